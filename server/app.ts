@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { authorize } from './http/authenticate.ts';
+import { errorBody, errorResponse } from './http/errors.ts';
+import type { AppEnv, RouteDef } from './http/route.ts';
+import { ROUTES } from './routes/index.ts';
+import { isApiPath, mountConsole, pageSecurityHeaders } from './static.ts';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  now?: () => Date;
+  routes?: RouteDef[];
+  /** Serve the built console from config.staticDir (off for in-process API tests). */
+  serveConsole?: boolean;
+}
+
+export function createApp({ db, config, now = () => new Date(), routes = ROUTES, serveConsole = false }: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.onError((err, c) => errorResponse(c, err));
+  app.use('*', async (c, next) => {
+    c.set('db', db);
+    c.set('config', config);
+    c.set('now', now);
+    await next();
+  });
+  app.use('*', compress());
+  app.use('*', pageSecurityHeaders);
+  app.use('*', async (c, next) => {
+    if (isApiPath(c.req.path)) c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  for (const r of routes) {
+    const policy: unknown = r.policy;
+    if (policy !== 'public' && policy !== 'signed-in' && !(Array.isArray(policy) && policy.length > 0)) {
+      throw new Error(`Route ${r.method} ${r.path} declares no role policy`);
+    }
+    app.on(r.method, r.path, authorize(r.policy), r.handler);
+  }
+
+  if (serveConsole) mountConsole(app, config.staticDir);
+  app.notFound((c) => c.json(errorBody(404, 'Not found'), 404));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,19 @@
+import { mkdirSync } from 'node:fs';
+import type { Config } from './config.ts';
+import { openDatabase, type OpenDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { isSeeded, seed } from './db/seed/index.ts';
+
+/** Opens the configured database, applies pending migrations and seeds an empty one. */
+export async function bootDatabase(config: Config, log: (msg: string) => void = () => {}): Promise<OpenDatabase> {
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const applied = await migrate(database.db);
+  if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
+  if (!(await isSeeded(database.db))) {
+    const started = Date.now();
+    await seed(database.db, { scale: config.seedScale });
+    log(`seeded demo data (scale ${config.seedScale}) in ${Date.now() - started} ms`);
+  }
+  return database;
+}

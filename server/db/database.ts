@@ -1,0 +1,146 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+
+// Both drivers read int8 and numeric as numbers (counts and cents stay far below 2^53)
+// and dates as plain 'YYYY-MM-DD' strings, so the API answers the same on either.
+const pgliteParsers = {
+  [INT8]: (v: string) => Number(v),
+  [NUMERIC]: (v: string) => Number(v),
+  [DATE]: (v: string) => v,
+};
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(DATE, (v) => v);
+
+/** A tiny FIFO lock: PGlite is one session, so Kysely gets it one caller at a time. */
+class Lock {
+  private tail: Promise<void> = Promise.resolve();
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => (release = resolve));
+    const ready = this.tail.then(() => release);
+    this.tail = this.tail.then(() => next);
+    return ready;
+  }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly client: PGlite) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.client.query<R>(query.sql, [...query.parameters]);
+    return {
+      rows: result.rows,
+      numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
+    };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('PGlite connections do not stream');
+  }
+}
+
+class PGliteDriver implements Driver {
+  private readonly lock = new Lock();
+  private readonly releases = new WeakMap<DatabaseConnection, () => void>();
+  private readonly connection: PGliteConnection;
+
+  constructor(private readonly client: PGlite) {
+    this.connection = new PGliteConnection(client);
+  }
+
+  async init(): Promise<void> {
+    await this.client.waitReady;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const release = await this.lock.acquire();
+    this.releases.set(this.connection, release);
+    return this.connection;
+  }
+
+  async beginTransaction(conn: DatabaseConnection): Promise<void> {
+    await this.client.query('begin');
+    void conn;
+  }
+
+  async commitTransaction(): Promise<void> {
+    await this.client.query('commit');
+  }
+
+  async rollbackTransaction(): Promise<void> {
+    await this.client.query('rollback');
+  }
+
+  async releaseConnection(conn: DatabaseConnection): Promise<void> {
+    const release = this.releases.get(conn);
+    this.releases.delete(conn);
+    release?.();
+  }
+
+  async destroy(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+function pgliteDialect(client: PGlite): Dialect {
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new PGliteDriver(client),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  };
+}
+
+export interface OpenOptions {
+  /** postgres://... to use a PostgreSQL server. */
+  databaseUrl?: string | undefined;
+  /** PGlite data folder; omitted means in memory. */
+  dataDir?: string | undefined;
+  /** A dumped PGlite data folder to start from (fast fresh databases for tests). */
+  loadDataDir?: Blob | undefined;
+}
+
+export interface OpenDatabase {
+  db: Db;
+  /** The PGlite instance when embedded (for dumps); undefined on a PostgreSQL server. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, close: () => db.destroy() };
+  }
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    parsers: pgliteParsers,
+  });
+  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
+  return { db, pglite, close: () => db.destroy() };
+}
+
+export { types as pgliteTypes };

@@ -1,0 +1,214 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Kysely table types for server/db/migrations. Keep in step with the SQL.
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+// int8 and numeric are parsed to JS numbers and date to 'YYYY-MM-DD' strings (server/db/database.ts).
+type Numeric = ColumnType<number, string | number, string | number>;
+type BigCents = ColumnType<number, number, number>;
+
+export interface RolesTable { id: Generated<number>; name: string; type: string }
+
+export interface BrokeragesTable {
+  id: Generated<number>;
+  name: string;
+  status: Generated<string>;
+  product_family: Generated<string>;
+  email: string | null;
+  phone: string | null;
+  city: string | null;
+  state: string | null;
+  boost_enabled: Generated<boolean>;
+  boost_percentage: Generated<number>;
+  quarterly_cap: Generated<number>;
+  created_at: DefaultTimestamp;
+}
+
+export interface LoanOfficesTable {
+  id: Generated<number>;
+  name: string;
+  status: Generated<string>;
+  email: string | null;
+  phone: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface LoanOfficersTable {
+  id: Generated<number>;
+  loan_office_id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  nmls: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface AgentsTable {
+  id: Generated<number>;
+  brokerage_id: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  status: Generated<string>;
+  display_score: Numeric | null;
+  agent_desktop_last_accessed: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string | null;
+  phone: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  password_hash: string | null;
+  password_expired: Generated<boolean>;
+  status: Generated<string>;
+  broker_id: number | null;
+  loan_office_id: number | null;
+  agent_id: number | null;
+  psi_last_login: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface UserRolesTable { user_id: number; role_id: number; position: Generated<number> }
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  family_id: string;
+  user_id: number;
+  client_id: string;
+  stay_logged_in: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface AccessTokensTable {
+  token_hash: string;
+  user_id: number;
+  family_id: string;
+  client_id: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface SignInFailuresTable { id: Generated<number>; scope: string; created_at: DefaultTimestamp }
+
+export interface AppVersionsTable { id: Generated<number>; env: string; device_type: string; version: string }
+
+export interface LeadSuppliersTable { id: Generated<number>; name: string }
+
+export interface OpportunitiesTable {
+  id: Generated<number>;
+  brokerage_id: number;
+  agent_id: number | null;
+  supplier_id: number | null;
+  product: string;
+  lead_type: Generated<string>;
+  type: string;
+  client_type: string | null;
+  status: string;
+  contact_first: string | null;
+  contact_last: string | null;
+  contact_phone: string | null;
+  contact_email: string | null;
+  cosigner_first: string | null;
+  cosigner_last: string | null;
+  phone_count: Generated<number>;
+  sms_count: Generated<number>;
+  referring_website: string | null;
+  responded: Generated<boolean>;
+  qualified: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  assigned_at: Timestamp | null;
+  updated_at: DefaultTimestamp;
+}
+
+export interface ReferralsTable {
+  id: Generated<number>;
+  agent_id: number;
+  brokerage_id: number;
+  opportunity_id: number | null;
+  product: Generated<string>;
+  type: string;
+  stage: string;
+  prospect_first: string | null;
+  prospect_last: string | null;
+  prospect_phone: string | null;
+  prospect_email: string | null;
+  price_cents: BigCents | null;
+  date_of_sale: string | null;
+  sale_price_cents: BigCents | null;
+  removal_reason: string | null;
+  first_response_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface ReferralEventsTable {
+  id: Generated<number>;
+  referral_id: number;
+  type: string;
+  from_stage: string | null;
+  to_stage: string | null;
+  detail: string | null;
+  actor_user_id: number | null;
+  idempotency_key: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface ReferralNotesTable {
+  id: Generated<number>;
+  referral_id: number;
+  author_user_id: number | null;
+  body: string;
+  idempotency_key: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: 'EMAIL' | 'SMS';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_user_id: number | null;
+  as_user_id: number | null;
+  action: string;
+  detail: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface MigrationsTable { name: string; applied_at: DefaultTimestamp }
+
+export interface Database {
+  roles: RolesTable;
+  brokerages: BrokeragesTable;
+  loan_offices: LoanOfficesTable;
+  loan_officers: LoanOfficersTable;
+  agents: AgentsTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  refresh_tokens: RefreshTokensTable;
+  access_tokens: AccessTokensTable;
+  sign_in_failures: SignInFailuresTable;
+  app_versions: AppVersionsTable;
+  lead_suppliers: LeadSuppliersTable;
+  opportunities: OpportunitiesTable;
+  referrals: ReferralsTable;
+  referral_events: ReferralEventsTable;
+  referral_notes: ReferralNotesTable;
+  outbox: OutboxTable;
+  audit_log: AuditLogTable;
+  schema_migrations: MigrationsTable;
+}

@@ -1,0 +1,24 @@
+import type { Db } from '../database.ts';
+import { seedCore, type SeedContext } from './core.ts';
+import { seedPipeline } from './pipeline.ts';
+
+/**
+ * Seeders run in this order on an empty database. A later issue adds its demo rows by
+ * appending a seeder here (each gets the ids of the core seed).
+ */
+const SEEDERS: ((ctx: SeedContext) => Promise<void>)[] = [
+  seedPipeline,
+];
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function seed(db: Db, { now = new Date(), scale = 1 }: { now?: Date; scale?: number } = {}): Promise<SeedContext> {
+  return db.transaction().execute(async (trx) => {
+    const ctx = await seedCore(trx, now, scale);
+    for (const seeder of SEEDERS) await seeder({ ...ctx, db: trx });
+    return ctx;
+  });
+}

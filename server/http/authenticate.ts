@@ -1,0 +1,48 @@
+import type { MiddlewareHandler } from 'hono';
+import { IMPERSONATION_HEADER } from '../../src/lib/brand.ts';
+import { IMPERSONATOR_ROLES } from '../../src/access/roles.ts';
+import { sha256 } from '../auth/tokens.ts';
+import { loadAuthUser } from '../auth/users.ts';
+import { forbidden, HttpError, unauthorized } from './errors.ts';
+import type { AppEnv, Policy } from './route.ts';
+
+/**
+ * Runs before every handler: checks the bearer token, applies impersonation, then the route's
+ * policy. Nothing of the handler runs for a request that fails any of these.
+ */
+export function authorize(policy: Policy): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (policy === 'public') return next();
+    const db = c.var.db;
+    const now = c.var.now();
+    const header = c.req.header('Authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw unauthorized();
+    const token = await db.selectFrom('access_tokens').select(['user_id', 'client_id', 'expires_at', 'revoked_at'])
+      .where('token_hash', '=', sha256(match[1])).executeTakeFirst();
+    if (!token || token.revoked_at || token.expires_at <= now) throw unauthorized('The access token is invalid or expired');
+    const actor = await loadAuthUser(db, token.user_id);
+    if (!actor) throw unauthorized('The account is not active');
+
+    let user = actor;
+    const impersonated = c.req.header(IMPERSONATION_HEADER);
+    if (impersonated) {
+      if (!actor.roles.some((r) => IMPERSONATOR_ROLES.includes(r))) throw forbidden('You may not impersonate');
+      if (!/^\d{1,9}$/.test(impersonated)) throw new HttpError(400, `${IMPERSONATION_HEADER} must be a user id`);
+      const target = await loadAuthUser(db, Number(impersonated));
+      const isTargetAdmin = target && (
+        (target.roles.includes('BROKERAGE_ADMIN') && target.brokerId !== null)
+        || (target.roles.includes('LOAN_OFFICE_ADMIN') && target.loanOfficeId !== null));
+      if (!target || !isTargetAdmin) throw forbidden('Only an active brokerage or loan-office administrator can be impersonated');
+      user = target;
+      await db.insertInto('audit_log').values({
+        actor_user_id: actor.id, as_user_id: target.id, action: 'IMPERSONATED_REQUEST',
+        detail: `${c.req.method} ${new URL(c.req.url).pathname}`, created_at: now,
+      }).execute();
+    }
+
+    if (policy !== 'signed-in' && !user.roles.some((r) => policy.includes(r))) throw forbidden();
+    c.set('auth', { user, actor, impersonating: user !== actor, clientId: token.client_id });
+    return next();
+  };
+}

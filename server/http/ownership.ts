@@ -1,0 +1,38 @@
+import type { Db } from '../db/database.ts';
+import { forbidden, notFound } from './errors.ts';
+import type { AuthUser } from './route.ts';
+import { BRAND } from '../../src/lib/brand.ts';
+import { roleTypeOf } from '../../src/access/roles.ts';
+
+/** Provider staff (any role of the provider's role type) are not tied to one brokerage. */
+export const isStaff = (user: AuthUser) => user.roles.some((r) => roleTypeOf(r) === BRAND.roleType);
+
+export function assertBrokerage(user: AuthUser, brokerageId: number): void {
+  if (isStaff(user)) return;
+  if (user.brokerId !== null && user.brokerId === brokerageId) return;
+  throw forbidden('That brokerage is not yours');
+}
+
+export function assertLoanOffice(user: AuthUser, loanOfficeId: number): void {
+  if (isStaff(user)) return;
+  if (user.loanOfficeId !== null && user.loanOfficeId === loanOfficeId) return;
+  throw forbidden('That loan office is not yours');
+}
+
+/** Staff see every agent, a brokerage admin the agents of their brokerage, an agent only themself. */
+export async function assertAgent(db: Db, user: AuthUser, agentId: number): Promise<{ brokerageId: number }> {
+  const agent = await db.selectFrom('agents').select(['id', 'brokerage_id']).where('id', '=', agentId).executeTakeFirst();
+  if (!agent) throw notFound('No such agent');
+  if (isStaff(user)) return { brokerageId: agent.brokerage_id };
+  if (user.roles.includes('BROKERAGE_ADMIN') && user.brokerId === agent.brokerage_id) return { brokerageId: agent.brokerage_id };
+  if (user.agentId === agentId) return { brokerageId: agent.brokerage_id };
+  throw forbidden('That agent is not yours');
+}
+
+/** The brokerage a brokerage-side user works for (agents through their agent record). */
+export async function brokerageOf(db: Db, user: AuthUser): Promise<number | null> {
+  if (user.brokerId !== null) return user.brokerId;
+  if (user.agentId === null) return null;
+  const agent = await db.selectFrom('agents').select('brokerage_id').where('id', '=', user.agentId).executeTakeFirst();
+  return agent?.brokerage_id ?? null;
+}

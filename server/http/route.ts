@@ -1,0 +1,54 @@
+import type { Context } from 'hono';
+import type { Role } from '../../src/access/roles.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+
+/** The user a request runs as (after impersonation), with the real actor beside it. */
+export interface AuthUser {
+  id: number;
+  email: string | null;
+  phone: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  roles: Role[]; // first is primary
+  brokerId: number | null;
+  loanOfficeId: number | null;
+  agentId: number | null;
+}
+
+export interface Auth {
+  user: AuthUser;
+  /** The signed-in user; differs from user while impersonating. */
+  actor: AuthUser;
+  impersonating: boolean;
+  clientId: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    db: Db;
+    config: Config;
+    auth: Auth;
+    now: () => Date;
+  };
+}
+
+export type AppContext = Context<AppEnv>;
+
+/**
+ * Who may call a route: 'public' (no token), 'signed-in' (any valid token), or the roles admitted.
+ * Every route declares one; app.ts refuses to start with a route that does not.
+ */
+export type Policy = 'public' | 'signed-in' | readonly Role[];
+
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  policy: Policy;
+  handler: (c: AppContext) => Promise<Response> | Response;
+}
+
+export const route = (def: RouteDef): RouteDef => def;
+
+/** Staff roles (role type PORCHLIGHT_ROLE) that see every brokerage. */
+export const STAFF: readonly Role[] = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'];

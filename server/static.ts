@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono, MiddlewareHandler } from 'hono';
+import type { AppEnv } from './http/route.ts';
+
+/** Paths owned by the API: never answered with the console's index.html. */
+export const API_PREFIXES = ['/auth/', '/users-api/', '/agents-api/', '/interviews-api/', '/leads-api/', '/lenders-api/',
+  '/lenders-match-api/', '/contact-center-api/', '/workflow-api/', '/dev/'];
+
+export const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p.startsWith(prefix));
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Radix positions popovers with style attributes; no inline scripts are allowed.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const pageSecurityHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  const type = c.res.headers.get('Content-Type') ?? '';
+  if (type.startsWith('text/html')) {
+    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    c.header('X-Frame-Options', 'DENY');
+  }
+};
+
+// Hashed assets never change; the service worker and the page must be checked on every load
+// so a deploy is picked up (TOOLCHAIN.md).
+function cacheControlFor(file: string): string {
+  if (file.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (file === '/sw.js' || file.endsWith('.html') || file === '/manifest.webmanifest') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+export function mountConsole(app: Hono<AppEnv>, staticDir: string): void {
+  const root = path.resolve(staticDir);
+  const indexFile = path.join(root, 'index.html');
+  app.get('/robots.txt', (c) => c.text('User-agent: *\nDisallow: /console\n'));
+  app.use('*', async (c, next) => {
+    if (isApiPath(c.req.path)) return next();
+    await next();
+    if (c.res.status < 400) c.header('Cache-Control', cacheControlFor(c.req.path));
+  });
+  app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : serveStatic({ root: staticDir })(c, next)));
+  // SPA fallback: any other page is the console, which routes on the client (unknown paths go to /404).
+  app.get('*', async (c, next) => {
+    if (isApiPath(c.req.path) || !existsSync(indexFile)) return next();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(await readFile(indexFile, 'utf8'));
+  });
+}

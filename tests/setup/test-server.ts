@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createApp } from '../../server/app.ts';
+import { testConfig } from '../../server/config.ts';
+import { openDatabase, type Db } from '../../server/db/database.ts';
+import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
+
+export const DEMO_PASSWORD = 'Demo-pass-1';
+export const DEMO_AGENT_PHONE = '+15550100001';
+
+export interface TestServer {
+  db: Db;
+  app: ReturnType<typeof createApp>;
+  /** Moves the server's clock (token expiry, overdue rules) for a test. */
+  setNow(now: Date): void;
+  close(): Promise<void>;
+}
+
+/** A fresh copy of the seeded demo database and the API app over it, in process. */
+export async function startTestServer(): Promise<TestServer> {
+  const template = readFileSync(path.resolve('.tmp/test-template.tar'));
+  const database = await openDatabase({ loadDataDir: new Blob([template]) });
+  let now: Date | undefined;
+  const app = createApp({ db: database.db, config: testConfig(), now: () => now ?? new Date() });
+  return { db: database.db, app, setNow: (d) => (now = d), close: database.close };
+}
+
+export interface ApiResult<T = unknown> { status: number; body: T; headers: Headers }
+
+export interface Caller {
+  token: string;
+  refreshToken: string;
+  get<T = any>(path: string, headers?: Record<string, string>): Promise<ApiResult<T>>;
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResult<T>>;
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResult<T>>;
+  patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResult<T>>;
+  delete<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResult<T>>;
+}
+
+export async function call<T = any>(server: TestServer, method: string, url: string, init: { token?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.token) headers['Authorization'] = `Bearer ${init.token}`;
+  let body: string | undefined;
+  if (init.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(init.form).toString();
+  } else if (init.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(init.body);
+  }
+  const res = await server.app.request(url, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/** Signs in a demo identity with the password grant and returns a caller bound to its token. */
+export async function signIn(server: TestServer, username: string, password = DEMO_PASSWORD): Promise<Caller> {
+  const clientId = username.startsWith('+') || /^\(?\d/.test(username) ? OAUTH_CLIENTS.agent : OAUTH_CLIENTS.console;
+  const res = await call<{ access_token: string; refresh_token: string }>(server, 'POST', '/auth/oauth2.0/accessToken', {
+    form: { grant_type: 'password', username, password, client_id: clientId },
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return callerFor(server, res.body.access_token, res.body.refresh_token);
+}
+
+export function callerFor(server: TestServer, token: string, refreshToken = ''): Caller {
+  const m = (method: string) => (url: string, body?: unknown, headers?: Record<string, string>) =>
+    call(server, method, url, { token, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
+  return {
+    token, refreshToken,
+    get: (url, headers) => call(server, 'GET', url, { token, ...(headers ? { headers } : {}) }),
+    post: m('POST'), put: m('PUT'), patch: m('PATCH'), delete: m('DELETE'),
+  };
+}
