@@ -14,8 +14,8 @@ export interface OverdueInput {
 export function daysOverdue(referral: OverdueInput, now: Date): number {
   if (referral.stage === 'UNDER_CONTRACT') {
     if (!referral.dateOfSale) return 0;
-    const days = Math.floor((now.getTime() - new Date(referral.dateOfSale).getTime()) / DAY_MS);
-    return days > UNDER_CONTRACT_OVERDUE_AFTER_DAYS ? days : 0;
+    const sinceSaleMs = now.getTime() - new Date(referral.dateOfSale).getTime();
+    return sinceSaleMs > UNDER_CONTRACT_OVERDUE_AFTER_DAYS * DAY_MS ? Math.floor(sinceSaleMs / DAY_MS) : 0;
   }
   if (NEVER_OVERDUE.has(referral.stage)) return 0;
   const ageMs = now.getTime() - new Date(referral.updated).getTime();
