@@ -66,7 +66,7 @@ export const authRoutes: RouteDef[] = [
     method: 'POST', path: '/auth/oauth2.0/accessToken', policy: 'public',
     handler: async (c) => {
       c.header('Cache-Control', 'no-store');
-      const raw = await c.req.parseBody().catch(() => ({}));
+      const raw: Record<string, string | File> = await c.req.parseBody().catch(() => ({}));
       const grant = typeof raw['grant_type'] === 'string' ? raw['grant_type'] : '';
       const extra = extraGrants.get(grant);
       if (extra) return extra(c, Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string')));

@@ -1,0 +1,30 @@
+import type { OAUTH_CLIENTS } from '../lib/brand.ts';
+import { request } from './client.ts';
+import { TokenResponse } from './schemas/core.ts';
+
+export type ClientId = (typeof OAUTH_CLIENTS)[keyof typeof OAUTH_CLIENTS];
+
+const TOKEN_PATH = '/auth/oauth2.0/accessToken';
+
+export function passwordGrant(input: { username: string; password: string; clientId: ClientId; stayLoggedIn: boolean }) {
+  return request(TOKEN_PATH, {
+    method: 'POST', auth: false, schema: TokenResponse,
+    form: { grant_type: 'password', username: input.username, password: input.password, client_id: input.clientId, stay_logged_in: String(input.stayLoggedIn) },
+  });
+}
+
+export function refreshGrant(refreshToken: string, clientId: ClientId) {
+  return request(TOKEN_PATH, {
+    method: 'POST', auth: false, schema: TokenResponse,
+    form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId },
+  });
+}
+
+export function authorizationCodeGrant(input: { code: string; codeVerifier: string; redirectUri: string; clientId: ClientId }) {
+  return request(TOKEN_PATH, {
+    method: 'POST', auth: false, schema: TokenResponse,
+    form: { grant_type: 'authorization_code', code: input.code, code_verifier: input.codeVerifier, redirect_uri: input.redirectUri, client_id: input.clientId },
+  });
+}
+
+export const logoutCall = () => request('/auth/logout');

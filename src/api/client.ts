@@ -1,0 +1,82 @@
+import * as v from 'valibot';
+import { IMPERSONATION_HEADER } from '../lib/brand.ts';
+import { impersonationStore, sessionStore } from '../session/state.ts';
+import { ErrorBody } from './schemas/core.ts';
+
+/** Where the provider API lives; the same origin unless a build sets VITE_API_BASE. */
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+    /** true when the request never reached the server (offline, DNS, reset). */
+    readonly network = false,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let onUnauthorized: () => void = () => {};
+/** The session layer decides what a 401 means (clear the session, go to /login). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions<S extends v.GenericSchema | undefined> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  json?: unknown;
+  form?: Record<string, string>;
+  schema?: S;
+  /** false for calls made before sign-in (token, invite, reset). */
+  auth?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+type Result<S> = S extends v.GenericSchema ? v.InferOutput<S> : unknown;
+
+/** The one place the console calls fetch: bearer token, impersonation header, errors, parsing. */
+export async function request<S extends v.GenericSchema | undefined = undefined>(path: string, options: RequestOptions<S> = {}): Promise<Result<S>> {
+  const { method = 'GET', query, json, form, schema, auth = true, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const session = sessionStore.get();
+  if (auth && session) headers['Authorization'] = `Bearer ${session.accessToken}`;
+  const impersonation = impersonationStore.get();
+  if (auth && impersonation) headers[IMPERSONATION_HEADER] = String(impersonation.user.id);
+  let body: string | undefined;
+  if (form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(form).toString();
+  } else if (json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(json);
+  }
+  const qs = query ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number | boolean] => e[1] !== undefined && e[1] !== null).map(([k, val]) => [k, String(val)])).toString() : '';
+  const url = `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), ...(signal ? { signal } : {}) });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'You appear to be offline.', undefined, true);
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = text; }
+  }
+  if (!res.ok) {
+    if (res.status === 401 && auth) onUnauthorized();
+    const parsed = v.safeParse(ErrorBody, data);
+    throw new ApiError(res.status, parsed.success ? parsed.output.message : res.statusText, parsed.success ? parsed.output.fields : undefined);
+  }
+  if (!schema) return data as Result<S>;
+  const parsed = v.safeParse(schema, data);
+  if (!parsed.success) throw new ApiError(res.status, `Unexpected answer from ${path}`);
+  return parsed.output as Result<S>;
+}

@@ -1,0 +1,46 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import { guard, overviewRedirect } from '../access/access.ts';
+import type { RouteEntry } from '../access/route-table.ts';
+import { refreshSession } from '../session/session.ts';
+import { impersonationStore, preferencesStore, profileStore, sessionStore } from '../session/state.ts';
+import { useStore } from '../session/persisted-store.ts';
+import { Spinner } from '../ui/layout.tsx';
+
+// Whether the route the user came from skipped re-authentication (login does).
+let previousSkipsReauth = true;
+export const notePublicRoute = (route: RouteEntry) => { previousSkipsReauth = route.skipReauth ?? false; };
+
+/** Applies the guard's rules (spec 1 section 4) before a console route renders. */
+export function RouteGuard({ route, children }: { route: RouteEntry; children: ReactNode }) {
+  const session = useStore(sessionStore);
+  const user = useStore(profileStore, (p) => p.user);
+  const impersonating = useStore(impersonationStore) !== null;
+  const [reviving, setReviving] = useState(false);
+  const roles = user?.roles.map((r) => r.name) ?? [];
+  const decision = guard({ route, session, roles, now: Date.now() });
+  // An expired session with Stay Logged In (and a refresh token) is renewed rather than ended.
+  const canRevive = decision.action === 'redirect' && decision.to === '/login' && !!session?.refreshToken
+    && session.expiresAt <= Date.now() && preferencesStore.get().autoRefresh;
+
+  useEffect(() => {
+    if (canRevive) {
+      setReviving(true);
+      void refreshSession().finally(() => setReviving(false));
+    }
+  }, [canRevive]);
+
+  useEffect(() => {
+    if (decision.action !== 'allow') return;
+    // Rule 4: a silent refresh on navigation, unless the previous route skipped it.
+    if (!previousSkipsReauth) void refreshSession();
+    previousSkipsReauth = route.skipReauth ?? false;
+  }, [route.id, decision.action, route.skipReauth]);
+
+  if (reviving || canRevive) return <Spinner label="Signing you back in" />;
+  if (decision.action === 'redirect') return <Redirect to={decision.to} replace />;
+  if (route.redirectTo) return <Redirect to={route.redirectTo} replace />;
+  const overview = route.id === 'overview' ? overviewRedirect(roles, impersonating) : undefined;
+  if (overview) return <Redirect to={overview} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import { navigationFor, userTypeOf, type NavLink } from '../../access/navigation.ts';
+import { appVersionsQueryOptions } from '../../api/agents.ts';
+import { hasLeadGenius } from '../../api/organisations.ts';
+import { BRAND } from '../../lib/brand.ts';
+import { useStore } from '../../session/persisted-store.ts';
+import { impersonationStore, profileStore } from '../../session/state.ts';
+import * as styles from './shell.css.ts';
+
+function Item({ link, onNavigate }: { link: NavLink; onNavigate?: (() => void) | undefined }) {
+  const [location] = useLocation();
+  const active = location === link.path || location.startsWith(`${link.path}/`);
+  return (
+    <li>
+      <Link href={link.path} className={styles.navLink} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+        <span>{link.label}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** The navigation for the signed-in user, and the footer with app versions and support. */
+export function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
+  const profile = useStore(profileStore);
+  const impersonation = useStore(impersonationStore);
+  const versions = useQuery(appVersionsQueryOptions());
+  const roles = profile.user?.roles ?? [];
+  const input = { roles, impersonating: impersonation?.target.kind ?? null, hasLeadGenius: hasLeadGenius(profile.brokerage) };
+  const entries = navigationFor(input);
+  const agent = userTypeOf(input) === 'agent';
+  const version = (device: string) => versions.data?.find((v) => v.deviceType === device && v.env === 'PROD')?.version ?? 'N/A';
+  const support = agent ? BRAND.supportEmailAgents : BRAND.supportEmailBrokers;
+
+  return (
+    <div className={styles.drawerInner}>
+      <div className={styles.brand}>{BRAND.name}</div>
+      <nav aria-label="Main" className={styles.nav}>
+        <ul className={styles.navList}>
+          {entries.map((e) => e.kind === 'link'
+            ? <Item key={e.routeId} link={e} onNavigate={onNavigate} />
+            : (
+              <li key={e.label}>
+                <p className={styles.groupLabel} id={`nav-${e.label}`}>{e.label}</p>
+                <ul className={styles.navList} aria-labelledby={`nav-${e.label}`}>
+                  {e.children.map((c) => <Item key={c.routeId} link={c} onNavigate={onNavigate} />)}
+                </ul>
+              </li>
+            ))}
+        </ul>
+      </nav>
+      <footer className={styles.footer}>
+        <div>iOS: {version('IOS')}</div>
+        <div>Android: {version('ANDROID')}</div>
+        <div>Support: <a href={`mailto:${support}`}>{support}</a></div>
+        <div className={styles.footerLinks}>
+          <a href={BRAND.termsUrl} target="_blank" rel="noreferrer">Terms</a>
+          <a href={BRAND.privacyUrl} target="_blank" rel="noreferrer">Privacy</a>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import type { RouteEntry } from '../../access/route-table.ts';
+import { useStore } from '../../session/persisted-store.ts';
+import { impersonationStore, profileStore } from '../../session/state.ts';
+import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { Sheet } from '../../ui/sheet.tsx';
+import { useTopBarActionsValue } from '../../ui/top-bar-actions.tsx';
+import { useIsMobile } from '../use-media-query.ts';
+import { ShellBanners } from './banners.tsx';
+import { DrawerContent } from './drawer-content.tsx';
+import { LogoutDialog } from './logout-dialog.tsx';
+import { ProfileDialog } from './profile-dialog.tsx';
+import * as styles from './shell.css.ts';
+
+/** The console frame: drawer (a sheet behind a menu button on phones), top bar, banners, dialogs. */
+export function Shell({ route, children }: { route: RouteEntry; children: ReactNode }) {
+  const mobile = useIsMobile();
+  const [, setLocation] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const { user, brokerage } = useStore(profileStore);
+  const impersonation = useStore(impersonationStore);
+  const actions = useTopBarActionsValue();
+  const isBrokerAdmin = !!user?.roles.some((r) => r.name === 'BROKERAGE_ADMIN');
+  const displayName = impersonation?.target.name ?? brokerage?.name
+    ?? ([user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || 'Profile');
+
+  return (
+    <div className={styles.layout}>
+      {!mobile && <aside className={styles.drawer}><DrawerContent /></aside>}
+      {mobile && (
+        <Sheet open={menuOpen} onOpenChange={setMenuOpen} title="Menu">
+          <DrawerContent onNavigate={() => setMenuOpen(false)} />
+        </Sheet>
+      )}
+      <div className={styles.main}>
+        <header className={styles.topBar}>
+          {mobile && <Button variant="icon" aria-label="Open menu" onClick={() => setMenuOpen(true)}><Icon name="menu" /></Button>}
+          <h1 className={styles.title}>{route.title}</h1>
+          {mobile && actions.onSearch && <Button variant="icon" aria-label="Search" onClick={actions.onSearch}><Icon name="search" /></Button>}
+          {mobile && actions.onSort && <Button variant="icon" aria-label="Sort" onClick={actions.onSort}><Icon name="sort" /></Button>}
+          {(isBrokerAdmin || impersonation) && !mobile && (
+            <Button variant="secondary" className={styles.topBarButton} onClick={() => setLocation('/console/my-agents?invite=true')}>
+              Invite Agents
+            </Button>
+          )}
+          <Button variant="text" className={styles.nameButton} onClick={() => setProfileOpen(true)} aria-haspopup="dialog">
+            {displayName}
+          </Button>
+          <Button variant="icon" aria-label="Log out" onClick={() => setLogoutOpen(true)}><Icon name="logout" /></Button>
+        </header>
+        <ShellBanners />
+        <main className={styles.content} id="main">{children}</main>
+      </div>
+      <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} onLogout={() => setLogoutOpen(true)} />
+      <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { Link } from 'wouter';
+import { Page } from '../../ui/layout.tsx';
+
+export function NotFoundPage() {
+  return (
+    <main>
+      <Page title="Not Found" hideTitle>
+        <h1>Sorry, that page was not found.</h1>
+        <p><Link href="/console">Go to the console</Link></p>
+      </Page>
+    </main>
+  );
+}

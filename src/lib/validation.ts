@@ -1,0 +1,84 @@
+// Validation rules and messages of spec 1 section 5 (verbatim), as pure functions.
+
+/** local part, @, a domain with a suffix of 2+ letters, or a bracketed IP address. */
+export const EMAIL_PATTERN =
+  /^[^\s@<>()[\]\\,;:"]+(\.[^\s@<>()[\]\\,;:"]+)*@(\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\]|([a-zA-Z\d-]+\.)+[a-zA-Z]{2,})$/;
+/** US phone: 10 digits with optional separators and an optional leading 1 (and +). */
+export const US_PHONE_PATTERN = /^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
+
+export const isEmail = (value: string) => EMAIL_PATTERN.test(value);
+
+export const digitsOf = (value: string) => value.replace(/\D/g, '');
+
+/** 10 digits after stripping non-digits are valid; the full form is an optional plus and 11 digits. */
+export function isValidPhone(value: string): boolean {
+  const digits = digitsOf(value);
+  if (digits.length === 10) return true;
+  return /^\+?\d{11}$/.test(value.replace(/[\s().-]/g, ''));
+}
+
+/** When more than 10 digits are given the last 10 are kept; posted as +1 followed by the digits. */
+export function phoneForPost(value: string): string {
+  return `+1${digitsOf(value).slice(-10)}`;
+}
+
+/** (###) ###-#### */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = digitsOf(value).slice(-10);
+  if (d.length !== 10) return value;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+export type LoginMode = 'email' | 'phone';
+
+export function identifierError(raw: string, mode: LoginMode): string | undefined {
+  const value = raw.trim().toLowerCase();
+  if (!value) return mode === 'email' ? 'Email is required' : 'Phone number is required';
+  if (mode === 'email') return isEmail(value) ? undefined : 'Invalid e-mail.';
+  return US_PHONE_PATTERN.test(value) ? undefined : 'Invalid phone number.';
+}
+
+/** The identifier as sent: trimmed and lowercased; a phone as +1 and ten digits. */
+export function identifierForPost(raw: string, mode: LoginMode): string {
+  const value = raw.trim().toLowerCase();
+  return mode === 'phone' ? phoneForPost(value) : value;
+}
+
+export const loginPasswordError = (raw: string) => (raw.trim() ? undefined : 'Password is required');
+
+export const NEW_PASSWORD_HINT = 'min 9 characters and one number'; // DECISIONS.md (the spec's "min 8" contradicts its rule)
+export const MIN_PASSWORD_LENGTH = 9;
+
+export function newPasswordError(value: string): string | undefined {
+  if (!value) return 'Password is required';
+  if (value.length < MIN_PASSWORD_LENGTH) return 'Password must be at least 9 characters';
+  if (!/\d/.test(value)) return 'Password must contain at least 1 digit';
+  return undefined;
+}
+
+export const confirmPasswordError = (password: string, confirm: string) => (password === confirm ? undefined : 'Passwords must match');
+
+export function forgotEmailError(raw: string): string | undefined {
+  const value = raw.trim();
+  if (!value) return 'Email address is required';
+  return isEmail(value) ? undefined : 'Invalid e-mail.';
+}
+
+export const isZip = (value: string) => /^\d{5}$/.test(value);
+
+// Key filters: what a keystroke may add to a field.
+/** Numeric fields: digits and one decimal point. */
+export const filterNumeric = (value: string) => {
+  const cleaned = value.replace(/[^\d.]/g, '');
+  const dot = cleaned.indexOf('.');
+  return dot === -1 ? cleaned : cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, '');
+};
+/** Phone fields: digits, separators and one plus. */
+export const filterPhone = (value: string) => {
+  const cleaned = value.replace(/[^\d+()\s.-]/g, '');
+  const plus = cleaned.indexOf('+');
+  return plus === -1 ? cleaned : cleaned.slice(0, plus + 1) + cleaned.slice(plus + 1).replace(/\+/g, '');
+};
+/** Name fields: letters and hyphen only. */
+export const filterName = (value: string) => value.replace(/[^\p{L}-]/gu, '');

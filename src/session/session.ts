@@ -1,0 +1,112 @@
+import { navigate } from 'wouter/use-browser-location';
+import { fetchBoost, fetchAgent, patchAgent } from '../api/agents.ts';
+import { logoutCall, passwordGrant, refreshGrant } from '../api/auth.ts';
+import { ApiError, setUnauthorizedHandler } from '../api/client.ts';
+import { fetchBrokerage, fetchLoanOffice } from '../api/organisations.ts';
+import type { Me, TokenResponse } from '../api/schemas/core.ts';
+import { fetchMe, patchUser } from '../api/users.ts';
+import { landingFor } from '../access/access.ts';
+import { isAgentOnly, isProviderStaff } from '../access/roles.ts';
+import { ASSUMED_SESSION_LIFETIME_MS } from './constants.ts';
+import { clientIdForHost, isAgentHost } from './hosts.ts';
+import { identityChanged } from './identity-events.ts';
+import { activityStore, clearIdentity, preferencesStore, profileStore, sessionStore, type Profile } from './state.ts';
+
+export function storeTokens(t: TokenResponse, now = Date.now()): void {
+  sessionStore.set({
+    accessToken: t.access_token, refreshToken: t.refresh_token, tokenType: t.token_type, expiresIn: t.expires_in,
+    expiresAt: now + ASSUMED_SESSION_LIFETIME_MS,
+  });
+}
+
+export class NoMatchingRoleError extends Error {}
+
+/** The post-login branches (spec 1 section 4): what each kind of user needs loaded. */
+export async function loadProfile(user: Me, hostname?: string): Promise<Profile> {
+  const profile: Profile = { user, brokerage: null, loanOffice: null, agent: null };
+  const names = user.roles.map((r) => r.name);
+  if (isAgentOnly(user.roles) || (isAgentHost(hostname) && names.includes('AGENT'))) {
+    if (user.agentId === null) throw new NoMatchingRoleError('agent without an agent record');
+    await fetchBoost(); // warms the status the Broker Boost banner shows
+    profile.agent = await fetchAgent(user.agentId);
+    // The desktop access time is recorded for agent-only users only.
+    if (isAgentOnly(user.roles)) profile.agent = await patchAgent(user.agentId, { agentDesktopLastAccessed: new Date().toISOString() });
+  } else if (names.includes('BROKERAGE_ADMIN')) {
+    if (user.brokerId === null) throw new NoMatchingRoleError('brokerage admin without a brokerage');
+    profile.brokerage = await fetchBrokerage(user.brokerId);
+  } else if (names.includes('LOAN_OFFICE_ADMIN') || isProviderStaff(user.roles)) {
+    if (user.loanOfficeId !== null) profile.loanOffice = await fetchLoanOffice(user.loanOfficeId);
+  } else {
+    throw new NoMatchingRoleError('no role this console serves');
+  }
+  return profile;
+}
+
+export interface SignInInput { username: string; password: string; stayLoggedIn: boolean }
+
+/** Signs in, loads the user, records psiLastLogin and returns where the user lands. */
+export async function signIn({ username, password, stayLoggedIn }: SignInInput): Promise<string> {
+  const tokens = await passwordGrant({ username, password, clientId: clientIdForHost(), stayLoggedIn });
+  return completeSignIn(tokens, stayLoggedIn);
+}
+
+/** After any grant (password or one-time code): session, profile, last-login, landing. */
+export async function completeSignIn(tokens: TokenResponse, stayLoggedIn: boolean): Promise<string> {
+  await identityChanged();
+  clearIdentity();
+  storeTokens(tokens);
+  preferencesStore.set((p) => ({ ...p, autoRefresh: stayLoggedIn }));
+  activityStore.set(Date.now());
+  try {
+    const me = await fetchMe();
+    const user = await patchUser(me.id, { psiLastLogin: new Date().toISOString() });
+    profileStore.set(await loadProfile(user));
+    return landingFor(user.roles.map((r) => r.name));
+  } catch (err) {
+    clearIdentity();
+    throw err;
+  }
+}
+
+let inflight: Promise<boolean> | null = null;
+
+/**
+ * Refreshes the session once at a time (a second caller shares the first call: two parallel
+ * uses of one refresh token would look like token theft and revoke the family).
+ * A refresh that cannot reach the server keeps the session (offline reading); one the
+ * server refuses clears credentials and goes to /login.
+ */
+export function refreshSession(): Promise<boolean> {
+  inflight ??= (async () => {
+    const current = sessionStore.get();
+    if (!current?.refreshToken) {
+      await logout({ callServer: false });
+      return false;
+    }
+    try {
+      storeTokens(await refreshGrant(current.refreshToken, clientIdForHost()));
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.network) return true;
+      await expireSession();
+      return false;
+    }
+  })().finally(() => { inflight = null; });
+  return inflight;
+}
+
+/** A failed refresh: clear credentials, session and code challenge, and go to /login. */
+export async function expireSession(): Promise<void> {
+  await identityChanged();
+  clearIdentity();
+  navigate('/login', { replace: true });
+}
+
+export async function logout({ callServer = true }: { callServer?: boolean } = {}): Promise<void> {
+  if (callServer && sessionStore.get()) await logoutCall().catch(() => undefined);
+  await identityChanged();
+  clearIdentity();
+  navigate('/login', { replace: true });
+}
+
+setUnauthorizedHandler(() => { void expireSession(); });

@@ -1,0 +1,69 @@
+import type { Agent, Brokerage, LoanOffice, Me } from '../api/schemas/core.ts';
+import { createPersistedStore } from './persisted-store.ts';
+import { RECENTLY_VIEWED_LIMIT } from './constants.ts';
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  tokenType: string;
+  expiresIn: number;
+  /** Epoch ms, computed locally: sign-in and every refresh assume 285 s. */
+  expiresAt: number;
+}
+
+export interface Preferences {
+  /** "Stay Logged In": refresh without asking. */
+  autoRefresh: boolean;
+  /** PKCE verifier of a one-time-password sign-in in progress, and its state. */
+  codeVerifier?: string | undefined;
+  oauthState?: string | undefined;
+}
+
+export interface Profile {
+  user: Me | null;
+  brokerage: Brokerage | null;
+  loanOffice: LoanOffice | null;
+  agent: Agent | null;
+}
+
+export interface Impersonation {
+  target: { kind: 'brokerage' | 'loanOffice'; id: number; name: string };
+  /** The active administrator of the target the staff user acts as. */
+  user: { id: number; name: string };
+}
+
+export interface RecentItem { id: number | string; label: string }
+export type RecentList = 'opportunities' | 'brokerages' | 'agents' | 'myAgents';
+export type RecentlyViewed = Record<RecentList, RecentItem[]>;
+
+export const sessionStore = createPersistedStore<Session | null>('session', null);
+export const preferencesStore = createPersistedStore<Preferences>('preferences', { autoRefresh: false });
+export const profileStore = createPersistedStore<Profile>('profile', { user: null, brokerage: null, loanOffice: null, agent: null });
+export const impersonationStore = createPersistedStore<Impersonation | null>('impersonation', null);
+/** Epoch ms of the user's last interaction, for the 27-minute activity window. */
+export const activityStore = createPersistedStore<number>('last-activity', 0);
+/** Recently viewed lists are kept per user: the key holds the user id. */
+export const recentlyViewedStore = createPersistedStore<Record<string, RecentlyViewed>>('recently-viewed', {});
+
+const EMPTY_RECENT: RecentlyViewed = { opportunities: [], brokerages: [], agents: [], myAgents: [] };
+
+export function recentFor(userId: number | undefined): RecentlyViewed {
+  return (userId !== undefined && recentlyViewedStore.get()[userId]) || EMPTY_RECENT;
+}
+
+/** Newest first, no duplicates, at most 10. */
+export function addRecentlyViewed(userId: number, list: RecentList, item: RecentItem): void {
+  recentlyViewedStore.set((all) => {
+    const mine = all[userId] ?? EMPTY_RECENT;
+    const next = [item, ...mine[list].filter((i) => i.id !== item.id)].slice(0, RECENTLY_VIEWED_LIMIT);
+    return { ...all, [userId]: { ...mine, [list]: next } };
+  });
+}
+
+/** Forgets who is signed in (the recently viewed lists stay, keyed by user). */
+export function clearIdentity(): void {
+  sessionStore.reset();
+  profileStore.reset();
+  impersonationStore.reset();
+  preferencesStore.set((p) => ({ ...p, codeVerifier: undefined, oauthState: undefined }));
+}

@@ -1,0 +1,9 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from './theme.css.ts';
+
+export const list = style({ display: 'flex', gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, overflowX: 'auto', marginBottom: vars.space.md });
+export const trigger = style({
+  minHeight: 44, padding: `0 ${vars.space.md}`, border: 'none', background: 'transparent', font: 'inherit',
+  color: vars.color.muted, cursor: 'pointer', borderBottom: '3px solid transparent', whiteSpace: 'nowrap',
+  selectors: { '&[data-state="active"]': { color: vars.color.primaryDark, borderBottomColor: vars.color.primary, fontWeight: 600 } },
+});
