@@ -5,10 +5,11 @@ export function Card({ className, ...rest }: HTMLAttributes<HTMLElement>) {
   return <section className={[styles.card, className].filter(Boolean).join(' ')} {...rest} />;
 }
 
-export function Page({ title, children, hideTitle }: { title: string; children?: ReactNode; hideTitle?: boolean }) {
+/** A screen's body. Inside the console the top bar holds the page's h1 (the route title). */
+export function Page({ title, children, showTitle }: { title?: string; children?: ReactNode; showTitle?: boolean }) {
   return (
     <div className={styles.page}>
-      {!hideTitle && <h1 className={styles.pageTitle}>{title}</h1>}
+      {showTitle && title && <h1 className={styles.pageTitle}>{title}</h1>}
       {children}
     </div>
   );

@@ -34,6 +34,7 @@ export type InviteSent = v.InferOutput<typeof InviteSent>;
 
 /** GET /users-api/users/checkContactInfo?email= or ?phone=. */
 export const ContactInfoAvailability = v.object({ available: v.boolean() });
+export type ContactInfoAvailability = v.InferOutput<typeof ContactInfoAvailability>;
 
 /** GET /dev/outbox with Accept: application/json (demo mode). */
 export const OutboxMessage = v.object({

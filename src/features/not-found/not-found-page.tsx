@@ -4,7 +4,7 @@ import { Page } from '../../ui/layout.tsx';
 export function NotFoundPage() {
   return (
     <main>
-      <Page title="Not Found" hideTitle>
+      <Page>
         <h1>Sorry, that page was not found.</h1>
         <p><Link href="/console">Go to the console</Link></p>
       </Page>

@@ -1,6 +1,6 @@
-import { Page } from '../../ui/layout.tsx';
+import { mutedText, Page } from '../../ui/layout.tsx';
 
-/** A screen whose content another issue builds: its title only, nothing pretend. */
+/** A screen whose content is not built yet: the top bar shows its title, the body says so. */
 export function TitleOnly({ title }: { title: string }) {
-  return <Page title={title} />;
+  return <Page title={title}><p className={mutedText}>This page is not available yet.</p></Page>;
 }

@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll } from 'vitest';
+import { App } from '../../src/app/App.tsx';
+import { createQueryClient } from '../../src/app/query-client.ts';
+import { signIn } from '../../src/session/session.ts';
+import { activityStore, impersonationStore, preferencesStore, profileStore, recentlyViewedStore, sessionStore } from '../../src/session/state.ts';
+import { DEMO_PASSWORD, startTestServer, type TestServer } from './test-server.ts';
+
+let server: TestServer | undefined;
+
+/** One in-process API (fresh seeded database) per test file, shared by its tests. */
+export async function testServer(): Promise<TestServer> {
+  server ??= await startTestServer();
+  return server;
+}
+afterAll(async () => { await server?.close(); server = undefined; });
+
+/** Routes the console's fetch calls to the in-process reference API. */
+function routeFetch(s: TestServer) {
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = url.startsWith('http') ? url.replace(/^https?:\/\/[^/]+/, '') : url;
+    return s.app.request(path, init);
+  }) as typeof fetch;
+}
+
+function resetClientState() {
+  localStorage.clear();
+  for (const store of [sessionStore, preferencesStore, profileStore, impersonationStore, activityStore, recentlyViewedStore]) store.reload();
+}
+
+export interface RenderAppOptions {
+  /** Sign in as this demo identity first (email or the agent's phone), through the real sign-in. */
+  as?: string;
+  stayLoggedIn?: boolean;
+}
+
+/** Renders the whole console at `url` against the in-process reference API. */
+export async function renderApp(url: string, { as, stayLoggedIn = false }: RenderAppOptions = {}) {
+  const s = await testServer();
+  routeFetch(s);
+  resetClientState();
+  if (as) {
+    const username = as.includes('@') ? as : `+1${as.replace(/\D/g, '').slice(-10)}`;
+    await signIn({ username, password: DEMO_PASSWORD, stayLoggedIn });
+  }
+  window.history.replaceState(null, '', url);
+  const client = createQueryClient();
+  const user = userEvent.setup();
+  const utils = render(<App client={client} />);
+  return { ...utils, user, server: s, client, screen };
+}
