@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// Sign-in runs real scrypt hashing against the in-process API: allow for a busy 2-core machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no ResizeObserver (visx ParentSize needs one) and no matchMedia.
 class ResizeObserverStub {
