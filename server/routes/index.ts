@@ -1,8 +1,11 @@
 import type { RouteDef } from '../http/route.ts';
+import { agentAppRoutes } from './agent-referrals.ts';
 import { agentRoutes } from './agents.ts';
+import { authFlowRoutes } from './auth-flows.ts';
 import { authRoutes } from './auth.ts';
 import { brokerageRoutes } from './brokerages.ts';
 import { lenderRoutes } from './lenders.ts';
+import { staffRoutes } from './staff-routes.ts';
 import { usersRoutes } from './users.ts';
 
 /** Every API route with its policy. app.ts registers them; a route without a policy stops start-up. */
@@ -10,6 +13,9 @@ export const ROUTES: RouteDef[] = [
   ...authRoutes,
   ...usersRoutes,
   ...agentRoutes,
+  ...agentAppRoutes,
   ...brokerageRoutes,
   ...lenderRoutes,
+  ...staffRoutes,
+  ...authFlowRoutes,
 ];

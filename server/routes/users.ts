@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { changeOwnPassword } from '../auth/password-change.ts';
 import { rolesOf } from '../auth/users.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { route, type AuthUser, type RouteDef } from '../http/route.ts';
@@ -34,6 +35,9 @@ const PatchUser = v.strictObject({
   psiLastLogin: v.optional(v.pipe(v.string(), v.isoTimestamp('psiLastLogin must be an ISO time'))),
   firstName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'First name is required'), v.maxLength(255))),
   lastName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'Last name is required'), v.maxLength(255))),
+  // The signed-in user's new password (server/auth/password-change.ts decides when currentPassword is needed).
+  password: v.optional(v.pipe(v.string(), v.maxLength(1024))),
+  currentPassword: v.optional(v.pipe(v.string(), v.maxLength(1024))),
 }, 'unknown field');
 
 export const usersRoutes: RouteDef[] = [
@@ -48,6 +52,7 @@ export const usersRoutes: RouteDef[] = [
       const { user } = c.var.auth;
       if (id !== user.id && !canManage(user)) throw forbidden('You may only change your own account');
       const body = await jsonBody(c, PatchUser);
+      if (body.password !== undefined) await changeOwnPassword(c, id, body.password, body.currentPassword);
       const set = {
         ...(body.psiLastLogin !== undefined ? { psi_last_login: new Date(body.psiLastLogin) } : {}),
         ...(body.firstName !== undefined ? { first_name: body.firstName } : {}),

@@ -106,7 +106,7 @@ describe('reassignment', () => {
     expect(queued.body.message).toBe('This referral was reassigned to another agent and is no longer yours. Your change was not saved.');
     const note = await agent.post(`${base()}/${ref}/notes`, { text: 'Still working it' }, { 'Idempotency-Key': 'after-move-2' });
     expect(note.status).toBe(403);
-    expect((await agent.get(`${base()}/${ref}`)).status).toBe(403);
+    expect(await agent.get(`${base()}/${ref}`)).toMatchObject({ status: 403, body: { message: 'This referral was reassigned to another agent and is no longer yours.' } });
     // A write applied before the move still replays as applied.
     expect((await agent.post(`${base()}/${ref}/notes`, { text: 'Offer sent' }, { 'Idempotency-Key': 'before-move' })).status).toBe(201);
     expect(await count('referral_notes', ref)).toBe(1);

@@ -73,6 +73,9 @@ describe("the agent's follow-ups list", () => {
     expect(found.body.content.length).toBeGreaterThan(0);
     expect(found.body.content.every((r: { prospect: { name: { last: string } } }) => r.prospect.name.last === someone)).toBe(true);
 
+    const blanks = await agent.get(`${base()}?followupType=&q=&stage=&type=&sort=overdue`);
+    expect(blanks.body.totalElements).toBe(all.body.totalElements);
+
     const byName = await agent.get(`${base()}?sort=name&pageSize=3&pageIndex=1`);
     expect(byName.body.content).toHaveLength(3);
     expect(byName.body.totalElements).toBe(all.body.totalElements);

@@ -1,6 +1,9 @@
 import type { Db } from '../database.ts';
+import { seedAgentApp } from './agent-app.ts';
+import { seedAuthFlows } from './auth-flows.ts';
 import { seedCore, type SeedContext } from './core.ts';
 import { seedPipeline } from './pipeline.ts';
+import { seedStaff } from './staff.ts';
 
 /**
  * Seeders run in this order on an empty database. A later issue adds its demo rows by
@@ -8,6 +11,9 @@ import { seedPipeline } from './pipeline.ts';
  */
 const SEEDERS: ((ctx: SeedContext) => Promise<void>)[] = [
   seedPipeline,
+  seedStaff,
+  seedAgentApp,
+  seedAuthFlows,
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {

@@ -1,0 +1,120 @@
+// Bundle budget: the JavaScript the login page downloads before it can render, gzipped.
+// Run after a build: node --import tsx bench/bundle.ts   (or: npm run bench -- bundle)
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { parseAst } from 'vite';
+
+// BUNDLE_DIST: measure another build folder (used to check this script on a hand-made build).
+const DIST = path.resolve(process.env.BUNDLE_DIST ?? path.join(import.meta.dirname, '..', 'dist'));
+const LOGIN_JS_BUDGET_KB = 110; // gzipped JS before the login page can render (kB = 1000 bytes, as Vite prints)
+
+interface Chunk { file: string; raw: number; gzip: number; staticImports: string[]; dynamicImports: string[] }
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+const cache = new Map<string, Chunk>();
+
+/** Reads a built chunk (path relative to dist/, e.g. assets/index-abc.js) and its imports. */
+function chunk(file: string): Chunk {
+  const known = cache.get(file);
+  if (known) return known;
+  const code = readFileSync(path.join(DIST, file));
+  const staticImports = new Set<string>();
+  const dynamicImports = new Set<string>();
+  const resolve = (spec: string) => path.posix.join(path.posix.dirname(file), spec);
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) { node.forEach(visit); return; }
+    const n = node as { type?: string; source?: { type?: string; value?: unknown } };
+    const source = n.source?.type === 'Literal' && typeof n.source.value === 'string' ? n.source.value : null;
+    if (source?.startsWith('.')) {
+      if (n.type === 'ImportExpression') dynamicImports.add(resolve(source));
+      else if (n.type === 'ImportDeclaration' || n.type === 'ExportNamedDeclaration' || n.type === 'ExportAllDeclaration') {
+        staticImports.add(resolve(source));
+      }
+    }
+    for (const value of Object.values(n)) if (value && typeof value === 'object') visit(value);
+  };
+  visit(parseAst(code.toString('utf8')));
+  const result: Chunk = {
+    file, raw: code.length, gzip: gzipSync(code, { level: 9 }).length,
+    staticImports: [...staticImports], dynamicImports: [...dynamicImports],
+  };
+  cache.set(file, result);
+  return result;
+}
+
+/** The chunks a set of entry files pulls in through static imports. */
+function staticClosure(entries: string[], exclude: ReadonlySet<string> = new Set()): string[] {
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file) || exclude.has(file)) return;
+    seen.add(file);
+    chunk(file).staticImports.forEach(walk);
+  };
+  entries.forEach(walk);
+  return [...seen];
+}
+
+function table(rows: string[][]): void {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+}
+
+function main(): number {
+  const indexFile = path.join(DIST, 'index.html');
+  if (!existsSync(indexFile)) {
+    console.error('bench bundle: dist/index.html is missing. Build first: npm run build');
+    return 1;
+  }
+  const html = readFileSync(indexFile, 'utf8');
+  const attr = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]!.replace(/^\//, ''));
+  const entries = [
+    ...attr(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...attr(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ];
+  const loginFiles = staticClosure(entries);
+  const loginSet = new Set(loginFiles);
+  const login = loginFiles.map(chunk).sort((a, b) => b.gzip - a.gzip);
+  const total = login.reduce((sum, c) => ({ raw: sum.raw + c.raw, gzip: sum.gzip + c.gzip }), { raw: 0, gzip: 0 });
+
+  console.log('Login page JavaScript (index.html module script, modulepreloads and their static imports)');
+  table([
+    ['file', 'raw kB', 'gzip kB'],
+    ...login.map((c) => [c.file, kb(c.raw), kb(c.gzip)]),
+    ['total', kb(total.raw), kb(total.gzip)],
+  ]);
+  const css = attr(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g).map((file) => {
+    const code = readFileSync(path.join(DIST, file));
+    return [file, kb(code.length), kb(gzipSync(code, { level: 9 }).length)];
+  });
+  if (css.length) { console.log('\nLogin page CSS (informative)'); table([['file', 'raw kB', 'gzip kB'], ...css]); }
+
+  // Lazy chunks: every chunk reached through import() (from the login page or from another lazy
+  // chunk), with what it adds on top of the login page.
+  const visited = new Set<string>();
+  const queue = [...loginFiles];
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (visited.has(file)) continue;
+    visited.add(file);
+    queue.push(...chunk(file).staticImports, ...chunk(file).dynamicImports);
+  }
+  const dynamicTargets = [...visited].flatMap((f) => chunk(f).dynamicImports).filter((f) => !loginSet.has(f));
+  const routes = [...new Set(dynamicTargets)].map((file) => {
+    const added = staticClosure([file], loginSet).map(chunk);
+    return { file, own: chunk(file).gzip, added: added.reduce((s, c) => s + c.gzip, 0) };
+  }).sort((a, b) => b.added - a.added);
+  if (routes.length) {
+    console.log('\nLazy chunks (informative): own gzip, and gzip added on top of the login page with their static imports');
+    table([['chunk', 'own gzip kB', 'added gzip kB'], ...routes.map((r) => [r.file, kb(r.own), kb(r.added)])]);
+  } else {
+    console.log('\nNo lazy chunks.');
+  }
+
+  const ok = total.gzip <= LOGIN_JS_BUDGET_KB * 1000;
+  console.log(`\nbundle: login page JS ${kb(total.gzip)} kB gzip; budget ${LOGIN_JS_BUDGET_KB} kB: ${ok ? 'OK' : 'OVER BUDGET'}`);
+  return ok ? 0 : 1;
+}
+
+process.exitCode = main();

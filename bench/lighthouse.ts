@@ -1,0 +1,145 @@
+// Lighthouse budgets on the built console: performance >= 90, accessibility = 100 (mobile).
+// Run after a build: node --import tsx bench/lighthouse.ts [url-or-path...]
+//   no arguments: /login on the broker host and on the agent host of a server started here
+//   (fresh data folder, free port); paths ('/register') are opened on that server's broker host;
+//   absolute URLs are audited as given, and then no server is started.
+// Not yet: signed-in pages (/console/agent-followups) need a session in the browser first
+// (a Puppeteer login step through Lighthouse's node API); for now only public pages are audited.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const OUT = path.join(ROOT, 'bench', '.out');
+const LIGHTHOUSE = path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
+const CHROME_PATH = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+// The flags TOOLCHAIN.md lists for Debian's chromium on this kind of machine.
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const BUDGETS: Partial<Record<(typeof CATEGORIES)[number], number>> = { performance: 90, accessibility: 100 };
+const SERVER_START_TIMEOUT_MS = 120_000; // a fresh data folder is created, migrated and seeded first
+
+interface Report {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { score: number | null; title: string; displayValue?: string; scoreDisplayMode: string }>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_MODE: 'true' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`http://localhost:${port}/robots.txt`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  server.kill('SIGTERM');
+  throw new Error(`the server did not answer within ${SERVER_START_TIMEOUT_MS / 1000} s`);
+}
+
+function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => { clearTimeout(force); resolve(); });
+    server.kill('SIGTERM');
+  });
+}
+
+function audit(url: string): Report {
+  const name = url.replace(/^https?:\/\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '');
+  const outputPath = path.join(OUT, `lighthouse-${name}.json`);
+  const run = spawnSync(process.execPath, [LIGHTHOUSE, url,
+    '--quiet', '--output=json', `--output-path=${outputPath}`, '--form-factor=mobile',
+    `--only-categories=${CATEGORIES.join(',')}`, `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+  ], { cwd: ROOT, env: { ...process.env, ...(CHROME_PATH ? { CHROME_PATH } : {}) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (run.status !== 0 || !existsSync(outputPath)) throw new Error(`lighthouse failed on ${url} (exit ${run.status})`);
+  return JSON.parse(readFileSync(outputPath, 'utf8')) as Report;
+}
+
+const score = (report: Report, category: string) => {
+  const value = report.categories[category]?.score;
+  return value === null || value === undefined ? null : Math.round(value * 100);
+};
+
+async function main(): Promise<number> {
+  if (!existsSync(LIGHTHOUSE)) {
+    console.error('bench lighthouse: lighthouse is not installed (npm ci)');
+    return 1;
+  }
+  const args = process.argv.slice(2);
+  const needsServer = args.length === 0 || args.some((a) => !/^https?:\/\//.test(a));
+  if (needsServer && !existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+    console.error('bench lighthouse: dist/index.html is missing. Build first: npm run build');
+    return 1;
+  }
+  mkdirSync(OUT, { recursive: true });
+
+  let server: ChildProcess | undefined;
+  const dataDir = path.join(ROOT, '.tmp', `lighthouse-data-${Date.now()}-${process.pid}`);
+  let failed = false;
+  try {
+    let urls = args;
+    if (needsServer) {
+      const port = await freePort();
+      console.log(`starting the server on port ${port} (fresh data in ${path.relative(ROOT, dataDir)})`);
+      server = await startServer(port, dataDir);
+      const broker = `http://localhost:${port}`;
+      urls = args.length ? args.map((a) => (/^https?:\/\//.test(a) ? a : `${broker}${a.startsWith('/') ? a : `/${a}`}`))
+        : [`${broker}/login`, `http://agents.localhost:${port}/login`];
+    }
+    const rows: string[][] = [['url', ...CATEGORIES, 'FCP', 'LCP', 'TBT', 'CLS']];
+    for (const url of urls) {
+      console.log(`lighthouse ${url}`);
+      const report = audit(url);
+      rows.push([url, ...CATEGORIES.map((c) => String(score(report, c) ?? '-')),
+        ...['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
+          .map((id) => report.audits[id]?.displayValue ?? '-')]);
+      for (const [category, minimum] of Object.entries(BUDGETS)) {
+        const value = score(report, category);
+        if (value === null || value < minimum) {
+          failed = true;
+          console.error(`  ${category} ${value ?? 'n/a'} is below the budget of ${minimum}`);
+        }
+      }
+      const misses = Object.entries(report.audits)
+        .filter(([, a]) => a.scoreDisplayMode === 'binary' && a.score === 0)
+        .map(([id, a]) => `${id}: ${a.title}`);
+      if (misses.length) console.log(`  failed audits:\n    ${misses.join('\n    ')}`);
+    }
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+    console.log('');
+    for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+    console.log(`\nlighthouse: budgets performance >= ${BUDGETS.performance}, accessibility = ${BUDGETS.accessibility}: ${failed ? 'FAILED' : 'OK'}`);
+    console.log(`reports: ${path.relative(ROOT, OUT)}/lighthouse-*.json`);
+  } finally {
+    if (server) await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return failed ? 1 : 0;
+}
+
+main().then((code) => { process.exitCode = code; }, (err: unknown) => {
+  console.error(`bench lighthouse: ${(err as Error).message}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,60 @@
+// Runs benchmarks by name: node --import tsx bench/run.ts [name...]   (npm run bench -- <name...>)
+// Each benchmark is bench/<name>.ts, run in its own process; it prints figures and exits non-zero
+// on a blown budget. No names: the fast ones. 'all': every benchmark.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const BENCH_DIR = import.meta.dirname;
+const ROOT = path.resolve(BENCH_DIR, '..');
+
+const BENCHMARKS: Record<string, { fast: boolean; about: string }> = {
+  bundle: { fast: true, about: 'gzipped JS of the login page (budget 110 kB) and per lazy chunk; needs dist/' },
+  stats: { fast: false, about: 'dashboard stats API on a large seed' },
+  dnc: { fast: false, about: 'DNC list API on a large seed' },
+  lighthouse: { fast: false, about: 'Lighthouse on the login pages (performance >= 90, accessibility 100); needs dist/' },
+};
+
+function usage(): string {
+  return ['usage: node --import tsx bench/run.ts [all | name...]',
+    ...Object.entries(BENCHMARKS).map(([name, b]) => `  ${name.padEnd(11)}${b.about}${b.fast ? ' (default)' : ''}`)].join('\n');
+}
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(usage());
+  process.exit(0);
+}
+const unknown = args.filter((a) => a !== 'all' && !(a in BENCHMARKS));
+if (unknown.length) {
+  console.error(`bench: unknown benchmark ${unknown.join(', ')}\n${usage()}`);
+  process.exit(2);
+}
+const explicit = args.filter((a) => a !== 'all');
+const names = args.includes('all')
+  ? Object.keys(BENCHMARKS)
+  : explicit.length ? [...new Set(explicit)] : Object.keys(BENCHMARKS).filter((n) => BENCHMARKS[n]!.fast);
+
+const results: { name: string; outcome: 'passed' | 'FAILED' | 'skipped (no file)'; seconds: number }[] = [];
+for (const name of names) {
+  const file = path.join(BENCH_DIR, `${name}.ts`);
+  if (!existsSync(file)) {
+    // 'all' lists benchmarks still being written; asking for one by name must not pass silently.
+    if (explicit.includes(name)) {
+      console.error(`bench: bench/${name}.ts does not exist`);
+      results.push({ name, outcome: 'FAILED', seconds: 0 });
+    } else {
+      results.push({ name, outcome: 'skipped (no file)', seconds: 0 });
+    }
+    continue;
+  }
+  console.log(`\n=== bench ${name} ===`);
+  const started = Date.now();
+  const run = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, stdio: 'inherit' });
+  const seconds = (Date.now() - started) / 1000;
+  results.push({ name, outcome: run.status === 0 ? 'passed' : 'FAILED', seconds });
+}
+
+console.log('\n=== bench summary ===');
+for (const r of results) console.log(`${r.name.padEnd(11)} ${r.outcome}${r.seconds ? ` (${r.seconds.toFixed(1)} s)` : ''}`);
+process.exit(results.some((r) => r.outcome === 'FAILED') ? 1 : 0);

@@ -1,0 +1,101 @@
+import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import type { OutboxPage } from '../src/api/schemas/auth.ts';
+
+// Same default as playwright.config.ts.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+export const BROKER_ORIGIN = `http://localhost:${E2E_PORT}`;
+// Any host not in AGENT_HOSTS is the broker host; agents.localhost is the default agent host.
+export const AGENT_ORIGIN = `http://agents.localhost:${E2E_PORT}`;
+
+/** Every demo account's password (DECISIONS.md, demo data). */
+export const DEMO_PASSWORD = 'Demo-pass-1';
+
+/** The demo accounts of DECISIONS.md and where each lands after sign-in (spec 1 section 4). */
+export const DEMO_IDENTITIES = [
+  { identity: 'admin@demo.test', roles: ['ADMIN'], landing: '/console/brokerages' },
+  { identity: 'manager@demo.test', roles: ['MANAGER'], landing: '/console/brokerages' },
+  { identity: 'qa@demo.test', roles: ['QA_TEAM'], landing: '/console/brokerages' },
+  { identity: 'supervisor@demo.test', roles: ['CSR_SUPERVISOR'], landing: '/console/brokerages' },
+  { identity: 'engagement@demo.test', roles: ['AGENT_ENGAGEMENT'], landing: '/console/brokerages' },
+  { identity: 'csr@demo.test', roles: ['CSR'], landing: '/console' },
+  { identity: 'opps@demo.test', roles: ['CSR_VIEW_OPPORTUNITIES'], landing: '/console/opportunities' },
+  { identity: 'broker@demo.test', roles: ['BROKERAGE_ADMIN'], landing: '/console' },
+  { identity: 'broker.basic@demo.test', roles: ['BROKERAGE_ADMIN'], landing: '/console' },
+  { identity: 'supplier@demo.test', roles: ['BROKERAGE_ADMIN', 'LEAD_SUPPLIER'], landing: '/console' },
+  { identity: 'lender@demo.test', roles: ['LOAN_OFFICE_ADMIN'], landing: '/console' },
+  { identity: 'expired@demo.test', roles: ['BROKERAGE_ADMIN'], landing: '/console' },
+  { identity: '(555) 010-0001', roles: ['AGENT'], landing: '/console/agent-followups' },
+] as const;
+
+export type DemoIdentity = (typeof DEMO_IDENTITIES)[number]['identity'];
+/** A demo identity, or any other email or phone number (an invited user, say). */
+export type Identity = DemoIdentity | (string & {});
+
+/** Phone numbers sign in on the agent host; emails on the broker host. */
+export const isAgentIdentity = (identity: string) => !identity.includes('@');
+
+// Paths the console answers (src/access/route-table.ts), so a typo fails the typecheck.
+const CONSOLE_SECTIONS = [
+  'brokerages', 'agents', 'lenders', 'opportunities', 'user-management', 'supplier-management', 'qa-review',
+  'announcements', 'agent-assignments', 'simulator', 'content-search', 'twilio-tasks', 'bulk-sms-send', 'dnc-list',
+  'impersonation-audit', 'my-agents', 'my-referrals', 'my-leads', 'my-notifications', 'my-announcements',
+  'my-admins', 'my-metrics', 'marketplace', 'my-loan-officers', 'lender-referrals', 'agent-followups',
+  'agent-funnel', 'agent-profile', 'settings', 'dashboard',
+] as const;
+type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
+type Query = '' | `?${string}`;
+export type AppPath =
+  | `${'/' | '/login' | '/register' | '/forgot-password' | '/cloze' | '/404' | '/console'}${Query}`
+  | `/register/${string}`
+  | `/agent-onboarding/${string}`
+  | `/console/${ConsoleSection}${Query}`
+  | `/console/${ConsoleSection}/${string}`;
+
+export interface NavigateOptions {
+  /** 'agent' opens the path on the agent host (http://agents.localhost:<port>). */
+  host?: 'broker' | 'agent';
+}
+
+/** Opens a console path on the broker host (or the agent host) and waits for the page to load. */
+export async function navigate(page: Page, path: AppPath, options: NavigateOptions = {}): Promise<Response | null> {
+  return page.goto(options.host === 'agent' ? `${AGENT_ORIGIN}${path}` : path);
+}
+
+/**
+ * Signs in through the login form, the way a user does: an email on the broker host, the agent's
+ * phone number on the agent host. Resolves once the console has left the login page.
+ */
+export async function login(page: Page, identity: Identity, password: string = DEMO_PASSWORD): Promise<void> {
+  const agent = isAgentIdentity(identity);
+  await navigate(page, '/login', { host: agent ? 'agent' : 'broker' });
+  await page.getByLabel(agent ? 'Phone Number' : 'Email', { exact: true }).fill(identity);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  // exact: the agent host also has "Login with One-Time Password".
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/');
+}
+
+/** The demo outbox (emails and SMS the server "sent"), newest first. */
+export async function outbox(request: APIRequestContext, pageSize = 100): Promise<OutboxPage> {
+  const response = await request.get(`/dev/outbox?pageSize=${pageSize}`, { headers: { Accept: 'application/json' } });
+  expect(response.ok(), `GET /dev/outbox answered ${response.status()}`).toBe(true);
+  return (await response.json()) as OutboxPage;
+}
+
+interface Fixtures {
+  /** login(identity) for the test's page. */
+  login: (identity: Identity, password?: string) => Promise<void>;
+  /** navigate(path) for the test's page. */
+  navigate: (path: AppPath, options?: NavigateOptions) => Promise<Response | null>;
+}
+
+export const test = base.extend<Fixtures>({
+  login: async ({ page }, use) => {
+    await use((identity, password) => login(page, identity, password));
+  },
+  navigate: async ({ page }, use) => {
+    await use((path, options) => navigate(page, path, options));
+  },
+});
+
+export { expect };

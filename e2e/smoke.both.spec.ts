@@ -1,0 +1,27 @@
+import { expect, test } from './fixtures.ts';
+
+test('the server answers robots.txt itself rather than with the console', async ({ request }) => {
+  const response = await request.get('/robots.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('text/plain');
+  expect(await response.text()).toContain('Disallow: /console');
+});
+
+test('the home page loads the console under a strict content security policy', async ({ page, navigate }) => {
+  const response = await navigate('/');
+  expect(response?.status()).toBe(200);
+  expect(await response?.text()).toContain('<title>Porchlight</title>');
+  // Once the console runs, it names the page ("Login · Porchlight").
+  await expect(page).toHaveTitle(/Porchlight$/);
+  const headers = response?.headers() ?? {};
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+});
+
+test('the service worker script is revalidated on every load so a deploy is picked up', async ({ request }) => {
+  const response = await request.get('/sw.js');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('javascript');
+  expect(response.headers()['cache-control']).toBe('no-cache');
+});

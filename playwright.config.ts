@@ -1,0 +1,75 @@
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const ROOT = import.meta.dirname;
+const TMP = path.join(ROOT, '.tmp');
+const STALE_DATA_MS = 6 * 60 * 60 * 1000; // a data folder this old belongs to no running e2e server
+
+// One fresh database per run. Playwright loads this file in the runner and again in each
+// worker; the first load picks the folder and the workers inherit it through the environment.
+if (!process.env.E2E_DATA_DIR) {
+  mkdirSync(TMP, { recursive: true });
+  for (const name of readdirSync(TMP)) {
+    const old = path.join(TMP, name);
+    if (name.startsWith('e2e-data-') && Date.now() - statSync(old).mtimeMs > STALE_DATA_MS) {
+      rmSync(old, { recursive: true, force: true });
+    }
+  }
+  process.env.E2E_DATA_DIR = path.join(TMP, `e2e-data-${Date.now()}-${process.pid}`);
+  mkdirSync(process.env.E2E_DATA_DIR, { recursive: true });
+}
+
+// CHROME_PATH, else Debian's chromium, else Playwright's own browser (DESIGN.md).
+const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1, // 2 cores, and the server and the browser need them
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync',
+        // Chromium already resolves *.localhost to loopback; the rule keeps the agent host working
+        // in a build or a wrapper that does not.
+        '--host-resolver-rules=MAP agents.localhost 127.0.0.1',
+      ],
+    },
+  },
+  projects: [
+    {
+      // Everything except phone-only files (*.mobile.spec.ts).
+      name: 'desktop',
+      testIgnore: /.*\.mobile\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // Phone-only files and files meant for both (*.both.spec.ts); below 768 px is mobile mode.
+      name: 'phone',
+      testMatch: /.*\.(mobile|both)\.spec\.ts/,
+      use: { ...devices['Pixel 7'] },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx server/main.ts',
+    url: `http://localhost:${PORT}/robots.txt`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DEMO_MODE: 'true',
+    },
+  },
+});

@@ -1,0 +1,56 @@
+import type { Role } from '../../src/access/roles.ts';
+import { BRAND } from '../../src/lib/brand.ts';
+import type { Db } from '../db/database.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import type { AuthUser } from '../http/route.ts';
+import { openCode } from './invites.ts';
+import { sendEmail } from './outbox.ts';
+
+/** Roles that manage users (spec 1 section 6, user-management); they invite for any organisation. */
+export const USER_MANAGERS: readonly Role[] = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR'];
+const STAFF_INVITEES: readonly Role[] = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'CSR', 'CSR_VIEW_OPPORTUNITIES'];
+/** Agents join through the agent-invitation flow, not this one. */
+export const INVITABLE_ROLES = ['BROKERAGE_ADMIN', 'LOAN_OFFICE_ADMIN', ...STAFF_INVITEES] as const;
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+export const isUserManager = (user: AuthUser) => user.roles.some((r) => USER_MANAGERS.includes(r));
+
+export interface InviteTarget { role: InvitableRole; brokerId?: number | undefined; loanOfficeId?: number | undefined }
+
+/**
+ * Who may invite whom: user managers invite brokerage and loan-office administrators of any
+ * organisation, and only an ADMIN invites staff (anyone else could mint an account above their
+ * own). A brokerage administrator invites administrators of their own brokerage only.
+ */
+export function inviteScope(user: AuthUser, t: InviteTarget): { brokerId: number | null; loanOfficeId: number | null } {
+  if (!isUserManager(user)) {
+    if (t.role !== 'BROKERAGE_ADMIN' || t.loanOfficeId !== undefined) throw forbidden('You may invite administrators of your brokerage only');
+    if (user.brokerId === null || (t.brokerId !== undefined && t.brokerId !== user.brokerId)) throw forbidden('That brokerage is not yours');
+    return { brokerId: user.brokerId, loanOfficeId: null };
+  }
+  if (t.role === 'BROKERAGE_ADMIN') {
+    if (t.brokerId === undefined) throw badRequest('The invite is not valid', { brokerId: 'A brokerage is required' });
+    return { brokerId: t.brokerId, loanOfficeId: null };
+  }
+  if (t.role === 'LOAN_OFFICE_ADMIN') {
+    if (t.loanOfficeId === undefined) throw badRequest('The invite is not valid', { loanOfficeId: 'A loan office is required' });
+    return { brokerId: null, loanOfficeId: t.loanOfficeId };
+  }
+  if (!user.roles.includes('ADMIN')) throw forbidden('Only an administrator can invite staff');
+  return { brokerId: null, loanOfficeId: null };
+}
+
+/** Opens a new invite code for the user and emails its /register link. */
+export async function sendInvite(db: Db, o: { userId: number; email: string; firstName: string | null; createdBy: number; link: (code: string) => string; now: Date }) {
+  const { code, expiresAt } = await openCode(db, { userId: o.userId, kind: 'INVITE', createdBy: o.createdBy, now: o.now });
+  const body = [
+    `Hello${o.firstName ? ` ${o.firstName}` : ''},`,
+    '',
+    `You have been invited to the ${BRAND.name} console. Set your password to finish your registration:`,
+    o.link(code),
+    '',
+    `Your invite code is ${code}. It expires on ${expiresAt.toUTCString()}.`,
+  ].join('\n');
+  await sendEmail(db, o.email, `You're invited to ${BRAND.name}`, body, o.now);
+  return expiresAt;
+}

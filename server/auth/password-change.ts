@@ -1,0 +1,67 @@
+import type { Db } from '../db/database.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import type { AppContext } from '../http/route.ts';
+import { closeCodes, codeOfSession } from './invites.ts';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import { assertWithinLimit, recordEvent } from './rate-limit.ts';
+import { sha256 } from './tokens.ts';
+
+/** The token family of the request's bearer token (the current session). */
+async function currentFamily(c: AppContext): Promise<string | undefined> {
+  const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+  if (!token) return undefined;
+  const row = await c.var.db.selectFrom('access_tokens').select('family_id').where('token_hash', '=', sha256(token)).executeTakeFirst();
+  return row?.family_id;
+}
+
+async function revokeOtherSessions(db: Db, userId: number, keepFamily: string | undefined, now: Date) {
+  for (const table of ['refresh_tokens', 'access_tokens'] as const) {
+    let q = db.updateTable(table).set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+    if (keepFamily) q = q.where('family_id', '!=', keepFamily);
+    await q.execute();
+  }
+}
+
+const CURRENT_PASSWORD_WINDOW_MS = 15 * 60_000;
+
+/**
+ * The signed-in user sets a new password (never someone else's, never while impersonating).
+ * The current password is not asked for when the session came from an invite or reset code, or
+ * when the password is expired (the spec's update-password dialog sends only the new password);
+ * otherwise it is, so a stolen access token cannot take the account over. Setting it clears the
+ * expired flag, spends the user's open codes and ends every other session of the user.
+ */
+export async function changeOwnPassword(c: AppContext, userId: number, newPassword: string, currentPassword: string | undefined): Promise<void> {
+  const { actor, impersonating } = c.var.auth;
+  if (impersonating || actor.id !== userId) throw forbidden('You may only change your own password');
+  // Sign-in trims the password it is given, so the stored one is trimmed too.
+  const password = newPassword.trim();
+  const problem = passwordProblem(password);
+  if (problem) throw badRequest(problem, { password: problem });
+
+  const db = c.var.db;
+  const now = c.var.now();
+  const family = await currentFamily(c);
+  const code = await codeOfSession(db, family);
+  const user = await db.selectFrom('users').select(['password_hash', 'password_expired']).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (!code && !user.password_expired) {
+    const limit = { scope: `current-password:${userId}`, max: 5, windowMs: CURRENT_PASSWORD_WINDOW_MS };
+    await assertWithinLimit(db, limit, now);
+    if (!currentPassword) throw badRequest('Current password is required', { currentPassword: 'Current password is required' });
+    const ok = user.password_hash !== null && await verifyPassword(currentPassword.trim(), user.password_hash);
+    if (!ok) {
+      await recordEvent(db, limit.scope, now);
+      throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+    }
+  }
+
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: hash, password_expired: false }).where('id', '=', userId).execute();
+    await closeCodes(trx, userId, code?.id, now);
+    await revokeOtherSessions(trx, userId, family, now);
+    await trx.insertInto('audit_log').values({
+      actor_user_id: userId, as_user_id: null, action: 'PASSWORD_CHANGED', detail: code ? `with a ${code.kind} code` : null, created_at: now,
+    }).execute();
+  });
+}

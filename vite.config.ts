@@ -1,0 +1,69 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The API families the reference server answers (server/static.ts API_PREFIXES). In development
+// the Vite server forwards them to `npm run serve` on port 8080, keeping the Host header so
+// http://agents.localhost:5173 still reaches the agent client.
+const API_PATHS = ['auth', 'users-api', 'agents-api', 'interviews-api', 'leads-api', 'lenders-api',
+  'lenders-match-api', 'contact-center-api', 'workflow-api', 'dev'];
+const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
+
+// VITE_API_BASE (read by src/api at build time) points a build at another provider API host;
+// unset means same origin, which is what `npm start` serves.
+export default defineConfig({
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // src/app/pwa.ts registers through workbox-window itself.
+      injectRegister: false,
+      // Precached beside the app shell so the tab icon survives offline starts.
+      includeAssets: ['favicon.svg'],
+      injectManifest: {
+        // Icons and the manifest are added by the plugin; a wider glob adds them twice (TOOLCHAIN.md).
+        globPatterns: ['**/*.{js,css,html}'],
+      },
+      manifest: {
+        name: 'Porchlight',
+        short_name: 'Porchlight',
+        description: 'Porchlight: the console of the Porchlight real-estate referral platform.',
+        theme_color: '#00796b',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/console',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
+  server: {
+    proxy: {
+      [`^/(${API_PATHS.join('|')})(/|$)`]: { target: API_TARGET, changeOrigin: false },
+    },
+  },
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      // The timing report fires on this 2-core machine whenever the service-worker build runs; noise.
+      checks: { bundlerTimings: false },
+      output: {
+        codeSplitting: {
+          groups: [
+            // React changes less often than the app: its own long-cached chunk survives app deploys.
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
