@@ -35,7 +35,7 @@ export type Identity = DemoIdentity | (string & {});
 export const isAgentIdentity = (identity: string) => !identity.includes('@');
 
 // Paths the console answers (src/access/route-table.ts), so a typo fails the typecheck.
-const CONSOLE_SECTIONS = [
+export const CONSOLE_SECTIONS = [
   'brokerages', 'agents', 'lenders', 'opportunities', 'user-management', 'supplier-management', 'qa-review',
   'announcements', 'agent-assignments', 'simulator', 'content-search', 'twilio-tasks', 'bulk-sms-send', 'dnc-list',
   'impersonation-audit', 'my-agents', 'my-referrals', 'my-leads', 'my-notifications', 'my-announcements',

@@ -65,9 +65,10 @@ export const referralRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       assertBrokerage(c.var.auth.user, id);
+      const q = query(c, ListQuery);
       const exists = await c.var.db.selectFrom('brokerages').select('id').where('id', '=', id).executeTakeFirst();
       if (!exists) throw notFound('No such brokerage');
-      return c.json(await listReferrals(c.var.db, c.var.now(), id, query(c, ListQuery)));
+      return c.json(await listReferrals(c.var.db, c.var.now(), id, q));
     },
   }),
 ];

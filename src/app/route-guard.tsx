@@ -6,10 +6,7 @@ import { refreshSession } from '../session/session.ts';
 import { impersonationStore, preferencesStore, profileStore, sessionStore } from '../session/state.ts';
 import { useStore } from '../session/persisted-store.ts';
 import { Spinner } from '../ui/layout.tsx';
-
-// Whether the route the user came from skipped re-authentication (login does).
-let previousSkipsReauth = true;
-export const notePublicRoute = (route: RouteEntry) => { previousSkipsReauth = route.skipReauth ?? false; };
+import { takeReauthDecision } from './route-guard-state.ts';
 
 /** Applies the guard's rules (spec 1 section 4) before a console route renders. */
 export function RouteGuard({ route, children }: { route: RouteEntry; children: ReactNode }) {
@@ -33,9 +30,8 @@ export function RouteGuard({ route, children }: { route: RouteEntry; children: R
   useEffect(() => {
     if (decision.action !== 'allow') return;
     // Rule 4: a silent refresh on navigation, unless the previous route skipped it.
-    if (!previousSkipsReauth) void refreshSession();
-    previousSkipsReauth = route.skipReauth ?? false;
-  }, [route.id, decision.action, route.skipReauth]);
+    if (takeReauthDecision(route)) void refreshSession();
+  }, [route, decision.action]);
 
   if (reviving || canRevive) return <Spinner label="Signing you back in" />;
   if (decision.action === 'redirect') return <Redirect to={decision.to} replace />;

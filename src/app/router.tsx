@@ -1,21 +1,24 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch as RouteSwitch, useLocation } from 'wouter';
 import { matchRoute } from '../access/access.ts';
 import { ROUTES, type RouteEntry } from '../access/route-table.ts';
-import { TitleOnly } from '../features/placeholder/title-only.tsx';
 import { Spinner } from '../ui/layout.tsx';
-import { notePublicRoute, RouteGuard } from './route-guard.tsx';
+import { notePublicRoute } from './route-guard-state.ts';
+import { PUBLIC_SCREENS } from './public-screens.tsx';
 import { SCREENS } from './screens.tsx';
-import { Shell } from './shell/shell.tsx';
+import { TitleOnly } from '../features/placeholder/title-only.tsx';
 
-function Screen({ route, params }: { route: RouteEntry; params: Record<string, string> }) {
-  const Component = SCREENS[route.id];
-  return Component ? <Component params={params} /> : <TitleOnly title={route.title} />;
-}
+const ConsoleRoute = lazy(() => import('./console-route.tsx'));
 
 function PublicRoute({ route, params }: { route: RouteEntry; params: Record<string, string> }) {
   useEffect(() => notePublicRoute(route), [route]);
-  return <Suspense fallback={<Spinner />}><Screen route={route} params={params} /></Suspense>;
+  // A public screen may be registered in either table (screens.tsx only holds lazy imports).
+  const Component = PUBLIC_SCREENS[route.id] ?? SCREENS[route.id];
+  return (
+    <Suspense fallback={<Spinner />}>
+      {Component ? <Component params={params} /> : <main><TitleOnly title={route.title} heading /></main>}
+    </Suspense>
+  );
 }
 
 function TitleSync() {
@@ -38,13 +41,7 @@ export function AppRouter() {
             {(params: Record<string, string | undefined>) => {
               const clean = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === 'string'));
               if (route.roles === undefined) return <PublicRoute route={route} params={clean} />;
-              return (
-                <RouteGuard route={route}>
-                  <Shell route={route}>
-                    <Suspense fallback={<Spinner />}><Screen route={route} params={clean} /></Suspense>
-                  </Shell>
-                </RouteGuard>
-              );
+              return <Suspense fallback={<Spinner />}><ConsoleRoute route={route} params={clean} /></Suspense>;
             }}
           </Route>
         ))}
