@@ -1,25 +1,47 @@
 import { useEffect } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { onIdentityChange } from '../session/identity-events.ts';
+import { useStore } from '../session/persisted-store.ts';
+import { impersonationStore, profileStore } from '../session/state.ts';
 import { SnackbarProvider } from '../ui/snackbar.tsx';
 import { TopBarActionsProvider } from '../ui/top-bar-actions.tsx';
 import { queryClient as defaultClient } from './query-client.ts';
+import { CACHE_MAX_AGE_MS, CACHE_VERSION, clearPersistedQueries, idbPersister } from './query-persistence.ts';
 import { AppRouter } from './router.tsx';
 
 export function App({ client = defaultClient }: { client?: QueryClient }) {
+  const userId = useStore(profileStore, (p) => p.user?.id);
+  const actingAs = useStore(impersonationStore, (i) => i?.user.id);
+  const identity = actingAs === undefined ? `${userId ?? 'anonymous'}` : `${userId}-as-${actingAs}`;
+
   // Sign-out and impersonation changes drop every cached answer of the previous identity.
   useEffect(() => {
-    const off = onIdentityChange(() => client.clear());
+    const off = onIdentityChange(async () => {
+      client.clear();
+      await clearPersistedQueries();
+    });
     return () => { off(); };
   }, [client]);
+
   return (
-    <QueryClientProvider client={client}>
+    <PersistQueryClientProvider
+      key={identity}
+      client={client}
+      persistOptions={{
+        persister: idbPersister(identity),
+        buster: `${CACHE_VERSION}:${identity}`,
+        maxAge: CACHE_MAX_AGE_MS,
+        dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.['persist'] !== false },
+      }}
+      // Writes queued while offline resume once the cache (and their defaults) are back.
+      onSuccess={() => { void client.resumePausedMutations(); }}
+    >
       <SnackbarProvider>
         <TopBarActionsProvider>
           <AppRouter />
         </TopBarActionsProvider>
       </SnackbarProvider>
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   );
 }
