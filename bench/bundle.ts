@@ -25,8 +25,11 @@ function chunk(file: string): Chunk {
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) { node.forEach(visit); return; }
-    const n = node as { type?: string; source?: { type?: string; value?: unknown } };
-    const source = n.source?.type === 'Literal' && typeof n.source.value === 'string' ? n.source.value : null;
+    const n = node as { type?: string; source?: { type?: string; value?: unknown; expressions?: unknown[]; quasis?: { value: { cooked?: string } }[] } };
+    // Rolldown writes import(`./chunk.js`) with a template literal, static imports with quotes.
+    const source = n.source?.type === 'Literal' && typeof n.source.value === 'string' ? n.source.value
+      : n.source?.type === 'TemplateLiteral' && n.source.expressions?.length === 0 ? n.source.quasis?.[0]?.value.cooked ?? null
+        : null;
     if (source?.startsWith('.')) {
       if (n.type === 'ImportExpression') dynamicImports.add(resolve(source));
       else if (n.type === 'ImportDeclaration' || n.type === 'ExportNamedDeclaration' || n.type === 'ExportAllDeclaration') {

@@ -42,7 +42,7 @@ export const pageSecurityHeaders: MiddlewareHandler = async (c, next) => {
 // so a deploy is picked up (TOOLCHAIN.md).
 function cacheControlFor(file: string): string {
   if (file.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
-  if (file === '/sw.js' || file.endsWith('.html') || file === '/manifest.webmanifest') return 'no-cache';
+  if (file === '/' || file === '/sw.js' || file.endsWith('.html') || file === '/manifest.webmanifest') return 'no-cache';
   return 'public, max-age=3600';
 }
 
@@ -53,7 +53,9 @@ export function mountConsole(app: Hono<AppEnv>, staticDir: string): void {
   app.use('*', async (c, next) => {
     if (isApiPath(c.req.path)) return next();
     await next();
-    if (c.res.status < 400) c.header('Cache-Control', cacheControlFor(c.req.path));
+    if (c.res.status >= 400) return;
+    const html = (c.res.headers.get('Content-Type') ?? '').startsWith('text/html');
+    c.header('Cache-Control', html ? 'no-cache' : cacheControlFor(c.req.path));
   });
   app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : serveStatic({ root: staticDir })(c, next)));
   // SPA fallback: any other page is the console, which routes on the client (unknown paths go to /404).

@@ -4,6 +4,7 @@ import { agentRoutes } from './agents.ts';
 import { authFlowRoutes } from './auth-flows.ts';
 import { authRoutes } from './auth.ts';
 import { brokerageRoutes } from './brokerages.ts';
+import { connectorRoutes } from './connectors.ts';
 import { lenderRoutes } from './lenders.ts';
 import { staffRoutes } from './staff-routes.ts';
 import { usersRoutes } from './users.ts';
@@ -18,4 +19,5 @@ export const ROUTES: RouteDef[] = [
   ...lenderRoutes,
   ...staffRoutes,
   ...authFlowRoutes,
+  ...connectorRoutes,
 ];

@@ -1,6 +1,7 @@
 import type { OAUTH_CLIENTS } from '../lib/brand.ts';
 import { request } from './client.ts';
-import { TokenResponse } from './schemas/core.ts';
+import { TEMPORARY_CREDENTIAL_GRANT } from './schemas/auth.ts';
+import { Me, TokenResponse } from './schemas/core.ts';
 
 export type ClientId = (typeof OAUTH_CLIENTS)[keyof typeof OAUTH_CLIENTS];
 
@@ -28,3 +29,23 @@ export function authorizationCodeGrant(input: { code: string; codeVerifier: stri
 }
 
 export const logoutCall = () => request('/auth/logout');
+
+/** Form fields of the temporary-credential grant (an invite or reset code's { id, password }). */
+export function temporaryPasswordGrant(input: { id: number; password: string; clientId: ClientId }) {
+  return request(TOKEN_PATH, {
+    method: 'POST', auth: false, schema: TokenResponse,
+    form: { grant_type: TEMPORARY_CREDENTIAL_GRANT, username: String(input.id), password: input.password, client_id: input.clientId },
+  });
+}
+
+/**
+ * PATCH /users-api/users/{id} (schemas/auth.ts PasswordUpdate): the signed-in user's new password,
+ * with currentPassword for a voluntary change. With accessToken the call runs on that token instead
+ * of the stored session (the register page's temporary one), and a 401 does not end the session.
+ */
+export function updatePassword(id: number, body: { password: string; currentPassword?: string }, accessToken?: string) {
+  return request(`/users-api/users/${id}`, {
+    method: 'PATCH', json: body, schema: Me,
+    ...(accessToken ? { auth: false, headers: { Authorization: `Bearer ${accessToken}` } } : {}),
+  });
+}

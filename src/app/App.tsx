@@ -9,6 +9,7 @@ import { TopBarActionsProvider } from '../ui/top-bar-actions.tsx';
 import { queryClient as defaultClient } from './query-client.ts';
 import { CACHE_MAX_AGE_MS, CACHE_VERSION, clearPersistedQueries, idbPersister } from './query-persistence.ts';
 import { AppRouter } from './router.tsx';
+import { UpdatePrompt } from './update-prompt.tsx';
 
 export function App({ client = defaultClient }: { client?: QueryClient }) {
   const userId = useStore(profileStore, (p) => p.user?.id);
@@ -40,6 +41,7 @@ export function App({ client = defaultClient }: { client?: QueryClient }) {
       <SnackbarProvider>
         <TopBarActionsProvider>
           <AppRouter />
+          <UpdatePrompt />
         </TopBarActionsProvider>
       </SnackbarProvider>
     </PersistQueryClientProvider>

@@ -13,18 +13,17 @@ export function RouteGuard({ route, children }: { route: RouteEntry; children: R
   const session = useStore(sessionStore);
   const user = useStore(profileStore, (p) => p.user);
   const impersonating = useStore(impersonationStore) !== null;
-  const [reviving, setReviving] = useState(false);
+  // The guard runs when a route mounts; a later refresh only moves the expiry forward.
+  const [now] = useState(() => Date.now());
   const roles = user?.roles.map((r) => r.name) ?? [];
-  const decision = guard({ route, session, roles, now: Date.now() });
-  // An expired session with Stay Logged In (and a refresh token) is renewed rather than ended.
+  const decision = guard({ route, session, roles, now });
+  // An expired session with Stay Logged In (and a refresh token) is renewed rather than ended:
+  // success moves the expiry (and this flag) on; failure clears the session and goes to /login.
   const canRevive = decision.action === 'redirect' && decision.to === '/login' && !!session?.refreshToken
-    && session.expiresAt <= Date.now() && preferencesStore.get().autoRefresh;
+    && session.expiresAt <= now && preferencesStore.get().autoRefresh;
 
   useEffect(() => {
-    if (canRevive) {
-      setReviving(true);
-      void refreshSession().finally(() => setReviving(false));
-    }
+    if (canRevive) void refreshSession();
   }, [canRevive]);
 
   useEffect(() => {
@@ -33,7 +32,7 @@ export function RouteGuard({ route, children }: { route: RouteEntry; children: R
     if (takeReauthDecision(route)) void refreshSession();
   }, [route, decision.action]);
 
-  if (reviving || canRevive) return <Spinner label="Signing you back in" />;
+  if (canRevive) return <Spinner label="Signing you back in" />;
   if (decision.action === 'redirect') return <Redirect to={decision.to} replace />;
   if (route.redirectTo) return <Redirect to={route.redirectTo} replace />;
   const overview = route.id === 'overview' ? overviewRedirect(roles, impersonating) : undefined;

@@ -4,7 +4,13 @@ import { lazy, type ComponentType } from 'react';
 // without an entry show their title only. Heavy screens load lazily.
 export type Screen = ComponentType<{ params: Record<string, string> }>;
 
-export const SCREENS: Record<string, Screen> = {
-};
-
 export const lazyScreen = (load: () => Promise<{ default: Screen }>): Screen => lazy(load);
+
+const RegisterPage = lazyScreen(() => import('../features/register/register-page.tsx').then((m) => ({ default: m.RegisterPage })));
+
+export const SCREENS: Record<string, Screen> = {
+  register: RegisterPage,
+  'register-code': RegisterPage,
+  'forgot-password': lazyScreen(() => import('../features/forgot-password/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage }))),
+  cloze: lazyScreen(() => import('../features/cloze/cloze-page.tsx').then((m) => ({ default: m.ClozePage }))),
+};

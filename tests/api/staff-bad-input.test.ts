@@ -48,7 +48,7 @@ const CASES: Bad[] = [
   ['an unknown opportunity status', 'PUT', () => `/interviews-api/opportunities/${opp}/status`, { status: 'WON' }],
   ['an opportunity change of an unknown field', 'PATCH', () => `/interviews-api/opportunities/${opp}`, { brokerageId: 2 }],
   ['an opportunity phone of 9 digits', 'PATCH', () => `/interviews-api/opportunities/${opp}`, { phoneNumber: '207555010' }],
-  ['a force assignment without an agent', 'POST', () => '/interviews-api/agent-connection/forceReferralAssignment', { opportunityId: opp }],
+  ['a force assignment without an agent', 'POST', () => '/interviews-api/agent-connection/forceReferralAssignment', { opportunityId: 1 }],
   ['interactions of a non-numeric opportunity', 'GET', () => '/interviews-api/interactions?opportunityId=abc'],
   ['dispositions with a page size of 5000', 'GET', () => '/interviews-api/dispositions?pageSize=5000'],
   ['a user search by an unknown role', 'GET', () => '/users-api/users?role=KING'],

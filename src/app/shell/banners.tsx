@@ -1,7 +1,15 @@
+import type { ComponentType } from 'react';
+import { PasswordExpiredBanner } from './password-expired-banner.tsx';
+
 /**
- * The shell's banners, in order: password expired, impersonation, Broker Boost. Each is added
- * by the work that builds it (access and session, staff console, agent app).
+ * The shell's banners, in order: password expired, impersonation, Broker Boost. Each is its own
+ * component in its own file here and returns null when it has nothing to say; the work that
+ * builds one adds it to this list (access and session, staff console, agent app).
  */
+const BANNERS: ComponentType[] = [
+  PasswordExpiredBanner,
+];
+
 export function ShellBanners() {
-  return null;
+  return <>{BANNERS.map((Item, i) => <Item key={i} />)}</>;
 }

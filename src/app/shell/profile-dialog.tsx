@@ -1,28 +1,37 @@
+import { useState } from 'react';
 import { roleDisplayName, isRole } from '../../access/roles.ts';
 import { useStore } from '../../session/persisted-store.ts';
-import { profileStore } from '../../session/state.ts';
+import { impersonationStore, profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { formatPhone } from '../../lib/validation.ts';
+import { UpdatePasswordDialog } from './update-password-dialog.tsx';
 
 export function ProfileDialog({ open, onOpenChange, onLogout }: { open: boolean; onOpenChange: (o: boolean) => void; onLogout: () => void }) {
   const { user, brokerage, loanOffice } = useStore(profileStore);
+  // The server never changes a password while impersonating, so the button is not offered then.
+  const impersonating = useStore(impersonationStore) !== null;
+  const [updateOpen, setUpdateOpen] = useState(false);
   if (!user) return null;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Not Available';
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Profile"
-      actions={<>
-        <Button variant="text" onClick={() => onOpenChange(false)}>Close</Button>
-        <Button variant="secondary" onClick={() => { onOpenChange(false); onLogout(); }}>Log out</Button>
-      </>}>
-      <dl>
-        <dt>Name</dt><dd>{name}</dd>
-        {user.email && <><dt>Email</dt><dd>{user.email}</dd></>}
-        {user.phone && <><dt>Phone</dt><dd>{formatPhone(user.phone)}</dd></>}
-        {brokerage && <><dt>Brokerage</dt><dd>{brokerage.name}</dd></>}
-        {loanOffice && <><dt>Loan office</dt><dd>{loanOffice.name}</dd></>}
-        <dt>Roles</dt><dd>{user.roles.map((r) => (isRole(r.name) ? roleDisplayName(r.name) : r.name)).join(', ')}</dd>
-      </dl>
-    </Dialog>
+    <>
+      <Dialog open={open} onOpenChange={onOpenChange} title="Profile"
+        actions={<>
+          <Button variant="text" onClick={() => onOpenChange(false)}>Close</Button>
+          {!impersonating && <Button variant="secondary" onClick={() => { onOpenChange(false); setUpdateOpen(true); }}>Update Password</Button>}
+          <Button variant="secondary" onClick={() => { onOpenChange(false); onLogout(); }}>Log out</Button>
+        </>}>
+        <dl>
+          <dt>Name</dt><dd>{name}</dd>
+          {user.email && <><dt>Email</dt><dd>{user.email}</dd></>}
+          {user.phone && <><dt>Phone</dt><dd>{formatPhone(user.phone)}</dd></>}
+          {brokerage && <><dt>Brokerage</dt><dd>{brokerage.name}</dd></>}
+          {loanOffice && <><dt>Loan office</dt><dd>{loanOffice.name}</dd></>}
+          <dt>Roles</dt><dd>{user.roles.map((r) => (isRole(r.name) ? roleDisplayName(r.name) : r.name)).join(', ')}</dd>
+        </dl>
+      </Dialog>
+      <UpdatePasswordDialog open={updateOpen} onOpenChange={setUpdateOpen} mode="change" />
+    </>
   );
 }

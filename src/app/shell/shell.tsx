@@ -11,8 +11,10 @@ import { useIsMobile } from '../use-media-query.ts';
 import { ShellBanners } from './banners.tsx';
 import { DrawerContent } from './drawer-content.tsx';
 import { LogoutDialog } from './logout-dialog.tsx';
+import { PasswordExpiredDialog } from './password-expired-dialog.tsx';
 import { ProfileDialog } from './profile-dialog.tsx';
 import * as styles from './shell.css.ts';
+import { StillThereDialog } from './still-there-dialog.tsx';
 
 /** The console frame: drawer (a sheet behind a menu button on phones), top bar, banners, dialogs. */
 export function Shell({ route, children }: { route: RouteEntry; children: ReactNode }) {
@@ -57,6 +59,8 @@ export function Shell({ route, children }: { route: RouteEntry; children: ReactN
       </div>
       <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} onLogout={() => setLogoutOpen(true)} />
       <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} />
+      <PasswordExpiredDialog />
+      <StillThereDialog />
     </div>
   );
 }

@@ -10,7 +10,8 @@ import { preferencesStore } from '../../session/state.ts';
  * the code with the stored verifier (state must match), then continue as after a sign-in.
  */
 export function useOneTimeCodeCallback(go: (to: string, opts: { replace: boolean }) => void, fail: () => void): boolean {
-  const [busy, setBusy] = useState(false);
+  // Busy from the first render when the page was opened with a code to exchange.
+  const [busy, setBusy] = useState(() => new URLSearchParams(location.search).has('code'));
   const started = useRef(false);
   useEffect(() => {
     const params = new URLSearchParams(location.search);
@@ -21,10 +22,9 @@ export function useOneTimeCodeCallback(go: (to: string, opts: { replace: boolean
     history.replaceState(null, '', location.pathname);
     preferencesStore.set((p) => ({ ...p, codeVerifier: undefined, oauthState: undefined }));
     if (!codeVerifier || !oauthState || params.get('state') !== oauthState) {
-      fail();
+      queueMicrotask(() => { setBusy(false); fail(); });
       return;
     }
-    setBusy(true);
     authorizationCodeGrant({ code, codeVerifier, redirectUri: otpRedirectUri(), clientId: OAUTH_CLIENTS.agent })
       .then((tokens) => completeSignIn(tokens, false))
       .then((landing) => go(landing, { replace: true }))

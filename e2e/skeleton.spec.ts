@@ -1,0 +1,98 @@
+import { DEMO_IDENTITIES, expect, login, navigate, test } from './fixtures.ts';
+
+test.describe('sign-in lands every demo identity on its default route', () => {
+  for (const { identity, landing } of DEMO_IDENTITIES) {
+    test(`${identity} lands on ${landing}`, async ({ page }) => {
+      await login(page, identity);
+      await expect(page).toHaveURL((url) => url.pathname === landing);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    });
+  }
+});
+
+test.describe('the login page', () => {
+  test('shows the validation messages and the error snackbar', async ({ page }) => {
+    await navigate(page, '/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByText('Whoops, Something went wrong. Try again.')).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill('broker@demo');
+    await expect(page.getByText('Invalid e-mail.')).toBeVisible();
+  });
+
+  test('refuses a wrong password with the snackbar and stays on login', async ({ page }) => {
+    await navigate(page, '/login');
+    await page.getByLabel('Email', { exact: true }).fill('manager@demo.test');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Whoops, Something went wrong. Try again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('on the agent host asks for a phone number and offers the one-time password', async ({ page }) => {
+    await navigate(page, '/login', { host: 'agent' });
+    await expect(page.getByLabel('Phone Number', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login with One-Time Password' })).toBeVisible();
+    await page.getByLabel('Phone Number', { exact: true }).fill('555-01');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Invalid phone number.')).toBeVisible();
+  });
+});
+
+test('unknown paths go to /404', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByText('Sorry, that page was not found.')).toBeVisible();
+});
+
+test('a console page without a session goes to /login', async ({ page }) => {
+  await navigate(page, '/console/my-agents');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('logout asks first, then ends the session', async ({ page }) => {
+  await login(page, 'manager@demo.test');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log out' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/console\/brokerages$/);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await dialog.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await navigate(page, '/console/brokerages');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the drawer shows the staff navigation, app versions and support', async ({ page }) => {
+  await login(page, 'admin@demo.test');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Brokers', 'Agents', 'Lenders', 'Opportunities', 'DNC List', 'Bulk SMS Send', 'User Management', 'QA Review', 'Supplier Management']) {
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('iOS: 3.14.0')).toBeVisible();
+  await expect(page.getByText('Android: 3.14.2')).toBeVisible();
+  await nav.getByRole('link', { name: 'Lenders', exact: true }).click();
+  await expect(page).toHaveURL(/\/console\/lenders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lenders' })).toBeVisible();
+});
+
+test('the shell still renders after an offline reload', async ({ page, context }) => {
+  await login(page, 'broker@demo.test');
+  // The service worker takes control after its first install; wait until it has.
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('the console page is revalidated on every load so a deploy is picked up', async ({ request }) => {
+  for (const path of ['/', '/login', '/console/brokerages']) {
+    const res = await request.get(path);
+    expect(res.headers()['cache-control'], path).toBe('no-cache');
+  }
+});

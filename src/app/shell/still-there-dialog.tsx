@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { STILL_THERE_COUNTDOWN_S } from '../../session/constants.ts';
+import { endStillThere, stayLoggedIn, useSessionClock } from '../../session/session-clock.ts';
+import { logout } from '../../session/session.ts';
+import { useActivityTracking } from '../../session/use-activity.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+
+/**
+ * Runs the session clock and activity tracking while the shell is shown, and asks
+ * "Are you still there?" with the 30 s countdown when the clock says so.
+ */
+export function StillThereDialog() {
+  useActivityTracking();
+  const deadline = useSessionClock();
+  const [now, setNow] = useState(() => Date.now());
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (deadline === null) return;
+    const timer = setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      if (t >= deadline) void endStillThere(t);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [deadline]);
+
+  const seconds = deadline === null ? 0 : Math.min(STILL_THERE_COUNTDOWN_S, Math.max(0, Math.ceil((deadline - now) / 1000)));
+  const stay = () => {
+    setBusy(true);
+    void stayLoggedIn().finally(() => setBusy(false));
+  };
+
+  return (
+    <Dialog open={deadline !== null} onOpenChange={() => {}} modalLocked title="Are you still there?"
+      description={`For your security you will be logged out in ${seconds} seconds.`}
+      actions={<>
+        <Button variant="text" onClick={() => void logout()}>Log out</Button>
+        <Button onClick={stay} disabled={busy}>Stay Logged In</Button>
+      </>} />
+  );
+}
