@@ -4,6 +4,7 @@ import { agentRoutes } from './agents.ts';
 import { authFlowRoutes } from './auth-flows.ts';
 import { authRoutes } from './auth.ts';
 import { brokerageRoutes } from './brokerages.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import { connectorRoutes } from './connectors.ts';
 import { lenderRoutes } from './lenders.ts';
 import { staffRoutes } from './staff-routes.ts';
@@ -17,6 +18,7 @@ export const ROUTES: RouteDef[] = [
   ...agentAppRoutes,
   ...brokerageRoutes,
   ...lenderRoutes,
+  ...dashboardRoutes,
   ...staffRoutes,
   ...authFlowRoutes,
   ...connectorRoutes,

@@ -13,4 +13,9 @@ export const SCREENS: Record<string, Screen> = {
   'register-code': RegisterPage,
   'forgot-password': lazyScreen(() => import('../features/forgot-password/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage }))),
   cloze: lazyScreen(() => import('../features/cloze/cloze-page.tsx').then((m) => ({ default: m.ClozePage }))),
+  'agent-followups': lazyScreen(() => import('../features/agent-app/followups-screen.tsx')),
+  'agent-followup-view': lazyScreen(() => import('../features/agent-app/referral-screen.tsx')),
+  'agent-sync': lazyScreen(() => import('../features/agent-app/sync-screen.tsx')),
+  'agent-funnel': lazyScreen(() => import('../features/agent-app/funnel-screen.tsx')),
+  'agent-profile': lazyScreen(() => import('../features/agent-app/profile-screen.tsx')),
 };

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { BoostBanner } from './boost-banner.tsx';
+import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { PasswordExpiredBanner } from './password-expired-banner.tsx';
 
 /**
@@ -8,6 +10,8 @@ import { PasswordExpiredBanner } from './password-expired-banner.tsx';
  */
 const BANNERS: ComponentType[] = [
   PasswordExpiredBanner,
+  ImpersonationBanner,
+  BoostBanner,
 ];
 
 export function ShellBanners() {
