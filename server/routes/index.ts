@@ -9,6 +9,7 @@ import { connectorRoutes } from './connectors.ts';
 import { lenderRoutes } from './lenders.ts';
 import { staffRoutes } from './staff-routes.ts';
 import { usersRoutes } from './users.ts';
+import { viewedItemRoutes } from './viewed-items.ts';
 
 /** Every API route with its policy. app.ts registers them; a route without a policy stops start-up. */
 export const ROUTES: RouteDef[] = [
@@ -22,4 +23,5 @@ export const ROUTES: RouteDef[] = [
   ...staffRoutes,
   ...authFlowRoutes,
   ...connectorRoutes,
+  ...viewedItemRoutes,
 ];

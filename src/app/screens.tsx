@@ -6,9 +6,11 @@ export type Screen = ComponentType<{ params: Record<string, string> }>;
 
 export const lazyScreen = (load: () => Promise<{ default: Screen }>): Screen => lazy(load);
 
+const OverviewPage = lazyScreen(() => import('../features/dashboard/overview-page.tsx'));
 const RegisterPage = lazyScreen(() => import('../features/register/register-page.tsx').then((m) => ({ default: m.RegisterPage })));
 
 export const SCREENS: Record<string, Screen> = {
+  marketplace: lazyScreen(() => import('../features/marketplace/marketplace-page.tsx')),
   register: RegisterPage,
   'register-code': RegisterPage,
   'forgot-password': lazyScreen(() => import('../features/forgot-password/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage }))),
@@ -18,4 +20,21 @@ export const SCREENS: Record<string, Screen> = {
   'agent-sync': lazyScreen(() => import('../features/agent-app/sync-screen.tsx')),
   'agent-funnel': lazyScreen(() => import('../features/agent-app/funnel-screen.tsx')),
   'agent-profile': lazyScreen(() => import('../features/agent-app/profile-screen.tsx')),
+  // Staff console (issue 5).
+  'dnc-list': lazyScreen(() => import('../features/dnc/dnc-page.tsx')),
+  brokerages: lazyScreen(() => import('../features/brokerages/brokerages-screen.tsx')),
+  'brokerage-view': lazyScreen(() => import('../features/brokerages/brokerage-view-screen.tsx')),
+  'brokerage-email': lazyScreen(() => import('../features/brokerages/brokerage-email-screen.tsx')),
+  'brokerage-agent': lazyScreen(() => import('../features/agents/agent-view-screen.tsx')),
+  'brokerage-agent-referral': lazyScreen(() => import('../features/agents/agent-referral-screen.tsx')),
+  agents: lazyScreen(() => import('../features/agents/agents-screen.tsx')),
+  'agent-view': lazyScreen(() => import('../features/agents/agent-view-screen.tsx')),
+  'agent-referral': lazyScreen(() => import('../features/agents/agent-referral-screen.tsx')),
+  lenders: lazyScreen(() => import('../features/lenders/lenders-screen.tsx')),
+  'lender-view': lazyScreen(() => import('../features/lenders/lender-view-screen.tsx')),
+  opportunities: lazyScreen(() => import('../features/opportunities/opportunities-screen.tsx')),
+  'opportunity-view': lazyScreen(() => import('../features/opportunities/opportunity-view-screen.tsx')),
+  'impersonation-audit': lazyScreen(() => import('../features/impersonation-audit/audit-screen.tsx')),
+  overview: OverviewPage,
+  dashboard: OverviewPage,
 };

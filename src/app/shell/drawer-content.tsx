@@ -4,9 +4,18 @@ import { navigationFor, userTypeOf, type NavLink } from '../../access/navigation
 import { appVersionsQueryOptions } from '../../api/agents.ts';
 import { hasLeadGenius } from '../../api/organisations.ts';
 import { BRAND } from '../../lib/brand.ts';
+import { MARKETPLACE_ITEMS, unviewedCount } from '../../lib/marketplace.ts';
+import { marketplaceViewedQueryOptions } from '../../api/viewed-items.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import * as styles from './shell.css.ts';
+
+function MarketplaceChip() {
+  const viewed = useQuery(marketplaceViewedQueryOptions());
+  const left = viewed.data ? unviewedCount(viewed.data.content.map((i) => i.item)) : undefined;
+  if (left === undefined) return null;
+  return <span className={styles.chip} aria-label={`${left} of ${MARKETPLACE_ITEMS.length} not yet viewed`}>{left}/{MARKETPLACE_ITEMS.length}</span>;
+}
 
 function Item({ link, onNavigate }: { link: NavLink; onNavigate?: (() => void) | undefined }) {
   const [location] = useLocation();
@@ -15,6 +24,7 @@ function Item({ link, onNavigate }: { link: NavLink; onNavigate?: (() => void) |
     <li>
       <Link href={link.path} className={styles.navLink} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
         <span>{link.label}</span>
+        {link.chip === 'marketplace' && <MarketplaceChip />}
       </Link>
     </li>
   );
