@@ -96,8 +96,8 @@ async function main(): Promise<number> {
     await sql`insert into dnc_contacts (type, value, owner_type, channel, disposition, blocked, created)
       select case when g % 10 < 7 then 'PHONE' else 'EMAIL' end,
         case when g % 10 < 7 then '+1' || (2000000000 + (g::bigint * 48271) % 8000000000)::text
-          else lower((array[${sql.join(NAMES.first)}])[1 + g % 20] || '.' || (array[${sql.join(NAMES.last)}])[1 + (g / 20) % 20])
-            || g || '@mail' || (g % 50) || '.example' end,
+          else lower((array[${sql.join(NAMES.first)}])[1 + (g / 10) % 20] || '.' || (array[${sql.join(NAMES.last)}])[1 + (g / 200) % 20])
+            || g || '@mail' || ((g / 7) % 50) || '.example' end,
         case when g % 5 < 3 then 'PORCHLIGHT' else 'LEAD_GENIUS' end,
         (array['SMS', 'VOICE', 'WEB_FORM', 'EMAIL'])[1 + g % 4], 'Requested no contact', (g * 7) % 10 < 3,
         now() - interval '400 days' + make_interval(secs => g * 30)

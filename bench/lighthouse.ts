@@ -3,12 +3,14 @@
 //   no arguments: /login on the broker host and on the agent host of a server started here
 //   (fresh data folder, free port); paths ('/register') are opened on that server's broker host;
 //   absolute URLs are audited as given, and then no server is started.
-// Not yet: signed-in pages (/console/agent-followups) need a session in the browser first
-// (a Puppeteer login step through Lighthouse's node API); for now only public pages are audited.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// The agent's follow-ups page is audited signed in: Puppeteer signs the demo agent in on the agent
+// host in a Chromium with a debugging port, and Lighthouse audits that browser with its storage
+// kept (--disable-storage-reset), as an installed app the agent returns to.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import puppeteer from 'puppeteer-core';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'bench', '.out');
@@ -66,14 +68,39 @@ function stopServer(server: ChildProcess): Promise<void> {
   });
 }
 
-function audit(url: string): Report {
+const AGENT_PHONE = '(555) 010-0001';
+const DEMO_PASSWORD = 'Demo-pass-1';
+
+/** A Chromium with the demo agent signed in on `origin`, reachable by Lighthouse on its debugging port. */
+async function signedInBrowser(origin: string): Promise<{ port: number; close: () => Promise<void> }> {
+  if (!CHROME_PATH) throw new Error('signed-in audits need CHROME_PATH or /usr/bin/chromium');
+  const port = await freePort();
+  const browser = await puppeteer.launch({
+    executablePath: CHROME_PATH, headless: true,
+    args: [...CHROME_FLAGS.filter((f) => f !== '--headless'), `--remote-debugging-port=${port}`],
+  });
+  const page = await browser.newPage();
+  await page.goto(`${origin}/login`, { waitUntil: 'networkidle0' });
+  await page.type('input[name=username]', AGENT_PHONE);
+  await page.type('input[name=password]', DEMO_PASSWORD);
+  await page.click('button[type=submit]');
+  await page.waitForFunction(() => location.pathname.startsWith('/console/'), { timeout: 60_000 });
+  await page.goto('about:blank');
+  return { port, close: () => browser.close() };
+}
+
+// Asynchronous: the signed-in browser is driven from this process, whose event loop must keep
+// running while Lighthouse works (a blocking spawnSync stalls Chromium's pipes).
+async function audit(url: string, port?: number): Promise<Report> {
   const name = url.replace(/^https?:\/\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '');
   const outputPath = path.join(OUT, `lighthouse-${name}.json`);
-  const run = spawnSync(process.execPath, [LIGHTHOUSE, url,
+  const child = spawn(process.execPath, [LIGHTHOUSE, url,
     '--quiet', '--output=json', `--output-path=${outputPath}`, '--form-factor=mobile',
-    `--only-categories=${CATEGORIES.join(',')}`, `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    `--only-categories=${CATEGORIES.join(',')}`,
+    ...(port ? [`--port=${port}`, '--disable-storage-reset'] : [`--chrome-flags=${CHROME_FLAGS.join(' ')}`]),
   ], { cwd: ROOT, env: { ...process.env, ...(CHROME_PATH ? { CHROME_PATH } : {}) }, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (run.status !== 0 || !existsSync(outputPath)) throw new Error(`lighthouse failed on ${url} (exit ${run.status})`);
+  const code = await new Promise<number | string>((resolve) => child.once('exit', (c, signal) => resolve(c ?? signal ?? 'unknown')));
+  if (code !== 0 || !existsSync(outputPath)) throw new Error(`lighthouse failed on ${url} (exit ${code})`);
   return JSON.parse(readFileSync(outputPath, 'utf8')) as Report;
 }
 
@@ -100,6 +127,7 @@ async function main(): Promise<number> {
   let failed = false;
   try {
     let urls = args;
+    let signedIn: string[] = [];
     if (needsServer) {
       const port = await freePort();
       console.log(`starting the server on port ${port} (fresh data in ${path.relative(ROOT, dataDir)})`);
@@ -107,11 +135,19 @@ async function main(): Promise<number> {
       const broker = `http://localhost:${port}`;
       urls = args.length ? args.map((a) => (/^https?:\/\//.test(a) ? a : `${broker}${a.startsWith('/') ? a : `/${a}`}`))
         : [`${broker}/login`, `http://agents.localhost:${port}/login`];
+      if (args.length === 0) signedIn = [`http://agents.localhost:${port}/console/agent-followups`];
     }
     const rows: string[][] = [['url', ...CATEGORIES, 'FCP', 'LCP', 'TBT', 'CLS']];
-    for (const url of urls) {
-      console.log(`lighthouse ${url}`);
-      const report = audit(url);
+    const targets = [...urls.map((url) => ({ url, signed: false })), ...signedIn.map((url) => ({ url, signed: true }))];
+    for (const { url, signed } of targets) {
+      console.log(`lighthouse ${url}${signed ? ' (signed in as the demo agent)' : ''}`);
+      const browser = signed ? await signedInBrowser(new URL(url).origin) : undefined;
+      let report: Report;
+      try {
+        report = await audit(url, browser?.port);
+      } finally {
+        await browser?.close();
+      }
       rows.push([url, ...CATEGORIES.map((c) => String(score(report, c) ?? '-')),
         ...['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
           .map((id) => report.audits[id]?.displayValue ?? '-')]);

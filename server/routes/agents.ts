@@ -1,11 +1,14 @@
-import { sql } from 'kysely';
 import * as v from 'valibot';
+import type { Agent, LeaderboardRow } from '../../src/api/schemas/dashboard.ts';
 import type { Db } from '../db/database.ts';
-import { daysSinceSql, overduePredicate } from '../db/overdue.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { assertAgent, brokerageOf, isStaff } from '../http/ownership.ts';
 import { route, STAFF, type RouteDef } from '../http/route.ts';
-import { IdParams, jsonBody, params } from '../http/validate.ts';
+import { Id, IdParams, jsonBody, Paging, params, query } from '../http/validate.ts';
+import {
+  AGENT_SORT_KEYS, AGENT_STATUSES, agentPage, agentRows, countAgents, LEADERBOARD_SORT_KEYS, leaderboardRows, type AgentRow,
+} from './dashboard-agents.ts';
+import { brokerageFromQuery, DASHBOARD_READERS, sortParam } from './dashboard-scope.ts';
 
 const AGENT_READERS = [...STAFF, 'CSR', 'BROKERAGE_ADMIN', 'AGENT'] as const;
 
@@ -14,15 +17,7 @@ export function displayName(first: string | null, last: string | null): string |
   return name.length > 0 ? name : null;
 }
 
-export async function agentView(db: Db, id: number, now: Date) {
-  const a = await db.selectFrom('agents as a')
-    .leftJoin('referrals as r', (j) => j.onRef('r.agent_id', '=', 'a.id').on(overduePredicate('r', now)))
-    .select(['a.id', 'a.brokerage_id', 'a.first_name', 'a.last_name', 'a.email', 'a.phone', 'a.status',
-      'a.display_score', 'a.agent_desktop_last_accessed', 'a.created_at',
-      sql<number>`count(r.id)::int`.as('overdue'),
-      sql<number>`coalesce(max(${daysSinceSql('r', now)}), 0)::int`.as('max_days')])
-    .where('a.id', '=', id).groupBy('a.id').executeTakeFirst();
-  if (!a) throw notFound('No such agent');
+export function toAgentView(a: AgentRow): Agent {
   return {
     id: a.id,
     brokerageId: a.brokerage_id,
@@ -37,11 +32,65 @@ export async function agentView(db: Db, id: number, now: Date) {
   };
 }
 
+export async function agentView(db: Db, id: number, now: Date): Promise<Agent> {
+  const [a] = await agentRows(db, now, [id]);
+  if (!a) throw notFound('No such agent');
+  return toAgentView(a);
+}
+
+const isAgentStatus = (s: string) => (AGENT_STATUSES as readonly string[]).includes(s);
+const StatusList = v.pipe(v.string(), v.transform((s) => s.split(',').map((x) => x.trim())),
+  v.check((list) => list.every(isAgentStatus), `must be statuses among ${AGENT_STATUSES.join(', ')}, comma separated`));
+
+const ListQuery = v.object({
+  brokerageId: v.optional(Id),
+  ...Paging,
+  sort: sortParam(AGENT_SORT_KEYS, 'name.last,ASC'),
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  status: v.optional(StatusList),
+});
+
+const LeaderboardQuery = v.object({
+  brokerageId: v.optional(Id),
+  pageIndex: Paging.pageIndex,
+  pageSize: v.optional(Paging.pageSize, '5'),
+  sort: sortParam(LEADERBOARD_SORT_KEYS, 'agentDisplayScore,DESC'),
+});
+
 const PatchAgent = v.strictObject({
   agentDesktopLastAccessed: v.optional(v.pipe(v.string(), v.isoTimestamp('agentDesktopLastAccessed must be an ISO time'))),
 }, 'unknown field');
 
 export const agentRoutes: RouteDef[] = [
+  route({
+    // Staff without a brokerageId list every brokerage's agents; a brokerage admin only their own.
+    method: 'GET', path: '/agents-api/agents', policy: DASHBOARD_READERS,
+    handler: async (c) => {
+      const q = query(c, ListQuery);
+      const brokerageId = q.brokerageId === undefined && isStaff(c.var.auth.user)
+        ? undefined : (await brokerageFromQuery(c, q.brokerageId)).id;
+      const filter = { brokerageId, ...(q.name ? { name: q.name } : {}), ...(q.status ? { statuses: q.status } : {}) };
+      const [rows, totalElements] = await Promise.all([
+        agentPage(c.var.db, c.var.now(), filter, q.sort, { offset: q.pageIndex * q.pageSize, limit: q.pageSize }),
+        countAgents(c.var.db, filter),
+      ]);
+      return c.json({ content: rows.map(toAgentView), totalElements });
+    },
+  }),
+  route({
+    method: 'GET', path: '/agents-api/agents/leaderboard', policy: DASHBOARD_READERS,
+    handler: async (c) => {
+      const q = query(c, LeaderboardQuery);
+      const brokerage = await brokerageFromQuery(c, q.brokerageId);
+      const { rows, total } = await leaderboardRows(c.var.db, brokerage.id, c.var.now(), q.sort,
+        { offset: q.pageIndex * q.pageSize, limit: q.pageSize });
+      const content = rows.map((r): LeaderboardRow => ({
+        agentId: r.id, name: displayName(r.first_name, r.last_name), agentDisplayScore: r.display_score,
+        closings: r.closings, revenue: Math.round(r.revenue_cents / 100), last7ResponseTime: r.rt7, last30ResponseTime: r.rt30,
+      }));
+      return c.json({ content, totalElements: total });
+    },
+  }),
   route({
     method: 'GET', path: '/agents-api/agents/boost', policy: ['AGENT', 'BROKERAGE_ADMIN', ...STAFF],
     handler: async (c) => {

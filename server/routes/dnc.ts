@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { NewDncRequest } from '../../src/api/schemas/staff.ts';
 import '../db/schema-staff.ts';
@@ -5,7 +6,7 @@ import { csvResponse } from '../http/csv.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { route, STAFF, type AppContext, type RouteDef } from '../http/route.ts';
 import { check, IdParams, jsonBody, Paging, params, query } from '../http/validate.ts';
-import { dncView, dncWhere, searchDnc } from './staff-dnc-search.ts';
+import { dncView, matchingIds, searchDnc } from './staff-dnc-search.ts';
 import { BoolParam, TextParam } from './staff-paging.ts';
 
 /** The dnc-list route's roles (spec 1 section 6). */
@@ -80,10 +81,12 @@ export const dncRoutes: RouteDef[] = [
     handler: async (c) => {
       const q = query(c, ExportQuery);
       const filter = filterOf(q);
-      const where = dncWhere(filter);
+      const { value } = filter;
       return csvResponse(c, 'dnc-list', filter, {
         header: ['Id', 'Type', 'Phone/Email', 'Owner Type', 'Channel', 'Disposition', 'Inbound Blocked', 'Date Received'],
-        batch: (after, size) => c.var.db.selectFrom('dnc_contacts').selectAll().where(where)
+        batch: (after, size) => c.var.db.selectFrom('dnc_contacts').selectAll()
+          .$if(value !== undefined, (qb) => qb.where('id', 'in', sql<number>`(${matchingIds({ ...filter, value: value ?? '' })})`))
+          .$if(filter.blocked, (qb) => qb.where('blocked', '=', true))
           .$if(after !== undefined, (qb) => qb.where('id', '<', after ?? 0)).orderBy('id', 'desc').limit(size).execute(),
         cursor: (r) => r.id,
         cells: (r) => [r.id, r.type, r.value, r.owner_type, r.channel, r.disposition, r.blocked, r.created],

@@ -1,6 +1,5 @@
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
 import type { DncContactsTable } from '../db/schema-staff.ts';
 import type { DncContact } from '../../src/api/schemas/staff.ts';
 import { escapeLike } from './staff-paging.ts';
@@ -30,19 +29,17 @@ export function valuePatterns(raw: string): { prefixes: string[]; suffixes: stri
   return { prefixes: [...prefixes], suffixes: [...suffixes] };
 }
 
-export function dncWhere(filter: DncFilter) {
-  return (eb: ExpressionBuilder<Database, 'dnc_contacts'>) => {
-    const parts = [];
-    if (filter.value) {
-      const { prefixes, suffixes } = valuePatterns(filter.value);
-      parts.push(eb.or([
-        ...prefixes.map((p) => eb('value', 'like', `${escapeLike(p)}%`)),
-        ...suffixes.map((s) => eb(sql<string>`reverse(value)`, 'like', `${escapeLike(reverse(s))}%`)),
-      ]));
-    }
-    if (filter.blocked) parts.push(eb('blocked', '=', true));
-    return eb.and(parts);
-  };
+/**
+ * Ids of the contacts matching a value (and the blocked filter): a union of index-only scans, one per
+ * prefix or suffix, so even a domain shared by thousands of contacts never reads the table.
+ */
+export function matchingIds(filter: DncFilter & { value: string }): RawBuilder<{ id: number }> {
+  const { prefixes, suffixes } = valuePatterns(filter.value);
+  const blocked = filter.blocked ? sql` and blocked` : sql``;
+  return sql.join([
+    ...prefixes.map((p) => sql`select id from dnc_contacts where value like ${`${escapeLike(p)}%`}${blocked}`),
+    ...suffixes.map((x) => sql`select id from dnc_contacts where value_reversed like ${`${escapeLike(reverse(x))}%`}${blocked}`),
+  ], sql` union `);
 }
 
 export const dncView = (r: Selectable<DncContactsTable>): DncContact => ({
@@ -54,12 +51,14 @@ export const dncView = (r: Selectable<DncContactsTable>): DncContact => ({
 export async function searchDnc(db: Db, filter: DncFilter, pageIndex: number, pageSize: number) {
   const offset = pageIndex * pageSize;
   if (filter.value) {
-    const where = dncWhere(filter);
-    const [count, rows] = await Promise.all([
-      db.selectFrom('dnc_contacts').where(where).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      db.selectFrom('dnc_contacts').where(where).selectAll().orderBy('id', 'desc').offset(offset).limit(pageSize).execute(),
-    ]);
-    return { content: rows.map(dncView), totalElements: Number(count?.n ?? 0) };
+    const ids = matchingIds({ ...filter, value: filter.value });
+    const page = await sql<Selectable<DncContactsTable> & { total: number }>`
+      select c.*, m.total from dnc_contacts c join (
+        select id, count(*) over ()::int as total from (${ids}) u order by id desc offset ${offset} limit ${pageSize}
+      ) m on m.id = c.id order by c.id desc`.execute(db);
+    const total = page.rows[0]?.total
+      ?? (await sql<{ n: number }>`select count(*)::int as n from (${ids}) u`.execute(db)).rows[0]?.n ?? 0;
+    return { content: page.rows.map(dncView), totalElements: total };
   }
   // The bucket counts and the rows are read in one transaction so the total matches the page.
   return db.transaction().execute(async (trx) => {

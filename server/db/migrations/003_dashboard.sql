@@ -13,3 +13,6 @@ create index opportunities_dashboard_assigned_idx on opportunities (brokerage_id
 -- Status, source and progression counts of one product's leads.
 create index opportunities_dashboard_stats_idx on opportunities (brokerage_id, product, lead_type, status)
   include (responded, qualified, assigned_at, supplier_id);
+
+-- Broker score: referrals per stage received since a date.
+create index referrals_dashboard_created_idx on referrals (brokerage_id, stage, created_at);

@@ -6,6 +6,8 @@ create table dnc_contacts (
   id serial primary key,
   type text not null check (type in ('PHONE', 'EMAIL')),
   value text not null,
+  -- The value backwards, so that an index finds values by their end (last digits, email domain).
+  value_reversed text not null generated always as (reverse(value)) stored,
   owner_type text not null default 'PORCHLIGHT',
   channel text,
   disposition text,
@@ -14,9 +16,11 @@ create table dnc_contacts (
 );
 create unique index dnc_contacts_type_value_idx on dnc_contacts (type, value);
 -- Search matches the start or the end of a value (phone prefix / last digits, email name / domain).
--- pg_trgm would give any substring, but PGlite loads it only when openDatabase passes the extension.
-create index dnc_contacts_value_prefix_idx on dnc_contacts (value text_pattern_ops);
-create index dnc_contacts_value_suffix_idx on dnc_contacts (reverse(value) text_pattern_ops);
+-- With id and blocked included, a search is index-only scans: a domain matching thousands of
+-- contacts is counted without reading the table. pg_trgm would match any substring, but PGlite
+-- loads it only when openDatabase passes the extension (server/db/database.ts).
+create index dnc_contacts_value_prefix_idx on dnc_contacts (value text_pattern_ops) include (id, blocked);
+create index dnc_contacts_value_suffix_idx on dnc_contacts (value_reversed text_pattern_ops) include (id, blocked);
 create index dnc_contacts_blocked_idx on dnc_contacts (id) where blocked;
 
 -- Row counts per block of 1024 ids (id >> 10), kept by statement triggers. The list is ordered by

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BRAND } from '../../lib/brand.ts';
 
 // Shapes of the staff console calls (issue 5), shared by the console (parsing) and the server (typing).
 // Money is in whole cents (fields named ...Cents); times are ISO strings in UTC.
@@ -39,7 +40,7 @@ export const NewDncRequest = v.pipe(
   v.object({
     type: v.picklist(DNC_TYPES, 'Type must be PHONE or EMAIL'),
     value: v.pipe(v.string('Value is required'), v.trim(), v.nonEmpty('Value is required'), v.maxLength(254)),
-    ownerType: v.optional(v.pipe(v.string(), v.regex(/^[A-Z][A-Z_]{1,39}$/, 'Owner type must be an upper-case code')), 'PORCHLIGHT'),
+    ownerType: v.optional(v.pipe(v.string(), v.regex(/^[A-Z][A-Z_]{1,39}$/, 'Owner type must be an upper-case code')), BRAND.code),
     channel: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(40))), null),
     disposition: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(120))), null),
     blocked: v.optional(v.boolean(), false),
