@@ -18,7 +18,6 @@ const LEADERBOARD_STATUSES = ['ACTIVE', 'IN_TRAINING', 'PAUSED', 'ADMIN_HOLD'];
 const DAY_MS = 86_400_000;
 
 export interface AgentFilter {
-  id?: number;
   brokerageId?: number;
   /** Case-insensitive part of the first, last or full name. */
   name?: string;
@@ -30,9 +29,8 @@ type Agents = SelectQueryBuilder<Database, 'agents', object>;
 
 function filtered(db: Db, f: AgentFilter): Agents {
   let q = db.selectFrom('agents');
-  if (f.id !== undefined) q = q.where('agents.id', '=', f.id);
   if (f.brokerageId !== undefined) q = q.where('agents.brokerage_id', '=', f.brokerageId);
-  q = f.statuses ? q.where('agents.status', 'in', f.statuses) : f.id === undefined ? q.where('agents.status', '<>', 'DELETED') : q;
+  q = f.statuses ? q.where('agents.status', 'in', f.statuses) : q.where('agents.status', '<>', 'DELETED');
   if (f.name) {
     const like = `%${f.name.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     q = q.where(sql<boolean>`lower(concat_ws(' ', agents.first_name, agents.last_name)) like ${like}`);

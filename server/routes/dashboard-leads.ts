@@ -1,6 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import * as v from 'valibot';
 import { LeadTypeSchema, type BrokerLead, type LeadDetail, type Product } from '../../src/api/schemas/dashboard.ts';
+import { OPPORTUNITY_STATUSES } from '../../src/api/schemas/staff.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
@@ -24,8 +25,9 @@ export function leadsOf(db: Db, brokerageId: number, product: Product): Opportun
   return products.length === 1 ? q.where('opportunities.product', '=', products[0]!) : q;
 }
 
-const StatusList = v.pipe(v.string(), v.regex(/^[A-Z_]+(,[A-Z_]+)*$/, 'must be a comma-separated list of statuses'),
-  v.transform((s) => s.split(',')));
+const isStatus = (s: string) => (OPPORTUNITY_STATUSES as readonly string[]).includes(s);
+const StatusList = v.pipe(v.string(), v.transform((s) => s.split(',').map((x) => x.trim())),
+  v.check((list) => list.every(isStatus), 'must be opportunity statuses, comma separated'));
 
 const ListQuery = v.object({
   brokerageId: v.optional(Id),

@@ -88,6 +88,7 @@ export const ROUTES: RouteEntry[] = [
   r('lender-referral-view', '/console/lender-referrals/view/:id', 'Referral', LENDER_DETAIL),
   r('agent-followups', '/console/agent-followups', 'Follow-ups', ['AGENT']),
   r('agent-followup-view', '/console/agent-followups/view/:id', 'Follow-up', ['AGENT']),
+  r('agent-sync', '/console/agent-followups/sync', 'Unsynced Changes', ['AGENT']),
   r('agent-funnel', '/console/agent-funnel', 'My Funnel', ['AGENT']),
   r('agent-profile', '/console/agent-profile', 'Profile', ['AGENT']),
   r('settings', '/console/settings', 'Settings', CONSOLE_ROLES, { redirectTo: '/console' }),

@@ -8,14 +8,6 @@ import { AgentReferralDetail, ReferralNote, StageChange, type AgentReferral } fr
 // replayed (after a reload, a lost answer, a second tab) applies once on the server. The variables
 // are plain data: they are persisted with the paused mutation and in the unsynced ledger.
 
-export const agentWriteKeys = {
-  all: ['agent-app'] as const,
-  stage: ['agent-app', 'stage'] as const,
-  note: ['agent-app', 'note'] as const,
-};
-/** Writes of one agent run one after another, in the order they were made (a queue, not a race). */
-export const AGENT_WRITE_SCOPE = { id: 'agent-app-writes' };
-
 const base = {
   agentId: v.number(),
   referralId: v.number(),

@@ -1,42 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
 import { request } from './client.ts';
 import {
   AgentFunnel, AgentNotificationPage, AgentReferralDetail, AgentReferralPage, ReferralEventPage, ReferralNotePage,
 } from './schemas/agent-app.ts';
 import { CoverageArea } from './schemas/staff.ts';
-import type { ReferralType } from '../lib/referral-stages.ts';
-import * as v from 'valibot';
+import { agentAppKeys, type ReferralListParams } from './agent-app-keys.ts';
 
 // The agent's phone app (issue 6): reads of referrals, events, notes, funnel, notifications and
 // coverage areas. Writes (stage changes, notes) are in agent-app-writes.ts.
-
-export const FOLLOWUP_SORTS = ['overdue', 'updated,DESC', 'updated,ASC', 'name,ASC', 'name,DESC'] as const;
-export type FollowupSort = (typeof FOLLOWUP_SORTS)[number];
-export type FollowupType = 'OVERDUE' | 'UP_TO_DATE';
-
-export interface ReferralListParams {
-  followupType?: FollowupType | undefined;
-  q?: string | undefined;
-  sort: FollowupSort;
-  /** One stage or a comma list. */
-  stage?: string | undefined;
-  type?: ReferralType | undefined;
-  pageSize: number;
-}
-
-export const agentAppKeys = {
-  all: ['agent-app'] as const,
-  agent: (agentId: number) => [...agentAppKeys.all, agentId] as const,
-  lists: (agentId: number) => [...agentAppKeys.agent(agentId), 'referrals'] as const,
-  list: (agentId: number, params: ReferralListParams) => [...agentAppKeys.lists(agentId), params] as const,
-  /** The referral, and below it its events and notes (one invalidation refreshes all three). */
-  detail: (agentId: number, refId: number) => [...agentAppKeys.agent(agentId), 'referral', refId] as const,
-  events: (agentId: number, refId: number) => [...agentAppKeys.detail(agentId, refId), 'events'] as const,
-  notes: (agentId: number, refId: number) => [...agentAppKeys.detail(agentId, refId), 'notes'] as const,
-  funnel: (agentId: number) => [...agentAppKeys.agent(agentId), 'funnel'] as const,
-  coverage: (agentId: number) => [...agentAppKeys.agent(agentId), 'coverage'] as const,
-  notifications: () => [...agentAppKeys.all, 'notifications'] as const,
-};
 
 const referralsPath = (agentId: number) => `/agents-api/agents/${agentId}/referrals`;
 

@@ -6,12 +6,14 @@ import { useStore } from '../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../session/state.ts';
 import { SnackbarProvider } from '../ui/snackbar.tsx';
 import { TopBarActionsProvider } from '../ui/top-bar-actions.tsx';
+import { registerOfflineMutations } from './offline-mutations.ts';
 import { queryClient as defaultClient } from './query-client.ts';
 import { CACHE_MAX_AGE_MS, CACHE_VERSION, clearPersistedQueries, idbPersister } from './query-persistence.ts';
 import { AppRouter } from './router.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 export function App({ client = defaultClient }: { client?: QueryClient }) {
+  registerOfflineMutations(client); // before the persisted cache (and its paused writes) is restored
   const userId = useStore(profileStore, (p) => p.user?.id);
   const actingAs = useStore(impersonationStore, (i) => i?.user.id);
   const identity = actingAs === undefined ? `${userId ?? 'anonymous'}` : `${userId}-as-${actingAs}`;

@@ -15,7 +15,7 @@ export interface RefusedWrite {
   status: number;
   message: string;
   at: string;
-  /** A server failure (5xx) may succeed on a later try; a 4xx refusal will not. */
+  /** A server failure (5xx, or no answer at all) may succeed on a later try; a 4xx refusal will not. */
   retryable: boolean;
 }
 export interface UnsyncedLedger { pending: AgentWrite[]; refused: RefusedWrite[] }
@@ -54,7 +54,7 @@ export function refuseWrite(write: AgentWrite, status: number, message: string, 
   const key = write.idempotencyKey;
   update((l) => ({
     pending: without(l.pending, key, (w) => w.idempotencyKey),
-    refused: [...without(l.refused, key, (r) => r.write.idempotencyKey), { write, status, message, at: at.toISOString(), retryable: status >= 500 }],
+    refused: [...without(l.refused, key, (r) => r.write.idempotencyKey), { write, status, message, at: at.toISOString(), retryable: status < 400 || status >= 500 }],
   }));
 }
 

@@ -9,10 +9,10 @@ export function BoostDialog({ open, onOpenChange, status }: { open: boolean; onO
       description={status.enabled ? `Broker Boost is on ${status.boostPercentage}%.` : 'Broker Boost is OFF.'}
       actions={<Button onClick={() => onOpenChange(false)}>Close</Button>}>
       <p>
-        Broker Boost is a feature of your brokerage that raises agents&apos; scores. While it is on, your score counts
-        {' '}{status.enabled ? `${status.boostPercentage}%` : 'a set percentage'} higher when referrals are matched to agents, so you can receive more referrals.
+        Broker Boost raises the scores of your brokerage&apos;s agents
+        {status.enabled ? ` by ${status.boostPercentage}% while it is on` : ' while it is on'}.
       </p>
-      <p>Your brokerage administrator turns Broker Boost on or off. Keep your follow-ups up to date to make the most of it.</p>
+      <p>Your brokerage decides whether Broker Boost is on. Ask your brokerage administrator to learn more.</p>
     </Dialog>
   );
 }

@@ -1,0 +1,41 @@
+import type { ReferralType } from '../lib/referral-stages.ts';
+
+// Query and mutation keys of the agent app, apart from the fetchers and schemas: the offline write
+// defaults are registered at start-up and must not pull the agent screens' code into the login page.
+
+export const FOLLOWUP_SORTS = ['overdue', 'updated,DESC', 'updated,ASC', 'name,ASC', 'name,DESC'] as const;
+export type FollowupSort = (typeof FOLLOWUP_SORTS)[number];
+export type FollowupType = 'OVERDUE' | 'UP_TO_DATE';
+
+export interface ReferralListParams {
+  followupType?: FollowupType | undefined;
+  q?: string | undefined;
+  sort: FollowupSort;
+  /** One stage or a comma list. */
+  stage?: string | undefined;
+  type?: ReferralType | undefined;
+  pageSize: number;
+}
+
+export const agentAppKeys = {
+  all: ['agent-app'] as const,
+  agent: (agentId: number) => [...agentAppKeys.all, agentId] as const,
+  lists: (agentId: number) => [...agentAppKeys.agent(agentId), 'referrals'] as const,
+  list: (agentId: number, params: ReferralListParams) => [...agentAppKeys.lists(agentId), params] as const,
+  /** The referral, and below it its events and notes (one invalidation refreshes all three). */
+  detail: (agentId: number, refId: number) => [...agentAppKeys.agent(agentId), 'referral', refId] as const,
+  events: (agentId: number, refId: number) => [...agentAppKeys.detail(agentId, refId), 'events'] as const,
+  notes: (agentId: number, refId: number) => [...agentAppKeys.detail(agentId, refId), 'notes'] as const,
+  funnel: (agentId: number) => [...agentAppKeys.agent(agentId), 'funnel'] as const,
+  coverage: (agentId: number) => [...agentAppKeys.agent(agentId), 'coverage'] as const,
+  notifications: () => [...agentAppKeys.all, 'notifications'] as const,
+};
+
+/** The writes that may wait for a connection: each has mutation defaults (src/app/offline-mutations.ts). */
+export const agentWriteKeys = {
+  all: ['agent-app'] as const,
+  stage: ['agent-app', 'stage'] as const,
+  note: ['agent-app', 'note'] as const,
+};
+/** Writes of one agent run one after another, in the order they were made (a queue, not a race). */
+export const AGENT_WRITE_SCOPE = { id: 'agent-app-writes' };

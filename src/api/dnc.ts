@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { request } from './client.ts';
+import { DncContact, DncPage } from './schemas/staff.ts';
+import { fetchCsv, type Paging } from './staff.ts';
+
+// The do-not-call list (spec 1 section 7): search, add, block or unblock, export.
+
+export interface DncFilter { value: string; blockedOnly: boolean }
+export type DncParams = Paging & DncFilter;
+
+export const dncKeys = {
+  all: ['dnc'] as const,
+  lists: () => [...dncKeys.all, 'list'] as const,
+  list: (p: DncParams) => [...dncKeys.lists(), p] as const,
+};
+
+const filterQuery = (f: DncFilter) => ({ value: f.value || undefined, blocked: f.blockedOnly ? true : undefined });
+
+export const fetchDnc = (p: DncParams) => request('/interviews-api/DNC/search', {
+  query: { pageIndex: p.pageIndex, pageSize: p.pageSize, ...filterQuery(p) }, schema: DncPage,
+});
+export const dncQueryOptions = (p: DncParams) => queryOptions({ queryKey: dncKeys.list(p), queryFn: () => fetchDnc(p) });
+
+export interface NewDnc { type: 'PHONE' | 'EMAIL'; value: string; channel: string | null; disposition: string | null; blocked: boolean }
+export const createDnc = (body: NewDnc) => request('/interviews-api/DNC', { method: 'POST', json: body, schema: DncContact });
+
+export const setDncBlocked = (id: number, blocked: boolean) =>
+  request(`/interviews-api/DNC/${id}`, { method: 'PATCH', json: { blocked }, schema: DncContact });
+
+export const exportDnc = (f: DncFilter) => fetchCsv('/interviews-api/DNC/export.csv', filterQuery(f));

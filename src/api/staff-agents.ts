@@ -1,0 +1,93 @@
+import { queryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { request } from './client.ts';
+import { AgentFunnel, AgentReferralDetail, AgentReferralPage, ReferralEventPage, ReferralNotePage } from './schemas/agent-app.ts';
+import { AgentPageSchema, AgentSchema } from './schemas/dashboard.ts';
+import { AdminHoldReason, AgentAdminHolds, AgentNote, CoverageArea, paged } from './schemas/staff.ts';
+import { fetchCsv, sortParam, type Paging } from './staff.ts';
+
+// Agents for the staff console (spec 2 section 7): the list, one agent with its funnel, referrals,
+// notes, admin hold and coverage areas, and one referral with its events and notes.
+
+export interface AgentFilter { name: string; status: string; brokerageId?: number | undefined }
+export type AgentListParams = Paging & AgentFilter & { sort: { key: string; desc: boolean } };
+
+export const staffAgentKeys = {
+  all: ['staff-agents'] as const,
+  lists: () => [...staffAgentKeys.all, 'list'] as const,
+  list: (p: AgentListParams) => [...staffAgentKeys.lists(), p] as const,
+  detail: (id: number) => [...staffAgentKeys.all, 'detail', id] as const,
+  funnel: (id: number) => [...staffAgentKeys.detail(id), 'funnel'] as const,
+  referrals: (id: number, p: Paging) => [...staffAgentKeys.detail(id), 'referrals', p] as const,
+  referral: (id: number, refId: number) => [...staffAgentKeys.detail(id), 'referral', refId] as const,
+  notes: (id: number) => [...staffAgentKeys.detail(id), 'notes'] as const,
+  holds: (id: number) => [...staffAgentKeys.detail(id), 'holds'] as const,
+  coverage: (id: number) => [...staffAgentKeys.detail(id), 'coverage'] as const,
+  holdReasons: () => [...staffAgentKeys.all, 'hold-reasons'] as const,
+};
+
+const filterQuery = (f: AgentFilter) => ({ name: f.name || undefined, status: f.status || undefined, brokerageId: f.brokerageId });
+
+export const agentsQueryOptions = (p: AgentListParams) => queryOptions({
+  queryKey: staffAgentKeys.list(p),
+  queryFn: () => request('/agents-api/agents', {
+    query: { pageIndex: p.pageIndex, pageSize: p.pageSize, sort: sortParam(p.sort), ...filterQuery(p) }, schema: AgentPageSchema,
+  }),
+});
+export const exportAgents = (f: AgentFilter) => fetchCsv('/agents-api/agents/export.csv', filterQuery(f));
+
+const agentPath = (id: number) => `/agents-api/agents/${id}`;
+export const staffAgentQueryOptions = (id: number) => queryOptions({
+  queryKey: staffAgentKeys.detail(id), queryFn: () => request(agentPath(id), { schema: AgentSchema }),
+});
+export const agentFunnelQueryOptions = (id: number) => queryOptions({
+  queryKey: staffAgentKeys.funnel(id), queryFn: () => request(`${agentPath(id)}/funnel`, { schema: AgentFunnel }),
+});
+export const agentReferralsQueryOptions = (id: number, p: Paging) => queryOptions({
+  queryKey: staffAgentKeys.referrals(id, p),
+  queryFn: () => request(`${agentPath(id)}/referrals`, { query: { ...p, sort: 'updated,DESC' }, schema: AgentReferralPage }),
+});
+
+const REFERRAL_HISTORY = 100; // a referral's events and notes on one page
+export const agentReferralQueryOptions = (id: number, refId: number) => queryOptions({
+  queryKey: staffAgentKeys.referral(id, refId),
+  queryFn: async () => {
+    const base = `${agentPath(id)}/referrals/${refId}`;
+    const page = { pageIndex: 0, pageSize: REFERRAL_HISTORY };
+    const [referral, events, notes] = await Promise.all([
+      request(base, { schema: AgentReferralDetail }),
+      request(`${base}/events`, { query: page, schema: ReferralEventPage }),
+      request(`${base}/notes`, { query: page, schema: ReferralNotePage }),
+    ]);
+    return { referral, events: events.content, notes: notes.content };
+  },
+});
+
+const NOTES_PAGE = 100;
+export const agentNotesQueryOptions = (id: number) => queryOptions({
+  queryKey: staffAgentKeys.notes(id),
+  queryFn: () => request(`${agentPath(id)}/notes`, { query: { pageIndex: 0, pageSize: NOTES_PAGE }, schema: paged(AgentNote) }),
+});
+export const addAgentNote = (id: number, body: string) =>
+  request(`${agentPath(id)}/notes`, { method: 'POST', json: { body }, schema: AgentNote });
+
+export const agentHoldsQueryOptions = (id: number) => queryOptions({
+  queryKey: staffAgentKeys.holds(id), queryFn: () => request(`${agentPath(id)}/adminHoldReason`, { schema: AgentAdminHolds }),
+});
+export const holdReasonsQueryOptions = () => queryOptions({
+  queryKey: staffAgentKeys.holdReasons(),
+  queryFn: () => request('/agents-api/adminHoldReasons', { schema: v.array(AdminHoldReason) }),
+  staleTime: 10 * 60_000,
+});
+export const addAdminHold = (id: number, reasonId: number) =>
+  request(`${agentPath(id)}/adminHoldReason`, { method: 'POST', json: { reasonId }, schema: AgentAdminHolds });
+export const removeAdminHold = (id: number, reasonId: number) =>
+  request(`${agentPath(id)}/adminHoldReason/${reasonId}`, { method: 'DELETE', schema: AgentAdminHolds });
+
+export const coverageQueryOptions = (id: number) => queryOptions({
+  queryKey: staffAgentKeys.coverage(id), queryFn: () => request(`${agentPath(id)}/coverageAreas`, { schema: v.array(CoverageArea) }),
+});
+export const addCoverageZip = (id: number, zip: string) =>
+  request(`${agentPath(id)}/coverageAreas`, { method: 'POST', json: { zip }, schema: CoverageArea });
+export const removeCoverageArea = (id: number, areaId: number) =>
+  request(`${agentPath(id)}/coverageAreas/${areaId}`, { method: 'DELETE' });

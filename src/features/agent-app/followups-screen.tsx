@@ -1,0 +1,103 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import { FOLLOWUP_SORTS, type FollowupSort } from '../../api/agent-app-keys.ts';
+import { referralsQueryOptions } from '../../api/agent-app.ts';
+import { isReferralStage, REFERRAL_TYPES, stageLabel, type ReferralType } from '../../lib/referral-stages.ts';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/layout.tsx';
+import { useIsMobile } from '../../ui/media.ts';
+import { useTopBarActions } from '../../ui/top-bar-actions.tsx';
+import { AgentNotices, SYNC_PATH } from './agent-notices.tsx';
+import { FollowupRow } from './followup-row.tsx';
+import { FollowupsControls, type FollowupFilter } from './followups-controls.tsx';
+import { NotificationsCard } from './notifications-card.tsx';
+import { formatWhen } from './format.ts';
+import { useAgentId, useOnline } from './use-agent.ts';
+import { useQueuedWrites } from './use-agent-writes.ts';
+import * as styles from './agent-app.css.ts';
+
+const PAGE = 25;
+const TYPE_WORDS: Record<ReferralType, string> = { BUYER: 'Buyer', SELLER: 'Seller', RENTAL: 'Rental' };
+
+/** Follow-ups: the agent's referrals, overdue first. Filter, search, sort and funnel stage live in the URL. */
+export default function FollowupsScreen() {
+  const agentId = useAgentId();
+  const mobile = useIsMobile();
+  const [params, setParams] = useSearchParams();
+  const [pageSize, setPageSize] = useState(PAGE);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [sortOpen, setSortOpen] = useState(false);
+  const queued = useQueuedWrites();
+  const online = useOnline();
+
+  const filterParam = params.get('followupType');
+  const filter: FollowupFilter = filterParam === 'OVERDUE' || filterParam === 'UP_TO_DATE' ? filterParam : 'ALL';
+  const sortParam = params.get('sort');
+  const sort: FollowupSort = FOLLOWUP_SORTS.find((s) => s === sortParam) ?? 'overdue';
+  const q = params.get('q') ?? '';
+  const stage = params.get('s') ?? undefined;
+  const typeParam = params.get('t');
+  const type = REFERRAL_TYPES.find((t) => t === typeParam);
+  const stages = stage?.split(',').filter(isReferralStage) ?? [];
+
+  const setParam = useCallback((name: string, value: string | undefined) => {
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (value) next.set(name, value); else next.delete(name);
+      return next;
+    }, { replace: true });
+    setPageSize(PAGE);
+  }, [setParams]);
+  const onSearch = useCallback((text: string) => setParam('q', text || undefined), [setParam]);
+  const toggleSearch = useCallback(() => setSearchOpen((o) => !o), []);
+  const openSort = useCallback(() => setSortOpen(true), []);
+  useTopBarActions({ onSearch: toggleSearch, onSort: openSort });
+
+  const list = useQuery({
+    ...referralsQueryOptions(agentId ?? 0, {
+      followupType: filter === 'ALL' ? undefined : filter, q: q || undefined, sort, stage: stages.join(',') || undefined, type, pageSize,
+    }),
+    enabled: agentId !== null,
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.content ?? [];
+
+  return (
+    <div className={styles.page}>
+      <AgentNotices />
+      <NotificationsCard />
+      <section className={styles.section} aria-label="Follow-ups list">
+        <FollowupsControls mobile={mobile} filter={filter} onFilter={(f) => setParam('followupType', f === 'ALL' ? undefined : f)}
+          q={q} onSearch={onSearch} sort={sort} onSort={(s) => setParam('sort', s === 'overdue' ? undefined : s)}
+          searchOpen={searchOpen} sortOpen={sortOpen} onSortOpen={setSortOpen} />
+        {(stages.length > 0 || type) && (
+          <p className={styles.filterBar}>
+            <span>Showing {[stages.map(stageLabel).join(', '), type && TYPE_WORDS[type]].filter(Boolean).join(' · ')}</span>
+            <Button variant="secondary" onClick={() => setParams((prev) => {
+              const next = new URLSearchParams(prev);
+              next.delete('s');
+              next.delete('t');
+              return next;
+            }, { replace: true })}>Clear stage filter</Button>
+          </p>
+        )}
+        {!online && list.dataUpdatedAt > 0 && <p className={styles.muted}>Saved copy from {formatWhen(new Date(list.dataUpdatedAt).toISOString())}</p>}
+        {list.isPending && agentId !== null && <Spinner label="Loading follow-ups" />}
+        {list.isError && !list.data && <p className={styles.muted}>The follow-ups could not be loaded. {list.error.message}</p>}
+        {list.isSuccess && rows.length === 0 && <p className={styles.muted}>No referrals to show.</p>}
+        {rows.length > 0 && (
+          <ul className={styles.list} aria-label="Follow-ups">
+            {rows.map((r) => <FollowupRow key={r.id} referral={r} queued={queued} />)}
+          </ul>
+        )}
+        {list.data && list.data.totalElements > rows.length && (
+          <Button variant="text" onClick={() => setPageSize((n) => n + PAGE)} disabled={list.isFetching}>
+            Show more ({rows.length} of {list.data.totalElements})
+          </Button>
+        )}
+      </section>
+      <Link href={SYNC_PATH} className={styles.link}>Unsynced changes</Link>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { NewNote } from '../../api/schemas/agent-app.ts';
+import { Button } from '../../ui/button.tsx';
+import { TextArea } from '../../ui/choice.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import * as styles from './agent-app.css.ts';
+
+/** Add Note: checked with the server's own schema (not empty, at most 2000 characters). */
+export function NoteDialog({ open, onOpenChange, onSave }: { open: boolean; onOpenChange: (o: boolean) => void; onSave: (text: string) => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  function close(o: boolean) {
+    if (!o) { setText(''); setError(undefined); }
+    onOpenChange(o);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = v.safeParse(NewNote, { text });
+    if (!parsed.success) { setError(parsed.issues[0].message); return; }
+    onSave(parsed.output.text);
+    close(false);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={close} title="Add Note">
+      <form onSubmit={submit} noValidate>
+        <TextArea label="Note" value={text} onChange={(e) => setText(e.target.value)} error={error} maxLength={2000} rows={4} />
+        <div className={styles.formActions}>
+          <Button variant="text" onClick={() => close(false)}>Cancel</Button>
+          <Button type="submit">Save note</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

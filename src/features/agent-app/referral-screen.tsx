@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { referralEventsQueryOptions, referralNotesQueryOptions, referralQueryOptions } from '../../api/agent-app.ts';
+import { detailWithStage, noteWrite, stageWrite } from '../../api/agent-app-writes.ts';
+import { ApiError } from '../../api/client.ts';
+import type { AgentReferralDetail } from '../../api/schemas/agent-app.ts';
+import { daysText } from '../../lib/overdue.ts';
+import { allowedMoves, stageLabel } from '../../lib/referral-stages.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/layout.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import { AgentNotices } from './agent-notices.tsx';
+import { formatDay, formatWhen, prospectName } from './format.ts';
+import { withQueued } from './followup-row.tsx';
+import { NoteDialog } from './note-dialog.tsx';
+import { EventsTimeline, NotesList } from './referral-history.tsx';
+import { StageDialog } from './stage-dialog.tsx';
+import { useAgentId, useOnline } from './use-agent.ts';
+import { useJustSavedNotes, useNoteMutation, useQueuedWrites, useStageMutation } from './use-agent-writes.ts';
+import * as styles from './agent-app.css.ts';
+
+const QUEUED_TEXT = 'Saved on this device. Waiting to sync.';
+
+/** One referral: contact, stage, notes and history, with Update Stage and Add Note (queued offline). */
+export default function ReferralScreen({ params }: { params: Record<string, string> }) {
+  const agentId = useAgentId() ?? 0;
+  const refId = Number(params['id']);
+  const detail = useQuery({ ...referralQueryOptions(agentId, refId), enabled: agentId > 0 && refId > 0 });
+  const events = useQuery({ ...referralEventsQueryOptions(agentId, refId), enabled: detail.isSuccess });
+  const notes = useQuery({ ...referralNotesQueryOptions(agentId, refId), enabled: detail.isSuccess });
+  const queued = useQueuedWrites(refId);
+  const justSaved = useJustSavedNotes(refId);
+  const stage = useStageMutation();
+  const note = useNoteMutation();
+  const online = useOnline();
+  const snackbar = useSnackbar();
+  const [stageOpen, setStageOpen] = useState(false);
+  const [noteOpen, setNoteOpen] = useState(false);
+
+  // A referral taken away (reassigned: 403) or gone (404) is not shown from the cache any more.
+  const gone = detail.error instanceof ApiError && (detail.error.status === 403 || detail.error.status === 404);
+  if (!detail.data || gone) {
+    return (
+      <div className={styles.page}>
+        <AgentNotices />
+        {detail.isError ? <p className={styles.section}>{detail.error.message}</p> : <Spinner label="Loading referral" />}
+        <Link href="/console/agent-followups" className={styles.link}>Back to follow-ups</Link>
+      </div>
+    );
+  }
+  const r: AgentReferralDetail = withQueued(detail.data, queued, detailWithStage);
+  const name = prospectName(r.prospect.name);
+  const target = { agentId, referralId: r.id, referralName: name };
+  const stageWaiting = queued.some((q) => q.write.kind === 'stage');
+  const saved = notes.data?.content ?? [];
+  const allNotes = [...justSaved.filter((n) => !saved.some((s) => s.id === n.id)), ...saved];
+
+  return (
+    <div className={styles.page}>
+      <AgentNotices />
+      <Link href="/console/agent-followups" className={styles.link}>Back to follow-ups</Link>
+      {!online && <p className={styles.muted}>Saved copy from {formatWhen(new Date(detail.dataUpdatedAt).toISOString())}</p>}
+      <section className={styles.section} aria-labelledby="referral-name">
+        <h2 id="referral-name" className={styles.heading}>{name}</h2>
+        <dl className={styles.dl}>
+          <dt className={styles.dt}>Phone</dt>
+          <dd className={styles.dd}>{r.phone ? <a href={`tel:${r.phone}`} className={styles.link}>{formatPhone(r.phone)}</a> : 'Not Available'}</dd>
+          <dt className={styles.dt}>Email</dt>
+          <dd className={styles.dd}>{r.email ? <a href={`mailto:${r.email}`} className={styles.link}>{r.email}</a> : 'Not Available'}</dd>
+          <dt className={styles.dt}>Type</dt><dd className={styles.dd}>{r.type.charAt(0) + r.type.slice(1).toLowerCase()}</dd>
+          <dt className={styles.dt}>Stage</dt>
+          <dd className={styles.dd}>
+            <span className={styles.stageLine}>
+              <strong>{stageLabel(r.stage)}</strong>
+              {stageWaiting && <Badge tone="warning">Waiting to sync</Badge>}
+              {r.overdue && <Badge tone="danger">{daysText(r.daysOverdue)} overdue</Badge>}
+            </span>
+          </dd>
+          {r.removalReason && <><dt className={styles.dt}>Removal reason</dt><dd className={styles.dd}>{r.removalReason}</dd></>}
+          {r.details.referralSale.dateOfSale && (
+            <><dt className={styles.dt}>{r.stage === 'UNDER_CONTRACT' ? 'Expected closing' : 'Date of sale'}</dt>
+              <dd className={styles.dd}>{formatDay(r.details.referralSale.dateOfSale)}</dd></>
+          )}
+          <dt className={styles.dt}>Last update</dt><dd className={styles.dd}>{formatWhen(r.updated)}</dd>
+        </dl>
+        <div className={styles.sectionActions}>
+          {allowedMoves(r.type, r.stage).length > 0 && <Button onClick={() => setStageOpen(true)}>Update Stage</Button>}
+          <Button variant="secondary" onClick={() => setNoteOpen(true)}>Add Note</Button>
+        </div>
+      </section>
+      <section className={styles.section} aria-labelledby="referral-notes">
+        <h2 id="referral-notes" className={styles.sectionTitle}>Notes</h2>
+        <NotesList notes={allNotes} queued={queued} />
+      </section>
+      <section className={styles.section} aria-labelledby="referral-history">
+        <h2 id="referral-history" className={styles.sectionTitle}>History</h2>
+        <EventsTimeline events={events.data?.content ?? []} />
+      </section>
+      <StageDialog open={stageOpen} onOpenChange={setStageOpen} type={r.type} stage={r.stage} onSave={(change) => {
+        stage.mutate(stageWrite(target, r.type, change), { onSuccess: () => snackbar('Stage updated', { tone: 'success' }) });
+        if (!online) snackbar(QUEUED_TEXT);
+      }} />
+      <NoteDialog open={noteOpen} onOpenChange={setNoteOpen} onSave={(text) => {
+        note.mutate(noteWrite(target, text), { onSuccess: () => snackbar('Note added', { tone: 'success' }) });
+        if (!online) snackbar(QUEUED_TEXT);
+      }} />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { StageChange } from '../../api/schemas/agent-app.ts';
+import {
+  allowedMoves, moveRefusal, needsDateOfSale, needsRemovalReason, REMOVAL_REASONS, STAGE_LABELS, type ReferralStage, type ReferralType,
+} from '../../lib/referral-stages.ts';
+import { Button } from '../../ui/button.tsx';
+import { RadioGroup, SelectField } from '../../ui/choice.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import * as styles from './agent-app.css.ts';
+
+interface Errors { stage?: string; removalReason?: string; dateOfSale?: string }
+
+/**
+ * Update Stage: only the moves the rule allows from the stage the referral is at (including a
+ * change still waiting to sync). The checks mirror the server's: moveRefusal and the StageChange schema.
+ */
+export function StageDialog({ open, onOpenChange, type, stage, onSave }: {
+  open: boolean; onOpenChange: (o: boolean) => void; type: ReferralType; stage: ReferralStage; onSave: (change: StageChange) => void;
+}) {
+  const [to, setTo] = useState<ReferralStage | null>(null);
+  const [reason, setReason] = useState('');
+  const [date, setDate] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const moves = allowedMoves(type, stage);
+
+  function close(o: boolean) {
+    if (!o) { setTo(null); setReason(''); setDate(''); setErrors({}); }
+    onOpenChange(o);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!to) { setErrors({ stage: 'Choose a stage' }); return; }
+    const refusal = moveRefusal(type, stage, to);
+    if (refusal) { setErrors({ stage: refusal }); return; }
+    const body = { stage: to, ...(needsRemovalReason(to) && reason ? { removalReason: reason } : {}), ...(needsDateOfSale(to) && date ? { dateOfSale: date } : {}) };
+    const parsed = v.safeParse(StageChange, body);
+    if (!parsed.success) {
+      const flat = v.flatten<typeof StageChange>(parsed.issues).nested ?? {};
+      setErrors({ removalReason: flat.removalReason?.[0], dateOfSale: flat.dateOfSale?.[0] });
+      return;
+    }
+    onSave(parsed.output);
+    close(false);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={close} title="Update Stage" description={`Now: ${STAGE_LABELS[stage]}`}>
+      <form onSubmit={submit} noValidate>
+        <RadioGroup legend="New stage" name="stage" value={to} error={errors.stage}
+          options={moves.map((s) => ({ value: s, label: STAGE_LABELS[s] }))} onChange={(s) => { setTo(s); setErrors({}); }} />
+        {to && needsDateOfSale(to) && (
+          <TextField label="Expected closing date" type="date" value={date} onChange={(e) => setDate(e.target.value)} error={errors.dateOfSale} required />
+        )}
+        {to && needsRemovalReason(to) && (
+          <SelectField label="Removal reason" value={reason} onChange={(e) => setReason(e.target.value)} error={errors.removalReason} required>
+            <option value="">Choose a reason</option>
+            {REMOVAL_REASONS.map((r) => <option key={r} value={r}>{r}</option>)}
+          </SelectField>
+        )}
+        <div className={styles.formActions}>
+          <Button variant="text" onClick={() => close(false)}>Cancel</Button>
+          <Button type="submit">Save stage</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { RefusedChanges } from './agent-notices.tsx';
+import { describeWrite, formatWhen } from './format.ts';
+import { useOnline } from './use-agent.ts';
+import { useQueuedWrites, useRequeueForgottenWrites } from './use-agent-writes.ts';
+import { useUnsyncedLedger } from '../../session/agent-unsynced.ts';
+import * as styles from './agent-app.css.ts';
+
+/** Unsynced Changes: writes waiting for a connection (or being sent), and those the server refused. */
+export default function SyncScreen() {
+  useRequeueForgottenWrites();
+  const client = useQueryClient();
+  const queued = useQueuedWrites();
+  const { refused } = useUnsyncedLedger();
+  const online = useOnline();
+  const paused = queued.some((q) => q.paused);
+
+  function tryNow() {
+    onlineManager.setOnline(true);
+    void client.resumePausedMutations();
+  }
+
+  return (
+    <div className={styles.page}>
+      <Link href="/console/agent-followups" className={styles.link}>Back to follow-ups</Link>
+      <RefusedChanges />
+      <section className={styles.section} aria-labelledby="waiting-to-sync">
+        <h2 id="waiting-to-sync" className={styles.sectionTitle}>Waiting to sync</h2>
+        {!online && <p className={styles.muted}>You are offline. These changes are kept on this device and sent when you are back online.</p>}
+        {queued.length === 0 && <p className={styles.muted}>{refused.length === 0 ? 'All changes are synced.' : 'Nothing is waiting to sync.'}</p>}
+        {queued.length > 0 && (
+          <ul className={styles.list} aria-label="Unsynced changes">
+            {queued.map(({ write, paused: p }) => (
+              <li key={write.idempotencyKey} className={styles.item}>
+                <Link href={`/console/agent-followups/view/${write.referralId}`} className={styles.rowLink}>
+                  <span className={styles.rowName}>{write.referralName}</span>
+                  <span className={styles.badges}><Badge tone="warning">{p ? 'Waiting to sync' : 'Syncing'}</Badge></span>
+                  <span className={`${styles.rowMeta} ${styles.fullRow}`}>{describeWrite(write)} · {formatWhen(write.queuedAt)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {paused && typeof navigator !== 'undefined' && navigator.onLine && (
+          <div className={styles.sectionActions}><Button variant="secondary" onClick={tryNow}>Try to sync now</Button></div>
+        )}
+      </section>
+    </div>
+  );
+}

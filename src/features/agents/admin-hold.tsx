@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { serverMessage } from '../../api/staff.ts';
+import { addAdminHold, agentHoldsQueryOptions, holdReasonsQueryOptions, removeAdminHold, staffAgentKeys } from '../../api/staff-agents.ts';
+import { codeLabel, formatDate } from '../../lib/staff-format.ts';
+import { Button } from '../../ui/button.tsx';
+import { SelectField } from '../../ui/choice.tsx';
+import { Spinner } from '../../ui/layout.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as styles from '../../ui/staff.css.ts';
+
+/** The agent's admin hold: its reasons, adding one (the agent goes on hold) and lifting one (the last restores the status). */
+export function AdminHold({ id }: { id: number }) {
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const holds = useQuery(agentHoldsQueryOptions(id));
+  const reasons = useQuery(holdReasonsQueryOptions());
+  const [reasonId, setReasonId] = useState('');
+  const change = useMutation({
+    mutationFn: (c: { add: boolean; reasonId: number }) => (c.add ? addAdminHold(id, c.reasonId) : removeAdminHold(id, c.reasonId)),
+    onSuccess: (updated, c) => {
+      client.setQueryData(staffAgentKeys.holds(id), updated);
+      setReasonId('');
+      snackbar(c.add ? 'Admin hold added.' : 'Admin hold removed.', { tone: 'success' });
+    },
+    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+    // The agent's status follows its holds.
+    onSettled: () => client.invalidateQueries({ queryKey: staffAgentKeys.detail(id), exact: true }),
+  });
+  if (holds.isError) return <p role="alert">The admin hold could not be loaded.</p>;
+  if (!holds.data) return <Spinner />;
+  const held = new Set(holds.data.holds.map((h) => h.reasonId));
+  const available = (reasons.data ?? []).filter((r) => !held.has(r.id));
+  return (
+    <div className={styles.stack}>
+      <p>Status: <strong>{codeLabel(holds.data.status)}</strong></p>
+      {holds.data.holds.length === 0 ? <p className={styles.meta}>This agent has no admin hold.</p> : (
+        <ul className={styles.list} aria-label="Admin hold reasons">
+          {holds.data.holds.map((h) => (
+            <li key={h.reasonId} className={[styles.listItem, styles.inlineForm].join(' ')}>
+              <span className={styles.toolbarSpacer}>{h.name} <span className={styles.meta}>since {formatDate(h.created)}</span></span>
+              <Button variant="text" aria-label={`Remove hold: ${h.name}`} disabled={change.isPending}
+                onClick={() => change.mutate({ add: false, reasonId: h.reasonId })}>Remove</Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className={styles.inlineForm} onSubmit={(e) => { e.preventDefault(); if (reasonId) change.mutate({ add: true, reasonId: Number(reasonId) }); }}>
+        <SelectField label="Hold Reason" value={reasonId} onChange={(e) => setReasonId(e.target.value)}>
+          <option value="">Choose a reason</option>
+          {available.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
+        </SelectField>
+        <Button type="submit" disabled={!reasonId || change.isPending}>Add Hold</Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { agentReferralQueryOptions } from '../../api/staff-agents.ts';
+import { stageLabel } from '../../lib/referral-stages.ts';
+import { codeLabel, formatDate, formatDateTime, personName } from '../../lib/staff-format.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { DetailList } from '../../ui/detail-list.tsx';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { NotesPanel } from '../../ui/notes-panel.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { agentRouteOf } from './agent-paths.ts';
+
+const eventText = (e: { type: string; fromStage: string | null; toStage: string | null; detail: string | null }) => {
+  const move = e.toStage ? `${e.fromStage ? `${stageLabel(e.fromStage)} → ` : ''}${stageLabel(e.toStage)}` : '';
+  return [codeLabel(e.type), move, e.detail].filter(Boolean).join(' · ');
+};
+
+/** One referral of an agent (nested referral/:referralId): the client, stage, events and notes. */
+export default function AgentReferralScreen({ params }: { params: Record<string, string> }) {
+  const route = agentRouteOf(params);
+  const referralId = Number(params['referralId']);
+  const valid = route.valid && Number.isInteger(referralId) && referralId > 0;
+  const query = useQuery({ ...agentReferralQueryOptions(route.agentId, referralId), enabled: valid });
+  if (query.isError || !valid) return <Page><p role="alert">This referral could not be loaded.</p></Page>;
+  if (!query.data) return <Spinner />;
+  const { referral: r, events, notes } = query.data;
+  const name = personName(r.prospect.name.first, r.prospect.name.last, 'Not Available');
+  return (
+    <Page title={name}>
+      <div className={styles.stack}>
+        <Card>
+          <div className={styles.headerRow}>
+            <h2 className={styles.heading}>{name}</h2>
+            <Link href={route.agentPath}>Back to agent</Link>
+          </div>
+          <DetailList items={[
+            ['Type', codeLabel(r.type)],
+            ['Stage', stageLabel(r.stage)],
+            ['Follow-up', r.overdue ? `${r.daysOverdue} days overdue` : 'Up to date'],
+            ['Phone', formatPhone(r.phone)],
+            ['Email', r.email],
+            ['Date of Sale', r.details.referralSale.dateOfSale],
+            ['Removal Reason', r.removalReason],
+            ['Received', formatDate(r.created)],
+            ['Updated', formatDateTime(r.updated)],
+          ]} />
+        </Card>
+        <Card>
+          <h2 className={styles.subheading}>Events</h2>
+          <DataTable label="Referral events" rows={events} rowKey={(e) => e.id} empty="No events yet." columns={[
+            { key: 'when', header: 'When', cell: (e) => formatDateTime(e.created) },
+            { key: 'what', header: 'Event', cell: eventText },
+            { key: 'who', header: 'By', cell: (e) => e.actorName ?? '-' },
+          ]} />
+        </Card>
+        <Card>
+          <h2 className={styles.subheading}>Notes</h2>
+          <NotesPanel label="Referral notes" formatTime={formatDateTime}
+            notes={notes.map((n) => ({ id: n.id, body: n.text, author: n.authorName, created: n.created }))} />
+        </Card>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { staffAgentQueryOptions } from '../../api/staff-agents.ts';
+import { personName } from '../../lib/staff-format.ts';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { useAddRecentlyViewed } from '../../ui/recent-list.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { Tabs } from '../../ui/tabs.tsx';
+import { AdminHold } from './admin-hold.tsx';
+import { AgentFunnelView } from './agent-funnel.tsx';
+import { AgentNotes } from './agent-notes.tsx';
+import { AgentProfile } from './agent-profile.tsx';
+import { AgentReferrals } from './agent-referrals.tsx';
+import { agentRouteOf } from './agent-paths.ts';
+import { CoverageAreas } from './coverage-areas.tsx';
+
+/** One agent (agents view/:id, or brokerages view/:id/agent/:agentId): profile, funnel, referrals, notes, admin hold, coverage. */
+export default function AgentViewScreen({ params }: { params: Record<string, string> }) {
+  const route = agentRouteOf(params);
+  const agent = useQuery({ ...staffAgentQueryOptions(route.agentId), enabled: route.valid });
+  const a = agent.data;
+  const name = a ? personName(a.name.first, a.name.last, `Agent ${a.id}`) : undefined;
+  useAddRecentlyViewed('agents', a && name ? { id: a.id, label: name } : undefined);
+
+  if (agent.isError || !route.valid) return <Page><p role="alert">This agent could not be loaded.</p></Page>;
+  if (!a || !name) return <Spinner />;
+  return (
+    <Page title={name}>
+      <Card>
+        <div className={styles.headerRow}>
+          <h2 className={styles.heading}>{name}</h2>
+          {route.brokeragePath && <Link href={route.brokeragePath}>Back to brokerage</Link>}
+        </div>
+        <Tabs label="Agent" items={[
+          { value: 'profile', label: 'Profile', content: <AgentProfile agent={a} /> },
+          { value: 'funnel', label: 'Funnel', content: <AgentFunnelView id={a.id} /> },
+          { value: 'referrals', label: 'Referrals', content: <AgentReferrals id={a.id} referralPath={route.referralPath} /> },
+          { value: 'notes', label: 'Notes', content: <AgentNotes id={a.id} /> },
+          { value: 'hold', label: 'Admin Hold', content: <AdminHold id={a.id} /> },
+          { value: 'coverage', label: 'Coverage Areas', content: <CoverageAreas id={a.id} /> },
+        ]} />
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,25 @@
+import type { BrokerageDetail } from '../../api/schemas/staff.ts';
+import { codeLabel, formatDate, productFamilyLabel } from '../../lib/staff-format.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { DetailList } from '../../ui/detail-list.tsx';
+
+const NO_CAP = [0, 99999]; // spec 2 section 9: a quarterly cap of 0 or 99999 means no cap
+
+const statusTone = (status: string) => (status === 'ACTIVE' ? 'success' : status === 'PAUSED' ? 'warning' : 'neutral');
+
+/** The brokerage's profile: status, products, contact details, quarterly cap and Broker Boost. */
+export function BrokerageProfile({ brokerage: b }: { brokerage: BrokerageDetail }) {
+  return (
+    <DetailList items={[
+      ['Status', <Badge key="s" tone={statusTone(b.status)}>{codeLabel(b.status)}</Badge>],
+      ['Products', b.product.map((p) => productFamilyLabel(p.productFamily)).join(', ')],
+      ['Email', b.email],
+      ['Phone', formatPhone(b.phone)],
+      ['Location', [b.city, b.state].filter(Boolean).join(', ')],
+      ['Quarterly Cap', NO_CAP.includes(b.quarterlyCap) ? 'No cap' : b.quarterlyCap],
+      ['Broker Boost', b.boost.enabled ? `On (${b.boost.boostPercentage}%)` : 'Off'],
+      ['Created', formatDate(b.created)],
+    ]} />
+  );
+}

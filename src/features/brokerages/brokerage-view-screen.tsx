@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { pathTo } from '../../access/route-table.ts';
+import { brokerageQueryOptions } from '../../api/brokerages.ts';
+import { requestImpersonation, useCanImpersonate } from '../../session/impersonation.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { useAddRecentlyViewed } from '../../ui/recent-list.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { Tabs } from '../../ui/tabs.tsx';
+import { BrokerageAgents } from './brokerage-agents.tsx';
+import { BrokerageNotes } from './brokerage-notes.tsx';
+import { BrokerageProfile } from './brokerage-profile.tsx';
+import { BrokerageReferrals } from './brokerage-referrals.tsx';
+import { BrokerageStats } from './brokerage-stats.tsx';
+
+/** One brokerage (view/:id): profile, stats, agents, referrals and broker notes; staff who may can impersonate it. */
+export default function BrokerageViewScreen({ params }: { params: Record<string, string> }) {
+  const id = Number(params['id']);
+  const brokerage = useQuery({ ...brokerageQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+  const canImpersonate = useCanImpersonate();
+  const b = brokerage.data;
+  useAddRecentlyViewed('brokerages', b ? { id: b.id, label: b.name } : undefined);
+
+  if (brokerage.isError) return <Page><p role="alert">This brokerage could not be loaded.</p></Page>;
+  if (!b) return <Spinner />;
+  return (
+    <Page title={b.name}>
+      <Card>
+        <div className={styles.headerRow}>
+          <h2 className={styles.heading}>{b.name}</h2>
+          <Link href={pathTo('brokerage-email', { id: b.id })}>Email Settings</Link>
+          {canImpersonate && (
+            <Button variant="secondary" onClick={() => requestImpersonation({ kind: 'brokerage', id: b.id, name: b.name })}>
+              Impersonate
+            </Button>
+          )}
+        </div>
+        <Tabs label="Brokerage" items={[
+          { value: 'profile', label: 'Profile', content: <BrokerageProfile brokerage={b} /> },
+          { value: 'stats', label: 'Stats', content: <BrokerageStats id={b.id} /> },
+          { value: 'agents', label: 'Agents', content: <BrokerageAgents id={b.id} /> },
+          { value: 'referrals', label: 'Referrals', content: <BrokerageReferrals id={b.id} /> },
+          { value: 'notes', label: 'Notes', content: <BrokerageNotes id={b.id} /> },
+        ]} />
+      </Card>
+    </Page>
+  );
+}

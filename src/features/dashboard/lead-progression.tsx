@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { leadProgressionQueryOptions, type LeadType } from '../../api/dashboard.ts';
+import type { LeadProgressionStats } from '../../api/schemas/dashboard.ts';
+import { BarChart } from '../../ui/bar-chart.tsx';
+import { Spinner } from '../../ui/layout.tsx';
+import { Tabs } from '../../ui/tabs.tsx';
+import { useDashboard } from './dashboard-context.ts';
+import { LEAD_TYPE_TABS } from './lead-types.ts';
+import { myLeads } from './use-stats.ts';
+import { CardState, WidgetCard } from './widget-card.tsx';
+
+type Progression = LeadProgressionStats['data']['allLeads'];
+
+export function progressionRows(p: Progression, leadType: LeadType) {
+  return [
+    { key: 'total', label: 'Total Leads', value: p.totalLeads },
+    { key: 'responded', label: 'Responded', value: p.respondedLeads },
+    { key: 'qualified', label: 'Qualified', value: p.qualifiedLeads },
+    { key: 'assigned', label: 'Assigned', value: p.assignedLeads, href: myLeads({ status: 'ASSIGNED_TO_AGENT', leadType }) },
+    { key: 'closed', label: 'Closed', value: p.closedLeads, href: myLeads({ status: 'CLOSED', leadType }) },
+  ];
+}
+
+/** Lead progression: how far the leads of each type got (cumulative steps). */
+export function LeadProgressionWidget() {
+  const { brokerageId, product } = useDashboard();
+  const q = useQuery(leadProgressionQueryOptions(brokerageId, product));
+  const data = q.data?.data;
+  return (
+    <WidgetCard id="leadProgression" span={8}>
+      {data ? (
+        <Tabs label="Lead progression lead type" items={LEAD_TYPE_TABS.map((t) => ({
+          value: t.value, label: t.label,
+          content: <BarChart label={`${t.label} progression`} rows={progressionRows(data[t.key], t.value)} />,
+        }))} />
+      ) : q.isError ? <CardState>No lead reports available</CardState> : <Spinner label="Loading lead progression" />}
+    </WidgetCard>
+  );
+}

@@ -1,0 +1,29 @@
+import { formatCount, formatPriceShort } from '../../lib/format.ts';
+import { Spinner } from '../../ui/layout.tsx';
+import { Tiles } from './tiles.tsx';
+import { useBrokerageStats } from './use-stats.ts';
+import { CardState, WidgetCard } from './widget-card.tsx';
+import * as styles from './dashboard.css.ts';
+
+export const PROJECTED_DISCLAIMER = 'Projected only; not a guarantee.';
+
+/** Performance: closings and their value, and the projected closings with the spec's disclaimer. */
+export function PerformanceWidget() {
+  const stats = useBrokerageStats();
+  const s = stats.data;
+  return (
+    <WidgetCard id="performance" span={4}>
+      {s ? (
+        <>
+          <Tiles label="Performance figures" items={[
+            { key: 'closed', label: 'Closings', value: formatCount(s.totalClosed) },
+            { key: 'value', label: 'Closed Value', value: formatPriceShort(s.totalClosedValue) },
+            { key: 'projected', label: 'Projected New Closings', value: formatCount(s.projectedNewClosings) },
+            { key: 'projected-value', label: 'Projected to Close', value: formatPriceShort(s.projectedToClose) },
+          ]} />
+          <p className={styles.disclaimer}>{PROJECTED_DISCLAIMER}</p>
+        </>
+      ) : stats.isError ? <CardState>The performance figures could not be loaded.</CardState> : <Spinner label="Loading performance" />}
+    </WidgetCard>
+  );
+}

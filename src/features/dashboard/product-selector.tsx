@@ -1,0 +1,25 @@
+import { PRODUCTS, type Product } from '../../api/schemas/dashboard.ts';
+import { BRAND } from '../../lib/brand.ts';
+import * as styles from './dashboard.css.ts';
+
+/** Spec 2 section 1 with the brand of DECISIONS.md: "Porchlight Referrals + IRIS = COMBINED" and so on. */
+export const PRODUCT_LABELS: Record<Product, string> = {
+  COMBINED: `${BRAND.name} Referrals + IRIS = COMBINED`,
+  [BRAND.code]: `${BRAND.name} Referrals = ${BRAND.code}`,
+  LEAD_GENIUS: 'IRIS = LEAD_GENIUS',
+};
+
+const ORDER: readonly Product[] = ['COMBINED', 'PORCHLIGHT', 'LEAD_GENIUS'];
+
+/** Which lead product the figures cover (shown to ADMIN and LEAD_SUPPLIER users only). */
+export function ProductSelector({ value, onChange }: { value: Product; onChange: (p: Product) => void }) {
+  return (
+    <label className={styles.selectLabel}>
+      Product
+      <select className={styles.select} value={value}
+        onChange={(e) => { const p = PRODUCTS.find((x) => x === e.target.value); if (p) onChange(p); }}>
+        {ORDER.map((p) => <option key={p} value={p}>{PRODUCT_LABELS[p]}</option>)}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dncKeys, setDncBlocked } from '../../api/dnc.ts';
+import type { DncContact } from '../../api/schemas/staff.ts';
+import { serverMessage } from '../../api/staff.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import { blockActionLabel } from './dnc-table.tsx';
+
+/** Confirms Block Number / Unblock Number, then PATCHes blocked and reloads the list (spec 1 sections 4 and 8). */
+export function BlockDialog({ contact, onClose }: { contact: DncContact | null; onClose: () => void }) {
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const toggle = useMutation({
+    mutationFn: (c: DncContact) => setDncBlocked(c.id, !c.blocked),
+    onSuccess: (updated) => {
+      snackbar(updated.blocked ? 'Successfully blocked the number.' : 'Successfully unblocked the number.', { tone: 'success' });
+      onClose();
+    },
+    onError: (err) => { snackbar(serverMessage(err), { tone: 'error' }); onClose(); },
+    onSettled: () => client.invalidateQueries({ queryKey: dncKeys.lists() }),
+  });
+  if (!contact) return null;
+  const label = blockActionLabel(contact);
+  const shown = contact.type === 'PHONE' ? formatPhone(contact.value) : contact.value;
+  return (
+    <ConfirmDialog open onOpenChange={(o) => { if (!o) onClose(); }} title={label} confirmLabel={label} busy={toggle.isPending}
+      description={contact.blocked
+        ? `Unblock ${shown}? Inbound contact from it will be allowed again.`
+        : `Block ${shown}? Inbound contact from it will be blocked.`}
+      onConfirm={() => toggle.mutate(contact)} />
+  );
+}

@@ -1,0 +1,25 @@
+import type { DncContact } from '../../api/schemas/staff.ts';
+import { dncOwnerLabel, formatDateTime } from '../../lib/staff-format.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { Button } from '../../ui/button.tsx';
+import { DataTable, type Column } from '../../ui/data-table.tsx';
+
+/** The row action's words (spec 1 section 2): Block Number, or Unblock Number for a blocked contact. */
+export const blockActionLabel = (c: Pick<DncContact, 'blocked'>) => (c.blocked ? 'Unblock Number' : 'Block Number');
+
+const TYPE_LABELS: Record<DncContact['type'], string> = { PHONE: 'Phone', EMAIL: 'Email' };
+
+/** The do-not-call table with the spec's eight columns. */
+export function DncTable({ rows, loading, onToggle }: { rows: readonly DncContact[]; loading: boolean; onToggle: (c: DncContact) => void }) {
+  const columns: Column<DncContact>[] = [
+    { key: 'type', header: 'Type', cell: (c) => TYPE_LABELS[c.type] },
+    { key: 'value', header: 'Phone/Email', cell: (c) => (c.type === 'PHONE' ? formatPhone(c.value) : c.value) },
+    { key: 'owner', header: 'Owner', cell: (c) => dncOwnerLabel(c.ownerType) },
+    { key: 'channel', header: 'Channel', cell: (c) => c.channel ?? '-' },
+    { key: 'disposition', header: 'Disposition', cell: (c) => c.disposition ?? '-' },
+    { key: 'blocked', header: 'Inbound Blocked', cell: (c) => (c.blocked ? 'Yes' : 'No') },
+    { key: 'created', header: 'Date Received', cell: (c) => formatDateTime(c.created) },
+    { key: 'actions', header: 'Actions', cell: (c) => <Button variant="text" onClick={() => onToggle(c)}>{blockActionLabel(c)}</Button> },
+  ];
+  return <DataTable label="DNC List" columns={columns} rows={rows} rowKey={(c) => c.id} loading={loading} empty="No DNC contacts found." />;
+}

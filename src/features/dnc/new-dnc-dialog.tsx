@@ -1,0 +1,86 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { createDnc, dncKeys, type NewDnc } from '../../api/dnc.ts';
+import { serverMessage } from '../../api/staff.ts';
+import { filterPhone, formatPhone, isEmail, isValidPhone, phoneForPost } from '../../lib/validation.ts';
+import { Button } from '../../ui/button.tsx';
+import { RadioGroup, SelectField } from '../../ui/choice.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { Switch } from '../../ui/switch.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+
+type DncType = NewDnc['type'];
+const TYPES = [{ value: 'PHONE', label: 'Phone' }, { value: 'EMAIL', label: 'Email' }] as const;
+const CHANNELS = ['VOICE', 'SMS', 'WEB_FORM', 'EMAIL'] as const;
+
+/** The value's error under spec 1 section 5's phone and email rules. */
+export function dncValueError(type: DncType, raw: string): string | undefined {
+  const value = raw.trim();
+  if (type === 'PHONE') return !value ? 'Phone number is required' : isValidPhone(value) ? undefined : 'Invalid phone number.';
+  return !value ? 'Email is required' : isEmail(value) ? undefined : 'Invalid e-mail.';
+}
+
+/** New DNC: a phone number or an email address, with its channel, disposition and inbound blocking. */
+export function NewDncDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const [type, setType] = useState<DncType>('PHONE');
+  const [value, setValue] = useState('');
+  const [channel, setChannel] = useState('');
+  const [disposition, setDisposition] = useState('');
+  const [blocked, setBlocked] = useState(false);
+  const [fieldError, setFieldError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const reset = () => { setType('PHONE'); setValue(''); setChannel(''); setDisposition(''); setBlocked(false); setFieldError(undefined); setFormError(undefined); };
+
+  const create = useMutation({
+    mutationFn: createDnc,
+    onSuccess: (c) => {
+      snackbar(`Added ${c.type === 'PHONE' ? formatPhone(c.value) : c.value} to the DNC list.`, { tone: 'success' });
+      void client.invalidateQueries({ queryKey: dncKeys.lists() });
+      reset();
+      onOpenChange(false);
+    },
+    // A duplicate answers 409 with a message naming the contact; show it as the server words it.
+    onError: (err) => setFormError(serverMessage(err)),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const error = dncValueError(type, value);
+    setFieldError(error);
+    setFormError(undefined);
+    if (error) return;
+    create.mutate({
+      type, value: type === 'PHONE' ? phoneForPost(value) : value.trim().toLowerCase(),
+      channel: channel || null, disposition: disposition.trim() || null, blocked,
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => { if (!o) reset(); onOpenChange(o); }} title="New DNC">
+      <form onSubmit={submit} noValidate>
+        {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+        <RadioGroup legend="Type" name="dnc-type" options={TYPES} value={type}
+          onChange={(t) => { setType(t); setValue(''); setFieldError(undefined); }} />
+        {type === 'PHONE'
+          ? <TextField label="Phone Number" type="tel" inputMode="tel" autoComplete="off" value={value} error={fieldError}
+              onChange={(e) => setValue(filterPhone(e.target.value))} />
+          : <TextField label="Email Address" type="email" autoComplete="off" value={value} error={fieldError} onChange={(e) => setValue(e.target.value)} />}
+        <SelectField label="Channel" value={channel} onChange={(e) => setChannel(e.target.value)}>
+          <option value="">Not specified</option>
+          {CHANNELS.map((c) => <option key={c} value={c}>{c}</option>)}
+        </SelectField>
+        <TextField label="Disposition" value={disposition} maxLength={120} onChange={(e) => setDisposition(e.target.value)} />
+        <Switch label="Inbound Blocked" checked={blocked} onCheckedChange={setBlocked} />
+        <div className={styles.toolbar}>
+          <span className={styles.toolbarSpacer} />
+          <Button variant="text" onClick={() => { reset(); onOpenChange(false); }}>Cancel</Button>
+          <Button type="submit" disabled={create.isPending}>Save</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { loanOfficeQueryOptions, loanOfficersQueryOptions } from '../../api/lenders.ts';
+import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
+import { codeLabel, formatDate, personName } from '../../lib/staff-format.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { requestImpersonation, useCanImpersonate } from '../../session/impersonation.ts';
+import { Button } from '../../ui/button.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
+import { DetailList } from '../../ui/detail-list.tsx';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import * as styles from '../../ui/staff.css.ts';
+
+/** One loan office (lenders view/:id) and its loan officers; staff who may can impersonate it. */
+export default function LenderViewScreen({ params }: { params: Record<string, string> }) {
+  const id = Number(params['id']);
+  const valid = Number.isInteger(id) && id > 0;
+  const office = useQuery({ ...loanOfficeQueryOptions(id), enabled: valid });
+  const [paging, setPaging] = useState({ page: 1, rowsPerPage: DEFAULT_ROWS_PER_PAGE });
+  const officers = useQuery({
+    ...loanOfficersQueryOptions(id, { pageIndex: pageIndexOf(paging), pageSize: paging.rowsPerPage }),
+    enabled: valid, placeholderData: keepPreviousData,
+  });
+  const canImpersonate = useCanImpersonate();
+  if (office.isError || !valid) return <Page><p role="alert">This loan office could not be loaded.</p></Page>;
+  const o = office.data;
+  if (!o) return <Spinner />;
+  return (
+    <Page title={o.name}>
+      <div className={styles.stack}>
+        <Card>
+          <div className={styles.headerRow}>
+            <h2 className={styles.heading}>{o.name}</h2>
+            {canImpersonate && (
+              <Button variant="secondary" onClick={() => requestImpersonation({ kind: 'loanOffice', id: o.id, name: o.name })}>
+                Impersonate
+              </Button>
+            )}
+          </div>
+          <DetailList items={[['Status', codeLabel(o.status)], ['Email', o.email], ['Phone', formatPhone(o.phone)]]} />
+        </Card>
+        <Card>
+          <h2 className={styles.subheading}>Loan Officers</h2>
+          <DataTable label="Loan officers" rows={officers.data?.content ?? []} rowKey={(x) => x.id} loading={officers.isPending}
+            empty="This loan office has no loan officers." columns={[
+              { key: 'name', header: 'Name', cell: (x) => personName(x.firstName, x.lastName) },
+              { key: 'nmls', header: 'NMLS', cell: (x) => x.nmls ?? '-' },
+              { key: 'email', header: 'Email', cell: (x) => x.email ?? '-' },
+              { key: 'phone', header: 'Phone', cell: (x) => formatPhone(x.phone) || '-' },
+              { key: 'created', header: 'Added', cell: (x) => formatDate(x.created) },
+            ]} />
+          <Pagination rowsType="loan officers" state={{ ...paging, totalItems: officers.data?.totalElements ?? 0 }} onChange={setPaging} />
+        </Card>
+      </div>
+    </Page>
+  );
+}

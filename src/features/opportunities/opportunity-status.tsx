@@ -1,0 +1,42 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { changeOpportunityStatus } from '../../api/opportunities.ts';
+import { OPPORTUNITY_STATUSES, type Opportunity, type OpportunityStatus } from '../../api/schemas/staff.ts';
+import { serverMessage } from '../../api/staff.ts';
+import { codeLabel } from '../../lib/staff-format.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { SelectField } from '../../ui/choice.tsx';
+import { Card } from '../../ui/layout.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { useOpportunityUpdate } from './use-opportunity-update.ts';
+
+const isStatus = (s: string): s is OpportunityStatus => (OPPORTUNITY_STATUSES as readonly string[]).includes(s);
+
+/** The opportunity's status, and (for staff who may write) the status change control. */
+export function OpportunityStatusCard({ opportunity: o, readOnly }: { opportunity: Opportunity; readOnly: boolean }) {
+  const snackbar = useSnackbar();
+  const update = useOpportunityUpdate();
+  const [status, setStatus] = useState('');
+  const change = useMutation({
+    mutationFn: (s: OpportunityStatus) => changeOpportunityStatus(o.id, s),
+    onSuccess: (next) => { update(next); setStatus(''); snackbar(`Status changed to ${codeLabel(next.status)}.`, { tone: 'success' }); },
+    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+  });
+  return (
+    <Card aria-labelledby="opportunity-status">
+      <h2 id="opportunity-status" className={styles.subheading}>Status</h2>
+      <p><Badge tone="info">{codeLabel(o.status)}</Badge></p>
+      {!readOnly && (
+        <form className={styles.inlineForm} onSubmit={(e) => { e.preventDefault(); if (isStatus(status)) change.mutate(status); }}>
+          <SelectField label="New Status" value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">Choose a status</option>
+            {OPPORTUNITY_STATUSES.filter((s) => s !== o.status).map((s) => <option key={s} value={s}>{codeLabel(s)}</option>)}
+          </SelectField>
+          <Button type="submit" disabled={!status || change.isPending}>Change Status</Button>
+        </form>
+      )}
+    </Card>
+  );
+}

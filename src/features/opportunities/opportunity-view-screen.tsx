@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { isViewOpportunitiesOnly } from '../../access/roles.ts';
+import { opportunityQueryOptions } from '../../api/opportunities.ts';
+import { codeLabel, formatDateTime, productFamilyLabel } from '../../lib/staff-format.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { useStore } from '../../session/persisted-store.ts';
+import { profileStore } from '../../session/state.ts';
+import { DetailList } from '../../ui/detail-list.tsx';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { useAddRecentlyViewed } from '../../ui/recent-list.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { OpportunityAssignment } from './opportunity-assignment.tsx';
+import { opportunityName } from './opportunity-format.ts';
+import { OpportunityInteractions } from './opportunity-interactions.tsx';
+import { OpportunityNotes } from './opportunity-notes.tsx';
+import { OpportunityStatusCard } from './opportunity-status.tsx';
+
+/** One opportunity (view/:id): contact, status, assigned agent, notes and interactions. CSR_VIEW_OPPORTUNITIES only reads. */
+export default function OpportunityViewScreen({ params }: { params: Record<string, string> }) {
+  const id = Number(params['id']);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({ ...opportunityQueryOptions(id), enabled: valid });
+  const readOnly = useStore(profileStore, (p) => isViewOpportunitiesOnly(p.user?.roles ?? []));
+  const o = query.data;
+  useAddRecentlyViewed('opportunities', o ? { id: o.id, label: opportunityName(o) } : undefined);
+  if (query.isError || !valid) return <Page><p role="alert">This opportunity could not be loaded.</p></Page>;
+  if (!o) return <Spinner />;
+  const name = opportunityName(o);
+  return (
+    <Page title={name}>
+      <div className={styles.stack}>
+        <Card>
+          <h2 className={styles.subheading}>{name}</h2>
+          <DetailList items={[
+            ['First Name', o.contact.nameFirst], ['Last Name', o.contact.nameLast],
+            ['Phone Number', formatPhone(o.contact.phoneNumber)], ['Email Address', o.contact.emailAddress],
+            ['Cosigner', [o.cosignerFirstName, o.cosignerLastName].filter(Boolean).join(' ')],
+            ['Type', codeLabel(o.type)], ['Product', productFamilyLabel(o.product)], ['Lead Type', codeLabel(o.leadType)],
+            ['Brokerage', o.brokerageName], ['Lead Source', o.cleanReferringWebsite ?? '-'],
+            ['Calls', o.phoneCount], ['SMS', o.smsCount],
+            ['Created', formatDateTime(o.created)], ['Updated', formatDateTime(o.updated)],
+          ]} />
+        </Card>
+        <OpportunityStatusCard opportunity={o} readOnly={readOnly} />
+        <OpportunityAssignment opportunity={o} readOnly={readOnly} />
+        <OpportunityNotes id={o.id} readOnly={readOnly} />
+        <OpportunityInteractions id={o.id} />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,90 @@
+import { format, isValid } from 'date-fns';
+import { daysText } from './overdue.ts';
+
+// Display formats of spec 2 section 9 and DECISIONS.md (12-hour times, compact response times).
+
+export { daysText };
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** Whole US dollars: $1,234,568. Missing amounts read $0. */
+export const formatUsd = (dollars: number | null | undefined): string => USD.format(Math.round(dollars ?? 0));
+
+/** A count with thousands separators; missing counts read 0. */
+export const formatCount = (n: number | null | undefined): string => COUNT.format(n ?? 0);
+
+const trim = (x: number) => String(Number(x.toFixed(2)));
+
+/** Abbreviated prices: $950, $1.5K, $950K, $1.25M. */
+export function formatPriceShort(dollars: number | null | undefined): string {
+  const n = Math.round(dollars ?? 0);
+  const sign = n < 0 ? '-' : '';
+  const a = Math.abs(n);
+  if (a >= 999_995) return `${sign}$${trim(a / 1_000_000)}M`;
+  if (a >= 1_000) return `${sign}$${trim(a / 1_000)}K`;
+  return `${sign}$${a}`;
+}
+
+/** A percentage of 100 with 2 decimals (the responded-leads pie uses 1): 12.35%. */
+export function formatPercent(percent: number | null | undefined, decimals = 2): string {
+  const n = percent ?? 0;
+  return `${(Number.isFinite(n) ? n : 0).toFixed(decimals)}%`;
+}
+
+/** A fraction 0-1 as a percentage with 2 decimals; null reads "-". */
+export const formatFraction = (fraction: number | null | undefined): string =>
+  fraction === null || fraction === undefined ? '-' : formatPercent(fraction * 100);
+
+/** Rates the server computed already: the percent sign is appended. */
+export const rateText = (rate: number | null | undefined): string => `${rate ?? 0}%`;
+
+const toDate = (value: string | Date | null | undefined): Date | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const d = typeof value === 'string' ? new Date(value) : value;
+  return isValid(d) ? d : null;
+};
+
+/** 12-hour time in the browser's zone: 3:05 PM. */
+export const formatTime12 = (value: string | Date): string => {
+  const d = toDate(value);
+  return d ? format(d, 'h:mm a') : '-';
+};
+
+/** Date and 12-hour time: Mar 4, 2025 3:05 PM; "-" when missing. */
+export const formatDateTime = (value: string | Date | null | undefined): string => {
+  const d = toDate(value);
+  return d ? format(d, 'MMM d, yyyy h:mm a') : '-';
+};
+
+/** A date: Mar 4, 2025; "-" when missing. */
+export const formatDate = (value: string | Date | null | undefined): string => {
+  const d = toDate(value);
+  return d ? format(d, 'MMM d, yyyy') : '-';
+};
+
+/** Seconds as 45m, 2h 5m or 3d 4h (zero parts are left out: 2h, 3d); null reads "*". */
+export function formatResponseTime(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '*';
+  const minutes = Math.floor(Math.max(0, seconds) / 60);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days > 0) return hours > 0 ? `${days}d ${hours}h` : `${days}d`;
+  if (hours > 0) return mins > 0 ? `${hours}h ${mins}m` : `${hours}h`;
+  return `${mins}m`;
+}
+
+export const NO_INVITATIONS = 'No invitations in the last 30 days.';
+
+/** The leaderboard's "last7 / last30" cell; without any in the last 30 days, the spec's text. */
+export function responseTimes(last7: number | null, last30: number | null): string {
+  if (last7 === null && last30 === null) return NO_INVITATIONS;
+  return `${formatResponseTime(last7)} / ${formatResponseTime(last30)}`;
+}
+
+/** An enum value in words: FIRST_TIME_BUYER reads First Time Buyer; missing reads "-". */
+export function prettify(value: string | null | undefined): string {
+  if (!value) return '-';
+  return value.toLowerCase().split(/[_\s]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+}

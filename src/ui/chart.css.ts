@@ -1,0 +1,33 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from './theme.css.ts';
+
+/** Rows of a bar chart: label, bar, value; the bars are one SVG spanning every row. */
+export const ROW_HEIGHT = 36;
+
+export const barGrid = style({
+  display: 'grid', gridTemplateColumns: 'fit-content(50%) minmax(48px, 1fr) max-content',
+  gridAutoRows: ROW_HEIGHT, columnGap: vars.space.sm, alignItems: 'center',
+});
+export const barRow = style({ display: 'contents', margin: 0, padding: 0 });
+export const barLabel = style({
+  gridColumn: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0,
+  fontSize: vars.font.size.sm,
+});
+export const barLink = style({
+  display: 'inline-flex', alignItems: 'center', minHeight: 32, color: vars.color.primaryDark, fontWeight: 600,
+});
+export const barSvg = style({ gridColumn: 2, gridRow: '1 / -1', width: '100%', display: 'block', alignSelf: 'start' });
+export const barValue = style({ gridColumn: 3, textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontWeight: 600 });
+
+export const figure = style({ margin: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.md, alignItems: 'center' });
+export const pieSvg = style({ width: 160, height: 160, flex: '0 0 auto' });
+export const legend = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs, flex: '1 1 180px', minWidth: 0 });
+export const legendItem = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, fontSize: vars.font.size.sm, minHeight: 32 });
+export const swatch = style({ width: 12, height: 12, borderRadius: 3, flex: '0 0 auto' });
+export const legendText = style({ flex: 1, minWidth: 0 });
+export const legendValue = style({ fontVariantNumeric: 'tabular-nums', fontWeight: 600, whiteSpace: 'nowrap' });
+
+export const gauge = style({ display: 'grid', justifyItems: 'center', gap: vars.space.xs, flex: '1 1 220px', maxWidth: 320 });
+export const gaugeSvg = style({ width: '100%', maxWidth: 240, height: 'auto', display: 'block' });
+export const gaugeValue = style({ fontSize: vars.font.size.xl, fontWeight: 700, marginTop: -36 });
+export const gaugeCaption = style({ color: vars.color.muted, fontSize: vars.font.size.sm });

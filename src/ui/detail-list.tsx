@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import * as styles from './staff.css.ts';
+
+/** Label and value pairs of a record, as a description list. */
+export function DetailList({ items }: { items: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <dl className={styles.details}>
+      {items.map(([term, value]) => (
+        <div key={term}>
+          <dt className={styles.term}>{term}</dt>
+          <dd className={styles.definition}>{value === null || value === undefined || value === '' ? '-' : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,89 @@
+import { onlineManager } from '@tanstack/react-query';
+import { act, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isOverdue } from '../../src/lib/overdue.ts';
+import { renderApp } from '../setup/render-app.tsx';
+
+const WIDGET_TITLES = [
+  'Broker Score', 'Sales Funnel', 'Overall Totals', 'Referral Summary', 'Performance', 'Lead Progression',
+  'New Leads Sent vs. Quarterly Cap', 'Responded Leads Status', 'Leads Limit', 'Leads by Status', 'Leads by Source',
+  'Agent Leaderboard', 'Agents with Overdue Referrals', 'Referral Progression', 'Recently Assigned Referrals',
+  'Recently Assigned IRIS Referrals', 'Grow Your Team',
+];
+
+afterEach(() => { onlineManager.setOnline(true); });
+
+describe('the overview dashboard', () => {
+  it('shows a broker admin every widget, each with an info button that opens a dialog named after it', async () => {
+    const { screen, user } = await renderApp('/console', { as: 'broker@demo.test' });
+    for (const title of WIDGET_TITLES) expect(await screen.findByRole('region', { name: title })).toBeInTheDocument();
+    for (const title of WIDGET_TITLES) expect(screen.getByRole('button', { name: `About ${title}` })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'About Agent Leaderboard' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agent Leaderboard' });
+    expect(dialog).toHaveTextContent('response time');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the referral totals the database holds, and each leads to the matching referrals list', async () => {
+    const { screen, user, server } = await renderApp('/console', { as: 'broker@demo.test' });
+    const harbor = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
+    const refs = await server.db.selectFrom('referrals').select(['stage', 'updated_at', 'date_of_sale'])
+      .where('brokerage_id', '=', harbor.id).execute();
+    const closed = refs.filter((r) => r.stage === 'CLOSED' || r.stage === 'LEASED').length;
+    const removed = refs.filter((r) => r.stage === 'REMOVED').length;
+    const now = new Date();
+    const overdue = refs.filter((r) => isOverdue({
+      stage: r.stage, updated: r.updated_at, dateOfSale: r.date_of_sale ? new Date(r.date_of_sale).toISOString() : null,
+    }, now)).length;
+    const totals = await screen.findByRole('region', { name: 'Overall Totals' });
+    const n = (x: number) => x.toLocaleString('en-US');
+    const link = async (name: string) => within(totals).findByRole('link', { name });
+    expect(await link(`Total Referrals ${n(refs.length)}`)).toHaveAttribute('href', '/console/my-referrals?category=all');
+    expect(await link(`Active ${n(refs.length - closed - removed)}`)).toHaveAttribute('href', '/console/my-referrals?category=active');
+    expect(await link(`Closed ${n(closed)}`)).toHaveAttribute('href', '/console/my-referrals?category=closed');
+    expect(await link(`Removed ${n(removed)}`)).toHaveAttribute('href', '/console/my-referrals?category=removed');
+    expect(await link(`Overdue for Follow-Up ${n(overdue)}`)).toHaveAttribute('href', '/console/my-referrals?followupType=OVERDUE');
+    await user.click(await link(`Active ${n(refs.length - closed - removed)}`));
+    await waitFor(() => expect(location.pathname + location.search).toBe('/console/my-referrals?category=active'));
+  });
+
+  it('leads from a funnel stage to my-referrals filtered by stage and type', async () => {
+    const { screen, user } = await renderApp('/console', { as: 'broker@demo.test' });
+    const funnel = await screen.findByRole('region', { name: 'Sales Funnel' });
+    await user.click(await within(funnel).findByRole('tab', { name: 'Seller' }));
+    expect(await within(funnel).findByRole('img', { name: 'Seller sales funnel (bar chart)' })).toBeInTheDocument();
+    await user.click(within(funnel).getByRole('link', { name: 'Listed Home' }));
+    await waitFor(() => expect(location.pathname + location.search).toBe('/console/my-referrals?s=LISTED_HOME&t=SELLER'));
+  });
+
+  it('shows the Rental funnel ending in Leased', async () => {
+    const { screen, user } = await renderApp('/console', { as: 'broker@demo.test' });
+    const funnel = await screen.findByRole('region', { name: 'Sales Funnel' });
+    await user.click(await within(funnel).findByRole('tab', { name: 'Rental' }));
+    const list = await within(funnel).findByRole('list', { name: 'Rental sales funnel' });
+    expect(list).toHaveTextContent('Leased');
+    expect(list).not.toHaveTextContent('Closed');
+  });
+
+  it('marks projected figures as projections and the performance figures come from the stats', async () => {
+    const { screen } = await renderApp('/console', { as: 'broker@demo.test' });
+    const perf = await screen.findByRole('region', { name: 'Performance' });
+    expect(await within(perf).findByText('Projected only; not a guarantee.')).toBeInTheDocument();
+    expect(within(perf).getByText('Projected New Closings')).toBeInTheDocument();
+  });
+
+  it('says when the figures were last fetched and shows an offline notice without a connection', async () => {
+    const { screen } = await renderApp('/console', { as: 'broker@demo.test' });
+    expect(await screen.findByText(/^Last updated \d{1,2}:\d{2} (AM|PM)$/)).toBeInTheDocument();
+    expect(screen.queryByText('You are offline. Showing the last data fetched.')).not.toBeInTheDocument();
+    act(() => { onlineManager.setOnline(false); });
+    expect(await screen.findByText('You are offline. Showing the last data fetched.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeDisabled();
+  });
+
+  it('tells a staff user without impersonation that the overview needs a brokerage', async () => {
+    const { screen } = await renderApp('/console', { as: 'csr@demo.test' });
+    expect(await screen.findByText(/The overview shows a brokerage’s figures/)).toBeInTheDocument();
+  });
+});
