@@ -36,7 +36,8 @@ export default defineConfig({
         theme_color: '#00796b',
         background_color: '#ffffff',
         display: 'standalone',
-        start_url: '/console',
+        // Agents install the follow-ups view; everyone else is sent on to their own landing page.
+        start_url: '/console/agent-followups',
         scope: '/',
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },

@@ -77,7 +77,8 @@ async function signedInBrowser(origin: string): Promise<{ port: number; close: (
   const port = await freePort();
   const browser = await puppeteer.launch({
     executablePath: CHROME_PATH, headless: true,
-    args: [...CHROME_FLAGS.filter((f) => f !== '--headless'), `--remote-debugging-port=${port}`],
+    args: [...CHROME_FLAGS.filter((f) => f !== '--headless'), `--remote-debugging-port=${port}`,
+      '--host-resolver-rules=MAP agents.localhost 127.0.0.1'],
   });
   const page = await browser.newPage();
   await page.goto(`${origin}/login`, { waitUntil: 'networkidle0' });
@@ -85,8 +86,10 @@ async function signedInBrowser(origin: string): Promise<{ port: number; close: (
   await page.type('input[name=password]', DEMO_PASSWORD);
   await page.click('button[type=submit]');
   await page.waitForFunction(() => location.pathname.startsWith('/console/'), { timeout: 60_000 });
-  await page.goto('about:blank');
-  return { port, close: () => browser.close() };
+  // Let Lighthouse drive the browser alone: Puppeteer lets go, and the process is ended afterwards.
+  const chromium = browser.process();
+  await browser.disconnect();
+  return { port, close: async () => { chromium?.kill('SIGKILL'); } };
 }
 
 // Asynchronous: the signed-in browser is driven from this process, whose event loop must keep

@@ -21,9 +21,15 @@ export function RouteGuard({ route, children }: { route: RouteEntry; children: R
   // success moves the expiry (and this flag) on; failure clears the session and goes to /login.
   const canRevive = decision.action === 'redirect' && decision.to === '/login' && !!session?.refreshToken
     && session.expiresAt <= now && preferencesStore.get().autoRefresh;
+  // Offline the refresh cannot happen: the saved copy is shown until the connection returns.
+  const [offlineGrace, setOfflineGrace] = useState(false);
 
   useEffect(() => {
-    if (canRevive) void refreshSession();
+    if (!canRevive) return;
+    void refreshSession().then((kept) => {
+      const renewed = (sessionStore.get()?.expiresAt ?? 0) > Date.now();
+      if (kept && !renewed) setOfflineGrace(true);
+    });
   }, [canRevive]);
 
   useEffect(() => {
@@ -32,8 +38,8 @@ export function RouteGuard({ route, children }: { route: RouteEntry; children: R
     if (takeReauthDecision(route)) void refreshSession();
   }, [route, decision.action]);
 
-  if (canRevive) return <Spinner label="Signing you back in" />;
-  if (decision.action === 'redirect') return <Redirect to={decision.to} replace />;
+  if (canRevive && !offlineGrace) return <Spinner label="Signing you back in" />;
+  if (decision.action === 'redirect' && !(canRevive && offlineGrace)) return <Redirect to={decision.to} replace />;
   if (route.redirectTo) return <Redirect to={route.redirectTo} replace />;
   const overview = route.id === 'overview' ? overviewRedirect(roles, impersonating) : undefined;
   if (overview) return <Redirect to={overview} replace />;

@@ -1,7 +1,5 @@
 import { useSyncExternalStore } from 'react';
 
-// For screens (features may not import src/app, where the shell keeps its own copy of this hook).
-
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (notify) => {

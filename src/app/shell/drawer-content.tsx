@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { navigationFor, userTypeOf, type NavLink } from '../../access/navigation.ts';
 import { appVersionsQueryOptions } from '../../api/agents.ts';
+import { brokerageQueryOptions } from '../../api/brokerages.ts';
 import { hasLeadGenius } from '../../api/organisations.ts';
 import { BRAND } from '../../lib/brand.ts';
 import { MARKETPLACE_ITEMS, unviewedCount } from '../../lib/marketplace.ts';
@@ -36,7 +37,11 @@ export function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
   const impersonation = useStore(impersonationStore);
   const versions = useQuery(appVersionsQueryOptions());
   const roles = profile.user?.roles ?? [];
-  const input = { roles, impersonating: impersonation?.target.kind ?? null, hasLeadGenius: hasLeadGenius(profile.brokerage) };
+  // While impersonating a brokerage, its products decide the navigation (My Leads), not the staff user's.
+  const target = impersonation?.target.kind === 'brokerage' ? impersonation.target.id : undefined;
+  const impersonated = useQuery({ ...brokerageQueryOptions(target ?? 0), enabled: target !== undefined });
+  const brokerage = target === undefined ? profile.brokerage : impersonated.data;
+  const input = { roles, impersonating: impersonation?.target.kind ?? null, hasLeadGenius: hasLeadGenius(brokerage) };
   const entries = navigationFor(input);
   const agent = userTypeOf(input) === 'agent';
   const version = (device: string) => versions.data?.find((v) => v.deviceType === device && v.env === 'PROD')?.version ?? 'N/A';

@@ -31,3 +31,4 @@ export const title = style({ fontSize: vars.font.size.lg, margin: 0, flex: 1, ov
 export const topBarButton = style({ color: vars.color.onPrimary, borderColor: 'rgba(255,255,255,.7)', background: 'transparent' });
 export const nameButton = style({ color: vars.color.onPrimary, background: 'transparent', maxWidth: '40vw', overflow: 'hidden', textOverflow: 'ellipsis' });
 export const content = style({ flex: 1 });
+export const sheetProfile = style({ margin: `${vars.space.sm} ${vars.space.sm} 0`, justifyContent: 'flex-start', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' });

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Sheet } from '../../ui/sheet.tsx';
 import { useTopBarActionsValue } from '../../ui/top-bar-actions.tsx';
-import { useIsMobile } from '../use-media-query.ts';
+import { useIsMobile } from '../../ui/media.ts';
 import { ShellBanners } from './banners.tsx';
 import { DrawerContent } from './drawer-content.tsx';
 import { LogoutDialog } from './logout-dialog.tsx';
@@ -35,6 +35,10 @@ export function Shell({ route, children }: { route: RouteEntry; children: ReactN
       {!mobile && <aside className={styles.drawer}><DrawerContent /></aside>}
       {mobile && (
         <Sheet open={menuOpen} onOpenChange={setMenuOpen} title="Menu">
+          <Button variant="text" className={styles.sheetProfile} aria-haspopup="dialog"
+            onClick={() => { setMenuOpen(false); setProfileOpen(true); }}>
+            {displayName}
+          </Button>
           <DrawerContent onNavigate={() => setMenuOpen(false)} />
         </Sheet>
       )}
@@ -49,9 +53,11 @@ export function Shell({ route, children }: { route: RouteEntry; children: ReactN
               Invite Agents
             </Button>
           )}
-          <Button variant="text" className={styles.nameButton} onClick={() => setProfileOpen(true)} aria-haspopup="dialog">
-            {displayName}
-          </Button>
+          {!mobile && (
+            <Button variant="text" className={styles.nameButton} onClick={() => setProfileOpen(true)} aria-haspopup="dialog">
+              {displayName}
+            </Button>
+          )}
           <Button variant="icon" aria-label="Log out" onClick={() => setLogoutOpen(true)}><Icon name="logout" /></Button>
         </header>
         <ShellBanners />
