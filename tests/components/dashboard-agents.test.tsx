@@ -82,6 +82,16 @@ describe('the agents with overdue referrals', () => {
     });
     expect(counts.every((c) => c > 0)).toBe(true);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+    if (counts.length === 5) {
+      // A full page of overdue agents may go on: the next page starts where this one ended.
+      const pages = within(card).getByRole('navigation', { name: 'Overdue agents pages' });
+      const firstName = within(items[0]!).getByRole('link').textContent;
+      await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+      await waitFor(() => expect(within(card).getAllByRole('listitem')[0]).not.toHaveTextContent(firstName ?? ''));
+      const next = Number(/(\d+) overdue referrals?/.exec(within(card).getAllByRole('listitem')[0]?.textContent ?? '')?.[1]);
+      expect(next).toBeLessThanOrEqual(counts[4]!);
+      await user.click(within(pages).getByRole('button', { name: 'Previous page' }));
+    }
     await user.click(within(card).getByRole('button', { name: `View All ${active} Active Agents` }));
     await waitFor(() => expect(location.pathname + location.search).toBe('/console/my-agents?sort=overdue&order=desc'));
   });

@@ -1,6 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatPriceShort } from '../../src/lib/format.ts';
 import { isOverdue } from '../../src/lib/overdue.ts';
 import { renderApp } from '../setup/render-app.tsx';
 
@@ -66,11 +67,19 @@ describe('the overview dashboard', () => {
     expect(list).not.toHaveTextContent('Closed');
   });
 
-  it('marks projected figures as projections and the performance figures come from the stats', async () => {
-    const { screen } = await renderApp('/console', { as: 'broker@demo.test' });
+  it('shows the closings and their value from the database, and marks projections as such', async () => {
+    const { screen, server } = await renderApp('/console', { as: 'broker@demo.test' });
+    const harbor = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
+    const closed = await server.db.selectFrom('referrals').select(['sale_price_cents'])
+      .where('brokerage_id', '=', harbor.id).where('stage', 'in', ['CLOSED', 'LEASED']).execute();
+    const dollars = Math.round(closed.reduce((sum, r) => sum + Number(r.sale_price_cents ?? 0), 0) / 100);
     const perf = await screen.findByRole('region', { name: 'Performance' });
-    expect(await within(perf).findByText('Projected only; not a guarantee.')).toBeInTheDocument();
-    expect(within(perf).getByText('Projected New Closings')).toBeInTheDocument();
+    const figures = await within(perf).findByRole('list', { name: 'Performance figures' });
+    const item = (label: string) => within(figures).getAllByRole('listitem').find((li) => li.textContent?.startsWith(label));
+    expect(item('Closings')).toHaveTextContent(`Closings ${closed.length.toLocaleString('en-US')}`);
+    expect(item('Closed Value')).toHaveTextContent(`Closed Value ${formatPriceShort(dollars)}`);
+    expect(item('Projected New Closings')).toHaveTextContent(/Projected New Closings [\d,]+$/);
+    expect(within(perf).getByText('Projected only; not a guarantee.')).toBeInTheDocument();
   });
 
   it('says when the figures were last fetched and shows an offline notice without a connection', async () => {
@@ -85,5 +94,10 @@ describe('the overview dashboard', () => {
   it('tells a staff user without impersonation that the overview needs a brokerage', async () => {
     const { screen } = await renderApp('/console', { as: 'csr@demo.test' });
     expect(await screen.findByText(/The overview shows a brokerage’s figures/)).toBeInTheDocument();
+  });
+
+  it('tells a loan-office admin where their referrals are', async () => {
+    const { screen } = await renderApp('/console', { as: 'lender@demo.test' });
+    expect(await screen.findByText('The overview shows brokerage figures. Your loan office’s referrals are under My Referrals.')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { act, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { impersonationStore } from '../../src/session/state.ts';
+import { startImpersonation } from '../../src/session/impersonation.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 const IRIS_WIDGETS = ['Lead Progression', 'Responded Leads Status', 'New Leads Sent vs. Quarterly Cap', 'Leads Limit',
@@ -42,10 +42,10 @@ describe('IRIS widgets for a brokerage without LeadGenius', () => {
   });
 
   it('refuses the inquiry while a staff user impersonates the brokerage', async () => {
-    const { screen, user, server } = await renderApp('/console', { as: 'admin@demo.test' });
+    const { screen, user, server } = await renderApp('/console/brokerages', { as: 'admin@demo.test' });
     const maple = await server.db.selectFrom('brokerages').select(['id', 'name']).where('name', '=', 'Maple & Main Homes').executeTakeFirstOrThrow();
-    const admin = await server.db.selectFrom('users').select(['id']).where('email', '=', 'broker.basic@demo.test').executeTakeFirstOrThrow();
-    act(() => impersonationStore.set({ target: { kind: 'brokerage', id: maple.id, name: maple.name }, user: { id: admin.id, name: 'Bailey Maple' } }));
+    await act(async () => { expect(await startImpersonation({ kind: 'brokerage', id: maple.id, name: maple.name })).toBe(true); });
+    await waitFor(() => expect(location.pathname).toBe('/console'));
     const before = (await outboxTo('sales@porchlight.example')).length;
     await user.click(await screen.findByRole('button', { name: 'Contact Sales about Lead Progression' }));
     expect(await screen.findByText('Email not sent due to impersonation.')).toBeInTheDocument();

@@ -28,7 +28,8 @@ export const infoText = style({ margin: 0, lineHeight: 1.6 });
 
 export const muted = style({ color: vars.color.muted, margin: 0 });
 export const disclaimer = style({ color: vars.color.muted, fontSize: vars.font.size.sm, fontStyle: 'italic', margin: 0 });
-export const tiles = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))', gap: vars.space.sm, margin: 0 });
+export const contents = style({ display: 'contents' });
+export const tiles = style({ listStyle: 'none', padding: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))', gap: vars.space.sm, margin: 0 });
 export const tile = style({
   display: 'flex', flexDirection: 'column-reverse', justifyContent: 'flex-end', gap: 2, padding: vars.space.sm,
   borderRadius: vars.radius.md, background: vars.color.background, color: 'inherit', textDecoration: 'none', minHeight: 64,
@@ -68,9 +69,9 @@ export const itemMain = style({ display: 'flex', flexDirection: 'column', minWid
 export const itemMeta = style({ color: vars.color.muted, fontSize: vars.font.size.sm });
 export const overdue = style({ color: vars.color.danger, fontWeight: 600, fontSize: vars.font.size.sm });
 export const footer = style({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: vars.space.sm, marginTop: 'auto' });
-export const selectLabel = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.sm, fontWeight: 600, flexWrap: 'wrap' });
+export const selectLabel = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, fontWeight: 600, flexWrap: 'wrap', maxWidth: '100%', minWidth: 0 });
 export const select = style({
-  minHeight: 44, padding: `0 ${vars.space.sm}`, font: 'inherit', fontWeight: 400, color: vars.color.text, maxWidth: '100%',
+  minHeight: 44, padding: `0 ${vars.space.sm}`, font: 'inherit', fontWeight: 400, color: vars.color.text, maxWidth: '100%', minWidth: 0,
   background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md,
 });
 export const menuWrap = style({ position: 'relative' });

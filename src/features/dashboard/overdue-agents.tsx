@@ -51,10 +51,10 @@ export function OverdueAgentsWidget() {
         )}
       <div className={styles.footer}>
         {(pageIndex > 0 || more) && (
-          <>
+          <nav aria-label="Overdue agents pages">
             <Button variant="text" aria-label="Previous page" disabled={pageIndex === 0} onClick={() => setPageIndex((p) => p - 1)}>‹</Button>
             <Button variant="text" aria-label="Next page" disabled={!more} onClick={() => setPageIndex((p) => p + 1)}>›</Button>
-          </>
+          </nav>
         )}
         {activeCount !== undefined && (
           <Button variant="secondary" onClick={() => navigate(MY_AGENTS_BY_OVERDUE)}>View All {activeCount} Active Agents</Button>

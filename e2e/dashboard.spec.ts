@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { expect, login, outbox, test } from './fixtures.ts';
+
+// The overview dashboard (issue 4) on a desktop. Reads only, apart from one contact-sales inquiry
+// (an outbox row): the demo data other specs rely on stays as it is.
+
+const WIDGETS = [
+  'Broker Score', 'Overall Totals', 'Sales Funnel', 'Referral Summary', 'Performance', 'Lead Progression',
+  'Responded Leads Status', 'New Leads Sent vs. Quarterly Cap', 'Leads Limit', 'Leads by Source', 'Agent Leaderboard',
+  'Leads by Status', 'Agents with Overdue Referrals', 'Referral Progression', 'Recently Assigned Referrals',
+  'Recently Assigned IRIS Referrals',
+];
+
+const widget = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+test('a broker admin sees every widget with its numbers', async ({ page }) => {
+  await login(page, 'broker@demo.test');
+  await expect(page).toHaveURL(/\/console$/);
+  for (const name of WIDGETS) {
+    await expect(widget(page, name)).toBeVisible();
+    await expect(widget(page, name)).toContainText(/\d/);
+  }
+  await expect(widget(page, 'Broker Score').getByRole('img', { name: /^Overall score: \d+\.\d{2}%, (Red|Bronze|Silver|Gold|Platinum)$/ })).toBeVisible();
+  await expect(widget(page, 'Overall Totals').getByRole('link', { name: /^Total Referrals [\d,]+$/ })).toBeVisible();
+  await expect(widget(page, 'Agent Leaderboard').getByRole('row')).toHaveCount(6);
+  await expect(widget(page, 'Performance')).toContainText('Projected only; not a guarantee.');
+  await expect(page.getByText(/^Last updated \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
+  await widget(page, 'Responded Leads Status').getByRole('tab', { name: 'New Leads' }).click();
+  await expect(widget(page, 'Responded Leads Status').getByRole('img', { name: 'New Leads: share by status (pie chart)' })).toBeVisible();
+});
+
+test('a widget leads to the matching list', async ({ page }) => {
+  await login(page, 'broker@demo.test');
+  await widget(page, 'Overall Totals').getByRole('link', { name: /^Active [\d,]+$/ }).click();
+  await expect(page).toHaveURL(/\/console\/my-referrals\?category=active$/);
+  await page.goBack();
+  await widget(page, 'Agents with Overdue Referrals').getByRole('button', { name: /^View All \d+ Active Agents$/ }).click();
+  await expect(page).toHaveURL(/\/console\/my-agents\?sort=overdue&order=desc$/);
+  await page.goBack();
+  const first = widget(page, 'Agent Leaderboard').getByRole('row').nth(1);
+  const href = await first.getByRole('link').getAttribute('href');
+  await first.getByRole('cell').nth(1).click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+});
+
+test('a recent lead opens the lead detail dialog, which closes back to the overview', async ({ page }) => {
+  await login(page, 'broker@demo.test');
+  const recent = widget(page, 'Referral Progression').getByRole('list', { name: 'Recent leads' });
+  const first = recent.getByRole('button').first();
+  const name = (await first.textContent()) ?? '';
+  await first.click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Details' })).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Phone Number' })).toHaveValue(/^(\(\d{3}\) \d{3}-\d{4})?$/);
+  const box = await dialog.boundingBox();
+  expect(box?.width).toBeLessThanOrEqual(1000);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/console$/);
+});
+
+test('a brokerage without IRIS sees teasers and sends the contact-sales inquiry', async ({ page, request }) => {
+  await login(page, 'broker.basic@demo.test');
+  const card = widget(page, 'Lead Progression');
+  await expect(card.getByTestId('teaser-dummy')).toHaveAttribute('aria-hidden', 'true');
+  await expect(card.getByRole('img')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Contact Sales about Lead Progression' }).click();
+  await expect(page.getByText('Inquiry Sent: Contact info sent to sales')).toBeVisible();
+  const sent = (await outbox(request)).content.filter((m) => m.recipient === 'sales@porchlight.example');
+  expect(sent.some((m) => m.subject === 'Bailey Maple asked about Lead Progression')).toBe(true);
+});
+
+test('a lead supplier switches the product selector', async ({ page }) => {
+  await login(page, 'supplier@demo.test');
+  const product = page.getByRole('combobox', { name: 'Product' });
+  await expect(product).toHaveValue('COMBINED');
+  await expect(widget(page, 'Lead Progression')).toBeVisible();
+  await product.selectOption({ label: 'Porchlight Referrals = PORCHLIGHT' });
+  await expect(widget(page, 'Lead Progression')).toBeHidden();
+  await expect(widget(page, 'Overall Totals').getByRole('link', { name: /^Total Referrals [\d,]+$/ })).toBeVisible();
+  await product.selectOption({ label: 'IRIS = LEAD_GENIUS' });
+  await expect(widget(page, 'Lead Progression')).toBeVisible();
+});
+
+test('an offline reload shows the last fetched dashboard', async ({ page, context }) => {
+  await login(page, 'broker@demo.test');
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const total = widget(page, 'Overall Totals').getByRole('link', { name: /^Total Referrals [\d,]+$/ });
+  const totalText = (await total.textContent()) ?? '';
+  await expect(widget(page, 'Agent Leaderboard').getByRole('row')).toHaveCount(6);
+  // The cache is written to IndexedDB at most once a second: wait until the dashboard's answers are in.
+  await expect.poll(() => page.evaluate(() => new Promise<string>((resolve) => {
+    const open = indexedDB.open('porchlight');
+    open.onerror = () => resolve('cannot open');
+    open.onsuccess = () => {
+      try {
+        const all = open.result.transaction('query-cache').objectStore('query-cache').getAll();
+        all.onerror = () => resolve('cannot read');
+        all.onsuccess = () => {
+          const cached = JSON.stringify(all.result);
+          resolve(['"stats"', '"score"', '"leaderboard"', '"overdue-agents"', '"lead-stats"'].filter((key) => !cached.includes(key)).join(' ') || 'all cached');
+        };
+      } catch (err) {
+        resolve(String(err));
+      }
+    };
+  })), { timeout: 15_000 }).toBe('all cached');
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('You are offline. Showing the last data fetched.')).toBeVisible();
+  await expect(widget(page, 'Overall Totals').getByRole('link', { name: totalText.replace(/\s+/g, ' ').trim() })).toBeVisible();
+  await expect(widget(page, 'Agent Leaderboard').getByRole('row')).toHaveCount(6);
+  await expect(page.getByText(/^Last updated \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
+  await context.setOffline(false);
+});
