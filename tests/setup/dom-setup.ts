@@ -1,9 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
-afterEach(() => cleanup());
+// The persisted query cache restores from IndexedDB asynchronously; an unmounted app's restore
+// still resolves later. Let it settle while jsdom's window exists, so nothing lands after teardown.
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+afterEach(async () => {
+  cleanup();
+  await settle(10);
+});
+afterAll(() => settle(1000));
 
 // Sign-in runs real scrypt hashing against the in-process API: allow for a busy 2-core machine.
 configure({ asyncUtilTimeout: 10_000 });
