@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysSinceSql, overduePredicate } from '../../server/db/overdue.ts';
 import { AgentPageSchema, LeaderboardPageSchema } from '../../src/api/schemas/dashboard.ts';
-import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import { startDashboardFixture } from '../setup/dashboard-fixture.ts';
+import type { Caller, TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;
 const now = new Date();
@@ -11,18 +12,9 @@ const ids = { harbor: 0, maple: 0 };
 let admin: Caller, csr: Caller, broker: Caller, basic: Caller, lender: Caller;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  server.setNow(now);
-  const b = await server.db.selectFrom('brokerages').select(['id', 'name']).execute();
-  ids.harbor = b.find((x) => x.name === 'Harbor Point Realty')!.id;
-  ids.maple = b.find((x) => x.name === 'Maple & Main Homes')!.id;
-  [admin, csr, broker, basic, lender] = await Promise.all([
-    signIn(server, 'admin@demo.test'),
-    signIn(server, 'csr@demo.test'),
-    signIn(server, 'broker@demo.test'),
-    signIn(server, 'broker.basic@demo.test'),
-    signIn(server, 'lender@demo.test'),
-  ]);
+  const f = await startDashboardFixture(now);
+  ({ server, admin, csr, broker, basic, lender } = f);
+  Object.assign(ids, f.ids);
 });
 afterAll(async () => { await server.close(); });
 
