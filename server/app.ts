@@ -38,6 +38,7 @@ export function createApp({ db, config, now = () => new Date(), routes = ROUTES,
     if (policy !== 'public' && policy !== 'signed-in' && !(Array.isArray(policy) && policy.length > 0)) {
       throw new Error(`Route ${r.method} ${r.path} declares no role policy`);
     }
+    if (r.demoOnly && !config.demoMode) continue;
     app.on(r.method, r.path, authorize(r.policy), r.handler);
   }
 

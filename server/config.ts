@@ -1,11 +1,22 @@
 import * as v from 'valibot';
 
+/** An origin as links in emails use it: scheme, host and optional port, nothing else. */
+const Origin = (name: string) => v.pipe(v.string(),
+  v.regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/, `${name} must be an origin such as https://console.example.com`));
+
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'PORT must be a port number'), v.transform(Number)), '8080'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://'))),
   AGENT_HOSTS: v.optional(v.string(), 'agents.localhost'),
-  DEMO_MODE: v.optional(v.picklist(['true', 'false'], 'DEMO_MODE must be true or false'), 'true'),
+  // Off unless asked for: a production start can never be a demo by omission. `npm start` (the
+  // fresh-clone demo) and `npm run serve` ask for it; NODE_ENV=production refuses it.
+  DEMO_MODE: v.optional(v.picklist(['true', 'false'], 'DEMO_MODE must be true or false'), 'false'),
+  NODE_ENV: v.optional(v.string(), 'development'),
+  PUBLIC_ORIGIN: v.optional(Origin('PUBLIC_ORIGIN')),
+  AGENT_ORIGIN: v.optional(Origin('AGENT_ORIGIN')),
+  SALES_EMAIL: v.optional(v.pipe(v.string(), v.email('SALES_EMAIL must be an email address')), 'sales@porchlight.example'),
+  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('ADMIN_EMAIL must be an email address'))),
   SEED_SCALE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'SEED_SCALE must be a whole number'), v.transform(Number)), '1'),
   STATIC_DIR: v.optional(v.string(), 'dist'),
 });
@@ -18,6 +29,14 @@ export interface Config {
   demoMode: boolean;
   seedScale: number;
   staticDir: string;
+  /** Origin of the broker host (the console): links in emails and connector callbacks. */
+  publicOrigin: string;
+  /** Origin of the agent host: agents' links. */
+  agentOrigin: string;
+  /** The provider's sales inbox: the only recipient of contact-sales inquiries. */
+  salesEmail: string;
+  /** Outside demo mode, an empty database gets one ADMIN invitation for this address. */
+  adminEmail: string | undefined;
 }
 
 /** Reads and checks the environment once at start-up; a bad value stops the server with a clear message. */
@@ -28,17 +47,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = result.output;
+  const demoMode = e.DEMO_MODE === 'true';
+  if (demoMode && e.NODE_ENV === 'production') throw new Error('Invalid environment:\n  DEMO_MODE: demo mode (public outbox, demo accounts) cannot run with NODE_ENV=production');
+  if (!demoMode && !e.PUBLIC_ORIGIN) throw new Error('Invalid environment:\n  PUBLIC_ORIGIN: required outside demo mode (links in emails are built from it, never from the request)');
+  const agentHosts = e.AGENT_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    agentHosts: e.AGENT_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
-    demoMode: e.DEMO_MODE === 'true',
+    agentHosts,
+    demoMode,
     seedScale: Math.max(1, e.SEED_SCALE),
     staticDir: e.STATIC_DIR,
+    publicOrigin,
+    agentOrigin: e.AGENT_ORIGIN ?? agentOriginFor(publicOrigin, agentHosts[0]),
+    salesEmail: e.SALES_EMAIL,
+    adminEmail: e.ADMIN_EMAIL,
   };
 }
 
+/** The agent host's origin when not configured: the public origin's scheme and port on the first agent host. */
+function agentOriginFor(publicOrigin: string, agentHost: string | undefined): string {
+  if (!agentHost) return publicOrigin;
+  const url = new URL(publicOrigin);
+  url.hostname = agentHost;
+  return url.origin;
+}
+
+/** The API tests run the demo: demo mode on, origins of a local start. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), ...overrides };
+  return { ...loadConfig({ DEMO_MODE: 'true' }), ...overrides };
 }

@@ -31,6 +31,9 @@ export const pageSecurityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  // Two years, every subdomain (the agent hosts): browsers heed it only over HTTPS, so a local
+  // http start is unaffected while a TLS deployment can never be downgraded to plain http.
+  c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   const type = c.res.headers.get('Content-Type') ?? '';
   if (type.startsWith('text/html')) {
     c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);

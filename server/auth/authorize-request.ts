@@ -16,11 +16,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * The registered redirect URIs of the agents' client, for every configured agent host:
  * `http://<host>/login` or `http://<host>:<port>/login` (any port: development servers) and
  * `https://<host>/login`. The given text must be exactly one of these forms: no query, no
- * fragment, no user info, no upper case, no trailing slash.
+ * fragment, no user info, no upper case, no trailing slash. Plain http (development servers on
+ * any port) is registered in development (demo mode) only; a production start accepts https.
  */
-export function isRegisteredRedirect(uri: string, agentHosts: readonly string[]): boolean {
+export function isRegisteredRedirect(uri: string, agentHosts: readonly string[], allowHttp = true): boolean {
   return agentHosts.some((host) => {
     const h = escapeRegExp(host);
+    if (!allowHttp) return new RegExp(`^https://${h}/login$`).test(uri);
     const http = new RegExp(`^http://${h}(?::([1-9]\\d{0,4}))?/login$`).exec(uri);
     if (http) return http[1] === undefined || Number(http[1]) <= 65535;
     return new RegExp(`^https://${h}/login$`).test(uri);
@@ -31,11 +33,11 @@ const CHALLENGE = /^[A-Za-z0-9_-]{43}$/; // base64url of a SHA-256 digest, unpad
 const MAX_STATE = 512;
 
 /** Checks the authorisation request (RFC 6749 section 4.1.1 with PKCE S256 only, RFC 7636). */
-export function checkAuthorizeRequest(q: Record<string, string | undefined>, agentHosts: readonly string[]): AuthorizeCheck {
+export function checkAuthorizeRequest(q: Record<string, string | undefined>, agentHosts: readonly string[], allowHttp = true): AuthorizeCheck {
   const fail = (message: string) => ({ ok: false, message }) as const;
   if (q['client_id'] !== OAUTH_CLIENTS.agent) return fail('This sign-in link names an unknown client.');
   const redirectUri = q['redirect_uri'] ?? '';
-  if (!isRegisteredRedirect(redirectUri, agentHosts)) return fail('This sign-in link returns to an address that is not registered.');
+  if (!isRegisteredRedirect(redirectUri, agentHosts, allowHttp)) return fail('This sign-in link returns to an address that is not registered.');
   if (q['response_type'] !== 'code') return fail('Only response_type=code is supported.');
   if (q['code_challenge_method'] !== 'S256') return fail('Only the S256 code challenge method is supported.');
   const codeChallenge = q['code_challenge'] ?? '';

@@ -11,20 +11,14 @@ export async function sendSms(db: Db, to: string, body: string, now: Date): Prom
   await db.insertInto('outbox').values({ channel: 'SMS', recipient: to, subject: null, body, created_at: now }).execute();
 }
 
-const isLocalName = (host: string) =>
-  host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
-
 /**
- * The origin that links in emails point to. The request's Host header is attacker-chosen, so
- * outside demo mode it is trusted only for local names and the configured agent hosts;
- * otherwise the link stays a path (reset-link poisoning would otherwise send a victim's code
- * to the attacker's site). In demo mode the outbox is public anyway.
+ * The origin that links in emails and connector callbacks point to: always a configured one
+ * (PUBLIC_ORIGIN, AGENT_ORIGIN), never the request's Host header, which the caller chooses
+ * (reset-link poisoning). The Host only picks which of the two configured origins applies.
  */
 export function publicOrigin(c: AppContext): string {
-  const url = new URL(c.req.url);
-  const host = url.hostname.toLowerCase();
-  if (c.var.config.demoMode || isLocalName(host) || c.var.config.agentHosts.includes(host)) return url.origin;
-  return '';
+  const host = new URL(c.req.url).hostname.toLowerCase();
+  return c.var.config.agentHosts.includes(host) ? c.var.config.agentOrigin : c.var.config.publicOrigin;
 }
 
 export const registerLink = (c: AppContext, code: string) => `${publicOrigin(c)}/register/${encodeURIComponent(code)}`;

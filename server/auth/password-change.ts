@@ -1,3 +1,4 @@
+import { clearAccountFailures } from './throttle.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import type { AppContext } from '../http/route.ts';
@@ -43,7 +44,7 @@ export async function changeOwnPassword(c: AppContext, userId: number, newPasswo
   const now = c.var.now();
   const family = await currentFamily(c);
   const code = await codeOfSession(db, family);
-  const user = await db.selectFrom('users').select(['password_hash', 'password_expired']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await db.selectFrom('users').select(['password_hash', 'password_expired', 'email', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow();
   if (!code && !user.password_expired) {
     const limit = { scope: `current-password:${userId}`, max: 5, windowMs: CURRENT_PASSWORD_WINDOW_MS };
     await assertWithinLimit(db, limit, now);
@@ -60,6 +61,8 @@ export async function changeOwnPassword(c: AppContext, userId: number, newPasswo
     await trx.updateTable('users').set({ password_hash: hash, password_expired: false }).where('id', '=', userId).execute();
     await closeCodes(trx, userId, code?.id, now);
     await revokeOtherSessions(trx, userId, family, now);
+    // A new password ends any sign-in throttling of the account (the owner proved control of it).
+    await clearAccountFailures(trx, [user.email, user.phone]);
     await trx.insertInto('audit_log').values({
       actor_user_id: userId, as_user_id: null, action: 'PASSWORD_CHANGED', detail: code ? `with a ${code.kind} code` : null, created_at: now,
     }).execute();

@@ -36,6 +36,24 @@ export async function recordEvent(db: Db, scope: string, now: Date): Promise<voi
   await db.insertInto('rate_limit_events').values({ scope, created_at: now }).execute();
 }
 
+/**
+ * Serialises check-then-count steps on these keys across every API process (a transaction-level
+ * advisory lock; on PGlite, one session, the transaction itself already runs alone).
+ */
+export async function lockKeys(trx: Db, keys: string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+}
+
+/** Checks the limit and counts this event in one locked step: 429 with Retry-After when reached. */
+export async function consumeLimit(db: Db, limit: Limit, now: Date, message = 'Too many attempts. Try again later.'): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockKeys(trx, [limit.scope]);
+    const wait = await limitWait(trx, limit, now);
+    if (wait > 0) throw new HttpError(429, message, undefined, { 'Retry-After': String(wait) });
+    await recordEvent(trx, limit.scope, now);
+  });
+}
+
 /** Answers 429 with Retry-After when the limit is reached. */
 export async function assertWithinLimit(db: Db, limit: Limit, now: Date, message = 'Too many attempts. Try again later.'): Promise<void> {
   const wait = await limitWait(db, limit, now);

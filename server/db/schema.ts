@@ -97,7 +97,7 @@ export interface AccessTokensTable {
   revoked_at: Timestamp | null;
 }
 
-export interface SignInFailuresTable { id: Generated<number>; scope: string; created_at: DefaultTimestamp }
+export interface SignInFailuresTable { id: Generated<number>; scope: string; created_at: DefaultTimestamp; pending: Generated<boolean> }
 
 export interface AppVersionsTable { id: Generated<number>; env: string; device_type: string; version: string }
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { IMPERSONATION_HEADER } from '../../src/lib/brand.ts';
-import { IMPERSONATOR_ROLES } from '../../src/access/roles.ts';
+import { IMPERSONATOR_ROLES, rolesForClient } from '../../src/access/roles.ts';
 import { sha256 } from '../auth/tokens.ts';
 import { loadAuthUser } from '../auth/users.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
@@ -21,19 +21,30 @@ export function authorize(policy: Policy): MiddlewareHandler<AppEnv> {
     const token = await db.selectFrom('access_tokens').select(['user_id', 'client_id', 'expires_at', 'revoked_at'])
       .where('token_hash', '=', sha256(match[1])).executeTakeFirst();
     if (!token || token.revoked_at || token.expires_at <= now) throw unauthorized('The access token is invalid or expired');
-    const actor = await loadAuthUser(db, token.user_id);
-    if (!actor) throw unauthorized('The account is not active');
+    const loaded = await loadAuthUser(db, token.user_id);
+    if (!loaded) throw unauthorized('The account is not active');
+    // A token works only with the roles its client is for (an agent-app token is not a staff token).
+    const actor = { ...loaded, roles: rolesForClient(loaded.roles, token.client_id) };
 
     let user = actor;
     const impersonated = c.req.header(IMPERSONATION_HEADER);
     if (impersonated) {
-      if (!actor.roles.some((r) => IMPERSONATOR_ROLES.includes(r))) throw forbidden('You may not impersonate');
-      if (!/^\d{1,9}$/.test(impersonated)) throw new HttpError(400, `${IMPERSONATION_HEADER} must be a user id`);
-      const target = await loadAuthUser(db, Number(impersonated));
+      // A refused attempt is audited as well as an accepted one (who tried, as whom, on what).
+      const refuse = async (error: HttpError) => {
+        await db.insertInto('audit_log').values({
+          actor_user_id: actor.id, as_user_id: /^\d{1,9}$/.test(impersonated) ? Number(impersonated) : null, action: 'IMPERSONATION_REFUSED',
+          detail: `${c.req.method} ${new URL(c.req.url).pathname}: ${error.message}`.slice(0, 500), created_at: now,
+        }).execute();
+        return error;
+      };
+      if (!actor.roles.some((r) => IMPERSONATOR_ROLES.includes(r))) throw await refuse(forbidden('You may not impersonate'));
+      if (!/^\d{1,9}$/.test(impersonated)) throw await refuse(new HttpError(400, `${IMPERSONATION_HEADER} must be a user id`));
+      const loadedTarget = await loadAuthUser(db, Number(impersonated));
+      const target = loadedTarget && { ...loadedTarget, roles: rolesForClient(loadedTarget.roles, token.client_id) };
       const isTargetAdmin = target && (
         (target.roles.includes('BROKERAGE_ADMIN') && target.brokerId !== null)
         || (target.roles.includes('LOAN_OFFICE_ADMIN') && target.loanOfficeId !== null));
-      if (!target || !isTargetAdmin) throw forbidden('Only an active brokerage or loan-office administrator can be impersonated');
+      if (!target || !isTargetAdmin) throw await refuse(forbidden('Only an active brokerage or loan-office administrator can be impersonated'));
       user = target;
       await db.insertInto('audit_log').values({
         actor_user_id: actor.id, as_user_id: target.id, action: 'IMPERSONATED_REQUEST',

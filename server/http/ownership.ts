@@ -1,11 +1,20 @@
 import type { Db } from '../db/database.ts';
-import { forbidden, notFound } from './errors.ts';
+import { forbidden, notFound, type HttpError } from './errors.ts';
 import type { AuthUser } from './route.ts';
 import { BRAND } from '../../src/lib/brand.ts';
 import { roleTypeOf } from '../../src/access/roles.ts';
 
 /** Provider staff (any role of the provider's role type) are not tied to one brokerage. */
 export const isStaff = (user: AuthUser) => user.roles.some((r) => roleTypeOf(r) === BRAND.roleType);
+
+/**
+ * The answer for an id that does not exist. Staff see every object, so to them it is 404; anyone
+ * else gets the same 403 as for another organisation's object, so ids cannot be probed for
+ * existence (what GET /agents-api/brokerages/:id does by checking ownership first).
+ */
+export function missing(user: AuthUser, what: string): HttpError {
+  return isStaff(user) ? notFound(`No such ${what}`) : forbidden(`That ${what} is not yours`);
+}
 
 export function assertBrokerage(user: AuthUser, brokerageId: number): void {
   if (isStaff(user)) return;
@@ -22,7 +31,7 @@ export function assertLoanOffice(user: AuthUser, loanOfficeId: number): void {
 /** Staff see every agent, a brokerage admin the agents of their brokerage, an agent only themself. */
 export async function assertAgent(db: Db, user: AuthUser, agentId: number): Promise<{ brokerageId: number }> {
   const agent = await db.selectFrom('agents').select(['id', 'brokerage_id']).where('id', '=', agentId).executeTakeFirst();
-  if (!agent) throw notFound('No such agent');
+  if (!agent) throw missing(user, 'agent');
   if (isStaff(user)) return { brokerageId: agent.brokerage_id };
   if (user.roles.includes('BROKERAGE_ADMIN') && user.brokerId === agent.brokerage_id) return { brokerageId: agent.brokerage_id };
   if (user.agentId === agentId) return { brokerageId: agent.brokerage_id };

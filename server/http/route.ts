@@ -46,6 +46,11 @@ export interface RouteDef {
   path: string;
   policy: Policy;
   handler: (c: AppContext) => Promise<Response> | Response;
+  /**
+   * A development aid (the outbox, the stand-in pages of third parties): registered only in demo
+   * mode, so outside it the path does not exist at all (404), whatever its handler does.
+   */
+  demoOnly?: boolean;
 }
 
 export const route = (def: RouteDef): RouteDef => def;

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { NewNote, Reassignment, StageChange, type ReferralNote } from '../../src/api/schemas/agent-app.ts';
 import { moveRefusal, takesDateOfSale } from '../../src/lib/referral-stages.ts';
 import { notificationCopy } from '../db/schema-agent-app.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { assertBrokerage } from '../http/ownership.ts';
+import { badRequest, conflict } from '../http/errors.ts';
+import { assertBrokerage, missing } from '../http/ownership.ts';
 import { route, STAFF, type RouteDef } from '../http/route.ts';
 import { Id, jsonBody, params } from '../http/validate.ts';
 import { idempotentWrite } from './agent-app-idempotency.ts';
@@ -70,7 +70,7 @@ export const agentReferralWriteRoutes: RouteDef[] = [
       return idempotentWrite(c, body, async (trx, key) => {
         const ref = await trx.selectFrom('referrals').select(['id', 'agent_id', 'brokerage_id', 'prospect_first', 'prospect_last'])
           .where('id', '=', refId).forUpdate().executeTakeFirst();
-        if (!ref) throw notFound('No such referral');
+        if (!ref) throw missing(c.var.auth.user, 'referral');
         assertBrokerage(c.var.auth.user, ref.brokerage_id);
         const agents = await trx.selectFrom('agents').select(['id', 'brokerage_id', 'status', 'first_name', 'last_name'])
           .where('id', 'in', [ref.agent_id, body.agentId]).execute();

@@ -10,7 +10,7 @@ import {
 } from './dashboard-agents.ts';
 import { brokerageFromQuery, DASHBOARD_READERS, sortParam } from './dashboard-scope.ts';
 
-const AGENT_READERS = [...STAFF, 'CSR', 'BROKERAGE_ADMIN', 'AGENT'] as const;
+const AGENT_READERS = [...STAFF, 'BROKERAGE_ADMIN', 'AGENT'] as const;
 
 export function displayName(first: string | null, last: string | null): string | null {
   const name = [first, last].filter(Boolean).join(' ').trim();

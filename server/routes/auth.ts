@@ -1,10 +1,11 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import * as v from 'valibot';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords.ts';
-import { accountScope, addressScope, assertNotThrottled, clearFailures, recordFailure } from '../auth/throttle.ts';
+import { clientAddress } from '../auth/rate-limit.ts';
+import { confirmSignInFailure, releaseSignInAttempt, reserveSignInAttempt, signInScopes } from '../auth/throttle.ts';
 import { issueTokens, revokeFamily, rotateRefreshToken, sha256 } from '../auth/tokens.ts';
-import { normaliseIdentifier } from '../auth/users.ts';
+import { normaliseIdentifier, rolesOf } from '../auth/users.ts';
+import { rolesForClient } from '../../src/access/roles.ts';
 import { HttpError } from '../http/errors.ts';
 import { route, type AppContext, type RouteDef } from '../http/route.ts';
 import { formBody } from '../http/validate.ts';
@@ -33,30 +34,29 @@ export const extraGrants = new Map<string, TokenGrantHandler>();
 // OAuth 2.0 (RFC 6749 section 5.2) answers a bad grant with 400 invalid_grant.
 const invalidGrant = (message: string) => new HttpError(400, message);
 
-function clientAddress(c: AppContext): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'in-process'; // app.fetch() called directly, as in the API tests
-  }
-}
+const roleNames = async (db: AppContext['var']['db'], userId: number) => (await rolesOf(db, userId)).map((r) => r.name);
 
 async function passwordGrant(c: AppContext, form: v.InferOutput<typeof TokenRequest> & { grant_type: 'password' }) {
   const db = c.var.db;
   const now = c.var.now();
   const id = normaliseIdentifier(form.username);
-  const scopes = { account: accountScope(id ? Object.values(id)[0] as string : form.username.toLowerCase()), address: addressScope(clientAddress(c)) };
-  await assertNotThrottled(db, scopes, now);
+  const scopes = signInScopes(id ? Object.values(id)[0] as string : form.username.toLowerCase(), clientAddress(c));
+  const reservation = await reserveSignInAttempt(db, scopes, now);
   const user = id && await db.selectFrom('users').select(['id', 'password_hash', 'status'])
     .where('email' in id ? 'email' : 'phone', '=', 'email' in id ? id.email : id.phone).executeTakeFirst();
   const ok = user?.password_hash && user.status === 'ACTIVE'
     ? await verifyPassword(form.password.trim(), user.password_hash)
     : (await burnPasswordCheck(form.password), false);
+  // A failure keeps its reservation: it was counted before the password was checked.
   if (!ok || !user) {
-    await recordFailure(db, scopes, now);
+    await confirmSignInFailure(db, reservation);
     throw invalidGrant('The username or password is incorrect');
   }
-  await clearFailures(db, scopes.account);
+  await releaseSignInAttempt(db, reservation, scopes);
+  // The agents' client signs in agents only: any other account would get a token without roles.
+  if (rolesForClient(await roleNames(db, user.id), form.client_id).length === 0) {
+    throw invalidGrant('This account cannot sign in here. Use the console’s sign-in page.');
+  }
   const tokens = await issueTokens(db, { userId: user.id, clientId: form.client_id, stayLoggedIn: form.stay_logged_in === 'true', now });
   return c.json(tokens);
 }

@@ -23,7 +23,7 @@ export const authorizeRoutes: RouteDef[] = [
   route({
     method: 'GET', path: PATH, policy: 'public',
     handler: (c) => {
-      const checked = checkAuthorizeRequest(c.req.query(), c.var.config.agentHosts);
+      const checked = checkAuthorizeRequest(c.req.query(), c.var.config.agentHosts, c.var.config.demoMode);
       if (!checked.ok) return c.html(errorPage(checked.message), 400);
       return c.html(phonePage(checked.request));
     },
@@ -45,7 +45,7 @@ export const authorizeRoutes: RouteDef[] = [
         if (result.reason === 'dead') return c.html(errorPage('This code has expired or was used. Send a new code.', result.request), 400);
         return c.html(codePage(result.request, form['otp_ref'] ?? '', { error: 'That code is not correct.', attemptsLeft: result.attemptsLeft }), 400);
       }
-      const checked = checkAuthorizeRequest(form, c.var.config.agentHosts);
+      const checked = checkAuthorizeRequest(form, c.var.config.agentHosts, c.var.config.demoMode);
       if (!checked.ok) return c.html(errorPage(checked.message), 400);
       const typed = (form['phone'] ?? '').trim().slice(0, 40);
       if (!typed) return c.html(phonePage(checked.request, { error: 'Phone number is required' }), 400);

@@ -65,7 +65,7 @@ const summaryView = (b: SummaryRow): BrokerageSummary => ({
 
 export const brokerageRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}', policy: [...STAFF, 'CSR', 'BROKERAGE_ADMIN'],
+    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}', policy: [...STAFF, 'BROKERAGE_ADMIN'],
     handler: async (c) => {
       const { id } = params(c, IdParams);
       assertBrokerage(c.var.auth.user, id);

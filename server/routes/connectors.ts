@@ -6,7 +6,7 @@ import { newSecret } from '../auth/secrets.ts';
 import { sha256 } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
 import '../db/schema-connectors.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
 import { route, type AppContext, type RouteDef } from '../http/route.ts';
 import { query } from '../http/validate.ts';
 
@@ -47,6 +47,8 @@ export const connectorRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/users-api/oauth-connectors/cloze', policy: 'signed-in',
     handler: async (c) => {
+      // Only the demo has a connector (the stand-in); a real Cloze client plugs in at clozeAuthorizeUrl.
+      if (!c.var.config.demoMode) throw new HttpError(503, 'The Cloze connector is not configured on this server');
       const state = newSecret();
       const now = c.var.now();
       await c.var.db.insertInto('connector_states').values({
@@ -57,7 +59,7 @@ export const connectorRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: STAND_IN_PATH, policy: 'public',
+    method: 'GET', path: STAND_IN_PATH, policy: 'public', demoOnly: true,
     handler: async (c) => {
       const state = c.req.query('state') ?? '';
       const row = state ? await openState(c.var.db, state, c.var.now()) : undefined;
@@ -66,7 +68,7 @@ export const connectorRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: STAND_IN_PATH, policy: 'public',
+    method: 'POST', path: STAND_IN_PATH, policy: 'public', demoOnly: true,
     handler: async (c) => {
       const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
       const state = typeof form['state'] === 'string' ? form['state'] : '';

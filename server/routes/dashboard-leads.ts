@@ -5,7 +5,7 @@ import { OPPORTUNITY_STATUSES } from '../../src/api/schemas/staff.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { assertBrokerage } from '../http/ownership.ts';
+import { assertBrokerage, missing } from '../http/ownership.ts';
 import { route, type AppContext, type RouteDef } from '../http/route.ts';
 import { Id, Paging, params, query } from '../http/validate.ts';
 import { displayName } from './agents.ts';
@@ -67,7 +67,7 @@ async function brokerLeads(db: Db, base: Opportunities, page: { offset: number; 
 async function readableOpportunity(c: AppContext, id: number) {
   const db = c.var.db;
   const o = await db.selectFrom('opportunities').select(['brokerage_id']).where('id', '=', id).executeTakeFirst();
-  if (!o) throw notFound('No such lead');
+  if (!o) throw missing(c.var.auth.user, 'lead');
   assertBrokerage(c.var.auth.user, o.brokerage_id);
   return db.selectFrom('opportunities').where('opportunities.id', '=', id);
 }

@@ -7,10 +7,11 @@ import { STAFF, type AppContext } from '../http/route.ts';
 import { Id } from '../http/validate.ts';
 
 /**
- * Who reads the overview's data (spec 2 route table: /console minus LOAN_OFFICE_ADMIN). A loan-office
- * admin's overview would show lender referrals, which these brokerage figures are not: 403.
+ * Who reads the overview's data: brokerage admins and the staff who may impersonate one or read
+ * every brokerage (spec 1 section 6, brokerages). A loan-office admin's overview is about lender
+ * referrals, and a CSR's console is the DNC list: neither reads brokerage figures or leads (403).
  */
-export const DASHBOARD_READERS: readonly Role[] = [...STAFF, 'CSR', 'BROKERAGE_ADMIN'];
+export const DASHBOARD_READERS: readonly Role[] = [...STAFF, 'BROKERAGE_ADMIN'];
 
 /** The products one figure covers: COMBINED means both. */
 export const productsOf = (p: Product): ('PORCHLIGHT' | 'LEAD_GENIUS')[] => (p === 'COMBINED' ? ['PORCHLIGHT', 'LEAD_GENIUS'] : [p]);

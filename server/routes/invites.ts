@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import type { InviteCodeResult, InviteSent } from '../../src/api/schemas/auth.ts';
 import { INVITABLE_ROLES, inviteScope, isUserManager, sendInvite, USER_MANAGERS } from '../auth/invite-users.ts';
-import { redeemCode } from '../auth/invites.ts';
-import { registerLink } from '../auth/outbox.ts';
+import { CODE_TTL_MS, redeemCode } from '../auth/invites.ts';
+import { publicOrigin, registerLink, sendEmail } from '../auth/outbox.ts';
+import { BRAND } from '../../src/lib/brand.ts';
 import { assertWithinLimit, clientAddress, recordEvent } from '../auth/rate-limit.ts';
 import '../db/schema-auth-flows.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
@@ -49,8 +50,14 @@ export const inviteRoutes: RouteDef[] = [
       const scope = inviteScope(user, body);
       const now = c.var.now();
       const sent = await c.var.db.transaction().execute(async (trx) => {
+        // An address that already has an account answers exactly like a new one (no enumeration of
+        // accounts through invitations); its owner is told by email instead, and nothing is created.
         if (await trx.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst()) {
-          throw conflict('A user with that email address already exists', { email: 'This email address is already in use' });
+          await sendEmail(trx, body.email, `Someone invited you to ${BRAND.name}`, [
+            `Someone tried to invite this address to ${BRAND.name}, but it already has an account.`,
+            `Sign in at ${publicOrigin(c)}/login, or reset your password there if you have forgotten it.`,
+          ].join('\n'), now);
+          return { expiresAt: new Date(now.getTime() + CODE_TTL_MS.INVITE) };
         }
         const { id } = await trx.insertInto('users').values({
           email: body.email, first_name: body.firstName, last_name: body.lastName, status: 'INVITED',
@@ -59,10 +66,11 @@ export const inviteRoutes: RouteDef[] = [
         const role = await trx.selectFrom('roles').select('id').where('name', '=', body.role).executeTakeFirstOrThrow();
         await trx.insertInto('user_roles').values({ user_id: id, role_id: role.id, position: 0 }).execute();
         const expiresAt = await sendInvite(trx, { userId: id, email: body.email, firstName: body.firstName, createdBy: actor.id, link: (code) => registerLink(c, code), now });
-        return { id, expiresAt };
+        return { expiresAt };
       });
-      const answer: InviteSent = { id: sent.id, email: body.email, firstName: body.firstName, lastName: body.lastName, status: 'INVITED', inviteExpiresAt: sent.expiresAt.toISOString() };
-      return c.json(answer, 201);
+      // 202: the invitation is on its way. No id: it would tell a new account from an existing one.
+      const answer: InviteSent = { email: body.email, firstName: body.firstName, lastName: body.lastName, status: 'INVITED', inviteExpiresAt: sent.expiresAt.toISOString() };
+      return c.json(answer, 202);
     },
   }),
   route({
@@ -73,7 +81,7 @@ export const inviteRoutes: RouteDef[] = [
       const db = c.var.db;
       const target = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'status', 'password_hash', 'broker_id'])
         .where('id', '=', id).executeTakeFirst();
-      if (!target) throw notFound('No such user');
+      if (!target) throw isUserManager(user) ? notFound('No such user') : forbidden('That user is not yours');
       if (!isUserManager(user) && (user.brokerId === null || target.broker_id !== user.brokerId)) throw forbidden('That user is not yours');
       // Still registering: invited, or activated by a code but no password set yet.
       if (target.status === 'DISABLED' || (target.status !== 'INVITED' && target.password_hash !== null)) throw conflict('That user has already registered');

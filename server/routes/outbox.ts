@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { OutboxPage } from '../../src/api/schemas/auth.ts';
 import { escapeHtml, htmlPage, linkify } from '../auth/html.ts';
-import { notFound } from '../http/errors.ts';
 import { route, type RouteDef } from '../http/route.ts';
 import { Paging, query } from '../http/validate.ts';
 
@@ -24,9 +23,8 @@ ${items || '<p>Nothing has been sent yet.</p>'}`, true);
 export const outboxRoutes: RouteDef[] = [
   route({
     // A development mail catcher: it shows sign-in codes and reset links, so it exists only in demo mode.
-    method: 'GET', path: '/dev/outbox', policy: 'public',
+    method: 'GET', path: '/dev/outbox', policy: 'public', demoOnly: true,
     handler: async (c) => {
-      if (!c.var.config.demoMode) throw notFound();
       const { pageIndex, pageSize } = query(c, OutboxQuery);
       const db = c.var.db;
       const rows = await db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc')

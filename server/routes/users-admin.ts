@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { ROLES } from '../../src/access/roles.ts';
 import type { AuditRow, ImpersonationSession, UserSummary } from '../../src/api/schemas/staff.ts';
+import { isUserManager } from '../auth/invite-users.ts';
 import type { Db } from '../db/database.ts';
+import { forbidden } from '../http/errors.ts';
 import { route, STAFF, type RouteDef } from '../http/route.ts';
 import { Paging, query } from '../http/validate.ts';
 import { countOf, IdParam, likeWildcard, Sort, TextParam } from './staff-paging.ts';
@@ -25,6 +27,10 @@ const AuditQuery = v.object({
   ...Paging, actorId: IdParam, asUserId: IdParam,
   action: v.optional(v.pipe(v.string(), v.regex(/^[A-Z_]{1,40}$/, 'action must be an audit action code')), 'IMPERSONATED_REQUEST'),
 });
+/** The impersonation dialog's lookup: the active admin of one brokerage or one loan office. */
+const isImpersonationLookup = (q: v.InferOutput<typeof ListQuery>) => q.status === 'ACTIVE' && !q.q && (
+  (q.role === 'BROKERAGE_ADMIN' && q.brokerId !== undefined && q.loanOfficeId === undefined)
+  || (q.role === 'LOAN_OFFICE_ADMIN' && q.loanOfficeId !== undefined && q.brokerId === undefined));
 const SESSION_GAP = '30 minutes'; // requests further apart than this start a new impersonation session
 
 async function rolesByUser(db: Db, ids: number[]) {
@@ -49,6 +55,11 @@ export const usersAdminRoutes: RouteDef[] = [
     handler: async (c) => {
       const q = query(c, ListQuery);
       const db = c.var.db;
+      // Least privilege: only user managers list users. The others admitted (AGENT_ENGAGEMENT) may
+      // only look up the active administrator of one organisation, which impersonation needs.
+      if (!isUserManager(c.var.auth.user) && !isImpersonationLookup(q)) {
+        throw forbidden('You may look up the active administrator of one brokerage or loan office only');
+      }
       const filtered = () => db.selectFrom('users as u')
         .$if(q.brokerId !== undefined, (qb) => qb.where('u.broker_id', '=', q.brokerId ?? 0))
         .$if(q.loanOfficeId !== undefined, (qb) => qb.where('u.loan_office_id', '=', q.loanOfficeId ?? 0))

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { changeOwnPassword } from '../auth/password-change.ts';
+import { rolesForClient } from '../../src/access/roles.ts';
 import { rolesOf } from '../auth/users.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { route, type AuthUser, type RouteDef } from '../http/route.ts';
@@ -43,7 +44,11 @@ const PatchUser = v.strictObject({
 export const usersRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/users-api/users/me', policy: 'signed-in',
-    handler: async (c) => c.json(await userView(c.var.db, c.var.auth.user.id)),
+    handler: async (c) => {
+      // The roles the token carries, which are the ones the server enforces for this client.
+      const view = await userView(c.var.db, c.var.auth.user.id);
+      return c.json({ ...view, roles: rolesForClient(view.roles, c.var.auth.clientId) });
+    },
   }),
   route({
     method: 'PATCH', path: '/users-api/users/:id{[0-9]+}', policy: 'signed-in',

@@ -1,4 +1,4 @@
-import { BRAND } from '../lib/brand.ts';
+import { BRAND, OAUTH_CLIENTS } from '../lib/brand.ts';
 
 export const ROLES = [
   'ADMIN', 'BROKERAGE_ADMIN', 'AGENT', 'MANAGER', 'CSR_SUPERVISOR', 'CSR', 'CSR_VIEW_OPPORTUNITIES',
@@ -51,4 +51,18 @@ export function isViewOpportunitiesOnly(roles: readonly RoleRef[]): boolean {
   const names = new Set(roles.map((r) => r.name));
   return names.has('CSR_VIEW_OPPORTUNITIES')
     && !['ADMIN', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'MANAGER', 'QA_TEAM'].some((r) => names.has(r));
+}
+
+/**
+ * The roles a token of this OAuth client carries (the server enforces it on every request; the
+ * console reads the result from users/me). The agents' client (agent hosts, the agent apps) is
+ * for the AGENT role only; the general client drops AGENT from a user who has other roles, as
+ * spec 1 section 4 keeps the agent role on agent hosts only. An agent-only user keeps it on the
+ * general client: the spec records their desktop visits (agentDesktopLastAccessed).
+ */
+export function rolesForClient<R extends { name: string } | string>(roles: readonly R[], clientId: string): R[] {
+  const name = (r: R) => (typeof r === 'string' ? r : r.name);
+  if (clientId === OAUTH_CLIENTS.agent) return roles.filter((r) => name(r) === 'AGENT');
+  if (clientId === OAUTH_CLIENTS.console) return roles.length === 1 ? [...roles] : roles.filter((r) => name(r) !== 'AGENT');
+  return [];
 }

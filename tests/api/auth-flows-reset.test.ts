@@ -25,7 +25,7 @@ describe('forgot password', () => {
     expect((await requestReset('nobody@demo.test')).status).toBe(204);
     const [mail] = await outboxTo('lender@demo.test');
     expect(mail).toMatchObject({ channel: 'EMAIL', subject: 'Reset your Porchlight password' });
-    expect(mail?.body).toMatch(/http:\/\/localhost\/register\/[A-Z0-9-]+/);
+    expect(mail?.body).toMatch(/http:\/\/localhost:8080\/register\/[A-Z0-9-]+/);
     expect(await outboxTo('nobody@demo.test')).toEqual([]);
   });
 

@@ -93,7 +93,7 @@ describe('agents list', () => {
     expect(all.body.totalElements).toBe(Number(n.n));
     expect((await basic.get('/agents-api/agents?pageSize=50')).body.content.every((a: { brokerageId: number }) => a.brokerageId === ids.maple)).toBe(true);
     expect((await broker.get(`/agents-api/agents?brokerageId=${ids.maple}`)).status).toBe(403);
-    expect((await csr.get(`/agents-api/agents?brokerageId=${ids.maple}`)).status).toBe(200);
+    expect((await csr.get(`/agents-api/agents?brokerageId=${ids.maple}`)).status).toBe(403); // a CSR's console is the DNC list
     expect((await lender.get('/agents-api/agents')).status).toBe(403);
   });
 
@@ -158,7 +158,7 @@ describe('agent leaderboard', () => {
   it('keeps other brokerages out and answers a bad sort with 400', async () => {
     expect((await broker.get(`/agents-api/agents/leaderboard?brokerageId=${ids.maple}`)).status).toBe(403);
     expect((await basic.get(`/agents-api/agents/leaderboard?brokerageId=${ids.harbor}`)).status).toBe(403);
-    expect((await csr.get(`/agents-api/agents/leaderboard?brokerageId=${ids.maple}`)).status).toBe(200);
+    expect((await csr.get(`/agents-api/agents/leaderboard?brokerageId=${ids.maple}`)).status).toBe(403);
     const bad = await broker.get('/agents-api/agents/leaderboard?sort=salary,DESC');
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toHaveProperty('sort');

@@ -77,7 +77,7 @@ describe('broker leads list', () => {
       .toBe(Number((await server.db.selectFrom('opportunities').select((eb) => eb.fn.countAll<number>().as('n')).where('brokerage_id', '=', ids.maple).executeTakeFirstOrThrow()).n));
     expect((await broker.get(`/interviews-api/broker-leads?brokerageId=${ids.maple}`)).status).toBe(403);
     expect((await basic.get(`/interviews-api/broker-leads?brokerageId=${ids.harbor}`)).status).toBe(403);
-    expect((await csr.get(`/interviews-api/broker-leads?brokerageId=${ids.maple}`)).status).toBe(200);
+    expect((await csr.get(`/interviews-api/broker-leads?brokerageId=${ids.maple}`)).status).toBe(403); // no leads' contact details for a CSR
     const staffWithout = await admin.get('/interviews-api/broker-leads');
     expect(staffWithout.status).toBe(400);
     expect(staffWithout.body.fields).toHaveProperty('brokerageId');
@@ -203,6 +203,6 @@ describe('lead widgets', () => {
     for (const p of paths(ids.maple)) expect((await broker.get(p)).status).toBe(403);
     for (const p of paths(ids.harbor)) expect((await basic.get(p)).status).toBe(403);
     for (const p of paths(ids.harbor)) expect((await lender.get(p)).status).toBe(403);
-    for (const p of [...paths(ids.harbor), ...paths(ids.maple)]) expect((await csr.get(p)).status).toBe(200);
+    for (const p of [...paths(ids.harbor), ...paths(ids.maple)]) expect((await csr.get(p)).status).toBe(403);
   });
 });

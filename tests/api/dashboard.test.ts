@@ -198,8 +198,9 @@ describe('who may read brokerage figures', () => {
     for (const p of paths(ids.harbor)) expect((await broker.get(p)).status).toBe(200);
   });
 
-  it('lets CSR and staff read any brokerage, and answers 404 for one that does not exist', async () => {
-    for (const caller of [csr, admin]) for (const p of [...paths(ids.harbor), ...paths(ids.maple)]) expect((await caller.get(p)).status).toBe(200);
+  it('lets staff read any brokerage, refuses a CSR (least privilege), and answers 404 for one that does not exist', async () => {
+    for (const p of [...paths(ids.harbor), ...paths(ids.maple)]) expect((await admin.get(p)).status).toBe(200);
+    for (const p of [...paths(ids.harbor), ...paths(ids.maple)]) expect((await csr.get(p)).status).toBe(403);
     expect((await admin.get('/agents-api/brokerages/999999/stats')).status).toBe(404);
   });
 
@@ -230,13 +231,29 @@ describe('contact-sales inquiry', () => {
   };
   const outboxCount = async () => Number((await server.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
-  it('queues the email in the outbox for a brokerage admin acting as themself', async () => {
-    const res = await broker.post('/agents-api/email', { ...inquiry, bccAddresses: ['copy@porchlight.example'] });
+  it('sends the inquiry to the sales inbox only, from the signed-in user, whatever addresses the body names', async () => {
+    const before = await outboxCount();
+    const res = await broker.post('/agents-api/email', {
+      ...inquiry, toAddresses: ['victim@elsewhere.example', 'sales@porchlight.example'], bccAddresses: ['copy@elsewhere.example'], fromAddress: 'ceo@bank.example',
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ queued: 2 });
-    const rows = await server.db.selectFrom('outbox').select(['recipient', 'subject', 'body', 'channel']).orderBy('id', 'desc').limit(2).execute();
-    expect(rows.map((r) => r.recipient).sort()).toEqual(['copy@porchlight.example', 'sales@porchlight.example']);
-    expect(rows[0]).toMatchObject({ channel: 'EMAIL', subject: inquiry.subject, body: inquiry.messageBody });
+    expect(res.body).toEqual({ queued: 1 });
+    expect(await outboxCount()).toBe(before + 1);
+    const row = await server.db.selectFrom('outbox').select(['recipient', 'subject', 'body', 'channel']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ channel: 'EMAIL', recipient: 'sales@porchlight.example', subject: inquiry.subject });
+    expect(row.body).toContain('broker@demo.test');
+    expect(row.body).not.toContain('ceo@bank.example');
+    expect(row.body).toContain(inquiry.messageBody);
+  });
+
+  it('limits a brokerage admin to five inquiries an hour (429), without sending the sixth', async () => {
+    const other = await signIn(server, 'broker.basic@demo.test');
+    for (let i = 0; i < 5; i += 1) expect((await other.post('/agents-api/email', inquiry)).status).toBe(201);
+    const before = await outboxCount();
+    const refused = await other.post('/agents-api/email', inquiry);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await outboxCount()).toBe(before);
   });
 
   it.each([

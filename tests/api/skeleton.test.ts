@@ -92,7 +92,8 @@ describe('bad input', () => {
 
   it('a non-numeric id does not reach a handler', async () => {
     expect((await broker.get('/agents-api/brokerages/abc')).status).toBe(404);
-    expect((await broker.get('/agents-api/agents/99999999')).status).toBe(404);
+    // An unknown agent answers a brokerage admin like another brokerage's agent (no probing ids).
+    expect((await broker.get('/agents-api/agents/99999999')).status).toBe(403);
   });
 
   it('a body that is not JSON is a 400', async () => {

@@ -23,7 +23,7 @@ const CASES: Case[] = [
   { name: 'DNC export', method: 'GET', path: () => '/interviews-api/DNC/export.csv?blocked=true', allowed: [...STAFF, 'csr'] },
   { name: 'brokerages list', method: 'GET', path: () => '/agents-api/brokerages?productFamily=COMBINED', allowed: STAFF },
   { name: 'brokerage names', method: 'GET', path: () => '/agents-api/brokerages/names', allowed: STAFF },
-  { name: 'brokerage one', method: 'GET', path: (f) => `/agents-api/brokerages/${f.harbor}`, allowed: [...STAFF, 'csr', 'broker', 'supplier'] },
+  { name: 'brokerage one', method: 'GET', path: (f) => `/agents-api/brokerages/${f.harbor}`, allowed: [...STAFF, 'broker', 'supplier'] },
   { name: 'brokerage patch', method: 'PATCH', path: (f) => `/agents-api/brokerages/${f.harbor}`, body: () => ({ city: 'Portland' }), allowed: STAFF },
   { name: 'brokerage referrals', method: 'GET', path: (f) => `/agents-api/brokerages/${f.harbor}/referrals`, allowed: [...STAFF, 'broker', 'supplier'] },
   { name: 'brokerages export', method: 'GET', path: () => '/agents-api/brokerages/export.csv', allowed: STAFF },

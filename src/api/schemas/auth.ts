@@ -21,9 +21,12 @@ export const PasswordUpdate = v.object({ password: v.string(), currentPassword: 
 export const InviteCodeResult = v.object({ id: v.number(), password: v.string() });
 export type InviteCodeResult = v.InferOutput<typeof InviteCodeResult>;
 
-/** POST /users-api/invites and GET /users-api/users/resendInvite/{id}. */
+/**
+ * POST /users-api/invites (202, no id: the answer is the same whether or not the address already
+ * has an account) and GET /users-api/users/resendInvite/{id}.
+ */
 export const InviteSent = v.object({
-  id: v.number(),
+  id: v.optional(v.number()),
   email: v.string(),
   firstName: v.string(),
   lastName: v.string(),
