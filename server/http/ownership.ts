@@ -12,8 +12,8 @@ export const isStaff = (user: AuthUser) => user.roles.some((r) => roleTypeOf(r) 
  * else gets the same 403 as for another organisation's object, so ids cannot be probed for
  * existence (what GET /agents-api/brokerages/:id does by checking ownership first).
  */
-export function missing(user: AuthUser, what: string): HttpError {
-  return isStaff(user) ? notFound(`No such ${what}`) : forbidden(`That ${what} is not yours`);
+export function missing(user: AuthUser, what: string, owner = what): HttpError {
+  return isStaff(user) ? notFound(`No such ${what}`) : forbidden(`That ${owner} is not yours`);
 }
 
 export function assertBrokerage(user: AuthUser, brokerageId: number): void {

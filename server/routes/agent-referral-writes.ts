@@ -70,7 +70,7 @@ export const agentReferralWriteRoutes: RouteDef[] = [
       return idempotentWrite(c, body, async (trx, key) => {
         const ref = await trx.selectFrom('referrals').select(['id', 'agent_id', 'brokerage_id', 'prospect_first', 'prospect_last'])
           .where('id', '=', refId).forUpdate().executeTakeFirst();
-        if (!ref) throw missing(c.var.auth.user, 'referral');
+        if (!ref) throw missing(c.var.auth.user, 'referral', 'brokerage');
         assertBrokerage(c.var.auth.user, ref.brokerage_id);
         const agents = await trx.selectFrom('agents').select(['id', 'brokerage_id', 'status', 'first_name', 'last_name'])
           .where('id', 'in', [ref.agent_id, body.agentId]).execute();

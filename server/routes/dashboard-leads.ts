@@ -67,7 +67,7 @@ async function brokerLeads(db: Db, base: Opportunities, page: { offset: number; 
 async function readableOpportunity(c: AppContext, id: number) {
   const db = c.var.db;
   const o = await db.selectFrom('opportunities').select(['brokerage_id']).where('id', '=', id).executeTakeFirst();
-  if (!o) throw missing(c.var.auth.user, 'lead');
+  if (!o) throw missing(c.var.auth.user, 'lead', 'brokerage');
   assertBrokerage(c.var.auth.user, o.brokerage_id);
   return db.selectFrom('opportunities').where('opportunities.id', '=', id);
 }
