@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -7,6 +8,8 @@ import { errorBody, errorResponse } from './http/errors.ts';
 import type { AppEnv, RouteDef } from './http/route.ts';
 import { ROUTES } from './routes/index.ts';
 import { isApiPath, mountConsole, pageSecurityHeaders } from './static.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface AppDeps {
   db: Db;
@@ -26,6 +29,9 @@ export function createApp({ db, config, now = () => new Date(), routes = ROUTES,
     c.set('now', now);
     await next();
   });
+  // No call of the spec sends more than a few kilobytes; a megabyte leaves room and stops a
+  // large body before it is read (it is counted as it streams, whatever Content-Length says).
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(errorBody(413, 'The request body is too large'), 413) }));
   app.use('*', compress());
   app.use('*', pageSecurityHeaders);
   app.use('*', async (c, next) => {

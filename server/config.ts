@@ -5,7 +5,8 @@ const Origin = (name: string) => v.pipe(v.string(),
   v.regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/, `${name} must be an origin such as https://console.example.com`));
 
 const EnvSchema = v.object({
-  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'PORT must be a port number'), v.transform(Number)), '8080'),
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'PORT must be a port number'), v.transform(Number),
+    v.minValue(1, 'PORT must be 1 to 65535'), v.maxValue(65535, 'PORT must be 1 to 65535')), '8080'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://'))),
   AGENT_HOSTS: v.optional(v.string(), 'agents.localhost'),
@@ -17,7 +18,9 @@ const EnvSchema = v.object({
   AGENT_ORIGIN: v.optional(Origin('AGENT_ORIGIN')),
   SALES_EMAIL: v.optional(v.pipe(v.string(), v.email('SALES_EMAIL must be an email address')), 'sales@porchlight.example'),
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('ADMIN_EMAIL must be an email address'))),
-  SEED_SCALE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'SEED_SCALE must be a whole number'), v.transform(Number)), '1'),
+  // 1,000 x the demo seed is ~1.5 million leads: beyond that a start would seed for hours.
+  SEED_SCALE: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'SEED_SCALE must be a whole number'), v.transform(Number),
+    v.minValue(1, 'SEED_SCALE must be 1 to 1000'), v.maxValue(1000, 'SEED_SCALE must be 1 to 1000')), '1'),
   STATIC_DIR: v.optional(v.string(), 'dist'),
 });
 
@@ -58,7 +61,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     agentHosts,
     demoMode,
-    seedScale: Math.max(1, e.SEED_SCALE),
+    seedScale: e.SEED_SCALE,
     staticDir: e.STATIC_DIR,
     publicOrigin,
     agentOrigin: e.AGENT_ORIGIN ?? agentOriginFor(publicOrigin, agentHosts[0]),

@@ -2,6 +2,11 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { bootDatabase } from './boot.ts';
 import { loadConfig } from './config.ts';
+import { FolderLockedError } from './db/folder-lock.ts';
+import { MigrationEditedError } from './db/migrate.ts';
+
+// How long SIGTERM waits for in-flight requests before closing anyway (load balancers allow ~30 s).
+const DRAIN_TIMEOUT_MS = 20_000;
 
 let config;
 try {
@@ -11,15 +16,38 @@ try {
   process.exit(1);
 }
 const log = (msg: string) => console.log(`[porchlight] ${msg}`);
-const database = await bootDatabase(config, log);
-const app = createApp({ db: database.db, config, serveConsole: true });
+let database;
+try {
+  database = await bootDatabase(config, log);
+} catch (err) {
+  if (err instanceof FolderLockedError || err instanceof MigrationEditedError) {
+    console.error(`[porchlight] ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+}
+const db = database;
+const app = createApp({ db: db.db, config, serveConsole: true });
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   log(`console and API on http://localhost:${info.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
 });
 
-const shutdown = () => {
-  server.close();
-  void database.close().finally(() => process.exit(0));
+let stopping = false;
+/** Stops taking connections, lets in-flight requests finish, then closes the database. */
+const shutdown = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: draining in-flight requests`);
+  const force = setTimeout(() => {
+    log('drain timed out: closing open connections');
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, DRAIN_TIMEOUT_MS);
+  force.unref();
+  server.close(() => {
+    clearTimeout(force);
+    void db.close().finally(() => process.exit(0));
+  });
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -189,7 +189,7 @@ export interface AuditLogTable {
   created_at: DefaultTimestamp;
 }
 
-export interface MigrationsTable { name: string; applied_at: DefaultTimestamp }
+export interface MigrationsTable { name: string; applied_at: DefaultTimestamp; checksum: string | null }
 
 export interface Database {
   roles: RolesTable;
