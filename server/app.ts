@@ -32,6 +32,11 @@ export function createApp({ db, config, now = () => new Date(), routes = ROUTES,
   // No call of the spec sends more than a few kilobytes; a megabyte leaves room and stops a
   // large body before it is read (it is counted as it streams, whatever Content-Length says).
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(errorBody(413, 'The request body is too large'), 413) }));
+  // Text with NUL reaches no handler: PostgreSQL cannot store it (validate.ts checks bodies too).
+  app.use('*', async (c, next) => {
+    if (/%00/.test(c.req.url)) return c.json(errorBody(400, 'The request is not valid', { _: 'must not contain NUL characters' }), 400);
+    await next();
+  });
   app.use('*', compress());
   app.use('*', pageSecurityHeaders);
   app.use('*', async (c, next) => {
