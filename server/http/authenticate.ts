@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { IMPERSONATION_HEADER } from '../../src/lib/brand.ts';
 import { IMPERSONATOR_ROLES, rolesForClient } from '../../src/access/roles.ts';
 import { sha256 } from '../auth/tokens.ts';
-import { loadAuthUser } from '../auth/users.ts';
+import { loadAuthUser, loadTokenUser } from '../auth/users.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import type { AppEnv, Policy } from './route.ts';
 
@@ -18,13 +18,12 @@ export function authorize(policy: Policy): MiddlewareHandler<AppEnv> {
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized();
-    const token = await db.selectFrom('access_tokens').select(['user_id', 'client_id', 'expires_at', 'revoked_at'])
-      .where('token_hash', '=', sha256(match[1])).executeTakeFirst();
-    if (!token || token.revoked_at || token.expires_at <= now) throw unauthorized('The access token is invalid or expired');
-    const loaded = await loadAuthUser(db, token.user_id);
+    const token = await loadTokenUser(db, sha256(match[1]), now);
+    if (!token) throw unauthorized('The access token is invalid or expired');
+    const loaded = token.user;
     if (!loaded) throw unauthorized('The account is not active');
     // A token works only with the roles its client is for (an agent-app token is not a staff token).
-    const actor = { ...loaded, roles: rolesForClient(loaded.roles, token.client_id) };
+    const actor = { ...loaded, roles: rolesForClient(loaded.roles, token.clientId) };
 
     let user = actor;
     const impersonated = c.req.header(IMPERSONATION_HEADER);
@@ -40,7 +39,7 @@ export function authorize(policy: Policy): MiddlewareHandler<AppEnv> {
       if (!actor.roles.some((r) => IMPERSONATOR_ROLES.includes(r))) throw await refuse(forbidden('You may not impersonate'));
       if (!/^\d{1,9}$/.test(impersonated)) throw await refuse(new HttpError(400, `${IMPERSONATION_HEADER} must be a user id`));
       const loadedTarget = await loadAuthUser(db, Number(impersonated));
-      const target = loadedTarget && { ...loadedTarget, roles: rolesForClient(loadedTarget.roles, token.client_id) };
+      const target = loadedTarget && { ...loadedTarget, roles: rolesForClient(loadedTarget.roles, token.clientId) };
       const isTargetAdmin = target && (
         (target.roles.includes('BROKERAGE_ADMIN') && target.brokerId !== null)
         || (target.roles.includes('LOAN_OFFICE_ADMIN') && target.loanOfficeId !== null));
@@ -53,7 +52,7 @@ export function authorize(policy: Policy): MiddlewareHandler<AppEnv> {
     }
 
     if (policy !== 'signed-in' && !user.roles.some((r) => policy.includes(r))) throw forbidden();
-    c.set('auth', { user, actor, impersonating: user !== actor, clientId: token.client_id });
+    c.set('auth', { user, actor, impersonating: user !== actor, clientId: token.clientId });
     return next();
   };
 }
