@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
-import { burnPasswordCheck, verifyPassword } from '../auth/passwords.ts';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.ts';
 import { clientAddress } from '../auth/rate-limit.ts';
 import { confirmSignInFailure, releaseSignInAttempt, reserveSignInAttempt, signInScopes } from '../auth/throttle.ts';
 import { issueTokens, revokeFamily, rotateRefreshToken, sha256 } from '../auth/tokens.ts';
@@ -53,6 +53,11 @@ async function passwordGrant(c: AppContext, form: v.InferOutput<typeof TokenRequ
     throw invalidGrant('The username or password is incorrect');
   }
   await releaseSignInAttempt(db, reservation, scopes);
+  // An older hash (scrypt) is replaced by today's on the first sign-in that proves the password.
+  if (needsRehash(user.password_hash!)) {
+    const upgraded = await hashPassword(form.password.trim());
+    await db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).where('password_hash', '=', user.password_hash!).execute();
+  }
   // The agents' client signs in agents only: any other account would get a token without roles.
   if (rolesForClient(await roleNames(db, user.id), form.client_id).length === 0) {
     throw invalidGrant('This account cannot sign in here. Use the console’s sign-in page.');
