@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/db/seed/index.ts';
@@ -8,7 +9,28 @@ export const TEMPLATE_PATH = path.resolve('.tmp/test-template.tar');
 
 // Creating and seeding a PGlite database takes seconds (initdb, scrypt hashes); every test
 // file starts from a dump of one seeded database instead, restored in about half a second.
+export const PG_TEMPLATE_DB = 'porchlight_template';
+
+/** The seeded template every PostgreSQL test database is cloned from (when TEST_DATABASE_URL is set). */
+async function setupPostgresTemplate(url: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${PG_TEMPLATE_DB}`);
+    await admin.query(`create database ${PG_TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${PG_TEMPLATE_DB}`;
+  const { db, close } = await openDatabase({ databaseUrl: target.toString() });
+  await migrate(db);
+  await seed(db);
+  await close();
+}
+
 export default async function setup(): Promise<void> {
+  if (process.env.TEST_DATABASE_URL) await setupPostgresTemplate(process.env.TEST_DATABASE_URL);
   const { db, pglite, close } = await openDatabase({});
   await migrate(db);
   await seed(db);

@@ -4,6 +4,8 @@ import { createApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
+import pg from 'pg';
+import { PG_TEMPLATE_DB } from './global-setup.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 export const DEMO_AGENT_PHONE = '+15550100001';
@@ -16,13 +18,44 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A fresh copy of the seeded demo database and the API app over it, in process. */
+/**
+ * A fresh copy of the seeded demo database and the API app over it, in process: PGlite by
+ * default; a new database cloned from the seeded template on a PostgreSQL server in the
+ * `api-pg` test project (TEST_DB=postgres, TEST_DATABASE_URL).
+ */
 export async function startTestServer(): Promise<TestServer> {
-  const template = readFileSync(path.resolve('.tmp/test-template.tar'));
-  const database = await openDatabase({ loadDataDir: new Blob([template]) });
+  const database = process.env.TEST_DB === 'postgres' ? await clonePostgresTemplate() : await openDatabase({
+    loadDataDir: new Blob([readFileSync(path.resolve('.tmp/test-template.tar'))]),
+  });
   let now: Date | undefined;
   const app = createApp({ db: database.db, config: testConfig(), now: () => now ?? new Date() });
   return { db: database.db, app, setNow: (d) => (now = d), close: database.close };
+}
+
+/** CREATE DATABASE ... TEMPLATE: a copy of the seeded template in a fraction of a second. */
+async function clonePostgresTemplate() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `porchlight_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try { await c.query(`drop database if exists ${name}`); } finally { await c.end(); }
+    },
+  };
 }
 
 export interface ApiResult<T = unknown> { status: number; body: T; headers: Headers }
