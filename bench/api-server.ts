@@ -1,0 +1,44 @@
+// One target of bench/api.ts, in its own process: node --import tsx bench/api-server.ts <mode> <port>
+//   baseline: a bare Hono server over the same database and the same queries (the data functions
+//             the routes call), without authentication, role checks or validation;
+//   real:     the real API (createApp) over the same database.
+// The database is a dump of the seeded demo (BENCH_TEMPLATE, restored in memory) or, with
+// BENCH_DATABASE_URL, a PostgreSQL database. Prints "ready" when it listens.
+import { readFileSync } from 'node:fs';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createApp } from '../server/app.ts';
+import { testConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { agentView } from '../server/routes/agents.ts';
+import { agentPage, countAgents } from '../server/routes/dashboard-agents.ts';
+import { brokerageStats } from '../server/routes/dashboard-stats.ts';
+import { searchDnc } from '../server/routes/staff-dnc-search.ts';
+import { userView } from '../server/routes/users.ts';
+
+const [mode, portText] = process.argv.slice(2);
+const database = process.env.BENCH_DATABASE_URL
+  ? await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL })
+  : await openDatabase({ loadDataDir: new Blob([readFileSync(process.env.BENCH_TEMPLATE ?? '.tmp/test-template.tar')]) });
+const { db } = database;
+
+let fetchHandler: (req: Request) => Response | Promise<Response>;
+if (mode === 'baseline') {
+  const app = new Hono();
+  app.get('/users-api/users/me', async (c) => c.json(await userView(db, Number(c.req.query('uid')))));
+  app.get('/agents-api/agents/:id', async (c) => c.json(await agentView(db, Number(c.req.param('id')), new Date())));
+  app.get('/agents-api/agents', async (c) => {
+    const filter = { brokerageId: undefined };
+    const [rows, totalElements] = await Promise.all([
+      agentPage(db, new Date(), filter, { key: 'name.last', direction: 'asc' }, { offset: 0, limit: 20 }), countAgents(db, filter),
+    ]);
+    return c.json({ content: rows, totalElements });
+  });
+  app.get('/agents-api/brokerages/:id/stats', async (c) => c.json(await brokerageStats(db, Number(c.req.param('id')), 'COMBINED', new Date())));
+  app.get('/interviews-api/DNC/search', async (c) => c.json(await searchDnc(db, { value: c.req.query('value'), blocked: false }, 0, 40)));
+  fetchHandler = app.fetch;
+} else {
+  fetchHandler = createApp({ db, config: testConfig() }).fetch;
+}
+serve({ fetch: fetchHandler, port: Number(portText) }, () => console.log('ready'));
+process.on('SIGTERM', () => { void database.close().finally(() => process.exit(0)); });
