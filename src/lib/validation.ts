@@ -3,8 +3,8 @@
 /** local part, @, a domain with a suffix of 2+ letters, or a bracketed IP address. */
 export const EMAIL_PATTERN =
   /^[^\s@<>()[\]\\,;:"]+(\.[^\s@<>()[\]\\,;:"]+)*@(\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\]|([a-zA-Z\d-]+\.)+[a-zA-Z]{2,})$/;
-/** US phone: 10 digits with optional separators and an optional leading 1 (and +). */
-export const US_PHONE_PATTERN = /^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
+/** US phone: 10 digits with optional separators and an optional leading digit, any digit (and +). */
+export const US_PHONE_PATTERN = /^\+?\d?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 
 export const isEmail = (value: string) => EMAIL_PATTERN.test(value);
 

@@ -19,6 +19,11 @@ describe('login identifier', () => {
     ['15550100001', 'phone', undefined],
     ['+1 555 010 0001', 'phone', undefined],
     ['abc', 'phone', 'Invalid phone number.'],
+    // The optional leading digit is any digit, not only 1 (spec 1 section 5).
+    ['25550100001', 'phone', undefined],
+    ['9 (555) 010-0001', 'phone', undefined],
+    ['+7 555 010 0001', 'phone', undefined],
+    ['125550100001', 'phone', 'Invalid phone number.'],
   ] as const)('%j on the %s host gives %j', (value, mode, expected) => {
     expect(identifierError(value, mode)).toBe(expected);
   });
@@ -27,6 +32,7 @@ describe('login identifier', () => {
     expect(identifierForPost('  Broker@Demo.TEST ', 'email')).toBe('broker@demo.test');
     expect(identifierForPost('(555) 010-0001', 'phone')).toBe('+15550100001');
     expect(identifierForPost('1-555-010-0001', 'phone')).toBe('+15550100001');
+    expect(identifierForPost('2-555-010-0001', 'phone')).toBe('+15550100001');
   });
 
   it('requires a password', () => {
