@@ -66,19 +66,4 @@ export function forgotEmailError(raw: string): string | undefined {
 }
 
 export const isZip = (value: string) => /^\d{5}$/.test(value);
-
-// Key filters: what a keystroke may add to a field.
-/** Numeric fields: digits and one decimal point. */
-export const filterNumeric = (value: string) => {
-  const cleaned = value.replace(/[^\d.]/g, '');
-  const dot = cleaned.indexOf('.');
-  return dot === -1 ? cleaned : cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, '');
-};
-/** Phone fields: digits, separators and one plus. */
-export const filterPhone = (value: string) => {
-  const cleaned = value.replace(/[^\d+()\s.-]/g, '');
-  const plus = cleaned.indexOf('+');
-  return plus === -1 ? cleaned : cleaned.slice(0, plus + 1) + cleaned.slice(plus + 1).replace(/\+/g, '');
-};
-/** Name fields: letters and hyphen only. */
-export const filterName = (value: string) => value.replace(/[^\p{L}-]/gu, '');
+// Key filters (what typing or pasting may put into a field) live in src/ui/key-filters.ts.

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  confirmPasswordError, filterName, filterNumeric, filterPhone, forgotEmailError, formatPhone, identifierError,
+  confirmPasswordError, forgotEmailError, formatPhone, identifierError,
   identifierForPost, isEmail, isValidPhone, isZip, loginPasswordError, newPasswordError, phoneForPost,
 } from '../../src/lib/validation.ts';
+import { KEY_FILTERS } from '../../src/ui/key-filters.ts';
+
+const { numeric: filterNumeric, phone: filterPhone, name: filterName, digits: filterDigits } = KEY_FILTERS;
 
 describe('login identifier', () => {
   it.each([
@@ -81,5 +84,6 @@ describe('patterns', () => {
 describe('key filters', () => {
   it('numeric fields allow one decimal point', () => expect(filterNumeric('1a2.3.4')).toBe('12.34'));
   it('phone fields allow one plus', () => expect(filterPhone('++1 (555) x')).toBe('+1 (555) '));
+  it('digit codes (ZIP) allow digits only', () => expect(filterDigits('04.1a01')).toBe('04101'));
   it('name fields allow letters and hyphen only', () => expect(filterName("Anne-Marie O'Neil 3")).toBe('Anne-MarieONeil'));
 });
