@@ -17,7 +17,8 @@ export function NotificationsMenu({ brokerageId }: { brokerageId: number }) {
   const panelId = useId();
   const wrap = useRef<HTMLDivElement>(null);
   const q = useQuery(notificationsQueryOptions(brokerageId));
-  const items = sentInLast24Hours(q.data?.content ?? [], Date.now());
+  // The 24 hours end when the list was fetched: the render stays pure, and a refetch moves them on.
+  const items = sentInLast24Hours(q.data?.content ?? [], q.dataUpdatedAt);
 
   useEffect(() => {
     if (!open) return;
