@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { authorize } from './http/authenticate.ts';
 import { errorBody, errorResponse } from './http/errors.ts';
+import { oauthTokenErrors } from './http/oauth-errors.ts';
 import type { AppEnv, RouteDef } from './http/route.ts';
 import { ROUTES } from './routes/index.ts';
 import { isApiPath, mountConsole, pageSecurityHeaders } from './static.ts';
@@ -44,6 +45,7 @@ export function createApp({ db, config, now = () => new Date(), routes = ROUTES,
     await next();
   });
 
+  app.use('/auth/oauth2.0/accessToken', oauthTokenErrors);
   for (const r of routes) {
     const policy: unknown = r.policy;
     if (policy !== 'public' && policy !== 'signed-in' && !(Array.isArray(policy) && policy.length > 0)) {

@@ -12,8 +12,9 @@ cleanupOutdatedCaches();
 
 // Navigations that belong to the server, never to the console: the API families (server/static.ts
 // API_PREFIXES; /auth/ includes the one-time-password page, which must never come from a cache),
-// the demo outbox, and plain files such as /robots.txt.
+// the demo outbox, server metadata (/.well-known/, RFC 8414) and plain files such as /robots.txt.
 const SERVER_PATHS = [
+  /^\/\.well-known\//,
   /^\/(auth|users-api|agents-api|interviews-api|leads-api|lenders-api|lenders-match-api|contact-center-api|workflow-api|dev)(\/|$)/,
   /\/[^/?]+\.[a-z0-9]+$/i,
 ];

@@ -7,6 +7,7 @@ import { brokerageRoutes } from './brokerages.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { connectorRoutes } from './connectors.ts';
 import { lenderRoutes } from './lenders.ts';
+import { oauthMetadataRoutes } from './oauth-metadata.ts';
 import { staffRoutes } from './staff-routes.ts';
 import { usersRoutes } from './users.ts';
 import { viewedItemRoutes } from './viewed-items.ts';
@@ -24,4 +25,5 @@ export const ROUTES: RouteDef[] = [
   ...authFlowRoutes,
   ...connectorRoutes,
   ...viewedItemRoutes,
+  ...oauthMetadataRoutes,
 ];

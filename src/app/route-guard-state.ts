@@ -1,8 +1,9 @@
 import type { RouteEntry } from '../access/route-table.ts';
 
-// Whether the route the user came from skipped re-authentication (login does). Starts true:
-// opening the console directly (a reload) does not refresh at once.
-let previousSkipsReauth = true;
+// Whether the route the user came from skipped re-authentication (login does). Starts false:
+// the first console page after a reload or a deep link refreshes silently (spec 1 section 4,
+// step 4); only a navigation from login may skip it.
+let previousSkipsReauth = false;
 
 export const notePublicRoute = (route: RouteEntry) => { previousSkipsReauth = route.skipReauth ?? false; };
 

@@ -3,8 +3,8 @@
 /** local part, @, a domain with a suffix of 2+ letters, or a bracketed IP address. */
 export const EMAIL_PATTERN =
   /^[^\s@<>()[\]\\,;:"]+(\.[^\s@<>()[\]\\,;:"]+)*@(\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\]|([a-zA-Z\d-]+\.)+[a-zA-Z]{2,})$/;
-/** US phone: 10 digits with optional separators and an optional leading 1 (and +). */
-export const US_PHONE_PATTERN = /^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
+/** US phone: 10 digits with optional separators and an optional leading digit, any digit (and +). */
+export const US_PHONE_PATTERN = /^\+?\d?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 
 export const isEmail = (value: string) => EMAIL_PATTERN.test(value);
 
@@ -66,19 +66,4 @@ export function forgotEmailError(raw: string): string | undefined {
 }
 
 export const isZip = (value: string) => /^\d{5}$/.test(value);
-
-// Key filters: what a keystroke may add to a field.
-/** Numeric fields: digits and one decimal point. */
-export const filterNumeric = (value: string) => {
-  const cleaned = value.replace(/[^\d.]/g, '');
-  const dot = cleaned.indexOf('.');
-  return dot === -1 ? cleaned : cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, '');
-};
-/** Phone fields: digits, separators and one plus. */
-export const filterPhone = (value: string) => {
-  const cleaned = value.replace(/[^\d+()\s.-]/g, '');
-  const plus = cleaned.indexOf('+');
-  return plus === -1 ? cleaned : cleaned.slice(0, plus + 1) + cleaned.slice(plus + 1).replace(/\+/g, '');
-};
-/** Name fields: letters and hyphen only. */
-export const filterName = (value: string) => value.replace(/[^\p{L}-]/gu, '');
+// Key filters (what typing or pasting may put into a field) live in src/ui/key-filters.ts.

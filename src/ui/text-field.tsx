@@ -1,21 +1,31 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type ChangeEvent, type InputHTMLAttributes } from 'react';
 import * as styles from './field.css.ts';
+import { KEY_FILTERS, type KeyFilter } from './key-filters.ts';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;
+  /** Drops what the field's kind may not hold, from typing and pasting alike (spec 1 section 5). */
+  keyFilter?: KeyFilter | undefined;
 }
 
 /** A labelled input whose label is its accessible name; the error and hint are its description. */
-export function TextField({ label, error, hint, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, keyFilter, ...input }: TextFieldProps) {
   const id = useId();
+  const { onChange } = input;
+  // Every change (a keystroke, a paste, a drop, autofill) arrives here; the owner sees the filtered value.
+  const filtered = keyFilter && onChange ? (e: ChangeEvent<HTMLInputElement>) => {
+    const next = KEY_FILTERS[keyFilter](e.target.value);
+    if (next !== e.target.value) e.target.value = next;
+    onChange(e);
+  } : onChange;
   const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>{label}</label>
       <input id={id} className={styles.input} aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined} {...input} />
+        aria-describedby={described || undefined} {...input} onChange={filtered} />
       {hint && <span id={`${id}-hint`} className={styles.hint}>{hint}</span>}
       {error && <span id={`${id}-error`} className={styles.error} role="alert">{error}</span>}
     </div>

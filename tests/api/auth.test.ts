@@ -34,7 +34,7 @@ describe('password grant', () => {
   it('refuses an unknown client id and a missing password with a 400 JSON body naming the field', async () => {
     const res = await token({ grant_type: 'password', username: 'broker@demo.test', client_id: 'evil' });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ status: 400, error: 'Bad Request' });
+    expect(res.body).toMatchObject({ status: 400, error: 'invalid_request' });
     expect(Object.keys(res.body.fields)).toEqual(expect.arrayContaining(['password', 'client_id']));
   });
 

@@ -31,7 +31,7 @@ describe('the notifications menu', () => {
   it('lists the brokerage agents\' notifications of the last day, newest first', async () => {
     const { screen, user, server } = await renderApp('/console', { as: 'broker@demo.test' });
     const harbor = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
-    const since = new Date(`${new Date(Date.now() - DAY_MS).toISOString().slice(0, 10)}T00:00:00Z`);
+    const since = new Date(Date.now() - DAY_MS);
     const rows = await server.db.selectFrom('agent_notifications').select(['title']).where('brokerage_id', '=', harbor.id)
       .where('sent', '>=', since).orderBy('sent', 'desc').orderBy('id', 'desc').limit(24).execute();
     const bell = await screen.findByRole('button', { name: 'Notifications' });
@@ -48,6 +48,27 @@ describe('the notifications menu', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument());
     expect(bell).toHaveFocus();
+  });
+
+  it('shows exactly the last 24 hours, not everything since yesterday\'s midnight', async () => {
+    const { screen, user, server } = await renderApp('/console', { as: 'broker@demo.test' });
+    const harbor = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
+    const agent = await server.db.selectFrom('agents').select('id').where('brokerage_id', '=', harbor.id).executeTakeFirstOrThrow();
+    await server.db.deleteFrom('agent_notifications').execute();
+    // Yesterday just after midnight UTC is inside the call's fromDate but more than 24 hours ago.
+    const yesterdayMidnight = Date.parse(`${new Date(Date.now() - DAY_MS).toISOString().slice(0, 10)}T00:00:00Z`);
+    const row = (title: string, sent: Date) => ({ agent_id: agent.id, brokerage_id: harbor.id, type: 'NEW_REFERRAL' as const,
+      referral_id: null, referral_name: 'Someone', title, text: title, sent });
+    await server.db.insertInto('agent_notifications').values([
+      row('Sent the day before', new Date(yesterdayMidnight + 1000)),
+      row('Sent an hour ago', new Date(Date.now() - 3_600_000)),
+    ]).execute();
+    await user.click(await screen.findByRole('button', { name: 'Refresh' }));
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    expect(await within(panel).findByText('Sent an hour ago', { selector: 'strong' })).toBeInTheDocument();
+    expect(within(panel).queryByText('Sent the day before', { selector: 'strong' })).not.toBeInTheDocument();
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('says when there are none', async () => {

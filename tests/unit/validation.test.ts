@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  confirmPasswordError, filterName, filterNumeric, filterPhone, forgotEmailError, formatPhone, identifierError,
+  confirmPasswordError, forgotEmailError, formatPhone, identifierError,
   identifierForPost, isEmail, isValidPhone, isZip, loginPasswordError, newPasswordError, phoneForPost,
 } from '../../src/lib/validation.ts';
+import { KEY_FILTERS } from '../../src/ui/key-filters.ts';
+
+const { numeric: filterNumeric, phone: filterPhone, name: filterName, digits: filterDigits } = KEY_FILTERS;
 
 describe('login identifier', () => {
   it.each([
@@ -19,6 +22,11 @@ describe('login identifier', () => {
     ['15550100001', 'phone', undefined],
     ['+1 555 010 0001', 'phone', undefined],
     ['abc', 'phone', 'Invalid phone number.'],
+    // The optional leading digit is any digit, not only 1 (spec 1 section 5).
+    ['25550100001', 'phone', undefined],
+    ['9 (555) 010-0001', 'phone', undefined],
+    ['+7 555 010 0001', 'phone', undefined],
+    ['125550100001', 'phone', 'Invalid phone number.'],
   ] as const)('%j on the %s host gives %j', (value, mode, expected) => {
     expect(identifierError(value, mode)).toBe(expected);
   });
@@ -27,6 +35,7 @@ describe('login identifier', () => {
     expect(identifierForPost('  Broker@Demo.TEST ', 'email')).toBe('broker@demo.test');
     expect(identifierForPost('(555) 010-0001', 'phone')).toBe('+15550100001');
     expect(identifierForPost('1-555-010-0001', 'phone')).toBe('+15550100001');
+    expect(identifierForPost('2-555-010-0001', 'phone')).toBe('+15550100001');
   });
 
   it('requires a password', () => {
@@ -75,5 +84,6 @@ describe('patterns', () => {
 describe('key filters', () => {
   it('numeric fields allow one decimal point', () => expect(filterNumeric('1a2.3.4')).toBe('12.34'));
   it('phone fields allow one plus', () => expect(filterPhone('++1 (555) x')).toBe('+1 (555) '));
+  it('digit codes (ZIP) allow digits only', () => expect(filterDigits('04.1a01')).toBe('04101'));
   it('name fields allow letters and hyphen only', () => expect(filterName("Anne-Marie O'Neil 3")).toBe('Anne-MarieONeil'));
 });

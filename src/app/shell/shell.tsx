@@ -39,6 +39,13 @@ export function Shell({ route, children }: { route: RouteEntry; children: ReactN
             onClick={() => { setMenuOpen(false); setProfileOpen(true); }}>
             {displayName}
           </Button>
+          {/* Below 768 px the top bar has no room for Invite Agents: the menu carries it instead. */}
+          {(isBrokerAdmin || impersonation) && (
+            <Button variant="secondary" className={styles.sheetProfile}
+              onClick={() => { setMenuOpen(false); setLocation('/console/my-agents?invite=true'); }}>
+              Invite Agents
+            </Button>
+          )}
           <DrawerContent onNavigate={() => setMenuOpen(false)} />
         </Sheet>
       )}

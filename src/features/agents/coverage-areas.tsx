@@ -54,7 +54,7 @@ export function CoverageAreas({ id }: { id: number }) {
       )}
       <form className={styles.inlineForm} onSubmit={submit} noValidate>
         <TextField label="ZIP" inputMode="numeric" maxLength={5} value={zip} error={error}
-          onChange={(e) => setZip(e.target.value.replace(/\D/g, ''))} />
+          keyFilter="digits" onChange={(e) => setZip(e.target.value)} />
         <Button type="submit" disabled={add.isPending}>Add Coverage Area</Button>
       </form>
     </div>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { notificationsQueryOptions } from '../../api/dashboard.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { sentInLast24Hours } from '../../lib/last-24-hours.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/layout.tsx';
@@ -16,7 +17,8 @@ export function NotificationsMenu({ brokerageId }: { brokerageId: number }) {
   const panelId = useId();
   const wrap = useRef<HTMLDivElement>(null);
   const q = useQuery(notificationsQueryOptions(brokerageId));
-  const items = q.data?.content ?? [];
+  // The 24 hours end when the list was fetched: the render stays pure, and a refetch moves them on.
+  const items = sentInLast24Hours(q.data?.content ?? [], q.dataUpdatedAt);
 
   useEffect(() => {
     if (!open) return;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { createDnc, dncKeys, type NewDnc } from '../../api/dnc.ts';
 import { serverMessage } from '../../api/staff.ts';
-import { filterPhone, formatPhone, isEmail, isValidPhone, phoneForPost } from '../../lib/validation.ts';
+import { formatPhone, isEmail, isValidPhone, phoneForPost } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup, SelectField } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -67,7 +67,7 @@ export function NewDncDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           onChange={(t) => { setType(t); setValue(''); setFieldError(undefined); }} />
         {type === 'PHONE'
           ? <TextField label="Phone Number" type="tel" inputMode="tel" autoComplete="off" value={value} error={fieldError}
-              onChange={(e) => setValue(filterPhone(e.target.value))} />
+              keyFilter="phone" onChange={(e) => setValue(e.target.value)} />
           : <TextField label="Email Address" type="email" autoComplete="off" value={value} error={fieldError} onChange={(e) => setValue(e.target.value)} />}
         <SelectField label="Channel" value={channel} onChange={(e) => setChannel(e.target.value)}>
           <option value="">Not specified</option>

@@ -54,7 +54,7 @@ export function LoginPage() {
         <p className={styles.subtitle}>{agentHost ? 'Sign in to work your follow-ups.' : 'Sign in to your console.'}</p>
         <form onSubmit={submit} noValidate aria-busy={loading || exchanging}>
           <TextField label={agentHost ? 'Phone Number' : 'Email'} name="username" value={identifier}
-            onChange={(e) => setIdentifier(e.target.value)} error={idError}
+            onChange={(e) => setIdentifier(e.target.value)} error={idError} keyFilter={agentHost ? 'phone' : undefined}
             type={agentHost ? 'tel' : 'email'} inputMode={agentHost ? 'tel' : 'email'}
             autoComplete={agentHost ? 'tel' : 'username'} autoCapitalize="none" spellCheck={false} />
           <TextField label="Password" name="password" type="password" value={password}
