@@ -1,5 +1,5 @@
 import { isRole, type Role } from '../../src/access/roles.ts';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { AuthUser } from '../http/route.ts';
 
@@ -15,16 +15,22 @@ const rolesColumn = sql<string[]>`coalesce((select array_agg(r.name order by ur.
   join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}')`;
 
 export interface TokenUser { user: AuthUser | undefined; clientId: string }
+interface TokenRow extends UserRow { client_id: string; expires_at: Date; revoked_at: Date | null; status: string }
+let tokenUserSql: string | undefined;
 
 /**
  * The hot path of every request: an access token that is valid now, with its active user and the
  * user's roles, in one query (token, user and roles were three).
  */
 export async function loadTokenUser(db: Db, tokenHash: string, now: Date): Promise<TokenUser | undefined> {
-  const row = await db.selectFrom('access_tokens as t').innerJoin('users as u', 'u.id', 't.user_id')
+  // Compiled once: building and compiling this query's syntax tree on every request cost more
+  // CPU than running it (profiled under load on PGlite).
+  tokenUserSql ??= db.selectFrom('access_tokens as t').innerJoin('users as u', 'u.id', 't.user_id')
     .select(['t.client_id', 't.expires_at', 't.revoked_at', 'u.id', 'u.email', 'u.phone', 'u.first_name', 'u.last_name', 'u.broker_id',
       'u.loan_office_id', 'u.agent_id', 'u.status', rolesColumn.as('roles')])
-    .where('t.token_hash', '=', tokenHash).executeTakeFirst();
+    .where('t.token_hash', '=', '$1').compile().sql;
+  const result = await db.executeQuery<TokenRow>(CompiledQuery.raw(tokenUserSql, [tokenHash]));
+  const row = result.rows[0];
   if (!row || row.revoked_at || row.expires_at <= now) return undefined;
   return { clientId: row.client_id, user: row.status === 'ACTIVE' ? toAuthUser(row) : undefined };
 }
