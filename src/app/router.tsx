@@ -1,14 +1,15 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch as RouteSwitch, useLocation } from 'wouter';
 import { matchRoute } from '../access/access.ts';
 import { ROUTES, type RouteEntry } from '../access/route-table.ts';
 import { Spinner } from '../ui/layout.tsx';
 import { notePublicRoute } from './route-guard-state.ts';
+import { lazyWithRetry } from './lazy-with-retry.tsx';
 import { PUBLIC_SCREENS } from './public-screens.tsx';
 import { SCREENS } from './screens.tsx';
 import { TitleOnly } from '../features/placeholder/title-only.tsx';
 
-const ConsoleRoute = lazy(() => import('./console-route.tsx'));
+const ConsoleRoute = lazyWithRetry(() => import('./console-route.tsx'));
 
 function PublicRoute({ route, params }: { route: RouteEntry; params: Record<string, string> }) {
   useEffect(() => notePublicRoute(route), [route]);
