@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch as RouteSwitch, useLocation } from 'wouter';
 import { matchRoute } from '../access/access.ts';
+import { sendAnalyticsEvent } from '../api/analytics.ts';
 import { ROUTES, type RouteEntry } from '../access/route-table.ts';
 import { Spinner } from '../ui/layout.tsx';
 import { notePublicRoute } from './route-guard-state.ts';
@@ -25,8 +26,10 @@ function PublicRoute({ route, params }: { route: RouteEntry; params: Record<stri
 function TitleSync() {
   const [location] = useLocation();
   useEffect(() => {
-    const title = matchRoute(location)?.route.title;
-    document.title = title ? `${title} · Porchlight` : 'Porchlight';
+    const route = matchRoute(location)?.route;
+    document.title = route?.title ? `${route.title} · Porchlight` : 'Porchlight';
+    // The route's pattern, not the address: no ids or query in analytics.
+    sendAnalyticsEvent('page_view', route?.path ?? '/404');
   }, [location]);
   return null;
 }
