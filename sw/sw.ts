@@ -15,7 +15,7 @@ cleanupOutdatedCaches();
 // the demo outbox, server metadata (/.well-known/, RFC 8414) and plain files such as /robots.txt.
 const SERVER_PATHS = [
   /^\/\.well-known\//,
-  /^\/(auth|users-api|agents-api|interviews-api|leads-api|lenders-api|lenders-match-api|contact-center-api|workflow-api|dev)(\/|$)/,
+  /^\/(auth|users-api|agents-api|interviews-api|leads-api|lenders-api|lenders-match-api|contact-center-api|workflow-api|analytics-api|dev)(\/|$)/,
   /\/[^/?]+\.[a-z0-9]+$/i,
 ];
 

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../http/route.ts';
 import { agentAppRoutes } from './agent-referrals.ts';
+import { analyticsRoutes } from './analytics.ts';
 import { agentRoutes } from './agents.ts';
 import { authFlowRoutes } from './auth-flows.ts';
 import { authRoutes } from './auth.ts';
@@ -26,4 +27,5 @@ export const ROUTES: RouteDef[] = [
   ...connectorRoutes,
   ...viewedItemRoutes,
   ...oauthMetadataRoutes,
+  ...analyticsRoutes,
 ];

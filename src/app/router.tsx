@@ -1,14 +1,16 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch as RouteSwitch, useLocation } from 'wouter';
 import { matchRoute } from '../access/access.ts';
+import { sendAnalyticsEvent } from '../api/analytics.ts';
 import { ROUTES, type RouteEntry } from '../access/route-table.ts';
 import { Spinner } from '../ui/layout.tsx';
 import { notePublicRoute } from './route-guard-state.ts';
+import { lazyWithRetry } from './lazy-with-retry.tsx';
 import { PUBLIC_SCREENS } from './public-screens.tsx';
 import { SCREENS } from './screens.tsx';
 import { TitleOnly } from '../features/placeholder/title-only.tsx';
 
-const ConsoleRoute = lazy(() => import('./console-route.tsx'));
+const ConsoleRoute = lazyWithRetry(() => import('./console-route.tsx'));
 
 function PublicRoute({ route, params }: { route: RouteEntry; params: Record<string, string> }) {
   useEffect(() => notePublicRoute(route), [route]);
@@ -24,8 +26,10 @@ function PublicRoute({ route, params }: { route: RouteEntry; params: Record<stri
 function TitleSync() {
   const [location] = useLocation();
   useEffect(() => {
-    const title = matchRoute(location)?.route.title;
-    document.title = title ? `${title} · Porchlight` : 'Porchlight';
+    const route = matchRoute(location)?.route;
+    document.title = route?.title ? `${route.title} · Porchlight` : 'Porchlight';
+    // The route's pattern, not the address: no ids or query in analytics.
+    sendAnalyticsEvent('page_view', route?.path ?? '/404');
   }, [location]);
   return null;
 }

@@ -1,10 +1,11 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyWithRetry } from './lazy-with-retry.tsx';
 
 // Which screen each console route id renders (public routes: public-screens.tsx). Routes
 // without an entry show their title only. Heavy screens load lazily.
 export type Screen = ComponentType<{ params: Record<string, string> }>;
 
-export const lazyScreen = (load: () => Promise<{ default: Screen }>): Screen => lazy(load);
+export const lazyScreen = (load: () => Promise<{ default: Screen }>): Screen => lazyWithRetry(load);
 
 const OverviewPage = lazyScreen(() => import('../features/dashboard/overview-page.tsx'));
 const RegisterPage = lazyScreen(() => import('../features/register/register-page.tsx').then((m) => ({ default: m.RegisterPage })));

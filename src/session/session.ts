@@ -1,4 +1,5 @@
 import { navigate } from 'wouter/use-browser-location';
+import { sendAnalyticsEvent } from '../api/analytics.ts';
 import { fetchBoost, fetchAgent, patchAgent } from '../api/agents.ts';
 import { logoutCall, passwordGrant, refreshGrant } from '../api/auth.ts';
 import { ApiError, setUnauthorizedHandler } from '../api/client.ts';
@@ -61,6 +62,7 @@ export async function completeSignIn(tokens: TokenResponse, stayLoggedIn: boolea
     const me = await fetchMe();
     const user = await patchUser(me.id, { psiLastLogin: new Date().toISOString() });
     profileStore.set(await loadProfile(user));
+    sendAnalyticsEvent('sign_in', '/login');
     return landingFor(user.roles.map((r) => r.name));
   } catch (err) {
     clearIdentity();

@@ -1,6 +1,7 @@
 import { Group } from '@visx/group';
 import { Arc } from '@visx/shape';
 import * as styles from './chart.css.ts';
+import { useChartProgress } from './chart-animation.ts';
 import { vars } from './theme.css.ts';
 
 export interface GaugeBand { from: number; to: number; color: string }
@@ -20,6 +21,7 @@ const angle = (value: number, max: number) => -HALF + Math.PI * Math.min(1, Math
 export function GaugeChart({ label, value, max, valueText, color, bands, caption }: {
   label: string; value: number; max: number; valueText: string; color: string; bands: readonly GaugeBand[]; caption?: string;
 }) {
+  const grown = useChartProgress();
   return (
     <figure className={styles.gauge} style={{ margin: 0 }}>
       <svg className={styles.gaugeSvg} role="img" aria-label={`${label}: ${valueText}${caption ? `, ${caption}` : ''}`}
@@ -31,8 +33,8 @@ export function GaugeChart({ label, value, max, valueText, color, bands, caption
           ))}
           <Arc startAngle={-HALF} endAngle={HALF} innerRadius={RADIUS - 10 - THICKNESS} outerRadius={RADIUS - 10}
             cornerRadius={4} fill={vars.color.greySoft} />
-          {value > 0 && (
-            <Arc startAngle={-HALF} endAngle={angle(value, max)} innerRadius={RADIUS - 10 - THICKNESS} outerRadius={RADIUS - 10}
+          {value > 0 && grown > 0 && (
+            <Arc startAngle={-HALF} endAngle={angle(value * grown, max)} innerRadius={RADIUS - 10 - THICKNESS} outerRadius={RADIUS - 10}
               cornerRadius={4} fill={color} />
           )}
         </Group>

@@ -2,6 +2,7 @@ import { Group } from '@visx/group';
 import { Pie } from '@visx/shape';
 import { Link } from 'wouter';
 import * as styles from './chart.css.ts';
+import { useChartProgress } from './chart-animation.ts';
 import { vars } from './theme.css.ts';
 
 export interface PieDatum {
@@ -18,6 +19,7 @@ const SIZE = 160;
 
 /** A donut chart (visx) named by `label`, with a legend of labels and values beside it. */
 export function PieChart({ label, rows }: { label: string; rows: readonly PieDatum[] }) {
+  const grown = useChartProgress();
   const drawn = rows.filter((r) => r.value > 0);
   return (
     <figure className={styles.figure}>
@@ -26,7 +28,8 @@ export function PieChart({ label, rows }: { label: string; rows: readonly PieDat
           {drawn.length === 0
             ? <circle r={SIZE / 2 - 8} fill="none" stroke={vars.color.greySoft} strokeWidth={28} />
             : (
-              <Pie data={drawn} pieValue={(d) => d.value} outerRadius={SIZE / 2 - 2} innerRadius={SIZE / 2 - 30} padAngle={0.01} pieSortValues={null}>
+              <Pie data={drawn} pieValue={(d) => d.value} outerRadius={SIZE / 2 - 2} innerRadius={SIZE / 2 - 30} padAngle={0.01} pieSortValues={null}
+                startAngle={0} endAngle={2 * Math.PI * grown}>
                 {(pie) => pie.arcs.map((arc) => <path key={arc.data.key} d={pie.path(arc) ?? ''} fill={arc.data.color} />)}
               </Pie>
             )}

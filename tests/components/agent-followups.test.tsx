@@ -2,6 +2,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { clearPersistedQueries } from '../../src/app/query-persistence.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { DEMO_AGENT_PHONE } from '../setup/test-server.ts';
 
@@ -68,6 +69,25 @@ describe('the follow-ups screen', () => {
     const card = await screen.findByRole('region', { name: 'Notifications' });
     await waitFor(() => expect(within(card).getAllByRole('link').length).toBeGreaterThan(0));
     expect(card).toHaveTextContent(/overdue/i);
+  });
+
+  it('keeps the notifications card to exactly the last 24 hours', async () => {
+    const server = await testServer();
+    const { agent_id } = await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
+    const agent = await server.db.selectFrom('agents').select(['id', 'brokerage_id']).where('id', '=', agent_id!).executeTakeFirstOrThrow();
+    await server.db.deleteFrom('agent_notifications').where('agent_id', '=', agent.id).execute();
+    const yesterdayMidnight = Date.parse(`${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
+    const row = (title: string, sent: Date) => ({ agent_id: agent.id, brokerage_id: agent.brokerage_id, type: 'NEW_REFERRAL' as const,
+      referral_id: null, referral_name: 'Someone', title, text: title, sent });
+    await server.db.insertInto('agent_notifications').values([
+      row('Older than a day', new Date(yesterdayMidnight + 1000)), row('Within the day', new Date(Date.now() - 3_600_000)),
+    ]).execute();
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // let the throttled cache write land
+    await clearPersistedQueries(); // the earlier tests' list is cached
+    const { screen } = await renderApp('/console/agent-followups', { as: AGENT });
+    const card = await screen.findByRole('region', { name: 'Notifications' });
+    await waitFor(() => expect(card).toHaveTextContent('Within the day'));
+    expect(card).not.toHaveTextContent('Older than a day');
   });
 
   it('on a phone offers search and sort from the top bar', async () => {

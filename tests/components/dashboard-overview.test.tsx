@@ -92,8 +92,21 @@ describe('the overview dashboard', () => {
   });
 
   it('tells a staff user without impersonation that the overview needs a brokerage', async () => {
-    const { screen } = await renderApp('/console', { as: 'csr@demo.test' });
+    const { screen } = await renderApp('/console', { as: 'qa@demo.test' });
     expect(await screen.findByText(/The overview shows a brokerage’s figures/)).toBeInTheDocument();
+  });
+
+  it('gives a CSR a contact-center landing: recent DNC requests, the list\'s counts, the way to the list', async () => {
+    const { screen, server } = await renderApp('/console', { as: 'csr@demo.test' });
+    const newest = await server.db.selectFrom('dnc_contacts').select(['value', 'type']).orderBy('id', 'desc').limit(5).execute();
+    const list = await screen.findByRole('list', { name: 'Recent DNC requests' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(newest.length));
+    const blocked = await server.db.selectFrom('dnc_contacts').select((eb) => eb.fn.countAll<number>().as('n')).where('blocked', '=', true).executeTakeFirstOrThrow();
+    const figures = screen.getByRole('region', { name: 'Do-not-call list' });
+    await waitFor(() => expect(figures).toHaveTextContent(`Inbound blocked${Number(blocked.n).toLocaleString('en-US')}`));
+    expect(within(figures).getByRole('link', { name: 'Open the DNC List' })).toHaveAttribute('href', '/console/dnc-list');
+    expect(screen.queryByText(/The overview shows a brokerage’s figures/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Leaderboard' })).not.toBeInTheDocument();
   });
 
   it('tells a loan-office admin where their referrals are', async () => {

@@ -7,6 +7,7 @@ import type { Product } from '../../api/schemas/dashboard.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import { Page, Spinner } from '../../ui/layout.tsx';
+import { ContactCenterOverview, CONTACT_CENTER_ROLES } from './contact-center-overview.tsx';
 import { DashboardContext, type DashboardScope } from './dashboard-context.ts';
 import { DashboardGrid } from './dashboard-grid.tsx';
 import { LeadDetailDialog } from './lead-detail-dialog.tsx';
@@ -70,6 +71,8 @@ export default function OverviewPage() {
   const lender = useStore(profileStore, (p) => p.loanOffice !== null);
   const target = useStore(impersonationStore, (i) => i?.target ?? null);
   const brokerageId = target ? (target.kind === 'brokerage' ? target.id : null) : userBrokerId;
+  const contactCenter = useStore(profileStore, (p) => !!p.user?.roles.some((r) => CONTACT_CENTER_ROLES.includes(r.name)));
+  if (brokerageId === null && !target && contactCenter) return <ContactCenterOverview />;
   if (brokerageId === null) {
     return <Page><p className={styles.muted}>{lender || target?.kind === 'loanOffice' ? LENDER_OVERVIEW : NO_BROKERAGE}</p></Page>;
   }

@@ -1,0 +1,29 @@
+import { isAgentHost } from '../session/hosts.ts';
+import { request } from './client.ts';
+
+export type AnalyticsKind = 'page_view' | 'sign_in';
+
+// The measurement id of each host (spec 1 and 2 section 9), configured per deployment at build time.
+const MEASUREMENT_IDS = {
+  agent: import.meta.env.VITE_ANALYTICS_ID_AGENT ?? 'PL-AGENT',
+  broker: import.meta.env.VITE_ANALYTICS_ID_BROKER ?? 'PL-BROKER',
+};
+
+export const measurementIdForHost = (hostname?: string) => (isAgentHost(hostname) ? MEASUREMENT_IDS.agent : MEASUREMENT_IDS.broker);
+
+/** Do Not Track or Global Privacy Control: then nothing is sent at all. */
+export function trackingRefused(nav: Navigator = navigator): boolean {
+  const gpc = (nav as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl;
+  return nav.doNotTrack === '1' || gpc === true;
+}
+
+/**
+ * Sends one event to our own collector (no third-party script). `path` is the route's pattern
+ * (/console/agents/view/:id), never the address with its ids or query. Failures are dropped:
+ * analytics never disturbs the user.
+ */
+export function sendAnalyticsEvent(kind: AnalyticsKind, path: string): void {
+  if (trackingRefused()) return;
+  void request('/analytics-api/collect', { method: 'POST', auth: false, json: { measurementId: measurementIdForHost(), kind, path } })
+    .catch(() => undefined);
+}

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Link } from 'wouter';
+import { dncQueryOptions } from '../../api/dnc.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import * as styles from './dashboard.css.ts';
+
+/** Roles of the contact center: their overview is the do-not-call work, not a brokerage's figures. */
+export const CONTACT_CENTER_ROLES = ['CSR', 'CSR_SUPERVISOR'];
+const RECENT = 5; // the newest DNC requests shown on the landing
+
+function Figure({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <div className={styles.itemMain}>
+      <span className={styles.itemMeta}>{label}</span>
+      <strong>{value === undefined ? '…' : value.toLocaleString('en-US')}</strong>
+    </div>
+  );
+}
+
+/** A CSR's landing on /console: recent DNC requests, the list's counts, and the way to the list. */
+export function ContactCenterOverview() {
+  const recentId = useId();
+  const recent = useQuery(dncQueryOptions({ pageIndex: 0, pageSize: RECENT, value: '', blockedOnly: false }));
+  const blocked = useQuery(dncQueryOptions({ pageIndex: 0, pageSize: 1, value: '', blockedOnly: true }));
+  return (
+    <Page>
+      <div className={styles.grid}>
+        <Card className={`${styles.card} ${styles.span4}`} aria-label="Do-not-call list">
+          <h2 className={styles.muted}>Do-not-call list</h2>
+          <Figure label="Contacts on the list" value={recent.data?.totalElements} />
+          <Figure label="Inbound blocked" value={blocked.data?.totalElements} />
+          {(recent.isError || blocked.isError) && <p className={styles.muted} role="alert">The DNC figures could not be loaded.</p>}
+          <div className={styles.footer}>
+            <Link href="/console/dnc-list" className={buttonClass('primary')}>Open the DNC List</Link>
+          </div>
+        </Card>
+        <Card className={`${styles.card} ${styles.span4}`} aria-labelledby={recentId}>
+          <h2 id={recentId} className={styles.muted}>Recent DNC requests</h2>
+          {recent.data ? (recent.data.content.length === 0 ? <p className={styles.muted}>No DNC contacts found.</p> : (
+            <ul className={styles.list} aria-label="Recent DNC requests">
+              {recent.data.content.map((c) => (
+                <li key={c.id} className={styles.listItem}>
+                  <span className={styles.itemMain}>
+                    <strong>{c.type === 'PHONE' ? formatPhone(c.value) : c.value}</strong>
+                    <span className={styles.itemMeta}>
+                      {[c.channel, c.blocked ? 'Inbound blocked' : null, formatDateTime(c.created)].filter(Boolean).join(' · ')}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )) : recent.isError ? null : <Spinner label="Loading DNC requests" />}
+        </Card>
+      </div>
+    </Page>
+  );
+}
