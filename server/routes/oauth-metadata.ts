@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { publicOrigin } from '../auth/outbox.ts';
 import { route, type RouteDef } from '../http/route.ts';
 import { query } from '../http/validate.ts';
 
@@ -7,7 +8,8 @@ const NoQuery = v.strictObject({});
 
 /**
  * RFC 8414 authorization server metadata, so a standard OAuth library can find our endpoints.
- * The issuer is the origin the caller asked (the broker host and the agent host are one server).
+ * The issuer is the configured origin of the host asked (PUBLIC_ORIGIN, or AGENT_ORIGIN on an agent
+ * host), never the request's Host header: a cached answer must not point clients elsewhere.
  * Registered as an API route, so neither the SPA fallback (server/static.ts) nor the service
  * worker's navigation route (sw/sw.ts) answers it with the console.
  */
@@ -16,7 +18,7 @@ export const oauthMetadataRoutes: RouteDef[] = [
     method: 'GET', path: '/.well-known/oauth-authorization-server', policy: 'public',
     handler: (c) => {
       query(c, NoQuery);
-      const issuer = new URL(c.req.url).origin;
+      const issuer = publicOrigin(c);
       c.header('Cache-Control', 'public, max-age=3600');
       return c.json({
         issuer,

@@ -50,9 +50,9 @@ describe('authorization server metadata (RFC 8414)', () => {
     const res = await call(server, 'GET', 'http://agents.localhost/.well-known/oauth-authorization-server');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      issuer: 'http://agents.localhost',
-      authorization_endpoint: 'http://agents.localhost/auth/oauth2.0/authorize',
-      token_endpoint: 'http://agents.localhost/auth/oauth2.0/accessToken',
+      issuer: 'http://agents.localhost:8080',
+      authorization_endpoint: 'http://agents.localhost:8080/auth/oauth2.0/authorize',
+      token_endpoint: 'http://agents.localhost:8080/auth/oauth2.0/accessToken',
       response_types_supported: ['code'],
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: ['none'],
