@@ -4,12 +4,12 @@ import pg from 'pg';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/db/seed/index.ts';
+import { PG_TEMPLATE_DB } from './pg-template.ts';
 
 export const TEMPLATE_PATH = path.resolve('.tmp/test-template.tar');
 
 // Creating and seeding a PGlite database takes seconds (initdb, scrypt hashes); every test
 // file starts from a dump of one seeded database instead, restored in about half a second.
-export const PG_TEMPLATE_DB = 'porchlight_template';
 
 /** The seeded template every PostgreSQL test database is cloned from (when TEST_DATABASE_URL is set). */
 async function setupPostgresTemplate(url: string): Promise<void> {

@@ -5,7 +5,7 @@ import { testConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
 import pg from 'pg';
-import { PG_TEMPLATE_DB } from './global-setup.ts';
+import { PG_TEMPLATE_DB } from './pg-template.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 export const DEMO_AGENT_PHONE = '+15550100001';
