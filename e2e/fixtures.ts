@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import type { OutboxPage } from '../src/api/schemas/auth.ts';
 
@@ -80,6 +81,18 @@ export async function outbox(request: APIRequestContext, pageSize = 100): Promis
   const response = await request.get(`/dev/outbox?pageSize=${pageSize}`, { headers: { Accept: 'application/json' } });
   expect(response.ok(), `GET /dev/outbox answered ${response.status()}`).toBe(true);
   return (await response.json()) as OutboxPage;
+}
+
+/**
+ * axe-core on the page as it is now (WCAG 2.0/2.1 A and AA rules): fails the test with the rule ids and
+ * the offending nodes when there is any violation. Call it once a screen has rendered its data.
+ */
+export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe-core violations on ${page.url()}`).toEqual([]);
 }
 
 interface Fixtures {
