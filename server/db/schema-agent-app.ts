@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import { BRAND } from '../../src/lib/brand.ts';
-import type { NotificationType } from '../../src/api/schemas/agent-app.ts';
+import type { NotificationType } from '../../src/contract/notifications.ts';
 
 // Kysely types for server/db/migrations/005_agent_app.sql. Keep in step with the SQL.
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { NewNote, Reassignment, StageChange, type ReferralNote } from '../../src/api/schemas/agent-app.ts';
+import { NewNote, Reassignment, StageChange, type ReferralNote } from '../../src/contract/referrals.ts';
 import { moveRefusal, takesDateOfSale } from '../../src/lib/referral-stages.ts';
 import { notificationCopy } from '../db/schema-agent-app.ts';
 import { badRequest, conflict } from '../http/errors.ts';

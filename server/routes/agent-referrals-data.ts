@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import type { AgentReferral, AgentReferralDetail } from '../../src/api/schemas/agent-app.ts';
+import type { AgentReferral, AgentReferralDetail } from '../../src/contract/referrals.ts';
 import { allowedMoves, type ReferralStage, type ReferralType } from '../../src/lib/referral-stages.ts';
 import type { Db } from '../db/database.ts';
 import { daysSinceSql, overduePredicate } from '../db/overdue.ts';

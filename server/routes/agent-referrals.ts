@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
-import type { AgentFunnel, AgentReferralPage, ReferralEventPage, ReferralNotePage } from '../../src/api/schemas/agent-app.ts';
+import type { AgentFunnel, AgentReferralPage, ReferralEventPage, ReferralNotePage } from '../../src/contract/referrals.ts';
 import { FUNNELS, REFERRAL_STAGES, REFERRAL_TYPES, type ReferralType } from '../../src/lib/referral-stages.ts';
 import { overduePredicate } from '../db/overdue.ts';
 import { route, STAFF, type RouteDef } from '../http/route.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Agent, LeaderboardRow } from '../../src/api/schemas/dashboard.ts';
+import type { Agent, LeaderboardRow } from '../../src/contract/agents.ts';
 import type { Db } from '../db/database.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { assertAgent, brokerageOf, isStaff } from '../http/ownership.ts';

@@ -1,4 +1,4 @@
-import { TEMPORARY_CREDENTIAL_GRANT } from '../../src/api/schemas/auth.ts';
+import { TEMPORARY_CREDENTIAL_GRANT } from '../../src/contract/auth.ts';
 import { codePage, errorPage, phonePage } from '../auth/authorize-page.ts';
 import { checkAuthorizeRequest } from '../auth/authorize-request.ts';
 import { authorizationCodeGrant } from '../auth/code-grant.ts';

@@ -1,9 +1,8 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import * as v from 'valibot';
-import {
-  BROKERAGE_STATUSES, EMAIL_PATTERN, normalisePhone, PRODUCT_FAMILIES,
-  type BrokerageDetail, type BrokerageName, type BrokerageSummary,
-} from '../../src/api/schemas/staff.ts';
+import { EMAIL_PATTERN } from '../../src/lib/validation.ts';
+import { BROKERAGE_STATUSES, PRODUCT_FAMILIES, type BrokerageDetail, type BrokerageName, type BrokerageSummary } from '../../src/contract/brokerages.ts';
+import { normalisePhone } from '../../src/contract/interviews.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { csvResponse } from '../http/csv.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ConnectorConnection, ConnectorStart } from '../../src/api/schemas/connectors.ts';
+import type { ConnectorConnection, ConnectorStart } from '../../src/contract/users.ts';
 import { escapeHtml, htmlPage } from '../auth/html.ts';
 import { publicOrigin } from '../auth/outbox.ts';
 import { newSecret } from '../auth/secrets.ts';

@@ -1,4 +1,4 @@
-import { EmailInquirySchema } from '../../src/api/schemas/dashboard.ts';
+import { EmailInquiry } from '../../src/contract/agents.ts';
 import { sendEmail } from '../auth/outbox.ts';
 import { consumeLimit } from '../auth/rate-limit.ts';
 import { forbidden } from '../http/errors.ts';
@@ -20,7 +20,7 @@ export const dashboardEmailRoutes: RouteDef[] = [
     handler: async (c) => {
       const { user, actor, impersonating } = c.var.auth;
       if (impersonating || !user.roles.includes('BROKERAGE_ADMIN')) throw forbidden(IMPERSONATION_REFUSAL);
-      const body = await jsonBody(c, EmailInquirySchema);
+      const body = await jsonBody(c, EmailInquiry);
       const now = c.var.now();
       // The payload's addresses (spec 2) are not trusted: the inquiry goes to the provider's sales
       // inbox only, from the signed-in user's own address, so the endpoint relays nothing elsewhere.

@@ -1,4 +1,4 @@
-import type { BrokerScore, StatSet } from '../../src/api/schemas/dashboard.ts';
+import type { BrokerScore, StatSet } from '../../src/contract/brokerages.ts';
 import { FUNNELS, type ReferralStage, type ReferralType } from '../../src/lib/referral-stages.ts';
 
 // Pure arithmetic behind the dashboard answers; the SQL only counts (tests/unit/dashboard-figures.test.ts).

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { LeadTypeSchema, REFERRAL_STAGES, type LeadProgressionStats, type LeadStats } from '../../src/api/schemas/dashboard.ts';
+import { REFERRAL_STAGES } from '../../src/contract/brokerages.ts';
+import { LeadType, type LeadProgressionStats } from '../../src/contract/interviews.ts';
+import { type LeadStats } from '../../src/contract/leads.ts';
 import { route, type RouteDef } from '../http/route.ts';
 import { params, query } from '../http/validate.ts';
 import { DEFAULT_LEAD_PRODUCT, leadsOf } from './dashboard-leads.ts';
@@ -8,7 +10,7 @@ import { monthBounds, monthOf, round2 } from './dashboard-figures.ts';
 import { BrokerageIdParams, DASHBOARD_READERS, ProductParam, productsOf, readableBrokerage } from './dashboard-scope.ts';
 
 const ProductQuery = v.object({ product: ProductParam });
-const StatusQuery = v.object({ product: ProductParam, leadType: v.optional(LeadTypeSchema) });
+const StatusQuery = v.object({ product: ProductParam, leadType: v.optional(LeadType) });
 const LeadStatsQuery = v.object({
   ingestedDate: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month as YYYY-MM'))),
 });

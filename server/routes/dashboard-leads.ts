@@ -1,7 +1,8 @@
 import type { SelectQueryBuilder } from 'kysely';
 import * as v from 'valibot';
-import { LeadTypeSchema, type BrokerLead, type LeadDetail, type Product } from '../../src/api/schemas/dashboard.ts';
-import { OPPORTUNITY_STATUSES } from '../../src/api/schemas/staff.ts';
+import { type Product } from '../../src/contract/brokerages.ts';
+import { LeadType, type BrokerLead, type LeadDetail } from '../../src/contract/interviews.ts';
+import { OPPORTUNITY_STATUSES } from '../../src/contract/interviews.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
@@ -34,7 +35,7 @@ const ListQuery = v.object({
   ...Paging,
   sort: sortParam(['assignedAt', 'created'], 'created,DESC'),
   product: ProductParam,
-  leadType: v.optional(LeadTypeSchema),
+  leadType: v.optional(LeadType),
   status: v.optional(StatusList),
 });
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Role } from '../../src/access/roles.ts';
-import type { Product } from '../../src/api/schemas/dashboard.ts';
+import type { Product } from '../../src/contract/brokerages.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { assertBrokerage, brokerageOf } from '../http/ownership.ts';
 import { STAFF, type AppContext } from '../http/route.ts';

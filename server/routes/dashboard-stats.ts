@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import type { BrokerageStats, BrokerScore, Product } from '../../src/api/schemas/dashboard.ts';
+import type { BrokerageStats, BrokerScore, Product } from '../../src/contract/brokerages.ts';
 import { REFERRAL_STAGES, REFERRAL_TYPES, type ReferralStage, type ReferralType } from '../../src/lib/referral-stages.ts';
 import type { Db } from '../db/database.ts';
 import { route, type RouteDef } from '../http/route.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { NewDncRequest } from '../../src/api/schemas/staff.ts';
+import { NewDncRequest } from '../../src/contract/interviews.ts';
 import '../db/schema-staff.ts';
 import { csvResponse } from '../http/csv.ts';
 import { conflict, notFound } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { InviteCodeResult, InviteSent } from '../../src/api/schemas/auth.ts';
+import type { InviteCodeResult, InviteSent } from '../../src/contract/users.ts';
 import { INVITABLE_ROLES, inviteScope, isUserManager, sendInvite, USER_MANAGERS } from '../auth/invite-users.ts';
 import { CODE_TTL_MS, redeemCode } from '../auth/invites.ts';
 import { publicOrigin, registerLink, sendEmail } from '../auth/outbox.ts';

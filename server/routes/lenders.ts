@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import type { LoanOfficer, LoanOfficeSummary } from '../../src/api/schemas/staff.ts';
+import type { LoanOfficer, LoanOfficeSummary } from '../../src/contract/lenders.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import { assertLoanOffice, isStaff } from '../http/ownership.ts';

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
-import { IsoDay, NOTIFICATION_TYPES, SampleNotification, type AgentNotification, type AgentNotificationPage } from '../../src/api/schemas/agent-app.ts';
+import { NOTIFICATION_TYPES, type AgentNotification, type AgentNotificationPage } from '../../src/contract/notifications.ts';
+import { IsoDay, SampleNotification } from '../../src/contract/referrals.ts';
 import type { Db } from '../db/database.ts';
 import { notificationCopy } from '../db/schema-agent-app.ts';
 import { forbidden, notFound } from '../http/errors.ts';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { EMAIL_PATTERN, normalisePhone, OPPORTUNITY_STATUSES, type OpportunityNote } from '../../src/api/schemas/staff.ts';
+import { EMAIL_PATTERN } from '../../src/lib/validation.ts';
+import { normalisePhone, OPPORTUNITY_STATUSES, type OpportunityNote } from '../../src/contract/interviews.ts';
 import type { Db } from '../db/database.ts';
 import '../db/schema-staff.ts';
 import { csvResponse } from '../http/csv.ts';

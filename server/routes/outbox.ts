@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import type { OutboxPage } from '../../src/api/schemas/auth.ts';
+import type { OutboxPage } from '../../src/contract/dev.ts';
 import { escapeHtml, htmlPage, linkify } from '../auth/html.ts';
 import { route, type RouteDef } from '../http/route.ts';
 import { Paging, query } from '../http/validate.ts';

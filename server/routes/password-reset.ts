@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ContactInfoAvailability } from '../../src/api/schemas/auth.ts';
+import type { ContactInfoAvailability } from '../../src/contract/users.ts';
 import { BRAND } from '../../src/lib/brand.ts';
 import { CODE_TTL_MS, openCode } from '../auth/invites.ts';
 import { registerLink, sendEmail } from '../auth/outbox.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { AGENT_STATUSES, type AgentAdminHolds, type CoverageArea } from '../../src/api/schemas/staff.ts';
+import { AGENT_STATUSES, type AgentAdminHolds, type CoverageArea } from '../../src/contract/agents.ts';
 import type { Db } from '../db/database.ts';
 import '../db/schema-staff.ts';
 import { csvResponse } from '../http/csv.ts';

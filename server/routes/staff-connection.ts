@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ForceAssignmentResult, Interaction } from '../../src/api/schemas/staff.ts';
+import type { ForceAssignmentResult, Interaction } from '../../src/contract/interviews.ts';
 import type { Db } from '../db/database.ts';
 import '../db/schema-staff.ts';
 import { conflict, notFound } from '../http/errors.ts';

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { DncContactsTable } from '../db/schema-staff.ts';
-import type { DncContact } from '../../src/api/schemas/staff.ts';
+import type { DncContact } from '../../src/contract/interviews.ts';
 import { escapeLike } from './staff-paging.ts';
 
 // The do-not-call search, built to page a million contacts as fast as a hundred:

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import type { AgentNote, BrokerNote } from '../../src/api/schemas/staff.ts';
+import type { AgentNote } from '../../src/contract/agents.ts';
+import type { BrokerNote } from '../../src/contract/brokerages.ts';
 import type { Db } from '../db/database.ts';
 import '../db/schema-staff.ts';
 import { notFound } from '../http/errors.ts';

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import * as v from 'valibot';
-import { OPPORTUNITY_STATUSES, type Opportunity } from '../../src/api/schemas/staff.ts';
+import { OPPORTUNITY_STATUSES, type Opportunity } from '../../src/contract/interviews.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import type { Referral } from '../../src/api/schemas/staff.ts';
+import type { Referral } from '../../src/contract/brokerages.ts';
 import type { Db } from '../db/database.ts';
 import { daysSinceSql, overduePredicate } from '../db/overdue.ts';
 import { notFound } from '../http/errors.ts';

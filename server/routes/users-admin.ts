@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { ROLES } from '../../src/access/roles.ts';
-import type { AuditRow, ImpersonationSession, UserSummary } from '../../src/api/schemas/staff.ts';
+import type { AuditRow, ImpersonationSession, UserSummary } from '../../src/contract/users.ts';
 import { isUserManager } from '../auth/invite-users.ts';
 import type { Db } from '../db/database.ts';
 import { forbidden } from '../http/errors.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { MARKETPLACE_ITEMS, MARKETPLACE_LOCATION } from '../../src/lib/marketplace.ts';
-import type { ViewedItem, ViewedItemPage } from '../../src/api/schemas/viewed-items.ts';
+import type { ViewedItem, ViewedItemPage } from '../../src/contract/users.ts';
 import { badRequest } from '../http/errors.ts';
 import { route, type RouteDef } from '../http/route.ts';
 import { check, jsonBody } from '../http/validate.ts';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
-import { Agent, AppVersions, BoostStatus } from './schemas/core.ts';
+import { Agent, AppVersions, BoostStatus } from '../contract/agents.ts';
 import { BOOST_REFRESH_MS } from '../session/constants.ts';
 
 export const agentKeys = {

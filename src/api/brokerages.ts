@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
-import { BrokerageStatsSchema } from './schemas/dashboard.ts';
-import { BrokerageDetail, BrokerageName, BrokeragePage, BrokerNote, paged, ReferralPage } from './schemas/staff.ts';
+import { BrokerageStats } from '../contract/brokerages.ts';
+import { BrokerageDetail, BrokerageName, BrokeragePage, BrokerNote, ReferralPage } from '../contract/brokerages.ts';
+import { paged } from '../contract/common.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
 import * as v from 'valibot';
 
@@ -45,7 +46,7 @@ export const brokerageQueryOptions = (id: number) => queryOptions({
 
 export const brokerageStatsQueryOptions = (id: number) => queryOptions({
   queryKey: brokerageKeys.stats(id),
-  queryFn: () => request(`/agents-api/brokerages/${id}/stats`, { schema: BrokerageStatsSchema }),
+  queryFn: () => request(`/agents-api/brokerages/${id}/stats`, { schema: BrokerageStats }),
 });
 
 export const brokerageReferralsQueryOptions = (id: number, p: Paging) => queryOptions({

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { IMPERSONATION_HEADER } from '../lib/brand.ts';
 import { impersonationStore, sessionStore } from '../session/state.ts';
-import { ErrorBody } from './schemas/core.ts';
+import { ErrorBody } from '../contract/common.ts';
 
 /** Where the provider API lives; the same origin unless a build sets VITE_API_BASE. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { request } from './client.ts';
-import { LoanOfficer, LoanOfficeSummary, paged } from './schemas/staff.ts';
+import { paged } from '../contract/common.ts';
+import { LoanOfficer, LoanOfficeSummary } from '../contract/lenders.ts';
 import { sortParam, type Paging } from './staff.ts';
 
 // Lenders (spec 2 section 7): loan offices and their loan officers.

@@ -1,5 +1,6 @@
 import { request } from './client.ts';
-import { Brokerage, LoanOffice } from './schemas/core.ts';
+import { Brokerage } from '../contract/brokerages.ts';
+import { LoanOffice } from '../contract/lenders.ts';
 
 export const fetchBrokerage = (id: number) => request(`/agents-api/brokerages/${id}`, { schema: Brokerage });
 export const fetchLoanOffice = (id: number) => request(`/lenders-api/loan-offices/${id}`, { schema: LoanOffice });

@@ -1,4 +1,7 @@
-import type { Agent, Brokerage, LoanOffice, Me } from '../api/schemas/core.ts';
+import type { Agent } from '../contract/agents.ts';
+import type { Brokerage } from '../contract/brokerages.ts';
+import type { LoanOffice } from '../contract/lenders.ts';
+import type { Me } from '../contract/users.ts';
 import { createPersistedStore } from './persisted-store.ts';
 import { RECENTLY_VIEWED_LIMIT } from './constants.ts';
 

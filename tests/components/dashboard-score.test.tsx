@@ -2,7 +2,7 @@ import { within } from '@testing-library/react';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { clearPersistedQueries } from '../../src/app/query-persistence.ts';
-import type { BrokerScore } from '../../src/api/schemas/dashboard.ts';
+import type { BrokerScore } from '../../src/contract/brokerages.ts';
 import { conversionLevel, scoreLevel } from '../../src/lib/score-levels.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { signIn } from '../setup/test-server.ts';

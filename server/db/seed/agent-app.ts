@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { NotificationType } from '../../../src/api/schemas/agent-app.ts';
+import type { NotificationType } from '../../../src/contract/notifications.ts';
 import { daysSinceSql, overduePredicate } from '../overdue.ts';
 import { notificationCopy, type AgentNotificationsTable } from '../schema-agent-app.ts';
 import type { SeedContext } from './core.ts';

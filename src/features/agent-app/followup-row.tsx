@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { withFollowUp, withStage } from '../../api/agent-app-writes.ts';
-import type { AgentReferral } from '../../api/schemas/agent-app.ts';
+import type { AgentReferral } from '../../contract/referrals.ts';
 import { daysText } from '../../lib/overdue.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
 import { Badge } from '../../ui/badge.tsx';

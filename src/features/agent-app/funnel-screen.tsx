@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { funnelQueryOptions } from '../../api/agent-app.ts';
-import type { AgentFunnel } from '../../api/schemas/agent-app.ts';
+import type { AgentFunnel } from '../../contract/referrals.ts';
 import { stageLabel, type ReferralType } from '../../lib/referral-stages.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Spinner } from '../../ui/layout.tsx';

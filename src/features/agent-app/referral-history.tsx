@@ -1,4 +1,4 @@
-import type { ReferralEvent, ReferralNote } from '../../api/schemas/agent-app.ts';
+import type { ReferralEvent, ReferralNote } from '../../contract/referrals.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { formatWhen } from './format.ts';

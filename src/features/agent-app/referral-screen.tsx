@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { referralEventsQueryOptions, referralNotesQueryOptions, referralQueryOptions } from '../../api/agent-app.ts';
 import { detailWithStage, noteWrite, stageWrite } from '../../api/agent-app-writes.ts';
 import { ApiError } from '../../api/client.ts';
-import type { AgentReferralDetail } from '../../api/schemas/agent-app.ts';
+import type { AgentReferralDetail } from '../../contract/referrals.ts';
 import { daysText } from '../../lib/overdue.ts';
 import { allowedMoves, stageLabel } from '../../lib/referral-stages.ts';
 import { formatPhone } from '../../lib/validation.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
-import type { Agent } from '../../api/schemas/dashboard.ts';
+import type { Agent } from '../../contract/agents.ts';
 import { codeLabel, formatDate, formatDateTime } from '../../lib/staff-format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { AgentReferral } from '../../api/schemas/agent-app.ts';
+import type { AgentReferral } from '../../contract/referrals.ts';
 import { agentReferralsQueryOptions } from '../../api/staff-agents.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import type { Agent } from '../../api/schemas/dashboard.ts';
+import type { Agent } from '../../contract/agents.ts';
 import { agentsQueryOptions } from '../../api/staff-agents.ts';
 import { codeLabel, personName } from '../../lib/staff-format.ts';
 import { formatPhone } from '../../lib/validation.ts';

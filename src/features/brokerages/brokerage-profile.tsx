@@ -1,4 +1,4 @@
-import type { BrokerageDetail } from '../../api/schemas/staff.ts';
+import type { BrokerageDetail } from '../../contract/brokerages.ts';
 import { codeLabel, formatDate, productFamilyLabel } from '../../lib/staff-format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { brokerageReferralsQueryOptions } from '../../api/brokerages.ts';
-import type { Referral } from '../../api/schemas/staff.ts';
+import type { Referral } from '../../contract/brokerages.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
 import { codeLabel, formatDateTime, personName } from '../../lib/staff-format.ts';

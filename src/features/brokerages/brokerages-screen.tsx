@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { brokeragesQueryOptions, exportBrokerages } from '../../api/brokerages.ts';
-import { BROKERAGE_STATUSES, PRODUCT_FAMILIES, type BrokerageSummary } from '../../api/schemas/staff.ts';
+import { BROKERAGE_STATUSES, PRODUCT_FAMILIES, type BrokerageSummary } from '../../contract/brokerages.ts';
 import { codeLabel, formatDate, productFamilyLabel } from '../../lib/staff-format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { SelectField } from '../../ui/choice.tsx';

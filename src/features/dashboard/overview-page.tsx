@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { dashboardBrokerageQueryOptions } from '../../api/dashboard.ts';
 import { hasLeadGenius } from '../../api/organisations.ts';
-import type { Product } from '../../api/schemas/dashboard.ts';
+import type { Product } from '../../contract/brokerages.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import { Page, Spinner } from '../../ui/layout.tsx';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { dncQueryOptions, exportDnc } from '../../api/dnc.ts';
-import type { DncContact } from '../../api/schemas/staff.ts';
+import type { DncContact } from '../../contract/interviews.ts';
 import { pageIndexOf } from '../../lib/pagination.ts';
 import { Button } from '../../ui/button.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';

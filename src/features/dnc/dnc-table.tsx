@@ -1,4 +1,4 @@
-import type { DncContact } from '../../api/schemas/staff.ts';
+import type { DncContact } from '../../contract/interviews.ts';
 import { dncOwnerLabel, formatDateTime } from '../../lib/staff-format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { canAccess } from '../../access/access.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
 import { loanOfficesQueryOptions } from '../../api/lenders.ts';
-import type { LoanOfficeSummary } from '../../api/schemas/staff.ts';
+import type { LoanOfficeSummary } from '../../contract/lenders.ts';
 import { codeLabel, formatDate } from '../../lib/staff-format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';

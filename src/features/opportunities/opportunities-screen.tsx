@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { exportOpportunities, opportunitiesQueryOptions } from '../../api/opportunities.ts';
-import { OPPORTUNITY_STATUSES, type Opportunity } from '../../api/schemas/staff.ts';
+import { OPPORTUNITY_STATUSES, type Opportunity } from '../../contract/interviews.ts';
 import { codeLabel, formatDate, productFamilyLabel } from '../../lib/staff-format.ts';
 import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { canAccess } from '../../access/access.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
 import { forceAssignment, removeAssignedAgent } from '../../api/opportunities.ts';
-import type { Opportunity } from '../../api/schemas/staff.ts';
+import type { Opportunity } from '../../contract/interviews.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { agentsQueryOptions } from '../../api/staff-agents.ts';
 import { formatDateTime, personName } from '../../lib/staff-format.ts';

@@ -1,4 +1,4 @@
-import type { Opportunity } from '../../api/schemas/staff.ts';
+import type { Opportunity } from '../../contract/interviews.ts';
 import { personName } from '../../lib/staff-format.ts';
 
 export const opportunityName = (o: Pick<Opportunity, 'contact' | 'id'>) =>

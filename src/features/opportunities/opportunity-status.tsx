@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { changeOpportunityStatus } from '../../api/opportunities.ts';
-import { OPPORTUNITY_STATUSES, type Opportunity, type OpportunityStatus } from '../../api/schemas/staff.ts';
+import { OPPORTUNITY_STATUSES, type Opportunity, type OpportunityStatus } from '../../contract/interviews.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { codeLabel } from '../../lib/staff-format.ts';
 import { Badge } from '../../ui/badge.tsx';

@@ -1,13 +1,10 @@
 import * as v from 'valibot';
-import { needsDateOfSale, needsRemovalReason, REFERRAL_STAGES, REFERRAL_TYPES, REMOVAL_REASONS, takesDateOfSale } from '../../lib/referral-stages.ts';
-import { paged } from './core.ts';
+import { needsDateOfSale, needsRemovalReason, REFERRAL_STAGES, REFERRAL_TYPES, REMOVAL_REASONS, takesDateOfSale } from '../lib/referral-stages.ts';
+import { paged } from './common.ts';
 
-// Shapes of the agent app's calls (referrals, events, notes, funnel, agent notifications), shared by
-// the console (parsing) and the server (typing its answers, validating request bodies).
+// The agent's referrals (spec 2 section 7 "Agents", Referrals: /agents-api/agents/{id}/referrals...):
+// referrals, events, notes, the funnel and the request bodies of the agent app.
 
-export const NOTIFICATION_TYPES = ['UNDER_CONTRACT_1_DAY_PAST', 'OVERDUE_REFERRAL_REMINDER', 'LONG_TERM_HOLD',
-  'NEW_REFERRAL', 'MISSED_REFERRAL', 'NEW_ACCEPTED_REFERRAL', 'FORCE_ASSIGNED_REFERRAL', 'TEST_NEW_REFERRAL'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 const Stage = v.picklist(REFERRAL_STAGES);
 const Type = v.picklist(REFERRAL_TYPES);
@@ -67,20 +64,6 @@ const FunnelOfType = v.object({
 export const AgentFunnel = v.object({ agentId: v.number(), seller: FunnelOfType, buyer: FunnelOfType, rental: FunnelOfType });
 export type AgentFunnel = v.InferOutput<typeof AgentFunnel>;
 
-export const AgentNotification = v.object({
-  id: v.number(),
-  agentId: v.number(),
-  type: v.picklist(NOTIFICATION_TYPES),
-  referralId: v.nullable(v.number()),
-  referralName: v.nullable(v.string()),
-  sent: v.string(),
-  title: v.string(),
-  text: v.string(),
-  agentDisplayName: v.nullable(v.string()),
-});
-export type AgentNotification = v.InferOutput<typeof AgentNotification>;
-export const AgentNotificationPage = paged(AgentNotification);
-export type AgentNotificationPage = v.InferOutput<typeof AgentNotificationPage>;
 
 // Request bodies.
 
