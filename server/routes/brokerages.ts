@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import * as v from 'valibot';
 import { EMAIL_PATTERN } from '../../src/lib/validation.ts';
-import { BROKERAGE_STATUSES, PRODUCT_FAMILIES, type BrokerageDetail, type BrokerageName, type BrokerageSummary } from '../../src/contract/brokerages.ts';
+import { BROKERAGE_STATUSES, PRODUCT_FAMILIES, type Brokerage, type BrokerageName, type BrokerageSummary } from '../../src/contract/brokerages.ts';
 import { normalisePhone } from '../../src/contract/interviews.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -14,7 +14,7 @@ import { countOf, likeWildcard, Sort, TextParam } from './staff-paging.ts';
 
 export const hasLeadGenius = (family: string) => family === 'COMBINED' || family === 'LEAD_GENIUS';
 
-export async function brokerageView(db: Db, id: number): Promise<BrokerageDetail> {
+export async function brokerageView(db: Db, id: number): Promise<Brokerage> {
   const b = await db.selectFrom('brokerages').selectAll().where('id', '=', id).executeTakeFirst();
   if (!b) throw notFound('No such brokerage');
   return {

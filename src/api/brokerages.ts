@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
-import { BrokerageStats } from '../contract/brokerages.ts';
-import { BrokerageDetail, BrokerageName, BrokeragePage, BrokerNote, ReferralPage } from '../contract/brokerages.ts';
+import { Brokerage, BrokerageName, BrokeragePage, BrokerageStats, BrokerNote, ReferralPage } from '../contract/brokerages.ts';
 import { paged } from '../contract/common.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
 import * as v from 'valibot';
@@ -39,9 +38,17 @@ export const brokerageNamesQueryOptions = () => queryOptions({
   staleTime: 5 * 60_000,
 });
 
+/** GET /agents-api/brokerages/{id}: the one fetcher (the session's own brokerage, the dashboard, the staff profile). */
+export const fetchBrokerage = (id: number) => request(`/agents-api/brokerages/${id}`, { schema: Brokerage });
+
+/** LeadGenius (IRIS) is on for the COMBINED and LEAD_GENIUS product families. */
+export const hasLeadGenius = (b: Pick<Brokerage, 'product'> | null | undefined) =>
+  !!b?.product.some((p) => p.productFamily === 'COMBINED' || p.productFamily === 'LEAD_GENIUS');
+
+/** One cache entry per brokerage, whoever reads it. */
 export const brokerageQueryOptions = (id: number) => queryOptions({
   queryKey: brokerageKeys.detail(id),
-  queryFn: () => request(`/agents-api/brokerages/${id}`, { schema: BrokerageDetail }),
+  queryFn: () => fetchBrokerage(id),
 });
 
 export const brokerageStatsQueryOptions = (id: number) => queryOptions({

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { request } from './client.ts';
-import { fetchBrokerage } from './organisations.ts';
 import { AgentNotificationPage } from '../contract/notifications.ts';
 import { AgentPage, EmailSent, LeaderboardPage, type EmailInquiry } from '../contract/agents.ts';
 import { BrokerageStats, BrokerScore, type Product } from '../contract/brokerages.ts';
@@ -129,9 +128,3 @@ export const notificationsQueryOptions = (b: number) => queryOptions({
 export const sendInquiry = (inquiry: EmailInquiry) =>
   request('/agents-api/email', { method: 'POST', json: inquiry, schema: EmailSent });
 
-/** The brokerage whose figures are shown (its products decide whether the IRIS widgets are real or teasers). */
-export const dashboardBrokerageQueryOptions = (b: number) => queryOptions({
-  queryKey: [...dashboardKeys.scope(b), 'brokerage'] as const,
-  queryFn: () => fetchBrokerage(b),
-  staleTime: 3600_000,
-});

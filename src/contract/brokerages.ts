@@ -22,15 +22,6 @@ export const ReferralStage = v.picklist(REFERRAL_STAGES);
 export const PRODUCT_FAMILIES = ['COMBINED', 'PORCHLIGHT', 'LEAD_GENIUS'] as const;
 export const BROKERAGE_STATUSES = ['ACTIVE', 'PAUSED', 'HIDDEN'] as const;
 
-/** GET /agents-api/brokerages/{id} as the shell reads it (my brokerage). */
-export const Brokerage = v.object({
-  id: v.number(),
-  name: v.string(),
-  status: v.string(),
-  product: v.array(v.object({ productFamily: v.string() })),
-});
-export type Brokerage = v.InferOutput<typeof Brokerage>;
-
 const brokerageEntries = {
   id, name: v.string(), status: v.string(), product: v.array(v.object({ productFamily: v.string() })),
   email: text, phone: text, city: text, state: text, created: time,
@@ -38,10 +29,11 @@ const brokerageEntries = {
 export const BrokerageSummary = v.object({ ...brokerageEntries, agentCount: v.number() });
 export type BrokerageSummary = v.InferOutput<typeof BrokerageSummary>;
 export const BrokeragePage = paged(BrokerageSummary);
-export const BrokerageDetail = v.object({
+/** GET /agents-api/brokerages/{id}: one brokerage (the staff profile, the shell's own brokerage, the dashboard). */
+export const Brokerage = v.object({
   ...brokerageEntries, quarterlyCap: v.number(), boost: v.object({ enabled: v.boolean(), boostPercentage: v.number() }),
 });
-export type BrokerageDetail = v.InferOutput<typeof BrokerageDetail>;
+export type Brokerage = v.InferOutput<typeof Brokerage>;
 export const BrokerageName = v.object({ id, name: v.string() });
 export type BrokerageName = v.InferOutput<typeof BrokerageName>;
 

@@ -1,4 +1,4 @@
-import type { BrokerageDetail } from '../../contract/brokerages.ts';
+import type { Brokerage } from '../../contract/brokerages.ts';
 import { codeLabel, formatDate, productFamilyLabel } from '../../lib/staff-format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
@@ -9,7 +9,7 @@ const NO_CAP = [0, 99999]; // spec 2 section 9: a quarterly cap of 0 or 99999 me
 const statusTone = (status: string) => (status === 'ACTIVE' ? 'success' : status === 'PAUSED' ? 'warning' : 'neutral');
 
 /** The brokerage's profile: status, products, contact details, quarterly cap and Broker Boost. */
-export function BrokerageProfile({ brokerage: b }: { brokerage: BrokerageDetail }) {
+export function BrokerageProfile({ brokerage: b }: { brokerage: Brokerage }) {
   return (
     <DetailList items={[
       ['Status', <Badge key="s" tone={statusTone(b.status)}>{codeLabel(b.status)}</Badge>],

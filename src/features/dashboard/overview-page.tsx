@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { dashboardBrokerageQueryOptions } from '../../api/dashboard.ts';
-import { hasLeadGenius } from '../../api/organisations.ts';
+import { brokerageQueryOptions, hasLeadGenius } from '../../api/brokerages.ts';
 import type { Product } from '../../contract/brokerages.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
@@ -27,7 +26,7 @@ function Dashboard({ brokerageId }: { brokerageId: number }) {
   const user = useStore(profileStore, (p) => p.user);
   const own = useStore(profileStore, (p) => p.brokerage);
   const impersonating = useStore(impersonationStore, (i) => i !== null);
-  const brokerage = useQuery({ ...dashboardBrokerageQueryOptions(brokerageId), ...(own?.id === brokerageId ? { initialData: own } : {}) });
+  const brokerage = useQuery({ ...brokerageQueryOptions(brokerageId), staleTime: 3600_000, ...(own?.id === brokerageId ? { initialData: own } : {}) });
   const [product, setProduct] = useState<Product>('COMBINED');
   const [location, navigate] = useLocation();
   const leadId = new URLSearchParams(useSearch()).get('lead');
