@@ -35,12 +35,11 @@ export interface IdempotentRequestsTable {
   created_at: DefaultTimestamp;
 }
 
-declare module './schema.ts' {
-  interface Database {
-    agent_notifications: AgentNotificationsTable;
-    referral_reassignments: ReferralReassignmentsTable;
-    idempotent_requests: IdempotentRequestsTable;
-  }
+/** This area's tables; server/db/schema.ts composes them into Database. */
+export interface AgentAppTables {
+  agent_notifications: AgentNotificationsTable;
+  referral_reassignments: ReferralReassignmentsTable;
+  idempotent_requests: IdempotentRequestsTable;
 }
 
 /** The title and text an agent reads for a notification about `name` (a prospect's name). */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overduePredicate } from '../../server/db/overdue.ts';
-import { overdueSql } from '../../server/routes/dashboard-overdue.ts';
+import { overdueSql } from '../../server/routes/agents-api/overdue-sql.ts';
 import { BrokerageStats, BrokerScore } from '../../src/contract/brokerages.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
