@@ -1,3 +1,4 @@
+import { updateByIdOr404 } from '../../http/update.ts';
 import { sql, type ExpressionBuilder } from 'kysely';
 import * as v from 'valibot';
 import { EMAIL_PATTERN } from '../../../src/lib/validation.ts';
@@ -101,8 +102,7 @@ export const brokerageRoutes: RouteDef[] = [
         city: b.city, state: b.state, quarterly_cap: b.quarterlyCap,
       }).filter(([, val]) => val !== undefined));
       if (Object.keys(set).length > 0) {
-        const res = await c.var.db.updateTable('brokerages').set(set).where('id', '=', id).executeTakeFirst();
-        if (res.numUpdatedRows === 0n) throw notFound('No such brokerage');
+        await updateByIdOr404(c.var.db, 'brokerages', id, set, 'No such brokerage');
       }
       return c.json(await brokerageView(c.var.db, id));
     },

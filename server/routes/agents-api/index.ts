@@ -5,7 +5,7 @@ import { referralRoutes } from './brokerage-referrals.ts';
 import { dashboardStatsRoutes } from './brokerage-stats.ts';
 import { brokerageRoutes } from './brokerages.ts';
 import { dashboardEmailRoutes } from './email.ts';
-import { noteRoutes } from './notes.ts';
+import { agentNoteRoutes, brokerNoteRoutes } from './notes.ts';
 import { agentAppRoutes } from './referrals.ts';
 
 /** /agents-api: agents, their referrals and notifications, brokerages and their stats, notes, the contact-sales email. */
@@ -16,6 +16,7 @@ export const agentsApiRoutes: RouteDef[] = [
   ...dashboardStatsRoutes,
   ...dashboardEmailRoutes,
   ...referralRoutes,
-  ...noteRoutes,
+  ...brokerNoteRoutes,
+  ...agentNoteRoutes,
   ...staffAgentRoutes,
 ];

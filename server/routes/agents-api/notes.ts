@@ -3,10 +3,11 @@ import type { AgentNote } from '../../../src/contract/agents.ts';
 import type { BrokerNote } from '../../../src/contract/brokerages.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
+import { noteRoutes } from '../../http/note-routes.ts';
 import { assertAgent } from '../../http/ownership.ts';
-import { route, STAFF, type RouteDef } from '../../http/route.ts';
+import { NoteBody, noteView } from '../../http/paging.ts';
+import { STAFF, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
-import { countOf, NoteBody, noteView, userNameSql } from '../../http/paging.ts';
 
 // Internal staff notes on a brokerage (broker notes) and on an agent, newest first.
 
@@ -18,66 +19,45 @@ async function brokerageExists(db: Db, id: number): Promise<void> {
   if (!b) throw notFound('No such brokerage');
 }
 
-const brokerNotes = (db: Db) => db.selectFrom('broker_notes as n').leftJoin('users as u', 'u.id', 'n.author_user_id')
-  .select(['n.id', 'n.body', 'n.author_user_id', 'n.created_at', 'n.brokerage_id', userNameSql('u').as('author_name')]);
-const agentNotes = (db: Db) => db.selectFrom('agent_notes as n').leftJoin('users as u', 'u.id', 'n.author_user_id')
-  .select(['n.id', 'n.body', 'n.author_user_id', 'n.created_at', 'n.agent_id', userNameSql('u').as('author_name')]);
-
-export const noteRoutes: RouteDef[] = [
-  route({
-    method: 'GET', path: '/agents-api/brokerNotes', policy: STAFF,
-    handler: async (c) => {
+export const brokerNoteRoutes: RouteDef[] = noteRoutes({
+  table: 'broker_notes', ownerColumn: 'brokerage_id',
+  view: (n, brokerageId): BrokerNote => ({ ...noteView(n), brokerageId }),
+  list: {
+    path: '/agents-api/brokerNotes', policy: STAFF,
+    read: async (c) => {
       const q = query(c, BrokerNotesQuery);
-      const db = c.var.db;
-      await brokerageExists(db, q.brokerageId);
-      const [totalElements, rows] = await Promise.all([
-        countOf(db.selectFrom('broker_notes').where('brokerage_id', '=', q.brokerageId).select((eb) => eb.fn.countAll<number>().as('n'))),
-        brokerNotes(db).where('n.brokerage_id', '=', q.brokerageId).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc')
-          .offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
-      ]);
-      return c.json({ content: rows.map((n): BrokerNote => ({ ...noteView(n), brokerageId: n.brokerage_id })), totalElements });
+      await brokerageExists(c.var.db, q.brokerageId);
+      return { ownerId: q.brokerageId, pageIndex: q.pageIndex, pageSize: q.pageSize };
     },
-  }),
-  route({
-    method: 'POST', path: '/agents-api/brokerNotes', policy: STAFF,
-    handler: async (c) => {
+  },
+  create: {
+    path: '/agents-api/brokerNotes', policy: STAFF,
+    read: async (c) => {
       const body = await jsonBody(c, NewBrokerNote);
-      const db = c.var.db;
-      await brokerageExists(db, body.brokerageId);
-      const { id } = await db.insertInto('broker_notes').values({
-        brokerage_id: body.brokerageId, author_user_id: c.var.auth.user.id, body: body.body, created_at: c.var.now(),
-      }).returning('id').executeTakeFirstOrThrow();
-      const n = await brokerNotes(db).where('n.id', '=', id).executeTakeFirstOrThrow();
-      return c.json({ ...noteView(n), brokerageId: n.brokerage_id } satisfies BrokerNote, 201);
+      await brokerageExists(c.var.db, body.brokerageId);
+      return { ownerId: body.brokerageId, body: body.body };
     },
-  }),
-  route({
-    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/notes', policy: STAFF,
-    handler: async (c) => {
+  },
+});
+
+export const agentNoteRoutes: RouteDef[] = noteRoutes({
+  table: 'agent_notes', ownerColumn: 'agent_id',
+  view: (n, agentId): AgentNote => ({ ...noteView(n), agentId }),
+  list: {
+    path: '/agents-api/agents/:id{[0-9]+}/notes', policy: STAFF,
+    read: async (c) => {
       const { id } = params(c, IdParams);
-      const db = c.var.db;
-      await assertAgent(db, c.var.auth.user, id);
-      const q = query(c, v.object(Paging));
-      const [totalElements, rows] = await Promise.all([
-        countOf(db.selectFrom('agent_notes').where('agent_id', '=', id).select((eb) => eb.fn.countAll<number>().as('n'))),
-        agentNotes(db).where('n.agent_id', '=', id).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc')
-          .offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
-      ]);
-      return c.json({ content: rows.map((n): AgentNote => ({ ...noteView(n), agentId: n.agent_id })), totalElements });
+      await assertAgent(c.var.db, c.var.auth.user, id);
+      return { ownerId: id, ...query(c, v.object(Paging)) };
     },
-  }),
-  route({
-    method: 'POST', path: '/agents-api/agents/:id{[0-9]+}/notes', policy: STAFF,
-    handler: async (c) => {
+  },
+  create: {
+    path: '/agents-api/agents/:id{[0-9]+}/notes', policy: STAFF,
+    read: async (c) => {
       const { id } = params(c, IdParams);
-      const db = c.var.db;
-      await assertAgent(db, c.var.auth.user, id);
-      const body = await jsonBody(c, NoteBody);
-      const row = await db.insertInto('agent_notes').values({
-        agent_id: id, author_user_id: c.var.auth.user.id, body: body.body, created_at: c.var.now(),
-      }).returning('id').executeTakeFirstOrThrow();
-      const n = await agentNotes(db).where('n.id', '=', row.id).executeTakeFirstOrThrow();
-      return c.json({ ...noteView(n), agentId: n.agent_id } satisfies AgentNote, 201);
+      await assertAgent(c.var.db, c.var.auth.user, id);
+      const { body } = await jsonBody(c, NoteBody);
+      return { ownerId: id, body };
     },
-  }),
-];
+  },
+});

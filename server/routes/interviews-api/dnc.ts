@@ -1,3 +1,4 @@
+import { updateByIdOr404 } from '../../http/update.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { NewDncRequest } from '../../../src/contract/interviews.ts';
@@ -59,9 +60,8 @@ export const dncRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const body = await jsonBody(c, PatchDnc);
-      const row = await c.var.db.updateTable('dnc_contacts').set({ blocked: body.blocked }).where('id', '=', id)
-        .returningAll().executeTakeFirst();
-      if (!row) throw notFound('No such do-not-call contact');
+      await updateByIdOr404(c.var.db, 'dnc_contacts', id, { blocked: body.blocked }, 'No such do-not-call contact');
+      const row = await c.var.db.selectFrom('dnc_contacts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       return c.json(dncView(row));
     },
   }),

@@ -1,16 +1,18 @@
+import { updateByIdOr404 } from '../../http/update.ts';
 import * as v from 'valibot';
 import { EMAIL_PATTERN } from '../../../src/lib/validation.ts';
 import { normalisePhone, OPPORTUNITY_STATUSES, type OpportunityNote } from '../../../src/contract/interviews.ts';
 import type { Db } from '../../db/database.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { noteRoutes } from '../../http/note-routes.ts';
 import { route, STAFF, type AppContext, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import {
   filteredIds, loadOpportunity, OPPORTUNITY_SORT, OpportunityFilters, opportunityQuery, OpportunitySort, opportunityView,
   type OpportunityFilter,
 } from './opportunity-query.ts';
-import { countOf, NoteBody, noteView, userNameSql } from '../../http/paging.ts';
+import { countOf, NoteBody, noteView } from '../../http/paging.ts';
 
 /** The opportunities route (spec 1 section 6): the brokerages roles plus CSR_VIEW_OPPORTUNITIES, who only reads. */
 export const OPPORTUNITY_READERS = [...STAFF, 'CSR_VIEW_OPPORTUNITIES'] as const;
@@ -49,9 +51,6 @@ async function assertExists(db: Db, id: number) {
   if (!o) throw notFound('No such opportunity');
 }
 
-const notes = (db: Db) => db.selectFrom('opportunity_notes as n').leftJoin('users as u', 'u.id', 'n.author_user_id')
-  .select(['n.id', 'n.body', 'n.author_user_id', 'n.created_at', 'n.opportunity_id', userNameSql('u').as('author_name')]);
-
 export const opportunityRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/interviews-api/opportunities', policy: OPPORTUNITY_READERS,
@@ -75,8 +74,7 @@ export const opportunityRoutes: RouteDef[] = [
         cosigner_first: b.cosignerFirstName, cosigner_last: b.cosignerLastName, client_type: b.clientType, type: b.type,
       }).filter(([, val]) => val !== undefined));
       if (Object.keys(set).length === 0) throw badRequest('Nothing to change');
-      const res = await c.var.db.updateTable('opportunities').set({ ...set, updated_at: c.var.now() }).where('id', '=', id).executeTakeFirst();
-      if (res.numUpdatedRows === 0n) throw notFound('No such opportunity');
+      await updateByIdOr404(c.var.db, 'opportunities', id, { ...set, updated_at: c.var.now() }, 'No such opportunity');
       return c.json(await loadOpportunity(c.var.db, id));
     },
   }),
@@ -85,37 +83,30 @@ export const opportunityRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { status } = await jsonBody(c, StatusBody);
-      const res = await c.var.db.updateTable('opportunities').set({ status, updated_at: c.var.now() }).where('id', '=', id).executeTakeFirst();
-      if (res.numUpdatedRows === 0n) throw notFound('No such opportunity');
+      await updateByIdOr404(c.var.db, 'opportunities', id, { status, updated_at: c.var.now() }, 'No such opportunity');
       return c.json(await loadOpportunity(c.var.db, id));
     },
   }),
-  route({
-    method: 'GET', path: '/interviews-api/opportunities/:id{[0-9]+}/notes', policy: OPPORTUNITY_READERS,
-    handler: async (c) => {
-      const { id } = params(c, IdParams);
-      const q = query(c, v.object(Paging));
-      const db = c.var.db;
-      await assertExists(db, id);
-      const [totalElements, rows] = await Promise.all([
-        countOf(db.selectFrom('opportunity_notes').where('opportunity_id', '=', id).select((eb) => eb.fn.countAll<number>().as('n'))),
-        notes(db).where('n.opportunity_id', '=', id).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc')
-          .offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
-      ]);
-      return c.json({ content: rows.map((n): OpportunityNote => ({ ...noteView(n), opportunityId: n.opportunity_id })), totalElements });
+  ...noteRoutes({
+    table: 'opportunity_notes', ownerColumn: 'opportunity_id',
+    view: (n, opportunityId): OpportunityNote => ({ ...noteView(n), opportunityId }),
+    list: {
+      path: '/interviews-api/opportunities/:id{[0-9]+}/notes', policy: OPPORTUNITY_READERS,
+      read: async (c) => {
+        const { id } = params(c, IdParams);
+        const q = query(c, v.object(Paging));
+        await assertExists(c.var.db, id);
+        return { ownerId: id, ...q };
+      },
     },
-  }),
-  route({
-    method: 'POST', path: '/interviews-api/opportunities/:id{[0-9]+}/notes', policy: STAFF,
-    handler: async (c) => {
-      const { id } = params(c, IdParams);
-      const body = await jsonBody(c, NoteBody);
-      await assertExists(c.var.db, id);
-      const row = await c.var.db.insertInto('opportunity_notes').values({
-        opportunity_id: id, author_user_id: c.var.auth.user.id, body: body.body, created_at: c.var.now(),
-      }).returning('id').executeTakeFirstOrThrow();
-      const n = await notes(c.var.db).where('n.id', '=', row.id).executeTakeFirstOrThrow();
-      return c.json({ ...noteView(n), opportunityId: n.opportunity_id } satisfies OpportunityNote, 201);
+    create: {
+      path: '/interviews-api/opportunities/:id{[0-9]+}/notes', policy: STAFF,
+      read: async (c) => {
+        const { id } = params(c, IdParams);
+        const { body } = await jsonBody(c, NoteBody);
+        await assertExists(c.var.db, id);
+        return { ownerId: id, body };
+      },
     },
   }),
   route({

@@ -1,3 +1,4 @@
+import { updateByIdOr404 } from '../../http/update.ts';
 import * as v from 'valibot';
 import { changeOwnPassword } from '../../auth/password-change.ts';
 import { rolesForClient } from '../../../src/access/roles.ts';
@@ -64,8 +65,7 @@ export const usersRoutes: RouteDef[] = [
         ...(body.lastName !== undefined ? { last_name: body.lastName } : {}),
       };
       if (Object.keys(set).length > 0) {
-        const res = await c.var.db.updateTable('users').set(set).where('id', '=', id).executeTakeFirst();
-        if (res.numUpdatedRows === 0n) throw notFound('No such user');
+        await updateByIdOr404(c.var.db, 'users', id, set, 'No such user');
       }
       return c.json(await userView(c.var.db, id));
     },
