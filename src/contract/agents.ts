@@ -94,3 +94,4 @@ export const EmailInquiry = v.strictObject({
 export type EmailInquiry = v.InferOutput<typeof EmailInquiry>;
 /** 201 answer: how many messages went to the outbox (one per to and bcc address). */
 export const EmailSent = v.object({ queued: Count });
+export type EmailSent = v.InferOutput<typeof EmailSent>;

@@ -13,6 +13,9 @@ export const Dollars = v.pipe(v.number(), v.integer());
 export const Percent = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
 export const IsoTime = v.pipe(v.string(), v.isoTimestamp());
 
+/** The type of a paged answer (what `paged(Item)` parses to). */
+export interface Page<T> { content: T[]; totalElements: number }
+
 /** Paged lists answer `{ content, totalElements }` to `pageIndex` / `pageSize` query parameters. */
 export const paged = <S extends v.GenericSchema>(item: S) => v.object({ content: v.array(item), totalElements: v.number() });
 

@@ -140,9 +140,11 @@ export type LeadDetail = v.InferOutput<typeof LeadDetail>;
 
 /** GET /interviews-api/broker-leads/{brokerageId}/opportunityStatusStats: statuses with at least one lead, most first. */
 export const OpportunityStatusStats = v.array(v.object({ status: v.string(), count: Count }));
+export type OpportunityStatusStats = v.InferOutput<typeof OpportunityStatusStats>;
 
 /** GET /interviews-api/broker-leads/{brokerageId}/referralStageStats: every stage in spec order, zeros included. */
 export const ReferralStageStats = v.array(v.object({ stage: ReferralStage, count: Count }));
+export type ReferralStageStats = v.InferOutput<typeof ReferralStageStats>;
 
 /**
  * GET /interviews-api/broker-leads/leadSourceCount/{brokerageId}: one row per lead supplier with leads,
@@ -156,6 +158,7 @@ export const LeadSourceCount = v.array(v.object({
   assignedReferralCount: Count,
   closedReferralCount: Count,
 }));
+export type LeadSourceCount = v.InferOutput<typeof LeadSourceCount>;
 
 /**
  * Cumulative: a lead that got further counts in every earlier step (an assigned lead was

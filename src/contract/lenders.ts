@@ -7,7 +7,7 @@ const text = v.nullable(v.string());
 const time = v.string();
 
 /** GET /lenders-api/loan-offices/{id} as the shell reads it (my loan office). */
-export const LoanOffice = v.object({ id: v.number(), name: v.string() });
+export const LoanOffice = v.object({ id, name: v.string(), status: v.string(), email: text, phone: text });
 export type LoanOffice = v.InferOutput<typeof LoanOffice>;
 export const LoanOfficeSummary = v.object({ id, name: v.string(), status: v.string(), email: text, phone: text, loanOfficerCount: v.number(), created: time });
 export type LoanOfficeSummary = v.InferOutput<typeof LoanOfficeSummary>;

@@ -1,6 +1,7 @@
+import type { DeleteResult } from '../../../src/contract/common.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { AGENT_STATUSES, type AgentAdminHolds, type CoverageArea } from '../../../src/contract/agents.ts';
+import { AGENT_STATUSES, type AdminHoldReason, type AgentAdminHolds, type CoverageArea } from '../../../src/contract/agents.ts';
 import type { Db } from '../../db/database.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -51,11 +52,11 @@ export const staffAgentRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/agents-api/adminHoldReasons', policy: STAFF,
     handler: async (c) => c.json(await c.var.db.selectFrom('admin_hold_reasons').select(['id', 'name', 'active'])
-      .where('active', '=', true).orderBy('name').execute()),
+      .where('active', '=', true).orderBy('name').execute() satisfies AdminHoldReason[]),
   }),
   route({
     method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/adminHoldReason', policy: STAFF,
-    handler: async (c) => c.json(await holdsOf(c.var.db, params(c, IdParams).id)),
+    handler: async (c) => c.json(await holdsOf(c.var.db, params(c, IdParams).id) satisfies AgentAdminHolds),
   }),
   route({
     method: 'POST', path: '/agents-api/agents/:id{[0-9]+}/adminHoldReason', policy: STAFF,
@@ -74,7 +75,7 @@ export const staffAgentRoutes: RouteDef[] = [
         if (!added) throw conflict('The agent already has that admin hold reason');
         await trx.updateTable('agents').set({ status: 'ADMIN_HOLD' }).where('id', '=', id).execute();
       });
-      return c.json(await holdsOf(c.var.db, id), 201);
+      return c.json(await holdsOf(c.var.db, id) satisfies AgentAdminHolds, 201);
     },
   }),
   route({
@@ -89,7 +90,7 @@ export const staffAgentRoutes: RouteDef[] = [
         // Lifting the last hold gives the agent back the status they had before the first one.
         if (holds.length === 1) await trx.updateTable('agents').set({ status: holds[0]!.status_before }).where('id', '=', id).execute();
       });
-      return c.json(await holdsOf(c.var.db, id));
+      return c.json(await holdsOf(c.var.db, id) satisfies AgentAdminHolds);
     },
   }),
   route({
@@ -98,7 +99,7 @@ export const staffAgentRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);
       const rows = await c.var.db.selectFrom('agent_coverage_areas').selectAll().where('agent_id', '=', id).orderBy('id').execute();
-      return c.json(rows.map(areaView));
+      return c.json(rows.map(areaView) satisfies CoverageArea[]);
     },
   }),
   route({
@@ -111,7 +112,7 @@ export const staffAgentRoutes: RouteDef[] = [
         agent_id: id, zip: a.zip ?? null, city: a.city ?? null, state: a.state ?? null, created_at: c.var.now(),
       }).onConflict((oc) => oc.doNothing()).returningAll().executeTakeFirst();
       if (!row) throw conflict('The agent already covers that area');
-      return c.json(areaView(row), 201);
+      return c.json(areaView(row) satisfies CoverageArea, 201);
     },
   }),
   route({
@@ -120,7 +121,7 @@ export const staffAgentRoutes: RouteDef[] = [
       const { id, areaId } = params(c, AreaParams);
       const res = await c.var.db.deleteFrom('agent_coverage_areas').where('id', '=', areaId).where('agent_id', '=', id).executeTakeFirst();
       if (res.numDeletedRows === 0n) throw notFound('The agent has no such coverage area');
-      return c.json({ deleted: 1 });
+      return c.json({ deleted: 1 } satisfies DeleteResult);
     },
   }),
   route({

@@ -1,5 +1,6 @@
+import type { Page } from '../../../src/contract/common.ts';
 import * as v from 'valibot';
-import type { Agent, LeaderboardRow } from '../../../src/contract/agents.ts';
+import type { Agent, LeaderboardRow, AppVersions, BoostStatus } from '../../../src/contract/agents.ts';
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { assertAgent, brokerageOf, isStaff } from '../../http/ownership.ts';
@@ -74,7 +75,7 @@ export const agentRoutes: RouteDef[] = [
         agentPage(c.var.db, c.var.now(), filter, q.sort, { offset: q.pageIndex * q.pageSize, limit: q.pageSize }),
         countAgents(c.var.db, filter),
       ]);
-      return c.json({ content: rows.map(toAgentView), totalElements });
+      return c.json({ content: rows.map(toAgentView), totalElements } satisfies Page<Agent>);
     },
   }),
   route({
@@ -88,7 +89,7 @@ export const agentRoutes: RouteDef[] = [
         agentId: r.id, name: displayName(r.first_name, r.last_name), agentDisplayScore: r.display_score,
         closings: r.closings, revenue: Math.round(r.revenue_cents / 100), last7ResponseTime: r.rt7, last30ResponseTime: r.rt30,
       }));
-      return c.json({ content, totalElements: total });
+      return c.json({ content, totalElements: total } satisfies Page<LeaderboardRow>);
     },
   }),
   route({
@@ -97,14 +98,14 @@ export const agentRoutes: RouteDef[] = [
       const brokerageId = await brokerageOf(c.var.db, c.var.auth.user);
       const b = brokerageId === null ? undefined : await c.var.db.selectFrom('brokerages')
         .select(['boost_enabled', 'boost_percentage']).where('id', '=', brokerageId).executeTakeFirst();
-      return c.json({ enabled: b?.boost_enabled ?? false, boostPercentage: b?.boost_percentage ?? 0 });
+      return c.json({ enabled: b?.boost_enabled ?? false, boostPercentage: b?.boost_percentage ?? 0 } satisfies BoostStatus);
     },
   }),
   route({
     method: 'GET', path: '/agents-api/appVersion', policy: 'signed-in',
     handler: async (c) => {
       const rows = await c.var.db.selectFrom('app_versions').select(['env', 'device_type', 'version']).orderBy('device_type').execute();
-      return c.json(rows.map((r) => ({ env: r.env, deviceType: r.device_type, version: r.version })));
+      return c.json(rows.map((r) => ({ env: r.env, deviceType: r.device_type, version: r.version })) satisfies AppVersions);
     },
   }),
   route({
@@ -112,7 +113,7 @@ export const agentRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);
-      return c.json(await agentView(c.var.db, id, c.var.now()));
+      return c.json(await agentView(c.var.db, id, c.var.now()) satisfies Agent);
     },
   }),
   route({
@@ -128,7 +129,7 @@ export const agentRoutes: RouteDef[] = [
         await c.var.db.updateTable('agents').set({ agent_desktop_last_accessed: new Date(body.agentDesktopLastAccessed) })
           .where('id', '=', id).execute();
       }
-      return c.json(await agentView(c.var.db, id, c.var.now()));
+      return c.json(await agentView(c.var.db, id, c.var.now()) satisfies Agent);
     },
   }),
 ];

@@ -1,3 +1,4 @@
+import type { Page } from '../../../src/contract/common.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { Referral } from '../../../src/contract/brokerages.ts';
@@ -68,7 +69,7 @@ export const referralRoutes: RouteDef[] = [
       const q = query(c, ListQuery);
       const exists = await c.var.db.selectFrom('brokerages').select('id').where('id', '=', id).executeTakeFirst();
       if (!exists) throw notFound('No such brokerage');
-      return c.json(await listReferrals(c.var.db, c.var.now(), id, q));
+      return c.json(await listReferrals(c.var.db, c.var.now(), id, q) satisfies Page<Referral>);
     },
   }),
 ];

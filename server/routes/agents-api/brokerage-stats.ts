@@ -95,7 +95,7 @@ export const dashboardStatsRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const { product = 'COMBINED' } = query(c, StatsQuery);
       await readableBrokerage(c, id);
-      return c.json(await brokerageStats(c.var.db, id, product, c.var.now()));
+      return c.json(await brokerageStats(c.var.db, id, product, c.var.now()) satisfies BrokerageStats);
     },
   }),
   route({
@@ -103,7 +103,7 @@ export const dashboardStatsRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await readableBrokerage(c, id);
-      return c.json(await scoreOf(c.var.db, id, c.var.now()));
+      return c.json(await scoreOf(c.var.db, id, c.var.now()) satisfies BrokerScore);
     },
   }),
 ];

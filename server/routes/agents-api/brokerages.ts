@@ -1,3 +1,4 @@
+import type { Page } from '../../../src/contract/common.ts';
 import { updateByIdOr404 } from '../../http/update.ts';
 import { sql, type ExpressionBuilder } from 'kysely';
 import * as v from 'valibot';
@@ -69,7 +70,7 @@ export const brokerageRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       assertBrokerage(c.var.auth.user, id);
-      return c.json(await brokerageView(c.var.db, id));
+      return c.json(await brokerageView(c.var.db, id) satisfies Brokerage);
     },
   }),
   route({
@@ -82,7 +83,7 @@ export const brokerageRoutes: RouteDef[] = [
         summaryQuery(db, q).orderBy(SORT_COLUMNS[q.sort.key], q.sort.desc ? 'desc' : 'asc').orderBy('brokerages.id')
           .offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
       ]);
-      return c.json({ content: rows.map(summaryView), totalElements });
+      return c.json({ content: rows.map(summaryView), totalElements } satisfies Page<BrokerageSummary>);
     },
   }),
   route({
@@ -104,7 +105,7 @@ export const brokerageRoutes: RouteDef[] = [
       if (Object.keys(set).length > 0) {
         await updateByIdOr404(c.var.db, 'brokerages', id, set, 'No such brokerage');
       }
-      return c.json(await brokerageView(c.var.db, id));
+      return c.json(await brokerageView(c.var.db, id) satisfies Brokerage);
     },
   }),
   route({

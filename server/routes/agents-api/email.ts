@@ -1,4 +1,4 @@
-import { EmailInquiry } from '../../../src/contract/agents.ts';
+import { EmailInquiry, type EmailSent } from '../../../src/contract/agents.ts';
 import { sendEmail } from '../../auth/outbox.ts';
 import { consumeLimit } from '../../auth/rate-limit.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -35,7 +35,7 @@ export const dashboardEmailRoutes: RouteDef[] = [
           actor_user_id: actor.id, as_user_id: null, action: 'CONTACT_SALES_EMAIL', detail: `from ${from} to ${recipient}`, created_at: now,
         }).execute();
       });
-      return c.json({ queued: 1 }, 201);
+      return c.json({ queued: 1 } satisfies EmailSent, 201);
     },
   }),
 ];

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
-import type { AgentFunnel, AgentReferralPage, ReferralEventPage, ReferralNotePage } from '../../../src/contract/referrals.ts';
+import type { AgentFunnel, AgentReferralPage, ReferralEventPage, ReferralNotePage, AgentReferralDetail } from '../../../src/contract/referrals.ts';
 import { FUNNELS, REFERRAL_STAGES, REFERRAL_TYPES, type ReferralType } from '../../../src/lib/referral-stages.ts';
 import { overduePredicate } from '../../db/overdue.ts';
 import { route, STAFF, type RouteDef } from '../../http/route.ts';
@@ -70,7 +70,7 @@ export const agentReferralReadRoutes: RouteDef[] = [
       const { id, refId } = params(c, RefParams);
       await assertAgentScope(c, id, 'read');
       await ownReferral(c.var.db, id, refId);
-      return c.json(await referralDetail(c.var.db, refId, c.var.now()));
+      return c.json(await referralDetail(c.var.db, refId, c.var.now()) satisfies AgentReferralDetail);
     },
   }),
   route({

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { TEMPORARY_CREDENTIAL_GRANT } from '../../../src/contract/auth.ts';
+import { TEMPORARY_CREDENTIAL_GRANT, type TokenResponse } from '../../../src/contract/auth.ts';
 import { authorizationCodeGrant } from '../../auth/code-grant.ts';
 import { temporaryCredentialGrant } from '../../auth/temporary-grant.ts';
 import { OAUTH_CLIENTS } from '../../../src/lib/brand.ts';
@@ -64,7 +64,7 @@ async function passwordGrant(c: AppContext, form: v.InferOutput<typeof TokenRequ
     throw invalidGrant('This account cannot sign in here. Use the console’s sign-in page.');
   }
   const tokens = await issueTokens(db, { userId: user.id, clientId: form.client_id, stayLoggedIn: form.stay_logged_in === 'true', now });
-  return c.json(tokens);
+  return c.json(tokens satisfies TokenResponse);
 }
 
 /** password and refresh_token: one validated form (an unknown grant_type fails its variant with 400). */
@@ -73,7 +73,7 @@ async function standardGrant(c: AppContext): Promise<Response> {
   if (form.grant_type === 'password') return passwordGrant(c, form);
   const result = await rotateRefreshToken(c.var.db, form.refresh_token, form.client_id, c.var.now());
   if (!result.ok) throw invalidGrant(result.reason === 'reused' ? 'The refresh token was already used; the session is revoked' : 'The refresh token is not valid');
-  return c.json(result.tokens);
+  return c.json(result.tokens satisfies TokenResponse);
 }
 
 /** Every grant POST /auth/oauth2.0/accessToken accepts, by grant_type (spec 1 section 7). */

@@ -35,7 +35,7 @@ export const outboxRoutes: RouteDef[] = [
         totalElements: total.n,
       };
       c.header('Vary', 'Accept');
-      if ((c.req.header('Accept') ?? '').includes('application/json')) return c.json(page);
+      if ((c.req.header('Accept') ?? '').includes('application/json')) return c.json(page satisfies OutboxPage);
       return c.html(renderHtml(page));
     },
   }),

@@ -1,5 +1,6 @@
+import type { Page } from '../../../src/contract/common.ts';
 import * as v from 'valibot';
-import type { ForceAssignmentResult, Interaction } from '../../../src/contract/interviews.ts';
+import type { ForceAssignmentResult, Interaction, Opportunity, Disposition } from '../../../src/contract/interviews.ts';
 import type { Db } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { route, STAFF, type RouteDef } from '../../http/route.ts';
@@ -62,7 +63,7 @@ export const connectionRoutes: RouteDef[] = [
       });
       const referral = await referralQuery(c.var.db, now).where('r.id', '=', referralId).executeTakeFirstOrThrow();
       const result: ForceAssignmentResult = { opportunity: await loadOpportunity(c.var.db, opportunityId), referral: referralView(referral) };
-      return c.json(result, 201);
+      return c.json(result satisfies ForceAssignmentResult, 201);
     },
   }),
   route({
@@ -78,7 +79,7 @@ export const connectionRoutes: RouteDef[] = [
         await trx.updateTable('opportunities').set({ agent_id: null, assigned_at: null, status: 'REMOVED_ASSIGNMENT_TO_AGENT', updated_at: now })
           .where('id', '=', id).execute();
       });
-      return c.json(await loadOpportunity(c.var.db, id));
+      return c.json(await loadOpportunity(c.var.db, id) satisfies Opportunity);
     },
   }),
   route({
@@ -100,7 +101,7 @@ export const connectionRoutes: RouteDef[] = [
           ? { id: i.disposition_id, category: i.d_category, name: i.d_name } : null,
         userId: i.user_id, durationSeconds: i.duration_seconds, summary: i.summary, created: i.created_at.toISOString(),
       }));
-      return c.json({ content, totalElements });
+      return c.json({ content, totalElements } satisfies Page<Interaction>);
     },
   }),
   route({
@@ -113,7 +114,7 @@ export const connectionRoutes: RouteDef[] = [
         db.selectFrom('dispositions').select(['id', 'category', 'name']).orderBy('category').orderBy('name')
           .offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
       ]);
-      return c.json({ content, totalElements });
+      return c.json({ content, totalElements } satisfies Page<Disposition>);
     },
   }),
 ];

@@ -1,7 +1,8 @@
+import type { DeleteResult } from '../../../src/contract/common.ts';
 import { updateByIdOr404 } from '../../http/update.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { NewDncRequest } from '../../../src/contract/interviews.ts';
+import { NewDncRequest, type DncContact, type DncPage } from '../../../src/contract/interviews.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { route, STAFF, type AppContext, type RouteDef } from '../../http/route.ts';
@@ -37,7 +38,7 @@ export const dncRoutes: RouteDef[] = [
     method: 'GET', path: '/interviews-api/DNC/search', policy: DNC_ROLES,
     handler: async (c) => {
       const q = query(c, SearchQuery);
-      return c.json(await searchDnc(c.var.db, filterOf(q), q.pageIndex, q.pageSize));
+      return c.json(await searchDnc(c.var.db, filterOf(q), q.pageIndex, q.pageSize) satisfies DncPage);
     },
   }),
   route({
@@ -52,7 +53,7 @@ export const dncRoutes: RouteDef[] = [
         const what = body.type === 'PHONE' ? 'phone number' : 'email address';
         throw conflict(`The ${what} ${body.value} is already on the do-not-call list`, { value: 'Already on the do-not-call list' });
       }
-      return c.json(dncView(row), 201);
+      return c.json(dncView(row) satisfies DncContact, 201);
     },
   }),
   route({
@@ -62,7 +63,7 @@ export const dncRoutes: RouteDef[] = [
       const body = await jsonBody(c, PatchDnc);
       await updateByIdOr404(c.var.db, 'dnc_contacts', id, { blocked: body.blocked }, 'No such do-not-call contact');
       const row = await c.var.db.selectFrom('dnc_contacts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      return c.json(dncView(row));
+      return c.json(dncView(row) satisfies DncContact);
     },
   }),
   route({
@@ -72,7 +73,7 @@ export const dncRoutes: RouteDef[] = [
       const res = await c.var.db.deleteFrom('dnc_contacts').where('id', 'in', ids).executeTakeFirst();
       const deleted = Number(res.numDeletedRows);
       if (deleted === 0) throw notFound('None of those do-not-call contacts exist');
-      return c.json({ deleted });
+      return c.json({ deleted } satisfies DeleteResult);
     },
   }),
   route({

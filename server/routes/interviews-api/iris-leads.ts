@@ -1,3 +1,4 @@
+import type { Page } from '../../../src/contract/common.ts';
 import type { SelectQueryBuilder } from 'kysely';
 import * as v from 'valibot';
 import { type Product } from '../../../src/contract/brokerages.ts';
@@ -91,7 +92,7 @@ export const dashboardLeadRoutes: RouteDef[] = [
         }),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      return c.json({ content, totalElements: Number(total.n) });
+      return c.json({ content, totalElements: Number(total.n) } satisfies Page<BrokerLead>);
     },
   }),
   route({
@@ -101,7 +102,7 @@ export const dashboardLeadRoutes: RouteDef[] = [
       const [lead] = await brokerLeads(c.var.db, await readableOpportunity(c, opportunityId),
         { offset: 0, limit: 1, sortColumn: 'created_at', direction: 'desc' });
       if (!lead) throw notFound('No such lead');
-      return c.json(lead);
+      return c.json(lead satisfies BrokerLead);
     },
   }),
   route({

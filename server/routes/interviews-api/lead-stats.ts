@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { REFERRAL_STAGES } from '../../../src/contract/brokerages.ts';
-import { LeadType, type LeadProgressionStats } from '../../../src/contract/interviews.ts';
+import { LeadType, type LeadProgressionStats, type ReferralStageStats, type OpportunityStatusStats, type LeadSourceCount } from '../../../src/contract/interviews.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { params, query } from '../../http/validate.ts';
 import { DEFAULT_LEAD_PRODUCT, leadsOf } from './iris-leads.ts';
@@ -24,7 +24,7 @@ export const leadStatsRoutes: RouteDef[] = [
       if (leadType !== 'ALL') q = q.where('lead_type', '=', leadType);
       const rows = await q.select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status')
         .orderBy('n', 'desc').orderBy('status').execute();
-      return c.json(rows.map((r) => ({ status: r.status, count: Number(r.n) })));
+      return c.json(rows.map((r) => ({ status: r.status, count: Number(r.n) })) satisfies OpportunityStatusStats);
     },
   }),
   route({
@@ -40,14 +40,15 @@ export const leadStatsRoutes: RouteDef[] = [
         .groupBy('supplier_id');
       const rows = await c.var.db.selectFrom(counts.as('c')).innerJoin('lead_suppliers as s', 's.id', 'c.supplier_id')
         .select(['s.name', 'c.leads', 'c.assigned', 'c.closed']).orderBy('c.leads', 'desc').orderBy('s.name').execute();
-      return c.json(rows.map((r) => {
+      const body: LeadSourceCount = rows.map((r) => {
         const [leads, assigned, closed] = [Number(r.leads), Number(r.assigned), Number(r.closed)];
         return {
           supplierName: r.name, leadSuppliedCount: leads,
           assignedReferralRate: pct(assigned, leads), closedReferralRate: pct(closed, leads),
           assignedReferralCount: assigned, closedReferralCount: closed,
         };
-      }));
+      });
+      return c.json(body);
     },
   }),
   route({
@@ -59,7 +60,7 @@ export const leadStatsRoutes: RouteDef[] = [
       const rows = await c.var.db.selectFrom('referrals').select(['stage', (eb) => eb.fn.countAll<number>().as('n')])
         .where('brokerage_id', '=', brokerageId).where('product', 'in', productsOf(product)).groupBy('stage').execute();
       const counts = new Map(rows.map((r) => [r.stage, Number(r.n)]));
-      return c.json(REFERRAL_STAGES.map((stage) => ({ stage, count: counts.get(stage) ?? 0 })));
+      return c.json(REFERRAL_STAGES.map((stage) => ({ stage, count: counts.get(stage) ?? 0 })) satisfies ReferralStageStats);
     },
   }),
   route({

@@ -1,7 +1,8 @@
+import type { Page } from '../../../src/contract/common.ts';
 import { updateByIdOr404 } from '../../http/update.ts';
 import * as v from 'valibot';
 import { EMAIL_PATTERN } from '../../../src/lib/validation.ts';
-import { normalisePhone, OPPORTUNITY_STATUSES, type OpportunityNote } from '../../../src/contract/interviews.ts';
+import { normalisePhone, OPPORTUNITY_STATUSES, type OpportunityNote, type Opportunity } from '../../../src/contract/interviews.ts';
 import type { Db } from '../../db/database.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -43,7 +44,7 @@ async function page(c: AppContext, f: OpportunityFilter, q: v.InferOutput<typeof
       .orderBy(OPPORTUNITY_SORT[q.sort.key], q.sort.desc ? 'desc' : 'asc').orderBy('o.id', 'desc')
       .offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
   ]);
-  return c.json({ content: rows.map(opportunityView), totalElements });
+  return c.json({ content: rows.map(opportunityView), totalElements } satisfies Page<Opportunity>);
 }
 
 async function assertExists(db: Db, id: number) {
@@ -62,7 +63,7 @@ export const opportunityRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET', path: '/interviews-api/opportunities/:id{[0-9]+}', policy: OPPORTUNITY_READERS,
-    handler: async (c) => c.json(await loadOpportunity(c.var.db, params(c, IdParams).id)),
+    handler: async (c) => c.json(await loadOpportunity(c.var.db, params(c, IdParams).id) satisfies Opportunity),
   }),
   route({
     method: 'PATCH', path: '/interviews-api/opportunities/:id{[0-9]+}', policy: STAFF,
@@ -75,7 +76,7 @@ export const opportunityRoutes: RouteDef[] = [
       }).filter(([, val]) => val !== undefined));
       if (Object.keys(set).length === 0) throw badRequest('Nothing to change');
       await updateByIdOr404(c.var.db, 'opportunities', id, { ...set, updated_at: c.var.now() }, 'No such opportunity');
-      return c.json(await loadOpportunity(c.var.db, id));
+      return c.json(await loadOpportunity(c.var.db, id) satisfies Opportunity);
     },
   }),
   route({
@@ -84,7 +85,7 @@ export const opportunityRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const { status } = await jsonBody(c, StatusBody);
       await updateByIdOr404(c.var.db, 'opportunities', id, { status, updated_at: c.var.now() }, 'No such opportunity');
-      return c.json(await loadOpportunity(c.var.db, id));
+      return c.json(await loadOpportunity(c.var.db, id) satisfies Opportunity);
     },
   }),
   ...noteRoutes({

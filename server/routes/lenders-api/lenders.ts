@@ -1,6 +1,7 @@
+import type { Page } from '../../../src/contract/common.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import type { LoanOfficer, LoanOfficeSummary } from '../../../src/contract/lenders.ts';
+import type { LoanOfficer, LoanOfficeSummary, LoanOffice } from '../../../src/contract/lenders.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertLoanOffice, isStaff } from '../../http/ownership.ts';
@@ -34,7 +35,7 @@ export const lenderRoutes: RouteDef[] = [
       assertLoanOffice(c.var.auth.user, id);
       const o = await c.var.db.selectFrom('loan_offices').selectAll().where('id', '=', id).executeTakeFirst();
       if (!o) throw notFound('No such loan office');
-      return c.json({ id: o.id, name: o.name, status: o.status, email: o.email, phone: o.phone });
+      return c.json({ id: o.id, name: o.name, status: o.status, email: o.email, phone: o.phone } satisfies LoanOffice);
     },
   }),
   route({
@@ -57,7 +58,7 @@ export const lenderRoutes: RouteDef[] = [
         id: o.id, name: o.name, status: o.status, email: o.email, phone: o.phone, loanOfficerCount: o.officer_count,
         created: o.created_at.toISOString(),
       }));
-      return c.json({ content, totalElements });
+      return c.json({ content, totalElements } satisfies Page<LoanOfficeSummary>);
     },
   }),
   route({
@@ -78,7 +79,7 @@ export const lenderRoutes: RouteDef[] = [
           .orderBy(OFFICER_SORT[q.sort.key], q.sort.desc ? 'desc' : 'asc').orderBy('o.id')
           .offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
       ]);
-      return c.json({ content: rows.map(officerView), totalElements });
+      return c.json({ content: rows.map(officerView), totalElements } satisfies Page<LoanOfficer>);
     },
   }),
   route({
@@ -88,7 +89,7 @@ export const lenderRoutes: RouteDef[] = [
       const o = await officers(c.var.db).where('o.id', '=', id).executeTakeFirst();
       if (!o) throw notFound('No such loan officer');
       assertLoanOffice(c.var.auth.user, o.loan_office_id);
-      return c.json(officerView(o));
+      return c.json(officerView(o) satisfies LoanOfficer);
     },
   }),
 ];

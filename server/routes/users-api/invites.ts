@@ -69,7 +69,7 @@ export const inviteRoutes: RouteDef[] = [
       });
       // 202: the invitation is on its way. No id: it would tell a new account from an existing one.
       const answer: InviteSent = { email: body.email, firstName: body.firstName, lastName: body.lastName, status: 'INVITED', inviteExpiresAt: sent.expiresAt.toISOString() };
-      return c.json(answer, 202);
+      return c.json(answer satisfies InviteSent, 202);
     },
   }),
   route({
@@ -92,7 +92,7 @@ export const inviteRoutes: RouteDef[] = [
       const answer: InviteSent = {
         id, email, firstName: target.first_name ?? '', lastName: target.last_name ?? '', status: target.status, inviteExpiresAt: expiresAt.toISOString(),
       };
-      return c.json(answer);
+      return c.json(answer satisfies InviteSent);
     },
   }),
 ];

@@ -1,3 +1,4 @@
+import type { Page } from '../../../src/contract/common.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { ROLES } from '../../../src/access/roles.ts';
@@ -80,7 +81,7 @@ export const usersAdminRoutes: RouteDef[] = [
         brokerId: u.broker_id, loanOfficeId: u.loan_office_id, agentId: u.agent_id, status: u.status,
         psiLastLogin: u.psi_last_login?.toISOString() ?? null, created: u.created_at.toISOString(),
       }));
-      return c.json({ content, totalElements });
+      return c.json({ content, totalElements } satisfies Page<UserSummary>);
     },
   }),
   route({
@@ -99,7 +100,7 @@ export const usersAdminRoutes: RouteDef[] = [
       const content = rows.map((r): AuditRow => ({
         id: r.id, actor: who(r.actor_user_id), asUser: who(r.as_user_id), action: r.action, detail: r.detail, created: r.created_at.toISOString(),
       }));
-      return c.json({ content, totalElements });
+      return c.json({ content, totalElements } satisfies Page<AuditRow>);
     },
   }),
   route({
@@ -127,7 +128,7 @@ export const usersAdminRoutes: RouteDef[] = [
         actor: who(r.actor_user_id), asUser: who(r.as_user_id), started: new Date(r.started).toISOString(),
         ended: new Date(r.ended).toISOString(), requests: r.requests,
       }));
-      return c.json({ content, totalElements: count.rows[0]?.n ?? 0 });
+      return c.json({ content, totalElements: count.rows[0]?.n ?? 0 } satisfies Page<ImpersonationSession>);
     },
   }),
 ];

@@ -1,3 +1,4 @@
+import type { Me } from '../../../src/contract/users.ts';
 import { updateByIdOr404 } from '../../http/update.ts';
 import * as v from 'valibot';
 import { changeOwnPassword } from '../../auth/password-change.ts';
@@ -48,7 +49,7 @@ export const usersRoutes: RouteDef[] = [
     handler: async (c) => {
       // The roles the token carries, which are the ones the server enforces for this client.
       const view = await userView(c.var.db, c.var.auth.user.id);
-      return c.json({ ...view, roles: rolesForClient(view.roles, c.var.auth.clientId) });
+      return c.json({ ...view, roles: rolesForClient(view.roles, c.var.auth.clientId) } satisfies Me);
     },
   }),
   route({
@@ -67,7 +68,7 @@ export const usersRoutes: RouteDef[] = [
       if (Object.keys(set).length > 0) {
         await updateByIdOr404(c.var.db, 'users', id, set, 'No such user');
       }
-      return c.json(await userView(c.var.db, id));
+      return c.json(await userView(c.var.db, id) satisfies Me);
     },
   }),
 ];
