@@ -21,7 +21,7 @@ const PAGE = 25;
 const TYPE_WORDS: Record<ReferralType, string> = { BUYER: 'Buyer', SELLER: 'Seller', RENTAL: 'Rental' };
 
 /** Follow-ups: the agent's referrals, overdue first. Filter, search, sort and funnel stage live in the URL. */
-export default function FollowupsScreen() {
+export function FollowupsScreen() {
   const agentId = useAgentId();
   const mobile = useIsMobile();
   const [params, setParams] = useSearchParams();

@@ -25,7 +25,7 @@ import * as styles from './agent-app.css.ts';
 const QUEUED_TEXT = 'Saved on this device. Waiting to sync.';
 
 /** One referral: contact, stage, notes and history, with Update Stage and Add Note (queued offline). */
-export default function ReferralScreen({ params }: { params: Record<string, string> }) {
+export function ReferralScreen({ params }: { params: Record<string, string> }) {
   const agentId = useAgentId() ?? 0;
   const refId = Number(params['id']);
   const detail = useQuery({ ...referralQueryOptions(agentId, refId), enabled: agentId > 0 && refId > 0 });

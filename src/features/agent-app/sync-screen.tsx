@@ -10,7 +10,7 @@ import { useUnsyncedLedger } from '../../session/agent-unsynced.ts';
 import * as styles from './agent-app.css.ts';
 
 /** Unsynced Changes: writes waiting for a connection (or being sent), and those the server refused. */
-export default function SyncScreen() {
+export function SyncScreen() {
   useRequeueForgottenWrites();
   const client = useQueryClient();
   const queued = useQueuedWrites();

@@ -17,7 +17,7 @@ const eventText = (e: { type: string; fromStage: string | null; toStage: string 
 };
 
 /** One referral of an agent (nested referral/:referralId): the client, stage, events and notes. */
-export default function AgentReferralScreen({ params }: { params: Record<string, string> }) {
+export function AgentReferralScreen({ params }: { params: Record<string, string> }) {
   const route = agentRouteOf(params);
   const referralId = Number(params['referralId']);
   const valid = route.valid && Number.isInteger(referralId) && referralId > 0;

@@ -15,7 +15,7 @@ import { agentRouteOf } from './agent-paths.ts';
 import { CoverageAreas } from './coverage-areas.tsx';
 
 /** One agent (agents view/:id, or brokerages view/:id/agent/:agentId): profile, funnel, referrals, notes, admin hold, coverage. */
-export default function AgentViewScreen({ params }: { params: Record<string, string> }) {
+export function AgentViewScreen({ params }: { params: Record<string, string> }) {
   const route = agentRouteOf(params);
   const agent = useQuery({ ...staffAgentQueryOptions(route.agentId), enabled: route.valid });
   const a = agent.data;

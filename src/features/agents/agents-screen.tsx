@@ -18,7 +18,7 @@ import * as styles from '../../ui/staff.css.ts';
 import { useListState } from '../../ui/use-list-state.ts';
 
 /** Agents: every brokerage's agents, searched by name and filtered by status on the server. */
-export default function AgentsScreen() {
+export function AgentsScreen() {
   const list = useListState({ name: '', status: '' }, { key: 'name.last', desc: false });
   const query = useQuery({ ...agentsQueryOptions(list.params), placeholderData: keepPreviousData });
   const names = useQuery(brokerageNamesQueryOptions());

@@ -27,7 +27,7 @@ const COLUMNS: Column<BrokerageSummary>[] = [
 ];
 
 /** Brokers: the brokerages, searched by name and filtered by product family and status on the server. */
-export default function BrokeragesScreen() {
+export function BrokeragesScreen() {
   const list = useListState({ name: '', productFamily: '', status: '' }, { key: 'name', desc: false });
   const query = useQuery({ ...brokeragesQueryOptions(list.params), placeholderData: keepPreviousData });
   return (

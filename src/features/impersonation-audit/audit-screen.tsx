@@ -54,7 +54,7 @@ function Requests() {
 }
 
 /** Impersonation audit (ADMIN): who acted as whom, grouped into sessions, and every impersonated request. */
-export default function ImpersonationAuditScreen() {
+export function ImpersonationAuditScreen() {
   return (
     <Page title="Impersonation Audit">
       <Card>

@@ -13,7 +13,7 @@ import { Pagination } from '../../ui/pagination.tsx';
 import * as styles from '../../ui/staff.css.ts';
 
 /** One loan office (lenders view/:id) and its loan officers; staff who may can impersonate it. */
-export default function LenderViewScreen({ params }: { params: Record<string, string> }) {
+export function LenderViewScreen({ params }: { params: Record<string, string> }) {
   const id = Number(params['id']);
   const valid = Number.isInteger(id) && id > 0;
   const office = useQuery({ ...loanOfficeQueryOptions(id), enabled: valid });

@@ -16,7 +16,7 @@ import * as styles from '../../ui/staff.css.ts';
 import { useListState } from '../../ui/use-list-state.ts';
 
 /** Lenders: the loan offices (a loan-office admin sees their own; only staff open the lender view). */
-export default function LendersScreen() {
+export function LendersScreen() {
   const roles = useStore(profileStore, (p) => p.user?.roles);
   const canOpen = canAccess((roles ?? []).map((r) => r.name), routeById('lender-view'));
   const list = useListState({ name: '' }, { key: 'name', desc: false });

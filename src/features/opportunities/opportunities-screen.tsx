@@ -26,7 +26,7 @@ const COLUMNS: Column<Opportunity>[] = [
 ];
 
 /** Opportunities: wildcard search (`*` for any text) and status filter on the server, newest first. */
-export default function OpportunitiesScreen() {
+export function OpportunitiesScreen() {
   const list = useListState({ q: '', status: '' }, { key: 'created', desc: true });
   const query = useQuery({ ...opportunitiesQueryOptions(list.params), placeholderData: keepPreviousData });
   return (

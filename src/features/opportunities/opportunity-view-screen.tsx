@@ -16,7 +16,7 @@ import { OpportunityNotes } from './opportunity-notes.tsx';
 import { OpportunityStatusCard } from './opportunity-status.tsx';
 
 /** One opportunity (view/:id): contact, status, assigned agent, notes and interactions. CSR_VIEW_OPPORTUNITIES only reads. */
-export default function OpportunityViewScreen({ params }: { params: Record<string, string> }) {
+export function OpportunityViewScreen({ params }: { params: Record<string, string> }) {
   const id = Number(params['id']);
   const valid = Number.isInteger(id) && id > 0;
   const query = useQuery({ ...opportunityQueryOptions(id), enabled: valid });

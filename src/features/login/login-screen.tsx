@@ -15,7 +15,7 @@ import * as styles from './login.css.ts';
 
 export const LOGIN_FAILED = 'Whoops, Something went wrong. Try again.';
 
-export function LoginPage() {
+export function LoginScreen() {
   const agentHost = isAgentHost();
   const mode: LoginMode = agentHost ? 'phone' : 'email';
   const [, setLocation] = useLocation();
