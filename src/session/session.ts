@@ -9,7 +9,7 @@ import { fetchMe, patchUser } from '../api/users.ts';
 import { landingFor } from '../access/access.ts';
 import { isAgentOnly, isProviderStaff } from '../access/roles.ts';
 import { ASSUMED_SESSION_LIFETIME_MS } from './constants.ts';
-import { clientIdForHost, isAgentHost } from './hosts.ts';
+import { clientIdForHost, isAgentHost } from '../lib/hosts.ts';
 import { identityChanged } from './identity-events.ts';
 import { activityStore, clearIdentity, preferencesStore, profileStore, sessionStore, type Profile } from './state.ts';
 

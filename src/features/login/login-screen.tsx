@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BRAND } from '../../lib/brand.ts';
 import { identifierError, identifierForPost, loginPasswordError, type LoginMode } from '../../lib/validation.ts';
-import { isAgentHost } from '../../session/hosts.ts';
+import { isAgentHost } from '../../lib/hosts.ts';
 import { startOneTimePasswordLogin } from '../../session/pkce.ts';
 import { signIn } from '../../session/session.ts';
 import { Button } from '../../ui/button.tsx';
