@@ -4,13 +4,13 @@ import { NewDncRequest } from '../../src/api/schemas/staff.ts';
 import '../db/schema-staff.ts';
 import { csvResponse } from '../http/csv.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { route, STAFF, type AppContext, type RouteDef } from '../http/route.ts';
+import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../http/route.ts';
 import { check, IdParams, jsonBody, Paging, params, query } from '../http/validate.ts';
 import { dncView, matchingIds, searchDnc } from './staff-dnc-search.ts';
 import { BoolParam, TextParam } from './staff-paging.ts';
 
 /** The dnc-list route's roles (spec 1 section 6). */
-export const DNC_ROLES = [...STAFF, 'CSR'] as const;
+export const DNC_ROLES = [...STAFF_ROLES, 'CSR'] as const;
 
 const Filters = { value: TextParam(254), blocked: BoolParam };
 const SearchQuery = v.object({ ...Paging, ...Filters });

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import '../db/schema-staff.ts';
 import { notFound } from '../http/errors.ts';
 import { assertAgent } from '../http/ownership.ts';
-import { route, STAFF, type RouteDef } from '../http/route.ts';
+import { route, STAFF_ROLES, type RouteDef } from '../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../http/validate.ts';
 import { countOf, NoteBody, noteView, userNameSql } from './staff-paging.ts';
 
@@ -25,7 +25,7 @@ const agentNotes = (db: Db) => db.selectFrom('agent_notes as n').leftJoin('users
 
 export const noteRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/brokerNotes', policy: STAFF,
+    method: 'GET', path: '/agents-api/brokerNotes', policy: STAFF_ROLES,
     handler: async (c) => {
       const q = query(c, BrokerNotesQuery);
       const db = c.var.db;
@@ -39,7 +39,7 @@ export const noteRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/agents-api/brokerNotes', policy: STAFF,
+    method: 'POST', path: '/agents-api/brokerNotes', policy: STAFF_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, NewBrokerNote);
       const db = c.var.db;
@@ -52,7 +52,7 @@ export const noteRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/notes', policy: STAFF,
+    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/notes', policy: STAFF_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const db = c.var.db;
@@ -67,7 +67,7 @@ export const noteRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/agents-api/agents/:id{[0-9]+}/notes', policy: STAFF,
+    method: 'POST', path: '/agents-api/agents/:id{[0-9]+}/notes', policy: STAFF_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const db = c.var.db;

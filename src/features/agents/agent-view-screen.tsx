@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { staffAgentQueryOptions } from '../../api/staff-agents.ts';
-import { personName } from '../../lib/staff-format.ts';
+import { personName } from '../../lib/format.ts';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import { useAddRecentlyViewed } from '../../ui/recent-list.tsx';
 import * as styles from '../../ui/staff.css.ts';
