@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertAgent } from '../../http/ownership.ts';
-import { route, STAFF, type RouteDef } from '../../http/route.ts';
+import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, params, query } from '../../http/validate.ts';
 import { IdParam, likeWildcard, TextParam } from '../../http/paging.ts';
 
@@ -50,16 +50,16 @@ const areaView = (a: { id: number; agent_id: number; zip: string | null; city: s
 
 export const staffAgentRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/adminHoldReasons', policy: STAFF,
+    method: 'GET', path: '/agents-api/adminHoldReasons', policy: STAFF_ROLES,
     handler: async (c) => c.json(await c.var.db.selectFrom('admin_hold_reasons').select(['id', 'name', 'active'])
       .where('active', '=', true).orderBy('name').execute() satisfies AdminHoldReason[]),
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/adminHoldReason', policy: STAFF,
     handler: async (c) => c.json(await holdsOf(c.var.db, params(c, IdParams).id) satisfies AgentAdminHolds),
+    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/adminHoldReason', policy: STAFF_ROLES,
   }),
   route({
-    method: 'POST', path: '/agents-api/agents/:id{[0-9]+}/adminHoldReason', policy: STAFF,
+    method: 'POST', path: '/agents-api/agents/:id{[0-9]+}/adminHoldReason', policy: STAFF_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { reasonId } = await jsonBody(c, HoldBody);
@@ -79,7 +79,7 @@ export const staffAgentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'DELETE', path: '/agents-api/agents/:id{[0-9]+}/adminHoldReason/:reasonId{[0-9]+}', policy: STAFF,
+    method: 'DELETE', path: '/agents-api/agents/:id{[0-9]+}/adminHoldReason/:reasonId{[0-9]+}', policy: STAFF_ROLES,
     handler: async (c) => {
       const { id, reasonId } = params(c, HoldParams);
       await c.var.db.transaction().execute(async (trx) => {
@@ -94,7 +94,7 @@ export const staffAgentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/coverageAreas', policy: [...STAFF, 'BROKERAGE_ADMIN', 'AGENT'],
+    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/coverageAreas', policy: [...STAFF_ROLES, 'BROKERAGE_ADMIN', 'AGENT'],
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);
@@ -103,7 +103,7 @@ export const staffAgentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/agents-api/agents/:id{[0-9]+}/coverageAreas', policy: STAFF,
+    method: 'POST', path: '/agents-api/agents/:id{[0-9]+}/coverageAreas', policy: STAFF_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);
@@ -116,7 +116,7 @@ export const staffAgentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'DELETE', path: '/agents-api/agents/:id{[0-9]+}/coverageAreas/:areaId{[0-9]+}', policy: STAFF,
+    method: 'DELETE', path: '/agents-api/agents/:id{[0-9]+}/coverageAreas/:areaId{[0-9]+}', policy: STAFF_ROLES,
     handler: async (c) => {
       const { id, areaId } = params(c, AreaParams);
       const res = await c.var.db.deleteFrom('agent_coverage_areas').where('id', '=', areaId).where('agent_id', '=', id).executeTakeFirst();
@@ -125,7 +125,7 @@ export const staffAgentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/export.csv', policy: STAFF,
+    method: 'GET', path: '/agents-api/agents/export.csv', policy: STAFF_ROLES,
     handler: async (c) => {
       const f = query(c, ExportFilters);
       return csvResponse(c, 'agents', f, {

@@ -3,20 +3,19 @@ import * as v from 'valibot';
 import type { Agent, LeaderboardRow, AppVersions, BoostStatus } from '../../../src/contract/agents.ts';
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { assertAgent, brokerageOf, isStaff } from '../../http/ownership.ts';
-import { route, STAFF, type RouteDef } from '../../http/route.ts';
+import { assertAgent, brokerageOf, isProviderUser } from '../../http/ownership.ts';
+import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import {
   AGENT_SORT_KEYS, AGENT_STATUSES, agentPage, agentRows, countAgents, LEADERBOARD_SORT_KEYS, leaderboardRows, type AgentRow,
 } from './agent-queries.ts';
 import { brokerageFromQuery, DASHBOARD_READERS, sortParam } from '../../http/brokerage-scope.ts';
+import { personName } from '../../../src/lib/format.ts';
 
-const AGENT_READERS = [...STAFF, 'BROKERAGE_ADMIN', 'AGENT'] as const;
+const AGENT_READERS = [...STAFF_ROLES, 'BROKERAGE_ADMIN', 'AGENT'] as const;
 
-export function displayName(first: string | null, last: string | null): string | null {
-  const name = [first, last].filter(Boolean).join(' ').trim();
-  return name.length > 0 ? name : null;
-}
+/** An agent's display name; null when both parts are missing. */
+export const displayName = (first: string | null, last: string | null): string | null => personName(first, last, null);
 
 export function toAgentView(a: AgentRow): Agent {
   return {
@@ -68,7 +67,7 @@ export const agentRoutes: RouteDef[] = [
     method: 'GET', path: '/agents-api/agents', policy: DASHBOARD_READERS,
     handler: async (c) => {
       const q = query(c, ListQuery);
-      const brokerageId = q.brokerageId === undefined && isStaff(c.var.auth.user)
+      const brokerageId = q.brokerageId === undefined && isProviderUser(c.var.auth.user)
         ? undefined : (await brokerageFromQuery(c, q.brokerageId)).id;
       const filter = { brokerageId, ...(q.name ? { name: q.name } : {}), ...(q.status ? { statuses: q.status } : {}) };
       const [rows, totalElements] = await Promise.all([
@@ -93,7 +92,7 @@ export const agentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/boost', policy: ['AGENT', 'BROKERAGE_ADMIN', ...STAFF],
+    method: 'GET', path: '/agents-api/agents/boost', policy: ['AGENT', 'BROKERAGE_ADMIN', ...STAFF_ROLES],
     handler: async (c) => {
       const brokerageId = await brokerageOf(c.var.db, c.var.auth.user);
       const b = brokerageId === null ? undefined : await c.var.db.selectFrom('brokerages')
@@ -117,7 +116,7 @@ export const agentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}', policy: ['AGENT', 'BROKERAGE_ADMIN', ...STAFF],
+    method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}', policy: ['AGENT', 'BROKERAGE_ADMIN', ...STAFF_ROLES],
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;
@@ -125,7 +124,7 @@ export const agentRoutes: RouteDef[] = [
       const body = await jsonBody(c, PatchAgent);
       if (body.agentDesktopLastAccessed !== undefined) {
         // The desktop access time is the agent's own record (spec 1 section 6).
-        if (user.agentId !== id && !isStaff(user)) throw forbidden('Only the agent records their own access time');
+        if (user.agentId !== id && !isProviderUser(user)) throw forbidden('Only the agent records their own access time');
         await c.var.db.updateTable('agents').set({ agent_desktop_last_accessed: new Date(body.agentDesktopLastAccessed) })
           .where('id', '=', id).execute();
       }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { daysSinceSql, overduePredicate } from '../../db/overdue.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertBrokerage } from '../../http/ownership.ts';
-import { route, STAFF, type RouteDef } from '../../http/route.ts';
+import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { IdParams, Paging, params, query } from '../../http/validate.ts';
 import { displayName } from './agents.ts';
 import { countOf, Sort } from '../../http/paging.ts';
@@ -62,7 +62,7 @@ async function listReferrals(db: Db, now: Date, brokerageId: number, q: ListFilt
 
 export const referralRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/referrals', policy: [...STAFF, 'BROKERAGE_ADMIN'],
+    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/referrals', policy: [...STAFF_ROLES, 'BROKERAGE_ADMIN'],
     handler: async (c) => {
       const { id } = params(c, IdParams);
       assertBrokerage(c.var.auth.user, id);

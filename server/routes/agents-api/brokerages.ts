@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertBrokerage } from '../../http/ownership.ts';
-import { route, STAFF, type RouteDef } from '../../http/route.ts';
+import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { countOf, likeWildcard, Sort, TextParam } from '../../http/paging.ts';
 
@@ -66,7 +66,7 @@ const summaryView = (b: SummaryRow): BrokerageSummary => ({
 
 export const brokerageRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}', policy: [...STAFF, 'BROKERAGE_ADMIN'],
+    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}', policy: [...STAFF_ROLES, 'BROKERAGE_ADMIN'],
     handler: async (c) => {
       const { id } = params(c, IdParams);
       assertBrokerage(c.var.auth.user, id);
@@ -74,7 +74,7 @@ export const brokerageRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/brokerages', policy: STAFF,
+    method: 'GET', path: '/agents-api/brokerages', policy: STAFF_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
       const db = c.var.db;
@@ -87,14 +87,14 @@ export const brokerageRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/brokerages/names', policy: STAFF,
+    method: 'GET', path: '/agents-api/brokerages/names', policy: STAFF_ROLES,
     handler: async (c) => {
       const rows = await c.var.db.selectFrom('brokerages').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
       return c.json(rows satisfies BrokerageName[]);
     },
   }),
   route({
-    method: 'PATCH', path: '/agents-api/brokerages/:id{[0-9]+}', policy: STAFF,
+    method: 'PATCH', path: '/agents-api/brokerages/:id{[0-9]+}', policy: STAFF_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const b = await jsonBody(c, PatchBrokerage);
@@ -109,7 +109,7 @@ export const brokerageRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/brokerages/export.csv', policy: STAFF,
+    method: 'GET', path: '/agents-api/brokerages/export.csv', policy: STAFF_ROLES,
     handler: async (c) => {
       const f = query(c, v.object(Filters));
       return csvResponse(c, 'brokerages', f, {

@@ -5,6 +5,7 @@ import { forbidden } from '../../http/errors.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { jsonBody } from '../../http/validate.ts';
 import { DASHBOARD_READERS } from '../../http/brokerage-scope.ts';
+import { personName } from '../../../src/lib/format.ts';
 
 // A broker admin writes to sales a few times a day at most; 5 an hour stops a relay or a loop.
 const INQUIRY_LIMIT = { max: 5, windowMs: 3600_000 };
@@ -26,7 +27,7 @@ export const dashboardEmailRoutes: RouteDef[] = [
       // inbox only, from the signed-in user's own address, so the endpoint relays nothing elsewhere.
       const recipient = c.var.config.salesEmail;
       const from = user.email ?? user.phone ?? `user ${user.id}`;
-      const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+      const name = personName(user.firstName, user.lastName, '');
       const text = [`From: ${name ? `${name} <${from}>` : from} (user ${user.id}, brokerage ${user.brokerId ?? '-'})`, '', body.messageBody].join('\n');
       await consumeLimit(c.var.db, { scope: `sales-inquiry:${actor.id}`, ...INQUIRY_LIMIT }, now, 'Too many messages to sales. Try again later.');
       await c.var.db.transaction().execute(async (trx) => {

@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors.ts';
 import { noteRoutes } from '../../http/note-routes.ts';
 import { assertAgent } from '../../http/ownership.ts';
 import { NoteBody, noteView } from '../../http/paging.ts';
-import { STAFF, type RouteDef } from '../../http/route.ts';
+import { STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 
 // Internal staff notes on a brokerage (broker notes) and on an agent, newest first.
@@ -23,7 +23,7 @@ export const brokerNoteRoutes: RouteDef[] = noteRoutes({
   table: 'broker_notes', ownerColumn: 'brokerage_id',
   view: (n, brokerageId): BrokerNote => ({ ...noteView(n), brokerageId }),
   list: {
-    path: '/agents-api/brokerNotes', policy: STAFF,
+    path: '/agents-api/brokerNotes', policy: STAFF_ROLES,
     read: async (c) => {
       const q = query(c, BrokerNotesQuery);
       await brokerageExists(c.var.db, q.brokerageId);
@@ -31,7 +31,7 @@ export const brokerNoteRoutes: RouteDef[] = noteRoutes({
     },
   },
   create: {
-    path: '/agents-api/brokerNotes', policy: STAFF,
+    path: '/agents-api/brokerNotes', policy: STAFF_ROLES,
     read: async (c) => {
       const body = await jsonBody(c, NewBrokerNote);
       await brokerageExists(c.var.db, body.brokerageId);
@@ -44,7 +44,7 @@ export const agentNoteRoutes: RouteDef[] = noteRoutes({
   table: 'agent_notes', ownerColumn: 'agent_id',
   view: (n, agentId): AgentNote => ({ ...noteView(n), agentId }),
   list: {
-    path: '/agents-api/agents/:id{[0-9]+}/notes', policy: STAFF,
+    path: '/agents-api/agents/:id{[0-9]+}/notes', policy: STAFF_ROLES,
     read: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);
@@ -52,7 +52,7 @@ export const agentNoteRoutes: RouteDef[] = noteRoutes({
     },
   },
   create: {
-    path: '/agents-api/agents/:id{[0-9]+}/notes', policy: STAFF,
+    path: '/agents-api/agents/:id{[0-9]+}/notes', policy: STAFF_ROLES,
     read: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);

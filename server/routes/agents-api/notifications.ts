@@ -5,8 +5,8 @@ import { IsoDay, SampleNotification } from '../../../src/contract/referrals.ts';
 import type { Db } from '../../db/database.ts';
 import { notificationCopy } from '../../db/schema-agent-app.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { isStaff } from '../../http/ownership.ts';
-import { route, STAFF, type AppContext, type RouteDef } from '../../http/route.ts';
+import { isProviderUser } from '../../http/ownership.ts';
+import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, jsonBody, Paging } from '../../http/validate.ts';
 import { idempotentWrite } from './idempotency.ts';
 import { filledQuery, personName } from './referral-data.ts';
@@ -67,7 +67,7 @@ export const notificationRoutes: RouteDef[] = [
       const q = filledQuery(c, ListQuery);
       const user = c.var.auth.user;
       let brokerageId = q.brokerageId;
-      if (!isStaff(user)) {
+      if (!isProviderUser(user)) {
         if (user.brokerId === null || (brokerageId !== undefined && brokerageId !== user.brokerId)) throw forbidden('That brokerage is not yours');
         brokerageId = user.brokerId;
       }
@@ -86,7 +86,7 @@ export const notificationRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/agents-api/notifications/sample', policy: STAFF,
+    method: 'POST', path: '/agents-api/notifications/sample', policy: STAFF_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, SampleNotification);
       return idempotentWrite(c, body, async (trx) => ({ status: 201, body: await insertSample(trx, body.agentId, c.var.now()) }));

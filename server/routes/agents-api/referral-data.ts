@@ -8,6 +8,7 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { assertAgent } from '../../http/ownership.ts';
 import type { AppContext } from '../../http/route.ts';
 import { check, Id } from '../../http/validate.ts';
+import { personName as joinName } from '../../../src/lib/format.ts';
 
 export const AGENT_REFERRALS = '/agents-api/agents/:id{[0-9]+}/referrals';
 export const RefParams = v.object({ id: Id, refId: Id });
@@ -79,8 +80,8 @@ export async function assertAgentScope(c: AppContext, agentId: number, mode: 're
   throw forbidden('These referrals are not yours');
 }
 
-export const personName = (first: string | null, last: string | null): string | null =>
-  [first, last].filter(Boolean).join(' ').trim() || null;
+/** A person's name on the agent app's answers; null when both parts are missing. */
+export const personName = (first: string | null, last: string | null): string | null => joinName(first, last, null);
 
 /** The query parameters without empty ones: `?q=&stage=&type=` means no filter, not a bad value. */
 export function filledQuery<S extends v.GenericSchema>(c: AppContext, schema: S): v.InferOutput<S> {

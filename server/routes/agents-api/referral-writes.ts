@@ -4,7 +4,7 @@ import { moveRefusal, takesDateOfSale } from '../../../src/lib/referral-stages.t
 import { notificationCopy } from '../../db/schema-agent-app.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { assertBrokerage, missing } from '../../http/ownership.ts';
-import { route, STAFF, type RouteDef } from '../../http/route.ts';
+import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { Id, jsonBody, params } from '../../http/validate.ts';
 import { idempotentWrite } from './idempotency.ts';
 import { AGENT_REFERRALS, assertAgentScope, ownReferral, personName, referralDetail, RefParams } from './referral-data.ts';
@@ -63,7 +63,7 @@ export const agentReferralWriteRoutes: RouteDef[] = [
   // Staff or the brokerage's admin move a referral to another agent of its brokerage. The previous
   // agent's later writes to it are refused with a reason (agent-referrals-data.ts ownReferral).
   route({
-    method: 'PATCH', path: '/agents-api/referrals/:refId{[0-9]+}/reassign', policy: ['BROKERAGE_ADMIN', ...STAFF],
+    method: 'PATCH', path: '/agents-api/referrals/:refId{[0-9]+}/reassign', policy: ['BROKERAGE_ADMIN', ...STAFF_ROLES],
     handler: async (c) => {
       const { refId } = params(c, v.object({ refId: Id }));
       const body = await jsonBody(c, Reassignment);

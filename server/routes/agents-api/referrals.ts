@@ -3,13 +3,13 @@ import * as v from 'valibot';
 import type { AgentFunnel, AgentReferralPage, ReferralEventPage, ReferralNotePage, AgentReferralDetail } from '../../../src/contract/referrals.ts';
 import { FUNNELS, REFERRAL_STAGES, REFERRAL_TYPES, type ReferralType } from '../../../src/lib/referral-stages.ts';
 import { overduePredicate } from '../../db/overdue.ts';
-import { route, STAFF, type RouteDef } from '../../http/route.ts';
+import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { IdParams, Paging, params, query } from '../../http/validate.ts';
 import { agentReferralWriteRoutes } from './referral-writes.ts';
 import { notificationRoutes } from './notifications.ts';
 import { AGENT_REFERRALS, assertAgentScope, filledQuery, ownReferral, RefParams, personName, referralDetail, selectReferrals, toAgentReferral } from './referral-data.ts';
 
-const READERS = ['AGENT', 'BROKERAGE_ADMIN', ...STAFF] as const;
+const READERS = ['AGENT', 'BROKERAGE_ADMIN', ...STAFF_ROLES] as const;
 
 const ListQuery = v.object({
   ...Paging,

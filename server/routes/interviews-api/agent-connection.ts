@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { ForceAssignmentResult, Interaction, Opportunity, Disposition } from '../../../src/contract/interviews.ts';
 import type { Db } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { route, STAFF, type RouteDef } from '../../http/route.ts';
+import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params, query } from '../../http/validate.ts';
 import { displayName } from '../agents-api/agents.ts';
 import { OPPORTUNITY_READERS } from './opportunities.ts';
@@ -31,7 +31,7 @@ async function endOpenReferrals(trx: Db, opportunityId: number, actorId: number,
 
 export const connectionRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/interviews-api/agent-connection/forceReferralAssignment', policy: STAFF,
+    method: 'POST', path: '/interviews-api/agent-connection/forceReferralAssignment', policy: STAFF_ROLES,
     handler: async (c) => {
       const { agentId, opportunityId } = await jsonBody(c, ForceBody);
       const now = c.var.now();
@@ -67,7 +67,7 @@ export const connectionRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'DELETE', path: '/interviews-api/opportunities/:id{[0-9]+}/assignedAgent', policy: STAFF,
+    method: 'DELETE', path: '/interviews-api/opportunities/:id{[0-9]+}/assignedAgent', policy: STAFF_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const now = c.var.now();

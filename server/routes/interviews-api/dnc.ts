@@ -5,13 +5,13 @@ import * as v from 'valibot';
 import { NewDncRequest, type DncContact, type DncPage } from '../../../src/contract/interviews.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { route, STAFF, type AppContext, type RouteDef } from '../../http/route.ts';
+import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
 import { check, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { dncView, matchingIds, searchDnc } from './dnc-search.ts';
 import { BoolParam, TextParam } from '../../http/paging.ts';
 
 /** The dnc-list route's roles (spec 1 section 6). */
-export const DNC_ROLES = [...STAFF, 'CSR'] as const;
+export const DNC_ROLES = [...STAFF_ROLES, 'CSR'] as const;
 
 const Filters = { value: TextParam(254), blocked: BoolParam };
 const SearchQuery = v.object({ ...Paging, ...Filters });

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { noteRoutes } from '../../http/note-routes.ts';
-import { route, STAFF, type AppContext, type RouteDef } from '../../http/route.ts';
+import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import {
   filteredIds, loadOpportunity, OPPORTUNITY_SORT, OpportunityFilters, opportunityQuery, OpportunitySort, opportunityView,
@@ -16,7 +16,7 @@ import {
 import { countOf, NoteBody, noteView } from '../../http/paging.ts';
 
 /** The opportunities route (spec 1 section 6): the brokerages roles plus CSR_VIEW_OPPORTUNITIES, who only reads. */
-export const OPPORTUNITY_READERS = [...STAFF, 'CSR_VIEW_OPPORTUNITIES'] as const;
+export const OPPORTUNITY_READERS = [...STAFF_ROLES, 'CSR_VIEW_OPPORTUNITIES'] as const;
 
 const ListQuery = v.object({ ...Paging, ...OpportunityFilters, sort: OpportunitySort });
 const SearchQuery = v.object({
@@ -66,7 +66,7 @@ export const opportunityRoutes: RouteDef[] = [
     handler: async (c) => c.json(await loadOpportunity(c.var.db, params(c, IdParams).id) satisfies Opportunity),
   }),
   route({
-    method: 'PATCH', path: '/interviews-api/opportunities/:id{[0-9]+}', policy: STAFF,
+    method: 'PATCH', path: '/interviews-api/opportunities/:id{[0-9]+}', policy: STAFF_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const b = await jsonBody(c, PatchOpportunity);
@@ -80,7 +80,7 @@ export const opportunityRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'PUT', path: '/interviews-api/opportunities/:id{[0-9]+}/status', policy: STAFF,
+    method: 'PUT', path: '/interviews-api/opportunities/:id{[0-9]+}/status', policy: STAFF_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { status } = await jsonBody(c, StatusBody);
@@ -101,7 +101,7 @@ export const opportunityRoutes: RouteDef[] = [
       },
     },
     create: {
-      path: '/interviews-api/opportunities/:id{[0-9]+}/notes', policy: STAFF,
+      path: '/interviews-api/opportunities/:id{[0-9]+}/notes', policy: STAFF_ROLES,
       read: async (c) => {
         const { id } = params(c, IdParams);
         const { body } = await jsonBody(c, NoteBody);

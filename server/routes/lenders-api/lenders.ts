@@ -4,14 +4,14 @@ import * as v from 'valibot';
 import type { LoanOfficer, LoanOfficeSummary, LoanOffice } from '../../../src/contract/lenders.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import { assertLoanOffice, isStaff } from '../../http/ownership.ts';
-import { route, STAFF, type RouteDef } from '../../http/route.ts';
+import { assertLoanOffice, isProviderUser } from '../../http/ownership.ts';
+import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { IdParams, Paging, params, query } from '../../http/validate.ts';
 import { countOf, IdParam, likeWildcard, Sort, TextParam } from '../../http/paging.ts';
 
 // Loan offices and their loan officers. Staff see every office; a loan-office admin only their own
 // (spec 1 section 6: the lenders list and my-loan-officers admit LOAN_OFFICE_ADMIN).
-const LENDER_READERS = [...STAFF, 'LOAN_OFFICE_ADMIN'] as const;
+const LENDER_READERS = [...STAFF_ROLES, 'LOAN_OFFICE_ADMIN'] as const;
 
 const OfficesQuery = v.object({ ...Paging, name: TextParam(), sort: Sort(['name', 'created'], 'name,ASC') });
 const OfficersQuery = v.object({
@@ -43,7 +43,7 @@ export const lenderRoutes: RouteDef[] = [
     handler: async (c) => {
       const q = query(c, OfficesQuery);
       const { user } = c.var.auth;
-      const own = isStaff(user) ? undefined : (user.loanOfficeId ?? -1);
+      const own = isProviderUser(user) ? undefined : (user.loanOfficeId ?? -1);
       const filtered = () => c.var.db.selectFrom('loan_offices')
         .$if(own !== undefined, (qb) => qb.where('id', '=', own ?? -1))
         .$if(Boolean(q.name), (qb) => qb.where(sql`lower(name)`, 'like', likeWildcard((q.name ?? '').toLowerCase())));
@@ -67,7 +67,7 @@ export const lenderRoutes: RouteDef[] = [
       const q = query(c, OfficersQuery);
       const { user } = c.var.auth;
       // A loan-office admin lists their own office's officers, with or without the parameter.
-      const officeId = isStaff(user) ? q.loanOfficeId : (q.loanOfficeId ?? user.loanOfficeId ?? -1);
+      const officeId = isProviderUser(user) ? q.loanOfficeId : (q.loanOfficeId ?? user.loanOfficeId ?? -1);
       if (officeId !== undefined) assertLoanOffice(user, officeId);
       const filtered = () => c.var.db.selectFrom('loan_officers as o')
         .$if(officeId !== undefined, (qb) => qb.where('o.loan_office_id', '=', officeId ?? -1))

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import type { InviteCodeResult, InviteSent } from '../../../src/contract/users.ts';
-import { INVITABLE_ROLES, inviteScope, isUserManager, sendInvite, USER_MANAGERS } from '../../auth/invite-users.ts';
 import { CODE_TTL_MS, redeemCode } from '../../auth/invites.ts';
 import { publicOrigin, registerLink, sendEmail } from '../../auth/outbox.ts';
 import { BRAND } from '../../../src/lib/brand.ts';
@@ -8,8 +7,10 @@ import { assertWithinLimit, clientAddress, recordEvent } from '../../auth/rate-l
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
+import { INVITABLE_ROLES, inviteScope, isUserManager, sendInvite } from '../../auth/invite-users.ts';
+import { USER_MANAGER_ROLES } from '../../../src/access/roles.ts';
 
-const INVITERS = [...USER_MANAGERS, 'BROKERAGE_ADMIN'] as const;
+const INVITERS = [...USER_MANAGER_ROLES, 'BROKERAGE_ADMIN'] as const;
 // Guessing codes: 20 wrong ones per address in 15 minutes, then 429.
 const GUESS_LIMIT = { max: 20, windowMs: 15 * 60_000 };
 

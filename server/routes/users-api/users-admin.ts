@@ -6,9 +6,10 @@ import type { AuditRow, ImpersonationSession, UserSummary } from '../../../src/c
 import { isUserManager } from '../../auth/invite-users.ts';
 import type { Db } from '../../db/database.ts';
 import { forbidden } from '../../http/errors.ts';
-import { route, STAFF, type RouteDef } from '../../http/route.ts';
+import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { Paging, query } from '../../http/validate.ts';
 import { countOf, IdParam, likeWildcard, Sort, TextParam } from '../../http/paging.ts';
+import { personName } from '../../../src/lib/format.ts';
 
 // The user-management list (ADMIN, MANAGER, QA_TEAM, CSR_SUPERVISOR, and AGENT_ENGAGEMENT for the
 // impersonation lookup: an active BROKERAGE_ADMIN or LOAN_OFFICE_ADMIN of a target) and, for
@@ -46,13 +47,13 @@ async function auditUsers(db: Db, ids: (number | null)[]) {
   const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
   const rows = wanted.length === 0 ? [] : await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email'])
     .where('id', 'in', wanted).execute();
-  const map = new Map(rows.map((u) => [u.id, { id: u.id, name: [u.first_name, u.last_name].filter(Boolean).join(' ') || null, email: u.email }]));
+  const map = new Map(rows.map((u) => [u.id, { id: u.id, name: personName(u.first_name, u.last_name, null), email: u.email }]));
   return (id: number | null) => (id === null ? null : map.get(id) ?? { id, name: null, email: null });
 }
 
 export const usersAdminRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/users-api/users', policy: STAFF,
+    method: 'GET', path: '/users-api/users', policy: STAFF_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
       const db = c.var.db;

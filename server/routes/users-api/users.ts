@@ -8,9 +8,7 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { route, type AuthUser, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
 import type { Db } from '../../db/database.ts';
-
-/** Roles that manage other users (spec 1 section 6, user-management). */
-const USER_MANAGERS = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR'] as const;
+import { USER_MANAGER_ROLES } from '../../../src/access/roles.ts';
 
 export async function userView(db: Db, id: number) {
   const u = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -32,7 +30,7 @@ export async function userView(db: Db, id: number) {
   };
 }
 
-const canManage = (user: AuthUser) => user.roles.some((r) => (USER_MANAGERS as readonly string[]).includes(r));
+const canManage = (user: AuthUser) => user.roles.some((r) => (USER_MANAGER_ROLES as readonly string[]).includes(r));
 
 const PatchUser = v.strictObject({
   psiLastLogin: v.optional(v.pipe(v.string(), v.isoTimestamp('psiLastLogin must be an ISO time'))),

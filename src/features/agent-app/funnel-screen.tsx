@@ -39,7 +39,7 @@ function FunnelList({ funnel, type }: { funnel: AgentFunnel['seller']; type: Ref
 }
 
 /** My Funnel: the agent's referrals at each funnel stage; a stage opens its follow-ups. */
-export default function FunnelScreen() {
+export function FunnelScreen() {
   const agentId = useAgentId();
   const funnel = useQuery({ ...funnelQueryOptions(agentId ?? 0), enabled: agentId !== null });
   return (

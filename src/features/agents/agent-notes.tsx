@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { serverMessage } from '../../api/staff.ts';
 import { addAgentNote, agentNotesQueryOptions, staffAgentKeys } from '../../api/staff-agents.ts';
-import { formatDateTime } from '../../lib/staff-format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { Spinner } from '../../ui/layout.tsx';
 import { NotesPanel } from '../../ui/notes-panel.tsx';
 

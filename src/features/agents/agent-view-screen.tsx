@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { staffAgentQueryOptions } from '../../api/staff-agents.ts';
-import { personName } from '../../lib/staff-format.ts';
+import { personName } from '../../lib/format.ts';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import { useAddRecentlyViewed } from '../../ui/recent-list.tsx';
 import * as styles from '../../ui/staff.css.ts';
@@ -15,7 +15,7 @@ import { agentRouteOf } from './agent-paths.ts';
 import { CoverageAreas } from './coverage-areas.tsx';
 
 /** One agent (agents view/:id, or brokerages view/:id/agent/:agentId): profile, funnel, referrals, notes, admin hold, coverage. */
-export default function AgentViewScreen({ params }: { params: Record<string, string> }) {
+export function AgentViewScreen({ params }: { params: Record<string, string> }) {
   const route = agentRouteOf(params);
   const agent = useQuery({ ...staffAgentQueryOptions(route.agentId), enabled: route.valid });
   const a = agent.data;

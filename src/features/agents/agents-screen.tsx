@@ -5,7 +5,7 @@ import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import type { Agent } from '../../contract/agents.ts';
 import { AGENT_STATUSES } from '../../contract/agents.ts';
 import { agentsQueryOptions, exportAgents } from '../../api/staff-agents.ts';
-import { codeLabel, personName } from '../../lib/staff-format.ts';
+import { personName, prettify } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
@@ -18,7 +18,7 @@ import * as styles from '../../ui/staff.css.ts';
 import { useListState } from '../../ui/use-list-state.ts';
 
 /** Agents: every brokerage's agents, searched by name and filtered by status on the server. */
-export default function AgentsScreen() {
+export function AgentsScreen() {
   const list = useListState({ name: '', status: '' }, { key: 'name.last', desc: false });
   const query = useQuery({ ...agentsQueryOptions(list.params), placeholderData: keepPreviousData });
   const names = useQuery(brokerageNamesQueryOptions());
@@ -28,7 +28,7 @@ export default function AgentsScreen() {
       <Link href={pathTo('agent-view', { id: a.id })}>{personName(a.name.first, a.name.last, `Agent ${a.id}`)}</Link>
     ) },
     { key: 'brokerage', header: 'Brokerage', cell: (a) => brokerageName(a.brokerageId) },
-    { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => codeLabel(a.status) },
+    { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => prettify(a.status) },
     { key: 'score', header: 'Score', sortKey: 'agentDisplayScore', cell: (a) => a.agentDisplayScore ?? '-' },
     { key: 'overdue', header: 'Overdue', sortKey: 'funnelStatus.overdueForFollowupCount', cell: (a) => a.funnelStatus.stages.overdueForFollowup.count },
     { key: 'email', header: 'Email', cell: (a) => a.email ?? '-' },
@@ -43,7 +43,7 @@ export default function AgentsScreen() {
             <SearchField value={list.filter.name} placeholder="Agent name" onSearch={(name) => list.setFilter({ name })} />
             <SelectField label="Status" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
               <option value="">All statuses</option>
-              {AGENT_STATUSES.map((s) => <option key={s} value={s}>{codeLabel(s)}</option>)}
+              {AGENT_STATUSES.map((s) => <option key={s} value={s}>{prettify(s)}</option>)}
             </SelectField>
             <span className={styles.toolbarSpacer} />
             <ExportButton name="agents" load={() => exportAgents(list.filter)} />

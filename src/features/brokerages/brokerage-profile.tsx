@@ -1,5 +1,5 @@
 import type { Brokerage } from '../../contract/brokerages.ts';
-import { codeLabel, formatDate, productFamilyLabel } from '../../lib/staff-format.ts';
+import { formatDate, prettify, productFamilyLabel } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
@@ -12,7 +12,7 @@ const statusTone = (status: string) => (status === 'ACTIVE' ? 'success' : status
 export function BrokerageProfile({ brokerage: b }: { brokerage: Brokerage }) {
   return (
     <DetailList items={[
-      ['Status', <Badge key="s" tone={statusTone(b.status)}>{codeLabel(b.status)}</Badge>],
+      ['Status', <Badge key="s" tone={statusTone(b.status)}>{prettify(b.status)}</Badge>],
       ['Products', b.product.map((p) => productFamilyLabel(p.productFamily)).join(', ')],
       ['Email', b.email],
       ['Phone', formatPhone(b.phone)],

@@ -15,7 +15,7 @@ import { BrokerageReferrals } from './brokerage-referrals.tsx';
 import { BrokerageStats } from './brokerage-stats.tsx';
 
 /** One brokerage (view/:id): profile, stats, agents, referrals and broker notes; staff who may can impersonate it. */
-export default function BrokerageViewScreen({ params }: { params: Record<string, string> }) {
+export function BrokerageViewScreen({ params }: { params: Record<string, string> }) {
   const id = Number(params['id']);
   const brokerage = useQuery({ ...brokerageQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   const canImpersonate = useCanImpersonate();

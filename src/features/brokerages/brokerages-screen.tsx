@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { brokeragesQueryOptions, exportBrokerages } from '../../api/brokerages.ts';
 import { BROKERAGE_STATUSES, PRODUCT_FAMILIES, type BrokerageSummary } from '../../contract/brokerages.ts';
-import { codeLabel, formatDate, productFamilyLabel } from '../../lib/staff-format.ts';
+import { formatDate, prettify, productFamilyLabel } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
@@ -17,7 +17,7 @@ import { useListState } from '../../ui/use-list-state.ts';
 
 const COLUMNS: Column<BrokerageSummary>[] = [
   { key: 'name', header: 'Name', sortKey: 'name', cell: (b) => <Link href={pathTo('brokerage-view', { id: b.id })}>{b.name}</Link> },
-  { key: 'status', header: 'Status', sortKey: 'status', cell: (b) => codeLabel(b.status) },
+  { key: 'status', header: 'Status', sortKey: 'status', cell: (b) => prettify(b.status) },
   { key: 'products', header: 'Products', cell: (b) => b.product.map((p) => productFamilyLabel(p.productFamily)).join(', ') },
   { key: 'agents', header: 'Agents', cell: (b) => b.agentCount },
   { key: 'location', header: 'Location', cell: (b) => [b.city, b.state].filter(Boolean).join(', ') || '-' },
@@ -27,7 +27,7 @@ const COLUMNS: Column<BrokerageSummary>[] = [
 ];
 
 /** Brokers: the brokerages, searched by name and filtered by product family and status on the server. */
-export default function BrokeragesScreen() {
+export function BrokeragesScreen() {
   const list = useListState({ name: '', productFamily: '', status: '' }, { key: 'name', desc: false });
   const query = useQuery({ ...brokeragesQueryOptions(list.params), placeholderData: keepPreviousData });
   return (
@@ -43,7 +43,7 @@ export default function BrokeragesScreen() {
             </SelectField>
             <SelectField label="Status" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
               <option value="">All statuses</option>
-              {BROKERAGE_STATUSES.map((s) => <option key={s} value={s}>{codeLabel(s)}</option>)}
+              {BROKERAGE_STATUSES.map((s) => <option key={s} value={s}>{prettify(s)}</option>)}
             </SelectField>
             <span className={styles.toolbarSpacer} />
             <ExportButton name="brokerages" load={() => exportBrokerages(list.filter)} />

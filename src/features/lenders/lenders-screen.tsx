@@ -4,7 +4,7 @@ import { canAccess } from '../../access/access.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
 import { loanOfficesQueryOptions } from '../../api/lenders.ts';
 import type { LoanOfficeSummary } from '../../contract/lenders.ts';
-import { codeLabel, formatDate } from '../../lib/staff-format.ts';
+import { formatDate, prettify } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
@@ -16,14 +16,14 @@ import * as styles from '../../ui/staff.css.ts';
 import { useListState } from '../../ui/use-list-state.ts';
 
 /** Lenders: the loan offices (a loan-office admin sees their own; only staff open the lender view). */
-export default function LendersScreen() {
+export function LendersScreen() {
   const roles = useStore(profileStore, (p) => p.user?.roles);
   const canOpen = canAccess((roles ?? []).map((r) => r.name), routeById('lender-view'));
   const list = useListState({ name: '' }, { key: 'name', desc: false });
   const query = useQuery({ ...loanOfficesQueryOptions(list.params), placeholderData: keepPreviousData });
   const columns: Column<LoanOfficeSummary>[] = [
     { key: 'name', header: 'Name', sortKey: 'name', cell: (o) => (canOpen ? <Link href={pathTo('lender-view', { id: o.id })}>{o.name}</Link> : o.name) },
-    { key: 'status', header: 'Status', cell: (o) => codeLabel(o.status) },
+    { key: 'status', header: 'Status', cell: (o) => prettify(o.status) },
     { key: 'officers', header: 'Loan Officers', cell: (o) => o.loanOfficerCount },
     { key: 'email', header: 'Email', cell: (o) => o.email ?? '-' },
     { key: 'phone', header: 'Phone', cell: (o) => formatPhone(o.phone) || '-' },

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { exportOpportunities, opportunitiesQueryOptions } from '../../api/opportunities.ts';
 import { OPPORTUNITY_STATUSES, type Opportunity } from '../../contract/interviews.ts';
-import { codeLabel, formatDate, productFamilyLabel } from '../../lib/staff-format.ts';
+import { formatDate, prettify, productFamilyLabel } from '../../lib/format.ts';
 import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
@@ -17,8 +17,8 @@ import { opportunityName } from './opportunity-format.ts';
 
 const COLUMNS: Column<Opportunity>[] = [
   { key: 'name', header: 'Client', sortKey: 'name', cell: (o) => <Link href={pathTo('opportunity-view', { id: o.id })}>{opportunityName(o)}</Link> },
-  { key: 'status', header: 'Status', sortKey: 'status', cell: (o) => codeLabel(o.status) },
-  { key: 'type', header: 'Type', cell: (o) => codeLabel(o.type) },
+  { key: 'status', header: 'Status', sortKey: 'status', cell: (o) => prettify(o.status) },
+  { key: 'type', header: 'Type', cell: (o) => prettify(o.type) },
   { key: 'product', header: 'Product', cell: (o) => productFamilyLabel(o.product) },
   { key: 'brokerage', header: 'Brokerage', cell: (o) => o.brokerageName },
   { key: 'agent', header: 'Agent', cell: (o) => o.agentName ?? '-' },
@@ -26,7 +26,7 @@ const COLUMNS: Column<Opportunity>[] = [
 ];
 
 /** Opportunities: wildcard search (`*` for any text) and status filter on the server, newest first. */
-export default function OpportunitiesScreen() {
+export function OpportunitiesScreen() {
   const list = useListState({ q: '', status: '' }, { key: 'created', desc: true });
   const query = useQuery({ ...opportunitiesQueryOptions(list.params), placeholderData: keepPreviousData });
   return (
@@ -39,7 +39,7 @@ export default function OpportunitiesScreen() {
               onSearch={(q) => list.setFilter({ q })} />
             <SelectField label="Status" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
               <option value="">All statuses</option>
-              {OPPORTUNITY_STATUSES.map((s) => <option key={s} value={s}>{codeLabel(s)}</option>)}
+              {OPPORTUNITY_STATUSES.map((s) => <option key={s} value={s}>{prettify(s)}</option>)}
             </SelectField>
             <span className={styles.toolbarSpacer} />
             <ExportButton name="opportunities" load={() => exportOpportunities(list.filter)} />

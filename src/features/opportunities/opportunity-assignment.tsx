@@ -7,7 +7,7 @@ import { forceAssignment, removeAssignedAgent } from '../../api/opportunities.ts
 import type { Opportunity } from '../../contract/interviews.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { agentsQueryOptions } from '../../api/staff-agents.ts';
-import { formatDateTime, personName } from '../../lib/staff-format.ts';
+import { formatDateTime, personName } from '../../lib/format.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addOpportunityNote, opportunityKeys, opportunityNotesQueryOptions } from '../../api/opportunities.ts';
 import { serverMessage } from '../../api/staff.ts';
-import { formatDateTime } from '../../lib/staff-format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { Card, Spinner } from '../../ui/layout.tsx';
 import { NotesPanel } from '../../ui/notes-panel.tsx';
 import * as styles from '../../ui/staff.css.ts';

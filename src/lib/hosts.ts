@@ -1,4 +1,4 @@
-import { OAUTH_CLIENTS } from '../lib/brand.ts';
+import { OAUTH_CLIENTS } from './brand.ts';
 
 // Agent hosts (DESIGN.md). The server reads AGENT_HOSTS at run time for redirect URIs; the
 // console is told at build time through VITE_AGENT_HOSTS, with the same default.

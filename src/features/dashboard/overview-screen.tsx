@@ -65,7 +65,7 @@ function Dashboard({ brokerageId }: { brokerageId: number }) {
 }
 
 /** The overview dashboard (/console and /console/dashboard): the brokerage's widgets, impersonated or own. */
-export default function OverviewPage() {
+export function OverviewScreen() {
   const userBrokerId = useStore(profileStore, (p) => p.user?.brokerId ?? null);
   const lender = useStore(profileStore, (p) => p.loanOffice !== null);
   const target = useStore(impersonationStore, (i) => i?.target ?? null);

@@ -15,7 +15,7 @@ export const RESET_FAILED = 'Whoops, Something went wrong. Please try again.';
 const SENT_MS = 2000;
 const FAILED_MS = 5000;
 
-export function ForgotPasswordPage() {
+export function ForgotPasswordScreen() {
   const snackbar = useSnackbar();
   // Shown before sign-in, so the draft belongs to no user.
   const [draft, update, clear] = useDraft('forgot-password', { email: '' }, { owner: 'anonymous' });

@@ -14,7 +14,7 @@ const DESCRIPTIONS: Record<MarketplaceItem, { name: string; text: string }> = {
 };
 
 /** The marketplace; opening it marks all five items as viewed, which clears the navigation chip. */
-export default function MarketplacePage() {
+export function MarketplaceScreen() {
   const client = useQueryClient();
   useEffect(() => {
     void Promise.all(MARKETPLACE_ITEMS.map((item) => markViewed(MARKETPLACE_LOCATION, item)))

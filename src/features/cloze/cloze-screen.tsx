@@ -23,7 +23,7 @@ async function connect(code: string | null, state: string | null): Promise<boole
 }
 
 /** The connector's callback: /cloze?code=...&state=... */
-export function ClozePage() {
+export function ClozeScreen() {
   const [, setLocation] = useLocation();
   const [result, setResult] = useState<'pending' | 'connected' | 'failed'>('pending');
   const started = useRef(false);

@@ -20,7 +20,7 @@ const LOAD_ERROR = 'Whoops, Something went wrong. Try again.';
 const LOAD_ERROR_MS = 5000; // spec 1 section 8: the page's generic message shows 5 seconds
 
 /** The do-not-call list (spec 1 section 2). */
-export default function DncPage() {
+export function DncScreen() {
   const snackbar = useSnackbar();
   const [blockedOnly, setBlockedOnly] = useState(false);
   const [value, setValue] = useState('');

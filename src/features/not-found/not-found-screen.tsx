@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Page } from '../../ui/layout.tsx';
 
-export function NotFoundPage() {
+export function NotFoundScreen() {
   return (
     <main>
       <Page>

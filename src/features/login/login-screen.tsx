@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BRAND } from '../../lib/brand.ts';
 import { identifierError, identifierForPost, loginPasswordError, type LoginMode } from '../../lib/validation.ts';
-import { isAgentHost } from '../../session/hosts.ts';
+import { isAgentHost } from '../../lib/hosts.ts';
 import { startOneTimePasswordLogin } from '../../session/pkce.ts';
 import { signIn } from '../../session/session.ts';
 import { Button } from '../../ui/button.tsx';
@@ -15,7 +15,7 @@ import * as styles from './login.css.ts';
 
 export const LOGIN_FAILED = 'Whoops, Something went wrong. Try again.';
 
-export function LoginPage() {
+export function LoginScreen() {
   const agentHost = isAgentHost();
   const mode: LoginMode = agentHost ? 'phone' : 'email';
   const [, setLocation] = useLocation();

@@ -18,7 +18,7 @@ type Step =
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof RegisterError ? err.message : fallback);
 
-export function RegisterPage({ params }: { params: Record<string, string> }) {
+export function RegisterScreen({ params }: { params: Record<string, string> }) {
   const search = useSearch();
   const [, setLocation] = useLocation();
   const snackbar = useSnackbar();
