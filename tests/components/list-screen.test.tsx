@@ -80,8 +80,11 @@ describe('the list scaffold keeps its view in the URL', () => {
     expect(query()).toEqual({ lead: '7', colour: 'GREEN', q: 'fruit 1', sort: 'name,DESC' });
     expect(names(table)).toEqual(['Fruit 19', 'Fruit 16', 'Fruit 13', 'Fruit 10']);
 
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {}); // the download
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(load).toHaveBeenCalledWith({ q: 'fruit 1', colour: 'GREEN' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    click.mockRestore();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Colour' }), 'All colours');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Fruits per page:' }), '40');
