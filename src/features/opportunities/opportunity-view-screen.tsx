@@ -5,9 +5,9 @@ import { codeLabel, formatDateTime, productFamilyLabel } from '../../lib/staff-f
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
+import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
-import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { RecordNotes } from '../../ui/record-notes.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { OpportunityAssignment } from './opportunity-assignment.tsx';
