@@ -7,11 +7,12 @@ import { parseAst } from 'vite';
 
 // BUNDLE_DIST: measure another build folder (used to check this script on a hand-made build).
 const DIST = path.resolve(process.env.BUNDLE_DIST ?? path.join(import.meta.dirname, '..', 'dist'));
-const LOGIN_JS_BUDGET_KB = 110; // gzipped JS before the login page can render (kB = 1000 bytes, as Vite prints)
+const LOGIN_JS_BUDGET_KB = 95; // gzipped JS before the login page can render (kB = 1000 bytes, as Vite prints)
 // The console's shared chunk (console-route: the guard and the shell every signed-in screen
-// shares), gzip added on top of the login page: 27.7 kB at issue 10, so new screens that leak
-// into it (instead of their own lazy chunk) fail the bench.
-const CONSOLE_CHUNK_BUDGET_KB = 30;
+// shares), gzip added on top of the login page: 35.5 kB at issue 10 once TanStack Query and the
+// persisted cache left the login page for it (27.7 kB before), so new screens that leak into it
+// (instead of their own lazy chunk) fail the bench.
+const CONSOLE_CHUNK_BUDGET_KB = 38;
 
 interface Chunk { file: string; raw: number; gzip: number; staticImports: string[]; dynamicImports: string[] }
 

@@ -1,10 +1,7 @@
 import { navigate } from 'wouter/use-browser-location';
 import { sendAnalyticsEvent } from '../api/analytics.ts';
-import { fetchBoost, fetchAgent, patchAgent } from '../api/agents.ts';
 import { logoutCall, passwordGrant, refreshGrant } from '../api/auth.ts';
 import { ApiError, setUnauthorizedHandler } from '../api/client.ts';
-import { fetchBrokerage } from '../api/brokerages.ts';
-import { fetchLoanOffice } from '../api/lenders.ts';
 import type { TokenResponse } from '../contract/auth.ts';
 import type { Me } from '../contract/users.ts';
 import { fetchMe, patchUser } from '../api/users.ts';
@@ -24,8 +21,15 @@ export function storeTokens(t: TokenResponse, now = Date.now()): void {
 
 export class NoMatchingRoleError extends Error {}
 
-/** The post-login branches (spec 1 section 4): what each kind of user needs loaded. */
+/**
+ * The post-login branches (spec 1 section 4): what each kind of user needs loaded. The fetchers load
+ * on first use: the login page does not need them (issue 10, lighter entry), and the console's chunks
+ * share them.
+ */
 export async function loadProfile(user: Me, hostname?: string): Promise<Profile> {
+  const { fetchBoost, fetchAgent, patchAgent } = await import('../api/agents.ts');
+  const { fetchBrokerage } = await import('../api/brokerages.ts');
+  const { fetchLoanOffice } = await import('../api/lenders.ts');
   const profile: Profile = { user, brokerage: null, loanOffice: null, agent: null };
   const names = user.roles.map((r) => r.name);
   if (isAgentOnly(user.roles) || (isAgentHost(hostname) && names.includes('AGENT'))) {
