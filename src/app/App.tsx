@@ -20,10 +20,10 @@ export function App({ client }: { client?: QueryClient }) {
   const [layered, setLayered] = useState(() => !QUERY_FREE_PATHS.has(location));
   if (!layered && !QUERY_FREE_PATHS.has(location)) setLayered(true);
 
-  // The login page fetches the layer once the browser is idle, so signing in does not wait for it.
+  // The login page fetches the layer right after it has rendered, so signing in does not wait for it.
   useEffect(() => {
     if (layered) return;
-    const timer = setTimeout(() => { void loadQueryLayer().catch(() => undefined); }, 1500);
+    const timer = setTimeout(() => { void loadQueryLayer().catch(() => undefined); }, 0);
     return () => clearTimeout(timer);
   }, [layered]);
 
