@@ -1,5 +1,6 @@
 import type { RouteDef } from '../http/route.ts';
 import { agentAppRoutes } from './agent-referrals.ts';
+import { brokerReferralRoutes } from './agents-api/broker-referrals.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { agentRoutes } from './agents.ts';
 import { authFlowRoutes } from './auth-flows.ts';
@@ -28,4 +29,5 @@ export const ROUTES: RouteDef[] = [
   ...viewedItemRoutes,
   ...oauthMetadataRoutes,
   ...analyticsRoutes,
+  ...brokerReferralRoutes,
 ];
