@@ -2,6 +2,7 @@ import type { RouteDef } from '../http/route.ts';
 import { agentAppRoutes } from './agent-referrals.ts';
 import { brokerReferralRoutes } from './agents-api/broker-referrals.ts';
 import { analyticsRoutes } from './analytics.ts';
+import { savedViewRoutes } from './users-api/saved-views.ts';
 import { agentRoutes } from './agents.ts';
 import { authFlowRoutes } from './auth-flows.ts';
 import { authRoutes } from './auth.ts';
@@ -30,4 +31,5 @@ export const ROUTES: RouteDef[] = [
   ...oauthMetadataRoutes,
   ...analyticsRoutes,
   ...brokerReferralRoutes,
+  ...savedViewRoutes,
 ];

@@ -36,6 +36,9 @@ export const SCREENS: Record<string, Screen> = {
   opportunities: lazyScreen(() => import('../features/opportunities/opportunities-screen.tsx')),
   'opportunity-view': lazyScreen(() => import('../features/opportunities/opportunity-view-screen.tsx')),
   'impersonation-audit': lazyScreen(() => import('../features/impersonation-audit/audit-screen.tsx')),
+  // The broker admin's workspace (issue 11).
+  'my-referrals': lazyScreen(() => import('../features/my-referrals/my-referrals-screen.tsx').then((m) => ({ default: m.MyReferralsScreen }))),
+  'my-referral-view': lazyScreen(() => import('../features/my-referrals/my-referral-view-screen.tsx').then((m) => ({ default: m.MyReferralViewScreen }))),
   overview: OverviewPage,
   dashboard: OverviewPage,
 };
