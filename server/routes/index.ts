@@ -1,6 +1,7 @@
 import type { RouteDef } from '../http/route.ts';
 import { agentAppRoutes } from './agent-referrals.ts';
 import { brokerReferralRoutes } from './agents-api/broker-referrals.ts';
+import { myAgentRoutes } from './agents-api/my-agents.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { savedViewRoutes } from './users-api/saved-views.ts';
 import { agentRoutes } from './agents.ts';
@@ -32,4 +33,5 @@ export const ROUTES: RouteDef[] = [
   ...analyticsRoutes,
   ...brokerReferralRoutes,
   ...savedViewRoutes,
+  ...myAgentRoutes,
 ];

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
-import { AgentPageSchema } from './schemas/dashboard.ts';
+import { AgentFunnel, AgentReferralPage } from './schemas/agent-app.ts';
+import { AgentPageSchema, AgentSchema } from './schemas/dashboard.ts';
+import { BrokerageAgentNote, BrokerageAgentNotePage, MyAgentPage, ResponseTime } from '../contract/my-agents.ts';
 
 // The broker admin's agents (issue 11). The names for filter pickers: the caller's brokerage, by name.
 
@@ -9,6 +11,7 @@ const PICKER_SIZE = 1000; // the server's largest page: every agent of a brokera
 export const myAgentKeys = {
   all: ['my-agents'] as const,
   names: () => [...myAgentKeys.all, 'names'] as const,
+  agent: (id: number) => [...myAgentKeys.all, 'agent', id] as const,
 };
 
 export const myAgentNamesQueryOptions = () => queryOptions({
@@ -19,3 +22,45 @@ export const myAgentNamesQueryOptions = () => queryOptions({
   },
   staleTime: 5 * 60_000,
 });
+
+export interface MyAgentParams { pageIndex: number; pageSize: number; sort: { key: string; desc: boolean }; name?: string | undefined; status?: string | undefined }
+
+export const myAgentDetailKeys = {
+  list: (p: MyAgentParams) => [...myAgentKeys.all, 'list', p] as const,
+  agent: myAgentKeys.agent,
+  funnel: (id: number) => [...myAgentKeys.agent(id), 'funnel'] as const,
+  referrals: (id: number, p: { pageIndex: number; pageSize: number }) => [...myAgentKeys.agent(id), 'referrals', p] as const,
+  responseTime: (id: number) => [...myAgentKeys.agent(id), 'response-time'] as const,
+  notes: (id: number) => [...myAgentKeys.agent(id), 'notes'] as const,
+};
+
+export const myAgentsQueryOptions = (p: MyAgentParams) => queryOptions({
+  queryKey: myAgentDetailKeys.list(p),
+  queryFn: () => request('/agents-api/my-agents', {
+    query: { pageIndex: p.pageIndex, pageSize: p.pageSize, sort: `${p.sort.key},${p.sort.desc ? 'DESC' : 'ASC'}`, name: p.name || undefined, status: p.status || undefined },
+    schema: MyAgentPage,
+  }),
+});
+
+const agentPath = (id: number) => `/agents-api/agents/${id}`;
+export const myAgentQueryOptions = (id: number) => queryOptions({
+  queryKey: myAgentDetailKeys.agent(id), queryFn: () => request(agentPath(id), { schema: AgentSchema }),
+});
+export const myAgentFunnelQueryOptions = (id: number) => queryOptions({
+  queryKey: myAgentDetailKeys.funnel(id), queryFn: () => request(`${agentPath(id)}/funnel`, { schema: AgentFunnel }),
+});
+export const myAgentReferralsQueryOptions = (id: number, p: { pageIndex: number; pageSize: number }) => queryOptions({
+  queryKey: myAgentDetailKeys.referrals(id, p),
+  queryFn: () => request(`${agentPath(id)}/referrals`, { query: { ...p, sort: 'overdue' }, schema: AgentReferralPage }),
+});
+export const responseTimeQueryOptions = (id: number) => queryOptions({
+  queryKey: myAgentDetailKeys.responseTime(id),
+  queryFn: () => request(`/agents-api/performanceMetrics/responseTime/${id}`, { schema: ResponseTime }),
+});
+const NOTES_PAGE = 100;
+export const brokerageNotesQueryOptions = (id: number) => queryOptions({
+  queryKey: myAgentDetailKeys.notes(id),
+  queryFn: () => request(`${agentPath(id)}/brokerage-notes`, { query: { pageIndex: 0, pageSize: NOTES_PAGE }, schema: BrokerageAgentNotePage }),
+});
+export const addBrokerageNote = (id: number, body: string) =>
+  request(`${agentPath(id)}/brokerage-notes`, { method: 'POST', json: { body }, schema: BrokerageAgentNote });

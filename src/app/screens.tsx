@@ -39,6 +39,9 @@ export const SCREENS: Record<string, Screen> = {
   // The broker admin's workspace (issue 11).
   'my-referrals': lazyScreen(() => import('../features/my-referrals/my-referrals-screen.tsx').then((m) => ({ default: m.MyReferralsScreen }))),
   'my-referral-view': lazyScreen(() => import('../features/my-referrals/my-referral-view-screen.tsx').then((m) => ({ default: m.MyReferralViewScreen }))),
+  'my-agents': lazyScreen(() => import('../features/my-agents/my-agents-screen.tsx').then((m) => ({ default: m.MyAgentsScreen }))),
+  'view-my-agent': lazyScreen(() => import('../features/my-agents/my-agent-view-screen.tsx').then((m) => ({ default: m.MyAgentViewScreen }))),
+  'my-agent-referral': lazyScreen(() => import('../features/my-agents/my-agent-referral-screen.tsx').then((m) => ({ default: m.MyAgentReferralScreen }))),
   overview: OverviewPage,
   dashboard: OverviewPage,
 };

@@ -1,7 +1,7 @@
-import type { ReferralEvent } from '../../api/schemas/agent-app.ts';
-import { stageLabel } from '../../lib/referral-stages.ts';
-import { codeLabel, formatDateTime } from '../../lib/staff-format.ts';
-import * as styles from '../../ui/staff.css.ts';
+import type { ReferralEvent } from '../api/schemas/agent-app.ts';
+import { stageLabel } from '../lib/referral-stages.ts';
+import { codeLabel, formatDateTime } from '../lib/staff-format.ts';
+import * as styles from './staff.css.ts';
 
 const eventText = (e: ReferralEvent) => {
   const move = e.toStage ? `${e.fromStage ? `${stageLabel(e.fromStage)} → ` : ''}${stageLabel(e.toStage)}` : '';
