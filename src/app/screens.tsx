@@ -42,6 +42,8 @@ export const SCREENS: Record<string, Screen> = {
   'my-agents': lazyScreen(() => import('../features/my-agents/my-agents-screen.tsx').then((m) => ({ default: m.MyAgentsScreen }))),
   'view-my-agent': lazyScreen(() => import('../features/my-agents/my-agent-view-screen.tsx').then((m) => ({ default: m.MyAgentViewScreen }))),
   'my-agent-referral': lazyScreen(() => import('../features/my-agents/my-agent-referral-screen.tsx').then((m) => ({ default: m.MyAgentReferralScreen }))),
+  'my-leads': lazyScreen(() => import('../features/my-leads/my-leads-screen.tsx').then((m) => ({ default: m.MyLeadsScreen }))),
+  'my-lead-view': lazyScreen(() => import('../features/my-leads/my-leads-screen.tsx').then((m) => ({ default: m.MyLeadsScreen }))),
   overview: OverviewPage,
   dashboard: OverviewPage,
 };

@@ -150,3 +150,31 @@ describe('My Referrals: one referral', () => {
     expect(notesAfter.n).toBe(notesBefore.n);
   });
 });
+
+describe('My Leads: the overview links', () => {
+  it('gives each status count of the leads-by-status and responded-leads widgets as the total of its link', async () => {
+    for (const leadType of ['ALL', 'NEW', 'AGED']) {
+      const stats = (await broker.get(`/interviews-api/broker-leads/${ids.harbor}/opportunityStatusStats?product=COMBINED&leadType=${leadType}`)).body as { status: string; count: number }[];
+      expect(stats.length).toBeGreaterThan(0);
+      for (const s of stats) {
+        const res = await broker.get(`/interviews-api/broker-leads?product=COMBINED&pageSize=1&status=${s.status}&leadType=${leadType}`);
+        expect(res.body.totalElements, `${leadType} ${s.status}`).toBe(s.count);
+      }
+      const both = stats.slice(0, 2);
+      const res = await broker.get(`/interviews-api/broker-leads?product=COMBINED&pageSize=1&status=${both.map((s) => s.status).join(',')}&leadType=${leadType}`);
+      expect(res.body.totalElements).toBe(both.reduce((n, s) => n + s.count, 0));
+    }
+  });
+
+  it('searches leads by name, email or phone digits, as SQL does', async () => {
+    const lead = await server.db.selectFrom('opportunities').select(['contact_last', 'contact_phone'])
+      .where('brokerage_id', '=', ids.harbor).where('contact_last', 'is not', null).where('contact_phone', 'is not', null).executeTakeFirstOrThrow();
+    const like = `%${lead.contact_last!.toLowerCase()}%`;
+    const { n } = (await sql<{ n: number }>`select count(*)::int as n from opportunities where brokerage_id = ${ids.harbor}
+      and (lower(concat_ws(' ', contact_first, contact_last)) like ${like} or lower(contact_email) like ${like})`.execute(server.db)).rows[0]!;
+    expect((await broker.get(`/interviews-api/broker-leads?product=COMBINED&pageSize=1&q=${lead.contact_last}`)).body.totalElements).toBe(n);
+    const digits = lead.contact_phone!.replace(/\D/g, '').slice(-7);
+    const byPhone = await broker.get(`/interviews-api/broker-leads?product=COMBINED&pageSize=50&q=${digits}`);
+    expect(byPhone.body.content.some((l: { contact: { phoneNumber: string } }) => l.contact.phoneNumber === lead.contact_phone)).toBe(true);
+  });
+});
