@@ -2,6 +2,8 @@ import type { RouteDef } from '../http/route.ts';
 import { agentAppRoutes } from './agent-referrals.ts';
 import { brokerReferralRoutes } from './agents-api/broker-referrals.ts';
 import { myAgentRoutes } from './agents-api/my-agents.ts';
+import { agentOnboardingRoutes } from './agents-api/agent-onboarding.ts';
+import { potentialAgentRoutes } from './agents-api/potential-agents.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { savedViewRoutes } from './users-api/saved-views.ts';
 import { agentRoutes } from './agents.ts';
@@ -34,4 +36,6 @@ export const ROUTES: RouteDef[] = [
   ...brokerReferralRoutes,
   ...savedViewRoutes,
   ...myAgentRoutes,
+  ...potentialAgentRoutes,
+  ...agentOnboardingRoutes,
 ];

@@ -44,6 +44,9 @@ export const SCREENS: Record<string, Screen> = {
   'my-agent-referral': lazyScreen(() => import('../features/my-agents/my-agent-referral-screen.tsx').then((m) => ({ default: m.MyAgentReferralScreen }))),
   'my-leads': lazyScreen(() => import('../features/my-leads/my-leads-screen.tsx').then((m) => ({ default: m.MyLeadsScreen }))),
   'my-lead-view': lazyScreen(() => import('../features/my-leads/my-leads-screen.tsx').then((m) => ({ default: m.MyLeadsScreen }))),
+  'my-agent-invitations': lazyScreen(() => import('../features/invite-agents/invitations-screen.tsx').then((m) => ({ default: m.InvitationsScreen }))),
+  'agent-onboarding': lazyScreen(() => import('../features/agent-onboarding/agent-onboarding-screen.tsx').then((m) => ({ default: m.AgentOnboardingScreen }))),
+  'agent-onboarding-decline': lazyScreen(() => import('../features/agent-onboarding/agent-onboarding-decline-screen.tsx').then((m) => ({ default: m.AgentOnboardingDeclineScreen }))),
   overview: OverviewPage,
   dashboard: OverviewPage,
 };

@@ -1,28 +1,29 @@
-import { useLocation, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
+import { Button } from '../../ui/button.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import { RecentlyViewed } from '../../ui/recent-list.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { Tabs } from '../../ui/tabs.tsx';
+import { useInviteDialog } from '../../ui/use-invite-dialog.tsx';
 import { MyAgentsList } from './my-agents-list.tsx';
 
-/** My Agents: the roster (recently viewed on top). */
+/** My Agents: recently viewed agents, the roster, and the Invite Agents dialog (?invite=true opens it). */
 export function MyAgentsScreen() {
-  const params = new URLSearchParams(useSearch());
-  const [, navigate] = useLocation();
-  const view = params.get('view') === 'invitations' ? 'invitations' : 'agents';
+  const invite = useInviteDialog();
   return (
     <Page title="My Agents">
       <div className={styles.stack}>
-        <RecentlyViewed list="myAgents" hrefFor={(id) => pathTo('view-my-agent', { id })} />
+        <RecentlyViewed list="myAgents" title="Recently Viewed Agents" hrefFor={(id) => pathTo('view-my-agent', { id })} />
         <Card>
-          <Tabs label="My Agents" value={view} onValueChange={(v) => navigate(v === 'invitations' ? `${pathTo('my-agents')}?view=invitations` : pathTo('my-agents'))}
-            items={[
-              { value: 'agents', label: 'Agents', content: view === 'agents' ? <MyAgentsList /> : null },
-              { value: 'invitations', label: 'Pending Invitations', content: <p className={styles.meta}>Loading invitations…</p> },
-            ]} />
+          <div className={styles.headerRow}>
+            <h2 className={styles.heading}>Agents</h2>
+            <Link href={pathTo('my-agent-invitations')}>Pending Invitations</Link>
+            <Button variant="secondary" onClick={invite.open}>Invite Agents</Button>
+          </div>
+          <MyAgentsList />
         </Card>
       </div>
+      {invite.dialog}
     </Page>
   );
 }
