@@ -4,6 +4,7 @@ import { brokerReferralRoutes } from './agents-api/broker-referrals.ts';
 import { myAgentRoutes } from './agents-api/my-agents.ts';
 import { agentOnboardingRoutes } from './agents-api/agent-onboarding.ts';
 import { potentialAgentRoutes } from './agents-api/potential-agents.ts';
+import { questionnaireRoutes } from './agents-api/questionnaires.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { savedViewRoutes } from './users-api/saved-views.ts';
 import { agentRoutes } from './agents.ts';
@@ -38,4 +39,5 @@ export const ROUTES: RouteDef[] = [
   ...myAgentRoutes,
   ...potentialAgentRoutes,
   ...agentOnboardingRoutes,
+  ...questionnaireRoutes,
 ];

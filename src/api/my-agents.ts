@@ -3,6 +3,7 @@ import { request } from './client.ts';
 import { AgentFunnel, AgentReferralPage } from './schemas/agent-app.ts';
 import { AgentPageSchema, AgentSchema } from './schemas/dashboard.ts';
 import { BrokerageAgentNote, BrokerageAgentNotePage, MyAgentPage, ResponseTime } from '../contract/my-agents.ts';
+import { Questionnaire, type QuestionnaireUpdate } from '../contract/questionnaires.ts';
 
 // The broker admin's agents (issue 11). The names for filter pickers: the caller's brokerage, by name.
 
@@ -64,3 +65,11 @@ export const brokerageNotesQueryOptions = (id: number) => queryOptions({
 });
 export const addBrokerageNote = (id: number, body: string) =>
   request(`${agentPath(id)}/brokerage-notes`, { method: 'POST', json: { body }, schema: BrokerageAgentNote });
+
+export const questionnaireKey = (id: number) => [...myAgentKeys.agent(id), 'questionnaire'] as const;
+export const questionnaireQueryOptions = (id: number) => queryOptions({
+  queryKey: questionnaireKey(id),
+  queryFn: () => request(`${agentPath(id)}/questionnaire`, { schema: Questionnaire }),
+});
+export const saveQuestionnaire = (id: number, body: QuestionnaireUpdate) =>
+  request(`${agentPath(id)}/questionnaire`, { method: 'PUT', json: body, schema: Questionnaire });

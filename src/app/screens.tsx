@@ -47,6 +47,7 @@ export const SCREENS: Record<string, Screen> = {
   'my-agent-invitations': lazyScreen(() => import('../features/invite-agents/invitations-screen.tsx').then((m) => ({ default: m.InvitationsScreen }))),
   'agent-onboarding': lazyScreen(() => import('../features/agent-onboarding/agent-onboarding-screen.tsx').then((m) => ({ default: m.AgentOnboardingScreen }))),
   'agent-onboarding-decline': lazyScreen(() => import('../features/agent-onboarding/agent-onboarding-decline-screen.tsx').then((m) => ({ default: m.AgentOnboardingDeclineScreen }))),
+  'my-agent-questionnaire': lazyScreen(() => import('../features/my-agents/questionnaire-screen.tsx').then((m) => ({ default: m.QuestionnaireScreen }))),
   overview: OverviewPage,
   dashboard: OverviewPage,
 };
