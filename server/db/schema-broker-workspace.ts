@@ -59,11 +59,10 @@ export interface SavedViewsTable {
   created_at: DefaultTimestamp;
 }
 
-declare module './schema.ts' {
-  interface Database {
-    potential_agents: PotentialAgentsTable;
-    brokerage_agent_notes: BrokerageAgentNotesTable;
-    agent_questionnaires: AgentQuestionnairesTable;
-    saved_views: SavedViewsTable;
-  }
+/** Added to `Database` in schema.ts. */
+export interface BrokerWorkspaceTables {
+  potential_agents: PotentialAgentsTable;
+  brokerage_agent_notes: BrokerageAgentNotesTable;
+  agent_questionnaires: AgentQuestionnairesTable;
+  saved_views: SavedViewsTable;
 }

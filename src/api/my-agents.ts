@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
-import { AgentFunnel, AgentReferralPage } from './schemas/agent-app.ts';
-import { AgentPageSchema, AgentSchema } from './schemas/dashboard.ts';
+import { AgentFunnel, AgentReferralPage } from '../contract/referrals.ts';
+import { Agent as AgentSchema, AgentPage as AgentPageSchema } from '../contract/agents.ts';
 import { BrokerageAgentNote, BrokerageAgentNotePage, MyAgentPage, ResponseTime } from '../contract/my-agents.ts';
 import { Questionnaire, type QuestionnaireUpdate } from '../contract/questionnaires.ts';
 

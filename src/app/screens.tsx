@@ -5,49 +5,51 @@ import { lazyWithRetry } from './lazy-with-retry.tsx';
 // without an entry show their title only. Heavy screens load lazily.
 export type Screen = ComponentType<{ params: Record<string, string> }>;
 
-export const lazyScreen = (load: () => Promise<{ default: Screen }>): Screen => lazyWithRetry(load);
+/** A screen loaded lazily from its module's named export (screens are `*-screen.tsx`, `export function XScreen`). */
+export const lazyScreen = <K extends string>(load: () => Promise<Record<K, Screen>>, name: K): Screen =>
+  lazyWithRetry(() => load().then((m) => ({ default: m[name] })));
 
-const OverviewPage = lazyScreen(() => import('../features/dashboard/overview-page.tsx'));
-const RegisterPage = lazyScreen(() => import('../features/register/register-page.tsx').then((m) => ({ default: m.RegisterPage })));
+const OverviewScreen = lazyScreen(() => import('../features/dashboard/overview-screen.tsx'), 'OverviewScreen');
+const RegisterScreen = lazyScreen(() => import('../features/register/register-screen.tsx'), 'RegisterScreen');
 
 export const SCREENS: Record<string, Screen> = {
-  marketplace: lazyScreen(() => import('../features/marketplace/marketplace-page.tsx')),
-  register: RegisterPage,
-  'register-code': RegisterPage,
-  'forgot-password': lazyScreen(() => import('../features/forgot-password/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage }))),
-  cloze: lazyScreen(() => import('../features/cloze/cloze-page.tsx').then((m) => ({ default: m.ClozePage }))),
-  'agent-followups': lazyScreen(() => import('../features/agent-app/followups-screen.tsx')),
-  'agent-followup-view': lazyScreen(() => import('../features/agent-app/referral-screen.tsx')),
-  'agent-sync': lazyScreen(() => import('../features/agent-app/sync-screen.tsx')),
-  'agent-funnel': lazyScreen(() => import('../features/agent-app/funnel-screen.tsx')),
-  'agent-profile': lazyScreen(() => import('../features/agent-app/profile-screen.tsx')),
+  marketplace: lazyScreen(() => import('../features/marketplace/marketplace-screen.tsx'), 'MarketplaceScreen'),
+  register: RegisterScreen,
+  'register-code': RegisterScreen,
+  'forgot-password': lazyScreen(() => import('../features/forgot-password/forgot-password-screen.tsx'), 'ForgotPasswordScreen'),
+  cloze: lazyScreen(() => import('../features/cloze/cloze-screen.tsx'), 'ClozeScreen'),
+  'agent-followups': lazyScreen(() => import('../features/agent-app/followups-screen.tsx'), 'FollowupsScreen'),
+  'agent-followup-view': lazyScreen(() => import('../features/agent-app/referral-screen.tsx'), 'ReferralScreen'),
+  'agent-sync': lazyScreen(() => import('../features/agent-app/sync-screen.tsx'), 'SyncScreen'),
+  'agent-funnel': lazyScreen(() => import('../features/agent-app/funnel-screen.tsx'), 'FunnelScreen'),
+  'agent-profile': lazyScreen(() => import('../features/agent-app/profile-screen.tsx'), 'ProfileScreen'),
   // Staff console (issue 5).
-  'dnc-list': lazyScreen(() => import('../features/dnc/dnc-page.tsx')),
-  brokerages: lazyScreen(() => import('../features/brokerages/brokerages-screen.tsx')),
-  'brokerage-view': lazyScreen(() => import('../features/brokerages/brokerage-view-screen.tsx')),
-  'brokerage-email': lazyScreen(() => import('../features/brokerages/brokerage-email-screen.tsx')),
-  'brokerage-agent': lazyScreen(() => import('../features/agents/agent-view-screen.tsx')),
-  'brokerage-agent-referral': lazyScreen(() => import('../features/agents/agent-referral-screen.tsx')),
-  agents: lazyScreen(() => import('../features/agents/agents-screen.tsx')),
-  'agent-view': lazyScreen(() => import('../features/agents/agent-view-screen.tsx')),
-  'agent-referral': lazyScreen(() => import('../features/agents/agent-referral-screen.tsx')),
-  lenders: lazyScreen(() => import('../features/lenders/lenders-screen.tsx')),
-  'lender-view': lazyScreen(() => import('../features/lenders/lender-view-screen.tsx')),
-  opportunities: lazyScreen(() => import('../features/opportunities/opportunities-screen.tsx')),
-  'opportunity-view': lazyScreen(() => import('../features/opportunities/opportunity-view-screen.tsx')),
-  'impersonation-audit': lazyScreen(() => import('../features/impersonation-audit/audit-screen.tsx')),
+  'dnc-list': lazyScreen(() => import('../features/dnc/dnc-screen.tsx'), 'DncScreen'),
+  brokerages: lazyScreen(() => import('../features/brokerages/brokerages-screen.tsx'), 'BrokeragesScreen'),
+  'brokerage-view': lazyScreen(() => import('../features/brokerages/brokerage-view-screen.tsx'), 'BrokerageViewScreen'),
+  'brokerage-email': lazyScreen(() => import('../features/brokerages/brokerage-email-screen.tsx'), 'BrokerageEmailScreen'),
+  'brokerage-agent': lazyScreen(() => import('../features/agents/agent-view-screen.tsx'), 'AgentViewScreen'),
+  'brokerage-agent-referral': lazyScreen(() => import('../features/agents/agent-referral-screen.tsx'), 'AgentReferralScreen'),
+  agents: lazyScreen(() => import('../features/agents/agents-screen.tsx'), 'AgentsScreen'),
+  'agent-view': lazyScreen(() => import('../features/agents/agent-view-screen.tsx'), 'AgentViewScreen'),
+  'agent-referral': lazyScreen(() => import('../features/agents/agent-referral-screen.tsx'), 'AgentReferralScreen'),
+  lenders: lazyScreen(() => import('../features/lenders/lenders-screen.tsx'), 'LendersScreen'),
+  'lender-view': lazyScreen(() => import('../features/lenders/lender-view-screen.tsx'), 'LenderViewScreen'),
+  opportunities: lazyScreen(() => import('../features/opportunities/opportunities-screen.tsx'), 'OpportunitiesScreen'),
+  'opportunity-view': lazyScreen(() => import('../features/opportunities/opportunity-view-screen.tsx'), 'OpportunityViewScreen'),
+  'impersonation-audit': lazyScreen(() => import('../features/impersonation-audit/audit-screen.tsx'), 'ImpersonationAuditScreen'),
   // The broker admin's workspace (issue 11).
-  'my-referrals': lazyScreen(() => import('../features/my-referrals/my-referrals-screen.tsx').then((m) => ({ default: m.MyReferralsScreen }))),
-  'my-referral-view': lazyScreen(() => import('../features/my-referrals/my-referral-view-screen.tsx').then((m) => ({ default: m.MyReferralViewScreen }))),
-  'my-agents': lazyScreen(() => import('../features/my-agents/my-agents-screen.tsx').then((m) => ({ default: m.MyAgentsScreen }))),
-  'view-my-agent': lazyScreen(() => import('../features/my-agents/my-agent-view-screen.tsx').then((m) => ({ default: m.MyAgentViewScreen }))),
-  'my-agent-referral': lazyScreen(() => import('../features/my-agents/my-agent-referral-screen.tsx').then((m) => ({ default: m.MyAgentReferralScreen }))),
-  'my-leads': lazyScreen(() => import('../features/my-leads/my-leads-screen.tsx').then((m) => ({ default: m.MyLeadsScreen }))),
-  'my-lead-view': lazyScreen(() => import('../features/my-leads/my-leads-screen.tsx').then((m) => ({ default: m.MyLeadsScreen }))),
-  'my-agent-invitations': lazyScreen(() => import('../features/invite-agents/invitations-screen.tsx').then((m) => ({ default: m.InvitationsScreen }))),
-  'agent-onboarding': lazyScreen(() => import('../features/agent-onboarding/agent-onboarding-screen.tsx').then((m) => ({ default: m.AgentOnboardingScreen }))),
-  'agent-onboarding-decline': lazyScreen(() => import('../features/agent-onboarding/agent-onboarding-decline-screen.tsx').then((m) => ({ default: m.AgentOnboardingDeclineScreen }))),
-  'my-agent-questionnaire': lazyScreen(() => import('../features/my-agents/questionnaire-screen.tsx').then((m) => ({ default: m.QuestionnaireScreen }))),
-  overview: OverviewPage,
-  dashboard: OverviewPage,
+  'my-referrals': lazyScreen(() => import('../features/my-referrals/my-referrals-screen.tsx'), 'MyReferralsScreen'),
+  'my-referral-view': lazyScreen(() => import('../features/my-referrals/my-referral-view-screen.tsx'), 'MyReferralViewScreen'),
+  'my-agents': lazyScreen(() => import('../features/my-agents/my-agents-screen.tsx'), 'MyAgentsScreen'),
+  'view-my-agent': lazyScreen(() => import('../features/my-agents/my-agent-view-screen.tsx'), 'MyAgentViewScreen'),
+  'my-agent-referral': lazyScreen(() => import('../features/my-agents/my-agent-referral-screen.tsx'), 'MyAgentReferralScreen'),
+  'my-agent-questionnaire': lazyScreen(() => import('../features/my-agents/questionnaire-screen.tsx'), 'QuestionnaireScreen'),
+  'my-agent-invitations': lazyScreen(() => import('../features/invite-agents/invitations-screen.tsx'), 'InvitationsScreen'),
+  'my-leads': lazyScreen(() => import('../features/my-leads/my-leads-screen.tsx'), 'MyLeadsScreen'),
+  'my-lead-view': lazyScreen(() => import('../features/my-leads/my-leads-screen.tsx'), 'MyLeadsScreen'),
+  'agent-onboarding': lazyScreen(() => import('../features/agent-onboarding/agent-onboarding-screen.tsx'), 'AgentOnboardingScreen'),
+  'agent-onboarding-decline': lazyScreen(() => import('../features/agent-onboarding/agent-onboarding-decline-screen.tsx'), 'AgentOnboardingDeclineScreen'),
+  overview: OverviewScreen,
+  dashboard: OverviewScreen,
 };

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ReferralEvent, ReferralNote } from '../api/schemas/agent-app.ts';
-import { paged } from '../api/schemas/core.ts';
-import { PRODUCTS } from '../api/schemas/dashboard.ts';
+import { ReferralEvent, ReferralNote } from './referrals.ts';
+import { paged } from './common.ts';
+import { PRODUCTS } from './brokerages.ts';
 import { REFERRAL_STAGES, REFERRAL_TYPES } from '../lib/referral-stages.ts';
 
 // My Referrals (issue 11): a brokerage's referrals with every filter the overview links with, and

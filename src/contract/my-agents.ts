@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { AgentSchema } from '../api/schemas/dashboard.ts';
-import { paged } from '../api/schemas/core.ts';
+import { Agent as AgentSchema } from './agents.ts';
+import { paged } from './common.ts';
 
 // My Agents (issue 11): the brokerage's agents with what a team lead watches, an agent's response
 // times, and the brokerage's own notes on an agent.

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { paged } from '../api/schemas/core.ts';
+import { paged } from './common.ts';
 import { EMAIL_PATTERN } from '../lib/validation.ts';
 
 // Potential agents and their invitations (issue 11): the Invite Agents dialog, Pending Invitations,

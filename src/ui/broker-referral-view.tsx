@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { addBrokerReferralNote, brokerReferralKeys, brokerReferralQueryOptions } from '../api/broker-referrals.ts';
 import { daysText } from '../lib/format.ts';
 import { stageLabel } from '../lib/referral-stages.ts';
-import { codeLabel, formatCents, formatDate, formatDateTime, personName } from '../lib/staff-format.ts';
+import { prettify, formatCents, formatDate, formatDateTime, personName } from '../lib/format.ts';
 import { formatPhone } from '../lib/validation.ts';
 import { DetailList } from './detail-list.tsx';
 import { Card, Page, Spinner } from './layout.tsx';
@@ -43,7 +43,7 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
             <Link href={back.href}>{back.label}</Link>
           </div>
           <DetailList items={[
-            ['Type', codeLabel(r.type)],
+            ['Type', prettify(r.type)],
             ['Stage', stageLabel(r.stage)],
             ['Follow-up', r.overdue ? `${daysText(r.daysOverdue)} overdue` : 'Up to date'],
             ['Agent', <Link key="agent" href={agentHref(r.agentId)}>{r.agentName ?? 'Not Available'}</Link>],

@@ -1,4 +1,4 @@
-import type { LeadDetail } from '../api/schemas/dashboard.ts';
+import type { LeadDetail } from '../contract/interviews.ts';
 import { formatDateTime, prettify } from '../lib/format.ts';
 import { statusLabel } from '../lib/opportunity-status.ts';
 import { formatPhone } from '../lib/validation.ts';

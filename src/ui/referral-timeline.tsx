@@ -1,11 +1,11 @@
-import type { ReferralEvent } from '../api/schemas/agent-app.ts';
+import type { ReferralEvent } from '../contract/referrals.ts';
 import { stageLabel } from '../lib/referral-stages.ts';
-import { codeLabel, formatDateTime } from '../lib/staff-format.ts';
+import { prettify, formatDateTime } from '../lib/format.ts';
 import * as styles from './staff.css.ts';
 
 const eventText = (e: ReferralEvent) => {
   const move = e.toStage ? `${e.fromStage ? `${stageLabel(e.fromStage)} → ` : ''}${stageLabel(e.toStage)}` : '';
-  return [codeLabel(e.type), move, e.detail].filter(Boolean).join(' · ');
+  return [prettify(e.type), move, e.detail].filter(Boolean).join(' · ');
 };
 
 /** A referral's events, newest first: creation, stage changes, reassignments. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overduePredicate } from '../../server/db/overdue.ts';
-import { BrokerageStatsSchema } from '../../src/api/schemas/dashboard.ts';
+import { BrokerageStats as BrokerageStatsSchema } from '../../src/contract/brokerages.ts';
 import { BrokerReferralDetail, BrokerReferralPage } from '../../src/contract/broker-referrals.ts';
 import { startDashboardFixture } from '../setup/dashboard-fixture.ts';
 import { signIn, type Caller, type TestServer } from '../setup/test-server.ts';

@@ -3,7 +3,6 @@ import { PRICE_RANGES } from '../../../src/lib/price-ranges.ts';
 import type { SeedContext } from './core.ts';
 import { insertMany, insertRows } from './insert.ts';
 import { createRandom, DAY_MS, FIRST_NAMES, LAST_NAMES } from './random.ts';
-import '../schema-broker-workspace.ts';
 
 /**
  * Issue 11's demo rows (deterministic): potential agents of Harbor Point and Maple & Main in every

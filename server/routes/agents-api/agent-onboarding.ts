@@ -3,7 +3,6 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { assertWithinLimit, clientAddress, recordEvent } from '../../auth/rate-limit.ts';
 import { codeHash } from '../../auth/secrets.ts';
 import type { Db } from '../../db/database.ts';
-import '../../db/schema-broker-workspace.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { jsonBody } from '../../http/validate.ts';

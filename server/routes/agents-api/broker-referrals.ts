@@ -11,10 +11,10 @@ import { forbidden } from '../../http/errors.ts';
 import { assertBrokerage, missing } from '../../http/ownership.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
-import { personName } from '../agent-referrals-data.ts';
-import { stepOf } from '../dashboard-figures.ts';
-import { overdueSql } from '../dashboard-overdue.ts';
-import { brokerageFromQuery, DASHBOARD_READERS, productsOf, sortParam } from '../dashboard-scope.ts';
+import { personName } from './referral-data.ts';
+import { stepOf } from './brokerage-figures.ts';
+import { overdueSql } from './overdue-sql.ts';
+import { brokerageFromQuery, DASHBOARD_READERS, productsOf, sortParam } from '../../http/brokerage-scope.ts';
 
 // My Referrals (issue 11): a brokerage's referrals with the overview's link filters, so that the
 // number a widget shows is the total of the list it links to (tests/api/broker-workspace.test.ts).

@@ -1,19 +1,18 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { AGENT_STATUSES } from '../../../src/api/schemas/staff.ts';
+import { AGENT_STATUSES } from '../../../src/contract/agents.ts';
 import {
   MY_AGENT_SORT_KEYS, NewBrokerageAgentNote, type BrokerageAgentNote, type MyAgent, type MyAgentPage, type ResponseTime,
 } from '../../../src/contract/my-agents.ts';
 import type { Db } from '../../db/database.ts';
-import '../../db/schema-broker-workspace.ts';
 import { forbidden } from '../../http/errors.ts';
-import { assertAgent, isStaff } from '../../http/ownership.ts';
+import { assertAgent, isProviderUser } from '../../http/ownership.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
-import { toAgentView } from '../agents.ts';
-import { agentPage, agentRows, countAgents, type AgentFilter, type AgentSortKey } from '../dashboard-agents.ts';
-import { brokerageFromQuery, DASHBOARD_READERS, sortParam, type Sort } from '../dashboard-scope.ts';
-import { userNameSql } from '../staff-paging.ts';
+import { toAgentView } from './agents.ts';
+import { agentPage, agentRows, countAgents, type AgentFilter, type AgentSortKey } from './agent-queries.ts';
+import { brokerageFromQuery, DASHBOARD_READERS, sortParam, type Sort } from '../../http/brokerage-scope.ts';
+import { userNameSql } from '../../http/paging.ts';
 
 // My Agents (issue 11): a brokerage's agents with overdue figures, closings and response times;
 // one agent's response times; the brokerage's own notes on its agents (the provider's internal
@@ -142,7 +141,7 @@ export const myAgentRoutes: RouteDef[] = [
       const { user } = c.var.auth;
       const { brokerageId } = await assertAgent(c.var.db, user, id);
       // An agent reaching their own record through assertAgent may not write the brokerage's notes (policy already excludes AGENT).
-      if (!isStaff(user) && user.brokerId !== brokerageId) throw forbidden('That agent is not yours');
+      if (!isProviderUser(user) && user.brokerId !== brokerageId) throw forbidden('That agent is not yours');
       const { body } = await jsonBody(c, NewBrokerageAgentNote);
       const { id: noteId } = await c.var.db.insertInto('brokerage_agent_notes').values({
         agent_id: id, brokerage_id: brokerageId, author_user_id: user.id, body, created_at: c.var.now(),

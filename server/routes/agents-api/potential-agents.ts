@@ -8,13 +8,12 @@ import { CODE_TTL_MS } from '../../auth/invites.ts';
 import { publicOrigin, sendEmail } from '../../auth/outbox.ts';
 import { codeHash, newTypedCode } from '../../auth/secrets.ts';
 import type { Db } from '../../db/database.ts';
-import '../../db/schema-broker-workspace.ts';
 import type { PotentialAgentsTable } from '../../db/schema-broker-workspace.ts';
 import { conflict } from '../../http/errors.ts';
 import { assertBrokerage, missing } from '../../http/ownership.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
-import { brokerageFromQuery, DASHBOARD_READERS, readableBrokerage } from '../dashboard-scope.ts';
+import { brokerageFromQuery, DASHBOARD_READERS, readableBrokerage } from '../../http/brokerage-scope.ts';
 import type { Selectable } from 'kysely';
 
 // Potential agents (issue 11): a brokerage admin (or staff impersonating one) invites people to

@@ -1,12 +1,11 @@
 import { QuestionnaireUpdate, type Questionnaire } from '../../../src/contract/questionnaires.ts';
 import type { Db } from '../../db/database.ts';
-import '../../db/schema-broker-workspace.ts';
 import { forbidden } from '../../http/errors.ts';
-import { assertAgent, isStaff } from '../../http/ownership.ts';
+import { assertAgent, isProviderUser } from '../../http/ownership.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
-import { DASHBOARD_READERS } from '../dashboard-scope.ts';
-import { userNameSql } from '../staff-paging.ts';
+import { DASHBOARD_READERS } from '../../http/brokerage-scope.ts';
+import { userNameSql } from '../../http/paging.ts';
 
 // An agent's questionnaire (issue 11): read and written by their brokerage's admins and staff.
 
@@ -41,7 +40,7 @@ export const questionnaireRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;
       const { brokerageId } = await assertAgent(c.var.db, user, id);
-      if (!isStaff(user) && user.brokerId !== brokerageId) throw forbidden('That agent is not yours');
+      if (!isProviderUser(user) && user.brokerId !== brokerageId) throw forbidden('That agent is not yours');
       const b = await jsonBody(c, QuestionnaireUpdate);
       const values = {
         states: JSON.stringify([...new Set(b.states)].sort()), zip_codes: JSON.stringify([...new Set(b.zipCodes)].sort()),

@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import { MAX_SAVED_VIEWS, NewSavedView, SAVED_VIEW_LISTS, type SavedView } from '../../../src/contract/saved-views.ts';
-import '../../db/schema-broker-workspace.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params, query } from '../../http/validate.ts';
-import { DASHBOARD_READERS } from '../dashboard-scope.ts';
+import { DASHBOARD_READERS } from '../../http/brokerage-scope.ts';
 
 // Saved views (issue 11) belong to the signed-in person (the actor, also while impersonating), not
 // to a browser: listed on every device, kept across logouts. Policy: who opens the my-* lists.

@@ -5,7 +5,7 @@ import { pathTo } from '../../access/route-table.ts';
 import { invalidateInvitation, potentialAgentKeys, potentialAgentsQueryOptions, resendInvitation } from '../../api/potential-agents.ts';
 import { POTENTIAL_AGENT_STATUS_LABELS, POTENTIAL_AGENT_STATUSES, type PotentialAgent } from '../../contract/potential-agents.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
-import { formatDateTime, personName } from '../../lib/staff-format.ts';
+import { formatDateTime, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';

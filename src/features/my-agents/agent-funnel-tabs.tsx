@@ -1,4 +1,4 @@
-import type { AgentFunnel } from '../../api/schemas/agent-app.ts';
+import type { AgentFunnel } from '../../contract/referrals.ts';
 import { stageLabel, type ReferralStage } from '../../lib/referral-stages.ts';
 import { BarChart } from '../../ui/bar-chart.tsx';
 import { Tabs } from '../../ui/tabs.tsx';

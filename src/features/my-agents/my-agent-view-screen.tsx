@@ -2,15 +2,16 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
+import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import {
   addBrokerageNote, brokerageNotesQueryOptions, myAgentDetailKeys, myAgentFunnelQueryOptions, myAgentQueryOptions,
   myAgentReferralsQueryOptions, responseTimeQueryOptions,
 } from '../../api/my-agents.ts';
-import type { AgentReferral } from '../../api/schemas/agent-app.ts';
+import type { AgentReferral } from '../../contract/referrals.ts';
 import { daysText, formatFraction, formatResponseTime } from '../../lib/format.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
-import { codeLabel, formatDate, formatDateTime, personName } from '../../lib/staff-format.ts';
+import { prettify, formatDate, formatDateTime, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { buttonClass } from '../../ui/button.tsx';
@@ -19,7 +20,6 @@ import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import { NotesPanel } from '../../ui/notes-panel.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
-import { useAddRecentlyViewed } from '../../ui/recent-list.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Tabs } from '../../ui/tabs.tsx';
 import { AgentFunnelTabs } from './agent-funnel-tabs.tsx';
@@ -31,7 +31,7 @@ function Referrals({ id }: { id: number }) {
     { key: 'prospect', header: 'Prospect', cell: (r) => (
       <Link href={pathTo('my-agent-referral', { id, referralId: r.id })}>{personName(r.prospect.name.first, r.prospect.name.last, 'Not Available')}</Link>
     ) },
-    { key: 'type', header: 'Type', cell: (r) => codeLabel(r.type) },
+    { key: 'type', header: 'Type', cell: (r) => prettify(r.type) },
     { key: 'stage', header: 'Stage', cell: (r) => stageLabel(r.stage) },
     { key: 'overdue', header: 'Follow-up', cell: (r) => (r.overdue ? <Badge tone="danger">{daysText(r.daysOverdue)} overdue</Badge> : 'Up to date') },
     { key: 'updated', header: 'Updated', cell: (r) => formatDateTime(r.updated) },
@@ -95,7 +95,7 @@ export function MyAgentViewScreen({ params }: { params: Record<string, string> }
             <Link href={pathTo('my-agents')}>Back to My Agents</Link>
           </div>
           <DetailList items={[
-            ['Status', codeLabel(a.status)],
+            ['Status', prettify(a.status)],
             ['Score', a.agentDisplayScore === null ? '-' : formatFraction(a.agentDisplayScore)],
             ['Overdue', overdue > 0 ? `${overdue} referrals, up to ${daysText(a.funnelStatus.stages.maxDaysOverdue.count)}` : 'None'],
             ['Email', a.email ?? '-'],

@@ -2,10 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { myAgentsQueryOptions } from '../../api/my-agents.ts';
-import { AGENT_STATUSES } from '../../api/schemas/staff.ts';
+import { AGENT_STATUSES } from '../../contract/agents.ts';
 import type { MyAgent } from '../../contract/my-agents.ts';
 import { daysText, formatFraction, formatResponseTime } from '../../lib/format.ts';
-import { codeLabel } from '../../lib/staff-format.ts';
+import { prettify } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
@@ -27,7 +27,7 @@ const NO_FILTER: Filter = { name: '', status: '' };
 
 const columns: Column<MyAgent>[] = [
   { key: 'name', header: 'Name', sortKey: 'name', cell: (a) => <Link href={pathTo('view-my-agent', { id: a.id })}>{a.name.display ?? 'Not Available'}</Link> },
-  { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => codeLabel(a.status) },
+  { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => prettify(a.status) },
   { key: 'score', header: 'Score', sortKey: 'score', cell: (a) => (a.agentDisplayScore === null ? '-' : formatFraction(a.agentDisplayScore)) },
   { key: 'overdue', header: 'Overdue', sortKey: 'overdue', cell: (a) => {
     const n = a.funnelStatus.stages.overdueForFollowup.count;
@@ -50,7 +50,7 @@ export function MyAgentsList() {
         sortChoices={SORT_CHOICES} sort={list.sort} onSort={list.setSort}>
         <SelectField label="Status" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
           <option value="">All statuses</option>
-          {AGENT_STATUSES.filter((s) => s !== 'DELETED').map((s) => <option key={s} value={s}>{codeLabel(s)}</option>)}
+          {AGENT_STATUSES.filter((s) => s !== 'DELETED').map((s) => <option key={s} value={s}>{prettify(s)}</option>)}
         </SelectField>
         <span className={styles.toolbarSpacer} />
         <SavedViews list="my-agents" current={list.viewQuery} onApply={list.apply} />

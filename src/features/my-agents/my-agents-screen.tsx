@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
+import { useRecentlyViewed } from '../../session/recently-viewed.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import { RecentlyViewed } from '../../ui/recent-list.tsx';
@@ -10,10 +11,11 @@ import { MyAgentsList } from './my-agents-list.tsx';
 /** My Agents: recently viewed agents, the roster, and the Invite Agents dialog (?invite=true opens it). */
 export function MyAgentsScreen() {
   const invite = useInviteDialog();
+  const recent = useRecentlyViewed('myAgents');
   return (
     <Page title="My Agents">
       <div className={styles.stack}>
-        <RecentlyViewed list="myAgents" title="Recently Viewed Agents" hrefFor={(id) => pathTo('view-my-agent', { id })} />
+        <RecentlyViewed items={recent} title="Recently Viewed Agents" hrefFor={(id) => pathTo('view-my-agent', { id })} />
         <Card>
           <div className={styles.headerRow}>
             <h2 className={styles.heading}>Agents</h2>

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client.ts';
 import { myAgentQueryOptions, questionnaireKey, questionnaireQueryOptions, saveQuestionnaire } from '../../api/my-agents.ts';
 import { LANGUAGES, MAX_ZIP_CODES, type Questionnaire, type QuestionnaireUpdate } from '../../contract/questionnaires.ts';
 import { PRICE_RANGES, priceRangeLabel } from '../../lib/price-ranges.ts';
-import { formatDateTime } from '../../lib/staff-format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { US_STATES_AND_TERRITORIES } from '../../lib/us-states.ts';
 import { isZip } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';

@@ -2,10 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { myLeadsQueryOptions } from '../../api/my-leads.ts';
-import type { BrokerLead } from '../../api/schemas/dashboard.ts';
-import { OPPORTUNITY_STATUSES } from '../../api/schemas/staff.ts';
+import { OPPORTUNITY_STATUSES, type BrokerLead } from '../../contract/interviews.ts';
 import { statusLabel } from '../../lib/opportunity-status.ts';
-import { codeLabel, formatDateTime, personName } from '../../lib/staff-format.ts';
+import { prettify, formatDateTime, personName } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
@@ -43,7 +42,7 @@ export function MyLeadsScreen({ params }: { params: Record<string, string> }) {
       </Link>
     ) },
     { key: 'status', header: 'Status', cell: (l) => statusLabel(l.opportunity.status) },
-    { key: 'type', header: 'Type', cell: (l) => codeLabel(l.opportunity.type) },
+    { key: 'type', header: 'Type', cell: (l) => prettify(l.opportunity.type) },
     { key: 'agent', header: 'Agent', cell: (l) => l.opportunity.agentName ?? '-' },
     { key: 'assigned', header: 'Assigned', sortKey: 'assignedAt', cell: (l) => formatDateTime(l.opportunity.assignedAt) },
     { key: 'created', header: 'Created', sortKey: 'created', cell: (l) => formatDateTime(l.created) },

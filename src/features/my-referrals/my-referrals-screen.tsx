@@ -5,7 +5,7 @@ import { brokerReferralsQueryOptions } from '../../api/broker-referrals.ts';
 import type { BrokerReferral } from '../../contract/broker-referrals.ts';
 import { daysText } from '../../lib/format.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
-import { codeLabel, formatDateTime, personName } from '../../lib/staff-format.ts';
+import { prettify, formatDateTime, personName } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
@@ -31,7 +31,7 @@ const columns: Column<BrokerReferral>[] = [
   { key: 'prospect', header: 'Prospect', sortKey: 'prospect', cell: (r) => (
     <Link href={pathTo('my-referral-view', { referralId: r.id })}>{personName(r.prospect.name.first, r.prospect.name.last, 'Not Available')}</Link>
   ) },
-  { key: 'type', header: 'Type', sortKey: 'type', cell: (r) => codeLabel(r.type) },
+  { key: 'type', header: 'Type', sortKey: 'type', cell: (r) => prettify(r.type) },
   { key: 'stage', header: 'Stage', sortKey: 'stage', cell: (r) => stageLabel(r.stage) },
   { key: 'agent', header: 'Agent', sortKey: 'agent', cell: (r) => (
     <Link href={pathTo('view-my-agent', { id: r.agentId })}>{r.agentName ?? 'Not Available'}</Link>
