@@ -26,6 +26,9 @@ export const invitationQueryOptions = (code: string) => queryOptions({
   queryKey: potentialAgentKeys.invitation(code),
   queryFn: () => request(codePath(code), { auth: false, schema: Invitation }),
   retry: false,
+  // An invitation changes when it is answered: always ask again, never keep it in the persisted cache.
+  staleTime: 0,
+  meta: { persist: false },
 });
 export const acceptInvitation = (code: string, body: AcceptInvitation) =>
   request(codePath(code), { method: 'PATCH', json: body, auth: false, schema: InvitationAccepted });
