@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { AgentAppTables } from './schema-agent-app.ts';
 import type { AnalyticsTables } from './schema-analytics.ts';
 import type { AuthFlowTables } from './schema-auth-flows.ts';
+import type { BrokerWorkspaceTables } from './schema-broker-workspace.ts';
 import type { ConnectorTables } from './schema-connectors.ts';
 import type { StaffTables } from './schema-staff.ts';
 import type { ViewedItemTables } from './schema-viewed-items.ts';
@@ -222,4 +223,4 @@ export interface CoreTables {
 
 /** Every table: the core ones and each area's (one interface per server/db/schema-<area>.ts, listed here). */
 export interface Database
-  extends CoreTables, AgentAppTables, AnalyticsTables, AuthFlowTables, ConnectorTables, StaffTables, ViewedItemTables {}
+  extends CoreTables, AgentAppTables, AnalyticsTables, AuthFlowTables, BrokerWorkspaceTables, ConnectorTables, StaffTables, ViewedItemTables {}

@@ -68,6 +68,7 @@ export const ROUTES: RouteEntry[] = [
   r('dnc-list', '/console/dnc-list', 'DNC List', [...STAFF5, 'CSR']),
   r('impersonation-audit', '/console/impersonation-audit', 'Impersonation Audit', ['ADMIN']),
   r('my-agents', '/console/my-agents', 'My Agents', MY),
+  r('my-agent-invitations', '/console/my-agents/invitations', 'Pending Invitations', MY),
   r('my-agent-referral', '/console/my-agents/view/:id/referral/:referralId', 'Referral', MY),
   r('view-my-agent', '/console/my-agents/view/:id', 'Agent', MY),
   r('my-agent-questionnaire', '/console/my-agents/questionnaire/:id', 'Questionnaire', MY),

@@ -38,6 +38,18 @@ export const SCREENS: Record<string, Screen> = {
   opportunities: lazyScreen(() => import('../features/opportunities/opportunities-screen.tsx'), 'OpportunitiesScreen'),
   'opportunity-view': lazyScreen(() => import('../features/opportunities/opportunity-view-screen.tsx'), 'OpportunityViewScreen'),
   'impersonation-audit': lazyScreen(() => import('../features/impersonation-audit/audit-screen.tsx'), 'ImpersonationAuditScreen'),
+  // The broker admin's workspace (issue 11).
+  'my-referrals': lazyScreen(() => import('../features/my-referrals/my-referrals-screen.tsx'), 'MyReferralsScreen'),
+  'my-referral-view': lazyScreen(() => import('../features/my-referrals/my-referral-view-screen.tsx'), 'MyReferralViewScreen'),
+  'my-agents': lazyScreen(() => import('../features/my-agents/my-agents-screen.tsx'), 'MyAgentsScreen'),
+  'view-my-agent': lazyScreen(() => import('../features/my-agents/my-agent-view-screen.tsx'), 'MyAgentViewScreen'),
+  'my-agent-referral': lazyScreen(() => import('../features/my-agents/my-agent-referral-screen.tsx'), 'MyAgentReferralScreen'),
+  'my-agent-questionnaire': lazyScreen(() => import('../features/my-agents/questionnaire-screen.tsx'), 'QuestionnaireScreen'),
+  'my-agent-invitations': lazyScreen(() => import('../features/invite-agents/invitations-screen.tsx'), 'InvitationsScreen'),
+  'my-leads': lazyScreen(() => import('../features/my-leads/my-leads-screen.tsx'), 'MyLeadsScreen'),
+  'my-lead-view': lazyScreen(() => import('../features/my-leads/my-leads-screen.tsx'), 'MyLeadsScreen'),
+  'agent-onboarding': lazyScreen(() => import('../features/agent-onboarding/agent-onboarding-screen.tsx'), 'AgentOnboardingScreen'),
+  'agent-onboarding-decline': lazyScreen(() => import('../features/agent-onboarding/agent-onboarding-decline-screen.tsx'), 'AgentOnboardingDeclineScreen'),
   overview: OverviewScreen,
   dashboard: OverviewScreen,
 };

@@ -7,6 +7,11 @@ import { brokerageRoutes } from './brokerages.ts';
 import { dashboardEmailRoutes } from './email.ts';
 import { agentNoteRoutes, brokerNoteRoutes } from './notes.ts';
 import { agentAppRoutes } from './referrals.ts';
+import { agentOnboardingRoutes } from './agent-onboarding.ts';
+import { brokerReferralRoutes } from './broker-referrals.ts';
+import { myAgentRoutes } from './my-agents.ts';
+import { potentialAgentRoutes } from './potential-agents.ts';
+import { questionnaireRoutes } from './questionnaires.ts';
 
 /** /agents-api: agents, their referrals and notifications, brokerages and their stats, notes, the contact-sales email. */
 export const agentsApiRoutes: RouteDef[] = [
@@ -19,4 +24,10 @@ export const agentsApiRoutes: RouteDef[] = [
   ...brokerNoteRoutes,
   ...agentNoteRoutes,
   ...staffAgentRoutes,
+  // The broker admin's workspace (issue 11).
+  ...brokerReferralRoutes,
+  ...myAgentRoutes,
+  ...potentialAgentRoutes,
+  ...agentOnboardingRoutes,
+  ...questionnaireRoutes,
 ];

@@ -1,5 +1,5 @@
 import type { Page } from '../../../src/contract/common.ts';
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import * as v from 'valibot';
 import { type Product } from '../../../src/contract/brokerages.ts';
 import { LeadType, type BrokerLead, type LeadDetail } from '../../../src/contract/interviews.ts';
@@ -38,7 +38,16 @@ const ListQuery = v.object({
   product: ProductParam,
   leadType: v.optional(LeadType),
   status: v.optional(StatusList),
+  // My Leads' search (issue 11): part of the contact's name or email, or 3+ digits of the phone.
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'at most 100 characters'))),
 });
+
+function leadSearch(text: string) {
+  const like = `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const digits = text.replace(/\D/g, '');
+  return sql<boolean>`(lower(concat_ws(' ', opportunities.contact_first, opportunities.contact_last)) like ${like}
+    or lower(opportunities.contact_email) like ${like}${digits.length >= 3 ? sql` or opportunities.contact_phone like ${`%${digits}%`}` : sql``})`;
+}
 
 async function brokerLeads(db: Db, base: Opportunities, page: { offset: number; limit: number; sortColumn: 'assigned_at' | 'created_at'; direction: 'asc' | 'desc' }) {
   const rows = await base.leftJoin('agents', 'agents.id', 'opportunities.agent_id')
@@ -85,6 +94,7 @@ export const dashboardLeadRoutes: RouteDef[] = [
       let base = leadsOf(c.var.db, brokerage.id, q.product ?? DEFAULT_LEAD_PRODUCT);
       if (q.leadType && q.leadType !== 'ALL') base = base.where('opportunities.lead_type', '=', q.leadType);
       if (q.status) base = base.where('opportunities.status', 'in', q.status);
+      if (q.q) base = base.where(leadSearch(q.q));
       const [content, total] = await Promise.all([
         brokerLeads(c.var.db, base, {
           offset: q.pageIndex * q.pageSize, limit: q.pageSize, direction: q.sort.direction,

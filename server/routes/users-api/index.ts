@@ -2,6 +2,7 @@ import type { RouteDef } from '../../http/route.ts';
 import { connectorRoutes } from './connectors.ts';
 import { inviteRoutes } from './invites.ts';
 import { passwordResetRoutes } from './password-reset.ts';
+import { savedViewRoutes } from './saved-views.ts';
 import { usersAdminRoutes } from './users-admin.ts';
 import { usersRoutes } from './users.ts';
 import { viewedItemRoutes } from './viewed-items.ts';
@@ -14,4 +15,5 @@ export const usersApiRoutes: RouteDef[] = [
   ...passwordResetRoutes,
   ...connectorRoutes,
   ...viewedItemRoutes,
+  ...savedViewRoutes,
 ];

@@ -1,0 +1,118 @@
+// The broker admin's workspace lists (issue 11) at 100x the demo seed:
+// node --import tsx bench/broker-workspace.ts   (npm run bench -- broker-workspace)
+// Seeds an in-memory PGlite database with seed(db, { scale }), then calls every new list endpoint
+// (My Referrals with each overview filter, My Agents by each sort, potential agents, My Leads with
+// search, saved views) in process for Harbor Point, as staff and as its brokerage admin. Prints
+// p50 / p95 / max wall time and CPU time per endpoint; exits 1 when any wall-clock p95 is over budget.
+// WORKSPACE_BENCH_SCALE (default 100) and WORKSPACE_BENCH_SAMPLES (default 100) change the size of a run.
+import { loadavg } from 'node:os';
+import { sql } from 'kysely';
+import { createApp } from '../server/app.ts';
+import { testConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { seed } from '../server/db/seed/index.ts';
+import { OAUTH_CLIENTS } from '../src/lib/brand.ts';
+
+const BUDGET_P95_MS = 50; // issue 11: every new list endpoint at 100x the seed
+const SCALE = Number(process.env.WORKSPACE_BENCH_SCALE ?? 100);
+const SAMPLES = Number(process.env.WORKSPACE_BENCH_SAMPLES ?? 100); // timed requests per endpoint
+const WARMUP = 10; // untimed requests first (JIT, plan and buffer caches)
+
+type App = ReturnType<typeof createApp>;
+interface Case { name: string; as: 'staff' | 'broker'; url: string }
+
+async function signIn(app: App, username: string): Promise<string> {
+  const body = new URLSearchParams({ grant_type: 'password', username, password: 'Demo-pass-1', client_id: OAUTH_CLIENTS.console });
+  const res = await app.request('/auth/oauth2.0/accessToken', { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+async function measure(app: App, token: string, url: string) {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < WARMUP + SAMPLES; i++) {
+    const cpuStart = process.cpuUsage();
+    const started = performance.now();
+    const res = await app.request(url, { headers: { Authorization: `Bearer ${token}` } });
+    const text = await res.text();
+    const ms = performance.now() - started;
+    const used = process.cpuUsage(cpuStart);
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`);
+    if (i >= WARMUP) {
+      wall.push(ms);
+      cpu.push((used.user + used.system) / 1000);
+    }
+  }
+  wall.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  return { p50: percentile(wall, 0.5), p95: percentile(wall, 0.95), max: wall[wall.length - 1]!, cpu50: percentile(cpu, 0.5), cpu95: percentile(cpu, 0.95) };
+}
+
+const started = performance.now();
+const { db, close } = await openDatabase({});
+await migrate(db);
+const ctx = await seed(db, { scale: SCALE });
+const seededSeconds = (performance.now() - started) / 1000;
+// A live server's tables get vacuumed and analysed by autovacuum; PGlite runs none, so do it once
+// here: planner statistics for the large tables and visibility maps for index-only scans.
+await sql`vacuum analyze`.execute(db);
+
+const app = createApp({ db, config: testConfig() });
+const tokens = { staff: await signIn(app, 'admin@demo.test'), broker: await signIn(app, 'broker@demo.test') };
+const b = ctx.ids.harborPoint;
+const counts = (await sql<{ opportunities: number; referrals: number; agents: number }>`select
+  (select count(*) from opportunities where brokerage_id = ${b})::int as opportunities,
+  (select count(*) from referrals where brokerage_id = ${b})::int as referrals,
+  (select count(*) from agents where brokerage_id = ${b})::int as agents`.execute(db)).rows[0]!;
+const oneAgent = (await sql<{ id: number }>`select agent_id as id from referrals where brokerage_id = ${b} group by agent_id order by count(*) desc limit 1`.execute(db)).rows[0]!.id;
+const oneReferral = (await sql<{ id: number }>`select id from referrals where brokerage_id = ${b} order by id desc limit 1`.execute(db)).rows[0]!.id;
+
+const refs = `/agents-api/broker-referrals?brokerageId=${b}&pageIndex=0&pageSize=10`;
+const cases: Case[] = [
+  { name: 'my referrals (default: updated)', as: 'broker', url: refs },
+  { name: 'my referrals category=active', as: 'broker', url: `${refs}&category=active` },
+  { name: 'my referrals category=closed', as: 'staff', url: `${refs}&category=closed` },
+  { name: 'my referrals followupType=OVERDUE', as: 'broker', url: `${refs}&followupType=OVERDUE` },
+  { name: 'my referrals overdue, by days', as: 'broker', url: `${refs}&followupType=OVERDUE&sort=overdue,DESC` },
+  { name: 'my referrals s=SPOKEN_WITH', as: 'broker', url: `${refs}&s=SPOKEN_WITH` },
+  { name: 'my referrals s=LISTED_HOME&t=SELLER', as: 'broker', url: `${refs}&s=LISTED_HOME&t=SELLER` },
+  { name: 'my referrals by agent name', as: 'broker', url: `${refs}&sort=agent,ASC` },
+  { name: 'my referrals one agent', as: 'broker', url: `${refs}&agentId=${oneAgent}` },
+  { name: 'my referrals search "smi"', as: 'broker', url: `${refs}&q=smi` },
+  { name: 'my referrals page 50', as: 'broker', url: `/agents-api/broker-referrals?brokerageId=${b}&pageIndex=50&pageSize=40` },
+  { name: 'referral detail', as: 'broker', url: `/agents-api/broker-referrals/${oneReferral}` },
+  { name: 'my agents (by name)', as: 'broker', url: `/agents-api/my-agents?brokerageId=${b}&pageSize=10` },
+  { name: 'my agents by overdue', as: 'broker', url: `/agents-api/my-agents?brokerageId=${b}&pageSize=10&sort=overdue,DESC` },
+  { name: 'my agents by closings', as: 'broker', url: `/agents-api/my-agents?brokerageId=${b}&pageSize=10&sort=closings,DESC` },
+  { name: 'my agents by score', as: 'staff', url: `/agents-api/my-agents?brokerageId=${b}&pageSize=10&sort=score,DESC` },
+  { name: 'response time of an agent', as: 'broker', url: `/agents-api/performanceMetrics/responseTime/${oneAgent}` },
+  { name: 'potential agents pending', as: 'broker', url: `/agents-api/potentialAgents?brokerageId=${b}&status=INVITE_PENDING` },
+  { name: 'invitation stats', as: 'broker', url: `/agents-api/brokerages/${b}/agentInvitations/stats` },
+  { name: 'my leads status + leadType', as: 'broker', url: `/interviews-api/broker-leads?brokerageId=${b}&product=COMBINED&pageSize=10&status=ASSIGNED_TO_AGENT&leadType=NEW` },
+  { name: 'my leads search "smi"', as: 'broker', url: `/interviews-api/broker-leads?brokerageId=${b}&product=COMBINED&pageSize=10&q=smi` },
+  { name: 'saved views', as: 'broker', url: '/users-api/saved-views?list=my-referrals' },
+];
+
+console.log(`seed scale ${SCALE} in ${seededSeconds.toFixed(0)} s; Harbor Point: ${counts.opportunities.toLocaleString('en-US')} leads, `
+  + `${counts.referrals.toLocaleString('en-US')} referrals, ${counts.agents.toLocaleString('en-US')} agents; `
+  + `${SAMPLES} requests per endpoint after ${WARMUP} warm-up; load average ${loadavg()[0]!.toFixed(2)}`);
+console.log(`${'endpoint'.padEnd(36)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'max ms'.padStart(9)}${'cpu p50'.padStart(9)}${'cpu p95'.padStart(9)}`);
+const blown: string[] = [];
+for (const c of cases) {
+  const r = await measure(app, tokens[c.as], c.url);
+  if (r.p95 > BUDGET_P95_MS) blown.push(c.name);
+  console.log(`${c.name.padEnd(36)}${[r.p50, r.p95, r.max, r.cpu50, r.cpu95].map((x) => x.toFixed(1).padStart(9)).join('')}${r.p95 > BUDGET_P95_MS ? '  over budget' : ''}`);
+}
+console.log(`load average after: ${loadavg()[0]!.toFixed(2)} (2 cores: above ~2 the wall times include waiting for a CPU)`);
+await close();
+if (blown.length > 0) {
+  console.error(`\nFAIL: p95 over ${BUDGET_P95_MS} ms for ${blown.join(', ')}`);
+  process.exit(1);
+}
+console.log(`\nOK: every p95 within ${BUDGET_P95_MS} ms`);

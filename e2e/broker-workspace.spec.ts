@@ -1,0 +1,171 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect as baseExpect, expectNoAxeViolations, login, navigate, outbox, test } from './fixtures.ts';
+
+// The broker admin's workspace (issue 11) on a desktop: every overview link lands on a list whose
+// total is the widget's number; My Agents, My Leads; an invitation from the dialog through the
+// outbox to a new agent signing in on the agent host. axe-core on every new screen.
+
+// This machine runs several suites at once: screens can take far longer than the 5 s default to settle.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 300_000 });
+test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
+
+const widget = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const numberIn = (text: string) => Number((/([\d,]+)\s*$/.exec(text.trim())?.[1] ?? 'NaN').replace(/,/g, ''));
+
+/** The pager's total ("1 - 10 of 123 referrals"; "-" for none). */
+async function listTotal(page: Page, pager: string): Promise<number> {
+  const nav = page.getByRole('navigation', { name: pager });
+  await expect(nav).toBeVisible();
+  await expect(page.getByRole('table').first()).not.toHaveAttribute('aria-busy', 'true');
+  const text = (await nav.textContent()) ?? '';
+  const m = / of ([\d,]+) /.exec(text);
+  return m ? Number(m[1]!.replace(/,/g, '')) : 0;
+}
+
+async function followEach(page: Page, rowsOf: () => Locator, open: () => Promise<void>, pager: string, path: RegExp) {
+  await open();
+  const count = await rowsOf().count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    if (i > 0) await open();
+    const row = rowsOf().nth(i);
+    const link = row.getByRole('link');
+    const label = (await link.textContent()) ?? '';
+    // The row's last number is the widget's figure (a tile's link holds it; a bar shows it beside the link).
+    const value = numberIn((await row.textContent()) ?? '');
+    await link.click();
+    await expect(page).toHaveURL(path);
+    await expect.poll(() => listTotal(page, pager), { message: `${label} (${page.url()})` }).toBe(value);
+    await page.goBack();
+  }
+}
+
+test('every referral total and funnel step of the overview equals the total of the list it links to', async ({ page }) => {
+  await login(page, 'broker@demo.test');
+  const overview = async () => { await expect(widget(page, 'Overall Totals').getByRole('link').first()).toBeVisible(); };
+  await followEach(page, () => widget(page, 'Overall Totals').getByRole('listitem'), overview, 'Referrals pages', /\/console\/my-referrals\?/);
+  for (const tab of ['Overall', 'Seller', 'Buyer']) {
+    const list = () => widget(page, 'Sales Funnel').getByRole('list', { name: `${tab} sales funnel` });
+    await followEach(page, () => list().getByRole('listitem').filter({ has: page.getByRole('link') }), async () => {
+      await overview();
+      await widget(page, 'Sales Funnel').getByRole('tab', { name: tab }).click();
+      await expect(list()).toBeVisible();
+    }, 'Referrals pages', /\/console\/my-referrals\?s=/);
+  }
+});
+
+test('the filters a link set are visible and changeable on My Referrals, which passes axe', async ({ page }) => {
+  await login(page, 'broker@demo.test');
+  await navigate(page, '/console/my-referrals?s=SPOKEN_WITH&t=SELLER');
+  await expect(page.getByRole('combobox', { name: 'Stage' })).toHaveValue('SPOKEN_WITH');
+  await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue('SELLER');
+  const before = await listTotal(page, 'Referrals pages');
+  await page.getByRole('combobox', { name: 'Follow-up' }).selectOption('OVERDUE');
+  await expect(page).toHaveURL(/followupType=OVERDUE/);
+  await expect.poll(() => listTotal(page, 'Referrals pages')).toBeLessThanOrEqual(before);
+  await expectNoAxeViolations(page);
+  await page.getByRole('table', { name: 'Referrals' }).getByRole('row').nth(1).getByRole('link').first().click();
+  await expect(page.getByRole('list', { name: 'Timeline' }).or(page.getByText('No events yet.'))).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the overdue widget opens My Agents by overdue, and an agent, their referral and questionnaire open from there', async ({ page }) => {
+  await login(page, 'broker@demo.test');
+  await widget(page, 'Agents with Overdue Referrals').getByRole('button', { name: /^View All \d+ Active Agents$/ }).click();
+  await expect(page).toHaveURL(/\/console\/my-agents\?sort=overdue&order=desc$/);
+  const table = page.getByRole('table', { name: 'Agents' });
+  await expect(table.getByRole('columnheader', { name: /Overdue/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.getByRole('row').nth(1).getByRole('cell').nth(3)).toContainText(/up to \d+ days?/);
+  await expectNoAxeViolations(page);
+  await table.getByRole('row').nth(1).getByRole('link').click();
+  await expect(page.getByRole('tablist', { name: 'Funnel type' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('table', { name: 'Agent referrals' }).getByRole('row').nth(1).getByRole('link').click();
+  await expect(page).toHaveURL(/\/console\/my-agents\/view\/\d+\/referral\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Timeline' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to agent' }).click();
+  await page.getByRole('link', { name: 'Questionnaire' }).click();
+  await expect(page.getByRole('button', { name: 'Save Questionnaire' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('textbox', { name: 'ZIP Code' }).fill('04101');
+  await page.getByRole('button', { name: 'Add ZIP' }).click();
+  await page.getByRole('button', { name: 'Save Questionnaire' }).click();
+  await expect(page.getByText('Questionnaire saved')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'ZIP codes' })).toContainText('04101');
+});
+
+test('every leads-by-status count equals the total of My Leads it links to, and a lead opens beside the list', async ({ page }) => {
+  await login(page, 'broker@demo.test');
+  const list = () => widget(page, 'Leads by Status').getByRole('list', { name: 'Leads by status' });
+  await followEach(page, () => list().getByRole('listitem'), async () => { await expect(list()).toBeVisible(); }, 'Leads pages', /\/console\/my-leads\?status=/);
+  await navigate(page, '/console/my-leads?leadType=NEW');
+  const first = page.getByRole('table', { name: 'Leads' }).getByRole('row').nth(1).getByRole('link');
+  const name = (await first.textContent()) ?? '';
+  await first.click();
+  await expect(page).toHaveURL(/\/console\/my-leads\/view\/\d+\?leadType=NEW$/);
+  const side = page.getByRole('complementary', { name: 'Lead detail' });
+  await expect(side.getByRole('heading', { name: 'Details' })).toBeVisible();
+  await expect(side.getByRole('heading', { name })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await side.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/console\/my-leads\?leadType=NEW$/);
+  await navigate(page, '/console/my-leads/view');
+  await expect(page).toHaveURL(/\/console\/my-leads$/);
+});
+
+test('an invited agent accepts through the outbox link and signs in on the agent host', async ({ page, request, browser }) => {
+  await login(page, 'broker@demo.test');
+  await page.getByRole('button', { name: 'Invite Agents' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Invite Agents' });
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(dialog.getByText('Name is required').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('textbox', { name: 'First Name' }).fill('Riley');
+  await dialog.getByRole('textbox', { name: 'Last Name' }).fill('Quinn');
+  await dialog.getByRole('textbox', { name: 'Email' }).fill('riley.quinn@e2e.example');
+  await dialog.getByRole('textbox', { name: 'Phone Number' }).fill('(555) 909-4321');
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByText('Invitation sent to riley.quinn@e2e.example')).toBeVisible();
+  await page.getByRole('link', { name: 'Pending Invitations' }).click();
+  await expect(page.getByRole('table', { name: 'Invitations' })).toContainText('riley.quinn@e2e.example');
+  await expectNoAxeViolations(page);
+
+  const mail = (await outbox(request)).content.find((m) => m.recipient === 'riley.quinn@e2e.example');
+  const link = /https?:\/\/\S+\/agent-onboarding\/[A-Za-z0-9-]+/.exec(mail?.body ?? '')?.[0];
+  expect(link, 'the invitation email carries the onboarding link').toBeTruthy();
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(new URL(link!).pathname);
+  await expect(invitee.getByText('Harbor Point Realty', { exact: false }).first()).toBeVisible();
+  await expect(invitee.getByRole('textbox', { name: 'First Name' })).toHaveValue('Riley');
+  await expectNoAxeViolations(invitee);
+  await invitee.getByLabel('New Password', { exact: true }).fill('Riley-joins-1');
+  await invitee.getByLabel('Confirm Password', { exact: true }).fill('Riley-joins-1');
+  await invitee.getByRole('button', { name: 'Accept Invitation' }).click();
+  await expect(invitee.getByRole('status')).toContainText('Your agent account is ready');
+  await invitee.goto(new URL(link!).pathname);
+  await expect(invitee.getByRole('alert')).toContainText('already accepted');
+
+  await login(invitee, '(555) 909-4321', 'Riley-joins-1');
+  await expect(invitee).toHaveURL(/agents\.localhost:\d+\/console\/agent-followups/);
+});
+
+test('declining an invitation says so and the link then says it was declined', async ({ page, request, browser }) => {
+  await login(page, 'broker@demo.test');
+  await navigate(page, '/console/my-agents?invite=true');
+  const dialog = page.getByRole('dialog', { name: 'Invite Agents' });
+  await dialog.getByRole('textbox', { name: 'First Name' }).fill('Casey');
+  await dialog.getByRole('textbox', { name: 'Last Name' }).fill('Park');
+  await dialog.getByRole('textbox', { name: 'Email' }).fill('casey.park@e2e.example');
+  await dialog.getByRole('textbox', { name: 'Phone Number' }).fill('5559094322');
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByText('Invitation sent to casey.park@e2e.example')).toBeVisible();
+  const mail = (await outbox(request)).content.find((m) => m.recipient === 'casey.park@e2e.example');
+  const path = new URL(/https?:\/\/\S+\/agent-onboarding\/[A-Za-z0-9-]+/.exec(mail?.body ?? '')![0]).pathname;
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(`${path}/decline`);
+  await invitee.getByRole('button', { name: 'Decline Invitation' }).click();
+  await expect(invitee.getByRole('status')).toContainText('You declined the invitation');
+  await invitee.goto(path);
+  await expect(invitee.getByRole('alert')).toContainText('declined');
+});

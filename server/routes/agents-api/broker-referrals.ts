@@ -1,0 +1,171 @@
+import { sql, type RawBuilder } from 'kysely';
+import * as v from 'valibot';
+import {
+  BROKER_REFERRAL_SORT_KEYS, BrokerReferralFilterEntries, NewReferralNote, type BrokerReferral, type BrokerReferralDetail,
+  type BrokerReferralPage,
+} from '../../../src/contract/broker-referrals.ts';
+import { REFERRAL_STAGES, type ReferralStage, type ReferralType } from '../../../src/lib/referral-stages.ts';
+import type { Db } from '../../db/database.ts';
+import { daysSinceSql, overduePredicate } from '../../db/overdue.ts';
+import { forbidden } from '../../http/errors.ts';
+import { assertBrokerage, missing } from '../../http/ownership.ts';
+import { route, type AppContext, type RouteDef } from '../../http/route.ts';
+import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
+import { personName } from './referral-data.ts';
+import { stepOf } from './brokerage-figures.ts';
+import { overdueSql } from './overdue-sql.ts';
+import { brokerageFromQuery, DASHBOARD_READERS, productsOf, sortParam } from '../../http/brokerage-scope.ts';
+
+// My Referrals (issue 11): a brokerage's referrals with the overview's link filters, so that the
+// number a widget shows is the total of the list it links to (tests/api/broker-workspace.test.ts).
+// Policy: brokerage admins (their own brokerage) and staff (any, or the one they impersonate).
+
+const ListQuery = v.object({
+  brokerageId: v.optional(Id),
+  agentId: v.optional(Id),
+  ...BrokerReferralFilterEntries,
+  ...Paging,
+  sort: sortParam(BROKER_REFERRAL_SORT_KEYS, 'updated,DESC'),
+});
+export type BrokerReferralQuery = v.InferOutput<typeof ListQuery>;
+
+/**
+ * The stages a funnel link means. With a type, the seller and buyer funnels are cumulative (a
+ * referral counts at every step up to where it stands, dashboard-figures.ts funnel()): the stage's
+ * step or any later one; the first step is every referral of the type; the side exits are exact.
+ * Without a type, the overall funnel counts referrals in the stage now, Closed with Leased.
+ */
+export function stagesOf(s: ReferralStage, t: ReferralType | undefined): ReferralStage[] {
+  if (!t) return s === 'CLOSED' ? ['CLOSED', 'LEASED'] : [s];
+  if (s === 'LONG_TERM_HOLD' || s === 'REMOVED') return [s];
+  const step = stepOf(t, s);
+  if (step <= 0) return [...REFERRAL_STAGES];
+  return REFERRAL_STAGES.filter((x) => stepOf(t, x) >= step);
+}
+
+const CATEGORY_STAGES: Record<string, readonly ReferralStage[] | undefined> = {
+  all: undefined,
+  active: REFERRAL_STAGES.filter((s) => !['CLOSED', 'LEASED', 'REMOVED'].includes(s)),
+  closed: ['CLOSED', 'LEASED'],
+  removed: ['REMOVED'],
+};
+
+const stageList = (stages: readonly string[]) => sql.join(stages.map((s) => sql.lit(s)));
+
+/** The WHERE of the list over referrals aliased r (overdue through the index-friendly form of the rule). */
+function whereOf(brokerageId: number, q: BrokerReferralQuery, now: Date): RawBuilder<boolean> {
+  const parts: RawBuilder<unknown>[] = [sql`r.brokerage_id = ${brokerageId}`];
+  const products = productsOf(q.product ?? 'COMBINED');
+  if (products.length === 1) parts.push(sql`r.product = ${products[0]}`);
+  const category = CATEGORY_STAGES[q.category ?? 'all'];
+  if (category) parts.push(sql`r.stage in (${stageList(category)})`);
+  if (q.s) parts.push(sql`r.stage in (${stageList(stagesOf(q.s, q.t))})`);
+  if (q.t) parts.push(sql`r.type = ${q.t}`);
+  if (q.agentId !== undefined) parts.push(sql`r.agent_id = ${q.agentId}`);
+  if (q.followupType === 'OVERDUE') parts.push(overdueSql('r', now));
+  if (q.followupType === 'UP_TO_DATE') parts.push(sql`not ${overdueSql('r', now)}`);
+  if (q.q) {
+    const like = `%${q.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    parts.push(sql`lower(concat_ws(' ', r.prospect_first, r.prospect_last)) like ${like}`);
+  }
+  return sql<boolean>`${sql.join(parts, sql` and `)}`;
+}
+
+function orderOf(sort: BrokerReferralQuery['sort']): RawBuilder<unknown> {
+  const dir = sql.raw(sort.direction);
+  const by: Record<(typeof BROKER_REFERRAL_SORT_KEYS)[number], RawBuilder<unknown>> = {
+    updated: sql`r.updated_at ${dir}`,
+    prospect: sql`lower(r.prospect_last) ${dir} nulls last, lower(r.prospect_first) ${dir} nulls last`,
+    type: sql`r.type ${dir}`,
+    stage: sql`r.stage ${dir}`,
+    agent: sql`lower(a.last_name) ${dir} nulls last, lower(a.first_name) ${dir} nulls last`,
+    overdue: sql`days_overdue ${dir}, r.updated_at ${dir}`,
+  };
+  return sql`${by[sort.key]}, r.id ${dir}`;
+}
+
+const selectRows = (db: Db, now: Date) => db.selectFrom('referrals as r').innerJoin('agents as a', 'a.id', 'r.agent_id')
+  .select(['r.id', 'r.agent_id', 'r.product', 'r.type', 'r.stage', 'r.prospect_first', 'r.prospect_last', 'r.prospect_phone',
+    'r.prospect_email', 'r.price_cents', 'r.date_of_sale', 'r.sale_price_cents', 'r.removal_reason', 'r.created_at', 'r.updated_at',
+    'a.first_name as agent_first', 'a.last_name as agent_last',
+    sql<boolean>`${overduePredicate('r', now)}`.as('overdue'),
+    sql<number>`case when ${overduePredicate('r', now)} then greatest(${daysSinceSql('r', now)}, 0) else 0 end`.as('days_overdue')]);
+type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['executeTakeFirstOrThrow']>>;
+
+const toView = (r: Row): BrokerReferral => ({
+  id: r.id, agentId: r.agent_id, agentName: personName(r.agent_first, r.agent_last), product: r.product,
+  type: r.type as ReferralType, stage: r.stage as ReferralStage,
+  prospect: { name: { first: r.prospect_first, last: r.prospect_last } },
+  created: r.created_at.toISOString(), updated: r.updated_at.toISOString(), overdue: r.overdue, daysOverdue: r.days_overdue,
+});
+
+export async function listBrokerReferrals(db: Db, brokerageId: number, q: BrokerReferralQuery, now: Date): Promise<BrokerReferralPage> {
+  const where = whereOf(brokerageId, q, now);
+  const [rows, total] = await Promise.all([
+    selectRows(db, now).where(where).orderBy(orderOf(q.sort)).offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
+    db.selectFrom('referrals as r').select(sql<number>`count(*)::int`.as('n')).where(where).executeTakeFirstOrThrow(),
+  ]);
+  return { content: rows.map(toView), totalElements: total.n };
+}
+
+/** The referral after checking the caller may read its brokerage (another brokerage's is 403, as for agents). */
+async function readableReferral(c: AppContext, id: number): Promise<{ brokerageId: number }> {
+  const ref = await c.var.db.selectFrom('referrals').select('brokerage_id').where('id', '=', id).executeTakeFirst();
+  if (!ref) throw missing(c.var.auth.user, 'referral', 'brokerage');
+  assertBrokerage(c.var.auth.user, ref.brokerage_id);
+  return { brokerageId: ref.brokerage_id };
+}
+
+const HISTORY = 200; // a referral's events and notes shown at once
+
+async function referralDetail(db: Db, id: number, now: Date): Promise<BrokerReferralDetail> {
+  const [r, events, notes] = await Promise.all([
+    selectRows(db, now).where('r.id', '=', id).executeTakeFirstOrThrow(),
+    db.selectFrom('referral_events as e').leftJoin('users as u', 'u.id', 'e.actor_user_id')
+      .select(['e.id', 'e.type', 'e.from_stage', 'e.to_stage', 'e.detail', 'e.created_at', 'u.first_name', 'u.last_name'])
+      .where('e.referral_id', '=', id).orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(HISTORY).execute(),
+    db.selectFrom('referral_notes as n').leftJoin('users as u', 'u.id', 'n.author_user_id')
+      .select(['n.id', 'n.body', 'n.created_at', 'u.first_name', 'u.last_name'])
+      .where('n.referral_id', '=', id).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(HISTORY).execute(),
+  ]);
+  return {
+    ...toView(r), phone: r.prospect_phone, email: r.prospect_email, priceCents: r.price_cents,
+    details: { referralSale: { dateOfSale: r.date_of_sale, salePriceCents: r.sale_price_cents } }, removalReason: r.removal_reason,
+    events: events.map((e) => ({ id: e.id, type: e.type, fromStage: e.from_stage, toStage: e.to_stage, detail: e.detail,
+      created: e.created_at.toISOString(), actorName: personName(e.first_name, e.last_name) })),
+    notes: notes.map((n) => ({ id: n.id, text: n.body, created: n.created_at.toISOString(), authorName: personName(n.first_name, n.last_name) })),
+  };
+}
+
+export const brokerReferralRoutes: RouteDef[] = [
+  route({
+    method: 'GET', path: '/agents-api/broker-referrals', policy: DASHBOARD_READERS,
+    handler: async (c) => {
+      const q = query(c, ListQuery);
+      const brokerage = await brokerageFromQuery(c, q.brokerageId);
+      if (q.agentId !== undefined) {
+        const agent = await c.var.db.selectFrom('agents').select('brokerage_id').where('id', '=', q.agentId).executeTakeFirst();
+        if (agent?.brokerage_id !== brokerage.id) throw forbidden('That agent is not of this brokerage');
+      }
+      return c.json(await listBrokerReferrals(c.var.db, brokerage.id, q, c.var.now()));
+    },
+  }),
+  route({
+    method: 'GET', path: '/agents-api/broker-referrals/:id{[0-9]+}', policy: DASHBOARD_READERS,
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      await readableReferral(c, id);
+      return c.json(await referralDetail(c.var.db, id, c.var.now()));
+    },
+  }),
+  route({
+    method: 'POST', path: '/agents-api/broker-referrals/:id{[0-9]+}/notes', policy: DASHBOARD_READERS,
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      await readableReferral(c, id);
+      const { text } = await jsonBody(c, NewReferralNote);
+      await c.var.db.insertInto('referral_notes').values({ referral_id: id, author_user_id: c.var.auth.user.id, body: text, created_at: c.var.now() }).execute();
+      return c.json(await referralDetail(c.var.db, id, c.var.now()), 201);
+    },
+  }),
+];

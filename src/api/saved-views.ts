@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import { request } from './client.ts';
+import { SavedView, SavedViewList, type NewSavedView, type SavedViewList as ListName } from '../contract/saved-views.ts';
+
+// Saved views of the my-* lists, kept on the server for the signed-in person (issue 11).
+
+export const savedViewKeys = {
+  all: ['saved-views'] as const,
+  list: (list: ListName) => [...savedViewKeys.all, list] as const,
+};
+
+export const savedViewsQueryOptions = (list: ListName) => queryOptions({
+  queryKey: savedViewKeys.list(list),
+  queryFn: () => request('/users-api/saved-views', { query: { list }, schema: SavedViewList }),
+});
+
+export const saveView = (view: NewSavedView) => request('/users-api/saved-views', { method: 'POST', json: view, schema: SavedView });
+export const deleteView = (id: number) => request(`/users-api/saved-views/${id}`, { method: 'DELETE' });

@@ -1,0 +1,76 @@
+import * as v from 'valibot';
+import { paged } from './common.ts';
+import { EMAIL_PATTERN } from '../lib/validation.ts';
+
+// Potential agents and their invitations (issue 11): the Invite Agents dialog, Pending Invitations,
+// and the public agent onboarding (/agent-onboarding/:inviteCode and /decline).
+// GET/POST /agents-api/potentialAgents, GET/DELETE /agents-api/potentialAgents/:id,
+// POST /agents-api/potentialAgents/invite/:id, GET/PATCH/DELETE /agents-api/potentialAgents/invite/code/:code,
+// GET /agents-api/brokerages/:id/agentInvitations/stats.
+
+export const POTENTIAL_AGENT_STATUSES = ['ENROLLED', 'INVITE_PENDING', 'INVITE_REDEEMED', 'INVITE_DECLINED', 'INVITE_INVALIDATED'] as const;
+export type PotentialAgentStatus = (typeof POTENTIAL_AGENT_STATUSES)[number];
+export const POTENTIAL_AGENT_STATUS_LABELS: Record<PotentialAgentStatus, string> = {
+  ENROLLED: 'Not invited yet', INVITE_PENDING: 'Invite pending', INVITE_REDEEMED: 'Joined', INVITE_DECLINED: 'Declined', INVITE_INVALIDATED: 'Withdrawn',
+};
+
+export const PotentialAgent = v.object({
+  id: v.number(),
+  brokerageId: v.number(),
+  name: v.object({ first: v.string(), last: v.string() }),
+  email: v.string(),
+  phone: v.string(),
+  status: v.picklist(POTENTIAL_AGENT_STATUSES),
+  inviteSentAt: v.nullable(v.string()),
+  inviteExpiresAt: v.nullable(v.string()),
+  /** The invitation has passed its expiry without an answer. */
+  inviteExpired: v.boolean(),
+  invitesSent: v.number(),
+  respondedAt: v.nullable(v.string()),
+  agentId: v.nullable(v.number()),
+  created: v.string(),
+});
+export type PotentialAgent = v.InferOutput<typeof PotentialAgent>;
+export const PotentialAgentPage = paged(PotentialAgent);
+
+/** Spec 2 section 5's rules and messages (name, phone, email). */
+export const NAME_RULE = v.pipe(v.string('Name is required'), v.trim(), v.nonEmpty('Name is required'), v.maxLength(254, 'Name must be less than 255 characters'));
+export const PHONE_RULE = v.pipe(v.string('Phone number is required'), v.trim(), v.nonEmpty('Phone number is required'),
+  v.check((p) => { const d = p.replace(/\D/g, ''); return /^\+?[\d\s().-]+$/.test(p) && (d.length === 10 || d.length === 11); }, 'Phone number must be 10 numbers.'),
+  v.transform((p) => `+1${p.replace(/\D/g, '').slice(-10)}`));
+export const EMAIL_RULE = v.pipe(v.string('Email address is required'), v.trim(), v.nonEmpty('Email address is required'), v.maxLength(254, 'Invalid e-mail.'),
+  v.regex(EMAIL_PATTERN, 'Invalid e-mail.'), v.toLowerCase());
+
+export const NewPotentialAgent = v.object({ firstName: NAME_RULE, lastName: NAME_RULE, email: EMAIL_RULE, phone: PHONE_RULE });
+export type NewPotentialAgent = v.InferInput<typeof NewPotentialAgent>;
+
+/** What the invitee sees before answering. */
+export const Invitation = v.object({
+  brokerageName: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  phone: v.string(),
+  email: v.string(),
+  expiresAt: v.string(),
+});
+export type Invitation = v.InferOutput<typeof Invitation>;
+
+export const AcceptInvitation = v.object({
+  firstName: NAME_RULE,
+  lastName: NAME_RULE,
+  phone: PHONE_RULE,
+  password: v.pipe(v.string('Password is required'), v.minLength(9, 'Password must be at least 9 characters'),
+    v.regex(/\d/, 'Password must contain at least 1 digit'), v.maxLength(200, 'Password must be at most 200 characters')),
+});
+export type AcceptInvitation = v.InferInput<typeof AcceptInvitation>;
+export const InvitationAccepted = v.object({ agentId: v.number(), phone: v.string(), brokerageName: v.string() });
+export type InvitationAccepted = v.InferOutput<typeof InvitationAccepted>;
+
+export const InvitationStats = v.object({
+  brokerageId: v.number(),
+  counts: v.record(v.string(), v.number()),
+  /** Invitations sent in the last 30 days, and how many of them were accepted. */
+  sentLast30: v.number(),
+  acceptedLast30: v.number(),
+});
+export type InvitationStats = v.InferOutput<typeof InvitationStats>;

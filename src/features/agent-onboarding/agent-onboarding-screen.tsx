@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { ApiError } from '../../api/client.ts';
+import { acceptInvitation, invitationQueryOptions } from '../../api/potential-agents.ts';
+import { NAME_RULE, PHONE_RULE, type InvitationAccepted } from '../../contract/potential-agents.ts';
+import { confirmPasswordError, NEW_PASSWORD_HINT, newPasswordError } from '../../lib/validation.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card, Spinner } from '../../ui/layout.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import * as css from './onboarding.css.ts';
+
+type Fields = { firstName: string; lastName: string; phone: string; password: string; confirm: string };
+
+const ruleError = (rule: v.GenericSchema, value: string) => { const r = v.safeParse(rule, value); return r.success ? undefined : r.issues[0]?.message; };
+
+/** The invitee's page: the brokerage's name, their name and phone to confirm, a new password; or a link to decline. */
+export function AgentOnboardingScreen({ params }: { params: Record<string, string> }) {
+  const code = params['inviteCode'] ?? '';
+  const invitation = useQuery({ ...invitationQueryOptions(code), enabled: code !== '' });
+  const [fields, setFields] = useState<Fields>();
+  const [errors, setErrors] = useState<Partial<Fields>>({});
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<InvitationAccepted>();
+  const inv = invitation.data;
+  const f: Fields = fields ?? { firstName: inv?.firstName ?? '', lastName: inv?.lastName ?? '', phone: inv?.phone.replace(/^\+1/, '') ?? '', password: '', confirm: '' };
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields({ ...f, [key]: e.target.value });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: Partial<Fields> = {
+      firstName: ruleError(NAME_RULE, f.firstName), lastName: ruleError(NAME_RULE, f.lastName), phone: ruleError(PHONE_RULE, f.phone),
+      password: newPasswordError(f.password), confirm: confirmPasswordError(f.password, f.confirm),
+    };
+    const clean = Object.fromEntries(Object.entries(found).filter(([, m]) => m)) as Partial<Fields>;
+    setErrors(clean);
+    setFailure(undefined);
+    if (Object.keys(clean).length > 0) return;
+    setBusy(true);
+    try {
+      setDone(await acceptInvitation(code, { firstName: f.firstName, lastName: f.lastName, phone: f.phone, password: f.password }));
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields as Partial<Fields>);
+      setFailure(err instanceof Error && err.message ? err.message : 'Whoops, Something went wrong. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className={css.page}>
+      <Card className={css.card}>
+        <h1 className={css.title}>Agent Onboarding</h1>
+        {done ? (
+          <div role="status">
+            <p>Welcome to {done.brokerageName}! Your agent account is ready.</p>
+            <p>Sign in on the agent site with your phone number and the password you just set.</p>
+            <a href="/login">Go to sign in</a>
+          </div>
+        ) : !code || invitation.isError ? (
+          <p role="alert">{invitation.error?.message || 'This invitation link is not valid. Check the link in your email, or ask your brokerage for a new invitation.'}</p>
+        ) : !inv ? <Spinner label="Loading invitation" /> : (
+          <>
+            <p><strong>{inv.brokerageName}</strong> invites you to join their team as an agent. Confirm your details and choose a password.</p>
+            <form onSubmit={(e) => { void submit(e); }} noValidate>
+              <TextField label="First Name" value={f.firstName} onChange={set('firstName')} error={errors.firstName} keyFilter="name" autoComplete="given-name" />
+              <TextField label="Last Name" value={f.lastName} onChange={set('lastName')} error={errors.lastName} keyFilter="name" autoComplete="family-name" />
+              <TextField label="Phone Number" type="tel" value={f.phone} onChange={set('phone')} error={errors.phone} keyFilter="phone" autoComplete="tel"
+                hint="You sign in on the agent site with this number." />
+              <TextField label="New Password" type="password" value={f.password} onChange={set('password')} error={errors.password}
+                hint={NEW_PASSWORD_HINT} autoComplete="new-password" />
+              <TextField label="Confirm Password" type="password" value={f.confirm} onChange={set('confirm')} error={errors.confirm} autoComplete="new-password" />
+              {failure && <p role="alert">{failure}</p>}
+              <Button type="submit" disabled={busy}>Accept Invitation</Button>
+            </form>
+            <p><Link href={`/agent-onboarding/${encodeURIComponent(code)}/decline`}>Decline this invitation</Link></p>
+          </>
+        )}
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,85 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { pathTo } from '../../access/route-table.ts';
+import { invalidateInvitation, potentialAgentKeys, potentialAgentsQueryOptions, resendInvitation } from '../../api/potential-agents.ts';
+import { POTENTIAL_AGENT_STATUS_LABELS, POTENTIAL_AGENT_STATUSES, type PotentialAgent } from '../../contract/potential-agents.ts';
+import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
+import { formatDateTime, personName } from '../../lib/format.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { SelectField } from '../../ui/choice.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { DataTable, type Column } from '../../ui/data-table.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { useInviteDialog } from '../../ui/use-invite-dialog.tsx';
+
+const statusCell = (p: PotentialAgent) => {
+  if (p.inviteExpired) return <Badge tone="danger">Expired</Badge>;
+  const tone = p.status === 'INVITE_REDEEMED' ? 'success' : p.status === 'INVITE_PENDING' ? 'neutral' : 'danger';
+  return <Badge tone={tone}>{POTENTIAL_AGENT_STATUS_LABELS[p.status]}</Badge>;
+};
+
+/** Pending Invitations: everyone the brokerage invited, with the invitation's state, Resend and Withdraw. */
+export function InvitationsScreen() {
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const invite = useInviteDialog();
+  const [status, setStatus] = useState('INVITE_PENDING');
+  const [paging, setPaging] = useState({ page: 1, rowsPerPage: DEFAULT_ROWS_PER_PAGE });
+  const [withdraw, setWithdraw] = useState<PotentialAgent>();
+  const query = useQuery({ ...potentialAgentsQueryOptions({ pageIndex: pageIndexOf(paging), pageSize: paging.rowsPerPage, status }), placeholderData: keepPreviousData });
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      snackbar(done);
+    } catch (err) {
+      snackbar(err instanceof Error && err.message ? err.message : 'An error occurred please try again.', { tone: 'error' });
+    }
+    await client.invalidateQueries({ queryKey: potentialAgentKeys.all });
+  };
+  const columns: Column<PotentialAgent>[] = [
+    { key: 'name', header: 'Name', cell: (p) => (p.agentId !== null
+      ? <Link href={pathTo('view-my-agent', { id: p.agentId })}>{personName(p.name.first, p.name.last)}</Link> : personName(p.name.first, p.name.last)) },
+    { key: 'email', header: 'Email', cell: (p) => p.email },
+    { key: 'phone', header: 'Phone', cell: (p) => formatPhone(p.phone) },
+    { key: 'status', header: 'Status', cell: statusCell },
+    { key: 'sent', header: 'Last Sent', cell: (p) => (p.inviteSentAt ? `${formatDateTime(p.inviteSentAt)} (${p.invitesSent}×)` : '-') },
+    { key: 'actions', header: 'Actions', cell: (p) => (p.status === 'INVITE_REDEEMED' ? '-' : (
+      <span className={styles.inlineForm}>
+        <Button variant="secondary" aria-label={`Resend invitation to ${p.email}`}
+          onClick={() => { void act(() => resendInvitation(p.id), `Invitation sent again to ${p.email}`); }}>Resend</Button>
+        {(p.status === 'INVITE_PENDING' || p.status === 'ENROLLED') && (
+          <Button variant="text" aria-label={`Withdraw invitation to ${p.email}`} onClick={() => setWithdraw(p)}>Withdraw</Button>
+        )}
+      </span>
+    )) },
+  ];
+  return (
+    <Page title="Pending Invitations">
+      <Card>
+        <div className={styles.toolbar}>
+          <SelectField label="Invitation status" value={status} onChange={(e) => { setStatus(e.target.value); setPaging((p) => ({ ...p, page: 1 })); }}>
+            <option value="">All</option>
+            {POTENTIAL_AGENT_STATUSES.map((s) => <option key={s} value={s}>{POTENTIAL_AGENT_STATUS_LABELS[s]}</option>)}
+          </SelectField>
+          <span className={styles.toolbarSpacer} />
+          <Link href={pathTo('my-agents')}>Back to My Agents</Link>
+          <Button onClick={invite.open}>Invite Agents</Button>
+        </div>
+        {query.isError && <p role="alert" className={styles.formError}>{query.error.message}</p>}
+        <DataTable label="Invitations" columns={columns} rows={query.data?.content ?? []} rowKey={(p) => p.id}
+          loading={query.isPending} empty="No invitations here." />
+        <Pagination rowsType="invitations" state={{ ...paging, totalItems: query.data?.totalElements ?? 0 }} onChange={setPaging} />
+      </Card>
+      {invite.dialog}
+      <ConfirmDialog open={withdraw !== undefined} onOpenChange={(o) => { if (!o) setWithdraw(undefined); }} title="Withdraw invitation?"
+        description={withdraw ? `The link sent to ${withdraw.email} stops working at once.` : ''} confirmLabel="Withdraw"
+        onConfirm={() => { const p = withdraw; setWithdraw(undefined); if (p) void act(() => invalidateInvitation(p.id), `Invitation to ${p.email} withdrawn`); }} />
+    </Page>
+  );
+}

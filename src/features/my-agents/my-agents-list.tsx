@@ -1,0 +1,64 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { pathTo } from '../../access/route-table.ts';
+import { myAgentsQueryOptions } from '../../api/my-agents.ts';
+import { AGENT_STATUSES } from '../../contract/agents.ts';
+import type { MyAgent } from '../../contract/my-agents.ts';
+import { daysText, formatFraction, formatResponseTime } from '../../lib/format.ts';
+import { prettify } from '../../lib/format.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { SelectField } from '../../ui/choice.tsx';
+import { DataTable, type Column } from '../../ui/data-table.tsx';
+import { ListToolbar } from '../../ui/list-toolbar.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import { SavedViews } from '../../ui/saved-views.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { useUrlListState } from '../../ui/use-url-list-state.ts';
+
+const SORT_KEYS = ['name', 'score', 'overdue', 'closings', 'status'] as const;
+const SORT_CHOICES = [
+  { key: 'name', desc: false, label: 'Name (A–Z)' },
+  { key: 'overdue', desc: true, label: 'Most overdue first' },
+  { key: 'score', desc: true, label: 'Highest score first' },
+  { key: 'closings', desc: true, label: 'Most closings first' },
+];
+type Filter = { name: string; status: string };
+const NO_FILTER: Filter = { name: '', status: '' };
+
+const columns: Column<MyAgent>[] = [
+  { key: 'name', header: 'Name', sortKey: 'name', cell: (a) => <Link href={pathTo('view-my-agent', { id: a.id })}>{a.name.display ?? 'Not Available'}</Link> },
+  { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => prettify(a.status) },
+  { key: 'score', header: 'Score', sortKey: 'score', cell: (a) => (a.agentDisplayScore === null ? '-' : formatFraction(a.agentDisplayScore)) },
+  { key: 'overdue', header: 'Overdue', sortKey: 'overdue', cell: (a) => {
+    const n = a.funnelStatus.stages.overdueForFollowup.count;
+    return n > 0 ? <Badge tone="danger">{n} · up to {daysText(a.funnelStatus.stages.maxDaysOverdue.count)}</Badge> : '0';
+  } },
+  { key: 'closings', header: 'Closings', sortKey: 'closings', cell: (a) => a.closings },
+  { key: 'response', header: '7/30 Day Response', cell: (a) => `${formatResponseTime(a.last7ResponseTime)} / ${formatResponseTime(a.last30ResponseTime)}` },
+];
+
+/** The brokerage's agents: search by name, filter by status, sort (the overview's View All opens it by overdue). */
+export function MyAgentsList() {
+  const list = useUrlListState(NO_FILTER, { key: 'name', desc: false }, SORT_KEYS);
+  const query = useQuery({
+    ...myAgentsQueryOptions({ pageIndex: list.pageIndex, pageSize: list.rowsPerPage, sort: list.sort, name: list.filter.name, status: list.filter.status }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <>
+      <ListToolbar searchLabel="Search agents" placeholder="Agent name" search={list.filter.name} onSearch={(name) => list.setFilter({ name })}
+        sortChoices={SORT_CHOICES} sort={list.sort} onSort={list.setSort}>
+        <SelectField label="Status" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
+          <option value="">All statuses</option>
+          {AGENT_STATUSES.filter((s) => s !== 'DELETED').map((s) => <option key={s} value={s}>{prettify(s)}</option>)}
+        </SelectField>
+        <span className={styles.toolbarSpacer} />
+        <SavedViews list="my-agents" current={list.viewQuery} onApply={list.apply} />
+      </ListToolbar>
+      {query.isError && <p role="alert" className={styles.formError}>{query.error.message || 'Whoops, Something went wrong. Try again.'}</p>}
+      <DataTable label="Agents" columns={columns} rows={query.data?.content ?? []} rowKey={(a) => a.id}
+        sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty="No agents found." />
+      <Pagination rowsType="agents" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
+    </>
+  );
+}

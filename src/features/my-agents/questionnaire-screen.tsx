@@ -1,0 +1,124 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { pathTo } from '../../access/route-table.ts';
+import { ApiError } from '../../api/client.ts';
+import { myAgentQueryOptions, questionnaireKey, questionnaireQueryOptions, saveQuestionnaire } from '../../api/my-agents.ts';
+import { LANGUAGES, MAX_ZIP_CODES, type Questionnaire, type QuestionnaireUpdate } from '../../contract/questionnaires.ts';
+import { PRICE_RANGES, priceRangeLabel } from '../../lib/price-ranges.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { US_STATES_AND_TERRITORIES } from '../../lib/us-states.ts';
+import { isZip } from '../../lib/validation.ts';
+import { Button } from '../../ui/button.tsx';
+import { SelectField } from '../../ui/choice.tsx';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { TextField } from '../../ui/text-field.tsx';
+
+type Draft = Omit<Questionnaire, 'agentId' | 'updated' | 'updatedBy' | 'yearsExperience'> & { yearsExperience: string };
+
+function Checkboxes({ legend, options, value, onChange }: { legend: string; options: readonly string[]; value: readonly string[]; onChange: (v: string[]) => void }) {
+  return (
+    <fieldset className={styles.chips}>
+      <legend className={styles.subheading}>{legend}</legend>
+      {options.map((o) => (
+        <label key={o}>
+          <input type="checkbox" checked={value.includes(o)} onChange={(e) => onChange(e.target.checked ? [...value, o] : value.filter((x) => x !== o))} /> {o}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function Form({ id, initial }: { id: number; initial: Questionnaire }) {
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const [d, setD] = useState<Draft>({ ...initial, yearsExperience: initial.yearsExperience === null ? '' : String(initial.yearsExperience) });
+  const [zip, setZip] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const addZip = () => {
+    if (!isZip(zip)) { setErrors({ zip: 'ZIP must be exactly 5 digits' }); return; }
+    if (d.zipCodes.length >= MAX_ZIP_CODES) { setErrors({ zip: `At most ${MAX_ZIP_CODES} ZIP codes` }); return; }
+    setErrors({});
+    setD({ ...d, zipCodes: [...new Set([...d.zipCodes, zip])].sort() });
+    setZip('');
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const years = d.yearsExperience.trim() === '' ? null : Number(d.yearsExperience);
+    if (years !== null && (!Number.isFinite(years) || years > 80)) { setErrors({ yearsExperience: 'Years must be a number from 0 to 80' }); return; }
+    if (d.priceMin !== null && d.priceMax !== null && d.priceMin > d.priceMax) { setErrors({ priceMax: 'The highest price must not be below the lowest' }); return; }
+    setBusy(true);
+    try {
+      const saved = await saveQuestionnaire(id, { states: d.states, zipCodes: d.zipCodes, priceMin: d.priceMin, priceMax: d.priceMax,
+        buyer: d.buyer, seller: d.seller, rental: d.rental, languages: d.languages as QuestionnaireUpdate['languages'], yearsExperience: years });
+      client.setQueryData(questionnaireKey(id), saved);
+      setErrors({});
+      snackbar('Questionnaire saved');
+    } catch (err) {
+      setErrors(err instanceof ApiError && err.fields ? err.fields : { _: err instanceof Error ? err.message : 'An error occurred please try again.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const price = (key: 'priceMin' | 'priceMax', label: string) => (
+    <SelectField label={label} value={d[key] ?? ''} error={errors[key]} onChange={(e) => setD({ ...d, [key]: e.target.value ? Number(e.target.value) : null })}>
+      <option value="">Any</option>
+      {PRICE_RANGES.map((p) => <option key={p} value={p}>{priceRangeLabel(p)}</option>)}
+    </SelectField>
+  );
+  return (
+    <form onSubmit={(e) => { void submit(e); }} noValidate className={styles.stack}>
+      <SelectField label="States" multiple size={8} value={d.states} error={errors['states']}
+        onChange={(e) => setD({ ...d, states: [...e.target.selectedOptions].map((o) => o.value) })}>
+        {US_STATES_AND_TERRITORIES.map((s) => <option key={s.code} value={s.code}>{s.name}</option>)}
+      </SelectField>
+      <div>
+        <div className={styles.inlineForm}>
+          <TextField label="ZIP Code" value={zip} keyFilter="digits" maxLength={5} inputMode="numeric" error={errors['zip'] ?? errors['zipCodes']}
+            onChange={(e) => setZip(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); addZip(); } }} />
+          <Button variant="secondary" onClick={addZip}>Add ZIP</Button>
+        </div>
+        <ul className={styles.chips} aria-label="ZIP codes">
+          {d.zipCodes.map((z) => (
+            <li key={z}>{z} <Button variant="text" aria-label={`Remove ZIP ${z}`} onClick={() => setD({ ...d, zipCodes: d.zipCodes.filter((x) => x !== z) })}>×</Button></li>
+          ))}
+        </ul>
+      </div>
+      <div className={styles.inlineForm}>{price('priceMin', 'Lowest Price')}{price('priceMax', 'Highest Price')}</div>
+      <Checkboxes legend="Works With" options={['Buyers', 'Sellers', 'Renters']}
+        value={[d.buyer && 'Buyers', d.seller && 'Sellers', d.rental && 'Renters'].filter((x): x is string => !!x)}
+        onChange={(v) => setD({ ...d, buyer: v.includes('Buyers'), seller: v.includes('Sellers'), rental: v.includes('Renters') })} />
+      <Checkboxes legend="Languages" options={LANGUAGES} value={d.languages} onChange={(languages) => setD({ ...d, languages })} />
+      <TextField label="Years of Experience" value={d.yearsExperience} keyFilter="numeric" inputMode="decimal" error={errors['yearsExperience']}
+        onChange={(e) => setD({ ...d, yearsExperience: e.target.value })} />
+      {errors['_'] && <p role="alert" className={styles.formError}>{errors['_']}</p>}
+      <div><Button type="submit" disabled={busy}>Save Questionnaire</Button></div>
+    </form>
+  );
+}
+
+/** An agent's questionnaire (my-agents questionnaire/:id): coverage and preferences, editable by the brokerage. */
+export function QuestionnaireScreen({ params }: { params: Record<string, string> }) {
+  const id = Number(params['id']);
+  const valid = Number.isInteger(id) && id > 0;
+  const agent = useQuery({ ...myAgentQueryOptions(id), enabled: valid });
+  const q = useQuery({ ...questionnaireQueryOptions(id), enabled: valid });
+  if (!valid || q.isError || agent.isError) return <Page><p role="alert">This questionnaire could not be loaded.</p><Link href={pathTo('my-agents')}>Back to My Agents</Link></Page>;
+  if (!q.data || !agent.data) return <Spinner label="Loading questionnaire" />;
+  const name = agent.data.name.display ?? 'Not Available';
+  return (
+    <Page title={`${name}: Questionnaire`}>
+      <Card>
+        <div className={styles.headerRow}>
+          <h2 className={styles.heading}>{name}</h2>
+          <Link href={pathTo('view-my-agent', { id })}>Back to agent</Link>
+        </div>
+        <p className={styles.meta}>{q.data.updated ? `Last saved ${formatDateTime(q.data.updated)}${q.data.updatedBy ? ` by ${q.data.updatedBy}` : ''}` : 'Not filled in yet.'}</p>
+        <Form key={q.data.updated ?? 'new'} id={id} initial={q.data} />
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,10 @@
+import { pathTo } from '../../access/route-table.ts';
+import { BrokerReferralView } from '../../ui/broker-referral-view.tsx';
+
+/** One referral of the brokerage (my-referrals view/:referralId): details, timeline, notes. */
+export function MyReferralViewScreen({ params }: { params: Record<string, string> }) {
+  return (
+    <BrokerReferralView referralId={Number(params['referralId'])} back={{ href: pathTo('my-referrals'), label: 'Back to My Referrals' }}
+      agentHref={(id) => pathTo('view-my-agent', { id })} />
+  );
+}

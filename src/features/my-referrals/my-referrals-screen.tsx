@@ -1,0 +1,70 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { pathTo } from '../../access/route-table.ts';
+import { brokerReferralsQueryOptions } from '../../api/broker-referrals.ts';
+import type { BrokerReferral } from '../../contract/broker-referrals.ts';
+import { daysText } from '../../lib/format.ts';
+import { stageLabel } from '../../lib/referral-stages.ts';
+import { prettify, formatDateTime, personName } from '../../lib/format.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { DataTable, type Column } from '../../ui/data-table.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
+import { ListToolbar } from '../../ui/list-toolbar.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import { SavedViews } from '../../ui/saved-views.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { useUrlListState } from '../../ui/use-url-list-state.ts';
+import { NO_FILTER, ReferralFilters, stageFilterText } from './referral-filters.tsx';
+
+const SORT_KEYS = ['updated', 'prospect', 'type', 'stage', 'agent', 'overdue'] as const;
+const SORT_CHOICES = [
+  { key: 'updated', desc: true, label: 'Recently updated' },
+  { key: 'overdue', desc: true, label: 'Most overdue first' },
+  { key: 'prospect', desc: false, label: 'Prospect (A–Z)' },
+  { key: 'agent', desc: false, label: 'Agent (A–Z)' },
+  { key: 'stage', desc: false, label: 'Stage' },
+  { key: 'type', desc: false, label: 'Type' },
+];
+
+const columns: Column<BrokerReferral>[] = [
+  { key: 'prospect', header: 'Prospect', sortKey: 'prospect', cell: (r) => (
+    <Link href={pathTo('my-referral-view', { referralId: r.id })}>{personName(r.prospect.name.first, r.prospect.name.last, 'Not Available')}</Link>
+  ) },
+  { key: 'type', header: 'Type', sortKey: 'type', cell: (r) => prettify(r.type) },
+  { key: 'stage', header: 'Stage', sortKey: 'stage', cell: (r) => stageLabel(r.stage) },
+  { key: 'agent', header: 'Agent', sortKey: 'agent', cell: (r) => (
+    <Link href={pathTo('view-my-agent', { id: r.agentId })}>{r.agentName ?? 'Not Available'}</Link>
+  ) },
+  { key: 'updated', header: 'Updated', sortKey: 'updated', cell: (r) => formatDateTime(r.updated) },
+  { key: 'overdue', header: 'Overdue', sortKey: 'overdue', cell: (r) => (r.overdue ? <Badge tone="danger">{daysText(r.daysOverdue)}</Badge> : '-') },
+];
+
+/** My Referrals: the brokerage's referrals with every filter the overview links with, in the address. */
+export function MyReferralsScreen() {
+  const list = useUrlListState(NO_FILTER, { key: 'updated', desc: true }, SORT_KEYS);
+  const query = useQuery({
+    ...brokerReferralsQueryOptions({ pageIndex: list.pageIndex, pageSize: list.rowsPerPage, sort: list.sort, ...list.filter }),
+    placeholderData: keepPreviousData,
+  });
+  const stageText = stageFilterText(list.filter);
+  const filtered = Object.values(list.filter).some(Boolean);
+  return (
+    <Page title="My Referrals">
+      <Card>
+        <ListToolbar searchLabel="Search referrals" placeholder="Prospect name" search={list.filter.q}
+          onSearch={(q) => list.setFilter({ q })} sortChoices={SORT_CHOICES} sort={list.sort} onSort={list.setSort}>
+          <ReferralFilters filter={list.filter} onChange={list.setFilter} />
+          {filtered && <Button variant="text" onClick={() => list.apply('')}>Clear filters</Button>}
+          <span className={styles.toolbarSpacer} />
+          <SavedViews list="my-referrals" current={list.viewQuery} onApply={list.apply} />
+        </ListToolbar>
+        {stageText && <p className={styles.meta}>{stageText}.</p>}
+        {query.isError && <p role="alert" className={styles.formError}>{query.error.message || 'Whoops, Something went wrong. Try again.'}</p>}
+        <DataTable label="Referrals" columns={columns} rows={query.data?.content ?? []} rowKey={(r) => r.id}
+          sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty="No referrals match these filters." />
+        <Pagination rowsType="referrals" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
+      </Card>
+    </Page>
+  );
+}

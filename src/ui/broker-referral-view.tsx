@@ -1,0 +1,72 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { addBrokerReferralNote, brokerReferralKeys, brokerReferralQueryOptions } from '../api/broker-referrals.ts';
+import { daysText } from '../lib/format.ts';
+import { stageLabel } from '../lib/referral-stages.ts';
+import { prettify, formatCents, formatDate, formatDateTime, personName } from '../lib/format.ts';
+import { formatPhone } from '../lib/validation.ts';
+import { DetailList } from './detail-list.tsx';
+import { Card, Page, Spinner } from './layout.tsx';
+import { NotesPanel } from './notes-panel.tsx';
+import { ReferralTimeline } from './referral-timeline.tsx';
+import * as styles from './staff.css.ts';
+
+export interface BrokerReferralViewProps {
+  referralId: number;
+  /** Where "Back" goes, and its text. */
+  back: { href: string; label: string };
+  agentHref: (agentId: number) => string;
+  /** When opened under an agent: a referral of another agent is not found here. */
+  agentId?: number | undefined;
+}
+
+/** One referral of the brokerage: details, timeline and notes (my-referrals and my-agents' nested view). */
+export function BrokerReferralView({ referralId, back, agentHref, agentId }: BrokerReferralViewProps) {
+  const valid = Number.isInteger(referralId) && referralId > 0;
+  const client = useQueryClient();
+  const query = useQuery({ ...brokerReferralQueryOptions(referralId), enabled: valid });
+  const r = query.data;
+  if (!valid || query.isError || (r && agentId !== undefined && r.agentId !== agentId)) {
+    return <Page><p role="alert">This referral could not be loaded.</p><Link href={back.href}>{back.label}</Link></Page>;
+  }
+  if (!r) return <Spinner label="Loading referral" />;
+  const name = personName(r.prospect.name.first, r.prospect.name.last, 'Not Available');
+  const add = async (text: string) => {
+    client.setQueryData(brokerReferralKeys.detail(referralId), await addBrokerReferralNote(referralId, text));
+  };
+  return (
+    <Page title={name}>
+      <div className={styles.stack}>
+        <Card>
+          <div className={styles.headerRow}>
+            <h2 className={styles.heading}>{name}</h2>
+            <Link href={back.href}>{back.label}</Link>
+          </div>
+          <DetailList items={[
+            ['Type', prettify(r.type)],
+            ['Stage', stageLabel(r.stage)],
+            ['Follow-up', r.overdue ? `${daysText(r.daysOverdue)} overdue` : 'Up to date'],
+            ['Agent', <Link key="agent" href={agentHref(r.agentId)}>{r.agentName ?? 'Not Available'}</Link>],
+            ['Phone', formatPhone(r.phone) || '-'],
+            ['Email', r.email ?? '-'],
+            ['Price', formatCents(r.priceCents)],
+            ['Date of Sale', r.details.referralSale.dateOfSale ?? '-'],
+            ['Sale Price', formatCents(r.details.referralSale.salePriceCents)],
+            ['Removal Reason', r.removalReason ?? '-'],
+            ['Received', formatDate(r.created)],
+            ['Updated', formatDateTime(r.updated)],
+          ]} />
+        </Card>
+        <Card>
+          <h2 className={styles.subheading}>Timeline</h2>
+          <ReferralTimeline events={r.events} />
+        </Card>
+        <Card>
+          <h2 className={styles.subheading}>Notes</h2>
+          <NotesPanel label="Referral notes" formatTime={formatDateTime} onAdd={add}
+            notes={r.notes.map((n) => ({ id: n.id, body: n.text, author: n.authorName, created: n.created }))} />
+        </Card>
+      </div>
+    </Page>
+  );
+}

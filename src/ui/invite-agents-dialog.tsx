@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../api/client.ts';
+import { inviteAgent, potentialAgentKeys } from '../api/potential-agents.ts';
+import { EMAIL_RULE, NAME_RULE, PHONE_RULE } from '../contract/potential-agents.ts';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
+import { TextField } from './text-field.tsx';
+
+type Fields = { firstName: string; lastName: string; email: string; phone: string };
+const EMPTY: Fields = { firstName: '', lastName: '', email: '', phone: '' };
+const RULES = { firstName: NAME_RULE, lastName: NAME_RULE, email: EMAIL_RULE, phone: PHONE_RULE };
+
+/** Spec 2 section 5's messages, field by field. */
+function errorsOf(f: Fields): Partial<Fields> {
+  const out: Partial<Fields> = {};
+  for (const key of ['firstName', 'lastName', 'email', 'phone'] as const) {
+    const r = v.safeParse(RULES[key], f[key]);
+    if (!r.success) out[key] = r.issues[0].message;
+  }
+  return out;
+}
+
+/** Invite Agents: name, email and phone; the invitation goes out by email with its onboarding link. */
+export function InviteAgentsDialog({ open, onOpenChange, onSent }: { open: boolean; onOpenChange: (o: boolean) => void; onSent: (email: string) => void }) {
+  const client = useQueryClient();
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Fields>>({});
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = errorsOf(fields);
+    setErrors(found);
+    setFailure(undefined);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const sent = await inviteAgent(fields);
+      await client.invalidateQueries({ queryKey: potentialAgentKeys.all });
+      setFields(EMPTY);
+      onSent(sent.email);
+      onOpenChange(false);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields as Partial<Fields>);
+      setFailure(err instanceof Error && err.message ? err.message : 'An error occurred please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Invite Agents"
+      description="We email the agent a link to join your brokerage. They confirm their details and set a password.">
+      <form onSubmit={(e) => { void submit(e); }} noValidate>
+        <TextField label="First Name" value={fields.firstName} onChange={set('firstName')} error={errors.firstName} keyFilter="name" autoComplete="off" maxLength={255} />
+        <TextField label="Last Name" value={fields.lastName} onChange={set('lastName')} error={errors.lastName} keyFilter="name" autoComplete="off" maxLength={255} />
+        <TextField label="Email" type="email" value={fields.email} onChange={set('email')} error={errors.email} autoComplete="off" />
+        <TextField label="Phone Number" type="tel" value={fields.phone} onChange={set('phone')} error={errors.phone} keyFilter="phone" autoComplete="off" />
+        {failure && <p role="alert">{failure}</p>}
+        <Button type="submit" disabled={busy}>Send Invitation</Button>
+        <Button variant="text" onClick={() => onOpenChange(false)}>Cancel</Button>
+      </form>
+    </Dialog>
+  );
+}
