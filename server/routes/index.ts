@@ -8,6 +8,10 @@ import { brokerageRoutes } from './brokerages.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { connectorRoutes } from './connectors.ts';
 import { lenderRoutes } from './lenders.ts';
+import { opportunityLenderRoutes } from './interviews-api/opportunity-lender.ts';
+import { lenderOverviewRoutes } from './lenders-api/lender-overview.ts';
+import { loanOfficerRoutes } from './lenders-api/loan-officers.ts';
+import { lenderReferralRoutes } from './lenders-match-api/lender-referrals.ts';
 import { oauthMetadataRoutes } from './oauth-metadata.ts';
 import { staffRoutes } from './staff-routes.ts';
 import { usersRoutes } from './users.ts';
@@ -21,6 +25,7 @@ export const ROUTES: RouteDef[] = [
   ...agentAppRoutes,
   ...brokerageRoutes,
   ...lenderRoutes,
+  ...loanOfficerRoutes, ...lenderOverviewRoutes, ...lenderReferralRoutes, ...opportunityLenderRoutes, // issue 13
   ...dashboardRoutes,
   ...staffRoutes,
   ...authFlowRoutes,

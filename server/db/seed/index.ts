@@ -2,6 +2,7 @@ import type { Db } from '../database.ts';
 import { seedAgentApp } from './agent-app.ts';
 import { seedAuthFlows } from './auth-flows.ts';
 import { seedCore, type SeedContext } from './core.ts';
+import { seedLenderConsole } from './lender-console.ts';
 import { seedPipeline } from './pipeline.ts';
 import { seedStaff } from './staff.ts';
 
@@ -14,6 +15,7 @@ const SEEDERS: ((ctx: SeedContext) => Promise<void>)[] = [
   seedStaff,
   seedAgentApp,
   seedAuthFlows,
+  seedLenderConsole,
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {
