@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { lazyWithRetry } from './lazy-with-retry.tsx';
+import { OverviewScreen } from './overview-screen.tsx';
 
 // Which screen each console route id renders (public routes: public-screens.tsx). Routes
 // without an entry show their title only. Heavy screens load lazily.
@@ -7,7 +8,6 @@ export type Screen = ComponentType<{ params: Record<string, string> }>;
 
 export const lazyScreen = (load: () => Promise<{ default: Screen }>): Screen => lazyWithRetry(load);
 
-const OverviewPage = lazyScreen(() => import('../features/dashboard/overview-page.tsx'));
 const RegisterPage = lazyScreen(() => import('../features/register/register-page.tsx').then((m) => ({ default: m.RegisterPage })));
 
 export const SCREENS: Record<string, Screen> = {
@@ -36,6 +36,11 @@ export const SCREENS: Record<string, Screen> = {
   opportunities: lazyScreen(() => import('../features/opportunities/opportunities-screen.tsx')),
   'opportunity-view': lazyScreen(() => import('../features/opportunities/opportunity-view-screen.tsx')),
   'impersonation-audit': lazyScreen(() => import('../features/impersonation-audit/audit-screen.tsx')),
-  overview: OverviewPage,
-  dashboard: OverviewPage,
+  overview: OverviewScreen,
+  dashboard: OverviewScreen,
+  // The lender's console (issue 13); the overview picks the lender's widgets in overview-screen.tsx.
+  'my-loan-officers': lazyScreen(() => import('../features/loan-officers/loan-officers-screen.tsx').then((m) => ({ default: m.LoanOfficersScreen }))),
+  'my-loan-officer-view': lazyScreen(() => import('../features/loan-officers/loan-officer-view-screen.tsx').then((m) => ({ default: m.LoanOfficerViewScreen }))),
+  'lender-referrals': lazyScreen(() => import('../features/lender-referrals/lender-referrals-screen.tsx').then((m) => ({ default: m.LenderReferralsScreen }))),
+  'lender-referral-view': lazyScreen(() => import('../features/lender-referrals/lender-referral-view-screen.tsx').then((m) => ({ default: m.LenderReferralViewScreen }))),
 };

@@ -20,7 +20,9 @@ let ids: { summit: number; keystone: number; harbor: number; lenderUser: number 
 
 beforeAll(async () => {
   server = await startTestServer();
-  [lender, admin, broker, manager] = await Promise.all(['lender@demo.test', 'admin@demo.test', 'broker@demo.test', 'manager@demo.test'].map((e) => signIn(server, e)));
+  [lender, admin, broker, manager] = await Promise.all([
+    signIn(server, 'lender@demo.test'), signIn(server, 'admin@demo.test'), signIn(server, 'broker@demo.test'), signIn(server, 'manager@demo.test'),
+  ]);
   const office = async (name: string) => (await server.db.selectFrom('loan_offices').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   const harbor = (await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow()).id;
   const lenderUser = (await server.db.selectFrom('users').select('id').where('email', '=', 'lender@demo.test').executeTakeFirstOrThrow()).id;

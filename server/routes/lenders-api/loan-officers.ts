@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { isStaff, missing } from '../../http/ownership.ts';
-import { route, type AppContext, type RouteDef } from '../../http/route.ts';
+import { route, STAFF, type AppContext, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { countOf, IdParam, likeWildcard, Sort, TextParam } from '../staff-paging.ts';
 import { assertOfficeWrite, LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE_ROLES, lenderScope, type LenderScope } from './lender-scope.ts';
@@ -114,7 +114,8 @@ async function listOfficers(c: AppContext) {
 }
 
 export const loanOfficerRoutes: RouteDef[] = [
-  route({ method: 'GET', path: '/lenders-api/loan-officers', policy: LENDER_LIST_ROLES, handler: listOfficers }),
+  // The list serves my-loan-officers (spec 1 section 6) and the staff lender view (lenders view/:id, all staff).
+  route({ method: 'GET', path: '/lenders-api/loan-officers', policy: [...STAFF, ...LENDER_LIST_ROLES], handler: listOfficers }),
   route({
     method: 'GET', path: '/lenders-api/loan-officers/:id{[0-9]+}', policy: LENDER_DETAIL_ROLES,
     handler: async (c) => c.json(await loanOfficerDetail(c.var.db, c, params(c, IdParams).id)),
