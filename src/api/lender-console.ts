@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { LenderOverview } from '../contract/lender-overview.ts';
 import {
   LenderReferralDetail, LenderReferralNote, LenderReferralPage, type LenderStatusChange,
@@ -32,6 +32,8 @@ export const lenderConsoleKeys = {
 export const lenderOverviewQueryOptions = (officeId: number) => queryOptions({
   queryKey: lenderConsoleKeys.overview(officeId),
   queryFn: () => request(`/lenders-api/loan-offices/${officeId}/stats`, { schema: LenderOverview }),
+  // The persisted figures show at once (offline too) and are fetched again on every visit.
+  staleTime: 0,
 });
 
 export const loanOfficerListQueryOptions = (p: OfficerListParams) => queryOptions({
@@ -91,3 +93,13 @@ export const moveLenderStep = (id: number, body: LenderStatusChange) =>
 
 export const addLenderReferralNote = (id: number, body: string) =>
   request(`${REFERRALS}/${id}/notes`, { method: 'POST', json: { body }, schema: LenderReferralNote });
+
+/**
+ * After a lender write: every lender list and figure is stale, and the overview is fetched again
+ * at once even while not on screen, so the persisted cache (what an offline start shows) holds
+ * the new counts rather than the ones from before the write.
+ */
+export async function refreshLenderData(client: QueryClient): Promise<void> {
+  await client.invalidateQueries({ queryKey: lenderConsoleKeys.all });
+  await client.refetchQueries({ queryKey: lenderConsoleKeys.all, predicate: (q) => q.queryKey[2] === 'overview' });
+}

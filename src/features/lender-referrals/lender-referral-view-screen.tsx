@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { userTypeOf } from '../../access/navigation.ts';
 import {
-  activeOfficersQueryOptions, addLenderReferralNote, assignLoanOfficer, lenderConsoleKeys, lenderReferralQueryOptions, moveLenderStep,
+  activeOfficersQueryOptions, addLenderReferralNote, assignLoanOfficer, lenderConsoleKeys, lenderReferralQueryOptions, moveLenderStep, refreshLenderData,
 } from '../../api/lender-console.ts';
 import { serverMessage } from '../../api/staff.ts';
 import type { LenderReferralDetail, LenderReferralEvent } from '../../contract/lender-referrals.ts';
@@ -41,7 +41,7 @@ function AssignControl({ referral }: { referral: LenderReferralDetail }) {
     mutationFn: () => assignLoanOfficer(referral.id, choice ? Number(choice) : null),
     onSuccess: (r) => {
       client.setQueryData(lenderConsoleKeys.referral(r.id), r);
-      void client.invalidateQueries({ queryKey: lenderConsoleKeys.all });
+      void refreshLenderData(client);
       snackbar(r.loanOfficer ? `Assigned to ${r.loanOfficer.name}.` : 'The referral is unassigned.', { tone: 'success' });
     },
     onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
@@ -68,7 +68,7 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
     mutationFn: (body: { status: LenderStep; reason?: (typeof LOST_REASONS)[number] }) => moveLenderStep(referral.id, body),
     onSuccess: (r) => {
       client.setQueryData(lenderConsoleKeys.referral(r.id), r);
-      void client.invalidateQueries({ queryKey: lenderConsoleKeys.all });
+      void refreshLenderData(client);
       snackbar(`Moved to ${LENDER_STEP_LABELS[r.status]}.`, { tone: 'success' });
       setLosing(false);
     },

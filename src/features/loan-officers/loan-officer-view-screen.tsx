@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { canAccess } from '../../access/access.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
-import { lenderConsoleKeys, loanOfficerQueryOptions, officerReferralsQueryOptions, setLoanOfficerStatus } from '../../api/lender-console.ts';
+import { lenderConsoleKeys, loanOfficerQueryOptions, officerReferralsQueryOptions, refreshLenderData, setLoanOfficerStatus } from '../../api/lender-console.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { formatPercent } from '../../lib/format.ts';
 import { LENDER_STEP_LABELS } from '../../lib/lender-steps.ts';
@@ -45,7 +45,7 @@ export function LoanOfficerViewScreen({ params }: { params: Record<string, strin
     mutationFn: (status: 'ACTIVE' | 'INACTIVE') => setLoanOfficerStatus(id, status),
     onSuccess: (o) => {
       client.setQueryData(lenderConsoleKeys.officer(id), o);
-      void client.invalidateQueries({ queryKey: lenderConsoleKeys.all });
+      void refreshLenderData(client);
       snackbar(`${o.firstName} ${o.lastName} is now ${o.status === 'ACTIVE' ? 'active' : 'inactive'}.`, { tone: 'success' });
       setConfirming(false);
     },

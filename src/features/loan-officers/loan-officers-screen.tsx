@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { canAccess } from '../../access/access.ts';
 import { userTypeOf } from '../../access/navigation.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
-import { lenderConsoleKeys, loanOfficerListQueryOptions, setLoanOfficerStatus, type OfficerListParams } from '../../api/lender-console.ts';
+import { loanOfficerListQueryOptions, refreshLenderData, setLoanOfficerStatus, type OfficerListParams } from '../../api/lender-console.ts';
 import { serverMessage } from '../../api/staff.ts';
 import type { LoanOfficerRow } from '../../contract/loan-officers.ts';
 import { codeLabel, personName } from '../../lib/staff-format.ts';
@@ -49,7 +49,7 @@ export function LoanOfficersScreen() {
     mutationFn: (o: LoanOfficerRow) => setLoanOfficerStatus(o.id, o.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE'),
     onSuccess: (o) => {
       snackbar(`${o.firstName} ${o.lastName} is now ${o.status === 'ACTIVE' ? 'active' : 'inactive'}.`, { tone: 'success' });
-      void client.invalidateQueries({ queryKey: lenderConsoleKeys.all });
+      void refreshLenderData(client);
       setToggling(null);
     },
     onError: (err) => { snackbar(serverMessage(err), { tone: 'error' }); setToggling(null); },

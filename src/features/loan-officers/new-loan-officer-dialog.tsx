@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { ApiError } from '../../api/client.ts';
-import { createLoanOfficer, lenderConsoleKeys } from '../../api/lender-console.ts';
+import { createLoanOfficer, refreshLenderData } from '../../api/lender-console.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { NewLoanOfficer, type LoanOfficerDetail } from '../../contract/loan-officers.ts';
 import { Button } from '../../ui/button.tsx';
@@ -40,7 +40,7 @@ export function NewLoanOfficerDialog({ open, onOpenChange, onCreated }: {
     mutationFn: createLoanOfficer,
     onSuccess: (o) => {
       snackbar(`Added ${o.firstName} ${o.lastName}.`, { tone: 'success' });
-      void client.invalidateQueries({ queryKey: lenderConsoleKeys.all });
+      void refreshLenderData(client);
       reset();
       onOpenChange(false);
       onCreated?.(o);
