@@ -15,6 +15,8 @@ import { sortParam, type Paging } from './staff.ts';
 export interface OfficerListParams extends Paging { sort: { key: string; desc: boolean }; name: string; status: '' | LoanOfficerStatus }
 export interface ReferralListParams extends Paging {
   sort: { key: string; desc: boolean }; name: string; status: '' | LenderStep; officer: string;
+  /** Staff: one loan office's referrals ('' for every office). */
+  office?: string;
 }
 
 export const lenderConsoleKeys = {
@@ -68,6 +70,7 @@ export const lenderReferralListQueryOptions = (p: ReferralListParams) => queryOp
   queryFn: () => request(REFERRALS, {
     query: {
       pageIndex: p.pageIndex, pageSize: p.pageSize, sort: sortParam(p.sort), name: p.name || undefined, status: p.status || undefined,
+      loanOfficeId: p.office || undefined,
       ...(p.officer === 'none' ? { unassigned: 'true' } : p.officer ? { loanOfficerId: p.officer } : {}),
     },
     schema: LenderReferralPage,

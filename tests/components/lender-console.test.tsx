@@ -92,6 +92,10 @@ describe('lender referrals', () => {
     const server = await testServer();
     const lender = (await server.db.selectFrom('users').select('id').where('email', '=', 'lender@demo.test').executeTakeFirstOrThrow()).id;
     const { screen, user } = await renderApp(`/console/lenders/view/${summit}`, { as: 'admin@demo.test' });
+    expect(await screen.findByRole('link', { name: 'View this loan office’s referrals' })).toHaveAttribute('href', `/console/lender-referrals?office=${summit}`);
+    const officers = await screen.findByRole('table', { name: 'Loan officers' });
+    await waitFor(() => expect(within(officers).getAllByRole('link').length).toBeGreaterThan(0));
+    expect(within(officers).getAllByRole('link')[0]!.getAttribute('href')).toMatch(/^\/console\/my-loan-officers\/view\/\d+$/);
     await user.click(await screen.findByRole('button', { name: 'Impersonate' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Impersonate Summit Home Loans' })).getByRole('button', { name: 'Impersonate' }));
     await waitFor(() => expect(window.location.pathname).toBe('/console'));

@@ -26,7 +26,7 @@ export function LenderReferralsScreen() {
   const impersonating = useStore(impersonationStore, (i) => i?.target.kind ?? null);
   const lender = userTypeOf({ roles, impersonating }) === 'lender';
   const canOpen = canAccess(roles.map((r) => r.name), routeById('lender-referral-view')) || lender;
-  const list = useUrlListState({ name: '', status: '', officer: '' }, SORT_KEYS, { key: 'received', desc: true });
+  const list = useUrlListState({ name: '', status: '', officer: '', office: '' }, SORT_KEYS, { key: 'received', desc: true });
   const query = useQuery({ ...lenderReferralListQueryOptions(list.params as ReferralListParams), placeholderData: keepPreviousData });
   const officers = useQuery(activeOfficersQueryOptions());
 
