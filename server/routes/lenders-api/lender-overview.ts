@@ -28,67 +28,78 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
   const since90 = new Date(now.getTime() - 90 * DAY_MS);
   const office = db.selectFrom('lender_referrals as lr').where('lr.loan_office_id', '=', officeId);
 
-  const [totals, months, statuses, officers, contact] = await Promise.all([
-    office.select([
-      sql<number>`(count(*) filter (where lr.received_at >= ${monthStart}))::int`.as('this_month'),
-      sql<number>`(count(*) filter (where lr.received_at >= ${lastMonthStart} and lr.received_at < ${monthStart}))::int`.as('last_month'),
-      sql<number>`(count(*) filter (where lr.received_at >= ${yearStart}))::int`.as('year_received'),
-      sql<number>`(count(*) filter (where lr.received_at >= ${yearStart} and lr.status = 'CLOSED'))::int`.as('year_closed'),
-      sql<number>`(count(*) filter (where lr.received_at >= ${yearStart} and lr.status = 'LOST'))::int`.as('year_lost'),
-    ]).executeTakeFirstOrThrow(),
-    // Received per month of receipt; closed per month of closing.
-    db.selectFrom(office.where('lr.received_at', '>=', yearStart)
-      .select(sql<string>`to_char(lr.received_at at time zone 'UTC', 'YYYY-MM')`.as('month')).select(sql<string>`'received'`.as('kind'))
-      .unionAll(office.where('lr.closed_at', '>=', yearStart)
-        .select(sql<string>`to_char(lr.closed_at at time zone 'UTC', 'YYYY-MM')`.as('month')).select(sql<string>`'closed'`.as('kind')))
-      .as('m'))
-      .select(['m.month', 'm.kind', sql<number>`count(*)::int`.as('n')]).groupBy(['m.month', 'm.kind']).execute(),
-    office.groupBy('lr.status').select(['lr.status', sql<number>`count(*)::int`.as('n')]).execute(),
-    db.selectFrom('loan_officers as o')
-      .leftJoin('lender_referrals as lr', 'lr.loan_officer_id', 'o.id')
-      .where('o.loan_office_id', '=', officeId)
-      .groupBy(['o.id', 'o.first_name', 'o.last_name', 'o.status'])
-      .select([
-        'o.id', 'o.first_name', 'o.last_name', 'o.status',
-        sql<number>`count(lr.id)::int`.as('total'),
-        sql<number>`(count(lr.id) filter (where lr.status in (${OPEN})))::int`.as('open'),
-        sql<number>`(count(lr.id) filter (where lr.status = 'CLOSED'))::int`.as('closed'),
-      ]).execute(),
-    office.where('lr.received_at', '>=', since90).select([
-      sql<number>`count(*)::int`.as('received'),
-      sql<number>`count(lr.first_contact_at)::int`.as('contacted'),
-      sql<number>`(count(*) filter (where lr.first_contact_at - lr.received_at <= interval '24 hours'))::int`.as('within_24'),
-      sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from (lr.first_contact_at - lr.received_at)) / 3600)`.as('median_hours'),
-    ]).executeTakeFirstOrThrow(),
-  ]);
+  // Four short statements (PGlite is one session, so fewer round trips is what counts): one pass
+  // over the office's referrals for every total, one for the months, one per loan officer.
+  const steps = LENDER_STEPS.map((st) => sql<number>`(count(*) filter (where lr.status = ${st}))::int`.as(`s_${st}`));
+  const totals = await office.select([
+    sql<number>`(count(*) filter (where lr.received_at >= ${monthStart}))::int`.as('this_month'),
+    sql<number>`(count(*) filter (where lr.received_at >= ${lastMonthStart} and lr.received_at < ${monthStart}))::int`.as('last_month'),
+    sql<number>`(count(*) filter (where lr.received_at >= ${yearStart}))::int`.as('year_received'),
+    sql<number>`(count(*) filter (where lr.received_at >= ${yearStart} and lr.status = 'CLOSED'))::int`.as('year_closed'),
+    sql<number>`(count(*) filter (where lr.received_at >= ${yearStart} and lr.status = 'LOST'))::int`.as('year_lost'),
+    sql<number>`(count(*) filter (where lr.received_at >= ${since90}))::int`.as('received_90'),
+    sql<number>`(count(lr.first_contact_at) filter (where lr.received_at >= ${since90}))::int`.as('contacted_90'),
+    sql<number>`(count(*) filter (where lr.received_at >= ${since90} and lr.first_contact_at - lr.received_at <= interval '24 hours'))::int`.as('within_24'),
+    sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from (lr.first_contact_at - lr.received_at)) / 3600)
+      filter (where lr.received_at >= ${since90})`.as('median_hours'),
+    ...steps,
+  ]).executeTakeFirstOrThrow() as unknown as Record<string, number> & { median_hours: number | null };
+  // Received per month of receipt; closed per month of closing.
+  const months = await office.where((eb) => eb.or([eb('lr.received_at', '>=', yearStart), eb('lr.closed_at', '>=', yearStart)]))
+    .select([
+      sql<string>`to_char(lr.received_at at time zone 'UTC', 'YYYY-MM')`.as('received_month'),
+      sql<string | null>`to_char(lr.closed_at at time zone 'UTC', 'YYYY-MM')`.as('closed_month'),
+    ]).execute();
+  const byOfficer = await office.leftJoin('loan_officers as o', 'o.id', 'lr.loan_officer_id')
+    .groupBy(['lr.loan_officer_id', 'o.first_name', 'o.last_name', 'o.status'])
+    .select([
+      'lr.loan_officer_id', 'o.first_name', 'o.last_name', 'o.status',
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`(count(*) filter (where lr.status in (${OPEN})))::int`.as('open'),
+      sql<number>`(count(*) filter (where lr.status = 'CLOSED'))::int`.as('closed'),
+    ]).execute();
+  const active = await db.selectFrom('loan_officers').select(['id', 'first_name', 'last_name', 'status'])
+    .where('loan_office_id', '=', officeId).where('status', '=', 'ACTIVE').execute();
 
-  const unassigned = await office.where('lr.loan_officer_id', 'is', null).select([
-    sql<number>`count(*)::int`.as('total'),
-    sql<number>`(count(*) filter (where lr.status in (${OPEN})))::int`.as('open'),
-    sql<number>`(count(*) filter (where lr.status = 'CLOSED'))::int`.as('closed'),
-  ]).executeTakeFirstOrThrow();
-
-  const count = (month: string, kind: string) => months.find((m) => m.month === month && m.kind === kind)?.n ?? 0;
+  const tally = new Map<string, { received: number; closed: number }>();
+  const bump = (month: string, key: 'received' | 'closed') => {
+    const t = tally.get(month) ?? { received: 0, closed: 0 };
+    t[key] += 1;
+    tally.set(month, t);
+  };
+  for (const m of months) {
+    bump(m.received_month, 'received');
+    if (m.closed_month) bump(m.closed_month, 'closed');
+  }
   const perMonth = Array.from({ length: 12 }, (_, i) => monthKey(now, 11 - i))
-    .map((month) => ({ month, received: count(month, 'received'), closed: count(month, 'closed') }));
-  const perOfficer = officers
-    .filter((o) => o.status === 'ACTIVE' || o.total > 0)
-    .map((o) => ({ loanOfficerId: o.id as number | null, name: `${o.first_name} ${o.last_name}`, status: o.status as string | null, open: o.open, closed: o.closed, total: o.total }))
-    .sort((a, b) => b.open - a.open || b.total - a.total || a.name.localeCompare(b.name));
-  if (unassigned.total > 0) perOfficer.push({ loanOfficerId: null, name: 'Unassigned', status: null, ...unassigned });
+    .map((month) => ({ month, received: tally.get(month)?.received ?? 0, closed: tally.get(month)?.closed ?? 0 }));
+  const perOfficer: LenderOverview['perOfficer'] = byOfficer.filter((o) => o.loan_officer_id !== null).map((o) => ({
+    loanOfficerId: o.loan_officer_id, name: `${o.first_name ?? ''} ${o.last_name ?? ''}`.trim(), status: o.status ?? null,
+    open: o.open, closed: o.closed, total: o.total,
+  }));
+  // Active officers without referrals show with zeros, so a new officer appears at once.
+  for (const o of active) {
+    if (!perOfficer.some((p) => p.loanOfficerId === o.id)) {
+      perOfficer.push({ loanOfficerId: o.id, name: `${o.first_name} ${o.last_name}`, status: o.status, open: 0, closed: 0, total: 0 });
+    }
+  }
+  perOfficer.sort((x, y) => y.open - x.open || y.total - x.total || x.name.localeCompare(y.name));
+  const unassigned = byOfficer.find((o) => o.loan_officer_id === null);
+  if (unassigned) perOfficer.push({ loanOfficerId: null, name: 'Unassigned', status: null, open: unassigned.open, closed: unassigned.closed, total: unassigned.total });
+  const n = (key: string) => Number(totals[key] ?? 0);
   return {
-    receivedThisMonth: totals.this_month,
-    receivedLastMonth: totals.last_month,
+    receivedThisMonth: n('this_month'),
+    receivedLastMonth: n('last_month'),
     perMonth,
-    byStatus: LENDER_STEPS.map((status) => ({ status, count: statuses.find((s) => s.status === status)?.n ?? 0 })),
+    byStatus: LENDER_STEPS.map((status) => ({ status, count: n(`s_${status}`) })),
     perOfficer,
     firstContact: {
-      received: contact.received, contacted: contact.contacted, within24Hours: contact.within_24,
-      medianHours: contact.median_hours === null ? null : Math.round(Number(contact.median_hours) * 10) / 10,
+      received: n('received_90'), contacted: n('contacted_90'), within24Hours: n('within_24'),
+      medianHours: totals.median_hours === null ? null : Math.round(Number(totals.median_hours) * 10) / 10,
     },
     conversion: {
-      received: totals.year_received, closed: totals.year_closed, lost: totals.year_lost,
-      rate: totals.year_received > 0 ? totals.year_closed / totals.year_received : null,
+      received: n('year_received'), closed: n('year_closed'), lost: n('year_lost'),
+      rate: n('year_received') > 0 ? n('year_closed') / n('year_received') : null,
     },
   };
 }

@@ -32,7 +32,9 @@ const ListQuery = v.object({
 });
 const SORT = {
   received: sql`lr.received_at`, updated: sql`lr.updated_at`, status: sql`lr.status`,
-  buyer: sql`lower(concat_ws(' ', op.contact_last, op.contact_first))`,
+  // A scalar subquery per referral (an index probe each) rather than a join: the planner would
+  // otherwise hash the whole opportunities table (150,000 rows at 100x) to sort one office's list.
+  buyer: sql`(select lower(concat_ws(' ', op.contact_last, op.contact_first)) from opportunities op where op.id = lr.opportunity_id)`,
 };
 
 const rows = (db: Kysely<Database>) => db.selectFrom('lender_referrals as lr')
@@ -120,7 +122,6 @@ export const lenderReferralRoutes: RouteDef[] = [
       const scope = lenderScope(c.var.auth.user, q.loanOfficeId);
       const db = c.var.db;
       const filtered = () => db.selectFrom('lender_referrals as lr')
-        .innerJoin('opportunities as op', 'op.id', 'lr.opportunity_id')
         .$if(scope.officeId !== undefined, (qb) => qb.where('lr.loan_office_id', '=', scope.officeId ?? -1))
         .$if(scope.brokerageId !== undefined, (qb) => qb.where('lr.brokerage_id', '=', scope.brokerageId ?? -1))
         .$if(q.status !== undefined, (qb) => qb.where('lr.status', '=', q.status ?? 'RECEIVED'))
@@ -128,11 +129,10 @@ export const lenderReferralRoutes: RouteDef[] = [
         .$if(q.unassigned === 'true', (qb) => qb.where('lr.loan_officer_id', 'is', null))
         .$if(Boolean(q.name), (qb) => {
           const like = likeWildcard((q.name ?? '').toLowerCase());
-          return qb.where((eb) => eb.or([
-            eb(sql`lower(concat_ws(' ', op.contact_first, op.contact_last))`, 'like', like),
-            eb(sql`lower(coalesce(op.contact_email, ''))`, 'like', like),
-            eb(sql`coalesce(op.contact_phone, '')`, 'like', like),
-          ]));
+          // OFFSET 0 keeps this a per-referral probe of the opportunity (see SORT.buyer).
+          return qb.where(sql<boolean>`exists (select 1 from opportunities op where op.id = lr.opportunity_id and (
+            lower(concat_ws(' ', op.contact_first, op.contact_last)) like ${like} or lower(coalesce(op.contact_email, '')) like ${like}
+            or coalesce(op.contact_phone, '') like ${like}) offset 0)`);
         });
       const [totalElements, page] = await Promise.all([
         countOf(filtered().select((eb) => eb.fn.countAll<number>().as('n'))),
