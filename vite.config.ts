@@ -54,6 +54,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Every browser the console supports (es2022) knows <link rel="modulepreload">: no polyfill.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The timing report fires on this 2-core machine whenever the service-worker build runs; noise.
       checks: { bundlerTimings: false },

@@ -41,18 +41,15 @@ export interface LenderReferralNotesTable {
   created_at: DefaultTimestamp;
 }
 
-/** The columns 010 adds to loan_officers. */
+/** The columns 010 adds to loan_officers (server/db/schema.ts's LoanOfficersTable extends it). */
 export interface LoanOfficerStatusColumns {
   status: Generated<'ACTIVE' | 'INACTIVE'>;
   deactivated_at: Timestamp | null;
 }
 
-declare module './schema.ts' {
-  interface Database {
-    lender_referrals: LenderReferralsTable;
-    lender_referral_events: LenderReferralEventsTable;
-    lender_referral_notes: LenderReferralNotesTable;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface LoanOfficersTable extends LoanOfficerStatusColumns {}
+/** This area's tables; server/db/schema.ts composes them into Database. */
+export interface LenderConsoleTables {
+  lender_referrals: LenderReferralsTable;
+  lender_referral_events: LenderReferralEventsTable;
+  lender_referral_notes: LenderReferralNotesTable;
 }

@@ -1,36 +1,30 @@
 import type { RouteDef } from '../http/route.ts';
-import { agentAppRoutes } from './agent-referrals.ts';
-import { analyticsRoutes } from './analytics.ts';
-import { agentRoutes } from './agents.ts';
-import { authFlowRoutes } from './auth-flows.ts';
-import { authRoutes } from './auth.ts';
-import { brokerageRoutes } from './brokerages.ts';
-import { dashboardRoutes } from './dashboard.ts';
-import { connectorRoutes } from './connectors.ts';
-import { lenderRoutes } from './lenders.ts';
-import { opportunityLenderRoutes } from './interviews-api/opportunity-lender.ts';
+import { agentsApiRoutes } from './agents-api/index.ts';
+import { analyticsRoutes } from './analytics-api/analytics.ts';
+import { authFamily } from './auth/index.ts';
+import { outboxRoutes } from './dev/outbox.ts';
+import { interviewsApiRoutes } from './interviews-api/index.ts';
+import { leadsApiRoutes } from './leads-api/leadstats.ts';
 import { lenderOverviewRoutes } from './lenders-api/lender-overview.ts';
+import { lenderRoutes } from './lenders-api/lenders.ts';
 import { loanOfficerRoutes } from './lenders-api/loan-officers.ts';
 import { lenderReferralRoutes } from './lenders-match-api/lender-referrals.ts';
-import { oauthMetadataRoutes } from './oauth-metadata.ts';
-import { staffRoutes } from './staff-routes.ts';
-import { usersRoutes } from './users.ts';
-import { viewedItemRoutes } from './viewed-items.ts';
+import { usersApiRoutes } from './users-api/index.ts';
+import { oauthMetadataRoutes } from './well-known/oauth-metadata.ts';
 
-/** Every API route with its policy. app.ts registers them; a route without a policy stops start-up. */
+/**
+ * Every API route with its policy, one folder per API family of the spec (section 7). app.ts
+ * registers them; a route without a policy stops start-up. No family registers itself by import.
+ */
 export const ROUTES: RouteDef[] = [
-  ...authRoutes,
-  ...usersRoutes,
-  ...agentRoutes,
-  ...agentAppRoutes,
-  ...brokerageRoutes,
+  ...authFamily,
+  ...usersApiRoutes,
+  ...agentsApiRoutes,
+  ...interviewsApiRoutes,
+  ...leadsApiRoutes,
   ...lenderRoutes,
-  ...loanOfficerRoutes, ...lenderOverviewRoutes, ...lenderReferralRoutes, ...opportunityLenderRoutes, // issue 13
-  ...dashboardRoutes,
-  ...staffRoutes,
-  ...authFlowRoutes,
-  ...connectorRoutes,
-  ...viewedItemRoutes,
-  ...oauthMetadataRoutes,
+  ...loanOfficerRoutes, ...lenderOverviewRoutes, ...lenderReferralRoutes, // issue 13
   ...analyticsRoutes,
+  ...oauthMetadataRoutes,
+  ...outboxRoutes,
 ];

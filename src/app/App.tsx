@@ -1,51 +1,39 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { onIdentityChange } from '../session/identity-events.ts';
-import { useStore } from '../session/persisted-store.ts';
-import { impersonationStore, profileStore } from '../session/state.ts';
+import { useLocation } from 'wouter';
+import { Spinner } from '../ui/layout.tsx';
 import { SnackbarProvider } from '../ui/snackbar.tsx';
 import { TopBarActionsProvider } from '../ui/top-bar-actions.tsx';
-import { registerOfflineMutations } from './offline-mutations.ts';
-import { queryClient as defaultClient } from './query-client.ts';
-import { CACHE_MAX_AGE_MS, CACHE_VERSION, clearPersistedQueries, idbPersister } from './query-persistence.ts';
+import { lazyWithRetry } from './lazy-with-retry.tsx';
 import { AppRouter } from './router.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
-export function App({ client = defaultClient }: { client?: QueryClient }) {
-  registerOfflineMutations(client); // before the persisted cache (and its paused writes) is restored
-  const userId = useStore(profileStore, (p) => p.user?.id);
-  const actingAs = useStore(impersonationStore, (i) => i?.user.id);
-  const identity = actingAs === undefined ? `${userId ?? 'anonymous'}` : `${userId}-as-${actingAs}`;
+/** Pages that read no query: they render before the query layer's chunk has loaded. */
+const QUERY_FREE_PATHS = new Set(['/login']);
 
-  // Sign-out and impersonation changes drop every cached answer of the previous identity.
+const loadQueryLayer = () => import('./query-layer.tsx');
+const QueryLayer = lazyWithRetry(async () => ({ default: (await loadQueryLayer()).QueryLayer }));
+
+export function App({ client }: { client?: QueryClient }) {
+  const [location] = useLocation();
+  // Once a page has needed the query layer it stays (leaving it would drop the cache and remount).
+  const [layered, setLayered] = useState(() => !QUERY_FREE_PATHS.has(location));
+  if (!layered && !QUERY_FREE_PATHS.has(location)) setLayered(true);
+
+  // The login page fetches the layer once the browser is idle, so signing in does not wait for it.
   useEffect(() => {
-    const off = onIdentityChange(async () => {
-      client.clear();
-      await clearPersistedQueries();
-    });
-    return () => { off(); };
-  }, [client]);
+    if (layered) return;
+    const timer = setTimeout(() => { void loadQueryLayer().catch(() => undefined); }, 1500);
+    return () => clearTimeout(timer);
+  }, [layered]);
 
+  const router = <AppRouter />;
   return (
-    <PersistQueryClientProvider
-      key={identity}
-      client={client}
-      persistOptions={{
-        persister: idbPersister(identity),
-        buster: `${CACHE_VERSION}:${identity}`,
-        maxAge: CACHE_MAX_AGE_MS,
-        dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.['persist'] !== false },
-      }}
-      // Writes queued while offline resume once the cache (and their defaults) are back.
-      onSuccess={() => { void client.resumePausedMutations(); }}
-    >
-      <SnackbarProvider>
-        <TopBarActionsProvider>
-          <AppRouter />
-          <UpdatePrompt />
-        </TopBarActionsProvider>
-      </SnackbarProvider>
-    </PersistQueryClientProvider>
+    <SnackbarProvider>
+      <TopBarActionsProvider>
+        {layered ? <Suspense fallback={<Spinner />}><QueryLayer client={client}>{router}</QueryLayer></Suspense> : router}
+        <UpdatePrompt />
+      </TopBarActionsProvider>
+    </SnackbarProvider>
   );
 }

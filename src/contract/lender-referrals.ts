@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { paged } from '../api/schemas/staff.ts';
+import { paged } from './common.ts';
 import { LENDER_STEPS, LOST_REASONS } from '../lib/lender-steps.ts';
 
 // Lender referrals: the opportunities transferred to a loan office (TRANSFERRED_TO_LENDER and

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { LoanOfficer, paged } from '../api/schemas/staff.ts';
+import { paged } from './common.ts';
+import { LoanOfficer } from './lenders.ts';
 import { isEmail, isValidPhone } from '../lib/validation.ts';
 
 // /lenders-api/loan-officers (spec 2 section 7): the list (default sort lastName,ASC), one officer,

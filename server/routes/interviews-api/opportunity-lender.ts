@@ -1,17 +1,16 @@
 import type { OpportunityLender } from '../../../src/contract/lender-referrals.ts';
 import { isLenderStep } from '../../../src/lib/lender-steps.ts';
 import { notFound } from '../../http/errors.ts';
-import { isStaff, missing } from '../../http/ownership.ts';
-import { route, STAFF, type RouteDef } from '../../http/route.ts';
+import { isProviderUser, missing } from '../../http/ownership.ts';
+import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { IdParams, params } from '../../http/validate.ts';
-import '../../db/schema-lender-console.ts';
 
 // GET /interviews-api/opportunities/{id}/lender (spec 2 section 7): the loan office an opportunity
 // was transferred to, its loan officer and lender step. Staff (and the opportunity viewers) read
 // any; a loan-office admin only their own office's; 404 when the opportunity went to no lender.
 export const opportunityLenderRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/interviews-api/opportunities/:id{[0-9]+}/lender', policy: [...STAFF, 'CSR_VIEW_OPPORTUNITIES', 'LOAN_OFFICE_ADMIN'],
+    method: 'GET', path: '/interviews-api/opportunities/:id{[0-9]+}/lender', policy: [...STAFF_ROLES, 'CSR_VIEW_OPPORTUNITIES', 'LOAN_OFFICE_ADMIN'],
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;
@@ -22,7 +21,7 @@ export const opportunityLenderRoutes: RouteDef[] = [
         .select(['lr.id', 'lr.status', 'lr.received_at', 'lo.id as office_id', 'lo.name as office_name',
           'o.id as officer_id', 'o.first_name', 'o.last_name', 'o.status as officer_status'])
         .executeTakeFirst();
-      const staffLike = isStaff(user) || user.roles.includes('CSR_VIEW_OPPORTUNITIES');
+      const staffLike = isProviderUser(user) || user.roles.includes('CSR_VIEW_OPPORTUNITIES');
       if (!r) throw staffLike ? notFound('This opportunity has no lender') : missing(user, 'opportunity');
       if (!staffLike && user.loanOfficeId !== r.office_id) throw missing(user, 'opportunity');
       return c.json({

@@ -4,9 +4,8 @@ import { LENDER_STEPS, OPEN_STEPS } from '../../../src/lib/lender-steps.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertLoanOffice } from '../../http/ownership.ts';
-import { route, STAFF, type RouteDef } from '../../http/route.ts';
+import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { IdParams, params } from '../../http/validate.ts';
-import '../../db/schema-lender-console.ts';
 
 // GET /lenders-api/loan-offices/{id}/stats: the loan office's overview (issue 13), every figure
 // counted by SQL from lender_referrals. The overview admits the loan office's admin and staff
@@ -106,7 +105,7 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
 
 export const lenderOverviewRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/lenders-api/loan-offices/:id{[0-9]+}/stats', policy: [...STAFF, 'LOAN_OFFICE_ADMIN'],
+    method: 'GET', path: '/lenders-api/loan-offices/:id{[0-9]+}/stats', policy: [...STAFF_ROLES, 'LOAN_OFFICE_ADMIN'],
     handler: async (c) => {
       const { id } = params(c, IdParams);
       assertLoanOffice(c.var.auth.user, id);

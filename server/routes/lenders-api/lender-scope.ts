@@ -1,6 +1,5 @@
-import '../../db/schema-lender-console.ts';
 import { forbidden } from '../../http/errors.ts';
-import { isStaff } from '../../http/ownership.ts';
+import { isProviderUser } from '../../http/ownership.ts';
 import type { AuthUser } from '../../http/route.ts';
 
 // Who sees which lender data (issue 13). Staff see every loan office; a loan-office admin only
@@ -23,7 +22,7 @@ export interface LenderScope {
 
 /** The rows a user may see, narrowed by an office id they asked for. */
 export function lenderScope(user: AuthUser, requestedOffice?: number): LenderScope {
-  if (isStaff(user)) return { officeId: requestedOffice, brokerageId: undefined };
+  if (isProviderUser(user)) return { officeId: requestedOffice, brokerageId: undefined };
   if (user.roles.includes('LOAN_OFFICE_ADMIN') && user.loanOfficeId !== null) {
     if (requestedOffice !== undefined && requestedOffice !== user.loanOfficeId) throw forbidden('That loan office is not yours');
     return { officeId: user.loanOfficeId, brokerageId: undefined };
@@ -35,7 +34,7 @@ export function lenderScope(user: AuthUser, requestedOffice?: number): LenderSco
 
 /** The office a write goes to: a loan-office admin's own; staff must name one they may see. */
 export function assertOfficeWrite(user: AuthUser, officeId: number): void {
-  if (isStaff(user)) return;
+  if (isProviderUser(user)) return;
   if (user.loanOfficeId !== null && user.loanOfficeId === officeId) return;
   throw forbidden('That loan office is not yours');
 }

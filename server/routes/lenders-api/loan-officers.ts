@@ -8,10 +8,10 @@ import { phoneForPost } from '../../../src/lib/validation.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { isStaff, missing } from '../../http/ownership.ts';
-import { route, STAFF, type AppContext, type RouteDef } from '../../http/route.ts';
+import { isProviderUser, missing } from '../../http/ownership.ts';
+import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
-import { countOf, IdParam, likeWildcard, Sort, TextParam } from '../staff-paging.ts';
+import { countOf, IdParam, likeWildcard, Sort, TextParam } from '../../http/paging.ts';
 import { assertOfficeWrite, LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE_ROLES, lenderScope, type LenderScope } from './lender-scope.ts';
 
 // GET and POST /lenders-api/loan-officers, GET /lenders-api/loan-officers/{id} (spec 2 section 7,
@@ -67,7 +67,7 @@ export async function loanOfficerDetail(db: Db, c: AppContext, id: number): Prom
   const { user } = c.var.auth;
   const o = await officers(db).where('o.id', '=', id).executeTakeFirst();
   if (!o) throw missing(user, 'loan officer', 'loan officer');
-  if (!isStaff(user) && user.loanOfficeId !== o.loan_office_id) throw missing(user, 'loan officer', 'loan officer');
+  if (!isProviderUser(user) && user.loanOfficeId !== o.loan_office_id) throw missing(user, 'loan officer', 'loan officer');
   const [figures, speed] = await Promise.all([
     figuresOf(db, [id], undefined),
     db.selectFrom('lender_referrals as lr').where('lr.loan_officer_id', '=', id).select([
@@ -115,7 +115,7 @@ async function listOfficers(c: AppContext) {
 
 export const loanOfficerRoutes: RouteDef[] = [
   // The list serves my-loan-officers (spec 1 section 6) and the staff lender view (lenders view/:id, all staff).
-  route({ method: 'GET', path: '/lenders-api/loan-officers', policy: [...STAFF, ...LENDER_LIST_ROLES], handler: listOfficers }),
+  route({ method: 'GET', path: '/lenders-api/loan-officers', policy: [...STAFF_ROLES, ...LENDER_LIST_ROLES], handler: listOfficers }),
   route({
     method: 'GET', path: '/lenders-api/loan-officers/:id{[0-9]+}', policy: LENDER_DETAIL_ROLES,
     handler: async (c) => c.json(await loanOfficerDetail(c.var.db, c, params(c, IdParams).id)),
@@ -125,7 +125,7 @@ export const loanOfficerRoutes: RouteDef[] = [
     handler: async (c) => {
       const body = await jsonBody(c, NewLoanOfficer);
       const { user } = c.var.auth;
-      const officeId = body.loanOfficeId ?? (isStaff(user) ? undefined : user.loanOfficeId ?? undefined);
+      const officeId = body.loanOfficeId ?? (isProviderUser(user) ? undefined : user.loanOfficeId ?? undefined);
       if (officeId === undefined) throw badRequest('The request body is not valid', { loanOfficeId: 'A loan office is required' });
       assertOfficeWrite(user, officeId);
       const created = await c.var.db.transaction().execute(async (trx) => {

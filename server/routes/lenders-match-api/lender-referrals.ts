@@ -7,11 +7,11 @@ import { canMoveLenderStep, isLenderStep, LENDER_STEPS, nextLenderSteps, type Le
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { isStaff, missing } from '../../http/ownership.ts';
+import { isProviderUser, missing } from '../../http/ownership.ts';
 import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { assertOfficeWrite, LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE_ROLES, lenderScope } from '../lenders-api/lender-scope.ts';
-import { BoolParam, countOf, IdParam, likeWildcard, NoteBody, noteView, Sort, TextParam, userNameSql } from '../staff-paging.ts';
+import { BoolParam, countOf, IdParam, likeWildcard, NoteBody, noteView, Sort, TextParam, userNameSql } from '../../http/paging.ts';
 
 // Lender referrals (issue 13): GET /lenders-match-api/lender-assignments (the list; spec 2 section 7)
 // and, on one of them, the detail, assigning a loan officer, moving the lender step and notes.
@@ -69,7 +69,7 @@ const rowView = (r: Row): LenderReferralRow => ({
 /** The referral if the user may see it; 404 for staff, 403 for anyone else (missing or not theirs). */
 async function visible(db: Db, user: AuthUser, id: number): Promise<Row> {
   const r = await rows(db).where('lr.id', '=', id).executeTakeFirst();
-  if (!r || (!isStaff(user) && user.loanOfficeId !== r.loan_office_id)) throw missing(user, 'lender referral', 'referral');
+  if (!r || (!isProviderUser(user) && user.loanOfficeId !== r.loan_office_id)) throw missing(user, 'lender referral', 'referral');
   return r;
 }
 
@@ -108,7 +108,7 @@ async function write<T>(c: AppContext, id: number, work: (trx: Db, r: { loan_off
   return c.var.db.transaction().execute(async (trx) => {
     const r = await trx.selectFrom('lender_referrals').select(['id', 'loan_office_id', 'status', 'loan_officer_id', 'first_contact_at'])
       .where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!r || (!isStaff(user) && user.loanOfficeId !== r.loan_office_id)) throw missing(user, 'lender referral', 'referral');
+    if (!r || (!isProviderUser(user) && user.loanOfficeId !== r.loan_office_id)) throw missing(user, 'lender referral', 'referral');
     assertOfficeWrite(user, r.loan_office_id);
     return work(trx, r);
   });

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { navigationFor, userTypeOf, type NavLink } from '../../access/navigation.ts';
 import { appVersionsQueryOptions } from '../../api/agents.ts';
 import { brokerageQueryOptions } from '../../api/brokerages.ts';
-import { hasLeadGenius } from '../../api/organisations.ts';
+import { hasLeadGenius } from '../../api/brokerages.ts';
 import { BRAND } from '../../lib/brand.ts';
 import { MARKETPLACE_ITEMS, unviewedCount } from '../../lib/marketplace.ts';
 import { marketplaceViewedQueryOptions } from '../../api/viewed-items.ts';

@@ -10,7 +10,7 @@ import * as styles from '../../ui/staff.css.ts';
  * The brokerage's email settings (email/:id). The reference API has no email-settings endpoint
  * (GET /users-api/emailSettings is not served), so the screen shows the brokerage's address only.
  */
-export default function BrokerageEmailScreen({ params }: { params: Record<string, string> }) {
+export function BrokerageEmailScreen({ params }: { params: Record<string, string> }) {
   const id = Number(params['id']);
   const brokerage = useQuery({ ...brokerageQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   if (brokerage.isError) return <Page><p role="alert">This brokerage could not be loaded.</p></Page>;

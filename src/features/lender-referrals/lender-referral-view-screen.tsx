@@ -7,7 +7,7 @@ import {
 import { serverMessage } from '../../api/staff.ts';
 import type { LenderReferralDetail, LenderReferralEvent } from '../../contract/lender-referrals.ts';
 import { LENDER_STEP_LABELS, LOST_REASONS, type LenderStep } from '../../lib/lender-steps.ts';
-import { codeLabel, formatCents, formatDate, formatDateTime, personName } from '../../lib/staff-format.ts';
+import { prettify, formatCents, formatDate, formatDateTime, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
@@ -20,7 +20,7 @@ import { NotesPanel } from '../../ui/notes-panel.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 
-const label = (s: string | null) => (s ? LENDER_STEP_LABELS[s as LenderStep] ?? codeLabel(s) : '-');
+const label = (s: string | null) => (s ? LENDER_STEP_LABELS[s as LenderStep] ?? prettify(s) : '-');
 
 /** One line of the referral's history. */
 export function eventText(e: LenderReferralEvent): string {
@@ -126,7 +126,7 @@ export function LenderReferralViewScreen({ params }: { params: Record<string, st
             ['Status', LENDER_STEP_LABELS[r.status]],
             ['Phone', r.buyerContact.phone ? <a href={`tel:${r.buyerContact.phone}`}>{formatPhone(r.buyerContact.phone)}</a> : '-'],
             ['Email', r.buyerContact.email ? <a href={`mailto:${r.buyerContact.email}`}>{r.buyerContact.email}</a> : '-'],
-            ['Type', codeLabel(r.type)], ['Transfer', codeLabel(r.opportunityStatus)],
+            ['Type', prettify(r.type)], ['Transfer', prettify(r.opportunityStatus)],
             ['Received', formatDateTime(r.received)], ['First Contact', formatDateTime(r.firstContact)],
             ['Loan Amount', formatCents(r.loanAmountCents)], ...(r.lostReason ? [['Reason', r.lostReason] as const] : []),
             ...(r.closed ? [['Closed', formatDate(r.closed)] as const] : []),

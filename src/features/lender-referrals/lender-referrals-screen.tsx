@@ -6,7 +6,7 @@ import { pathTo, routeById } from '../../access/route-table.ts';
 import { activeOfficersQueryOptions, lenderReferralListQueryOptions, type ReferralListParams } from '../../api/lender-console.ts';
 import type { LenderReferralRow } from '../../contract/lender-referrals.ts';
 import { LENDER_STEP_LABELS, LENDER_STEPS } from '../../lib/lender-steps.ts';
-import { formatDate, personName } from '../../lib/staff-format.ts';
+import { formatDate, personName } from '../../lib/format.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import { SelectField } from '../../ui/choice.tsx';

@@ -8,7 +8,7 @@ import { serverMessage } from '../../api/staff.ts';
 import { formatPercent } from '../../lib/format.ts';
 import { LENDER_STEP_LABELS } from '../../lib/lender-steps.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
-import { codeLabel, formatDate, personName } from '../../lib/staff-format.ts';
+import { prettify, formatDate, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
@@ -65,7 +65,7 @@ export function LoanOfficerViewScreen({ params }: { params: Record<string, strin
             {writer && <Button variant="secondary" onClick={() => setConfirming(true)}>{active ? 'Deactivate' : 'Activate'}</Button>}
           </div>
           <DetailList items={[
-            ['Status', codeLabel(o.status)], ['Loan Office', o.loanOfficeName], ['NMLS ID', o.nmls ?? '-'],
+            ['Status', prettify(o.status)], ['Loan Office', o.loanOfficeName], ['NMLS ID', o.nmls ?? '-'],
             ['Email', o.email ? <a href={`mailto:${o.email}`}>{o.email}</a> : '-'],
             ['Phone', o.phone ? <a href={`tel:${o.phone}`}>{formatPhone(o.phone)}</a> : '-'],
             ['Added', formatDate(o.created)], ...(o.deactivated ? [['Deactivated', formatDate(o.deactivated)] as const] : []),

@@ -7,7 +7,7 @@ import { pathTo, routeById } from '../../access/route-table.ts';
 import { loanOfficerListQueryOptions, refreshLenderData, setLoanOfficerStatus, type OfficerListParams } from '../../api/lender-console.ts';
 import { serverMessage } from '../../api/staff.ts';
 import type { LoanOfficerRow } from '../../contract/loan-officers.ts';
-import { codeLabel, personName } from '../../lib/staff-format.ts';
+import { prettify, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
@@ -64,7 +64,7 @@ export function LoanOfficersScreen() {
     { key: 'nmls', header: 'NMLS ID', cell: (o) => o.nmls ?? '-' },
     { key: 'email', header: 'Email', cell: (o) => o.email ?? '-' },
     { key: 'phone', header: 'Phone', cell: (o) => formatPhone(o.phone) || '-' },
-    { key: 'status', header: 'Status', sortKey: 'status', cell: (o) => codeLabel(o.status) },
+    { key: 'status', header: 'Status', sortKey: 'status', cell: (o) => prettify(o.status) },
     { key: 'open', header: 'Open Referrals', cell: (o) => o.figures.open },
     { key: 'closed', header: 'Closed Loans', cell: (o) => o.figures.closed },
     ...(writer ? [{

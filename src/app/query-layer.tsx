@@ -1,0 +1,47 @@
+import { useEffect, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { onIdentityChange } from '../session/identity-events.ts';
+import { useStore } from '../session/persisted-store.ts';
+import { impersonationStore, profileStore } from '../session/state.ts';
+import { registerOfflineMutations } from './offline-mutations.ts';
+import { queryClient as defaultClient } from './query-client.ts';
+import { CACHE_MAX_AGE_MS, CACHE_VERSION, clearPersistedQueries, idbPersister } from './query-persistence.ts';
+
+/**
+ * The query cache, persisted per identity, with the offline write queue. Its own chunk: the login
+ * page reads no query, so TanStack Query, the IndexedDB persister and the write queue load with the
+ * first page that does (issue 10, lighter entry).
+ */
+export function QueryLayer({ client = defaultClient, children }: { client?: QueryClient | undefined; children: ReactNode }) {
+  registerOfflineMutations(client); // before the persisted cache (and its paused writes) is restored
+  const userId = useStore(profileStore, (p) => p.user?.id);
+  const actingAs = useStore(impersonationStore, (i) => i?.user.id);
+  const identity = actingAs === undefined ? `${userId ?? 'anonymous'}` : `${userId}-as-${actingAs}`;
+
+  // Sign-out and impersonation changes drop every cached answer of the previous identity.
+  useEffect(() => {
+    const off = onIdentityChange(async () => {
+      client.clear();
+      await clearPersistedQueries();
+    });
+    return () => { off(); };
+  }, [client]);
+
+  return (
+    <PersistQueryClientProvider
+      key={identity}
+      client={client}
+      persistOptions={{
+        persister: idbPersister(identity),
+        buster: `${CACHE_VERSION}:${identity}`,
+        maxAge: CACHE_MAX_AGE_MS,
+        dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.['persist'] !== false },
+      }}
+      // Writes queued while offline resume once the cache (and their defaults) are back.
+      onSuccess={() => { void client.resumePausedMutations(); }}
+    >
+      {children}
+    </PersistQueryClientProvider>
+  );
+}
