@@ -10,15 +10,19 @@ import { formatDate, personName } from '../../lib/format.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import { SelectField } from '../../ui/choice.tsx';
-import { DataTable, type Column } from '../../ui/data-table.tsx';
-import { Card, Page } from '../../ui/layout.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
-import { SearchField } from '../../ui/search-field.tsx';
-import * as styles from '../../ui/staff.css.ts';
-import { useUrlListState } from '../../ui/use-url-list-state.ts';
+import type { Column } from '../../ui/data-table.tsx';
+import { defineList, ListScreen } from '../../ui/list-screen.tsx';
+import { useUrlListState } from '../../ui/use-list-state.ts';
 
 export const NO_REFERRALS = 'No referrals found.';
-const SORT_KEYS = ['received', 'updated', 'status', 'buyer'] as const;
+const LIST = defineList({
+  sort: { key: 'received', desc: true },
+  sortKeys: ['received', 'updated', 'status', 'buyer'],
+  search: { key: 'name', placeholder: 'Buyer name, email or phone' },
+  filters: [{ key: 'status', label: 'Status', all: 'All', options: LENDER_STEPS.map((s) => ({ value: s, label: LENDER_STEP_LABELS[s] })) }],
+});
+// The officer ('none': unassigned) and, for staff, the office are URL filters too; their values come from the server.
+const SPEC = { ...LIST.spec, filter: { ...LIST.spec.filter, officer: '', office: '' } };
 
 /** My Referrals of a loan office: the opportunities transferred to it, filtered by step and loan officer. */
 export function LenderReferralsScreen() {
@@ -26,7 +30,7 @@ export function LenderReferralsScreen() {
   const impersonating = useStore(impersonationStore, (i) => i?.target.kind ?? null);
   const lender = userTypeOf({ roles, impersonating }) === 'lender';
   const canOpen = canAccess(roles.map((r) => r.name), routeById('lender-referral-view')) || lender;
-  const list = useUrlListState({ name: '', status: '', officer: '', office: '' }, SORT_KEYS, { key: 'received', desc: true });
+  const list = useUrlListState(SPEC);
   const query = useQuery({ ...lenderReferralListQueryOptions(list.params as ReferralListParams), placeholderData: keepPreviousData });
   const officers = useQuery(activeOfficersQueryOptions());
 
@@ -44,29 +48,18 @@ export function LenderReferralsScreen() {
     { key: 'officer', header: 'Loan Officer', cell: (r) => r.loanOfficer?.name ?? 'Unassigned' },
     { key: 'received', header: 'Received', sortKey: 'received', cell: (r) => formatDate(r.received) },
   ];
+  const officerFilter = (
+    <SelectField label="Loan Officer" value={list.filter.officer} onChange={(e) => list.setFilter({ officer: e.target.value })}>
+      <option value="">All</option>
+      <option value="none">Unassigned</option>
+      {(officers.data?.content ?? []).map((o) => <option key={o.id} value={String(o.id)}>{personName(o.firstName, o.lastName)}</option>)}
+      {/* A filter from a link to an officer no longer listed (inactive) still names something. */}
+      {list.filter.officer && list.filter.officer !== 'none' && !officers.data?.content.some((o) => String(o.id) === list.filter.officer)
+        && <option value={list.filter.officer}>Loan officer {list.filter.officer}</option>}
+    </SelectField>
+  );
   return (
-    <Page title="My Referrals">
-      <Card>
-        <div className={styles.toolbar}>
-          <SearchField value={list.filter.name} placeholder="Buyer name, email or phone" onSearch={(name) => list.setFilter({ name })} />
-          <SelectField label="Status" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
-            <option value="">All</option>
-            {LENDER_STEPS.map((s) => <option key={s} value={s}>{LENDER_STEP_LABELS[s]}</option>)}
-          </SelectField>
-          <SelectField label="Loan Officer" value={list.filter.officer} onChange={(e) => list.setFilter({ officer: e.target.value })}>
-            <option value="">All</option>
-            <option value="none">Unassigned</option>
-            {(officers.data?.content ?? []).map((o) => <option key={o.id} value={String(o.id)}>{personName(o.firstName, o.lastName)}</option>)}
-            {/* A filter from a link to an officer no longer listed (inactive) still names something. */}
-            {list.filter.officer && list.filter.officer !== 'none' && !officers.data?.content.some((o) => String(o.id) === list.filter.officer)
-              && <option value={list.filter.officer}>Loan officer {list.filter.officer}</option>}
-          </SelectField>
-        </div>
-        {query.isError && <p role="alert" className={styles.formError}>Whoops, Something went wrong. Try again.</p>}
-        <DataTable label="Lender referrals" columns={columns} rows={query.data?.content ?? []} rowKey={(r) => r.id}
-          sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty={NO_REFERRALS} />
-        <Pagination rowsType="referrals" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
-      </Card>
-    </Page>
+    <ListScreen title="My Referrals" definition={LIST} list={list} query={query} columns={columns} rowKey={(r) => r.id}
+      label="Lender referrals" rowsType="referrals" empty={NO_REFERRALS} actions={officerFilter} />
   );
 }

@@ -12,19 +12,20 @@ import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
-import { SelectField } from '../../ui/choice.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { DataTable, type Column } from '../../ui/data-table.tsx';
-import { Card, Page } from '../../ui/layout.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
-import { SearchField } from '../../ui/search-field.tsx';
+import type { Column } from '../../ui/data-table.tsx';
+import { defineList, ListScreen } from '../../ui/list-screen.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
-import * as styles from '../../ui/staff.css.ts';
-import { useUrlListState } from '../../ui/use-url-list-state.ts';
+import { useUrlListState } from '../../ui/use-list-state.ts';
 import { NewLoanOfficerDialog } from './new-loan-officer-dialog.tsx';
 
 export const NO_OFFICERS = 'No loan officers found.';
-const SORT_KEYS = ['lastName', 'firstName', 'created', 'status'] as const;
+const LIST = defineList({
+  sort: { key: 'lastName', desc: false }, // spec 2 section 7: GET /lenders-api/loan-officers sorts lastName,ASC
+  sortKeys: ['lastName', 'firstName', 'created', 'status'],
+  search: { key: 'name', placeholder: 'Name, email or NMLS ID' },
+  filters: [{ key: 'status', label: 'Status', all: 'All', options: [{ value: 'ACTIVE', label: 'Active' }, { value: 'INACTIVE', label: 'Inactive' }] }],
+});
 
 /** The loan office's own admin (or staff impersonating it) adds and deactivates officers. */
 export function useLenderWriter(): boolean {
@@ -38,7 +39,7 @@ export function LoanOfficersScreen() {
   const roles = useStore(profileStore, (p) => p.user?.roles ?? []);
   const canOpen = canAccess(roles.map((r) => r.name), routeById('my-loan-officer-view'));
   const writer = useLenderWriter();
-  const list = useUrlListState({ name: '', status: '' }, SORT_KEYS, { key: 'lastName', desc: false });
+  const list = useUrlListState(LIST.spec);
   const params = list.params as OfficerListParams;
   const query = useQuery({ ...loanOfficerListQueryOptions(params), placeholderData: keepPreviousData });
   const [adding, setAdding] = useState(false);
@@ -75,23 +76,10 @@ export function LoanOfficersScreen() {
     }] : []),
   ];
   return (
-    <Page title="My Loan Officers">
-      <Card>
-        <div className={styles.toolbar}>
-          <SearchField value={list.filter.name} placeholder="Name, email or NMLS ID" onSearch={(name) => list.setFilter({ name })} />
-          <SelectField label="Status" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
-            <option value="">All</option>
-            <option value="ACTIVE">Active</option>
-            <option value="INACTIVE">Inactive</option>
-          </SelectField>
-          <span className={styles.toolbarSpacer} />
-          {writer && <Button onClick={() => setAdding(true)}>Add Loan Officer</Button>}
-        </div>
-        {query.isError && <p role="alert" className={styles.formError}>Whoops, Something went wrong. Try again.</p>}
-        <DataTable label="Loan officers" columns={columns} rows={query.data?.content ?? []} rowKey={(o) => o.id}
-          sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty={NO_OFFICERS} />
-        <Pagination rowsType="loan officers" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
-      </Card>
+    <>
+      <ListScreen title="My Loan Officers" definition={LIST} list={list} query={query} columns={columns} rowKey={(o) => o.id}
+        label="Loan officers" rowsType="loan officers" empty={NO_OFFICERS}
+        actions={writer ? <Button onClick={() => setAdding(true)}>Add Loan Officer</Button> : undefined} />
       {writer && <NewLoanOfficerDialog open={adding} onOpenChange={setAdding} />}
       <ConfirmDialog open={toggling !== null} onOpenChange={(o) => { if (!o) setToggling(null); }}
         title={toggling?.status === 'ACTIVE' ? 'Deactivate Loan Officer' : 'Activate Loan Officer'}
@@ -100,6 +88,6 @@ export function LoanOfficersScreen() {
           : `${toggling?.firstName ?? ''} ${toggling?.lastName ?? ''} can be assigned referrals again.`}
         confirmLabel={toggling?.status === 'ACTIVE' ? 'Deactivate' : 'Activate'} danger={toggling?.status === 'ACTIVE'}
         busy={toggle.isPending} onConfirm={() => { if (toggling) toggle.mutate(toggling); }} />
-    </Page>
+    </>
   );
 }
