@@ -4,6 +4,7 @@ import type { AnalyticsTables } from './schema-analytics.ts';
 import type { AuthFlowTables } from './schema-auth-flows.ts';
 import type { BrokerWorkspaceTables } from './schema-broker-workspace.ts';
 import type { ConnectorTables } from './schema-connectors.ts';
+import type { LenderConsoleTables, LoanOfficerStatusColumns } from './schema-lender-console.ts';
 import type { StaffTables } from './schema-staff.ts';
 import type { ViewedItemTables } from './schema-viewed-items.ts';
 
@@ -40,7 +41,7 @@ export interface LoanOfficesTable {
   created_at: DefaultTimestamp;
 }
 
-export interface LoanOfficersTable {
+export interface LoanOfficersTable extends LoanOfficerStatusColumns {
   id: Generated<number>;
   loan_office_id: number;
   first_name: string;
@@ -223,4 +224,4 @@ export interface CoreTables {
 
 /** Every table: the core ones and each area's (one interface per server/db/schema-<area>.ts, listed here). */
 export interface Database
-  extends CoreTables, AgentAppTables, AnalyticsTables, AuthFlowTables, BrokerWorkspaceTables, ConnectorTables, StaffTables, ViewedItemTables {}
+  extends CoreTables, AgentAppTables, AnalyticsTables, AuthFlowTables, BrokerWorkspaceTables, ConnectorTables, LenderConsoleTables, StaffTables, ViewedItemTables {}

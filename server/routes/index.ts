@@ -5,7 +5,10 @@ import { authFamily } from './auth/index.ts';
 import { outboxRoutes } from './dev/outbox.ts';
 import { interviewsApiRoutes } from './interviews-api/index.ts';
 import { leadsApiRoutes } from './leads-api/leadstats.ts';
+import { lenderOverviewRoutes } from './lenders-api/lender-overview.ts';
 import { lenderRoutes } from './lenders-api/lenders.ts';
+import { loanOfficerRoutes } from './lenders-api/loan-officers.ts';
+import { lenderReferralRoutes } from './lenders-match-api/lender-referrals.ts';
 import { usersApiRoutes } from './users-api/index.ts';
 import { oauthMetadataRoutes } from './well-known/oauth-metadata.ts';
 
@@ -20,6 +23,7 @@ export const ROUTES: RouteDef[] = [
   ...interviewsApiRoutes,
   ...leadsApiRoutes,
   ...lenderRoutes,
+  ...loanOfficerRoutes, ...lenderOverviewRoutes, ...lenderReferralRoutes, // issue 13
   ...analyticsRoutes,
   ...oauthMetadataRoutes,
   ...outboxRoutes,

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { lazyWithRetry } from './lazy-with-retry.tsx';
+import { ConsoleOverviewScreen } from './overview-screen.tsx';
 
 // Which screen each console route id renders (public routes: public-screens.tsx). Routes
 // without an entry show their title only. Heavy screens load lazily.
@@ -9,7 +10,6 @@ export type Screen = ComponentType<{ params: Record<string, string> }>;
 export const lazyScreen = <K extends string>(load: () => Promise<Record<K, Screen>>, name: K): Screen =>
   lazyWithRetry(() => load().then((m) => ({ default: m[name] })));
 
-const OverviewScreen = lazyScreen(() => import('../features/dashboard/overview-screen.tsx'), 'OverviewScreen');
 const RegisterScreen = lazyScreen(() => import('../features/register/register-screen.tsx'), 'RegisterScreen');
 
 export const SCREENS: Record<string, Screen> = {
@@ -50,6 +50,11 @@ export const SCREENS: Record<string, Screen> = {
   'my-lead-view': lazyScreen(() => import('../features/my-leads/my-leads-screen.tsx'), 'MyLeadsScreen'),
   'agent-onboarding': lazyScreen(() => import('../features/agent-onboarding/agent-onboarding-screen.tsx'), 'AgentOnboardingScreen'),
   'agent-onboarding-decline': lazyScreen(() => import('../features/agent-onboarding/agent-onboarding-decline-screen.tsx'), 'AgentOnboardingDeclineScreen'),
-  overview: OverviewScreen,
-  dashboard: OverviewScreen,
+  overview: ConsoleOverviewScreen,
+  dashboard: ConsoleOverviewScreen,
+  // The lender's console (issue 13); /console picks the lender's overview in overview-screen.tsx.
+  'my-loan-officers': lazyScreen(() => import('../features/loan-officers/loan-officers-screen.tsx'), 'LoanOfficersScreen'),
+  'my-loan-officer-view': lazyScreen(() => import('../features/loan-officers/loan-officer-view-screen.tsx'), 'LoanOfficerViewScreen'),
+  'lender-referrals': lazyScreen(() => import('../features/lender-referrals/lender-referrals-screen.tsx'), 'LenderReferralsScreen'),
+  'lender-referral-view': lazyScreen(() => import('../features/lender-referrals/lender-referral-view-screen.tsx'), 'LenderReferralViewScreen'),
 };

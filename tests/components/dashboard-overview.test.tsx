@@ -109,8 +109,9 @@ describe('the overview dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Leaderboard' })).not.toBeInTheDocument();
   });
 
-  it('tells a loan-office admin where their referrals are', async () => {
+  it('shows a loan-office admin their loan office’s overview, not the brokerage dashboard (issue 13)', async () => {
     const { screen } = await renderApp('/console', { as: 'lender@demo.test' });
-    expect(await screen.findByText('The overview shows brokerage figures. Your loan office’s referrals are under My Referrals.')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Referrals Received' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Leaderboard' })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { seedAgentApp } from './agent-app.ts';
 import { seedAuthFlows } from './auth-flows.ts';
 import { seedBrokerWorkspace } from './broker-workspace.ts';
 import { seedCore, type SeedContext } from './core.ts';
+import { seedLenderConsole } from './lender-console.ts';
 import { seedPipeline } from './pipeline.ts';
 import { seedStaff } from './staff.ts';
 
@@ -16,6 +17,7 @@ const SEEDERS: ((ctx: SeedContext) => Promise<void>)[] = [
   seedAgentApp,
   seedAuthFlows,
   seedBrokerWorkspace,
+  seedLenderConsole,
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {

@@ -3,6 +3,7 @@ import { connectionRoutes } from './agent-connection.ts';
 import { dncRoutes } from './dnc.ts';
 import { dashboardLeadRoutes } from './iris-leads.ts';
 import { leadStatsRoutes } from './lead-stats.ts';
+import { opportunityLenderRoutes } from './opportunity-lender.ts';
 import { opportunityRoutes } from './opportunities.ts';
 
 /** /interviews-api: broker leads (IRIS) and their stats, the do-not-call list, opportunities, assignment, interactions. */
@@ -12,4 +13,5 @@ export const interviewsApiRoutes: RouteDef[] = [
   ...dncRoutes,
   ...opportunityRoutes,
   ...connectionRoutes,
+  ...opportunityLenderRoutes, // issue 13
 ];

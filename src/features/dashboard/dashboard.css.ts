@@ -1,42 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
-const PHONE = '(max-width: 767.98px)';
+// The grid, cards, tiles and status line are shared with the lender overview (src/ui/widget-card.css.ts).
+export { card, cardHeader, cardTitle, grid, infoText, muted, offline, span4, span8, status, toolbar, toolbarEnd } from '../../ui/widget-card.css.ts';
 
-export const toolbar = style({
-  display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md, marginBottom: vars.space.md,
-});
-export const toolbarEnd = style({ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });
-export const status = style({ color: vars.color.muted, fontSize: vars.font.size.sm });
-export const offline = style({
-  background: vars.color.warningSoft, color: vars.color.warning, borderRadius: vars.radius.md,
-  padding: `${vars.space.xs} ${vars.space.sm}`, fontSize: vars.font.size.sm, fontWeight: 600,
-});
-
-/** 12 columns; cards span 4 or 8; one column on phones. */
-export const grid = style({
-  display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: vars.space.md, gridAutoFlow: 'row dense',
-  '@media': { [PHONE]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
-});
-export const span4 = style({ gridColumn: 'span 4', '@media': { [PHONE]: { gridColumn: 'auto' }, '(min-width: 768px) and (max-width: 1099.98px)': { gridColumn: 'span 6' } } });
-export const span8 = style({ gridColumn: 'span 8', '@media': { [PHONE]: { gridColumn: 'auto' }, '(min-width: 768px) and (max-width: 1099.98px)': { gridColumn: 'span 12' } } });
-
-export const card = style({ minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm, padding: vars.space.md });
-export const cardHeader = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, minHeight: 44 });
-export const cardTitle = style({ fontSize: vars.font.size.lg, margin: 0, flex: 1, minWidth: 0 });
-export const infoText = style({ margin: 0, lineHeight: 1.6 });
-
-export const muted = style({ color: vars.color.muted, margin: 0 });
 export const disclaimer = style({ color: vars.color.muted, fontSize: vars.font.size.sm, fontStyle: 'italic', margin: 0 });
 export const contents = style({ display: 'contents' });
-export const tiles = style({ listStyle: 'none', padding: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))', gap: vars.space.sm, margin: 0 });
-export const tile = style({
-  display: 'flex', flexDirection: 'column-reverse', justifyContent: 'flex-end', gap: 2, padding: vars.space.sm,
-  borderRadius: vars.radius.md, background: vars.color.background, color: 'inherit', textDecoration: 'none', minHeight: 64,
-  selectors: { 'a&:hover': { background: vars.color.primarySoft } },
-});
-export const tileValue = style({ fontSize: vars.font.size.xl, fontWeight: 700, margin: 0, fontVariantNumeric: 'tabular-nums' });
-export const tileLabel = style({ fontSize: vars.font.size.sm, color: vars.color.muted, margin: 0 });
+export { tile, tileLabel, tiles, tileValue } from '../../ui/widget-card.css.ts';
 
 export const tableWrap = style({ overflowX: 'auto', maxWidth: '100%' });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.size.sm });

@@ -1,45 +1,9 @@
-import { onlineManager, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { dashboardKeys } from '../../api/dashboard.ts';
-import { formatTime12 } from '../../lib/format.ts';
-import { Button } from '../../ui/button.tsx';
-import * as styles from './dashboard.css.ts';
+import { StatusLine as SharedStatusLine } from '../../ui/status-line.tsx';
 
-export const OFFLINE_NOTICE = 'You are offline. Showing the last data fetched.';
+export { OFFLINE_NOTICE, useOnline } from '../../ui/status-line.tsx';
 
-/** Whether TanStack Query thinks the browser is online (it starts online, so a page loaded offline tells it). */
-export function useOnline(): boolean {
-  useEffect(() => {
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
-  }, []);
-  return useSyncExternalStore(onlineManager.subscribe.bind(onlineManager), () => onlineManager.isOnline(), () => true);
-}
-
-/** When the oldest of the dashboard's loaded answers was fetched (0 while none is). */
-export function useLastUpdated(brokerageId: number): number {
-  const cache = useQueryClient().getQueryCache();
-  const subscribe = useCallback((notify: () => void) => cache.subscribe(notify), [cache]);
-  const snapshot = useCallback(() => {
-    const times = cache.findAll({ queryKey: dashboardKeys.scope(brokerageId) })
-      .map((q) => q.state.dataUpdatedAt).filter((t) => t > 0);
-    return times.length ? Math.min(...times) : 0;
-  }, [cache, brokerageId]);
-  return useSyncExternalStore(subscribe, snapshot, () => 0);
-}
-
-/** "Last updated 3:05 PM", a refresh button, and the offline notice. */
+/** "Last updated 3:05 PM", a refresh button, and the offline notice, for the brokerage's dashboard. */
 export function StatusLine({ brokerageId }: { brokerageId: number }) {
-  const client = useQueryClient();
-  const online = useOnline();
-  const updated = useLastUpdated(brokerageId);
-  return (
-    <>
-      {!online && <span className={styles.offline} role="status">{OFFLINE_NOTICE}</span>}
-      {updated > 0 && <span className={styles.status}>Last updated {formatTime12(new Date(updated))}</span>}
-      <Button variant="text" disabled={!online}
-        onClick={() => { void client.invalidateQueries({ queryKey: dashboardKeys.scope(brokerageId) }); }}>
-        Refresh
-      </Button>
-    </>
-  );
+  return <SharedStatusLine scope={dashboardKeys.scope(brokerageId)} />;
 }

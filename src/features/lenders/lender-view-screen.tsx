@@ -1,10 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { canAccess } from '../../access/access.ts';
+import { pathTo, routeById } from '../../access/route-table.ts';
 import { useState } from 'react';
 import { loanOfficeQueryOptions, loanOfficersQueryOptions } from '../../api/lenders.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { formatDate, personName, prettify } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { requestImpersonation, useCanImpersonate } from '../../session/impersonation.ts';
+import { useStore } from '../../session/persisted-store.ts';
+import { profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
@@ -23,6 +28,10 @@ export function LenderViewScreen({ params }: { params: Record<string, string> })
     enabled: valid, placeholderData: keepPreviousData,
   });
   const canImpersonate = useCanImpersonate();
+  // Issue 13: links to the office's officers and referrals, for the staff the lender routes admit.
+  const roles = useStore(profileStore, (p) => p.user?.roles ?? []).map((r) => r.name);
+  const opensOfficer = canAccess(roles, routeById('my-loan-officer-view'));
+  const seesReferrals = canAccess(roles, routeById('lender-referrals'));
   if (office.isError || !valid) return <Page><p role="alert">This loan office could not be loaded.</p></Page>;
   const o = office.data;
   if (!o) return <Spinner />;
@@ -39,12 +48,17 @@ export function LenderViewScreen({ params }: { params: Record<string, string> })
             )}
           </div>
           <DetailList items={[['Status', prettify(o.status)], ['Email', o.email], ['Phone', formatPhone(o.phone)]]} />
+          {seesReferrals && <Link href={`${pathTo('lender-referrals')}?office=${o.id}`}>View this loan office’s referrals</Link>}
         </Card>
         <Card>
           <h2 className={styles.subheading}>Loan Officers</h2>
           <DataTable label="Loan officers" rows={officers.data?.content ?? []} rowKey={(x) => x.id} loading={officers.isPending}
             empty="This loan office has no loan officers." columns={[
-              { key: 'name', header: 'Name', cell: (x) => personName(x.firstName, x.lastName) },
+              {
+                key: 'name', header: 'Name', cell: (x) => (opensOfficer
+                  ? <Link href={pathTo('my-loan-officer-view', { id: x.id })}>{personName(x.firstName, x.lastName)}</Link>
+                  : personName(x.firstName, x.lastName)),
+              },
               { key: 'nmls', header: 'NMLS', cell: (x) => x.nmls ?? '-' },
               { key: 'email', header: 'Email', cell: (x) => x.email ?? '-' },
               { key: 'phone', header: 'Phone', cell: (x) => formatPhone(x.phone) || '-' },

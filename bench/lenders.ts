@@ -1,0 +1,108 @@
+// The lender console's API at 100x the demo seed: node --import tsx bench/lenders.ts   (npm run bench -- lenders)
+// Seeds an in-memory PGlite database with seed(db, { scale }), then calls the lender lists, details
+// and the loan office overview in process through createApp(...).request for Summit Home Loans, as
+// its admin, as staff and as a brokerage admin (the same pattern as bench/stats.ts). Prints p50 /
+// p95 / max wall time and CPU time per endpoint, and exits 1 when any wall-clock p95 is over budget.
+// LENDERS_BENCH_SCALE (default 100) and LENDERS_BENCH_SAMPLES (default 100) change the size of a run.
+import { loadavg } from 'node:os';
+import { sql } from 'kysely';
+import { createApp } from '../server/app.ts';
+import { testConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { seed } from '../server/db/seed/index.ts';
+import { OAUTH_CLIENTS } from '../src/lib/brand.ts';
+
+const BUDGET_P95_MS = 50; // issue 13: lender lists and overview figures at 100x the seed
+const SCALE = Number(process.env.LENDERS_BENCH_SCALE ?? 100);
+const SAMPLES = Number(process.env.LENDERS_BENCH_SAMPLES ?? 100); // timed requests per endpoint
+const WARMUP = 10; // untimed requests first (JIT, plan and buffer caches)
+
+type App = ReturnType<typeof createApp>;
+interface Case { name: string; as: 'staff' | 'broker' | 'lender'; url: string }
+
+async function signIn(app: App, username: string): Promise<string> {
+  const body = new URLSearchParams({ grant_type: 'password', username, password: 'Demo-pass-1', client_id: OAUTH_CLIENTS.console });
+  const res = await app.request('/auth/oauth2.0/accessToken', { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+async function measure(app: App, token: string, url: string) {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < WARMUP + SAMPLES; i++) {
+    const cpuStart = process.cpuUsage();
+    const started = performance.now();
+    const res = await app.request(url, { headers: { Authorization: `Bearer ${token}` } });
+    const text = await res.text();
+    const ms = performance.now() - started;
+    const used = process.cpuUsage(cpuStart);
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`);
+    if (i >= WARMUP) {
+      wall.push(ms);
+      cpu.push((used.user + used.system) / 1000);
+    }
+  }
+  wall.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  return { p50: percentile(wall, 0.5), p95: percentile(wall, 0.95), max: wall[wall.length - 1]!, cpu50: percentile(cpu, 0.5), cpu95: percentile(cpu, 0.95) };
+}
+
+const started = performance.now();
+const { db, close } = await openDatabase({});
+await migrate(db);
+const ctx = await seed(db, { scale: SCALE });
+const seededSeconds = (performance.now() - started) / 1000;
+// PGlite runs no autovacuum: planner statistics and visibility maps once, as a live server would have.
+await sql`vacuum analyze`.execute(db);
+
+const app = createApp({ db, config: testConfig() });
+const tokens = { staff: await signIn(app, 'admin@demo.test'), broker: await signIn(app, 'broker@demo.test'), lender: await signIn(app, 'lender@demo.test') };
+const office = ctx.ids.summit;
+const counts = (await sql<{ referrals: number; all: number }>`select
+  (select count(*) from lender_referrals where loan_office_id = ${office})::int as referrals,
+  (select count(*) from lender_referrals)::int as all`.execute(db)).rows[0]!;
+const officer = (await sql<{ id: number }>`select loan_officer_id as id from lender_referrals where loan_office_id = ${office}
+  and loan_officer_id is not null group by 1 order by count(*) desc limit 1`.execute(db)).rows[0]!.id;
+const referral = (await sql<{ id: number }>`select id from lender_referrals where loan_office_id = ${office} order by received_at desc limit 1`.execute(db)).rows[0]!.id;
+const R = '/lenders-match-api/lender-assignments';
+
+const cases: Case[] = [
+  { name: 'office overview (lender)', as: 'lender', url: `/lenders-api/loan-offices/${office}/stats` },
+  { name: 'office overview (staff)', as: 'staff', url: `/lenders-api/loan-offices/${office}/stats` },
+  { name: 'referrals, page 0 newest', as: 'lender', url: `${R}?pageIndex=0&pageSize=10` },
+  { name: 'referrals, page 20 newest', as: 'lender', url: `${R}?pageIndex=20&pageSize=10` },
+  { name: 'referrals, status CLOSED', as: 'lender', url: `${R}?status=CLOSED&pageSize=10` },
+  { name: 'referrals, one officer', as: 'lender', url: `${R}?loanOfficerId=${officer}&pageSize=10` },
+  { name: 'referrals, unassigned', as: 'lender', url: `${R}?unassigned=true&pageSize=10` },
+  { name: 'referrals, buyer search', as: 'lender', url: `${R}?name=smith&pageSize=10` },
+  { name: 'referrals, by buyer A-Z', as: 'lender', url: `${R}?sort=buyer,ASC&pageSize=40` },
+  { name: 'referrals (brokerage admin)', as: 'broker', url: `${R}?pageSize=10` },
+  { name: 'referrals (staff, all offices)', as: 'staff', url: `${R}?pageSize=10` },
+  { name: 'referral detail', as: 'lender', url: `${R}/${referral}` },
+  { name: 'loan officers', as: 'lender', url: '/lenders-api/loan-officers' },
+  { name: 'loan officers (brokerage admin)', as: 'broker', url: '/lenders-api/loan-officers' },
+  { name: 'loan officer detail', as: 'lender', url: `/lenders-api/loan-officers/${officer}` },
+];
+
+console.log(`seed scale ${SCALE} in ${seededSeconds.toFixed(0)} s; Summit Home Loans: ${counts.referrals.toLocaleString('en-US')} lender referrals `
+  + `(${counts.all.toLocaleString('en-US')} in all); ${SAMPLES} requests per endpoint after ${WARMUP} warm-up; load average ${loadavg()[0]!.toFixed(2)}`);
+console.log(`${'endpoint'.padEnd(36)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'max ms'.padStart(9)}${'cpu p50'.padStart(9)}${'cpu p95'.padStart(9)}`);
+const blown: string[] = [];
+for (const c of cases) {
+  const r = await measure(app, tokens[c.as], c.url);
+  if (r.p95 > BUDGET_P95_MS) blown.push(c.name);
+  console.log(`${c.name.padEnd(36)}${[r.p50, r.p95, r.max, r.cpu50, r.cpu95].map((x) => x.toFixed(1).padStart(9)).join('')}${r.p95 > BUDGET_P95_MS ? '  over budget' : ''}`);
+}
+console.log(`load average after: ${loadavg()[0]!.toFixed(2)} (2 cores: above ~2 the wall times include waiting for a CPU)`);
+await close();
+if (blown.length > 0) {
+  console.error(`\nFAIL: p95 over ${BUDGET_P95_MS} ms for ${blown.join(', ')}`);
+  process.exit(1);
+}
+console.log(`\nOK: every p95 within ${BUDGET_P95_MS} ms`);

@@ -1,0 +1,55 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Kysely table types for migrations/010_lender_console.sql (issue 13). Keep in step with the SQL.
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type BigCents = ColumnType<number, number, number>;
+
+export interface LenderReferralsTable {
+  id: Generated<number>;
+  loan_office_id: number;
+  opportunity_id: number;
+  brokerage_id: number;
+  agent_id: number | null;
+  loan_officer_id: number | null;
+  status: Generated<string>;
+  loan_amount_cents: BigCents | null;
+  lost_reason: string | null;
+  received_at: Timestamp;
+  first_contact_at: Timestamp | null;
+  closed_at: Timestamp | null;
+  updated_at: DefaultTimestamp;
+}
+
+export interface LenderReferralEventsTable {
+  id: Generated<number>;
+  lender_referral_id: number;
+  type: 'RECEIVED' | 'ASSIGNED' | 'UNASSIGNED' | 'STATUS_CHANGED';
+  from_status: string | null;
+  to_status: string | null;
+  loan_officer_id: number | null;
+  detail: string | null;
+  actor_user_id: number | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface LenderReferralNotesTable {
+  id: Generated<number>;
+  lender_referral_id: number;
+  author_user_id: number | null;
+  body: string;
+  created_at: DefaultTimestamp;
+}
+
+/** The columns 010 adds to loan_officers (server/db/schema.ts's LoanOfficersTable extends it). */
+export interface LoanOfficerStatusColumns {
+  status: Generated<'ACTIVE' | 'INACTIVE'>;
+  deactivated_at: Timestamp | null;
+}
+
+/** This area's tables; server/db/schema.ts composes them into Database. */
+export interface LenderConsoleTables {
+  lender_referrals: LenderReferralsTable;
+  lender_referral_events: LenderReferralEventsTable;
+  lender_referral_notes: LenderReferralNotesTable;
+}

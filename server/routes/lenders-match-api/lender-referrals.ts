@@ -1,0 +1,222 @@
+import { sql, type Kysely } from 'kysely';
+import * as v from 'valibot';
+import {
+  AssignLoanOfficer, LenderStatusChange, type LenderReferralDetail, type LenderReferralNote, type LenderReferralRow,
+} from '../../../src/contract/lender-referrals.ts';
+import { canMoveLenderStep, isLenderStep, LENDER_STEPS, nextLenderSteps, type LenderStep } from '../../../src/lib/lender-steps.ts';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
+import { isProviderUser, missing } from '../../http/ownership.ts';
+import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
+import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
+import { assertOfficeWrite, LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE_ROLES, lenderScope } from '../lenders-api/lender-scope.ts';
+import { BoolParam, countOf, IdParam, likeWildcard, NoteBody, noteView, Sort, TextParam, userNameSql } from '../../http/paging.ts';
+
+// Lender referrals (issue 13): GET /lenders-match-api/lender-assignments (the list; spec 2 section 7)
+// and, on one of them, the detail, assigning a loan officer, moving the lender step and notes.
+// List roles: spec 1 section 6 lender-referrals list; detail: its view/:id; writes: docs/decisions.md.
+
+const BASE = '/lenders-match-api/lender-assignments';
+
+const ListQuery = v.object({
+  ...Paging,
+  loanOfficeId: IdParam,
+  loanOfficerId: IdParam,
+  /** true: only referrals no loan officer holds. */
+  unassigned: BoolParam,
+  status: v.optional(v.picklist(LENDER_STEPS, 'status must be a lender step')),
+  /** Buyer name, email or phone. */
+  name: TextParam(),
+  sort: Sort(['received', 'updated', 'status', 'buyer'], 'received,DESC'),
+});
+const SORT = {
+  received: sql`lr.received_at`, updated: sql`lr.updated_at`, status: sql`lr.status`,
+  // A scalar subquery per referral (an index probe each) rather than a join: the planner would
+  // otherwise hash the whole opportunities table (150,000 rows at 100x) to sort one office's list.
+  buyer: sql`(select lower(concat_ws(' ', op.contact_last, op.contact_first)) from opportunities op where op.id = lr.opportunity_id)`,
+};
+
+const rows = (db: Kysely<Database>) => db.selectFrom('lender_referrals as lr')
+  .innerJoin('opportunities as op', 'op.id', 'lr.opportunity_id')
+  .innerJoin('brokerages as b', 'b.id', 'lr.brokerage_id')
+  .innerJoin('loan_offices as lo', 'lo.id', 'lr.loan_office_id')
+  .leftJoin('agents as a', 'a.id', 'lr.agent_id')
+  .leftJoin('loan_officers as o', 'o.id', 'lr.loan_officer_id')
+  .select([
+    'lr.id', 'lr.opportunity_id', 'lr.status', 'lr.received_at', 'lr.updated_at', 'lr.loan_office_id', 'lr.brokerage_id',
+    'lr.agent_id', 'lr.loan_officer_id', 'lr.loan_amount_cents', 'lr.lost_reason', 'lr.first_contact_at', 'lr.closed_at',
+    'op.status as opportunity_status', 'op.type', 'op.contact_first', 'op.contact_last', 'op.contact_phone', 'op.contact_email',
+    'b.name as brokerage_name', 'lo.name as office_name', 'a.phone as agent_phone', 'a.email as agent_email',
+    sql<string | null>`nullif(trim(concat_ws(' ', a.first_name, a.last_name)), '')`.as('agent_name'),
+    sql<string | null>`nullif(trim(concat_ws(' ', o.first_name, o.last_name)), '')`.as('officer_name'),
+    'o.status as officer_status',
+  ]);
+type Row = Awaited<ReturnType<ReturnType<typeof rows>['execute']>>[number];
+
+const step = (s: string): LenderStep => (isLenderStep(s) ? s : 'RECEIVED');
+
+const rowView = (r: Row): LenderReferralRow => ({
+  id: r.id, opportunityId: r.opportunity_id, opportunityStatus: r.opportunity_status, status: step(r.status),
+  buyer: { first: r.contact_first, last: r.contact_last }, type: r.type,
+  agent: r.agent_id === null ? null : { id: r.agent_id, name: r.agent_name },
+  brokerage: { id: r.brokerage_id, name: r.brokerage_name },
+  loanOffice: { id: r.loan_office_id, name: r.office_name },
+  loanOfficer: r.loan_officer_id === null ? null : { id: r.loan_officer_id, name: r.officer_name ?? '', status: r.officer_status ?? 'ACTIVE' },
+  received: r.received_at.toISOString(), updated: r.updated_at.toISOString(),
+});
+
+/** The referral if the user may see it; 404 for staff, 403 for anyone else (missing or not theirs). */
+async function visible(db: Db, user: AuthUser, id: number): Promise<Row> {
+  const r = await rows(db).where('lr.id', '=', id).executeTakeFirst();
+  if (!r || (!isProviderUser(user) && user.loanOfficeId !== r.loan_office_id)) throw missing(user, 'lender referral', 'referral');
+  return r;
+}
+
+export async function lenderReferralDetail(db: Db, user: AuthUser, id: number): Promise<LenderReferralDetail> {
+  const r = await visible(db, user, id);
+  const [history, notes] = await Promise.all([
+    db.selectFrom('lender_referral_events as e')
+      .leftJoin('loan_officers as o', 'o.id', 'e.loan_officer_id').leftJoin('users as u', 'u.id', 'e.actor_user_id')
+      .where('e.lender_referral_id', '=', id)
+      .select(['e.id', 'e.type', 'e.from_status', 'e.to_status', 'e.detail', 'e.created_at',
+        sql<string | null>`nullif(trim(concat_ws(' ', o.first_name, o.last_name)), '')`.as('officer_name'), userNameSql('u').as('actor_name')])
+      .orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').execute(),
+    db.selectFrom('lender_referral_notes as n').leftJoin('users as u', 'u.id', 'n.author_user_id')
+      .where('n.lender_referral_id', '=', id)
+      .select(['n.id', 'n.body', 'n.author_user_id', 'n.created_at', userNameSql('u').as('author_name')])
+      .orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').execute(),
+  ]);
+  return {
+    ...rowView(r),
+    buyerContact: { phone: r.contact_phone, email: r.contact_email },
+    agentContact: r.agent_id === null ? null : { phone: r.agent_phone, email: r.agent_email },
+    loanAmountCents: r.loan_amount_cents, lostReason: r.lost_reason,
+    firstContact: r.first_contact_at?.toISOString() ?? null, closed: r.closed_at?.toISOString() ?? null,
+    nextSteps: nextLenderSteps(step(r.status)),
+    history: history.map((e) => ({
+      id: e.id, type: e.type, fromStatus: e.from_status, toStatus: e.to_status, loanOfficer: e.officer_name,
+      detail: e.detail, actor: e.actor_name, created: e.created_at.toISOString(),
+    })),
+    notes: notes.map((n): LenderReferralNote => noteView(n)),
+  };
+}
+
+/** A write on one referral: in one transaction, the row locked, the office checked. */
+async function write<T>(c: AppContext, id: number, work: (trx: Db, r: { loan_office_id: number; status: string; loan_officer_id: number | null; first_contact_at: Date | null }) => Promise<T>): Promise<T> {
+  const { user } = c.var.auth;
+  return c.var.db.transaction().execute(async (trx) => {
+    const r = await trx.selectFrom('lender_referrals').select(['id', 'loan_office_id', 'status', 'loan_officer_id', 'first_contact_at'])
+      .where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!r || (!isProviderUser(user) && user.loanOfficeId !== r.loan_office_id)) throw missing(user, 'lender referral', 'referral');
+    assertOfficeWrite(user, r.loan_office_id);
+    return work(trx, r);
+  });
+}
+
+export const lenderReferralRoutes: RouteDef[] = [
+  route({
+    method: 'GET', path: BASE, policy: LENDER_LIST_ROLES,
+    handler: async (c) => {
+      const q = query(c, ListQuery);
+      const scope = lenderScope(c.var.auth.user, q.loanOfficeId);
+      const db = c.var.db;
+      const filtered = () => db.selectFrom('lender_referrals as lr')
+        .$if(scope.officeId !== undefined, (qb) => qb.where('lr.loan_office_id', '=', scope.officeId ?? -1))
+        .$if(scope.brokerageId !== undefined, (qb) => qb.where('lr.brokerage_id', '=', scope.brokerageId ?? -1))
+        .$if(q.status !== undefined, (qb) => qb.where('lr.status', '=', q.status ?? 'RECEIVED'))
+        .$if(q.loanOfficerId !== undefined, (qb) => qb.where('lr.loan_officer_id', '=', q.loanOfficerId ?? -1))
+        .$if(q.unassigned === 'true', (qb) => qb.where('lr.loan_officer_id', 'is', null))
+        .$if(Boolean(q.name), (qb) => {
+          const like = likeWildcard((q.name ?? '').toLowerCase());
+          // OFFSET 0 keeps this a per-referral probe of the opportunity (see SORT.buyer).
+          return qb.where(sql<boolean>`exists (select 1 from opportunities op where op.id = lr.opportunity_id and (
+            lower(concat_ws(' ', op.contact_first, op.contact_last)) like ${like} or lower(coalesce(op.contact_email, '')) like ${like}
+            or coalesce(op.contact_phone, '') like ${like}) offset 0)`);
+        });
+      const [totalElements, page] = await Promise.all([
+        countOf(filtered().select((eb) => eb.fn.countAll<number>().as('n'))),
+        rows(db).where('lr.id', 'in', filtered().select('lr.id')
+          .orderBy(SORT[q.sort.key], q.sort.desc ? 'desc' : 'asc').orderBy('lr.id', 'desc')
+          .offset(q.pageIndex * q.pageSize).limit(q.pageSize))
+          .orderBy(SORT[q.sort.key], q.sort.desc ? 'desc' : 'asc').orderBy('lr.id', 'desc').execute(),
+      ]);
+      return c.json({ content: page.map(rowView), totalElements });
+    },
+  }),
+  route({
+    method: 'GET', path: `${BASE}/:id{[0-9]+}`, policy: LENDER_DETAIL_ROLES,
+    handler: async (c) => c.json(await lenderReferralDetail(c.var.db, c.var.auth.user, params(c, IdParams).id)),
+  }),
+  route({
+    method: 'PUT', path: `${BASE}/:id{[0-9]+}/loan-officer`, policy: LENDER_WRITE_ROLES,
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      const { loanOfficerId } = await jsonBody(c, AssignLoanOfficer);
+      const now = c.var.now();
+      const detail = await write(c, id, async (trx, r) => {
+        if (r.loan_officer_id !== loanOfficerId) {
+          if (loanOfficerId !== null) {
+            const officer = await trx.selectFrom('loan_officers').select(['id', 'loan_office_id', 'status']).where('id', '=', loanOfficerId).executeTakeFirst();
+            if (!officer || officer.loan_office_id !== r.loan_office_id) {
+              throw badRequest('The request body is not valid', { loanOfficerId: 'Choose a loan officer of this loan office' });
+            }
+            if (officer.status !== 'ACTIVE') throw badRequest('The request body is not valid', { loanOfficerId: 'That loan officer is not active' });
+          }
+          await trx.updateTable('lender_referrals').set({ loan_officer_id: loanOfficerId, updated_at: now }).where('id', '=', id).execute();
+          await trx.insertInto('lender_referral_events').values({
+            lender_referral_id: id, type: loanOfficerId === null ? 'UNASSIGNED' : 'ASSIGNED',
+            loan_officer_id: loanOfficerId ?? r.loan_officer_id, detail: r.loan_officer_id !== null && loanOfficerId !== null ? 'Reassigned' : null,
+            actor_user_id: c.var.auth.actor.id, created_at: now,
+          }).execute();
+        }
+        return lenderReferralDetail(trx, c.var.auth.user, id);
+      });
+      return c.json(detail);
+    },
+  }),
+  route({
+    method: 'PUT', path: `${BASE}/:id{[0-9]+}/status`, policy: LENDER_WRITE_ROLES,
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      const body = await jsonBody(c, LenderStatusChange);
+      const now = c.var.now();
+      const detail = await write(c, id, async (trx, r) => {
+        const from = step(r.status);
+        if (!canMoveLenderStep(from, body.status)) {
+          throw conflict(`A referral cannot move from ${from} to ${body.status}`, { status: `Next steps: ${nextLenderSteps(from).join(', ') || 'none'}` });
+        }
+        await trx.updateTable('lender_referrals').set({
+          status: body.status, updated_at: now,
+          // The first move past Received is the first contact (time to first contact on the overview).
+          ...(r.first_contact_at === null ? { first_contact_at: now } : {}),
+          ...(body.status === 'CLOSED' ? { closed_at: now } : {}),
+          lost_reason: body.status === 'LOST' ? (body.reason ?? null) : null,
+          ...(body.loanAmountCents !== undefined ? { loan_amount_cents: body.loanAmountCents } : {}),
+        }).where('id', '=', id).execute();
+        await trx.insertInto('lender_referral_events').values({
+          lender_referral_id: id, type: 'STATUS_CHANGED', from_status: from, to_status: body.status,
+          loan_officer_id: r.loan_officer_id, detail: body.status === 'LOST' ? (body.reason ?? null) : null,
+          actor_user_id: c.var.auth.actor.id, created_at: now,
+        }).execute();
+        return lenderReferralDetail(trx, c.var.auth.user, id);
+      });
+      return c.json(detail);
+    },
+  }),
+  route({
+    method: 'POST', path: `${BASE}/:id{[0-9]+}/notes`, policy: LENDER_WRITE_ROLES,
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      const { body } = await jsonBody(c, NoteBody);
+      const note = await write(c, id, async (trx) => {
+        const n = await trx.insertInto('lender_referral_notes')
+          .values({ lender_referral_id: id, author_user_id: c.var.auth.actor.id, body, created_at: c.var.now() })
+          .returning('id').executeTakeFirstOrThrow();
+        return trx.selectFrom('lender_referral_notes as n').leftJoin('users as u', 'u.id', 'n.author_user_id').where('n.id', '=', n.id)
+          .select(['n.id', 'n.body', 'n.author_user_id', 'n.created_at', userNameSql('u').as('author_name')]).executeTakeFirstOrThrow();
+      });
+      return c.json(noteView(note) satisfies LenderReferralNote, 201);
+    },
+  }),
+];

@@ -1,0 +1,108 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { LenderOverview } from '../contract/lender-overview.ts';
+import {
+  LenderReferralDetail, LenderReferralNote, LenderReferralPage, type LenderStatusChange,
+} from '../contract/lender-referrals.ts';
+import { LoanOfficerDetail, LoanOfficerPage, type LoanOfficerStatus, type NewLoanOfficer } from '../contract/loan-officers.ts';
+import type { LenderStep } from '../lib/lender-steps.ts';
+import { request } from './client.ts';
+import { sortParam, type Paging } from './staff.ts';
+
+// The lender's console (issue 13): the office overview, My Loan Officers and lender referrals.
+// Every key starts with ['lender-console'], the overview's with ['lender-console', officeId], so
+// the overview can tell when its figures were last fetched and a write can refresh them.
+
+export interface OfficerListParams extends Paging { sort: { key: string; desc: boolean }; name: string; status: '' | LoanOfficerStatus }
+export interface ReferralListParams extends Paging {
+  sort: { key: string; desc: boolean }; name: string; status: '' | LenderStep; officer: string;
+  /** Staff: one loan office's referrals ('' for every office). */
+  office?: string;
+}
+
+export const lenderConsoleKeys = {
+  all: ['lender-console'] as const,
+  office: (officeId: number) => [...lenderConsoleKeys.all, officeId] as const,
+  overview: (officeId: number) => [...lenderConsoleKeys.office(officeId), 'overview'] as const,
+  officers: () => [...lenderConsoleKeys.all, 'officers'] as const,
+  officerList: (p: OfficerListParams) => [...lenderConsoleKeys.officers(), 'list', p] as const,
+  officer: (id: number) => [...lenderConsoleKeys.officers(), 'detail', id] as const,
+  referrals: () => [...lenderConsoleKeys.all, 'referrals'] as const,
+  referralList: (p: ReferralListParams) => [...lenderConsoleKeys.referrals(), 'list', p] as const,
+  referral: (id: number) => [...lenderConsoleKeys.referrals(), 'detail', id] as const,
+};
+
+export const lenderOverviewQueryOptions = (officeId: number) => queryOptions({
+  queryKey: lenderConsoleKeys.overview(officeId),
+  queryFn: () => request(`/lenders-api/loan-offices/${officeId}/stats`, { schema: LenderOverview }),
+  // The persisted figures show at once (offline too) and are fetched again on every visit.
+  staleTime: 0,
+});
+
+export const loanOfficerListQueryOptions = (p: OfficerListParams) => queryOptions({
+  queryKey: lenderConsoleKeys.officerList(p),
+  queryFn: () => request('/lenders-api/loan-officers', {
+    query: { pageIndex: p.pageIndex, pageSize: p.pageSize, sort: sortParam(p.sort), name: p.name || undefined, status: p.status || undefined },
+    schema: LoanOfficerPage,
+  }),
+});
+
+/** Every active officer of the office, for the assign control (an office has tens, not thousands). */
+export const activeOfficersQueryOptions = () => queryOptions({
+  queryKey: [...lenderConsoleKeys.officers(), 'active'] as const,
+  queryFn: () => request('/lenders-api/loan-officers', { query: { pageSize: 1000, status: 'ACTIVE' }, schema: LoanOfficerPage }),
+});
+
+export const loanOfficerQueryOptions = (id: number) => queryOptions({
+  queryKey: lenderConsoleKeys.officer(id),
+  queryFn: () => request(`/lenders-api/loan-officers/${id}`, { schema: LoanOfficerDetail }),
+});
+
+export const createLoanOfficer = (body: NewLoanOfficer) =>
+  request('/lenders-api/loan-officers', { method: 'POST', json: body, schema: LoanOfficerDetail });
+
+export const setLoanOfficerStatus = (id: number, status: LoanOfficerStatus) =>
+  request(`/lenders-api/loan-officers/${id}/status`, { method: 'PUT', json: { status }, schema: LoanOfficerDetail });
+
+const REFERRALS = '/lenders-match-api/lender-assignments';
+
+export const lenderReferralListQueryOptions = (p: ReferralListParams) => queryOptions({
+  queryKey: lenderConsoleKeys.referralList(p),
+  queryFn: () => request(REFERRALS, {
+    query: {
+      pageIndex: p.pageIndex, pageSize: p.pageSize, sort: sortParam(p.sort), name: p.name || undefined, status: p.status || undefined,
+      loanOfficeId: p.office || undefined,
+      ...(p.officer === 'none' ? { unassigned: 'true' } : p.officer ? { loanOfficerId: p.officer } : {}),
+    },
+    schema: LenderReferralPage,
+  }),
+});
+
+/** The referrals one officer holds (the officer view). */
+export const officerReferralsQueryOptions = (officerId: number, p: Paging) => queryOptions({
+  queryKey: [...lenderConsoleKeys.referrals(), 'officer', officerId, p] as const,
+  queryFn: () => request(REFERRALS, { query: { ...p, loanOfficerId: officerId }, schema: LenderReferralPage }),
+});
+
+export const lenderReferralQueryOptions = (id: number) => queryOptions({
+  queryKey: lenderConsoleKeys.referral(id),
+  queryFn: () => request(`${REFERRALS}/${id}`, { schema: LenderReferralDetail }),
+});
+
+export const assignLoanOfficer = (id: number, loanOfficerId: number | null) =>
+  request(`${REFERRALS}/${id}/loan-officer`, { method: 'PUT', json: { loanOfficerId }, schema: LenderReferralDetail });
+
+export const moveLenderStep = (id: number, body: LenderStatusChange) =>
+  request(`${REFERRALS}/${id}/status`, { method: 'PUT', json: body, schema: LenderReferralDetail });
+
+export const addLenderReferralNote = (id: number, body: string) =>
+  request(`${REFERRALS}/${id}/notes`, { method: 'POST', json: { body }, schema: LenderReferralNote });
+
+/**
+ * After a lender write: every lender list and figure is stale, and the overview is fetched again
+ * at once even while not on screen, so the persisted cache (what an offline start shows) holds
+ * the new counts rather than the ones from before the write.
+ */
+export async function refreshLenderData(client: QueryClient): Promise<void> {
+  await client.invalidateQueries({ queryKey: lenderConsoleKeys.all });
+  await client.refetchQueries({ queryKey: lenderConsoleKeys.all, predicate: (q) => q.queryKey[2] === 'overview' });
+}

@@ -1,0 +1,77 @@
+import * as v from 'valibot';
+import { paged } from './common.ts';
+import { LENDER_STEPS, LOST_REASONS } from '../lib/lender-steps.ts';
+
+// Lender referrals: the opportunities transferred to a loan office (TRANSFERRED_TO_LENDER and
+// TRANSFERRED_TO_LENDER_INCOMPLETE), listed by /lenders-match-api/lender-assignments and worked
+// through the lender steps of src/lib/lender-steps.ts.
+
+const person = v.object({ id: v.number(), name: v.nullable(v.string()) });
+
+export const LenderReferralRow = v.object({
+  id: v.number(),
+  opportunityId: v.number(),
+  opportunityStatus: v.string(),
+  status: v.picklist(LENDER_STEPS),
+  buyer: v.object({ first: v.nullable(v.string()), last: v.nullable(v.string()) }),
+  type: v.string(),
+  agent: v.nullable(person),
+  brokerage: v.object({ id: v.number(), name: v.string() }),
+  loanOffice: v.object({ id: v.number(), name: v.string() }),
+  loanOfficer: v.nullable(v.object({ id: v.number(), name: v.string(), status: v.string() })),
+  received: v.string(),
+  updated: v.string(),
+});
+export type LenderReferralRow = v.InferOutput<typeof LenderReferralRow>;
+export const LenderReferralPage = paged(LenderReferralRow);
+
+export const LenderReferralEvent = v.object({
+  id: v.number(), type: v.string(), fromStatus: v.nullable(v.string()), toStatus: v.nullable(v.string()),
+  loanOfficer: v.nullable(v.string()), detail: v.nullable(v.string()), actor: v.nullable(v.string()), created: v.string(),
+});
+export type LenderReferralEvent = v.InferOutput<typeof LenderReferralEvent>;
+
+export const LenderReferralNote = v.object({
+  id: v.number(), body: v.string(), author: v.object({ id: v.nullable(v.number()), name: v.nullable(v.string()) }), created: v.string(),
+});
+export type LenderReferralNote = v.InferOutput<typeof LenderReferralNote>;
+
+export const LenderReferralDetail = v.object({
+  ...LenderReferralRow.entries,
+  buyerContact: v.object({ phone: v.nullable(v.string()), email: v.nullable(v.string()) }),
+  agentContact: v.nullable(v.object({ phone: v.nullable(v.string()), email: v.nullable(v.string()) })),
+  loanAmountCents: v.nullable(v.number()),
+  lostReason: v.nullable(v.string()),
+  firstContact: v.nullable(v.string()),
+  closed: v.nullable(v.string()),
+  nextSteps: v.array(v.picklist(LENDER_STEPS)),
+  history: v.array(LenderReferralEvent),
+  notes: v.array(LenderReferralNote),
+});
+export type LenderReferralDetail = v.InferOutput<typeof LenderReferralDetail>;
+
+/** PUT /lenders-match-api/lender-assignments/{id}/loan-officer: null unassigns. */
+export const AssignLoanOfficer = v.object({
+  loanOfficerId: v.nullable(v.pipe(v.number('loanOfficerId must be a number'), v.integer(), v.minValue(1))),
+});
+
+/** PUT /lenders-match-api/lender-assignments/{id}/status: LOST needs one of the reasons. */
+export const LenderStatusChange = v.pipe(
+  v.object({
+    status: v.picklist(LENDER_STEPS, 'status must be a lender step'),
+    reason: v.optional(v.picklist(LOST_REASONS, 'reason must be one of the listed reasons')),
+    loanAmountCents: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000_000_00))),
+  }),
+  v.forward(v.check((b) => b.status !== 'LOST' || b.reason !== undefined, 'A reason is required'), ['reason']),
+);
+export type LenderStatusChange = v.InferInput<typeof LenderStatusChange>;
+
+/** The opportunity's lender (GET /interviews-api/opportunities/{id}/lender). */
+export const OpportunityLender = v.object({
+  lenderReferralId: v.number(),
+  loanOffice: v.object({ id: v.number(), name: v.string() }),
+  loanOfficer: v.nullable(v.object({ id: v.number(), name: v.string(), status: v.string() })),
+  status: v.picklist(LENDER_STEPS),
+  received: v.string(),
+});
+export type OpportunityLender = v.InferOutput<typeof OpportunityLender>;

@@ -1,0 +1,58 @@
+import * as v from 'valibot';
+import { paged } from './common.ts';
+import { LoanOfficer } from './lenders.ts';
+import { isEmail, isValidPhone } from '../lib/validation.ts';
+
+// /lenders-api/loan-officers (spec 2 section 7): the list (default sort lastName,ASC), one officer,
+// adding one, and (de)activating one. Shared by the console (parsing) and the server (typing, input).
+
+export const LOAN_OFFICER_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export type LoanOfficerStatus = (typeof LOAN_OFFICER_STATUSES)[number];
+
+/** Referral counts of one officer (for a broker admin: only the referrals from their brokerage). */
+export const OfficerFigures = v.object({
+  referrals: v.number(), open: v.number(), closed: v.number(), lastReceived: v.nullable(v.string()),
+});
+export type OfficerFigures = v.InferOutput<typeof OfficerFigures>;
+
+export const LoanOfficerRow = v.object({
+  ...LoanOfficer.entries, status: v.picklist(LOAN_OFFICER_STATUSES), figures: OfficerFigures,
+});
+export type LoanOfficerRow = v.InferOutput<typeof LoanOfficerRow>;
+export const LoanOfficerPage = paged(LoanOfficerRow);
+
+export const LoanOfficerDetail = v.object({
+  ...LoanOfficerRow.entries,
+  deactivated: v.nullable(v.string()),
+  /** Hours from receipt to first contact, median over the officer's referrals (null: none contacted). */
+  medianHoursToContact: v.nullable(v.number()),
+  /** Closed loans over referrals decided (closed or lost); null while none is decided. */
+  conversionRate: v.nullable(v.number()),
+});
+export type LoanOfficerDetail = v.InferOutput<typeof LoanOfficerDetail>;
+
+// Name fields take letters and hyphens (spec 1 section 5, key filters); spaces and apostrophes too,
+// since real surnames have them (O'Neil, Van Buren).
+const NAME = /^[\p{L}][\p{L}\s'-]*$/u;
+const name = (label: string) => v.pipe(
+  v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`),
+  v.maxLength(60, `${label} must be at most 60 characters`), v.regex(NAME, `${label} may contain letters and hyphens only`),
+);
+
+/** POST /lenders-api/loan-officers. Phone is posted as +1 and ten digits (spec 1 section 5). */
+export const NewLoanOfficer = v.object({
+  loanOfficeId: v.optional(v.pipe(v.number('must be a number'), v.integer(), v.minValue(1))),
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: v.pipe(v.string('Email is required'), v.trim(), v.toLowerCase(), v.nonEmpty('Email is required'),
+    v.maxLength(254, 'Invalid e-mail.'), v.check(isEmail, 'Invalid e-mail.')),
+  phone: v.pipe(v.string('Phone number is required'), v.trim(), v.nonEmpty('Phone number is required'),
+    v.maxLength(20, 'Invalid phone number.'), v.check(isValidPhone, 'Invalid phone number.')),
+  // NMLS unique identifiers are 1 to 12 digits (the NMLS Consumer Access ids run to 7 today).
+  nmls: v.pipe(v.string('NMLS ID is required'), v.trim(), v.nonEmpty('NMLS ID is required'),
+    v.regex(/^\d{1,12}$/, 'NMLS ID must be 1 to 12 digits')),
+});
+export type NewLoanOfficer = v.InferInput<typeof NewLoanOfficer>;
+
+/** PUT /lenders-api/loan-officers/{id}/status. */
+export const LoanOfficerStatusChange = v.object({ status: v.picklist(LOAN_OFFICER_STATUSES, 'status must be ACTIVE or INACTIVE') });

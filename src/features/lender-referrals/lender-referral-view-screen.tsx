@@ -1,0 +1,171 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { userTypeOf } from '../../access/navigation.ts';
+import {
+  activeOfficersQueryOptions, addLenderReferralNote, assignLoanOfficer, lenderConsoleKeys, lenderReferralQueryOptions, moveLenderStep, refreshLenderData,
+} from '../../api/lender-console.ts';
+import { serverMessage } from '../../api/staff.ts';
+import type { LenderReferralDetail, LenderReferralEvent } from '../../contract/lender-referrals.ts';
+import { LENDER_STEP_LABELS, LOST_REASONS, type LenderStep } from '../../lib/lender-steps.ts';
+import { prettify, formatCents, formatDate, formatDateTime, personName } from '../../lib/format.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { useStore } from '../../session/persisted-store.ts';
+import { impersonationStore, profileStore } from '../../session/state.ts';
+import { Button } from '../../ui/button.tsx';
+import { SelectField } from '../../ui/choice.tsx';
+import { DetailList } from '../../ui/detail-list.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { NotesPanel } from '../../ui/notes-panel.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as styles from '../../ui/staff.css.ts';
+
+const label = (s: string | null) => (s ? LENDER_STEP_LABELS[s as LenderStep] ?? prettify(s) : '-');
+
+/** One line of the referral's history. */
+export function eventText(e: LenderReferralEvent): string {
+  switch (e.type) {
+    case 'RECEIVED': return 'Referral received';
+    case 'ASSIGNED': return `${e.detail === 'Reassigned' ? 'Reassigned' : 'Assigned'} to ${e.loanOfficer ?? 'a loan officer'}`;
+    case 'UNASSIGNED': return `Unassigned from ${e.loanOfficer ?? 'a loan officer'}${e.detail ? ` (${e.detail})` : ''}`;
+    default: return `${label(e.fromStatus)} → ${label(e.toStatus)}${e.detail ? ` (${e.detail})` : ''}`;
+  }
+}
+
+function AssignControl({ referral }: { referral: LenderReferralDetail }) {
+  const officers = useQuery(activeOfficersQueryOptions());
+  const [choice, setChoice] = useState(referral.loanOfficer ? String(referral.loanOfficer.id) : '');
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const assign = useMutation({
+    mutationFn: () => assignLoanOfficer(referral.id, choice ? Number(choice) : null),
+    onSuccess: (r) => {
+      client.setQueryData(lenderConsoleKeys.referral(r.id), r);
+      void refreshLenderData(client);
+      snackbar(r.loanOfficer ? `Assigned to ${r.loanOfficer.name}.` : 'The referral is unassigned.', { tone: 'success' });
+    },
+    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+  });
+  const current = referral.loanOfficer ? String(referral.loanOfficer.id) : '';
+  return (
+    <form className={styles.inlineForm} onSubmit={(e) => { e.preventDefault(); assign.mutate(); }}>
+      <SelectField label="Loan Officer" value={choice} onChange={(e) => setChoice(e.target.value)}>
+        <option value="">Unassigned</option>
+        {(officers.data?.content ?? []).map((o) => <option key={o.id} value={String(o.id)}>{personName(o.firstName, o.lastName)}</option>)}
+        {referral.loanOfficer && referral.loanOfficer.status !== 'ACTIVE' && <option value={current}>{referral.loanOfficer.name} (inactive)</option>}
+      </SelectField>
+      <Button type="submit" disabled={assign.isPending || choice === current}>{referral.loanOfficer ? 'Reassign' : 'Assign'}</Button>
+    </form>
+  );
+}
+
+function StepControl({ referral }: { referral: LenderReferralDetail }) {
+  const [losing, setLosing] = useState(false);
+  const [reason, setReason] = useState('');
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const move = useMutation({
+    mutationFn: (body: { status: LenderStep; reason?: (typeof LOST_REASONS)[number] }) => moveLenderStep(referral.id, body),
+    onSuccess: (r) => {
+      client.setQueryData(lenderConsoleKeys.referral(r.id), r);
+      void refreshLenderData(client);
+      snackbar(`Moved to ${LENDER_STEP_LABELS[r.status]}.`, { tone: 'success' });
+      setLosing(false);
+    },
+    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+  });
+  if (referral.nextSteps.length === 0) return <p className={styles.meta}>A closed loan is final.</p>;
+  return (
+    <>
+      <div className={styles.chips} role="group" aria-label="Move to step">
+        {referral.nextSteps.map((s) => (
+          <Button key={s} variant={s === 'LOST' ? 'text' : 'secondary'} disabled={move.isPending}
+            onClick={() => (s === 'LOST' ? setLosing(true) : move.mutate({ status: s }))}>
+            {`Move to ${LENDER_STEP_LABELS[s]}`}
+          </Button>
+        ))}
+      </div>
+      <Dialog open={losing} onOpenChange={setLosing} title="Not Proceeding"
+        actions={<>
+          <Button variant="text" onClick={() => setLosing(false)}>Cancel</Button>
+          <Button disabled={!reason || move.isPending}
+            onClick={() => move.mutate({ status: 'LOST', reason: reason as (typeof LOST_REASONS)[number] })}>Save</Button>
+        </>}>
+        <SelectField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)}>
+          <option value="">Choose a reason</option>
+          {LOST_REASONS.map((r) => <option key={r} value={r}>{r}</option>)}
+        </SelectField>
+      </Dialog>
+    </>
+  );
+}
+
+/** One lender referral (lender-referrals view/:id): buyer, agent, history, notes; assign and move steps. */
+export function LenderReferralViewScreen({ params }: { params: Record<string, string> }) {
+  const id = Number(params['id']);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({ ...lenderReferralQueryOptions(id), enabled: valid });
+  const roles = useStore(profileStore, (p) => p.user?.roles ?? []);
+  const impersonating = useStore(impersonationStore, (i) => i?.target.kind ?? null);
+  const writer = userTypeOf({ roles, impersonating }) === 'lender';
+  const client = useQueryClient();
+  if (!valid || query.isError) return <Page title="Referral"><p role="alert">This referral could not be loaded.</p></Page>;
+  const r = query.data;
+  if (!r) return <Spinner label="Loading referral" />;
+  const buyer = personName(r.buyer.first, r.buyer.last, 'Not Available');
+  const addNote = async (body: string) => {
+    await addLenderReferralNote(r.id, body);
+    await client.invalidateQueries({ queryKey: lenderConsoleKeys.referral(r.id) });
+  };
+  return (
+    <Page title={buyer}>
+      <div className={styles.stack}>
+        <Card>
+          <div className={styles.headerRow}><h2 className={styles.heading}>{buyer}</h2></div>
+          <DetailList items={[
+            ['Status', LENDER_STEP_LABELS[r.status]],
+            ['Phone', r.buyerContact.phone ? <a href={`tel:${r.buyerContact.phone}`}>{formatPhone(r.buyerContact.phone)}</a> : '-'],
+            ['Email', r.buyerContact.email ? <a href={`mailto:${r.buyerContact.email}`}>{r.buyerContact.email}</a> : '-'],
+            ['Type', prettify(r.type)], ['Transfer', prettify(r.opportunityStatus)],
+            ['Received', formatDateTime(r.received)], ['First Contact', formatDateTime(r.firstContact)],
+            ['Loan Amount', formatCents(r.loanAmountCents)], ...(r.lostReason ? [['Reason', r.lostReason] as const] : []),
+            ...(r.closed ? [['Closed', formatDate(r.closed)] as const] : []),
+          ]} />
+        </Card>
+        <Card>
+          <h2 className={styles.subheading}>Agent</h2>
+          <DetailList items={[
+            ['Agent', r.agent?.name ?? '-'], ['Brokerage', r.brokerage.name],
+            ['Agent Phone', r.agentContact?.phone ? formatPhone(r.agentContact.phone) : '-'], ['Agent Email', r.agentContact?.email ?? '-'],
+          ]} />
+        </Card>
+        <Card>
+          <h2 className={styles.subheading}>Loan Officer</h2>
+          {writer ? <AssignControl key={r.loanOfficer?.id ?? 'none'} referral={r} /> : <p>{r.loanOfficer?.name ?? 'Unassigned'}</p>}
+        </Card>
+        {writer && (
+          <Card>
+            <h2 className={styles.subheading}>Next Step</h2>
+            <StepControl referral={r} />
+          </Card>
+        )}
+        <Card>
+          <h2 className={styles.subheading}>History</h2>
+          <ul className={styles.list} aria-label="History">
+            {r.history.map((e) => (
+              <li key={e.id} className={styles.listItem}>
+                <p>{eventText(e)}</p>
+                <span className={styles.meta}>{[e.actor, formatDateTime(e.created)].filter(Boolean).join(' · ')}</span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Card>
+          <h2 className={styles.subheading}>Notes</h2>
+          <NotesPanel notes={r.notes.map((n) => ({ id: n.id, body: n.body, author: n.author.name, created: n.created }))}
+            onAdd={writer ? addNote : undefined} formatTime={formatDateTime} />
+        </Card>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,108 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { canAccess } from '../../access/access.ts';
+import { pathTo, routeById } from '../../access/route-table.ts';
+import { lenderConsoleKeys, loanOfficerQueryOptions, officerReferralsQueryOptions, refreshLenderData, setLoanOfficerStatus } from '../../api/lender-console.ts';
+import { serverMessage } from '../../api/staff.ts';
+import { formatPercent } from '../../lib/format.ts';
+import { LENDER_STEP_LABELS } from '../../lib/lender-steps.ts';
+import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
+import { prettify, formatDate, personName } from '../../lib/format.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { useStore } from '../../session/persisted-store.ts';
+import { profileStore } from '../../session/state.ts';
+import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
+import { DetailList } from '../../ui/detail-list.tsx';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { useLenderWriter } from './loan-officers-screen.tsx';
+
+const hours = (h: number | null) => (h === null ? '-' : h < 48 ? `${h.toFixed(1)} hours` : `${(h / 24).toFixed(1)} days`);
+
+/** One loan officer (my-loan-officers view/:id): contact details, figures, referrals; (de)activate for the office's admin. */
+export function LoanOfficerViewScreen({ params }: { params: Record<string, string> }) {
+  const id = Number(params['id']);
+  const valid = Number.isInteger(id) && id > 0;
+  const officer = useQuery({ ...loanOfficerQueryOptions(id), enabled: valid });
+  const roles = useStore(profileStore, (p) => p.user?.roles ?? []).map((r) => r.name);
+  const seesReferrals = canAccess(roles, routeById('lender-referrals'));
+  const opensReferral = canAccess(roles, routeById('lender-referral-view'));
+  const [paging, setPaging] = useState({ page: 1, rowsPerPage: DEFAULT_ROWS_PER_PAGE });
+  const referrals = useQuery({
+    ...officerReferralsQueryOptions(id, { pageIndex: pageIndexOf(paging), pageSize: paging.rowsPerPage }),
+    enabled: valid && seesReferrals, placeholderData: keepPreviousData,
+  });
+  const writer = useLenderWriter();
+  const [confirming, setConfirming] = useState(false);
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const toggle = useMutation({
+    mutationFn: (status: 'ACTIVE' | 'INACTIVE') => setLoanOfficerStatus(id, status),
+    onSuccess: (o) => {
+      client.setQueryData(lenderConsoleKeys.officer(id), o);
+      void refreshLenderData(client);
+      snackbar(`${o.firstName} ${o.lastName} is now ${o.status === 'ACTIVE' ? 'active' : 'inactive'}.`, { tone: 'success' });
+      setConfirming(false);
+    },
+    onError: (err) => { snackbar(serverMessage(err), { tone: 'error' }); setConfirming(false); },
+  });
+  if (!valid || officer.isError) return <Page title="Loan Officer"><p role="alert">This loan officer could not be loaded.</p></Page>;
+  const o = officer.data;
+  if (!o) return <Spinner label="Loading loan officer" />;
+  const name = personName(o.firstName, o.lastName);
+  const active = o.status === 'ACTIVE';
+  return (
+    <Page title={name}>
+      <div className={styles.stack}>
+        <Card>
+          <div className={styles.headerRow}>
+            <h2 className={styles.heading}>{name}</h2>
+            {writer && <Button variant="secondary" onClick={() => setConfirming(true)}>{active ? 'Deactivate' : 'Activate'}</Button>}
+          </div>
+          <DetailList items={[
+            ['Status', prettify(o.status)], ['Loan Office', o.loanOfficeName], ['NMLS ID', o.nmls ?? '-'],
+            ['Email', o.email ? <a href={`mailto:${o.email}`}>{o.email}</a> : '-'],
+            ['Phone', o.phone ? <a href={`tel:${o.phone}`}>{formatPhone(o.phone)}</a> : '-'],
+            ['Added', formatDate(o.created)], ...(o.deactivated ? [['Deactivated', formatDate(o.deactivated)] as const] : []),
+          ]} />
+        </Card>
+        <Card>
+          <h2 className={styles.subheading}>Figures</h2>
+          <DetailList items={[
+            ['Referrals', o.figures.referrals], ['Open', o.figures.open], ['Loans Closed', o.figures.closed],
+            ['Conversion', o.conversionRate === null ? '-' : formatPercent(o.conversionRate * 100, 1)],
+            ['Median Time to First Contact', hours(o.medianHoursToContact)], ['Last Referral', formatDate(o.figures.lastReceived)],
+          ]} />
+        </Card>
+        {seesReferrals && (
+          <Card>
+            <h2 className={styles.subheading}>Referrals</h2>
+            {referrals.isError && <p role="alert" className={styles.formError}>Whoops, Something went wrong. Try again.</p>}
+            <DataTable label="Referrals of this loan officer" rows={referrals.data?.content ?? []} rowKey={(r) => r.id}
+              loading={referrals.isPending} empty="This loan officer holds no referrals." columns={[
+                {
+                  key: 'buyer', header: 'Buyer', cell: (r) => {
+                    const buyer = personName(r.buyer.first, r.buyer.last, 'Not Available');
+                    return opensReferral ? <Link href={pathTo('lender-referral-view', { id: r.id })}>{buyer}</Link> : buyer;
+                  },
+                },
+                { key: 'status', header: 'Status', cell: (r) => LENDER_STEP_LABELS[r.status] },
+                { key: 'brokerage', header: 'Brokerage', cell: (r) => r.brokerage.name },
+                { key: 'received', header: 'Received', cell: (r) => formatDate(r.received) },
+              ]} />
+            <Pagination rowsType="referrals" state={{ ...paging, totalItems: referrals.data?.totalElements ?? 0 }} onChange={setPaging} />
+          </Card>
+        )}
+      </div>
+      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title={active ? 'Deactivate Loan Officer' : 'Activate Loan Officer'}
+        description={active ? `${name} will no longer receive referrals; their open referrals go back to Unassigned.` : `${name} can be assigned referrals again.`}
+        confirmLabel={active ? 'Deactivate' : 'Activate'} danger={active} busy={toggle.isPending}
+        onConfirm={() => toggle.mutate(active ? 'INACTIVE' : 'ACTIVE')} />
+    </Page>
+  );
+}

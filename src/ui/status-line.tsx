@@ -1,0 +1,45 @@
+import { onlineManager, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { formatTime12 } from '../lib/format.ts';
+import { Button } from './button.tsx';
+import * as styles from './widget-card.css.ts';
+
+export const OFFLINE_NOTICE = 'You are offline. Showing the last data fetched.';
+
+/** Whether TanStack Query thinks the browser is online (it starts online, so a page loaded offline tells it). */
+export function useOnline(): boolean {
+  useEffect(() => {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+  }, []);
+  return useSyncExternalStore(onlineManager.subscribe.bind(onlineManager), () => onlineManager.isOnline(), () => true);
+}
+
+/** When the oldest of the loaded answers under `scope` was fetched (0 while none is). */
+export function useLastUpdated(scope: QueryKey): number {
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback((notify: () => void) => cache.subscribe(notify), [cache]);
+  const key = JSON.stringify(scope);
+  const snapshot = useCallback(() => {
+    const times = cache.findAll({ queryKey: JSON.parse(key) as QueryKey })
+      .map((q) => q.state.dataUpdatedAt).filter((t) => t > 0);
+    return times.length ? Math.min(...times) : 0;
+  }, [cache, key]);
+  return useSyncExternalStore(subscribe, snapshot, () => 0);
+}
+
+/** "Last updated 3:05 PM", a refresh button, and the offline notice, for the queries under `scope`. */
+export function StatusLine({ scope }: { scope: QueryKey }) {
+  const client = useQueryClient();
+  const online = useOnline();
+  const updated = useLastUpdated(scope);
+  return (
+    <>
+      {!online && <span className={styles.offline} role="status">{OFFLINE_NOTICE}</span>}
+      {updated > 0 && <span className={styles.status}>Last updated {formatTime12(new Date(updated))}</span>}
+      <Button variant="text" disabled={!online}
+        onClick={() => { void client.invalidateQueries({ queryKey: scope }); }}>
+        Refresh
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { waitFor, within } from '@testing-library/react';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { impersonationStore } from '../../src/session/state.ts';
+import { renderApp, testServer } from '../setup/render-app.tsx';
+
+const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+const summitId = async () => (await (await testServer()).db.selectFrom('loan_offices').select('id').where('name', '=', 'Summit Home Loans').executeTakeFirstOrThrow()).id;
+const countWhere = async (where: string) =>
+  Number((await sql<{ n: number }>`select count(*)::int as n from lender_referrals where ${sql.raw(where)}`.execute((await testServer()).db)).rows[0]!.n);
+
+describe('the lender overview', () => {
+  it('shows the loan office’s widgets with figures counted from the rows, each with its info button', async () => {
+    const summit = await summitId();
+    const { screen, user } = await renderApp('/console', { as: 'lender@demo.test' });
+    const byStatus = await screen.findByRole('region', { name: 'Referrals by Status' });
+    const closed = await countWhere(`loan_office_id = ${summit} and status = 'CLOSED'`);
+    const list = await within(byStatus).findByRole('list', { name: 'Referrals by status' });
+    const row = within(list).getByRole('link', { name: 'Loan Closed' }).closest('li')!;
+    expect(row).toHaveTextContent(String(closed));
+    expect(within(row).getByRole('link')).toHaveAttribute('href', '/console/lender-referrals?status=CLOSED');
+    for (const name of ['Referrals Received', 'Referrals per Month', 'Referrals per Loan Officer', 'Time to First Contact', 'Conversion to Closed Loans']) {
+      expect(screen.getByRole('region', { name })).toBeInTheDocument();
+    }
+    await user.click(within(byStatus).getByRole('button', { name: 'About Referrals by Status' }));
+    expect(await screen.findByRole('dialog', { name: 'Referrals by Status' })).toBeInTheDocument();
+    expect(await screen.findByText(/Last updated/)).toBeInTheDocument();
+  }, 90_000); // the first test of the file also pays for transforming the console's chunks on a shared 2-core machine
+});
+
+describe('My Loan Officers', () => {
+  it('lists the office’s officers A to Z, adds one through the form with the spec’s messages, and keeps the filter in the URL', async () => {
+    const { screen, user } = await renderApp('/console/my-loan-officers', { as: 'lender@demo.test' });
+    const table = await screen.findByRole('table', { name: 'Loan officers' });
+    await waitFor(() => expect(rowsOf(table).length).toBeGreaterThanOrEqual(4));
+    await user.click(screen.getByRole('button', { name: 'Add Loan Officer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Loan Officer' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(within(dialog).getByText('Invalid e-mail.')).toBeInTheDocument();
+    expect(within(dialog).getByText('First name is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), 'Aaron');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last Name' }), 'Aardvark');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Email' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'aaron@summit.example');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Phone' }), '(555) 010-7777');
+    await user.type(within(dialog).getByRole('textbox', { name: 'NMLS ID' }), '7654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Loan Officer' })).not.toBeInTheDocument());
+    await waitFor(() => expect(rowsOf(table)[0]).toHaveTextContent('Aaron Aardvark'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'INACTIVE');
+    await waitFor(() => expect(window.location.search).toBe('?status=INACTIVE'));
+    expect(await within(table).findByText('No loan officers found.')).toBeInTheDocument();
+  });
+
+  it('shows a brokerage admin the officers their referrals went to, read-only', async () => {
+    const { screen } = await renderApp('/console/my-loan-officers', { as: 'broker@demo.test' });
+    const table = await screen.findByRole('table', { name: 'Loan officers' });
+    await waitFor(() => expect(rowsOf(table).length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: 'Add Loan Officer' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('link')).not.toBeInTheDocument(); // view/:id is not a broker route
+  });
+});
+
+describe('lender referrals', () => {
+  it('filters by status from the URL and assigns a referral to a loan officer from its view', async () => {
+    const summit = await summitId();
+    const server = await testServer();
+    const target = (await sql<{ id: number; first: string | null; last: string | null }>`select lr.id, op.contact_first as first, op.contact_last as last
+      from lender_referrals lr join opportunities op on op.id = lr.opportunity_id
+      where lr.loan_office_id = ${summit} and lr.status = 'UNDERWRITING' order by lr.id limit 1`.execute(server.db)).rows[0]!;
+    const officer = await server.db.selectFrom('loan_officers').select(['id', 'first_name', 'last_name'])
+      .where('loan_office_id', '=', summit).where('status', '=', 'ACTIVE').orderBy('last_name').executeTakeFirstOrThrow();
+    const { screen, user } = await renderApp('/console/lender-referrals?status=UNDERWRITING', { as: 'lender@demo.test' });
+    const table = await screen.findByRole('table', { name: 'Lender referrals' });
+    await waitFor(() => expect(rowsOf(table)).toHaveLength(1));
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('UNDERWRITING');
+    await user.click(within(table).getByRole('link'));
+    const card = (await screen.findByRole('heading', { name: 'Loan Officer' })).closest('section, div')!;
+    await user.selectOptions(within(card as HTMLElement).getByRole('combobox', { name: 'Loan Officer' }), String(officer.id));
+    await user.click(within(card as HTMLElement).getByRole('button', { name: /Assign|Reassign/ }));
+    await waitFor(async () => expect((await server.db.selectFrom('lender_referrals').select('loan_officer_id').where('id', '=', target.id)
+      .executeTakeFirstOrThrow()).loan_officer_id).toBe(officer.id));
+    expect(await screen.findByText(new RegExp(`to ${officer.first_name} ${officer.last_name}`))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Move to Loan Closed' }));
+    await waitFor(async () => expect(await countWhere(`id = ${target.id} and status = 'CLOSED'`)).toBe(1));
+    expect(await screen.findByText('A closed loan is final.')).toBeInTheDocument();
+  });
+
+  it('shows staff impersonating the loan office exactly what its admin sees', async () => {
+    const summit = await summitId();
+    const server = await testServer();
+    const lender = (await server.db.selectFrom('users').select('id').where('email', '=', 'lender@demo.test').executeTakeFirstOrThrow()).id;
+    const { screen, user } = await renderApp(`/console/lenders/view/${summit}`, { as: 'admin@demo.test' });
+    expect(await screen.findByRole('link', { name: 'View this loan office’s referrals' })).toHaveAttribute('href', `/console/lender-referrals?office=${summit}`);
+    const officers = await screen.findByRole('table', { name: 'Loan officers' });
+    await waitFor(() => expect(within(officers).getAllByRole('link').length).toBeGreaterThan(0));
+    expect(within(officers).getAllByRole('link')[0]!.getAttribute('href')).toMatch(/^\/console\/my-loan-officers\/view\/\d+$/);
+    await user.click(await screen.findByRole('button', { name: 'Impersonate' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Impersonate Summit Home Loans' })).getByRole('button', { name: 'Impersonate' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/console'));
+    expect(impersonationStore.get()?.user.id).toBe(lender);
+    expect(await screen.findByRole('region', { name: 'Referrals per Loan Officer' })).toBeInTheDocument();
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'My Referrals' }));
+    const table = await screen.findByRole('table', { name: 'Lender referrals' });
+    const total = await countWhere(`loan_office_id = ${summit}`);
+    expect(await screen.findByText(new RegExp(`of ${total} referrals`))).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Loan Office' })).not.toBeInTheDocument();
+  });
+});
