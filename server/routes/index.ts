@@ -12,6 +12,11 @@ import { oauthMetadataRoutes } from './oauth-metadata.ts';
 import { staffRoutes } from './staff-routes.ts';
 import { usersRoutes } from './users.ts';
 import { viewedItemRoutes } from './viewed-items.ts';
+import { brokerageMetricsRoutes } from './agents-api/brokerage-metrics.ts';
+import { announcementRoutes } from './users-api/announcements.ts';
+import { brokerageAdminRoutes } from './users-api/brokerage-admins.ts';
+import { connectorSettingRoutes } from './users-api/connector-settings.ts';
+import { emailSettingRoutes } from './users-api/email-settings.ts';
 
 /** Every API route with its policy. app.ts registers them; a route without a policy stops start-up. */
 export const ROUTES: RouteDef[] = [
@@ -28,4 +33,9 @@ export const ROUTES: RouteDef[] = [
   ...viewedItemRoutes,
   ...oauthMetadataRoutes,
   ...analyticsRoutes,
+  ...announcementRoutes,
+  ...brokerageAdminRoutes,
+  ...emailSettingRoutes,
+  ...connectorSettingRoutes,
+  ...brokerageMetricsRoutes,
 ];

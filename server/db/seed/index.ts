@@ -1,6 +1,7 @@
 import type { Db } from '../database.ts';
 import { seedAgentApp } from './agent-app.ts';
 import { seedAuthFlows } from './auth-flows.ts';
+import { seedBrokerAdmin } from './broker-admin.ts';
 import { seedCore, type SeedContext } from './core.ts';
 import { seedPipeline } from './pipeline.ts';
 import { seedStaff } from './staff.ts';
@@ -14,6 +15,7 @@ const SEEDERS: ((ctx: SeedContext) => Promise<void>)[] = [
   seedStaff,
   seedAgentApp,
   seedAuthFlows,
+  seedBrokerAdmin,
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {
