@@ -36,6 +36,8 @@ export const SCREENS: Record<string, Screen> = {
   opportunities: lazyScreen(() => import('../features/opportunities/opportunities-screen.tsx')),
   'opportunity-view': lazyScreen(() => import('../features/opportunities/opportunity-view-screen.tsx')),
   'impersonation-audit': lazyScreen(() => import('../features/impersonation-audit/audit-screen.tsx')),
+  // Broker admin's workspace, part 2 (issue 12).
+  'my-notifications': lazyScreen(() => import('../features/my-notifications/my-notifications-screen.tsx').then((m) => ({ default: m.MyNotificationsScreen }))),
   overview: OverviewPage,
   dashboard: OverviewPage,
 };

@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ConnectorInfo } from '../contract/connector-settings.ts';
+import { request } from './client.ts';
+import { ConnectorStart } from './schemas/connectors.ts';
+
+// The settings dialog's Cloze connection: info, connect (start), disconnect (token delete).
+
+export const clozeInfoQueryOptions = () => queryOptions({
+  queryKey: ['connectors', 'cloze', 'info'] as const,
+  queryFn: () => request('/users-api/oauth-connectors/info/cloze', { schema: ConnectorInfo }),
+});
+export const startClozeConnection = () => request('/users-api/oauth-connectors/cloze', { schema: ConnectorStart });
+export const disconnectCloze = (userId: number) => request(`/users-api/oauth-connectors/token/cloze/${userId}`, { method: 'DELETE' });
