@@ -38,6 +38,8 @@ export const SCREENS: Record<string, Screen> = {
   'impersonation-audit': lazyScreen(() => import('../features/impersonation-audit/audit-screen.tsx')),
   // Broker admin's workspace, part 2 (issue 12).
   'my-notifications': lazyScreen(() => import('../features/my-notifications/my-notifications-screen.tsx').then((m) => ({ default: m.MyNotificationsScreen }))),
+  'my-admins': lazyScreen(() => import('../features/my-admins/my-admins-screen.tsx').then((m) => ({ default: m.MyAdminsScreen }))),
+  'my-admin-view': lazyScreen(() => import('../features/my-admins/my-admin-view-screen.tsx').then((m) => ({ default: m.MyAdminViewScreen }))),
   overview: OverviewPage,
   dashboard: OverviewPage,
 };
