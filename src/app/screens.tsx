@@ -40,6 +40,8 @@ export const SCREENS: Record<string, Screen> = {
   'my-notifications': lazyScreen(() => import('../features/my-notifications/my-notifications-screen.tsx').then((m) => ({ default: m.MyNotificationsScreen }))),
   'my-admins': lazyScreen(() => import('../features/my-admins/my-admins-screen.tsx').then((m) => ({ default: m.MyAdminsScreen }))),
   'my-admin-view': lazyScreen(() => import('../features/my-admins/my-admin-view-screen.tsx').then((m) => ({ default: m.MyAdminViewScreen }))),
+  'my-announcements': lazyScreen(() => import('../features/my-announcements/my-announcements-screen.tsx').then((m) => ({ default: m.MyAnnouncementsScreen }))),
+  'my-metrics': lazyScreen(() => import('../features/my-metrics/my-metrics-screen.tsx').then((m) => ({ default: m.MyMetricsScreen }))),
   overview: OverviewPage,
   dashboard: OverviewPage,
 };
