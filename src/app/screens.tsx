@@ -25,7 +25,7 @@ export const SCREENS: Record<string, Screen> = {
   'dnc-list': lazyScreen(() => import('../features/dnc/dnc-page.tsx')),
   brokerages: lazyScreen(() => import('../features/brokerages/brokerages-screen.tsx')),
   'brokerage-view': lazyScreen(() => import('../features/brokerages/brokerage-view-screen.tsx')),
-  'brokerage-email': lazyScreen(() => import('../features/brokerages/brokerage-email-screen.tsx')),
+  'brokerage-email': lazyScreen(() => import('../features/email-settings/brokerage-email-settings-screen.tsx').then((m) => ({ default: m.BrokerageEmailSettingsScreen }))),
   'brokerage-agent': lazyScreen(() => import('../features/agents/agent-view-screen.tsx')),
   'brokerage-agent-referral': lazyScreen(() => import('../features/agents/agent-referral-screen.tsx')),
   agents: lazyScreen(() => import('../features/agents/agents-screen.tsx')),
@@ -42,6 +42,7 @@ export const SCREENS: Record<string, Screen> = {
   'my-admin-view': lazyScreen(() => import('../features/my-admins/my-admin-view-screen.tsx').then((m) => ({ default: m.MyAdminViewScreen }))),
   'my-announcements': lazyScreen(() => import('../features/my-announcements/my-announcements-screen.tsx').then((m) => ({ default: m.MyAnnouncementsScreen }))),
   'my-metrics': lazyScreen(() => import('../features/my-metrics/my-metrics-screen.tsx').then((m) => ({ default: m.MyMetricsScreen }))),
+  'settings-email': lazyScreen(() => import('../features/email-settings/email-settings-screen.tsx').then((m) => ({ default: m.EmailSettingsScreen }))),
   overview: OverviewPage,
   dashboard: OverviewPage,
 };
