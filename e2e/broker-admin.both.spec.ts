@@ -2,6 +2,8 @@ import { expect, expectNoAxeViolations, login, navigate, test } from './fixtures
 
 // Issue 12's screens on a desktop and a phone: each renders its data, fits the width, and has no axe violations.
 
+test.describe.configure({ timeout: 120_000 });
+
 test('the broker admin screens of part 2 render, fit the screen and pass axe', async ({ page }) => {
   await login(page, 'broker@demo.test');
   const screens = [
@@ -13,7 +15,7 @@ test('the broker admin screens of part 2 render, fit the screen and pass axe', a
   ];
   for (const s of screens) {
     await navigate(page, s.path);
-    await expect(s.ready).toBeVisible();
+    await expect(s.ready).toBeVisible({ timeout: 20_000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${s.path} scrolls sideways`).toBeLessThanOrEqual(1);
     await expectNoAxeViolations(page);

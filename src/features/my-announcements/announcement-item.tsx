@@ -39,7 +39,7 @@ export function AnnouncementItem({ announcement: a }: { announcement: Announceme
         <p>{a.body}</p>
         <div className={styles.bodyActions}>
           <span className={styles.date}>
-            {a.readAt ? `Read ${formatDateTime(a.readAt)}` : 'Unread'}{a.expiresAt ? ` · Shown until ${formatDate(a.expiresAt)}` : ''}
+            {[a.readAt ? `Read ${formatDateTime(a.readAt)}` : '', a.expiresAt ? `Shown until ${formatDate(a.expiresAt)}` : ''].filter(Boolean).join(' · ')}
           </span>
           {a.readAt && <Button variant="text" disabled={mark.isPending} onClick={() => mark.mutate(false)}>Mark as Unread</Button>}
         </div>
