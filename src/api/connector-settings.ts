@@ -8,6 +8,9 @@ import { ConnectorStart } from './schemas/connectors.ts';
 export const clozeInfoQueryOptions = () => queryOptions({
   queryKey: ['connectors', 'cloze', 'info'] as const,
   queryFn: () => request('/users-api/oauth-connectors/info/cloze', { schema: ConnectorInfo }),
+  // The dialog opens after a connection made on another page (the Cloze callback): never trust a cached answer.
+  staleTime: 0,
+  refetchOnMount: 'always',
 });
 export const startClozeConnection = () => request('/users-api/oauth-connectors/cloze', { schema: ConnectorStart });
 export const disconnectCloze = (userId: number) => request(`/users-api/oauth-connectors/token/cloze/${userId}`, { method: 'DELETE' });
