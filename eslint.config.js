@@ -1,4 +1,5 @@
 // ESLint 9 flat config. Not type-aware on purpose (fast; `npm run typecheck` covers types).
+import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -7,7 +8,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const ROOT = import.meta.dirname;
-const SHARED_LAYERS = ['ui', 'api', 'session', 'access', 'lib'];
+/** The shared layers, lowest first: each imports only itself and the layers before it. */
+const LAYER_ORDER = ['lib', 'access', 'contract', 'api', 'session', 'ui'];
+/** What the server may take from the console's tree: the contract and the pure layers. */
+const SERVER_MAY_IMPORT = ['contract', 'lib', 'access'];
 
 /** Where a repository path sits in the import picture of STYLE.md ("Imports run one way"). */
 function layerOf(repoPath) {
@@ -16,50 +20,101 @@ function layerOf(repoPath) {
   if (parts[0] !== 'src') return null;
   if (parts[1] === 'features') return { layer: 'features', feature: parts[2] };
   if (parts[1] === 'app') return { layer: 'app' };
-  if (SHARED_LAYERS.includes(parts[1])) return { layer: 'shared', name: parts[1] };
+  if (LAYER_ORDER.includes(parts[1])) return { layer: 'shared', name: parts[1], rank: LAYER_ORDER.indexOf(parts[1]) };
   return null;
+}
+
+// The module graph for the cycle check, read from disk (relative imports only) and cached by
+// modification time, so one lint run reads each file once and an editor session stays fresh.
+const IMPORT_SPECIFIER = /(?:\bfrom|^\s*import|\bimport\s*\()\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
+const graphCache = new Map();
+
+function resolveImport(fromFile, specifier) {
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+    try {
+      if (fs.statSync(candidate).isFile()) return candidate;
+    } catch { /* try the next spelling */ }
+  }
+  return null;
+}
+
+function importsOf(file) {
+  let mtime;
+  try { mtime = fs.statSync(file).mtimeMs; } catch { return []; }
+  const cached = graphCache.get(file);
+  if (cached && cached.mtime === mtime) return cached.imports;
+  const text = fs.readFileSync(file, 'utf8');
+  const imports = [...text.matchAll(IMPORT_SPECIFIER)].map((m) => resolveImport(file, m[1])).filter(Boolean);
+  graphCache.set(file, { mtime, imports });
+  return imports;
+}
+
+/** A path of imports from `start` back to `target` (depth first), or null when there is none. */
+function pathBack(start, target, inCycleScope) {
+  const seen = new Set();
+  const walk = (file, trail) => {
+    if (file === target) return trail;
+    if (seen.has(file) || !inCycleScope(file)) return null;
+    seen.add(file);
+    for (const next of importsOf(file)) {
+      const found = walk(next, [...trail, next]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(start, [start]);
 }
 
 /**
  * One rule instead of one restricted-paths zone per feature: it resolves each relative import
  * and checks the importer's layer against the target's, so a new feature folder needs no config.
+ * It also refuses an import that closes a cycle (src/ and server/), naming the whole loop.
  */
 const importBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Imports run one way: app -> features -> shared layers (STYLE.md).' },
+    docs: { description: 'Imports run one way: app -> features -> ui > session > api > contract > access > lib; no cycles (STYLE.md).' },
     schema: [],
     messages: {
-      crossFeature: "A feature never imports another feature ('{{from}}' imports '{{to}}'): move what both need into src/ui, src/api, src/session, src/access or src/lib.",
+      crossFeature: "A feature never imports another feature ('{{from}}' imports '{{to}}'): move what both need into a shared layer (src/ui, src/session, src/api, src/contract, src/access or src/lib).",
       featureToApp: 'A feature must not import src/app: the app imports features, not the other way round.',
-      sharedUp: "src/{{from}} is a shared layer: it must not import src/{{to}}.",
-      consoleToServer: 'The console must not import server code; shared shapes live in src/api/schemas.',
-      serverToUi: 'Server code may import only src/api, src/access and src/lib, not src/{{to}}.',
+      sharedUp: "src/{{from}} is a shared layer: it must not import src/{{to}} (layer order, lowest first: lib, access, contract, api, session, ui).",
+      consoleToServer: 'The console must not import server code; shared shapes live in src/contract.',
+      serverToUi: 'Server code may import only src/contract, src/access and src/lib, not src/{{to}}.',
+      cycle: 'Import cycle: {{loop}}. Move what both sides need into a module that neither imports.',
     },
   },
   create(context) {
     const toRepoPath = (absolute) => path.relative(ROOT, absolute).split(path.sep).join('/');
-    const from = layerOf(toRepoPath(context.filename));
+    const self = context.filename;
+    const from = layerOf(toRepoPath(self));
     if (!from) return {};
+    const inCycleScope = (file) => /^(src|server)\//.test(toRepoPath(file));
     const check = (node) => {
       const source = node.source?.type === 'Literal' ? node.source.value : null;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const targetPath = toRepoPath(path.resolve(path.dirname(context.filename), source));
+      const targetPath = toRepoPath(path.resolve(path.dirname(self), source));
+      const report = (messageId, data = {}) => context.report({ node: node.source, messageId, data });
+      const target = resolveImport(self, source);
+      if (target && inCycleScope(target)) {
+        const loop = pathBack(target, self, inCycleScope);
+        if (loop) report('cycle', { loop: [self, ...loop].map(toRepoPath).join(' -> ') });
+      }
       const to = layerOf(targetPath);
       if (!to) return;
-      const report = (messageId, data = {}) => context.report({ node: node.source, messageId, data });
       const topDir = targetPath.split('/')[1];
       if (from.layer === 'features') {
         if (to.layer === 'features' && to.feature !== from.feature) report('crossFeature', { from: from.feature, to: to.feature });
         else if (to.layer === 'app') report('featureToApp');
         else if (to.layer === 'server') report('consoleToServer');
       } else if (from.layer === 'shared') {
-        if (to.layer === 'features' || to.layer === 'app') report('sharedUp', { from: from.name, to: topDir });
+        if (to.layer === 'features' || to.layer === 'app' || (to.layer === 'shared' && to.rank > from.rank)) report('sharedUp', { from: from.name, to: topDir });
         else if (to.layer === 'server') report('consoleToServer');
       } else if (from.layer === 'app') {
         if (to.layer === 'server') report('consoleToServer');
       } else if (from.layer === 'server') {
-        if (to.layer === 'features' || to.layer === 'app' || (to.layer === 'shared' && ['ui', 'session'].includes(to.name))) {
+        if (to.layer === 'features' || to.layer === 'app' || (to.layer === 'shared' && !SERVER_MAY_IMPORT.includes(to.name))) {
           report('serverToUi', { to: topDir });
         }
       }

@@ -10,11 +10,11 @@ import { Hono } from 'hono';
 import { createApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
-import { agentView } from '../server/routes/agents.ts';
-import { agentPage, countAgents } from '../server/routes/dashboard-agents.ts';
-import { brokerageStats } from '../server/routes/dashboard-stats.ts';
-import { searchDnc } from '../server/routes/staff-dnc-search.ts';
-import { userView } from '../server/routes/users.ts';
+import { agentView } from '../server/routes/agents-api/agents.ts';
+import { agentPage, countAgents } from '../server/routes/agents-api/agent-queries.ts';
+import { brokerageStats } from '../server/routes/agents-api/brokerage-stats.ts';
+import { searchDnc } from '../server/routes/interviews-api/dnc-search.ts';
+import { userView } from '../server/routes/users-api/users.ts';
 
 const [mode, portText] = process.argv.slice(2);
 const database = process.env.BENCH_DATABASE_URL

@@ -8,6 +8,10 @@ import { parseAst } from 'vite';
 // BUNDLE_DIST: measure another build folder (used to check this script on a hand-made build).
 const DIST = path.resolve(process.env.BUNDLE_DIST ?? path.join(import.meta.dirname, '..', 'dist'));
 const LOGIN_JS_BUDGET_KB = 110; // gzipped JS before the login page can render (kB = 1000 bytes, as Vite prints)
+// The console's shared chunk (console-route: the guard and the shell every signed-in screen
+// shares), gzip added on top of the login page: 27.7 kB at issue 10, so new screens that leak
+// into it (instead of their own lazy chunk) fail the bench.
+const CONSOLE_CHUNK_BUDGET_KB = 30;
 
 interface Chunk { file: string; raw: number; gzip: number; staticImports: string[]; dynamicImports: string[] }
 
@@ -117,7 +121,12 @@ function main(): number {
 
   const ok = total.gzip <= LOGIN_JS_BUDGET_KB * 1000;
   console.log(`\nbundle: login page JS ${kb(total.gzip)} kB gzip; budget ${LOGIN_JS_BUDGET_KB} kB: ${ok ? 'OK' : 'OVER BUDGET'}`);
-  return ok ? 0 : 1;
+  const consoleChunk = routes.find((r) => /(^|\/)console-route-[^/]*\.js$/.test(r.file));
+  const consoleOk = consoleChunk !== undefined && consoleChunk.added <= CONSOLE_CHUNK_BUDGET_KB * 1000;
+  console.log(consoleChunk
+    ? `bundle: shared console chunk adds ${kb(consoleChunk.added)} kB gzip; budget ${CONSOLE_CHUNK_BUDGET_KB} kB: ${consoleOk ? 'OK' : 'OVER BUDGET'}`
+    : 'bundle: no console-route chunk found (the shared console chunk must stay a lazy chunk)');
+  return ok && consoleOk ? 0 : 1;
 }
 
 process.exitCode = main();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
-import type { OutboxPage } from '../src/api/schemas/auth.ts';
+import type { OutboxPage } from '../src/contract/dev.ts';
 
 // Same default as playwright.config.ts.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);

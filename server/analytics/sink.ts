@@ -1,5 +1,4 @@
 import type { Db } from '../db/database.ts';
-import '../db/schema-analytics.ts';
 
 export interface AnalyticsEvent { measurementId: string; kind: 'page_view' | 'sign_in'; path: string; occurredAt: Date }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
-import '../db/schema-auth-flows.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AppContext } from '../http/route.ts';
 import { check } from '../http/validate.ts';

@@ -1,4 +1,4 @@
-import type { Role } from '../../src/access/roles.ts';
+import { PROVIDER_INVITEE_ROLES, USER_MANAGER_ROLES } from '../../src/access/roles.ts';
 import { BRAND } from '../../src/lib/brand.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
@@ -6,14 +6,12 @@ import type { AuthUser } from '../http/route.ts';
 import { openCode } from './invites.ts';
 import { sendEmail } from './outbox.ts';
 
-/** Roles that manage users (spec 1 section 6, user-management); they invite for any organisation. */
-export const USER_MANAGERS: readonly Role[] = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR'];
-const STAFF_INVITEES: readonly Role[] = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'CSR', 'CSR_VIEW_OPPORTUNITIES'];
+
 /** Agents join through the agent-invitation flow, not this one. */
-export const INVITABLE_ROLES = ['BROKERAGE_ADMIN', 'LOAN_OFFICE_ADMIN', ...STAFF_INVITEES] as const;
+export const INVITABLE_ROLES = ['BROKERAGE_ADMIN', 'LOAN_OFFICE_ADMIN', ...PROVIDER_INVITEE_ROLES] as const;
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
-export const isUserManager = (user: AuthUser) => user.roles.some((r) => USER_MANAGERS.includes(r));
+export const isUserManager = (user: AuthUser) => user.roles.some((r) => (USER_MANAGER_ROLES as readonly string[]).includes(r));
 
 export interface InviteTarget { role: InvitableRole; brokerId?: number | undefined; loanOfficeId?: number | undefined }
 

@@ -1,5 +1,4 @@
 import type { Db } from '../db/database.ts';
-import '../db/schema-auth-flows.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { codeHash, newSecret, newTypedCode } from './secrets.ts';
 import { revokeFamily, sha256 } from './tokens.ts';

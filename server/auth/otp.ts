@@ -1,6 +1,5 @@
 import { BRAND } from '../../src/lib/brand.ts';
 import type { Db } from '../db/database.ts';
-import '../db/schema-auth-flows.ts';
 import type { AuthorizeRequest } from './authorize-request.ts';
 import { sendSms } from './outbox.ts';
 import { limitWait, recordEvent } from './rate-limit.ts';

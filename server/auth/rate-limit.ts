@@ -2,7 +2,6 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'kysely';
 import type { Context } from 'hono';
 import type { Db } from '../db/database.ts';
-import '../db/schema-auth-flows.ts';
 import { HttpError } from '../http/errors.ts';
 
 // Counted events for the limits of the public getting-in endpoints (reset emails, one-time

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
-import { TEMPORARY_CREDENTIAL_GRANT } from '../../src/api/schemas/auth.ts';
+import { TEMPORARY_CREDENTIAL_GRANT } from '../../src/contract/auth.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AppContext } from '../http/route.ts';
 import { check, Id } from '../http/validate.ts';

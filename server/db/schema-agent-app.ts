@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import { BRAND } from '../../src/lib/brand.ts';
-import type { NotificationType } from '../../src/api/schemas/agent-app.ts';
+import type { NotificationType } from '../../src/contract/notifications.ts';
 
 // Kysely types for server/db/migrations/005_agent_app.sql. Keep in step with the SQL.
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -35,12 +35,11 @@ export interface IdempotentRequestsTable {
   created_at: DefaultTimestamp;
 }
 
-declare module './schema.ts' {
-  interface Database {
-    agent_notifications: AgentNotificationsTable;
-    referral_reassignments: ReferralReassignmentsTable;
-    idempotent_requests: IdempotentRequestsTable;
-  }
+/** This area's tables; server/db/schema.ts composes them into Database. */
+export interface AgentAppTables {
+  agent_notifications: AgentNotificationsTable;
+  referral_reassignments: ReferralReassignmentsTable;
+  idempotent_requests: IdempotentRequestsTable;
 }
 
 /** The title and text an agent reads for a notification about `name` (a prospect's name). */

@@ -8,6 +8,5 @@ export interface AnalyticsEventsTable {
   occurred_at: Date;
 }
 
-declare module './schema.ts' {
-  interface Database { analytics_events: AnalyticsEventsTable }
-}
+/** This area's tables; server/db/schema.ts composes them into Database. */
+export interface AnalyticsTables { analytics_events: AnalyticsEventsTable }

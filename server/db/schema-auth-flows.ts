@@ -51,11 +51,10 @@ export interface AuthorizationCodesTable {
 
 export interface RateLimitEventsTable { id: Generated<number>; scope: string; created_at: DefaultTimestamp }
 
-declare module './schema.ts' {
-  interface Database {
-    invites: InvitesTable;
-    otp_challenges: OtpChallengesTable;
-    authorization_codes: AuthorizationCodesTable;
-    rate_limit_events: RateLimitEventsTable;
-  }
+/** This area's tables; server/db/schema.ts composes them into Database. */
+export interface AuthFlowTables {
+  invites: InvitesTable;
+  otp_challenges: OtpChallengesTable;
+  authorization_codes: AuthorizationCodesTable;
+  rate_limit_events: RateLimitEventsTable;
 }

@@ -35,10 +35,9 @@ export interface EmailSettingsTable {
   created_at: DefaultTimestamp;
 }
 
-declare module './schema.ts' {
-  interface Database {
-    announcements: AnnouncementsTable;
-    announcement_reads: AnnouncementReadsTable;
-    email_settings: EmailSettingsTable;
-  }
+/** This area's tables; server/db/schema.ts composes them into Database. */
+export interface BrokerAdminTables {
+  announcements: AnnouncementsTable;
+  announcement_reads: AnnouncementReadsTable;
+  email_settings: EmailSettingsTable;
 }

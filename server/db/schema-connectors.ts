@@ -23,9 +23,8 @@ export interface ConnectorConnectionsTable {
   connected_at: Timestamp;
 }
 
-declare module './schema.ts' {
-  interface Database {
-    connector_states: ConnectorStatesTable;
-    connector_connections: ConnectorConnectionsTable;
-  }
+/** This area's tables; server/db/schema.ts composes them into Database. */
+export interface ConnectorTables {
+  connector_states: ConnectorStatesTable;
+  connector_connections: ConnectorConnectionsTable;
 }

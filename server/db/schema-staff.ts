@@ -63,17 +63,16 @@ export interface InteractionsTable {
   created_at: DefaultTimestamp;
 }
 
-declare module './schema.ts' {
-  interface Database {
-    dnc_contacts: DncContactsTable;
-    dnc_buckets: DncBucketsTable;
-    broker_notes: BrokerNotesTable;
-    agent_notes: AgentNotesTable;
-    opportunity_notes: OpportunityNotesTable;
-    admin_hold_reasons: AdminHoldReasonsTable;
-    agent_admin_holds: AgentAdminHoldsTable;
-    agent_coverage_areas: AgentCoverageAreasTable;
-    dispositions: DispositionsTable;
-    interactions: InteractionsTable;
-  }
+/** This area's tables; server/db/schema.ts composes them into Database. */
+export interface StaffTables {
+  dnc_contacts: DncContactsTable;
+  dnc_buckets: DncBucketsTable;
+  broker_notes: BrokerNotesTable;
+  agent_notes: AgentNotesTable;
+  opportunity_notes: OpportunityNotesTable;
+  admin_hold_reasons: AdminHoldReasonsTable;
+  agent_admin_holds: AgentAdminHoldsTable;
+  agent_coverage_areas: AgentCoverageAreasTable;
+  dispositions: DispositionsTable;
+  interactions: InteractionsTable;
 }

@@ -8,6 +8,5 @@ export interface ViewedItemsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-declare module './schema.ts' {
-  interface Database { viewed_items: ViewedItemsTable }
-}
+/** This area's tables; server/db/schema.ts composes them into Database. */
+export interface ViewedItemTables { viewed_items: ViewedItemsTable }

@@ -1,4 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AgentAppTables } from './schema-agent-app.ts';
+import type { BrokerAdminTables } from './schema-broker-admin.ts';
+import type { AnalyticsTables } from './schema-analytics.ts';
+import type { AuthFlowTables } from './schema-auth-flows.ts';
+import type { ConnectorTables } from './schema-connectors.ts';
+import type { StaffTables } from './schema-staff.ts';
+import type { ViewedItemTables } from './schema-viewed-items.ts';
 
 // Kysely table types for server/db/migrations. Keep in step with the SQL.
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -191,7 +198,8 @@ export interface AuditLogTable {
 
 export interface MigrationsTable { name: string; applied_at: DefaultTimestamp; checksum: string | null }
 
-export interface Database {
+/** The core tables (001_core.sql). */
+export interface CoreTables {
   roles: RolesTable;
   brokerages: BrokeragesTable;
   loan_offices: LoanOfficesTable;
@@ -212,3 +220,7 @@ export interface Database {
   audit_log: AuditLogTable;
   schema_migrations: MigrationsTable;
 }
+
+/** Every table: the core ones and each area's (one interface per server/db/schema-<area>.ts, listed here). */
+export interface Database
+  extends CoreTables, AgentAppTables, BrokerAdminTables, AnalyticsTables, AuthFlowTables, ConnectorTables, StaffTables, ViewedItemTables {}

@@ -1,11 +1,10 @@
 import type { Db } from '../db/database.ts';
 import { forbidden, notFound, type HttpError } from './errors.ts';
 import type { AuthUser } from './route.ts';
-import { BRAND } from '../../src/lib/brand.ts';
-import { roleTypeOf } from '../../src/access/roles.ts';
+import { hasProviderRole } from '../../src/access/roles.ts';
 
-/** Provider staff (any role of the provider's role type) are not tied to one brokerage. */
-export const isStaff = (user: AuthUser) => user.roles.some((r) => roleTypeOf(r) === BRAND.roleType);
+/** A user with a provider role (any role of the provider's role type) is not tied to one brokerage. */
+export const isProviderUser = (user: AuthUser) => hasProviderRole(user.roles);
 
 /**
  * The answer for an id that does not exist. Staff see every object, so to them it is 404; anyone
@@ -13,17 +12,17 @@ export const isStaff = (user: AuthUser) => user.roles.some((r) => roleTypeOf(r) 
  * existence (what GET /agents-api/brokerages/:id does by checking ownership first).
  */
 export function missing(user: AuthUser, what: string, owner = what): HttpError {
-  return isStaff(user) ? notFound(`No such ${what}`) : forbidden(`That ${owner} is not yours`);
+  return isProviderUser(user) ? notFound(`No such ${what}`) : forbidden(`That ${owner} is not yours`);
 }
 
 export function assertBrokerage(user: AuthUser, brokerageId: number): void {
-  if (isStaff(user)) return;
+  if (isProviderUser(user)) return;
   if (user.brokerId !== null && user.brokerId === brokerageId) return;
   throw forbidden('That brokerage is not yours');
 }
 
 export function assertLoanOffice(user: AuthUser, loanOfficeId: number): void {
-  if (isStaff(user)) return;
+  if (isProviderUser(user)) return;
   if (user.loanOfficeId !== null && user.loanOfficeId === loanOfficeId) return;
   throw forbidden('That loan office is not yours');
 }
@@ -32,7 +31,7 @@ export function assertLoanOffice(user: AuthUser, loanOfficeId: number): void {
 export async function assertAgent(db: Db, user: AuthUser, agentId: number): Promise<{ brokerageId: number }> {
   const agent = await db.selectFrom('agents').select(['id', 'brokerage_id']).where('id', '=', agentId).executeTakeFirst();
   if (!agent) throw missing(user, 'agent');
-  if (isStaff(user)) return { brokerageId: agent.brokerage_id };
+  if (isProviderUser(user)) return { brokerageId: agent.brokerage_id };
   if (user.roles.includes('BROKERAGE_ADMIN') && user.brokerId === agent.brokerage_id) return { brokerageId: agent.brokerage_id };
   if (user.agentId === agentId) return { brokerageId: agent.brokerage_id };
   throw forbidden('That agent is not yours');

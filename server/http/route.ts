@@ -55,5 +55,5 @@ export interface RouteDef {
 
 export const route = (def: RouteDef): RouteDef => def;
 
-/** Staff roles (role type PORCHLIGHT_ROLE) that see every brokerage. */
-export const STAFF: readonly Role[] = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'];
+/** "Staff": the five roles that see every brokerage (one definition, src/access/roles.ts). */
+export { STAFF_ROLES } from '../../src/access/roles.ts';

@@ -1,41 +1,26 @@
 import type { RouteDef } from '../http/route.ts';
-import { agentAppRoutes } from './agent-referrals.ts';
-import { analyticsRoutes } from './analytics.ts';
-import { agentRoutes } from './agents.ts';
-import { authFlowRoutes } from './auth-flows.ts';
-import { authRoutes } from './auth.ts';
-import { brokerageRoutes } from './brokerages.ts';
-import { dashboardRoutes } from './dashboard.ts';
-import { connectorRoutes } from './connectors.ts';
-import { lenderRoutes } from './lenders.ts';
-import { oauthMetadataRoutes } from './oauth-metadata.ts';
-import { staffRoutes } from './staff-routes.ts';
-import { usersRoutes } from './users.ts';
-import { viewedItemRoutes } from './viewed-items.ts';
-import { brokerageMetricsRoutes } from './agents-api/brokerage-metrics.ts';
-import { announcementRoutes } from './users-api/announcements.ts';
-import { brokerageAdminRoutes } from './users-api/brokerage-admins.ts';
-import { connectorSettingRoutes } from './users-api/connector-settings.ts';
-import { emailSettingRoutes } from './users-api/email-settings.ts';
+import { agentsApiRoutes } from './agents-api/index.ts';
+import { analyticsRoutes } from './analytics-api/analytics.ts';
+import { authFamily } from './auth/index.ts';
+import { outboxRoutes } from './dev/outbox.ts';
+import { interviewsApiRoutes } from './interviews-api/index.ts';
+import { leadsApiRoutes } from './leads-api/leadstats.ts';
+import { lenderRoutes } from './lenders-api/lenders.ts';
+import { usersApiRoutes } from './users-api/index.ts';
+import { oauthMetadataRoutes } from './well-known/oauth-metadata.ts';
 
-/** Every API route with its policy. app.ts registers them; a route without a policy stops start-up. */
+/**
+ * Every API route with its policy, one folder per API family of the spec (section 7). app.ts
+ * registers them; a route without a policy stops start-up. No family registers itself by import.
+ */
 export const ROUTES: RouteDef[] = [
-  ...authRoutes,
-  ...usersRoutes,
-  ...agentRoutes,
-  ...agentAppRoutes,
-  ...brokerageRoutes,
+  ...authFamily,
+  ...usersApiRoutes,
+  ...agentsApiRoutes,
+  ...interviewsApiRoutes,
+  ...leadsApiRoutes,
   ...lenderRoutes,
-  ...dashboardRoutes,
-  ...staffRoutes,
-  ...authFlowRoutes,
-  ...connectorRoutes,
-  ...viewedItemRoutes,
-  ...oauthMetadataRoutes,
   ...analyticsRoutes,
-  ...announcementRoutes,
-  ...brokerageAdminRoutes,
-  ...emailSettingRoutes,
-  ...connectorSettingRoutes,
-  ...brokerageMetricsRoutes,
+  ...oauthMetadataRoutes,
+  ...outboxRoutes,
 ];

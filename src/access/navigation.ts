@@ -1,5 +1,5 @@
 import { canAccess } from './access.ts';
-import { isAgentOnly, isProviderStaff, type RoleRef } from './roles.ts';
+import { isAgentOnly, hasProviderRole, hasStaffRole, type RoleRef } from './roles.ts';
 import { routeById } from './route-table.ts';
 
 export type UserType = 'lender' | 'broker' | 'agent' | 'staff';
@@ -21,7 +21,7 @@ export function userTypeOf({ roles, impersonating }: Pick<NavInput, 'roles' | 'i
   if (isAgentOnly(roles)) return 'agent';
   if (names.includes('LOAN_OFFICE_ADMIN')) return 'lender';
   if (names.includes('BROKERAGE_ADMIN')) return 'broker';
-  if (isProviderStaff(roles)) return 'staff';
+  if (hasProviderRole(roles)) return 'staff';
   return names.includes('AGENT') ? 'agent' : 'staff';
 }
 
@@ -40,7 +40,7 @@ const ENTRIES: Record<UserType, (input: NavInput) => NavEntry[]> = {
   agent: () => [link('Follow-ups', 'agent-followups'), link('My Funnel', 'agent-funnel'), link('Profile', 'agent-profile')],
   staff: ({ roles }) => [
     // CSR (no staff default route) opens the overview: give it an entry.
-    ...(roles.some((r) => ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'].includes(r.name)) ? [] : [link('Overview', 'overview')]),
+    ...(hasStaffRole(roles) ? [] : [link('Overview', 'overview')]),
     link('Brokers', 'brokerages'), link('Agents', 'agents'), link('Lenders', 'lenders'),
     { kind: 'group', label: 'Opp. Manager', children: [
       link('Opportunities', 'opportunities'), link('DNC List', 'dnc-list'),

@@ -24,6 +24,17 @@ export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
+// Role sets, one word and one definition each (server policies and the console read these):
+//  - STAFF_ROLES: "staff", the five provider roles with the staff console that see every brokerage
+//    (spec 1 section 6); the server's route policy STAFF_ROLES is this list.
+//  - provider roles (hasProviderRole): any role of the provider's role type, which includes CSR,
+//    CSR_VIEW_OPPORTUNITIES and the technical roles; such users are tied to no brokerage.
+//  - PROVIDER_INVITEE_ROLES: the provider roles a user-management invitation may grant.
+export const STAFF_ROLES: readonly Role[] = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'];
+export const PROVIDER_INVITEE_ROLES = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'CSR', 'CSR_VIEW_OPPORTUNITIES'] as const satisfies readonly Role[];
+/** Roles that manage users (spec 1 section 6, user-management); they invite for any organisation. */
+export const USER_MANAGER_ROLES = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR'] as const satisfies readonly Role[];
+
 /** Staff roles that may start impersonation (DESIGN.md, DECISIONS.md demo accounts). */
 export const IMPERSONATOR_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT'];
 
@@ -45,12 +56,16 @@ export function roleDisplayName(role: Role): string {
 
 export interface RoleRef { name: string; type: string }
 
-export const isProviderStaff = (roles: readonly RoleRef[]): boolean => roles.some((r) => r.type === BRAND.roleType);
+/** Whether any role is of the provider's role type (role names as the server holds them, or users/me's role objects). */
+export const hasProviderRole = (roles: readonly (Role | RoleRef)[]): boolean =>
+  roles.some((r) => (typeof r === 'string' ? roleTypeOf(r) : r.type) === BRAND.roleType);
+export const hasStaffRole = (roles: readonly (Role | RoleRef)[]): boolean =>
+  roles.some((r) => (STAFF_ROLES as readonly string[]).includes(typeof r === 'string' ? r : r.name));
 export const isAgentOnly = (roles: readonly RoleRef[]): boolean => roles.length === 1 && roles[0]?.name === 'AGENT';
 export function isViewOpportunitiesOnly(roles: readonly RoleRef[]): boolean {
   const names = new Set(roles.map((r) => r.name));
   return names.has('CSR_VIEW_OPPORTUNITIES')
-    && !['ADMIN', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'MANAGER', 'QA_TEAM'].some((r) => names.has(r));
+    && !STAFF_ROLES.some((r) => names.has(r));
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { Role } from './roles.ts';
+import { STAFF_ROLES, USER_MANAGER_ROLES, type Role } from './roles.ts';
 
 // Role sets of spec 1 section 6 (and spec 2 section 2). Where the spec gives a parent and a
 // list, the list's roles are what a user needs to open the page (DECISIONS: see README).
-const STAFF5: Role[] = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'];
-const USER_MGMT: Role[] = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR'];
+const STAFF5: Role[] = [...STAFF_ROLES];
+const USER_MGMT: Role[] = [...USER_MANAGER_ROLES];
 const MY: Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN'];
 const DIAGNOSTICS: Role[] = ['ADMIN', 'MANAGER', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'];
 const OUTREACH: Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'CSR_VIEW_OPPORTUNITIES'];

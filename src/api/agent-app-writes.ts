@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { daysOverdue } from '../lib/overdue.ts';
 import { allowedMoves, REFERRAL_TYPES, type ReferralType } from '../lib/referral-stages.ts';
 import { request } from './client.ts';
-import { AgentReferralDetail, ReferralNote, StageChange, type AgentReferral } from './schemas/agent-app.ts';
+import { AgentReferralDetail, ReferralNote, StageChange, type AgentReferral } from '../contract/referrals.ts';
 
 // The agent app's writes. Each carries a client-made Idempotency-Key, so a write queued offline and
 // replayed (after a reload, a lost answer, a second tab) applies once on the server. The variables

@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { request } from './client.ts';
-import {
-  AgentFunnel, AgentNotificationPage, AgentReferralDetail, AgentReferralPage, ReferralEventPage, ReferralNotePage,
-} from './schemas/agent-app.ts';
-import { CoverageArea } from './schemas/staff.ts';
+import { AgentNotificationPage } from '../contract/notifications.ts';
+import { AgentFunnel, AgentReferralDetail, AgentReferralPage, ReferralEventPage, ReferralNotePage } from '../contract/referrals.ts';
+import { CoverageArea } from '../contract/agents.ts';
 import { agentAppKeys, type ReferralListParams } from './agent-app-keys.ts';
 
 // The agent's phone app (issue 6): reads of referrals, events, notes, funnel, notifications and

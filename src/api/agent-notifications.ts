@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { NotificationType } from './schemas/agent-app.ts';
-import { AgentNotification, AgentNotificationPage } from './schemas/agent-app.ts';
+import { AgentNotification, AgentNotificationPage, type NotificationType } from '../contract/notifications.ts';
 import { request } from './client.ts';
-import { AgentPageSchema } from './schemas/dashboard.ts';
+import { AgentPage } from '../contract/agents.ts';
 
 // My Notifications: the brokerage's agents' notifications (GET /agents-api/notifications, sent,DESC)
 // and a sample to one agent (POST /agents-api/notifications/sample).
@@ -35,7 +34,7 @@ const AGENT_CHOICES = 1000; // every agent of a brokerage in one pick list (the 
 export const brokerageAgentChoicesQueryOptions = (brokerageId: number) => queryOptions({
   queryKey: [...agentNotificationKeys.all, 'agents', brokerageId] as const,
   queryFn: () => request('/agents-api/agents', {
-    query: { brokerageId, pageIndex: 0, pageSize: AGENT_CHOICES, sort: 'name.last,ASC' }, schema: AgentPageSchema,
+    query: { brokerageId, pageIndex: 0, pageSize: AGENT_CHOICES, sort: 'name.last,ASC' }, schema: AgentPage,
   }),
   staleTime: 5 * 60_000,
 });

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
-import { Agent, AppVersions, BoostStatus } from './schemas/core.ts';
-import { BOOST_REFRESH_MS } from '../session/constants.ts';
+import { Agent, AppVersions, BoostStatus } from '../contract/agents.ts';
+
+export const BOOST_REFRESH_MS = 24 * 3600_000; // Broker Boost status refreshes every 24 hours
 
 export const agentKeys = {
   all: ['agents'] as const,

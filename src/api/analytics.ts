@@ -1,4 +1,4 @@
-import { isAgentHost } from '../session/hosts.ts';
+import { isAgentHost } from '../lib/hosts.ts';
 import { request } from './client.ts';
 
 export type AnalyticsKind = 'page_view' | 'sign_in';

@@ -1,7 +1,8 @@
 import type { OAUTH_CLIENTS } from '../lib/brand.ts';
 import { request } from './client.ts';
-import { TEMPORARY_CREDENTIAL_GRANT } from './schemas/auth.ts';
-import { Me, TokenResponse } from './schemas/core.ts';
+import { TEMPORARY_CREDENTIAL_GRANT } from '../contract/auth.ts';
+import { TokenResponse } from '../contract/auth.ts';
+import { Me } from '../contract/users.ts';
 
 export type ClientId = (typeof OAUTH_CLIENTS)[keyof typeof OAUTH_CLIENTS];
 
@@ -39,7 +40,7 @@ export function temporaryPasswordGrant(input: { id: number; password: string; cl
 }
 
 /**
- * PATCH /users-api/users/{id} (schemas/auth.ts PasswordUpdate): the signed-in user's new password,
+ * PATCH /users-api/users/{id} (src/contract/users.ts PasswordUpdate): the signed-in user's new password,
  * with currentPassword for a voluntary change. With accessToken the call runs on that token instead
  * of the stored session (the register page's temporary one), and a 401 does not end the session.
  */

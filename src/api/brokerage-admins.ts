@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { BrokerageAdmin, BrokerageAdminPage, UserRemoved } from '../contract/brokerage-admins.ts';
 import { request } from './client.ts';
-import { InviteSent } from './schemas/auth.ts';
+import { InviteSent } from '../contract/users.ts';
 
 // My Admins: the brokerage's administrators, inviting (POST /users-api/invites), resending
 // (GET /users-api/users/resendInvite/{id}) and removing (DELETE /users-api/users/{id}).

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
-import { BrokerageStatsSchema } from './schemas/dashboard.ts';
-import { BrokerageDetail, BrokerageName, BrokeragePage, BrokerNote, paged, ReferralPage } from './schemas/staff.ts';
+import { Brokerage, BrokerageName, BrokeragePage, BrokerageStats, BrokerNote, ReferralPage } from '../contract/brokerages.ts';
+import { paged } from '../contract/common.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
 import * as v from 'valibot';
 
@@ -38,14 +38,22 @@ export const brokerageNamesQueryOptions = () => queryOptions({
   staleTime: 5 * 60_000,
 });
 
+/** GET /agents-api/brokerages/{id}: the one fetcher (the session's own brokerage, the dashboard, the staff profile). */
+export const fetchBrokerage = (id: number) => request(`/agents-api/brokerages/${id}`, { schema: Brokerage });
+
+/** LeadGenius (IRIS) is on for the COMBINED and LEAD_GENIUS product families. */
+export const hasLeadGenius = (b: Pick<Brokerage, 'product'> | null | undefined) =>
+  !!b?.product.some((p) => p.productFamily === 'COMBINED' || p.productFamily === 'LEAD_GENIUS');
+
+/** One cache entry per brokerage, whoever reads it. */
 export const brokerageQueryOptions = (id: number) => queryOptions({
   queryKey: brokerageKeys.detail(id),
-  queryFn: () => request(`/agents-api/brokerages/${id}`, { schema: BrokerageDetail }),
+  queryFn: () => fetchBrokerage(id),
 });
 
 export const brokerageStatsQueryOptions = (id: number) => queryOptions({
   queryKey: brokerageKeys.stats(id),
-  queryFn: () => request(`/agents-api/brokerages/${id}/stats`, { schema: BrokerageStatsSchema }),
+  queryFn: () => request(`/agents-api/brokerages/${id}/stats`, { schema: BrokerageStats }),
 });
 
 export const brokerageReferralsQueryOptions = (id: number, p: Paging) => queryOptions({

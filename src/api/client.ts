@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { IMPERSONATION_HEADER } from '../lib/brand.ts';
-import { impersonationStore, sessionStore } from '../session/state.ts';
-import { ErrorBody } from './schemas/core.ts';
+import { ErrorBody } from '../contract/common.ts';
 
 /** Where the provider API lives; the same origin unless a build sets VITE_API_BASE. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
@@ -25,6 +24,15 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** What an authenticated call sends: the bearer token and the user impersonated, if any. */
+export interface Credentials { accessToken?: string | undefined; impersonatedUserId?: number | undefined }
+
+let credentials: () => Credentials = () => ({});
+/** The session layer owns the tokens; the client asks it on every call (api sits below session). */
+export function setCredentialsProvider(provider: () => Credentials): void {
+  credentials = provider;
+}
+
 export interface RequestOptions<S extends v.GenericSchema | undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -43,10 +51,11 @@ type Result<S> = S extends v.GenericSchema ? v.InferOutput<S> : unknown;
 export async function request<S extends v.GenericSchema | undefined = undefined>(path: string, options: RequestOptions<S> = {}): Promise<Result<S>> {
   const { method = 'GET', query, json, form, schema, auth = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const session = sessionStore.get();
-  if (auth && session) headers['Authorization'] = `Bearer ${session.accessToken}`;
-  const impersonation = impersonationStore.get();
-  if (auth && impersonation) headers[IMPERSONATION_HEADER] = String(impersonation.user.id);
+  if (auth) {
+    const { accessToken, impersonatedUserId } = credentials();
+    if (accessToken !== undefined) headers['Authorization'] = `Bearer ${accessToken}`;
+    if (impersonatedUserId !== undefined) headers[IMPERSONATION_HEADER] = String(impersonatedUserId);
+  }
   let body: string | undefined;
   if (form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';

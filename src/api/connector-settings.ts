@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ConnectorInfo } from '../contract/connector-settings.ts';
 import { request } from './client.ts';
-import { ConnectorStart } from './schemas/connectors.ts';
+import { ConnectorStart } from '../contract/users.ts';
 
 // The settings dialog's Cloze connection: info, connect (start), disconnect (token delete).
 

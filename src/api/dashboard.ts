@@ -1,13 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { request } from './client.ts';
-import { fetchBrokerage } from './organisations.ts';
-import { AgentNotificationPage } from './schemas/agent-app.ts';
-import {
-  AgentPageSchema, BrokerageStatsSchema, BrokerLeadPageSchema, BrokerScoreSchema, EmailSentSchema, LeadDetailSchema,
-  LeaderboardPageSchema, LeadProgressionStatsSchema, LeadSourceCountSchema, LeadStatsSchema, OpportunityStatusStatsSchema,
-  ReferralStageStatsSchema, type EmailInquiry, type Product,
-} from './schemas/dashboard.ts';
+import { AgentNotificationPage } from '../contract/notifications.ts';
+import { AgentPage, EmailSent, LeaderboardPage, type EmailInquiry } from '../contract/agents.ts';
+import { BrokerageStats, BrokerScore, type Product } from '../contract/brokerages.ts';
+import { BrokerLeadPage, LeadDetail, LeadProgressionStats, LeadSourceCount, OpportunityStatusStats, ReferralStageStats } from '../contract/interviews.ts';
+import { LeadStats } from '../contract/leads.ts';
 
 // The overview dashboard's data calls (spec 2 section 7). Every key starts with
 // ['dashboard', brokerageId] so the page can tell when its figures were last fetched.
@@ -43,40 +41,40 @@ const brokerLeads = '/interviews-api/broker-leads';
 
 export const brokerageStatsQueryOptions = (b: number, product: Product) => queryOptions({
   queryKey: dashboardKeys.stats(b, product),
-  queryFn: () => request(`${brokerages(b)}/stats`, { query: { product }, schema: BrokerageStatsSchema }),
+  queryFn: () => request(`${brokerages(b)}/stats`, { query: { product }, schema: BrokerageStats }),
 });
 
 export const brokerScoreQueryOptions = (b: number) => queryOptions({
   queryKey: dashboardKeys.score(b),
-  queryFn: () => request(`${brokerages(b)}/score`, { schema: BrokerScoreSchema }),
+  queryFn: () => request(`${brokerages(b)}/score`, { schema: BrokerScore }),
 });
 
 export const brokerLeadsQueryOptions = (b: number, q: BrokerLeadsQuery) => queryOptions({
   queryKey: dashboardKeys.leads(b, q),
   queryFn: () => request(brokerLeads, {
     query: { brokerageId: b, pageIndex: 0, pageSize: q.pageSize, sort: `${q.sort},DESC`, product: q.product },
-    schema: BrokerLeadPageSchema,
+    schema: BrokerLeadPage,
   }),
 });
 
 export const statusStatsQueryOptions = (b: number, product: Product, leadType: LeadType) => queryOptions({
   queryKey: dashboardKeys.statusStats(b, product, leadType),
-  queryFn: () => request(`${brokerLeads}/${b}/opportunityStatusStats`, { query: { product, leadType }, schema: OpportunityStatusStatsSchema }),
+  queryFn: () => request(`${brokerLeads}/${b}/opportunityStatusStats`, { query: { product, leadType }, schema: OpportunityStatusStats }),
 });
 
 export const leadSourcesQueryOptions = (b: number, product: Product) => queryOptions({
   queryKey: dashboardKeys.sources(b, product),
-  queryFn: () => request(`${brokerLeads}/leadSourceCount/${b}`, { query: { product }, schema: LeadSourceCountSchema }),
+  queryFn: () => request(`${brokerLeads}/leadSourceCount/${b}`, { query: { product }, schema: LeadSourceCount }),
 });
 
 export const stageStatsQueryOptions = (b: number, product: Product) => queryOptions({
   queryKey: dashboardKeys.stages(b, product),
-  queryFn: () => request(`${brokerLeads}/${b}/referralStageStats`, { query: { product }, schema: ReferralStageStatsSchema }),
+  queryFn: () => request(`${brokerLeads}/${b}/referralStageStats`, { query: { product }, schema: ReferralStageStats }),
 });
 
 export const leadProgressionQueryOptions = (b: number, product: Product) => queryOptions({
   queryKey: dashboardKeys.progression(b, product),
-  queryFn: () => request(`${brokerLeads}/${b}/lead-progression-stats`, { query: { product }, schema: LeadProgressionStatsSchema }),
+  queryFn: () => request(`${brokerLeads}/${b}/lead-progression-stats`, { query: { product }, schema: LeadProgressionStats }),
 });
 
 /** The current month as the lead stats call takes it (YYYY-MM). */
@@ -84,14 +82,14 @@ export const currentMonth = (now = new Date()) => format(now, 'yyyy-MM');
 
 export const leadStatsQueryOptions = (b: number, month = currentMonth()) => queryOptions({
   queryKey: dashboardKeys.leadStats(b, month),
-  queryFn: () => request(`/leads-api/leadstats/${b}`, { query: { ingestedDate: month }, schema: LeadStatsSchema }),
+  queryFn: () => request(`/leads-api/leadstats/${b}`, { query: { ingestedDate: month }, schema: LeadStats }),
 });
 
 export const leaderboardQueryOptions = (b: number, q: LeaderboardQuery) => queryOptions({
   queryKey: dashboardKeys.leaderboard(b, q),
   queryFn: () => request('/agents-api/agents/leaderboard', {
     query: { brokerageId: b, pageIndex: q.pageIndex, pageSize: q.pageSize, sort: `${q.sort},${q.descending ? 'DESC' : 'ASC'}` },
-    schema: LeaderboardPageSchema,
+    schema: LeaderboardPage,
   }),
 });
 
@@ -100,19 +98,19 @@ export const overdueAgentsQueryOptions = (b: number, pageIndex: number) => query
   queryKey: dashboardKeys.overdueAgents(b, pageIndex),
   queryFn: () => request('/agents-api/agents', {
     query: { brokerageId: b, pageIndex, pageSize: DASHBOARD_PAGE_SIZE, sort: 'funnelStatus.overdueForFollowupCount,DESC' },
-    schema: AgentPageSchema,
+    schema: AgentPage,
   }),
 });
 
 /** Page 0 of size 1: only totalElements is read. */
 export const activeAgentsQueryOptions = (b: number) => queryOptions({
   queryKey: dashboardKeys.activeAgents(b),
-  queryFn: () => request('/agents-api/agents', { query: { brokerageId: b, pageIndex: 0, pageSize: 1, status: 'ACTIVE' }, schema: AgentPageSchema }),
+  queryFn: () => request('/agents-api/agents', { query: { brokerageId: b, pageIndex: 0, pageSize: 1, status: 'ACTIVE' }, schema: AgentPage }),
 });
 
 export const leadDetailQueryOptions = (opportunityId: string) => queryOptions({
   queryKey: dashboardKeys.lead(opportunityId),
-  queryFn: () => request(`${brokerLeads}/lead/${encodeURIComponent(opportunityId)}`, { schema: LeadDetailSchema }),
+  queryFn: () => request(`${brokerLeads}/lead/${encodeURIComponent(opportunityId)}`, { schema: LeadDetail }),
   retry: false,
 });
 
@@ -128,11 +126,5 @@ export const notificationsQueryOptions = (b: number) => queryOptions({
 
 /** The contact-sales inquiry (POST /agents-api/email); the outbox receives it. */
 export const sendInquiry = (inquiry: EmailInquiry) =>
-  request('/agents-api/email', { method: 'POST', json: inquiry, schema: EmailSentSchema });
+  request('/agents-api/email', { method: 'POST', json: inquiry, schema: EmailSent });
 
-/** The brokerage whose figures are shown (its products decide whether the IRIS widgets are real or teasers). */
-export const dashboardBrokerageQueryOptions = (b: number) => queryOptions({
-  queryKey: [...dashboardKeys.scope(b), 'brokerage'] as const,
-  queryFn: () => fetchBrokerage(b),
-  staleTime: 3600_000,
-});

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
-import { DncContact, DncPage } from './schemas/staff.ts';
+import { DncContact, DncPage } from '../contract/interviews.ts';
 import { fetchCsv, type Paging } from './staff.ts';
 
 // The do-not-call list (spec 1 section 7): search, add, block or unblock, export.

@@ -1,10 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { request } from './client.ts';
-import { LoanOfficer, LoanOfficeSummary, paged } from './schemas/staff.ts';
+import { paged } from '../contract/common.ts';
+import { LoanOffice, LoanOfficer, LoanOfficeSummary } from '../contract/lenders.ts';
 import { sortParam, type Paging } from './staff.ts';
 
 // Lenders (spec 2 section 7): loan offices and their loan officers.
+
+export const fetchLoanOffice = (id: number) => request(`/lenders-api/loan-offices/${id}`, { schema: LoanOffice });
 
 export type LenderListParams = Paging & { name: string; sort: { key: string; desc: boolean } };
 

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
-import {
-  ForceAssignmentResult, Interaction, Opportunity, OpportunityNote, OpportunityPage, paged, type OpportunityStatus,
-} from './schemas/staff.ts';
+import { paged } from '../contract/common.ts';
+import { ForceAssignmentResult, Interaction, Opportunity, OpportunityNote, OpportunityPage, type OpportunityStatus } from '../contract/interviews.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
 
 // Opportunities (spec 2 section 7): list and wildcard search, one opportunity, its status, notes,

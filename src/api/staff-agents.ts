@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { request } from './client.ts';
-import { AgentFunnel, AgentReferralDetail, AgentReferralPage, ReferralEventPage, ReferralNotePage } from './schemas/agent-app.ts';
-import { AgentPageSchema, AgentSchema } from './schemas/dashboard.ts';
-import { AdminHoldReason, AgentAdminHolds, AgentNote, CoverageArea, paged } from './schemas/staff.ts';
+import { AgentFunnel, AgentReferralDetail, AgentReferralPage, ReferralEventPage, ReferralNotePage } from '../contract/referrals.ts';
+import { AgentPage, Agent } from '../contract/agents.ts';
+import { AdminHoldReason, AgentAdminHolds, AgentNote, CoverageArea } from '../contract/agents.ts';
+import { paged } from '../contract/common.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
 
 // Agents for the staff console (spec 2 section 7): the list, one agent with its funnel, referrals,
@@ -31,14 +32,14 @@ const filterQuery = (f: AgentFilter) => ({ name: f.name || undefined, status: f.
 export const agentsQueryOptions = (p: AgentListParams) => queryOptions({
   queryKey: staffAgentKeys.list(p),
   queryFn: () => request('/agents-api/agents', {
-    query: { pageIndex: p.pageIndex, pageSize: p.pageSize, sort: sortParam(p.sort), ...filterQuery(p) }, schema: AgentPageSchema,
+    query: { pageIndex: p.pageIndex, pageSize: p.pageSize, sort: sortParam(p.sort), ...filterQuery(p) }, schema: AgentPage,
   }),
 });
 export const exportAgents = (f: AgentFilter) => fetchCsv('/agents-api/agents/export.csv', filterQuery(f));
 
 const agentPath = (id: number) => `/agents-api/agents/${id}`;
 export const staffAgentQueryOptions = (id: number) => queryOptions({
-  queryKey: staffAgentKeys.detail(id), queryFn: () => request(agentPath(id), { schema: AgentSchema }),
+  queryKey: staffAgentKeys.detail(id), queryFn: () => request(agentPath(id), { schema: Agent }),
 });
 export const agentFunnelQueryOptions = (id: number) => queryOptions({
   queryKey: staffAgentKeys.funnel(id), queryFn: () => request(`${agentPath(id)}/funnel`, { schema: AgentFunnel }),

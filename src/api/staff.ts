@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type * as v from 'valibot';
 import { ApiError, request, type RequestOptions } from './client.ts';
-import { AuditRow, ImpersonationSession, paged, UserPage } from './schemas/staff.ts';
+import { paged } from '../contract/common.ts';
+import { AuditRow, ImpersonationSession, UserPage } from '../contract/users.ts';
 
 // Shared pieces of the staff console's API modules: CSV exports, server messages, paging, the
 // impersonation lookup and the impersonation audit (issue 5).

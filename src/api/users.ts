@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
-import { Me } from './schemas/core.ts';
+import { Me } from '../contract/users.ts';
 
 export const userKeys = {
   all: ['users'] as const,

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { MARKETPLACE_LOCATION } from '../lib/marketplace.ts';
 import { request } from './client.ts';
-import { ViewedItem, ViewedItemPage } from './schemas/viewed-items.ts';
+import { ViewedItem, ViewedItemPage } from '../contract/users.ts';
 
 export const viewedItemKeys = {
   location: (loc: string) => ['viewed-items', loc] as const,

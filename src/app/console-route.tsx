@@ -7,7 +7,7 @@ import { SCREENS } from './screens.tsx';
 import { Shell } from './shell/shell.tsx';
 
 /** A signed-in route: the guard, the shell and the screen. Loaded lazily, apart from login. */
-export default function ConsoleRoute({ route, params }: { route: RouteEntry; params: Record<string, string> }) {
+export function ConsoleRoute({ route, params }: { route: RouteEntry; params: Record<string, string> }) {
   const Component = SCREENS[route.id];
   return (
     <RouteGuard route={route}>

@@ -2,7 +2,7 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { AGENT_WRITE_SCOPE, agentAppKeys, agentWriteKeys } from '../api/agent-app-keys.ts';
 import type { AgentWrite, NoteWrite, StageWrite } from '../api/agent-app-writes.ts';
 import { ApiError } from '../api/client.ts';
-import type { AgentReferral, AgentReferralDetail, AgentReferralPage } from '../api/schemas/agent-app.ts';
+import type { AgentReferral, AgentReferralDetail, AgentReferralPage } from '../contract/referrals.ts';
 import { forgetWrite, refuseWrite, rememberWrite } from '../session/agent-unsynced.ts';
 import { REFRESH_THRESHOLD_MS } from '../session/constants.ts';
 import { refreshSession } from '../session/session.ts';

@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 const CHUNK_RELOAD_KEY = 'porchlight:chunk-reload';
 const RELOAD_GUARD_MS = 30_000; // a reload that fails again this soon is not a stale deploy
@@ -10,7 +10,11 @@ const RELOAD_GUARD_MS = 30_000; // a reload that fails again this soon is not a 
  */
 export function registerServiceWorker(onNeedRefresh: (apply: () => void) => void): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const wb = new Workbox('/sw.js');
+  // workbox-window loads after the first render, in its own chunk: the login page does not wait for it.
+  void import('workbox-window').then(({ Workbox }) => watchServiceWorker(new Workbox('/sw.js'), onNeedRefresh)).catch(() => undefined);
+}
+
+function watchServiceWorker(wb: Workbox, onNeedRefresh: (apply: () => void) => void): void {
   wb.addEventListener('waiting', () => {
     onNeedRefresh(() => {
       wb.addEventListener('controlling', () => window.location.reload());

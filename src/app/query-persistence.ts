@@ -12,21 +12,45 @@ const store = () => createStore('porchlight', 'query-cache');
 
 export const cacheKeyFor = (userId: number | string) => `porchlight:query-cache:${userId}`;
 
+// What the persisters still owe IndexedDB: throttled writes not yet due and operations under way.
+const dueWrites = new Set<() => void>();
+const inFlight = new Set<Promise<unknown>>();
+function track<T>(op: Promise<T>): Promise<T> {
+  inFlight.add(op);
+  void op.finally(() => inFlight.delete(op)).catch(() => undefined);
+  return op;
+}
+
 export function idbPersister(userId: number | string): Persister {
   const key = cacheKeyFor(userId);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest: PersistedClient | undefined;
+  const write = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    dueWrites.delete(write);
+    if (latest) void track(set(key, latest, store()).catch(() => undefined));
+  };
   return {
     persistClient(client) {
       latest = client;
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        if (latest) void set(key, latest, store()).catch(() => undefined);
-      }, THROTTLE_MS);
+      if (timer === undefined) {
+        timer = setTimeout(write, THROTTLE_MS);
+        dueWrites.add(write);
+      }
     },
-    restoreClient: () => get<PersistedClient>(key, store()).catch(() => undefined),
-    removeClient: () => del(key, store()).catch(() => undefined),
+    restoreClient: () => track(get<PersistedClient>(key, store()).catch(() => undefined)),
+    removeClient: () => track(del(key, store()).catch(() => undefined)),
   };
+}
+
+/**
+ * Writes now what the throttle still holds and resolves once every IndexedDB operation of the
+ * persisters has settled (tests wait for this event instead of sleeping past the throttle).
+ */
+export async function settlePersistence(): Promise<void> {
+  for (const write of [...dueWrites]) write();
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
 }
 
 /** Forgets every user's cached answers (sign-out, impersonation start or end). */

@@ -10,7 +10,7 @@ import { PUBLIC_SCREENS } from './public-screens.tsx';
 import { SCREENS } from './screens.tsx';
 import { TitleOnly } from '../features/placeholder/title-only.tsx';
 
-const ConsoleRoute = lazyWithRetry(() => import('./console-route.tsx'));
+const ConsoleRoute = lazyWithRetry(async () => ({ default: (await import('./console-route.tsx')).ConsoleRoute }));
 
 function PublicRoute({ route, params }: { route: RouteEntry; params: Record<string, string> }) {
   useEffect(() => notePublicRoute(route), [route]);

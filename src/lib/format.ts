@@ -1,7 +1,9 @@
 import { format, isValid } from 'date-fns';
+import { BRAND } from './brand.ts';
 import { daysText } from './overdue.ts';
 
-// Display formats of spec 2 section 9 and DECISIONS.md (12-hour times, compact response times).
+// Display formats of spec 2 section 9 and DECISIONS.md (browser time zone, 12-hour AM/PM, USD,
+// compact response times): the one formatting module of the console, and of the server for names.
 
 export { daysText };
 
@@ -36,9 +38,15 @@ export function formatPercent(percent: number | null | undefined, decimals = 2):
 export const formatFraction = (fraction: number | null | undefined): string =>
   fraction === null || fraction === undefined ? '-' : formatPercent(fraction * 100);
 
+/** Whole dollars from cents ("$412,000"); "-" for nothing (the staff screens' money columns). */
+export const formatCents = (cents: number | null | undefined): string => (cents === null || cents === undefined ? '-' : USD.format(cents / 100));
+/** Whole dollars ("$412,000"); "-" for nothing (unlike formatUsd, which reads a missing amount as $0). */
+export const formatDollars = (dollars: number | null | undefined): string => (dollars === null || dollars === undefined ? '-' : USD.format(dollars));
+
 /** Rates the server computed already: the percent sign is appended. */
 export const rateText = (rate: number | null | undefined): string => `${rate ?? 0}%`;
 
+/** The one guarded date reading: a missing or unreadable date is null, so no formatter ever throws. */
 const toDate = (value: string | Date | null | undefined): Date | null => {
   if (value === null || value === undefined || value === '') return null;
   const d = typeof value === 'string' ? new Date(value) : value;
@@ -63,6 +71,9 @@ export const formatDate = (value: string | Date | null | undefined): string => {
   return d ? format(d, 'MMM d, yyyy') : '-';
 };
 
+/** A calendar day (YYYY-MM-DD) as a date, without a time-zone shift: Mar 4, 2025; "-" when unreadable. */
+export const formatDay = (day: string | null | undefined): string => formatDate(day ? `${day}T12:00:00` : null);
+
 /** Seconds as 45m, 2h 5m or 3d 4h (zero parts are left out: 2h, 3d); null reads "*". */
 export function formatResponseTime(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '*';
@@ -83,8 +94,30 @@ export function responseTimes(last7: number | null, last30: number | null): stri
   return `${formatResponseTime(last7)} / ${formatResponseTime(last30)}`;
 }
 
-/** An enum value in words: FIRST_TIME_BUYER reads First Time Buyer; missing reads "-". */
+/** The one title-case: an enum value in words, FIRST_TIME_BUYER reads First Time Buyer; missing reads "-". */
 export function prettify(value: string | null | undefined): string {
   if (!value) return '-';
   return value.toLowerCase().split(/[_\s]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
+
+type NamePart = string | null | undefined;
+/**
+ * The one person-name helper (console and server): first and last name joined; the fallback
+ * ("-" unless given, null on the server's answers) when both are missing.
+ */
+export function personName(first: NamePart, last: NamePart): string;
+export function personName<F extends string | null>(first: NamePart, last: NamePart, fallback: F): string | F;
+export function personName(first: NamePart, last: NamePart, fallback: string | null = '-'): string | null {
+  return [first, last].filter(Boolean).join(' ').trim() || fallback;
+}
+
+/** Product family labels (DECISIONS.md: the selector labels). */
+export const PRODUCT_FAMILY_LABELS: Record<string, string> = {
+  COMBINED: `${BRAND.name} Referrals + IRIS`,
+  [BRAND.code]: `${BRAND.name} Referrals`,
+  LEAD_GENIUS: 'IRIS',
+};
+export const productFamilyLabel = (family: string): string => PRODUCT_FAMILY_LABELS[family] ?? prettify(family);
+
+/** The DNC owner column: the brand for its own owner type, IRIS for any other (spec 1 section 2, DECISIONS.md). */
+export const dncOwnerLabel = (ownerType: string): string => (ownerType === BRAND.code ? BRAND.name : 'IRIS');

@@ -3,13 +3,15 @@ import { sendAnalyticsEvent } from '../api/analytics.ts';
 import { fetchBoost, fetchAgent, patchAgent } from '../api/agents.ts';
 import { logoutCall, passwordGrant, refreshGrant } from '../api/auth.ts';
 import { ApiError, setUnauthorizedHandler } from '../api/client.ts';
-import { fetchBrokerage, fetchLoanOffice } from '../api/organisations.ts';
-import type { Me, TokenResponse } from '../api/schemas/core.ts';
+import { fetchBrokerage } from '../api/brokerages.ts';
+import { fetchLoanOffice } from '../api/lenders.ts';
+import type { TokenResponse } from '../contract/auth.ts';
+import type { Me } from '../contract/users.ts';
 import { fetchMe, patchUser } from '../api/users.ts';
 import { landingFor } from '../access/access.ts';
-import { isAgentOnly, isProviderStaff } from '../access/roles.ts';
+import { hasProviderRole, isAgentOnly } from '../access/roles.ts';
 import { ASSUMED_SESSION_LIFETIME_MS } from './constants.ts';
-import { clientIdForHost, isAgentHost } from './hosts.ts';
+import { clientIdForHost, isAgentHost } from '../lib/hosts.ts';
 import { identityChanged } from './identity-events.ts';
 import { activityStore, clearIdentity, preferencesStore, profileStore, sessionStore, type Profile } from './state.ts';
 
@@ -35,7 +37,7 @@ export async function loadProfile(user: Me, hostname?: string): Promise<Profile>
   } else if (names.includes('BROKERAGE_ADMIN')) {
     if (user.brokerId === null) throw new NoMatchingRoleError('brokerage admin without a brokerage');
     profile.brokerage = await fetchBrokerage(user.brokerId);
-  } else if (names.includes('LOAN_OFFICE_ADMIN') || isProviderStaff(user.roles)) {
+  } else if (names.includes('LOAN_OFFICE_ADMIN') || hasProviderRole(user.roles)) {
     if (user.loanOfficeId !== null) profile.loanOffice = await fetchLoanOffice(user.loanOfficeId);
   } else {
     throw new NoMatchingRoleError('no role this console serves');

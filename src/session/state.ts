@@ -1,4 +1,8 @@
-import type { Agent, Brokerage, LoanOffice, Me } from '../api/schemas/core.ts';
+import type { Agent } from '../contract/agents.ts';
+import type { Brokerage } from '../contract/brokerages.ts';
+import type { LoanOffice } from '../contract/lenders.ts';
+import type { Me } from '../contract/users.ts';
+import { setCredentialsProvider } from '../api/client.ts';
 import { createPersistedStore } from './persisted-store.ts';
 import { RECENTLY_VIEWED_LIMIT } from './constants.ts';
 
@@ -40,6 +44,9 @@ export const sessionStore = createPersistedStore<Session | null>('session', null
 export const preferencesStore = createPersistedStore<Preferences>('preferences', { autoRefresh: false });
 export const profileStore = createPersistedStore<Profile>('profile', { user: null, brokerage: null, loanOffice: null, agent: null });
 export const impersonationStore = createPersistedStore<Impersonation | null>('impersonation', null);
+// Every authenticated call carries the current token and impersonated user, read at call time.
+setCredentialsProvider(() => ({ accessToken: sessionStore.get()?.accessToken, impersonatedUserId: impersonationStore.get()?.user.id }));
+
 /** Epoch ms of the user's last interaction, for the 27-minute activity window. */
 export const activityStore = createPersistedStore<number>('last-activity', 0);
 /** Recently viewed lists are kept per user: the key holds the user id. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentFunnel, AgentReferralDetail, AgentReferralPage } from '../../src/api/schemas/agent-app.ts';
+import { AgentFunnel, AgentReferralDetail, AgentReferralPage } from '../../src/contract/referrals.ts';
 import { DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import '../../server/db/schema-auth-flows.ts';
 import { call, callerFor, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;

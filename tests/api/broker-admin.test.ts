@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentNotificationPage } from '../../src/api/schemas/agent-app.ts';
+import { AgentNotificationPage } from '../../src/contract/notifications.ts';
 import { AnnouncementPage } from '../../src/contract/announcements.ts';
 import { BrokerageMetrics } from '../../src/contract/brokerage-metrics.ts';
 import { EMAIL_TEMPLATES, EmailSettingList } from '../../src/contract/email-settings.ts';

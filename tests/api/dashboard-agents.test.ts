@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysSinceSql, overduePredicate } from '../../server/db/overdue.ts';
-import { AgentPageSchema, LeaderboardPageSchema } from '../../src/api/schemas/dashboard.ts';
+import { AgentPage, LeaderboardPage } from '../../src/contract/agents.ts';
 import { startDashboardFixture } from '../setup/dashboard-fixture.ts';
 import type { Caller, TestServer } from '../setup/test-server.ts';
 
@@ -37,7 +37,7 @@ describe('agents list', () => {
   it('counts the brokerage’s agents and gives each its overdue referrals, as a per-agent count does', async () => {
     const res = await broker.get(`/agents-api/agents?brokerageId=${ids.harbor}&pageIndex=0&pageSize=100`);
     expect(res.status).toBe(200);
-    const body = v.parse(AgentPageSchema, res.body);
+    const body = v.parse(AgentPage, res.body);
     const expected = await agentsWithOverdue(ids.harbor);
     expect(body.totalElements).toBe(expected.length);
     expect(body.content).toHaveLength(Math.min(100, expected.length));
@@ -125,7 +125,7 @@ describe('agent leaderboard', () => {
   it('ranks working agents by score with closings, revenue and response times from their referrals', async () => {
     const res = await broker.get('/agents-api/agents/leaderboard?pageIndex=0&pageSize=5&sort=agentDisplayScore,DESC');
     expect(res.status).toBe(200);
-    const body = v.parse(LeaderboardPageSchema, res.body);
+    const body = v.parse(LeaderboardPage, res.body);
     const top = await server.db.selectFrom('agents').select(['id', 'display_score']).where('brokerage_id', '=', ids.harbor)
       .where('status', 'in', ['ACTIVE', 'IN_TRAINING', 'PAUSED', 'ADMIN_HOLD']).orderBy(sql`display_score desc nulls last, id`).execute();
     expect(body.totalElements).toBe(top.length);

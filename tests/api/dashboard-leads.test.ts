@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BrokerLeadPageSchema, BrokerLeadSchema, LeadDetailSchema, LeadProgressionStatsSchema, LeadSourceCountSchema, LeadStatsSchema,
-  OpportunityStatusStatsSchema, ReferralStageStatsSchema,
-} from '../../src/api/schemas/dashboard.ts';
+import { BrokerLeadPage, BrokerLead, LeadDetail, LeadProgressionStats, LeadSourceCount, OpportunityStatusStats, ReferralStageStats } from '../../src/contract/interviews.ts';
+import { LeadStats } from '../../src/contract/leads.ts';
 import { startDashboardFixture } from '../setup/dashboard-fixture.ts';
 import type { Caller, TestServer } from '../setup/test-server.ts';
 
@@ -26,7 +24,7 @@ describe('broker leads list', () => {
   it('pages the brokerage’s IRIS leads newest first, with the total over all pages', async () => {
     const res = await broker.get(`/interviews-api/broker-leads?brokerageId=${ids.harbor}&pageIndex=0&pageSize=5&sort=created,DESC`);
     expect(res.status).toBe(200);
-    const body = v.parse(BrokerLeadPageSchema, res.body);
+    const body = v.parse(BrokerLeadPage, res.body);
     const total = await lgLeads(ids.harbor).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(body.totalElements).toBe(Number(total.n));
     const newest = await lgLeads(ids.harbor).select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(5).execute();
@@ -35,7 +33,7 @@ describe('broker leads list', () => {
 
   it('carries each lead’s contact, counts, agent name and clean website as stored', async () => {
     const res = await broker.get(`/interviews-api/broker-leads?brokerageId=${ids.harbor}&pageSize=20&sort=assignedAt,DESC`);
-    for (const lead of res.body.content as v.InferOutput<typeof BrokerLeadSchema>[]) {
+    for (const lead of res.body.content as v.InferOutput<typeof BrokerLead>[]) {
       const row = await server.db.selectFrom('opportunities as o').leftJoin('agents as a', 'a.id', 'o.agent_id')
         .select(['o.contact_first', 'o.contact_last', 'o.contact_phone', 'o.contact_email', 'o.sms_count', 'o.phone_count', 'o.status',
           'o.assigned_at', 'o.referring_website', 'o.created_at', 'a.first_name', 'a.last_name'])
@@ -99,7 +97,7 @@ describe('one lead', () => {
     const row = await lgLeads(ids.harbor).selectAll().orderBy('id').limit(1).executeTakeFirstOrThrow();
     const res = await broker.get(`/interviews-api/broker-leads/lead/${row.id}`);
     expect(res.status).toBe(200);
-    expect(v.parse(LeadDetailSchema, res.body)).toEqual({
+    expect(v.parse(LeadDetail, res.body)).toEqual({
       data: {
         created: row.created_at.toISOString(),
         contact: { nameFirst: row.contact_first, nameLast: row.contact_last, phoneNumber: row.contact_phone, emailAddress: row.contact_email },
@@ -107,7 +105,7 @@ describe('one lead', () => {
       },
     });
     const item = await broker.get(`/interviews-api/broker-leads/${row.id}`);
-    expect(v.parse(BrokerLeadSchema, item.body).opportunity.id).toBe(row.id);
+    expect(v.parse(BrokerLead, item.body).opportunity.id).toBe(row.id);
   });
 
   it('keeps another brokerage’s lead out and answers 404 for an unknown one', async () => {
@@ -122,7 +120,7 @@ describe('lead widgets', () => {
   it.each(['ALL', 'NEW', 'AGED'])('count leads per status for lead type %s, most first', async (leadType) => {
     const res = await broker.get(`/interviews-api/broker-leads/${ids.harbor}/opportunityStatusStats?leadType=${leadType}`);
     expect(res.status).toBe(200);
-    const body = v.parse(OpportunityStatusStatsSchema, res.body);
+    const body = v.parse(OpportunityStatusStats, res.body);
     const rows = await sql<{ status: string; n: number }>`select status, count(*)::int as n from opportunities
       where brokerage_id = ${ids.harbor} and product = 'LEAD_GENIUS' and (${leadType} = 'ALL' or lead_type = ${leadType}) group by status`.execute(server.db);
     expect(Object.fromEntries(body.map((s) => [s.status, s.count]))).toEqual(Object.fromEntries(rows.rows.map((r) => [r.status, r.n])));
@@ -131,7 +129,7 @@ describe('lead widgets', () => {
 
   it('count the IRIS referrals in every stage, zeros included, in spec order', async () => {
     const res = await broker.get(`/interviews-api/broker-leads/${ids.harbor}/referralStageStats`);
-    const body = v.parse(ReferralStageStatsSchema, res.body);
+    const body = v.parse(ReferralStageStats, res.body);
     expect(body).toHaveLength(11);
     expect(body[0]!.stage).toBe('AWAITING_FOLLOWUP');
     for (const { stage, count } of body) {
@@ -144,7 +142,7 @@ describe('lead widgets', () => {
 
   it('count leads, assignments and closings per supplier, with rates in percent', async () => {
     const res = await broker.get(`/interviews-api/broker-leads/leadSourceCount/${ids.harbor}`);
-    const body = v.parse(LeadSourceCountSchema, res.body);
+    const body = v.parse(LeadSourceCount, res.body);
     const leads = await lgLeads(ids.harbor).innerJoin('lead_suppliers as s', 's.id', 'opportunities.supplier_id')
       .select(['s.name', 'opportunities.assigned_at', 'opportunities.status']).execute();
     expect(body.length).toBeGreaterThan(0);
@@ -162,7 +160,7 @@ describe('lead widgets', () => {
 
   it('count the lead progression cumulatively for all, new and aged leads', async () => {
     const res = await broker.get(`/interviews-api/broker-leads/${ids.harbor}/lead-progression-stats`);
-    const body = v.parse(LeadProgressionStatsSchema, res.body);
+    const body = v.parse(LeadProgressionStats, res.body);
     const rows = await lgLeads(ids.harbor).select(['lead_type', 'responded', 'qualified', 'assigned_at', 'status']).execute();
     const progression = (type?: string) => {
       const mine = rows.filter((r) => !type || r.lead_type === type);
@@ -180,7 +178,7 @@ describe('lead widgets', () => {
   it('count this month’s and this quarter’s ingested IRIS leads against the quarterly cap', async () => {
     const month = now.toISOString().slice(0, 7);
     const res = await broker.get(`/leads-api/leadstats/${ids.harbor}?ingestedDate=${month}`);
-    const body = v.parse(LeadStatsSchema, res.body);
+    const body = v.parse(LeadStats, res.body);
     const row = (await sql<{ m: number; q: number }>`select
       count(*) filter (where to_char(created_at at time zone 'UTC', 'YYYY-MM') = ${month})::int as m,
       count(*) filter (where date_trunc('quarter', created_at at time zone 'UTC') = date_trunc('quarter', ${now}::timestamptz at time zone 'UTC'))::int as q

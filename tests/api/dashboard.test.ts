@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overduePredicate } from '../../server/db/overdue.ts';
-import { overdueSql } from '../../server/routes/dashboard-overdue.ts';
-import { BrokerageStatsSchema, BrokerScoreSchema } from '../../src/api/schemas/dashboard.ts';
+import { overdueSql } from '../../server/routes/agents-api/overdue-sql.ts';
+import { BrokerageStats, BrokerScore } from '../../src/contract/brokerages.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;
@@ -97,7 +97,7 @@ describe('brokerage stats', () => {
   ])('count Harbor Point referrals for product %s the way independent SQL does, with the LEAD_GENIUS set beside them', async (product, products) => {
     const res = await broker.get(`/agents-api/brokerages/${ids.harbor}/stats?product=${product}`);
     expect(res.status).toBe(200);
-    const body = v.parse(BrokerageStatsSchema, res.body);
+    const body = v.parse(BrokerageStats, res.body);
     expect(body).toMatchObject({ brokerageId: ids.harbor, product, ...(await expectedStats(ids.harbor, products, now)) });
     expect(body).toMatchObject(prefixed(await expectedStats(ids.harbor, ['LEAD_GENIUS'], now)));
     expect(body.activeReferrals).toBeGreaterThan(0);
@@ -177,7 +177,7 @@ describe('broker score', () => {
     const caller = which === 'harbor' ? broker : basic;
     const res = await caller.get(`/agents-api/brokerages/${ids[which]}/score`);
     expect(res.status).toBe(200);
-    expect(v.parse(BrokerScoreSchema, res.body)).toEqual(await expectedScore(ids[which]));
+    expect(v.parse(BrokerScore, res.body)).toEqual(await expectedScore(ids[which]));
     expect(res.body.brokerScore).toBeGreaterThan(0);
   });
 

@@ -9,7 +9,7 @@ import { checkAuthorizeRequest } from '../../server/auth/authorize-request.ts';
 import { clearAccountFailures, confirmSignInFailure, reserveSignInAttempt, signInScopes } from '../../server/auth/throttle.ts';
 import { bootDatabase } from '../../server/boot.ts';
 import { loadConfig, testConfig } from '../../server/config.ts';
-import { RESET_ANSWER_FLOOR_MS } from '../../server/routes/password-reset.ts';
+import { RESET_ANSWER_FLOOR_MS } from '../../server/routes/users-api/password-reset.ts';
 import { call, DEMO_PASSWORD, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentAdminHolds, BrokerageSummary, CoverageArea, LoanOfficer, Referral } from '../../src/api/schemas/staff.ts';
+import type { AgentAdminHolds, CoverageArea } from '../../src/contract/agents.ts';
+import type { BrokerageSummary, Referral } from '../../src/contract/brokerages.ts';
+import type { LoanOfficer } from '../../src/contract/lenders.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DncContact, DncPage } from '../../src/api/schemas/staff.ts';
+import type { DncContact, DncPage } from '../../src/contract/interviews.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditRow, ImpersonationSession, Referral, UserSummary } from '../../src/api/schemas/staff.ts';
+import type { Referral } from '../../src/contract/brokerages.ts';
+import type { AuditRow, ImpersonationSession, UserSummary } from '../../src/contract/users.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 type Page<T> = { content: T[]; totalElements: number };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Disposition, ForceAssignmentResult, Interaction, Opportunity } from '../../src/api/schemas/staff.ts';
+import type { Disposition, ForceAssignmentResult, Interaction, Opportunity } from '../../src/contract/interviews.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 type Page<T> = { content: T[]; totalElements: number };

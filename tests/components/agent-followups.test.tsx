@@ -2,7 +2,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { clearPersistedQueries } from '../../src/app/query-persistence.ts';
+import { clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { DEMO_AGENT_PHONE } from '../setup/test-server.ts';
 
@@ -82,7 +82,7 @@ describe('the follow-ups screen', () => {
     await server.db.insertInto('agent_notifications').values([
       row('Older than a day', new Date(yesterdayMidnight + 1000)), row('Within the day', new Date(Date.now() - 3_600_000)),
     ]).execute();
-    await new Promise((resolve) => setTimeout(resolve, 1200)); // let the throttled cache write land
+    await settlePersistence(); // let the throttled cache write land
     await clearPersistedQueries(); // the earlier tests' list is cached
     const { screen } = await renderApp('/console/agent-followups', { as: AGENT });
     const card = await screen.findByRole('region', { name: 'Notifications' });

@@ -2,7 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { REMOVE_SELF } from '../../src/contract/brokerage-admins.ts';
-import { NO_NOTIFICATIONS } from '../../src/lib/notification-types.ts';
+import { NO_NOTIFICATIONS } from '../../src/contract/agent-notifications.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);

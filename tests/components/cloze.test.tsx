@@ -1,6 +1,5 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import '../../server/db/schema-connectors.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { call, signIn } from '../setup/test-server.ts';
 

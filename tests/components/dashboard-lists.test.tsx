@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clearPersistedQueries } from '../../src/app/query-persistence.ts';
+import { clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 const DAY_MS = 86_400_000;
@@ -82,7 +82,7 @@ describe('the notifications menu', () => {
 
   it('says when they cannot be loaded', async () => {
     const server = await testServer();
-    await new Promise((resolve) => setTimeout(resolve, 1200)); // let the throttled cache write land
+    await settlePersistence(); // let the throttled cache write land
     await clearPersistedQueries();
     const request = server.app.request.bind(server.app);
     server.app.request = ((path: string, init?: RequestInit) => (String(path).startsWith('/agents-api/notifications')

@@ -1,8 +1,8 @@
 import { within } from '@testing-library/react';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { clearPersistedQueries } from '../../src/app/query-persistence.ts';
-import type { BrokerScore } from '../../src/api/schemas/dashboard.ts';
+import type { BrokerScore } from '../../src/contract/brokerages.ts';
+import { clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
 import { conversionLevel, scoreLevel } from '../../src/lib/score-levels.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { signIn } from '../setup/test-server.ts';
@@ -37,7 +37,7 @@ describe('the broker score widget', () => {
       .where('brokerage_id', '=', harbor.id).execute();
     await server.db.updateTable('referrals').set({ created_at: sql`created_at - interval '2 years'` }).where('brokerage_id', '=', harbor.id).execute();
     // The first test's answers are persisted (writes throttled by 1 s) and would be restored: let the write land, then clear.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await settlePersistence();
     await clearPersistedQueries();
     const { screen, user } = await renderApp('/console', { as: 'broker@demo.test' });
     const card = await screen.findByRole('region', { name: 'Broker Score' });

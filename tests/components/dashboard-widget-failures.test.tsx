@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clearPersistedQueries } from '../../src/app/query-persistence.ts';
+import { clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 // docs/decisions.md "Spec rules knowingly not followed": a widget whose figures fail to load says so
@@ -9,7 +9,7 @@ import { renderApp, testServer } from '../setup/render-app.tsx';
 describe('dashboard widgets whose figures fail to load', () => {
   it('say so in their own card, the leaderboard included, while the other widgets load', async () => {
     const server = await testServer();
-    await new Promise((resolve) => setTimeout(resolve, 1200)); // let the throttled cache write land
+    await settlePersistence(); // let the throttled cache write land
     await clearPersistedQueries();
     const request = server.app.request.bind(server.app);
     const failing = (path: string) => /\/brokerages\/\d+\/stats/.test(path) || path.startsWith('/agents-api/agents/leaderboard');

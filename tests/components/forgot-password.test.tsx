@@ -1,11 +1,16 @@
-import { render, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { renderApp } from '../setup/render-app.tsx';
 
 const mailTo = (server: Awaited<ReturnType<typeof renderApp>>['server'], recipient: string) =>
   server.db.selectFrom('outbox').selectAll().where('recipient', '=', recipient).execute();
+
+// The snackbar's display times run on fake timers (moved on by hand); everything else keeps
+// pace with real time, so the in-process API and user-event work as usual.
+const fakeSnackbarTime = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+afterEach(() => { vi.useRealTimers(); });
 
 describe('the forgot-password page', () => {
   it('applies the email rules before sending anything', async () => {
@@ -20,13 +25,16 @@ describe('the forgot-password page', () => {
   it('sends a reset link to a known address and says so for 2 seconds', async () => {
     const { screen, user, server } = await renderApp('/forgot-password');
     await user.type(await screen.findByLabelText('Email'), ' Broker@Demo.test ');
+    fakeSnackbarTime();
     const started = Date.now();
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     const sent = await screen.findByText('An email has been sent to you.');
     expect(screen.getByLabelText('Email')).toHaveValue('');
     const [mail] = await mailTo(server, 'broker@demo.test');
     expect(mail?.body).toMatch(/\/register\/[A-Z0-9-]+/);
-    await waitForElementToBeRemoved(sent, { timeout: 4000 });
+    const removed = waitForElementToBeRemoved(sent, { timeout: 4000 });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await removed;
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
   });
 
@@ -42,11 +50,14 @@ describe('the forgot-password page', () => {
     const { screen, user } = await renderApp('/forgot-password');
     await user.type(await screen.findByLabelText('Email'), 'broker@demo.test');
     globalThis.fetch = (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
+    fakeSnackbarTime();
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     const failed = await screen.findByText('Whoops, Something went wrong. Please try again.');
-    await new Promise((r) => setTimeout(r, 3000));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(failed).toBeInTheDocument();
-    await waitForElementToBeRemoved(failed, { timeout: 3500 });
+    const removed = waitForElementToBeRemoved(failed, { timeout: 3500 });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await removed;
     // The address is kept for another try.
     expect(screen.getByLabelText('Email')).toHaveValue('broker@demo.test');
   });

@@ -29,6 +29,20 @@ describe('the brokers list', () => {
     expect(screen.getByText('1 - 1 of 1 brokerages')).toBeInTheDocument();
   });
 
+  it('keeps the filters and sort in the URL, so a link reproduces the view', async () => {
+    const { screen, user } = await renderApp('/console/brokerages?productFamily=PORCHLIGHT&sort=name,DESC', { as: 'admin@demo.test' });
+    const table = await screen.findByRole('table', { name: 'Brokerages' });
+    await waitFor(() => expect(firstCells(table)).toEqual(['Maple & Main Homes', 'Cedar Ridge Properties']));
+    expect(screen.getByRole('combobox', { name: 'Product Family' })).toHaveValue('PORCHLIGHT');
+    expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'cedar{Enter}');
+    await waitFor(() => expect(firstCells(table)).toEqual(['Cedar Ridge Properties']));
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ productFamily: 'PORCHLIGHT', sort: 'name,DESC', name: 'cedar' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Product Family' }), 'All products');
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ sort: 'name,DESC', name: 'cedar' });
+  });
+
   it('offers the brokerages the user opened, newest first, kept per user', async () => {
     const harbor = await brokerageId('Harbor Point Realty');
     const maple = await brokerageId('Maple & Main Homes');

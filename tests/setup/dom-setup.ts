@@ -2,15 +2,17 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+import { settlePersistence } from '../../src/app/query-persistence.ts';
 
-// The persisted query cache restores from IndexedDB asynchronously; an unmounted app's restore
-// still resolves later. Let it settle while jsdom's window exists, so nothing lands after teardown.
+// The persisted query cache restores from IndexedDB asynchronously, and writes throttled; an
+// unmounted app's restore still resolves later. Let it settle while jsdom's window exists, so
+// nothing lands after teardown: wait for the persisters' operations, not for a fixed time.
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 afterEach(async () => {
   cleanup();
   await settle(10);
 });
-afterAll(() => settle(1000));
+afterAll(() => settlePersistence());
 
 // Sign-in runs real scrypt hashing against the in-process API: allow for a busy 2-core machine.
 configure({ asyncUtilTimeout: 10_000 });

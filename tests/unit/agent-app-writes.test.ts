@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { asAgentWrite, detailWithStage, newIdempotencyKey, noteWrite, stageWrite, withFollowUp, withStage } from '../../src/api/agent-app-writes.ts';
-import type { AgentReferral, AgentReferralDetail } from '../../src/api/schemas/agent-app.ts';
+import type { AgentReferral, AgentReferralDetail } from '../../src/contract/referrals.ts';
 import { ledgerOf, dismissRefused, forgetWrite, refuseWrite, rememberWrite, unsyncedStore } from '../../src/session/agent-unsynced.ts';
 import { profileStore } from '../../src/session/state.ts';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ReferralStage, ReferralType } from '../../src/lib/referral-stages.ts';
 import {
   brokerScore, cleanWebsite, closeRate, funnel, monthBounds, prefixLeadGenius, rate, statSet, stepOf, type ScoreCounts,
-} from '../../server/routes/dashboard-figures.ts';
-import { parseSort } from '../../server/routes/dashboard-scope.ts';
+} from '../../server/routes/agents-api/brokerage-figures.ts';
+import { parseSort } from '../../server/http/brokerage-scope.ts';
 
 // Every stage of every type: the funnel step it reaches (-1 = a side exit, counted in received only).
 const STEPS: [ReferralType, ReferralStage, number][] = [

@@ -1,16 +1,17 @@
 import type { Insertable } from 'kysely';
-import type { NotificationType } from '../../../src/api/schemas/agent-app.ts';
+import type { NotificationType } from '../../../src/contract/notifications.ts';
 import { daysSinceSql, overduePredicate } from '../overdue.ts';
 import { notificationCopy, type AgentNotificationsTable } from '../schema-agent-app.ts';
 import type { SeedContext } from './core.ts';
 import { insertMany } from './insert.ts';
 import { createRandom, DAY_MS, type Random } from './random.ts';
+import { personName } from '../../../src/lib/format.ts';
 
 const HOUR_MS = 3_600_000;
 type Row = Insertable<AgentNotificationsTable>;
 interface Ref { id: number; agent_id: number; brokerage_id: number; stage: string; prospect_first: string | null; prospect_last: string | null }
 
-const nameOf = (r: Ref) => [r.prospect_first, r.prospect_last].filter(Boolean).join(' ') || 'A referral';
+const nameOf = (r: Ref) => personName(r.prospect_first, r.prospect_last, 'A referral');
 
 function row(r: Ref, type: NotificationType, sent: Date, days = 0): Row {
   const name = nameOf(r);

@@ -1,5 +1,4 @@
 import { openCode } from '../../auth/invites.ts';
-import '../schema-auth-flows.ts';
 import type { SeedContext } from './core.ts';
 import { DAY_MS } from './random.ts';
 

@@ -1,6 +1,5 @@
 import type { Insertable } from 'kysely';
 import type { AnnouncementsTable } from '../schema-broker-admin.ts';
-import '../schema-broker-admin.ts';
 import type { SeedContext } from './core.ts';
 import { insertMany, insertRows } from './insert.ts';
 import { createRandom, DAY_MS } from './random.ts';

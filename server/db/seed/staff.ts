@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import '../schema-staff.ts';
 import type { SeedContext } from './core.ts';
 import { insertMany } from './insert.ts';
 import { createRandom, DAY_MS, FIRST_NAMES, LAST_NAMES } from './random.ts';

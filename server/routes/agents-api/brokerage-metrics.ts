@@ -5,8 +5,8 @@ import { METRIC_PERIODS, type BrokerageMetrics, type MetricMonth } from '../../.
 import type { Db } from '../../db/database.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, params, query } from '../../http/validate.ts';
-import { readableBrokerage } from '../dashboard-scope.ts';
-import { MET_OR_BEYOND } from '../dashboard-stats.ts';
+import { readableBrokerage } from '../../http/brokerage-scope.ts';
+import { MET_OR_BEYOND } from './brokerage-stats.ts';
 
 // My Metrics: the brokerage's trends per calendar month (UTC). Every figure is a count or sum over
 // the referral rows of the brokerage in the period; nothing is stored or estimated.

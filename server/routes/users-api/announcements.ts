@@ -3,11 +3,10 @@ import * as v from 'valibot';
 import type { Role } from '../../../src/access/roles.ts';
 import { AnnouncementStatusBody, type Announcement, type AnnouncementPage, type AnnouncementStatus } from '../../../src/contract/announcements.ts';
 import type { Db } from '../../db/database.ts';
-import '../../db/schema-broker-admin.ts';
-import { assertBrokerage, isStaff, missing } from '../../http/ownership.ts';
+import { assertBrokerage, isProviderUser, missing } from '../../http/ownership.ts';
 import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
 import { Id, jsonBody, Paging, query } from '../../http/validate.ts';
-import { BoolParam } from '../staff-paging.ts';
+import { BoolParam } from '../../http/paging.ts';
 
 // Announcements addressed to a brokerage and the reader's read state (my-announcements). Read state
 // lives on the server per user, so an announcement read on one device is read on every other.
@@ -34,7 +33,7 @@ function visible(b: number | null, now: Date): RawBuilder<boolean> {
 function brokerageScope(user: AuthUser, asked: number | undefined): number | null {
   if (asked !== undefined) { assertBrokerage(user, asked); return asked; }
   if (user.brokerId !== null) return user.brokerId;
-  if (isStaff(user)) return null;
+  if (isProviderUser(user)) return null;
   throw missing(user, 'brokerage');
 }
 

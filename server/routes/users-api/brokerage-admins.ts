@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import type { Role } from '../../../src/access/roles.ts';
+import { USER_MANAGER_ROLES, type Role } from '../../../src/access/roles.ts';
 import { REMOVE_LAST, REMOVE_SELF, type BrokerageAdmin, type UserRemoved } from '../../../src/contract/brokerage-admins.ts';
-import { isUserManager, USER_MANAGERS } from '../../auth/invite-users.ts';
+import { isUserManager } from '../../auth/invite-users.ts';
 import type { Db } from '../../db/database.ts';
-import '../../db/schema-auth-flows.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { assertBrokerage, missing } from '../../http/ownership.ts';
 import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
@@ -124,5 +123,5 @@ export const brokerageAdminRoutes: RouteDef[] = [
     },
   }),
   // Removing a user (spec 1 section 7): user managers any user, a brokerage admin the admins of their brokerage.
-  route({ method: 'DELETE', path: '/users-api/users/:id{[0-9]+}', policy: [...USER_MANAGERS, 'BROKERAGE_ADMIN'], handler: removeUser }),
+  route({ method: 'DELETE', path: '/users-api/users/:id{[0-9]+}', policy: [...USER_MANAGER_ROLES, 'BROKERAGE_ADMIN'], handler: removeUser }),
 ];

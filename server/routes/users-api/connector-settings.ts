@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import type { ConnectorInfo } from '../../../src/contract/connector-settings.ts';
 import { isUserManager } from '../../auth/invite-users.ts';
-import '../../db/schema-connectors.ts';
 import { forbidden } from '../../http/errors.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { Id, params } from '../../http/validate.ts';

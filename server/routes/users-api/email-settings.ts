@@ -1,16 +1,16 @@
 import * as v from 'valibot';
+import type { Role } from '../../../src/access/roles.ts';
 import { EMAIL_TEMPLATES, EmailSettingBody, type EmailSetting } from '../../../src/contract/email-settings.ts';
 import type { Db } from '../../db/database.ts';
-import '../../db/schema-broker-admin.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { assertBrokerage, missing } from '../../http/ownership.ts';
-import { route, STAFF, type AuthUser, type RouteDef } from '../../http/route.ts';
+import { route, STAFF_ROLES, type AuthUser, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, params, query } from '../../http/validate.ts';
 
 // The brokerage's email settings (spec 1 section 7): one row per (template, address). A brokerage
 // admin edits their own brokerage's (settings/email); staff any brokerage's (brokerages/email/:id).
 
-const EDITORS = [...STAFF, 'BROKERAGE_ADMIN'] as const;
+const EDITORS: readonly Role[] = [...STAFF_ROLES, 'BROKERAGE_ADMIN'];
 const DUPLICATE = 'This address already receives this email.';
 
 const ListQuery = v.object({

@@ -1,4 +1,4 @@
-import type { BoostStatus } from '../../api/schemas/core.ts';
+import type { BoostStatus } from '../../contract/agents.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 

@@ -4,7 +4,7 @@ import { navigationFor, userTypeOf, type NavLink } from '../../access/navigation
 import { appVersionsQueryOptions } from '../../api/agents.ts';
 import { unreadAnnouncementsQueryOptions } from '../../api/announcements.ts';
 import { brokerageQueryOptions } from '../../api/brokerages.ts';
-import { hasLeadGenius } from '../../api/organisations.ts';
+import { hasLeadGenius } from '../../api/brokerages.ts';
 import { BRAND } from '../../lib/brand.ts';
 import { MARKETPLACE_ITEMS, unviewedCount } from '../../lib/marketplace.ts';
 import { marketplaceViewedQueryOptions } from '../../api/viewed-items.ts';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { dismissRefused, useUnsyncedLedger } from '../../session/agent-unsynced.ts';
 import { Button } from '../../ui/button.tsx';
-import { describeWrite } from './format.ts';
+import { describeWrite } from './describe-write.ts';
 import { useOnline } from './use-agent.ts';
 import { retryWrite, useQueuedWrites, useRequeueForgottenWrites } from './use-agent-writes.ts';
 import * as styles from './agent-app.css.ts';

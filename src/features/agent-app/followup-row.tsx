@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
 import { withFollowUp, withStage } from '../../api/agent-app-writes.ts';
-import type { AgentReferral } from '../../api/schemas/agent-app.ts';
+import type { AgentReferral } from '../../contract/referrals.ts';
 import { daysText } from '../../lib/overdue.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
 import { Badge } from '../../ui/badge.tsx';
-import { formatWhen, prospectName } from './format.ts';
+import { formatDateTime, personName } from '../../lib/format.ts';
 import type { QueuedWrite } from './use-agent-writes.ts';
 import * as styles from './agent-app.css.ts';
 
@@ -26,13 +26,13 @@ export function FollowupRow({ referral, queued }: { referral: AgentReferral; que
   return (
     <li className={styles.item}>
       <Link href={`/console/agent-followups/view/${r.id}`} className={styles.rowLink}>
-        <span className={styles.rowName}>{prospectName(r.prospect.name)}</span>
+        <span className={styles.rowName}>{personName(r.prospect.name.first, r.prospect.name.last, 'Not Available')}</span>
         <span className={styles.badges}>
           {r.overdue && <Badge tone="danger">{daysText(r.daysOverdue)} overdue</Badge>}
           {waiting && <Badge tone="warning">Waiting to sync</Badge>}
         </span>
         <span className={`${styles.rowMeta} ${styles.fullRow}`}>
-          {stageLabel(r.stage)} · {TYPE_LABELS[r.type]} · Updated {formatWhen(r.updated)}
+          {stageLabel(r.stage)} · {TYPE_LABELS[r.type]} · Updated {formatDateTime(r.updated)}
         </span>
       </Link>
     </li>

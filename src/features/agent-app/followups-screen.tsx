@@ -12,7 +12,7 @@ import { AgentNotices, SYNC_PATH } from './agent-notices.tsx';
 import { FollowupRow } from './followup-row.tsx';
 import { FollowupsControls, type FollowupFilter } from './followups-controls.tsx';
 import { NotificationsCard } from './notifications-card.tsx';
-import { formatWhen } from './format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useAgentId, useOnline } from './use-agent.ts';
 import { useQueuedWrites } from './use-agent-writes.ts';
 import * as styles from './agent-app.css.ts';
@@ -21,7 +21,7 @@ const PAGE = 25;
 const TYPE_WORDS: Record<ReferralType, string> = { BUYER: 'Buyer', SELLER: 'Seller', RENTAL: 'Rental' };
 
 /** Follow-ups: the agent's referrals, overdue first. Filter, search, sort and funnel stage live in the URL. */
-export default function FollowupsScreen() {
+export function FollowupsScreen() {
   const agentId = useAgentId();
   const mobile = useIsMobile();
   const [params, setParams] = useSearchParams();
@@ -82,7 +82,7 @@ export default function FollowupsScreen() {
             }, { replace: true })}>Clear stage filter</Button>
           </p>
         )}
-        {!online && list.dataUpdatedAt > 0 && <p className={styles.muted}>Saved copy from {formatWhen(new Date(list.dataUpdatedAt).toISOString())}</p>}
+        {!online && list.dataUpdatedAt > 0 && <p className={styles.muted}>Saved copy from {formatDateTime(new Date(list.dataUpdatedAt).toISOString())}</p>}
         {list.isPending && agentId !== null && <Spinner label="Loading follow-ups" />}
         {list.isError && !list.data && <p className={styles.muted}>The follow-ups could not be loaded. {list.error.message}</p>}
         {list.isSuccess && rows.length === 0 && <p className={styles.muted}>No referrals to show.</p>}

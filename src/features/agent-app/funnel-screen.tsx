@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { funnelQueryOptions } from '../../api/agent-app.ts';
-import type { AgentFunnel } from '../../api/schemas/agent-app.ts';
+import type { AgentFunnel } from '../../contract/referrals.ts';
 import { stageLabel, type ReferralType } from '../../lib/referral-stages.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Spinner } from '../../ui/layout.tsx';
@@ -39,7 +39,7 @@ function FunnelList({ funnel, type }: { funnel: AgentFunnel['seller']; type: Ref
 }
 
 /** My Funnel: the agent's referrals at each funnel stage; a stage opens its follow-ups. */
-export default function FunnelScreen() {
+export function FunnelScreen() {
   const agentId = useAgentId();
   const funnel = useQuery({ ...funnelQueryOptions(agentId ?? 0), enabled: agentId !== null });
   return (

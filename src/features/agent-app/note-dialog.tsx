@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { NewNote } from '../../api/schemas/agent-app.ts';
+import { NewNote } from '../../contract/referrals.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';

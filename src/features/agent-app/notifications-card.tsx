@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { mobileNotificationsQueryOptions } from '../../api/agent-app.ts';
 import { Button } from '../../ui/button.tsx';
-import { formatWhen } from './format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import * as styles from './agent-app.css.ts';
 import { sentInLast24Hours } from '../../lib/last-24-hours.ts';
 
@@ -27,7 +27,7 @@ export function NotificationsCard() {
             const body = (
               <>
                 <span className={`${styles.fullRow} ${styles.noteTitle}`}>{n.title}</span>
-                <span className={`${styles.fullRow} ${styles.rowMeta}`}>{n.text} · {formatWhen(n.sent)}</span>
+                <span className={`${styles.fullRow} ${styles.rowMeta}`}>{n.text} · {formatDateTime(n.sent)}</span>
               </>
             );
             return (

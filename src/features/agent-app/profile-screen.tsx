@@ -12,7 +12,7 @@ import * as styles from './agent-app.css.ts';
  * The agent's profile: name, phone, email, coverage areas and Broker Boost status. The brokerage's
  * name is not shown: GET /agents-api/brokerages/:id does not admit agents.
  */
-export default function ProfileScreen() {
+export function ProfileScreen() {
   const { user, agent } = useStore(profileStore);
   const agentId = agent?.id ?? user?.agentId ?? null;
   const boost = useQuery(boostQueryOptions());

@@ -1,7 +1,7 @@
-import type { ReferralEvent, ReferralNote } from '../../api/schemas/agent-app.ts';
+import type { ReferralEvent, ReferralNote } from '../../contract/referrals.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
 import { Badge } from '../../ui/badge.tsx';
-import { formatWhen } from './format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import type { QueuedWrite } from './use-agent-writes.ts';
 import * as styles from './agent-app.css.ts';
 
@@ -19,13 +19,13 @@ export function NotesList({ notes, queued }: { notes: ReferralNote[]; queued: Qu
     <ul className={styles.list} aria-label="Notes">
       {waiting.map((w) => (
         <li key={w.idempotencyKey} className={styles.historyItem}>
-          <span className={styles.rowMeta}>{formatWhen(w.queuedAt)} <Badge tone="warning">Waiting to sync</Badge></span>
+          <span className={styles.rowMeta}>{formatDateTime(w.queuedAt)} <Badge tone="warning">Waiting to sync</Badge></span>
           <p className={styles.noteText}>{w.text}</p>
         </li>
       ))}
       {notes.map((n) => (
         <li key={n.id} className={styles.historyItem}>
-          <span className={styles.rowMeta}>{formatWhen(n.created)}{n.authorName ? ` · ${n.authorName}` : ''}</span>
+          <span className={styles.rowMeta}>{formatDateTime(n.created)}{n.authorName ? ` · ${n.authorName}` : ''}</span>
           <p className={styles.noteText}>{n.text}</p>
         </li>
       ))}
@@ -40,7 +40,7 @@ export function EventsTimeline({ events }: { events: ReferralEvent[] }) {
     <ol className={styles.list} aria-label="History">
       {events.map((e) => (
         <li key={e.id} className={styles.historyItem}>
-          <span className={styles.rowMeta}>{formatWhen(e.created)}{e.actorName ? ` · ${e.actorName}` : ''}</span>
+          <span className={styles.rowMeta}>{formatDateTime(e.created)}{e.actorName ? ` · ${e.actorName}` : ''}</span>
           <span>{eventText(e)}</span>
           {e.type === 'STAGE_CHANGED' && e.detail && <span className={styles.rowMeta}>{e.detail}</span>}
         </li>

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { referralEventsQueryOptions, referralNotesQueryOptions, referralQueryOptions } from '../../api/agent-app.ts';
 import { detailWithStage, noteWrite, stageWrite } from '../../api/agent-app-writes.ts';
 import { ApiError } from '../../api/client.ts';
-import type { AgentReferralDetail } from '../../api/schemas/agent-app.ts';
+import type { AgentReferralDetail } from '../../contract/referrals.ts';
 import { daysText } from '../../lib/overdue.ts';
 import { allowedMoves, stageLabel } from '../../lib/referral-stages.ts';
 import { formatPhone } from '../../lib/validation.ts';
@@ -13,7 +13,7 @@ import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { AgentNotices } from './agent-notices.tsx';
-import { formatDay, formatWhen, prospectName } from './format.ts';
+import { formatDateTime, formatDay, personName } from '../../lib/format.ts';
 import { withQueued } from './followup-row.tsx';
 import { NoteDialog } from './note-dialog.tsx';
 import { EventsTimeline, NotesList } from './referral-history.tsx';
@@ -25,7 +25,7 @@ import * as styles from './agent-app.css.ts';
 const QUEUED_TEXT = 'Saved on this device. Waiting to sync.';
 
 /** One referral: contact, stage, notes and history, with Update Stage and Add Note (queued offline). */
-export default function ReferralScreen({ params }: { params: Record<string, string> }) {
+export function ReferralScreen({ params }: { params: Record<string, string> }) {
   const agentId = useAgentId() ?? 0;
   const refId = Number(params['id']);
   const detail = useQuery({ ...referralQueryOptions(agentId, refId), enabled: agentId > 0 && refId > 0 });
@@ -52,7 +52,7 @@ export default function ReferralScreen({ params }: { params: Record<string, stri
     );
   }
   const r: AgentReferralDetail = withQueued(detail.data, queued, detailWithStage);
-  const name = prospectName(r.prospect.name);
+  const name = personName(r.prospect.name.first, r.prospect.name.last, 'Not Available');
   const target = { agentId, referralId: r.id, referralName: name };
   const stageWaiting = queued.some((q) => q.write.kind === 'stage');
   const saved = notes.data?.content ?? [];
@@ -62,7 +62,7 @@ export default function ReferralScreen({ params }: { params: Record<string, stri
     <div className={styles.page}>
       <AgentNotices />
       <Link href="/console/agent-followups" className={styles.link}>Back to follow-ups</Link>
-      {!online && <p className={styles.muted}>Saved copy from {formatWhen(new Date(detail.dataUpdatedAt).toISOString())}</p>}
+      {!online && <p className={styles.muted}>Saved copy from {formatDateTime(new Date(detail.dataUpdatedAt).toISOString())}</p>}
       <section className={styles.section} aria-labelledby="referral-name">
         <h2 id="referral-name" className={styles.heading}>{name}</h2>
         <dl className={styles.dl}>
@@ -84,7 +84,7 @@ export default function ReferralScreen({ params }: { params: Record<string, stri
             <><dt className={styles.dt}>{r.stage === 'UNDER_CONTRACT' ? 'Expected closing' : 'Date of sale'}</dt>
               <dd className={styles.dd}>{formatDay(r.details.referralSale.dateOfSale)}</dd></>
           )}
-          <dt className={styles.dt}>Last update</dt><dd className={styles.dd}>{formatWhen(r.updated)}</dd>
+          <dt className={styles.dt}>Last update</dt><dd className={styles.dd}>{formatDateTime(r.updated)}</dd>
         </dl>
         <div className={styles.sectionActions}>
           {allowedMoves(r.type, r.stage).length > 0 && <Button onClick={() => setStageOpen(true)}>Update Stage</Button>}

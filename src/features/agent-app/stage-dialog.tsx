@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { StageChange } from '../../api/schemas/agent-app.ts';
+import { StageChange } from '../../contract/referrals.ts';
 import {
   allowedMoves, moveRefusal, needsDateOfSale, needsRemovalReason, REMOVAL_REASONS, STAGE_LABELS, type ReferralStage, type ReferralType,
 } from '../../lib/referral-stages.ts';

@@ -3,14 +3,15 @@ import { Link } from 'wouter';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { RefusedChanges } from './agent-notices.tsx';
-import { describeWrite, formatWhen } from './format.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { describeWrite } from './describe-write.ts';
 import { useOnline } from './use-agent.ts';
 import { useQueuedWrites, useRequeueForgottenWrites } from './use-agent-writes.ts';
 import { useUnsyncedLedger } from '../../session/agent-unsynced.ts';
 import * as styles from './agent-app.css.ts';
 
 /** Unsynced Changes: writes waiting for a connection (or being sent), and those the server refused. */
-export default function SyncScreen() {
+export function SyncScreen() {
   useRequeueForgottenWrites();
   const client = useQueryClient();
   const queued = useQueuedWrites();
@@ -38,7 +39,7 @@ export default function SyncScreen() {
                 <Link href={`/console/agent-followups/view/${write.referralId}`} className={styles.rowLink}>
                   <span className={styles.rowName}>{write.referralName}</span>
                   <span className={styles.badges}><Badge tone="warning">{p ? 'Waiting to sync' : 'Syncing'}</Badge></span>
-                  <span className={`${styles.rowMeta} ${styles.fullRow}`}>{describeWrite(write)} · {formatWhen(write.queuedAt)}</span>
+                  <span className={`${styles.rowMeta} ${styles.fullRow}`}>{describeWrite(write)} · {formatDateTime(write.queuedAt)}</span>
                 </Link>
               </li>
             ))}

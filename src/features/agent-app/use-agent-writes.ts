@@ -2,7 +2,7 @@ import { MutationObserver, useIsRestoring, useMutation, useMutationState, useQue
 import { useEffect } from 'react';
 import { agentWriteKeys } from '../../api/agent-app-keys.ts';
 import { asAgentWrite, type AgentWrite, type NoteWrite, type StageWrite } from '../../api/agent-app-writes.ts';
-import type { ReferralNote } from '../../api/schemas/agent-app.ts';
+import type { ReferralNote } from '../../contract/referrals.ts';
 import { dismissRefused, useUnsyncedLedger } from '../../session/agent-unsynced.ts';
 
 // The agent's writes as the mutation cache holds them (the defaults live in src/app/offline-mutations.ts).

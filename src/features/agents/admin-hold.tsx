@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverMessage } from '../../api/staff.ts';
 import { addAdminHold, agentHoldsQueryOptions, holdReasonsQueryOptions, removeAdminHold, staffAgentKeys } from '../../api/staff-agents.ts';
-import { codeLabel, formatDate } from '../../lib/staff-format.ts';
+import { formatDate, prettify } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { Spinner } from '../../ui/layout.tsx';
@@ -33,7 +33,7 @@ export function AdminHold({ id }: { id: number }) {
   const available = (reasons.data ?? []).filter((r) => !held.has(r.id));
   return (
     <div className={styles.stack}>
-      <p>Status: <strong>{codeLabel(holds.data.status)}</strong></p>
+      <p>Status: <strong>{prettify(holds.data.status)}</strong></p>
       {holds.data.holds.length === 0 ? <p className={styles.meta}>This agent has no admin hold.</p> : (
         <ul className={styles.list} aria-label="Admin hold reasons">
           {holds.data.holds.map((h) => (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
-import type { Agent } from '../../api/schemas/dashboard.ts';
-import { codeLabel, formatDate, formatDateTime } from '../../lib/staff-format.ts';
+import type { Agent } from '../../contract/agents.ts';
+import { formatDate, formatDateTime, prettify } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
@@ -14,7 +14,7 @@ export function AgentProfile({ agent: a }: { agent: Agent }) {
   const overdue = a.funnelStatus.stages.overdueForFollowup.count;
   return (
     <DetailList items={[
-      ['Status', <Badge key="s" tone={statusTone(a.status)}>{codeLabel(a.status)}</Badge>],
+      ['Status', <Badge key="s" tone={statusTone(a.status)}>{prettify(a.status)}</Badge>],
       ['Brokerage', names.data?.find((b) => b.id === a.brokerageId)?.name],
       ['Email', a.email],
       ['Phone', formatPhone(a.phone)],

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { agentReferralQueryOptions } from '../../api/staff-agents.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
-import { codeLabel, formatDate, formatDateTime, personName } from '../../lib/staff-format.ts';
+import { formatDate, formatDateTime, personName, prettify } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
@@ -13,11 +13,11 @@ import { agentRouteOf } from './agent-paths.ts';
 
 const eventText = (e: { type: string; fromStage: string | null; toStage: string | null; detail: string | null }) => {
   const move = e.toStage ? `${e.fromStage ? `${stageLabel(e.fromStage)} → ` : ''}${stageLabel(e.toStage)}` : '';
-  return [codeLabel(e.type), move, e.detail].filter(Boolean).join(' · ');
+  return [prettify(e.type), move, e.detail].filter(Boolean).join(' · ');
 };
 
 /** One referral of an agent (nested referral/:referralId): the client, stage, events and notes. */
-export default function AgentReferralScreen({ params }: { params: Record<string, string> }) {
+export function AgentReferralScreen({ params }: { params: Record<string, string> }) {
   const route = agentRouteOf(params);
   const referralId = Number(params['referralId']);
   const valid = route.valid && Number.isInteger(referralId) && referralId > 0;
@@ -35,7 +35,7 @@ export default function AgentReferralScreen({ params }: { params: Record<string,
             <Link href={route.agentPath}>Back to agent</Link>
           </div>
           <DetailList items={[
-            ['Type', codeLabel(r.type)],
+            ['Type', prettify(r.type)],
             ['Stage', stageLabel(r.stage)],
             ['Follow-up', r.overdue ? `${r.daysOverdue} days overdue` : 'Up to date'],
             ['Phone', formatPhone(r.phone)],

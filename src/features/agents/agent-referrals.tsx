@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { AgentReferral } from '../../api/schemas/agent-app.ts';
+import type { AgentReferral } from '../../contract/referrals.ts';
 import { agentReferralsQueryOptions } from '../../api/staff-agents.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
-import { codeLabel, formatDateTime, personName } from '../../lib/staff-format.ts';
+import { formatDateTime, personName, prettify } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
@@ -21,7 +21,7 @@ export function AgentReferrals({ id, referralPath }: { id: number; referralPath:
     { key: 'client', header: 'Client', cell: (r) => (
       <Link href={referralPath(r.id)}>{personName(r.prospect.name.first, r.prospect.name.last, 'Not Available')}</Link>
     ) },
-    { key: 'type', header: 'Type', cell: (r) => codeLabel(r.type) },
+    { key: 'type', header: 'Type', cell: (r) => prettify(r.type) },
     { key: 'stage', header: 'Stage', cell: (r) => stageLabel(r.stage) },
     { key: 'overdue', header: 'Follow-up', cell: (r) => (r.overdue ? <Badge tone="danger">{r.daysOverdue} days overdue</Badge> : 'Up to date') },
     { key: 'updated', header: 'Updated', cell: (r) => formatDateTime(r.updated) },

@@ -1,21 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { staffAgentQueryOptions } from '../../api/staff-agents.ts';
-import { personName } from '../../lib/staff-format.ts';
+import { personName } from '../../lib/format.ts';
+import { addAgentNote, agentNotesQueryOptions, staffAgentQueryOptions } from '../../api/staff-agents.ts';
+import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
-import { useAddRecentlyViewed } from '../../ui/recent-list.tsx';
+import { RecordNotes } from '../../ui/record-notes.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Tabs } from '../../ui/tabs.tsx';
 import { AdminHold } from './admin-hold.tsx';
 import { AgentFunnelView } from './agent-funnel.tsx';
-import { AgentNotes } from './agent-notes.tsx';
 import { AgentProfile } from './agent-profile.tsx';
 import { AgentReferrals } from './agent-referrals.tsx';
 import { agentRouteOf } from './agent-paths.ts';
 import { CoverageAreas } from './coverage-areas.tsx';
 
 /** One agent (agents view/:id, or brokerages view/:id/agent/:agentId): profile, funnel, referrals, notes, admin hold, coverage. */
-export default function AgentViewScreen({ params }: { params: Record<string, string> }) {
+export function AgentViewScreen({ params }: { params: Record<string, string> }) {
   const route = agentRouteOf(params);
   const agent = useQuery({ ...staffAgentQueryOptions(route.agentId), enabled: route.valid });
   const a = agent.data;
@@ -35,7 +35,7 @@ export default function AgentViewScreen({ params }: { params: Record<string, str
           { value: 'profile', label: 'Profile', content: <AgentProfile agent={a} /> },
           { value: 'funnel', label: 'Funnel', content: <AgentFunnelView id={a.id} /> },
           { value: 'referrals', label: 'Referrals', content: <AgentReferrals id={a.id} referralPath={route.referralPath} /> },
-          { value: 'notes', label: 'Notes', content: <AgentNotes id={a.id} /> },
+          { value: 'notes', label: 'Notes', content: <RecordNotes label="Agent notes" query={agentNotesQueryOptions(a.id)} add={(body) => addAgentNote(a.id, body)} /> },
           { value: 'hold', label: 'Admin Hold', content: <AdminHold id={a.id} /> },
           { value: 'coverage', label: 'Coverage Areas', content: <CoverageAreas id={a.id} /> },
         ]} />

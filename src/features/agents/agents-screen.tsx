@@ -2,58 +2,44 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
-import type { Agent } from '../../api/schemas/dashboard.ts';
-import { AGENT_STATUSES } from '../../api/schemas/staff.ts';
+import { AGENT_STATUSES, type Agent } from '../../contract/agents.ts';
 import { agentsQueryOptions, exportAgents } from '../../api/staff-agents.ts';
-import { codeLabel, personName } from '../../lib/staff-format.ts';
+import { personName, prettify } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
-import { SelectField } from '../../ui/choice.tsx';
-import { DataTable, type Column } from '../../ui/data-table.tsx';
-import { ExportButton } from '../../ui/export-button.tsx';
-import { Card, Page } from '../../ui/layout.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
-import { RecentlyViewed } from '../../ui/recent-list.tsx';
-import { SearchField } from '../../ui/search-field.tsx';
-import * as styles from '../../ui/staff.css.ts';
-import { useListState } from '../../ui/use-list-state.ts';
+import { useRecentlyViewed } from '../../session/recently-viewed.ts';
+import type { Column } from '../../ui/data-table.tsx';
+import { defineList, ListScreen } from '../../ui/list-screen.tsx';
+import { useUrlListState } from '../../ui/use-list-state.ts';
+
+const LIST = defineList({
+  sort: { key: 'name.last', desc: false },
+  sortKeys: ['name.last', 'status', 'agentDisplayScore', 'funnelStatus.overdueForFollowupCount'],
+  search: { key: 'name', placeholder: 'Agent name' },
+  filters: [{ key: 'status', label: 'Status', all: 'All statuses', options: AGENT_STATUSES.map((s) => ({ value: s, label: prettify(s) })) }],
+});
 
 /** Agents: every brokerage's agents, searched by name and filtered by status on the server. */
-export default function AgentsScreen() {
-  const list = useListState({ name: '', status: '' }, { key: 'name.last', desc: false });
+export function AgentsScreen() {
+  const list = useUrlListState(LIST.spec);
   const query = useQuery({ ...agentsQueryOptions(list.params), placeholderData: keepPreviousData });
   const names = useQuery(brokerageNamesQueryOptions());
+  const recent = useRecentlyViewed('agents');
   const brokerageName = (id: number) => names.data?.find((b) => b.id === id)?.name ?? '-';
   const columns: Column<Agent>[] = [
     { key: 'name', header: 'Name', sortKey: 'name.last', cell: (a) => (
       <Link href={pathTo('agent-view', { id: a.id })}>{personName(a.name.first, a.name.last, `Agent ${a.id}`)}</Link>
     ) },
     { key: 'brokerage', header: 'Brokerage', cell: (a) => brokerageName(a.brokerageId) },
-    { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => codeLabel(a.status) },
+    { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => prettify(a.status) },
     { key: 'score', header: 'Score', sortKey: 'agentDisplayScore', cell: (a) => a.agentDisplayScore ?? '-' },
     { key: 'overdue', header: 'Overdue', sortKey: 'funnelStatus.overdueForFollowupCount', cell: (a) => a.funnelStatus.stages.overdueForFollowup.count },
     { key: 'email', header: 'Email', cell: (a) => a.email ?? '-' },
     { key: 'phone', header: 'Phone', cell: (a) => formatPhone(a.phone) || '-' },
   ];
   return (
-    <Page title="Agents">
-      <div className={styles.stack}>
-        <RecentlyViewed list="agents" hrefFor={(id) => pathTo('agent-view', { id })} />
-        <Card>
-          <div className={styles.toolbar}>
-            <SearchField value={list.filter.name} placeholder="Agent name" onSearch={(name) => list.setFilter({ name })} />
-            <SelectField label="Status" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
-              <option value="">All statuses</option>
-              {AGENT_STATUSES.map((s) => <option key={s} value={s}>{codeLabel(s)}</option>)}
-            </SelectField>
-            <span className={styles.toolbarSpacer} />
-            <ExportButton name="agents" load={() => exportAgents(list.filter)} />
-          </div>
-          {query.isError && <p role="alert" className={styles.formError}>Whoops, Something went wrong. Try again.</p>}
-          <DataTable label="Agents" columns={columns} rows={query.data?.content ?? []} rowKey={(a) => a.id}
-            sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty="No agents found." />
-          <Pagination rowsType="agents" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
-        </Card>
-      </div>
-    </Page>
+    <ListScreen title="Agents" definition={LIST} list={list} query={query} columns={columns} rowKey={(a) => a.id}
+      label="Agents" rowsType="agents" empty="No agents found."
+      exportAs={{ name: 'agents', load: exportAgents }}
+      recent={{ items: recent, hrefFor: (id) => pathTo('agent-view', { id }) }} />
   );
 }

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import type { Agent } from '../../api/schemas/dashboard.ts';
+import type { Agent } from '../../contract/agents.ts';
 import { agentsQueryOptions } from '../../api/staff-agents.ts';
-import { codeLabel, personName } from '../../lib/staff-format.ts';
+import { personName, prettify } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
@@ -17,7 +17,7 @@ export function BrokerageAgents({ id }: { id: number }) {
     { key: 'name', header: 'Name', sortKey: 'name.last', cell: (a) => (
       <Link href={pathTo('brokerage-agent', { id, agentId: a.id })}>{personName(a.name.first, a.name.last, `Agent ${a.id}`)}</Link>
     ) },
-    { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => codeLabel(a.status) },
+    { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => prettify(a.status) },
     { key: 'score', header: 'Score', sortKey: 'agentDisplayScore', cell: (a) => a.agentDisplayScore ?? '-' },
     { key: 'overdue', header: 'Overdue', sortKey: 'funnelStatus.overdueForFollowupCount', cell: (a) => a.funnelStatus.stages.overdueForFollowup.count },
     { key: 'email', header: 'Email', cell: (a) => a.email ?? '-' },

@@ -1,5 +1,5 @@
-import type { BrokerageDetail } from '../../api/schemas/staff.ts';
-import { codeLabel, formatDate, productFamilyLabel } from '../../lib/staff-format.ts';
+import type { Brokerage } from '../../contract/brokerages.ts';
+import { formatDate, prettify, productFamilyLabel } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
@@ -9,10 +9,10 @@ const NO_CAP = [0, 99999]; // spec 2 section 9: a quarterly cap of 0 or 99999 me
 const statusTone = (status: string) => (status === 'ACTIVE' ? 'success' : status === 'PAUSED' ? 'warning' : 'neutral');
 
 /** The brokerage's profile: status, products, contact details, quarterly cap and Broker Boost. */
-export function BrokerageProfile({ brokerage: b }: { brokerage: BrokerageDetail }) {
+export function BrokerageProfile({ brokerage: b }: { brokerage: Brokerage }) {
   return (
     <DetailList items={[
-      ['Status', <Badge key="s" tone={statusTone(b.status)}>{codeLabel(b.status)}</Badge>],
+      ['Status', <Badge key="s" tone={statusTone(b.status)}>{prettify(b.status)}</Badge>],
       ['Products', b.product.map((p) => productFamilyLabel(p.productFamily)).join(', ')],
       ['Email', b.email],
       ['Phone', formatPhone(b.phone)],

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { brokerageStatsQueryOptions } from '../../api/brokerages.ts';
-import { formatDollars } from '../../lib/staff-format.ts';
+import { formatDollars } from '../../lib/format.ts';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Spinner } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';

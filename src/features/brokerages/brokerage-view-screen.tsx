@@ -1,21 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import { brokerageQueryOptions } from '../../api/brokerages.ts';
+import { addBrokerNote, brokerageQueryOptions, brokerNotesQueryOptions } from '../../api/brokerages.ts';
 import { requestImpersonation, useCanImpersonate } from '../../session/impersonation.ts';
+import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
-import { useAddRecentlyViewed } from '../../ui/recent-list.tsx';
+import { RecordNotes } from '../../ui/record-notes.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Tabs } from '../../ui/tabs.tsx';
 import { BrokerageAgents } from './brokerage-agents.tsx';
-import { BrokerageNotes } from './brokerage-notes.tsx';
 import { BrokerageProfile } from './brokerage-profile.tsx';
 import { BrokerageReferrals } from './brokerage-referrals.tsx';
 import { BrokerageStats } from './brokerage-stats.tsx';
 
 /** One brokerage (view/:id): profile, stats, agents, referrals and broker notes; staff who may can impersonate it. */
-export default function BrokerageViewScreen({ params }: { params: Record<string, string> }) {
+export function BrokerageViewScreen({ params }: { params: Record<string, string> }) {
   const id = Number(params['id']);
   const brokerage = useQuery({ ...brokerageQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   const canImpersonate = useCanImpersonate();
@@ -41,7 +41,7 @@ export default function BrokerageViewScreen({ params }: { params: Record<string,
           { value: 'stats', label: 'Stats', content: <BrokerageStats id={b.id} /> },
           { value: 'agents', label: 'Agents', content: <BrokerageAgents id={b.id} /> },
           { value: 'referrals', label: 'Referrals', content: <BrokerageReferrals id={b.id} /> },
-          { value: 'notes', label: 'Notes', content: <BrokerageNotes id={b.id} /> },
+          { value: 'notes', label: 'Notes', content: <RecordNotes label="Broker notes" query={brokerNotesQueryOptions(b.id)} add={(body) => addBrokerNote(b.id, body)} /> },
         ]} />
       </Card>
     </Page>

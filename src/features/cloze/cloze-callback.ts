@@ -1,5 +1,5 @@
 import { request } from '../../api/client.ts';
-import { ConnectorConnection } from '../../api/schemas/connectors.ts';
+import { ConnectorConnection } from '../../contract/users.ts';
 
 /** GET /users-api/oauth-connectors/cloze/callback with the code and state Cloze sent back. */
 export const completeClozeConnection = (code: string, state: string) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { brokerScoreQueryOptions } from '../../api/dashboard.ts';
-import type { BrokerScore } from '../../api/schemas/dashboard.ts';
+import type { BrokerScore } from '../../contract/brokerages.ts';
 import { formatPercent } from '../../lib/format.ts';
 import {
   CONVERSION_BOUNDS, conversionLevel, conversionScaleEnd, LEVEL_COLORS, LEVELS, levelLegend, SCORE_BOUNDS, scoreLevel, type Level,

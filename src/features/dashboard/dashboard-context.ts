@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Product } from '../../api/schemas/dashboard.ts';
+import type { Product } from '../../contract/brokerages.ts';
 
 /** What every widget needs to know: whose figures, for which product, and who is asking. */
 export interface DashboardScope {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { leadDetailQueryOptions } from '../../api/dashboard.ts';
-import type { LeadDetail } from '../../api/schemas/dashboard.ts';
+import type { LeadDetail } from '../../contract/interviews.ts';
 import { formatDateTime, prettify } from '../../lib/format.ts';
 import { statusLabel } from '../../lib/opportunity-status.ts';
 import { formatPhone } from '../../lib/validation.ts';

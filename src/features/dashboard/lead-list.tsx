@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { brokerLeadsQueryOptions, DASHBOARD_PAGE_SIZE } from '../../api/dashboard.ts';
-import type { BrokerLead, Product } from '../../api/schemas/dashboard.ts';
+import type { Product } from '../../contract/brokerages.ts';
+import type { BrokerLead } from '../../contract/interviews.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { statusLabel } from '../../lib/opportunity-status.ts';
 import { Spinner } from '../../ui/layout.tsx';

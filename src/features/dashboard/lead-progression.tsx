@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { leadProgressionQueryOptions, type LeadType } from '../../api/dashboard.ts';
-import type { LeadProgressionStats } from '../../api/schemas/dashboard.ts';
+import type { LeadProgressionStats } from '../../contract/interviews.ts';
 import { BarChart } from '../../ui/bar-chart.tsx';
 import { Spinner } from '../../ui/layout.tsx';
 import { Tabs } from '../../ui/tabs.tsx';

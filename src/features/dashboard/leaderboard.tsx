@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { DASHBOARD_PAGE_SIZE, leaderboardQueryOptions, type LeaderboardSortKey } from '../../api/dashboard.ts';
-import type { LeaderboardRow } from '../../api/schemas/dashboard.ts';
+import type { LeaderboardRow } from '../../contract/agents.ts';
 import { formatCount, formatFraction, formatUsd, responseTimes } from '../../lib/format.ts';
 import { pageIndexOf } from '../../lib/pagination.ts';
 import { Spinner } from '../../ui/layout.tsx';

@@ -8,7 +8,7 @@ import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/layout.tsx';
 import * as styles from './dashboard.css.ts';
 
-import { NO_NOTIFICATIONS, NOTIFICATIONS_ERROR } from '../../lib/notification-types.ts';
+import { NO_NOTIFICATIONS, NOTIFICATIONS_ERROR } from '../../contract/agent-notifications.ts';
 
 export { NO_NOTIFICATIONS, NOTIFICATIONS_ERROR };
 

@@ -1,4 +1,4 @@
-import { PRODUCTS, type Product } from '../../api/schemas/dashboard.ts';
+import { PRODUCTS, type Product } from '../../contract/brokerages.ts';
 import { BRAND } from '../../lib/brand.ts';
 import * as styles from './dashboard.css.ts';
 

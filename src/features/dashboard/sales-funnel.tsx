@@ -1,4 +1,4 @@
-import type { BrokerageStats } from '../../api/schemas/dashboard.ts';
+import type { BrokerageStats } from '../../contract/brokerages.ts';
 import { STAGE_LABELS, type ReferralStage } from '../../lib/referral-stages.ts';
 import { BarChart, type BarDatum } from '../../ui/bar-chart.tsx';
 import { Spinner } from '../../ui/layout.tsx';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dncKeys, setDncBlocked } from '../../api/dnc.ts';
-import type { DncContact } from '../../api/schemas/staff.ts';
+import type { DncContact } from '../../contract/interviews.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';

@@ -1,5 +1,5 @@
-import type { DncContact } from '../../api/schemas/staff.ts';
-import { dncOwnerLabel, formatDateTime } from '../../lib/staff-format.ts';
+import type { DncContact } from '../../contract/interviews.ts';
+import { dncOwnerLabel, formatDateTime } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';

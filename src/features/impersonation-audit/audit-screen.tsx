@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { auditRequestsQueryOptions, auditSessionsQueryOptions } from '../../api/staff.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
-import { formatDateTime } from '../../lib/staff-format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
@@ -54,7 +54,7 @@ function Requests() {
 }
 
 /** Impersonation audit (ADMIN): who acted as whom, grouped into sessions, and every impersonated request. */
-export default function ImpersonationAuditScreen() {
+export function ImpersonationAuditScreen() {
   return (
     <Page title="Impersonation Audit">
       <Card>

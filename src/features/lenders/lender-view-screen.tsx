@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { loanOfficeQueryOptions, loanOfficersQueryOptions } from '../../api/lenders.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
-import { codeLabel, formatDate, personName } from '../../lib/staff-format.ts';
+import { formatDate, personName, prettify } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { requestImpersonation, useCanImpersonate } from '../../session/impersonation.ts';
 import { Button } from '../../ui/button.tsx';
@@ -13,7 +13,7 @@ import { Pagination } from '../../ui/pagination.tsx';
 import * as styles from '../../ui/staff.css.ts';
 
 /** One loan office (lenders view/:id) and its loan officers; staff who may can impersonate it. */
-export default function LenderViewScreen({ params }: { params: Record<string, string> }) {
+export function LenderViewScreen({ params }: { params: Record<string, string> }) {
   const id = Number(params['id']);
   const valid = Number.isInteger(id) && id > 0;
   const office = useQuery({ ...loanOfficeQueryOptions(id), enabled: valid });
@@ -38,7 +38,7 @@ export default function LenderViewScreen({ params }: { params: Record<string, st
               </Button>
             )}
           </div>
-          <DetailList items={[['Status', codeLabel(o.status)], ['Email', o.email], ['Phone', formatPhone(o.phone)]]} />
+          <DetailList items={[['Status', prettify(o.status)], ['Email', o.email], ['Phone', formatPhone(o.phone)]]} />
         </Card>
         <Card>
           <h2 className={styles.subheading}>Loan Officers</h2>

@@ -1,5 +1,5 @@
 import type { BrokerageAdmin } from '../../contract/brokerage-admins.ts';
-import { formatDate, formatDateTime, personName } from '../../lib/staff-format.ts';
+import { formatDate, formatDateTime, personName } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 
 export const adminName = (a: BrokerageAdmin) => personName(a.firstName, a.lastName, a.email ?? `User ${a.id}`);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { brokerageAdminQueryOptions } from '../../api/brokerage-admins.ts';
-import { formatDateTime } from '../../lib/staff-format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { announcementKeys, setAnnouncementRead } from '../../api/announcements.ts';
 import type { Announcement } from '../../contract/announcements.ts';
-import { formatDate, formatDateTime } from '../../lib/staff-format.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';

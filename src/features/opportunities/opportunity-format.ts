@@ -1,5 +1,5 @@
-import type { Opportunity } from '../../api/schemas/staff.ts';
-import { personName } from '../../lib/staff-format.ts';
+import type { Opportunity } from '../../contract/interviews.ts';
+import { personName } from '../../lib/format.ts';
 
 export const opportunityName = (o: Pick<Opportunity, 'contact' | 'id'>) =>
   personName(o.contact.nameFirst, o.contact.nameLast, `Opportunity ${o.id}`);

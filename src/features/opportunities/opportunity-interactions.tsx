@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { interactionsQueryOptions } from '../../api/opportunities.ts';
-import { codeLabel, formatDateTime } from '../../lib/staff-format.ts';
+import { formatDateTime, prettify } from '../../lib/format.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Card } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
@@ -17,9 +17,9 @@ export function OpportunityInteractions({ id }: { id: number }) {
       <DataTable label="Interactions" rows={query.data?.content ?? []} rowKey={(i) => i.id} loading={query.isPending}
         empty="No interactions yet." columns={[
           { key: 'when', header: 'When', cell: (i) => formatDateTime(i.created) },
-          { key: 'type', header: 'Type', cell: (i) => codeLabel(i.type) },
-          { key: 'direction', header: 'Direction', cell: (i) => codeLabel(i.direction) },
-          { key: 'disposition', header: 'Disposition', cell: (i) => (i.disposition ? `${codeLabel(i.disposition.category)}: ${i.disposition.name}` : '-') },
+          { key: 'type', header: 'Type', cell: (i) => prettify(i.type) },
+          { key: 'direction', header: 'Direction', cell: (i) => prettify(i.direction) },
+          { key: 'disposition', header: 'Disposition', cell: (i) => (i.disposition ? `${prettify(i.disposition.category)}: ${i.disposition.name}` : '-') },
           { key: 'duration', header: 'Duration', cell: (i) => duration(i.durationSeconds) },
           { key: 'summary', header: 'Summary', cell: (i) => i.summary ?? '-' },
         ]} />

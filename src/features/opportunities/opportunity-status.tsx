@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { changeOpportunityStatus } from '../../api/opportunities.ts';
-import { OPPORTUNITY_STATUSES, type Opportunity, type OpportunityStatus } from '../../api/schemas/staff.ts';
+import { OPPORTUNITY_STATUSES, type Opportunity, type OpportunityStatus } from '../../contract/interviews.ts';
 import { serverMessage } from '../../api/staff.ts';
-import { codeLabel } from '../../lib/staff-format.ts';
+import { prettify } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
@@ -21,18 +21,18 @@ export function OpportunityStatusCard({ opportunity: o, readOnly }: { opportunit
   const [status, setStatus] = useState('');
   const change = useMutation({
     mutationFn: (s: OpportunityStatus) => changeOpportunityStatus(o.id, s),
-    onSuccess: (next) => { update(next); setStatus(''); snackbar(`Status changed to ${codeLabel(next.status)}.`, { tone: 'success' }); },
+    onSuccess: (next) => { update(next); setStatus(''); snackbar(`Status changed to ${prettify(next.status)}.`, { tone: 'success' }); },
     onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
   });
   return (
     <Card aria-labelledby="opportunity-status">
       <h2 id="opportunity-status" className={styles.subheading}>Status</h2>
-      <p><Badge tone="info">{codeLabel(o.status)}</Badge></p>
+      <p><Badge tone="info">{prettify(o.status)}</Badge></p>
       {!readOnly && (
         <form className={styles.inlineForm} onSubmit={(e) => { e.preventDefault(); if (isStatus(status)) change.mutate(status); }}>
           <SelectField label="New Status" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">Choose a status</option>
-            {OPPORTUNITY_STATUSES.filter((s) => s !== o.status).map((s) => <option key={s} value={s}>{codeLabel(s)}</option>)}
+            {OPPORTUNITY_STATUSES.filter((s) => s !== o.status).map((s) => <option key={s} value={s}>{prettify(s)}</option>)}
           </SelectField>
           <Button type="submit" disabled={!status || change.isPending}>Change Status</Button>
         </form>

@@ -1,22 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { isViewOpportunitiesOnly } from '../../access/roles.ts';
-import { opportunityQueryOptions } from '../../api/opportunities.ts';
-import { codeLabel, formatDateTime, productFamilyLabel } from '../../lib/staff-format.ts';
+import { formatDateTime, prettify, productFamilyLabel } from '../../lib/format.ts';
+import { addOpportunityNote, opportunityNotesQueryOptions, opportunityQueryOptions } from '../../api/opportunities.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
+import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
-import { useAddRecentlyViewed } from '../../ui/recent-list.tsx';
+import { RecordNotes } from '../../ui/record-notes.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { OpportunityAssignment } from './opportunity-assignment.tsx';
 import { opportunityName } from './opportunity-format.ts';
 import { OpportunityInteractions } from './opportunity-interactions.tsx';
-import { OpportunityNotes } from './opportunity-notes.tsx';
 import { OpportunityStatusCard } from './opportunity-status.tsx';
 
 /** One opportunity (view/:id): contact, status, assigned agent, notes and interactions. CSR_VIEW_OPPORTUNITIES only reads. */
-export default function OpportunityViewScreen({ params }: { params: Record<string, string> }) {
+export function OpportunityViewScreen({ params }: { params: Record<string, string> }) {
   const id = Number(params['id']);
   const valid = Number.isInteger(id) && id > 0;
   const query = useQuery({ ...opportunityQueryOptions(id), enabled: valid });
@@ -35,7 +35,7 @@ export default function OpportunityViewScreen({ params }: { params: Record<strin
             ['First Name', o.contact.nameFirst], ['Last Name', o.contact.nameLast],
             ['Phone Number', formatPhone(o.contact.phoneNumber)], ['Email Address', o.contact.emailAddress],
             ['Cosigner', [o.cosignerFirstName, o.cosignerLastName].filter(Boolean).join(' ')],
-            ['Type', codeLabel(o.type)], ['Product', productFamilyLabel(o.product)], ['Lead Type', codeLabel(o.leadType)],
+            ['Type', prettify(o.type)], ['Product', productFamilyLabel(o.product)], ['Lead Type', prettify(o.leadType)],
             ['Brokerage', o.brokerageName], ['Lead Source', o.cleanReferringWebsite ?? '-'],
             ['Calls', o.phoneCount], ['SMS', o.smsCount],
             ['Created', formatDateTime(o.created)], ['Updated', formatDateTime(o.updated)],
@@ -43,7 +43,11 @@ export default function OpportunityViewScreen({ params }: { params: Record<strin
         </Card>
         <OpportunityStatusCard opportunity={o} readOnly={readOnly} />
         <OpportunityAssignment opportunity={o} readOnly={readOnly} />
-        <OpportunityNotes id={o.id} readOnly={readOnly} />
+        <Card aria-labelledby="opportunity-notes">
+          <h2 id="opportunity-notes" className={styles.subheading}>Notes</h2>
+          <RecordNotes label="Opportunity notes" query={opportunityNotesQueryOptions(o.id)}
+            add={readOnly ? undefined : (body) => addOpportunityNote(o.id, body)} />
+        </Card>
         <OpportunityInteractions id={o.id} />
       </div>
     </Page>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { opportunityKeys } from '../../api/opportunities.ts';
-import type { Opportunity } from '../../api/schemas/staff.ts';
+import type { Opportunity } from '../../contract/interviews.ts';
 
 /** After a write: the answer becomes the cached opportunity, and the lists reload. */
 export function useOpportunityUpdate() {

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { temporaryPasswordGrant, updatePassword } from '../../api/auth.ts';
 import { request } from '../../api/client.ts';
-import { InviteCodeResult } from '../../api/schemas/auth.ts';
-import { Me } from '../../api/schemas/core.ts';
-import { clientIdForHost } from '../../session/hosts.ts';
+import { InviteCodeResult } from '../../contract/users.ts';
+import { Me } from '../../contract/users.ts';
+import { clientIdForHost } from '../../lib/hosts.ts';
 
 // Spec 1 section 8, verbatim: each step of the invite-code flow has its own message.
 export const REGISTER_MESSAGES = {

@@ -1,0 +1,141 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { daysSinceSql, overduePredicate } from '../../db/overdue.ts';
+import type { Database } from '../../db/schema.ts';
+import { overdueSql } from './overdue-sql.ts';
+import type { Sort } from '../../http/brokerage-scope.ts';
+
+// The queries behind the agents list, the single agent and the leaderboard (routes in agents.ts).
+
+export const AGENT_STATUSES = ['UNSIGNED', 'INVITED', 'ACTIVE', 'PAUSED', 'DEACTIVATED', 'ADMIN_HOLD', 'IN_TRAINING', 'DELETED'] as const;
+export const AGENT_SORT_KEYS = ['name.last', 'name.first', 'funnelStatus.overdueForFollowupCount', 'funnelStatus.maxDaysOverdue',
+  'agentDisplayScore', 'status', 'created'] as const;
+export type AgentSortKey = (typeof AGENT_SORT_KEYS)[number];
+export const LEADERBOARD_SORT_KEYS = ['score', 'agentDisplayScore', 'name', 'closings', 'revenue'] as const;
+export type LeaderboardSortKey = (typeof LEADERBOARD_SORT_KEYS)[number];
+/** Agents who work referrals appear on the leaderboard; deleted, deactivated and not-yet-enrolled ones do not. */
+const LEADERBOARD_STATUSES = ['ACTIVE', 'IN_TRAINING', 'PAUSED', 'ADMIN_HOLD'];
+const DAY_MS = 86_400_000;
+
+export interface AgentFilter {
+  brokerageId?: number;
+  /** Case-insensitive part of the first, last or full name. */
+  name?: string;
+  /** Statuses to list; without it every agent but the DELETED ones. */
+  statuses?: readonly string[];
+}
+
+type Agents = SelectQueryBuilder<Database, 'agents', object>;
+
+function filtered(db: Db, f: AgentFilter): Agents {
+  let q = db.selectFrom('agents');
+  if (f.brokerageId !== undefined) q = q.where('agents.brokerage_id', '=', f.brokerageId);
+  q = f.statuses ? q.where('agents.status', 'in', f.statuses) : q.where('agents.status', '<>', 'DELETED');
+  if (f.name) {
+    const like = `%${f.name.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    q = q.where(sql<boolean>`lower(concat_ws(' ', agents.first_name, agents.last_name)) like ${like}`);
+  }
+  return q;
+}
+
+export const countAgents = async (db: Db, f: AgentFilter): Promise<number> =>
+  Number((await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+/**
+ * One page of agents, in two steps so the list never runs a query per agent: (1) the page's ids in
+ * sort order, where sorting by overdue figures groups the brokerage's overdue referrals once by
+ * agent (cheap rule form, counts only); (2) the page's agents with their overdue count and days,
+ * grouped over just their referrals with overdue.ts's own rule. An agent's overdue referrals are
+ * those of their own brokerage.
+ */
+export async function agentPage(db: Db, now: Date, f: AgentFilter, sort: Sort<AgentSortKey>, page: { offset: number; limit: number }) {
+  const dir = sql.raw(sort.direction);
+  const names = (first: 'first_name' | 'last_name', second: 'first_name' | 'last_name') =>
+    [sql`agents.${sql.ref(first)} ${dir} nulls last`, sql`agents.${sql.ref(second)} ${dir} nulls last`];
+  const byOverdue = sort.key === 'funnelStatus.overdueForFollowupCount' || sort.key === 'funnelStatus.maxDaysOverdue';
+  const order = {
+    'name.last': names('last_name', 'first_name'),
+    'name.first': names('first_name', 'last_name'),
+    'funnelStatus.overdueForFollowupCount': [sql`coalesce(od.overdue, 0) ${dir}`, ...names('last_name', 'first_name')],
+    'funnelStatus.maxDaysOverdue': [sql`od.oldest ${sql.raw(sort.direction === 'desc' ? 'asc' : 'desc')} nulls ${sql.raw(sort.direction === 'desc' ? 'last' : 'first')}`, ...names('last_name', 'first_name')],
+    agentDisplayScore: [sql`agents.display_score ${dir} nulls last`],
+    status: [sql`agents.status ${dir}`, ...names('last_name', 'first_name')],
+    created: [sql`agents.created_at ${dir}`],
+  }[sort.key];
+  // Only the aggregate the sort needs: the days of the most overdue referral follow from its oldest time.
+  let od = db.selectFrom('referrals as r')
+    .select(['r.agent_id', 'r.brokerage_id', sort.key === 'funnelStatus.maxDaysOverdue'
+      ? sql<Date>`least(min(r.updated_at) filter (where r.stage <> 'UNDER_CONTRACT'), min(r.date_of_sale::timestamptz) filter (where r.stage = 'UNDER_CONTRACT'))`.as('oldest')
+      : sql<number>`count(*)`.as('overdue')])
+    .where(overdueSql('r', now)).groupBy(['r.agent_id', 'r.brokerage_id']);
+  if (f.brokerageId !== undefined) od = od.where('r.brokerage_id', '=', f.brokerageId);
+  const base = filtered(db, f);
+  const ids = (await (byOverdue
+    ? base.leftJoin(od.as('od'), (j) => j.onRef('od.agent_id', '=', 'agents.id').onRef('od.brokerage_id', '=', 'agents.brokerage_id'))
+    : base)
+    .select('agents.id').orderBy(sql.join([...order, sql`agents.id asc`])).offset(page.offset).limit(page.limit).execute())
+    .map((r) => r.id);
+  const rows = await agentRows(db, now, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Agents by id with their overdue count and the days of the most overdue referral (overdue.ts's rule). */
+export async function agentRows(db: Db, now: Date, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const od = db.selectFrom('referrals as r').innerJoin('agents as ra', (j) => j.onRef('ra.id', '=', 'r.agent_id').onRef('ra.brokerage_id', '=', 'r.brokerage_id'))
+    .select(['r.agent_id', sql<number>`count(*)::int`.as('overdue'), sql<number>`max(${daysSinceSql('r', now)})::int`.as('max_days')])
+    .where('r.agent_id', 'in', ids).where(overduePredicate('r', now)).groupBy('r.agent_id');
+  return db.selectFrom('agents').leftJoin(od.as('od'), 'od.agent_id', 'agents.id')
+    .select(['agents.id', 'agents.brokerage_id', 'agents.first_name', 'agents.last_name', 'agents.email', 'agents.phone',
+      'agents.status', 'agents.display_score', 'agents.agent_desktop_last_accessed', 'agents.created_at',
+      sql<number>`coalesce(od.overdue, 0)`.as('overdue'), sql<number>`coalesce(od.max_days, 0)`.as('max_days')])
+    .where('agents.id', 'in', ids).execute();
+}
+export type AgentRow = Awaited<ReturnType<typeof agentRows>>[number];
+
+/**
+ * Leaderboard rows: closings and revenue over sales dated in the last 12 months, average first
+ * response times over referrals received in the last 7 and 30 days. Like the agents list: the
+ * page's ids first (grouping the brokerage's closed referrals only when sorting by them), then the
+ * figures of just those agents.
+ */
+export async function leaderboardRows(db: Db, brokerageId: number, now: Date, sort: Sort<LeaderboardSortKey>, page: { offset: number; limit: number }) {
+  const saleSince = new Date(now.getTime() - 365 * DAY_MS).toISOString().slice(0, 10);
+  const closed = sql`r.stage in ('CLOSED', 'LEASED') and r.date_of_sale >= ${saleSince}::date`;
+  const dir = sql.raw(sort.direction);
+  const order = {
+    score: [sql`agents.display_score ${dir} nulls last`],
+    agentDisplayScore: [sql`agents.display_score ${dir} nulls last`],
+    name: [sql`agents.last_name ${dir} nulls last`, sql`agents.first_name ${dir} nulls last`],
+    closings: [sql`coalesce(s.closings, 0) ${dir}`],
+    revenue: [sql`coalesce(s.revenue_cents, 0) ${dir}`],
+  }[sort.key];
+  const sales = db.selectFrom('referrals as r')
+    .select(['r.agent_id', sql<number>`count(*)`.as('closings'), sql<number>`sum(r.sale_price_cents)`.as('revenue_cents')])
+    .where('r.brokerage_id', '=', brokerageId).where(sql<boolean>`${closed}`).groupBy('r.agent_id');
+  const base = db.selectFrom('agents').where('agents.brokerage_id', '=', brokerageId).where('agents.status', 'in', LEADERBOARD_STATUSES);
+  const [idRows, total] = await Promise.all([
+    (sort.key === 'closings' || sort.key === 'revenue' ? base.leftJoin(sales.as('s'), 's.agent_id', 'agents.id') : base)
+      .select('agents.id').orderBy(sql.join([...order, sql`agents.id asc`])).offset(page.offset).limit(page.limit).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const ids = idRows.map((r) => r.id);
+  if (ids.length === 0) return { rows: [], total: Number(total.n) };
+  const seconds = sql`extract(epoch from (r.first_response_at - r.created_at))`;
+  const since = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const perf = db.selectFrom('referrals as r')
+    .select(['r.agent_id',
+      sql<number>`count(*) filter (where ${closed})`.as('closings'),
+      sql<number>`coalesce(sum(r.sale_price_cents) filter (where ${closed}), 0)`.as('revenue_cents'),
+      sql<number | null>`round(avg(${seconds}) filter (where r.created_at >= ${since(7)} and r.first_response_at is not null))`.as('rt7'),
+      sql<number | null>`round(avg(${seconds}) filter (where r.created_at >= ${since(30)} and r.first_response_at is not null))`.as('rt30')])
+    .where('r.brokerage_id', '=', brokerageId).where('r.agent_id', 'in', ids).groupBy('r.agent_id');
+  const rows = await db.selectFrom('agents').leftJoin(perf.as('p'), 'p.agent_id', 'agents.id')
+    .select(['agents.id', 'agents.first_name', 'agents.last_name', 'agents.display_score',
+      sql<number>`coalesce(p.closings, 0)::int`.as('closings'), sql<number>`coalesce(p.revenue_cents, 0)`.as('revenue_cents'),
+      sql<number | null>`p.rt7::int`.as('rt7'), sql<number | null>`p.rt30::int`.as('rt30')])
+    .where('agents.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: Number(total.n) };
+}

@@ -1,0 +1,100 @@
+import { sql, type RawBuilder } from 'kysely';
+import * as v from 'valibot';
+import { NOTIFICATION_TYPES, type AgentNotification, type AgentNotificationPage } from '../../../src/contract/notifications.ts';
+import { IsoDay, SampleNotification } from '../../../src/contract/referrals.ts';
+import type { Db } from '../../db/database.ts';
+import { notificationCopy } from '../../db/schema-agent-app.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { assertAgent, isProviderUser } from '../../http/ownership.ts';
+import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
+import { Id, jsonBody, Paging } from '../../http/validate.ts';
+import { idempotentWrite } from './idempotency.ts';
+import { filledQuery, personName } from './referral-data.ts';
+
+const ListQuery = v.object({
+  ...Paging,
+  sort: v.optional(v.picklist(['sent,DESC', 'sent,ASC'], 'must be sent,DESC or sent,ASC'), 'sent,DESC'),
+  // A day (the console sends yesterday) read as midnight UTC.
+  fromDate: v.optional(v.pipe(IsoDay, v.transform((s) => new Date(`${s}T00:00:00Z`)))),
+  // The last day of a range (my-notifications), inclusive: before the next midnight UTC.
+  toDate: v.optional(v.pipe(IsoDay, v.transform((s) => new Date(Date.parse(`${s}T00:00:00Z`) + 86_400_000)))),
+  brokerageId: v.optional(Id),
+  agentId: v.optional(Id),
+  type: v.optional(v.picklist(NOTIFICATION_TYPES, 'must be a notification type')),
+});
+type ListQuery = v.InferOutput<typeof ListQuery>;
+
+// The my-notifications page's roles (spec 1 section 6): not QA_TEAM, CSR or CSR_VIEW_OPPORTUNITIES.
+const NOTIFICATION_READERS = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'MANAGER', 'CSR_SUPERVISOR'] as const;
+
+async function page(c: AppContext, q: ListQuery, scope: RawBuilder<unknown>[]): Promise<Response> {
+  const parts = [...scope];
+  if (q.fromDate) parts.push(sql`n.sent >= ${q.fromDate}`);
+  if (q.toDate) parts.push(sql`n.sent < ${q.toDate}`);
+  if (q.agentId) parts.push(sql`n.agent_id = ${q.agentId}`);
+  if (q.type) parts.push(sql`n.type = ${q.type}`);
+  const where = sql<boolean>`${parts.length ? sql.join(parts, sql` and `) : sql`true`}`;
+  const db = c.var.db;
+  const [rows, total] = await Promise.all([
+    db.selectFrom('agent_notifications as n').innerJoin('agents as a', 'a.id', 'n.agent_id')
+      .select(['n.id', 'n.agent_id', 'n.type', 'n.referral_id', 'n.referral_name', 'n.sent', 'n.title', 'n.text', 'a.first_name', 'a.last_name'])
+      .where(where).orderBy('n.sent', q.sort === 'sent,ASC' ? 'asc' : 'desc').orderBy('n.id', 'desc')
+      .limit(q.pageSize).offset(q.pageIndex * q.pageSize).execute(),
+    db.selectFrom('agent_notifications as n').select(sql<number>`count(*)::int`.as('n')).where(where).executeTakeFirstOrThrow(),
+  ]);
+  const body: AgentNotificationPage = { content: rows.map((r) => view(r)), totalElements: total.n };
+  return c.json(body);
+}
+
+interface Row { id: number; agent_id: number; type: AgentNotification['type']; referral_id: number | null; referral_name: string | null; sent: Date; title: string; text: string; first_name: string | null; last_name: string | null }
+const view = (r: Row): AgentNotification => ({
+  id: r.id, agentId: r.agent_id, type: r.type, referralId: r.referral_id, referralName: r.referral_name,
+  sent: r.sent.toISOString(), title: r.title, text: r.text, agentDisplayName: personName(r.first_name, r.last_name),
+});
+
+async function insertSample(db: Db, agentId: number, now: Date): Promise<AgentNotification> {
+  const agent = await db.selectFrom('agents').select(['id', 'brokerage_id', 'first_name', 'last_name']).where('id', '=', agentId).executeTakeFirst();
+  if (!agent) throw notFound('No such agent');
+  const row = await db.insertInto('agent_notifications').values({
+    agent_id: agent.id, brokerage_id: agent.brokerage_id, type: 'TEST_NEW_REFERRAL', referral_id: null, referral_name: 'Test Referral',
+    ...notificationCopy('TEST_NEW_REFERRAL', 'Test Referral'), sent: now,
+  }).returningAll().executeTakeFirstOrThrow();
+  return view({ ...row, first_name: agent.first_name, last_name: agent.last_name });
+}
+
+export const notificationRoutes: RouteDef[] = [
+  // The brokerage's agents' notifications: a brokerage admin sees their own brokerage only.
+  route({
+    method: 'GET', path: '/agents-api/notifications', policy: NOTIFICATION_READERS,
+    handler: async (c) => {
+      const q = filledQuery(c, ListQuery);
+      const user = c.var.auth.user;
+      let brokerageId = q.brokerageId;
+      if (!isProviderUser(user)) {
+        if (user.brokerId === null || (brokerageId !== undefined && brokerageId !== user.brokerId)) throw forbidden('That brokerage is not yours');
+        brokerageId = user.brokerId;
+      }
+      return page(c, q, brokerageId === undefined ? [] : [sql`n.brokerage_id = ${brokerageId}`]);
+    },
+  }),
+  // The signed-in agent's own notifications (the phone app).
+  route({
+    method: 'GET', path: '/agents-api/notifications/mobile', policy: ['AGENT'],
+    handler: async (c) => {
+      const q = filledQuery(c, ListQuery);
+      const agentId = c.var.auth.user.agentId;
+      if (agentId === null) throw forbidden('Only an agent has notifications of their own');
+      if (q.agentId !== undefined && q.agentId !== agentId) throw forbidden('These notifications are not yours');
+      return page(c, q, [sql`n.agent_id = ${agentId}`]);
+    },
+  }),
+  route({
+    // A sample to one agent (my-notifications): staff for any agent, a brokerage admin for their own agents.
+    method: 'POST', path: '/agents-api/notifications/sample', policy: [...STAFF_ROLES, 'BROKERAGE_ADMIN'],
+    handler: async (c) => {
+      const body = await jsonBody(c, SampleNotification);
+      await assertAgent(c.var.db, c.var.auth.user, body.agentId);
+      return idempotentWrite(c, body, async (trx) => ({ status: 201, body: await insertSample(trx, body.agentId, c.var.now()) }));
+    },
+  }),
+];

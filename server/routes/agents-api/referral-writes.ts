@@ -1,0 +1,101 @@
+import * as v from 'valibot';
+import { NewNote, Reassignment, StageChange, type ReferralNote } from '../../../src/contract/referrals.ts';
+import { moveRefusal, takesDateOfSale } from '../../../src/lib/referral-stages.ts';
+import { notificationCopy } from '../../db/schema-agent-app.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
+import { assertBrokerage, missing } from '../../http/ownership.ts';
+import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
+import { Id, jsonBody, params } from '../../http/validate.ts';
+import { idempotentWrite } from './idempotency.ts';
+import { AGENT_REFERRALS, assertAgentScope, ownReferral, personName, referralDetail, RefParams } from './referral-data.ts';
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+export const agentReferralWriteRoutes: RouteDef[] = [
+  // A stage move by the agent: checked against canMove, one STAGE_CHANGED event, updated_at bumped.
+  route({
+    method: 'PATCH', path: `${AGENT_REFERRALS}/:refId{[0-9]+}`, policy: ['AGENT'],
+    handler: async (c) => {
+      const { id, refId } = params(c, RefParams);
+      await assertAgentScope(c, id, 'write');
+      const body = await jsonBody(c, StageChange);
+      return idempotentWrite(c, body, async (trx, key) => {
+        const ref = await ownReferral(trx, id, refId, true);
+        const refusal = moveRefusal(ref.type, ref.stage, body.stage);
+        if (refusal) throw conflict(refusal);
+        const now = c.var.now();
+        // Closed or Leased without a date closes today; Under Contract always brings its expected date.
+        const dateOfSale = body.dateOfSale ?? (takesDateOfSale(body.stage) ? utcDay(now) : undefined);
+        await trx.updateTable('referrals').set({
+          stage: body.stage, updated_at: now, removal_reason: body.removalReason ?? null,
+          ...(dateOfSale !== undefined ? { date_of_sale: dateOfSale } : {}),
+        }).where('id', '=', refId).execute();
+        const detail = body.removalReason
+          ?? (body.stage === 'UNDER_CONTRACT' ? `Expected closing ${dateOfSale}` : null);
+        await trx.insertInto('referral_events').values({
+          referral_id: refId, type: 'STAGE_CHANGED', from_stage: ref.stage, to_stage: body.stage, detail,
+          actor_user_id: c.var.auth.actor.id, idempotency_key: key, created_at: now,
+        }).execute();
+        return { status: 200, body: await referralDetail(trx, refId, now) };
+      });
+    },
+  }),
+  // A note is a follow-up too: it bumps updated_at, so a noted referral is no longer overdue.
+  route({
+    method: 'POST', path: `${AGENT_REFERRALS}/:refId{[0-9]+}/notes`, policy: ['AGENT'],
+    handler: async (c) => {
+      const { id, refId } = params(c, RefParams);
+      await assertAgentScope(c, id, 'write');
+      const body = await jsonBody(c, NewNote);
+      return idempotentWrite(c, body, async (trx, key) => {
+        await ownReferral(trx, id, refId, true);
+        const now = c.var.now();
+        const user = c.var.auth.actor;
+        const note = await trx.insertInto('referral_notes').values({
+          referral_id: refId, author_user_id: user.id, body: body.text, idempotency_key: key, created_at: now,
+        }).returning(['id', 'body', 'created_at']).executeTakeFirstOrThrow();
+        await trx.updateTable('referrals').set({ updated_at: now }).where('id', '=', refId).execute();
+        const answer: ReferralNote = { id: note.id, text: note.body, created: note.created_at.toISOString(), authorName: personName(user.firstName, user.lastName) };
+        return { status: 201, body: answer };
+      });
+    },
+  }),
+  // Staff or the brokerage's admin move a referral to another agent of its brokerage. The previous
+  // agent's later writes to it are refused with a reason (agent-referrals-data.ts ownReferral).
+  route({
+    method: 'PATCH', path: '/agents-api/referrals/:refId{[0-9]+}/reassign', policy: ['BROKERAGE_ADMIN', ...STAFF_ROLES],
+    handler: async (c) => {
+      const { refId } = params(c, v.object({ refId: Id }));
+      const body = await jsonBody(c, Reassignment);
+      return idempotentWrite(c, body, async (trx, key) => {
+        const ref = await trx.selectFrom('referrals').select(['id', 'agent_id', 'brokerage_id', 'prospect_first', 'prospect_last'])
+          .where('id', '=', refId).forUpdate().executeTakeFirst();
+        if (!ref) throw missing(c.var.auth.user, 'referral', 'brokerage');
+        assertBrokerage(c.var.auth.user, ref.brokerage_id);
+        const agents = await trx.selectFrom('agents').select(['id', 'brokerage_id', 'status', 'first_name', 'last_name'])
+          .where('id', 'in', [ref.agent_id, body.agentId]).execute();
+        const from = agents.find((a) => a.id === ref.agent_id);
+        const to = agents.find((a) => a.id === body.agentId);
+        if (!to || to.brokerage_id !== ref.brokerage_id) {
+          throw badRequest('The new agent must be an agent of the referral\'s brokerage', { agentId: 'not an agent of this brokerage' });
+        }
+        if (to.id === ref.agent_id) throw conflict('This referral is already assigned to that agent');
+        if (to.status === 'DEACTIVATED' || to.status === 'DELETED') throw conflict('That agent cannot take referrals');
+        const now = c.var.now();
+        const actor = c.var.auth.actor.id;
+        await trx.updateTable('referrals').set({ agent_id: to.id, updated_at: now }).where('id', '=', refId).execute();
+        await trx.insertInto('referral_reassignments').values({ referral_id: refId, from_agent_id: ref.agent_id, to_agent_id: to.id, actor_user_id: actor, created_at: now }).execute();
+        const detail = `Reassigned from ${personName(from?.first_name ?? null, from?.last_name ?? null) ?? `agent ${ref.agent_id}`} to ${personName(to.first_name, to.last_name) ?? `agent ${to.id}`}`;
+        await trx.insertInto('referral_events').values({
+          referral_id: refId, type: 'REASSIGNED', detail, actor_user_id: actor, idempotency_key: key, created_at: now,
+        }).execute();
+        const name = personName(ref.prospect_first, ref.prospect_last) ?? 'A referral';
+        await trx.insertInto('agent_notifications').values({
+          agent_id: to.id, brokerage_id: ref.brokerage_id, type: 'FORCE_ASSIGNED_REFERRAL', referral_id: refId, referral_name: name,
+          ...notificationCopy('FORCE_ASSIGNED_REFERRAL', name), sent: now,
+        }).execute();
+        return { status: 200, body: await referralDetail(trx, refId, now) };
+      });
+    },
+  }),
+];

@@ -1,0 +1,15 @@
+import type { RouteDef } from '../../http/route.ts';
+import { connectionRoutes } from './agent-connection.ts';
+import { dncRoutes } from './dnc.ts';
+import { dashboardLeadRoutes } from './iris-leads.ts';
+import { leadStatsRoutes } from './lead-stats.ts';
+import { opportunityRoutes } from './opportunities.ts';
+
+/** /interviews-api: broker leads (IRIS) and their stats, the do-not-call list, opportunities, assignment, interactions. */
+export const interviewsApiRoutes: RouteDef[] = [
+  ...dashboardLeadRoutes,
+  ...leadStatsRoutes,
+  ...dncRoutes,
+  ...opportunityRoutes,
+  ...connectionRoutes,
+];

@@ -1,0 +1,120 @@
+import type { Page } from '../../../src/contract/common.ts';
+import type { SelectQueryBuilder } from 'kysely';
+import * as v from 'valibot';
+import { type Product } from '../../../src/contract/brokerages.ts';
+import { LeadType, type BrokerLead, type LeadDetail } from '../../../src/contract/interviews.ts';
+import { OPPORTUNITY_STATUSES } from '../../../src/contract/interviews.ts';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { assertBrokerage, missing } from '../../http/ownership.ts';
+import { route, type AppContext, type RouteDef } from '../../http/route.ts';
+import { Id, Paging, params, query } from '../../http/validate.ts';
+import { displayName } from '../agents-api/agents.ts';
+import { cleanWebsite } from '../agents-api/brokerage-figures.ts';
+import { brokerageFromQuery, DASHBOARD_READERS, ProductParam, productsOf, sortParam } from '../../http/brokerage-scope.ts';
+
+// Broker leads are opportunities (leads) of a brokerage. The IRIS widgets read LEAD_GENIUS leads,
+// so every broker-leads call defaults to product=LEAD_GENIUS; COMBINED widens it to all leads.
+export const DEFAULT_LEAD_PRODUCT: Product = 'LEAD_GENIUS';
+
+type Opportunities = SelectQueryBuilder<Database, 'opportunities', object>;
+
+/** Brokerage and product filter; both products is every lead, which keeps the product-free indexes usable. */
+export function leadsOf(db: Db, brokerageId: number, product: Product): Opportunities {
+  const q = db.selectFrom('opportunities').where('opportunities.brokerage_id', '=', brokerageId);
+  const products = productsOf(product);
+  return products.length === 1 ? q.where('opportunities.product', '=', products[0]!) : q;
+}
+
+const isStatus = (s: string) => (OPPORTUNITY_STATUSES as readonly string[]).includes(s);
+const StatusList = v.pipe(v.string(), v.transform((s) => s.split(',').map((x) => x.trim())),
+  v.check((list) => list.every(isStatus), 'must be opportunity statuses, comma separated'));
+
+const ListQuery = v.object({
+  brokerageId: v.optional(Id),
+  ...Paging,
+  sort: sortParam(['assignedAt', 'created'], 'created,DESC'),
+  product: ProductParam,
+  leadType: v.optional(LeadType),
+  status: v.optional(StatusList),
+});
+
+async function brokerLeads(db: Db, base: Opportunities, page: { offset: number; limit: number; sortColumn: 'assigned_at' | 'created_at'; direction: 'asc' | 'desc' }) {
+  const rows = await base.leftJoin('agents', 'agents.id', 'opportunities.agent_id')
+    .select(['opportunities.id', 'opportunities.status', 'opportunities.sms_count', 'opportunities.phone_count',
+      'opportunities.assigned_at', 'opportunities.type', 'opportunities.client_type', 'opportunities.referring_website',
+      'opportunities.contact_first', 'opportunities.contact_last', 'opportunities.contact_phone', 'opportunities.contact_email',
+      'opportunities.created_at', 'agents.first_name', 'agents.last_name'])
+    // Unassigned leads sort last either way; created_at is never null (a nulls clause there would
+    // stop the planner from reading opportunities_dashboard_created_idx in order).
+    .orderBy(`opportunities.${page.sortColumn}`, (o) => {
+      const ordered = page.direction === 'desc' ? o.desc() : o.asc();
+      return page.sortColumn === 'assigned_at' ? ordered.nullsLast() : ordered;
+    })
+    .orderBy('opportunities.id', page.direction)
+    .offset(page.offset).limit(page.limit).execute();
+  return rows.map((r): BrokerLead => ({
+    contact: { nameFirst: r.contact_first, nameLast: r.contact_last, phoneNumber: r.contact_phone, emailAddress: r.contact_email },
+    opportunity: {
+      id: r.id, status: r.status, smsCount: r.sms_count, phoneCount: r.phone_count,
+      agentName: displayName(r.first_name, r.last_name), assignedAt: r.assigned_at?.toISOString() ?? null,
+      type: r.type === 'SELLER' ? 'SELLER' : 'BUYER', clientType: r.client_type, cleanReferringWebsite: cleanWebsite(r.referring_website),
+    },
+    created: r.created_at.toISOString(),
+  }));
+}
+
+/** The opportunity's brokerage, after checking the caller may read it. */
+async function readableOpportunity(c: AppContext, id: number) {
+  const db = c.var.db;
+  const o = await db.selectFrom('opportunities').select(['brokerage_id']).where('id', '=', id).executeTakeFirst();
+  if (!o) throw missing(c.var.auth.user, 'lead', 'brokerage');
+  assertBrokerage(c.var.auth.user, o.brokerage_id);
+  return db.selectFrom('opportunities').where('opportunities.id', '=', id);
+}
+
+const OpportunityParams = v.object({ opportunityId: Id });
+
+export const dashboardLeadRoutes: RouteDef[] = [
+  route({
+    method: 'GET', path: '/interviews-api/broker-leads', policy: DASHBOARD_READERS,
+    handler: async (c) => {
+      const q = query(c, ListQuery);
+      const brokerage = await brokerageFromQuery(c, q.brokerageId);
+      let base = leadsOf(c.var.db, brokerage.id, q.product ?? DEFAULT_LEAD_PRODUCT);
+      if (q.leadType && q.leadType !== 'ALL') base = base.where('opportunities.lead_type', '=', q.leadType);
+      if (q.status) base = base.where('opportunities.status', 'in', q.status);
+      const [content, total] = await Promise.all([
+        brokerLeads(c.var.db, base, {
+          offset: q.pageIndex * q.pageSize, limit: q.pageSize, direction: q.sort.direction,
+          sortColumn: q.sort.key === 'assignedAt' ? 'assigned_at' : 'created_at',
+        }),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return c.json({ content, totalElements: Number(total.n) } satisfies Page<BrokerLead>);
+    },
+  }),
+  route({
+    method: 'GET', path: '/interviews-api/broker-leads/:opportunityId{[0-9]+}', policy: DASHBOARD_READERS,
+    handler: async (c) => {
+      const { opportunityId } = params(c, OpportunityParams);
+      const [lead] = await brokerLeads(c.var.db, await readableOpportunity(c, opportunityId),
+        { offset: 0, limit: 1, sortColumn: 'created_at', direction: 'desc' });
+      if (!lead) throw notFound('No such lead');
+      return c.json(lead satisfies BrokerLead);
+    },
+  }),
+  route({
+    method: 'GET', path: '/interviews-api/broker-leads/lead/:opportunityId{[0-9]+}', policy: DASHBOARD_READERS,
+    handler: async (c) => {
+      const { opportunityId } = params(c, OpportunityParams);
+      const [lead] = await brokerLeads(c.var.db, await readableOpportunity(c, opportunityId),
+        { offset: 0, limit: 1, sortColumn: 'created_at', direction: 'desc' });
+      if (!lead) throw notFound('No such lead');
+      const { id, clientType, status, cleanReferringWebsite } = lead.opportunity;
+      const body: LeadDetail = { data: { created: lead.created, contact: lead.contact, opportunity: { id, clientType, status, cleanReferringWebsite } } };
+      return c.json(body);
+    },
+  }),
+];

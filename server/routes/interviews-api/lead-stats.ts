@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import * as v from 'valibot';
+import { REFERRAL_STAGES } from '../../../src/contract/brokerages.ts';
+import { LeadType, type LeadProgressionStats, type ReferralStageStats, type OpportunityStatusStats, type LeadSourceCount } from '../../../src/contract/interviews.ts';
+import { route, type RouteDef } from '../../http/route.ts';
+import { params, query } from '../../http/validate.ts';
+import { DEFAULT_LEAD_PRODUCT, leadsOf } from './iris-leads.ts';
+import { round2 } from '../agents-api/brokerage-figures.ts';
+import { BrokerageIdParams, DASHBOARD_READERS, ProductParam, productsOf, readableBrokerage } from '../../http/brokerage-scope.ts';
+
+const ProductQuery = v.object({ product: ProductParam });
+const StatusQuery = v.object({ product: ProductParam, leadType: v.optional(LeadType) });
+
+const pct = (part: number, whole: number) => (whole === 0 ? 0 : round2((100 * part) / whole));
+
+export const leadStatsRoutes: RouteDef[] = [
+  route({
+    method: 'GET', path: '/interviews-api/broker-leads/:brokerageId{[0-9]+}/opportunityStatusStats', policy: DASHBOARD_READERS,
+    handler: async (c) => {
+      const { brokerageId } = params(c, BrokerageIdParams);
+      const { product = DEFAULT_LEAD_PRODUCT, leadType = 'ALL' } = query(c, StatusQuery);
+      await readableBrokerage(c, brokerageId);
+      let q = leadsOf(c.var.db, brokerageId, product);
+      if (leadType !== 'ALL') q = q.where('lead_type', '=', leadType);
+      const rows = await q.select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status')
+        .orderBy('n', 'desc').orderBy('status').execute();
+      return c.json(rows.map((r) => ({ status: r.status, count: Number(r.n) })) satisfies OpportunityStatusStats);
+    },
+  }),
+  route({
+    method: 'GET', path: '/interviews-api/broker-leads/leadSourceCount/:brokerageId{[0-9]+}', policy: DASHBOARD_READERS,
+    handler: async (c) => {
+      const { brokerageId } = params(c, BrokerageIdParams);
+      const { product = DEFAULT_LEAD_PRODUCT } = query(c, ProductQuery);
+      await readableBrokerage(c, brokerageId);
+      // Grouped by the integer supplier id first; the names join the five or so groups afterwards.
+      const counts = leadsOf(c.var.db, brokerageId, product).where('supplier_id', 'is not', null)
+        .select(['supplier_id', (eb) => eb.fn.countAll<number>().as('leads'), (eb) => eb.fn.count<number>('assigned_at').as('assigned'),
+          sql<number>`count(*) filter (where status = 'CLOSED')`.as('closed')])
+        .groupBy('supplier_id');
+      const rows = await c.var.db.selectFrom(counts.as('c')).innerJoin('lead_suppliers as s', 's.id', 'c.supplier_id')
+        .select(['s.name', 'c.leads', 'c.assigned', 'c.closed']).orderBy('c.leads', 'desc').orderBy('s.name').execute();
+      const body: LeadSourceCount = rows.map((r) => {
+        const [leads, assigned, closed] = [Number(r.leads), Number(r.assigned), Number(r.closed)];
+        return {
+          supplierName: r.name, leadSuppliedCount: leads,
+          assignedReferralRate: pct(assigned, leads), closedReferralRate: pct(closed, leads),
+          assignedReferralCount: assigned, closedReferralCount: closed,
+        };
+      });
+      return c.json(body);
+    },
+  }),
+  route({
+    method: 'GET', path: '/interviews-api/broker-leads/:brokerageId{[0-9]+}/referralStageStats', policy: DASHBOARD_READERS,
+    handler: async (c) => {
+      const { brokerageId } = params(c, BrokerageIdParams);
+      const { product = DEFAULT_LEAD_PRODUCT } = query(c, ProductQuery);
+      await readableBrokerage(c, brokerageId);
+      const rows = await c.var.db.selectFrom('referrals').select(['stage', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('brokerage_id', '=', brokerageId).where('product', 'in', productsOf(product)).groupBy('stage').execute();
+      const counts = new Map(rows.map((r) => [r.stage, Number(r.n)]));
+      return c.json(REFERRAL_STAGES.map((stage) => ({ stage, count: counts.get(stage) ?? 0 })) satisfies ReferralStageStats);
+    },
+  }),
+  route({
+    method: 'GET', path: '/interviews-api/broker-leads/:brokerageId{[0-9]+}/lead-progression-stats', policy: DASHBOARD_READERS,
+    handler: async (c) => {
+      const { brokerageId } = params(c, BrokerageIdParams);
+      const { product = DEFAULT_LEAD_PRODUCT } = query(c, ProductQuery);
+      await readableBrokerage(c, brokerageId);
+      // Cumulative: a lead that got further counts in every earlier step.
+      const closed = sql`status = 'CLOSED'`;
+      const assigned = sql`(assigned_at is not null or ${closed})`;
+      const qualified = sql`(qualified or ${assigned})`;
+      const rows = await leadsOf(c.var.db, brokerageId, product).select(['lead_type',
+        (eb) => eb.fn.countAll<number>().as('total'),
+        sql<number>`count(*) filter (where responded or ${qualified})`.as('responded'),
+        sql<number>`count(*) filter (where ${qualified})`.as('qualified'),
+        sql<number>`count(*) filter (where ${assigned})`.as('assigned'),
+        sql<number>`count(*) filter (where ${closed})`.as('closed')]).groupBy('lead_type').execute();
+      const of = (types: string[]) => {
+        const sum = (k: 'total' | 'responded' | 'qualified' | 'assigned' | 'closed') =>
+          rows.filter((r) => types.includes(r.lead_type)).reduce((s, r) => s + Number(r[k]), 0);
+        return { totalLeads: sum('total'), respondedLeads: sum('responded'), qualifiedLeads: sum('qualified'), assignedLeads: sum('assigned'), closedLeads: sum('closed') };
+      };
+      const body: LeadProgressionStats = { data: { allLeads: of(['NEW', 'AGED']), newLeads: of(['NEW']), agedLeads: of(['AGED']) } };
+      return c.json(body);
+    },
+  }),
+];

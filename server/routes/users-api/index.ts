@@ -1,0 +1,25 @@
+import type { RouteDef } from '../../http/route.ts';
+import { announcementRoutes } from './announcements.ts';
+import { brokerageAdminRoutes } from './brokerage-admins.ts';
+import { connectorSettingRoutes } from './connector-settings.ts';
+import { connectorRoutes } from './connectors.ts';
+import { emailSettingRoutes } from './email-settings.ts';
+import { inviteRoutes } from './invites.ts';
+import { passwordResetRoutes } from './password-reset.ts';
+import { usersAdminRoutes } from './users-admin.ts';
+import { usersRoutes } from './users.ts';
+import { viewedItemRoutes } from './viewed-items.ts';
+
+/** /users-api: users, the impersonation audit, invites, password reset, contact checks, viewed items, connectors. */
+export const usersApiRoutes: RouteDef[] = [
+  ...usersRoutes,
+  ...usersAdminRoutes,
+  ...inviteRoutes,
+  ...passwordResetRoutes,
+  ...connectorRoutes,
+  ...viewedItemRoutes,
+  ...announcementRoutes,
+  ...brokerageAdminRoutes,
+  ...emailSettingRoutes,
+  ...connectorSettingRoutes,
+];

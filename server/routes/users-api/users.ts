@@ -1,0 +1,72 @@
+import type { Me } from '../../../src/contract/users.ts';
+import { updateByIdOr404 } from '../../http/update.ts';
+import * as v from 'valibot';
+import { changeOwnPassword } from '../../auth/password-change.ts';
+import { rolesForClient } from '../../../src/access/roles.ts';
+import { rolesOf } from '../../auth/users.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { route, type AuthUser, type RouteDef } from '../../http/route.ts';
+import { IdParams, jsonBody, params } from '../../http/validate.ts';
+import type { Db } from '../../db/database.ts';
+import { USER_MANAGER_ROLES } from '../../../src/access/roles.ts';
+
+export async function userView(db: Db, id: number) {
+  const u = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!u) throw notFound('No such user');
+  const roles = await rolesOf(db, id);
+  return {
+    id: u.id,
+    email: u.email,
+    phone: u.phone,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    roles,
+    brokerId: u.broker_id,
+    loanOfficeId: u.loan_office_id,
+    agentId: u.agent_id,
+    status: u.status,
+    passwordExpired: u.password_expired,
+    psiLastLogin: u.psi_last_login?.toISOString() ?? null,
+  };
+}
+
+const canManage = (user: AuthUser) => user.roles.some((r) => (USER_MANAGER_ROLES as readonly string[]).includes(r));
+
+const PatchUser = v.strictObject({
+  psiLastLogin: v.optional(v.pipe(v.string(), v.isoTimestamp('psiLastLogin must be an ISO time'))),
+  firstName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'First name is required'), v.maxLength(255))),
+  lastName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'Last name is required'), v.maxLength(255))),
+  // The signed-in user's new password (server/auth/password-change.ts decides when currentPassword is needed).
+  password: v.optional(v.pipe(v.string(), v.maxLength(1024))),
+  currentPassword: v.optional(v.pipe(v.string(), v.maxLength(1024))),
+}, 'unknown field');
+
+export const usersRoutes: RouteDef[] = [
+  route({
+    method: 'GET', path: '/users-api/users/me', policy: 'signed-in',
+    handler: async (c) => {
+      // The roles the token carries, which are the ones the server enforces for this client.
+      const view = await userView(c.var.db, c.var.auth.user.id);
+      return c.json({ ...view, roles: rolesForClient(view.roles, c.var.auth.clientId) } satisfies Me);
+    },
+  }),
+  route({
+    method: 'PATCH', path: '/users-api/users/:id{[0-9]+}', policy: 'signed-in',
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      const { user } = c.var.auth;
+      if (id !== user.id && !canManage(user)) throw forbidden('You may only change your own account');
+      const body = await jsonBody(c, PatchUser);
+      if (body.password !== undefined) await changeOwnPassword(c, id, body.password, body.currentPassword);
+      const set = {
+        ...(body.psiLastLogin !== undefined ? { psi_last_login: new Date(body.psiLastLogin) } : {}),
+        ...(body.firstName !== undefined ? { first_name: body.firstName } : {}),
+        ...(body.lastName !== undefined ? { last_name: body.lastName } : {}),
+      };
+      if (Object.keys(set).length > 0) {
+        await updateByIdOr404(c.var.db, 'users', id, set, 'No such user');
+      }
+      return c.json(await userView(c.var.db, id) satisfies Me);
+    },
+  }),
+];

@@ -1,0 +1,97 @@
+import * as v from 'valibot';
+import { Count, Dollars, EmailAddress, IsoTime, paged } from './common.ts';
+
+// The /agents-api agents calls (spec 2 section 7 "Agents"): agents, the leaderboard, boost, app versions,
+// notes, admin holds, coverage and the contact-sales email. Referrals are in ./referrals.ts,
+// notifications in ./notifications.ts.
+
+const id = v.number();
+const text = v.nullable(v.string());
+const time = v.string();
+
+export const AGENT_STATUSES = ['UNSIGNED', 'INVITED', 'ACTIVE', 'PAUSED', 'DEACTIVATED', 'ADMIN_HOLD', 'IN_TRAINING', 'DELETED'] as const;
+
+/**
+ * An agent as GET /agents-api/agents/{id} and the paged GET /agents-api/agents answer it. The list takes
+ * brokerageId (staff may omit it for every brokerage), pageIndex, pageSize, sort = name.last (default),
+ * name.first, funnelStatus.overdueForFollowupCount, funnelStatus.maxDaysOverdue, agentDisplayScore,
+ * status or created with ,ASC|,DESC; name (part of the first, last or full name, any case) and
+ * status (comma list; without it every agent but the DELETED ones).
+ */
+export const Agent = v.object({
+  id: Count,
+  brokerageId: Count,
+  name: v.object({ first: v.nullable(v.string()), last: v.nullable(v.string()), display: v.nullable(v.string()) }),
+  email: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  status: v.string(),
+  agentDisplayScore: v.nullable(v.number()),
+  agentDesktopLastAccessed: v.nullable(IsoTime),
+  created: IsoTime,
+  funnelStatus: v.object({
+    stages: v.object({
+      /** Overdue referrals now. */
+      overdueForFollowup: v.object({ count: Count }),
+      /** Days the most overdue referral is overdue; 0 when none. */
+      maxDaysOverdue: v.object({ count: Count }),
+    }),
+  }),
+});
+export type Agent = v.InferOutput<typeof Agent>;
+export const AgentPage = paged(Agent);
+
+/**
+ * GET /agents-api/agents/leaderboard?brokerageId&pageIndex&pageSize&sort=key,DESC (paged).
+ * Working agents only (not DELETED, DEACTIVATED, UNSIGNED or INVITED). closings and revenue cover
+ * sales dated in the last 12 months; response times average first response minus receipt over the
+ * referrals received in the last 7 / 30 days, null when there were none.
+ */
+export const LeaderboardRow = v.object({
+  agentId: Count,
+  name: v.nullable(v.string()),
+  /** A fraction 0-1. */
+  agentDisplayScore: v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+  closings: Count,
+  revenue: Dollars,
+  last7ResponseTime: v.nullable(Count),
+  last30ResponseTime: v.nullable(Count),
+});
+export const LeaderboardPage = paged(LeaderboardRow);
+export type LeaderboardRow = v.InferOutput<typeof LeaderboardRow>;
+
+export const BoostStatus = v.object({ enabled: v.boolean(), boostPercentage: v.number() });
+export type BoostStatus = v.InferOutput<typeof BoostStatus>;
+
+export const AppVersions = v.array(v.object({ env: v.string(), deviceType: v.string(), version: v.string() }));
+export type AppVersions = v.InferOutput<typeof AppVersions>;
+
+const noteEntries = { id, body: v.string(), author: v.object({ id: v.nullable(id), name: text }), created: time };
+/** A staff note on an agent, a brokerage (./brokerages.ts) or an opportunity (./interviews.ts). */
+export const notesOf = <E extends v.ObjectEntries>(owner: E) => v.object({ ...noteEntries, ...owner });
+export const AgentNote = notesOf({ agentId: id });
+export type AgentNote = v.InferOutput<typeof AgentNote>;
+
+export const AdminHoldReason = v.object({ id, name: v.string(), active: v.boolean() });
+export type AdminHoldReason = v.InferOutput<typeof AdminHoldReason>;
+export const AgentAdminHolds = v.object({
+  agentId: id, status: v.string(),
+  holds: v.array(v.object({ reasonId: id, name: v.string(), createdBy: v.nullable(id), created: time })),
+});
+export type AgentAdminHolds = v.InferOutput<typeof AgentAdminHolds>;
+export const CoverageArea = v.object({ id, agentId: id, zip: text, city: text, state: text, created: time });
+export type CoverageArea = v.InferOutput<typeof CoverageArea>;
+
+// ---------------------------------------------------------------- contact-sales inquiry
+
+/** POST /agents-api/email: allowed only to a brokerage admin who is not impersonating. */
+export const EmailInquiry = v.strictObject({
+  bccAddresses: v.optional(v.pipe(v.array(EmailAddress), v.maxLength(10)), []),
+  toAddresses: v.pipe(v.array(EmailAddress), v.minLength(1, 'needs at least one address'), v.maxLength(10)),
+  fromAddress: EmailAddress,
+  messageBody: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(10_000)),
+  subject: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(255)),
+}, 'unknown field');
+export type EmailInquiry = v.InferOutput<typeof EmailInquiry>;
+/** 201 answer: how many messages went to the outbox (one per to and bcc address). */
+export const EmailSent = v.object({ queued: Count });
+export type EmailSent = v.InferOutput<typeof EmailSent>;

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { brokerageQueryOptions, hasLeadGenius } from '../../api/brokerages.ts';
+import type { Product } from '../../contract/brokerages.ts';
+import { useStore } from '../../session/persisted-store.ts';
+import { impersonationStore, profileStore } from '../../session/state.ts';
+import { Page, Spinner } from '../../ui/layout.tsx';
+import { ContactCenterOverview, CONTACT_CENTER_ROLES } from './contact-center-overview.tsx';
+import { DashboardContext, type DashboardScope } from './dashboard-context.ts';
+import { DashboardGrid } from './dashboard-grid.tsx';
+import { LeadDetailDialog } from './lead-detail-dialog.tsx';
+import { NotificationsMenu } from './notifications-menu.tsx';
+import { ProductSelector } from './product-selector.tsx';
+import { StatusLine } from './status-line.tsx';
+import * as styles from './dashboard.css.ts';
+
+const SELECTOR_ROLES = ['ADMIN', 'LEAD_SUPPLIER'];
+/** Who may read the agents' notifications (spec 1 section 6, my-notifications). */
+const NOTIFICATION_ROLES = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'MANAGER', 'CSR_SUPERVISOR'];
+
+export const NO_BROKERAGE = 'The overview shows a brokerage’s figures. Staff see them while impersonating a brokerage.';
+export const LENDER_OVERVIEW = 'The overview shows brokerage figures. Your loan office’s referrals are under My Referrals.';
+
+function Dashboard({ brokerageId }: { brokerageId: number }) {
+  const user = useStore(profileStore, (p) => p.user);
+  const own = useStore(profileStore, (p) => p.brokerage);
+  const impersonating = useStore(impersonationStore, (i) => i !== null);
+  const brokerage = useQuery({ ...brokerageQueryOptions(brokerageId), staleTime: 3600_000, ...(own?.id === brokerageId ? { initialData: own } : {}) });
+  const [product, setProduct] = useState<Product>('COMBINED');
+  const [location, navigate] = useLocation();
+  const leadId = new URLSearchParams(useSearch()).get('lead');
+  // Opened here: a history entry was pushed, so closing goes back. Opened from a link: closing replaces the URL.
+  const [pushed, setPushed] = useState(false);
+  const roles = useMemo(() => user?.roles.map((r) => r.name) ?? [], [user]);
+  const showSelector = roles.some((r) => SELECTOR_ROLES.includes(r));
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || 'Not Available';
+
+  const scope = useMemo<DashboardScope | null>(() => brokerage.data ? {
+    brokerageId, brokerageName: brokerage.data.name, product, leadGenius: hasLeadGenius(brokerage.data), impersonating,
+    user: { name, email: user?.email ?? null },
+    openLead: (id) => { setPushed(true); navigate(`${location}?lead=${encodeURIComponent(id)}`); },
+  } : null, [brokerage.data, brokerageId, product, impersonating, name, user?.email, navigate, location]);
+
+  return (
+    <Page>
+      <div className={styles.toolbar}>
+        {showSelector && <ProductSelector value={product} onChange={setProduct} />}
+        <div className={styles.toolbarEnd}>
+          <StatusLine brokerageId={brokerageId} />
+          {(impersonating || roles.some((r) => NOTIFICATION_ROLES.includes(r))) && <NotificationsMenu brokerageId={brokerageId} />}
+        </div>
+      </div>
+      {scope ? (
+        <DashboardContext.Provider value={scope}>
+          <DashboardGrid hideIris={showSelector && product === 'PORCHLIGHT'} />
+          {leadId && (
+            <LeadDetailDialog key={leadId} opportunityId={leadId} parent={pushed ? 'overview' : ''}
+              onClosed={() => navigate(location, { replace: true })} />
+          )}
+        </DashboardContext.Provider>
+      ) : brokerage.isError ? <p className={styles.muted}>The brokerage could not be loaded.</p> : <Spinner label="Loading dashboard" />}
+    </Page>
+  );
+}
+
+/** The overview dashboard (/console and /console/dashboard): the brokerage's widgets, impersonated or own. */
+export function OverviewScreen() {
+  const userBrokerId = useStore(profileStore, (p) => p.user?.brokerId ?? null);
+  const lender = useStore(profileStore, (p) => p.loanOffice !== null);
+  const target = useStore(impersonationStore, (i) => i?.target ?? null);
+  const brokerageId = target ? (target.kind === 'brokerage' ? target.id : null) : userBrokerId;
+  const contactCenter = useStore(profileStore, (p) => !!p.user?.roles.some((r) => CONTACT_CENTER_ROLES.includes(r.name)));
+  if (brokerageId === null && !target && contactCenter) return <ContactCenterOverview />;
+  if (brokerageId === null) {
+    return <Page><p className={styles.muted}>{lender || target?.kind === 'loanOffice' ? LENDER_OVERVIEW : NO_BROKERAGE}</p></Page>;
+  }
+  return <Dashboard key={brokerageId} brokerageId={brokerageId} />;
+}

@@ -1,0 +1,58 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { dncQueryOptions, exportDnc } from '../../api/dnc.ts';
+import type { DncContact } from '../../contract/interviews.ts';
+import { pageIndexOf } from '../../lib/pagination.ts';
+import { Button } from '../../ui/button.tsx';
+import { ExportButton } from '../../ui/export-button.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import { SearchField } from '../../ui/search-field.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { Switch } from '../../ui/switch.tsx';
+import { BlockDialog } from './block-dialog.tsx';
+import { DncTable } from './dnc-table.tsx';
+import { NewDncDialog } from './new-dnc-dialog.tsx';
+
+export const DNC_PAGE_SIZE = 40; // spec 1 section 9: default 40, options 10, 20, 40
+const LOAD_ERROR = 'Whoops, Something went wrong. Try again.';
+const LOAD_ERROR_MS = 5000; // spec 1 section 8: the page's generic message shows 5 seconds
+
+/** The do-not-call list (spec 1 section 2). */
+export function DncScreen() {
+  const snackbar = useSnackbar();
+  const [blockedOnly, setBlockedOnly] = useState(false);
+  const [value, setValue] = useState('');
+  const [page, setPage] = useState(1);
+  const [rowsPerPage, setRowsPerPage] = useState(DNC_PAGE_SIZE);
+  const [toggling, setToggling] = useState<DncContact | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const list = useQuery({
+    ...dncQueryOptions({ pageIndex: pageIndexOf({ page }), pageSize: rowsPerPage, value, blockedOnly }),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (list.isError) snackbar(LOAD_ERROR, { tone: 'error', durationMs: LOAD_ERROR_MS });
+  }, [list.isError, list.errorUpdatedAt, snackbar]);
+
+  return (
+    <Page title="DNC List">
+      <Card>
+        <div className={styles.toolbar}>
+          <Switch label="Show Only Inbound Blocked" checked={blockedOnly} onCheckedChange={(on) => { setBlockedOnly(on); setPage(1); }} />
+          <SearchField value={value} onSearch={(text) => { setValue(text); setPage(1); }} />
+          <span className={styles.toolbarSpacer} />
+          <ExportButton name="dnc-list" load={() => exportDnc({ value, blockedOnly })} />
+          <Button onClick={() => setCreating(true)}>New DNC</Button>
+        </div>
+        <DncTable rows={list.data?.content ?? []} loading={list.isFetching && !list.data} onToggle={setToggling} />
+        <Pagination rowsType="dnc" state={{ page, rowsPerPage, totalItems: list.data?.totalElements ?? 0 }}
+          onChange={(s) => { setPage(s.page); setRowsPerPage(s.rowsPerPage); }} />
+      </Card>
+      <BlockDialog contact={toggling} onClose={() => setToggling(null)} />
+      <NewDncDialog open={creating} onOpenChange={setCreating} />
+    </Page>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { forgotEmailError } from '../../lib/validation.ts';
+import { useDraft } from '../../session/draft.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/layout.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { requestPasswordReset } from './request-reset.ts';
+import * as styles from './forgot-password.css.ts';
+
+// Spec 1 section 8, verbatim, with how long each shows.
+export const RESET_SENT = 'An email has been sent to you.';
+export const RESET_FAILED = 'Whoops, Something went wrong. Please try again.';
+const SENT_MS = 2000;
+const FAILED_MS = 5000;
+
+export function ForgotPasswordScreen() {
+  const snackbar = useSnackbar();
+  // Shown before sign-in, so the draft belongs to no user.
+  const [draft, update, clear] = useDraft('forgot-password', { email: '' }, { owner: 'anonymous' });
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
+  const error = touched ? forgotEmailError(draft.email) : undefined;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    if (forgotEmailError(draft.email) || sending) return;
+    setSending(true);
+    try {
+      await requestPasswordReset(draft.email.trim().toLowerCase());
+      snackbar(RESET_SENT, { tone: 'success', durationMs: SENT_MS });
+      clear();
+      setTouched(false);
+    } catch {
+      snackbar(RESET_FAILED, { tone: 'error', durationMs: FAILED_MS });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <main className={styles.screen}>
+      <Card className={styles.panel} aria-labelledby="forgot-title">
+        <h1 id="forgot-title" className={styles.heading}>Forgot Password</h1>
+        <p className={styles.intro}>Enter the email address of your account and we will send you a link to set a new password.</p>
+        <form onSubmit={submit} noValidate aria-busy={sending}>
+          <TextField label="Email" name="email" type="email" inputMode="email" autoComplete="email" autoCapitalize="none"
+            spellCheck={false} value={draft.email} onChange={(e) => update({ email: e.target.value })} error={error} />
+          <div className={styles.actions}>
+            <Button type="submit" disabled={sending}>Reset Password</Button>
+          </div>
+        </form>
+        <div className={styles.links}>
+          <Link href="/login" className={styles.link}>Back to Login</Link>
+        </div>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { BRAND } from '../../lib/brand.ts';
+import { identifierError, identifierForPost, loginPasswordError, type LoginMode } from '../../lib/validation.ts';
+import { isAgentHost } from '../../lib/hosts.ts';
+import { startOneTimePasswordLogin } from '../../session/pkce.ts';
+import { signIn } from '../../session/session.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/layout.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import { Switch } from '../../ui/switch.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useOneTimeCodeCallback } from './use-one-time-code-callback.ts';
+import * as styles from './login.css.ts';
+
+export const LOGIN_FAILED = 'Whoops, Something went wrong. Try again.';
+
+export function LoginScreen() {
+  const agentHost = isAgentHost();
+  const mode: LoginMode = agentHost ? 'phone' : 'email';
+  const [, setLocation] = useLocation();
+  const snackbar = useSnackbar();
+  const [identifier, setIdentifier] = useState('');
+  const [password, setPassword] = useState('');
+  const [stayLoggedIn, setStayLoggedIn] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const exchanging = useOneTimeCodeCallback(setLocation, () => snackbar(LOGIN_FAILED, { tone: 'error' }));
+
+  const idError = touched ? identifierError(identifier, mode) : undefined;
+  const pwError = touched ? loginPasswordError(password) : undefined;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    if (identifierError(identifier, mode) || loginPasswordError(password)) {
+      snackbar(LOGIN_FAILED, { tone: 'error' });
+      return;
+    }
+    setLoading(true);
+    try {
+      const landing = await signIn({ username: identifierForPost(identifier, mode), password: password.trim(), stayLoggedIn });
+      setLocation(landing, { replace: true });
+    } catch {
+      snackbar(LOGIN_FAILED, { tone: 'error' });
+      setLoading(false);
+    }
+  }
+
+  return (
+    <main className={styles.screen}>
+      <Card className={styles.panel} aria-labelledby="login-title">
+        <h1 id="login-title" className={styles.brand}>{BRAND.name}</h1>
+        <p className={styles.subtitle}>{agentHost ? 'Sign in to work your follow-ups.' : 'Sign in to your console.'}</p>
+        <form onSubmit={submit} noValidate aria-busy={loading || exchanging}>
+          <TextField label={agentHost ? 'Phone Number' : 'Email'} name="username" value={identifier}
+            onChange={(e) => setIdentifier(e.target.value)} error={idError} keyFilter={agentHost ? 'phone' : undefined}
+            type={agentHost ? 'tel' : 'email'} inputMode={agentHost ? 'tel' : 'email'}
+            autoComplete={agentHost ? 'tel' : 'username'} autoCapitalize="none" spellCheck={false} />
+          <TextField label="Password" name="password" type="password" value={password}
+            onChange={(e) => setPassword(e.target.value)} error={pwError} autoComplete="current-password" />
+          <Switch label="Stay Logged In" checked={stayLoggedIn} onCheckedChange={setStayLoggedIn} />
+          <div className={styles.actions}>
+            <Button type="submit" disabled={loading || exchanging}>{loading ? 'Logging in…' : 'Login'}</Button>
+            {agentHost && (
+              <Button variant="secondary" onClick={() => void startOneTimePasswordLogin()} disabled={loading || exchanging}>
+                Login with One-Time Password
+              </Button>
+            )}
+          </div>
+        </form>
+        <div className={styles.links}>
+          <Link href="/register" className={styles.link}>Register</Link>
+          <Link href="/forgot-password" className={styles.link}>Forgot Password</Link>
+        </div>
+        <div className={styles.legal}>
+          <a href={BRAND.termsUrl} target="_blank" rel="noreferrer" className={styles.link}>Terms</a>
+          <a href={BRAND.privacyUrl} target="_blank" rel="noreferrer" className={styles.link}>Privacy</a>
+        </div>
+      </Card>
+    </main>
+  );
+}

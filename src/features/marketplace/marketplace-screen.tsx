@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { marketplaceViewedQueryOptions, markViewed } from '../../api/viewed-items.ts';
+import { MARKETPLACE_ITEMS, MARKETPLACE_LOCATION, type MarketplaceItem } from '../../lib/marketplace.ts';
+import { Card, Page } from '../../ui/layout.tsx';
+import * as styles from './marketplace.css.ts';
+
+const DESCRIPTIONS: Record<MarketplaceItem, { name: string; text: string }> = {
+  apination: { name: 'Apination', text: 'Connects your CRM and transaction tools so referral updates flow without retyping.' },
+  rialto: { name: 'Rialto', text: 'Marketing and listing presentation tools for your agents.' },
+  'broker-boost': { name: 'Broker Boost', text: 'Raises your agents’ scores so they receive more referrals.' },
+  iris: { name: 'IRIS', text: 'Lead generation: qualified buyer and seller leads delivered to your brokerage.' },
+  'luxury-presence': { name: 'Luxury Presence', text: 'Websites and marketing for agents and brokerages.' },
+};
+
+/** The marketplace; opening it marks all five items as viewed, which clears the navigation chip. */
+export function MarketplaceScreen() {
+  const client = useQueryClient();
+  useEffect(() => {
+    void Promise.all(MARKETPLACE_ITEMS.map((item) => markViewed(MARKETPLACE_LOCATION, item)))
+      .then(() => client.invalidateQueries({ queryKey: marketplaceViewedQueryOptions().queryKey }))
+      .catch(() => undefined); // offline: the chip stays until the next visit online
+  }, [client]);
+  return (
+    <Page>
+      <ul className={styles.grid}>
+        {MARKETPLACE_ITEMS.map((item) => (
+          <li key={item}>
+            <Card aria-labelledby={`mp-${item}`} className={styles.card}>
+              <h2 id={`mp-${item}`} className={styles.name}>{DESCRIPTIONS[item].name}</h2>
+              <p>{DESCRIPTIONS[item].text}</p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}

@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import type { ListSort, ListSpec } from '../lib/list-view.ts';
+import { SelectField } from './choice.tsx';
+import { DataTable, type Column } from './data-table.tsx';
+import { ExportButton } from './export-button.tsx';
+import { Card, Page } from './layout.tsx';
+import { Pagination } from './pagination.tsx';
+import { RecentlyViewed, type RecentLink } from './recent-list.tsx';
+import { SearchField } from './search-field.tsx';
+import * as styles from './staff.css.ts';
+import type { ListState } from './use-list-state.ts';
+
+// The scaffold every list screen starts from (docs/CONTRIBUTING.md): recently viewed, a toolbar with
+// search, filters and export, the table, the spec's pagination control, and the view in the URL.
+//
+//   const LIST = defineList({ sort: { key: 'name', desc: false }, sortKeys: ['name', 'created'],
+//     search: { key: 'name', placeholder: 'Agent name' },
+//     filters: [{ key: 'status', label: 'Status', all: 'All statuses', options: [...] }] });
+//   export function ThingsScreen() {
+//     const list = useUrlListState(LIST.spec);
+//     const query = useQuery({ ...thingsQueryOptions(list.params), placeholderData: keepPreviousData });
+//     return <ListScreen title="Things" definition={LIST} list={list} query={query} columns={COLUMNS} ... />;
+//   }
+
+export interface ListOption { value: string; label: string }
+
+/** A select of the toolbar: `all` is the first option, the empty value ("no filter"). */
+export interface ListFilter<K extends string = string> {
+  key: K;
+  label: string;
+  all: string;
+  options: readonly ListOption[];
+}
+
+export interface ListSearch<K extends string = string> {
+  key: K;
+  /** The field's visible label and accessible name: "Search" unless told. */
+  label?: string;
+  placeholder?: string;
+  hint?: string;
+}
+
+export interface ListDefinition<F extends Record<string, string>> {
+  /** What `useUrlListState` reads and writes. */
+  spec: ListSpec<F>;
+  search: ListSearch<keyof F & string> | undefined;
+  filters: readonly ListFilter<keyof F & string>[];
+}
+
+/**
+ * A list's search, filters, default sort and sortable keys, as a module constant. Filters are URL
+ * parameters named by their keys; a filter value not among its options falls back to "all".
+ */
+export function defineList<S extends string = never, K extends string = never>(d: {
+  sort: ListSort;
+  /** The columns' `sortKey`s: another sort in the URL falls back to `sort`. */
+  sortKeys: readonly string[];
+  search?: ListSearch<S>;
+  filters?: readonly ListFilter<K>[];
+  rowsPerPage?: number;
+}): ListDefinition<Record<S | K, string>> {
+  const filters = d.filters ?? [];
+  const filter = {} as Record<S | K, string>;
+  if (d.search) filter[d.search.key] = '';
+  const options: Partial<Record<S | K, readonly string[]>> = {};
+  for (const f of filters) {
+    filter[f.key] = '';
+    options[f.key] = f.options.map((o) => o.value);
+  }
+  return {
+    spec: { filter, sort: d.sort, sortKeys: d.sortKeys, options, ...(d.rowsPerPage ? { rowsPerPage: d.rowsPerPage } : {}) },
+    search: d.search,
+    filters,
+  };
+}
+
+/** The part of a query result the scaffold reads (a TanStack `useQuery` result fits). */
+export interface ListQuery<T> {
+  data?: { content: readonly T[]; totalElements: number } | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+export interface ListScreenProps<T, F extends Record<string, string>> {
+  /** The page title (the top bar shows it). */
+  title: string;
+  definition: ListDefinition<F>;
+  list: ListState<F>;
+  query: ListQuery<T>;
+  columns: readonly Column<T>[];
+  rowKey: (row: T) => string | number;
+  /** The table's accessible name. */
+  label: string;
+  /** The pagination control's row type, plural and lower case. */
+  rowsType: string;
+  /** The spec's empty-state text. */
+  empty: string;
+  /** The CSV export of the filtered list: the file name and the API module's export call. */
+  exportAs?: { name: string; load: (filter: F) => Promise<string> } | undefined;
+  /** Recently viewed records (`useRecentlyViewed` of `src/session/recently-viewed.ts`). */
+  recent?: { items: readonly RecentLink[]; hrefFor: (id: RecentLink['id']) => string } | undefined;
+  /** More toolbar controls (an "Invite" button ...), after the filters. */
+  actions?: ReactNode;
+}
+
+/** A list screen: recently viewed, toolbar (search, filters, export), table, pagination. */
+export function ListScreen<T, F extends Record<string, string>>({
+  title, definition, list, query, columns, rowKey, label, rowsType, empty, exportAs, recent, actions,
+}: ListScreenProps<T, F>) {
+  const { search, filters } = definition;
+  const setFilter = (key: keyof F & string, value: string) => list.setFilter({ [key]: value } as Partial<F>);
+  return (
+    <Page title={title}>
+      <div className={styles.stack}>
+        {recent && <RecentlyViewed items={recent.items} hrefFor={recent.hrefFor} />}
+        <Card>
+          <div className={styles.toolbar}>
+            {search && (
+              <SearchField label={search.label} value={list.filter[search.key] ?? ''} placeholder={search.placeholder} hint={search.hint}
+                onSearch={(value) => setFilter(search.key, value)} />
+            )}
+            {filters.map((f) => (
+              <SelectField key={f.key} label={f.label} value={list.filter[f.key] ?? ''} onChange={(e) => setFilter(f.key, e.target.value)}>
+                <option value="">{f.all}</option>
+                {f.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+              </SelectField>
+            ))}
+            {(actions || exportAs) && <span className={styles.toolbarSpacer} />}
+            {actions}
+            {exportAs && <ExportButton name={exportAs.name} load={() => exportAs.load(list.filter)} />}
+          </div>
+          {query.isError && <p role="alert" className={styles.formError}>Whoops, Something went wrong. Try again.</p>}
+          <DataTable label={label} columns={columns} rows={query.data?.content ?? []} rowKey={rowKey}
+            sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty={empty} />
+          <Pagination rowsType={rowsType} state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
+        </Card>
+      </div>
+    </Page>
+  );
+}

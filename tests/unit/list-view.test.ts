@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { readListView, writeListView, type ListSpec } from '../../src/lib/list-view.ts';
+
+const SPEC: ListSpec<{ name: string; status: string }> = {
+  filter: { name: '', status: '' },
+  sort: { key: 'name', desc: false },
+  sortKeys: ['name', 'created'],
+  options: { status: ['ACTIVE', 'CLOSED'] },
+};
+const DEFAULT = { filter: { name: '', status: '' }, sort: { key: 'name', desc: false }, page: 1, rowsPerPage: 10 };
+
+describe('reading a list view from the URL', () => {
+  it.each([
+    ['', DEFAULT],
+    ['name=maple&status=ACTIVE', { ...DEFAULT, filter: { name: 'maple', status: 'ACTIVE' } }],
+    ['sort=created,DESC&page=3&rows=40', { ...DEFAULT, sort: { key: 'created', desc: true }, page: 3, rowsPerPage: 40 }],
+    ['status=DELETED', DEFAULT],
+    ['sort=password,ASC', DEFAULT],
+    ['sort=created', DEFAULT],
+    ['page=0&rows=7', DEFAULT],
+    ['page=-2&rows=abc', DEFAULT],
+    ['page=2.5', DEFAULT],
+    ['name=%20%20', DEFAULT],
+    ['other=1&name=x', { ...DEFAULT, filter: { name: 'x', status: '' } }],
+  ])('?%s', (search, view) => {
+    expect(readListView(new URLSearchParams(search), SPEC)).toEqual(view);
+  });
+
+  it('takes an explicit empty value as "all" when the list filters by default', () => {
+    const spec = { ...SPEC, filter: { name: '', status: 'ACTIVE' } };
+    expect(readListView(new URLSearchParams(''), spec).filter.status).toBe('ACTIVE');
+    expect(readListView(new URLSearchParams('status='), spec).filter.status).toBe('');
+    expect(writeListView({ ...DEFAULT, filter: { name: '', status: '' } }, spec).toString()).toBe('status=');
+    expect(writeListView({ ...DEFAULT, filter: { name: '', status: 'ACTIVE' } }, spec).toString()).toBe('');
+  });
+});
+
+describe('writing a list view to the URL', () => {
+  it('leaves the defaults out and keeps parameters the list does not own', () => {
+    expect(writeListView(DEFAULT, SPEC, new URLSearchParams('lead=4&page=3')).toString()).toBe('lead=4');
+    const view = { filter: { name: 'a b', status: 'CLOSED' }, sort: { key: 'created', desc: true }, page: 2, rowsPerPage: 20 };
+    const written = writeListView(view, SPEC);
+    expect(written.toString()).toBe('name=a+b&status=CLOSED&sort=created%2CDESC&page=2&rows=20');
+    expect(readListView(written, SPEC)).toEqual(view);
+  });
+});
