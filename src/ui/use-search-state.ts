@@ -17,14 +17,14 @@ export function useSearchState<K extends string>(defaults: Record<K, string>) {
     return out;
   }, [params, defaults]);
   const rawPage = Number(params.get('page'));
-  const rawSize = Number(params.get('size'));
+  const rawSize = Number(params.get('rows'));
   const page = Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1;
   const rowsPerPage = (ROWS_PER_PAGE_OPTIONS as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_ROWS_PER_PAGE;
 
   const write = useCallback((patch: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams(search);
     for (const [k, val] of Object.entries(patch)) {
-      const fallback = k === 'page' ? '1' : k === 'size' ? String(DEFAULT_ROWS_PER_PAGE) : (defaults as Record<string, string>)[k];
+      const fallback = k === 'page' ? '1' : k === 'rows' ? String(DEFAULT_ROWS_PER_PAGE) : (defaults as Record<string, string>)[k];
       if (val === undefined || String(val) === '' || String(val) === fallback) next.delete(k); else next.set(k, String(val));
     }
     const qs = next.toString();
@@ -32,7 +32,7 @@ export function useSearchState<K extends string>(defaults: Record<K, string>) {
   }, [search, location, navigate, defaults]);
 
   const setFilter = useCallback((patch: Partial<Record<K, string>>) => write({ ...patch, page: undefined }), [write]);
-  const setPaging = useCallback((p: Pick<PaginationState, 'page' | 'rowsPerPage'>) => write({ page: p.page, size: p.rowsPerPage }), [write]);
+  const setPaging = useCallback((p: Pick<PaginationState, 'page' | 'rowsPerPage'>) => write({ page: p.page, rows: p.rowsPerPage }), [write]);
   return {
     filter: values, page, rowsPerPage, setFilter, setPaging,
     pageIndex: page - 1,
