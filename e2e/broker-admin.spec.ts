@@ -67,8 +67,17 @@ test("a sample notification sent from My Notifications appears in the agent's ap
   await phone.close();
 });
 
+/**
+ * A full load refreshes the session silently; a second load while that refresh is in flight would
+ * present the already-rotated refresh token (which ends the session), so let each load settle first.
+ */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+}
+
 async function openAnnouncements(page: Page) {
   await navigate(page, '/console/my-announcements');
+  await settle(page);
   return page.getByRole('list', { name: 'Announcements' });
 }
 
@@ -94,7 +103,7 @@ test('an announcement read on one device is read on another', async ({ page, bro
   // A fresh load on the other device (one navigation: two in a row would race the silent refresh).
   const again = (await openAnnouncements(second)).getByRole('listitem').filter({ hasText: 'Welcome to the new console' });
   await expect(again.getByRole('button', { name: /Welcome to the new console/ })).toBeVisible(slow);
-  await expect(again.getByText('Unread')).toHaveCount(0);
+  await expect(again.getByText('Unread')).toHaveCount(0, slow);
   await expect(second.getByRole('navigation', { name: 'Main' }).getByLabel(`${before - 1} unread`)).toBeVisible(slow);
   await other.close();
 });
@@ -121,9 +130,12 @@ test('email settings and the settings dialog with the Cloze connection', async (
   await navigate(page, '/console/settings/email');
   await expect(page.getByRole('heading', { name: 'New referral', level: 3 })).toBeVisible(slow);
   await expectNoAxeViolations(page);
+  await settle(page);
   await navigate(page, '/console/settings');
   await expect(page).toHaveURL((url) => url.pathname === '/console');
+  await settle(page);
   await navigate(page, '/console?settings=true');
+  await settle(page);
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog.getByRole('button', { name: 'Connect Cloze' })).toBeVisible(slow);
   await expectNoAxeViolations(page);

@@ -18,6 +18,9 @@ export const announcementsQueryOptions = (p: AnnouncementListParams) => queryOpt
   queryFn: () => request('/users-api/announcements', {
     query: { pageIndex: p.pageIndex, pageSize: p.pageSize, unread: p.unread ? true : undefined }, schema: AnnouncementPage,
   }),
+  // Read state changes on other devices: opening the list always asks the server again.
+  staleTime: 0,
+  refetchOnMount: 'always',
 });
 
 const UNREAD_REFRESH_MS = 5 * 60_000; // the badge catches announcements read on another device within minutes
@@ -26,6 +29,7 @@ export const unreadAnnouncementsQueryOptions = () => queryOptions({
   queryKey: announcementKeys.unread(),
   queryFn: async () => (await request('/users-api/announcements', { query: { pageIndex: 0, pageSize: 1 }, schema: AnnouncementPage })).unreadCount,
   refetchInterval: UNREAD_REFRESH_MS,
+  staleTime: 0,
 });
 
 export const setAnnouncementRead = (announcementId: number, read = true) =>
