@@ -46,3 +46,7 @@ create table email_settings (
 
 -- My Notifications filters by type and agent within one brokerage, newest first.
 create index agent_notifications_brokerage_type_idx on agent_notifications (brokerage_id, type, sent desc);
+
+-- My Metrics: one brokerage's referrals by month of receipt and of sale, as index-only scans.
+create index referrals_metrics_created_idx on referrals (brokerage_id, created_at) include (stage, first_response_at);
+create index referrals_metrics_sale_idx on referrals (brokerage_id, date_of_sale) include (sale_price_cents) where stage in ('CLOSED', 'LEASED');
