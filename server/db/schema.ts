@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AgentAppTables } from './schema-agent-app.ts';
+import type { BrokerAdminTables } from './schema-broker-admin.ts';
 import type { AnalyticsTables } from './schema-analytics.ts';
 import type { AuthFlowTables } from './schema-auth-flows.ts';
 import type { BrokerWorkspaceTables } from './schema-broker-workspace.ts';
@@ -224,4 +225,4 @@ export interface CoreTables {
 
 /** Every table: the core ones and each area's (one interface per server/db/schema-<area>.ts, listed here). */
 export interface Database
-  extends CoreTables, AgentAppTables, AnalyticsTables, AuthFlowTables, BrokerWorkspaceTables, ConnectorTables, LenderConsoleTables, StaffTables, ViewedItemTables {}
+  extends CoreTables, AgentAppTables, AnalyticsTables, AuthFlowTables, BrokerAdminTables, BrokerWorkspaceTables, ConnectorTables, LenderConsoleTables, StaffTables, ViewedItemTables {}

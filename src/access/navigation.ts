@@ -4,7 +4,7 @@ import { routeById } from './route-table.ts';
 
 export type UserType = 'lender' | 'broker' | 'agent' | 'staff';
 
-export interface NavLink { kind: 'link'; label: string; routeId: string; path: string; chip?: 'marketplace' }
+export interface NavLink { kind: 'link'; label: string; routeId: string; path: string; chip?: 'marketplace' | 'announcements' }
 export interface NavGroup { kind: 'group'; label: string; children: NavLink[] }
 export type NavEntry = NavLink | NavGroup;
 
@@ -25,7 +25,7 @@ export function userTypeOf({ roles, impersonating }: Pick<NavInput, 'roles' | 'i
   return names.includes('AGENT') ? 'agent' : 'staff';
 }
 
-const link = (label: string, routeId: string, chip?: 'marketplace'): NavLink =>
+const link = (label: string, routeId: string, chip?: NavLink['chip']): NavLink =>
   ({ kind: 'link', label, routeId, path: routeById(routeId).path, ...(chip ? { chip } : {}) });
 
 // The entries per user type (spec 1 section 2, "Navigation by user type").
@@ -34,7 +34,7 @@ const ENTRIES: Record<UserType, (input: NavInput) => NavEntry[]> = {
   broker: ({ hasLeadGenius }) => [
     link('Overview', 'overview'), link('My Agents', 'my-agents'), link('My Referrals', 'my-referrals'),
     ...(hasLeadGenius ? [link('My Leads', 'my-leads')] : []),
-    link('My Notifications', 'my-notifications'), link('My Announcements', 'my-announcements'),
+    link('My Notifications', 'my-notifications'), link('My Announcements', 'my-announcements', 'announcements'),
     link('My Admins', 'my-admins'), link('My Metrics', 'my-metrics'), link('Marketplace', 'marketplace', 'marketplace'),
   ],
   agent: () => [link('Follow-ups', 'agent-followups'), link('My Funnel', 'agent-funnel'), link('Profile', 'agent-profile')],

@@ -27,7 +27,7 @@ export const SCREENS: Record<string, Screen> = {
   'dnc-list': lazyScreen(() => import('../features/dnc/dnc-screen.tsx'), 'DncScreen'),
   brokerages: lazyScreen(() => import('../features/brokerages/brokerages-screen.tsx'), 'BrokeragesScreen'),
   'brokerage-view': lazyScreen(() => import('../features/brokerages/brokerage-view-screen.tsx'), 'BrokerageViewScreen'),
-  'brokerage-email': lazyScreen(() => import('../features/brokerages/brokerage-email-screen.tsx'), 'BrokerageEmailScreen'),
+  'brokerage-email': lazyScreen(() => import('../features/email-settings/brokerage-email-settings-screen.tsx'), 'BrokerageEmailSettingsScreen'),
   'brokerage-agent': lazyScreen(() => import('../features/agents/agent-view-screen.tsx'), 'AgentViewScreen'),
   'brokerage-agent-referral': lazyScreen(() => import('../features/agents/agent-referral-screen.tsx'), 'AgentReferralScreen'),
   agents: lazyScreen(() => import('../features/agents/agents-screen.tsx'), 'AgentsScreen'),
@@ -57,4 +57,11 @@ export const SCREENS: Record<string, Screen> = {
   'my-loan-officer-view': lazyScreen(() => import('../features/loan-officers/loan-officer-view-screen.tsx'), 'LoanOfficerViewScreen'),
   'lender-referrals': lazyScreen(() => import('../features/lender-referrals/lender-referrals-screen.tsx'), 'LenderReferralsScreen'),
   'lender-referral-view': lazyScreen(() => import('../features/lender-referrals/lender-referral-view-screen.tsx'), 'LenderReferralViewScreen'),
+  // Broker admin's workspace, part 2 (issue 12).
+  'my-notifications': lazyScreen(() => import('../features/my-notifications/my-notifications-screen.tsx'), 'MyNotificationsScreen'),
+  'my-admins': lazyScreen(() => import('../features/my-admins/my-admins-screen.tsx'), 'MyAdminsScreen'),
+  'my-admin-view': lazyScreen(() => import('../features/my-admins/my-admin-view-screen.tsx'), 'MyAdminViewScreen'),
+  'my-announcements': lazyScreen(() => import('../features/my-announcements/my-announcements-screen.tsx'), 'MyAnnouncementsScreen'),
+  'my-metrics': lazyScreen(() => import('../features/my-metrics/my-metrics-screen.tsx'), 'MyMetricsScreen'),
+  'settings-email': lazyScreen(() => import('../features/email-settings/email-settings-screen.tsx'), 'EmailSettingsScreen'),
 };

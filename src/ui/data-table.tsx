@@ -32,7 +32,8 @@ const ariaSort = (sort: SortState | undefined, key: string | undefined) =>
 export function DataTable<T>({ label, columns, rows, rowKey, sort, onSortChange, empty = 'No results', loading }: DataTableProps<T>) {
   const toggle = (key: string) => onSortChange?.({ key, desc: sort?.key === key ? !sort.desc : false });
   return (
-    <div className={styles.scroller}>
+    // Focusable so a keyboard can scroll a table wider than a phone (axe scrollable-region-focusable).
+    <div className={styles.scroller} tabIndex={0} role="group" aria-label={`${label} (scrolls sideways when wider than the screen)`}>
       <table aria-label={label} aria-busy={loading || undefined} className={[styles.table, loading ? styles.busy : ''].join(' ')}>
         <thead>
           <tr>

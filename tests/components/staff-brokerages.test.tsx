@@ -116,11 +116,11 @@ describe('the brokerage view', () => {
     expect(await screen.findByRole('heading', { name: 'Harbor Point Realty', level: 2 })).toBeInTheDocument();
   });
 
-  it('shows the brokerage email and says the email settings are not available', async () => {
+  it("shows the brokerage's email settings, one section per email (issue 12 edits them)", async () => {
     const maple = await brokerageId('Maple & Main Homes');
     const { screen } = await renderApp(`/console/brokerages/email/${maple}`, { as: 'admin@demo.test' });
     expect(await screen.findByRole('heading', { name: 'Maple & Main Homes', level: 2 })).toBeInTheDocument();
-    expect(screen.getByText('Brokerage Email').nextSibling?.textContent).toMatch(/@/);
-    expect(screen.getByText('Email settings are not available for this brokerage yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'New referral', level: 3 })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'New address for New referral' })).toBeInTheDocument();
   });
 });

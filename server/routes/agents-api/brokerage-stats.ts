@@ -12,7 +12,7 @@ import { DASHBOARD_READERS, ProductParam, productsOf, readableBrokerage } from '
 const DAY_MS = 86_400_000;
 /** Open for the score's Updates figure: not finished and not parked on long-term hold (both overdue branches lie inside). */
 const OPEN_STAGES = REFERRAL_STAGES.filter((s) => !['CLOSED', 'LEASED', 'REMOVED', 'LONG_TERM_HOLD'].includes(s));
-const MET_OR_BEYOND: readonly ReferralStage[] = ['SHOWN_HOMES', 'MET_WITH_SELLER', 'LISTED_HOME', 'OFFER_MADE', 'UNDER_CONTRACT', 'CLOSED', 'LEASED'];
+export const MET_OR_BEYOND: readonly ReferralStage[] = ['SHOWN_HOMES', 'MET_WITH_SELLER', 'LISTED_HOME', 'OFFER_MADE', 'UNDER_CONTRACT', 'CLOSED', 'LEASED'];
 
 const textArray = (items: readonly string[]) => sql`array[${sql.join(items)}]::text[]`;
 

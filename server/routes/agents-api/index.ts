@@ -1,6 +1,7 @@
 import type { RouteDef } from '../../http/route.ts';
 import { staffAgentRoutes } from './agent-admin.ts';
 import { agentRoutes } from './agents.ts';
+import { brokerageMetricsRoutes } from './brokerage-metrics.ts';
 import { referralRoutes } from './brokerage-referrals.ts';
 import { dashboardStatsRoutes } from './brokerage-stats.ts';
 import { brokerageRoutes } from './brokerages.ts';
@@ -30,4 +31,5 @@ export const agentsApiRoutes: RouteDef[] = [
   ...potentialAgentRoutes,
   ...agentOnboardingRoutes,
   ...questionnaireRoutes,
+  ...brokerageMetricsRoutes,
 ];

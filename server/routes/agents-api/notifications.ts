@@ -5,7 +5,7 @@ import { IsoDay, SampleNotification } from '../../../src/contract/referrals.ts';
 import type { Db } from '../../db/database.ts';
 import { notificationCopy } from '../../db/schema-agent-app.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { isProviderUser } from '../../http/ownership.ts';
+import { assertAgent, isProviderUser } from '../../http/ownership.ts';
 import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, jsonBody, Paging } from '../../http/validate.ts';
 import { idempotentWrite } from './idempotency.ts';
@@ -16,6 +16,8 @@ const ListQuery = v.object({
   sort: v.optional(v.picklist(['sent,DESC', 'sent,ASC'], 'must be sent,DESC or sent,ASC'), 'sent,DESC'),
   // A day (the console sends yesterday) read as midnight UTC.
   fromDate: v.optional(v.pipe(IsoDay, v.transform((s) => new Date(`${s}T00:00:00Z`)))),
+  // The last day of a range (my-notifications), inclusive: before the next midnight UTC.
+  toDate: v.optional(v.pipe(IsoDay, v.transform((s) => new Date(Date.parse(`${s}T00:00:00Z`) + 86_400_000)))),
   brokerageId: v.optional(Id),
   agentId: v.optional(Id),
   type: v.optional(v.picklist(NOTIFICATION_TYPES, 'must be a notification type')),
@@ -28,6 +30,7 @@ const NOTIFICATION_READERS = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'M
 async function page(c: AppContext, q: ListQuery, scope: RawBuilder<unknown>[]): Promise<Response> {
   const parts = [...scope];
   if (q.fromDate) parts.push(sql`n.sent >= ${q.fromDate}`);
+  if (q.toDate) parts.push(sql`n.sent < ${q.toDate}`);
   if (q.agentId) parts.push(sql`n.agent_id = ${q.agentId}`);
   if (q.type) parts.push(sql`n.type = ${q.type}`);
   const where = sql<boolean>`${parts.length ? sql.join(parts, sql` and `) : sql`true`}`;
@@ -86,9 +89,11 @@ export const notificationRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/agents-api/notifications/sample', policy: STAFF_ROLES,
+    // A sample to one agent (my-notifications): staff for any agent, a brokerage admin for their own agents.
+    method: 'POST', path: '/agents-api/notifications/sample', policy: [...STAFF_ROLES, 'BROKERAGE_ADMIN'],
     handler: async (c) => {
       const body = await jsonBody(c, SampleNotification);
+      await assertAgent(c.var.db, c.var.auth.user, body.agentId);
       return idempotentWrite(c, body, async (trx) => ({ status: 201, body: await insertSample(trx, body.agentId, c.var.now()) }));
     },
   }),

@@ -1,5 +1,9 @@
 import type { RouteDef } from '../../http/route.ts';
+import { announcementRoutes } from './announcements.ts';
+import { brokerageAdminRoutes } from './brokerage-admins.ts';
+import { connectorSettingRoutes } from './connector-settings.ts';
 import { connectorRoutes } from './connectors.ts';
+import { emailSettingRoutes } from './email-settings.ts';
 import { inviteRoutes } from './invites.ts';
 import { passwordResetRoutes } from './password-reset.ts';
 import { savedViewRoutes } from './saved-views.ts';
@@ -16,4 +20,8 @@ export const usersApiRoutes: RouteDef[] = [
   ...connectorRoutes,
   ...viewedItemRoutes,
   ...savedViewRoutes,
+  ...announcementRoutes,
+  ...brokerageAdminRoutes,
+  ...emailSettingRoutes,
+  ...connectorSettingRoutes,
 ];

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { navigationFor, userTypeOf, type NavLink } from '../../access/navigation.ts';
 import { appVersionsQueryOptions } from '../../api/agents.ts';
+import { unreadAnnouncementsQueryOptions } from '../../api/announcements.ts';
 import { brokerageQueryOptions } from '../../api/brokerages.ts';
 import { hasLeadGenius } from '../../api/brokerages.ts';
 import { BRAND } from '../../lib/brand.ts';
@@ -18,6 +19,13 @@ function MarketplaceChip() {
   return <span className={styles.chip} aria-label={`${left} of ${MARKETPLACE_ITEMS.length} not yet viewed`}>{left}/{MARKETPLACE_ITEMS.length}</span>;
 }
 
+/** Announcements this user has not opened yet (read state is per user, so every device agrees). */
+function AnnouncementsChip() {
+  const unread = useQuery(unreadAnnouncementsQueryOptions());
+  if (!unread.data) return null;
+  return <span className={styles.chip} aria-label={`${unread.data} unread`}>{unread.data}</span>;
+}
+
 function Item({ link, onNavigate }: { link: NavLink; onNavigate?: (() => void) | undefined }) {
   const [location] = useLocation();
   const active = location === link.path || location.startsWith(`${link.path}/`);
@@ -26,6 +34,7 @@ function Item({ link, onNavigate }: { link: NavLink; onNavigate?: (() => void) |
       <Link href={link.path} className={styles.navLink} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
         <span>{link.label}</span>
         {link.chip === 'marketplace' && <MarketplaceChip />}
+        {link.chip === 'announcements' && <AnnouncementsChip />}
       </Link>
     </li>
   );

@@ -15,6 +15,7 @@ import { PasswordExpiredDialog } from './password-expired-dialog.tsx';
 import { ProfileDialog } from './profile-dialog.tsx';
 import * as styles from './shell.css.ts';
 import { StillThereDialog } from './still-there-dialog.tsx';
+import { SettingsDialog } from '../../features/settings-dialog/settings-dialog.tsx';
 
 /** The console frame: drawer (a sheet behind a menu button on phones), top bar, banners, dialogs. */
 export function Shell({ route, children }: { route: RouteEntry; children: ReactNode }) {
@@ -74,6 +75,7 @@ export function Shell({ route, children }: { route: RouteEntry; children: ReactN
       <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} />
       <PasswordExpiredDialog />
       <StillThereDialog />
+      <SettingsDialog />
     </div>
   );
 }

@@ -8,8 +8,9 @@ import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/layout.tsx';
 import * as styles from './dashboard.css.ts';
 
-export const NOTIFICATIONS_ERROR = 'An error occurred loading agents notifications.';
-export const NO_NOTIFICATIONS = 'No notifications in the past 24 hours';
+import { NO_NOTIFICATIONS, NOTIFICATIONS_ERROR } from '../../contract/agent-notifications.ts';
+
+export { NO_NOTIFICATIONS, NOTIFICATIONS_ERROR };
 
 /** The bell: the brokerage's agents' notifications of the last 24 hours, in a panel that Escape closes. */
 export function NotificationsMenu({ brokerageId }: { brokerageId: number }) {

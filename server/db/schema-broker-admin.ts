@@ -1,0 +1,43 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Kysely types for server/db/migrations/012_broker_admin.sql. Keep in step with the SQL.
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  audience: 'ALL_BROKERAGES' | 'BROKERAGE' | 'PRODUCT_FAMILY';
+  brokerage_id: number | null;
+  product_family: string | null;
+  priority: 'NORMAL' | 'HIGH';
+  status: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
+  publish_at: Timestamp;
+  expires_at: Timestamp | null;
+  created_by: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface AnnouncementReadsTable {
+  announcement_id: number;
+  user_id: number;
+  read_at: Timestamp;
+}
+
+export interface EmailSettingsTable {
+  id: Generated<number>;
+  brokerage_id: number;
+  template: string;
+  email: string;
+  created_by: number | null;
+  created_at: DefaultTimestamp;
+}
+
+/** This area's tables; server/db/schema.ts composes them into Database. */
+export interface BrokerAdminTables {
+  announcements: AnnouncementsTable;
+  announcement_reads: AnnouncementReadsTable;
+  email_settings: EmailSettingsTable;
+}

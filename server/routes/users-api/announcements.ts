@@ -1,0 +1,100 @@
+import { sql, type RawBuilder } from 'kysely';
+import * as v from 'valibot';
+import type { Role } from '../../../src/access/roles.ts';
+import { AnnouncementStatusBody, type Announcement, type AnnouncementPage, type AnnouncementStatus } from '../../../src/contract/announcements.ts';
+import type { Db } from '../../db/database.ts';
+import { assertBrokerage, isProviderUser, missing } from '../../http/ownership.ts';
+import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
+import { Id, jsonBody, Paging, query } from '../../http/validate.ts';
+import { BoolParam } from '../../http/paging.ts';
+
+// Announcements addressed to a brokerage and the reader's read state (my-announcements). Read state
+// lives on the server per user, so an announcement read on one device is read on every other.
+// The staff editor (issue 15) adds POST /users-api/announcements over the same table.
+
+/** The announcements page's roles (spec 1 section 6); my-announcements itself is the first three. */
+const READERS: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'MANAGER', 'CSR_SUPERVISOR'];
+
+const ListQuery = v.object({ ...Paging, brokerageId: v.optional(Id), unread: BoolParam });
+
+/**
+ * Live announcements a reader of brokerage `b` sees: published, inside their window, and addressed
+ * to every brokerage, to `b`, or to `b`'s product family. Staff without a brokerage see every live one.
+ */
+function visible(b: number | null, now: Date): RawBuilder<boolean> {
+  const live = sql`a.status = 'PUBLISHED' and a.publish_at <= ${now} and (a.expires_at is null or a.expires_at > ${now})`;
+  if (b === null) return sql<boolean>`${live}`;
+  return sql<boolean>`${live} and (a.audience = 'ALL_BROKERAGES'
+    or (a.audience = 'BROKERAGE' and a.brokerage_id = ${b})
+    or (a.audience = 'PRODUCT_FAMILY' and a.product_family = (select product_family from brokerages where id = ${b})))`;
+}
+
+/** The caller's brokerage: their own (a brokerage admin, or staff impersonating one), or the one staff ask for. */
+function brokerageScope(user: AuthUser, asked: number | undefined): number | null {
+  if (asked !== undefined) { assertBrokerage(user, asked); return asked; }
+  if (user.brokerId !== null) return user.brokerId;
+  if (isProviderUser(user)) return null;
+  throw missing(user, 'brokerage');
+}
+
+const unreadCount = async (db: Db, userId: number, where: RawBuilder<boolean>) => (await sql<{ n: number }>`
+  select count(*)::int as n from announcements a
+  where ${where} and not exists (select 1 from announcement_reads r where r.announcement_id = a.id and r.user_id = ${userId})`
+  .execute(db)).rows[0]?.n ?? 0;
+
+async function list(c: AppContext): Promise<Response> {
+  const q = query(c, ListQuery);
+  const { user } = c.var.auth;
+  const db = c.var.db;
+  const where = visible(brokerageScope(user, q.brokerageId), c.var.now());
+  const filter = q.unread === 'true' ? sql`and r.read_at is null` : q.unread === 'false' ? sql`and r.read_at is not null` : sql``;
+  const from = sql`from announcements a left join announcement_reads r on r.announcement_id = a.id and r.user_id = ${user.id}
+    where ${where} ${filter}`;
+  const [rows, total, unread] = await Promise.all([
+    sql<{ id: number; title: string; body: string; priority: Announcement['priority']; publish_at: Date; expires_at: Date | null; read_at: Date | null }>`
+      select a.id, a.title, a.body, a.priority, a.publish_at, a.expires_at, r.read_at ${from}
+      order by a.publish_at desc, a.id desc limit ${q.pageSize} offset ${q.pageIndex * q.pageSize}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n ${from}`.execute(db),
+    unreadCount(db, user.id, where),
+  ]);
+  const body: AnnouncementPage = {
+    content: rows.rows.map((r) => ({
+      id: r.id, title: r.title, body: r.body, priority: r.priority, publishAt: new Date(r.publish_at).toISOString(),
+      expiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null, readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
+    })),
+    totalElements: total.rows[0]?.n ?? 0,
+    unreadCount: unread,
+  };
+  return c.json(body);
+}
+
+async function setStatus(c: AppContext): Promise<Response> {
+  const body = await jsonBody(c, AnnouncementStatusBody);
+  const { user } = c.var.auth;
+  const now = c.var.now();
+  const answer = await c.var.db.transaction().execute(async (trx) => {
+    const where = visible(brokerageScope(user, undefined), now);
+    const found = await sql<{ id: number }>`select a.id from announcements a where a.id = ${body.announcementId} and ${where}`.execute(trx);
+    // An announcement not addressed to the caller answers like one that does not exist.
+    if (found.rows.length === 0) throw missing(user, 'announcement');
+    let readAt: Date | null = null;
+    if (body.read) {
+      // The first opening counts: a second device's read keeps the original time.
+      await trx.insertInto('announcement_reads').values({ announcement_id: body.announcementId, user_id: user.id, read_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'announcement_id']).doNothing()).execute();
+      const row = await trx.selectFrom('announcement_reads').select('read_at')
+        .where('user_id', '=', user.id).where('announcement_id', '=', body.announcementId).executeTakeFirstOrThrow();
+      readAt = row.read_at;
+    } else {
+      await trx.deleteFrom('announcement_reads').where('user_id', '=', user.id).where('announcement_id', '=', body.announcementId).execute();
+    }
+    const result: AnnouncementStatus = { announcementId: body.announcementId, readAt: readAt?.toISOString() ?? null, unreadCount: await unreadCount(trx, user.id, where) };
+    return result;
+  });
+  return c.json(answer);
+}
+
+export const announcementRoutes: RouteDef[] = [
+  route({ method: 'GET', path: '/users-api/announcements', policy: READERS, handler: list }),
+  route({ method: 'POST', path: '/users-api/announcements/status', policy: READERS, handler: setStatus }),
+];

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { pathTo } from '../../access/route-table.ts';
+import { brokerageQueryOptions } from '../../api/brokerages.ts';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import * as staff from '../../ui/staff.css.ts';
+import { EmailSettingsEditor } from './email-settings-editor.tsx';
+
+/** brokerages/email/:id (staff): the same settings, for any brokerage. */
+export function BrokerageEmailSettingsScreen({ params }: { params: Record<string, string> }) {
+  const id = Number(params['id']);
+  const valid = Number.isInteger(id) && id > 0;
+  const brokerage = useQuery({ ...brokerageQueryOptions(id), enabled: valid });
+  if (!valid || brokerage.isError) return <Page><p role="alert">This brokerage could not be loaded.</p></Page>;
+  if (!brokerage.data) return <Spinner />;
+  return (
+    <Page>
+      <Card aria-labelledby="email-settings-heading">
+        <div className={staff.headerRow}>
+          <h2 id="email-settings-heading" className={staff.heading}>{brokerage.data.name}</h2>
+          <Link href={pathTo('brokerage-view', { id })}>Back to brokerage</Link>
+        </div>
+        <EmailSettingsEditor brokerageId={id} />
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { emailSettingsQueryOptions, emailTemplatesQueryOptions } from '../../api/email-settings.ts';
+import type { EmailSetting, EmailTemplateId } from '../../contract/email-settings.ts';
+import { forgotEmailError } from '../../lib/validation.ts';
+import { Button } from '../../ui/button.tsx';
+import { mutedText, Spinner } from '../../ui/layout.tsx';
+import * as staff from '../../ui/staff.css.ts';
+import { TextField } from '../../ui/text-field.tsx';
+import { AddressRow } from './address-row.tsx';
+import * as styles from './email-settings.css.ts';
+import { useEmailSettingWrites, type EmailSettingWrites } from './use-email-settings.ts';
+
+function AddAddress({ template, name, writes }: { template: EmailTemplateId; name: string; writes: EmailSettingWrites }) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const invalid = forgotEmailError(value);
+    setError(invalid);
+    if (invalid) return;
+    writes.save.mutate({ template, email: value.trim() }, { onSuccess: () => setValue(''), onError: (err) => setError(err.message) });
+  };
+  return (
+    <form className={staff.inlineForm} onSubmit={submit} noValidate>
+      <TextField label={`New address for ${name}`} type="email" autoComplete="off" value={value} error={error} onChange={(e) => setValue(e.target.value)} />
+      <Button type="submit" variant="secondary" disabled={writes.save.isPending}>Add</Button>
+    </form>
+  );
+}
+
+/** Which emails a brokerage receives and where: one section per template, its addresses, add/change/delete. */
+export function EmailSettingsEditor({ brokerageId }: { brokerageId?: number }) {
+  const templates = useQuery(emailTemplatesQueryOptions());
+  const settings = useQuery(emailSettingsQueryOptions(brokerageId));
+  const writes = useEmailSettingWrites(brokerageId);
+  if (templates.isError || settings.isError) return <p role="alert" className={staff.formError}>The email settings could not be loaded. Try again.</p>;
+  if (!templates.data || !settings.data) return <Spinner label="Loading email settings" />;
+  const byTemplate = new Map<string, EmailSetting[]>();
+  for (const s of settings.data) byTemplate.set(s.template, [...(byTemplate.get(s.template) ?? []), s]);
+  return (
+    <ul className={styles.templates} aria-label="Emails">
+      {templates.data.map((t) => (
+        <li key={t.id} className={styles.template} aria-labelledby={`template-${t.id}`}>
+          <h3 id={`template-${t.id}`} className={styles.templateName}>{t.name}</h3>
+          <p className={mutedText}>{t.description}</p>
+          {(byTemplate.get(t.id) ?? []).length === 0 ? <p className={mutedText}>Not sent to anyone.</p> : (
+            <ul className={styles.addresses} aria-label={`Addresses for ${t.name}`}>
+              {(byTemplate.get(t.id) ?? []).map((s) => <AddressRow key={s.id} setting={s} templateName={t.name} writes={writes} />)}
+            </ul>
+          )}
+          <AddAddress template={t.id as EmailTemplateId} name={t.name} writes={writes} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,67 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { brokerageAdminKeys, inviteAdmin } from '../../api/brokerage-admins.ts';
+import { ApiError } from '../../api/client.ts';
+import { forgotEmailError } from '../../lib/validation.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { TextField } from '../../ui/text-field.tsx';
+
+type Fields = { firstName: string; lastName: string; email: string };
+const EMPTY: Fields = { firstName: '', lastName: '', email: '' };
+
+function errorsOf(f: Fields): Partial<Fields> {
+  const errors: Partial<Fields> = {};
+  if (!f.firstName.trim()) errors.firstName = 'First name is required';
+  if (!f.lastName.trim()) errors.lastName = 'Last name is required';
+  const email = forgotEmailError(f.email); // spec 1 section 5: required, then the email pattern
+  if (email) errors.email = email;
+  return errors;
+}
+
+/** Invites another administrator of the brokerage: the email with a /register link lands in the outbox. */
+export function InviteAdminDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const [fields, setFields] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Fields>>({});
+  const [failure, setFailure] = useState<string>();
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const invite = useMutation({
+    mutationFn: inviteAdmin,
+    onSuccess: (sent) => {
+      snackbar(`Invitation sent to ${sent.email}.`);
+      void client.invalidateQueries({ queryKey: brokerageAdminKeys.all });
+      setFields(EMPTY);
+      onOpenChange(false);
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.fields) setErrors(e.fields as Partial<Fields>);
+      setFailure(e instanceof ApiError ? e.message : 'An error occurred please try again.');
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = errorsOf(fields);
+    setErrors(found);
+    setFailure(undefined);
+    if (Object.keys(found).length === 0) invite.mutate({ firstName: fields.firstName.trim(), lastName: fields.lastName.trim(), email: fields.email.trim().toLowerCase() });
+  };
+  const set = (k: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [k]: e.target.value }));
+  return (
+    <Dialog open={open} onOpenChange={(o) => { onOpenChange(o); if (!o) { setErrors({}); setFailure(undefined); } }} title="Invite Admin"
+      description="They receive an email with a link to set their password and become an administrator of this brokerage.">
+      <form onSubmit={submit} noValidate>
+        {failure && <p role="alert" className={styles.formError}>{failure}</p>}
+        <TextField label="First Name" autoComplete="off" keyFilter="name" value={fields.firstName} error={errors.firstName} onChange={set('firstName')} />
+        <TextField label="Last Name" autoComplete="off" keyFilter="name" value={fields.lastName} error={errors.lastName} onChange={set('lastName')} />
+        <TextField label="Email" type="email" autoComplete="off" value={fields.email} error={errors.email} onChange={set('email')} />
+        <div className={styles.inlineForm}>
+          <Button variant="text" onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button type="submit" disabled={invite.isPending}>Send Invite</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

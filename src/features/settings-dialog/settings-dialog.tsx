@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useSearch } from 'wouter';
+import { pathTo } from '../../access/route-table.ts';
+import { ApiError } from '../../api/client.ts';
+import { clozeInfoQueryOptions, disconnectCloze, startClozeConnection } from '../../api/connector-settings.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useStore } from '../../session/persisted-store.ts';
+import { impersonationStore, profileStore } from '../../session/state.ts';
+import { Button } from '../../ui/button.tsx';
+import { DetailList } from '../../ui/detail-list.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { mutedText, Spinner } from '../../ui/layout.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as staff from '../../ui/staff.css.ts';
+
+const failure = (e: unknown) => (e instanceof ApiError ? e.message : 'Whoops, Something went wrong. Try again.');
+
+function ClozeConnection() {
+  const info = useQuery(clozeInfoQueryOptions());
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  // The user the calls run as: the impersonated administrator while impersonating.
+  const impersonatedId = useStore(impersonationStore, (i) => i?.user.id);
+  const ownId = useStore(profileStore, (p) => p.user?.id);
+  const userId = impersonatedId ?? ownId;
+  const connect = useMutation({
+    mutationFn: startClozeConnection,
+    onSuccess: (start) => window.location.assign(start.authorizeUrl),
+    onError: (e) => snackbar(failure(e), { tone: 'error' }),
+  });
+  const disconnect = useMutation({
+    mutationFn: () => disconnectCloze(userId ?? 0),
+    onSuccess: () => { snackbar('Cloze is disconnected.'); void client.invalidateQueries({ queryKey: clozeInfoQueryOptions().queryKey }); },
+    onError: (e) => snackbar(failure(e), { tone: 'error' }),
+  });
+  if (info.isError) return <p role="alert" className={staff.formError}>The Cloze connection could not be loaded.</p>;
+  if (!info.data) return <Spinner label="Loading the Cloze connection" />;
+  return (
+    <section aria-labelledby="cloze-heading">
+      <h3 id="cloze-heading" className={staff.subheading}>Cloze (email and calendar)</h3>
+      {info.data.connected ? (
+        <>
+          <DetailList items={[['Connected account', info.data.account ?? '-'], ['Connected', formatDateTime(info.data.connectedAt)]]} />
+          <Button variant="secondary" disabled={disconnect.isPending} onClick={() => disconnect.mutate()}>Disconnect Cloze</Button>
+        </>
+      ) : (
+        <>
+          <p className={mutedText}>Not connected. Connect Cloze to log your emails and meetings with clients.</p>
+          <Button disabled={connect.isPending} onClick={() => connect.mutate()}>Connect Cloze</Button>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The settings dialog: open while the console's address carries settings=true (the Cloze callback's Return goes there). */
+export function SettingsDialog() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const open = params.get('settings') === 'true';
+  const brokerAdmin = useStore(profileStore, (p) => !!p.user?.roles.some((r) => r.name === 'BROKERAGE_ADMIN'));
+  const close = () => {
+    params.delete('settings');
+    const qs = params.toString();
+    navigate(`${location}${qs ? `?${qs}` : ''}`, { replace: true });
+  };
+  if (!open) return null;
+  return (
+    <Dialog open onOpenChange={(o) => { if (!o) close(); }} title="Settings" actions={<Button variant="text" onClick={close}>Close</Button>}>
+      <div className={staff.stack}>
+        <ClozeConnection />
+        {brokerAdmin && (
+          <section aria-labelledby="email-heading">
+            <h3 id="email-heading" className={staff.subheading}>Email settings</h3>
+            <Link href={pathTo('settings-email')} onClick={close}>Choose which emails your brokerage receives</Link>
+          </section>
+        )}
+      </div>
+    </Dialog>
+  );
+}
