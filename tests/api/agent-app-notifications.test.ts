@@ -99,8 +99,10 @@ describe('the sample notification', () => {
     expect(mine.body.content[0]).toMatchObject({ id: res.body.id, type: 'TEST_NEW_REFERRAL' });
   });
 
-  it('is refused to a brokerage admin and an agent, and answers an unknown agent or a bad body', async () => {
-    expect((await broker.post('/agents-api/notifications/sample', { agentId: demo })).status).toBe(403);
+  // Issue 12: a brokerage admin sends samples to their own agents (My Notifications), never to another's.
+  it("is refused to another brokerage's admin and an agent, and answers an unknown agent or a bad body", async () => {
+    const otherBroker = await signIn(server, 'broker.basic@demo.test');
+    expect((await otherBroker.post('/agents-api/notifications/sample', { agentId: demo })).status).toBe(403);
     expect((await agent.post('/agents-api/notifications/sample', { agentId: demo })).status).toBe(403);
     expect((await admin.post('/agents-api/notifications/sample', { agentId: 99999999 })).status).toBe(404);
     const bad = await admin.post('/agents-api/notifications/sample', { agentId: '7' });
