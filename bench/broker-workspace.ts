@@ -7,63 +7,15 @@
 // WORKSPACE_BENCH_SCALE (default 100) and WORKSPACE_BENCH_SAMPLES (default 100) change the size of a run.
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
-import { createApp } from '../server/app.ts';
-import { testConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { seed } from '../server/db/seed/index.ts';
-import { OAUTH_CLIENTS } from '../src/lib/brand.ts';
+import { measure, seededApp, signIn, WARMUP } from './harness.ts';
 
 const BUDGET_P95_MS = 50; // issue 11: every new list endpoint at 100x the seed
 const SCALE = Number(process.env.WORKSPACE_BENCH_SCALE ?? 100);
 const SAMPLES = Number(process.env.WORKSPACE_BENCH_SAMPLES ?? 100); // timed requests per endpoint
-const WARMUP = 10; // untimed requests first (JIT, plan and buffer caches)
 
-type App = ReturnType<typeof createApp>;
 interface Case { name: string; as: 'staff' | 'broker'; url: string }
 
-async function signIn(app: App, username: string): Promise<string> {
-  const body = new URLSearchParams({ grant_type: 'password', username, password: 'Demo-pass-1', client_id: OAUTH_CLIENTS.console });
-  const res = await app.request('/auth/oauth2.0/accessToken', { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
-  if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-}
-
-async function measure(app: App, token: string, url: string) {
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < WARMUP + SAMPLES; i++) {
-    const cpuStart = process.cpuUsage();
-    const started = performance.now();
-    const res = await app.request(url, { headers: { Authorization: `Bearer ${token}` } });
-    const text = await res.text();
-    const ms = performance.now() - started;
-    const used = process.cpuUsage(cpuStart);
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`);
-    if (i >= WARMUP) {
-      wall.push(ms);
-      cpu.push((used.user + used.system) / 1000);
-    }
-  }
-  wall.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
-  return { p50: percentile(wall, 0.5), p95: percentile(wall, 0.95), max: wall[wall.length - 1]!, cpu50: percentile(cpu, 0.5), cpu95: percentile(cpu, 0.95) };
-}
-
-const started = performance.now();
-const { db, close } = await openDatabase({});
-await migrate(db);
-const ctx = await seed(db, { scale: SCALE });
-const seededSeconds = (performance.now() - started) / 1000;
-// A live server's tables get vacuumed and analysed by autovacuum; PGlite runs none, so do it once
-// here: planner statistics for the large tables and visibility maps for index-only scans.
-await sql`vacuum analyze`.execute(db);
-
-const app = createApp({ db, config: testConfig() });
+const { db, close, ctx, seededSeconds, app } = await seededApp(SCALE);
 const tokens = { staff: await signIn(app, 'admin@demo.test'), broker: await signIn(app, 'broker@demo.test') };
 const b = ctx.ids.harborPoint;
 const counts = (await sql<{ opportunities: number; referrals: number; agents: number }>`select
@@ -105,7 +57,7 @@ console.log(`seed scale ${SCALE} in ${seededSeconds.toFixed(0)} s; Harbor Point:
 console.log(`${'endpoint'.padEnd(36)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'max ms'.padStart(9)}${'cpu p50'.padStart(9)}${'cpu p95'.padStart(9)}`);
 const blown: string[] = [];
 for (const c of cases) {
-  const r = await measure(app, tokens[c.as], c.url);
+  const r = await measure(app, tokens[c.as], c.url, SAMPLES);
   if (r.p95 > BUDGET_P95_MS) blown.push(c.name);
   console.log(`${c.name.padEnd(36)}${[r.p50, r.p95, r.max, r.cpu50, r.cpu95].map((x) => x.toFixed(1).padStart(9)).join('')}${r.p95 > BUDGET_P95_MS ? '  over budget' : ''}`);
 }
