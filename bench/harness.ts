@@ -1,6 +1,7 @@
 // What the API benchmarks at a large seed share (stats, lenders, broker-workspace, broker-admin):
 // an in-memory PGlite database seeded at a scale, the app over it, a signed-in token, and one
 // endpoint timed in process (wall and CPU time of this process, after untimed warm-up calls).
+import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { createApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
@@ -57,4 +58,28 @@ export async function measure(app: App, token: string, url: string, samples: num
   wall.sort((a, b) => a - b);
   cpu.sort((a, b) => a - b);
   return { p50: percentile(wall, 0.5), p95: percentile(wall, 0.95), max: wall[wall.length - 1]!, cpu50: percentile(cpu, 0.5), cpu95: percentile(cpu, 0.95) };
+}
+
+/**
+ * Times each case with its identity's token, prints one row per endpoint, closes the database and
+ * exits 1 when any wall-clock p95 is over `budgetMs` (the benchmark's budget).
+ */
+export async function reportCases<T extends string>(
+  app: App, tokens: Record<T, string>, cases: { name: string; as: T; url: string }[],
+  { samples, budgetMs, close }: { samples: number; budgetMs: number; close: () => Promise<void> },
+): Promise<void> {
+  console.log(`${'endpoint'.padEnd(36)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'max ms'.padStart(9)}${'cpu p50'.padStart(9)}${'cpu p95'.padStart(9)}`);
+  const blown: string[] = [];
+  for (const c of cases) {
+    const r = await measure(app, tokens[c.as], c.url, samples);
+    if (r.p95 > budgetMs) blown.push(c.name);
+    console.log(`${c.name.padEnd(36)}${[r.p50, r.p95, r.max, r.cpu50, r.cpu95].map((x) => x.toFixed(1).padStart(9)).join('')}${r.p95 > budgetMs ? '  over budget' : ''}`);
+  }
+  console.log(`load average after: ${loadavg()[0]!.toFixed(2)} (2 cores: above ~2 the wall times include waiting for a CPU)`);
+  await close();
+  if (blown.length > 0) {
+    console.error(`\nFAIL: p95 over ${budgetMs} ms for ${blown.join(', ')}`);
+    process.exit(1);
+  }
+  console.log(`\nOK: every p95 within ${budgetMs} ms`);
 }

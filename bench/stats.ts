@@ -6,7 +6,7 @@
 // STATS_BENCH_SCALE (default 100) and STATS_BENCH_SAMPLES (default 100) change the size of a run.
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
-import { measure, seededApp, signIn, WARMUP } from './harness.ts';
+import { reportCases, seededApp, signIn, WARMUP } from './harness.ts';
 
 const BUDGET_P95_MS = 50; // issue 4: every stats endpoint at 100x the seed
 const SCALE = Number(process.env.STATS_BENCH_SCALE ?? 100);
@@ -45,17 +45,4 @@ const cases: Case[] = [
 console.log(`seed scale ${SCALE} in ${seededSeconds.toFixed(0)} s; Harbor Point: ${counts.opportunities.toLocaleString('en-US')} leads, `
   + `${counts.referrals.toLocaleString('en-US')} referrals, ${counts.agents.toLocaleString('en-US')} agents; `
   + `${SAMPLES} requests per endpoint after ${WARMUP} warm-up; load average ${loadavg()[0]!.toFixed(2)}`);
-console.log(`${'endpoint'.padEnd(36)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'max ms'.padStart(9)}${'cpu p50'.padStart(9)}${'cpu p95'.padStart(9)}`);
-const blown: string[] = [];
-for (const c of cases) {
-  const r = await measure(app, tokens[c.as], c.url, SAMPLES);
-  if (r.p95 > BUDGET_P95_MS) blown.push(c.name);
-  console.log(`${c.name.padEnd(36)}${[r.p50, r.p95, r.max, r.cpu50, r.cpu95].map((x) => x.toFixed(1).padStart(9)).join('')}${r.p95 > BUDGET_P95_MS ? '  over budget' : ''}`);
-}
-console.log(`load average after: ${loadavg()[0]!.toFixed(2)} (2 cores: above ~2 the wall times include waiting for a CPU)`);
-await close();
-if (blown.length > 0) {
-  console.error(`\nFAIL: p95 over ${BUDGET_P95_MS} ms for ${blown.join(', ')}`);
-  process.exit(1);
-}
-console.log(`\nOK: every p95 within ${BUDGET_P95_MS} ms`);
+await reportCases(app, tokens, cases, { samples: SAMPLES, budgetMs: BUDGET_P95_MS, close });
