@@ -8,6 +8,7 @@ import type { ConnectorTables } from './schema-connectors.ts';
 import type { LenderConsoleTables, LoanOfficerStatusColumns } from './schema-lender-console.ts';
 import type { StaffTables } from './schema-staff.ts';
 import type { ViewedItemTables } from './schema-viewed-items.ts';
+import type { AssignmentsContentTables } from './schema-assignments-content.ts';
 
 // Kysely table types for server/db/migrations. Keep in step with the SQL.
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -134,6 +135,8 @@ export interface OpportunitiesTable {
   responded: Generated<boolean>;
   qualified: Generated<boolean>;
   created_at: DefaultTimestamp;
+  /** migration 020 (issue 16): where the lead is; optional on insert */
+  zip: ColumnType<string | null, string | null | undefined, string | null>;
   assigned_at: Timestamp | null;
   updated_at: DefaultTimestamp;
 }
@@ -225,4 +228,5 @@ export interface CoreTables {
 
 /** Every table: the core ones and each area's (one interface per server/db/schema-<area>.ts, listed here). */
 export interface Database
-  extends CoreTables, AgentAppTables, AnalyticsTables, AuthFlowTables, BrokerAdminTables, BrokerWorkspaceTables, ConnectorTables, LenderConsoleTables, StaffTables, ViewedItemTables {}
+  extends CoreTables, AgentAppTables, AnalyticsTables, AuthFlowTables, BrokerAdminTables, BrokerWorkspaceTables, ConnectorTables, LenderConsoleTables, StaffTables, ViewedItemTables,
+  AssignmentsContentTables {}

@@ -1,5 +1,6 @@
 import type { Db } from '../database.ts';
 import { seedAgentApp } from './agent-app.ts';
+import { seedAssignmentsContent } from './assignments-content.ts';
 import { seedAuthFlows } from './auth-flows.ts';
 import { seedBrokerWorkspace } from './broker-workspace.ts';
 import { seedBrokerAdmin } from './broker-admin.ts';
@@ -20,6 +21,7 @@ const SEEDERS: ((ctx: SeedContext) => Promise<void>)[] = [
   seedBrokerWorkspace,
   seedLenderConsole,
   seedBrokerAdmin,
+  seedAssignmentsContent, // issue 16
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {

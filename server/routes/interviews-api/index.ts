@@ -1,5 +1,7 @@
 import type { RouteDef } from '../../http/route.ts';
+import { agentAssignmentRoutes } from './agent-assignments.ts';
 import { connectionRoutes } from './agent-connection.ts';
+import { contentItemRoutes } from './content-items.ts';
 import { dncRoutes } from './dnc.ts';
 import { dashboardLeadRoutes } from './iris-leads.ts';
 import { leadStatsRoutes } from './lead-stats.ts';
@@ -14,4 +16,6 @@ export const interviewsApiRoutes: RouteDef[] = [
   ...opportunityRoutes,
   ...connectionRoutes,
   ...opportunityLenderRoutes, // issue 13
+  ...agentAssignmentRoutes, // issue 16
+  ...contentItemRoutes, // issue 16
 ];

@@ -1,0 +1,162 @@
+import { sql } from 'kysely';
+import {
+  decideAssignment, forceRefusal, type AssignmentCandidate, type AssignmentLead, type Decision, type Forcing,
+} from '../../src/lib/assignment-rule.ts';
+import { personName } from '../../src/lib/format.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import type { Db } from './database.ts';
+import { overduePredicate } from './overdue.ts';
+
+// Assigning an opportunity to an agent (issue 16). The rule is the pure decideAssignment of
+// src/lib/assignment-rule.ts; this module gathers its inputs from the database, applies its
+// decision (automatic or forced) and records it with every candidate's verdict. The force route,
+// the automatic assignment route, the explanation route and the seed all come through here.
+
+const OPEN_STAGES_EXCLUDED = ['REMOVED', 'CLOSED', 'LEASED'];
+/** Agents sharing the ZIP's market whose areas do not hold it are shown too (as skipped on coverage), at most this many. */
+const NEIGHBOURS = 12;
+
+export interface LeadInput { opportunityId: number | null; brokerageId: number | null; zip: string | null }
+
+export async function leadFor(db: Db, input: LeadInput): Promise<AssignmentLead> {
+  const geo = input.zip ? await db.selectFrom('zip_codes').select(['city', 'state']).where('zip', '=', input.zip).executeTakeFirst() : undefined;
+  return { brokerageId: input.brokerageId, zip: input.zip, city: geo?.city ?? null, state: geo?.state ?? null };
+}
+
+/**
+ * The candidates of a lead: agents whose coverage holds the ZIP (by ZIP or by its city), who exclude
+ * it, who declined the opportunity, the forced agent, and a few of the market's other agents.
+ * Limited to the opportunity's brokerage when there is one.
+ */
+export async function candidatesFor(db: Db, lead: AssignmentLead, opportunityId: number | null, now: Date, forcedAgentId?: number): Promise<AssignmentCandidate[]> {
+  const zip = lead.zip ?? '';
+  const inBrokerage = lead.brokerageId;
+  const ids = await sql<{ agent_id: number }>`
+    select agent_id from agent_coverage_areas where zip = ${zip}
+    union select agent_id from agent_coverage_areas where zip is null and state = ${lead.state} and lower(city) = lower(${lead.city})
+    union select agent_id from agent_excluded_areas where zip = ${zip}
+    union select agent_id from opportunity_declines where opportunity_id = ${opportunityId ?? 0}
+    union select ${forcedAgentId ?? 0}::int
+    union (select c.agent_id from agent_coverage_areas c
+      join zip_codes z on z.zip = c.zip
+      join zip_codes me on me.zip = ${zip} and me.market_id = z.market_id
+      where c.zip <> ${zip} ${inBrokerage !== null ? sql`and c.agent_id in (select id from agents where brokerage_id = ${inBrokerage})` : sql``}
+      order by abs(cast(c.zip as int) - cast(${zip || '0'} as int)), c.agent_id limit ${NEIGHBOURS})`.execute(db);
+  const agentIds = [...new Set(ids.rows.map((r) => r.agent_id))].filter((id) => id > 0);
+  if (agentIds.length === 0) return [];
+  const [agents, holds, coverage, exclusions, counts, declines] = await Promise.all([
+    db.selectFrom('agents').select(['id', 'first_name', 'last_name', 'brokerage_id', 'status', 'display_score'])
+      .where('id', 'in', agentIds).$if(inBrokerage !== null, (q) => q.where('brokerage_id', '=', inBrokerage ?? 0)).execute(),
+    db.selectFrom('agent_admin_holds as h').innerJoin('admin_hold_reasons as r', 'r.id', 'h.reason_id')
+      .select(['h.agent_id', 'r.name']).where('h.agent_id', 'in', agentIds).orderBy('r.name').execute(),
+    db.selectFrom('agent_coverage_areas').select(['agent_id', 'zip', 'city', 'state']).where('agent_id', 'in', agentIds).orderBy('id').execute(),
+    db.selectFrom('agent_excluded_areas').select(['agent_id', 'zip']).where('agent_id', 'in', agentIds).orderBy('zip').execute(),
+    db.selectFrom('referrals as r').select((eb) => [
+      'r.agent_id',
+      eb.fn.countAll<number>().filterWhere('r.stage', 'not in', OPEN_STAGES_EXCLUDED).as('open'),
+      sql<number>`count(*) filter (where ${overduePredicate('r', now)})`.as('overdue'),
+    ]).where('r.agent_id', 'in', agentIds).groupBy('r.agent_id').execute(),
+    db.selectFrom('opportunity_declines').select('agent_id').where('opportunity_id', '=', opportunityId ?? 0).execute(),
+  ]);
+  const declined = new Set(declines.map((d) => d.agent_id));
+  return agents.map((a): AssignmentCandidate => {
+    const count = counts.find((c) => c.agent_id === a.id);
+    return {
+      agentId: a.id, name: personName(a.first_name, a.last_name, `Agent ${a.id}`), brokerageId: a.brokerage_id, status: a.status,
+      holds: holds.filter((h) => h.agent_id === a.id).map((h) => h.name),
+      coverage: coverage.filter((c) => c.agent_id === a.id).map((c) => ({ zip: c.zip, city: c.city, state: c.state })),
+      exclusions: exclusions.filter((x) => x.agent_id === a.id).map((x) => x.zip),
+      overdueCount: Number(count?.overdue ?? 0), openReferrals: Number(count?.open ?? 0),
+      score: a.display_score === null ? null : Number(a.display_score), declined: declined.has(a.id),
+    };
+  });
+}
+
+/** The rule's decision for an opportunity as things stand (read-only). */
+export async function decideFor(db: Db, opportunityId: number, now: Date, forced?: Forcing) {
+  const opp = await db.selectFrom('opportunities').select(['id', 'brokerage_id', 'zip']).where('id', '=', opportunityId).executeTakeFirst();
+  if (!opp) throw notFound('No such opportunity');
+  const lead = await leadFor(db, { opportunityId, brokerageId: opp.brokerage_id, zip: opp.zip });
+  const candidates = await candidatesFor(db, lead, opportunityId, now, forced?.agentId);
+  return { lead, candidates, decision: decideAssignment(lead, candidates, forced) };
+}
+
+/** Ends the opportunity's open referrals (moved to REMOVED with an event), inside the caller's transaction. */
+export async function endOpenReferrals(trx: Db, opportunityId: number, actorId: number | null, now: Date, why: string) {
+  const open = await trx.selectFrom('referrals').select(['id', 'stage'])
+    .where('opportunity_id', '=', opportunityId).where('stage', 'not in', OPEN_STAGES_EXCLUDED).forUpdate().execute();
+  if (open.length === 0) return;
+  await trx.updateTable('referrals').set({ stage: 'REMOVED', updated_at: now }).where('id', 'in', open.map((r) => r.id)).execute();
+  await trx.insertInto('referral_events').values(open.map((r) => ({
+    referral_id: r.id, type: 'STAGE_CHANGED', from_stage: r.stage, to_stage: 'REMOVED', detail: why, actor_user_id: actorId, created_at: now,
+  }))).execute();
+}
+
+export interface AssignInput {
+  opportunityId: number;
+  /** the staff member (forcing or asking for the automatic assignment); null for the system */
+  actor: { id: number; name: string } | null;
+  /** a forced assignment's agent; absent: the rule chooses */
+  forceAgentId?: number;
+  now: Date;
+}
+
+/**
+ * Assigns the opportunity inside `trx` (call it in a transaction): locks it, decides with the rule
+ * (or checks the forced agent against the rule's refusals), ends open referrals, creates the
+ * referral, updates the opportunity, texts the agent and records the decision with its candidates.
+ */
+export async function assignOpportunity(trx: Db, input: AssignInput): Promise<{ referralId: number; assignmentId: number; decision: Decision }> {
+  const { opportunityId, now, actor } = input;
+  const opp = await trx.selectFrom('opportunities').selectAll().where('id', '=', opportunityId).forUpdate().executeTakeFirst();
+  if (!opp) throw notFound('No such opportunity');
+  let forced: Forcing | undefined;
+  if (input.forceAgentId !== undefined) {
+    const agent = await trx.selectFrom('agents').select(['id', 'brokerage_id', 'status']).where('id', '=', input.forceAgentId).executeTakeFirst();
+    if (!agent) throw notFound('No such agent');
+    const refusal = forceRefusal({ status: agent.status, brokerageId: agent.brokerage_id }, { brokerageId: opp.brokerage_id });
+    if (refusal) throw conflict(refusal);
+    forced = { agentId: agent.id, byName: actor?.name ?? 'the system' };
+  }
+  const lead = await leadFor(trx, { opportunityId, brokerageId: opp.brokerage_id, zip: opp.zip });
+  const candidates = await candidatesFor(trx, lead, opportunityId, now, forced?.agentId);
+  const decision = decideAssignment(lead, candidates, forced);
+  const agentId = decision.chosenAgentId;
+  if (agentId === null) throw conflict(`No eligible agent: ${decision.summary}`);
+  const agent = await trx.selectFrom('agents').select(['id', 'phone']).where('id', '=', agentId).executeTakeFirstOrThrow();
+
+  const actorId = actor?.id ?? null;
+  await endOpenReferrals(trx, opportunityId, actorId, now, forced ? 'Reassigned by force assignment' : 'Reassigned by automatic assignment');
+  const { id: referralId } = await trx.insertInto('referrals').values({
+    agent_id: agentId, brokerage_id: opp.brokerage_id, opportunity_id: opportunityId, product: opp.product,
+    type: opp.type, stage: 'AWAITING_FOLLOWUP', prospect_first: opp.contact_first, prospect_last: opp.contact_last,
+    prospect_phone: opp.contact_phone, prospect_email: opp.contact_email, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  await trx.insertInto('referral_events').values({
+    referral_id: referralId, type: 'CREATED', to_stage: 'AWAITING_FOLLOWUP', detail: forced ? 'FORCE_ASSIGNED' : 'AUTO_ASSIGNED', actor_user_id: actorId, created_at: now,
+  }).execute();
+  await trx.updateTable('opportunities').set({ agent_id: agentId, assigned_at: now, status: 'ASSIGNED_TO_AGENT', updated_at: now })
+    .where('id', '=', opportunityId).execute();
+  if (agent.phone) {
+    const prospect = personName(opp.contact_first, opp.contact_last, null) ?? 'A new client';
+    await trx.insertInto('outbox').values({ channel: 'SMS', recipient: agent.phone, body: `New referral: ${prospect} was assigned to you.`, created_at: now }).execute();
+  }
+  const assignmentId = await recordDecision(trx, { opportunityId, brokerageId: opp.brokerage_id, zip: opp.zip, referralId, forcedBy: forced ? actorId : null, now }, decision);
+  return { referralId, assignmentId, decision };
+}
+
+export async function recordDecision(
+  trx: Db, at: { opportunityId: number; brokerageId: number; zip: string | null; referralId: number | null; forcedBy: number | null; now: Date }, decision: Decision,
+): Promise<number> {
+  const { id } = await trx.insertInto('agent_assignments').values({
+    opportunity_id: at.opportunityId, brokerage_id: at.brokerageId, zip: at.zip, mode: decision.mode, agent_id: decision.chosenAgentId,
+    referral_id: at.referralId, forced_by: at.forcedBy, summary: decision.summary, created_at: at.now,
+  }).returning('id').executeTakeFirstOrThrow();
+  if (decision.candidates.length > 0) {
+    await trx.insertInto('agent_assignment_candidates').values(decision.candidates.map((c) => ({
+      assignment_id: id, agent_id: c.agentId, outcome: c.outcome, position: c.position,
+      reasons: JSON.stringify(c.reasons), checks: JSON.stringify(c.checks),
+    }))).execute();
+  }
+  return id;
+}

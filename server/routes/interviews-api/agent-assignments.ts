@@ -1,0 +1,169 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import * as v from 'valibot';
+import type { Role } from '../../../src/access/roles.ts';
+import type {
+  AgentAssignment, AgentAssignmentDetail, AgentAssignmentPage, AssignmentCheck, AssignmentExplanation, AssignmentVerdict, MarketPage, ZipCode,
+} from '../../../src/contract/agent-assignments.ts';
+import { decideAssignment } from '../../../src/lib/assignment-rule.ts';
+import { personName } from '../../../src/lib/format.ts';
+import { assignOpportunity, candidatesFor, decideFor, leadFor } from '../../db/assignment.ts';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { countOf, IdParam, Sort } from '../../http/paging.ts';
+import { route, type RouteDef } from '../../http/route.ts';
+import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
+
+// Agent assignments (issue 16): the recorded decisions, the rule's explanation for an
+// opportunity or a ZIP code, and automatic assignment; with ZIP geography (zipCodes, markets).
+// Roles: spec 1 section 6, "agent-assignments ... list pages: ADMIN, MANAGER, CSR_SUPERVISOR,
+// AGENT_ENGAGEMENT" (the same set src/access/route-table.ts calls DIAGNOSTICS).
+export const ASSIGNMENT_ROLES: readonly Role[] = ['ADMIN', 'MANAGER', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'];
+
+const Zip = v.pipe(v.string(), v.regex(/^\d{5}$/, 'ZIP must be exactly 5 digits'));
+const ListQuery = v.object({
+  ...Paging,
+  mode: v.optional(v.picklist(['AUTOMATIC', 'FORCED'], 'mode must be AUTOMATIC or FORCED')),
+  zip: v.optional(Zip),
+  opportunityId: IdParam,
+  sort: Sort(['created', 'zip', 'mode'], 'created,DESC'),
+});
+const SORT_COLUMN = { created: 'x.created_at', zip: 'x.zip', mode: 'x.mode' } as const;
+const ExplainQuery = v.object({ opportunityId: IdParam, zip: v.optional(Zip), brokerageId: IdParam });
+const AssignBody = v.object({ opportunityId: v.pipe(v.number('opportunityId is required'), v.integer('opportunityId must be a whole number'), v.minValue(1)) });
+
+const listQuery = (db: Db) => db.selectFrom('agent_assignments as x')
+  .innerJoin('opportunities as o', 'o.id', 'x.opportunity_id')
+  .innerJoin('brokerages as b', 'b.id', 'x.brokerage_id')
+  .leftJoin('agents as a', 'a.id', 'x.agent_id')
+  .leftJoin('users as u', 'u.id', 'x.forced_by')
+  .select([
+    'x.id', 'x.opportunity_id', 'x.brokerage_id', 'x.zip', 'x.mode', 'x.agent_id', 'x.referral_id', 'x.forced_by', 'x.summary', 'x.created_at',
+    'o.contact_first', 'o.contact_last', 'b.name as brokerage_name', 'a.first_name as agent_first', 'a.last_name as agent_last',
+    'u.first_name as forced_first', 'u.last_name as forced_last', 'u.email as forced_email',
+  ])
+  .select((eb) => eb.selectFrom('agent_assignment_candidates as k').whereRef('k.assignment_id', '=', 'x.id')
+    .select(eb.fn.countAll<number>().as('n')).as('candidate_count'));
+type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>['execute']>>[number];
+
+const toAssignment = (r: ListRow): AgentAssignment => ({
+  id: r.id, opportunityId: r.opportunity_id, opportunityName: personName(r.contact_first, r.contact_last, null),
+  brokerageId: r.brokerage_id, brokerageName: r.brokerage_name, zip: r.zip, mode: r.mode,
+  agent: r.agent_id === null ? null : { id: r.agent_id, name: personName(r.agent_first, r.agent_last, `Agent ${r.agent_id}`) },
+  forcedBy: r.forced_by === null ? null : { id: r.forced_by, name: personName(r.forced_first, r.forced_last, r.forced_email ?? `User ${r.forced_by}`) },
+  referralId: r.referral_id, summary: r.summary, candidateCount: Number(r.candidate_count ?? 0), created: r.created_at.toISOString(),
+});
+
+const parseJson = <T>(text: string, fallback: T): T => {
+  try { return JSON.parse(text) as T; } catch { return fallback; }
+};
+
+async function loadDetail(db: Db, id: number): Promise<AgentAssignmentDetail> {
+  const row = await listQuery(db).where('x.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('No such assignment');
+  const candidates = await db.selectFrom('agent_assignment_candidates as k').innerJoin('agents as a', 'a.id', 'k.agent_id')
+    .select(['k.agent_id', 'k.outcome', 'k.position', 'k.reasons', 'k.checks', 'a.first_name', 'a.last_name'])
+    .where('k.assignment_id', '=', id).orderBy('k.position').execute();
+  return {
+    ...toAssignment(row),
+    candidates: candidates.map((k): AssignmentVerdict => {
+      const checks = parseJson<AssignmentCheck[]>(k.checks, []);
+      return {
+        agentId: k.agent_id, name: personName(k.first_name, k.last_name, `Agent ${k.agent_id}`), outcome: k.outcome, position: k.position,
+        eligible: checks.filter((c) => c.check !== 'RANK').every((c) => c.passed), checks, reasons: parseJson<string[]>(k.reasons, []),
+      };
+    }),
+  };
+}
+
+export const agentAssignmentRoutes: RouteDef[] = [
+  route({
+    method: 'GET', path: '/interviews-api/agentAssignments', policy: ASSIGNMENT_ROLES,
+    handler: async (c) => {
+      const q = query(c, ListQuery);
+      const db = c.var.db;
+      const filters = (eb: ExpressionBuilder<Database & { x: Database['agent_assignments'] }, 'x'>) => eb.and([
+        ...(q.mode ? [eb('x.mode', '=', q.mode)] : []),
+        ...(q.zip ? [eb('x.zip', '=', q.zip)] : []),
+        ...(q.opportunityId !== undefined ? [eb('x.opportunity_id', '=', q.opportunityId)] : []),
+      ]);
+      const [totalElements, rows] = await Promise.all([
+        countOf(db.selectFrom('agent_assignments as x').where(filters).select((eb) => eb.fn.countAll<number>().as('n'))),
+        listQuery(db).where(filters).orderBy(SORT_COLUMN[q.sort.key], q.sort.desc ? 'desc' : 'asc').orderBy('x.id', q.sort.desc ? 'desc' : 'asc')
+          .offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
+      ]);
+      return c.json({ content: rows.map(toAssignment), totalElements } satisfies AgentAssignmentPage);
+    },
+  }),
+  route({
+    method: 'GET', path: '/interviews-api/agentAssignments/explain', policy: ASSIGNMENT_ROLES,
+    handler: async (c) => {
+      const q = query(c, ExplainQuery);
+      const db = c.var.db;
+      const now = c.var.now();
+      if (q.opportunityId === undefined && q.zip === undefined) throw badRequest('Give an opportunityId or a zip', { zip: 'an opportunityId or a zip is required' });
+      let body: AssignmentExplanation;
+      if (q.opportunityId !== undefined) {
+        const { lead, decision } = await decideFor(db, q.opportunityId, now);
+        const history = await listQuery(db).where('x.opportunity_id', '=', q.opportunityId).orderBy('x.created_at', 'desc').orderBy('x.id', 'desc').limit(20).execute();
+        body = {
+          opportunityId: q.opportunityId, zip: lead.zip, city: lead.city, state: lead.state, brokerageId: lead.brokerageId,
+          chosenAgentId: decision.chosenAgentId, summary: decision.summary, candidates: decision.candidates, history: history.map(toAssignment),
+        };
+      } else {
+        const zip = q.zip ?? '';
+        const lead = await leadFor(db, { opportunityId: null, brokerageId: q.brokerageId ?? null, zip });
+        const decision = decideAssignment(lead, await candidatesFor(db, lead, null, now));
+        const history = await listQuery(db).where('x.zip', '=', zip).orderBy('x.created_at', 'desc').orderBy('x.id', 'desc').limit(20).execute();
+        body = {
+          opportunityId: null, zip, city: lead.city, state: lead.state, brokerageId: lead.brokerageId,
+          chosenAgentId: decision.chosenAgentId, summary: decision.summary, candidates: decision.candidates, history: history.map(toAssignment),
+        };
+      }
+      return c.json(body satisfies AssignmentExplanation);
+    },
+  }),
+  route({
+    method: 'GET', path: '/interviews-api/agentAssignments/:id{[0-9]+}', policy: ASSIGNMENT_ROLES,
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      return c.json(await loadDetail(c.var.db, id) satisfies AgentAssignmentDetail);
+    },
+  }),
+  route({
+    // Automatic assignment: the rule chooses (409 with the rule's summary when nobody is eligible).
+    method: 'POST', path: '/interviews-api/agentAssignments', policy: ASSIGNMENT_ROLES,
+    handler: async (c) => {
+      const { opportunityId } = await jsonBody(c, AssignBody);
+      const user = c.var.auth.user;
+      const { assignmentId } = await c.var.db.transaction().execute((trx) => assignOpportunity(trx, {
+        opportunityId, now: c.var.now(), actor: { id: user.id, name: personName(user.firstName, user.lastName, user.email ?? `User ${user.id}`) },
+      }));
+      return c.json(await loadDetail(c.var.db, assignmentId) satisfies AgentAssignmentDetail, 201);
+    },
+  }),
+  route({
+    method: 'GET', path: '/interviews-api/zipCodes/:zip', policy: ASSIGNMENT_ROLES,
+    handler: async (c) => {
+      const { zip } = params(c, v.object({ zip: Zip }));
+      const row = await c.var.db.selectFrom('zip_codes as z').leftJoin('markets as m', 'm.id', 'z.market_id')
+        .select(['z.zip', 'z.city', 'z.state', 'm.name as market']).where('z.zip', '=', zip).executeTakeFirst();
+      if (!row) throw notFound('No such ZIP code');
+      return c.json(row satisfies ZipCode);
+    },
+  }),
+  route({
+    method: 'GET', path: '/interviews-api/markets', policy: ASSIGNMENT_ROLES,
+    handler: async (c) => {
+      const q = query(c, v.object(Paging));
+      const db = c.var.db;
+      const [totalElements, rows] = await Promise.all([
+        countOf(db.selectFrom('markets').select((eb) => eb.fn.countAll<number>().as('n'))),
+        db.selectFrom('markets as m').select(['m.id', 'm.name'])
+          .select(sql<number>`(select count(*) from zip_codes z where z.market_id = m.id)`.as('zip_count'))
+          .orderBy('m.name').offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
+      ]);
+      return c.json({ content: rows.map((m) => ({ id: m.id, name: m.name, zipCount: Number(m.zip_count) })), totalElements } satisfies MarketPage);
+    },
+  }),
+];
