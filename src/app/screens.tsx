@@ -64,4 +64,9 @@ export const SCREENS: Record<string, Screen> = {
   'my-announcements': lazyScreen(() => import('../features/my-announcements/my-announcements-screen.tsx'), 'MyAnnouncementsScreen'),
   'my-metrics': lazyScreen(() => import('../features/my-metrics/my-metrics-screen.tsx'), 'MyMetricsScreen'),
   'settings-email': lazyScreen(() => import('../features/email-settings/email-settings-screen.tsx'), 'EmailSettingsScreen'),
+  // Staff administration, part 2 (issue 16): diagnostic tools and dynamic content.
+  'agent-assignments': lazyScreen(() => import('../features/agent-assignments/agent-assignments-screen.tsx'), 'AgentAssignmentsScreen'),
+  'content-search': lazyScreen(() => import('../features/content/content-search-screen.tsx'), 'ContentSearchScreen'),
+  'content-edit': lazyScreen(() => import('../features/content/content-edit-screen.tsx'), 'ContentEditScreen'),
+  simulator: lazyScreen(() => import('../features/content/simulator-screen.tsx'), 'SimulatorScreen'),
 };

@@ -17,10 +17,10 @@ let csr: Caller;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [admin, manager, supervisor, engagement, qa, broker, csr] = await Promise.all(
+  [admin, manager, supervisor, engagement, qa, broker, csr] = (await Promise.all(
     ['admin@demo.test', 'manager@demo.test', 'supervisor@demo.test', 'engagement@demo.test', 'qa@demo.test', 'broker@demo.test', 'csr@demo.test']
       .map((e) => signIn(server, e)),
-  );
+  )) as [Caller, Caller, Caller, Caller, Caller, Caller, Caller];
 });
 afterAll(async () => { await server.close(); });
 

@@ -17,9 +17,9 @@ let broker: Caller;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [admin, manager, supervisor, engagement, qa, broker] = await Promise.all(
+  [admin, manager, supervisor, engagement, qa, broker] = (await Promise.all(
     ['admin@demo.test', 'manager@demo.test', 'supervisor@demo.test', 'engagement@demo.test', 'qa@demo.test', 'broker@demo.test'].map((e) => signIn(server, e)),
-  );
+  )) as [Caller, Caller, Caller, Caller, Caller, Caller];
 });
 afterAll(async () => { await server.close(); });
 

@@ -1,0 +1,154 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'wouter';
+import { assignmentListQueryOptions, assignmentQueryOptions, explainQueryOptions, type AssignmentListParams } from '../../api/assignments-content.ts';
+import { serverMessage } from '../../api/staff.ts';
+import type { AgentAssignment } from '../../contract/agent-assignments.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { defineList } from '../../ui/list-screen.tsx';
+import { Button } from '../../ui/button.tsx';
+import { SelectField } from '../../ui/choice.tsx';
+import { DataTable, type Column } from '../../ui/data-table.tsx';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import { SearchField } from '../../ui/search-field.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { TextField } from '../../ui/text-field.tsx';
+import { useUrlListState } from '../../ui/use-list-state.ts';
+import { CandidateTable } from './candidate-table.tsx';
+
+export const NO_ASSIGNMENTS = 'No assignments found.';
+const LIST = defineList({
+  sort: { key: 'created', desc: true },
+  sortKeys: ['created', 'zip', 'mode'],
+  search: { key: 'zip', label: 'ZIP code', placeholder: '5 digits' },
+  filters: [{ key: 'mode', label: 'Mode', all: 'All', options: [{ value: 'AUTOMATIC', label: 'Automatic' }, { value: 'FORCED', label: 'Forced' }] }],
+});
+
+const modeText = (a: AgentAssignment) => (a.mode === 'FORCED' ? `Forced by ${a.forcedBy?.name ?? 'staff'}` : 'Automatic');
+
+/** What the rule decides now for an opportunity or a ZIP code (?by=opportunity|zip&value=...). */
+function Explanation({ by, value }: { by: 'opportunity' | 'zip'; value: string }) {
+  const query = useQuery(explainQueryOptions(by === 'opportunity' ? { opportunityId: Number(value) } : { zip: value }));
+  if (query.isError) return <Card><p role="alert" className={styles.formError}>{serverMessage(query.error, 'This explanation could not be loaded.')}</p></Card>;
+  const e = query.data;
+  if (!e) return <Spinner label="Loading explanation" />;
+  const where = [e.zip, [e.city, e.state].filter(Boolean).join(', ')].filter(Boolean).join(' · ');
+  return (
+    <Card aria-labelledby="explanation-heading">
+      <h2 id="explanation-heading" className={styles.subheading}>
+        {by === 'opportunity' ? `Opportunity ${value}` : `ZIP code ${value}`}: the rule now
+      </h2>
+      <p className={styles.meta}>{where || 'No ZIP code'}</p>
+      <p><strong>{e.summary}</strong></p>
+      <CandidateTable label="Candidates now" candidates={e.candidates} />
+      {e.history.length > 0 && (
+        <>
+          <h3 className={styles.subheading}>Recorded decisions</h3>
+          <ul className={styles.list}>
+            {e.history.map((h) => <li key={h.id} className={styles.listItem}>{formatDateTime(h.created)}: {modeText(h)}. {h.summary}</li>)}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** One recorded decision with every candidate's verdict as it stood then (?assignment=id). */
+function RecordedDecision({ id }: { id: number }) {
+  const query = useQuery(assignmentQueryOptions(id));
+  if (query.isError) return <Card><p role="alert" className={styles.formError}>This assignment could not be loaded.</p></Card>;
+  const d = query.data;
+  if (!d) return <Spinner label="Loading assignment" />;
+  return (
+    <Card aria-labelledby="decision-heading">
+      <h2 id="decision-heading" className={styles.subheading}>Assignment {d.id}: {modeText(d)}</h2>
+      <p className={styles.meta}>
+        {formatDateTime(d.created)} · Opportunity {d.opportunityId}{d.opportunityName ? ` (${d.opportunityName})` : ''} · {d.brokerageName} · ZIP {d.zip ?? '-'}
+      </p>
+      <p><strong>{d.summary}</strong></p>
+      <CandidateTable label={`Candidates of assignment ${d.id}`} candidates={d.candidates} />
+    </Card>
+  );
+}
+
+/** Agent Assignments: the rule's explanation for an opportunity or ZIP code, and the recorded decisions. */
+export function AgentAssignmentsScreen() {
+  const list = useUrlListState(LIST.spec);
+  const params = list.params as AssignmentListParams;
+  const zipOk = params.zip === '' || /^\d{5}$/.test(params.zip);
+  const query = useQuery({ ...assignmentListQueryOptions(params), enabled: zipOk, placeholderData: keepPreviousData });
+  const [search, setSearch] = useSearchParams();
+  const by = search.get('by') === 'zip' ? 'zip' : 'opportunity';
+  const value = search.get('value') ?? '';
+  const opened = Number(search.get('assignment') ?? '');
+  const [form, setForm] = useState({ by, value });
+  const [error, setError] = useState('');
+  const setParam = (patch: Record<string, string | null>) => setSearch((prev) => {
+    const next = new URLSearchParams(prev);
+    for (const [k, val] of Object.entries(patch)) if (val === null) next.delete(k); else next.set(k, val);
+    return next;
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const v = form.value.trim();
+    if (form.by === 'zip' ? !/^\d{5}$/.test(v) : !/^\d{1,9}$/.test(v)) {
+      setError(form.by === 'zip' ? 'ZIP must be exactly 5 digits' : 'Enter an opportunity ID (digits)');
+      return;
+    }
+    setError('');
+    setParam({ by: form.by, value: v, assignment: null });
+  };
+  const validValue = by === 'zip' ? /^\d{5}$/.test(value) : /^\d{1,9}$/.test(value);
+
+  const columns: Column<AgentAssignment>[] = [
+    { key: 'created', header: 'Assigned', sortKey: 'created', cell: (a) => formatDateTime(a.created) },
+    { key: 'opportunity', header: 'Opportunity', cell: (a) => `${a.opportunityId}${a.opportunityName ? ` · ${a.opportunityName}` : ''}` },
+    { key: 'zip', header: 'ZIP', sortKey: 'zip', cell: (a) => a.zip ?? '-' },
+    { key: 'mode', header: 'Mode', sortKey: 'mode', cell: modeText },
+    { key: 'agent', header: 'Agent', cell: (a) => a.agent?.name ?? '-' },
+    { key: 'candidates', header: 'Candidates', cell: (a) => a.candidateCount },
+    {
+      key: 'open', header: 'Actions',
+      cell: (a) => <Button variant="text" aria-label={`Explain assignment ${a.id}`} onClick={() => setParam({ assignment: String(a.id) })}>Explain</Button>,
+    },
+  ];
+
+  return (
+    <Page title="Agent Assignments">
+      <div className={styles.stack}>
+        <Card aria-labelledby="explain-heading">
+          <h2 id="explain-heading" className={styles.subheading}>Explain an assignment</h2>
+          <form className={styles.inlineForm} onSubmit={submit} noValidate>
+            <SelectField label="Explain by" value={form.by} onChange={(e) => setForm({ by: e.target.value === 'zip' ? 'zip' : 'opportunity', value: '' })}>
+              <option value="opportunity">Opportunity</option>
+              <option value="zip">ZIP code</option>
+            </SelectField>
+            <TextField label={form.by === 'zip' ? 'ZIP code' : 'Opportunity ID'} value={form.value} inputMode="numeric"
+              keyFilter="digits" maxLength={form.by === 'zip' ? 5 : 9} error={error || undefined}
+              onChange={(e) => setForm({ ...form, value: e.target.value })} />
+            <Button type="submit">Explain</Button>
+          </form>
+        </Card>
+        {value && validValue && <Explanation by={by} value={value} />}
+        {Number.isInteger(opened) && opened > 0 && <RecordedDecision id={opened} />}
+        <Card aria-labelledby="recorded-heading">
+          <h2 id="recorded-heading" className={styles.subheading}>Recorded assignments</h2>
+          <div className={styles.toolbar}>
+            <SearchField label="ZIP code" value={list.filter.zip ?? ''} placeholder="5 digits" onSearch={(zip) => list.setFilter({ zip })} />
+            <SelectField label="Mode" value={list.filter.mode ?? ''} onChange={(e) => list.setFilter({ mode: e.target.value })}>
+              <option value="">All</option>
+              <option value="AUTOMATIC">Automatic</option>
+              <option value="FORCED">Forced</option>
+            </SelectField>
+          </div>
+          {!zipOk && <p role="alert" className={styles.formError}>ZIP must be exactly 5 digits</p>}
+          {query.isError && <p role="alert" className={styles.formError}>Whoops, Something went wrong. Try again.</p>}
+          <DataTable label="Recorded assignments" columns={columns} rows={zipOk ? query.data?.content ?? [] : []} rowKey={(a) => a.id}
+            sort={list.sort} onSortChange={list.setSort} loading={zipOk && query.isPending} empty={NO_ASSIGNMENTS} />
+          <Pagination rowsType="assignments" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
+        </Card>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,174 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { pathTo } from '../../access/route-table.ts';
+import {
+  audiencesQueryOptions, contentHistoryQueryOptions, contentItemQueryOptions, patchContentItem, refreshContent,
+} from '../../api/assignments-content.ts';
+import { serverMessage } from '../../api/staff.ts';
+import type { ContentAudience, ContentItem, ContentItemPatch, ContentVersion } from '../../contract/content-items.ts';
+import { ruleText } from '../../lib/content-match.ts';
+import { formatDateTime, prettify } from '../../lib/format.ts';
+import { lineDiff } from '../../lib/line-diff.ts';
+import { Button } from '../../ui/button.tsx';
+import { SelectField, TextArea } from '../../ui/choice.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { DetailList } from '../../ui/detail-list.tsx';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { TextField } from '../../ui/text-field.tsx';
+import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
+import * as css from './content.css.ts';
+
+interface Draft { name: string; subject: string; body: string; audienceId: string; priority: string; active: boolean; note: string }
+const draftOf = (i: ContentItem): Draft => ({
+  name: i.name, subject: i.subject ?? '', body: i.body, audienceId: i.audience ? String(i.audience.id) : '', priority: String(i.priority), active: i.active, note: '',
+});
+
+/** The text a version is compared by: its fields and body, one per line. */
+const versionText = (v: ContentVersion) => [
+  `Name: ${v.name}`, `Audience: ${ruleText(v.audience)}`, `Priority: ${v.priority}`, `Active: ${v.active ? 'yes' : 'no'}`,
+  ...(v.subject !== null ? [`Subject: ${v.subject}`] : []), '', v.body,
+].join('\n');
+
+function VersionDiff({ versions }: { versions: readonly ContentVersion[] }) {
+  const [to, setTo] = useState(versions[0]?.version ?? 1);
+  const [from, setFrom] = useState(versions[1]?.version ?? versions[0]?.version ?? 1);
+  const a = versions.find((v) => v.version === from);
+  const b = versions.find((v) => v.version === to);
+  if (!a || !b) return null;
+  const lines = lineDiff(versionText(a), versionText(b));
+  return (
+    <section aria-labelledby="diff-heading">
+      <h3 id="diff-heading" className={styles.subheading}>Compare versions</h3>
+      <div className={styles.toolbar}>
+        <SelectField label="From version" value={String(from)} onChange={(e) => setFrom(Number(e.target.value))}>
+          {versions.map((v) => <option key={v.version} value={v.version}>{v.version}</option>)}
+        </SelectField>
+        <SelectField label="To version" value={String(to)} onChange={(e) => setTo(Number(e.target.value))}>
+          {versions.map((v) => <option key={v.version} value={v.version}>{v.version}</option>)}
+        </SelectField>
+      </div>
+      <ul className={css.diff} aria-label={`Changes from version ${from} to version ${to}`}>
+        {lines.map((l, i) => (
+          <li key={i} className={css.diffLine[l.kind]}>
+            {l.kind === 'added' ? '+ ' : l.kind === 'removed' ? '- ' : '  '}
+            {l.kind !== 'same' && <span className={visuallyHidden}>{l.kind === 'added' ? '(added) ' : '(removed) '}</span>}
+            {l.text}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Edit Content (content-search view/:id): save a new version, the history with a diff, restore an old version. */
+export function ContentEditScreen({ params }: { params: Record<string, string> }) {
+  const id = Number(params['id']);
+  const valid = Number.isInteger(id) && id > 0;
+  const item = useQuery({ ...contentItemQueryOptions(id), enabled: valid });
+  const history = useQuery({ ...contentHistoryQueryOptions(id), enabled: valid });
+  const audiences = useQuery(audiencesQueryOptions());
+  const [restoring, setRestoring] = useState<ContentVersion | null>(null);
+  const [error, setError] = useState('');
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const save = useMutation({
+    mutationFn: (body: ContentItemPatch) => patchContentItem(id, body),
+    onSuccess: (saved, body) => {
+      snackbar(body.restoreVersion ? `Version ${body.restoreVersion} restored as version ${saved.version}.` : `Saved as version ${saved.version}.`, { tone: 'success' });
+      setRestoring(null);
+      setError('');
+      void refreshContent(client);
+    },
+    onError: (err) => { setError(serverMessage(err)); setRestoring(null); },
+  });
+  if (!valid || item.isError) return <Page title="Edit Content"><p role="alert">This content item could not be loaded.</p></Page>;
+  const i = item.data;
+  if (!i) return <Spinner label="Loading content item" />;
+  const versions = history.data?.content ?? [];
+  return (
+    <Page title="Edit Content">
+      <div className={styles.stack}>
+        <p><Link href={pathTo('content-search')}>Back to Content Search</Link></p>
+        <Card aria-labelledby="item-heading">
+          <h2 id="item-heading" className={styles.subheading}>{i.name}</h2>
+          <DetailList items={[
+            ['Usage type', prettify(i.usage.usageType)], ['Usage', prettify(i.usage.name)], ['Audience', ruleText(i.audience)],
+            ['Version', i.version], ['Updated', formatDateTime(i.updated)],
+          ]} />
+        </Card>
+        <div className={css.twoColumns}>
+          <EditForm key={i.version} item={i} audiences={audiences.data?.content ?? []} busy={save.isPending} error={error}
+            onError={setError} onSave={(body) => save.mutate(body)} />
+          <Card aria-labelledby="history-heading">
+            <h2 id="history-heading" className={styles.subheading}>History</h2>
+            {history.isPending && <Spinner label="Loading history" />}
+            {history.isError && <p role="alert">The history could not be loaded.</p>}
+            <ul className={styles.list} aria-label="Versions">
+              {versions.map((v) => (
+                <li key={v.version} className={styles.listItem}>
+                  <strong>Version {v.version}</strong>{v.version === i.version ? ' (current)' : ''}
+                  <div className={styles.meta}>
+                    {formatDateTime(v.created)} · {v.author ?? 'System'} · priority {v.priority}
+                    {v.restoredFrom !== null ? ` · restored from version ${v.restoredFrom}` : ''}{v.note ? ` · ${v.note}` : ''}
+                  </div>
+                  {v.version !== i.version && (
+                    <Button variant="text" aria-label={`Restore version ${v.version}`} onClick={() => setRestoring(v)}>Restore</Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {versions.length > 1 && <VersionDiff key={versions[0]?.version} versions={versions} />}
+          </Card>
+        </div>
+      </div>
+      <ConfirmDialog open={restoring !== null} onOpenChange={(o) => { if (!o) setRestoring(null); }}
+        title="Restore Version" description={`Version ${restoring?.version ?? ''} will be saved as a new version ${i.version + 1}.`}
+        confirmLabel="Restore" busy={save.isPending} onConfirm={() => { if (restoring) save.mutate({ restoreVersion: restoring.version }); }} />
+    </Page>
+  );
+}
+
+function EditForm({ item: i, audiences, busy, error, onError, onSave }: {
+  item: ContentItem; audiences: readonly ContentAudience[]; busy: boolean; error: string; onError: (e: string) => void; onSave: (body: ContentItemPatch) => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(i));
+  const setError = onError;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const priority = Number(draft.priority);
+    if (!draft.name.trim()) { setError('A name is required'); return; }
+    if (!draft.body.trim()) { setError('A body is required'); return; }
+    if (!/^\d{1,4}$/.test(draft.priority) || priority > 1000) { setError('Priority must be a whole number from 0 to 1000'); return; }
+    onSave({
+      name: draft.name, body: draft.body, priority, active: draft.active, audienceId: draft.audienceId ? Number(draft.audienceId) : null,
+      ...(i.usage.usageType === 'EMAIL_TEMPLATE' ? { subject: draft.subject || null } : {}), ...(draft.note.trim() ? { note: draft.note } : {}),
+    });
+  };
+  return (
+    <Card aria-labelledby="edit-heading">
+      <h2 id="edit-heading" className={styles.subheading}>Edit (saves a new version)</h2>
+      <form onSubmit={submit} noValidate className={styles.stack}>
+        <TextField label="Name" value={draft.name} maxLength={120} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+        {i.usage.usageType === 'EMAIL_TEMPLATE' && (
+          <TextField label="Subject" value={draft.subject} maxLength={200} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} />
+        )}
+        <TextArea label="Body" value={draft.body} rows={8} onChange={(e) => setDraft({ ...draft, body: e.target.value })} />
+        <SelectField label="Audience" value={draft.audienceId} onChange={(e) => setDraft({ ...draft, audienceId: e.target.value })}>
+          <option value="">Everyone</option>
+          {audiences.map((a) => <option key={a.id} value={a.id}>{ruleText(a)}</option>)}
+        </SelectField>
+        <TextField label="Priority" value={draft.priority} inputMode="numeric" keyFilter="digits" maxLength={4}
+          hint="Among matches of the same specificity, the higher priority wins." onChange={(e) => setDraft({ ...draft, priority: e.target.value })} />
+        <label className={css.check}>
+          <input type="checkbox" checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.checked })} /> Active
+        </label>
+        <TextField label="Change note" value={draft.note} maxLength={500} onChange={(e) => setDraft({ ...draft, note: e.target.value })} />
+        {error && <p role="alert" className={styles.formError}>{error}</p>}
+        <div><Button type="submit" disabled={busy}>Save</Button></div>
+      </form>
+    </Card>
+  );
+}
