@@ -11,7 +11,7 @@ const slow = expect.configure({ timeout: 30_000 });
 const SIM = '/console/simulator?usage=NEW_LEAD_INTRO&product=LEAD_GENIUS&clientType=BUYER&state=ME' as const;
 
 test('editing a content item changes the simulator’s best match, and restoring the old version changes it back', async ({ page, login, navigate }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await login('engagement@demo.test');
 
   await navigate(SIM);
@@ -40,6 +40,7 @@ test('editing a content item changes the simulator’s best match, and restoring
   await slow(best).toContainText('priority 20 against 10');
 
   await page.getByRole('list', { name: 'Every match' }).getByRole('link', { name: 'Maine buyer intro' }).click();
+  await slow(page.getByRole('list', { name: 'Versions' }).getByRole('listitem').filter({ hasText: '(current)' })).toContainText(`Version ${before + 1}`);
   await page.getByRole('button', { name: `Restore version ${before}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Restore Version' });
   await expectNoAxeViolations(page);
@@ -51,7 +52,7 @@ test('editing a content item changes the simulator’s best match, and restoring
 });
 
 test('the assignment view explains the seed’s forced and automatic assignments', async ({ page, login, navigate }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await login('admin@demo.test');
   await navigate('/console/agent-assignments?mode=FORCED');
   const table = page.getByRole('table', { name: 'Recorded assignments' });

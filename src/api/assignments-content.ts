@@ -72,10 +72,13 @@ export const contentListQueryOptions = (p: ContentListParams) => queryOptions({
 export const contentItemQueryOptions = (id: number) => queryOptions({
   queryKey: contentKeys.item(id),
   queryFn: () => request(`${CONTENT}/${id}`, { schema: ContentItem }),
+  // The edit screen shows the current version: a copy restored from the persisted cache is refetched.
+  staleTime: 0,
 });
 export const contentHistoryQueryOptions = (id: number) => queryOptions({
   queryKey: contentKeys.history(id),
   queryFn: () => request(`${CONTENT}/${id}/history`, { query: { pageSize: 200 }, schema: ContentVersionPage }),
+  staleTime: 0,
 });
 /** The simulator: every match (all-match), the best first, from the server's one matching function. */
 export const contentMatchQueryOptions = (p: MatchParams) => queryOptions({
