@@ -22,6 +22,8 @@ test('editing a content item changes the simulator’s best match, and restoring
 
   await navigate('/console/content-search?text=Maine');
   const table = page.getByRole('table', { name: 'Content items' });
+  await slow(table.getByRole('link', { name: 'Maine buyer intro' })).toBeVisible();
+  await slow(table).not.toHaveAttribute('aria-busy', 'true');
   await expectNoAxeViolations(page);
   await table.getByRole('link', { name: 'Maine buyer intro' }).click();
   await slow(page.getByRole('heading', { name: 'History' })).toBeVisible();
