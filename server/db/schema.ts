@@ -7,6 +7,7 @@ import type { BrokerWorkspaceTables } from './schema-broker-workspace.ts';
 import type { ConnectorTables } from './schema-connectors.ts';
 import type { LenderConsoleTables, LoanOfficerStatusColumns } from './schema-lender-console.ts';
 import type { StaffTables } from './schema-staff.ts';
+import type { StaffAdminTables } from './schema-staff-admin.ts';
 import type { ViewedItemTables } from './schema-viewed-items.ts';
 
 // Kysely table types for server/db/migrations. Keep in step with the SQL.
@@ -196,6 +197,8 @@ export interface AuditLogTable {
   action: string;
   detail: string | null;
   created_at: DefaultTimestamp;
+  /** The user a change was made to (017_staff_admin.sql), for that user's history. */
+  target_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface MigrationsTable { name: string; applied_at: DefaultTimestamp; checksum: string | null }
@@ -225,4 +228,4 @@ export interface CoreTables {
 
 /** Every table: the core ones and each area's (one interface per server/db/schema-<area>.ts, listed here). */
 export interface Database
-  extends CoreTables, AgentAppTables, AnalyticsTables, AuthFlowTables, BrokerAdminTables, BrokerWorkspaceTables, ConnectorTables, LenderConsoleTables, StaffTables, ViewedItemTables {}
+  extends CoreTables, AgentAppTables, AnalyticsTables, AuthFlowTables, BrokerAdminTables, BrokerWorkspaceTables, ConnectorTables, LenderConsoleTables, StaffTables, StaffAdminTables, ViewedItemTables {}
