@@ -74,7 +74,9 @@ export type ManagedAnnouncementPage = v.InferOutput<typeof ManagedAnnouncementPa
 
 const Title = v.pipe(v.string('Title is required'), v.trim(), v.minLength(1, 'Title is required'), v.maxLength(120, 'Title must be at most 120 characters'));
 const Body = v.pipe(v.string('Message is required'), v.trim(), v.minLength(1, 'Message is required'), v.maxLength(5000, 'Message must be at most 5000 characters'));
-const Time = v.pipe(v.string('must be a date and time'), v.isoTimestamp('must be an ISO date and time'));
+const Time = v.pipe(v.string('must be a date and time'), v.isoTimestamp('must be an ISO date and time'),
+  // Years the database and every browser agree on (year 0 and six-digit years are not).
+  v.check((s) => { const y = new Date(s).getUTCFullYear(); return y >= 2000 && y <= 2999; }, 'must be between the years 2000 and 2999'));
 
 /** POST /users-api/announcements (create) and PATCH /users-api/announcements/{id} (every field optional there). */
 export const AnnouncementFields = {
