@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, login, navigate, outbox, test } from './fixtures.ts';
 
 // Staff administration, part 1 (issue 15) on a desktop and a phone. The e2e database is shared by
@@ -6,7 +7,7 @@ test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 20_000 });
 const slow = { timeout: 20_000 };
 
-const fitsWidth = async (page: import('@playwright/test').Page, what: string) => {
+const fitsWidth = async (page: Page, what: string) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(1);
 };
