@@ -1,3 +1,4 @@
+import { canGrant } from '../../src/access/role-grants.ts';
 import { PROVIDER_INVITEE_ROLES, USER_MANAGER_ROLES } from '../../src/access/roles.ts';
 import { BRAND } from '../../src/lib/brand.ts';
 import type { Db } from '../db/database.ts';
@@ -18,7 +19,7 @@ export interface InviteTarget { role: InvitableRole; brokerId?: number | undefin
 /**
  * Who may invite whom: user managers invite brokerage and loan-office administrators of any
  * organisation, and only an ADMIN invites staff (anyone else could mint an account above their
- * own). A brokerage administrator invites administrators of their own brokerage only.
+ * own; see src/access/role-grants.ts). A brokerage administrator invites administrators of their own brokerage only.
  */
 export function inviteScope(user: AuthUser, t: InviteTarget): { brokerId: number | null; loanOfficeId: number | null } {
   if (!isUserManager(user)) {
@@ -34,7 +35,8 @@ export function inviteScope(user: AuthUser, t: InviteTarget): { brokerId: number
     if (t.loanOfficeId === undefined) throw badRequest('The invite is not valid', { loanOfficeId: 'A loan office is required' });
     return { brokerId: null, loanOfficeId: t.loanOfficeId };
   }
-  if (!user.roles.includes('ADMIN')) throw forbidden('Only an administrator can invite staff');
+  // No privilege escalation: a provider role only from someone who may grant it (src/access/role-grants.ts).
+  if (!canGrant(user.roles, t.role)) throw forbidden(user.roles.includes('ADMIN') ? 'That role cannot be invited' : 'You cannot grant a role you do not hold');
   return { brokerId: null, loanOfficeId: null };
 }
 

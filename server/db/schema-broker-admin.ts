@@ -8,7 +8,9 @@ export interface AnnouncementsTable {
   id: Generated<number>;
   title: string;
   body: string;
-  audience: 'ALL_BROKERAGES' | 'BROKERAGE' | 'PRODUCT_FAMILY';
+  /** BROKERAGE: the chosen brokerages of announcement_brokerages (017); AGENTS: of those brokerages, or all. */
+  audience: 'ALL_BROKERAGES' | 'BROKERAGE' | 'PRODUCT_FAMILY' | 'LOAN_OFFICES' | 'AGENTS';
+  /** Since 017: the brokerage that owns it (a broker admin's announcement to their agents); null for staff's. */
   brokerage_id: number | null;
   product_family: string | null;
   priority: 'NORMAL' | 'HIGH';

@@ -7,6 +7,7 @@ import type { BrokerWorkspaceTables } from './schema-broker-workspace.ts';
 import type { ConnectorTables } from './schema-connectors.ts';
 import type { LenderConsoleTables, LoanOfficerStatusColumns } from './schema-lender-console.ts';
 import type { StaffTables } from './schema-staff.ts';
+import type { StaffAdminTables } from './schema-staff-admin.ts';
 import type { ViewedItemTables } from './schema-viewed-items.ts';
 import type { AssignmentsContentTables } from './schema-assignments-content.ts';
 
@@ -199,6 +200,8 @@ export interface AuditLogTable {
   action: string;
   detail: string | null;
   created_at: DefaultTimestamp;
+  /** The user a change was made to (017_staff_admin.sql), for that user's history. */
+  target_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface MigrationsTable { name: string; applied_at: DefaultTimestamp; checksum: string | null }
@@ -228,5 +231,15 @@ export interface CoreTables {
 
 /** Every table: the core ones and each area's (one interface per server/db/schema-<area>.ts, listed here). */
 export interface Database
-  extends CoreTables, AgentAppTables, AnalyticsTables, AuthFlowTables, BrokerAdminTables, BrokerWorkspaceTables, ConnectorTables, LenderConsoleTables, StaffTables, ViewedItemTables,
-  AssignmentsContentTables {}
+  extends CoreTables,
+    AgentAppTables,
+    AnalyticsTables,
+    AssignmentsContentTables,
+    AuthFlowTables,
+    BrokerAdminTables,
+    BrokerWorkspaceTables,
+    ConnectorTables,
+    LenderConsoleTables,
+    StaffTables,
+    StaffAdminTables,
+    ViewedItemTables {}

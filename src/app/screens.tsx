@@ -63,6 +63,11 @@ export const SCREENS: Record<string, Screen> = {
   'my-admin-view': lazyScreen(() => import('../features/my-admins/my-admin-view-screen.tsx'), 'MyAdminViewScreen'),
   'my-announcements': lazyScreen(() => import('../features/my-announcements/my-announcements-screen.tsx'), 'MyAnnouncementsScreen'),
   'my-metrics': lazyScreen(() => import('../features/my-metrics/my-metrics-screen.tsx'), 'MyMetricsScreen'),
+  // Staff administration, part 1 (issue 15).
+  'user-management': lazyScreen(() => import('../features/user-management/users-screen.tsx'), 'UserManagementScreen'),
+  'user-create': lazyScreen(() => import('../features/user-management/user-create-screen.tsx'), 'UserCreateScreen'),
+  'user-edit': lazyScreen(() => import('../features/user-management/user-edit-screen.tsx'), 'UserEditScreen'),
+  announcements: lazyScreen(() => import('../features/announcements/announcements-screen.tsx'), 'AnnouncementsScreen'),
   'settings-email': lazyScreen(() => import('../features/email-settings/email-settings-screen.tsx'), 'EmailSettingsScreen'),
   // Staff administration, part 2 (issue 16): diagnostic tools and dynamic content.
   'agent-assignments': lazyScreen(() => import('../features/agent-assignments/agent-assignments-screen.tsx'), 'AgentAssignmentsScreen'),

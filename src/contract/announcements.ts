@@ -35,3 +35,64 @@ export const AnnouncementStatusBody = v.strictObject({
 
 export const AnnouncementStatus = v.object({ announcementId: v.number(), readAt: v.nullable(v.string()), unreadCount: v.number() });
 export type AnnouncementStatus = v.InferOutput<typeof AnnouncementStatus>;
+
+// The Announcements editor (issue 15): the same rows My Announcements reads, written by staff
+// (to brokerages, loan offices or agents) and by a broker admin (to their own agents only).
+
+export const ANNOUNCEMENT_AUDIENCES = ['ALL_BROKERAGES', 'BROKERAGE', 'PRODUCT_FAMILY', 'LOAN_OFFICES', 'AGENTS'] as const;
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
+export const ANNOUNCEMENT_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
+export type AnnouncementState = (typeof ANNOUNCEMENT_STATUSES)[number];
+export const ANNOUNCEMENT_PRODUCT_FAMILIES = ['COMBINED', 'PORCHLIGHT', 'LEAD_GENIUS'] as const;
+
+/** One row of GET /users-api/announcements/managed: the announcement with its audience and read count. */
+export const ManagedAnnouncement = v.object({
+  id: v.number(),
+  title: v.string(),
+  body: v.string(),
+  priority: v.picklist(ANNOUNCEMENT_PRIORITIES),
+  audience: v.picklist(ANNOUNCEMENT_AUDIENCES),
+  /** The chosen brokerages (BROKERAGE), or whose agents (AGENTS; empty: every agent). */
+  brokerages: v.array(v.object({ id: v.number(), name: v.string() })),
+  productFamily: v.nullable(v.string()),
+  status: v.picklist(ANNOUNCEMENT_STATUSES),
+  publishAt: v.string(),
+  expiresAt: v.nullable(v.string()),
+  /** Users who opened it, and the active users it is addressed to. */
+  readCount: v.number(),
+  audienceSize: v.number(),
+  /** A broker admin's own (their brokerage), or null for staff's. */
+  ownerBrokerageId: v.nullable(v.number()),
+  createdBy: v.nullable(v.string()),
+  updated: v.string(),
+  /** Whether the caller may edit it. */
+  editable: v.boolean(),
+});
+export type ManagedAnnouncement = v.InferOutput<typeof ManagedAnnouncement>;
+export const ManagedAnnouncementPage = v.object({ content: v.array(ManagedAnnouncement), totalElements: v.number() });
+export type ManagedAnnouncementPage = v.InferOutput<typeof ManagedAnnouncementPage>;
+
+const Title = v.pipe(v.string('Title is required'), v.trim(), v.minLength(1, 'Title is required'), v.maxLength(120, 'Title must be at most 120 characters'));
+const Body = v.pipe(v.string('Message is required'), v.trim(), v.minLength(1, 'Message is required'), v.maxLength(5000, 'Message must be at most 5000 characters'));
+const Time = v.pipe(v.string('must be a date and time'), v.isoTimestamp('must be an ISO date and time'),
+  // Years the database and every browser agree on (year 0 and six-digit years are not).
+  v.check((s) => { const y = new Date(s).getUTCFullYear(); return y >= 2000 && y <= 2999; }, 'must be between the years 2000 and 2999'));
+
+/** POST /users-api/announcements (create) and PATCH /users-api/announcements/{id} (every field optional there). */
+export const AnnouncementFields = {
+  title: Title,
+  body: Body,
+  priority: v.optional(v.picklist(ANNOUNCEMENT_PRIORITIES, 'priority must be NORMAL or HIGH')),
+  audience: v.picklist(ANNOUNCEMENT_AUDIENCES, 'Choose an audience'),
+  brokerageIds: v.optional(v.pipe(v.array(PositiveId), v.maxLength(200, 'at most 200 brokerages'))),
+  productFamily: v.optional(v.nullable(v.picklist(ANNOUNCEMENT_PRODUCT_FAMILIES, 'Choose a product family'))),
+  status: v.optional(v.picklist(ANNOUNCEMENT_STATUSES, 'status must be DRAFT, PUBLISHED or ARCHIVED')),
+  publishAt: v.optional(Time),
+  expiresAt: v.optional(v.nullable(Time)),
+};
+export const AnnouncementCreateBody = v.strictObject(AnnouncementFields, 'unknown field');
+export type AnnouncementCreateBody = v.InferInput<typeof AnnouncementCreateBody>;
+export const AnnouncementPatchBody = v.strictObject({
+  ...AnnouncementFields, title: v.optional(Title), body: v.optional(Body), audience: v.optional(AnnouncementFields.audience),
+}, 'unknown field');
+export type AnnouncementPatchBody = v.InferInput<typeof AnnouncementPatchBody>;

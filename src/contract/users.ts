@@ -85,3 +85,67 @@ export type ConnectorStart = v.InferOutput<typeof ConnectorStart>;
 /** GET /users-api/oauth-connectors/cloze/callback?code&state: the stored connection. */
 export const ConnectorConnection = v.object({ provider: v.string(), connected: v.boolean(), connectedAt: v.string() });
 export type ConnectorConnection = v.InferOutput<typeof ConnectorConnection>;
+
+// User Management (issue 15): the roles catalogue, flex attributes, one user's page, and the writes.
+
+export const FLEX_ATTRIBUTE_TYPES = ['TEXT', 'NUMBER', 'BOOLEAN', 'DATE', 'SELECT'] as const;
+
+/** GET /users-api/userRoles: every role, with whether the caller may grant it (src/access/role-grants.ts). */
+export const UserRole = v.object({ id, name: v.string(), type: v.string(), displayName: v.string(), grantable: v.boolean() });
+export type UserRole = v.InferOutput<typeof UserRole>;
+export const UserRoleList = v.array(UserRole);
+
+/** GET /users-api/flexAttributes: the definitions, in display order. */
+export const FlexAttribute = v.object({
+  id, name: v.string(), label: v.string(), type: v.picklist(FLEX_ATTRIBUTE_TYPES), options: v.array(v.string()), required: v.boolean(),
+});
+export type FlexAttribute = v.InferOutput<typeof FlexAttribute>;
+export const FlexAttributeList = v.array(FlexAttribute);
+
+/** One user's value of one attribute (attributeId is the definition's id). */
+export const FlexValue = v.object({ attributeId: id, name: v.string(), label: v.string(), value: v.string(), updated: time });
+export type FlexValue = v.InferOutput<typeof FlexValue>;
+
+/** GET /users-api/users/{id} for user managers: the summary plus flex values, invitation and what the caller may do. */
+export const UserDetail = v.object({
+  ...UserSummary.entries,
+  brokerageName: text,
+  loanOfficeName: text,
+  flexAttributes: v.array(FlexValue),
+  invite: v.nullable(v.object({ state: v.picklist(['PENDING', 'EXPIRED']), sentAt: time, expiresAt: time })),
+  /** False when the user holds a role the caller could not grant, or is the caller: roles and deactivation are locked. */
+  manageable: v.boolean(),
+});
+export type UserDetail = v.InferOutput<typeof UserDetail>;
+
+/** A user's history (GET /users-api/users/{id}/audit): role changes, creation, invitations, deactivation. */
+export const UserAuditPage = paged(AuditRow);
+export type UserAuditPage = v.InferOutput<typeof UserAuditPage>;
+
+const PositiveId = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be positive'), v.maxValue(2_147_483_647, 'is too large'));
+const personPart = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.minLength(1, `${label} is required`), v.maxLength(100, `${label} must be at most 100 characters`));
+
+/** POST /users-api/users: a new user, invited by email to set a password at /register/{code}. */
+export const UserCreateBody = v.strictObject({
+  firstName: personPart('First name'),
+  lastName: personPart('Last name'),
+  email: v.pipe(v.string('Email address is required'), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('Invalid e-mail.')),
+  /** Ten digits (spec 1 section 5); stored as +1 and the digits. */
+  phone: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(20), v.regex(/^(\+?1)?[\s.()-]*\d{3}[\s.()-]*\d{3}[\s.-]*\d{4}$/, 'Invalid phone number')))),
+  roles: v.pipe(v.array(v.string('must be a role name'), 'Choose at least one role'), v.minLength(1, 'Choose at least one role'), v.maxLength(30)),
+  brokerId: v.optional(v.nullable(PositiveId)),
+  loanOfficeId: v.optional(v.nullable(PositiveId)),
+}, 'unknown field');
+export type UserCreateBody = v.InferInput<typeof UserCreateBody>;
+
+/** POST /users-api/users/{id}/roles. A brokerage or loan-office role needs the organisation if the user has none. */
+export const RoleGrantBody = v.strictObject({
+  roleId: PositiveId,
+  brokerId: v.optional(PositiveId),
+  loanOfficeId: v.optional(PositiveId),
+}, 'unknown field');
+export type RoleGrantBody = v.InferInput<typeof RoleGrantBody>;
+
+/** POST /users-api/users/{id}/flexAttributes and PATCH .../flexAttributes/{attrId}. */
+export const FlexValueBody = v.strictObject({ attributeId: PositiveId, value: v.pipe(v.string('must be text'), v.trim(), v.maxLength(500, 'must be at most 500 characters')) }, 'unknown field');
+export const FlexValuePatchBody = v.strictObject({ value: v.pipe(v.string('must be text'), v.trim(), v.maxLength(500, 'must be at most 500 characters')) }, 'unknown field');

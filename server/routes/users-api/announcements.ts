@@ -10,30 +10,49 @@ import { BoolParam } from '../../http/paging.ts';
 
 // Announcements addressed to a brokerage and the reader's read state (my-announcements). Read state
 // lives on the server per user, so an announcement read on one device is read on every other.
-// The staff editor (issue 15) adds POST /users-api/announcements over the same table.
+// The staff editor (issue 15, announcement-editor.ts) writes the same rows.
 
-/** The announcements page's roles (spec 1 section 6); my-announcements itself is the first three. */
-const READERS: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'MANAGER', 'CSR_SUPERVISOR'];
+/**
+ * The announcements page's roles (spec 1 section 6; my-announcements itself is the first three),
+ * plus the other audiences reading their own: agents (the agent app) and loan-office admins.
+ */
+const READERS: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'MANAGER', 'CSR_SUPERVISOR', 'AGENT', 'LOAN_OFFICE_ADMIN'];
 
 const ListQuery = v.object({ ...Paging, brokerageId: v.optional(Id), unread: BoolParam });
 
+/** Whom the caller reads as: a brokerage's admins, staff (every brokerage), an agent of a brokerage, or a loan office. */
+export type ReaderScope = { kind: 'brokerage'; id: number } | { kind: 'staff' } | { kind: 'agent'; brokerageId: number } | { kind: 'loanOffice' };
+
 /**
- * Live announcements a reader of brokerage `b` sees: published, inside their window, and addressed
- * to every brokerage, to `b`, or to `b`'s product family. Staff without a brokerage see every live one.
+ * Live announcements a reader sees: published, inside their window, and addressed to them. A
+ * brokerage reads those to every brokerage, to a list naming it, or to its product family; staff
+ * read every brokerage one; an agent those to every agent or to agents of a list naming their
+ * brokerage; a loan office those to loan offices (017_staff_admin.sql).
  */
-function visible(b: number | null, now: Date): RawBuilder<boolean> {
+export function visible(scope: ReaderScope, now: Date): RawBuilder<boolean> {
   const live = sql`a.status = 'PUBLISHED' and a.publish_at <= ${now} and (a.expires_at is null or a.expires_at > ${now})`;
-  if (b === null) return sql<boolean>`${live}`;
-  return sql<boolean>`${live} and (a.audience = 'ALL_BROKERAGES'
-    or (a.audience = 'BROKERAGE' and a.brokerage_id = ${b})
-    or (a.audience = 'PRODUCT_FAMILY' and a.product_family = (select product_family from brokerages where id = ${b})))`;
+  const listed = (b: number) => sql`exists (select 1 from announcement_brokerages ab where ab.announcement_id = a.id and ab.brokerage_id = ${b})`;
+  switch (scope.kind) {
+    case 'staff': return sql<boolean>`${live} and a.audience in ('ALL_BROKERAGES', 'BROKERAGE', 'PRODUCT_FAMILY')`;
+    case 'loanOffice': return sql<boolean>`${live} and a.audience = 'LOAN_OFFICES'`;
+    case 'agent': return sql<boolean>`${live} and a.audience = 'AGENTS' and (${listed(scope.brokerageId)}
+      or not exists (select 1 from announcement_brokerages ab where ab.announcement_id = a.id))`;
+    case 'brokerage': return sql<boolean>`${live} and (a.audience = 'ALL_BROKERAGES'
+      or (a.audience = 'BROKERAGE' and ${listed(scope.id)})
+      or (a.audience = 'PRODUCT_FAMILY' and a.product_family = (select product_family from brokerages where id = ${scope.id})))`;
+  }
 }
 
-/** The caller's brokerage: their own (a brokerage admin, or staff impersonating one), or the one staff ask for. */
-function brokerageScope(user: AuthUser, asked: number | undefined): number | null {
-  if (asked !== undefined) { assertBrokerage(user, asked); return asked; }
-  if (user.brokerId !== null) return user.brokerId;
-  if (isProviderUser(user)) return null;
+/** The caller's reader scope: their brokerage (a brokerage admin, or staff impersonating one), the one staff ask for, or their own kind. */
+async function readerScope(db: Db, user: AuthUser, asked: number | undefined): Promise<ReaderScope> {
+  if (asked !== undefined) { assertBrokerage(user, asked); return { kind: 'brokerage', id: asked }; }
+  if (user.brokerId !== null) return { kind: 'brokerage', id: user.brokerId };
+  if (isProviderUser(user)) return { kind: 'staff' };
+  if (user.roles.includes('LOAN_OFFICE_ADMIN') && user.loanOfficeId !== null) return { kind: 'loanOffice' };
+  if (user.roles.includes('AGENT') && user.agentId !== null) {
+    const agent = await db.selectFrom('agents').select('brokerage_id').where('id', '=', user.agentId).executeTakeFirst();
+    if (agent) return { kind: 'agent', brokerageId: agent.brokerage_id };
+  }
   throw missing(user, 'brokerage');
 }
 
@@ -46,7 +65,7 @@ async function list(c: AppContext): Promise<Response> {
   const q = query(c, ListQuery);
   const { user } = c.var.auth;
   const db = c.var.db;
-  const where = visible(brokerageScope(user, q.brokerageId), c.var.now());
+  const where = visible(await readerScope(db, user, q.brokerageId), c.var.now());
   const filter = q.unread === 'true' ? sql`and r.read_at is null` : q.unread === 'false' ? sql`and r.read_at is not null` : sql``;
   const from = sql`from announcements a left join announcement_reads r on r.announcement_id = a.id and r.user_id = ${user.id}
     where ${where} ${filter}`;
@@ -73,7 +92,7 @@ async function setStatus(c: AppContext): Promise<Response> {
   const { user } = c.var.auth;
   const now = c.var.now();
   const answer = await c.var.db.transaction().execute(async (trx) => {
-    const where = visible(brokerageScope(user, undefined), now);
+    const where = visible(await readerScope(trx, user, undefined), now);
     const found = await sql<{ id: number }>`select a.id from announcements a where a.id = ${body.announcementId} and ${where}`.execute(trx);
     // An announcement not addressed to the caller answers like one that does not exist.
     if (found.rows.length === 0) throw missing(user, 'announcement');

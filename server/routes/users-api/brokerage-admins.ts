@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { USER_MANAGER_ROLES, type Role } from '../../../src/access/roles.ts';
+import { canManageUser } from '../../../src/access/role-grants.ts';
+import { isRole, USER_MANAGER_ROLES, type Role } from '../../../src/access/roles.ts';
 import { REMOVE_LAST, REMOVE_SELF, type BrokerageAdmin, type UserRemoved } from '../../../src/contract/brokerage-admins.ts';
 import { isUserManager } from '../../auth/invite-users.ts';
 import type { Db } from '../../db/database.ts';
@@ -53,6 +54,9 @@ async function view(db: Db, rows: { id: number; first_name: string | null; last_
   });
 }
 
+const roleNames = async (db: Db, id: number) => (await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id')
+  .select('r.name').where('ur.user_id', '=', id).execute()).map((r) => r.name).filter(isRole);
+
 const COLUMNS = ['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.status', 'u.psi_last_login', 'u.created_at'] as const;
 
 async function removeUser(c: AppContext): Promise<Response> {
@@ -65,6 +69,8 @@ async function removeUser(c: AppContext): Promise<Response> {
   const manager = isUserManager(user);
   if (!manager && (target.broker_id === null || target.broker_id !== user.brokerId)) throw forbidden('That user is not yours');
   if (id === user.id || id === c.var.auth.actor.id) throw conflict(REMOVE_SELF);
+  // No privilege escalation (issue 15): a user manager may not deactivate someone holding a role they could not grant.
+  if (manager && !canManageUser(user.roles, await roleNames(db, id))) throw forbidden('This user holds a role you cannot grant');
   const isAdmin = (await adminsOf(db, target.broker_id ?? 0).select('u.id').where('u.id', '=', id).executeTakeFirst()) !== undefined;
   if (!manager && !isAdmin) throw forbidden('You may remove administrators of your brokerage only');
   if (target.status === 'DISABLED') return c.json({ id, status: 'DISABLED' } satisfies UserRemoved);
@@ -84,7 +90,7 @@ async function removeUser(c: AppContext): Promise<Response> {
     await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();
     await trx.updateTable('access_tokens').set({ revoked_at: now }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();
     await trx.insertInto('audit_log').values({
-      actor_user_id: c.var.auth.actor.id, as_user_id: user.id, action: 'USER_REMOVED', detail: `user ${id}`, created_at: now,
+      actor_user_id: c.var.auth.actor.id, as_user_id: user.id, action: 'USER_REMOVED', detail: `user ${id}`, target_user_id: id, created_at: now,
     }).execute();
   });
   return c.json({ id, status: 'DISABLED' } satisfies UserRemoved);

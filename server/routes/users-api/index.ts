@@ -1,13 +1,16 @@
 import type { RouteDef } from '../../http/route.ts';
+import { announcementEditorRoutes } from './announcement-editor.ts';
 import { announcementRoutes } from './announcements.ts';
 import { brokerageAdminRoutes } from './brokerage-admins.ts';
 import { connectorSettingRoutes } from './connector-settings.ts';
 import { connectorRoutes } from './connectors.ts';
 import { emailSettingRoutes } from './email-settings.ts';
+import { flexAttributeRoutes } from './flex-attributes.ts';
 import { inviteRoutes } from './invites.ts';
 import { passwordResetRoutes } from './password-reset.ts';
 import { savedViewRoutes } from './saved-views.ts';
 import { usersAdminRoutes } from './users-admin.ts';
+import { userManagementRoutes } from './user-management.ts';
 import { usersRoutes } from './users.ts';
 import { viewedItemRoutes } from './viewed-items.ts';
 
@@ -24,4 +27,8 @@ export const usersApiRoutes: RouteDef[] = [
   ...brokerageAdminRoutes,
   ...emailSettingRoutes,
   ...connectorSettingRoutes,
+  // User Management and the Announcements editor (issue 15).
+  ...userManagementRoutes,
+  ...flexAttributeRoutes,
+  ...announcementEditorRoutes,
 ];

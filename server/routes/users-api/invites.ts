@@ -88,8 +88,11 @@ export const inviteRoutes: RouteDef[] = [
       if (!target.email) throw conflict('That user has no email address');
       const email = target.email;
       const now = c.var.now();
-      const expiresAt = await db.transaction().execute((trx) =>
-        sendInvite(trx, { userId: id, email, firstName: target.first_name, createdBy: actor.id, link: (code) => registerLink(c, code), now }));
+      const expiresAt = await db.transaction().execute(async (trx) => {
+        // The user's history (User Management) shows each invitation sent again.
+        await trx.insertInto('audit_log').values({ actor_user_id: actor.id, as_user_id: user.id, target_user_id: id, action: 'INVITE_RESENT', detail: email, created_at: now }).execute();
+        return sendInvite(trx, { userId: id, email, firstName: target.first_name, createdBy: actor.id, link: (code) => registerLink(c, code), now });
+      });
       const answer: InviteSent = {
         id, email, firstName: target.first_name ?? '', lastName: target.last_name ?? '', status: target.status, inviteExpiresAt: expiresAt.toISOString(),
       };

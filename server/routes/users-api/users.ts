@@ -3,6 +3,7 @@ import { updateByIdOr404 } from '../../http/update.ts';
 import * as v from 'valibot';
 import { changeOwnPassword } from '../../auth/password-change.ts';
 import { rolesForClient } from '../../../src/access/roles.ts';
+import { canManageUser } from '../../../src/access/role-grants.ts';
 import { rolesOf } from '../../auth/users.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { route, type AuthUser, type RouteDef } from '../../http/route.ts';
@@ -56,6 +57,8 @@ export const usersRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;
       if (id !== user.id && !canManage(user)) throw forbidden('You may only change your own account');
+    // A user manager edits only users whose roles they could grant (issue 15, no privilege escalation).
+    if (id !== user.id && !canManageUser(user.roles, (await rolesOf(c.var.db, id)).map((r) => r.name))) throw forbidden('This user holds a role you cannot grant');
       const body = await jsonBody(c, PatchUser);
       if (body.password !== undefined) await changeOwnPassword(c, id, body.password, body.currentPassword);
       const set = {

@@ -1,0 +1,37 @@
+import { roleTypeOf, USER_MANAGER_ROLES, type Role } from './roles.ts';
+import { BRAND } from '../lib/brand.ts';
+
+// Who may grant which role in User Management (issue 15: no privilege escalation). One rule, read
+// by the server (every role change) and the console (which options it offers).
+//
+//  - Nobody changes their own roles.
+//  - Organisation roles (a brokerage's or loan office's administrator, a lead supplier) are what user
+//    managers are for: any user manager grants them.
+//  - A provider role is granted only by someone who holds it; ADMIN is the top role, admitted to every
+//    staff route, and counts as holding every provider role.
+//  - AGENT is never granted here: agents join through the agent invitation, which links the agent record.
+//  - A user manager may not change a user who holds a role the manager could not grant (a MANAGER
+//    cannot demote or deactivate an ADMIN).
+
+/** Roles that belong to an organisation rather than to the provider's staff. */
+export const ORGANISATION_ROLES = ['BROKERAGE_ADMIN', 'LOAN_OFFICE_ADMIN', 'LEAD_SUPPLIER'] as const satisfies readonly Role[];
+
+const isManager = (held: readonly Role[]) => held.some((r) => (USER_MANAGER_ROLES as readonly Role[]).includes(r));
+
+export function canGrant(held: readonly Role[], role: Role): boolean {
+  if (!isManager(held) || role === 'AGENT') return false;
+  if ((ORGANISATION_ROLES as readonly Role[]).includes(role)) return true;
+  if (roleTypeOf(role) !== BRAND.roleType) return false;
+  return held.includes('ADMIN') || held.includes(role);
+}
+
+/** Whether a manager holding `held` may change a user holding `target` (every role of theirs is grantable). */
+export const canManageUser = (held: readonly Role[], target: readonly Role[]): boolean =>
+  isManager(held) && target.every((r) => r === 'AGENT' || canGrant(held, r));
+
+/** Which organisation a role ties its holder to: a brokerage or a loan office. */
+export function organisationOf(role: Role): 'brokerage' | 'loanOffice' | null {
+  if (role === 'BROKERAGE_ADMIN' || role === 'LEAD_SUPPLIER') return 'brokerage';
+  if (role === 'LOAN_OFFICE_ADMIN') return 'loanOffice';
+  return null;
+}

@@ -1,0 +1,63 @@
+import { queryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
+import {
+  FlexAttributeList, FlexValue, UserAuditPage, UserDetail, UserPage, UserRoleList,
+  type RoleGrantBody, type UserCreateBody,
+} from '../contract/users.ts';
+import { request } from './client.ts';
+import { sortParam, type Paging } from './staff.ts';
+
+// User Management (spec 1 section 7 "Users"): the list, one user, the roles catalogue, flex
+// attributes, a user's history, and the writes (create, roles, flex values; resend and deactivate
+// are brokerage-admins.ts's resendInvite and removeUser, the same calls My Admins makes).
+
+export interface UserFilter { q: string; role: string; status: string }
+export type UserListParams = Paging & UserFilter & { sort: { key: string; desc: boolean } };
+
+export const userManagementKeys = {
+  all: ['user-management'] as const,
+  list: (p: UserListParams) => [...userManagementKeys.all, 'list', p] as const,
+  detail: (id: number) => [...userManagementKeys.all, 'detail', id] as const,
+  audit: (id: number, p: Paging) => [...userManagementKeys.detail(id), 'audit', p] as const,
+  roles: () => [...userManagementKeys.all, 'roles'] as const,
+  flexAttributes: () => [...userManagementKeys.all, 'flex-attributes'] as const,
+};
+
+export const usersQueryOptions = (p: UserListParams) => queryOptions({
+  queryKey: userManagementKeys.list(p),
+  queryFn: () => request('/users-api/users', {
+    query: { pageIndex: p.pageIndex, pageSize: p.pageSize, sort: sortParam(p.sort), q: p.q || undefined, role: p.role || undefined, status: p.status || undefined },
+    schema: UserPage,
+  }),
+});
+
+export const userDetailQueryOptions = (id: number) => queryOptions({
+  queryKey: userManagementKeys.detail(id),
+  queryFn: () => request(`/users-api/users/${id}`, { schema: UserDetail }),
+});
+
+export const userAuditQueryOptions = (id: number, p: Paging) => queryOptions({
+  queryKey: userManagementKeys.audit(id, p),
+  queryFn: () => request(`/users-api/users/${id}/audit`, { query: { pageIndex: p.pageIndex, pageSize: p.pageSize }, schema: UserAuditPage }),
+});
+
+export const userRolesQueryOptions = () => queryOptions({
+  queryKey: userManagementKeys.roles(),
+  queryFn: () => request('/users-api/userRoles', { schema: UserRoleList }),
+  staleTime: 5 * 60_000,
+});
+
+export const flexAttributesQueryOptions = () => queryOptions({
+  queryKey: userManagementKeys.flexAttributes(),
+  queryFn: () => request('/users-api/flexAttributes', { schema: FlexAttributeList }),
+  staleTime: 5 * 60_000,
+});
+
+export const createUser = (body: UserCreateBody) => request('/users-api/users', { method: 'POST', json: body, schema: UserDetail });
+export const grantRole = (id: number, body: RoleGrantBody) => request(`/users-api/users/${id}/roles`, { method: 'POST', json: body, schema: UserDetail });
+export const revokeRole = (id: number, roleId: number) => request(`/users-api/users/${id}/roles/${roleId}`, { method: 'DELETE', schema: UserDetail });
+export const setFlexValue = (id: number, attributeId: number, value: string, exists: boolean) => exists
+  ? request(`/users-api/users/${id}/flexAttributes/${attributeId}`, { method: 'PATCH', json: { value }, schema: FlexValue })
+  : request(`/users-api/users/${id}/flexAttributes`, { method: 'POST', json: { attributeId, value }, schema: FlexValue });
+export const removeFlexValue = (id: number, attributeId: number) =>
+  request(`/users-api/users/${id}/flexAttributes/${attributeId}`, { method: 'DELETE', schema: v.unknown() });

@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { pathTo } from '../../access/route-table.ts';
+import { ApiError } from '../../api/client.ts';
+import { userDetailQueryOptions, userManagementKeys } from '../../api/user-management.ts';
+import { patchUser } from '../../api/users.ts';
+import type { UserDetail } from '../../contract/users.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { Button } from '../../ui/button.tsx';
+import { DetailList } from '../../ui/detail-list.tsx';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { TextField } from '../../ui/text-field.tsx';
+import { lastSignIn, userName, UserStatus } from './user-format.tsx';
+import { UserActions } from './user-actions.tsx';
+import { UserFlexAttributes } from './user-flex.tsx';
+import { UserHistory } from './user-history.tsx';
+import { UserRoles } from './user-roles.tsx';
+
+const inviteText = (u: UserDetail) => (u.invite
+  ? `${u.invite.state === 'PENDING' ? 'Pending' : 'Expired'}: sent ${formatDateTime(u.invite.sentAt)}, expires ${formatDateTime(u.invite.expiresAt)}`
+  : '-');
+
+/** Edit User (user-management/edit/:id): details, name, roles, flex attributes, invitation, deactivation and history. */
+export function UserEditScreen({ params }: { params: Record<string, string> }) {
+  const id = Number(params['id']);
+  const query = useQuery({ ...userDetailQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+  const back = <Link href={pathTo('user-management')}>Back to User Management</Link>;
+  if (query.isError) return <Page><p role="alert">This user could not be loaded.</p>{back}</Page>;
+  const u = query.data;
+  if (!u) return <Spinner label="Loading user" />;
+  return (
+    <Page>
+      <div className={styles.stack}>
+        <Card aria-labelledby="user-heading">
+          <div className={styles.headerRow}>
+            <h2 id="user-heading" className={styles.heading}>{userName(u)}</h2>
+            {back}
+          </div>
+          <DetailList items={[
+            ['Email', u.email ?? '-'], ['Phone', formatPhone(u.phone) || '-'], ['Status', <UserStatus key="s" status={u.status} />],
+            ...(u.brokerageName ? [['Brokerage', u.brokerageName] as const] : []),
+            ...(u.loanOfficeName ? [['Loan Office', u.loanOfficeName] as const] : []),
+            ['Last Sign-in', lastSignIn(u.psiLastLogin)], ['Invitation', inviteText(u)], ['Created', formatDateTime(u.created)],
+          ]} />
+          <UserActions user={u} />
+        </Card>
+        <NameForm user={u} />
+        <UserRoles user={u} />
+        <UserFlexAttributes user={u} />
+        <UserHistory userId={u.id} />
+      </div>
+    </Page>
+  );
+}
+
+function NameForm({ user }: { user: UserDetail }) {
+  const [first, setFirst] = useState(user.firstName ?? '');
+  const [last, setLast] = useState(user.lastName ?? '');
+  const [errors, setErrors] = useState<{ firstName?: string; lastName?: string }>({});
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const save = useMutation({
+    mutationFn: () => patchUser(user.id, { firstName: first.trim(), lastName: last.trim() }),
+    onSuccess: () => { snackbar('The name was saved.'); void client.invalidateQueries({ queryKey: userManagementKeys.all }); },
+    onError: (e) => snackbar(e instanceof ApiError ? e.message : 'An error occurred please try again.', { tone: 'error' }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = { ...(first.trim() ? {} : { firstName: 'First name is required' }), ...(last.trim() ? {} : { lastName: 'Last name is required' }) };
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate();
+  };
+  return (
+    <Card aria-labelledby="name-heading">
+      <h3 id="name-heading" className={styles.subheading}>Name</h3>
+      <form onSubmit={submit} noValidate className={styles.inlineForm}>
+        <TextField label="First Name" keyFilter="name" value={first} error={errors.firstName} onChange={(e) => setFirst(e.target.value)} />
+        <TextField label="Last Name" keyFilter="name" value={last} error={errors.lastName} onChange={(e) => setLast(e.target.value)} />
+        <Button type="submit" variant="secondary" disabled={save.isPending || !user.manageable}>Save Name</Button>
+      </form>
+    </Card>
+  );
+}

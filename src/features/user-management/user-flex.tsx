@@ -1,0 +1,76 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { flexAttributesQueryOptions, removeFlexValue, setFlexValue, userManagementKeys } from '../../api/user-management.ts';
+import type { FlexAttribute, UserDetail } from '../../contract/users.ts';
+import { flexValueError } from '../../lib/flex-attributes.ts';
+import { Button } from '../../ui/button.tsx';
+import { SelectField } from '../../ui/choice.tsx';
+import { Card, Spinner } from '../../ui/layout.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { TextField } from '../../ui/text-field.tsx';
+
+/** The user's flex attributes: one row per definition (GET /users-api/flexAttributes), each saved or cleared on its own. */
+export function UserFlexAttributes({ user }: { user: UserDetail }) {
+  const defs = useQuery(flexAttributesQueryOptions());
+  return (
+    <Card aria-labelledby="flex-heading">
+      <h3 id="flex-heading" className={styles.subheading}>Attributes</h3>
+      {defs.isError && <p role="alert" className={styles.formError}>Whoops, Something went wrong. Try again.</p>}
+      {defs.isPending && <Spinner label="Loading attributes" />}
+      <ul className={styles.list} aria-label="Attributes">
+        {(defs.data ?? []).map((d) => {
+          const current = user.flexAttributes.find((f) => f.attributeId === d.id)?.value;
+          return <li key={`${d.id}:${current ?? ''}`} className={styles.listItem}><FlexRow userId={user.id} def={d} current={current} /></li>;
+        })}
+      </ul>
+    </Card>
+  );
+}
+
+function FlexRow({ userId, def, current }: { userId: number; def: FlexAttribute; current: string | undefined }) {
+  const [value, setValue] = useState(current ?? '');
+  const [error, setError] = useState<string>();
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const refresh = () => client.invalidateQueries({ queryKey: userManagementKeys.all });
+  const fail = (e: unknown) => {
+    if (e instanceof ApiError && e.fields?.['value']) setError(e.fields['value']);
+    else snackbar(e instanceof ApiError ? e.message : 'An error occurred please try again.', { tone: 'error' });
+  };
+  const save = useMutation({
+    mutationFn: () => setFlexValue(userId, def.id, value.trim(), current !== undefined),
+    onSuccess: () => { snackbar(`${def.label} was saved.`); void refresh(); },
+    onError: fail,
+  });
+  const clear = useMutation({
+    mutationFn: () => removeFlexValue(userId, def.id),
+    onSuccess: () => { snackbar(`${def.label} was cleared.`); void refresh(); },
+    onError: fail,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = flexValueError(def.type, value, def.options);
+    setError(problem ?? undefined);
+    if (!problem) save.mutate();
+  };
+  const choices = def.type === 'SELECT' ? def.options.map((o) => [o, o] as const) : def.type === 'BOOLEAN' ? [['true', 'Yes'], ['false', 'No']] as const : null;
+  return (
+    <form onSubmit={submit} noValidate className={styles.inlineForm}>
+      {choices ? (
+        <SelectField label={def.label} value={value} error={error} onChange={(e) => setValue(e.target.value)}>
+          <option value="">Not set</option>
+          {choices.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+        </SelectField>
+      ) : (
+        <TextField label={def.label} value={value} error={error} onChange={(e) => setValue(e.target.value)}
+          type={def.type === 'DATE' ? 'date' : 'text'} inputMode={def.type === 'NUMBER' ? 'decimal' : undefined} />
+      )}
+      <Button type="submit" variant="secondary" aria-label={`Save ${def.label}`} disabled={save.isPending || value.trim() === (current ?? '')}>Save</Button>
+      {current !== undefined && !def.required && (
+        <Button variant="text" aria-label={`Clear ${def.label}`} disabled={clear.isPending} onClick={() => clear.mutate()}>Clear</Button>
+      )}
+    </form>
+  );
+}
