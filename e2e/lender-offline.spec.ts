@@ -34,7 +34,7 @@ test('the lender overview opens offline from the last fetched figures, with "Las
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText('You are offline. Showing the last data fetched.')).toBeVisible();
-  await expect(byStatus).toHaveText(figures);
+  await expect.poll(() => byStatus.innerText()).toBe(figures);
   await expect(page.getByRole('region', { name: 'Referrals per Loan Officer' }).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByText(/^Last updated \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
   await context.setOffline(false);
