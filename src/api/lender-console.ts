@@ -3,10 +3,10 @@ import { LenderOverview } from '../contract/lender-overview.ts';
 import {
   LenderReferralDetail, LenderReferralNote, LenderReferralPage, type LenderStatusChange,
 } from '../contract/lender-referrals.ts';
-import { LoanOfficerDetail, LoanOfficerPage, type LoanOfficerStatus, type NewLoanOfficer } from '../contract/loan-officers.ts';
+import { LoanOfficerDetail, LoanOfficerPage, type LoanOfficerEdit, type LoanOfficerStatus, type NewLoanOfficer } from '../contract/loan-officers.ts';
 import type { LenderStep } from '../lib/lender-steps.ts';
 import { request } from './client.ts';
-import { sortParam, type Paging } from './staff.ts';
+import { fetchCsv, sortParam, type Paging } from './staff.ts';
 
 // The lender's console (issue 13): the office overview, My Loan Officers and lender referrals.
 // Every key starts with ['lender-console'], the overview's with ['lender-console', officeId], so
@@ -38,13 +38,19 @@ export const lenderOverviewQueryOptions = (officeId: number) => queryOptions({
   staleTime: 0,
 });
 
+export type OfficerFilter = Pick<OfficerListParams, 'name' | 'status'>;
+const officerFilterQuery = (f: OfficerFilter) => ({ name: f.name || undefined, status: f.status || undefined });
+
 export const loanOfficerListQueryOptions = (p: OfficerListParams) => queryOptions({
   queryKey: lenderConsoleKeys.officerList(p),
   queryFn: () => request('/lenders-api/loan-officers', {
-    query: { pageIndex: p.pageIndex, pageSize: p.pageSize, sort: sortParam(p.sort), name: p.name || undefined, status: p.status || undefined },
+    query: { pageIndex: p.pageIndex, pageSize: p.pageSize, sort: sortParam(p.sort), ...officerFilterQuery(p) },
     schema: LoanOfficerPage,
   }),
 });
+
+/** The filtered officers as CSV (the list's search and status). */
+export const exportLoanOfficers = (f: OfficerFilter) => fetchCsv('/lenders-api/loan-officers/export.csv', officerFilterQuery(f));
 
 /** Every active officer of the office, for the assign control (an office has tens, not thousands). */
 export const activeOfficersQueryOptions = () => queryOptions({
@@ -60,22 +66,30 @@ export const loanOfficerQueryOptions = (id: number) => queryOptions({
 export const createLoanOfficer = (body: NewLoanOfficer) =>
   request('/lenders-api/loan-officers', { method: 'POST', json: body, schema: LoanOfficerDetail });
 
+export const editLoanOfficer = (id: number, body: LoanOfficerEdit) =>
+  request(`/lenders-api/loan-officers/${id}`, { method: 'PUT', json: body, schema: LoanOfficerDetail });
+
 export const setLoanOfficerStatus = (id: number, status: LoanOfficerStatus) =>
   request(`/lenders-api/loan-officers/${id}/status`, { method: 'PUT', json: { status }, schema: LoanOfficerDetail });
 
 const REFERRALS = '/lenders-match-api/lender-assignments';
 
+export type ReferralFilter = Pick<ReferralListParams, 'name' | 'status' | 'officer' | 'office'>;
+const referralFilterQuery = (f: ReferralFilter) => ({
+  name: f.name || undefined, status: f.status || undefined, loanOfficeId: f.office || undefined,
+  ...(f.officer === 'none' ? { unassigned: 'true' } : f.officer ? { loanOfficerId: f.officer } : {}),
+});
+
 export const lenderReferralListQueryOptions = (p: ReferralListParams) => queryOptions({
   queryKey: lenderConsoleKeys.referralList(p),
   queryFn: () => request(REFERRALS, {
-    query: {
-      pageIndex: p.pageIndex, pageSize: p.pageSize, sort: sortParam(p.sort), name: p.name || undefined, status: p.status || undefined,
-      loanOfficeId: p.office || undefined,
-      ...(p.officer === 'none' ? { unassigned: 'true' } : p.officer ? { loanOfficerId: p.officer } : {}),
-    },
+    query: { pageIndex: p.pageIndex, pageSize: p.pageSize, sort: sortParam(p.sort), ...referralFilterQuery(p) },
     schema: LenderReferralPage,
   }),
 });
+
+/** The filtered referrals as CSV (the list's search, step, loan officer and, for staff, office). */
+export const exportLenderReferrals = (f: ReferralFilter) => fetchCsv(`${REFERRALS}/export.csv`, referralFilterQuery(f));
 
 /** The referrals one officer holds (the officer view). */
 export const officerReferralsQueryOptions = (officerId: number, p: Paging) => queryOptions({

@@ -39,9 +39,8 @@ const name = (label: string) => v.pipe(
   v.maxLength(60, `${label} must be at most 60 characters`), v.regex(NAME, `${label} may contain letters and hyphens only`),
 );
 
-/** POST /lenders-api/loan-officers. Phone is posted as +1 and ten digits (spec 1 section 5). */
-export const NewLoanOfficer = v.object({
-  loanOfficeId: v.optional(v.pipe(v.number('must be a number'), v.integer(), v.minValue(1))),
+/** The fields a loan officer is added and edited with (spec 1 section 5 validation). */
+const OFFICER_FIELDS = {
   firstName: name('First name'),
   lastName: name('Last name'),
   email: v.pipe(v.string('Email is required'), v.trim(), v.toLowerCase(), v.nonEmpty('Email is required'),
@@ -51,8 +50,18 @@ export const NewLoanOfficer = v.object({
   // NMLS unique identifiers are 1 to 12 digits (the NMLS Consumer Access ids run to 7 today).
   nmls: v.pipe(v.string('NMLS ID is required'), v.trim(), v.nonEmpty('NMLS ID is required'),
     v.regex(/^\d{1,12}$/, 'NMLS ID must be 1 to 12 digits')),
+};
+
+/** POST /lenders-api/loan-officers. Phone is posted as +1 and ten digits (spec 1 section 5). */
+export const NewLoanOfficer = v.object({
+  loanOfficeId: v.optional(v.pipe(v.number('must be a number'), v.integer(), v.minValue(1))),
+  ...OFFICER_FIELDS,
 });
 export type NewLoanOfficer = v.InferInput<typeof NewLoanOfficer>;
+
+/** PUT /lenders-api/loan-officers/{id}: the officer's name, email, phone and NMLS ID, all required, same rules as adding. */
+export const LoanOfficerEdit = v.object(OFFICER_FIELDS);
+export type LoanOfficerEdit = v.InferInput<typeof LoanOfficerEdit>;
 
 /** PUT /lenders-api/loan-officers/{id}/status. */
 export const LoanOfficerStatusChange = v.object({ status: v.picklist(LOAN_OFFICER_STATUSES, 'status must be ACTIVE or INACTIVE') });

@@ -37,7 +37,7 @@ export interface Impersonation {
 }
 
 export interface RecentItem { id: number | string; label: string }
-export type RecentList = 'opportunities' | 'brokerages' | 'agents' | 'myAgents';
+export type RecentList = 'opportunities' | 'brokerages' | 'agents' | 'myAgents' | 'loanOfficers' | 'lenderReferrals';
 export type RecentlyViewed = Record<RecentList, RecentItem[]>;
 
 export const sessionStore = createPersistedStore<Session | null>('session', null);
@@ -52,7 +52,7 @@ export const activityStore = createPersistedStore<number>('last-activity', 0);
 /** Recently viewed lists are kept per user: the key holds the user id. */
 export const recentlyViewedStore = createPersistedStore<Record<string, RecentlyViewed>>('recently-viewed', {});
 
-const EMPTY_RECENT: RecentlyViewed = { opportunities: [], brokerages: [], agents: [], myAgents: [] };
+const EMPTY_RECENT: RecentlyViewed = { opportunities: [], brokerages: [], agents: [], myAgents: [], loanOfficers: [], lenderReferrals: [] };
 
 export function recentFor(userId: number | undefined): RecentlyViewed {
   return (userId !== undefined && recentlyViewedStore.get()[userId]) || EMPTY_RECENT;
@@ -62,7 +62,8 @@ export function recentFor(userId: number | undefined): RecentlyViewed {
 export function addRecentlyViewed(userId: number, list: RecentList, item: RecentItem): void {
   recentlyViewedStore.set((all) => {
     const mine = all[userId] ?? EMPTY_RECENT;
-    const next = [item, ...mine[list].filter((i) => i.id !== item.id)].slice(0, RECENTLY_VIEWED_LIMIT);
+    // A list added after the user's entry was stored is missing from it until its first item.
+    const next = [item, ...(mine[list] ?? []).filter((i) => i.id !== item.id)].slice(0, RECENTLY_VIEWED_LIMIT);
     return { ...all, [userId]: { ...mine, [list]: next } };
   });
 }

@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import * as v from 'valibot';
 import {
-  LoanOfficerStatusChange, NewLoanOfficer, type LoanOfficerDetail, type LoanOfficerRow, type OfficerFigures,
+  LoanOfficerEdit, LoanOfficerStatusChange, NewLoanOfficer, type LoanOfficerDetail, type LoanOfficerRow, type OfficerFigures,
 } from '../../../src/contract/loan-officers.ts';
 import { OPEN_STEPS } from '../../../src/lib/lender-steps.ts';
 import { phoneForPost } from '../../../src/lib/validation.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { csvResponse } from '../../http/csv.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { isProviderUser, missing } from '../../http/ownership.ts';
 import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
@@ -15,7 +16,8 @@ import { countOf, IdParam, likeWildcard, Sort, TextParam } from '../../http/pagi
 import { assertOfficeWrite, LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE_ROLES, lenderScope, type LenderScope } from './lender-scope.ts';
 
 // GET and POST /lenders-api/loan-officers, GET /lenders-api/loan-officers/{id} (spec 2 section 7,
-// default sort lastName,ASC) and PUT .../{id}/status (deactivate, reactivate). Roles: spec 1
+// default sort lastName,ASC), PUT .../{id} (edit), PUT .../{id}/status (deactivate, reactivate) and
+// GET .../export.csv (the filtered list as CSV). Roles: spec 1
 // section 6, my-loan-officers list and view/:id; writes by the office's admin (docs/decisions.md).
 
 const OfficersQuery = v.object({
@@ -84,28 +86,32 @@ export async function loanOfficerDetail(db: Db, c: AppContext, id: number): Prom
   };
 }
 
+type OfficersFilter = Omit<v.InferOutput<typeof OfficersQuery>, 'pageIndex' | 'pageSize' | 'sort'>;
+
+/** The ids of the officers a list (or its export) shows: the user's scope, then the filters. */
+const officerIds = (db: Db, scope: LenderScope, q: OfficersFilter) => db.selectFrom('loan_officers as o')
+  .$if(scope.officeId !== undefined, (qb) => qb.where('o.loan_office_id', '=', scope.officeId ?? -1))
+  .$if(q.status !== undefined, (qb) => qb.where('o.status', '=', q.status ?? 'ACTIVE'))
+  .$if(Boolean(q.name), (qb) => {
+    const like = likeWildcard((q.name ?? '').toLowerCase());
+    return qb.where((eb) => eb.or([
+      eb(sql`lower(concat_ws(' ', o.first_name, o.last_name))`, 'like', like),
+      eb(sql`lower(coalesce(o.email, ''))`, 'like', like),
+      eb(sql`coalesce(o.nmls, '')`, 'like', like),
+    ]));
+  })
+  // A brokerage admin sees the officers their brokerage's referrals went to.
+  .$if(scope.brokerageId !== undefined, (qb) => qb.where((eb) => eb.exists(eb.selectFrom('lender_referrals as lr')
+    .select('lr.id').whereRef('lr.loan_officer_id', '=', 'o.id').where('lr.brokerage_id', '=', scope.brokerageId ?? -1))))
+  .select('o.id');
+
 async function listOfficers(c: AppContext) {
   const q = query(c, OfficersQuery);
   const scope: LenderScope = lenderScope(c.var.auth.user, q.loanOfficeId);
   const db = c.var.db;
-  const filtered = () => db.selectFrom('loan_officers as o')
-    .$if(scope.officeId !== undefined, (qb) => qb.where('o.loan_office_id', '=', scope.officeId ?? -1))
-    .$if(q.status !== undefined, (qb) => qb.where('o.status', '=', q.status ?? 'ACTIVE'))
-    .$if(Boolean(q.name), (qb) => {
-      const like = likeWildcard((q.name ?? '').toLowerCase());
-      return qb.where((eb) => eb.or([
-        eb(sql`lower(concat_ws(' ', o.first_name, o.last_name))`, 'like', like),
-        eb(sql`lower(coalesce(o.email, ''))`, 'like', like),
-        eb(sql`coalesce(o.nmls, '')`, 'like', like),
-      ]));
-    })
-    // A brokerage admin sees the officers their brokerage's referrals went to.
-    .$if(scope.brokerageId !== undefined, (qb) => qb.where((eb) => eb.exists(eb.selectFrom('lender_referrals as lr')
-      .select('lr.id').whereRef('lr.loan_officer_id', '=', 'o.id').where('lr.brokerage_id', '=', scope.brokerageId ?? -1))))
-    .select('o.id');
   const [totalElements, rows] = await Promise.all([
-    countOf(db.selectFrom(filtered().as('f')).select((eb) => eb.fn.countAll<number>().as('n'))),
-    officers(db).where('o.id', 'in', filtered())
+    countOf(db.selectFrom(officerIds(db, scope, q).as('f')).select((eb) => eb.fn.countAll<number>().as('n'))),
+    officers(db).where('o.id', 'in', officerIds(db, scope, q))
       .orderBy(OFFICER_SORT[q.sort.key], q.sort.desc ? 'desc' : 'asc').orderBy('o.id')
       .offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
   ]);
@@ -113,9 +119,30 @@ async function listOfficers(c: AppContext) {
   return c.json({ content: rows.map((o) => rowView(o, figures.get(o.id))), totalElements });
 }
 
+const ExportQuery = v.object({ loanOfficeId: IdParam, name: TextParam(), status: OfficersQuery.entries.status });
+
+/** The filtered list as CSV (the list's columns), in batches by id, figures scoped as on the list. */
+async function exportOfficers(c: AppContext) {
+  const q = query(c, ExportQuery);
+  const scope = lenderScope(c.var.auth.user, q.loanOfficeId);
+  const db = c.var.db;
+  return csvResponse(c, 'loan-officers', q, {
+    header: ['Id', 'First Name', 'Last Name', 'Loan Office', 'NMLS ID', 'Email', 'Phone', 'Status', 'Open Referrals', 'Closed Loans', 'Referrals', 'Added'],
+    batch: async (after, size) => {
+      const rows = await officers(db).where('o.id', 'in', officerIds(db, scope, q))
+        .$if(after !== undefined, (qb) => qb.where('o.id', '>', after ?? 0)).orderBy('o.id').limit(size).execute();
+      const figures = await figuresOf(db, rows.map((r) => r.id), scope.brokerageId);
+      return rows.map((o) => ({ o, f: figures.get(o.id) ?? NO_FIGURES }));
+    },
+    cursor: (r) => r.o.id,
+    cells: ({ o, f }) => [o.id, o.first_name, o.last_name, o.office_name, o.nmls, o.email, o.phone, o.status, f.open, f.closed, f.referrals, o.created_at],
+  });
+}
+
 export const loanOfficerRoutes: RouteDef[] = [
   // The list serves my-loan-officers (spec 1 section 6) and the staff lender view (lenders view/:id, all staff).
   route({ method: 'GET', path: '/lenders-api/loan-officers', policy: [...STAFF_ROLES, ...LENDER_LIST_ROLES], handler: listOfficers }),
+  route({ method: 'GET', path: '/lenders-api/loan-officers/export.csv', policy: [...STAFF_ROLES, ...LENDER_LIST_ROLES], handler: exportOfficers }),
   route({
     method: 'GET', path: '/lenders-api/loan-officers/:id{[0-9]+}', policy: LENDER_DETAIL_ROLES,
     handler: async (c) => c.json(await loanOfficerDetail(c.var.db, c, params(c, IdParams).id)),
@@ -141,6 +168,27 @@ export const loanOfficerRoutes: RouteDef[] = [
         return loanOfficerDetail(trx, c, row.id);
       });
       return c.json(created, 201);
+    },
+  }),
+  route({
+    method: 'PUT', path: '/lenders-api/loan-officers/:id{[0-9]+}', policy: LENDER_WRITE_ROLES,
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      const body = await jsonBody(c, LoanOfficerEdit);
+      const { user } = c.var.auth;
+      const result = await c.var.db.transaction().execute(async (trx) => {
+        const o = await trx.selectFrom('loan_officers').select(['id', 'loan_office_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!o) throw missing(user, 'loan officer');
+        assertOfficeWrite(user, o.loan_office_id);
+        const taken = await trx.selectFrom('loan_officers').select('id').where('loan_office_id', '=', o.loan_office_id)
+          .where(sql`lower(email)`, '=', body.email).where('id', '<>', id).executeTakeFirst();
+        if (taken) throw conflict('A loan officer with this email already exists', { email: 'A loan officer with this email already exists' });
+        await trx.updateTable('loan_officers').set({
+          first_name: body.firstName, last_name: body.lastName, email: body.email, phone: phoneForPost(body.phone), nmls: body.nmls,
+        }).where('id', '=', id).execute();
+        return loanOfficerDetail(trx, c, id);
+      });
+      return c.json(result satisfies LoanOfficerDetail);
     },
   }),
   route({

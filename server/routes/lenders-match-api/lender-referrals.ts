@@ -3,18 +3,19 @@ import * as v from 'valibot';
 import {
   AssignLoanOfficer, LenderStatusChange, type LenderReferralDetail, type LenderReferralNote, type LenderReferralRow,
 } from '../../../src/contract/lender-referrals.ts';
-import { canMoveLenderStep, isLenderStep, LENDER_STEPS, nextLenderSteps, type LenderStep } from '../../../src/lib/lender-steps.ts';
+import { canMoveLenderStep, isLenderStep, LENDER_STEP_LABELS, LENDER_STEPS, nextLenderSteps, type LenderStep } from '../../../src/lib/lender-steps.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { csvResponse } from '../../http/csv.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { isProviderUser, missing } from '../../http/ownership.ts';
 import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
-import { assertOfficeWrite, LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE_ROLES, lenderScope } from '../lenders-api/lender-scope.ts';
+import { assertOfficeWrite, LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE_ROLES, lenderScope, type LenderScope } from '../lenders-api/lender-scope.ts';
 import { BoolParam, countOf, IdParam, likeWildcard, NoteBody, noteView, Sort, TextParam, userNameSql } from '../../http/paging.ts';
 
 // Lender referrals (issue 13): GET /lenders-match-api/lender-assignments (the list; spec 2 section 7)
-// and, on one of them, the detail, assigning a loan officer, moving the lender step and notes.
+// with its CSV export and, on one of them, the detail, assigning a loan officer, moving the lender step and notes.
 // List roles: spec 1 section 6 lender-referrals list; detail: its view/:id; writes: docs/decisions.md.
 
 const BASE = '/lenders-match-api/lender-assignments';
@@ -114,6 +115,27 @@ async function write<T>(c: AppContext, id: number, work: (trx: Db, r: { loan_off
   });
 }
 
+type ReferralFilter = Omit<v.InferOutput<typeof ListQuery>, 'pageIndex' | 'pageSize' | 'sort'>;
+
+/** The referrals a list (or its export) shows: the user's scope, then the filters. */
+const filteredReferrals = (db: Db, scope: LenderScope, q: ReferralFilter) => db.selectFrom('lender_referrals as lr')
+  .$if(scope.officeId !== undefined, (qb) => qb.where('lr.loan_office_id', '=', scope.officeId ?? -1))
+  .$if(scope.brokerageId !== undefined, (qb) => qb.where('lr.brokerage_id', '=', scope.brokerageId ?? -1))
+  .$if(q.status !== undefined, (qb) => qb.where('lr.status', '=', q.status ?? 'RECEIVED'))
+  .$if(q.loanOfficerId !== undefined, (qb) => qb.where('lr.loan_officer_id', '=', q.loanOfficerId ?? -1))
+  .$if(q.unassigned === 'true', (qb) => qb.where('lr.loan_officer_id', 'is', null))
+  .$if(Boolean(q.name), (qb) => {
+    const like = likeWildcard((q.name ?? '').toLowerCase());
+    // OFFSET 0 keeps this a per-referral probe of the opportunity (see SORT.buyer).
+    return qb.where(sql<boolean>`exists (select 1 from opportunities op where op.id = lr.opportunity_id and (
+      lower(concat_ws(' ', op.contact_first, op.contact_last)) like ${like} or lower(coalesce(op.contact_email, '')) like ${like}
+      or coalesce(op.contact_phone, '') like ${like}) offset 0)`);
+  });
+
+const ExportQuery = v.object({
+  loanOfficeId: IdParam, loanOfficerId: IdParam, unassigned: BoolParam, status: ListQuery.entries.status, name: TextParam(),
+});
+
 export const lenderReferralRoutes: RouteDef[] = [
   route({
     method: 'GET', path: BASE, policy: LENDER_LIST_ROLES,
@@ -121,19 +143,7 @@ export const lenderReferralRoutes: RouteDef[] = [
       const q = query(c, ListQuery);
       const scope = lenderScope(c.var.auth.user, q.loanOfficeId);
       const db = c.var.db;
-      const filtered = () => db.selectFrom('lender_referrals as lr')
-        .$if(scope.officeId !== undefined, (qb) => qb.where('lr.loan_office_id', '=', scope.officeId ?? -1))
-        .$if(scope.brokerageId !== undefined, (qb) => qb.where('lr.brokerage_id', '=', scope.brokerageId ?? -1))
-        .$if(q.status !== undefined, (qb) => qb.where('lr.status', '=', q.status ?? 'RECEIVED'))
-        .$if(q.loanOfficerId !== undefined, (qb) => qb.where('lr.loan_officer_id', '=', q.loanOfficerId ?? -1))
-        .$if(q.unassigned === 'true', (qb) => qb.where('lr.loan_officer_id', 'is', null))
-        .$if(Boolean(q.name), (qb) => {
-          const like = likeWildcard((q.name ?? '').toLowerCase());
-          // OFFSET 0 keeps this a per-referral probe of the opportunity (see SORT.buyer).
-          return qb.where(sql<boolean>`exists (select 1 from opportunities op where op.id = lr.opportunity_id and (
-            lower(concat_ws(' ', op.contact_first, op.contact_last)) like ${like} or lower(coalesce(op.contact_email, '')) like ${like}
-            or coalesce(op.contact_phone, '') like ${like}) offset 0)`);
-        });
+      const filtered = () => filteredReferrals(db, scope, q);
       const [totalElements, page] = await Promise.all([
         countOf(filtered().select((eb) => eb.fn.countAll<number>().as('n'))),
         rows(db).where('lr.id', 'in', filtered().select('lr.id')
@@ -142,6 +152,23 @@ export const lenderReferralRoutes: RouteDef[] = [
           .orderBy(SORT[q.sort.key], q.sort.desc ? 'desc' : 'asc').orderBy('lr.id', 'desc').execute(),
       ]);
       return c.json({ content: page.map(rowView), totalElements });
+    },
+  }),
+  route({
+    method: 'GET', path: `${BASE}/export.csv`, policy: LENDER_LIST_ROLES,
+    handler: async (c) => {
+      const q = query(c, ExportQuery);
+      const scope = lenderScope(c.var.auth.user, q.loanOfficeId);
+      const db = c.var.db;
+      // The list's columns, in batches by id (the CSV helper's keyset order).
+      return csvResponse(c, 'lender-referrals', q, {
+        header: ['Id', 'Buyer First Name', 'Buyer Last Name', 'Agent', 'Brokerage', 'Loan Office', 'Status', 'Loan Officer', 'Received', 'Updated'],
+        batch: (after, size) => rows(db).where('lr.id', 'in', filteredReferrals(db, scope, q).select('lr.id'))
+          .$if(after !== undefined, (qb) => qb.where('lr.id', '>', after ?? 0)).orderBy('lr.id').limit(size).execute(),
+        cursor: (r) => r.id,
+        cells: (r) => [r.id, r.contact_first, r.contact_last, r.agent_name, r.brokerage_name, r.office_name,
+          LENDER_STEP_LABELS[step(r.status)], r.officer_name ?? 'Unassigned', r.received_at, r.updated_at],
+      });
     },
   }),
   route({

@@ -20,7 +20,6 @@ const SELECTOR_ROLES = ['ADMIN', 'LEAD_SUPPLIER'];
 const NOTIFICATION_ROLES = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'MANAGER', 'CSR_SUPERVISOR'];
 
 export const NO_BROKERAGE = 'The overview shows a brokerage’s figures. Staff see them while impersonating a brokerage.';
-export const LENDER_OVERVIEW = 'The overview shows brokerage figures. Your loan office’s referrals are under My Referrals.';
 
 function Dashboard({ brokerageId }: { brokerageId: number }) {
   const user = useStore(profileStore, (p) => p.user);
@@ -64,16 +63,14 @@ function Dashboard({ brokerageId }: { brokerageId: number }) {
   );
 }
 
-/** The overview dashboard (/console and /console/dashboard): the brokerage's widgets, impersonated or own. */
+/** The brokerage overview (/console and /console/dashboard): the brokerage's widgets, impersonated or own. */
 export function OverviewScreen() {
   const userBrokerId = useStore(profileStore, (p) => p.user?.brokerId ?? null);
-  const lender = useStore(profileStore, (p) => p.loanOffice !== null);
   const target = useStore(impersonationStore, (i) => i?.target ?? null);
   const brokerageId = target ? (target.kind === 'brokerage' ? target.id : null) : userBrokerId;
   const contactCenter = useStore(profileStore, (p) => !!p.user?.roles.some((r) => CONTACT_CENTER_ROLES.includes(r.name)));
   if (brokerageId === null && !target && contactCenter) return <ContactCenterOverview />;
-  if (brokerageId === null) {
-    return <Page><p className={styles.muted}>{lender || target?.kind === 'loanOffice' ? LENDER_OVERVIEW : NO_BROKERAGE}</p></Page>;
-  }
+  // A loan office (own or impersonated) never gets here: src/app/overview-screen.tsx gives it the lender overview.
+  if (brokerageId === null) return <Page><p className={styles.muted}>{NO_BROKERAGE}</p></Page>;
   return <Dashboard key={brokerageId} brokerageId={brokerageId} />;
 }

@@ -10,6 +10,7 @@ import { LENDER_STEP_LABELS, LOST_REASONS, type LenderStep } from '../../lib/len
 import { prettify, formatCents, formatDate, formatDateTime, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
+import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
@@ -109,10 +110,11 @@ export function LenderReferralViewScreen({ params }: { params: Record<string, st
   const impersonating = useStore(impersonationStore, (i) => i?.target.kind ?? null);
   const writer = userTypeOf({ roles, impersonating }) === 'lender';
   const client = useQueryClient();
-  if (!valid || query.isError) return <Page title="Referral"><p role="alert">This referral could not be loaded.</p></Page>;
   const r = query.data;
-  if (!r) return <Spinner label="Loading referral" />;
-  const buyer = personName(r.buyer.first, r.buyer.last, 'Not Available');
+  const buyer = r ? personName(r.buyer.first, r.buyer.last, 'Not Available') : undefined;
+  useAddRecentlyViewed('lenderReferrals', r && buyer ? { id: r.id, label: buyer } : undefined);
+  if (!valid || query.isError) return <Page title="Referral"><p role="alert">This referral could not be loaded.</p></Page>;
+  if (!r || !buyer) return <Spinner label="Loading referral" />;
   const addNote = async (body: string) => {
     await addLenderReferralNote(r.id, body);
     await client.invalidateQueries({ queryKey: lenderConsoleKeys.referral(r.id) });

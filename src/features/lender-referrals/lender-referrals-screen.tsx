@@ -3,11 +3,14 @@ import { Link } from 'wouter';
 import { canAccess } from '../../access/access.ts';
 import { userTypeOf } from '../../access/navigation.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
-import { activeOfficersQueryOptions, lenderReferralListQueryOptions, type ReferralListParams } from '../../api/lender-console.ts';
+import {
+  activeOfficersQueryOptions, exportLenderReferrals, lenderReferralListQueryOptions, type ReferralFilter, type ReferralListParams,
+} from '../../api/lender-console.ts';
 import type { LenderReferralRow } from '../../contract/lender-referrals.ts';
 import { LENDER_STEP_LABELS, LENDER_STEPS } from '../../lib/lender-steps.ts';
 import { formatDate, personName } from '../../lib/format.ts';
 import { useStore } from '../../session/persisted-store.ts';
+import { useRecentlyViewed } from '../../session/recently-viewed.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import { SelectField } from '../../ui/choice.tsx';
 import type { Column } from '../../ui/data-table.tsx';
@@ -33,6 +36,7 @@ export function LenderReferralsScreen() {
   const list = useUrlListState(SPEC);
   const query = useQuery({ ...lenderReferralListQueryOptions(list.params as ReferralListParams), placeholderData: keepPreviousData });
   const officers = useQuery(activeOfficersQueryOptions());
+  const recent = useRecentlyViewed('lenderReferrals');
 
   const columns: Column<LenderReferralRow>[] = [
     {
@@ -60,6 +64,8 @@ export function LenderReferralsScreen() {
   );
   return (
     <ListScreen title="My Referrals" definition={LIST} list={list} query={query} columns={columns} rowKey={(r) => r.id}
-      label="Lender referrals" rowsType="referrals" empty={NO_REFERRALS} actions={officerFilter} />
+      label="Lender referrals" rowsType="referrals" empty={NO_REFERRALS} actions={officerFilter}
+      exportAs={{ name: 'lender-referrals', load: () => exportLenderReferrals(list.filter as ReferralFilter) }}
+      recent={canOpen ? { items: recent, hrefFor: (id) => pathTo('lender-referral-view', { id }) } : undefined} />
   );
 }

@@ -11,6 +11,7 @@ import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { prettify, formatDate, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
+import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -21,10 +22,11 @@ import { Pagination } from '../../ui/pagination.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useLenderWriter } from './loan-officers-screen.tsx';
+import { EditLoanOfficerDialog } from './new-loan-officer-dialog.tsx';
 
 const hours = (h: number | null) => (h === null ? '-' : h < 48 ? `${h.toFixed(1)} hours` : `${(h / 24).toFixed(1)} days`);
 
-/** One loan officer (my-loan-officers view/:id): contact details, figures, referrals; (de)activate for the office's admin. */
+/** One loan officer (my-loan-officers view/:id): contact details, figures, referrals; edit and (de)activate for the office's admin. */
 export function LoanOfficerViewScreen({ params }: { params: Record<string, string> }) {
   const id = Number(params['id']);
   const valid = Number.isInteger(id) && id > 0;
@@ -39,6 +41,7 @@ export function LoanOfficerViewScreen({ params }: { params: Record<string, strin
   });
   const writer = useLenderWriter();
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const client = useQueryClient();
   const snackbar = useSnackbar();
   const toggle = useMutation({
@@ -51,6 +54,7 @@ export function LoanOfficerViewScreen({ params }: { params: Record<string, strin
     },
     onError: (err) => { snackbar(serverMessage(err), { tone: 'error' }); setConfirming(false); },
   });
+  useAddRecentlyViewed('loanOfficers', officer.data ? { id: officer.data.id, label: personName(officer.data.firstName, officer.data.lastName) } : undefined);
   if (!valid || officer.isError) return <Page title="Loan Officer"><p role="alert">This loan officer could not be loaded.</p></Page>;
   const o = officer.data;
   if (!o) return <Spinner label="Loading loan officer" />;
@@ -62,7 +66,12 @@ export function LoanOfficerViewScreen({ params }: { params: Record<string, strin
         <Card>
           <div className={styles.headerRow}>
             <h2 className={styles.heading}>{name}</h2>
-            {writer && <Button variant="secondary" onClick={() => setConfirming(true)}>{active ? 'Deactivate' : 'Activate'}</Button>}
+            {writer && (
+              <div className={styles.toolbar}>
+                <Button variant="secondary" onClick={() => setEditing(true)}>Edit</Button>
+                <Button variant="secondary" onClick={() => setConfirming(true)}>{active ? 'Deactivate' : 'Activate'}</Button>
+              </div>
+            )}
           </div>
           <DetailList items={[
             ['Status', prettify(o.status)], ['Loan Office', o.loanOfficeName], ['NMLS ID', o.nmls ?? '-'],
@@ -99,6 +108,7 @@ export function LoanOfficerViewScreen({ params }: { params: Record<string, strin
           </Card>
         )}
       </div>
+      {writer && <EditLoanOfficerDialog officer={o} open={editing} onOpenChange={setEditing} />}
       <ConfirmDialog open={confirming} onOpenChange={setConfirming} title={active ? 'Deactivate Loan Officer' : 'Activate Loan Officer'}
         description={active ? `${name} will no longer receive referrals; their open referrals go back to Unassigned.` : `${name} can be assigned referrals again.`}
         confirmLabel={active ? 'Deactivate' : 'Activate'} danger={active} busy={toggle.isPending}

@@ -4,12 +4,15 @@ import { Link } from 'wouter';
 import { canAccess } from '../../access/access.ts';
 import { userTypeOf } from '../../access/navigation.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
-import { loanOfficerListQueryOptions, refreshLenderData, setLoanOfficerStatus, type OfficerListParams } from '../../api/lender-console.ts';
+import {
+  exportLoanOfficers, loanOfficerListQueryOptions, refreshLenderData, setLoanOfficerStatus, type OfficerFilter, type OfficerListParams,
+} from '../../api/lender-console.ts';
 import { serverMessage } from '../../api/staff.ts';
 import type { LoanOfficerRow } from '../../contract/loan-officers.ts';
 import { prettify, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
+import { useRecentlyViewed } from '../../session/recently-viewed.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -34,7 +37,7 @@ export function useLenderWriter(): boolean {
   return userTypeOf({ roles, impersonating }) === 'lender';
 }
 
-/** My Loan Officers: search, status filter, sort lastName,ASC, paged; add and (de)activate for the office's admin. */
+/** My Loan Officers: search, status filter, sort lastName,ASC, paged, CSV export, recently viewed; add and (de)activate for the office's admin. */
 export function LoanOfficersScreen() {
   const roles = useStore(profileStore, (p) => p.user?.roles ?? []);
   const canOpen = canAccess(roles.map((r) => r.name), routeById('my-loan-officer-view'));
@@ -42,6 +45,7 @@ export function LoanOfficersScreen() {
   const list = useUrlListState(LIST.spec);
   const params = list.params as OfficerListParams;
   const query = useQuery({ ...loanOfficerListQueryOptions(params), placeholderData: keepPreviousData });
+  const recent = useRecentlyViewed('loanOfficers');
   const [adding, setAdding] = useState(false);
   const [toggling, setToggling] = useState<LoanOfficerRow | null>(null);
   const client = useQueryClient();
@@ -79,6 +83,8 @@ export function LoanOfficersScreen() {
     <>
       <ListScreen title="My Loan Officers" definition={LIST} list={list} query={query} columns={columns} rowKey={(o) => o.id}
         label="Loan officers" rowsType="loan officers" empty={NO_OFFICERS}
+        exportAs={{ name: 'loan-officers', load: (f) => exportLoanOfficers(f as OfficerFilter) }}
+        recent={canOpen ? { items: recent, hrefFor: (id) => pathTo('my-loan-officer-view', { id }) } : undefined}
         actions={writer ? <Button onClick={() => setAdding(true)}>Add Loan Officer</Button> : undefined} />
       {writer && <NewLoanOfficerDialog open={adding} onOpenChange={setAdding} />}
       <ConfirmDialog open={toggling !== null} onOpenChange={(o) => { if (!o) setToggling(null); }}

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { ApiError } from '../../api/client.ts';
-import { createLoanOfficer, refreshLenderData } from '../../api/lender-console.ts';
+import { createLoanOfficer, editLoanOfficer, lenderConsoleKeys, refreshLenderData } from '../../api/lender-console.ts';
 import { serverMessage } from '../../api/staff.ts';
-import { NewLoanOfficer, type LoanOfficerDetail } from '../../contract/loan-officers.ts';
+import { LoanOfficerEdit, type LoanOfficerDetail } from '../../contract/loan-officers.ts';
+import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
@@ -13,12 +14,13 @@ import { TextField } from '../../ui/text-field.tsx';
 
 type Form = { firstName: string; lastName: string; email: string; phone: string; nmls: string };
 const EMPTY: Form = { firstName: '', lastName: '', email: '', phone: '', nmls: '' };
+type Errors = Partial<Record<keyof Form, string>>;
 
-/** Field errors under the contract's rules (the server checks the same schema). */
-export function loanOfficerErrors(form: Form): Partial<Record<keyof Form, string>> {
-  const result = v.safeParse(NewLoanOfficer, form);
+/** Field errors under the contract's rules (the server checks the same schema, adding and editing alike). */
+export function loanOfficerErrors(form: Form): Errors {
+  const result = v.safeParse(LoanOfficerEdit, form);
   if (result.success) return {};
-  const errors: Partial<Record<keyof Form, string>> = {};
+  const errors: Errors = {};
   for (const issue of result.issues) {
     const key = v.getDotPath(issue) as keyof Form | null;
     if (key && !errors[key]) errors[key] = issue.message;
@@ -26,27 +28,23 @@ export function loanOfficerErrors(form: Form): Partial<Record<keyof Form, string
   return errors;
 }
 
-/** Add Loan Officer: name, email, phone and NMLS ID, for the signed-in loan office. */
-export function NewLoanOfficerDialog({ open, onOpenChange, onCreated }: {
-  open: boolean; onOpenChange: (open: boolean) => void; onCreated?: (o: LoanOfficerDetail) => void;
+const formOf = (o: LoanOfficerDetail): Form => ({
+  firstName: o.firstName, lastName: o.lastName, email: o.email ?? '', phone: formatPhone(o.phone), nmls: o.nmls ?? '',
+});
+
+/** The officer form of both dialogs: name, email, phone and NMLS ID, checked before it is sent. */
+function LoanOfficerForm({ initial, submitLabel, save, onSaved, onCancel }: {
+  initial: Form; submitLabel: string; save: (form: Form) => Promise<LoanOfficerDetail>;
+  onSaved: (o: LoanOfficerDetail) => void; onCancel: () => void;
 }) {
-  const client = useQueryClient();
-  const snackbar = useSnackbar();
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  const [form, setForm] = useState<Form>(initial);
+  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
-  const reset = () => { setForm(EMPTY); setErrors({}); setFormError(undefined); };
-  const create = useMutation({
-    mutationFn: createLoanOfficer,
-    onSuccess: (o) => {
-      snackbar(`Added ${o.firstName} ${o.lastName}.`, { tone: 'success' });
-      void refreshLenderData(client);
-      reset();
-      onOpenChange(false);
-      onCreated?.(o);
-    },
+  const mutation = useMutation({
+    mutationFn: save,
+    onSuccess: onSaved,
     onError: (err) => {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as typeof errors);
+      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors);
       setFormError(serverMessage(err));
     },
   });
@@ -55,26 +53,68 @@ export function NewLoanOfficerDialog({ open, onOpenChange, onCreated }: {
     const found = loanOfficerErrors(form);
     setErrors(found);
     setFormError(undefined);
-    if (Object.keys(found).length === 0) create.mutate(form);
+    if (Object.keys(found).length === 0) mutation.mutate(form);
   };
   const field = (key: keyof Form) => ({
     value: form[key], error: errors[key], onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
   });
   return (
-    <Dialog open={open} onOpenChange={(o) => { if (!o) reset(); onOpenChange(o); }} title="Add Loan Officer">
-      <form onSubmit={submit} noValidate>
-        {formError && <p role="alert" className={styles.formError}>{formError}</p>}
-        <TextField label="First Name" autoComplete="off" keyFilter="name" maxLength={60} {...field('firstName')} />
-        <TextField label="Last Name" autoComplete="off" keyFilter="name" maxLength={60} {...field('lastName')} />
-        <TextField label="Email" type="email" autoComplete="off" maxLength={254} {...field('email')} />
-        <TextField label="Phone" type="tel" inputMode="tel" autoComplete="off" keyFilter="phone" maxLength={20} {...field('phone')} />
-        <TextField label="NMLS ID" inputMode="numeric" autoComplete="off" keyFilter="digits" maxLength={12} {...field('nmls')} />
-        <div className={styles.toolbar}>
-          <span className={styles.toolbarSpacer} />
-          <Button variant="text" onClick={() => { reset(); onOpenChange(false); }}>Cancel</Button>
-          <Button type="submit" disabled={create.isPending}>Add</Button>
-        </div>
-      </form>
+    <form onSubmit={submit} noValidate>
+      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+      <TextField label="First Name" autoComplete="off" keyFilter="name" maxLength={60} {...field('firstName')} />
+      <TextField label="Last Name" autoComplete="off" keyFilter="name" maxLength={60} {...field('lastName')} />
+      <TextField label="Email" type="email" autoComplete="off" maxLength={254} {...field('email')} />
+      <TextField label="Phone" type="tel" inputMode="tel" autoComplete="off" keyFilter="phone" maxLength={20} {...field('phone')} />
+      <TextField label="NMLS ID" inputMode="numeric" autoComplete="off" keyFilter="digits" maxLength={12} {...field('nmls')} />
+      <div className={styles.toolbar}>
+        <span className={styles.toolbarSpacer} />
+        <Button variant="text" onClick={onCancel}>Cancel</Button>
+        <Button type="submit" disabled={mutation.isPending}>{submitLabel}</Button>
+      </div>
+    </form>
+  );
+}
+
+/** Add Loan Officer: name, email, phone and NMLS ID, for the signed-in loan office. */
+export function NewLoanOfficerDialog({ open, onOpenChange, onCreated }: {
+  open: boolean; onOpenChange: (open: boolean) => void; onCreated?: (o: LoanOfficerDetail) => void;
+}) {
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  // A new form (empty fields, no errors) each time the dialog opens.
+  const [round, setRound] = useState(0);
+  const close = () => { setRound((n) => n + 1); onOpenChange(false); };
+  return (
+    <Dialog open={open} onOpenChange={(o) => { if (!o) setRound((n) => n + 1); onOpenChange(o); }} title="Add Loan Officer">
+      <LoanOfficerForm key={round} initial={EMPTY} submitLabel="Add" save={createLoanOfficer} onCancel={close}
+        onSaved={(o) => {
+          snackbar(`Added ${o.firstName} ${o.lastName}.`, { tone: 'success' });
+          void refreshLenderData(client);
+          close();
+          onCreated?.(o);
+        }} />
+    </Dialog>
+  );
+}
+
+/** Edit Loan Officer: the same fields and rules as adding, filled with the officer's details. */
+export function EditLoanOfficerDialog({ officer, open, onOpenChange }: {
+  officer: LoanOfficerDetail; open: boolean; onOpenChange: (open: boolean) => void;
+}) {
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Edit Loan Officer">
+      {open && (
+        <LoanOfficerForm initial={formOf(officer)} submitLabel="Save" save={(form) => editLoanOfficer(officer.id, form)}
+          onCancel={() => onOpenChange(false)}
+          onSaved={(o) => {
+            client.setQueryData(lenderConsoleKeys.officer(o.id), o);
+            void refreshLenderData(client);
+            snackbar(`Saved ${o.firstName} ${o.lastName}.`, { tone: 'success' });
+            onOpenChange(false);
+          }} />
+      )}
     </Dialog>
   );
 }
