@@ -5,9 +5,13 @@
 // API_BENCH_SECONDS each, default 5) for users/me, an agent by id, a list of 20 agents, brokerage
 // stats and a DNC search. Prints req/s, p50, p99 and the ratio to the baseline; fails when an
 // authenticated read on PGlite is under 70% of the baseline's req/s or its p99 is over 35 ms.
+// Also prints each server process's CPU per request (/proc, every thread) and the ratio of those:
+// on a shared machine the req/s ratio moves with the neighbours' load, the CPU ratio much less.
+// The load average is printed before and after.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../server/db/database.ts';
@@ -39,12 +43,20 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
   return res.json() as Promise<T>;
 }
 
-interface Figures { rps: number; p50: number; p99: number }
-async function load(url: string, headers: Record<string, string>): Promise<Figures> {
+/** CPU time (user + system, ms) a process has used: /proc/<pid>/stat, clock ticks of 10 ms. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+interface Figures { rps: number; p50: number; p99: number; cpu: number }
+async function load(url: string, headers: Record<string, string>, pid: number): Promise<Figures> {
   await autocannon({ url, connections: 10, duration: 1, headers }); // warm-up
+  const before = cpuMs(pid);
   const r = await autocannon({ url, connections: 10, duration: SECONDS, headers });
+  const cpu = (cpuMs(pid) - before) / Math.max(1, r.requests.total);
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu };
 }
 
 async function postgresDatabase(): Promise<string | undefined> {
@@ -91,22 +103,24 @@ try {
     { name: 'DNC search', real: '/interviews-api/DNC/search?value=555&pageSize=40', base: '/interviews-api/DNC/search?value=555' },
   ];
   const pgToken = realPg ? await signIn(realPg.url) : '';
-  const fmt = (f: Figures) => `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms`;
+  const fmt = (f: Figures) => `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms  cpu ${f.cpu.toFixed(2)} ms/req`;
   const failures: string[] = [];
-  console.log(`autocannon, 10 connections, ${SECONDS} s per figure; ratio = real / baseline req/s`);
+  console.log(`autocannon, 10 connections, ${SECONDS} s per figure; ratio = real / baseline req/s (cpu: baseline / real CPU per request)`);
+  console.log(`load average before: ${loadavg().map((x) => x.toFixed(2)).join(', ')} (2 cores)`);
   for (const k of cases) {
-    const b = await load(`${baseline.url}${k.base}`, {});
-    const r = await load(`${real.url}${k.real}`, { Authorization: `Bearer ${token}` });
+    const b = await load(`${baseline.url}${k.base}`, {}, baseline.child.pid!);
+    const r = await load(`${real.url}${k.real}`, { Authorization: `Bearer ${token}` }, real.child.pid!);
     const ratio = r.rps / b.rps;
-    console.log(`\n${k.name}\n  baseline PGlite  ${fmt(b)}\n  API PGlite       ${fmt(r)}  ratio ${(ratio * 100).toFixed(0)}%`);
+    console.log(`\n${k.name}\n  baseline PGlite  ${fmt(b)}\n  API PGlite       ${fmt(r)}  ratio ${(ratio * 100).toFixed(0)}%  cpu ratio ${((b.cpu / r.cpu) * 100).toFixed(0)}%`);
     if (realPg) {
-      const p = await load(`${realPg.url}${k.real}`, { Authorization: `Bearer ${pgToken}` });
+      const p = await load(`${realPg.url}${k.real}`, { Authorization: `Bearer ${pgToken}` }, realPg.child.pid!);
       console.log(`  API PostgreSQL   ${fmt(p)}  ratio ${((p.rps / b.rps) * 100).toFixed(0)}%`);
     }
     if (ratio < RATIO_BUDGET) failures.push(`${k.name}: ${(ratio * 100).toFixed(0)}% of the baseline (budget ${RATIO_BUDGET * 100}%)`);
     if (r.p99 > P99_BUDGET_MS) failures.push(`${k.name}: p99 ${r.p99} ms on PGlite (budget ${P99_BUDGET_MS} ms)`);
   }
   if (!realPg) console.log('\n(no PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL to add it)');
+  console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(', ')} (2 cores: above ~2 every figure includes waiting for a CPU)`);
   if (failures.length > 0) {
     console.error(`\nBUDGET BLOWN:\n  ${failures.join('\n  ')}`);
     process.exitCode = 1;

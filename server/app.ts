@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { TokenCache } from './auth/token-cache.ts';
 import { authorize } from './http/authenticate.ts';
 import { errorBody, errorResponse } from './http/errors.ts';
 import { oauthTokenErrors } from './http/oauth-errors.ts';
@@ -23,12 +24,19 @@ export interface AppDeps {
 
 export function createApp({ db, config, now = () => new Date(), routes = ROUTES, serveConsole = false }: AppDeps) {
   const app = new Hono<AppEnv>();
+  const tokens = new TokenCache(config.authCacheMs);
   app.onError((err, c) => errorResponse(c, err));
   app.use('*', async (c, next) => {
     c.set('db', db);
     c.set('config', config);
     c.set('now', now);
-    await next();
+    try {
+      await next();
+    } finally {
+      // Whatever may have changed a token, a user's status or roles empties the authentication
+      // cache as it answers (token-cache.ts: the staleness bound within this process is zero).
+      if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path.startsWith('/auth/')) tokens.invalidate();
+    }
   });
   // No call of the spec sends more than a few kilobytes; a megabyte leaves room and stops a
   // large body before it is read (it is counted as it streams, whatever Content-Length says).
@@ -52,7 +60,7 @@ export function createApp({ db, config, now = () => new Date(), routes = ROUTES,
       throw new Error(`Route ${r.method} ${r.path} declares no role policy`);
     }
     if (r.demoOnly && !config.demoMode) continue;
-    app.on(r.method, r.path, authorize(r.policy), r.handler);
+    app.on(r.method, r.path, authorize(r.policy, tokens), r.handler);
   }
 
   if (serveConsole) mountConsole(app, config.staticDir);

@@ -22,6 +22,10 @@ const EnvSchema = v.object({
   SEED_SCALE: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'SEED_SCALE must be a whole number'), v.transform(Number),
     v.minValue(1, 'SEED_SCALE must be 1 to 1000'), v.maxValue(1000, 'SEED_SCALE must be 1 to 1000')), '1'),
   STATIC_DIR: v.optional(v.string(), 'dist'),
+  // How long a process may go on accepting a token that another process logged out or revoked
+  // (server/auth/token-cache.ts). 0 turns the cache off.
+  AUTH_CACHE_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'AUTH_CACHE_MS must be a whole number of milliseconds'), v.transform(Number),
+    v.maxValue(10_000, 'AUTH_CACHE_MS must be 0 to 10000')), '1000'),
 });
 
 export interface Config {
@@ -40,6 +44,8 @@ export interface Config {
   salesEmail: string;
   /** Outside demo mode, an empty database gets one ADMIN invitation for this address. */
   adminEmail: string | undefined;
+  /** The staleness bound of the authentication cache across processes, in ms (0: no cache). */
+  authCacheMs: number;
 }
 
 /** Reads and checks the environment once at start-up; a bad value stops the server with a clear message. */
@@ -67,6 +73,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     agentOrigin: e.AGENT_ORIGIN ?? agentOriginFor(publicOrigin, agentHosts[0]),
     salesEmail: e.SALES_EMAIL,
     adminEmail: e.ADMIN_EMAIL,
+    authCacheMs: e.AUTH_CACHE_MS,
   };
 }
 

@@ -15,14 +15,16 @@ const rolesColumn = sql<string[]>`coalesce((select array_agg(r.name order by ur.
   join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}')`;
 
 export interface TokenUser { user: AuthUser | undefined; clientId: string }
+/** A token row as stored: the caller decides validity (token-cache.ts checks expiry at each use). */
+export interface TokenRecord extends TokenUser { expiresAt: Date; revoked: boolean }
 interface TokenRow extends UserRow { client_id: string; expires_at: Date; revoked_at: Date | null; status: string }
 let tokenUserSql: string | undefined;
 
 /**
- * The hot path of every request: an access token that is valid now, with its active user and the
- * user's roles, in one query (token, user and roles were three).
+ * The hot path of every request: an access token with its user (undefined unless active) and the
+ * user's roles, in one query (token, user and roles were three). Callers go through TokenCache.
  */
-export async function loadTokenUser(db: Db, tokenHash: string, now: Date): Promise<TokenUser | undefined> {
+export async function loadTokenUser(db: Db, tokenHash: string): Promise<TokenRecord | undefined> {
   // Compiled once: building and compiling this query's syntax tree on every request cost more
   // CPU than running it (profiled under load on PGlite).
   tokenUserSql ??= db.selectFrom('access_tokens as t').innerJoin('users as u', 'u.id', 't.user_id')
@@ -31,8 +33,8 @@ export async function loadTokenUser(db: Db, tokenHash: string, now: Date): Promi
     .where('t.token_hash', '=', '$1').compile().sql;
   const result = await db.executeQuery<TokenRow>(CompiledQuery.raw(tokenUserSql, [tokenHash]));
   const row = result.rows[0];
-  if (!row || row.revoked_at || row.expires_at <= now) return undefined;
-  return { clientId: row.client_id, user: row.status === 'ACTIVE' ? toAuthUser(row) : undefined };
+  if (!row) return undefined;
+  return { clientId: row.client_id, user: row.status === 'ACTIVE' ? toAuthUser(row) : undefined, expiresAt: row.expires_at, revoked: row.revoked_at !== null };
 }
 
 interface UserRow {

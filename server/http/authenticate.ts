@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { IMPERSONATION_HEADER } from '../../src/lib/brand.ts';
 import { IMPERSONATOR_ROLES, rolesForClient } from '../../src/access/roles.ts';
 import { sha256 } from '../auth/tokens.ts';
-import { loadAuthUser, loadTokenUser } from '../auth/users.ts';
+import type { TokenCache } from '../auth/token-cache.ts';
+import { loadAuthUser } from '../auth/users.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import type { AppEnv, Policy } from './route.ts';
 
@@ -10,7 +11,7 @@ import type { AppEnv, Policy } from './route.ts';
  * Runs before every handler: checks the bearer token, applies impersonation, then the route's
  * policy. Nothing of the handler runs for a request that fails any of these.
  */
-export function authorize(policy: Policy): MiddlewareHandler<AppEnv> {
+export function authorize(policy: Policy, tokens: TokenCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (policy === 'public') return next();
     const db = c.var.db;
@@ -18,7 +19,7 @@ export function authorize(policy: Policy): MiddlewareHandler<AppEnv> {
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized();
-    const token = await loadTokenUser(db, sha256(match[1]), now);
+    const token = await tokens.lookup(db, sha256(match[1]), now);
     if (!token) throw unauthorized('The access token is invalid or expired');
     const loaded = token.user;
     if (!loaded) throw unauthorized('The account is not active');

@@ -30,10 +30,16 @@ export function assertLoanOffice(user: AuthUser, loanOfficeId: number): void {
 /** Staff see every agent, a brokerage admin the agents of their brokerage, an agent only themself. */
 export async function assertAgent(db: Db, user: AuthUser, agentId: number): Promise<{ brokerageId: number }> {
   const agent = await db.selectFrom('agents').select(['id', 'brokerage_id']).where('id', '=', agentId).executeTakeFirst();
+  assertAgentRow(user, agentId, agent && { brokerageId: agent.brokerage_id });
+  return { brokerageId: agent!.brokerage_id };
+}
+
+/** assertAgent's rule on an agent row already read (undefined: no such agent), without a query. */
+export function assertAgentRow(user: AuthUser, agentId: number, agent: { brokerageId: number } | undefined): void {
   if (!agent) throw missing(user, 'agent');
-  if (isProviderUser(user)) return { brokerageId: agent.brokerage_id };
-  if (user.roles.includes('BROKERAGE_ADMIN') && user.brokerId === agent.brokerage_id) return { brokerageId: agent.brokerage_id };
-  if (user.agentId === agentId) return { brokerageId: agent.brokerage_id };
+  if (isProviderUser(user)) return;
+  if (user.roles.includes('BROKERAGE_ADMIN') && user.brokerId === agent.brokerageId) return;
+  if (user.agentId === agentId) return;
   throw forbidden('That agent is not yours');
 }
 

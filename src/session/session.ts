@@ -27,9 +27,10 @@ export class NoMatchingRoleError extends Error {}
  * share them.
  */
 export async function loadProfile(user: Me, hostname?: string): Promise<Profile> {
-  const { fetchBoost, fetchAgent, patchAgent } = await import('../api/agents.ts');
-  const { fetchBrokerage } = await import('../api/brokerages.ts');
-  const { fetchLoanOffice } = await import('../api/lenders.ts');
+  // The three chunks load side by side, not one after another (a waterfall on sign-in).
+  const [{ fetchBoost, fetchAgent, patchAgent }, { fetchBrokerage }, { fetchLoanOffice }] = await Promise.all([
+    import('../api/agents.ts'), import('../api/brokerages.ts'), import('../api/lenders.ts'),
+  ]);
   const profile: Profile = { user, brokerage: null, loanOffice: null, agent: null };
   const names = user.roles.map((r) => r.name);
   if (isAgentOnly(user.roles) || (isAgentHost(hostname) && names.includes('AGENT'))) {
@@ -66,8 +67,9 @@ export async function completeSignIn(tokens: TokenResponse, stayLoggedIn: boolea
   activityStore.set(Date.now());
   try {
     const me = await fetchMe();
-    const user = await patchUser(me.id, { psiLastLogin: new Date().toISOString() });
-    profileStore.set(await loadProfile(user));
+    // Recording the last login and loading the profile's records do not wait for each other.
+    const [user, profile] = await Promise.all([patchUser(me.id, { psiLastLogin: new Date().toISOString() }), loadProfile(me)]);
+    profileStore.set({ ...profile, user });
     sendAnalyticsEvent('sign_in', '/login');
     return landingFor(user.roles.map((r) => r.name));
   } catch (err) {

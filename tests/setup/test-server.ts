@@ -23,12 +23,13 @@ export interface TestServer {
  * default; a new database cloned from the seeded template on a PostgreSQL server in the
  * `api-pg` test project (TEST_DB=postgres, TEST_DATABASE_URL).
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: { authCacheMs?: number } = {}): Promise<TestServer> {
   const database = process.env.TEST_DB === 'postgres' ? await clonePostgresTemplate() : await openDatabase({
     loadDataDir: new Blob([readFileSync(path.resolve('.tmp/test-template.tar'))]),
   });
   let now: Date | undefined;
-  const app = createApp({ db: database.db, config: testConfig(), now: () => now ?? new Date() });
+  const config = testConfig(options.authCacheMs === undefined ? {} : { authCacheMs: options.authCacheMs });
+  const app = createApp({ db: database.db, config, now: () => now ?? new Date() });
   return { db: database.db, app, setNow: (d) => (now = d), close: database.close };
 }
 

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { Agent, LeaderboardRow, AppVersions, BoostStatus } from '../../../src/contract/agents.ts';
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { assertAgent, brokerageOf, isProviderUser } from '../../http/ownership.ts';
+import { assertAgent, assertAgentRow, brokerageOf, isProviderUser } from '../../http/ownership.ts';
 import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import {
@@ -111,8 +111,10 @@ export const agentRoutes: RouteDef[] = [
     method: 'GET', path: '/agents-api/agents/:id{[0-9]+}', policy: AGENT_READERS,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      await assertAgent(c.var.db, c.var.auth.user, id);
-      return c.json(await agentView(c.var.db, id, c.var.now()) satisfies Agent);
+      // The row first, then the ownership rule on its brokerage (one query where assertAgent made two).
+      const [a] = await agentRows(c.var.db, c.var.now(), [id]);
+      assertAgentRow(c.var.auth.user, id, a && { brokerageId: a.brokerage_id });
+      return c.json(toAgentView(a!) satisfies Agent);
     },
   }),
   route({

@@ -2,26 +2,32 @@ import type { Me } from '../../../src/contract/users.ts';
 import { updateByIdOr404 } from '../../http/update.ts';
 import * as v from 'valibot';
 import { changeOwnPassword } from '../../auth/password-change.ts';
-import { rolesForClient } from '../../../src/access/roles.ts';
+import { isRole, rolesForClient, type Role } from '../../../src/access/roles.ts';
 import { canManageUser } from '../../../src/access/role-grants.ts';
 import { rolesOf } from '../../auth/users.ts';
+import { sql } from 'kysely';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { route, type AuthUser, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
 import type { Db } from '../../db/database.ts';
 import { USER_MANAGER_ROLES } from '../../../src/access/roles.ts';
 
+/** The user and their roles (primary first) in one query. */
 export async function userView(db: Db, id: number) {
-  const u = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  const u = await db.selectFrom('users as u')
+    .select(['u.id', 'u.email', 'u.phone', 'u.first_name', 'u.last_name', 'u.broker_id', 'u.loan_office_id', 'u.agent_id', 'u.status',
+      'u.password_expired', 'u.psi_last_login', sql<{ id: number; name: string; type: string }[]>`coalesce((
+        select json_agg(json_build_object('id', r.id, 'name', r.name, 'type', r.type) order by ur.position, r.id)
+        from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::json)`.as('roles')])
+    .where('u.id', '=', id).executeTakeFirst();
   if (!u) throw notFound('No such user');
-  const roles = await rolesOf(db, id);
   return {
     id: u.id,
     email: u.email,
     phone: u.phone,
     firstName: u.first_name,
     lastName: u.last_name,
-    roles,
+    roles: u.roles.filter((r): r is typeof r & { name: Role } => isRole(r.name)),
     brokerId: u.broker_id,
     loanOfficeId: u.loan_office_id,
     agentId: u.agent_id,
