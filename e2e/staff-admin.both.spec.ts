@@ -16,7 +16,7 @@ test('an admin creates a user, who registers from the outbox link and signs in',
   const email = `nova.${info.project.name}.${Date.now()}@example.test`;
   await login(page, 'admin@demo.test');
   await navigate(page, '/console/user-management');
-  await expect(page.getByRole('table', { name: 'Users' }).getByText('admin@demo.test')).toBeVisible(slow);
+  await expect(page.getByRole('table', { name: 'Users' }).getByText('admin@demo.test', { exact: true })).toBeVisible(slow);
   await fitsWidth(page, 'user-management');
   await expectNoAxeViolations(page);
 
