@@ -2,7 +2,7 @@ import type { Db } from '../database.ts';
 import { seedAgentApp } from './agent-app.ts';
 import { seedAuthFlows } from './auth-flows.ts';
 import { seedBrokerWorkspace } from './broker-workspace.ts';
-import { seedBrokerAdmin } from './broker-admin.ts';
+import { seedBrokerAdmin, seedInvitationHistory } from './broker-admin.ts';
 import { seedCore, type SeedContext } from './core.ts';
 import { seedLenderConsole } from './lender-console.ts';
 import { seedPipeline } from './pipeline.ts';
@@ -20,6 +20,7 @@ const SEEDERS: ((ctx: SeedContext) => Promise<void>)[] = [
   seedBrokerWorkspace,
   seedLenderConsole,
   seedBrokerAdmin,
+  seedInvitationHistory,
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {
