@@ -4,7 +4,7 @@ import { AGENT_ORIGIN, expect, expectNoAxeViolations, login, navigate, outbox, t
 // The broker admin's workspace, part 2 (issue 12). The e2e database is shared by every spec of a
 // run: these tests create their own admin (an address with the clock in it) and read what they change.
 // The machine is shared by several engineers' test runs: generous time limits, nothing else.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 20_000 });
 const slow = { timeout: 20_000 };
 
@@ -67,28 +67,19 @@ test("a sample notification sent from My Notifications appears in the agent's ap
   await phone.close();
 });
 
-/**
- * A full load refreshes the session silently; a second load while that refresh is in flight would
- * present the already-rotated refresh token (which ends the session), so let each load settle first.
- */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-}
-
 async function openAnnouncements(page: Page) {
   await navigate(page, '/console/my-announcements');
-  await settle(page);
   return page.getByRole('list', { name: 'Announcements' });
 }
 
-// FIXME (issue 12 report): on this loaded machine the second browser context kept showing the
-// announcement as unread (the API and component tests prove the server-side read state); not yet
-// explained: suspected a silent session refresh racing the second context's loads. Investigate, then enable.
-test.fixme('an announcement read on one device is read on another', async ({ page, browser }) => {
+// The badge is the exact word "Unread" (a read one has "Mark as Unread" in its collapsed body).
+const unreadBadge = { exact: true } as const;
+
+test('an announcement read on one device is read on another', async ({ page, browser }) => {
   await login(page, 'supplier@demo.test');
   const list = await openAnnouncements(page);
   const item = list.getByRole('listitem').filter({ hasText: 'Welcome to the new console' });
-  await expect(item.getByText('Unread')).toBeVisible(slow);
+  await expect(item.getByText('Unread', unreadBadge)).toBeVisible(slow);
   await expectNoAxeViolations(page);
   const chip = page.getByRole('navigation', { name: 'Main' }).getByLabel(/^\d+ unread$/);
   const before = Number(await chip.innerText());
@@ -97,16 +88,16 @@ test.fixme('an announcement read on one device is read on another', async ({ pag
   const second = await other.newPage();
   await login(second, 'supplier@demo.test');
   const otherList = await openAnnouncements(second);
-  await expect(otherList.getByRole('listitem').filter({ hasText: 'Welcome to the new console' }).getByText('Unread')).toBeVisible(slow);
+  await expect(otherList.getByRole('listitem').filter({ hasText: 'Welcome to the new console' }).getByText('Unread', unreadBadge)).toBeVisible(slow);
 
   await item.getByRole('button', { name: /Welcome to the new console/ }).click();
   await expect(item.getByText(/^Read /)).toBeVisible(slow);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel(`${before - 1} unread`)).toBeVisible(slow);
 
-  // A fresh load on the other device (one navigation: two in a row would race the silent refresh).
+  // A fresh load on the other device.
   const again = (await openAnnouncements(second)).getByRole('listitem').filter({ hasText: 'Welcome to the new console' });
   await expect(again.getByRole('button', { name: /Welcome to the new console/ })).toBeVisible(slow);
-  await expect(again.getByText('Unread')).toHaveCount(0, slow);
+  await expect(again.getByText('Unread', unreadBadge)).toHaveCount(0, slow);
   await expect(second.getByRole('navigation', { name: 'Main' }).getByLabel(`${before - 1} unread`)).toBeVisible(slow);
   await other.close();
 });
@@ -128,20 +119,16 @@ test('My Metrics: charts, the table, the period and a CSV of what is shown', asy
   expect(file.suggestedFilename()).toMatch(/^metrics-6-months-\d{4}-\d{2}-\d{2}\.csv$/);
 });
 
-// FIXME (issue 12 report): after the Cloze stand-in page and the callback's Return, the console lands
-// on /login (the session does not survive the round trip through /dev/cloze/authorize and /cloze);
-// every step before it passes. Investigate the session refresh on the public /cloze page, then enable.
-test.fixme('email settings and the settings dialog with the Cloze connection', async ({ page }) => {
+// Full loads follow each other without waiting: each starts a silent refresh, and a load that ends
+// the previous one mid-refresh must keep the session (the refresh is sent again with its request id).
+test('email settings and the settings dialog with the Cloze connection', async ({ page }) => {
   await login(page, 'broker@demo.test');
   await navigate(page, '/console/settings/email');
   await expect(page.getByRole('heading', { name: 'New referral', level: 3 })).toBeVisible(slow);
   await expectNoAxeViolations(page);
-  await settle(page);
   await navigate(page, '/console/settings');
   await expect(page).toHaveURL((url) => url.pathname === '/console');
-  await settle(page);
   await navigate(page, '/console?settings=true');
-  await settle(page);
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog.getByRole('button', { name: 'Connect Cloze' })).toBeVisible(slow);
   await expectNoAxeViolations(page);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 
 export const ACCESS_TOKEN_TTL_S = 300;
@@ -22,17 +22,15 @@ interface Issue {
   familyId?: string;
   stayLoggedIn: boolean;
   now: Date;
+  /** The refresh token to issue (a rotation answering a request id derives it); random otherwise. */
+  refreshToken?: string;
 }
 
 /** Issues an access token and a refresh token of a (new or continuing) family. */
-export async function issueTokens(db: Db, { userId, clientId, familyId, stayLoggedIn, now }: Issue): Promise<TokenResponse> {
+export async function issueTokens(db: Db, { userId, clientId, familyId, stayLoggedIn, now, refreshToken }: Issue): Promise<TokenResponse> {
   const family = familyId ?? randomUUID();
-  const access = newToken();
-  const refresh = newToken();
-  await db.insertInto('access_tokens').values({
-    token_hash: sha256(access), user_id: userId, family_id: family, client_id: clientId,
-    expires_at: new Date(now.getTime() + ACCESS_TOKEN_TTL_S * 1000),
-  }).execute();
+  const access = await issueAccessToken(db, { userId, clientId, familyId: family, now });
+  const refresh = refreshToken ?? newToken();
   await db.insertInto('refresh_tokens').values({
     token_hash: sha256(refresh), family_id: family, user_id: userId, client_id: clientId,
     stay_logged_in: stayLoggedIn, created_at: now,
@@ -40,6 +38,21 @@ export async function issueTokens(db: Db, { userId, clientId, familyId, stayLogg
   }).execute();
   return { access_token: access, refresh_token: refresh, token_type: 'bearer', expires_in: ACCESS_TOKEN_TTL_S };
 }
+
+async function issueAccessToken(db: Db, { userId, clientId, familyId, now }: { userId: number; clientId: string; familyId: string; now: Date }): Promise<string> {
+  const access = newToken();
+  await db.insertInto('access_tokens').values({
+    token_hash: sha256(access), user_id: userId, family_id: familyId, client_id: clientId,
+    expires_at: new Date(now.getTime() + ACCESS_TOKEN_TTL_S * 1000),
+  }).execute();
+  return access;
+}
+
+/**
+ * The refresh token a rotation with `requestId` issues: an HMAC keyed by the presented token, so only
+ * its holder can know it, and the same request sent again (its answer was lost) names the same one.
+ */
+const successorOf = (token: string, requestId: string) => createHmac('sha256', token).update(`rotation:${requestId}`).digest('base64url');
 
 export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
   await db.updateTable('refresh_tokens').set({ revoked_at: now })
@@ -56,14 +69,29 @@ export type RotateResult =
  * Refresh-token rotation with reuse detection: a token works once. Presenting a token that
  * was already rotated means it leaked, so the whole family (every session descended from
  * that sign-in) is revoked.
+ *
+ * One exception, the lost answer: a client that names its rotation (`requestId`, kept with the
+ * session before the call) and sends it again because the page that made it was unloaded before
+ * the answer arrived (a reload or a full navigation during the silent refresh) gets the same new
+ * refresh token again, with a new access token, as long as that successor is still unused. A token
+ * presented again without the request id, with another one, or after its successor was used, is reuse.
  */
-export async function rotateRefreshToken(db: Db, token: string, clientId: string, now: Date): Promise<RotateResult> {
+export async function rotateRefreshToken(db: Db, token: string, clientId: string, now: Date, requestId?: string): Promise<RotateResult> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('refresh_tokens').innerJoin('users', 'users.id', 'refresh_tokens.user_id')
       .select(['refresh_tokens.id', 'family_id', 'user_id', 'client_id', 'stay_logged_in', 'expires_at', 'rotated_at', 'revoked_at', 'users.status'])
       .where('token_hash', '=', sha256(token)).forUpdate().executeTakeFirst();
     if (!row) return { ok: false, reason: 'unknown' } as const;
+    const successor = requestId === undefined ? undefined : successorOf(token, requestId);
     if (row.rotated_at || row.revoked_at) {
+      if (successor !== undefined && row.rotated_at && !row.revoked_at && row.client_id === clientId && row.status === 'ACTIVE') {
+        const next = await trx.selectFrom('refresh_tokens').select(['family_id', 'expires_at', 'rotated_at', 'revoked_at'])
+          .where('token_hash', '=', sha256(successor)).forUpdate().executeTakeFirst();
+        if (next && next.family_id === row.family_id && !next.rotated_at && !next.revoked_at && next.expires_at > now) {
+          const access = await issueAccessToken(trx, { userId: row.user_id, clientId, familyId: row.family_id, now });
+          return { ok: true, tokens: { access_token: access, refresh_token: successor, token_type: 'bearer', expires_in: ACCESS_TOKEN_TTL_S } } as const;
+        }
+      }
       await revokeFamily(trx, row.family_id, now);
       return { ok: false, reason: 'reused' } as const;
     }
@@ -72,6 +100,7 @@ export async function rotateRefreshToken(db: Db, token: string, clientId: string
     await trx.updateTable('refresh_tokens').set({ rotated_at: now }).where('id', '=', row.id).execute();
     const tokens = await issueTokens(trx, {
       userId: row.user_id, clientId, familyId: row.family_id, stayLoggedIn: row.stay_logged_in, now,
+      ...(successor !== undefined ? { refreshToken: successor } : {}),
     });
     return { ok: true, tokens } as const;
   });

@@ -15,10 +15,10 @@ export function passwordGrant(input: { username: string; password: string; clien
   });
 }
 
-export function refreshGrant(refreshToken: string, clientId: ClientId) {
+export function refreshGrant(refreshToken: string, clientId: ClientId, requestId?: string) {
   return request(TOKEN_PATH, {
     method: 'POST', auth: false, schema: TokenResponse,
-    form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId },
+    form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, ...(requestId ? { request_id: requestId } : {}) },
   });
 }
 

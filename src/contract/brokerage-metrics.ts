@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 // My Metrics: the brokerage's trends per calendar month (UTC), each figure counted by SQL from the
-// referral rows (GET /agents-api/brokerages/{id}/metrics?months=3|6|12).
+// referral and potential-agent rows (GET /agents-api/brokerages/{id}/metrics?months=3|6|12).
 
 export const METRIC_PERIODS = [3, 6, 12] as const;
 export type MetricPeriod = (typeof METRIC_PERIODS)[number];
@@ -19,6 +19,12 @@ export const MetricMonth = v.object({
   /** Of the month's referrals, the share (0-100) now at a met stage or beyond, and closed or leased. */
   metWithRate: v.nullable(v.number()),
   conversionRate: v.nullable(v.number()),
+  /**
+   * Agent invitations (agentInvitations/stats, by month): potential agents whose latest invitation
+   * was sent in the month, and those who joined (redeemed their invitation) in the month.
+   */
+  invitationsSent: v.number(),
+  invitationsRedeemed: v.number(),
 });
 export type MetricMonth = v.InferOutput<typeof MetricMonth>;
 

@@ -80,6 +80,8 @@ export async function completeSignIn(tokens: TokenResponse, stayLoggedIn: boolea
 
 let inflight: Promise<boolean> | null = null;
 
+const newRequestId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
 /**
  * Refreshes the session once at a time (a second caller shares the first call: two parallel
  * uses of one refresh token would look like token theft and revoke the family).
@@ -93,8 +95,11 @@ export function refreshSession(): Promise<boolean> {
       await logout({ callServer: false });
       return false;
     }
+    // Named and stored before the call, so a page unloaded mid-refresh leaves the name to the next.
+    const requestId = current.refreshRequestId ?? newRequestId();
+    if (current.refreshRequestId !== requestId) sessionStore.set({ ...current, refreshRequestId: requestId });
     try {
-      storeTokens(await refreshGrant(current.refreshToken, clientIdForHost()));
+      storeTokens(await refreshGrant(current.refreshToken, clientIdForHost(), requestId));
       return true;
     } catch (err) {
       if (err instanceof ApiError && err.network) return true;

@@ -13,6 +13,12 @@ export interface Session {
   expiresIn: number;
   /** Epoch ms, computed locally: sign-in and every refresh assume 285 s. */
   expiresAt: number;
+  /**
+   * The name of a refresh under way, stored before the call: if the page is unloaded before the
+   * answer arrives (a reload or full navigation during the silent refresh), the next page sends the
+   * same token with the same name and the server answers the same rotation again.
+   */
+  refreshRequestId?: string | undefined;
 }
 
 export interface Preferences {

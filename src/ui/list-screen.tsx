@@ -101,11 +101,18 @@ export interface ListScreenProps<T, F extends Record<string, string>> {
   recent?: { items: readonly RecentLink[]; hrefFor: (id: RecentLink['id']) => string } | undefined;
   /** More toolbar controls (an "Invite" button ...), after the filters. */
   actions?: ReactNode;
+  /**
+   * Filter inputs the definition's selects cannot express (a date range, a select whose options are
+   * loaded), right after them; their values are filter keys of the list's spec, like the others.
+   */
+  fields?: ReactNode;
+  /** The spec's load-failure message of this list, if it has its own. */
+  error?: string | undefined;
 }
 
 /** A list screen: recently viewed, toolbar (search, filters, export), table, pagination. */
 export function ListScreen<T, F extends Record<string, string>>({
-  title, definition, list, query, columns, rowKey, label, rowsType, empty, exportAs, recent, actions,
+  title, definition, list, query, columns, rowKey, label, rowsType, empty, exportAs, recent, actions, fields, error,
 }: ListScreenProps<T, F>) {
   const { search, filters } = definition;
   const setFilter = (key: keyof F & string, value: string) => list.setFilter({ [key]: value } as Partial<F>);
@@ -125,11 +132,12 @@ export function ListScreen<T, F extends Record<string, string>>({
                 {f.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
               </SelectField>
             ))}
+            {fields}
             {(actions || exportAs) && <span className={styles.toolbarSpacer} />}
             {actions}
             {exportAs && <ExportButton name={exportAs.name} load={() => exportAs.load(list.filter)} />}
           </div>
-          {query.isError && <p role="alert" className={styles.formError}>Whoops, Something went wrong. Try again.</p>}
+          {query.isError && <p role="alert" className={styles.formError}>{error ?? 'Whoops, Something went wrong. Try again.'}</p>}
           <DataTable label={label} columns={columns} rows={query.data?.content ?? []} rowKey={rowKey}
             sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty={empty} />
           <Pagination rowsType={rowsType} state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />

@@ -2,10 +2,11 @@ import type { Insertable } from 'kysely';
 import type { AnnouncementsTable } from '../schema-broker-admin.ts';
 import type { SeedContext } from './core.ts';
 import { insertMany, insertRows } from './insert.ts';
-import { createRandom, DAY_MS } from './random.ts';
+import { createRandom, DAY_MS, FIRST_NAMES, LAST_NAMES } from './random.ts';
 
 // The broker admin's workspace, part 2: announcements from provider staff (live, expired, scheduled
-// and draft, to every brokerage, to one, to a product family) and Harbor Point's email settings.
+// and draft, to every brokerage, to one, to a product family), Harbor Point's email settings, and a
+// year of answered agent invitations (joined, declined, withdrawn) for My Metrics' invitation series.
 
 type Row = Insertable<AnnouncementsTable>;
 
@@ -50,4 +51,34 @@ export async function seedBrokerAdmin({ db, now, scale, ids }: SeedContext): Pro
     { brokerage_id: ids.harborPoint, template: 'OVERDUE_REFERRALS', email: 'broker@demo.test', created_by: staff, created_at: at(30) },
     { brokerage_id: ids.harborPoint, template: 'MONTHLY_METRICS', email: office, created_by: staff, created_at: at(30) },
   ]);
+}
+
+/**
+ * Invitations answered over the last year (issue 11's seed has only the last 20 days, all open or
+ * refused): for each brokerage, about 3 x scale a month, sent 30 to 365 days ago; half joined (as one
+ * of the brokerage's agents, a few days after the sending), the rest declined or withdrawn.
+ */
+export async function seedInvitationHistory({ db, now, scale, ids }: SeedContext): Promise<void> {
+  const rnd = createRandom(12 * 20261124);
+  const outcomes = ['INVITE_REDEEMED', 'INVITE_REDEEMED', 'INVITE_DECLINED', 'INVITE_REDEEMED', 'INVITE_INVALIDATED', 'INVITE_REDEEMED'] as const;
+  for (const brokerage of [ids.harborPoint, ids.mapleMain]) {
+    const agents = ids.agentsByBrokerage[brokerage] ?? [];
+    const rows = Array.from({ length: 36 * scale }, (_, i) => {
+      const first = rnd.pick(FIRST_NAMES);
+      const last = rnd.pick(LAST_NAMES);
+      const sent = new Date(now.getTime() - rnd.int(30, 365) * DAY_MS - rnd.int(0, 86_399) * 1000);
+      const outcome = agents.length === 0 && outcomes[i % outcomes.length] === 'INVITE_REDEEMED' ? 'INVITE_DECLINED' : outcomes[i % outcomes.length]!;
+      const responded = outcome === 'INVITE_INVALIDATED' ? null : new Date(sent.getTime() + rnd.int(1, 6) * DAY_MS);
+      return {
+        brokerage_id: brokerage, first_name: first, last_name: last,
+        email: `${first}.${last}.history${i}.${brokerage}@prospects.example`.toLowerCase(),
+        phone: `+1555${String(800 + brokerage).padStart(3, '0')}${String(i % 10_000).padStart(4, '0')}`,
+        status: outcome, invite_code_hash: null, invite_sent_at: sent, invite_expires_at: new Date(sent.getTime() + 7 * DAY_MS),
+        invites_sent: rnd.int(1, 2), responded_at: responded,
+        agent_id: outcome === 'INVITE_REDEEMED' ? agents[i % agents.length]! : null,
+        created_by: null, created_at: new Date(sent.getTime() - DAY_MS), updated_at: responded ?? sent,
+      };
+    });
+    await insertMany(db, 'potential_agents', rows);
+  }
 }

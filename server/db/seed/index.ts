@@ -3,7 +3,7 @@ import { seedAgentApp } from './agent-app.ts';
 import { seedAssignmentsContent } from './assignments-content.ts';
 import { seedAuthFlows } from './auth-flows.ts';
 import { seedBrokerWorkspace } from './broker-workspace.ts';
-import { seedBrokerAdmin } from './broker-admin.ts';
+import { seedBrokerAdmin, seedInvitationHistory } from './broker-admin.ts';
 import { seedCore, type SeedContext } from './core.ts';
 import { seedLenderConsole } from './lender-console.ts';
 import { seedPipeline } from './pipeline.ts';
@@ -24,6 +24,7 @@ const SEEDERS: ((ctx: SeedContext) => Promise<void>)[] = [
   seedBrokerAdmin,
   seedAssignmentsContent, // issue 16
   seedStaffAdmin,
+  seedInvitationHistory,
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {

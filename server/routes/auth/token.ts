@@ -27,6 +27,8 @@ const TokenRequest = v.variant('grant_type', [
     grant_type: v.literal('refresh_token'),
     refresh_token: v.pipe(v.string('refresh_token is required'), v.minLength(1), v.maxLength(200)),
     client_id: ClientId,
+    /** The client's name for this rotation, kept before the call: sent again when the answer was lost. */
+    request_id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'request_id must be 16 to 64 letters, digits, - or _'))),
   }),
 ], 'grant_type must be password or refresh_token');
 
@@ -71,7 +73,7 @@ async function passwordGrant(c: AppContext, form: v.InferOutput<typeof TokenRequ
 async function standardGrant(c: AppContext): Promise<Response> {
   const form = await formBody(c, TokenRequest);
   if (form.grant_type === 'password') return passwordGrant(c, form);
-  const result = await rotateRefreshToken(c.var.db, form.refresh_token, form.client_id, c.var.now());
+  const result = await rotateRefreshToken(c.var.db, form.refresh_token, form.client_id, c.var.now(), form.request_id);
   if (!result.ok) throw invalidGrant(result.reason === 'reused' ? 'The refresh token was already used; the session is revoked' : 'The refresh token is not valid');
   return c.json(result.tokens satisfies TokenResponse);
 }

@@ -4,18 +4,24 @@ import { Card, mutedText, Page, Spinner } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { Segmented } from '../../ui/segmented.tsx';
 import * as staff from '../../ui/staff.css.ts';
-import { useSearchState } from '../../ui/use-search-state.ts';
+import { defineList } from '../../ui/list-screen.tsx';
+import { useUrlListState } from '../../ui/use-list-state.ts';
 import { AnnouncementItem } from './announcement-item.tsx';
 import * as styles from './announcements.css.ts';
 
-const DEFAULTS = { show: 'all' };
+// A feed of announcements that open in place, not a table: the scaffold's list definition and URL
+// state (?show=unread&page=2&rows=20) with its pagination control, rendered as a list.
+const LIST = defineList({
+  sort: { key: 'publishAt', desc: true }, sortKeys: ['publishAt'],
+  filters: [{ key: 'show', label: 'Show', all: 'All', options: [{ value: 'unread', label: 'Unread' }] }],
+});
 
 /** My Announcements: what provider staff addressed to the brokerage, unread ones marked, newest first. */
 export function MyAnnouncementsScreen() {
-  const list = useSearchState(DEFAULTS);
+  const list = useUrlListState(LIST.spec);
   const unreadOnly = list.filter.show === 'unread';
   const query = useQuery({
-    ...announcementsQueryOptions({ pageIndex: list.pageIndex, pageSize: list.rowsPerPage, unread: unreadOnly }),
+    ...announcementsQueryOptions({ pageIndex: list.params.pageIndex, pageSize: list.params.pageSize, unread: unreadOnly }),
     placeholderData: keepPreviousData,
   });
   const data = query.data;
@@ -26,7 +32,7 @@ export function MyAnnouncementsScreen() {
           <h2 id="announcements-heading" className={staff.heading}>
             Announcements{data ? ` (${data.unreadCount} unread)` : ''}
           </h2>
-          <Segmented label="Show" value={unreadOnly ? 'unread' : 'all'} onChange={(show) => list.setFilter({ show })}
+          <Segmented label="Show" value={unreadOnly ? 'unread' : 'all'} onChange={(show) => list.setFilter({ show: show === 'unread' ? 'unread' : '' })}
             options={[{ value: 'all', label: 'All' }, { value: 'unread', label: 'Unread' }]} />
         </div>
         {query.isError ? <p role="alert" className={staff.formError}>The announcements could not be loaded. Try again.</p>

@@ -23,6 +23,8 @@ export const SERIES: readonly Series[] = [
   { key: 'response', title: 'Average response time', value: (m) => m.avgResponseSeconds, text: (m) => (m.avgResponseSeconds === null ? '-' : formatResponseTime(m.avgResponseSeconds)) },
   { key: 'met', title: 'Met-with rate', value: (m) => m.metWithRate, text: (m) => pct(m.metWithRate) },
   { key: 'conversion', title: 'Conversion', value: (m) => m.conversionRate, text: (m) => pct(m.conversionRate) },
+  { key: 'invitesSent', title: 'Agent invitations sent', value: (m) => m.invitationsSent, text: (m) => formatCount(m.invitationsSent) },
+  { key: 'invitesRedeemed', title: 'Agent invitations redeemed', value: (m) => m.invitationsRedeemed, text: (m) => formatCount(m.invitationsRedeemed) },
 ];
 
 /** The shown months as CSV: one row per month, one column per series, raw numbers (rates in percent). */

@@ -9,11 +9,20 @@ import { ExportButton } from '../../ui/export-button.tsx';
 import { Card, mutedText, Page, Spinner } from '../../ui/layout.tsx';
 import { Segmented } from '../../ui/segmented.tsx';
 import * as staff from '../../ui/staff.css.ts';
-import { useSearchState } from '../../ui/use-search-state.ts';
+import { defineList } from '../../ui/list-screen.tsx';
+import { useUrlListState } from '../../ui/use-list-state.ts';
 import { metricsCsv, monthLabel, SERIES } from './metric-series.ts';
 import * as styles from './metrics.css.ts';
 
-const DEFAULTS = { months: '12', view: 'charts' };
+// The period and the view live in the address like a list's filters (one URL state for every screen):
+// ?months=3|6 (12 when absent) and ?view=table (charts when absent).
+const VIEW = defineList({
+  sort: { key: 'month', desc: false }, sortKeys: ['month'],
+  filters: [
+    { key: 'months', label: 'Period', all: '12 months', options: [{ value: '3', label: '3 months' }, { value: '6', label: '6 months' }] },
+    { key: 'view', label: 'Show as', all: 'Charts', options: [{ value: 'table', label: 'Table' }] },
+  ],
+});
 const periodOf = (raw: string): MetricPeriod => (METRIC_PERIODS as readonly number[]).includes(Number(raw)) ? Number(raw) as MetricPeriod : 12;
 
 function Charts({ months }: { months: readonly MetricMonth[] }) {
@@ -42,7 +51,7 @@ function Table({ months }: { months: readonly MetricMonth[] }) {
 /** My Metrics: the brokerage's monthly trends over 3, 6 or 12 months, as charts or a table, and as CSV. */
 export function MyMetricsScreen() {
   const brokerageId = useBrokerageScope();
-  const state = useSearchState(DEFAULTS);
+  const state = useUrlListState(VIEW.spec);
   const months = periodOf(state.filter.months);
   const view = state.filter.view === 'table' ? 'table' : 'charts';
   const query = useQuery({ ...brokerageMetricsQueryOptions(brokerageId ?? 0, months), enabled: brokerageId !== null, placeholderData: keepPreviousData });
@@ -53,9 +62,9 @@ export function MyMetricsScreen() {
       <Card aria-labelledby="metrics-heading">
         <div className={staff.headerRow}>
           <h2 id="metrics-heading" className={staff.heading}>Trends</h2>
-          <Segmented label="Period" value={String(months)} onChange={(m) => state.setFilter({ months: m })}
+          <Segmented label="Period" value={String(months)} onChange={(m) => state.setFilter({ months: m === '12' ? '' : m })}
             options={METRIC_PERIODS.map((p) => ({ value: String(p), label: `${p} months` }))} />
-          <Segmented label="Show as" value={view} onChange={(v) => state.setFilter({ view: v })}
+          <Segmented label="Show as" value={view} onChange={(v) => state.setFilter({ view: v === 'table' ? 'table' : '' })}
             options={[{ value: 'charts', label: 'Charts' }, { value: 'table', label: 'Table' }]} />
           {data && <ExportButton name={`metrics-${months}-months`} load={() => Promise.resolve(metricsCsv(data.months))} />}
         </div>
