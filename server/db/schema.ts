@@ -6,6 +6,7 @@ import type { AuthFlowTables } from './schema-auth-flows.ts';
 import type { BrokerWorkspaceTables } from './schema-broker-workspace.ts';
 import type { ConnectorTables } from './schema-connectors.ts';
 import type { LenderConsoleTables, LoanOfficerStatusColumns } from './schema-lender-console.ts';
+import type { StaffAdminTables } from './schema-staff-admin.ts';
 import type { StaffTables } from './schema-staff.ts';
 import type { ViewedItemTables } from './schema-viewed-items.ts';
 
@@ -29,7 +30,6 @@ export interface BrokeragesTable {
   state: string | null;
   boost_enabled: Generated<boolean>;
   boost_percentage: Generated<number>;
-  quarterly_cap: Generated<number>;
   created_at: DefaultTimestamp;
 }
 
@@ -110,7 +110,7 @@ export interface SignInFailuresTable { id: Generated<number>; scope: string; cre
 
 export interface AppVersionsTable { id: Generated<number>; env: string; device_type: string; version: string }
 
-export interface LeadSuppliersTable { id: Generated<number>; name: string }
+export interface LeadSuppliersTable { id: Generated<number>; name: string; created_at: DefaultTimestamp }
 
 export interface OpportunitiesTable {
   id: Generated<number>;
@@ -225,4 +225,4 @@ export interface CoreTables {
 
 /** Every table: the core ones and each area's (one interface per server/db/schema-<area>.ts, listed here). */
 export interface Database
-  extends CoreTables, AgentAppTables, AnalyticsTables, AuthFlowTables, BrokerAdminTables, BrokerWorkspaceTables, ConnectorTables, LenderConsoleTables, StaffTables, ViewedItemTables {}
+  extends CoreTables, AgentAppTables, AnalyticsTables, AuthFlowTables, BrokerAdminTables, BrokerWorkspaceTables, ConnectorTables, LenderConsoleTables, StaffAdminTables, StaffTables, ViewedItemTables {}

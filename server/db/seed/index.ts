@@ -7,6 +7,7 @@ import { seedCore, type SeedContext } from './core.ts';
 import { seedLenderConsole } from './lender-console.ts';
 import { seedPipeline } from './pipeline.ts';
 import { seedStaff } from './staff.ts';
+import { seedStaffAdmin } from './staff-admin.ts';
 
 /**
  * Seeders run in this order on an empty database. A later issue adds its demo rows by
@@ -20,6 +21,7 @@ const SEEDERS: ((ctx: SeedContext) => Promise<void>)[] = [
   seedBrokerWorkspace,
   seedLenderConsole,
   seedBrokerAdmin,
+  seedStaffAdmin,
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {
