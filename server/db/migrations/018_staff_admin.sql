@@ -61,3 +61,6 @@ create table sms_job_recipients (
   primary key (job_id, position)
 );
 create index sms_job_recipients_pending_idx on sms_job_recipients (job_id, position) where status = 'PENDING';
+
+-- The supplier list's leads this quarter and each limit's intake: by supplier and time.
+create index opportunities_supplier_idx on opportunities (supplier_id, created_at) include (brokerage_id, product) where supplier_id is not null;

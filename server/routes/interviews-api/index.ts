@@ -1,4 +1,5 @@
 import type { RouteDef } from '../../http/route.ts';
+import { bulkSmsRoutes } from './bulk-sms.ts';
 import { connectionRoutes } from './agent-connection.ts';
 import { dncRoutes } from './dnc.ts';
 import { dashboardLeadRoutes } from './iris-leads.ts';
@@ -14,4 +15,5 @@ export const interviewsApiRoutes: RouteDef[] = [
   ...opportunityRoutes,
   ...connectionRoutes,
   ...opportunityLenderRoutes, // issue 13
+  ...bulkSmsRoutes, // issue 15
 ];

@@ -5,6 +5,7 @@ import { connectorSettingRoutes } from './connector-settings.ts';
 import { connectorRoutes } from './connectors.ts';
 import { emailSettingRoutes } from './email-settings.ts';
 import { inviteRoutes } from './invites.ts';
+import { leadSupplierRoutes } from './lead-suppliers.ts';
 import { passwordResetRoutes } from './password-reset.ts';
 import { savedViewRoutes } from './saved-views.ts';
 import { usersAdminRoutes } from './users-admin.ts';
@@ -24,4 +25,5 @@ export const usersApiRoutes: RouteDef[] = [
   ...brokerageAdminRoutes,
   ...emailSettingRoutes,
   ...connectorSettingRoutes,
+  ...leadSupplierRoutes, // issue 15
 ];
