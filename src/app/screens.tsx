@@ -63,5 +63,10 @@ export const SCREENS: Record<string, Screen> = {
   'my-admin-view': lazyScreen(() => import('../features/my-admins/my-admin-view-screen.tsx'), 'MyAdminViewScreen'),
   'my-announcements': lazyScreen(() => import('../features/my-announcements/my-announcements-screen.tsx'), 'MyAnnouncementsScreen'),
   'my-metrics': lazyScreen(() => import('../features/my-metrics/my-metrics-screen.tsx'), 'MyMetricsScreen'),
+  // Staff administration (issue 15, engineer M).
+  'supplier-management': lazyScreen(() => import('../features/supplier-management/suppliers-screen.tsx'), 'SuppliersScreen'),
+  'supplier-create': lazyScreen(() => import('../features/supplier-management/supplier-create-screen.tsx'), 'SupplierCreateScreen'),
+  'supplier-view': lazyScreen(() => import('../features/supplier-management/supplier-view-screen.tsx'), 'SupplierViewScreen'),
+  'bulk-sms-send': lazyScreen(() => import('../features/bulk-sms/bulk-sms-screen.tsx'), 'BulkSmsScreen'),
   'settings-email': lazyScreen(() => import('../features/email-settings/email-settings-screen.tsx'), 'EmailSettingsScreen'),
 };
