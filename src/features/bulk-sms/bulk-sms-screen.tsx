@@ -31,7 +31,7 @@ export function BulkSmsScreen() {
   const search = new URLSearchParams(useSearch());
   const jobId = Number(search.get('job'));
   const [, navigate] = useLocation();
-  const roles = useStore(profileStore, (p) => p.user?.roles.map((r) => r.name) ?? []);
+  const roles = (useStore(profileStore, (p) => p.user?.roles) ?? []).map((r) => r.name);
   const canSend = roles.some((r) => r === 'ADMIN' || r === 'AGENT_ENGAGEMENT' || r === 'BROKERAGE_ADMIN');
   const staff = roles.some((r) => r === 'ADMIN' || r === 'AGENT_ENGAGEMENT');
   if (Number.isInteger(jobId) && jobId > 0) {
