@@ -11,6 +11,12 @@ export async function sendSms(db: Db, to: string, body: string, now: Date): Prom
   await db.insertInto('outbox').values({ channel: 'SMS', recipient: to, subject: null, body, created_at: now }).execute();
 }
 
+/** Many texts at once (a bulk SMS batch): the same boundary as sendSms, one insert. */
+export async function sendSmsMany(db: Db, messages: { to: string; body: string }[], now: Date): Promise<void> {
+  if (messages.length === 0) return;
+  await db.insertInto('outbox').values(messages.map((m) => ({ channel: 'SMS' as const, recipient: m.to, subject: null, body: m.body, created_at: now }))).execute();
+}
+
 /**
  * The origin that links in emails and connector callbacks point to: always a configured one
  * (PUBLIC_ORIGIN, AGENT_ORIGIN), never the request's Host header, which the caller chooses

@@ -8,6 +8,7 @@ import type { ConnectorTables } from './schema-connectors.ts';
 import type { LenderConsoleTables, LoanOfficerStatusColumns } from './schema-lender-console.ts';
 import type { StaffTables } from './schema-staff.ts';
 import type { StaffAdminTables } from './schema-staff-admin.ts';
+import type { SuppliersSmsTables } from './schema-suppliers-sms.ts';
 import type { ViewedItemTables } from './schema-viewed-items.ts';
 import type { AssignmentsContentTables } from './schema-assignments-content.ts';
 
@@ -31,7 +32,6 @@ export interface BrokeragesTable {
   state: string | null;
   boost_enabled: Generated<boolean>;
   boost_percentage: Generated<number>;
-  quarterly_cap: Generated<number>;
   created_at: DefaultTimestamp;
 }
 
@@ -112,7 +112,7 @@ export interface SignInFailuresTable { id: Generated<number>; scope: string; cre
 
 export interface AppVersionsTable { id: Generated<number>; env: string; device_type: string; version: string }
 
-export interface LeadSuppliersTable { id: Generated<number>; name: string }
+export interface LeadSuppliersTable { id: Generated<number>; name: string; created_at: DefaultTimestamp }
 
 export interface OpportunitiesTable {
   id: Generated<number>;
@@ -242,4 +242,5 @@ export interface Database
     LenderConsoleTables,
     StaffTables,
     StaffAdminTables,
+    SuppliersSmsTables,
     ViewedItemTables {}

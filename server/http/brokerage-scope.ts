@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { Role } from '../../src/access/roles.ts';
 import type { Product } from '../../src/contract/brokerages.ts';
+import { quarterlyCapSql } from '../db/lead-caps.ts';
 import { badRequest, notFound } from './errors.ts';
 import { assertBrokerage, brokerageOf } from './ownership.ts';
 import { STAFF_ROLES, type AppContext } from './route.ts';
@@ -47,10 +49,10 @@ export interface BrokerageRow { id: number; name: string; productFamily: string;
  */
 export async function readableBrokerage(c: AppContext, id: number): Promise<BrokerageRow> {
   assertBrokerage(c.var.auth.user, id);
-  const b = await c.var.db.selectFrom('brokerages').select(['id', 'name', 'product_family', 'quarterly_cap'])
+  const b = await c.var.db.selectFrom('brokerages').select(['id', 'name', 'product_family', quarterlyCapSql(sql.ref('brokerages.id')).as('quarterly_cap')])
     .where('id', '=', id).executeTakeFirst();
   if (!b) throw notFound('No such brokerage');
-  return { id: b.id, name: b.name, productFamily: b.product_family, quarterlyCap: b.quarterly_cap };
+  return { id: b.id, name: b.name, productFamily: b.product_family, quarterlyCap: Number(b.quarterly_cap) };
 }
 
 /** The brokerage of a `brokerageId` query parameter, defaulting to the caller's own. */

@@ -2,9 +2,10 @@ import type { RouteDef } from '../http/route.ts';
 import { agentsApiRoutes } from './agents-api/index.ts';
 import { analyticsRoutes } from './analytics-api/analytics.ts';
 import { authFamily } from './auth/index.ts';
+import { inboundSmsRoutes } from './contact-center-api/sms.ts';
 import { outboxRoutes } from './dev/outbox.ts';
 import { interviewsApiRoutes } from './interviews-api/index.ts';
-import { leadsApiRoutes } from './leads-api/leadstats.ts';
+import { leadsApiRoutes } from './leads-api/index.ts';
 import { lenderOverviewRoutes } from './lenders-api/lender-overview.ts';
 import { lenderRoutes } from './lenders-api/lenders.ts';
 import { loanOfficerRoutes } from './lenders-api/loan-officers.ts';
@@ -24,6 +25,7 @@ export const ROUTES: RouteDef[] = [
   ...leadsApiRoutes,
   ...lenderRoutes,
   ...loanOfficerRoutes, ...lenderOverviewRoutes, ...lenderReferralRoutes, // issue 13
+  ...inboundSmsRoutes, // issue 15
   ...analyticsRoutes,
   ...oauthMetadataRoutes,
   ...outboxRoutes,

@@ -68,6 +68,11 @@ export const SCREENS: Record<string, Screen> = {
   'user-create': lazyScreen(() => import('../features/user-management/user-create-screen.tsx'), 'UserCreateScreen'),
   'user-edit': lazyScreen(() => import('../features/user-management/user-edit-screen.tsx'), 'UserEditScreen'),
   announcements: lazyScreen(() => import('../features/announcements/announcements-screen.tsx'), 'AnnouncementsScreen'),
+  // Staff administration (issue 15, engineer M).
+  'supplier-management': lazyScreen(() => import('../features/supplier-management/suppliers-screen.tsx'), 'SuppliersScreen'),
+  'supplier-create': lazyScreen(() => import('../features/supplier-management/supplier-create-screen.tsx'), 'SupplierCreateScreen'),
+  'supplier-view': lazyScreen(() => import('../features/supplier-management/supplier-view-screen.tsx'), 'SupplierViewScreen'),
+  'bulk-sms-send': lazyScreen(() => import('../features/bulk-sms/bulk-sms-screen.tsx'), 'BulkSmsScreen'),
   'settings-email': lazyScreen(() => import('../features/email-settings/email-settings-screen.tsx'), 'EmailSettingsScreen'),
   // Staff administration, part 2 (issue 16): diagnostic tools and dynamic content.
   'agent-assignments': lazyScreen(() => import('../features/agent-assignments/agent-assignments-screen.tsx'), 'AgentAssignmentsScreen'),

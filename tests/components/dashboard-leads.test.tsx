@@ -1,11 +1,15 @@
 import { waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { quarterlyCapSql } from '../../server/db/lead-caps.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 async function harborLeads() {
   const server = await testServer();
-  const harbor = await server.db.selectFrom('brokerages').select(['id', 'quarterly_cap']).where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
+  // The quarterly cap is the sum of the brokerage's lead supplier limits (issue 15: one source of truth).
+  const harbor = await server.db.selectFrom('brokerages').select(['id', quarterlyCapSql(sql.ref('brokerages.id')).as('quarterly_cap')])
+    .where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
   const leads = await server.db.selectFrom('opportunities').select(['status', 'product', 'lead_type', 'created_at'])
     .where('brokerage_id', '=', harbor.id).execute();
   const byStatus = (statuses: string[], leadType?: string) =>

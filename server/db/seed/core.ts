@@ -52,9 +52,9 @@ export async function seedCore(db: Db, now: Date, scale: number): Promise<SeedCo
   const roleIds = new Map((await db.selectFrom('roles').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
 
   const [harborPoint, mapleMain, cedarRidge] = await insertMany(db, 'brokerages', [
-    { name: 'Harbor Point Realty', status: 'ACTIVE', product_family: 'COMBINED', email: 'office@harborpoint.example', phone: '+15550101000', city: 'Portland', state: 'ME', boost_enabled: true, boost_percentage: 15, quarterly_cap: 300 },
-    { name: 'Maple & Main Homes', status: 'ACTIVE', product_family: 'PORCHLIGHT', email: 'hello@maplemain.example', phone: '+15550102000', city: 'Madison', state: 'WI', boost_enabled: false, boost_percentage: 0, quarterly_cap: 0 },
-    { name: 'Cedar Ridge Properties', status: 'PAUSED', product_family: 'PORCHLIGHT', email: 'team@cedarridge.example', phone: '+15550103000', city: 'Boise', state: 'ID', boost_enabled: false, boost_percentage: 0, quarterly_cap: 0 },
+    { name: 'Harbor Point Realty', status: 'ACTIVE', product_family: 'COMBINED', email: 'office@harborpoint.example', phone: '+15550101000', city: 'Portland', state: 'ME', boost_enabled: true, boost_percentage: 15 },
+    { name: 'Maple & Main Homes', status: 'ACTIVE', product_family: 'PORCHLIGHT', email: 'hello@maplemain.example', phone: '+15550102000', city: 'Madison', state: 'WI', boost_enabled: false, boost_percentage: 0 },
+    { name: 'Cedar Ridge Properties', status: 'PAUSED', product_family: 'PORCHLIGHT', email: 'team@cedarridge.example', phone: '+15550103000', city: 'Boise', state: 'ID', boost_enabled: false, boost_percentage: 0 },
   ]) as [number, number, number];
   const [summit, keystone] = await insertMany(db, 'loan_offices', [
     { name: 'Summit Home Loans', email: 'loans@summit.example', phone: '+15550201000' },

@@ -9,6 +9,7 @@ import { seedLenderConsole } from './lender-console.ts';
 import { seedPipeline } from './pipeline.ts';
 import { seedStaff } from './staff.ts';
 import { seedStaffAdmin } from './staff-admin.ts';
+import { seedSuppliersSms } from './suppliers-sms.ts';
 
 /**
  * Seeders run in this order on an empty database. A later issue adds its demo rows by
@@ -25,6 +26,7 @@ const SEEDERS: ((ctx: SeedContext) => Promise<void>)[] = [
   seedAssignmentsContent, // issue 16
   seedStaffAdmin,
   seedInvitationHistory,
+  seedSuppliersSms,
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {

@@ -8,6 +8,7 @@ import { normalisePhone } from '../../../src/contract/interviews.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { csvResponse } from '../../http/csv.ts';
+import { quarterlyCapSql } from '../../db/lead-caps.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertBrokerage } from '../../http/ownership.ts';
 import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
@@ -17,11 +18,12 @@ import { countOf, likeWildcard, Sort, TextParam } from '../../http/paging.ts';
 export const hasLeadGenius = (family: string) => family === 'COMBINED' || family === 'LEAD_GENIUS';
 
 export async function brokerageView(db: Db, id: number): Promise<Brokerage> {
-  const b = await db.selectFrom('brokerages').selectAll().where('id', '=', id).executeTakeFirst();
+  const b = await db.selectFrom('brokerages').selectAll().select(quarterlyCapSql(sql.ref('brokerages.id')).as('quarterly_cap'))
+    .where('id', '=', id).executeTakeFirst();
   if (!b) throw notFound('No such brokerage');
   return {
     id: b.id, name: b.name, status: b.status, product: [{ productFamily: b.product_family }],
-    email: b.email, phone: b.phone, city: b.city, state: b.state, quarterlyCap: b.quarterly_cap,
+    email: b.email, phone: b.phone, city: b.city, state: b.state, quarterlyCap: Number(b.quarterly_cap),
     boost: { enabled: b.boost_enabled, boostPercentage: b.boost_percentage }, created: b.created_at.toISOString(),
   };
 }
@@ -44,7 +46,6 @@ const PatchBrokerage = v.strictObject({
   phone: v.optional(v.nullable(v.pipe(v.string(), v.check((p) => normalisePhone(p) !== null, 'Invalid phone number.'), v.transform((p) => normalisePhone(p))))),
   city: nullableText(120),
   state: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'state must be a two-letter code')))),
-  quarterlyCap: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99999))),
 }, 'unknown field');
 
 function where(f: BrokerageFilter) {
@@ -100,7 +101,7 @@ export const brokerageRoutes: RouteDef[] = [
       const b = await jsonBody(c, PatchBrokerage);
       const set = Object.fromEntries(Object.entries({
         name: b.name, status: b.status, product_family: b.productFamily, email: b.email, phone: b.phone,
-        city: b.city, state: b.state, quarterly_cap: b.quarterlyCap,
+        city: b.city, state: b.state,
       }).filter(([, val]) => val !== undefined));
       if (Object.keys(set).length > 0) {
         await updateByIdOr404(c.var.db, 'brokerages', id, set, 'No such brokerage');

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../../http/route.ts';
 import { agentAssignmentRoutes } from './agent-assignments.ts';
+import { bulkSmsRoutes } from './bulk-sms.ts';
 import { connectionRoutes } from './agent-connection.ts';
 import { contentItemRoutes } from './content-items.ts';
 import { dncRoutes } from './dnc.ts';
@@ -18,4 +19,5 @@ export const interviewsApiRoutes: RouteDef[] = [
   ...opportunityLenderRoutes, // issue 13
   ...agentAssignmentRoutes, // issue 16
   ...contentItemRoutes, // issue 16
+  ...bulkSmsRoutes, // issue 15
 ];

@@ -13,7 +13,7 @@ const LeadStatsQuery = v.object({
   ingestedDate: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month as YYYY-MM'))),
 });
 
-export const leadsApiRoutes: RouteDef[] = [
+export const leadStatsApiRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/leads-api/leadstats/:brokerageId{[0-9]+}', policy: DASHBOARD_READERS,
     handler: async (c) => {

@@ -7,6 +7,7 @@ import { connectorRoutes } from './connectors.ts';
 import { emailSettingRoutes } from './email-settings.ts';
 import { flexAttributeRoutes } from './flex-attributes.ts';
 import { inviteRoutes } from './invites.ts';
+import { leadSupplierRoutes } from './lead-suppliers.ts';
 import { passwordResetRoutes } from './password-reset.ts';
 import { savedViewRoutes } from './saved-views.ts';
 import { usersAdminRoutes } from './users-admin.ts';
@@ -31,4 +32,5 @@ export const usersApiRoutes: RouteDef[] = [
   ...userManagementRoutes,
   ...flexAttributeRoutes,
   ...announcementEditorRoutes,
+  ...leadSupplierRoutes, // issue 15
 ];

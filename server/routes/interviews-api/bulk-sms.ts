@@ -1,0 +1,138 @@
+import * as v from 'valibot';
+import { SmsRequest, type SmsJob, type SmsJobPage, type SmsJobRecipientPage, type SmsPreflight } from '../../../src/contract/bulk-sms.ts';
+import type { Role } from '../../../src/access/roles.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { assertBrokerage } from '../../http/ownership.ts';
+import { route, type AppContext, type RouteDef } from '../../http/route.ts';
+import { formBody, IdParams, Paging, params, query } from '../../http/validate.ts';
+import { analyse, candidatesOf, isRunningHere, jobView, preflightOf, runJob } from './bulk-sms-engine.ts';
+
+// Bulk SMS Send (spec 1 section 6, bulk-sms-send: ADMIN, AGENT_ENGAGEMENT; the list also
+// BROKERAGE_ADMIN, CSR_VIEW_OPPORTUNITIES). Staff send to any opportunities or a pasted list; a
+// brokerage admin only to their own brokerage's opportunities; CSR_VIEW_OPPORTUNITIES reads the
+// sends (view only). The send is POST /interviews-api/opportunities/sms (form-encoded, spec 2).
+const SENDERS = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN'] as const;
+const READERS = [...SENDERS, 'CSR_VIEW_OPPORTUNITIES'] as const;
+
+const hasRole = (roles: readonly Role[], role: Role) => roles.includes(role);
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+const JobsQuery = v.object({ ...Paging });
+const RecipientsQuery = v.object({ ...Paging, status: v.optional(v.picklist(['PENDING', 'SENT', 'SUPPRESSED'], 'status must be PENDING, SENT or SUPPRESSED')) });
+
+/** The brokerage the caller's selection is limited to (undefined: any), checking what they may send to. */
+function scopeOf(c: AppContext, req: SmsRequest): number | undefined {
+  const user = c.var.auth.user;
+  if (hasRole(user.roles, 'ADMIN') || hasRole(user.roles, 'AGENT_ENGAGEMENT')) return req.brokerageId;
+  if (req.source !== 'OPPORTUNITIES') throw forbidden('A brokerage admin sends to their own brokerage’s opportunities only');
+  if (user.brokerId === null) throw forbidden('You have no brokerage');
+  if (req.brokerageId !== undefined) assertBrokerage(user, req.brokerageId);
+  return user.brokerId;
+}
+
+/** A job the caller may read: staff any, a brokerage admin those sent for their brokerage. */
+async function readableJob(c: AppContext, id: number): Promise<SmsJob> {
+  const row = await c.var.db.selectFrom('sms_jobs').select(['id', 'brokerage_id', 'status']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('No such SMS send');
+  const user = c.var.auth.user;
+  if (hasRole(user.roles, 'BROKERAGE_ADMIN') && !hasRole(user.roles, 'ADMIN') && !hasRole(user.roles, 'AGENT_ENGAGEMENT') && !hasRole(user.roles, 'CSR_VIEW_OPPORTUNITIES')) {
+    if (row.brokerage_id === null || row.brokerage_id !== user.brokerId) throw forbidden('That send is not yours');
+  }
+  if (row.status === 'RUNNING' && !isRunningHere(c.var.db, id)) void runJob(c.var.db, id, c.var.now);
+  const job = await jobView(c.var.db, id);
+  if (!job) throw notFound('No such SMS send');
+  return job;
+}
+
+export const bulkSmsRoutes: RouteDef[] = [
+  route({
+    method: 'POST', path: '/interviews-api/opportunities/sms/preflight', policy: SENDERS,
+    handler: async (c) => {
+      const req = await formBody(c, SmsRequest);
+      const brokerageId = scopeOf(c, req);
+      const rows = await analyse(c.var.db, req.message, await candidatesOf(c.var.db, req, brokerageId), c.var.now());
+      return c.json(preflightOf(req.message, rows) satisfies SmsPreflight);
+    },
+  }),
+  route({
+    method: 'POST', path: '/interviews-api/opportunities/sms', policy: SENDERS,
+    handler: async (c) => {
+      const key = c.req.header('Idempotency-Key') ?? '';
+      if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('The request is not valid', { 'Idempotency-Key': 'An Idempotency-Key header of 8 to 100 letters, digits, - or _ is required' });
+      const req = await formBody(c, SmsRequest);
+      const brokerageId = scopeOf(c, req);
+      const criteria = JSON.stringify({ ...req, brokerageId: brokerageId ?? null });
+      const db = c.var.db;
+      const actor = c.var.auth.actor.id;
+      const existing = await db.selectFrom('sms_jobs').select(['id', 'created_by', 'criteria']).where('idempotency_key', '=', key).executeTakeFirst();
+      if (existing) {
+        if (existing.created_by !== actor || existing.criteria !== criteria) throw conflict('This Idempotency-Key was used for a different send');
+        return c.json((await readableJob(c, existing.id)) satisfies SmsJob, 200);
+      }
+      const now = c.var.now();
+      const rows = await analyse(db, req.message, await candidatesOf(db, req, brokerageId), now);
+      const pre = preflightOf(req.message, rows);
+      if (pre.sendable === 0) throw badRequest('Nothing to send: every recipient is suppressed', { recipients: 'No recipient can be texted now' });
+      const jobId = await db.transaction().execute(async (trx) => {
+        const job = await trx.insertInto('sms_jobs').values({
+          idempotency_key: key, created_by: actor, brokerage_id: brokerageId ?? null, message: req.message, criteria, status: 'RUNNING', total: rows.length, created_at: now,
+        }).onConflict((oc) => oc.column('idempotency_key').doNothing()).returning('id').executeTakeFirst();
+        if (!job) return null; // a parallel retry with the same key won the insert
+        for (let i = 0; i < rows.length; i += 1000) {
+          await trx.insertInto('sms_job_recipients').values(rows.slice(i, i + 1000).map((r) => ({
+            job_id: job.id, position: r.position, phone: r.e164 ?? r.raw, opportunity_id: r.opportunityId, body: r.body,
+            status: r.reason ? 'SUPPRESSED' as const : 'PENDING' as const, reason: r.reason,
+          }))).execute();
+        }
+        const reasons = Object.entries(pre.byReason).map(([k, n]) => `${k} ${n}`).join(', ');
+        await trx.insertInto('audit_log').values({
+          actor_user_id: actor, as_user_id: c.var.auth.user.id, action: 'BULK_SMS_SENT',
+          detail: `job ${job.id}: ${pre.total} recipients, ${pre.sendable} to send (${pre.parts} parts), suppressed ${reasons}`, created_at: now,
+        }).execute();
+        return job.id;
+      });
+      if (jobId === null) {
+        const winner = await db.selectFrom('sms_jobs').select('id').where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+        return c.json((await readableJob(c, winner.id)) satisfies SmsJob, 200);
+      }
+      void runJob(db, jobId, c.var.now);
+      return c.json((await jobView(db, jobId)) satisfies SmsJob | undefined, 202);
+    },
+  }),
+  route({
+    method: 'GET', path: '/interviews-api/opportunities/sms/jobs', policy: READERS,
+    handler: async (c) => {
+      const q = query(c, JobsQuery);
+      const user = c.var.auth.user;
+      const staff = hasRole(user.roles, 'ADMIN') || hasRole(user.roles, 'AGENT_ENGAGEMENT') || hasRole(user.roles, 'CSR_VIEW_OPPORTUNITIES');
+      const base = c.var.db.selectFrom('sms_jobs').$if(!staff, (qb) => qb.where('brokerage_id', '=', user.brokerId ?? -1));
+      const [count, ids] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
+      ]);
+      const content = (await Promise.all(ids.map((r) => jobView(c.var.db, r.id)))).filter((j): j is SmsJob => j !== undefined);
+      return c.json({ content, totalElements: Number(count.n) } satisfies SmsJobPage);
+    },
+  }),
+  route({
+    method: 'GET', path: '/interviews-api/opportunities/sms/jobs/:id{[0-9]+}', policy: READERS,
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      return c.json((await readableJob(c, id)) satisfies SmsJob);
+    },
+  }),
+  route({
+    method: 'GET', path: '/interviews-api/opportunities/sms/jobs/:id{[0-9]+}/recipients', policy: READERS,
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      const q = query(c, RecipientsQuery);
+      await readableJob(c, id);
+      const base = c.var.db.selectFrom('sms_job_recipients').where('job_id', '=', id).$if(!!q.status, (qb) => qb.where('status', '=', q.status ?? 'SENT'));
+      const [count, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        base.select(['position', 'phone', 'status', 'reason', 'sent_at']).orderBy('position').offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
+      ]);
+      const content = rows.map((r) => ({ position: r.position, phone: r.phone, status: r.status, reason: r.reason, sentAt: r.sent_at?.toISOString() ?? null }));
+      return c.json({ content, totalElements: Number(count.n) } satisfies SmsJobRecipientPage);
+    },
+  }),
+];

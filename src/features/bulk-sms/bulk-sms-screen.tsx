@@ -1,0 +1,162 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
+import { ApiError } from '../../api/client.ts';
+import { sendSms, smsJobQueryOptions, smsPreflight, type SmsForm } from '../../api/bulk-sms.ts';
+import { serverMessage } from '../../api/staff.ts';
+import { SMS_SUPPRESSIONS, SUPPRESSION_LABELS, type SmsPreflight } from '../../contract/bulk-sms.ts';
+import { OPPORTUNITY_STATUSES } from '../../contract/interviews.ts';
+import { formatCount, prettify } from '../../lib/format.ts';
+import { MERGE_FIELDS, smsSegments } from '../../lib/sms.ts';
+import { useStore } from '../../session/persisted-store.ts';
+import { profileStore } from '../../session/state.ts';
+import { Button } from '../../ui/button.tsx';
+import { RadioGroup, SelectField, TextArea } from '../../ui/choice.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
+import { DetailList } from '../../ui/detail-list.tsx';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { TextField } from '../../ui/text-field.tsx';
+
+const EMPTY: SmsForm = { message: '', source: 'NUMBERS', status: [], brokerageId: '', createdFrom: '', createdTo: '', numbers: '' };
+const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_-]/g, '');
+
+/**
+ * Bulk SMS Send: recipients, text with merge fields and a segment counter, then the compliance
+ * pre-flight (nothing is sent), then a confirm that starts the server's job. The job id sits in
+ * the URL (?job=), so a reload shows its progress instead of sending again.
+ */
+export function BulkSmsScreen() {
+  const search = new URLSearchParams(useSearch());
+  const jobId = Number(search.get('job'));
+  const [, navigate] = useLocation();
+  const roles = (useStore(profileStore, (p) => p.user?.roles) ?? []).map((r) => r.name);
+  const canSend = roles.some((r) => r === 'ADMIN' || r === 'AGENT_ENGAGEMENT' || r === 'BROKERAGE_ADMIN');
+  const staff = roles.some((r) => r === 'ADMIN' || r === 'AGENT_ENGAGEMENT');
+  if (Number.isInteger(jobId) && jobId > 0) {
+    return <Page title="Bulk SMS Send"><JobProgress id={jobId} onNew={() => navigate('/console/bulk-sms-send')} /></Page>;
+  }
+  if (!canSend) return <Page title="Bulk SMS Send"><Card><p>Your role can read bulk SMS reports but not send.</p></Card></Page>;
+  return <Page title="Bulk SMS Send"><Composer staff={staff} onSent={(id) => navigate(`/console/bulk-sms-send?job=${id}`)} /></Page>;
+}
+
+function Composer({ staff, onSent }: { staff: boolean; onSent: (jobId: number) => void }) {
+  const [form, setForm] = useState<SmsForm>(staff ? EMPTY : { ...EMPTY, source: 'OPPORTUNITIES' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [checked, setChecked] = useState<{ result: SmsPreflight; key: string; form: SmsForm } | null>(null);
+  const names = useQuery({ ...brokerageNamesQueryOptions(), enabled: staff });
+  const set = (patch: Partial<SmsForm>) => { setForm((f) => ({ ...f, ...patch })); setChecked(null); };
+  const segments = smsSegments(form.message);
+  const fail = (err: unknown) => setErrors(err instanceof ApiError && err.fields ? err.fields : { _: serverMessage(err) });
+  const preflight = useMutation({
+    mutationFn: (f: SmsForm) => smsPreflight(f),
+    onSuccess: (result, f) => { setErrors({}); setChecked({ result, key: newKey(), form: f }); },
+    onError: fail,
+  });
+  const send = useMutation({
+    mutationFn: (c: { form: SmsForm; key: string }) => sendSms(c.form, c.key),
+    retry: 2, // safe: the same Idempotency-Key answers the same job
+    onSuccess: (job) => onSent(job.id),
+    onError: fail,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.message.trim()) { setErrors({ message: 'Message is required' }); return; }
+    preflight.mutate(form);
+  };
+  return (
+    <div className={styles.stack}>
+      <Card>
+        <form onSubmit={submit} noValidate className={styles.stack} aria-label="Recipients and message">
+          <h2 className={styles.subheading}>Recipients</h2>
+          {staff && (
+            <RadioGroup legend="Send to" name="source" value={form.source} onChange={(source) => set({ source })}
+              options={[{ value: 'NUMBERS', label: 'A pasted list of numbers' }, { value: 'OPPORTUNITIES', label: 'Opportunities' }]} />
+          )}
+          {form.source === 'NUMBERS' ? (
+            <TextArea label="Phone numbers (one per line)" rows={6} value={form.numbers} onChange={(e) => set({ numbers: e.target.value })} error={errors['numbers']} />
+          ) : (
+            <div className={styles.inlineForm}>
+              <SelectField label="Statuses" multiple size={5} value={form.status} error={errors['status']}
+                onChange={(e) => set({ status: [...e.target.selectedOptions].map((o) => o.value) })}>
+                {OPPORTUNITY_STATUSES.map((s) => <option key={s} value={s}>{prettify(s)}</option>)}
+              </SelectField>
+              {staff && (
+                <SelectField label="Brokerage" value={form.brokerageId} onChange={(e) => set({ brokerageId: e.target.value })} error={errors['brokerageId']}>
+                  <option value="">All brokerages</option>
+                  {(names.data ?? []).map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+                </SelectField>
+              )}
+              <TextField label="Created from" type="date" value={form.createdFrom} onChange={(e) => set({ createdFrom: e.target.value })} error={errors['createdFrom']} />
+              <TextField label="Created to" type="date" value={form.createdTo} onChange={(e) => set({ createdTo: e.target.value })} error={errors['createdTo']} />
+            </div>
+          )}
+          <h2 className={styles.subheading}>Message</h2>
+          <TextArea label="Message" rows={4} maxLength={1600} value={form.message} onChange={(e) => set({ message: e.target.value })} error={errors['message']} />
+          <p className={styles.meta} aria-live="polite">
+            {`${formatCount(segments.units)} characters, ${segments.segments} ${segments.segments === 1 ? 'part' : 'parts'} (${segments.encoding}). Merge fields: ${MERGE_FIELDS.map((f) => `{${f}}`).join(', ')}; a fallback after a bar: {firstName|there}.`}
+          </p>
+          {errors['_'] && <p role="alert" className={styles.formError}>{errors['_']}</p>}
+          <div><Button type="submit" disabled={preflight.isPending}>Run Pre-flight</Button></div>
+        </form>
+      </Card>
+      {preflight.isPending && <Spinner label="Checking recipients" />}
+      {checked && (
+        <Card>
+          <Preflight result={checked.result} />
+          {errors['recipients'] && <p role="alert" className={styles.formError}>{errors['recipients']}</p>}
+          <Button disabled={checked.result.sendable === 0 || send.isPending} onClick={() => send.mutate({ form: checked.form, key: checked.key })}>
+            {`Send to ${formatCount(checked.result.sendable)} recipients (${formatCount(checked.result.parts)} parts)`}
+          </Button>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function Preflight({ result }: { result: SmsPreflight }) {
+  return (
+    <section aria-label="Pre-flight" className={styles.stack}>
+      <h2 className={styles.subheading}>Pre-flight: nothing has been sent</h2>
+      <DetailList items={[
+        ['Recipients', formatCount(result.total)], ['To send', formatCount(result.sendable)], ['Suppressed', formatCount(result.suppressed)],
+        ...SMS_SUPPRESSIONS.map((r) => [SUPPRESSION_LABELS[r], formatCount(result.byReason[r])] as const),
+        ['SMS parts', formatCount(result.parts)],
+      ]} />
+      {result.sample && <p><span className={styles.meta}>First message: </span>{result.sample}</p>}
+      {result.warnings.map((w) => <p key={w} role="alert" className={styles.formError}>{w}</p>)}
+      {result.suppressedList.length > 0 && (
+        <DataTable label="Suppressed recipients" rows={result.suppressedList.slice(0, 100)} rowKey={(r) => r.position} columns={[
+          { key: 'line', header: 'Line', cell: (r) => r.position },
+          { key: 'phone', header: 'Number', cell: (r) => r.phone || '-' },
+          { key: 'name', header: 'Name', cell: (r) => r.name ?? '-' },
+          { key: 'reason', header: 'Reason', cell: (r) => SUPPRESSION_LABELS[r.reason] },
+        ]} />
+      )}
+      {result.suppressed > 100 && <p className={styles.meta}>{`The first 100 of ${formatCount(result.suppressed)} suppressed recipients are listed.`}</p>}
+    </section>
+  );
+}
+
+function JobProgress({ id, onNew }: { id: number; onNew: () => void }) {
+  const job = useQuery(smsJobQueryOptions(id));
+  if (job.isError) return <Card><p role="alert">This send could not be loaded.</p></Card>;
+  const j = job.data;
+  if (!j) return <Spinner label="Loading the send" />;
+  const done = j.total - j.pending;
+  return (
+    <Card>
+      <section aria-label="Send report" className={styles.stack}>
+        <h2 className={styles.subheading}>{j.status === 'DONE' ? 'Send complete' : 'Sending…'}</h2>
+        <progress max={j.total} value={done} aria-label="Send progress">{`${done} of ${j.total}`}</progress>
+        <DetailList items={[
+          ['Recipients', formatCount(j.total)], ['Sent', formatCount(j.sent)], ['Suppressed', formatCount(j.suppressed)], ['Waiting', formatCount(j.pending)],
+          ...SMS_SUPPRESSIONS.map((r) => [SUPPRESSION_LABELS[r], formatCount(j.byReason[r])] as const),
+          ['Message', j.message], ['Sent by', j.createdBy ?? '-'],
+        ]} />
+        <div><Button variant="secondary" onClick={onNew}>New Send</Button></div>
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,217 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
+import { ApiError } from '../../api/client.ts';
+import {
+  addSupplierLimit, addSupplierZip, addSupplierZips, removeSupplierZip, setSupplierLimit, supplierKeys, supplierLimitsQueryOptions,
+  supplierQueryOptions, supplierZipsQueryOptions,
+} from '../../api/lead-suppliers.ts';
+import { serverMessage } from '../../api/staff.ts';
+import type { BulkZipResult, LeadSupplierLimit, LeadSupplierZip } from '../../contract/lead-suppliers.ts';
+import { ZIP_MESSAGE, ZIP_PATTERN } from '../../contract/lead-suppliers.ts';
+import { isNoCap } from '../../lib/cap.ts';
+import { formatCount, formatDate } from '../../lib/format.ts';
+import { useStore } from '../../session/persisted-store.ts';
+import { profileStore } from '../../session/state.ts';
+import { Button } from '../../ui/button.tsx';
+import { SelectField, TextArea } from '../../ui/choice.tsx';
+import { DataTable, type Column } from '../../ui/data-table.tsx';
+import { DetailList } from '../../ui/detail-list.tsx';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import { SearchField } from '../../ui/search-field.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { Tabs } from '../../ui/tabs.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useListState } from '../../ui/use-list-state.ts';
+
+const capText = (cap: number) => (isNoCap(cap) ? 'No cap' : formatCount(cap));
+
+/** One lead supplier (view/:id): its figures, ZIP coverage and quarterly limits per brokerage. ADMIN edits. */
+export function SupplierViewScreen({ params }: { params: Record<string, string> }) {
+  const id = Number(params['id']);
+  const supplier = useQuery({ ...supplierQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+  const canEdit = useStore(profileStore, (p) => !!p.user?.roles.some((r) => r.name === 'ADMIN'));
+  const s = supplier.data;
+  if (supplier.isError) return <Page><p role="alert">This lead supplier could not be loaded.</p></Page>;
+  if (!s) return <Spinner label="Loading supplier" />;
+  return (
+    <Page title={s.name}>
+      <Card>
+        <div className={styles.headerRow}><h2 className={styles.heading}>{s.name}</h2></div>
+        <DetailList items={[
+          ['ZIP Codes', formatCount(s.zipCount)], ['Brokerage Limits', formatCount(s.limitCount)],
+          ['Leads This Quarter', formatCount(s.leadsThisQuarter)], ['Created', formatDate(s.created)],
+        ]} />
+        <Tabs label="Supplier" items={[
+          { value: 'zips', label: 'ZIP Coverage', content: <ZipCoverage id={s.id} canEdit={canEdit} /> },
+          { value: 'limits', label: 'Limits', content: <Limits id={s.id} canEdit={canEdit} /> },
+        ]} />
+      </Card>
+    </Page>
+  );
+}
+
+function ZipCoverage({ id, canEdit }: { id: number; canEdit: boolean }) {
+  const list = useListState({ zip: '' }, { key: 'zip', desc: false });
+  const query = useQuery({ ...supplierZipsQueryOptions(id, { ...list.params, zip: list.filter.zip }), placeholderData: keepPreviousData });
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const refresh = () => client.invalidateQueries({ queryKey: supplierKeys.detail(id) });
+  const remove = useMutation({
+    mutationFn: (zip: string) => removeSupplierZip(id, zip),
+    onSuccess: async (_, zip) => { snackbar(`ZIP ${zip} removed.`); await refresh(); },
+    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+  });
+  const columns: Column<LeadSupplierZip>[] = [
+    { key: 'zip', header: 'ZIP', cell: (z) => z.zip },
+    { key: 'added', header: 'Added', cell: (z) => formatDate(z.created) },
+    ...(canEdit ? [{ key: 'actions', header: 'Actions', cell: (z: LeadSupplierZip) => (
+      <Button variant="secondary" aria-label={`Remove ZIP ${z.zip}`} disabled={remove.isPending} onClick={() => remove.mutate(z.zip)}>Remove</Button>
+    ) }] : []),
+  ];
+  return (
+    <div className={styles.stack}>
+      {canEdit && <AddZips id={id} onSaved={refresh} />}
+      <SearchField label="Find a ZIP" value={list.filter.zip} placeholder="ZIP starts with" onSearch={(zip) => list.setFilter({ zip: zip.replace(/\D/g, '').slice(0, 5) })} />
+      <DataTable label="Covered ZIP codes" columns={columns} rows={query.data?.content ?? []} rowKey={(z) => z.zip}
+        loading={query.isPending} empty={query.isError ? 'The ZIP codes could not be loaded.' : 'This supplier covers no ZIP codes yet.'} />
+      <Pagination rowsType="ZIP codes" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
+    </div>
+  );
+}
+
+function AddZips({ id, onSaved }: { id: number; onSaved: () => Promise<void> }) {
+  const [zip, setZip] = useState('');
+  const [zipError, setZipError] = useState<string | undefined>();
+  const [pasted, setPasted] = useState('');
+  const [result, setResult] = useState<BulkZipResult | null>(null);
+  const [bulkError, setBulkError] = useState<string | undefined>();
+  const snackbar = useSnackbar();
+  const one = useMutation({
+    mutationFn: () => addSupplierZip(id, zip),
+    onSuccess: async () => { snackbar(`ZIP ${zip} added.`); setZip(''); await onSaved(); },
+    onError: (err) => setZipError(err instanceof ApiError && err.fields?.['zip'] ? err.fields['zip'] : serverMessage(err)),
+  });
+  const bulk = useMutation({
+    mutationFn: () => addSupplierZips(id, pasted),
+    onSuccess: async (r) => { setResult(r); if (r.invalid.length === 0) setPasted(''); await onSaved(); },
+    onError: (err) => setBulkError(err instanceof ApiError && err.fields?.['zips'] ? err.fields['zips'] : serverMessage(err)),
+  });
+  const submitOne = (e: FormEvent) => {
+    e.preventDefault();
+    if (!ZIP_PATTERN.test(zip)) { setZipError(ZIP_MESSAGE); return; }
+    setZipError(undefined);
+    one.mutate();
+  };
+  const submitBulk = (e: FormEvent) => {
+    e.preventDefault();
+    setResult(null);
+    if (!pasted.trim()) { setBulkError('Paste at least one ZIP'); return; }
+    setBulkError(undefined);
+    bulk.mutate();
+  };
+  return (
+    <div className={styles.stack}>
+      <form onSubmit={submitOne} noValidate className={styles.inlineForm} aria-label="Add one ZIP">
+        <TextField label="ZIP" value={zip} keyFilter="digits" inputMode="numeric" maxLength={5} onChange={(e) => setZip(e.target.value)} error={zipError} />
+        <Button type="submit" disabled={one.isPending}>Add ZIP</Button>
+      </form>
+      <form onSubmit={submitBulk} noValidate className={styles.stack} aria-label="Add ZIP codes in bulk">
+        <TextArea label="Paste ZIP codes (one per line)" rows={5} value={pasted} onChange={(e) => setPasted(e.target.value)} error={bulkError} />
+        <div><Button type="submit" disabled={bulk.isPending}>Add ZIP Codes</Button></div>
+      </form>
+      {result && (
+        <div role="status">
+          <p>{`${formatCount(result.saved)} saved, ${formatCount(result.alreadyCovered)} already covered, ${formatCount(result.invalid.length)} invalid.`}</p>
+          {result.invalid.length > 0 && (
+            <ul className={styles.list} aria-label="Invalid lines">
+              {result.invalid.map((i) => <li key={`${i.line}-${i.value}`} className={styles.listItem}>{`Line ${i.line}: ${i.value}: ${i.message}`}</li>)}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Limits({ id, canEdit }: { id: number; canEdit: boolean }) {
+  const query = useQuery(supplierLimitsQueryOptions(id));
+  const client = useQueryClient();
+  const refresh = async () => {
+    await client.invalidateQueries({ queryKey: supplierKeys.detail(id) });
+    await client.invalidateQueries({ queryKey: ['dashboard'] });
+    await client.invalidateQueries({ queryKey: ['brokerages'] });
+  };
+  const columns: Column<LeadSupplierLimit>[] = [
+    { key: 'brokerage', header: 'Brokerage', cell: (l) => l.brokerageName },
+    { key: 'cap', header: 'Quarterly Cap', cell: (l) => (canEdit ? <CapEditor limit={l} onSaved={refresh} /> : capText(l.quarterlyCap)) },
+    { key: 'intake', header: 'Leads This Quarter', cell: (l) => formatCount(l.quarterIngestedCount) },
+    { key: 'left', header: 'Remaining', cell: (l) => (isNoCap(l.quarterlyCap) ? 'No cap' : formatCount(Math.max(0, l.quarterlyCap - l.quarterIngestedCount))) },
+    { key: 'updated', header: 'Updated', cell: (l) => formatDate(l.updated) },
+  ];
+  return (
+    <div className={styles.stack}>
+      <p className={styles.meta}>Each brokerage’s quarterly cap on its dashboard is the sum of its suppliers’ limits (0 or 99999: no cap).</p>
+      <DataTable label="Quarterly limits by brokerage" columns={columns} rows={query.data ?? []} rowKey={(l) => l.id}
+        loading={query.isPending} empty={query.isError ? 'The limits could not be loaded.' : 'This supplier has no brokerage limits.'} />
+      {canEdit && <AddLimit id={id} taken={(query.data ?? []).map((l) => l.brokerageId)} onSaved={refresh} />}
+    </div>
+  );
+}
+
+const capError = (raw: string) => (/^\d{1,5}$/.test(raw) ? undefined : 'Enter a whole number from 0 to 99999');
+
+function CapEditor({ limit, onSaved }: { limit: LeadSupplierLimit; onSaved: () => Promise<void> }) {
+  const [value, setValue] = useState(String(limit.quarterlyCap));
+  const [error, setError] = useState<string | undefined>();
+  const snackbar = useSnackbar();
+  const save = useMutation({
+    mutationFn: () => setSupplierLimit(limit.id, Number(value)),
+    onSuccess: async () => { snackbar(`The ${limit.brokerageName} limit is saved.`); await onSaved(); },
+    onError: (err) => setError(serverMessage(err)),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = capError(value);
+    setError(problem);
+    if (!problem) save.mutate();
+  };
+  return (
+    <form onSubmit={submit} noValidate className={styles.inlineForm} aria-label={`Quarterly cap for ${limit.brokerageName}`}>
+      <TextField label={`Cap for ${limit.brokerageName}`} value={value} keyFilter="digits" inputMode="numeric" maxLength={5} onChange={(e) => setValue(e.target.value)} error={error} />
+      <Button type="submit" variant="secondary" disabled={save.isPending || value === String(limit.quarterlyCap)}>Save</Button>
+    </form>
+  );
+}
+
+function AddLimit({ id, taken, onSaved }: { id: number; taken: number[]; onSaved: () => Promise<void> }) {
+  const names = useQuery(brokerageNamesQueryOptions());
+  const [brokerageId, setBrokerageId] = useState('');
+  const [cap, setCap] = useState('');
+  const [errors, setErrors] = useState<{ brokerageId?: string | undefined; cap?: string | undefined }>({});
+  const snackbar = useSnackbar();
+  const add = useMutation({
+    mutationFn: () => addSupplierLimit(id, Number(brokerageId), Number(cap)),
+    onSuccess: async () => { snackbar('Limit added.'); setBrokerageId(''); setCap(''); await onSaved(); },
+    onError: (err) => setErrors({ brokerageId: serverMessage(err) }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = { brokerageId: brokerageId ? undefined : 'Choose a brokerage', cap: capError(cap) };
+    setErrors(next);
+    if (!next.brokerageId && !next.cap) add.mutate();
+  };
+  const options = (names.data ?? []).filter((b) => !taken.includes(b.id));
+  return (
+    <form onSubmit={submit} noValidate className={styles.inlineForm} aria-label="Add a brokerage limit">
+      <SelectField label="Brokerage" value={brokerageId} onChange={(e) => setBrokerageId(e.target.value)} error={errors.brokerageId}>
+        <option value="">Choose a brokerage</option>
+        {options.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+      </SelectField>
+      <TextField label="Quarterly cap" value={cap} keyFilter="digits" inputMode="numeric" maxLength={5} onChange={(e) => setCap(e.target.value)} error={errors.cap} />
+      <Button type="submit" disabled={add.isPending}>Add Limit</Button>
+    </form>
+  );
+}
