@@ -2,6 +2,7 @@ import type { RouteDef } from '../http/route.ts';
 import { agentsApiRoutes } from './agents-api/index.ts';
 import { analyticsRoutes } from './analytics-api/analytics.ts';
 import { authFamily } from './auth/index.ts';
+import { contactCenterApiRoutes } from './contact-center-api/index.ts';
 import { outboxRoutes } from './dev/outbox.ts';
 import { interviewsApiRoutes } from './interviews-api/index.ts';
 import { leadsApiRoutes } from './leads-api/leadstats.ts';
@@ -24,6 +25,7 @@ export const ROUTES: RouteDef[] = [
   ...leadsApiRoutes,
   ...lenderRoutes,
   ...loanOfficerRoutes, ...lenderOverviewRoutes, ...lenderReferralRoutes, // issue 13
+  ...contactCenterApiRoutes, // issue 16
   ...analyticsRoutes,
   ...oauthMetadataRoutes,
   ...outboxRoutes,

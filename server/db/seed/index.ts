@@ -7,6 +7,7 @@ import { seedCore, type SeedContext } from './core.ts';
 import { seedLenderConsole } from './lender-console.ts';
 import { seedPipeline } from './pipeline.ts';
 import { seedStaff } from './staff.ts';
+import { seedStaffReview } from './staff-review.ts';
 
 /**
  * Seeders run in this order on an empty database. A later issue adds its demo rows by
@@ -20,6 +21,7 @@ const SEEDERS: ((ctx: SeedContext) => Promise<void>)[] = [
   seedBrokerWorkspace,
   seedLenderConsole,
   seedBrokerAdmin,
+  seedStaffReview, // issue 16
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {

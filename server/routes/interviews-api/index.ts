@@ -5,6 +5,7 @@ import { dashboardLeadRoutes } from './iris-leads.ts';
 import { leadStatsRoutes } from './lead-stats.ts';
 import { opportunityLenderRoutes } from './opportunity-lender.ts';
 import { opportunityRoutes } from './opportunities.ts';
+import { qaReviewRoutes } from './qa-reviews.ts';
 
 /** /interviews-api: broker leads (IRIS) and their stats, the do-not-call list, opportunities, assignment, interactions. */
 export const interviewsApiRoutes: RouteDef[] = [
@@ -14,4 +15,5 @@ export const interviewsApiRoutes: RouteDef[] = [
   ...opportunityRoutes,
   ...connectionRoutes,
   ...opportunityLenderRoutes, // issue 13
+  ...qaReviewRoutes, // issue 16
 ];
