@@ -15,6 +15,7 @@ const BENCHMARKS: Record<string, { fast: boolean; about: string }> = {
   'broker-workspace': { fast: false, about: 'My Referrals, My Agents, invitations, My Leads and saved views APIs on a large seed (p95 <= 50 ms)' },
   lenders: { fast: false, about: 'lender console API (lists, details, office overview) on a large seed' },
   'broker-admin': { fast: false, about: 'My Metrics and the lists of issue 12 (notifications, announcements, admins, email settings) on a large seed' },
+  'staff-review': { fast: false, about: 'QA review queue, figures, recordings and the Twilio task proxy on a large seed (p95 <= 50 ms)' },
   api: { fast: false, about: 'the API beside a bare Hono + PGlite baseline (and PostgreSQL with BENCH_DATABASE_URL): req/s, p50, p99' },
   signin: { fast: false, about: 'sign-in click to every overview widget rendered, median of 5 (budget 1 s); needs dist/' },
   fuzz: { fast: false, about: 'the input fuzz of every route, long mode (FUZZ_RUNS, default 2000 per route; FUZZ_SEED)' },

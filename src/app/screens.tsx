@@ -64,4 +64,8 @@ export const SCREENS: Record<string, Screen> = {
   'my-announcements': lazyScreen(() => import('../features/my-announcements/my-announcements-screen.tsx'), 'MyAnnouncementsScreen'),
   'my-metrics': lazyScreen(() => import('../features/my-metrics/my-metrics-screen.tsx'), 'MyMetricsScreen'),
   'settings-email': lazyScreen(() => import('../features/email-settings/email-settings-screen.tsx'), 'EmailSettingsScreen'),
+  // Staff administration, part 2 (issue 16, QA review and Twilio tasks).
+  'qa-review': lazyScreen(() => import('../features/qa-review/qa-review-screen.tsx'), 'QaReviewScreen'),
+  'qa-review-opportunity': lazyScreen(() => import('../features/qa-review/qa-review-opportunity-screen.tsx'), 'QaReviewOpportunityScreen'),
+  'twilio-tasks': lazyScreen(() => import('../features/twilio-tasks/twilio-tasks-screen.tsx'), 'TwilioTasksScreen'),
 };

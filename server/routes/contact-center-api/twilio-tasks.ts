@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import type { Role } from '../../../src/access/roles.ts';
 import type { Page } from '../../../src/contract/common.ts';
-import { TASK_CHANNELS, TASK_SID, TASK_STATUSES, type TwilioTask } from '../../../src/contract/contact-center.ts';
+import { TASK_CHANNELS, TASK_MANAGER_ROLES, TASK_READER_ROLES, TASK_SID, TASK_STATUSES, type TwilioTask } from '../../../src/contract/contact-center.ts';
 import { taskProvider } from '../../contact-center/twilio-tasks.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { isProviderUser } from '../../http/ownership.ts';
@@ -15,8 +14,6 @@ import { Paging, params, query } from '../../http/validate.ts';
 // ADMIN, AGENT_ENGAGEMENT, BROKERAGE_ADMIN and CSR_VIEW_OPPORTUNITIES (a brokerage admin sees their
 // brokerage's tasks only); deleting a task is for the parent roles ADMIN and AGENT_ENGAGEMENT.
 
-export const TASK_READERS: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'CSR_VIEW_OPPORTUNITIES'];
-export const TASK_MANAGERS: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT'];
 const PATH = '/contact-center-api/proxy/twilio-api/tasks';
 
 const TaskQuery = v.object({
@@ -38,7 +35,7 @@ function scopeOf(c: AppContext): number | null {
 
 export const twilioTaskRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: PATH, policy: TASK_READERS,
+    method: 'GET', path: PATH, policy: TASK_READER_ROLES,
     handler: async (c) => {
       const q = query(c, TaskQuery);
       const now = c.var.now();
@@ -57,7 +54,7 @@ export const twilioTaskRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'DELETE', path: `${PATH}/:sid`, policy: TASK_MANAGERS,
+    method: 'DELETE', path: `${PATH}/:sid`, policy: TASK_MANAGER_ROLES,
     handler: async (c) => {
       const { sid } = params(c, SidParams);
       const provider = taskProvider();

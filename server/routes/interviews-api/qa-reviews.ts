@@ -50,7 +50,13 @@ async function queuePage(db: Db, f: QueueFilter): Promise<Page<QaQueueItem>> {
   const dir = f.sort.desc ? 'desc' : 'asc';
   const [totalElements, rows] = await Promise.all([
     countOf(filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n'))),
-    filtered(db, f)
+    // The page's ids first (an index scan of qa_reviews alone, however deep the page), then their details.
+    db.with('page', () => filtered(db, f).select(['q.interaction_id', 'q.call_at', 'q.reviewed_at'])
+      .$if(f.sort.key === 'reviewedAt', (b) => b.orderBy(sql`q.reviewed_at ${sql.raw(dir)} nulls last`))
+      .orderBy('q.call_at', dir).orderBy('q.interaction_id', dir)
+      .offset(f.pageIndex * f.pageSize).limit(f.pageSize))
+      .selectFrom('page as p')
+      .innerJoin('qa_reviews as q', 'q.interaction_id', 'p.interaction_id')
       .innerJoin('interactions as i', 'i.id', 'q.interaction_id')
       .innerJoin('opportunities as o', 'o.id', 'q.opportunity_id')
       .innerJoin('brokerages as b', 'b.id', 'o.brokerage_id')
@@ -61,9 +67,9 @@ async function queuePage(db: Db, f: QueueFilter): Promise<Page<QaQueueItem>> {
         'q.reviewer_id', 'q.reviewed_at', 'i.duration_seconds', 'i.direction', 'o.contact_first', 'o.contact_last',
         'b.name as brokerage_name', 'd.id as d_id', 'd.category as d_category', 'd.name as d_name'])
       .select([userNameSql('h').as('handler_name'), userNameSql('r').as('reviewer_name')])
-      .$if(f.sort.key === 'reviewedAt', (b) => b.orderBy(sql`q.reviewed_at ${sql.raw(dir)} nulls last`))
-      .orderBy('q.call_at', dir).orderBy('q.interaction_id', dir)
-      .offset(f.pageIndex * f.pageSize).limit(f.pageSize).execute(),
+      .$if(f.sort.key === 'reviewedAt', (b) => b.orderBy(sql`p.reviewed_at ${sql.raw(dir)} nulls last`))
+      .orderBy('p.call_at', dir).orderBy('p.interaction_id', dir)
+      .execute(),
   ]);
   const content = rows.map((q): QaQueueItem => ({
     interactionId: q.interaction_id, opportunityId: q.opportunity_id,
