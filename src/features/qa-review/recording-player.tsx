@@ -15,7 +15,7 @@ export function RecordingPlayer({ recording, label }: { recording: Recording; la
       if (!live) return;
       made = URL.createObjectURL(blob);
       setUrl(made);
-    }, () => { if (live) setFailed(true); });
+    }).catch(() => { if (live) setFailed(true); });
     return () => { live = false; if (made) URL.revokeObjectURL(made); };
   }, [recording.id]);
   return (
