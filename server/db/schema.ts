@@ -9,6 +9,7 @@ import type { LenderConsoleTables, LoanOfficerStatusColumns } from './schema-len
 import type { StaffTables } from './schema-staff.ts';
 import type { StaffAdminTables } from './schema-staff-admin.ts';
 import type { SuppliersSmsTables } from './schema-suppliers-sms.ts';
+import type { StaffReviewTables } from './schema-staff-review.ts';
 import type { ViewedItemTables } from './schema-viewed-items.ts';
 import type { AssignmentsContentTables } from './schema-assignments-content.ts';
 
@@ -242,5 +243,6 @@ export interface Database
     LenderConsoleTables,
     StaffTables,
     StaffAdminTables,
+    StaffReviewTables,
     SuppliersSmsTables,
     ViewedItemTables {}

@@ -3,6 +3,7 @@ import { agentsApiRoutes } from './agents-api/index.ts';
 import { analyticsRoutes } from './analytics-api/analytics.ts';
 import { authFamily } from './auth/index.ts';
 import { inboundSmsRoutes } from './contact-center-api/sms.ts';
+import { contactCenterApiRoutes } from './contact-center-api/index.ts';
 import { outboxRoutes } from './dev/outbox.ts';
 import { interviewsApiRoutes } from './interviews-api/index.ts';
 import { leadsApiRoutes } from './leads-api/index.ts';
@@ -26,6 +27,7 @@ export const ROUTES: RouteDef[] = [
   ...lenderRoutes,
   ...loanOfficerRoutes, ...lenderOverviewRoutes, ...lenderReferralRoutes, // issue 13
   ...inboundSmsRoutes, // issue 15
+  ...contactCenterApiRoutes, // issue 16
   ...analyticsRoutes,
   ...oauthMetadataRoutes,
   ...outboxRoutes,

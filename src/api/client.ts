@@ -89,3 +89,22 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   if (!parsed.success) throw new ApiError(res.status, `Unexpected answer from ${path}`);
   return parsed.output as Result<S>;
 }
+
+/** A binary answer (a call recording's audio) with the same credentials and errors as `request`. */
+export async function requestBlob(path: string): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const { accessToken, impersonatedUserId } = credentials();
+  if (accessToken !== undefined) headers['Authorization'] = `Bearer ${accessToken}`;
+  if (impersonatedUserId !== undefined) headers[IMPERSONATION_HEADER] = String(impersonatedUserId);
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, { headers });
+  } catch {
+    throw new ApiError(0, 'You appear to be offline.', undefined, true);
+  }
+  if (!res.ok) {
+    if (res.status === 401) onUnauthorized();
+    throw new ApiError(res.status, res.statusText);
+  }
+  return res.blob();
+}

@@ -79,4 +79,8 @@ export const SCREENS: Record<string, Screen> = {
   'content-search': lazyScreen(() => import('../features/content/content-search-screen.tsx'), 'ContentSearchScreen'),
   'content-edit': lazyScreen(() => import('../features/content/content-edit-screen.tsx'), 'ContentEditScreen'),
   simulator: lazyScreen(() => import('../features/content/simulator-screen.tsx'), 'SimulatorScreen'),
+  // Staff administration, part 2 (issue 16, QA review and Twilio tasks).
+  'qa-review': lazyScreen(() => import('../features/qa-review/qa-review-screen.tsx'), 'QaReviewScreen'),
+  'qa-review-opportunity': lazyScreen(() => import('../features/qa-review/qa-review-opportunity-screen.tsx'), 'QaReviewOpportunityScreen'),
+  'twilio-tasks': lazyScreen(() => import('../features/twilio-tasks/twilio-tasks-screen.tsx'), 'TwilioTasksScreen'),
 };

@@ -10,6 +10,7 @@ import { seedPipeline } from './pipeline.ts';
 import { seedStaff } from './staff.ts';
 import { seedStaffAdmin } from './staff-admin.ts';
 import { seedSuppliersSms } from './suppliers-sms.ts';
+import { seedStaffReview } from './staff-review.ts';
 
 /**
  * Seeders run in this order on an empty database. A later issue adds its demo rows by
@@ -27,6 +28,7 @@ const SEEDERS: ((ctx: SeedContext) => Promise<void>)[] = [
   seedStaffAdmin,
   seedInvitationHistory,
   seedSuppliersSms,
+  seedStaffReview, // issue 16
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {

@@ -8,6 +8,7 @@ import { dashboardLeadRoutes } from './iris-leads.ts';
 import { leadStatsRoutes } from './lead-stats.ts';
 import { opportunityLenderRoutes } from './opportunity-lender.ts';
 import { opportunityRoutes } from './opportunities.ts';
+import { qaReviewRoutes } from './qa-reviews.ts';
 
 /** /interviews-api: broker leads (IRIS) and their stats, the do-not-call list, opportunities, assignment, interactions. */
 export const interviewsApiRoutes: RouteDef[] = [
@@ -20,4 +21,5 @@ export const interviewsApiRoutes: RouteDef[] = [
   ...agentAssignmentRoutes, // issue 16
   ...contentItemRoutes, // issue 16
   ...bulkSmsRoutes, // issue 15
+  ...qaReviewRoutes, // issue 16
 ];

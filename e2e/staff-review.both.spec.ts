@@ -1,0 +1,81 @@
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
+import { QA_CRITERIA } from '../src/contract/qa-review.ts';
+
+// Issue 16 (QA review, Twilio tasks), on desktop and phone. The e2e database is shared by the specs of
+// a run: each test works on the first call awaiting review / the oldest stuck task it finds, and reads
+// figures from the page before and after.
+
+// The machine is shared by many engineers' runs: generous timeouts, the assertions are unchanged.
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 300_000 });
+
+const rangeTotal = async (page: Page, type: string) =>
+  Number(new RegExp(`of (\\d+) ${type}$`).exec(await page.getByText(new RegExp(`^\\d+ - \\d+ of \\d+ ${type}$`)).innerText())?.[1]);
+
+test('a QA reviewer scores a call and the queue shows it; the figure equals the list it links to', async ({ page }) => {
+  await login(page, 'qa@demo.test');
+  await navigate(page, '/console/qa-review');
+  const queue = page.getByRole('table', { name: 'QA queue' });
+  await expect(queue.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /^\d[\d,]*$/ }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const first = queue.locator('tbody tr').first().getByRole('link');
+  const client = (await first.innerText()).trim();
+  const href = (await first.getAttribute('href'))!;
+  const callId = /call=(\d+)/.exec(href)![1]!;
+  await first.click();
+
+  const card = page.locator(`#call-${callId}`);
+  await expect(card.getByText('Awaiting review')).toBeVisible();
+  await expect(card.locator('audio')).toHaveAttribute('src', /^blob:/);
+  await expect(card.getByText(/^Recording, \d+(m \d+)?s$/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Timeline' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await card.getByRole('button', { name: 'Save Scorecard' }).click();
+  await expect(card.getByText('Choose pass or fail.').first()).toBeVisible();
+  for (const c of QA_CRITERIA) await card.getByRole('group', { name: c.label }).getByLabel('Pass').check();
+  await card.getByLabel('Comment').fill('Clear introduction and a correct disposition.');
+  await card.getByRole('button', { name: 'Save Scorecard' }).click();
+  await expect(page.getByText('Scorecard saved: passed.')).toBeVisible();
+  await expect(card.getByText('Passed', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to the QA queue' }).click();
+  const figures = page.getByRole('region', { name: 'This week' }).or(page.locator('[aria-labelledby="qa-figures"]'));
+  const mine = figures.getByRole('link').nth(1);
+  const reviewedByMe = Number((await mine.innerText()).replace(/,/g, ''));
+  expect(reviewedByMe).toBeGreaterThan(0);
+  await mine.click();
+  await expect(page).toHaveURL(/status=REVIEWED/);
+  const row = queue.locator('tbody tr').filter({ hasText: client }).first();
+  await expect(row.getByText('Passed')).toBeVisible();
+  expect(await rangeTotal(page, 'QA')).toBe(reviewedByMe);
+  await expectNoAxeViolations(page);
+});
+
+test('an admin deletes a stuck Twilio task after a confirmation', async ({ page }) => {
+  await login(page, 'admin@demo.test');
+  await navigate(page, '/console/twilio-tasks?stuck=true');
+  const table = page.getByRole('table', { name: 'Twilio Tasks' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  const before = await rangeTotal(page, 'tasks');
+  const del = table.locator('tbody tr').first().getByRole('button', { name: /^Delete task WT/ });
+  const sid = (await del.getAttribute('aria-label'))!.replace('Delete task ', '');
+
+  await del.click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Task' });
+  await expect(dialog.getByText(sid, { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await rangeTotal(page, 'tasks')).toBe(before);
+
+  await del.click();
+  await dialog.getByRole('button', { name: 'Delete Task' }).click();
+  await expect(page.getByText(`Deleted task ${sid.slice(0, 8)}…`)).toBeVisible();
+  await expect(table.getByRole('button', { name: `Delete task ${sid}` })).toHaveCount(0);
+  await expect.poll(() => rangeTotal(page, 'tasks')).toBe(before - 1);
+});

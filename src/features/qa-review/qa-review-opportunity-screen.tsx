@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { pathTo } from '../../access/route-table.ts';
+import { interactionsQueryOptions, opportunityNotesQueryOptions, opportunityQueryOptions } from '../../api/opportunities.ts';
+import { callRecordingsQueryOptions, qaOpportunityQueryOptions } from '../../api/qa-review.ts';
+import type { QaQueueItem } from '../../contract/qa-review.ts';
+import { formatDateTime, prettify, productFamilyLabel } from '../../lib/format.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { DetailList } from '../../ui/detail-list.tsx';
+import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { dispositionText, durationText, QA_STATUS_LABELS, qaTone } from './qa-format.ts';
+import { RecordingPlayer } from './recording-player.tsx';
+import { Scorecard } from './scorecard.tsx';
+
+interface TimelineEntry { key: string; at: string; what: string; detail: string }
+
+/** Calls, texts, emails and notes of the opportunity, oldest first. */
+function Timeline({ id }: { id: number }) {
+  const interactions = useQuery(interactionsQueryOptions(id));
+  const notes = useQuery(opportunityNotesQueryOptions(id));
+  const entries: TimelineEntry[] = [
+    ...(interactions.data?.content ?? []).map((i) => ({
+      key: `i${i.id}`, at: i.created, what: `${prettify(i.type)} (${prettify(i.direction).toLowerCase()})`,
+      detail: [i.summary, i.disposition ? `${prettify(i.disposition.category)}: ${i.disposition.name}` : null, i.durationSeconds ? durationText(i.durationSeconds) : null].filter(Boolean).join(' · '),
+    })),
+    ...(notes.data?.content ?? []).map((n) => ({ key: `n${n.id}`, at: n.created, what: 'Note', detail: `${n.body}${n.author.name ? ` (${n.author.name})` : ''}` })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  return (
+    <Card aria-labelledby="qa-timeline">
+      <h2 id="qa-timeline" className={styles.subheading}>Timeline</h2>
+      {(interactions.isError || notes.isError) && <p role="alert">The timeline could not be loaded.</p>}
+      {interactions.isPending || notes.isPending ? <Spinner label="Loading the timeline" />
+        : entries.length === 0 ? <p>No calls, texts or notes yet.</p> : (
+          <ol className={styles.list}>
+            {entries.map((e) => (
+              <li key={e.key} className={styles.listItem}>
+                <strong>{e.what}</strong> <time className={styles.meta} dateTime={e.at}>{formatDateTime(e.at)}</time>
+                {e.detail && <div>{e.detail}</div>}
+              </li>
+            ))}
+          </ol>
+        )}
+    </Card>
+  );
+}
+
+function CallReview({ call, focused }: { call: QaQueueItem; focused: boolean }) {
+  const recordings = useQuery(callRecordingsQueryOptions(call.interactionId));
+  const title = `Call on ${formatDateTime(call.callAt)}`;
+  const headingId = `qa-call-${call.interactionId}`;
+  return (
+    <Card aria-labelledby={headingId} id={`call-${call.interactionId}`} data-focused={focused || undefined}>
+      <div className={styles.headerRow}>
+        <h2 id={headingId} className={styles.heading}>{title}</h2>
+        <Badge tone={qaTone(call.status)}>{QA_STATUS_LABELS[call.status]}</Badge>
+      </div>
+      <DetailList items={[
+        ['Handled By', call.handledBy?.name], ['Direction', prettify(call.direction)], ['Length', durationText(call.durationSeconds)],
+        ['Disposition', dispositionText(call.disposition)],
+        ['Reviewed', call.review ? `${call.review.reviewer?.name ?? '-'}, ${formatDateTime(call.review.reviewedAt)}` : 'Not yet'],
+      ]} />
+      {recordings.isError && <p role="alert">The recordings could not be loaded.</p>}
+      {(recordings.data ?? []).map((r) => <RecordingPlayer key={r.id} recording={r} label={`Recording of the ${title.toLowerCase()}`} />)}
+      <h3 className={styles.subheading}>Scorecard</h3>
+      <Scorecard key={`${call.interactionId}-${call.review?.reviewedAt ?? ''}`} call={call} />
+    </Card>
+  );
+}
+
+/** QA review of one opportunity (qa-review/opportunity/:id): the opportunity, its timeline, and each recorded call with its recording, disposition and scorecard. */
+export function QaReviewOpportunityScreen({ params }: { params: Record<string, string> }) {
+  const id = Number(params['id']);
+  const valid = Number.isInteger(id) && id > 0;
+  const opportunity = useQuery({ ...opportunityQueryOptions(id), enabled: valid });
+  const calls = useQuery({ ...qaOpportunityQueryOptions(id), enabled: valid });
+  const focus = Number(new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).get('call'));
+  if (!valid || opportunity.isError) return <Page title="QA Review"><p role="alert">This opportunity could not be loaded.</p></Page>;
+  const o = opportunity.data;
+  if (!o) return <Spinner />;
+  const name = [o.contact.nameFirst, o.contact.nameLast].filter(Boolean).join(' ') || `Opportunity ${o.id}`;
+  const list = calls.data?.content ?? [];
+  return (
+    <Page title={`QA Review: ${name}`}>
+      <div className={styles.stack}>
+        <p><Link href={pathTo('qa-review')}>Back to the QA queue</Link></p>
+        <Card aria-labelledby="qa-opportunity">
+          <h2 id="qa-opportunity" className={styles.subheading}>{name}</h2>
+          <DetailList items={[
+            ['Phone Number', formatPhone(o.contact.phoneNumber)], ['Email Address', o.contact.emailAddress],
+            ['Type', prettify(o.type)], ['Status', prettify(o.status)], ['Product', productFamilyLabel(o.product)],
+            ['Brokerage', o.brokerageName], ['Agent', o.agentName], ['Created', formatDateTime(o.created)],
+          ]} />
+        </Card>
+        {calls.isError && <p role="alert">The calls could not be loaded.</p>}
+        {calls.isPending ? <Spinner label="Loading the calls" />
+          : list.length === 0 ? <Card><p>This opportunity has no recorded calls to review.</p></Card>
+            : list.map((c) => <CallReview key={c.interactionId} call={c} focused={c.interactionId === focus} />)}
+        <Timeline id={o.id} />
+      </div>
+    </Page>
+  );
+}

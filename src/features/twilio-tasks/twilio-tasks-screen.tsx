@@ -1,0 +1,79 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Role } from '../../access/roles.ts';
+import { deleteTwilioTask, taskKeys, twilioTasksQueryOptions } from '../../api/contact-center.ts';
+import { serverMessage } from '../../api/staff.ts';
+import { TASK_CHANNELS, TASK_MANAGER_ROLES, TASK_STATUSES, type TwilioTask } from '../../contract/contact-center.ts';
+import { formatDateTime, formatResponseTime, prettify } from '../../lib/format.ts';
+import { useStore } from '../../session/persisted-store.ts';
+import { profileStore } from '../../session/state.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import type { Column } from '../../ui/data-table.tsx';
+import { defineList, ListScreen } from '../../ui/list-screen.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import { useUrlListState } from '../../ui/use-list-state.ts';
+
+const LIST = defineList({
+  sort: { key: 'age', desc: true },
+  sortKeys: ['age'],
+  filters: [
+    { key: 'status', label: 'Status', all: 'All statuses', options: TASK_STATUSES.map((s) => ({ value: s, label: prettify(s) })) },
+    { key: 'channel', label: 'Channel', all: 'All channels', options: TASK_CHANNELS.map((s) => ({ value: s, label: prettify(s) })) },
+    { key: 'stuck', label: 'Stuck', all: 'Stuck or not', options: [{ value: 'true', label: 'Stuck only' }, { value: 'false', label: 'Not stuck' }] },
+  ],
+});
+
+const shortSid = (sid: string) => `${sid.slice(0, 8)}…`;
+
+/** The contact center's open Twilio tasks (oldest first); the parent roles may delete a stuck one after a confirmation. */
+export function TwilioTasksScreen() {
+  const list = useUrlListState(LIST.spec);
+  const query = useQuery({ ...twilioTasksQueryOptions(list.params), placeholderData: keepPreviousData });
+  const canDelete = useStore(profileStore, (p) => (p.user?.roles ?? []).some((r) => TASK_MANAGER_ROLES.includes(r.name as Role)));
+  const [deleting, setDeleting] = useState<TwilioTask | null>(null);
+  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteTwilioTask(deleting.sid);
+      snackbar(`Deleted task ${shortSid(deleting.sid)}.`, { tone: 'success' });
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    } catch (err) {
+      snackbar(serverMessage(err), { tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: Column<TwilioTask>[] = [
+    { key: 'sid', header: 'Task', cell: (t) => <abbr title={t.sid}>{shortSid(t.sid)}</abbr> },
+    { key: 'status', header: 'Status', cell: (t) => <>{prettify(t.status)}{t.stuck && <> <Badge tone="danger">Stuck</Badge></>}</> },
+    { key: 'age', header: 'Age', sortKey: 'age', cell: (t) => <time dateTime={t.created} title={formatDateTime(t.created)}>{formatResponseTime(t.ageSeconds)}</time> },
+    { key: 'channel', header: 'Channel', cell: (t) => prettify(t.channel) },
+    { key: 'assignee', header: 'Assignee', cell: (t) => t.assignee?.name ?? 'Unassigned' },
+    { key: 'queue', header: 'Queue', cell: (t) => t.queue },
+    { key: 'client', header: 'Client', cell: (t) => t.clientName ?? '-' },
+    { key: 'brokerage', header: 'Brokerage', cell: (t) => t.brokerageName ?? '-' },
+    ...(canDelete ? [{
+      key: 'actions', header: 'Actions',
+      cell: (t: TwilioTask) => <Button variant="text" aria-label={`Delete task ${t.sid}`} onClick={() => setDeleting(t)}>Delete</Button>,
+    }] : []),
+  ];
+
+  return (
+    <>
+      <ListScreen title="Twilio Tasks" definition={LIST} list={list} query={query} columns={columns} rowKey={(t) => t.sid}
+        label="Twilio Tasks" rowsType="tasks" empty="No open tasks." />
+      <ConfirmDialog open={deleting !== null} onOpenChange={(open) => { if (!open) setDeleting(null); }} title="Delete Task" danger busy={busy}
+        description={deleting ? `Delete the ${prettify(deleting.status).toLowerCase()} ${deleting.channel} task ${deleting.sid}${deleting.clientName ? ` for ${deleting.clientName}` : ''}, open for ${formatResponseTime(deleting.ageSeconds)}? Twilio drops it from its queue; this cannot be undone.` : ''}
+        confirmLabel="Delete Task" onConfirm={() => { void confirmDelete(); }} />
+    </>
+  );
+}
