@@ -15,7 +15,7 @@ const BENCHMARKS: Record<string, { fast: boolean; about: string }> = {
   'broker-workspace': { fast: false, about: 'My Referrals, My Agents, invitations, My Leads and saved views APIs on a large seed (p95 <= 50 ms)' },
   lenders: { fast: false, about: 'lender console API (lists, details, office overview) on a large seed' },
   'broker-admin': { fast: false, about: 'My Metrics and the lists of issue 12 (notifications, announcements, admins, email settings) on a large seed' },
-  'staff-review': { fast: false, about: 'issue 16 staff lists (agent assignments, content items; QA review and Twilio tasks) on a large seed (p95 <= 50 ms)' },
+  'staff-review': { fast: false, about: 'agent assignments and content items (issue 16) on a large seed (p95 <= 50 ms)' },
   'staff-admin': { fast: false, about: 'User Management search and the Announcements editor (issue 15) on a large seed (p95 <= 50 ms)' },
   'suppliers-sms': { fast: false, about: 'bulk SMS pre-flight of 10,000 recipients (budget 1 s) and the supplier lists (p95 <= 50 ms) on a large seed' },
   'qa-review': { fast: false, about: 'QA review queue, figures, recordings and the Twilio task proxy on a large seed (p95 <= 50 ms)' },

@@ -1,4 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   Kysely,
   PostgresAdapter,
@@ -138,6 +139,8 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: pgliteParsers,
+    // Trigram search indexes (migration 013); PostgreSQL has the extension in its contrib package.
+    extensions: { pg_trgm },
   });
   const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
   return { db, pglite, close: () => db.destroy() };

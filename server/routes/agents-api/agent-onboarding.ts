@@ -10,7 +10,9 @@ import { jsonBody } from '../../http/validate.ts';
 // The invitee's side of an agent invitation (issue 11), public: /agent-onboarding/{code} reads it,
 // accepts it (a new ACTIVE agent of the brokerage who signs in on the agent host with their phone
 // and the password set here) or declines it. A used, declined, withdrawn, expired or unknown code
-// answers a clear message and changes nothing. Wrong codes count against the caller's address.
+// answers a clear message and changes nothing. Wrong codes count against the caller's address, on
+// every method: accept and decline check the code (and count a wrong one) before reading the body,
+// hashing a password or opening their transaction, whose rollback would otherwise undo the count.
 
 // Guessing codes: 20 wrong ones per address in 15 minutes, then 429 (as for user invites).
 const GUESS_LIMIT = { max: 20, windowMs: 15 * 60_000 };
@@ -23,7 +25,10 @@ export const INVITATION_MESSAGES = {
   expired: 'This invitation has expired. Ask your brokerage for a new invitation.',
 } as const;
 
-/** The open invitation of a code, locked when about to be answered; anything else throws its message. */
+/**
+ * The open invitation of a code, locked when about to be answered; anything else throws its message.
+ * A wrong code is counted on `db`: call it first outside any transaction (a rollback would drop the count).
+ */
 async function openInvitation(c: AppContext, db: Db, forUpdate: boolean) {
   const now = c.var.now();
   const limit = { scope: `agent-invite-guess:${clientAddress(c)}`, ...GUESS_LIMIT };
@@ -63,6 +68,7 @@ export const agentOnboardingRoutes: RouteDef[] = [
     // Accept: one transaction creates the agent, their sign-in (phone + password, role AGENT) and closes the invitation.
     method: 'PATCH', path: CODE_PATH, policy: 'public',
     handler: async (c) => {
+      await openInvitation(c, c.var.db, false);
       const body = await jsonBody(c, AcceptInvitation);
       const passwordHash = await hashPassword(body.password);
       const now = c.var.now();
@@ -94,6 +100,7 @@ export const agentOnboardingRoutes: RouteDef[] = [
   route({
     method: 'DELETE', path: CODE_PATH, policy: 'public',
     handler: async (c) => {
+      await openInvitation(c, c.var.db, false);
       const now = c.var.now();
       await c.var.db.transaction().execute(async (trx) => {
         const p = await openInvitation(c, trx, true);

@@ -1,8 +1,8 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { daysSinceSql, overduePredicate } from '../../db/overdue.ts';
 import type { Database } from '../../db/schema.ts';
-import { overdueSql } from './overdue-sql.ts';
+import { idleOverdueSql, saleOverdueSql } from './overdue-sql.ts';
 import type { Sort } from '../../http/brokerage-scope.ts';
 
 // The queries behind the agents list, the single agent and the leaderboard (routes in agents.ts).
@@ -63,12 +63,18 @@ export async function agentPage(db: Db, now: Date, f: AgentFilter, sort: Sort<Ag
     created: [sql`agents.created_at ${dir}`],
   }[sort.key];
   // Only the aggregate the sort needs: the days of the most overdue referral follow from its oldest time.
-  let od = db.selectFrom('referrals as r')
-    .select(['r.agent_id', 'r.brokerage_id', sort.key === 'funnelStatus.maxDaysOverdue'
-      ? sql<Date>`least(min(r.updated_at) filter (where r.stage <> 'UNDER_CONTRACT'), min(r.date_of_sale::timestamptz) filter (where r.stage = 'UNDER_CONTRACT'))`.as('oldest')
+  // The rule's two branches, each read from its partial index only (migration 013), then grouped once.
+  const branch = (rule: typeof idleOverdueSql, since: RawBuilder<Date>) => {
+    let q = db.selectFrom('referrals as r').select(['r.agent_id', 'r.brokerage_id', since.as('since')]).where(rule('r', now));
+    if (f.brokerageId !== undefined) q = q.where('r.brokerage_id', '=', f.brokerageId);
+    return q;
+  };
+  const overdueRows = branch(idleOverdueSql, sql<Date>`r.updated_at`).unionAll(branch(saleOverdueSql, sql<Date>`r.date_of_sale::timestamptz`));
+  const od = db.selectFrom(overdueRows.as('o'))
+    .select(['o.agent_id', 'o.brokerage_id', sort.key === 'funnelStatus.maxDaysOverdue'
+      ? sql<Date>`min(o.since)`.as('oldest')
       : sql<number>`count(*)`.as('overdue')])
-    .where(overdueSql('r', now)).groupBy(['r.agent_id', 'r.brokerage_id']);
-  if (f.brokerageId !== undefined) od = od.where('r.brokerage_id', '=', f.brokerageId);
+    .groupBy(['o.agent_id', 'o.brokerage_id']);
   const base = filtered(db, f);
   const ids = (await (byOverdue
     ? base.leftJoin(od.as('od'), (j) => j.onRef('od.agent_id', '=', 'agents.id').onRef('od.brokerage_id', '=', 'agents.brokerage_id'))
@@ -83,10 +89,11 @@ export async function agentPage(db: Db, now: Date, f: AgentFilter, sort: Sort<Ag
 /** Agents by id with their overdue count and the days of the most overdue referral (overdue.ts's rule). */
 export async function agentRows(db: Db, now: Date, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  const od = db.selectFrom('referrals as r').innerJoin('agents as ra', (j) => j.onRef('ra.id', '=', 'r.agent_id').onRef('ra.brokerage_id', '=', 'r.brokerage_id'))
-    .select(['r.agent_id', sql<number>`count(*)::int`.as('overdue'), sql<number>`max(${daysSinceSql('r', now)})::int`.as('max_days')])
-    .where('r.agent_id', 'in', ids).where(overduePredicate('r', now)).groupBy('r.agent_id');
-  return db.selectFrom('agents').leftJoin(od.as('od'), 'od.agent_id', 'agents.id')
+  // An agent's overdue referrals are those of their own brokerage: grouped by both, joined on both.
+  const od = db.selectFrom('referrals as r')
+    .select(['r.agent_id', 'r.brokerage_id', sql<number>`count(*)::int`.as('overdue'), sql<number>`max(${daysSinceSql('r', now)})::int`.as('max_days')])
+    .where('r.agent_id', 'in', ids).where(overduePredicate('r', now)).groupBy(['r.agent_id', 'r.brokerage_id']);
+  return db.selectFrom('agents').leftJoin(od.as('od'), (j) => j.onRef('od.agent_id', '=', 'agents.id').onRef('od.brokerage_id', '=', 'agents.brokerage_id'))
     .select(['agents.id', 'agents.brokerage_id', 'agents.first_name', 'agents.last_name', 'agents.email', 'agents.phone',
       'agents.status', 'agents.display_score', 'agents.agent_desktop_last_accessed', 'agents.created_at',
       sql<number>`coalesce(od.overdue, 0)`.as('overdue'), sql<number>`coalesce(od.max_days, 0)`.as('max_days')])

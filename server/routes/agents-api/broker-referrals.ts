@@ -6,14 +6,14 @@ import {
 } from '../../../src/contract/broker-referrals.ts';
 import { REFERRAL_STAGES, type ReferralStage, type ReferralType } from '../../../src/lib/referral-stages.ts';
 import type { Db } from '../../db/database.ts';
-import { daysSinceSql, overduePredicate } from '../../db/overdue.ts';
+import { daysSinceSql, OVERDUE_AFTER_DAYS, overduePredicate, UNDER_CONTRACT_OVERDUE_AFTER_DAYS } from '../../db/overdue.ts';
 import { forbidden } from '../../http/errors.ts';
 import { assertBrokerage, missing } from '../../http/ownership.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { personName } from './referral-data.ts';
 import { stepOf } from './brokerage-figures.ts';
-import { overdueSql } from './overdue-sql.ts';
+import { IDLE_OVERDUE_STAGES, overdueSql } from './overdue-sql.ts';
 import { brokerageFromQuery, DASHBOARD_READERS, productsOf, sortParam } from '../../http/brokerage-scope.ts';
 
 // My Referrals (issue 11): a brokerage's referrals with the overview's link filters, so that the
@@ -52,8 +52,14 @@ const CATEGORY_STAGES: Record<string, readonly ReferralStage[] | undefined> = {
 
 const stageList = (stages: readonly string[]) => sql.join(stages.map((s) => sql.lit(s)));
 
-/** The WHERE of the list over referrals aliased r (overdue through the index-friendly form of the rule). */
-function whereOf(brokerageId: number, q: BrokerReferralQuery, now: Date): RawBuilder<boolean> {
+/** Escapes LIKE's wildcards in a search text: `%text%`, lower case. */
+export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** "first last" in lower case: the text of migration 013's trigram index (a space-joined pair, as the list shows it). */
+const prospectText = sql`lower(coalesce(r.prospect_first, '') || ' ' || coalesce(r.prospect_last, ''))`;
+
+/** The WHERE of the list over referrals aliased r, every filter but the follow-up type. */
+function baseWhereOf(brokerageId: number, q: BrokerReferralQuery): RawBuilder<unknown>[] {
   const parts: RawBuilder<unknown>[] = [sql`r.brokerage_id = ${brokerageId}`];
   const products = productsOf(q.product ?? 'COMBINED');
   if (products.length === 1) parts.push(sql`r.product = ${products[0]}`);
@@ -62,26 +68,44 @@ function whereOf(brokerageId: number, q: BrokerReferralQuery, now: Date): RawBui
   if (q.s) parts.push(sql`r.stage in (${stageList(stagesOf(q.s, q.t))})`);
   if (q.t) parts.push(sql`r.type = ${q.t}`);
   if (q.agentId !== undefined) parts.push(sql`r.agent_id = ${q.agentId}`);
-  if (q.followupType === 'OVERDUE') parts.push(overdueSql('r', now));
-  if (q.followupType === 'UP_TO_DATE') parts.push(sql`not ${overdueSql('r', now)}`);
-  if (q.q) {
-    const like = `%${q.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    parts.push(sql`lower(concat_ws(' ', r.prospect_first, r.prospect_last)) like ${like}`);
-  }
-  return sql<boolean>`${sql.join(parts, sql` and `)}`;
+  if (q.q) parts.push(sql`${prospectText} like ${containsPattern(q.q)}`);
+  return parts;
+}
+
+const and = (parts: RawBuilder<unknown>[]) => sql<boolean>`${sql.join(parts, sql` and `)}`;
+
+/*
+ * The overdue rule's two branches (server/db/overdue.ts) in forms that read migration 013's partial
+ * indexes in order: an open stage idle since updated_at, and UNDER_CONTRACT past its date of sale (the
+ * date bound lets the index narrow, the timestamp test keeps the rule exact). Each cut-off is a one-row
+ * subquery, evaluated once. The branches are disjoint (by stage), so counts add up.
+ */
+const idleBranch = (now: Date) => sql`r.stage in (${stageList(IDLE_OVERDUE_STAGES)})
+  and r.updated_at < (select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days')`;
+const saleCutoff = (now: Date) => sql`(select ${now}::timestamptz - interval '${sql.raw(String(UNDER_CONTRACT_OVERDUE_AFTER_DAYS))} day')`;
+const saleBranch = (now: Date) => sql`r.stage = 'UNDER_CONTRACT' and r.date_of_sale is not null
+  and r.date_of_sale <= (select (${saleCutoff(now)})::date) and r.date_of_sale::timestamptz < ${saleCutoff(now)}`;
+
+async function countWhere(db: Db, parts: RawBuilder<unknown>[]): Promise<number> {
+  return (await db.selectFrom('referrals as r').select(sql<number>`count(*)::int`.as('n')).where(and(parts)).executeTakeFirstOrThrow()).n;
+}
+
+/** Overdue referrals among those matching `parts`: one count per branch, each over its index. */
+async function countOverdue(db: Db, parts: RawBuilder<unknown>[], now: Date): Promise<number> {
+  const [idle, sale] = await Promise.all([countWhere(db, [...parts, idleBranch(now)]), countWhere(db, [...parts, saleBranch(now)])]);
+  return idle + sale;
 }
 
 function orderOf(sort: BrokerReferralQuery['sort']): RawBuilder<unknown> {
   const dir = sql.raw(sort.direction);
-  const by: Record<(typeof BROKER_REFERRAL_SORT_KEYS)[number], RawBuilder<unknown>> = {
+  const by: Record<Exclude<(typeof BROKER_REFERRAL_SORT_KEYS)[number], 'overdue'>, RawBuilder<unknown>> = {
     updated: sql`r.updated_at ${dir}`,
     prospect: sql`lower(r.prospect_last) ${dir} nulls last, lower(r.prospect_first) ${dir} nulls last`,
     type: sql`r.type ${dir}`,
     stage: sql`r.stage ${dir}`,
     agent: sql`lower(a.last_name) ${dir} nulls last, lower(a.first_name) ${dir} nulls last`,
-    overdue: sql`days_overdue ${dir}, r.updated_at ${dir}`,
   };
-  return sql`${by[sort.key]}, r.id ${dir}`;
+  return sql`${by[sort.key as keyof typeof by]}, r.id ${dir}`;
 }
 
 const selectRows = (db: Db, now: Date) => db.selectFrom('referrals as r').innerJoin('agents as a', 'a.id', 'r.agent_id')
@@ -99,13 +123,75 @@ const toView = (r: Row): BrokerReferral => ({
   created: r.created_at.toISOString(), updated: r.updated_at.toISOString(), overdue: r.overdue, daysOverdue: r.days_overdue,
 });
 
+interface Slice { offset: number; limit: number }
+
+/**
+ * Ids of overdue referrals matching `parts`, most overdue first (`asc`) or last, by the time each became
+ * due to count from (last update, or date of sale when under contract), then id: each branch reads its
+ * index in order up to the slice's end, and the two short lists are merged.
+ */
+async function overdueIds(db: Db, parts: RawBuilder<unknown>[], now: Date, dir: 'asc' | 'desc', { offset, limit }: Slice): Promise<number[]> {
+  if (limit <= 0) return [];
+  const d = sql.raw(dir);
+  const end = offset + limit;
+  const rows = await sql<{ id: number }>`select x.id from (
+      (select r.id, r.updated_at as since from referrals r where ${and([...parts, idleBranch(now)])}
+        order by r.updated_at ${d}, r.id ${d} limit ${end})
+      union all
+      (select r.id, r.date_of_sale::timestamptz as since from referrals r where ${and([...parts, saleBranch(now)])}
+        order by r.date_of_sale ${d}, r.id ${d} limit ${end})
+    ) x order by x.since ${d}, x.id ${d} offset ${offset} limit ${limit}`.execute(db);
+  return rows.rows.map((r) => r.id);
+}
+
+/** Ids of referrals matching `parts` that are not overdue, by last update. */
+async function upToDateIds(db: Db, parts: RawBuilder<unknown>[], now: Date, dir: 'asc' | 'desc', { offset, limit }: Slice): Promise<number[]> {
+  if (limit <= 0) return [];
+  const d = sql.raw(dir);
+  const rows = await db.selectFrom('referrals as r').select('r.id').where(and([...parts, sql`not (${overdueSql('r', now)})`]))
+    .orderBy(sql`r.updated_at ${d}, r.id ${d}`).offset(offset).limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The overdue sort: descending is overdue referrals, most days first, then the others, latest update first;
+ * ascending is the reverse. The page is cut from the two ordered parts, knowing how many are overdue.
+ */
+async function idsByOverdue(db: Db, parts: RawBuilder<unknown>[], now: Date, desc: boolean, page: Slice): Promise<number[]> {
+  if (desc) {
+    const overdue = await countOverdue(db, parts, now);
+    return cut(overdue, (s) => overdueIds(db, parts, now, 'asc', s), (s) => upToDateIds(db, parts, now, 'desc', s), page);
+  }
+  const upToDate = await countWhere(db, [...parts, sql`not (${overdueSql('r', now)})`]);
+  return cut(upToDate, (s) => upToDateIds(db, parts, now, 'asc', s), (s) => overdueIds(db, parts, now, 'desc', s), page);
+}
+
+async function cut(firstCount: number, first: (s: Slice) => Promise<number[]>, second: (s: Slice) => Promise<number[]>, { offset, limit }: Slice) {
+  const end = offset + limit;
+  const a = await first({ offset, limit: Math.min(end, firstCount) - offset });
+  const b = await second({ offset: Math.max(0, offset - firstCount), limit: end - Math.max(offset, firstCount) });
+  return [...a, ...b];
+}
+
 export async function listBrokerReferrals(db: Db, brokerageId: number, q: BrokerReferralQuery, now: Date): Promise<BrokerReferralPage> {
-  const where = whereOf(brokerageId, q, now);
-  const [rows, total] = await Promise.all([
-    selectRows(db, now).where(where).orderBy(orderOf(q.sort)).offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
-    db.selectFrom('referrals as r').select(sql<number>`count(*)::int`.as('n')).where(where).executeTakeFirstOrThrow(),
-  ]);
-  return { content: rows.map(toView), totalElements: total.n };
+  const parts = baseWhereOf(brokerageId, q);
+  const page = { offset: q.pageIndex * q.pageSize, limit: q.pageSize };
+  const overdueOnly = q.followupType === 'OVERDUE';
+  const upToDateOnly = q.followupType === 'UP_TO_DATE';
+  const filtered = overdueOnly ? [...parts, overdueSql('r', now)] : upToDateOnly ? [...parts, sql`not (${overdueSql('r', now)})`] : parts;
+  const total = overdueOnly ? await countOverdue(db, parts, now) : await countWhere(db, filtered);
+  let rows: Row[];
+  if (q.sort.key === 'overdue' && !upToDateOnly) {
+    // Up to date only: every row has 0 days overdue, and the overdue sort is the sort by last update (below).
+    const desc = q.sort.direction === 'desc';
+    const ids = overdueOnly ? await overdueIds(db, parts, now, desc ? 'asc' : 'desc', page) : await idsByOverdue(db, parts, now, desc, page);
+    const byId = new Map(ids.length === 0 ? [] : (await selectRows(db, now).where('r.id', 'in', ids).execute()).map((r) => [r.id, r]));
+    rows = ids.flatMap((id) => byId.get(id) ?? []);
+  } else {
+    const sort = q.sort.key === 'overdue' ? { key: 'updated' as const, direction: q.sort.direction } : q.sort;
+    rows = await selectRows(db, now).where(and(filtered)).orderBy(orderOf(sort)).offset(page.offset).limit(page.limit).execute();
+  }
+  return { content: rows.map(toView), totalElements: total };
 }
 
 /** The referral after checking the caller may read its brokerage (another brokerage's is 403, as for agents). */

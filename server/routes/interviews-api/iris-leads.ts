@@ -42,10 +42,11 @@ const ListQuery = v.object({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'at most 100 characters'))),
 });
 
+/** Part of the contact's name ("first last") or email, or 3+ digits of the phone: the texts of migration 013's trigram indexes. */
 function leadSearch(text: string) {
   const like = `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const digits = text.replace(/\D/g, '');
-  return sql<boolean>`(lower(concat_ws(' ', opportunities.contact_first, opportunities.contact_last)) like ${like}
+  return sql<boolean>`(lower(coalesce(opportunities.contact_first, '') || ' ' || coalesce(opportunities.contact_last, '')) like ${like}
     or lower(opportunities.contact_email) like ${like}${digits.length >= 3 ? sql` or opportunities.contact_phone like ${`%${digits}%`}` : sql``})`;
 }
 

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { RouteEntry } from '../../access/route-table.ts';
 import { useStore } from '../../session/persisted-store.ts';
@@ -17,6 +17,12 @@ import * as styles from './shell.css.ts';
 import { StillThereDialog } from './still-there-dialog.tsx';
 import { SettingsDialog } from '../../features/settings-dialog/settings-dialog.tsx';
 
+// The notifications menu sits in the top bar of the broker admin's daily lists, as on the overview
+// (DECISIONS.md): My Agents, My Referrals, My Leads and their views. Its own chunk (the overview has it too).
+const NotificationsMenu = lazy(() => import('../../features/dashboard/notifications-menu.tsx').then((m) => ({ default: m.NotificationsMenu })));
+const NOTIFICATION_PAGES = new Set(['my-agents', 'my-agent-invitations', 'view-my-agent', 'my-agent-referral', 'my-agent-questionnaire',
+  'my-referrals', 'my-referral-view', 'my-leads', 'my-lead-view']);
+
 /** The console frame: drawer (a sheet behind a menu button on phones), top bar, banners, dialogs. */
 export function Shell({ route, children }: { route: RouteEntry; children: ReactNode }) {
   const mobile = useIsMobile();
@@ -28,6 +34,8 @@ export function Shell({ route, children }: { route: RouteEntry; children: ReactN
   const impersonation = useStore(impersonationStore);
   const actions = useTopBarActionsValue();
   const isBrokerAdmin = !!user?.roles.some((r) => r.name === 'BROKERAGE_ADMIN');
+  const shownBrokerageId = impersonation ? (impersonation.target.kind === 'brokerage' ? impersonation.target.id : null) : user?.brokerId ?? null;
+  const bell = NOTIFICATION_PAGES.has(route.id) && (isBrokerAdmin || impersonation !== null);
   const displayName = impersonation?.target.name ?? brokerage?.name
     ?? ([user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || 'Profile');
 
@@ -56,6 +64,7 @@ export function Shell({ route, children }: { route: RouteEntry; children: ReactN
           <h1 className={styles.title}>{route.title}</h1>
           {mobile && actions.onSearch && <Button variant="icon" aria-label="Search" onClick={actions.onSearch}><Icon name="search" /></Button>}
           {mobile && actions.onSort && <Button variant="icon" aria-label="Sort" onClick={actions.onSort}><Icon name="sort" /></Button>}
+          {bell && shownBrokerageId !== null && <Suspense fallback={null}><NotificationsMenu brokerageId={shownBrokerageId} /></Suspense>}
           {(isBrokerAdmin || impersonation) && !mobile && (
             <Button variant="secondary" className={styles.topBarButton} onClick={() => setLocation('/console/my-agents?invite=true')}>
               Invite Agents

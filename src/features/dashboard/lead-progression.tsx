@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { leadProgressionQueryOptions, type LeadType } from '../../api/dashboard.ts';
+import type { Product } from '../../contract/brokerages.ts';
 import type { LeadProgressionStats } from '../../contract/interviews.ts';
 import { BarChart } from '../../ui/bar-chart.tsx';
 import { Spinner } from '../../ui/layout.tsx';
@@ -11,13 +12,13 @@ import { CardState, WidgetCard } from './widget-card.tsx';
 
 type Progression = LeadProgressionStats['data']['allLeads'];
 
-export function progressionRows(p: Progression, leadType: LeadType) {
+export function progressionRows(p: Progression, leadType: LeadType, product: Product) {
   return [
     { key: 'total', label: 'Total Leads', value: p.totalLeads },
     { key: 'responded', label: 'Responded', value: p.respondedLeads },
     { key: 'qualified', label: 'Qualified', value: p.qualifiedLeads },
-    { key: 'assigned', label: 'Assigned', value: p.assignedLeads, href: myLeads({ status: 'ASSIGNED_TO_AGENT', leadType }) },
-    { key: 'closed', label: 'Closed', value: p.closedLeads, href: myLeads({ status: 'CLOSED', leadType }) },
+    { key: 'assigned', label: 'Assigned', value: p.assignedLeads, href: myLeads({ status: 'ASSIGNED_TO_AGENT', leadType }, product) },
+    { key: 'closed', label: 'Closed', value: p.closedLeads, href: myLeads({ status: 'CLOSED', leadType }, product) },
   ];
 }
 
@@ -31,7 +32,7 @@ export function LeadProgressionWidget() {
       {data ? (
         <Tabs label="Lead progression lead type" items={LEAD_TYPE_TABS.map((t) => ({
           value: t.value, label: t.label,
-          content: <BarChart label={`${t.label} progression`} rows={progressionRows(data[t.key], t.value)} />,
+          content: <BarChart label={`${t.label} progression`} rows={progressionRows(data[t.key], t.value, product)} />,
         }))} />
       ) : q.isError ? <CardState>No lead reports available</CardState> : <Spinner label="Loading lead progression" />}
     </WidgetCard>

@@ -18,7 +18,7 @@ export function LeadsByStatusWidget() {
     <WidgetCard id="leadsByStatus" span={4}>
       {!rows ? (q.isError ? <CardState>{NO_STATUSES}</CardState> : <Spinner label="Loading leads by status" />)
         : rows.length === 0 ? <CardState>{NO_STATUSES}</CardState>
-          : <BarChart label="Leads by status" rows={rows.map((r) => ({ key: r.status, label: r.label, value: r.count, href: myLeads({ status: r.status }) }))} />}
+          : <BarChart label="Leads by status" rows={rows.map((r) => ({ key: r.status, label: r.label, value: r.count, href: myLeads({ status: r.status }, product) }))} />}
     </WidgetCard>
   );
 }

@@ -17,7 +17,7 @@ export function ReferralProgressionWidget() {
     <WidgetCard id="referralProgression" span={8}>
       {stages.data
         ? <BarChart label="Referrals by stage" rows={stages.data.map((s) => ({
-          key: s.stage, label: STAGE_LABELS[s.stage], value: s.count, href: myReferrals({ s: s.stage }),
+          key: s.stage, label: STAGE_LABELS[s.stage], value: s.count, href: myReferrals({ s: s.stage }, product),
         }))} />
         : stages.isError ? <CardState>No lead reports available</CardState> : <Spinner label="Loading referral progression" />}
       <h3 className={styles.tileLabel}>Recent Leads</h3>

@@ -16,7 +16,7 @@ function Charts({ leadType, label }: { leadType: LeadType; label: string }) {
   const q = useQuery(statusStatsQueryOptions(brokerageId, product, leadType));
   if (!q.data) return q.isError ? <CardState>No lead reports available</CardState> : <Spinner label={`Loading ${label}`} />;
   const groups = respondedGroups(q.data);
-  const href = (statuses: readonly string[]) => myLeads({ status: statuses.join(','), leadType });
+  const href = (statuses: readonly string[]) => myLeads({ status: statuses.join(','), leadType }, product);
   return (
     <>
       {/* The pie's shares use 1 decimal (spec 2 section 9). */}
