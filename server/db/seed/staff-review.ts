@@ -20,8 +20,9 @@ export async function seedStaffReview(ctx: SeedContext): Promise<void> {
   const qa = u['qa@demo.test'] ?? null;
   const admin = u['admin@demo.test'] ?? null;
 
-  // One call in three is the supervisor's.
-  await sql`update interactions set user_id = ${supervisor}::int where type = 'CALL' and id % 3 = 0`.execute(db);
+  // One call in three is the supervisor's, chosen independently of the review rule below (id % 3), so
+  // the supervisor has calls awaiting review whatever ids the earlier seeders leave.
+  await sql`update interactions set user_id = ${supervisor}::int where type = 'CALL' and (id / 3) % 3 = 0`.execute(db);
   await sql`insert into call_recordings (interaction_id, duration_seconds, provider_ref, created_at)
     select i.id, i.duration_seconds, 'RE' || lpad(to_hex(i.id), 32, '0'), i.created_at + make_interval(secs => i.duration_seconds)
     from interactions i where i.type = 'CALL' and i.duration_seconds > 0 order by i.id`.execute(db);
