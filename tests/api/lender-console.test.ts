@@ -1,34 +1,17 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LenderOverview } from '../../src/contract/lender-overview.ts';
 import type { LenderReferralDetail, LenderReferralRow } from '../../src/contract/lender-referrals.ts';
 import type { LoanOfficerDetail, LoanOfficerRow } from '../../src/contract/loan-officers.ts';
 import { LENDER_STEPS } from '../../src/lib/lender-steps.ts';
-import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import type { Caller, TestServer } from '../setup/test-server.ts';
+import { HEADER, OFFICERS, REFERRALS, useLenderFixture, type LenderFixture } from './lender-fixture.ts';
 
 type Page<T> = { content: T[]; totalElements: number };
-const HEADER = 'X-Impersonated-User-Id';
-const REFERRALS = '/lenders-match-api/lender-assignments';
-const OFFICERS = '/lenders-api/loan-officers';
 
-let server: TestServer;
-let lender: Caller;
-let admin: Caller;
-let broker: Caller;
-let manager: Caller;
-let ids: { summit: number; keystone: number; harbor: number; lenderUser: number };
-
-beforeAll(async () => {
-  server = await startTestServer();
-  [lender, admin, broker, manager] = await Promise.all([
-    signIn(server, 'lender@demo.test'), signIn(server, 'admin@demo.test'), signIn(server, 'broker@demo.test'), signIn(server, 'manager@demo.test'),
-  ]);
-  const office = async (name: string) => (await server.db.selectFrom('loan_offices').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-  const harbor = (await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow()).id;
-  const lenderUser = (await server.db.selectFrom('users').select('id').where('email', '=', 'lender@demo.test').executeTakeFirstOrThrow()).id;
-  ids = { summit: await office('Summit Home Loans'), keystone: await office('Keystone Mortgage'), harbor, lenderUser };
-});
-afterAll(async () => { await server.close(); });
+const f = useLenderFixture();
+let server: TestServer, lender: Caller, admin: Caller, broker: Caller, manager: Caller, ids: LenderFixture['ids'];
+beforeAll(() => { ({ server, lender, admin, broker, manager, ids } = f); });
 
 const count = async (where: string) => Number((await sql<{ n: number }>`select count(*)::int as n from lender_referrals where ${sql.raw(where)}`.execute(server.db)).rows[0]!.n);
 const anyReferral = async (office: number, extra = 'true') => Number((await sql<{ id: number }>`select id from lender_referrals where loan_office_id = ${office} and ${sql.raw(extra)} order by id limit 1`.execute(server.db)).rows[0]!.id);

@@ -1,33 +1,16 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoanOfficerDetail } from '../../src/contract/loan-officers.ts';
-import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import type { Caller, TestServer } from '../setup/test-server.ts';
+import { HEADER, OFFICERS, REFERRALS, useLenderFixture, type LenderFixture } from './lender-fixture.ts';
 
 // Issue 13, second part: editing and reactivating a loan officer, and the CSV exports of the two
 // lender lists (what the list shows, under the same scope: one office, or one brokerage's share).
 
-const OFFICERS = '/lenders-api/loan-officers';
-const REFERRALS = '/lenders-match-api/lender-assignments';
-const HEADER = 'X-Impersonated-User-Id';
 
-let server: TestServer;
-let lender: Caller;
-let admin: Caller;
-let broker: Caller;
-let manager: Caller;
-let ids: { summit: number; keystone: number; harbor: number; lenderUser: number };
-
-beforeAll(async () => {
-  server = await startTestServer();
-  [lender, admin, broker, manager] = await Promise.all([
-    signIn(server, 'lender@demo.test'), signIn(server, 'admin@demo.test'), signIn(server, 'broker@demo.test'), signIn(server, 'manager@demo.test'),
-  ]);
-  const office = async (name: string) => (await server.db.selectFrom('loan_offices').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-  const harbor = (await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow()).id;
-  const lenderUser = (await server.db.selectFrom('users').select('id').where('email', '=', 'lender@demo.test').executeTakeFirstOrThrow()).id;
-  ids = { summit: await office('Summit Home Loans'), keystone: await office('Keystone Mortgage'), harbor, lenderUser };
-});
-afterAll(async () => { await server.close(); });
+const f = useLenderFixture();
+let server: TestServer, lender: Caller, admin: Caller, broker: Caller, manager: Caller, ids: LenderFixture['ids'];
+beforeAll(() => { ({ server, lender, admin, broker, manager, ids } = f); });
 
 const officersOf = (office: number) => server.db.selectFrom('loan_officers').selectAll().where('loan_office_id', '=', office).orderBy('id').execute();
 const rowOf = (id: number) => server.db.selectFrom('loan_officers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
