@@ -18,6 +18,7 @@ const BENCHMARKS: Record<string, { fast: boolean; about: string }> = {
   'staff-review': { fast: false, about: 'agent assignments and content items (issue 16) on a large seed (p95 <= 50 ms)' },
   'staff-admin': { fast: false, about: 'User Management search and the Announcements editor (issue 15) on a large seed (p95 <= 50 ms)' },
   'suppliers-sms': { fast: false, about: 'bulk SMS pre-flight of 10,000 recipients (budget 1 s) and the supplier lists (p95 <= 50 ms) on a large seed' },
+  catalogue: { fast: false, about: 'issue 17 lists and lookups (support cases, workflow tasks, conversation, geography, ...) on a large seed (p95 <= 50 ms)' },
   'qa-review': { fast: false, about: 'QA review queue, figures, recordings and the Twilio task proxy on a large seed (p95 <= 50 ms)' },
   api: { fast: false, about: 'the API beside a bare Hono + PGlite baseline (and PostgreSQL with BENCH_DATABASE_URL): req/s, p50, p99' },
   signin: { fast: false, about: 'sign-in click to every overview widget rendered, median of 5 (budget 1 s); needs dist/' },

@@ -2,7 +2,7 @@
 // The bulk SMS pre-flight of 10,000 pasted recipients (budget 1 s: invalid, duplicate, DNC and
 // quiet-hours checks, nothing sent) and the supplier lists (p95 <= 50 ms), in process through
 // createApp(...).request. STAFF_ADMIN_BENCH_SCALE (default 100) and STAFF_ADMIN_BENCH_SAMPLES
-// (default 100) change the size of a run. User search and the announcements editor are in bench/staff-admin.ts.
+// (default 100) change the size of a run. The send history (ADMIN) is a list case here too. User search and the announcements editor are in bench/staff-admin.ts.
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { percentile, reportCases, seededApp, signIn, WARMUP } from './harness.ts';
@@ -63,5 +63,8 @@ await reportCases(app, tokens, [
   { name: 'supplier ZIPs, prefix', as: 'staff', url: `/leads-api/lead-supplier-zip-codes?supplierId=${supplier}&zip=04&pageSize=10` },
   { name: 'supplier limits', as: 'staff', url: `/leads-api/lead-supplier-limit?supplierId=${supplier}` },
   { name: 'bulk SMS sends', as: 'staff', url: '/interviews-api/opportunities/sms/jobs' },
+  // The page's send history (issue 15, engineer S): 1,200 seeded sends at 100x, each page's outcome counts.
+  { name: 'bulk SMS send history, page 0', as: 'staff', url: '/interviews-api/opportunities/sms/history?pageIndex=0&pageSize=10' },
+  { name: 'bulk SMS send history, page 26 x 40', as: 'staff', url: '/interviews-api/opportunities/sms/history?pageIndex=25&pageSize=40' },
 ], { samples: SAMPLES, budgetMs: BUDGET_P95_MS, close });
 if (preflightBlown) process.exit(1);

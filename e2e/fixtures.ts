@@ -41,7 +41,7 @@ export const CONSOLE_SECTIONS = [
   'announcements', 'agent-assignments', 'simulator', 'content-search', 'twilio-tasks', 'bulk-sms-send', 'dnc-list',
   'impersonation-audit', 'my-agents', 'my-referrals', 'my-leads', 'my-notifications', 'my-announcements',
   'my-admins', 'my-metrics', 'marketplace', 'my-loan-officers', 'lender-referrals', 'agent-followups',
-  'agent-funnel', 'agent-profile', 'settings', 'dashboard',
+  'agent-funnel', 'agent-profile', 'agent-announcements', 'settings', 'dashboard',
 ] as const;
 type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 type Query = '' | `?${string}`;

@@ -12,9 +12,7 @@ const fitsWidth = async (page: Page, what: string) => {
   expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(1);
 };
 
-// fixme: after the invitee registers and signs in, the admin's Edit User page still shows Invited and the
-// pending invite (found by the merged CI run; the registration and sign-in steps pass). Open in issue 15.
-test.fixme('an admin creates a user, who registers from the outbox link and signs in', async ({ page, browser, request }, info) => {
+test('an admin creates a user, who registers from the outbox link and signs in', async ({ page, browser, request }, info) => {
   const email = `nova.${info.project.name}.${Date.now()}@example.test`;
   await login(page, 'admin@demo.test');
   await navigate(page, '/console/user-management');

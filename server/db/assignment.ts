@@ -37,11 +37,15 @@ export async function candidatesFor(db: Db, lead: AssignmentLead, opportunityId:
     union select agent_id from agent_excluded_areas where zip = ${zip}
     union select agent_id from opportunity_declines where opportunity_id = ${opportunityId ?? 0}
     union select ${forcedAgentId ?? 0}::int
-    union (select c.agent_id from agent_coverage_areas c
-      join zip_codes z on z.zip = c.zip
-      join zip_codes me on me.zip = ${zip} and me.market_id = z.market_id
-      where c.zip <> ${zip} ${inBrokerage !== null ? sql`and c.agent_id in (select id from agents where brokerage_id = ${inBrokerage})` : sql``}
-      order by abs(cast(c.zip as int) - cast(${zip || '0'} as int)), c.agent_id limit ${NEIGHBOURS})`.execute(db);
+    union (select n.agent_id from (
+        select z.zip, abs(cast(z.zip as int) - cast(${zip || '0'} as int)) as distance from zip_codes z
+        join zip_codes me on me.zip = ${zip} and me.market_id = z.market_id where z.zip <> ${zip}
+      ) near
+      -- Per ZIP of the market, its first agents in id order: the nearest ones overall are among them.
+      cross join lateral (select c.agent_id from agent_coverage_areas c
+        ${inBrokerage !== null ? sql`join agents a on a.id = c.agent_id and a.brokerage_id = ${inBrokerage}` : sql``}
+        where c.zip = near.zip order by c.agent_id limit ${NEIGHBOURS}) n
+      order by near.distance, n.agent_id limit ${NEIGHBOURS})`.execute(db);
   const agentIds = [...new Set(ids.rows.map((r) => r.agent_id))].filter((id) => id > 0);
   if (agentIds.length === 0) return [];
   const [agents, holds, coverage, exclusions, counts, declines] = await Promise.all([

@@ -63,12 +63,25 @@ export async function migrate(db: Db): Promise<string[]> {
 }
 
 /**
- * PGlite's extended protocol runs one statement per query, so a file is split at the
- * semicolons that end a line. Migrations therefore keep function bodies ($$...$$) out.
+ * PGlite's extended protocol runs one statement per query, so a file is split at the semicolons
+ * that end a line, except inside a dollar-quoted body ($$ ... $$ of a function or trigger).
  */
 export function splitStatements(text: string): string[] {
-  return text
-    .split(/;[ \t]*(?:--[^\n]*)?\r?\n/)
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of text.split(/\r?\n/)) {
+    // Each $$ opens or closes a body (migrations use only the bare $$ tag).
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
+    const end = !inBody && /;[ \t]*(?:--.*)?$/.exec(line);
+    current.push(end ? line.slice(0, end.index) : line);
+    if (end) {
+      statements.push(current.join('\n'));
+      current = [];
+    }
+  }
+  statements.push(current.join('\n'));
+  return statements
     .map((s) => s.replace(/^\s*--[^\n]*$/gm, '').trim())
     .filter((s) => s.length > 0);
 }

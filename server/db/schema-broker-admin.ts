@@ -37,8 +37,20 @@ export interface EmailSettingsTable {
   created_at: DefaultTimestamp;
 }
 
+/** My Metrics' per-month referral figures, kept by a trigger on referrals (migration 025). */
+export interface ReferralMonthsTable {
+  brokerage_id: number;
+  month: string;
+  received: number;
+  answered: number;
+  response_micros: number;
+  met: number;
+  converted: number;
+}
+
 /** This area's tables; server/db/schema.ts composes them into Database. */
 export interface BrokerAdminTables {
+  referral_months: ReferralMonthsTable;
   announcements: AnnouncementsTable;
   announcement_reads: AnnouncementReadsTable;
   email_settings: EmailSettingsTable;

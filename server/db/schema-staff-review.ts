@@ -45,8 +45,15 @@ export interface ContactCenterTasksTable {
 }
 
 /** This area's tables; server/db/schema.ts composes them into Database. */
+/** The QA queue's totals by status, kept by a trigger on qa_reviews (migration 026). */
+export interface QaReviewCountsTable {
+  status: 'AWAITING' | 'PASSED' | 'FAILED';
+  n: number;
+}
+
 export interface StaffReviewTables {
   call_recordings: CallRecordingsTable;
   qa_reviews: QaReviewsTable;
+  qa_review_counts: QaReviewCountsTable;
   contact_center_tasks: ContactCenterTasksTable;
 }

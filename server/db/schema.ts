@@ -12,6 +12,8 @@ import type { SuppliersSmsTables } from './schema-suppliers-sms.ts';
 import type { StaffReviewTables } from './schema-staff-review.ts';
 import type { ViewedItemTables } from './schema-viewed-items.ts';
 import type { AssignmentsContentTables } from './schema-assignments-content.ts';
+import type { BrokerageSetupTables } from './schema-brokerage-setup.ts';
+import type { CatalogueTables } from './schema-catalogue.ts';
 
 // Kysely table types for server/db/migrations. Keep in step with the SQL.
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -31,6 +33,9 @@ export interface BrokeragesTable {
   phone: string | null;
   city: string | null;
   state: string | null;
+  /** 022_brokerage_setup.sql */
+  street: Generated<string | null>;
+  zip: Generated<string | null>;
   boost_enabled: Generated<boolean>;
   boost_percentage: Generated<number>;
   created_at: DefaultTimestamp;
@@ -139,6 +144,8 @@ export interface OpportunitiesTable {
   created_at: DefaultTimestamp;
   /** migration 020 (issue 16): where the lead is; optional on insert */
   zip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** migration 021 (issue 17): the referral partner who sent the lead in; optional on insert */
+  partner_id: ColumnType<number | null, number | null | undefined, number | null>;
   assigned_at: Timestamp | null;
   updated_at: DefaultTimestamp;
 }
@@ -237,7 +244,9 @@ export interface Database
     AnalyticsTables,
     AssignmentsContentTables,
     AuthFlowTables,
+    CatalogueTables,
     BrokerAdminTables,
+    BrokerageSetupTables,
     BrokerWorkspaceTables,
     ConnectorTables,
     LenderConsoleTables,

@@ -12,6 +12,7 @@ import { lenderRoutes } from './lenders-api/lenders.ts';
 import { loanOfficerRoutes } from './lenders-api/loan-officers.ts';
 import { lenderReferralRoutes } from './lenders-match-api/lender-referrals.ts';
 import { usersApiRoutes } from './users-api/index.ts';
+import { workflowApiRoutes } from './workflow-api/index.ts';
 import { oauthMetadataRoutes } from './well-known/oauth-metadata.ts';
 
 /**
@@ -28,6 +29,7 @@ export const ROUTES: RouteDef[] = [
   ...loanOfficerRoutes, ...lenderOverviewRoutes, ...lenderReferralRoutes, // issue 13
   ...inboundSmsRoutes, // issue 15
   ...contactCenterApiRoutes, // issue 16
+  ...workflowApiRoutes, // issue 17
   ...analyticsRoutes,
   ...oauthMetadataRoutes,
   ...outboxRoutes,

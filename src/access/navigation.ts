@@ -37,7 +37,10 @@ const ENTRIES: Record<UserType, (input: NavInput) => NavEntry[]> = {
     link('My Notifications', 'my-notifications'), link('My Announcements', 'my-announcements', 'announcements'),
     link('My Admins', 'my-admins'), link('My Metrics', 'my-metrics'), link('Marketplace', 'marketplace', 'marketplace'),
   ],
-  agent: () => [link('Follow-ups', 'agent-followups'), link('My Funnel', 'agent-funnel'), link('Profile', 'agent-profile')],
+  agent: () => [
+    link('Follow-ups', 'agent-followups'), link('My Funnel', 'agent-funnel'),
+    link('Announcements', 'agent-announcements', 'announcements'), link('Profile', 'agent-profile'),
+  ],
   staff: ({ roles }) => [
     // CSR (no staff default route) opens the overview: give it an entry.
     ...(hasStaffRole(roles) ? [] : [link('Overview', 'overview')]),

@@ -92,6 +92,7 @@ export const ROUTES: RouteEntry[] = [
   r('agent-sync', '/console/agent-followups/sync', 'Unsynced Changes', ['AGENT']),
   r('agent-funnel', '/console/agent-funnel', 'My Funnel', ['AGENT']),
   r('agent-profile', '/console/agent-profile', 'Profile', ['AGENT']),
+  r('agent-announcements', '/console/agent-announcements', 'Announcements', ['AGENT']),
   r('settings', '/console/settings', 'Settings', CONSOLE_ROLES, { redirectTo: '/console' }),
   r('settings-email', '/console/settings/email', 'Email Settings', ['BROKERAGE_ADMIN']),
   r('dashboard', '/console/dashboard', 'Dashboard', ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'CSR', 'LOAN_OFFICE_ADMIN']),

@@ -25,6 +25,7 @@ const formOf = (f: SmsForm): Record<string, string> => Object.fromEntries(Object
 export const smsKeys = {
   all: ['bulk-sms'] as const,
   jobs: (p: Paging) => [...smsKeys.all, 'jobs', p] as const,
+  history: (p: Paging) => [...smsKeys.all, 'history', p] as const,
   job: (id: number) => [...smsKeys.all, 'job', id] as const,
   recipients: (id: number, status: string, p: Paging) => [...smsKeys.job(id), 'recipients', status, p] as const,
 };
@@ -50,4 +51,11 @@ export const smsJobQueryOptions = (id: number) => queryOptions({
 export const smsJobRecipientsQueryOptions = (id: number, status: 'SENT' | 'SUPPRESSED', p: Paging) => queryOptions({
   queryKey: smsKeys.recipients(id, status, p),
   queryFn: () => request(`/interviews-api/opportunities/sms/jobs/${id}/recipients`, { query: { status, pageIndex: p.pageIndex, pageSize: p.pageSize }, schema: SmsJobRecipientPage }),
+});
+
+/** The page's history of past sends (ADMIN): GET /interviews-api/opportunities/sms/history, newest first. */
+export const smsHistoryQueryOptions = (p: Paging) => queryOptions({
+  queryKey: smsKeys.history(p),
+  queryFn: () => request('/interviews-api/opportunities/sms/history', { query: { pageIndex: p.pageIndex, pageSize: p.pageSize }, schema: SmsJobPage }),
+  refetchInterval: (q) => (q.state.data?.content.some((j) => j.status === 'RUNNING') ? 2000 : false),
 });

@@ -102,10 +102,13 @@ export const overdueAgentsQueryOptions = (b: number, pageIndex: number) => query
   }),
 });
 
+/** The agent status the overdue widget's "View All {n} Active Agents" counts, and its My Agents link filters by. */
+export const ACTIVE_AGENT_STATUS = 'ACTIVE';
+
 /** Page 0 of size 1: only totalElements is read. */
 export const activeAgentsQueryOptions = (b: number) => queryOptions({
   queryKey: dashboardKeys.activeAgents(b),
-  queryFn: () => request('/agents-api/agents', { query: { brokerageId: b, pageIndex: 0, pageSize: 1, status: 'ACTIVE' }, schema: AgentPage }),
+  queryFn: () => request('/agents-api/agents', { query: { brokerageId: b, pageIndex: 0, pageSize: 1, status: ACTIVE_AGENT_STATUS }, schema: AgentPage }),
 });
 
 export const leadDetailQueryOptions = (opportunityId: string) => queryOptions({

@@ -34,11 +34,15 @@ export const usersQueryOptions = (p: UserListParams) => queryOptions({
 export const userDetailQueryOptions = (id: number) => queryOptions({
   queryKey: userManagementKeys.detail(id),
   queryFn: () => request(`/users-api/users/${id}`, { schema: UserDetail }),
+  // A user's status and invite change outside this console (the invitee registers, another admin
+  // edits them): the page refetches every time it opens, also over a copy restored after a reload.
+  staleTime: 0,
 });
 
 export const userAuditQueryOptions = (id: number, p: Paging) => queryOptions({
   queryKey: userManagementKeys.audit(id, p),
   queryFn: () => request(`/users-api/users/${id}/audit`, { query: { pageIndex: p.pageIndex, pageSize: p.pageSize }, schema: UserAuditPage }),
+  staleTime: 0,
 });
 
 export const userRolesQueryOptions = () => queryOptions({

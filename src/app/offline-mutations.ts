@@ -1,7 +1,8 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { AGENT_WRITE_SCOPE, agentAppKeys, agentWriteKeys } from '../api/agent-app-keys.ts';
+import { AGENT_WRITE_SCOPE, ANNOUNCEMENT_READ_SCOPE, agentAppKeys, agentWriteKeys, announcementReadKey, type AnnouncementRead } from '../api/agent-app-keys.ts';
 import type { AgentWrite, NoteWrite, StageWrite } from '../api/agent-app-writes.ts';
 import { ApiError } from '../api/client.ts';
+import type { AnnouncementPage, AnnouncementStatus } from '../contract/announcements.ts';
 import type { AgentReferral, AgentReferralDetail, AgentReferralPage } from '../contract/referrals.ts';
 import { forgetWrite, refuseWrite, rememberWrite } from '../session/agent-unsynced.ts';
 import { REFRESH_THRESHOLD_MS } from '../session/constants.ts';
@@ -14,6 +15,7 @@ import { sessionStore } from '../session/state.ts';
 // The senders and the optimistic-update helpers load on first use (they are precached for offline
 // use), so registering the defaults at start-up costs the login page almost nothing.
 const writes = () => import('../api/agent-app-writes.ts');
+const announcements = () => import('../api/announcements.ts');
 
 // onlineManager starts "online" and learns only from online/offline events, so a page loaded with
 // no signal (a reload offline) would send at once. Start from what the browser knows.
@@ -110,5 +112,30 @@ export function registerOfflineMutations(client: QueryClient): void {
     onSuccess: (_note: unknown, w: NoteWrite) => forgetWrite(w.idempotencyKey),
     onError: (err: unknown, w: NoteWrite) => failed(err, w),
     onSettled: (_d: unknown, _e: unknown, w: NoteWrite) => refresh(client, w),
+  });
+
+  // An announcement opened in the agent app: read at once on this device (the cached lists and the
+  // drawer's count), sent when there is a connection; the server keeps the first read time.
+  client.setMutationDefaults<AnnouncementStatus, unknown, AnnouncementRead>(announcementReadKey, {
+    networkMode: 'online', scope: ANNOUNCEMENT_READ_SCOPE, retry, retryDelay,
+    mutationFn: (w: AnnouncementRead) => send(async () => (await announcements()).setAnnouncementRead(w.announcementId, true)),
+    onMutate: async (w: AnnouncementRead) => {
+      const { announcementKeys } = await announcements();
+      let wasUnread = false;
+      client.setQueriesData<AnnouncementPage>({ queryKey: [...announcementKeys.all, 'list'] }, (page) => {
+        if (!page) return page;
+        const hit = page.content.some((a) => a.id === w.announcementId && a.readAt === null);
+        if (hit) wasUnread = true;
+        return hit ? {
+          ...page, unreadCount: Math.max(0, page.unreadCount - 1),
+          content: page.content.map((a) => (a.id === w.announcementId ? { ...a, readAt: w.at } : a)),
+        } : page;
+      });
+      if (wasUnread) client.setQueryData<number>(announcementKeys.unread(), (n) => (n === undefined ? n : Math.max(0, n - 1)));
+    },
+    onSuccess: async (status: AnnouncementStatus) => {
+      client.setQueryData((await announcements()).announcementKeys.unread(), status.unreadCount);
+    },
+    onSettled: async () => { await client.invalidateQueries({ queryKey: (await announcements()).announcementKeys.all }); },
   });
 }

@@ -23,6 +23,7 @@ export const SCREENS: Record<string, Screen> = {
   'agent-sync': lazyScreen(() => import('../features/agent-app/sync-screen.tsx'), 'SyncScreen'),
   'agent-funnel': lazyScreen(() => import('../features/agent-app/funnel-screen.tsx'), 'FunnelScreen'),
   'agent-profile': lazyScreen(() => import('../features/agent-app/profile-screen.tsx'), 'ProfileScreen'),
+  'agent-announcements': lazyScreen(() => import('../features/agent-app/announcements-screen.tsx'), 'AgentAnnouncementsScreen'),
   // Staff console (issue 5).
   'dnc-list': lazyScreen(() => import('../features/dnc/dnc-screen.tsx'), 'DncScreen'),
   brokerages: lazyScreen(() => import('../features/brokerages/brokerages-screen.tsx'), 'BrokeragesScreen'),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Count, Dollars, EmailAddress, IsoTime, paged } from './common.ts';
+import { isValidPhone, phoneForPost } from '../lib/validation.ts';
 
 // The /agents-api agents calls (spec 2 section 7 "Agents"): agents, the leaderboard, boost, app versions,
 // notes, admin holds, coverage and the contact-sales email. Referrals are in ./referrals.ts,
@@ -95,3 +96,37 @@ export type EmailInquiry = v.InferOutput<typeof EmailInquiry>;
 /** 201 answer: how many messages went to the outbox (one per to and bcc address). */
 export const EmailSent = v.object({ queued: Count });
 export type EmailSent = v.InferOutput<typeof EmailSent>;
+
+// ---------------------------------------------------------------- lifecycle, exclusions, MLS boards (issue 17)
+
+const personPart = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(80, `${label} must be at most 80 characters`));
+
+/**
+ * POST /agents-api/agents/enrollment: enrols a new agent into a brokerage (staff: any brokerage; a
+ * brokerage admin: their own). Creates the agent (ACTIVE) and their sign-in (the phone, role AGENT,
+ * one-time codes); 201 with the Agent. A phone or email that already has an agent or an account is 409.
+ */
+export const AgentEnrollment = v.strictObject({
+  brokerageId: v.pipe(v.number('brokerageId is required'), v.integer('brokerageId must be a whole number'), v.minValue(1, 'brokerageId must be positive')),
+  firstName: personPart('First name'),
+  lastName: personPart('Last name'),
+  email: EmailAddress,
+  phone: v.pipe(v.string('Phone is required'), v.trim(), v.nonEmpty('Phone is required'), v.maxLength(30),
+    v.check(isValidPhone, 'Phone must have 10 digits'), v.transform(phoneForPost)),
+}, 'unknown field');
+export type AgentEnrollment = v.InferOutput<typeof AgentEnrollment>;
+
+/** An excluded ZIP: the agent never receives referrals there, even inside a covered city. */
+export const ExcludedArea = v.object({ id, agentId: id, zip: v.string(), created: time });
+export type ExcludedArea = v.InferOutput<typeof ExcludedArea>;
+
+/** GET /agents-api/mls-board?state&agentId: the MLS boards (of a state); with agentId, `selected` says the agent's. */
+export const MlsBoard = v.object({ id, code: v.string(), name: v.string(), state: v.string(), selected: v.boolean() });
+export type MlsBoard = v.InferOutput<typeof MlsBoard>;
+export const MlsBoards = v.array(MlsBoard);
+export type MlsBoards = v.InferOutput<typeof MlsBoards>;
+/** PUT /agents-api/agents/{id}/mls-boards: the boards the agent belongs to (replaces the set). */
+export const MlsBoardSelection = v.strictObject({
+  boardIds: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1)), 'boardIds must be a list of board ids'), v.maxLength(20, 'at most 20 boards')),
+}, 'unknown field');
+export type MlsBoardSelection = v.InferOutput<typeof MlsBoardSelection>;

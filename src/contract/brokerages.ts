@@ -31,7 +31,8 @@ export type BrokerageSummary = v.InferOutput<typeof BrokerageSummary>;
 export const BrokeragePage = paged(BrokerageSummary);
 /** GET /agents-api/brokerages/{id}: one brokerage (the staff profile, the shell's own brokerage, the dashboard). */
 export const Brokerage = v.object({
-  ...brokerageEntries, quarterlyCap: v.number(), boost: v.object({ enabled: v.boolean(), boostPercentage: v.number() }),
+  ...brokerageEntries, street: text, zip: text,
+  quarterlyCap: v.number(), boost: v.object({ enabled: v.boolean(), boostPercentage: v.number() }),
 });
 export type Brokerage = v.InferOutput<typeof Brokerage>;
 export const BrokerageName = v.object({ id, name: v.string() });

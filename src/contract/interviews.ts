@@ -63,6 +63,8 @@ export const Opportunity = v.object({
   cosignerFirstName: text, cosignerLastName: text, phoneCount: v.number(), smsCount: v.number(),
   referringWebsite: text, cleanReferringWebsite: text, responded: v.boolean(), qualified: v.boolean(),
   created: time, assignedAt: v.nullable(time), updated: time,
+  /** The referral partner who sent the lead in (GET /interviews-api/partners/{id}), issue 17. */
+  partnerId: v.optional(v.nullable(id), null),
 });
 export type Opportunity = v.InferOutput<typeof Opportunity>;
 export const OpportunityPage = paged(Opportunity);
@@ -172,3 +174,26 @@ export const LeadProgressionStats = v.object({
   data: v.object({ allLeads: LeadProgression, newLeads: LeadProgression, agedLeads: LeadProgression }),
 });
 export type LeadProgressionStats = v.InferOutput<typeof LeadProgressionStats>;
+
+/**
+ * POST /interviews-api/interactions (issue 17): logs a call, text or email with the opportunity's
+ * client, handled by the caller; a CALL or SMS also counts on the opportunity (phoneCount, smsCount).
+ */
+export const NewInteraction = v.strictObject({
+  opportunityId: v.pipe(v.number('opportunityId is required'), v.integer(), v.minValue(1)),
+  type: v.picklist(['CALL', 'SMS', 'EMAIL'], 'type must be CALL, SMS or EMAIL'),
+  direction: v.picklist(['INBOUND', 'OUTBOUND'], 'direction must be INBOUND or OUTBOUND'),
+  dispositionId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
+  durationSeconds: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86_400))), null),
+  summary: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(4000))), null),
+}, 'unknown field');
+export type NewInteraction = v.InferInput<typeof NewInteraction>;
+/** PATCH /interviews-api/interactions/{id}: the disposition and the summary (at least one). */
+export const InteractionPatch = v.pipe(
+  v.strictObject({
+    dispositionId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+    summary: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(4000)))),
+  }, 'unknown field'),
+  v.check((b) => Object.keys(b).length > 0, 'Give dispositionId or summary'),
+);
+export type InteractionPatch = v.InferInput<typeof InteractionPatch>;

@@ -74,3 +74,13 @@ export const InvitationStats = v.object({
   acceptedLast30: v.number(),
 });
 export type InvitationStats = v.InferOutput<typeof InvitationStats>;
+
+/**
+ * PATCH /agents-api/potentialAgents/{id} (issue 17): corrects a potential agent's name or phone (at
+ * least one field). The email is the invitation's address: to change it, invalidate and invite anew.
+ */
+export const PotentialAgentEdit = v.pipe(
+  v.strictObject({ firstName: v.optional(NAME_RULE), lastName: v.optional(NAME_RULE), phone: v.optional(PHONE_RULE) }, 'unknown field'),
+  v.check((b) => Object.keys(b).length > 0, 'Give firstName, lastName or phone'),
+);
+export type PotentialAgentEdit = v.InferInput<typeof PotentialAgentEdit>;

@@ -34,6 +34,16 @@ export const RESPONDED_GROUPS = [
   { label: 'No Agent Accepted', statuses: ['NO_AGENT_ACCEPT'] },
 ] as const;
 
+/**
+ * Lead progression's steps that lead to My Leads, as the statuses each step counts. The steps are cumulative
+ * (a closed lead was assigned first), and a status list is what My Leads filters by (`status=A,B`), so the
+ * widget's figure and the list it opens count the same leads (server/routes/interviews-api/lead-stats.ts).
+ */
+export const PROGRESSION_STEP_STATUSES = {
+  assigned: ['ASSIGNED_TO_AGENT', 'CLOSED'],
+  closed: ['CLOSED'],
+} as const satisfies Record<string, readonly string[]>;
+
 export interface GroupCount { label: string; statuses: readonly string[]; count: number; percent: number }
 
 /** Each group's count and its share of all grouped leads (percent of 100, unrounded). */

@@ -72,3 +72,45 @@ describe('My Metrics: agent invitations sent and redeemed per month', () => {
     expect(last.metWithRate).toBe(met.rows[0]!.n === 0 ? null : Math.round((met.rows[0]!.met / met.rows[0]!.n) * 10_000) / 100);
   });
 });
+
+describe('My Metrics: the monthly referral figures kept by the trigger (migration 025)', () => {
+  // The same figures counted from the referral rows here, for every brokerage and month at once.
+  const fromRows = async () => (await sql<{ brokerage_id: number; month: string; received: number; answered: number; micros: number; met: number; converted: number }>`
+    select brokerage_id, to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM-DD') as month, count(*)::int as received,
+      count(first_response_at)::int as answered,
+      coalesce(sum(round(extract(epoch from (first_response_at - created_at)) * 1000000)::bigint), 0)::bigint as micros,
+      count(*) filter (where stage in ('SHOWN_HOMES', 'MET_WITH_SELLER', 'LISTED_HOME', 'OFFER_MADE', 'UNDER_CONTRACT', 'CLOSED', 'LEASED'))::int as met,
+      count(*) filter (where stage in ('CLOSED', 'LEASED'))::int as converted
+    from referrals group by 1, 2 order by 1, 2`.execute(server.db)).rows;
+  const kept = async () => (await sql<{ brokerage_id: number; month: string; received: number; answered: number; micros: number; met: number; converted: number }>`
+    select brokerage_id, to_char(month, 'YYYY-MM-DD') as month, received, answered, response_micros as micros, met, converted
+    from referral_months where received <> 0 order by 1, 2`.execute(server.db)).rows;
+
+  it('equal the referral rows after the seed, and after inserts, stage and response changes, moves and deletes', async () => {
+    expect(await kept()).toEqual(await fromRows());
+    const some = await server.db.selectFrom('referrals').select(['id', 'brokerage_id', 'agent_id', 'opportunity_id']).where('brokerage_id', '=', harbor).orderBy('id').limit(4).execute();
+    const other = (await server.db.selectFrom('brokerages').select('id').where('id', '<>', harbor).orderBy('id').executeTakeFirstOrThrow()).id;
+    await server.db.updateTable('referrals').set({ stage: 'CLOSED' }).where('id', '=', some[0]!.id).execute();
+    await server.db.updateTable('referrals').set({ first_response_at: null }).where('id', '=', some[1]!.id).execute();
+    await server.db.updateTable('referrals').set({ created_at: new Date('2024-02-29T23:59:59Z'), brokerage_id: other }).where('id', '=', some[2]!.id).execute();
+    // A copy of a referral inserted under a new id (an insert), then deleted (a delete).
+    await sql`create temp table referral_copy as select * from referrals where id = ${some[3]!.id}`.execute(server.db);
+    await sql`update referral_copy set id = nextval(pg_get_serial_sequence('referrals', 'id')), created_at = now()`.execute(server.db);
+    const copy = await sql<{ id: number }>`insert into referrals select * from referral_copy returning id`.execute(server.db);
+    await sql`drop table referral_copy`.execute(server.db);
+    expect(await kept()).toEqual(await fromRows());
+    await server.db.deleteFrom('referrals').where('id', '=', copy.rows[0]!.id).execute();
+    expect(await kept()).toEqual(await fromRows());
+  });
+
+  it('answers a 12-month period whose figures match the rows month by month', async () => {
+    const m = v.parse(BrokerageMetrics, (await broker.get(`/agents-api/brokerages/${harbor}/metrics?months=12`)).body);
+    const rows = new Map((await fromRows()).filter((r) => r.brokerage_id === harbor).map((r) => [r.month.slice(0, 7), r]));
+    for (const month of m.months) {
+      const r = rows.get(month.month);
+      expect({ month: month.month, received: month.received, avg: month.avgResponseSeconds }).toEqual({
+        month: month.month, received: r?.received ?? 0, avg: r && r.answered > 0 ? Math.round(Number(r.micros) / 1e6 / r.answered) : null,
+      });
+    }
+  });
+});

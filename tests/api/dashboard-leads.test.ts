@@ -127,14 +127,15 @@ describe('lead widgets', () => {
     expect(body.map((s) => s.count)).toEqual([...body.map((s) => s.count)].sort((a, b) => b - a));
   });
 
-  it('count the IRIS referrals in every stage, zeros included, in spec order', async () => {
+  it('count the IRIS referrals in every stage, zeros included, in spec order, Closed with Leased as my-referrals?s=CLOSED', async () => {
     const res = await broker.get(`/interviews-api/broker-leads/${ids.harbor}/referralStageStats`);
     const body = v.parse(ReferralStageStats, res.body);
     expect(body).toHaveLength(11);
     expect(body[0]!.stage).toBe('AWAITING_FOLLOWUP');
     for (const { stage, count } of body) {
       const n = await server.db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('brokerage_id', '=', ids.harbor).where('product', '=', 'LEAD_GENIUS').where('stage', '=', stage).executeTakeFirstOrThrow();
+        .where('brokerage_id', '=', ids.harbor).where('product', '=', 'LEAD_GENIUS')
+        .where('stage', 'in', stage === 'CLOSED' ? ['CLOSED', 'LEASED'] : [stage]).executeTakeFirstOrThrow();
       expect(count).toBe(Number(n.n));
     }
     expect(body.reduce((s, x) => s + x.count, 0)).toBeGreaterThan(0);
@@ -165,7 +166,8 @@ describe('lead widgets', () => {
     const progression = (type?: string) => {
       const mine = rows.filter((r) => !type || r.lead_type === type);
       const closed = mine.filter((r) => r.status === 'CLOSED');
-      const assigned = mine.filter((r) => r.assigned_at !== null || r.status === 'CLOSED');
+      // Assigned: assigned now or closed (a closed lead was assigned), the statuses its My Leads link filters by.
+      const assigned = mine.filter((r) => r.status === 'ASSIGNED_TO_AGENT' || r.status === 'CLOSED');
       const qualified = mine.filter((r) => r.qualified || assigned.includes(r));
       const responded = mine.filter((r) => r.responded || qualified.includes(r));
       return { totalLeads: mine.length, respondedLeads: responded.length, qualifiedLeads: qualified.length, assignedLeads: assigned.length, closedLeads: closed.length };

@@ -1,5 +1,6 @@
-import { waitFor, within } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { App } from '../../src/app/App.tsx';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 // User Management and the Announcements editor (issue 15) through the console against the in-process API.
@@ -44,6 +45,17 @@ describe('User Management', () => {
     const server = await testServer();
     const mail = await server.db.selectFrom('outbox').select('body').where('recipient', '=', 'robin.lender@example.test').executeTakeFirstOrThrow();
     expect(mail.body).toMatch(/\/register\/[A-Za-z0-9-]+/);
+
+    // The invitee registers (what the outbox link's flow writes), and the manager opens the page again
+    // at once over the same cache, as a reload restores it: the page asks the server again and shows it.
+    const robin = await server.db.selectFrom('users').select('id').where('email', '=', 'robin.lender@example.test').executeTakeFirstOrThrow();
+    await server.db.updateTable('users').set({ status: 'ACTIVE' }).where('id', '=', robin.id).execute();
+    await server.db.updateTable('invites').set({ used_at: new Date() }).where('user_id', '=', robin.id).where('used_at', 'is', null).execute();
+    app.unmount();
+    const again = render(<App client={app.client} />);
+    expect(await again.findByRole('heading', { name: 'Robin Lender' }, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(again.queryByText(/^Pending: sent/)).toBeNull());
+    expect(again.getByText('Active', { exact: true })).toBeInTheDocument();
   }, TEST_MS);
 
   it('adds and removes a role on the user\'s page, each change listed in its history', async () => {

@@ -53,6 +53,7 @@ const ACCESS: [string, string[]][] = [
   ['/console/agent-followups/view/2', ['AGENT']],
   ['/console/agent-funnel', ['AGENT']],
   ['/console/agent-profile', ['AGENT']],
+  ['/console/agent-announcements', ['AGENT']],
   ['/console/settings/email', ['BROKERAGE_ADMIN']],
   ['/console/dashboard', ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'CSR', 'LOAN_OFFICE_ADMIN']],
 ];

@@ -19,9 +19,9 @@ describe('navigation by user type', () => {
       .toEqual(['Overview', 'My Agents', 'My Referrals', 'My Leads', ...base.slice(3)]);
   });
 
-  it('an agent sees Follow-ups, My Funnel, Profile', () => {
+  it('an agent sees Follow-ups, My Funnel, Announcements, Profile', () => {
     expect(labels(navigationFor({ roles: roles('AGENT'), impersonating: null, hasLeadGenius: true })))
-      .toEqual(['Follow-ups', 'My Funnel', 'Profile']);
+      .toEqual(['Follow-ups', 'My Funnel', 'Announcements', 'Profile']);
   });
 
   it('ADMIN sees every staff entry, Bulk SMS Send included', () => {

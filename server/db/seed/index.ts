@@ -3,6 +3,7 @@ import { seedAgentApp } from './agent-app.ts';
 import { seedAssignmentsContent } from './assignments-content.ts';
 import { seedAuthFlows } from './auth-flows.ts';
 import { seedBrokerWorkspace } from './broker-workspace.ts';
+import { seedCatalogue } from './catalogue.ts';
 import { seedBrokerAdmin, seedInvitationHistory } from './broker-admin.ts';
 import { seedCore, type SeedContext } from './core.ts';
 import { seedLenderConsole } from './lender-console.ts';
@@ -11,6 +12,8 @@ import { seedStaff } from './staff.ts';
 import { seedStaffAdmin } from './staff-admin.ts';
 import { seedSuppliersSms } from './suppliers-sms.ts';
 import { seedStaffReview } from './staff-review.ts';
+import { seedSmsHistory } from './sms-history.ts';
+import { seedBrokerageSetup } from './brokerage-setup.ts';
 
 /**
  * Seeders run in this order on an empty database. A later issue adds its demo rows by
@@ -29,6 +32,9 @@ const SEEDERS: ((ctx: SeedContext) => Promise<void>)[] = [
   seedInvitationHistory,
   seedSuppliersSms,
   seedStaffReview, // issue 16
+  seedSmsHistory, // issue 15 (S)
+  seedBrokerageSetup, // issue 17 (Q)
+  seedCatalogue, // issue 17 (P)
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {

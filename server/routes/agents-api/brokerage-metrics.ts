@@ -6,7 +6,6 @@ import type { Db } from '../../db/database.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, params, query } from '../../http/validate.ts';
 import { readableBrokerage } from '../../http/brokerage-scope.ts';
-import { MET_OR_BEYOND } from './brokerage-stats.ts';
 
 // My Metrics: the brokerage's trends per calendar month (UTC). Every figure is a count or sum over
 // the referral and potential-agent rows of the brokerage in the period; nothing is stored or estimated.
@@ -28,11 +27,10 @@ const monthKey = (d: Date) => d.toISOString().slice(0, 7);
 const pct = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 100);
 
 /**
- * One statement: for each month (a VALUES row with its bounds), four aggregates without GROUP BY, each
- * an index range scan of that month only (migrations 012 and 014): referrals received (with the met,
- * converted and response-time figures), referrals closed by sale date, invitations sent and redeemed.
- * No per-row month formatting and no hashing; the 7/30-day response times are sums and counts of
- * the received scan (the period always covers the last 30 days), divided here.
+ * One statement: for each month (a VALUES row with its bounds), the referral figures from
+ * referral_months (migration 025: counts and sums the referral rows' trigger keeps, one row per
+ * brokerage and month), the referrals closed by sale date (a range scan of the partial sale-date index),
+ * invitations sent and redeemed; and the 7/30-day response times, a scan of the last 30 days only.
  */
 export async function brokerageMetrics(db: Db, brokerageId: number, months: number, now: Date): Promise<BrokerageMetrics> {
   const starts = monthStarts(now, months);
@@ -45,29 +43,22 @@ export async function brokerageMetrics(db: Db, brokerageId: number, months: numb
   const since30 = new Date(now.getTime() - 30 * DAY_MS);
   // date_part is float8: summing floats per row costs far less than extract's numeric.
   const seconds = sql`date_part('epoch', r.first_response_at - r.created_at)`;
-  const answered30 = sql`r.first_response_at is not null and r.created_at >= ${since30}`;
-  const answered7 = sql`r.first_response_at is not null and r.created_at >= ${since7}`;
-  const met = sql.join(MET_OR_BEYOND.map((s) => sql`${s}`));
   // Literal stages: the partial sale-date index (stage in ('CLOSED', 'LEASED')) must match the query.
   const closedStages = sql.raw(`(${CLOSED_STAGES.map((s) => `'${s}'`).join(', ')})`);
   const result = await sql<{
-    i: number; received: number; answered: number; seconds: number | string | null; met: number; converted: number;
+    i: number; received: number | null; answered: number | null; micros: number | string | null; met: number | null; converted: number | null;
     s30: number | string | null; n30: number; s7: number | string | null; n7: number;
     closed: number; cents: number | string; sent: number; redeemed: number;
   }>`
-    select m.i, rec.received, rec.answered, rec.seconds, rec.met, rec.converted, rec.s30, rec.n30, rec.s7, rec.n7,
+    select m.i, rec.received, rec.answered, rec.response_micros as micros, rec.met, rec.converted, recent.s30, recent.n30, recent.s7, recent.n7,
       sale.closed, sale.cents, inv.sent, red.redeemed
     from (values ${sql.join(bounds)}) as m (i, start_at, stop_at, start_day, stop_day)
-    cross join lateral (
-      select count(*)::int as received,
-        count(r.first_response_at)::int as answered,
-        sum(${seconds}) as seconds,
-        count(*) filter (where r.stage in (${met}))::int as met,
-        count(*) filter (where r.stage in ${closedStages})::int as converted,
-        sum(${seconds}) filter (where ${answered30}) as s30, count(*) filter (where ${answered30})::int as n30,
-        sum(${seconds}) filter (where ${answered7}) as s7, count(*) filter (where ${answered7})::int as n7
-      from referrals r where r.brokerage_id = ${brokerageId} and r.created_at >= m.start_at and r.created_at < m.stop_at and r.created_at <= ${now}
-    ) rec
+    left join referral_months rec on rec.brokerage_id = ${brokerageId} and rec.month = m.start_day
+    cross join (
+      select sum(${seconds}) as s30, count(*)::int as n30,
+        sum(${seconds}) filter (where r.created_at >= ${since7}) as s7, count(*) filter (where r.created_at >= ${since7})::int as n7
+      from referrals r where r.brokerage_id = ${brokerageId} and r.created_at >= ${since30} and r.created_at <= ${now} and r.first_response_at is not null
+    ) recent
     cross join lateral (
       select count(*)::int as closed, coalesce(sum(r.sale_price_cents), 0)::bigint as cents
       from referrals r where r.brokerage_id = ${brokerageId} and r.stage in ${closedStages}
@@ -84,13 +75,17 @@ export async function brokerageMetrics(db: Db, brokerageId: number, months: numb
     ) red
     order by m.i`.execute(db);
   const mean = (sum: number | string | null, n: number) => (n === 0 || sum === null ? null : Math.round(Number(sum) / n));
-  const total = (key: 's30' | 'n30' | 's7' | 'n7') => result.rows.reduce((acc, r) => acc + Number(r[key] ?? 0), 0);
-  const rows = result.rows.map((r): MetricMonth => ({
-    month: monthKey(starts[r.i]!), received: r.received, closed: r.closed, closedVolume: Math.round(Number(r.cents) / 100),
-    avgResponseSeconds: mean(r.seconds, r.answered), metWithRate: pct(r.met, r.received), conversionRate: pct(r.converted, r.received),
-    invitationsSent: r.sent, invitationsRedeemed: r.redeemed,
-  }));
-  return { brokerageId, months: rows, responseTime: { last7: mean(total('s7'), total('n7')), last30: mean(total('s30'), total('n30')) } };
+  const first = result.rows[0];
+  const rows = result.rows.map((r): MetricMonth => {
+    const received = r.received ?? 0;
+    return {
+      month: monthKey(starts[r.i]!), received, closed: r.closed, closedVolume: Math.round(Number(r.cents) / 100),
+      avgResponseSeconds: mean(r.micros === null ? null : Number(r.micros) / 1e6, r.answered ?? 0),
+      metWithRate: pct(r.met ?? 0, received), conversionRate: pct(r.converted ?? 0, received),
+      invitationsSent: r.sent, invitationsRedeemed: r.redeemed,
+    };
+  });
+  return { brokerageId, months: rows, responseTime: { last7: first ? mean(first.s7, first.n7) : null, last30: first ? mean(first.s30, first.n30) : null } };
 }
 
 export const brokerageMetricsRoutes: RouteDef[] = [

@@ -23,7 +23,7 @@ export async function brokerageView(db: Db, id: number): Promise<Brokerage> {
   if (!b) throw notFound('No such brokerage');
   return {
     id: b.id, name: b.name, status: b.status, product: [{ productFamily: b.product_family }],
-    email: b.email, phone: b.phone, city: b.city, state: b.state, quarterlyCap: Number(b.quarterly_cap),
+    email: b.email, phone: b.phone, city: b.city, state: b.state, street: b.street, zip: b.zip, quarterlyCap: Number(b.quarterly_cap),
     boost: { enabled: b.boost_enabled, boostPercentage: b.boost_percentage }, created: b.created_at.toISOString(),
   };
 }

@@ -1,10 +1,13 @@
 import type { RouteDef } from '../../http/route.ts';
 import { staffAgentRoutes } from './agent-admin.ts';
+import { agentLifecycleRoutes } from './agent-lifecycle.ts';
+import { potentialAgentEditRoutes } from './potential-agent-edit.ts';
 import { agentRoutes } from './agents.ts';
 import { brokerageMetricsRoutes } from './brokerage-metrics.ts';
 import { referralRoutes } from './brokerage-referrals.ts';
 import { dashboardStatsRoutes } from './brokerage-stats.ts';
 import { brokerageRoutes } from './brokerages.ts';
+import { brokerageAdminRoutes } from './brokerage-admin.ts';
 import { dashboardEmailRoutes } from './email.ts';
 import { agentNoteRoutes, brokerNoteRoutes } from './notes.ts';
 import { agentAppRoutes } from './referrals.ts';
@@ -32,4 +35,6 @@ export const agentsApiRoutes: RouteDef[] = [
   ...agentOnboardingRoutes,
   ...questionnaireRoutes,
   ...brokerageMetricsRoutes,
+  ...brokerageAdminRoutes, // issue 17
+  ...agentLifecycleRoutes, ...potentialAgentEditRoutes, // issue 17 (P)
 ];

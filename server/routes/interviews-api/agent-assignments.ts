@@ -1,8 +1,8 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import * as v from 'valibot';
 import type { Role } from '../../../src/access/roles.ts';
 import type {
-  AgentAssignment, AgentAssignmentDetail, AgentAssignmentPage, AssignmentCheck, AssignmentExplanation, AssignmentVerdict, MarketPage, ZipCode,
+  AgentAssignment, AgentAssignmentDetail, AgentAssignmentPage, AssignmentCheck, AssignmentExplanation, AssignmentVerdict,
 } from '../../../src/contract/agent-assignments.ts';
 import { decideAssignment } from '../../../src/lib/assignment-rule.ts';
 import { personName } from '../../../src/lib/format.ts';
@@ -15,7 +15,7 @@ import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 
 // Agent assignments (issue 16): the recorded decisions, the rule's explanation for an
-// opportunity or a ZIP code, and automatic assignment; with ZIP geography (zipCodes, markets).
+// opportunity or a ZIP code, and automatic assignment (the ZIP geography is geography.ts).
 // Roles: spec 1 section 6, "agent-assignments ... list pages: ADMIN, MANAGER, CSR_SUPERVISOR,
 // AGENT_ENGAGEMENT" (the same set src/access/route-table.ts calls DIAGNOSTICS).
 export const ASSIGNMENT_ROLES: readonly Role[] = ['ADMIN', 'MANAGER', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'];
@@ -140,30 +140,6 @@ export const agentAssignmentRoutes: RouteDef[] = [
         opportunityId, now: c.var.now(), actor: { id: user.id, name: personName(user.firstName, user.lastName, user.email ?? `User ${user.id}`) },
       }));
       return c.json(await loadDetail(c.var.db, assignmentId) satisfies AgentAssignmentDetail, 201);
-    },
-  }),
-  route({
-    method: 'GET', path: '/interviews-api/zipCodes/:zip', policy: ASSIGNMENT_ROLES,
-    handler: async (c) => {
-      const { zip } = params(c, v.object({ zip: Zip }));
-      const row = await c.var.db.selectFrom('zip_codes as z').leftJoin('markets as m', 'm.id', 'z.market_id')
-        .select(['z.zip', 'z.city', 'z.state', 'm.name as market']).where('z.zip', '=', zip).executeTakeFirst();
-      if (!row) throw notFound('No such ZIP code');
-      return c.json(row satisfies ZipCode);
-    },
-  }),
-  route({
-    method: 'GET', path: '/interviews-api/markets', policy: ASSIGNMENT_ROLES,
-    handler: async (c) => {
-      const q = query(c, v.object(Paging));
-      const db = c.var.db;
-      const [totalElements, rows] = await Promise.all([
-        countOf(db.selectFrom('markets').select((eb) => eb.fn.countAll<number>().as('n'))),
-        db.selectFrom('markets as m').select(['m.id', 'm.name'])
-          .select(sql<number>`(select count(*) from zip_codes z where z.market_id = m.id)`.as('zip_count'))
-          .orderBy('m.name').offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
-      ]);
-      return c.json({ content: rows.map((m) => ({ id: m.id, name: m.name, zipCount: Number(m.zip_count) })), totalElements } satisfies MarketPage);
     },
   }),
 ];

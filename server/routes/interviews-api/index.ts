@@ -1,14 +1,21 @@
 import type { RouteDef } from '../../http/route.ts';
 import { agentAssignmentRoutes } from './agent-assignments.ts';
 import { bulkSmsRoutes } from './bulk-sms.ts';
+import { bulkSmsHistoryRoutes } from './bulk-sms-history.ts';
 import { connectionRoutes } from './agent-connection.ts';
 import { contentItemRoutes } from './content-items.ts';
 import { dncRoutes } from './dnc.ts';
+import { geographyRoutes } from './geography.ts';
 import { dashboardLeadRoutes } from './iris-leads.ts';
 import { leadStatsRoutes } from './lead-stats.ts';
 import { opportunityLenderRoutes } from './opportunity-lender.ts';
 import { opportunityRoutes } from './opportunities.ts';
 import { qaReviewRoutes } from './qa-reviews.ts';
+import { agentSupportRoutes } from './agent-support.ts';
+import { agentInvitationRoutes } from './agent-invitations.ts';
+import { interactionWriteRoutes } from './interaction-writes.ts';
+import { conversationRoutes } from './conversation.ts';
+import { partnerRoutes } from './partners.ts';
 
 /** /interviews-api: broker leads (IRIS) and their stats, the do-not-call list, opportunities, assignment, interactions. */
 export const interviewsApiRoutes: RouteDef[] = [
@@ -21,5 +28,8 @@ export const interviewsApiRoutes: RouteDef[] = [
   ...agentAssignmentRoutes, // issue 16
   ...contentItemRoutes, // issue 16
   ...bulkSmsRoutes, // issue 15
+  ...bulkSmsHistoryRoutes, // issue 15 (S)
   ...qaReviewRoutes, // issue 16
+  ...geographyRoutes, // issues 16 and 17
+  ...agentSupportRoutes, ...partnerRoutes, ...conversationRoutes, ...agentInvitationRoutes, ...interactionWriteRoutes, // issue 17 (P)
 ];

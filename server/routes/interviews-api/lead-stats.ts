@@ -6,6 +6,8 @@ import { route, type RouteDef } from '../../http/route.ts';
 import { params, query } from '../../http/validate.ts';
 import { DEFAULT_LEAD_PRODUCT, leadsOf } from './iris-leads.ts';
 import { round2 } from '../agents-api/brokerage-figures.ts';
+import { stagesOf } from '../agents-api/broker-referrals.ts';
+import { PROGRESSION_STEP_STATUSES } from '../../../src/lib/opportunity-status.ts';
 import { BrokerageIdParams, DASHBOARD_READERS, ProductParam, productsOf, readableBrokerage } from '../../http/brokerage-scope.ts';
 
 const ProductQuery = v.object({ product: ProductParam });
@@ -60,7 +62,11 @@ export const leadStatsRoutes: RouteDef[] = [
       const rows = await c.var.db.selectFrom('referrals').select(['stage', (eb) => eb.fn.countAll<number>().as('n')])
         .where('brokerage_id', '=', brokerageId).where('product', 'in', productsOf(product)).groupBy('stage').execute();
       const counts = new Map(rows.map((r) => [r.stage, Number(r.n)]));
-      return c.json(REFERRAL_STAGES.map((stage) => ({ stage, count: counts.get(stage) ?? 0 })) satisfies ReferralStageStats);
+      // Each stage's count is the total of its My Referrals link (s=stage): the stages stagesOf gives that
+      // link, so Closed counts Leased too, as the sales funnel's Closed does.
+      return c.json(REFERRAL_STAGES.map((stage) => ({
+        stage, count: stagesOf(stage, undefined).reduce((n, s) => n + (counts.get(s) ?? 0), 0),
+      })) satisfies ReferralStageStats);
     },
   }),
   route({
@@ -69,9 +75,11 @@ export const leadStatsRoutes: RouteDef[] = [
       const { brokerageId } = params(c, BrokerageIdParams);
       const { product = DEFAULT_LEAD_PRODUCT } = query(c, ProductQuery);
       await readableBrokerage(c, brokerageId);
-      // Cumulative: a lead that got further counts in every earlier step.
-      const closed = sql`status = 'CLOSED'`;
-      const assigned = sql`(assigned_at is not null or ${closed})`;
+      // Cumulative: a lead that got further counts in every earlier step. The linked steps count the statuses
+      // their My Leads link filters by (PROGRESSION_STEP_STATUSES), so the figure is the list's total.
+      const inStatuses = (list: readonly string[]) => sql`status in (${sql.join(list.map((x) => sql.lit(x)))})`;
+      const closed = inStatuses(PROGRESSION_STEP_STATUSES.closed);
+      const assigned = inStatuses(PROGRESSION_STEP_STATUSES.assigned);
       const qualified = sql`(qualified or ${assigned})`;
       const rows = await leadsOf(c.var.db, brokerageId, product).select(['lead_type',
         (eb) => eb.fn.countAll<number>().as('total'),

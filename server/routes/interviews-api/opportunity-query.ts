@@ -29,7 +29,7 @@ export const opportunityView = (o: OpportunityRow): Opportunity => ({
   cosignerFirstName: o.cosigner_first, cosignerLastName: o.cosigner_last, phoneCount: o.phone_count, smsCount: o.sms_count,
   referringWebsite: o.referring_website, cleanReferringWebsite: cleanWebsite(o.referring_website),
   responded: o.responded, qualified: o.qualified, created: o.created_at.toISOString(),
-  assignedAt: o.assigned_at?.toISOString() ?? null, updated: o.updated_at.toISOString(),
+  assignedAt: o.assigned_at?.toISOString() ?? null, updated: o.updated_at.toISOString(), partnerId: o.partner_id,
 });
 
 export async function loadOpportunity(db: Db, id: number): Promise<Opportunity> {

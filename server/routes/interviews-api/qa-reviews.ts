@@ -46,10 +46,25 @@ function filtered(db: Db, f: Omit<QueueFilter, 'pageIndex' | 'pageSize' | 'sort'
     .$if(f.reviewedFrom !== undefined, (b) => b.where('q.reviewed_at', '>=', new Date(f.reviewedFrom!)));
 }
 
+/** The statuses a status filter stands for; undefined: every status. */
+const STATUSES_OF = { AWAITING: ['AWAITING'], PASSED: ['PASSED'], FAILED: ['FAILED'], REVIEWED: ['PASSED', 'FAILED'] } as const;
+
+/**
+ * The queue's total: with no filter but the status, the sum of the kept counts per status
+ * (qa_review_counts, migration 026); with any other filter, a count of the matching rows.
+ */
+function queueTotal(db: Db, f: QueueFilter): Promise<number> {
+  const { status, pageIndex: _p, pageSize: _s, sort: _o, ...rest } = f;
+  void _p; void _s; void _o;
+  if (Object.values(rest).some((x) => x !== undefined)) return countOf(filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')));
+  return countOf(db.selectFrom('qa_review_counts').select(sql<number>`coalesce(sum(n), 0)`.as('n'))
+    .$if(status !== undefined, (b) => b.where('status', 'in', [...STATUSES_OF[status!]])));
+}
+
 async function queuePage(db: Db, f: QueueFilter): Promise<Page<QaQueueItem>> {
   const dir = f.sort.desc ? 'desc' : 'asc';
   const [totalElements, rows] = await Promise.all([
-    countOf(filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n'))),
+    queueTotal(db, f),
     // The page's ids first (an index scan of qa_reviews alone, however deep the page), then their details.
     db.with('page', () => filtered(db, f).select(['q.interaction_id', 'q.call_at', 'q.reviewed_at'])
       .$if(f.sort.key === 'reviewedAt', (b) => b.orderBy(sql`q.reviewed_at ${sql.raw(dir)} nulls last`))
@@ -108,7 +123,7 @@ export const qaReviewRoutes: RouteDef[] = [
         : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)));
       const me = c.var.auth.user.id;
       const row = (await sql<{ awaiting: number; mine: number; mine_passed: number; team: number; team_passed: number }>`
-        select (select count(*) from qa_reviews where status = 'AWAITING')::int as awaiting,
+        select (select coalesce(sum(n), 0) from qa_review_counts where status = 'AWAITING')::int as awaiting,
           count(*) filter (where reviewer_id = ${me}::int)::int as mine,
           count(*) filter (where reviewer_id = ${me}::int and status = 'PASSED')::int as mine_passed,
           count(*)::int as team,

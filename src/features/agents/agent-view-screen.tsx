@@ -13,8 +13,12 @@ import { AgentProfile } from './agent-profile.tsx';
 import { AgentReferrals } from './agent-referrals.tsx';
 import { agentRouteOf } from './agent-paths.ts';
 import { CoverageAreas } from './coverage-areas.tsx';
+import { AgentLifecycle } from './agent-lifecycle.tsx';
+import { ExcludedAreas } from './excluded-areas.tsx';
+import { MlsBoards } from './mls-boards.tsx';
+import { SupportCases } from './support-cases.tsx';
 
-/** One agent (agents view/:id, or brokerages view/:id/agent/:agentId): profile, funnel, referrals, notes, admin hold, coverage. */
+/** One agent (agents view/:id, or brokerages view/:id/agent/:agentId): lifecycle, profile, funnel, referrals, notes, admin hold, coverage and exclusions, MLS boards, support cases. */
 export function AgentViewScreen({ params }: { params: Record<string, string> }) {
   const route = agentRouteOf(params);
   const agent = useQuery({ ...staffAgentQueryOptions(route.agentId), enabled: route.valid });
@@ -31,13 +35,16 @@ export function AgentViewScreen({ params }: { params: Record<string, string> }) 
           <h2 className={styles.heading}>{name}</h2>
           {route.brokeragePath && <Link href={route.brokeragePath}>Back to brokerage</Link>}
         </div>
+        <AgentLifecycle agent={a} name={name} />
         <Tabs label="Agent" items={[
           { value: 'profile', label: 'Profile', content: <AgentProfile agent={a} /> },
           { value: 'funnel', label: 'Funnel', content: <AgentFunnelView id={a.id} /> },
           { value: 'referrals', label: 'Referrals', content: <AgentReferrals id={a.id} referralPath={route.referralPath} /> },
           { value: 'notes', label: 'Notes', content: <RecordNotes label="Agent notes" query={agentNotesQueryOptions(a.id)} add={(body) => addAgentNote(a.id, body)} /> },
           { value: 'hold', label: 'Admin Hold', content: <AdminHold id={a.id} /> },
-          { value: 'coverage', label: 'Coverage Areas', content: <CoverageAreas id={a.id} /> },
+          { value: 'coverage', label: 'Coverage Areas', content: <div className={styles.stack}><CoverageAreas id={a.id} /><ExcludedAreas id={a.id} /></div> },
+          { value: 'mls', label: 'MLS Boards', content: <MlsBoards id={a.id} /> },
+          { value: 'support', label: 'Support Cases', content: <SupportCases id={a.id} /> },
         ]} />
       </Card>
     </Page>

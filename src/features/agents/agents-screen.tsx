@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import { AGENT_STATUSES, type Agent } from '../../contract/agents.ts';
@@ -9,7 +10,9 @@ import { formatPhone } from '../../lib/validation.ts';
 import { useRecentlyViewed } from '../../session/recently-viewed.ts';
 import type { Column } from '../../ui/data-table.tsx';
 import { defineList, ListScreen } from '../../ui/list-screen.tsx';
+import { Button } from '../../ui/button.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
+import { EnrollAgentDialog } from './enroll-agent-dialog.tsx';
 
 const LIST = defineList({
   sort: { key: 'name.last', desc: false },
@@ -24,6 +27,8 @@ export function AgentsScreen() {
   const query = useQuery({ ...agentsQueryOptions(list.params), placeholderData: keepPreviousData });
   const names = useQuery(brokerageNamesQueryOptions());
   const recent = useRecentlyViewed('agents');
+  const [enrolling, setEnrolling] = useState(false);
+  const [, navigate] = useLocation();
   const brokerageName = (id: number) => names.data?.find((b) => b.id === id)?.name ?? '-';
   const columns: Column<Agent>[] = [
     { key: 'name', header: 'Name', sortKey: 'name.last', cell: (a) => (
@@ -37,9 +42,13 @@ export function AgentsScreen() {
     { key: 'phone', header: 'Phone', cell: (a) => formatPhone(a.phone) || '-' },
   ];
   return (
-    <ListScreen title="Agents" definition={LIST} list={list} query={query} columns={columns} rowKey={(a) => a.id}
-      label="Agents" rowsType="agents" empty="No agents found."
-      exportAs={{ name: 'agents', load: exportAgents }}
-      recent={{ items: recent, hrefFor: (id) => pathTo('agent-view', { id }) }} />
+    <>
+      <ListScreen title="Agents" definition={LIST} list={list} query={query} columns={columns} rowKey={(a) => a.id}
+        label="Agents" rowsType="agents" empty="No agents found."
+        exportAs={{ name: 'agents', load: exportAgents }}
+        recent={{ items: recent, hrefFor: (id) => pathTo('agent-view', { id }) }}
+        actions={<Button onClick={() => setEnrolling(true)}>Enroll Agent</Button>} />
+      <EnrollAgentDialog open={enrolling} onOpenChange={setEnrolling} onEnrolled={(a) => navigate(pathTo('agent-view', { id: a.id }))} />
+    </>
   );
 }

@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../api/staff.ts';
 import { addCoverageZip, coverageQueryOptions, removeCoverageArea, staffAgentKeys } from '../../api/staff-agents.ts';
-import { isZip } from '../../lib/validation.ts';
+import { zipProblem } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { TextField } from '../../ui/text-field.tsx';
+import { useZipPlaces, ZipField } from '../../ui/zip-field.tsx';
 
 const areaLabel = (a: { zip: string | null; city: string | null; state: string | null }) =>
   a.zip ?? [a.city, a.state].filter(Boolean).join(', ');
@@ -17,6 +17,7 @@ export function CoverageAreas({ id }: { id: number }) {
   const client = useQueryClient();
   const snackbar = useSnackbar();
   const areas = useQuery(coverageQueryOptions(id));
+  const placeOf = useZipPlaces((areas.data ?? []).flatMap((a) => (a.zip ? [a.zip] : [])));
   const [zip, setZip] = useState('');
   const [error, setError] = useState<string>();
   const refresh = () => client.invalidateQueries({ queryKey: staffAgentKeys.coverage(id) });
@@ -34,7 +35,7 @@ export function CoverageAreas({ id }: { id: number }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = zip.trim();
-    const problem = !value ? 'ZIP is required' : isZip(value) ? undefined : 'ZIP must be exactly 5 digits';
+    const problem = zipProblem(value);
     setError(problem);
     if (!problem) add.mutate(value);
   };
@@ -46,15 +47,14 @@ export function CoverageAreas({ id }: { id: number }) {
         <ul className={styles.chips} aria-label="Coverage areas">
           {areas.data.map((a) => (
             <li key={a.id} className={styles.inlineForm}>
-              <span>{areaLabel(a)}</span>
+              <span>{areaLabel(a)}{a.zip && placeOf(a.zip) ? <span className={styles.meta}> ({placeOf(a.zip)})</span> : null}</span>
               <Button variant="text" aria-label={`Remove ${areaLabel(a)}`} disabled={remove.isPending} onClick={() => remove.mutate(a.id)}>Remove</Button>
             </li>
           ))}
         </ul>
       )}
       <form className={styles.inlineForm} onSubmit={submit} noValidate>
-        <TextField label="ZIP" inputMode="numeric" maxLength={5} value={zip} error={error}
-          keyFilter="digits" onChange={(e) => setZip(e.target.value)} />
+        <ZipField label="ZIP" value={zip} error={error} onChange={(e) => setZip(e.target.value)} />
         <Button type="submit" disabled={add.isPending}>Add Coverage Area</Button>
       </form>
     </div>

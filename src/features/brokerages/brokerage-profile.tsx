@@ -16,7 +16,7 @@ export function BrokerageProfile({ brokerage: b }: { brokerage: Brokerage }) {
       ['Products', b.product.map((p) => productFamilyLabel(p.productFamily)).join(', ')],
       ['Email', b.email],
       ['Phone', formatPhone(b.phone)],
-      ['Location', [b.city, b.state].filter(Boolean).join(', ')],
+      ['Address', [b.street, [b.city, b.state].filter(Boolean).join(', '), b.zip].filter(Boolean).join(', ')],
       ['Quarterly Cap', NO_CAP.includes(b.quarterlyCap) ? 'No cap' : b.quarterlyCap],
       ['Broker Boost', b.boost.enabled ? `On (${b.boost.boostPercentage}%)` : 'Off'],
       ['Created', formatDate(b.created)],

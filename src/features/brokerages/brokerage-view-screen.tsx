@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { addBrokerNote, brokerageQueryOptions, brokerNotesQueryOptions } from '../../api/brokerages.ts';
 import { requestImpersonation, useCanImpersonate } from '../../session/impersonation.ts';
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
+import { ApinationStatus } from '../../ui/apination-status.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import { RecordNotes } from '../../ui/record-notes.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Tabs } from '../../ui/tabs.tsx';
 import { BrokerageAgents } from './brokerage-agents.tsx';
+import { BrokerageEditDialog } from './brokerage-edit-dialog.tsx';
 import { BrokerageProfile } from './brokerage-profile.tsx';
 import { BrokerageReferrals } from './brokerage-referrals.tsx';
 import { BrokerageStats } from './brokerage-stats.tsx';
@@ -19,6 +22,7 @@ export function BrokerageViewScreen({ params }: { params: Record<string, string>
   const id = Number(params['id']);
   const brokerage = useQuery({ ...brokerageQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   const canImpersonate = useCanImpersonate();
+  const [editing, setEditing] = useState(false);
   const b = brokerage.data;
   useAddRecentlyViewed('brokerages', b ? { id: b.id, label: b.name } : undefined);
 
@@ -30,6 +34,7 @@ export function BrokerageViewScreen({ params }: { params: Record<string, string>
         <div className={styles.headerRow}>
           <h2 className={styles.heading}>{b.name}</h2>
           <Link href={pathTo('brokerage-email', { id: b.id })}>Email Settings</Link>
+          <Button variant="secondary" onClick={() => setEditing(true)}>Edit Brokerage</Button>
           {canImpersonate && (
             <Button variant="secondary" onClick={() => requestImpersonation({ kind: 'brokerage', id: b.id, name: b.name })}>
               Impersonate
@@ -37,13 +42,20 @@ export function BrokerageViewScreen({ params }: { params: Record<string, string>
           )}
         </div>
         <Tabs label="Brokerage" items={[
-          { value: 'profile', label: 'Profile', content: <BrokerageProfile brokerage={b} /> },
+          { value: 'profile', label: 'Profile', content: (
+            <>
+              <BrokerageProfile brokerage={b} />
+              <h3 className={styles.subheading}>Apination</h3>
+              <ApinationStatus brokerageId={b.id} brokerageName={b.name} canSwitch={canImpersonate} />
+            </>
+          ) },
           { value: 'stats', label: 'Stats', content: <BrokerageStats id={b.id} /> },
           { value: 'agents', label: 'Agents', content: <BrokerageAgents id={b.id} /> },
           { value: 'referrals', label: 'Referrals', content: <BrokerageReferrals id={b.id} /> },
           { value: 'notes', label: 'Notes', content: <RecordNotes label="Broker notes" query={brokerNotesQueryOptions(b.id)} add={(body) => addBrokerNote(b.id, body)} /> },
         ]} />
       </Card>
+      <BrokerageEditDialog brokerage={b} open={editing} onOpenChange={setEditing} />
     </Page>
   );
 }

@@ -18,6 +18,7 @@ import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { SendHistory } from './send-history.tsx';
 
 const EMPTY: SmsForm = { message: '', source: 'NUMBERS', status: [], brokerageId: '', createdFrom: '', createdTo: '', numbers: '' };
 const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_-]/g, '');
@@ -34,11 +35,19 @@ export function BulkSmsScreen() {
   const roles = (useStore(profileStore, (p) => p.user?.roles) ?? []).map((r) => r.name);
   const canSend = roles.some((r) => r === 'ADMIN' || r === 'AGENT_ENGAGEMENT' || r === 'BROKERAGE_ADMIN');
   const staff = roles.some((r) => r === 'ADMIN' || r === 'AGENT_ENGAGEMENT');
+  const admin = roles.includes('ADMIN');
   if (Number.isInteger(jobId) && jobId > 0) {
     return <Page title="Bulk SMS Send"><JobProgress id={jobId} onNew={() => navigate('/console/bulk-sms-send')} /></Page>;
   }
   if (!canSend) return <Page title="Bulk SMS Send"><Card><p>Your role can read bulk SMS reports but not send.</p></Card></Page>;
-  return <Page title="Bulk SMS Send"><Composer staff={staff} onSent={(id) => navigate(`/console/bulk-sms-send?job=${id}`)} /></Page>;
+  return (
+    <Page title="Bulk SMS Send">
+      <div className={styles.stack}>
+        <Composer staff={staff} onSent={(id) => navigate(`/console/bulk-sms-send?job=${id}`)} />
+        {admin && <SendHistory />}
+      </div>
+    </Page>
+  );
 }
 
 function Composer({ staff, onSent }: { staff: boolean; onSent: (jobId: number) => void }) {

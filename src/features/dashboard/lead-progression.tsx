@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { leadProgressionQueryOptions, type LeadType } from '../../api/dashboard.ts';
 import type { Product } from '../../contract/brokerages.ts';
 import type { LeadProgressionStats } from '../../contract/interviews.ts';
+import { PROGRESSION_STEP_STATUSES } from '../../lib/opportunity-status.ts';
 import { BarChart } from '../../ui/bar-chart.tsx';
 import { Spinner } from '../../ui/layout.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
@@ -17,8 +18,9 @@ export function progressionRows(p: Progression, leadType: LeadType, product: Pro
     { key: 'total', label: 'Total Leads', value: p.totalLeads },
     { key: 'responded', label: 'Responded', value: p.respondedLeads },
     { key: 'qualified', label: 'Qualified', value: p.qualifiedLeads },
-    { key: 'assigned', label: 'Assigned', value: p.assignedLeads, href: myLeads({ status: 'ASSIGNED_TO_AGENT', leadType }, product) },
-    { key: 'closed', label: 'Closed', value: p.closedLeads, href: myLeads({ status: 'CLOSED', leadType }, product) },
+    // A linked step's figure counts the statuses its link filters by (cumulative: closed leads were assigned).
+    { key: 'assigned', label: 'Assigned', value: p.assignedLeads, href: myLeads({ status: PROGRESSION_STEP_STATUSES.assigned.join(','), leadType }, product) },
+    { key: 'closed', label: 'Closed', value: p.closedLeads, href: myLeads({ status: PROGRESSION_STEP_STATUSES.closed.join(','), leadType }, product) },
   ];
 }
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import { activeAgentsQueryOptions, DASHBOARD_PAGE_SIZE, overdueAgentsQueryOptions } from '../../api/dashboard.ts';
+import { ACTIVE_AGENT_STATUS, activeAgentsQueryOptions, DASHBOARD_PAGE_SIZE, overdueAgentsQueryOptions } from '../../api/dashboard.ts';
 import { daysText, formatCount } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/layout.tsx';
@@ -11,8 +11,11 @@ import { initialOf } from './leaderboard.tsx';
 import { CardState, WidgetCard } from './widget-card.tsx';
 import * as styles from './dashboard.css.ts';
 
-/** My Agents sorted by overdue referrals, most first. */
-export const MY_AGENTS_BY_OVERDUE = `${pathTo('my-agents')}?sort=overdue&order=desc`;
+/**
+ * My Agents sorted by overdue referrals, most first, showing the active agents the button counts (the list
+ * alone shows every status but deleted, which is not the "{n} Active Agents" the button promises).
+ */
+export const MY_AGENTS_BY_OVERDUE = `${pathTo('my-agents')}?status=${ACTIVE_AGENT_STATUS}&sort=overdue&order=desc`;
 
 /** Agents with overdue referrals (count above 0), 5 a page, and a way to all active agents. */
 export function OverdueAgentsWidget() {

@@ -1,7 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { marketplaceViewedQueryOptions, markViewed } from '../../api/viewed-items.ts';
 import { MARKETPLACE_ITEMS, MARKETPLACE_LOCATION, type MarketplaceItem } from '../../lib/marketplace.ts';
+import { brokerageQueryOptions } from '../../api/brokerages.ts';
+import { useBrokerageScope } from '../../session/brokerage-scope.ts';
+import { ApinationStatus } from '../../ui/apination-status.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import * as styles from './marketplace.css.ts';
 
@@ -29,10 +32,19 @@ export function MarketplaceScreen() {
             <Card aria-labelledby={`mp-${item}`} className={styles.card}>
               <h2 id={`mp-${item}`} className={styles.name}>{DESCRIPTIONS[item].name}</h2>
               <p>{DESCRIPTIONS[item].text}</p>
+              {item === 'apination' && <ApinationItem />}
             </Card>
           </li>
         ))}
       </ul>
     </Page>
   );
+}
+
+/** The Apination item's switch: the brokerage admin's own brokerage (or the one staff impersonate). */
+function ApinationItem() {
+  const scope = useBrokerageScope();
+  const brokerage = useQuery({ ...brokerageQueryOptions(scope ?? 0), enabled: scope !== null });
+  if (scope === null) return <p>Staff switch Apination on a brokerage’s page, or here while impersonating it.</p>;
+  return <ApinationStatus brokerageId={scope} brokerageName={brokerage.data?.name ?? 'your brokerage'} canSwitch />;
 }

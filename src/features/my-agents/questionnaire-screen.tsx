@@ -15,6 +15,7 @@ import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { useZipPlaces, ZipField } from '../../ui/zip-field.tsx';
 
 type Draft = Omit<Questionnaire, 'agentId' | 'updated' | 'updatedBy' | 'yearsExperience'> & { yearsExperience: string };
 
@@ -38,6 +39,7 @@ function Form({ id, initial }: { id: number; initial: Questionnaire }) {
   const [zip, setZip] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const placeOf = useZipPlaces(d.zipCodes);
   const addZip = () => {
     if (!isZip(zip)) { setErrors({ zip: 'ZIP must be exactly 5 digits' }); return; }
     if (d.zipCodes.length >= MAX_ZIP_CODES) { setErrors({ zip: `At most ${MAX_ZIP_CODES} ZIP codes` }); return; }
@@ -77,13 +79,13 @@ function Form({ id, initial }: { id: number; initial: Questionnaire }) {
       </SelectField>
       <div>
         <div className={styles.inlineForm}>
-          <TextField label="ZIP Code" value={zip} keyFilter="digits" maxLength={5} inputMode="numeric" error={errors['zip'] ?? errors['zipCodes']}
+          <ZipField label="ZIP Code" value={zip} error={errors['zip'] ?? errors['zipCodes']}
             onChange={(e) => setZip(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); addZip(); } }} />
           <Button variant="secondary" onClick={addZip}>Add ZIP</Button>
         </div>
         <ul className={styles.chips} aria-label="ZIP codes">
           {d.zipCodes.map((z) => (
-            <li key={z}>{z} <Button variant="text" aria-label={`Remove ZIP ${z}`} onClick={() => setD({ ...d, zipCodes: d.zipCodes.filter((x) => x !== z) })}>×</Button></li>
+            <li key={z}>{z}{placeOf(z) ? <span className={styles.meta}> ({placeOf(z)})</span> : null} <Button variant="text" aria-label={`Remove ZIP ${z}`} onClick={() => setD({ ...d, zipCodes: d.zipCodes.filter((x) => x !== z) })}>×</Button></li>
           ))}
         </ul>
       </div>

@@ -14,8 +14,11 @@ import { OpportunityAssignment } from './opportunity-assignment.tsx';
 import { opportunityName } from './opportunity-format.ts';
 import { OpportunityInteractions } from './opportunity-interactions.tsx';
 import { OpportunityStatusCard } from './opportunity-status.tsx';
+import { OpportunityConversation } from './opportunity-conversation.tsx';
+import { OpportunityPartner } from './opportunity-partner.tsx';
+import { OpportunityTasks } from './opportunity-tasks.tsx';
 
-/** One opportunity (view/:id): contact, status, assigned agent, notes and interactions. CSR_VIEW_OPPORTUNITIES only reads. */
+/** One opportunity (view/:id): contact, status, assigned agent, referral partner, workflow tasks, notes, interactions and the conversation timeline. CSR_VIEW_OPPORTUNITIES only reads. */
 export function OpportunityViewScreen({ params }: { params: Record<string, string> }) {
   const id = Number(params['id']);
   const valid = Number.isInteger(id) && id > 0;
@@ -43,12 +46,15 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
         </Card>
         <OpportunityStatusCard opportunity={o} readOnly={readOnly} />
         <OpportunityAssignment opportunity={o} readOnly={readOnly} />
+        <OpportunityPartner partnerId={o.partnerId} />
+        <OpportunityTasks id={o.id} />
         <Card aria-labelledby="opportunity-notes">
           <h2 id="opportunity-notes" className={styles.subheading}>Notes</h2>
           <RecordNotes label="Opportunity notes" query={opportunityNotesQueryOptions(o.id)}
             add={readOnly ? undefined : (body) => addOpportunityNote(o.id, body)} />
         </Card>
         <OpportunityInteractions id={o.id} />
+        <OpportunityConversation id={o.id} />
       </div>
     </Page>
   );

@@ -25,6 +25,7 @@ import * as styles from '../../ui/staff.css.ts';
 import { Tabs } from '../../ui/tabs.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useListState } from '../../ui/use-list-state.ts';
+import { useZipPlaces, ZipField } from '../../ui/zip-field.tsx';
 
 const capText = (cap: number) => (isNoCap(cap) ? 'No cap' : formatCount(cap));
 
@@ -64,8 +65,10 @@ function ZipCoverage({ id, canEdit }: { id: number; canEdit: boolean }) {
     onSuccess: async (_, zip) => { snackbar(`ZIP ${zip} removed.`); await refresh(); },
     onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
   });
+  const placeOf = useZipPlaces((query.data?.content ?? []).map((z) => z.zip));
   const columns: Column<LeadSupplierZip>[] = [
     { key: 'zip', header: 'ZIP', cell: (z) => z.zip },
+    { key: 'place', header: 'Place', cell: (z) => placeOf(z.zip) ?? '' },
     { key: 'added', header: 'Added', cell: (z) => formatDate(z.created) },
     ...(canEdit ? [{ key: 'actions', header: 'Actions', cell: (z: LeadSupplierZip) => (
       <Button variant="secondary" aria-label={`Remove ZIP ${z.zip}`} disabled={remove.isPending} onClick={() => remove.mutate(z.zip)}>Remove</Button>
@@ -115,7 +118,7 @@ function AddZips({ id, onSaved }: { id: number; onSaved: () => Promise<void> }) 
   return (
     <div className={styles.stack}>
       <form onSubmit={submitOne} noValidate className={styles.inlineForm} aria-label="Add one ZIP">
-        <TextField label="ZIP" value={zip} keyFilter="digits" inputMode="numeric" maxLength={5} onChange={(e) => setZip(e.target.value)} error={zipError} />
+        <ZipField label="ZIP" value={zip} onChange={(e) => setZip(e.target.value)} error={zipError} />
         <Button type="submit" disabled={one.isPending}>Add ZIP</Button>
       </form>
       <form onSubmit={submitBulk} noValidate className={styles.stack} aria-label="Add ZIP codes in bulk">

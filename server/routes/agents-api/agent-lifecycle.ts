@@ -1,0 +1,179 @@
+import * as v from 'valibot';
+import type { DeleteResult } from '../../../src/contract/common.ts';
+import {
+  AgentEnrollment, MlsBoardSelection, type Agent, type ExcludedArea, type MlsBoards,
+} from '../../../src/contract/agents.ts';
+import type { Db } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { assertAgent, assertBrokerage } from '../../http/ownership.ts';
+import { IdParam } from '../../http/paging.ts';
+import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
+import { Id, IdParams, jsonBody, params, query } from '../../http/validate.ts';
+import { agentView } from './agents.ts';
+
+// The agent's lifecycle on the staff agent view (issue 17): enrolment into a brokerage, the soft
+// delete (status DELETED: referrals, notes and history stay readable) and reactivation; the excluded
+// ZIP codes beside the coverage areas (the assignment rule, src/lib/assignment-rule.ts, skips an agent
+// whose exclusions hold the lead's ZIP); and the MLS boards an agent belongs to.
+
+/** Staff enrol into any brokerage and delete or reactivate any agent; a brokerage admin only their own. */
+const LIFECYCLE_ROLES = [...STAFF_ROLES, 'BROKERAGE_ADMIN'] as const;
+const AREA_READERS = [...STAFF_ROLES, 'BROKERAGE_ADMIN', 'AGENT'] as const;
+/** Statuses reactivation brings back; any other answers 409. */
+const REACTIVATABLE = ['DELETED', 'DEACTIVATED'];
+
+const Zip = v.pipe(v.string(), v.regex(/^\d{5}$/, 'ZIP must be exactly 5 digits'));
+/** `areaId` of .../excludedAreas/{areaId} is the excluded ZIP itself: an agent excludes a ZIP once. */
+const ExclusionParams = v.object({ id: Id, areaId: Zip });
+const BoardQuery = v.object({
+  state: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'state must be a two-letter state code'))),
+  agentId: IdParam,
+});
+
+async function audit(c: AppContext, db: Db, action: string, detail: string) {
+  await db.insertInto('audit_log').values({
+    actor_user_id: c.var.auth.actor.id, as_user_id: c.var.auth.user.id, action, detail, created_at: c.var.now(),
+  }).execute();
+}
+
+const exclusionView = (r: { id: number; agent_id: number; zip: string; created_at: Date }): ExcludedArea =>
+  ({ id: r.id, agentId: r.agent_id, zip: r.zip, created: r.created_at.toISOString() });
+
+async function boardsOf(db: Db, state: string | undefined, agentId: number | undefined): Promise<MlsBoards> {
+  const rows = await db.selectFrom('mls_boards as m')
+    .select(['m.id', 'm.code', 'm.name', 'm.state'])
+    .select((eb) => (agentId === undefined ? eb.val(false) : eb.exists(eb.selectFrom('agent_mls_boards as s').select('s.agent_id')
+      .whereRef('s.mls_board_id', '=', 'm.id').where('s.agent_id', '=', agentId))).as('selected'))
+    .$if(state !== undefined, (b) => b.where('m.state', '=', state!))
+    .orderBy('m.state').orderBy('m.name').execute();
+  return rows.map((r) => ({ ...r, selected: Boolean(r.selected) }));
+}
+
+export const agentLifecycleRoutes: RouteDef[] = [
+  route({
+    method: 'POST', path: '/agents-api/agents/enrollment', policy: LIFECYCLE_ROLES,
+    handler: async (c) => {
+      const body = await jsonBody(c, AgentEnrollment);
+      assertBrokerage(c.var.auth.user, body.brokerageId);
+      const now = c.var.now();
+      const email = body.email.toLowerCase();
+      const agentId = await c.var.db.transaction().execute(async (trx) => {
+        const brokerage = await trx.selectFrom('brokerages').select('id').where('id', '=', body.brokerageId).forUpdate().executeTakeFirst();
+        if (!brokerage) throw badRequest('No such brokerage', { brokerageId: 'No such brokerage' });
+        if (await trx.selectFrom('users').select('id').where('phone', '=', body.phone).executeTakeFirst()) {
+          throw conflict('This phone number already has an account.', { phone: 'This phone number already has an account.' });
+        }
+        const sameEmail = await trx.selectFrom('agents').select('id').where('email', '=', email).where('status', '<>', 'DELETED').executeTakeFirst();
+        if (sameEmail) throw conflict('An agent with this email is already enrolled.', { email: 'An agent with this email is already enrolled.' });
+        const agent = await trx.insertInto('agents').values({
+          brokerage_id: body.brokerageId, first_name: body.firstName, last_name: body.lastName, email, phone: body.phone,
+          status: 'ACTIVE', display_score: null, created_at: now,
+        }).returning('id').executeTakeFirstOrThrow();
+        // The agent signs in on the agent host with their phone and a one-time code (no password).
+        const user = await trx.insertInto('users').values({
+          email: null, phone: body.phone, first_name: body.firstName, last_name: body.lastName, password_hash: null,
+          status: 'ACTIVE', agent_id: agent.id, created_at: now,
+        }).returning('id').executeTakeFirstOrThrow();
+        const role = await trx.selectFrom('roles').select('id').where('name', '=', 'AGENT').executeTakeFirstOrThrow();
+        await trx.insertInto('user_roles').values({ user_id: user.id, role_id: role.id, position: 0 }).execute();
+        await audit(c, trx, 'AGENT_ENROLLED', `agent ${agent.id} into brokerage ${body.brokerageId}`);
+        return agent.id;
+      });
+      return c.json(await agentView(c.var.db, agentId, now) satisfies Agent, 201);
+    },
+  }),
+  route({
+    // A soft delete: the agent leaves every list that hides DELETED agents and the assignment rule
+    // passes them by; their referrals, notes and history stay readable. Their sign-in is disabled.
+    method: 'DELETE', path: '/agents-api/agents/:id{[0-9]+}', policy: LIFECYCLE_ROLES,
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      await assertAgent(c.var.db, c.var.auth.user, id);
+      const now = c.var.now();
+      await c.var.db.transaction().execute(async (trx) => {
+        const agent = await trx.selectFrom('agents').select('status').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+        if (agent.status === 'DELETED') throw conflict('The agent is already deleted');
+        await trx.updateTable('agents').set({ status: 'DELETED' }).where('id', '=', id).execute();
+        const users = trx.selectFrom('users').select('id').where('agent_id', '=', id);
+        await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', 'in', users).where('revoked_at', 'is', null).execute();
+        await trx.updateTable('access_tokens').set({ revoked_at: now }).where('user_id', 'in', users).where('revoked_at', 'is', null).execute();
+        await trx.updateTable('users').set({ status: 'DISABLED' }).where('agent_id', '=', id).where('status', '=', 'ACTIVE').execute();
+        await audit(c, trx, 'AGENT_DELETED', `agent ${id} (was ${agent.status})`);
+      });
+      return c.json(await agentView(c.var.db, id, now) satisfies Agent);
+    },
+  }),
+  route({
+    // Back to work: ACTIVE, or ADMIN_HOLD while admin holds remain; the sign-in is enabled again.
+    method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}/reactivate', policy: LIFECYCLE_ROLES,
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      await assertAgent(c.var.db, c.var.auth.user, id);
+      const now = c.var.now();
+      await c.var.db.transaction().execute(async (trx) => {
+        const agent = await trx.selectFrom('agents').select('status').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+        if (!REACTIVATABLE.includes(agent.status)) throw conflict(`Only a deleted or deactivated agent can be reactivated; this one is ${agent.status}`);
+        const held = await trx.selectFrom('agent_admin_holds').select('id').where('agent_id', '=', id).limit(1).executeTakeFirst();
+        await trx.updateTable('agents').set({ status: held ? 'ADMIN_HOLD' : 'ACTIVE' }).where('id', '=', id).execute();
+        await trx.updateTable('users').set({ status: 'ACTIVE' }).where('agent_id', '=', id).where('status', '=', 'DISABLED').execute();
+        await audit(c, trx, 'AGENT_REACTIVATED', `agent ${id} (was ${agent.status})`);
+      });
+      return c.json(await agentView(c.var.db, id, now) satisfies Agent);
+    },
+  }),
+  route({
+    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/excludedAreas', policy: AREA_READERS,
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      await assertAgent(c.var.db, c.var.auth.user, id);
+      const rows = await c.var.db.selectFrom('agent_excluded_areas').selectAll().where('agent_id', '=', id).orderBy('zip').execute();
+      return c.json(rows.map(exclusionView) satisfies ExcludedArea[]);
+    },
+  }),
+  route({
+    method: 'POST', path: '/agents-api/agents/:id{[0-9]+}/excludedAreas/:areaId', policy: STAFF_ROLES,
+    handler: async (c) => {
+      const { id, areaId: zip } = params(c, ExclusionParams);
+      await assertAgent(c.var.db, c.var.auth.user, id);
+      const row = await c.var.db.insertInto('agent_excluded_areas').values({ agent_id: id, zip, created_at: c.var.now() })
+        .onConflict((oc) => oc.columns(['agent_id', 'zip']).doNothing()).returningAll().executeTakeFirst();
+      if (!row) throw conflict('The agent already excludes that ZIP');
+      return c.json(exclusionView(row) satisfies ExcludedArea, 201);
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/agents-api/agents/:id{[0-9]+}/excludedAreas/:areaId', policy: STAFF_ROLES,
+    handler: async (c) => {
+      const { id, areaId: zip } = params(c, ExclusionParams);
+      await assertAgent(c.var.db, c.var.auth.user, id);
+      const res = await c.var.db.deleteFrom('agent_excluded_areas').where('agent_id', '=', id).where('zip', '=', zip).executeTakeFirst();
+      if (res.numDeletedRows === 0n) throw notFound('The agent does not exclude that ZIP');
+      return c.json({ deleted: 1 } satisfies DeleteResult);
+    },
+  }),
+  route({
+    method: 'GET', path: '/agents-api/mls-board', policy: 'signed-in',
+    handler: async (c) => {
+      const q = query(c, BoardQuery);
+      if (q.agentId !== undefined) await assertAgent(c.var.db, c.var.auth.user, q.agentId);
+      return c.json(await boardsOf(c.var.db, q.state, q.agentId) satisfies MlsBoards);
+    },
+  }),
+  route({
+    method: 'PUT', path: '/agents-api/agents/:id{[0-9]+}/mls-boards', policy: AREA_READERS,
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      await assertAgent(c.var.db, c.var.auth.user, id);
+      const { boardIds } = await jsonBody(c, MlsBoardSelection);
+      const unique = [...new Set(boardIds)];
+      await c.var.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('agents').select('id').where('id', '=', id).forUpdate().execute();
+        const known = unique.length === 0 ? [] : await trx.selectFrom('mls_boards').select('id').where('id', 'in', unique).execute();
+        if (known.length !== unique.length) throw badRequest('Unknown MLS board', { boardIds: 'Unknown MLS board' });
+        await trx.deleteFrom('agent_mls_boards').where('agent_id', '=', id).execute();
+        if (unique.length > 0) await trx.insertInto('agent_mls_boards').values(unique.map((b) => ({ agent_id: id, mls_board_id: b }))).execute();
+      });
+      return c.json(await boardsOf(c.var.db, undefined, id) satisfies MlsBoards);
+    },
+  }),
+];

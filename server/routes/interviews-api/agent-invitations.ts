@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import * as v from 'valibot';
+import { POTENTIAL_AGENT_STATUSES, type InvitationStats } from '../../../src/contract/potential-agents.ts';
+import { assertBrokerage, isProviderUser } from '../../http/ownership.ts';
+import { route, type RouteDef } from '../../http/route.ts';
+import { params } from '../../http/validate.ts';
+import { DASHBOARD_READERS } from '../../http/brokerage-scope.ts';
+
+// GET /interviews-api/agentInvitations/stats/{ids} (issue 17, P; spec 2 section 7 "agentInvitations/
+// stats/[ids]"): the invitation stats of several brokerages at once, ids comma separated (at most 50),
+// one InvitationStats per id in the order asked, the same figures as
+// GET /agents-api/brokerages/{id}/agentInvitations/stats. A brokerage admin may ask only for their own.
+
+const IdsParams = v.object({
+  ids: v.pipe(v.string(), v.regex(/^\d{1,9}(,\d{1,9}){0,49}$/, 'ids must be 1 to 50 brokerage ids, comma separated'),
+    v.transform((s) => [...new Set(s.split(',').map(Number))])),
+});
+
+export const agentInvitationRoutes: RouteDef[] = [
+  route({
+    method: 'GET', path: '/interviews-api/agentInvitations/stats/:ids', policy: DASHBOARD_READERS,
+    handler: async (c) => {
+      const { ids } = params(c, IdsParams);
+      const user = c.var.auth.user;
+      for (const id of ids) assertBrokerage(user, id);
+      const db = c.var.db;
+      const since = new Date(c.var.now().getTime() - 30 * 86_400_000);
+      const [known, rows, recent] = await Promise.all([
+        db.selectFrom('brokerages').select('id').where('id', 'in', ids).execute(),
+        db.selectFrom('potential_agents').select(['brokerage_id', 'status', sql<number>`count(*)::int`.as('n')])
+          .where('brokerage_id', 'in', ids).groupBy(['brokerage_id', 'status']).execute(),
+        db.selectFrom('potential_agents').where('brokerage_id', 'in', ids).where('invite_sent_at', '>=', since)
+          .select(['brokerage_id', sql<number>`count(*)::int`.as('sent'), sql<number>`(count(*) filter (where status = 'INVITE_REDEEMED'))::int`.as('accepted')])
+          .groupBy('brokerage_id').execute(),
+      ]);
+      // Unknown ids are left out for staff (who see every brokerage); others never reach here with one.
+      const existing = new Set(known.map((k) => k.id));
+      const body = ids.filter((id) => existing.has(id) || !isProviderUser(user)).map((id): InvitationStats => {
+        const r = recent.find((x) => x.brokerage_id === id);
+        return {
+          brokerageId: id,
+          counts: Object.fromEntries(POTENTIAL_AGENT_STATUSES.map((s) => [s, rows.find((x) => x.brokerage_id === id && x.status === s)?.n ?? 0])),
+          sentLast30: r?.sent ?? 0, acceptedLast30: r?.accepted ?? 0,
+        };
+      });
+      return c.json(body satisfies InvitationStats[]);
+    },
+  }),
+];

@@ -1,0 +1,46 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { request } from './client.ts';
+import { staffAgentKeys } from './staff-agents.ts';
+import { Agent, ExcludedArea, MlsBoards, type AgentEnrollment } from '../contract/agents.ts';
+import { SupportCasePage } from '../contract/agent-support.ts';
+
+// Issue 17 (P): the agent's lifecycle (enrol, delete, reactivate), excluded ZIPs, MLS boards and
+// support cases for the staff agent view.
+
+const agentPath = (id: number) => `/agents-api/agents/${id}`;
+
+export const lifecycleKeys = {
+  exclusions: (id: number) => [...staffAgentKeys.detail(id), 'exclusions'] as const,
+  boards: (id: number) => [...staffAgentKeys.detail(id), 'mls-boards'] as const,
+  cases: (id: number, page: { pageIndex: number; pageSize: number }) => [...staffAgentKeys.detail(id), 'support-cases', page] as const,
+};
+
+export const enrollAgent = (body: AgentEnrollment) => request('/agents-api/agents/enrollment', { method: 'POST', json: body, schema: Agent });
+export const deleteAgent = (id: number) => request(agentPath(id), { method: 'DELETE', schema: Agent });
+export const reactivateAgent = (id: number) => request(`${agentPath(id)}/reactivate`, { method: 'PATCH', schema: Agent });
+
+/** After a lifecycle change: the agent's record in the cache, and every agents list refetched. */
+export async function agentChanged(client: QueryClient, agent: Agent): Promise<void> {
+  client.setQueryData(staffAgentKeys.detail(agent.id), agent);
+  await client.invalidateQueries({ queryKey: staffAgentKeys.lists() });
+}
+
+export const exclusionsQueryOptions = (id: number) => queryOptions({
+  queryKey: lifecycleKeys.exclusions(id), queryFn: () => request(`${agentPath(id)}/excludedAreas`, { schema: v.array(ExcludedArea) }),
+});
+export const addExclusion = (id: number, zip: string) =>
+  request(`${agentPath(id)}/excludedAreas/${encodeURIComponent(zip)}`, { method: 'POST', schema: ExcludedArea });
+export const removeExclusion = (id: number, zip: string) =>
+  request(`${agentPath(id)}/excludedAreas/${encodeURIComponent(zip)}`, { method: 'DELETE' });
+
+export const mlsBoardsQueryOptions = (agentId: number) => queryOptions({
+  queryKey: lifecycleKeys.boards(agentId), queryFn: () => request('/agents-api/mls-board', { query: { agentId }, schema: MlsBoards }),
+});
+export const saveMlsBoards = (agentId: number, boardIds: number[]) =>
+  request(`${agentPath(agentId)}/mls-boards`, { method: 'PUT', json: { boardIds }, schema: MlsBoards });
+
+export const supportCasesQueryOptions = (agentId: number, page: { pageIndex: number; pageSize: number }) => queryOptions({
+  queryKey: lifecycleKeys.cases(agentId, page),
+  queryFn: () => request('/interviews-api/agent-support/cases', { query: { agentId, ...page }, schema: SupportCasePage }),
+});

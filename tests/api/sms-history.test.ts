@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SmsJobPage } from '../../src/contract/bulk-sms.ts';
+import { call, DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+
+// The Bulk SMS Send history (issue 15, engineer S): GET /interviews-api/opportunities/sms/history,
+// ADMIN only, newest first, paged, each send's counts by outcome computed from its recipients.
+
+const HISTORY = '/interviews-api/opportunities/sms/history';
+const NOT_ADMINS = ['manager@demo.test', 'qa@demo.test', 'supervisor@demo.test', 'engagement@demo.test', 'csr@demo.test', 'opps@demo.test',
+  'broker@demo.test', 'broker.basic@demo.test', 'supplier@demo.test', 'lender@demo.test', DEMO_AGENT_PHONE];
+
+let server: TestServer;
+let admin: Caller;
+beforeAll(async () => {
+  server = await startTestServer();
+  server.setNow(new Date('2026-11-24T18:00:00Z')); // 1 PM Eastern: the pasted numbers below are inside their window
+  admin = await signIn(server, 'admin@demo.test');
+});
+afterAll(async () => { await server.close(); });
+
+const history = async (query = '') => {
+  const res = await admin.get(`${HISTORY}${query}`);
+  expect(res.status).toBe(200);
+  return v.parse(SmsJobPage, res.body);
+};
+
+describe('who may read the send history', () => {
+  it('refuses every demo identity but the admin with 403, and a caller without a token with 401', async () => {
+    for (const who of NOT_ADMINS) {
+      const caller = await signIn(server, who);
+      expect((await caller.get(HISTORY)).status, who).toBe(403);
+    }
+    expect((await call(server, 'GET', HISTORY)).status).toBe(401);
+    expect((await admin.get(HISTORY)).status).toBe(200);
+  });
+
+  it('answers bad paging or status with 400 JSON naming the field', async () => {
+    for (const [query, field] of [['?pageSize=0', 'pageSize'], ['?pageIndex=-1', 'pageIndex'], ['?pageSize=5000', 'pageSize'], ['?status=SENT', 'status']] as const) {
+      const res = await admin.get(`${HISTORY}${query}`);
+      expect(res.status, query).toBe(400);
+      expect(Object.keys((res.body as { fields: Record<string, string> }).fields)).toContain(field);
+    }
+  });
+});
+
+describe('the send history', () => {
+  it('lists every seeded send newest first with counts equal to its recipients, by SQL', async () => {
+    const first = await history('?pageSize=5');
+    const all = await sql<{ n: number }>`select count(*)::int as n from sms_jobs`.execute(server.db);
+    expect(all.rows[0]!.n).toBeGreaterThanOrEqual(12);
+    expect(first.totalElements).toBe(all.rows[0]!.n);
+    expect(first.content).toHaveLength(5);
+    const created = first.content.map((j) => j.created);
+    expect([...created].sort().reverse()).toEqual(created);
+    for (const job of first.content) {
+      const counts = await sql<{ status: string; reason: string | null; n: number }>`
+        select status, reason, count(*)::int as n from sms_job_recipients where job_id = ${job.id} group by 1, 2`.execute(server.db);
+      const n = (status: string, reason: string | null = null) => counts.rows.find((r) => r.status === status && r.reason === reason)?.n ?? 0;
+      expect(job.sent).toBe(n('SENT'));
+      expect(job.byReason).toEqual({ DNC: n('SUPPRESSED', 'DNC'), INVALID: n('SUPPRESSED', 'INVALID'), DUPLICATE: n('SUPPRESSED', 'DUPLICATE'), QUIET_HOURS: n('SUPPRESSED', 'QUIET_HOURS') });
+      expect(job.sent + job.suppressed + job.pending).toBe(job.total);
+      expect(job.createdBy).toMatch(/^(Alex Admin|Eden Engagement)$/);
+    }
+    const second = await history('?pageSize=5&pageIndex=1');
+    expect(second.content.map((j) => j.id).filter((id) => first.content.some((f) => f.id === id))).toEqual([]);
+    expect(second.content[0]!.created <= first.content[4]!.created).toBe(true);
+  });
+
+  it('puts a new send first, names its sender, and filters by status', async () => {
+    const sent = await call(server, 'POST', '/interviews-api/opportunities/sms', {
+      token: admin.token, headers: { 'Idempotency-Key': 'history-key-1' },
+      form: { message: 'History check. Reply STOP to opt out.', source: 'NUMBERS', numbers: '(207) 555-0131\n(207) 555-0131\n12345' },
+    });
+    expect(sent.status).toBe(202);
+    const id = (sent.body as { id: number }).id;
+    let top = (await history()).content[0]!;
+    for (let i = 0; i < 100 && top.status !== 'DONE'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      top = (await history()).content[0]!;
+    }
+    expect(top).toMatchObject({ id, status: 'DONE', message: 'History check. Reply STOP to opt out.', total: 3, sent: 1, suppressed: 2, pending: 0,
+      byReason: { DNC: 0, INVALID: 1, DUPLICATE: 1, QUIET_HOURS: 0 }, createdBy: 'Alex Admin' });
+    const running = await history('?status=RUNNING');
+    expect(running.content.every((j) => j.status === 'RUNNING')).toBe(true);
+    const done = await history('?status=DONE&pageSize=1');
+    const doneCount = await sql<{ n: number }>`select count(*)::int as n from sms_jobs where status = 'DONE'`.execute(server.db);
+    expect(done.totalElements).toBe(doneCount.rows[0]!.n);
+  });
+});

@@ -1,0 +1,111 @@
+import { waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, testServer } from '../setup/render-app.tsx';
+
+// Issue 17 (P): enrolment, delete and reactivation, exclusions, MLS boards and support cases on the
+// staff agent screens; and the opportunity view's partner, workflow tasks and conversation.
+
+const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+
+describe('the agent lifecycle', () => {
+  it('enrolls an agent from the agents list (checking the form first), opens them, deletes after a confirmation and reactivates', async () => {
+    const { screen, user } = await renderApp('/console/agents', { as: 'admin@demo.test' });
+    await user.click(await screen.findByRole('button', { name: 'Enroll Agent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enroll Agent' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enroll' }));
+    expect(await within(dialog).findByText('Brokerage is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('First name is required')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getAllByRole('option').length).toBeGreaterThan(1));
+    const brokerage = within(dialog).getByRole('combobox', { name: 'Brokerage' });
+    await user.selectOptions(brokerage, within(brokerage).getByRole('option', { name: 'Maple & Main Homes' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), 'Jordan');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last Name' }), 'Component');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'jordan.component@enrol.example');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Phone' }), '5558880101');
+    await user.click(within(dialog).getByRole('button', { name: 'Enroll' }));
+
+    expect(await screen.findByRole('heading', { name: 'Jordan Component', level: 2 })).toBeInTheDocument();
+    expect(window.location.pathname).toMatch(/^\/console\/agents\/view\/\d+$/);
+    expect(screen.getByTestId('agent-status')).toHaveTextContent('Status: Active');
+    const server = await testServer();
+    const row = await server.db.selectFrom('agents').select(['id', 'status', 'phone']).where('email', '=', 'jordan.component@enrol.example').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'ACTIVE', phone: '+15558880101' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete Agent' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Agent' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect((await server.db.selectFrom('agents').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('ACTIVE');
+    await user.click(screen.getByRole('button', { name: 'Delete Agent' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Agent' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByTestId('agent-status')).toHaveTextContent('Status: Deleted'));
+    expect((await server.db.selectFrom('agents').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('DELETED');
+
+    await user.click(screen.getByRole('button', { name: 'Reactivate Agent' }));
+    await waitFor(() => expect(screen.getByTestId('agent-status')).toHaveTextContent('Status: Active'));
+    expect(screen.getByRole('button', { name: 'Delete Agent' })).toBeInTheDocument();
+  }, 90_000);
+
+  it('adds and removes an excluded ZIP beside the coverage areas, refusing a ZIP that is not 5 digits', async () => {
+    const server = await testServer();
+    const agent = await server.db.selectFrom('agents').select('id').where('status', '=', 'ACTIVE')
+      .where('id', 'not in', server.db.selectFrom('agent_excluded_areas').select('agent_id')).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const { screen, user } = await renderApp(`/console/agents/view/${agent.id}`, { as: 'supervisor@demo.test' });
+    await user.click(await screen.findByRole('tab', { name: 'Coverage Areas' }));
+    expect(await screen.findByText('This agent excludes no ZIP codes.')).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: 'Excluded ZIP' });
+    await user.type(field, '041');
+    await user.click(screen.getByRole('button', { name: 'Add Excluded Area' }));
+    expect(await screen.findByText('ZIP must be exactly 5 digits')).toBeInTheDocument();
+    await user.type(field, '99');
+    await user.click(screen.getByRole('button', { name: 'Add Excluded Area' }));
+    const list = await screen.findByRole('list', { name: 'Excluded areas' });
+    expect(within(list).getByText('04199')).toBeInTheDocument();
+    expect(await server.db.selectFrom('agent_excluded_areas').select('zip').where('agent_id', '=', agent.id).execute()).toEqual([{ zip: '04199' }]);
+    await user.click(screen.getByRole('button', { name: 'Remove exclusion 04199' }));
+    expect(await screen.findByText('This agent excludes no ZIP codes.')).toBeInTheDocument();
+  });
+
+  it('shows the demo agent\'s support cases and saves their MLS boards', async () => {
+    const server = await testServer();
+    const demo = (await server.db.selectFrom('agents').select('id').where('phone', '=', '+15550100001').executeTakeFirstOrThrow()).id;
+    const { screen, user } = await renderApp(`/console/agents/view/${demo}`, { as: 'engagement@demo.test' });
+    await user.click(await screen.findByRole('tab', { name: 'Support Cases' }));
+    const table = await screen.findByRole('table', { name: 'Support cases' });
+    await waitFor(() => expect(rowsOf(table).length).toBe(3));
+    expect(within(rowsOf(table)[0]!).getByText('Cannot sign in with the one-time code')).toBeInTheDocument();
+    expect(screen.getByText('2 open of 3')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'MLS Boards' }));
+    const group = await screen.findByRole('group', { name: 'MLS Boards' });
+    const metro = within(group).getByRole('checkbox', { name: /Metro MLS/ });
+    expect(metro).not.toBeChecked();
+    await user.click(metro);
+    await user.click(screen.getByRole('button', { name: 'Save MLS Boards' }));
+    await waitFor(async () => {
+      const rows = await server.db.selectFrom('agent_mls_boards as s').innerJoin('mls_boards as m', 'm.id', 's.mls_board_id')
+        .select('m.code').where('s.agent_id', '=', demo).execute();
+      expect(rows.map((r) => r.code)).toContain('MMLS');
+    });
+  });
+});
+
+describe('the opportunity view', () => {
+  it('shows the referral partner, the workflow tasks and the conversation with the contact numbers', async () => {
+    const server = await testServer();
+    const opp = await server.db.selectFrom('opportunities as o').innerJoin('partners as p', 'p.id', 'o.partner_id').select(['o.id', 'p.name'])
+      .where((eb) => eb.exists(eb.selectFrom('workflow_tasks as t').select('t.id').whereRef('t.opportunity_id', '=', 'o.id')))
+      .where((eb) => eb.exists(eb.selectFrom('interactions as i').select('i.id').whereRef('i.opportunity_id', '=', 'o.id')))
+      .where('o.contact_phone', 'is not', null).orderBy('o.id').executeTakeFirstOrThrow();
+    const { screen } = await renderApp(`/console/opportunities/view/${opp.id}`, { as: 'opps@demo.test' });
+    const partner = await screen.findByRole('region', { name: 'Referral Partner' });
+    expect(await within(partner).findByText(opp.name)).toBeInTheDocument();
+    const tasks = await screen.findByRole('table', { name: 'Workflow tasks' });
+    const count = await server.db.selectFrom('workflow_tasks').where('opportunity_id', '=', opp.id).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    await waitFor(() => expect(rowsOf(tasks)).toHaveLength(Number(count.n)));
+    const timeline = await screen.findByRole('list', { name: 'Conversation timeline' });
+    const interactions = await server.db.selectFrom('interactions').where('opportunity_id', '=', opp.id).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(Math.min(100, Number(interactions.n)));
+    const numbers = await screen.findByRole('list', { name: 'Contact numbers' });
+    expect(within(numbers).getByText(/^Client:/)).toBeInTheDocument();
+  });
+});
