@@ -27,9 +27,11 @@ const freePort = () => new Promise<number>((resolve) => {
   const s = net.createServer().listen(0, () => { const { port } = s.address() as net.AddressInfo; s.close(() => resolve(port)); });
 });
 
+// A target's database is its own: BENCH_DATABASE_URL of this process names the server to create the
+// PostgreSQL copy on, never a PGlite target's database (an empty value means PGlite in api-server.ts).
 async function start(mode: 'baseline' | 'real', env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api-server.ts', mode, String(port)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api-server.ts', mode, String(port)], { env: { ...process.env, BENCH_DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => { if (d.toString().includes('ready')) resolve(); });
     child.on('exit', (code) => reject(new Error(`${mode} server exited ${code}`)));

@@ -59,8 +59,16 @@ export interface SavedViewsTable {
   created_at: DefaultTimestamp;
 }
 
+/** Open referrals per brokerage and agent, kept by a trigger on referrals (migration 028). */
+export interface AgentOpenReferralsTable {
+  brokerage_id: number;
+  agent_id: number;
+  open: number;
+}
+
 /** Added to `Database` in schema.ts. */
 export interface BrokerWorkspaceTables {
+  agent_open_referrals: AgentOpenReferralsTable;
   potential_agents: PotentialAgentsTable;
   brokerage_agent_notes: BrokerageAgentNotesTable;
   agent_questionnaires: AgentQuestionnairesTable;

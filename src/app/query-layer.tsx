@@ -9,6 +9,19 @@ import { queryClient as defaultClient } from './query-client.ts';
 import { CACHE_MAX_AGE_MS, CACHE_VERSION, clearPersistedQueries, idbPersister } from './query-persistence.ts';
 
 /**
+ * After a restore: queued writes are sent, and every restored query is marked stale so a mounted
+ * one refetches (online) instead of trusting a copy that may predate the last change. With no
+ * queued write, the mark is set before the queries subscribe (one fetch each); with queued writes,
+ * the refetch waits for them, so it cannot bring back the server's state from before them.
+ */
+export function revalidateRestored(client: QueryClient): void {
+  const queued = client.getMutationCache().getAll().some((m) => m.state.isPaused);
+  const resumed = client.resumePausedMutations();
+  if (queued) void resumed.then(() => client.invalidateQueries(undefined, { cancelRefetch: false }));
+  else void client.invalidateQueries({ refetchType: 'none' });
+}
+
+/**
  * The query cache, persisted per identity, with the offline write queue. Its own chunk: the login
  * page reads no query, so TanStack Query, the IndexedDB persister and the write queue load with the
  * first page that does (issue 10, lighter entry).
@@ -38,8 +51,11 @@ export function QueryLayer({ client = defaultClient, children }: { client?: Quer
         maxAge: CACHE_MAX_AGE_MS,
         dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.['persist'] !== false },
       }}
-      // Writes queued while offline resume once the cache (and their defaults) are back.
-      onSuccess={() => { void client.resumePausedMutations(); }}
+      // Writes queued while offline resume once the cache (and their defaults) are back. Then every
+      // restored answer is revalidated: it is shown at once, but the persisted copy can be up to a
+      // throttle interval older than the page that wrote it (a change made just before a reload),
+      // so its fetch time must not keep it "fresh" for another staleTime.
+      onSuccess={() => { revalidateRestored(client); }}
     >
       {children}
     </PersistQueryClientProvider>

@@ -1,5 +1,8 @@
-import { waitFor, within } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { App } from '../../src/app/App.tsx';
+import { createQueryClient } from '../../src/app/query-client.ts';
+import { settlePersistence } from '../../src/app/query-persistence.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 // Issue 17 (P): enrolment, delete and reactivation, exclusions, MLS boards and support cases on the
@@ -87,6 +90,26 @@ describe('the agent lifecycle', () => {
       expect(rows.map((r) => r.code)).toContain('MMLS');
     });
   });
+  // The phone e2e found it: a reload within the persister's 1 s throttle of a change restored the copy
+  // from before it, still "fresh" by its fetch time, so the page showed Active for a deleted agent.
+  it('after a reload shows the server\'s status, not a restored copy that is older than the last change', async () => {
+    const server = await testServer();
+    const agent = await server.db.selectFrom('agents').select('id').where('status', '=', 'ACTIVE')
+      .orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const app = await renderApp(`/console/agents/view/${agent.id}`, { as: 'admin@demo.test' });
+    await waitFor(() => expect(app.screen.getByTestId('agent-status')).toHaveTextContent('Status: Active'), { timeout: 20_000 });
+    await settlePersistence(); // the persisted copy says Active, fetched a moment ago
+    await server.db.updateTable('agents').set({ status: 'DELETED' }).where('id', '=', agent.id).execute();
+    app.unmount();
+    const reloaded = render(<App client={createQueryClient()} />);
+    try {
+      await waitFor(() => expect(reloaded.getByTestId('agent-status')).toHaveTextContent('Status: Deleted'), { timeout: 20_000 });
+      expect(reloaded.getByRole('button', { name: 'Reactivate Agent' })).toBeInTheDocument();
+    } finally {
+      reloaded.unmount();
+      await server.db.updateTable('agents').set({ status: 'ACTIVE' }).where('id', '=', agent.id).execute();
+    }
+  }, 90_000);
 });
 
 describe('the opportunity view', () => {

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { daysSinceSql, overduePredicate } from '../../db/overdue.ts';
+import { daysSinceSql, OVERDUE_AFTER_DAYS, overduePredicate } from '../../db/overdue.ts';
 import type { Database } from '../../db/schema.ts';
-import { idleOverdueSql, saleOverdueSql } from './overdue-sql.ts';
+import { IDLE_OVERDUE_STAGES, idleOverdueSql, saleOverdueSql } from './overdue-sql.ts';
 import type { Sort } from '../../http/brokerage-scope.ts';
 
 // The queries behind the agents list, the single agent and the leaderboard (routes in agents.ts).
@@ -76,14 +76,37 @@ export async function agentPage(db: Db, now: Date, f: AgentFilter, sort: Sort<Ag
       : sql<number>`count(*)`.as('overdue')])
     .groupBy(['o.agent_id', 'o.brokerage_id']);
   const base = filtered(db, f);
-  const ids = (await (byOverdue
-    ? base.leftJoin(od.as('od'), (j) => j.onRef('od.agent_id', '=', 'agents.id').onRef('od.brokerage_id', '=', 'agents.brokerage_id'))
-    : base)
-    .select('agents.id').orderBy(sql.join([...order, sql`agents.id asc`])).offset(page.offset).limit(page.limit).execute())
+  const ids = (await (sort.key === 'funnelStatus.overdueForFollowupCount' && f.brokerageId !== undefined
+    ? byOverdueCount(db, now, f.brokerageId, base)
+      .orderBy(sql.join([sql`coalesce(k.open, 0) - coalesce(rc.n, 0) + coalesce(sc.n, 0) ${dir}`, ...names('last_name', 'first_name'), sql`agents.id asc`]))
+    : (byOverdue
+      ? base.leftJoin(od.as('od'), (j) => j.onRef('od.agent_id', '=', 'agents.id').onRef('od.brokerage_id', '=', 'agents.brokerage_id'))
+      : base).orderBy(sql.join([...order, sql`agents.id asc`])))
+    .select('agents.id').offset(page.offset).limit(page.limit).execute())
     .map((r) => r.id);
   const rows = await agentRows(db, now, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One brokerage's agents with what their overdue count is made of, without grouping every overdue
+ * referral: the idle branch is the agent's open referrals (kept by migration 028's trigger) minus those
+ * updated since the cut-off (a short recent range of referrals_idle_since_idx); the UNDER_CONTRACT branch
+ * is grouped as it is (a few hundred rows). Order by `open - recent + sale`.
+ */
+function byOverdueCount(db: Db, now: Date, brokerageId: number, base: Agents) {
+  const cutoff = sql<Date>`(select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days')`;
+  const recent = db.selectFrom('referrals as r').select(['r.agent_id', sql<number>`count(*)`.as('n')])
+    // Literal stages, so even a generic plan matches the partial index's predicate.
+    .where('r.brokerage_id', '=', brokerageId).where(sql<boolean>`r.stage in (${sql.join(IDLE_OVERDUE_STAGES.map((s) => sql.lit(s)))})`)
+    .where('r.updated_at', '>=', cutoff).groupBy('r.agent_id');
+  const sale = db.selectFrom('referrals as r').select(['r.agent_id', sql<number>`count(*)`.as('n')])
+    .where('r.brokerage_id', '=', brokerageId).where(saleOverdueSql('r', now)).groupBy('r.agent_id');
+  return base
+    .leftJoin('agent_open_referrals as k', (j) => j.onRef('k.agent_id', '=', 'agents.id').onRef('k.brokerage_id', '=', 'agents.brokerage_id'))
+    .leftJoin(recent.as('rc'), 'rc.agent_id', 'agents.id')
+    .leftJoin(sale.as('sc'), 'sc.agent_id', 'agents.id');
 }
 
 /** Agents by id with their overdue count and the days of the most overdue referral (overdue.ts's rule). */
