@@ -79,42 +79,6 @@ test('a lead of My Leads opens beside the list and closes back to it', async ({ 
   await expect(page).toHaveURL(/\/console\/my-leads$/);
 });
 
-test('an invited agent accepts through the outbox link and signs in on the agent host', async ({ page, request, browser }) => {
-  await login(page, 'broker@demo.test');
-  await page.getByRole('button', { name: 'Invite Agents' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Invite Agents' });
-  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
-  await expect(dialog.getByText('Name is required').first()).toBeVisible();
-  await expectNoAxeViolations(page);
-  await dialog.getByRole('textbox', { name: 'First Name' }).fill('Riley');
-  await dialog.getByRole('textbox', { name: 'Last Name' }).fill('Quinn');
-  await dialog.getByRole('textbox', { name: 'Email' }).fill('riley.quinn@e2e.example');
-  await dialog.getByRole('textbox', { name: 'Phone Number' }).fill('(555) 909-4321');
-  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
-  await expect(page.getByText('Invitation sent to riley.quinn@e2e.example')).toBeVisible();
-  await page.getByRole('link', { name: 'Pending Invitations' }).click();
-  await expect(page.getByRole('table', { name: 'Invitations' })).toContainText('riley.quinn@e2e.example');
-  await expectNoAxeViolations(page);
-
-  const mail = (await outbox(request)).content.find((m) => m.recipient === 'riley.quinn@e2e.example');
-  const link = /https?:\/\/\S+\/agent-onboarding\/[A-Za-z0-9-]+/.exec(mail?.body ?? '')?.[0];
-  expect(link, 'the invitation email carries the onboarding link').toBeTruthy();
-  const invitee = await (await browser.newContext()).newPage();
-  await invitee.goto(new URL(link!).pathname);
-  await expect(invitee.getByText('Harbor Point Realty', { exact: false }).first()).toBeVisible();
-  await expect(invitee.getByRole('textbox', { name: 'First Name' })).toHaveValue('Riley');
-  await expectNoAxeViolations(invitee);
-  await invitee.getByLabel('New Password', { exact: true }).fill('Riley-joins-1');
-  await invitee.getByLabel('Confirm Password', { exact: true }).fill('Riley-joins-1');
-  await invitee.getByRole('button', { name: 'Accept Invitation' }).click();
-  await expect(invitee.getByRole('status')).toContainText('Your agent account is ready');
-  await invitee.goto(new URL(link!).pathname);
-  await expect(invitee.getByRole('alert')).toContainText('already accepted');
-
-  await login(invitee, '(555) 909-4321', 'Riley-joins-1');
-  await expect(invitee).toHaveURL(/agents\.localhost:\d+\/console\/agent-followups/);
-});
-
 test('declining an invitation says so and the link then says it was declined', async ({ page, request, browser }) => {
   await login(page, 'broker@demo.test');
   await navigate(page, '/console/my-agents?invite=true');
