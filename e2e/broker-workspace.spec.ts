@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, expectNoAxeViolations, login, navigate, outbox, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, listTotal, login, navigate, outbox, test } from './fixtures.ts';
 
 // The broker admin's workspace (issue 11) on a desktop: My Referrals, My Agents, My Leads; an invitation from
 // the dialog through the outbox to a new agent signing in on the agent host. axe-core on every new screen.
@@ -11,16 +11,6 @@ test.describe.configure({ timeout: 300_000 });
 test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
 
 const widget = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
-/** The pager's total ("1 - 10 of 123 referrals"; "-" for none). */
-async function listTotal(page: Page, pager: string): Promise<number> {
-  const nav = page.getByRole('navigation', { name: pager });
-  await expect(nav).toBeVisible();
-  await expect(page.getByRole('table').first()).not.toHaveAttribute('aria-busy', 'true');
-  const text = (await nav.textContent()) ?? '';
-  const m = / of ([\d,]+) /.exec(text);
-  return m ? Number(m[1]!.replace(/,/g, '')) : 0;
-}
 
 test('the filters a link set are visible and changeable on My Referrals, which passes axe', async ({ page }) => {
   await login(page, 'broker@demo.test');

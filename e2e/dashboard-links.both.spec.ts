@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect as baseExpect, expectNoAxeViolations, login, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, listTotal, login, test } from './fixtures.ts';
 
 // Issue 11 (R): every link of the broker admin's overview lands on a list whose total is the number the
 // widget shows, on a desktop and on a phone. Per widget and per tab the widget offers: Overall Totals (with
@@ -25,16 +25,6 @@ async function figureOf(row: Locator, link: Locator): Promise<number> {
   const linkText = ((await link.textContent()) ?? '').trim();
   const rest = ((await row.textContent()) ?? '').replace(linkText, '').trim();
   return rest ? toNumber(/[\d,]+/.exec(rest)?.[0]) : toNumber(/([\d,]+)\s*$/.exec(linkText)?.[1]);
-}
-
-/** The pager's total ("1 - 10 of 123 referrals"; "-" when there are none). */
-async function listTotal(page: Page, pager: string): Promise<number> {
-  const nav = page.getByRole('navigation', { name: pager });
-  await expect(nav).toBeVisible();
-  await expect(page.getByRole('table').first()).not.toHaveAttribute('aria-busy', 'true');
-  const text = (await nav.textContent()) ?? '';
-  const m = / of ([\d,]+) /.exec(text);
-  return m ? toNumber(m[1]) : 0;
 }
 
 interface Target { pager: string; path: RegExp }

@@ -111,4 +111,14 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/** A list's total from its pager ("1 - 10 of 123 referrals"; "-" when there are none), once the table has loaded. */
+export async function listTotal(page: Page, pager: string): Promise<number> {
+  const slow = expect.configure({ timeout: 30_000 });
+  const nav = page.getByRole('navigation', { name: pager });
+  await slow(nav).toBeVisible();
+  await slow(page.getByRole('table').first()).not.toHaveAttribute('aria-busy', 'true');
+  const m = / of ([\d,]+) /.exec((await nav.textContent()) ?? '');
+  return m ? Number(m[1]!.replace(/,/g, '')) : 0;
+}
+
 export { expect };

@@ -1,44 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { serverMessage } from '../../api/staff.ts';
+import { useQuery } from '@tanstack/react-query';
 import { addCoverageZip, coverageQueryOptions, removeCoverageArea, staffAgentKeys } from '../../api/staff-agents.ts';
-import { zipProblem } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/layout.tsx';
-import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useZipPlaces, ZipField } from '../../ui/zip-field.tsx';
+import { useZipListEditor } from './zip-list-editor.ts';
 
 const areaLabel = (a: { zip: string | null; city: string | null; state: string | null }) =>
   a.zip ?? [a.city, a.state].filter(Boolean).join(', ');
 
 /** The agent's coverage areas: ZIP codes (exactly 5 digits, spec 1 section 5) or cities, added and removed. */
 export function CoverageAreas({ id }: { id: number }) {
-  const client = useQueryClient();
-  const snackbar = useSnackbar();
   const areas = useQuery(coverageQueryOptions(id));
   const placeOf = useZipPlaces((areas.data ?? []).flatMap((a) => (a.zip ? [a.zip] : [])));
-  const [zip, setZip] = useState('');
-  const [error, setError] = useState<string>();
-  const refresh = () => client.invalidateQueries({ queryKey: staffAgentKeys.coverage(id) });
-  const add = useMutation({
-    mutationFn: (z: string) => addCoverageZip(id, z),
-    onSuccess: (a) => { setZip(''); snackbar(`Added ${areaLabel(a)} to the coverage areas.`, { tone: 'success' }); },
-    onError: (err) => setError(serverMessage(err)),
-    onSettled: refresh,
+  const { zip, setZip, error, submit, add, remove } = useZipListEditor({
+    queryKey: staffAgentKeys.coverage(id), add: (z: string) => addCoverageZip(id, z), added: (a) => `Added ${areaLabel(a)} to the coverage areas.`,
+    remove: (areaId: number) => removeCoverageArea(id, areaId),
   });
-  const remove = useMutation({
-    mutationFn: (areaId: number) => removeCoverageArea(id, areaId),
-    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
-    onSettled: refresh,
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const value = zip.trim();
-    const problem = zipProblem(value);
-    setError(problem);
-    if (!problem) add.mutate(value);
-  };
   if (areas.isError) return <p role="alert">Coverage areas could not be loaded.</p>;
   if (!areas.data) return <Spinner />;
   return (

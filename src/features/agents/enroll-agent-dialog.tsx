@@ -1,12 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
-import { ApiError } from '../../api/client.ts';
 import { agentChanged, enrollAgent } from '../../api/agent-lifecycle.ts';
-import { serverMessage } from '../../api/staff.ts';
 import { AgentEnrollment, type Agent } from '../../contract/agents.ts';
 import { Button } from '../../ui/button.tsx';
+import { schemaErrors, useCheckedForm, type FieldErrors } from '../../ui/checked-form.ts';
 import { SelectField } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
@@ -14,45 +12,18 @@ import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 
 type Form = { brokerageId: string; firstName: string; lastName: string; email: string; phone: string };
-type Errors = Partial<Record<keyof Form, string>>;
 const EMPTY: Form = { brokerageId: '', firstName: '', lastName: '', email: '', phone: '' };
 
 const bodyOf = (f: Form) => ({ ...f, brokerageId: f.brokerageId ? Number(f.brokerageId) : undefined });
 
 /** The contract's rules on the form, field by field (the server checks the same schema). */
-function errorsOf(f: Form): Errors {
-  const result = v.safeParse(AgentEnrollment, bodyOf(f));
-  if (result.success) return {};
-  const errors: Errors = {};
-  for (const issue of result.issues) {
-    const key = v.getDotPath(issue) as keyof Form | null;
-    if (key && !errors[key]) errors[key] = key === 'brokerageId' ? 'Brokerage is required' : key === 'email' ? 'Email must be an email address' : issue.message;
-  }
-  return errors;
-}
+const errorsOf = (f: Form): FieldErrors<Form> => schemaErrors<Form>(AgentEnrollment, bodyOf(f), (key, issue) =>
+  (key === 'brokerageId' ? 'Brokerage is required' : key === 'email' ? 'Email must be an email address' : issue.message));
 
 function EnrollForm({ onDone, onCancel }: { onDone: (a: Agent) => void; onCancel: () => void }) {
   const names = useQuery(brokerageNamesQueryOptions());
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string>();
-  const mutation = useMutation({
-    mutationFn: (f: Form) => enrollAgent(v.parse(AgentEnrollment, bodyOf(f))),
-    onSuccess: onDone,
-    onError: (err) => {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors);
-      setFormError(serverMessage(err));
-    },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = errorsOf(form);
-    setErrors(found);
-    setFormError(undefined);
-    if (Object.keys(found).length === 0) mutation.mutate(form);
-  };
-  const field = (key: keyof Form) => ({
-    value: form[key], error: errors[key], onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
+  const { submit, field, formError, pending } = useCheckedForm({
+    initial: EMPTY, check: errorsOf, save: (f: Form) => enrollAgent(v.parse(AgentEnrollment, bodyOf(f))), onSaved: onDone,
   });
   return (
     <form onSubmit={submit} noValidate>
@@ -68,7 +39,7 @@ function EnrollForm({ onDone, onCancel }: { onDone: (a: Agent) => void; onCancel
       <div className={styles.toolbar}>
         <span className={styles.toolbarSpacer} />
         <Button variant="text" onClick={onCancel}>Cancel</Button>
-        <Button type="submit" disabled={mutation.isPending}>Enroll</Button>
+        <Button type="submit" disabled={pending}>Enroll</Button>
       </div>
     </form>
   );

@@ -1,12 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import * as v from 'valibot';
-import { ApiError } from '../../api/client.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { createLoanOfficer, editLoanOfficer, lenderConsoleKeys, refreshLenderData } from '../../api/lender-console.ts';
-import { serverMessage } from '../../api/staff.ts';
 import { LoanOfficerEdit, type LoanOfficerDetail } from '../../contract/loan-officers.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
+import { schemaErrors, useCheckedForm, type FieldErrors } from '../../ui/checked-form.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
@@ -14,19 +12,9 @@ import { TextField } from '../../ui/text-field.tsx';
 
 type Form = { firstName: string; lastName: string; email: string; phone: string; nmls: string };
 const EMPTY: Form = { firstName: '', lastName: '', email: '', phone: '', nmls: '' };
-type Errors = Partial<Record<keyof Form, string>>;
 
 /** Field errors under the contract's rules (the server checks the same schema, adding and editing alike). */
-export function loanOfficerErrors(form: Form): Errors {
-  const result = v.safeParse(LoanOfficerEdit, form);
-  if (result.success) return {};
-  const errors: Errors = {};
-  for (const issue of result.issues) {
-    const key = v.getDotPath(issue) as keyof Form | null;
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
+export const loanOfficerErrors = (form: Form): FieldErrors<Form> => schemaErrors<Form>(LoanOfficerEdit, form);
 
 const formOf = (o: LoanOfficerDetail): Form => ({
   firstName: o.firstName, lastName: o.lastName, email: o.email ?? '', phone: formatPhone(o.phone), nmls: o.nmls ?? '',
@@ -37,27 +25,7 @@ function LoanOfficerForm({ initial, submitLabel, save, onSaved, onCancel }: {
   initial: Form; submitLabel: string; save: (form: Form) => Promise<LoanOfficerDetail>;
   onSaved: (o: LoanOfficerDetail) => void; onCancel: () => void;
 }) {
-  const [form, setForm] = useState<Form>(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string>();
-  const mutation = useMutation({
-    mutationFn: save,
-    onSuccess: onSaved,
-    onError: (err) => {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors);
-      setFormError(serverMessage(err));
-    },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = loanOfficerErrors(form);
-    setErrors(found);
-    setFormError(undefined);
-    if (Object.keys(found).length === 0) mutation.mutate(form);
-  };
-  const field = (key: keyof Form) => ({
-    value: form[key], error: errors[key], onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
-  });
+  const { submit, field, formError, pending } = useCheckedForm({ initial, check: loanOfficerErrors, save, onSaved });
   return (
     <form onSubmit={submit} noValidate>
       {formError && <p role="alert" className={styles.formError}>{formError}</p>}
@@ -69,7 +37,7 @@ function LoanOfficerForm({ initial, submitLabel, save, onSaved, onCancel }: {
       <div className={styles.toolbar}>
         <span className={styles.toolbarSpacer} />
         <Button variant="text" onClick={onCancel}>Cancel</Button>
-        <Button type="submit" disabled={mutation.isPending}>{submitLabel}</Button>
+        <Button type="submit" disabled={pending}>{submitLabel}</Button>
       </div>
     </form>
   );
