@@ -29,6 +29,34 @@ test('a broker admin sees every widget with its numbers', async ({ page }) => {
   await expect(widget(page, 'Responded Leads Status').getByRole('img', { name: 'New Leads: share by status (pie chart)' })).toBeVisible();
 });
 
+/** The charts' animations: every running or finished CSS animation whose target is inside a chart's SVG. */
+const chartAnimations = (page: Page) => page.evaluate(() => document.getAnimations()
+  .filter((a) => a.effect instanceof KeyframeEffect && a.effect.target instanceof Element && a.effect.target.closest('svg'))
+  .map((a) => {
+    const effect = a.effect as KeyframeEffect;
+    const timing = effect.getTiming();
+    // A CSS animation's timing function applies to each keyframe interval.
+    return { delay: timing.delay, duration: timing.duration, easing: effect.getKeyframes()[0]?.easing, tag: effect.target!.tagName };
+  }));
+
+test('the charts grow as the spec says (300 ms, then a step every 5 ms) and stand still under reduced motion', async ({ page }) => {
+  await login(page, 'broker@demo.test');
+  await expect(page.getByRole('img', { name: 'Overall Leads: share by status (pie chart)' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Referral summary (bar chart)' })).toBeVisible();
+  await expect(widget(page, 'Broker Score').getByRole('img', { name: /^Overall score/ })).toBeVisible();
+  const grown = await chartAnimations(page);
+  // Bars and columns (rect), the donut's and the gauge's masks (circle, path): one timing for all.
+  expect(grown.map((a) => a.tag)).toEqual(expect.arrayContaining(['rect', 'circle', 'path']));
+  for (const a of grown) expect(a).toMatchObject({ delay: 300, duration: 300, easing: 'steps(60)' }); // steps(60) is steps(60, end)
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  await expect(page.getByRole('img', { name: 'Overall Leads: share by status (pie chart)' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Referral summary (bar chart)' })).toBeVisible();
+  await expect(widget(page, 'Broker Score').getByRole('img', { name: /^Overall score/ })).toBeVisible();
+  expect(await chartAnimations(page)).toEqual([]);
+});
+
 test('a widget leads to the matching list', async ({ page }) => {
   await login(page, 'broker@demo.test');
   await widget(page, 'Overall Totals').getByRole('link', { name: /^Active [\d,]+$/ }).click();

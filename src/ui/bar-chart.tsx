@@ -1,7 +1,7 @@
 import { Bar } from '@visx/shape';
 import { Link } from 'wouter';
 import * as styles from './chart.css.ts';
-import { useChartProgress } from './chart-animation.ts';
+import { growRight } from './chart-animation.css.ts';
 import { vars } from './theme.css.ts';
 
 export interface BarDatum {
@@ -23,7 +23,6 @@ const BAR_HEIGHT = 18;
  * are text beside it (links where a row leads somewhere), so the numbers reach screen readers.
  */
 export function BarChart({ label, rows, max }: { label: string; rows: readonly BarDatum[]; max?: number }) {
-  const grown = useChartProgress();
   const top = Math.max(max ?? 0, ...rows.map((r) => r.value), 1);
   // A linear scale by hand: @visx/scale would pull d3-scale (and its time formats) into the chunk for one division.
   const x = (value: number) => (Math.max(0, value) / top) * VIEW_WIDTH;
@@ -35,8 +34,8 @@ export function BarChart({ label, rows, max }: { label: string; rows: readonly B
         {rows.map((r, i) => (
           <g key={r.key}>
             <Bar x={0} y={i * styles.ROW_HEIGHT + (styles.ROW_HEIGHT - BAR_HEIGHT) / 2} width={VIEW_WIDTH} height={BAR_HEIGHT} fill={vars.color.greySoft} />
-            <Bar x={0} y={i * styles.ROW_HEIGHT + (styles.ROW_HEIGHT - BAR_HEIGHT) / 2} width={Math.max(0, x(r.value) * grown)} height={BAR_HEIGHT}
-              fill={r.color ?? vars.color.primary} />
+            <Bar x={0} y={i * styles.ROW_HEIGHT + (styles.ROW_HEIGHT - BAR_HEIGHT) / 2} width={Math.max(0, x(r.value))} height={BAR_HEIGHT}
+              fill={r.color ?? vars.color.primary} className={growRight} />
           </g>
         ))}
       </svg>

@@ -1,7 +1,9 @@
+import { useId } from 'react';
 import { Group } from '@visx/group';
 import { Arc } from '@visx/shape';
 import * as styles from './chart.css.ts';
-import { useChartProgress } from './chart-animation.ts';
+import { maskId } from './chart-animation.ts';
+import { sweepStroke } from './chart-animation.css.ts';
 import { vars } from './theme.css.ts';
 
 export interface GaugeBand { from: number; to: number; color: string }
@@ -21,7 +23,9 @@ const angle = (value: number, max: number) => -HALF + Math.PI * Math.min(1, Math
 export function GaugeChart({ label, value, max, valueText, color, bands, caption }: {
   label: string; value: number; max: number; valueText: string; color: string; bands: readonly GaugeBand[]; caption?: string;
 }) {
-  const grown = useChartProgress();
+  const mask = maskId(useId());
+  const end = angle(value, max);
+  const mid = RADIUS - 10 - THICKNESS / 2;
   return (
     <figure className={styles.gauge} style={{ margin: 0 }}>
       <svg className={styles.gaugeSvg} role="img" aria-label={`${label}: ${valueText}${caption ? `, ${caption}` : ''}`}
@@ -33,9 +37,16 @@ export function GaugeChart({ label, value, max, valueText, color, bands, caption
           ))}
           <Arc startAngle={-HALF} endAngle={HALF} innerRadius={RADIUS - 10 - THICKNESS} outerRadius={RADIUS - 10}
             cornerRadius={4} fill={vars.color.greySoft} />
-          {value > 0 && grown > 0 && (
-            <Arc startAngle={-HALF} endAngle={angle(value * grown, max)} innerRadius={RADIUS - 10 - THICKNESS} outerRadius={RADIUS - 10}
-              cornerRadius={4} fill={color} />
+          {value > 0 && (
+            <>
+              {/* The value's arc is revealed from the left along its own sweep: a stroke drawn along the mask. */}
+              <mask id={mask}>
+                <path d={`M ${-mid} 0 A ${mid} ${mid} 0 0 1 ${mid * Math.sin(end)} ${-mid * Math.cos(end)}`} fill="none" stroke="#fff"
+                  strokeWidth={THICKNESS + 8} pathLength={1} className={sweepStroke} />
+              </mask>
+              <Arc startAngle={-HALF} endAngle={end} innerRadius={RADIUS - 10 - THICKNESS} outerRadius={RADIUS - 10}
+                cornerRadius={4} fill={color} mask={`url(#${mask})`} />
+            </>
           )}
         </Group>
       </svg>

@@ -1,8 +1,10 @@
 import { Group } from '@visx/group';
 import { Pie } from '@visx/shape';
+import { useId } from 'react';
 import { Link } from 'wouter';
 import * as styles from './chart.css.ts';
-import { useChartProgress } from './chart-animation.ts';
+import { maskId } from './chart-animation.ts';
+import { sweepStroke } from './chart-animation.css.ts';
 import { vars } from './theme.css.ts';
 
 export interface PieDatum {
@@ -16,10 +18,12 @@ export interface PieDatum {
 }
 
 const SIZE = 160;
+const OUTER = SIZE / 2 - 2;
+const INNER = SIZE / 2 - 30;
 
 /** A donut chart (visx) named by `label`, with a legend of labels and values beside it. */
 export function PieChart({ label, rows }: { label: string; rows: readonly PieDatum[] }) {
-  const grown = useChartProgress();
+  const mask = maskId(useId());
   const drawn = rows.filter((r) => r.value > 0);
   return (
     <figure className={styles.figure}>
@@ -28,10 +32,19 @@ export function PieChart({ label, rows }: { label: string; rows: readonly PieDat
           {drawn.length === 0
             ? <circle r={SIZE / 2 - 8} fill="none" stroke={vars.color.greySoft} strokeWidth={28} />
             : (
-              <Pie data={drawn} pieValue={(d) => d.value} outerRadius={SIZE / 2 - 2} innerRadius={SIZE / 2 - 30} padAngle={0.01} pieSortValues={null}
-                startAngle={0} endAngle={2 * Math.PI * grown}>
-                {(pie) => pie.arcs.map((arc) => <path key={arc.data.key} d={pie.path(arc) ?? ''} fill={arc.data.color} />)}
-              </Pie>
+              <>
+                {/* The ring is revealed clockwise from twelve o'clock: a circle's stroke drawn along the mask. */}
+                <mask id={mask}>
+                  <circle r={(OUTER + INNER) / 2} fill="none" stroke="#fff" strokeWidth={OUTER - INNER + 4} pathLength={1}
+                    transform="rotate(-90)" className={sweepStroke} />
+                </mask>
+                <g mask={`url(#${mask})`}>
+                  <Pie data={drawn} pieValue={(d) => d.value} outerRadius={OUTER} innerRadius={INNER} padAngle={0.01} pieSortValues={null}
+                    startAngle={0} endAngle={2 * Math.PI}>
+                    {(pie) => pie.arcs.map((arc) => <path key={arc.data.key} d={pie.path(arc) ?? ''} fill={arc.data.color} />)}
+                  </Pie>
+                </g>
+              </>
             )}
         </Group>
       </svg>
