@@ -38,16 +38,22 @@ export function createApp({ db, config, now = () => new Date(), routes = ROUTES,
       if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path.startsWith('/auth/')) tokens.invalidate();
     }
   });
+  // First, so that every answer carries them, the refusals of the checks below too.
+  app.use('*', pageSecurityHeaders);
   // No call of the spec sends more than a few kilobytes; a megabyte leaves room and stops a
   // large body before it is read (it is counted as it streams, whatever Content-Length says).
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(errorBody(413, 'The request body is too large'), 413) }));
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(errorBody(413, 'The request body is too large'), 413) });
+  // A GET or HEAD is answered without reading a body; asking for one would build the full request object.
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   // Text with NUL reaches no handler: PostgreSQL cannot store it (validate.ts checks bodies too).
   app.use('*', async (c, next) => {
     if (/%00/.test(c.req.url)) return c.json(errorBody(400, 'The request is not valid', { _: 'must not contain NUL characters' }), 400);
     await next();
   });
-  app.use('*', compress());
-  app.use('*', pageSecurityHeaders);
+  // Only a client that accepts gzip or deflate can be answered compressed: the others skip the
+  // middleware, which reads the response's headers (a copy of the response) to decide.
+  const compressBody = compress();
+  app.use('*', (c, next) => (/\b(gzip|deflate)\b/.test(c.req.header('Accept-Encoding') ?? '') ? compressBody(c, next) : next()));
   app.use('*', async (c, next) => {
     if (isApiPath(c.req.path)) c.header('Cache-Control', 'no-store');
     await next();

@@ -28,13 +28,23 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** Paths that answer JSON only: no page is served under them (the OAuth pages are under /auth/). */
+const isJsonOnlyPath = (p: string) => isApiPath(p) && !p.startsWith('/auth/');
+
 export const pageSecurityHeaders: MiddlewareHandler = async (c, next) => {
-  await next();
+  // Set before the handler runs: Hono merges them into the response the handler builds through the
+  // context (c.json, c.body), where each c.header() after it would copy the whole response again.
+  // Every answer is built through the context (the idempotent replay too); the test of every route
+  // (security-review.test.ts) holds them to it.
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   // Two years, every subdomain (the agent hosts): browsers heed it only over HTTPS, so a local
   // http start is unaffected while a TLS deployment can never be downgraded to plain http.
   c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  await next();
+  // A JSON API answer is done; a page gets its content security policy (reading the response's
+  // type costs a copy of the response, which only pages pay).
+  if (isJsonOnlyPath(c.req.path)) return;
   const type = c.res.headers.get('Content-Type') ?? '';
   if (type.startsWith('text/html')) {
     c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);

@@ -37,6 +37,9 @@ describe('idempotent writes', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    // The replay is built through the context like every answer: it carries the prepared headers.
+    expect(again.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(again.headers.get('Cache-Control')).toBe('no-store');
     expect(await count('referral_events', ref)).toBe(before + 1);
     const event = await server.db.selectFrom('referral_events').select('idempotency_key').where('referral_id', '=', ref)
       .orderBy('id', 'desc').executeTakeFirstOrThrow();

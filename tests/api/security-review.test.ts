@@ -240,10 +240,37 @@ describe('tokens are bound to their client', () => {
     }
   });
 
-  it('sends HSTS on every answer', async () => {
-    for (const url of ['/users-api/users/me', '/robots.txt', '/nope']) {
-      expect((await server.app.request(url)).headers.get('Strict-Transport-Security')).toBe('max-age=63072000; includeSubDomains');
+  it('sends HSTS, nosniff and the referrer policy on every answer, and the content security policy on pages', async () => {
+    const token = new URLSearchParams({ grant_type: 'password', username: 'broker@demo.test', password: 'wrong', client_id: 'porchlight-console' });
+    const authorize = new URLSearchParams({ response_type: 'code', client_id: 'porchlight-agent', redirect_uri: 'https://nowhere.example/login', code_challenge_method: 'S256', code_challenge: 'a'.repeat(43) });
+    const answers = [
+      await server.app.request('/users-api/users/me'), // 401
+      await server.app.request('/nope'), // 404 (this app serves no console)
+      await server.app.request('/auth/oauth2.0/accessToken', { method: 'POST', body: token, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), // rebuilt OAuth error
+      await server.app.request('/users-api/users/me', { method: 'PATCH', body: 'x'.repeat(2_000_000), headers: { 'Content-Type': 'application/json' } }), // 413
+      await server.app.request(`/auth/oauth2.0/authorize?${authorize}`), // a page: the unregistered redirect's error
+    ];
+    expect(answers.map((r) => r.status)).toEqual([401, 404, 400, 413, 400]);
+    for (const res of answers) {
+      expect(res.headers.get('Strict-Transport-Security')).toBe('max-age=63072000; includeSubDomains');
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
     }
+    expect(answers[4]!.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(answers[4]!.headers.get('Content-Security-Policy')).toContain("default-src 'self'");
+    expect(answers[4]!.headers.get('X-Frame-Options')).toBe('DENY');
+    expect(answers[0]!.headers.get('Content-Security-Policy')).toBeNull();
+  });
+
+  it('compresses a large answer for a client that accepts gzip, and only for it', async () => {
+    const caller = await signIn(server, 'admin@demo.test');
+    const url = '/agents-api/agents?pageSize=100';
+    const auth = { Authorization: `Bearer ${caller.token}` };
+    const gzip = await server.app.request(url, { headers: { ...auth, 'Accept-Encoding': 'gzip, deflate, br' } });
+    const plain = await server.app.request(url, { headers: auth });
+    expect(gzip.headers.get('Content-Encoding')).toBe('gzip');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await new Response(gzip.body!.pipeThrough(new DecompressionStream('gzip'))).json()).toEqual(await plain.json());
   });
 
   it('accepts plain-http redirect URIs in development only', () => {

@@ -15,14 +15,12 @@ export type AppliedKey = string | null;
 
 interface Stored { fingerprint: string; status: number; response: string }
 
-function replay(stored: Stored, fingerprint: string): Response {
+// Built through the context, like every answer: the headers middleware prepared (security, caching) apply.
+function replay(c: AppContext, stored: Stored, fingerprint: string): Response {
   if (stored.fingerprint !== fingerprint) {
     throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
   }
-  return new Response(stored.response, {
-    status: stored.status,
-    headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
-  });
+  return c.body(stored.response, stored.status as ContentfulStatusCode, { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' });
 }
 
 const lookup = (db: Db, userId: number, key: string) => db.selectFrom('idempotent_requests')
@@ -51,7 +49,7 @@ export async function idempotentWrite(
   const userId = c.var.auth.actor.id;
   const fingerprint = sha256(JSON.stringify([c.req.method, c.req.path, request]));
   const stored = await lookup(db, userId, key);
-  if (stored) return replay(stored, fingerprint);
+  if (stored) return replay(c, stored, fingerprint);
   try {
     const result = await db.transaction().execute(async (trx) => {
       // Claim the key first: a racing replay blocks on this row until the original commits, then
@@ -69,7 +67,7 @@ export async function idempotentWrite(
     // A replay that raced the original: the loser hits the key's primary key, then answers as a replay.
     if ((err as { code?: unknown } | null)?.code !== '23505') throw err;
     const winner = await lookup(db, userId, key);
-    if (winner) return replay(winner, fingerprint);
+    if (winner) return replay(c, winner, fingerprint);
     throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
   }
 }
