@@ -71,7 +71,8 @@ export function mountConsole(app: Hono<AppEnv>, staticDir: string): void {
     const html = (c.res.headers.get('Content-Type') ?? '').startsWith('text/html');
     c.header('Cache-Control', html ? 'no-cache' : cacheControlFor(c.req.path));
   });
-  app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : serveStatic({ root: staticDir })(c, next)));
+  // The .br and .gz copies `npm run build` writes (scripts/precompress.mjs) go to browsers that accept them.
+  app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : serveStatic({ root: staticDir, precompressed: true })(c, next)));
   // SPA fallback: any other page is the console, which routes on the client (unknown paths go to /404).
   app.get('*', async (c, next) => {
     if (isApiPath(c.req.path) || !existsSync(indexFile)) return next();
