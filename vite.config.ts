@@ -64,6 +64,10 @@ export default defineConfig({
           groups: [
             // React changes less often than the app: its own long-cached chunk survives app deploys.
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // TanStack Query in one chunk: every signed-in page needs all of it, and rolldown's split
+            // by importer cut it into seven small files (seven requests and modulepreload links at
+            // start, and more gzip than one file).
+            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
           ],
         },
       },

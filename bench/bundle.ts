@@ -13,8 +13,9 @@ const LOGIN_JS_BUDGET_KB = 95; // gzipped JS before the login page can render (k
 // persisted cache left the login page for it (27.7 kB before); 45.3 kB once issues 11-13 put the
 // Invite Agents dialog, the settings dialog and the drawer's unread count in the shell. New screens
 // that leak into it (instead of their own lazy chunk) fail the bench; moving those dialogs behind
-// lazy imports is the next way down.
-const CONSOLE_CHUNK_BUDGET_KB = 47;
+// lazy imports is the next way down. Issue 14: 39.5 kB once the settings dialog (opened only by
+// ?settings=true) left it for its own chunk, and TanStack Query became one chunk.
+const CONSOLE_CHUNK_BUDGET_KB = 41;
 
 interface Chunk { file: string; raw: number; gzip: number; staticImports: string[]; dynamicImports: string[] }
 

@@ -3,6 +3,8 @@
 //   no arguments: /login on the broker host and on the agent host of a server started here
 //   (fresh data folder, free port); paths ('/register') are opened on that server's broker host;
 //   absolute URLs are audited as given, and then no server is started.
+// LIGHTHOUSE_ONLY=regex audits only the pages whose URL matches it ('/console' the two signed-in
+// pages, '//localhost:\d+/console$' the broker admin's); LIGHTHOUSE_ASSETS=1 keeps each trace.
 // The agent's follow-ups page is audited signed in: Puppeteer signs the demo agent in on the agent
 // host in a Chromium with a debugging port, and Lighthouse audits that browser with its storage
 // kept (--disable-storage-reset), as an installed app the agent returns to.
@@ -99,6 +101,7 @@ async function audit(url: string, port?: number): Promise<Report> {
   const outputPath = path.join(OUT, `lighthouse-${name}.json`);
   const child = spawn(process.execPath, [LIGHTHOUSE, url,
     '--quiet', '--output=json', `--output-path=${outputPath}`, '--form-factor=mobile',
+    ...(process.env.LIGHTHOUSE_ASSETS ? ['--save-assets'] : []),
     `--only-categories=${CATEGORIES.join(',')}`,
     ...(port ? [`--port=${port}`, '--disable-storage-reset'] : [`--chrome-flags=${CHROME_FLAGS.join(' ')}`]),
   ], { cwd: ROOT, env: { ...process.env, ...(CHROME_PATH ? { CHROME_PATH } : {}) }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -148,7 +151,9 @@ async function main(): Promise<number> {
       }
     }
     const rows: string[][] = [['url', ...CATEGORIES, 'FCP', 'LCP', 'TBT', 'CLS']];
-    const targets = [...urls.map((url) => ({ url, identity: undefined as string | undefined, performance: BUDGETS.performance ?? 90 })), ...signedIn];
+    const only = process.env.LIGHTHOUSE_ONLY;
+    const targets = [...urls.map((url) => ({ url, identity: undefined as string | undefined, performance: BUDGETS.performance ?? 90 })), ...signedIn]
+      .filter((t) => !only || new RegExp(only).test(t.url));
     for (const { url, identity, performance } of targets) {
       console.log(`lighthouse ${url}${identity ? ` (signed in as ${identity})` : ''}`);
       const browser = identity ? await signedInBrowser(new URL(url).origin, identity) : undefined;

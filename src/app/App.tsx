@@ -5,7 +5,10 @@ import { Spinner } from '../ui/layout.tsx';
 import { SnackbarProvider } from '../ui/snackbar.tsx';
 import { TopBarActionsProvider } from '../ui/top-bar-actions.tsx';
 import { lazyWithRetry } from './lazy-with-retry.tsx';
-import { AppRouter } from './router.tsx';
+import { setLandingPreloader } from '../lib/landing-preload.ts';
+import { matchRoute } from '../access/access.ts';
+import { prefetchOverview } from './overview-screen.tsx';
+import { AppRouter, preloadRoute } from './router.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 /** Pages that read no query: they render before the query layer's chunk has loaded. */
@@ -14,10 +17,28 @@ const QUERY_FREE_PATHS = new Set(['/login']);
 const loadQueryLayer = () => import('./query-layer.tsx');
 const QueryLayer = lazyWithRetry(async () => ({ default: (await loadQueryLayer()).QueryLayer }));
 
+/**
+ * Loads a signed-in page's code, every lazy level side by side; for the overview it also starts
+ * the overview's calls (they do not hold the returned promise up).
+ */
+function preloadPage(path: string | null, client: QueryClient | undefined): Promise<void> {
+  if (path !== null && matchRoute(path)?.route.id === 'overview') {
+    void loadQueryLayer().then(async () => prefetchOverview(client ?? (await import('./query-client.ts')).queryClient)).catch(() => undefined);
+  }
+  return Promise.all([QueryLayer.preload(), preloadRoute(path)]).then(() => undefined);
+}
+
 export function App({ client }: { client?: QueryClient }) {
   const [location] = useLocation();
   // Once a page has needed the query layer it stays (leaving it would drop the cache and remount).
-  const [layered, setLayered] = useState(() => !QUERY_FREE_PATHS.has(location));
+  const [layered, setLayered] = useState(() => {
+    // The login screen loads the landing page (and its calls) while the sign-in is under way.
+    setLandingPreloader((path) => preloadPage(path, client));
+    const needsLayer = !QUERY_FREE_PATHS.has(location);
+    // Opened on a signed-in page: its chunks load side by side, not one level after another.
+    if (needsLayer) void preloadPage(location, client).catch(() => undefined);
+    return needsLayer;
+  });
   if (!layered && !QUERY_FREE_PATHS.has(location)) setLayered(true);
 
   // The login page fetches the layer right after it has rendered, so signing in does not wait for it.

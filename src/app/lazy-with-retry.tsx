@@ -27,13 +27,30 @@ class ChunkErrorBoundary extends Component<{ onRetry: () => void; children: Reac
   }
 }
 
+/** A lazily loaded component that can be asked to load before it renders. */
+export type LazyComponent<P> = ComponentType<P> & { preload: () => Promise<void> };
+
 /**
  * React.lazy with the spec's 120 s timeout, and a clear error with a Retry button instead of a
  * spinner that never ends. React.lazy remembers a failed load, so a retry makes a fresh one
  * (shared by every later mount, so a loaded screen is not fetched again).
+ *
+ * A chunk already loaded (by `preload`, or by an earlier mount) is handed to React.lazy by a
+ * thenable that settles at once, so the first render does not suspend. A suspension costs more
+ * than a microtask: React 19 holds back the commit of a retry that suspends again for up to 300 ms
+ * after the last fallback it showed (FALLBACK_THROTTLE_MS), so a route, its shell and its screen
+ * loading one after another showed a spinner for 300 ms at each step (issue 14).
  */
-export function lazyWithRetry<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
-  const fresh = () => lazy(() => loadWithin(load, CHUNK_TIMEOUT_MS));
+export function lazyWithRetry<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
+  let loaded: { default: ComponentType<P> } | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const start = () => loading ??= loadWithin(load, CHUNK_TIMEOUT_MS).then(
+    (module) => { loaded = module; return module; },
+    (err: unknown) => { loading = undefined; throw err; },
+  );
+  const settled = (module: { default: ComponentType<P> }) =>
+    ({ then: (resolve: (m: typeof module) => void) => { resolve(module); } }) as unknown as Promise<typeof module>;
+  const fresh = () => lazy(() => (loaded ? settled(loaded) : start()));
   let current = fresh();
   function LazyWithRetry(props: P) {
     const [{ Screen, attempt }, setLoad] = useState(() => ({ Screen: current, attempt: 0 }));
@@ -44,5 +61,5 @@ export function lazyWithRetry<P extends object>(load: () => Promise<{ default: C
     // Keyed by the attempt, so the boundary of a retry starts without the previous error.
     return <ChunkErrorBoundary key={attempt} onRetry={retry}><Screen {...props} /></ChunkErrorBoundary>;
   }
-  return LazyWithRetry;
+  return Object.assign(LazyWithRetry, { preload: () => start().then(() => undefined) });
 }

@@ -6,6 +6,7 @@ import { useStore } from '../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../session/state.ts';
 import { registerOfflineMutations } from './offline-mutations.ts';
 import { queryClient as defaultClient } from './query-client.ts';
+import { isLiveQuery, setCurrentQueryClient } from './query-client-ready.ts';
 import { CACHE_MAX_AGE_MS, CACHE_VERSION, clearPersistedQueries, idbPersister } from './query-persistence.ts';
 
 /**
@@ -18,7 +19,8 @@ export function revalidateRestored(client: QueryClient): void {
   const queued = client.getMutationCache().getAll().some((m) => m.state.isPaused);
   const resumed = client.resumePausedMutations();
   if (queued) void resumed.then(() => client.invalidateQueries(undefined, { cancelRefetch: false }));
-  else void client.invalidateQueries({ refetchType: 'none' });
+  // A query this page fetched itself before the restore (a route's prefetch) is newer than the copy.
+  else void client.invalidateQueries({ refetchType: 'none', predicate: (q) => !isLiveQuery(client, q.queryHash) });
 }
 
 /**
@@ -31,6 +33,7 @@ export function QueryLayer({ client = defaultClient, children }: { client?: Quer
   const userId = useStore(profileStore, (p) => p.user?.id);
   const actingAs = useStore(impersonationStore, (i) => i?.user.id);
   const identity = actingAs === undefined ? `${userId ?? 'anonymous'}` : `${userId}-as-${actingAs}`;
+  setCurrentQueryClient(client);
 
   // Sign-out and impersonation changes drop every cached answer of the previous identity.
   useEffect(() => {

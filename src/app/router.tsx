@@ -12,6 +12,19 @@ import { TitleOnly } from '../features/placeholder/title-only.tsx';
 
 const ConsoleRoute = lazyWithRetry(async () => ({ default: (await import('./console-route.tsx')).ConsoleRoute }));
 
+/**
+ * Loads the code a path renders: for a console route, the guard and shell's chunk and the screen's
+ * (null: the shell only). Started before the page renders (at sign-in, at start), every lazy level
+ * is in by then and renders without suspending (lazy-with-retry.tsx).
+ */
+export function preloadRoute(path: string | null): Promise<void> {
+  const route = path === null ? undefined : matchRoute(path)?.route;
+  if (path !== null && (!route || route.roles === undefined)) return Promise.resolve();
+  const screen = route ? SCREENS[route.id] : undefined;
+  const screenLoad = screen && 'preload' in screen && typeof screen.preload === 'function' ? (screen.preload as () => Promise<void>)() : undefined;
+  return Promise.all([ConsoleRoute.preload(), screenLoad]).then(() => undefined);
+}
+
 function PublicRoute({ route, params }: { route: RouteEntry; params: Record<string, string> }) {
   useEffect(() => notePublicRoute(route), [route]);
   // A public screen may be registered in either table (screens.tsx only holds lazy imports).

@@ -7,14 +7,33 @@ import { daysText } from './overdue.ts';
 
 export { daysText };
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const COUNT = new Intl.NumberFormat('en-US');
+/**
+ * en-US digit grouping (1,234,567.891: at most 3 decimals, trailing zeros dropped), as
+ * Intl.NumberFormat('en-US') writes it, without Intl: a page's first Intl formatter or
+ * localeCompare costs Chromium 35 to 60 ms of ICU set-up on the main thread, paid by every cold
+ * start of the overview (issue 14). tests/unit/format.test.ts holds it equal to Intl's.
+ */
+export function groupDigits(n: number): string {
+  if (Number.isNaN(n)) return 'NaN';
+  if (!Number.isFinite(n)) return n > 0 ? '∞' : '-∞';
+  const [int = '0', frac = ''] = Math.abs(n).toFixed(3).split('.');
+  const decimals = frac.replace(/0+$/, '');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const negative = n < 0 && (grouped !== '0' || decimals !== '');
+  return `${negative ? '-' : ''}${grouped}${decimals ? `.${decimals}` : ''}`;
+}
+
+/** Whole dollars, halves away from zero as Intl's currency format rounds them: -$1,235. */
+function usd(dollars: number): string {
+  const whole = Math.round(Math.abs(dollars));
+  return `${dollars < 0 && whole !== 0 ? '-' : ''}$${groupDigits(whole)}`;
+}
 
 /** Whole US dollars: $1,234,568. Missing amounts read $0. */
-export const formatUsd = (dollars: number | null | undefined): string => USD.format(Math.round(dollars ?? 0));
+export const formatUsd = (dollars: number | null | undefined): string => usd(Math.round(dollars ?? 0));
 
 /** A count with thousands separators; missing counts read 0. */
-export const formatCount = (n: number | null | undefined): string => COUNT.format(n ?? 0);
+export const formatCount = (n: number | null | undefined): string => groupDigits(n ?? 0);
 
 const trim = (x: number) => String(Number(x.toFixed(2)));
 
@@ -39,9 +58,9 @@ export const formatFraction = (fraction: number | null | undefined): string =>
   fraction === null || fraction === undefined ? '-' : formatPercent(fraction * 100);
 
 /** Whole dollars from cents ("$412,000"); "-" for nothing (the staff screens' money columns). */
-export const formatCents = (cents: number | null | undefined): string => (cents === null || cents === undefined ? '-' : USD.format(cents / 100));
+export const formatCents = (cents: number | null | undefined): string => (cents === null || cents === undefined ? '-' : usd(cents / 100));
 /** Whole dollars ("$412,000"); "-" for nothing (unlike formatUsd, which reads a missing amount as $0). */
-export const formatDollars = (dollars: number | null | undefined): string => (dollars === null || dollars === undefined ? '-' : USD.format(dollars));
+export const formatDollars = (dollars: number | null | undefined): string => (dollars === null || dollars === undefined ? '-' : usd(dollars));
 
 /** Rates the server computed already: the percent sign is appended. */
 export const rateText = (rate: number | null | undefined): string => `${rate ?? 0}%`;

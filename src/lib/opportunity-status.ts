@@ -18,10 +18,18 @@ export const statusLabel = (status: string | null | undefined): string =>
 export interface StatusCount { status: string; count: number }
 
 /** The status widget's rows: hidden statuses dropped, labels applied, most first. */
+// Our own English labels: compared without localeCompare, whose first call sets up an ICU collator
+// (20 to 40 ms on the overview's first render, issue 14).
+const byLabel = (a: string, b: string) => {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
+};
+
 export function statusRows(stats: readonly StatusCount[]): (StatusCount & { label: string })[] {
   return stats.filter((s) => !HIDDEN_FROM_STATUS_WIDGET.includes(s.status))
     .map((s) => ({ ...s, label: statusLabel(s.status) }))
-    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+    .sort((a, b) => b.count - a.count || byLabel(a.label, b.label));
 }
 
 /** The responded-leads bars, each a group of statuses. */

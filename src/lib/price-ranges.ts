@@ -1,3 +1,4 @@
+import { groupDigits } from './format.ts';
 // The fixed list of price ranges (spec 2 section 9): 39 values from $100,000 to $20M, in dollars.
 // The spec gives only the count and the ends; the steps are ours (docs/decisions.md): finer where
 // most homes sell, coarser at the top.
@@ -13,6 +14,6 @@ export const PRICE_RANGES: readonly number[] = [
 
 /** $100,000 ... $1.5M ... $20M: the label a price range select shows. */
 export function priceRangeLabel(dollars: number): string {
-  if (dollars < 1_000_000) return `$${dollars.toLocaleString('en-US')}`;
+  if (dollars < 1_000_000) return `$${groupDigits(dollars)}`;
   return `$${Number((dollars / 1_000_000).toFixed(2))}M`;
 }

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import * as styles from './chart.css.ts';
 import { growRight } from './chart-animation.css.ts';
 import { vars } from './theme.css.ts';
+import { formatCount } from '../lib/format.ts';
 
 export interface BarDatum {
   key: string;
@@ -46,7 +47,7 @@ export function BarChart({ label, rows, max }: { label: string; rows: readonly B
             <span className={styles.barLabel} style={{ gridRow: i + 1 }}>
               {r.href ? <Link href={r.href} className={styles.barLink}>{r.label}</Link> : r.label}
             </span>
-            <span className={styles.barValue} style={{ gridRow: i + 1 }}>{r.valueText ?? r.value.toLocaleString('en-US')}</span>
+            <span className={styles.barValue} style={{ gridRow: i + 1 }}>{r.valueText ?? formatCount(r.value)}</span>
           </li>
         ))}
       </ul>

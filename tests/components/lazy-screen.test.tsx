@@ -33,3 +33,28 @@ describe('a lazy screen (spec 2 section 9: script chunk timeout 120 s)', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });
+
+describe('a lazy screen loaded beforehand (issue 14)', () => {
+  it('renders at once after preload, never showing its fallback', async () => {
+    let calls = 0;
+    const Lazy = lazyWithRetry(() => { calls += 1; return Promise.resolve({ default: Loaded }); });
+    await act(async () => { await Lazy.preload(); });
+    const fallbacks: string[] = [];
+    const Fallback = () => { fallbacks.push('shown'); return <p>Loading</p>; };
+    render(<Suspense fallback={<Fallback />}><Lazy /></Suspense>);
+    // Synchronously in the first render: no suspension, so no fallback and no 300 ms retry throttle.
+    expect(screen.getByRole('heading', { name: 'Loaded screen' })).toBeInTheDocument();
+    expect(fallbacks).toEqual([]);
+    expect(calls).toBe(1);
+  });
+
+  it('suspends once when not loaded beforehand, and loads the chunk only once for preload and render', async () => {
+    let calls = 0;
+    const Lazy = lazyWithRetry(() => { calls += 1; return Promise.resolve({ default: Loaded }); });
+    render(<Suspense fallback={<p>Loading</p>}><Lazy /></Suspense>);
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+    await act(async () => { await Lazy.preload(); await vi.advanceTimersByTimeAsync(0); });
+    expect(screen.getByRole('heading', { name: 'Loaded screen' })).toBeInTheDocument();
+    expect(calls).toBe(1);
+  });
+});

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  daysText, formatDateTime, formatFraction, formatPercent, formatPriceShort, formatResponseTime, formatTime12, formatUsd,
+  daysText, formatCents, formatCount, formatDateTime, formatDollars, formatFraction, formatPercent, formatPriceShort, formatResponseTime, formatTime12, formatUsd,
   prettify, rateText, responseTimes,
 } from '../../src/lib/format.ts';
 
@@ -52,4 +53,32 @@ describe('words', () => {
   it.each([[1, '1 day'], [2, '2 days'], [0, '0 days']])('%s overdue reads %s', (n, text) => { expect(daysText(n)).toBe(text); });
   it.each([['FIRST_TIME_BUYER', 'First Time Buyer'], ['buyer', 'Buyer'], [null, '-'], ['', '-']])(
     'prettify(%s) is %s', (value, text) => { expect(prettify(value)).toBe(text); });
+});
+
+// groupDigits and the money formats write what Intl.NumberFormat('en-US') writes, without Intl
+// (whose first use costs the overview's cold start 35-60 ms of ICU set-up, issue 14).
+describe('digit grouping without Intl', () => {
+  const COUNT = new Intl.NumberFormat('en-US');
+  const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+  // -0 and amounts that round to zero: Intl writes "-0" and "-$0"; we write no sign.
+  const notNegativeZero = (s: string) => s.replace(/^-(\$?0)$/, '$1');
+
+  it('groups integers and decimals as Intl does', () => {
+    fc.assert(fc.property(fc.oneof(fc.integer({ min: -1e15, max: 1e15 }), fc.double({ min: -1e12, max: 1e12, noNaN: true })), (n) => {
+      expect(formatCount(n)).toBe(notNegativeZero(COUNT.format(n)));
+    }), { numRuns: 2000 });
+    for (const n of [0, 7, 999, 1000, 12345.6789, 0.0004, 1234.0005, -1234.5, Number.NaN, Infinity, -Infinity]) {
+      expect(formatCount(n)).toBe(notNegativeZero(COUNT.format(n)));
+    }
+    expect(formatCount(null)).toBe('0');
+  });
+
+  it('writes whole dollars as Intl does', () => {
+    fc.assert(fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), (n) => {
+      expect(formatDollars(n)).toBe(notNegativeZero(USD.format(n)));
+      expect(formatCents(n)).toBe(notNegativeZero(USD.format(n / 100)));
+      expect(formatUsd(n)).toBe(notNegativeZero(USD.format(Math.round(n))));
+    }), { numRuns: 2000 });
+    for (const n of [0.5, 1.5, 2.5, -0.5, -2.5, 1234567.5]) expect(formatDollars(n)).toBe(notNegativeZero(USD.format(n)));
+  });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { RouteEntry } from '../../access/route-table.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
@@ -15,10 +15,17 @@ import { PasswordExpiredDialog } from './password-expired-dialog.tsx';
 import { ProfileDialog } from './profile-dialog.tsx';
 import * as styles from './shell.css.ts';
 import { StillThereDialog } from './still-there-dialog.tsx';
-import { SettingsDialog } from '../../features/settings-dialog/settings-dialog.tsx';
 
 // The notifications menu sits in the top bar of the broker admin's daily lists, as on the overview
 // (DECISIONS.md): My Agents, My Referrals, My Leads and their views. Its own chunk (the overview has it too).
+// Opened only by ?settings=true (the drawer's Settings, the Cloze callback's Return): its code,
+// the connector calls and their views load then, not with every signed-in page.
+const SettingsDialog = lazy(() => import('../../features/settings-dialog/settings-dialog.tsx').then((m) => ({ default: m.SettingsDialog })));
+function SettingsDialogWhenAsked() {
+  const open = new URLSearchParams(useSearch()).get('settings') === 'true';
+  return open ? <Suspense fallback={null}><SettingsDialog /></Suspense> : null;
+}
+
 const NotificationsMenu = lazy(() => import('../../features/dashboard/notifications-menu.tsx').then((m) => ({ default: m.NotificationsMenu })));
 const NOTIFICATION_PAGES = new Set(['my-agents', 'my-agent-invitations', 'view-my-agent', 'my-agent-referral', 'my-agent-questionnaire',
   'my-referrals', 'my-referral-view', 'my-leads', 'my-lead-view']);
@@ -84,7 +91,7 @@ export function Shell({ route, children }: { route: RouteEntry; children: ReactN
       <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} />
       <PasswordExpiredDialog />
       <StillThereDialog />
-      <SettingsDialog />
+      <SettingsDialogWhenAsked />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { dncQueryOptions } from '../../api/dnc.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
@@ -16,7 +16,7 @@ function Figure({ label, value }: { label: string; value: number | undefined }) 
   return (
     <div className={styles.itemMain}>
       <span className={styles.itemMeta}>{label}</span>
-      <strong>{value === undefined ? '…' : value.toLocaleString('en-US')}</strong>
+      <strong>{value === undefined ? '…' : formatCount(value)}</strong>
     </div>
   );
 }

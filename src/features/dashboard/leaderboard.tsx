@@ -9,6 +9,7 @@ import { pageIndexOf } from '../../lib/pagination.ts';
 import { Spinner } from '../../ui/layout.tsx';
 import { Pagination, usePagination } from '../../ui/pagination.tsx';
 import { useDashboard } from './dashboard-context.ts';
+import { LEADERBOARD_FIRST_PAGE } from './overview-queries.ts';
 import { CardState, WidgetCard } from './widget-card.tsx';
 import * as styles from './dashboard.css.ts';
 
@@ -43,7 +44,7 @@ function Row({ row }: { row: LeaderboardRow }) {
 /** Agent leaderboard: sortable by name, score, closings and volume (score descending first), 5 a page. */
 export function LeaderboardWidget() {
   const { brokerageId } = useDashboard();
-  const [sort, setSort] = useState<{ key: LeaderboardSortKey; descending: boolean }>({ key: 'agentDisplayScore', descending: true });
+  const [sort, setSort] = useState<{ key: LeaderboardSortKey; descending: boolean }>({ key: LEADERBOARD_FIRST_PAGE.sort, descending: LEADERBOARD_FIRST_PAGE.descending });
   const [paging, setPaging] = usePagination(undefined, DASHBOARD_PAGE_SIZE);
   const q = useQuery({
     ...leaderboardQueryOptions(brokerageId, { pageIndex: pageIndexOf(paging), pageSize: DASHBOARD_PAGE_SIZE, sort: sort.key, descending: sort.descending }),

@@ -11,13 +11,11 @@ import { DashboardContext, type DashboardScope } from './dashboard-context.ts';
 import { DashboardGrid } from './dashboard-grid.tsx';
 import { LeadDetailDialog } from './lead-detail-dialog.tsx';
 import { NotificationsMenu } from './notifications-menu.tsx';
+import { NOTIFICATION_ROLES, SELECTOR_ROLES } from './overview-queries.ts';
 import { ProductSelector } from './product-selector.tsx';
 import { StatusLine } from './status-line.tsx';
 import * as styles from './dashboard.css.ts';
 
-const SELECTOR_ROLES = ['ADMIN', 'LEAD_SUPPLIER'];
-/** Who may read the agents' notifications (spec 1 section 6, my-notifications). */
-const NOTIFICATION_ROLES = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'MANAGER', 'CSR_SUPERVISOR'];
 
 export const NO_BROKERAGE = 'The overview shows a brokerage’s figures. Staff see them while impersonating a brokerage.';
 

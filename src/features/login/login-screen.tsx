@@ -11,6 +11,7 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useOneTimeCodeCallback } from './use-one-time-code-callback.ts';
+import { preloadLanding } from '../../lib/landing-preload.ts';
 import * as styles from './login.css.ts';
 
 export const LOGIN_FAILED = 'Whoops, Something went wrong. Try again.';
@@ -39,7 +40,9 @@ export function LoginScreen() {
     }
     setLoading(true);
     try {
+      void preloadLanding(null); // the signed-in shell's code, while the sign-in is under way
       const landing = await signIn({ username: identifierForPost(identifier, mode), password: password.trim(), stayLoggedIn });
+      await preloadLanding(landing); // the landing renders at once, not level after level
       setLocation(landing, { replace: true });
     } catch {
       snackbar(LOGIN_FAILED, { tone: 'error' });
