@@ -66,8 +66,10 @@ describe('the console shell', () => {
     const { screen } = await renderApp('/console/my-agents', { as: 'broker@demo.test' });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(nav).toHaveTextContent('My Leads');
-    expect(await screen.findByRole('button', { name: 'Harbor Point Realty' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Invite Agents' })).toBeInTheDocument();
+    // The top bar's own: My Agents has an Invite Agents button of its own once its list has loaded.
+    const topBar = await screen.findByRole('banner');
+    expect(await within(topBar).findByRole('button', { name: 'Harbor Point Realty' })).toBeInTheDocument();
+    expect(await within(topBar).findByRole('button', { name: 'Invite Agents' })).toBeInTheDocument();
     expect(await screen.findByText('iOS: 3.14.0')).toBeInTheDocument();
     expect(screen.getByText('Android: 3.14.2')).toBeInTheDocument();
   });
