@@ -56,6 +56,7 @@ export default defineConfig({
     target: 'es2022',
     // Every browser the console supports (es2022) knows <link rel="modulepreload">: no polyfill.
     modulePreload: { polyfill: false },
+    cssCodeSplit: false,
     rolldownOptions: {
       // The timing report fires on this 2-core machine whenever the service-worker build runs; noise.
       checks: { bundlerTimings: false },
