@@ -1,4 +1,5 @@
 import { isAgentHost } from '../lib/hosts.ts';
+import { nextTask } from '../lib/next-task.ts';
 import { request } from './client.ts';
 
 export type AnalyticsKind = 'page_view' | 'sign_in';
@@ -20,10 +21,11 @@ export function trackingRefused(nav: Navigator = navigator): boolean {
 /**
  * Sends one event to our own collector (no third-party script). `path` is the route's pattern
  * (/console/agents/view/:id), never the address with its ids or query. Failures are dropped:
- * analytics never disturbs the user.
+ * analytics never disturbs the user, nor lengthens the task that rendered the page: the call starts
+ * in a task of its own.
  */
 export function sendAnalyticsEvent(kind: AnalyticsKind, path: string): void {
   if (trackingRefused()) return;
-  void request('/analytics-api/collect', { method: 'POST', auth: false, json: { measurementId: measurementIdForHost(), kind, path } })
-    .catch(() => undefined);
+  const json = { measurementId: measurementIdForHost(), kind, path };
+  void nextTask().then(() => request('/analytics-api/collect', { method: 'POST', auth: false, json })).catch(() => undefined);
 }

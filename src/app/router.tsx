@@ -9,6 +9,7 @@ import { lazyWithRetry } from './lazy-with-retry.tsx';
 import { PUBLIC_SCREENS } from './public-screens.tsx';
 import { SCREENS } from './screens.tsx';
 import { TitleOnly } from '../features/placeholder/title-only.tsx';
+import { inOwnTask } from '../lib/next-task.ts';
 
 const ConsoleRoute = lazyWithRetry(async () => ({ default: (await import('./console-route.tsx')).ConsoleRoute }));
 
@@ -21,8 +22,11 @@ export function preloadRoute(path: string | null): Promise<void> {
   const route = path === null ? undefined : matchRoute(path)?.route;
   if (path !== null && (!route || route.roles === undefined)) return Promise.resolve();
   const screen = route ? SCREENS[route.id] : undefined;
-  const screenLoad = screen && 'preload' in screen && typeof screen.preload === 'function' ? (screen.preload as () => Promise<void>)() : undefined;
-  return Promise.all([ConsoleRoute.preload(), screenLoad]).then(() => undefined);
+  // Each level in a task of its own: Vite appends a modulepreload link per chunk the level needs
+  // (the overview's screen alone needs about 25), and all of them in one task made a long task.
+  const screenLoad = screen && 'preload' in screen && typeof screen.preload === 'function'
+    ? inOwnTask(screen.preload as () => Promise<void>) : undefined;
+  return Promise.all([inOwnTask(ConsoleRoute.preload), screenLoad]).then(() => undefined);
 }
 
 function PublicRoute({ route, params }: { route: RouteEntry; params: Record<string, string> }) {

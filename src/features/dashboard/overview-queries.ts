@@ -8,6 +8,7 @@ import {
 } from '../../api/dashboard.ts';
 import type { Product } from '../../contract/brokerages.ts';
 import { impersonationStore, profileStore, sessionStore } from '../../session/state.ts';
+import { nextTask } from '../../lib/next-task.ts';
 
 // The overview's first data calls, started by the route before the overview's chunk has loaded
 // (issue 14). Waiting for the chunk, its render and its effects cost the sign-in about 300 ms, and
@@ -55,13 +56,6 @@ export function overviewQueries(s: OverviewQueryScope): AnyFetch[] {
   ];
   return list as AnyFetch[];
 }
-
-/** A turn of the event loop, so each fetch starts in its own short task. */
-const nextTask = () => new Promise<void>((resolve) => {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
-  channel.port2.postMessage(null);
-});
 
 /**
  * Starts the brokerage overview's calls for whoever is signed in (or impersonated), as the
