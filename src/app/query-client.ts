@@ -1,5 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, timeoutManager } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
+import { coalescedTimeouts } from '../lib/coalesced-timeouts.ts';
+
+// Before any client or query exists (TanStack's rule): its timers share platform timers.
+timeoutManager.setTimeoutProvider(coalescedTimeouts());
 
 /** The one QueryClient of the console (STYLE.md: wrap vendors once). */
 export function createQueryClient(): QueryClient {
