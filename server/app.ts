@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { TokenCache } from './auth/token-cache.ts';
 import { authorize } from './http/authenticate.ts';
+import { compressAnswers } from './http/compress.ts';
 import { errorBody, errorResponse } from './http/errors.ts';
 import { oauthTokenErrors } from './http/oauth-errors.ts';
 import type { AppEnv, RouteDef } from './http/route.ts';
@@ -50,10 +50,8 @@ export function createApp({ db, config, now = () => new Date(), routes = ROUTES,
     if (/%00/.test(c.req.url)) return c.json(errorBody(400, 'The request is not valid', { _: 'must not contain NUL characters' }), 400);
     await next();
   });
-  // Only a client that accepts gzip or deflate can be answered compressed: the others skip the
-  // middleware, which reads the response's headers (a copy of the response) to decide.
-  const compressBody = compress();
-  app.use('*', (c, next) => (/\b(gzip|deflate)\b/.test(c.req.header('Accept-Encoding') ?? '') ? compressBody(c, next) : next()));
+  // JSON answers gzipped in one call, the rest streamed through Hono's compress (http/compress.ts).
+  app.use('*', compressAnswers());
   app.use('*', async (c, next) => {
     if (isApiPath(c.req.path)) c.header('Cache-Control', 'no-store');
     await next();

@@ -19,13 +19,14 @@ const QueryLayer = lazyWithRetry(async () => ({ default: (await loadQueryLayer()
 
 /**
  * Loads a signed-in page's code, every lazy level side by side; for the overview it also starts
- * the overview's calls (they do not hold the returned promise up).
+ * the overview's calls. Settles once the code is in and the calls have started (not answered): the
+ * sign-in navigates then, so the calls leave before the page's first render, not after it.
  */
 function preloadPage(path: string | null, client: QueryClient | undefined): Promise<void> {
-  if (path !== null && matchRoute(path)?.route.id === 'overview') {
-    void loadQueryLayer().then(async () => prefetchOverview(client ?? (await import('./query-client.ts')).queryClient)).catch(() => undefined);
-  }
-  return Promise.all([QueryLayer.preload(), preloadRoute(path)]).then(() => undefined);
+  const calls = path !== null && matchRoute(path)?.route.id === 'overview'
+    ? loadQueryLayer().then(async () => prefetchOverview(client ?? (await import('./query-client.ts')).queryClient)).catch(() => undefined)
+    : undefined;
+  return Promise.all([QueryLayer.preload(), preloadRoute(path), calls]).then(() => undefined);
 }
 
 export function App({ client }: { client?: QueryClient }) {

@@ -27,39 +27,43 @@ export class NoMatchingRoleError extends Error {}
  * share them.
  */
 export async function loadProfile(user: Me, hostname?: string): Promise<Profile> {
-  // The three chunks load side by side, not one after another (a waterfall on sign-in).
-  const [{ fetchBoost, fetchAgent, patchAgent }, { fetchBrokerage }, { fetchLoanOffice }] = await Promise.all([
-    import('../api/agents.ts'), import('../api/brokerages.ts'), import('../api/lenders.ts'),
-  ]);
+  // Each branch loads only the fetchers it calls: the lenders' chunk, say, is not on a brokerage
+  // admin's sign-in (it waited for the browser's connections while the shell's code loaded).
   const profile: Profile = { user, brokerage: null, loanOffice: null, agent: null };
   const names = user.roles.map((r) => r.name);
   if (isAgentOnly(user.roles) || (isAgentHost(hostname) && names.includes('AGENT'))) {
     if (user.agentId === null) throw new NoMatchingRoleError('agent without an agent record');
+    const { fetchBoost, fetchAgent, patchAgent } = await import('../api/agents.ts');
     await fetchBoost(); // warms the status the Broker Boost banner shows
     profile.agent = await fetchAgent(user.agentId);
     // The desktop access time is recorded for agent-only users only.
     if (isAgentOnly(user.roles)) profile.agent = await patchAgent(user.agentId, { agentDesktopLastAccessed: new Date().toISOString() });
   } else if (names.includes('BROKERAGE_ADMIN')) {
     if (user.brokerId === null) throw new NoMatchingRoleError('brokerage admin without a brokerage');
+    const { fetchBrokerage } = await import('../api/brokerages.ts');
     profile.brokerage = await fetchBrokerage(user.brokerId);
   } else if (names.includes('LOAN_OFFICE_ADMIN') || hasProviderRole(user.roles)) {
-    if (user.loanOfficeId !== null) profile.loanOffice = await fetchLoanOffice(user.loanOfficeId);
+    if (user.loanOfficeId !== null) profile.loanOffice = await (await import('../api/lenders.ts')).fetchLoanOffice(user.loanOfficeId);
   } else {
     throw new NoMatchingRoleError('no role this console serves');
   }
   return profile;
 }
 
-export interface SignInInput { username: string; password: string; stayLoggedIn: boolean }
+export interface SignInInput {
+  username: string; password: string; stayLoggedIn: boolean;
+  /** Hears the landing page as soon as the roles are known, before the profile has loaded. */
+  onLanding?: (landing: string) => void;
+}
 
 /** Signs in, loads the user, records psiLastLogin and returns where the user lands. */
-export async function signIn({ username, password, stayLoggedIn }: SignInInput): Promise<string> {
+export async function signIn({ username, password, stayLoggedIn, onLanding }: SignInInput): Promise<string> {
   const tokens = await passwordGrant({ username, password, clientId: clientIdForHost(), stayLoggedIn });
-  return completeSignIn(tokens, stayLoggedIn);
+  return completeSignIn(tokens, stayLoggedIn, onLanding);
 }
 
 /** After any grant (password or one-time code): session, profile, last-login, landing. */
-export async function completeSignIn(tokens: TokenResponse, stayLoggedIn: boolean): Promise<string> {
+export async function completeSignIn(tokens: TokenResponse, stayLoggedIn: boolean, onLanding?: (landing: string) => void): Promise<string> {
   await identityChanged();
   clearIdentity();
   storeTokens(tokens);
@@ -67,6 +71,7 @@ export async function completeSignIn(tokens: TokenResponse, stayLoggedIn: boolea
   activityStore.set(Date.now());
   try {
     const me = await fetchMe();
+    onLanding?.(landingFor(me.roles.map((r) => r.name)));
     // Recording the last login and loading the profile's records do not wait for each other.
     const [user, profile] = await Promise.all([patchUser(me.id, { psiLastLogin: new Date().toISOString() }), loadProfile(me)]);
     profileStore.set({ ...profile, user });

@@ -41,8 +41,13 @@ export function LoginScreen() {
     setLoading(true);
     try {
       void preloadLanding(null); // the signed-in shell's code, while the sign-in is under way
-      const landing = await signIn({ username: identifierForPost(identifier, mode), password: password.trim(), stayLoggedIn });
-      await preloadLanding(landing); // the landing renders at once, not level after level
+      const landing = await signIn({
+        username: identifierForPost(identifier, mode), password: password.trim(), stayLoggedIn,
+        // The landing's code loads while the profile does (its calls cannot start before the profile).
+        onLanding: (path) => { void preloadLanding(path); },
+      });
+      // The landing renders at once, not level after level, and its first calls are already on their way.
+      await preloadLanding(landing);
       setLocation(landing, { replace: true });
     } catch {
       snackbar(LOGIN_FAILED, { tone: 'error' });
