@@ -43,7 +43,10 @@ globalStyle('html, body', {
   lineHeight: 1.5,
   WebkitTextSizeAdjust: '100%',
 });
-globalStyle('#root', { minHeight: '100dvh' });
+// flow-root: a child's top margin (the loading spinner's) stays inside #root instead of collapsing
+// through it and moving the whole body down, then up again when the page replaces the spinner
+// (Lighthouse counted each as a layout shift of 0.029 on /console).
+globalStyle('#root', { minHeight: '100dvh', display: 'flow-root' });
 globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });
 globalStyle('a', { color: vars.color.primaryDark });
 globalStyle('h1, h2, h3', { lineHeight: 1.25, margin: 0 });

@@ -5,3 +5,6 @@ export const button = style({
   cursor: 'pointer', fontWeight: 600, overflowWrap: 'anywhere',
   selectors: { '&:focus-visible': { outline: '3px solid currentColor', outlineOffset: '2px' } },
 });
+
+/** The banner's room while the status loads: laid out like the OFF banner, not shown. */
+export const placeholder = style({ visibility: 'hidden' });

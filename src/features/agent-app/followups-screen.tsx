@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useIsRestoring, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { FOLLOWUP_SORTS, type FollowupSort } from '../../api/agent-app-keys.ts';
@@ -21,7 +21,16 @@ const PAGE = 25;
 const TYPE_WORDS: Record<ReferralType, string> = { BUYER: 'Buyer', SELLER: 'Seller', RENTAL: 'Rental' };
 
 /** Follow-ups: the agent's referrals, overdue first. Filter, search, sort and funnel stage live in the URL. */
+/**
+ * The follow-ups, once the saved copy of the query cache is back (a few tens of ms from IndexedDB):
+ * drawn before it, the notifications card and the list arrived one after the other and pushed the
+ * page down twice (Lighthouse measured a layout shift of 0.2 on the phone).
+ */
 export function FollowupsScreen() {
+  return useIsRestoring() ? <Spinner label="Loading follow-ups" /> : <FollowupsList />;
+}
+
+function FollowupsList() {
   const agentId = useAgentId();
   const mobile = useIsMobile();
   const [params, setParams] = useSearchParams();
@@ -97,7 +106,8 @@ export function FollowupsScreen() {
           </Button>
         )}
       </section>
-      <Link href={SYNC_PATH} className={styles.link}>Unsynced changes</Link>
+      {/* Under the list once it has loaded: above a spinner it would jump down when the rows arrive. */}
+      {!list.isPending && <Link href={SYNC_PATH} className={styles.link}>Unsynced changes</Link>}
     </div>
   );
 }
