@@ -21,7 +21,7 @@ const BENCHMARKS: Record<string, { fast: boolean; about: string }> = {
   catalogue: { fast: false, about: 'issue 17 lists and lookups (support cases, workflow tasks, conversation, geography, ...) on a large seed (p95 <= 50 ms)' },
   'qa-review': { fast: false, about: 'QA review queue, figures, recordings and the Twilio task proxy on a large seed (p95 <= 50 ms)' },
   api: { fast: false, about: 'the API beside a bare Hono + PGlite baseline (and PostgreSQL with BENCH_DATABASE_URL): req/s, p50, p99' },
-  signin: { fast: false, about: 'sign-in click to every overview widget rendered, median of 5 (budget 1 s); needs dist/' },
+  signin: { fast: false, about: 'sign-in click to every overview widget rendered on a settled login page, median of 5 (budget 1 s); needs dist/' },
   fuzz: { fast: false, about: 'the input fuzz of every route, long mode (FUZZ_RUNS, default 2000 per route; FUZZ_SEED)' },
   lighthouse: { fast: false, about: 'Lighthouse on the login pages (performance >= 90, accessibility 100); needs dist/' },
 };
