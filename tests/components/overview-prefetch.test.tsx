@@ -56,3 +56,34 @@ describe('the overview prefetch elsewhere', () => {
     expect(spy.mock.calls.filter(([o]) => (o.queryKey as QueryKey)[0] === 'dashboard')).toHaveLength(0);
   });
 });
+
+describe('the overview prefetch at sign-in', () => {
+  it('has started every call of the overview when the login navigates to it', async () => {
+    const prefetched: string[] = [];
+    const original = QueryClient.prototype.prefetchQuery;
+    vi.spyOn(QueryClient.prototype, 'prefetchQuery').mockImplementation(function (this: QueryClient, options) {
+      if ((options.queryKey as QueryKey)[0] === 'dashboard') prefetched.push(hashKey(options.queryKey as QueryKey));
+      return original.call(this, options);
+    });
+    let startedAtNavigation: number | null = null;
+    const replace = window.history.replaceState.bind(window.history);
+    vi.spyOn(window.history, 'replaceState').mockImplementation((data, unused, url) => {
+      if (startedAtNavigation === null && String(url) === '/console') startedAtNavigation = new Set(prefetched).size;
+      replace(data, unused, url);
+    });
+    const { screen, user, client } = await renderApp('/login');
+    await user.type(screen.getByLabelText('Email'), 'broker@demo.test');
+    await user.type(screen.getByLabelText('Password'), 'Demo-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(location.pathname).toBe('/console'));
+    expect(await screen.findByRole('region', { name: 'Agent Leaderboard' })).toBeInTheDocument();
+    await waitFor(() => expect(client.isFetching()).toBe(0), { timeout: 10_000 });
+    const read = client.getQueryCache().findAll({ queryKey: ['dashboard'] }).filter((q) => q.getObserversCount() > 0).map((q) => q.queryHash);
+    // The calls left from the login page (App's preloadPage, asked by the login before it navigates),
+    // not from the overview's route after its first render. In jsdom the chunks load slower than the
+    // calls start, so this holds even without the login waiting for the last one (a browser trace
+    // showed the difference: docs/decisions.md, session 27); without the sign-in's prefetch it fails.
+    expect(startedAtNavigation).toBe(read.length);
+    expect([...new Set(prefetched)].sort()).toEqual(read.sort());
+  });
+});
