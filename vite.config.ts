@@ -55,7 +55,12 @@ export default defineConfig({
   build: {
     target: 'es2022',
     // Every browser the console supports (es2022) knows <link rel="modulepreload">: no polyfill.
-    modulePreload: { polyfill: false },
+    // index.html lists the entry's chunks. A lazy page's are not preloaded by script: Vite's helper
+    // appended one <link> per chunk of the page (32 for the overview) in one task, each starting a
+    // fetch, and that task was the longest of a signed-in load; the browser's module loader fetches
+    // the same chunks as it reads the page's imports, from the service worker's cache, at no cost
+    // to the main thread (docs/decisions.md, session 28).
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     cssCodeSplit: false,
     rolldownOptions: {
       // The timing report fires on this 2-core machine whenever the service-worker build runs; noise.

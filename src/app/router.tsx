@@ -22,8 +22,8 @@ export function preloadRoute(path: string | null): Promise<void> {
   const route = path === null ? undefined : matchRoute(path)?.route;
   if (path !== null && (!route || route.roles === undefined)) return Promise.resolve();
   const screen = route ? SCREENS[route.id] : undefined;
-  // Each level in a task of its own: Vite appends a modulepreload link per chunk the level needs
-  // (the overview's screen alone needs about 25), and all of them in one task made a long task.
+  // Each level in a task of its own. The chunks each level imports are not preloaded by script
+  // (vite.config.ts, modulePreload): the browser's module loader fetches them as it reads the imports.
   const screenLoad = screen && 'preload' in screen && typeof screen.preload === 'function'
     ? inOwnTask(screen.preload as () => Promise<void>) : undefined;
   return Promise.all([inOwnTask(ConsoleRoute.preload), screenLoad]).then(() => undefined);
