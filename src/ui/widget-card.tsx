@@ -22,20 +22,25 @@ export interface WidgetCardProps {
 export function WidgetCard({ title, info, span, children, className, widget }: WidgetCardProps) {
   const headingId = useId();
   const [open, setOpen] = useState(false);
+  // The info dialog mounts when first opened (then stays, for its closing animation): sixteen closed
+  // dialogs were rendered and committed with the overview's first frame for nothing.
+  const [mounted, setMounted] = useState(false);
   return (
     <Card className={[styles.card, span === 8 ? styles.span8 : styles.span4, className].filter(Boolean).join(' ')}
       aria-labelledby={headingId} data-widget={widget}>
       <div className={styles.cardHeader}>
         <h2 id={headingId} className={styles.cardTitle}>{title}</h2>
-        <Button variant="icon" aria-label={`About ${title}`} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <Button variant="icon" aria-label={`About ${title}`} aria-haspopup="dialog" onClick={() => { setMounted(true); setOpen(true); }}>
           <Icon name="info" size={20} />
         </Button>
       </div>
       {children}
-      <Dialog open={open} onOpenChange={setOpen} title={title}
-        actions={<Button variant="secondary" onClick={() => setOpen(false)}>Close</Button>}>
-        <p className={styles.infoText}>{info}</p>
-      </Dialog>
+      {mounted && (
+        <Dialog open={open} onOpenChange={setOpen} title={title}
+          actions={<Button variant="secondary" onClick={() => setOpen(false)}>Close</Button>}>
+          <p className={styles.infoText}>{info}</p>
+        </Dialog>
+      )}
     </Card>
   );
 }

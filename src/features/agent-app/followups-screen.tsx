@@ -5,6 +5,7 @@ import { FOLLOWUP_SORTS, type FollowupSort } from '../../api/agent-app-keys.ts';
 import { referralsQueryOptions } from '../../api/agent-app.ts';
 import { isReferralStage, REFERRAL_TYPES, stageLabel, type ReferralType } from '../../lib/referral-stages.ts';
 import { Button } from '../../ui/button.tsx';
+import { Deferred } from '../../ui/deferred.tsx';
 import { Spinner } from '../../ui/layout.tsx';
 import { useIsMobile } from '../../ui/media.ts';
 import { useTopBarActions } from '../../ui/top-bar-actions.tsx';
@@ -27,7 +28,14 @@ const TYPE_WORDS: Record<ReferralType, string> = { BUYER: 'Buyer', SELLER: 'Sell
  * page down twice (Lighthouse measured a layout shift of 0.2 on the phone).
  */
 export function FollowupsScreen() {
-  return useIsRestoring() ? <Spinner label="Loading follow-ups" /> : <FollowupsList />;
+  const restoring = useIsRestoring();
+  // Opened while the cache is restored (a load of the page), the list mounts at transition priority:
+  // mounted by the end of the restore (a default-priority update, never sliced) it rendered the
+  // page in one task, the longest of the load. Opened from another page, it renders at once.
+  const [opened] = useState(restoring);
+  const spinner = <Spinner label="Loading follow-ups" />;
+  if (restoring) return spinner;
+  return opened ? <Deferred fallback={spinner}><FollowupsList /></Deferred> : <FollowupsList />;
 }
 
 function FollowupsList() {

@@ -1,10 +1,11 @@
 import { useIsRestoring, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { brokerageQueryOptions, hasLeadGenius } from '../../api/brokerages.ts';
 import type { Product } from '../../contract/brokerages.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
+import { Deferred } from '../../ui/deferred.tsx';
 import { Page, Spinner } from '../../ui/layout.tsx';
 import { ContactCenterOverview, CONTACT_CENTER_ROLES } from './contact-center-overview.tsx';
 import { DashboardContext, type DashboardScope } from './dashboard-context.ts';
@@ -18,16 +19,6 @@ import * as styles from './dashboard.css.ts';
 
 
 export const NO_BROKERAGE = 'The overview shows a brokerage’s figures. Staff see them while impersonating a brokerage.';
-
-/**
- * Draws `children` at transition priority, `fallback` until then: React renders them in slices of a
- * few ms between which the page stays responsive, not in one task (~300 ms on a mid-range phone).
- * Only this subtree takes part in that render: a store read above it (the "Last updated" time moves
- * as each call lands) would fail React's consistency check and have everything rendered again at once.
- */
-function Deferred({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  return useDeferredValue(true, false) ? children : fallback;
-}
 
 function Dashboard({ brokerageId }: { brokerageId: number }) {
   const user = useStore(profileStore, (p) => p.user);
