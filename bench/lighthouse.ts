@@ -170,11 +170,10 @@ async function main(): Promise<number> {
           await browser?.close();
         }
       }
-      reports.sort((a, b) => (score(a, 'performance') ?? 0) - (score(b, 'performance') ?? 0));
-      const report = reports[Math.floor(reports.length / 2)]!;
       if (RUNS > 1) {
-        console.log(`  performance of ${RUNS} runs: ${reports.map((r) => score(r, 'performance')).join(', ')}; total blocking time ${reports.map((r) => r.audits['total-blocking-time']?.displayValue ?? '-').join(', ')}; the median run is reported`);
+        console.log(`  performance of ${RUNS} runs, in order: ${reports.map((r) => score(r, 'performance')).join(', ')}; total blocking time ${reports.map((r) => r.audits['total-blocking-time']?.displayValue ?? '-').join(', ')}; the median run is reported`);
       }
+      const report = [...reports].sort((a, b) => (score(a, 'performance') ?? 0) - (score(b, 'performance') ?? 0))[Math.floor(reports.length / 2)]!;
       rows.push([url, ...CATEGORIES.map((c) => String(score(report, c) ?? '-')),
         ...['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
           .map((id) => report.audits[id]?.displayValue ?? '-')]);
