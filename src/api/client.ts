@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { IMPERSONATION_HEADER } from '../lib/brand.ts';
 import { ErrorBody } from '../contract/common.ts';
+import { nextTask } from '../lib/next-task.ts';
 
 /** Where the provider API lives; the same origin unless a build sets VITE_API_BASE. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
@@ -67,6 +68,9 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   const qs = query ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number | boolean] => e[1] !== undefined && e[1] !== null).map(([k, val]) => [k, String(val)])).toString() : '';
   const url = `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 
+  // Each call starts in a task of its own: a page that mounts a dozen queries at once would
+  // otherwise start every fetch (and the service worker's dispatch of it) in its commit's task.
+  await nextTask();
   let res: Response;
   try {
     res = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), ...(signal ? { signal } : {}) });
