@@ -13,11 +13,28 @@ cleanupOutdatedCaches();
 // Navigations that belong to the server, never to the console: the API families (server/static.ts
 // API_PREFIXES; /auth/ includes the one-time-password page, which must never come from a cache),
 // the demo outbox, server metadata (/.well-known/, RFC 8414) and plain files such as /robots.txt.
+const API_FAMILIES = ['auth', 'users-api', 'agents-api', 'interviews-api', 'leads-api', 'lenders-api',
+  'lenders-match-api', 'contact-center-api', 'workflow-api', 'analytics-api', 'dev', '.well-known'];
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SERVER_PATHS = [
-  /^\/\.well-known\//,
-  /^\/(auth|users-api|agents-api|interviews-api|leads-api|lenders-api|lenders-match-api|contact-center-api|workflow-api|analytics-api|dev)(\/|$)/,
+  new RegExp(`^/(${API_FAMILIES.map(escaped).join('|')})(/|$)`),
   /\/[^/?]+\.[a-z0-9]+$/i,
 ];
+
+// The API's calls bypass this worker altogether (Service Worker Static Routing, Chromium 123+):
+// the browser sends them to the network without waking the worker or dispatching a fetch event
+// to it, which it would only pass on. A browser without the API dispatches them as before.
+interface RouterRule { condition: { or: { urlPattern: { pathname: string } }[] }; source: 'network' }
+self.addEventListener('install', (event) => {
+  const install = event as ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Promise<void> };
+  if (typeof install.addRoutes !== 'function') return;
+  const rule: RouterRule = {
+    condition: { or: API_FAMILIES.map((family) => ({ urlPattern: { pathname: `/${family}/*` } })) },
+    source: 'network',
+  };
+  // A rule the browser refuses must not stop the worker from installing.
+  event.waitUntil(install.addRoutes([rule]).catch(() => undefined));
+});
 
 // Every other navigation gets the precached index.html, so the console starts offline.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: SERVER_PATHS }));
