@@ -6,6 +6,10 @@ export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
   test: {
     globalSetup: ['tests/setup/global-setup.ts'],
+    // Vitest uses one worker fewer than the cores by default: one on a 2-core machine. The API
+    // files wait on PostgreSQL and the UI files on timers often enough that two workers keep
+    // both cores busy (CI: the vitest stage ran serially before).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
