@@ -9,7 +9,8 @@
 // score moved by up to 12 points between runs of one build here.
 // The agent's follow-ups page is audited signed in: Puppeteer signs the demo agent in on the agent
 // host in a Chromium with a debugging port, and Lighthouse audits that browser with its storage
-// kept (--disable-storage-reset), as an installed app the agent returns to.
+// kept (--disable-storage-reset), as an installed app the agent returns to: the first visit after
+// sign-in completes (its calls answered) before the audit, as a person's previous visit did.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -92,6 +93,9 @@ async function signedInBrowser(origin: string, identity: string): Promise<{ port
   await page.type('input[name=password]', DEMO_PASSWORD);
   await page.click('button[type=submit]');
   await page.waitForFunction(() => location.pathname.startsWith('/console'), { timeout: 60_000 });
+  // The first visit completes (its calls answered) before the audited return to it, as a person's
+  // previous visit did; otherwise the audit raced that visit's last calls.
+  await page.waitForNetworkIdle({ idleTime: 500, timeout: 30_000 });
   // Let Lighthouse drive the browser alone: Puppeteer lets go, and the process is ended afterwards.
   const chromium = browser.process();
   await browser.disconnect();

@@ -21,6 +21,19 @@ function track<T>(op: Promise<T>): Promise<T> {
   return op;
 }
 
+/** Writes at once what the throttle still holds (no waiting for the operations). */
+function flushDueWrites(): void {
+  for (const write of [...dueWrites]) write();
+}
+
+// A page being left (reload, navigation, tab closed, app switched away on a phone) writes what the
+// throttle holds now: answers that landed in its last second would otherwise be lost with it, and
+// the next start would show older figures than the page did.
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', flushDueWrites);
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flushDueWrites(); });
+}
+
 export function idbPersister(userId: number | string): Persister {
   const key = cacheKeyFor(userId);
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -49,7 +62,7 @@ export function idbPersister(userId: number | string): Persister {
  * persisters has settled (tests wait for this event instead of sleeping past the throttle).
  */
 export async function settlePersistence(): Promise<void> {
-  for (const write of [...dueWrites]) write();
+  flushDueWrites();
   while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
 }
 
