@@ -74,3 +74,20 @@ test('a lender adds a loan officer, assigns them a referral, and the overview co
   await navigate('/console/my-loan-officers');
   await expect(page.getByRole('table', { name: 'Loan officers' }).getByRole('link', { name })).toBeVisible();
 });
+
+test('a list still loading keeps its text at full contrast (axe), with a bar along its top', async ({ page, login, navigate }) => {
+  await login('lender@demo.test');
+  await expect(page).toHaveURL(/\/console$/);
+  // Hold the list's call so the table stays in its loading state while axe reads it.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/lenders-api\/loan-officers\?/, async (route) => { await held; await route.continue(); });
+  await navigate('/console/my-loan-officers');
+  const table = page.getByRole('table', { name: 'Loan officers' });
+  await expect(table).toHaveAttribute('aria-busy', 'true');
+  await expectNoAxeViolations(page);
+  expect(await table.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  release();
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
+  await expect(table.getByRole('row')).not.toHaveCount(1);
+});

@@ -34,7 +34,8 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSortChange,
   return (
     // Focusable so a keyboard can scroll a table wider than a phone (axe scrollable-region-focusable).
     <div className={styles.scroller} tabIndex={0} role="group" aria-label={`${label} (scrolls sideways when wider than the screen)`}>
-      <table aria-label={label} aria-busy={loading || undefined} className={[styles.table, loading ? styles.busy : ''].join(' ')}>
+      {loading && <div className={styles.progress} aria-hidden="true" />}
+      <table aria-label={label} aria-busy={loading || undefined} className={styles.table}>
         <thead>
           <tr>
             {columns.map((c) => (
