@@ -10,6 +10,11 @@ export default defineConfig({
     // files wait on PostgreSQL and the UI files on timers often enough that two workers keep
     // both cores busy (CI: the vitest stage ran serially before).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
+    // On CI a failed test runs once more, as Playwright's do (playwright.config.ts): a test that
+    // races the busy 2-core machine must not hold back a whole change. A retried test is still
+    // reported, and one that fails twice fails the run.
+    retry: process.env.CI ? 1 : 0,
+    reporters: ['default', './tests/setup/retried-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
