@@ -21,7 +21,7 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('the session clock in the console', () => {
   it('asks an idle user whether they are still there and logs them out when the 30 s countdown ends', async () => {
-    const { screen, server } = await renderApp('/console/my-agents', { as: 'broker@demo.test' });
+    const { screen, server } = await renderApp('/console/my-agents', { as: 'broker@demo.test', fromLogin: true });
     await screen.findByRole('navigation', { name: 'Main' });
     const token = sessionStore.get()!.accessToken;
     nearExpiry(25 * S, 28 * MIN);
@@ -38,7 +38,7 @@ describe('the session clock in the console', () => {
   });
 
   it('keeps the user signed in with Stay Logged In, which re-authenticates', async () => {
-    const { screen, user } = await renderApp('/console/my-agents', { as: 'broker@demo.test' });
+    const { screen, user } = await renderApp('/console/my-agents', { as: 'broker@demo.test', fromLogin: true });
     await screen.findByRole('navigation', { name: 'Main' });
     const before = sessionStore.get()!;
     nearExpiry(25 * S, 28 * MIN);
@@ -54,7 +54,7 @@ describe('the session clock in the console', () => {
   });
 
   it('refreshes silently for a user who was active within 27 minutes', async () => {
-    const { screen } = await renderApp('/console/my-agents', { as: 'broker@demo.test' });
+    const { screen } = await renderApp('/console/my-agents', { as: 'broker@demo.test', fromLogin: true });
     await screen.findByRole('navigation', { name: 'Main' });
     const before = sessionStore.get()!.refreshToken;
     nearExpiry(25 * S, 26 * MIN);
@@ -64,7 +64,7 @@ describe('the session clock in the console', () => {
   });
 
   it('refreshes silently with Stay Logged In however long the user was away', async () => {
-    const { screen } = await renderApp('/console/my-agents', { as: 'broker@demo.test', stayLoggedIn: true });
+    const { screen } = await renderApp('/console/my-agents', { as: 'broker@demo.test', stayLoggedIn: true, fromLogin: true });
     await screen.findByRole('navigation', { name: 'Main' });
     const before = sessionStore.get()!.refreshToken;
     nearExpiry(25 * S, 3 * 60 * MIN);
@@ -74,7 +74,7 @@ describe('the session clock in the console', () => {
   });
 
   it('counts a key press as activity', async () => {
-    const { screen, user } = await renderApp('/console/my-agents', { as: 'broker@demo.test' });
+    const { screen, user } = await renderApp('/console/my-agents', { as: 'broker@demo.test', fromLogin: true });
     await screen.findByRole('navigation', { name: 'Main' });
     nearExpiry(25 * S, 28 * MIN);
     await user.keyboard('{Tab}');
@@ -84,7 +84,7 @@ describe('the session clock in the console', () => {
   });
 
   it('clears credentials, session and code challenge and goes to /login when the refresh is refused', async () => {
-    const { screen, server } = await renderApp('/console/my-agents', { as: 'broker@demo.test', stayLoggedIn: true });
+    const { screen, server } = await renderApp('/console/my-agents', { as: 'broker@demo.test', stayLoggedIn: true, fromLogin: true });
     await screen.findByRole('navigation', { name: 'Main' });
     // The refresh token's family is revoked elsewhere (a sign-out on another device).
     await callerFor(server, sessionStore.get()!.accessToken).get('/auth/logout');

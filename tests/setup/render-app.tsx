@@ -4,10 +4,13 @@ import { afterAll } from 'vitest';
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { signIn } from '../../src/session/session.ts';
+import { notePublicRoute } from '../../src/app/route-guard-state.ts';
+import { ROUTES } from '../../src/access/route-table.ts';
 import { activityStore, impersonationStore, preferencesStore, profileStore, recentlyViewedStore, sessionStore } from '../../src/session/state.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from './test-server.ts';
 
 let server: TestServer | undefined;
+const LOGIN_ROUTE = ROUTES.find((r) => r.id === 'login')!;
 
 /** One in-process API (fresh seeded database) per test file, shared by its tests. */
 export async function testServer(): Promise<TestServer> {
@@ -34,10 +37,16 @@ export interface RenderAppOptions {
   /** Sign in as this demo identity first (email or the agent's phone), through the real sign-in. */
   as?: string;
   stayLoggedIn?: boolean;
+  /**
+   * Opens `url` as the page after the login page, which skips the guard's silent refresh (spec 1
+   * section 4, rule 4). Otherwise it opens as a reload or a deep link does, and that refresh runs
+   * as the page mounts: a test that sets the session's expiry itself must not race it.
+   */
+  fromLogin?: boolean;
 }
 
 /** Renders the whole console at `url` against the in-process reference API. */
-export async function renderApp(url: string, { as, stayLoggedIn = false }: RenderAppOptions = {}) {
+export async function renderApp(url: string, { as, stayLoggedIn = false, fromLogin = false }: RenderAppOptions = {}) {
   const s = await testServer();
   routeFetch(s);
   resetClientState();
@@ -45,6 +54,7 @@ export async function renderApp(url: string, { as, stayLoggedIn = false }: Rende
     const username = as.includes('@') ? as : `+1${as.replace(/\D/g, '').slice(-10)}`;
     await signIn({ username, password: DEMO_PASSWORD, stayLoggedIn });
   }
+  if (fromLogin) notePublicRoute(LOGIN_ROUTE);
   window.history.replaceState(null, '', url);
   const client = createQueryClient();
   const user = userEvent.setup();
