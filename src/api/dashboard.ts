@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { format } from 'date-fns';
+import { lightFormat } from 'date-fns';
 import { request } from './client.ts';
 import { AgentNotificationPage } from '../contract/notifications.ts';
 import { AgentPage, EmailSent, LeaderboardPage, type EmailInquiry } from '../contract/agents.ts';
@@ -78,7 +78,7 @@ export const leadProgressionQueryOptions = (b: number, product: Product) => quer
 });
 
 /** The current month as the lead stats call takes it (YYYY-MM). */
-export const currentMonth = (now = new Date()) => format(now, 'yyyy-MM');
+export const currentMonth = (now = new Date()) => lightFormat(now, 'yyyy-MM');
 
 export const leadStatsQueryOptions = (b: number, month = currentMonth()) => queryOptions({
   queryKey: dashboardKeys.leadStats(b, month),
@@ -122,7 +122,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 24;
 export const notificationsQueryOptions = (b: number) => queryOptions({
   queryKey: dashboardKeys.notifications(b),
   queryFn: () => request('/agents-api/notifications', {
-    query: { pageIndex: 0, pageSize: NOTIFICATIONS_PAGE_SIZE, sort: 'sent,DESC', fromDate: format(new Date(Date.now() - 86_400_000), 'yyyy-MM-dd') },
+    query: { pageIndex: 0, pageSize: NOTIFICATIONS_PAGE_SIZE, sort: 'sent,DESC', fromDate: lightFormat(new Date(Date.now() - 86_400_000), 'yyyy-MM-dd') },
     schema: AgentNotificationPage,
   }),
 });

@@ -1,4 +1,5 @@
 import type { Workbox } from 'workbox-window';
+import { afterLoadIdle } from '../lib/next-task.ts';
 
 const CHUNK_RELOAD_KEY = 'porchlight:chunk-reload';
 const RELOAD_GUARD_MS = 30_000; // a reload that fails again this soon is not a stale deploy
@@ -10,8 +11,12 @@ const RELOAD_GUARD_MS = 30_000; // a reload that fails again this soon is not a 
  */
 export function registerServiceWorker(onNeedRefresh: (apply: () => void) => void): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  // workbox-window loads after the first render, in its own chunk: the login page does not wait for it.
-  void import('workbox-window').then(({ Workbox }) => watchServiceWorker(new Workbox('/sw.js'), onNeedRefresh)).catch(() => undefined);
+  // workbox-window loads in its own chunk once the page has loaded and the main thread is idle
+  // (as web.dev advises for registering a worker): the first paint and its calls do not share the
+  // main thread with it. A worker already installed serves this page meanwhile.
+  afterLoadIdle(() => {
+    void import('workbox-window').then(({ Workbox }) => watchServiceWorker(new Workbox('/sw.js'), onNeedRefresh)).catch(() => undefined);
+  });
 }
 
 function watchServiceWorker(wb: Workbox, onNeedRefresh: (apply: () => void) => void): void {

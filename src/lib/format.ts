@@ -1,4 +1,4 @@
-import { format, isValid } from 'date-fns';
+import { isValid, lightFormat } from 'date-fns';
 import { BRAND } from './brand.ts';
 import { daysText } from './overdue.ts';
 
@@ -72,22 +72,29 @@ const toDate = (value: string | Date | null | undefined): Date | null => {
   return isValid(d) ? d : null;
 };
 
+// date-fns's lightFormat, not its format: format brings the en-US locale and every token's
+// formatter (19 kB of script on every console page, issue 14) for one word, the month's short name.
+// tests/unit/format.test.ts holds these equal to format's output.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** MMM d, yyyy: Mar 4, 2025. */
+const monthDayYear = (d: Date) => `${MONTHS[d.getMonth()]} ${lightFormat(d, 'd, yyyy')}`;
+
 /** 12-hour time in the browser's zone: 3:05 PM. */
 export const formatTime12 = (value: string | Date): string => {
   const d = toDate(value);
-  return d ? format(d, 'h:mm a') : '-';
+  return d ? lightFormat(d, 'h:mm a') : '-';
 };
 
 /** Date and 12-hour time: Mar 4, 2025 3:05 PM; "-" when missing. */
 export const formatDateTime = (value: string | Date | null | undefined): string => {
   const d = toDate(value);
-  return d ? format(d, 'MMM d, yyyy h:mm a') : '-';
+  return d ? `${monthDayYear(d)} ${lightFormat(d, 'h:mm a')}` : '-';
 };
 
 /** A date: Mar 4, 2025; "-" when missing. */
 export const formatDate = (value: string | Date | null | undefined): string => {
   const d = toDate(value);
-  return d ? format(d, 'MMM d, yyyy') : '-';
+  return d ? monthDayYear(d) : '-';
 };
 
 /** A calendar day (YYYY-MM-DD) as a date, without a time-zone shift: Mar 4, 2025; "-" when unreadable. */

@@ -11,3 +11,16 @@ export const nextTask = (): Promise<void> => new Promise<void>((resolve) => {
 
 /** `job`, started in a task of its own. */
 export const inOwnTask = <T>(job: () => Promise<T>): Promise<T> => nextTask().then(job);
+
+/**
+ * `job`, once the page has loaded and the main thread is idle (at the latest `timeoutMs` after
+ * load): for work no first paint needs, such as registering the service worker.
+ */
+export function afterLoadIdle(job: () => void, timeoutMs = 2_000): void {
+  const idle = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => job(), { timeout: timeoutMs });
+    else setTimeout(job, 0);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterLoadIdle } from '../lib/next-task.ts';
 import type * as Overlays from './dialog-impl.tsx';
 
 // The dialog and sheet code (src/ui/dialog-impl.tsx) is not part of any page's first load: no page
@@ -25,8 +26,7 @@ const IDLE_AFTER_MS = 3_000;
 if (typeof window !== 'undefined') {
   const early = () => { void loadOverlays().catch(() => undefined); };
   for (const type of ['pointerdown', 'keydown'] as const) window.addEventListener(type, early, { capture: true, once: true, passive: true });
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(early, { timeout: IDLE_AFTER_MS }) : setTimeout(early, 0));
-  setTimeout(idle, IDLE_AFTER_MS);
+  setTimeout(() => afterLoadIdle(early, IDLE_AFTER_MS), IDLE_AFTER_MS);
 }
 
 /**

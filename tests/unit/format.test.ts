@@ -1,7 +1,8 @@
+import { format } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  daysText, formatCents, formatCount, formatDateTime, formatDollars, formatFraction, formatPercent, formatPriceShort, formatResponseTime, formatTime12, formatUsd,
+  daysText, formatCents, formatCount, formatDate, formatDateTime, formatDollars, formatFraction, formatPercent, formatPriceShort, formatResponseTime, formatTime12, formatUsd,
   prettify, rateText, responseTimes,
 } from '../../src/lib/format.ts';
 
@@ -36,6 +37,14 @@ describe('times', () => {
     expect(formatDateTime(new Date(2025, 0, 9, 18, 45))).toBe('Jan 9, 2025 6:45 PM');
     expect(formatDateTime(null)).toBe('-');
     expect(formatDateTime('not a date')).toBe('-');
+  });
+
+  it('writes every date as date-fns format does with its en-US locale (the console formats without it)', () => {
+    fc.assert(fc.property(fc.date({ min: new Date(1900, 0, 1), max: new Date(2200, 11, 31), noInvalidDate: true }), (d) => {
+      expect(formatTime12(d)).toBe(format(d, 'h:mm a'));
+      expect(formatDate(d)).toBe(format(d, 'MMM d, yyyy'));
+      expect(formatDateTime(d)).toBe(format(d, 'MMM d, yyyy h:mm a'));
+    }), { numRuns: 2000 });
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
+import { lightFormat } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
@@ -19,7 +19,7 @@ import { SampleDialog } from './sample-dialog.tsx';
 
 // The page opens on the spec's call (fromDate of yesterday), so its empty message is true as written;
 // clearing "From" shows every notification (the address then carries an empty from=).
-const yesterday = () => format(new Date(Date.now() - 86_400_000), 'yyyy-MM-dd');
+const yesterday = () => lightFormat(new Date(Date.now() - 86_400_000), 'yyyy-MM-dd');
 const NO_MATCH = 'No notifications match these filters.';
 
 const isType = (t: string): t is NotificationType => (NOTIFICATION_TYPES as readonly string[]).includes(t);
