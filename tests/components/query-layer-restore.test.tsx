@@ -1,7 +1,12 @@
+import { dehydrate, hashKey, hydrate } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { hasLeadGenius } from '../../src/api/brokerages.ts';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { noteLiveQueries } from '../../src/app/query-client-ready.ts';
 import { revalidateRestored } from '../../src/app/query-layer.tsx';
+import { overviewQueries, prefetchOverview } from '../../src/features/dashboard/overview-queries.ts';
+import { profileStore } from '../../src/session/state.ts';
+import { renderApp } from '../setup/render-app.tsx';
 
 describe('revalidating a restored cache', () => {
   it('marks restored answers stale, but not the calls this page started before the restore (issue 14)', async () => {
@@ -25,5 +30,35 @@ describe('revalidating a restored cache', () => {
     revalidateRestored(b);
     await Promise.resolve();
     expect(b.getQueryState(['x'])?.isInvalidated).toBe(true);
+  });
+
+  it('revalidates every restored overview answer when the restore lands while the calls are being started', async () => {
+    // Signed in as the broker admin: the stores hold a live session and the profile the prefetch reads.
+    await renderApp('/console/my-agents', { as: 'broker@demo.test' });
+    const { user, brokerage } = profileStore.get();
+    const hashes = overviewQueries({ brokerageId: user!.brokerId!, product: 'COMBINED', leadGenius: hasLeadGenius(brokerage!), hideIris: false, notifications: true })
+      .map((q) => hashKey(q.queryKey));
+    // The persisted copy: every overview answer, fetched moments ago (fresh for the staleTime).
+    const previous = createQueryClient();
+    for (const q of overviewQueries({ brokerageId: user!.brokerId!, product: 'COMBINED', leadGenius: hasLeadGenius(brokerage!), hideIris: false, notifications: true })) {
+      previous.setQueryData(q.queryKey, { restored: true });
+    }
+    const snapshot = dehydrate(previous);
+    const restoredAt = Date.now();
+
+    const client = createQueryClient();
+    let restored = false;
+    await prefetchOverview(client, (started) => {
+      noteLiveQueries(client, started);
+      // The restore lands right after the first call has left, before the others' turns.
+      if (!restored) { restored = true; hydrate(client, snapshot); revalidateRestored(client); }
+    });
+    expect(restored).toBe(true);
+    for (const hash of hashes) {
+      const state = client.getQueryCache().get(hash)!.state;
+      // Fetched by this page (under way or answered since), or marked stale for its readers to fetch.
+      expect(state.fetchStatus === 'fetching' || state.dataUpdatedAt > restoredAt || state.isInvalidated, hash).toBe(true);
+    }
+    await client.cancelQueries();
   });
 });

@@ -63,7 +63,7 @@ export function overviewQueries(s: OverviewQueryScope): AnyFetch[] {
  * without a live session (an expired token is the guard's to renew; a 401 here would end the
  * session), and while writes queued offline are waiting (the calls must not bring back the state
  * before them; a restored queue is also revalidated by the query layer). `started` hears the
- * hashes of the calls before they start.
+ * hash of each call as it leaves (a call already under way counts as this page's own).
  */
 export async function prefetchOverview(client: QueryClient, started?: (hashes: string[]) => void): Promise<void> {
   if ((sessionStore.get()?.expiresAt ?? 0) <= Date.now()) return;
@@ -81,7 +81,6 @@ export async function prefetchOverview(client: QueryClient, started?: (hashes: s
     brokerageId, product: 'COMBINED', leadGenius: hasLeadGenius(brokerage), hideIris: false,
     notifications: impersonation !== null || roles.some((r) => NOTIFICATION_ROLES.includes(r)),
   });
-  started?.(queries.map((q) => hashKey(q.queryKey)));
   // One call per task: all in one task made Lighthouse's load of /console slower (performance
   // 81, 81, 84 against 84, 85, 93, alternated). The promise settles once the last has started; the
   // sign-in waits for that before it navigates, so the calls leave together on the idle login page
@@ -90,5 +89,11 @@ export async function prefetchOverview(client: QueryClient, started?: (hashes: s
   for (const options of queries) {
     await nextTask();
     void client.prefetchQuery(options);
+    // Only a call that has left is newer than a restored copy. A query the restore filled (and
+    // marked stale) before its turn here is fetched by this prefetch; one still fresh because this
+    // page fetched it is not; neither may be reported before it is under way, or a restore landing
+    // between two turns would leave its copy unrevalidated and on screen for a staleTime.
+    const hash = hashKey(options.queryKey);
+    if (client.getQueryCache().get(hash)?.state.fetchStatus === 'fetching') started?.([hash]);
   }
 }
