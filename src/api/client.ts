@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { IMPERSONATION_HEADER } from '../lib/brand.ts';
 import { ErrorBody } from '../contract/common.ts';
 import { nextTask } from '../lib/next-task.ts';
+import { noteWriteSettled, noteWriteStarted } from './write-clock.ts';
 
 /** Where the provider API lives; the same origin unless a build sets VITE_API_BASE. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
@@ -71,14 +72,23 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   // Each call starts in a task of its own: a page that mounts a dozen queries at once would
   // otherwise start every fetch (and the service worker's dispatch of it) in its commit's task.
   await nextTask();
+  // A signed-in call other than a read may change data (sign-in, token and analytics calls are
+  // made without the session's credentials): the write clock hears when it leaves and lands.
+  const write = method !== 'GET' && auth;
+  if (write) noteWriteStarted();
   let res: Response;
+  let text: string;
   try {
-    res = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), ...(signal ? { signal } : {}) });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'You appear to be offline.', undefined, true);
+    try {
+      res = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), ...(signal ? { signal } : {}) });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      throw new ApiError(0, 'You appear to be offline.', undefined, true);
+    }
+    text = await res.text();
+  } finally {
+    if (write) noteWriteSettled();
   }
-  const text = await res.text();
   let data: unknown = null;
   if (text) {
     try { data = JSON.parse(text); } catch { data = text; }

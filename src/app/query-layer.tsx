@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { lastWriteAt } from '../api/write-clock.ts';
 import { onIdentityChange } from '../session/identity-events.ts';
 import { useStore } from '../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../session/state.ts';
@@ -9,18 +10,35 @@ import { queryClient as defaultClient } from './query-client.ts';
 import { isLiveQuery, setCurrentQueryClient } from './query-client-ready.ts';
 import { CACHE_MAX_AGE_MS, CACHE_VERSION, clearPersistedQueries, idbPersister } from './query-persistence.ts';
 
+/** Whether this page was opened by the browser's reload (not a link, a typed address or a launch). */
+function reloaded(): boolean {
+  const entry = globalThis.performance?.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'reload';
+}
+
 /**
- * After a restore: queued writes are sent, and every restored query is marked stale so a mounted
- * one refetches (online) instead of trusting a copy that may predate the last change. With no
- * queued write, the mark is set before the queries subscribe (one fetch each); with queued writes,
- * the refetch waits for them, so it cannot bring back the server's state from before them.
+ * After a restore: queued writes are sent, and every restored answer that may predate a change is
+ * marked stale, so a mounted query refetches it (online) instead of trusting it. An answer fetched
+ * after this browser's last change (src/api/write-clock.ts) keeps its age: it is fresh for the rest
+ * of its staleTime, as it would have been had the page stayed open (a return within seconds makes
+ * no call again), unless the page was reloaded. With no queued write the mark is set before the
+ * queries subscribe (one fetch each); with queued writes everything is refetched once they are
+ * sent, so the refetch cannot bring back the server's state from before them.
  */
-export function revalidateRestored(client: QueryClient): void {
+export function revalidateRestored(client: QueryClient, { lastWrite = lastWriteAt(), reload = reloaded() } = {}): void {
   const queued = client.getMutationCache().getAll().some((m) => m.state.isPaused);
   const resumed = client.resumePausedMutations();
-  if (queued) void resumed.then(() => client.invalidateQueries(undefined, { cancelRefetch: false }));
+  if (queued) {
+    void resumed.then(() => client.invalidateQueries(undefined, { cancelRefetch: false }));
+    return;
+  }
+  // The browser's reload is how people ask for fresh figures: then every restored answer is refetched.
+  if (reload) lastWrite = Infinity;
   // A query this page fetched itself before the restore (a route's prefetch) is newer than the copy.
-  else void client.invalidateQueries({ refetchType: 'none', predicate: (q) => !isLiveQuery(client, q.queryHash) });
+  void client.invalidateQueries({
+    refetchType: 'none',
+    predicate: (q) => !isLiveQuery(client, q.queryHash) && q.state.dataUpdatedAt <= lastWrite,
+  });
 }
 
 /**
@@ -55,9 +73,9 @@ export function QueryLayer({ client = defaultClient, children }: { client?: Quer
         dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.['persist'] !== false },
       }}
       // Writes queued while offline resume once the cache (and their defaults) are back. Then every
-      // restored answer is revalidated: it is shown at once, but the persisted copy can be up to a
-      // throttle interval older than the page that wrote it (a change made just before a reload),
-      // so its fetch time must not keep it "fresh" for another staleTime.
+      // restored answer older than this browser's last change is revalidated: it is shown at once,
+      // but the persisted copy can be up to a throttle interval older than the page that wrote it
+      // (a change made just before a reload), so its fetch time must not keep it "fresh".
       onSuccess={() => { revalidateRestored(client); }}
     >
       {children}
