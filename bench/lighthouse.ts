@@ -37,8 +37,12 @@ const SERVER_START_TIMEOUT_MS = 120_000; // a fresh data folder is created, migr
 
 interface Report {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { score: number | null; title: string; displayValue?: string; scoreDisplayMode: string }>;
+  audits: Record<string, { score: number | null; title: string; displayValue?: string; scoreDisplayMode: string; details?: { items?: { resourceType?: string }[] } }>;
 }
+
+/** The page's own calls during the audit (fetch/XHR): a return that refetches everything does more work. */
+const calls = (report: Report) => (report.audits['network-requests']?.details?.items ?? [])
+  .filter((i) => i.resourceType === 'Fetch' || i.resourceType === 'XHR').length;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -185,7 +189,7 @@ async function main(): Promise<number> {
         }
       }
       if (RUNS > 1) {
-        console.log(`  performance of ${RUNS} runs, in order: ${reports.map((r) => score(r, 'performance')).join(', ')}; total blocking time ${reports.map((r) => r.audits['total-blocking-time']?.displayValue ?? '-').join(', ')}; the median run is reported`);
+        console.log(`  performance of ${RUNS} runs, in order: ${reports.map((r) => score(r, 'performance')).join(', ')}; total blocking time ${reports.map((r) => r.audits['total-blocking-time']?.displayValue ?? '-').join(', ')}; calls ${reports.map(calls).join(', ')}; the median run is reported`);
       }
       const report = [...reports].sort((a, b) => (score(a, 'performance') ?? 0) - (score(b, 'performance') ?? 0))[Math.floor(reports.length / 2)]!;
       rows.push([url, ...CATEGORIES.map((c) => String(score(report, c) ?? '-')),
