@@ -118,8 +118,8 @@ async function signedInBrowser(origin: string, identity: string, target: string)
 
 // Asynchronous: the signed-in browser is driven from this process, whose event loop must keep
 // running while Lighthouse works (a blocking spawnSync stalls Chromium's pipes).
-async function audit(url: string, port?: number): Promise<Report> {
-  const name = url.replace(/^https?:\/\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '');
+async function audit(url: string, port?: number, run = 0): Promise<Report> {
+  const name = url.replace(/^https?:\/\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '') + (run ? `-run${run + 1}` : '');
   const outputPath = path.join(OUT, `lighthouse-${name}.json`);
   const child = spawn(process.execPath, [LIGHTHOUSE, url,
     '--quiet', '--output=json', `--output-path=${outputPath}`, '--form-factor=mobile',
@@ -183,7 +183,7 @@ async function main(): Promise<number> {
       for (let run = 0; run < RUNS; run += 1) {
         const browser = identity ? await signedInBrowser(new URL(url).origin, identity, url) : undefined;
         try {
-          reports.push(await audit(url, browser?.port));
+          reports.push(await audit(url, browser?.port, run));
         } finally {
           await browser?.close();
         }

@@ -114,3 +114,34 @@ test('the console page is revalidated on every load so a deploy is picked up', a
     expect(res.headers()['cache-control'], path).toBe('no-cache');
   }
 });
+
+test.describe('a spinner', () => {
+  // The lead's call is held by the test; the service worker would otherwise answer around the route.
+  test.use({ serviceWorkers: 'block' });
+
+  test('stays invisible and still for the first second of a wait, then shows and turns', async ({ page }) => {
+    await login(page, 'broker@demo.test');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/lead/99999999', async (route) => { await held; await route.continue(); });
+    await navigate(page, '/console?lead=99999999');
+    const spinner = page.getByRole('progressbar', { name: 'Loading lead' });
+    await expect(spinner).toBeAttached({ timeout: 15_000 });
+    // Each of the spinner's animations is moved to a moment of the wait and the drawn style read there,
+    // so the check does not depend on how fast this machine reaches the spinner.
+    const at = (ms: number) => spinner.evaluate((el, t) => {
+      const animations = el.getAnimations();
+      for (const a of animations) { a.pause(); a.currentTime = t; }
+      const style = getComputedStyle(el);
+      return { animations: animations.length, opacity: style.opacity, transform: style.transform };
+    }, ms);
+    const early = await at(900);
+    expect(early.animations).toBeGreaterThan(0);
+    expect(early).toMatchObject({ opacity: '0', transform: 'none' });
+    const late = await at(1_400);
+    expect(late.opacity).toBe('1');
+    expect(late.transform).toMatch(/^matrix\(/);
+    release();
+    await expect(spinner).toHaveCount(0);
+  });
+});

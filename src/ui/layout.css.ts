@@ -7,8 +7,17 @@ export const card = style({
 export const page = style({ padding: vars.space.lg, maxWidth: 1400, margin: '0 auto', width: '100%' });
 export const pageTitle = style({ fontSize: vars.font.size.xl, marginBottom: vars.space.md });
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
+const appear = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
+/**
+ * A wait shows its spinner only once it has lasted a second (the limit past which a person needs to
+ * be told the system is working). Before that the spinner keeps its room but draws nothing and
+ * does not turn: a spinning ring makes the compositor draw a frame sixty times a second, which on a
+ * phone competes with the page's own loading for the CPU (measured: docs/decisions.md, session 33).
+ */
+export const SPINNER_DELAY_MS = 1000;
 export const spinner = style({
   width: 32, height: 32, borderRadius: '50%', border: `3px solid ${vars.color.primarySoft}`,
-  borderTopColor: vars.color.primary, animation: `${spin} 0.8s linear infinite`, margin: `${vars.space.lg} auto`,
+  borderTopColor: vars.color.primary, margin: `${vars.space.lg} auto`,
+  animation: `${appear} 150ms ease-out ${SPINNER_DELAY_MS}ms both, ${spin} 0.8s linear ${SPINNER_DELAY_MS}ms infinite`,
 });
 export const muted = style({ color: vars.color.muted });
