@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { clientsClaim } from 'workbox-core';
+import { cacheNames, clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -24,16 +24,22 @@ const SERVER_PATHS = [
 // The API's calls bypass this worker altogether (Service Worker Static Routing, Chromium 123+):
 // the browser sends them to the network without waking the worker or dispatching a fetch event
 // to it, which it would only pass on. A browser without the API dispatches them as before.
-interface RouterRule { condition: { or: { urlPattern: { pathname: string } }[] }; source: 'network' }
+// The hashed scripts and styles (/assets/, precached under their own URLs: their names change
+// with their content) are read by the browser straight from the precache, again without a fetch
+// event; one the precache lacks goes to the network.
+type RouterSource = 'network' | { cacheName: string };
+interface RouterRule { condition: { or: { urlPattern: { pathname: string } }[] } | { urlPattern: { pathname: string } }; source: RouterSource }
 self.addEventListener('install', (event) => {
   const install = event as ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Promise<void> };
   if (typeof install.addRoutes !== 'function') return;
-  const rule: RouterRule = {
+  const api: RouterRule = {
     condition: { or: API_FAMILIES.map((family) => ({ urlPattern: { pathname: `/${family}/*` } })) },
     source: 'network',
   };
-  // A rule the browser refuses must not stop the worker from installing.
-  event.waitUntil(install.addRoutes([rule]).catch(() => undefined));
+  const assets: RouterRule = { condition: { urlPattern: { pathname: '/assets/*' } }, source: { cacheName: cacheNames.precache } };
+  // One call per rule: a browser that refuses one (the cache source came after the network one)
+  // keeps the other, and a refused rule must not stop the worker from installing.
+  event.waitUntil(Promise.all([api, assets].map((rule) => install.addRoutes!([rule]).catch(() => undefined))));
 });
 
 // Every other navigation gets the precached index.html, so the console starts offline.
