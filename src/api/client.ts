@@ -45,13 +45,18 @@ export interface RequestOptions<S extends v.GenericSchema | undefined> {
   auth?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * false for a write that no answer a screen shows can predate (the sign-in's last-login stamp):
+   * the write clock (write-clock.ts) does not hear it, so restored answers keep their age.
+   */
+  clock?: boolean;
 }
 
 type Result<S> = S extends v.GenericSchema ? v.InferOutput<S> : unknown;
 
 /** The one place the console calls fetch: bearer token, impersonation header, errors, parsing. */
 export async function request<S extends v.GenericSchema | undefined = undefined>(path: string, options: RequestOptions<S> = {}): Promise<Result<S>> {
-  const { method = 'GET', query, json, form, schema, auth = true, signal } = options;
+  const { method = 'GET', query, json, form, schema, auth = true, signal, clock = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (auth) {
     const { accessToken, impersonatedUserId } = credentials();
@@ -74,7 +79,7 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   await nextTask();
   // A signed-in call other than a read may change data (sign-in, token and analytics calls are
   // made without the session's credentials): the write clock hears when it leaves and lands.
-  const write = method !== 'GET' && auth;
+  const write = method !== 'GET' && auth && clock;
   if (write) noteWriteStarted();
   let res: Response;
   let text: string;

@@ -7,6 +7,7 @@ import { TopBarActionsProvider } from '../ui/top-bar-actions.tsx';
 import { lazyWithRetry } from './lazy-with-retry.tsx';
 import { setLandingPreloader } from '../lib/landing-preload.ts';
 import { matchRoute } from '../access/access.ts';
+import { expectRestore } from './query-client-ready.ts';
 import { prefetchOverview } from './overview-screen.tsx';
 import { AppRouter, preloadRoute } from './router.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
@@ -36,6 +37,7 @@ export function App({ client }: { client?: QueryClient }) {
     // The login screen loads the landing page (and its calls) while the sign-in is under way.
     setLandingPreloader((path) => preloadPage(path, client));
     const needsLayer = !QUERY_FREE_PATHS.has(location);
+    if (needsLayer) expectRestore();
     // Opened on a signed-in page: its chunks load side by side, not one level after another.
     if (needsLayer) void preloadPage(location, client).catch(() => undefined);
     return needsLayer;

@@ -5,7 +5,7 @@ import { useStore } from '../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../session/state.ts';
 import { lazyWithRetry } from './lazy-with-retry.tsx';
 import type { QueryClient } from '@tanstack/react-query';
-import { currentQueryClient, noteLiveQueries } from './query-client-ready.ts';
+import { afterRestore, currentQueryClient, noteLiveQueries } from './query-client-ready.ts';
 
 // /console (and /console/dashboard): a loan office's overview for a lender (own or impersonated),
 // else the brokerage dashboard. Each is its own lazy chunk, so neither pays for the other.
@@ -17,13 +17,15 @@ const LenderOverview = lazyWithRetry<Props>(() => import('../features/lender-ove
 
 /**
  * Starts the brokerage overview's calls (overview-queries.ts) beside its chunk's download, not after
- * its first render: at sign-in, at start on /console, and when the route mounts. Repeats cost
- * nothing: a call under way or fresh is not made again.
+ * its first render: at sign-in, at start on /console (once the persisted cache is restored), and
+ * when the route mounts. Repeats cost nothing: a call under way or fresh is not made again.
  */
 export function prefetchOverview(client: QueryClient): Promise<void> {
   if (isLender(profileStore.get().user?.roles ?? [], impersonationStore.get()?.target.kind ?? null)) return Promise.resolve();
-  return import('../features/dashboard/overview-queries.ts')
-    .then((m) => m.prefetchOverview(client, (hashes) => { noteLiveQueries(client, hashes); })).catch(() => undefined);
+  // Opened signed in, the page restores its persisted cache first: the calls wait for it, so an
+  // answer restored fresh is not fetched again and a stale one is (the code loads meanwhile).
+  return Promise.all([import('../features/dashboard/overview-queries.ts'), afterRestore()])
+    .then(([m]) => m.prefetchOverview(client, (hashes) => { noteLiveQueries(client, hashes); })).catch(() => undefined);
 }
 
 function usePrefetchedOverview(enabled: boolean) {

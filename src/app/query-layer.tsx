@@ -7,7 +7,7 @@ import { useStore } from '../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../session/state.ts';
 import { registerOfflineMutations } from './offline-mutations.ts';
 import { queryClient as defaultClient } from './query-client.ts';
-import { isLiveQuery, setCurrentQueryClient } from './query-client-ready.ts';
+import { isLiveQuery, restoreSettled, setCurrentQueryClient } from './query-client-ready.ts';
 import { CACHE_MAX_AGE_MS, CACHE_VERSION, clearPersistedQueries, idbPersister } from './query-persistence.ts';
 
 /** Whether this page was opened by the browser's reload (not a link, a typed address or a launch). */
@@ -76,7 +76,9 @@ export function QueryLayer({ client = defaultClient, children }: { client?: Quer
       // restored answer older than this browser's last change is revalidated: it is shown at once,
       // but the persisted copy can be up to a throttle interval older than the page that wrote it
       // (a change made just before a reload), so its fetch time must not keep it "fresh".
-      onSuccess={() => { revalidateRestored(client); }}
+      // Then the prefetch that waited for the restore (query-client-ready.ts) may start its calls.
+      onSuccess={() => { revalidateRestored(client); restoreSettled(); }}
+      onError={() => { restoreSettled(); }}
     >
       {children}
     </PersistQueryClientProvider>

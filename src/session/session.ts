@@ -4,7 +4,7 @@ import { logoutCall, passwordGrant, refreshGrant } from '../api/auth.ts';
 import { ApiError, setUnauthorizedHandler } from '../api/client.ts';
 import type { TokenResponse } from '../contract/auth.ts';
 import type { Me } from '../contract/users.ts';
-import { fetchMe, patchUser } from '../api/users.ts';
+import { fetchMe, stampLastLogin } from '../api/users.ts';
 import { landingFor } from '../access/access.ts';
 import { hasProviderRole, isAgentOnly } from '../access/roles.ts';
 import { ASSUMED_SESSION_LIFETIME_MS } from './constants.ts';
@@ -73,7 +73,7 @@ export async function completeSignIn(tokens: TokenResponse, stayLoggedIn: boolea
     const me = await fetchMe();
     onLanding?.(landingFor(me.roles.map((r) => r.name)));
     // Recording the last login and loading the profile's records do not wait for each other.
-    const [user, profile] = await Promise.all([patchUser(me.id, { psiLastLogin: new Date().toISOString() }), loadProfile(me)]);
+    const [user, profile] = await Promise.all([stampLastLogin(me.id, new Date()), loadProfile(me)]);
     profileStore.set({ ...profile, user });
     sendAnalyticsEvent('sign_in', '/login');
     return landingFor(user.roles.map((r) => r.name));

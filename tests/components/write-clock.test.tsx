@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../src/api/client.ts';
+import { patchUser, stampLastLogin } from '../../src/api/users.ts';
 import { lastWriteAt } from '../../src/api/write-clock.ts';
 
 // The write clock (src/api/write-clock.ts) tells a restored query cache which answers may predate a
@@ -39,6 +40,19 @@ describe('the write clock', () => {
     localStorage.clear();
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(request('/agents-api/agents/1', { method: 'POST', json: {} })).rejects.toThrow('You appear to be offline.');
+    expect(lastWriteAt()).toBeGreaterThan(0);
+  });
+
+  it('is not moved by the sign-in\'s last-login stamp, which no restored answer can predate; a profile edit moves it', async () => {
+    localStorage.clear();
+    const fetch = answer();
+    // '{}' is not a user: both calls are refused by the schema after they land, which the clock ignores.
+    await expect(stampLastLogin(8, new Date('2026-11-28T02:00:00Z'))).rejects.toThrow();
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(String(url)).toMatch(/\/users-api\/users\/8$/);
+    expect(init).toMatchObject({ method: 'PATCH', body: JSON.stringify({ psiLastLogin: '2026-11-28T02:00:00.000Z' }) });
+    expect(lastWriteAt()).toBe(0);
+    await expect(patchUser(8, { firstName: 'Ada' })).rejects.toThrow();
     expect(lastWriteAt()).toBeGreaterThan(0);
   });
 
