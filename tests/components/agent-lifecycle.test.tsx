@@ -1,9 +1,11 @@
 import { render, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { settlePersistence } from '../../src/app/query-persistence.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
+
+afterEach(() => { vi.restoreAllMocks(); });
 
 // Issue 17 (P): enrolment, delete and reactivation, exclusions, MLS boards and support cases on the
 // staff agent screens; and the opportunity view's partner, workflow tasks and conversation.
@@ -101,6 +103,11 @@ describe('the agent lifecycle', () => {
     await settlePersistence(); // the persisted copy says Active, fetched a moment ago
     await server.db.updateTable('agents').set({ status: 'DELETED' }).where('id', '=', agent.id).execute();
     app.unmount();
+    // The new page is the browser's reload (its navigation entry says so): jsdom keeps no navigation
+    // entries, and without one the new page would be a return, which trusts an answer's age.
+    const entries = performance.getEntriesByType.bind(performance);
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation((type: string) =>
+      (type === 'navigation' ? [{ type: 'reload' } as unknown as PerformanceEntry] : entries(type)));
     const reloaded = render(<App client={createQueryClient()} />);
     try {
       await waitFor(() => expect(reloaded.getByTestId('agent-status')).toHaveTextContent('Status: Deleted'), { timeout: 20_000 });
