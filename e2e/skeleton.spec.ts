@@ -126,7 +126,7 @@ test.describe('a spinner', () => {
     const held = new Promise<void>((resolve) => { release = resolve; });
     await page.route('**/lead/99999999', async (route) => { await held; await route.continue(); });
     await navigate(page, '/console?lead=99999999');
-    const spinner = page.getByRole('progressbar', { name: 'Loading lead' });
+    const spinner = page.getByRole('progressbar', { name: 'Loading lead', exact: true });
     await expect(spinner).toBeAttached({ timeout: 15_000 });
     // Each of the spinner's animations is moved to a moment of the wait and the drawn style read there,
     // so the check does not depend on how fast this machine reaches the spinner.
