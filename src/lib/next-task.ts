@@ -17,6 +17,9 @@ export const inOwnTask = <T>(job: () => Promise<T>): Promise<T> => nextTask().th
  * load): for work no first paint needs, such as registering the service worker.
  */
 export function afterLoadIdle(job: () => void, timeoutMs = 2_000): void {
+  // No document: not a page (a test environment torn down before a module's timer fired). There is
+  // no load to wait for and nothing for the job to do.
+  if (typeof document === 'undefined') return;
   const idle = () => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(() => job(), { timeout: timeoutMs });
     else setTimeout(job, 0);

@@ -1,0 +1,15 @@
+import { describe, expect, it, vi } from 'vitest';
+import { afterLoadIdle } from '../../src/lib/next-task.ts';
+
+// overlay-loader.ts schedules afterLoadIdle 3 s after it is imported. A component test file that
+// finishes sooner has its jsdom torn down before the timer fires; the call must then do nothing
+// rather than throw "document is not defined" as an uncaught exception (CI run of session 33).
+describe('afterLoadIdle without a document', () => {
+  it('neither throws nor runs the job', async () => {
+    expect(typeof document).toBe('undefined');
+    const job = vi.fn();
+    expect(() => afterLoadIdle(job, 10)).not.toThrow();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(job).not.toHaveBeenCalled();
+  });
+});
