@@ -15,7 +15,8 @@ export interface LeadSupplierLimitsTable {
   updated_at: DefaultTimestamp;
 }
 
-export type SmsSuppression = 'DNC' | 'INVALID' | 'DUPLICATE' | 'QUIET_HOURS';
+/** sms_job_recipients.reason (its check: 018_staff_admin.sql, DO_NOT_CONTACT added by 030_sms_do_not_contact.sql). */
+export type SmsSuppression = 'DNC' | 'DO_NOT_CONTACT' | 'INVALID' | 'DUPLICATE' | 'QUIET_HOURS';
 
 export interface SmsJobsTable {
   id: Generated<number>;

@@ -5,10 +5,16 @@ import { OPPORTUNITY_STATUSES } from './interviews.ts';
 // Bulk SMS (spec 2 section 7 "POST .../opportunities/sms (form-encoded bulk SMS)"; issue 15):
 // the recipients and text, the compliance pre-flight, the send job and its report.
 
-export const SMS_SUPPRESSIONS = ['DNC', 'INVALID', 'DUPLICATE', 'QUIET_HOURS'] as const;
+/**
+ * Why a recipient is not texted, in the order the engine applies them: the opt-outs first (the
+ * number or the lead's e-mail on the DNC list; the lead, or another lead with the number, marked
+ * DO_NOT_CONTACT), so that an opted-out recipient shows the compliance reason at any time of day;
+ * quiet hours last.
+ */
+export const SMS_SUPPRESSIONS = ['DNC', 'DO_NOT_CONTACT', 'INVALID', 'DUPLICATE', 'QUIET_HOURS'] as const;
 export type SmsSuppression = (typeof SMS_SUPPRESSIONS)[number];
 export const SUPPRESSION_LABELS: Record<SmsSuppression, string> = {
-  DNC: 'On the DNC list', INVALID: 'Invalid number', DUPLICATE: 'Duplicate', QUIET_HOURS: 'Quiet hours (outside 8 AM-9 PM local)',
+  DNC: 'On the DNC list', DO_NOT_CONTACT: 'Lead marked Do Not Contact', INVALID: 'Invalid number', DUPLICATE: 'Duplicate', QUIET_HOURS: 'Quiet hours (outside 8 AM-9 PM local)',
 };
 
 /** At most this many recipients per send. */
@@ -35,7 +41,7 @@ export const SmsRequest = v.object({
 });
 export type SmsRequest = v.InferOutput<typeof SmsRequest>;
 
-const ByReason = v.object({ DNC: Count, INVALID: Count, DUPLICATE: Count, QUIET_HOURS: Count });
+const ByReason = v.object({ DNC: Count, DO_NOT_CONTACT: Count, INVALID: Count, DUPLICATE: Count, QUIET_HOURS: Count });
 
 /** One suppressed recipient: its place in the list (from 1), the number as given, the name when known. */
 export const SuppressedRecipient = v.object({ position: v.number(), phone: v.string(), name: v.nullable(v.string()), reason: v.picklist(SMS_SUPPRESSIONS) });

@@ -59,7 +59,7 @@ describe('the send history', () => {
         select status, reason, count(*)::int as n from sms_job_recipients where job_id = ${job.id} group by 1, 2`.execute(server.db);
       const n = (status: string, reason: string | null = null) => counts.rows.find((r) => r.status === status && r.reason === reason)?.n ?? 0;
       expect(job.sent).toBe(n('SENT'));
-      expect(job.byReason).toEqual({ DNC: n('SUPPRESSED', 'DNC'), INVALID: n('SUPPRESSED', 'INVALID'), DUPLICATE: n('SUPPRESSED', 'DUPLICATE'), QUIET_HOURS: n('SUPPRESSED', 'QUIET_HOURS') });
+      expect(job.byReason).toEqual({ DNC: n('SUPPRESSED', 'DNC'), DO_NOT_CONTACT: n('SUPPRESSED', 'DO_NOT_CONTACT'), INVALID: n('SUPPRESSED', 'INVALID'), DUPLICATE: n('SUPPRESSED', 'DUPLICATE'), QUIET_HOURS: n('SUPPRESSED', 'QUIET_HOURS') });
       expect(job.sent + job.suppressed + job.pending).toBe(job.total);
       expect(job.createdBy).toMatch(/^(Alex Admin|Eden Engagement)$/);
     }

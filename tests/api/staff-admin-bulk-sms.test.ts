@@ -63,7 +63,7 @@ describe('the pre-flight', () => {
     const outboxBefore = await server.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     await clock(new Date('2026-11-24T12:30:00Z')); // 7:30 AM Eastern, 2:30 AM Hawaii, 4:30 AM Pacific: all quiet
     const night = (await preflight(admin, { message: 'Hi {firstName|there}. Reply STOP to opt out.', source: 'NUMBERS', numbers: LIST.join('\n') })).body;
-    expect(night.byReason).toEqual({ INVALID: 2, DUPLICATE: 1, DNC: 1, QUIET_HOURS: 3 });
+    expect(night.byReason).toEqual({ INVALID: 2, DUPLICATE: 1, DNC: 1, DO_NOT_CONTACT: 0, QUIET_HOURS: 3 });
     await clock(new Date('2026-11-24T20:00:00Z')); // 3 PM Eastern, 12 PM Pacific, 10 AM Hawaii
     const res = await preflight(admin, { message: 'Hi {firstName|there}. Reply STOP to opt out.', source: 'NUMBERS', numbers: LIST.join('\n') });
     expect(res.status).toBe(200);

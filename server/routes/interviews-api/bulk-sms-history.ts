@@ -17,7 +17,7 @@ const HistoryQuery = v.object({ ...Paging, status: v.optional(v.picklist(['RUNNI
 interface Row {
   id: number; status: SmsJob['status']; message: string; total: number; created_at: Date; finished_at: Date | null;
   first_name: string | null; last_name: string | null; email: string | null;
-  sent: number; pending: number; dnc: number; invalid: number; duplicate: number; quiet_hours: number;
+  sent: number; pending: number; dnc: number; do_not_contact: number; invalid: number; duplicate: number; quiet_hours: number;
 }
 
 async function history(c: AppContext): Promise<Response> {
@@ -29,12 +29,14 @@ async function history(c: AppContext): Promise<Response> {
     sql<Row>`
       select j.id, j.status, j.message, j.total, j.created_at, j.finished_at, u.first_name, u.last_name, u.email,
         coalesce(o.sent, 0)::int as sent, coalesce(o.pending, 0)::int as pending, coalesce(o.dnc, 0)::int as dnc,
+        coalesce(o.do_not_contact, 0)::int as do_not_contact,
         coalesce(o.invalid, 0)::int as invalid, coalesce(o.duplicate, 0)::int as duplicate, coalesce(o.quiet_hours, 0)::int as quiet_hours
       from (select * from sms_jobs j ${filter} order by j.created_at desc, j.id desc limit ${q.pageSize} offset ${q.pageIndex * q.pageSize}) j
       left join users u on u.id = j.created_by
       left join lateral (
         select count(*) filter (where r.status = 'SENT') as sent, count(*) filter (where r.status = 'PENDING') as pending,
           count(*) filter (where r.status = 'SUPPRESSED' and r.reason = 'DNC') as dnc,
+          count(*) filter (where r.status = 'SUPPRESSED' and r.reason = 'DO_NOT_CONTACT') as do_not_contact,
           count(*) filter (where r.status = 'SUPPRESSED' and r.reason = 'INVALID') as invalid,
           count(*) filter (where r.status = 'SUPPRESSED' and r.reason = 'DUPLICATE') as duplicate,
           count(*) filter (where r.status = 'SUPPRESSED' and r.reason = 'QUIET_HOURS') as quiet_hours
@@ -44,7 +46,7 @@ async function history(c: AppContext): Promise<Response> {
     sql<{ n: number }>`select count(*)::int as n from sms_jobs j ${filter}`.execute(db),
   ]);
   const content = rows.rows.map((r): SmsJob => {
-    const byReason = { DNC: r.dnc, INVALID: r.invalid, DUPLICATE: r.duplicate, QUIET_HOURS: r.quiet_hours };
+    const byReason = { DNC: r.dnc, DO_NOT_CONTACT: r.do_not_contact, INVALID: r.invalid, DUPLICATE: r.duplicate, QUIET_HOURS: r.quiet_hours };
     return {
       id: r.id, status: r.status, message: r.message, total: r.total, sent: r.sent, pending: r.pending,
       suppressed: SMS_SUPPRESSIONS.reduce((n, k) => n + byReason[k], 0), byReason,

@@ -15,7 +15,7 @@ import { useUrlListState } from '../../ui/use-list-state.ts';
 // with the spec's control, the page in the URL (?page=2&rows=20). A send opens its report (?job=).
 const LIST = defineList({ sort: { key: 'created', desc: true }, sortKeys: ['created'] });
 
-const REASON_WORDS: Record<(typeof SMS_SUPPRESSIONS)[number], string> = { DNC: 'DNC', INVALID: 'invalid', DUPLICATE: 'duplicate', QUIET_HOURS: 'quiet hours' };
+const REASON_WORDS: Record<(typeof SMS_SUPPRESSIONS)[number], string> = { DNC: 'DNC', DO_NOT_CONTACT: 'do not contact', INVALID: 'invalid', DUPLICATE: 'duplicate', QUIET_HOURS: 'quiet hours' };
 
 /** "12: DNC 5, invalid 3, duplicate 4" (the reasons with a count). */
 export function suppressedText(job: SmsJob): string {
