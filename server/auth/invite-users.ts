@@ -1,11 +1,13 @@
 import { canGrant } from '../../src/access/role-grants.ts';
+import { notYoursError } from '../http/ownership.ts';
 import { PROVIDER_INVITEE_ROLES, USER_MANAGER_ROLES } from '../../src/access/roles.ts';
 import { BRAND } from '../../src/lib/brand.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import type { AuthUser } from '../http/route.ts';
 import { openCode } from './invites.ts';
-import { sendEmail } from './outbox.ts';
+import { senderText, sendOnBehalf } from './on-behalf.ts';
+import type { AppContext } from '../http/route.ts';
 
 
 /** Agents join through the agent-invitation flow, not this one. */
@@ -24,7 +26,7 @@ export interface InviteTarget { role: InvitableRole; brokerId?: number | undefin
 export function inviteScope(user: AuthUser, t: InviteTarget): { brokerId: number | null; loanOfficeId: number | null } {
   if (!isUserManager(user)) {
     if (t.role !== 'BROKERAGE_ADMIN' || t.loanOfficeId !== undefined) throw forbidden('You may invite administrators of your brokerage only');
-    if (user.brokerId === null || (t.brokerId !== undefined && t.brokerId !== user.brokerId)) throw forbidden('That brokerage is not yours');
+    if (user.brokerId === null || (t.brokerId !== undefined && t.brokerId !== user.brokerId)) throw notYoursError();
     return { brokerId: user.brokerId, loanOfficeId: null };
   }
   if (t.role === 'BROKERAGE_ADMIN') {
@@ -40,17 +42,17 @@ export function inviteScope(user: AuthUser, t: InviteTarget): { brokerId: number
   return { brokerId: null, loanOfficeId: null };
 }
 
-/** Opens a new invite code for the user and emails its /register link. */
-export async function sendInvite(db: Db, o: { userId: number; email: string; firstName: string | null; createdBy: number; link: (code: string) => string; now: Date }) {
+/** Opens a new invite code for the user and emails its /register link, on the caller's behalf (counted, signed). */
+export async function sendInvite(db: Db, c: AppContext, o: { userId: number; email: string; firstName: string | null; createdBy: number; link: (code: string) => string; now: Date }) {
   const { code, expiresAt } = await openCode(db, { userId: o.userId, kind: 'INVITE', createdBy: o.createdBy, now: o.now });
   const body = [
-    `Hello${o.firstName ? ` ${o.firstName}` : ''},`,
+    `Hello${o.firstName ? ` ${senderText(o.firstName)}` : ''},`,
     '',
     `You have been invited to the ${BRAND.name} console. Set your password to finish your registration:`,
     o.link(code),
     '',
     `Your invite code is ${code}. It expires on ${expiresAt.toUTCString()}.`,
   ].join('\n');
-  await sendEmail(db, o.email, `You're invited to ${BRAND.name}`, body, o.now);
+  await sendOnBehalf(db, c, { channel: 'EMAIL', to: o.email, subject: `You're invited to ${BRAND.name}`, body });
   return expiresAt;
 }

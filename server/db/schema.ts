@@ -88,6 +88,8 @@ export interface UsersTable {
   agent_id: number | null;
   psi_last_login: Timestamp | null;
   created_at: DefaultTimestamp;
+  /** Why the sign-in is DISABLED (migration 029): USER_REMOVED, AGENT_DELETED; null when not kept. */
+  disabled_reason: string | null;
 }
 
 export interface UserRolesTable { user_id: number; role_id: number; position: Generated<number> }

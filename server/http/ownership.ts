@@ -7,24 +7,32 @@ import { hasProviderRole } from '../../src/access/roles.ts';
 export const isProviderUser = (user: AuthUser) => hasProviderRole(user.roles);
 
 /**
+ * The one answer, to anyone who is not staff, for an object that is not theirs and for one that does
+ * not exist (issue 33, finding 8): the same status and the same body, so ids cannot be probed.
+ */
+export const NOT_YOURS = 'That does not exist or is not yours';
+export const notYoursError = (): HttpError => forbidden(NOT_YOURS);
+
+/**
  * The answer for an id that does not exist. Staff see every object, so to them it is 404; anyone
  * else gets the same 403 as for another organisation's object, so ids cannot be probed for
  * existence (what GET /agents-api/brokerages/:id does by checking ownership first).
  */
 export function missing(user: AuthUser, what: string, owner = what): HttpError {
-  return isProviderUser(user) ? notFound(`No such ${what}`) : forbidden(`That ${owner} is not yours`);
+  void owner;
+  return isProviderUser(user) ? notFound(`No such ${what}`) : notYoursError();
 }
 
 export function assertBrokerage(user: AuthUser, brokerageId: number): void {
   if (isProviderUser(user)) return;
   if (user.brokerId !== null && user.brokerId === brokerageId) return;
-  throw forbidden('That brokerage is not yours');
+  throw notYoursError();
 }
 
 export function assertLoanOffice(user: AuthUser, loanOfficeId: number): void {
   if (isProviderUser(user)) return;
   if (user.loanOfficeId !== null && user.loanOfficeId === loanOfficeId) return;
-  throw forbidden('That loan office is not yours');
+  throw notYoursError();
 }
 
 /** Staff see every agent, a brokerage admin the agents of their brokerage, an agent only themself. */
@@ -40,7 +48,7 @@ export function assertAgentRow(user: AuthUser, agentId: number, agent: { brokera
   if (isProviderUser(user)) return;
   if (user.roles.includes('BROKERAGE_ADMIN') && user.brokerId === agent.brokerageId) return;
   if (user.agentId === agentId) return;
-  throw forbidden('That agent is not yours');
+  throw notYoursError();
 }
 
 /** The brokerage a brokerage-side user works for (agents through their agent record). */

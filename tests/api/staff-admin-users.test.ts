@@ -175,8 +175,10 @@ describe('deactivating and re-inviting', () => {
   it('deactivates a user (audited on them) and re-sends an invitation (audited too)', async () => {
     await admin.post('/users-api/users', newUser('later@example.test', ['CSR']));
     const id = await idOf('later@example.test');
-    expect((await manager.get(`/users-api/users/resendInvite/${id}`)).status).toBe(200);
-    expect((await manager.delete(`/users-api/users/${id}`)).status).toBe(403); // a MANAGER does not hold CSR
+    // A MANAGER does not hold CSR: they neither resend this user's invitation nor deactivate them.
+    expect((await manager.get(`/users-api/users/resendInvite/${id}`)).status).toBe(403);
+    expect((await manager.delete(`/users-api/users/${id}`)).status).toBe(403);
+    expect((await admin.get(`/users-api/users/resendInvite/${id}`)).status).toBe(200);
     expect((await admin.delete(`/users-api/users/${id}`)).status).toBe(200);
     expect((await admin.get(`/users-api/users/${id}`)).body).toMatchObject({ status: 'DISABLED', invite: null });
     expect((await admin.post(`/users-api/users/${id}/roles`, { roleId: roleId['QA_TEAM'] })).status).toBe(409);
@@ -192,7 +194,9 @@ describe('flex attributes', () => {
     const team = defs.find((d) => d.name === 'team')!;
     expect(team.options).toEqual(['Sales', 'Support', 'Operations', 'Quality']);
     const ext = defs.find((d) => d.name === 'extension')!;
-    const qa = await idOf('qa@demo.test');
+    // A MANAGER changes the values of users they may change (a loan-office admin), not a QA_TEAM member's.
+    expect((await manager.post(`/users-api/users/${await idOf('qa@demo.test')}/flexAttributes`, { attributeId: team.id, value: 'Quality' })).status).toBe(403);
+    const qa = await idOf('lender@demo.test');
     expect((await manager.post(`/users-api/users/${qa}/flexAttributes`, { attributeId: team.id, value: 'Quality' })).status).toBe(201);
     expect((await manager.post(`/users-api/users/${qa}/flexAttributes`, { attributeId: team.id, value: 'Finance' })).status).toBe(400);
     expect((await manager.post(`/users-api/users/${qa}/flexAttributes`, { attributeId: ext.id, value: 'ten' })).status).toBe(400);

@@ -5,7 +5,7 @@ import {
 } from '../../../src/contract/agents.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { assertAgent, assertBrokerage } from '../../http/ownership.ts';
+import { assertAgent, assertBrokerage, isProviderUser } from '../../http/ownership.ts';
 import { IdParam } from '../../http/paging.ts';
 import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, params, query } from '../../http/validate.ts';
@@ -63,7 +63,10 @@ export const agentLifecycleRoutes: RouteDef[] = [
         if (await trx.selectFrom('users').select('id').where('phone', '=', body.phone).executeTakeFirst()) {
           throw conflict('This phone number already has an account.', { phone: 'This phone number already has an account.' });
         }
-        const sameEmail = await trx.selectFrom('agents').select('id').where('email', '=', email).where('status', '<>', 'DELETED').executeTakeFirst();
+        // A brokerage admin learns only of their own agents: another brokerage's agent with this email is
+        // no conflict for them (issue 33, finding 8: no oracle of other brokerages' agents). Staff see all.
+        const sameEmail = await trx.selectFrom('agents').select('id').where('email', '=', email).where('status', '<>', 'DELETED')
+          .$if(!isProviderUser(c.var.auth.user), (q) => q.where('brokerage_id', '=', body.brokerageId)).executeTakeFirst();
         if (sameEmail) throw conflict('An agent with this email is already enrolled.', { email: 'An agent with this email is already enrolled.' });
         const agent = await trx.insertInto('agents').values({
           brokerage_id: body.brokerageId, first_name: body.firstName, last_name: body.lastName, email, phone: body.phone,
@@ -97,7 +100,7 @@ export const agentLifecycleRoutes: RouteDef[] = [
         const users = trx.selectFrom('users').select('id').where('agent_id', '=', id);
         await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', 'in', users).where('revoked_at', 'is', null).execute();
         await trx.updateTable('access_tokens').set({ revoked_at: now }).where('user_id', 'in', users).where('revoked_at', 'is', null).execute();
-        await trx.updateTable('users').set({ status: 'DISABLED' }).where('agent_id', '=', id).where('status', '=', 'ACTIVE').execute();
+        await trx.updateTable('users').set({ status: 'DISABLED', disabled_reason: 'AGENT_DELETED' }).where('agent_id', '=', id).where('status', '=', 'ACTIVE').execute();
         await audit(c, trx, 'AGENT_DELETED', `agent ${id} (was ${agent.status})`);
       });
       return c.json(await agentView(c.var.db, id, now) satisfies Agent);
@@ -115,7 +118,10 @@ export const agentLifecycleRoutes: RouteDef[] = [
         if (!REACTIVATABLE.includes(agent.status)) throw conflict(`Only a deleted or deactivated agent can be reactivated; this one is ${agent.status}`);
         const held = await trx.selectFrom('agent_admin_holds').select('id').where('agent_id', '=', id).limit(1).executeTakeFirst();
         await trx.updateTable('agents').set({ status: held ? 'ADMIN_HOLD' : 'ACTIVE' }).where('id', '=', id).execute();
-        await trx.updateTable('users').set({ status: 'ACTIVE' }).where('agent_id', '=', id).where('status', '=', 'DISABLED').execute();
+        // Only the sign-in that went with the record comes back: one disabled by someone who changes users
+        // (DELETE /users-api/users/:id, disabled_reason USER_REMOVED) stays off (issue 33, finding 4).
+        await trx.updateTable('users').set({ status: 'ACTIVE', disabled_reason: null }).where('agent_id', '=', id).where('status', '=', 'DISABLED')
+          .where((eb) => eb.or([eb('disabled_reason', 'is', null), eb('disabled_reason', '<>', 'USER_REMOVED')])).execute();
         await audit(c, trx, 'AGENT_REACTIVATED', `agent ${id} (was ${agent.status})`);
       });
       return c.json(await agentView(c.var.db, id, now) satisfies Agent);

@@ -5,8 +5,7 @@ import {
   MY_AGENT_SORT_KEYS, NewBrokerageAgentNote, type BrokerageAgentNote, type MyAgent, type MyAgentPage, type ResponseTime,
 } from '../../../src/contract/my-agents.ts';
 import type { Db } from '../../db/database.ts';
-import { forbidden } from '../../http/errors.ts';
-import { assertAgent, isProviderUser } from '../../http/ownership.ts';
+import { assertAgent, isProviderUser, notYoursError } from '../../http/ownership.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { toAgentView } from './agents.ts';
@@ -141,7 +140,7 @@ export const myAgentRoutes: RouteDef[] = [
       const { user } = c.var.auth;
       const { brokerageId } = await assertAgent(c.var.db, user, id);
       // An agent reaching their own record through assertAgent may not write the brokerage's notes (policy already excludes AGENT).
-      if (!isProviderUser(user) && user.brokerId !== brokerageId) throw forbidden('That agent is not yours');
+      if (!isProviderUser(user) && user.brokerId !== brokerageId) throw notYoursError();
       const { body } = await jsonBody(c, NewBrokerageAgentNote);
       const { id: noteId } = await c.var.db.insertInto('brokerage_agent_notes').values({
         agent_id: id, brokerage_id: brokerageId, author_user_id: user.id, body, created_at: c.var.now(),

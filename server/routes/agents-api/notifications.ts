@@ -5,7 +5,7 @@ import { IsoDay, SampleNotification } from '../../../src/contract/referrals.ts';
 import type { Db } from '../../db/database.ts';
 import { notificationCopy } from '../../db/schema-agent-app.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { assertAgent, isProviderUser } from '../../http/ownership.ts';
+import { assertAgent, isProviderUser, notYoursError } from '../../http/ownership.ts';
 import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, jsonBody, Paging } from '../../http/validate.ts';
 import { idempotentWrite } from './idempotency.ts';
@@ -71,7 +71,7 @@ export const notificationRoutes: RouteDef[] = [
       const user = c.var.auth.user;
       let brokerageId = q.brokerageId;
       if (!isProviderUser(user)) {
-        if (user.brokerId === null || (brokerageId !== undefined && brokerageId !== user.brokerId)) throw forbidden('That brokerage is not yours');
+        if (user.brokerId === null || (brokerageId !== undefined && brokerageId !== user.brokerId)) throw notYoursError();
         brokerageId = user.brokerId;
       }
       return page(c, q, brokerageId === undefined ? [] : [sql`n.brokerage_id = ${brokerageId}`]);
@@ -84,7 +84,7 @@ export const notificationRoutes: RouteDef[] = [
       const q = filledQuery(c, ListQuery);
       const agentId = c.var.auth.user.agentId;
       if (agentId === null) throw forbidden('Only an agent has notifications of their own');
-      if (q.agentId !== undefined && q.agentId !== agentId) throw forbidden('These notifications are not yours');
+      if (q.agentId !== undefined && q.agentId !== agentId) throw notYoursError();
       return page(c, q, [sql`n.agent_id = ${agentId}`]);
     },
   }),

@@ -5,7 +5,8 @@ import {
 } from '../../../src/contract/potential-agents.ts';
 import { BRAND } from '../../../src/lib/brand.ts';
 import { CODE_TTL_MS } from '../../auth/invites.ts';
-import { publicOrigin, sendEmail } from '../../auth/outbox.ts';
+import { publicOrigin } from '../../auth/outbox.ts';
+import { senderText, sendOnBehalf } from '../../auth/on-behalf.ts';
 import { codeHash, newTypedCode } from '../../auth/secrets.ts';
 import type { Db } from '../../db/database.ts';
 import type { PotentialAgentsTable } from '../../db/schema-broker-workspace.ts';
@@ -46,16 +47,17 @@ async function sendInvitation(c: AppContext, db: Db, p: Row, brokerageName: stri
     invites_sent: sql`invites_sent + 1`, responded_at: null, updated_at: now,
   }).where('id', '=', p.id).execute();
   const link = `${publicOrigin(c)}/agent-onboarding/${encodeURIComponent(code)}`;
-  await sendEmail(db, p.email, `${brokerageName} invites you to join them on ${BRAND.name}`, [
-    `Hello ${p.first_name},`,
+  const brokerage = senderText(brokerageName, 120);
+  await sendOnBehalf(db, c, { channel: 'EMAIL', to: p.email, subject: `${brokerage} invites you to join them on ${BRAND.name}`, body: [
+    `Hello ${senderText(p.first_name)},`,
     '',
-    `${brokerageName} invites you to join their team as an agent on ${BRAND.name}. To accept, open:`,
+    `${brokerage} invites you to join their team as an agent on ${BRAND.name}. To accept, open:`,
     link,
     '',
     `Not interested? Decline here: ${link}/decline`,
     '',
     `The invitation expires on ${expiresAt.toUTCString()}.`,
-  ].join('\n'), now);
+  ].join('\n') });
 }
 
 /** The potential agent, after checking the caller may manage their brokerage (403 for another's, as ids are not probed). */

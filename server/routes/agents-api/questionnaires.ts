@@ -1,7 +1,6 @@
 import { QuestionnaireUpdate, type Questionnaire } from '../../../src/contract/questionnaires.ts';
 import type { Db } from '../../db/database.ts';
-import { forbidden } from '../../http/errors.ts';
-import { assertAgent, isProviderUser } from '../../http/ownership.ts';
+import { assertAgent, isProviderUser, notYoursError } from '../../http/ownership.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
 import { DASHBOARD_READERS } from '../../http/brokerage-scope.ts';
@@ -40,7 +39,7 @@ export const questionnaireRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;
       const { brokerageId } = await assertAgent(c.var.db, user, id);
-      if (!isProviderUser(user) && user.brokerId !== brokerageId) throw forbidden('That agent is not yours');
+      if (!isProviderUser(user) && user.brokerId !== brokerageId) throw notYoursError();
       const b = await jsonBody(c, QuestionnaireUpdate);
       const values = {
         states: JSON.stringify([...new Set(b.states)].sort()), zip_codes: JSON.stringify([...new Set(b.zipCodes)].sort()),

@@ -5,7 +5,7 @@ import { allowedMoves, type ReferralStage, type ReferralType } from '../../../sr
 import type { Db } from '../../db/database.ts';
 import { daysSinceSql, overduePredicate } from '../../db/overdue.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { assertAgent } from '../../http/ownership.ts';
+import { assertAgent, notYoursError } from '../../http/ownership.ts';
 import type { AppContext } from '../../http/route.ts';
 import { check, Id } from '../../http/validate.ts';
 import { personName as joinName } from '../../../src/lib/format.ts';
@@ -77,7 +77,7 @@ export async function assertAgentScope(c: AppContext, agentId: number, mode: 're
     await assertAgent(c.var.db, user, agentId);
     return;
   }
-  throw forbidden('These referrals are not yours');
+  throw notYoursError();
 }
 
 /** A person's name on the agent app's answers; null when both parts are missing. */

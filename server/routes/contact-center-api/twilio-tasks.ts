@@ -3,7 +3,7 @@ import type { Page } from '../../../src/contract/common.ts';
 import { TASK_CHANNELS, TASK_MANAGER_ROLES, TASK_READER_ROLES, TASK_SID, TASK_STATUSES, type TwilioTask } from '../../../src/contract/contact-center.ts';
 import { taskProvider } from '../../contact-center/twilio-tasks.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { isProviderUser } from '../../http/ownership.ts';
+import { isProviderUser, notYoursError } from '../../http/ownership.ts';
 import { BoolParam, Sort } from '../../http/paging.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Paging, params, query } from '../../http/validate.ts';
@@ -61,7 +61,7 @@ export const twilioTaskRoutes: RouteDef[] = [
       const owner = await provider.owner(c.var.db, sid);
       if (!owner) throw notFound('No such task');
       const scope = scopeOf(c);
-      if (scope !== null && owner.brokerageId !== scope) throw forbidden('That task is not yours');
+      if (scope !== null && owner.brokerageId !== scope) throw notYoursError();
       if (!(await provider.remove(c.var.db, sid))) throw notFound('No such task');
       return c.body(null, 204);
     },

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { SmsRequest, type SmsJob, type SmsJobPage, type SmsJobRecipientPage, type SmsPreflight } from '../../../src/contract/bulk-sms.ts';
 import type { Role } from '../../../src/access/roles.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { assertBrokerage } from '../../http/ownership.ts';
+import { assertBrokerage, notYoursError } from '../../http/ownership.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { formBody, IdParams, Paging, params, query } from '../../http/validate.ts';
 import { analyse, candidatesOf, isRunningHere, jobView, preflightOf, runJob } from './bulk-sms-engine.ts';
@@ -32,11 +32,12 @@ function scopeOf(c: AppContext, req: SmsRequest): number | undefined {
 /** A job the caller may read: staff any, a brokerage admin those sent for their brokerage. */
 async function readableJob(c: AppContext, id: number): Promise<SmsJob> {
   const row = await c.var.db.selectFrom('sms_jobs').select(['id', 'brokerage_id', 'status']).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('No such SMS send');
   const user = c.var.auth.user;
   if (hasRole(user.roles, 'BROKERAGE_ADMIN') && !hasRole(user.roles, 'ADMIN') && !hasRole(user.roles, 'AGENT_ENGAGEMENT') && !hasRole(user.roles, 'CSR_VIEW_OPPORTUNITIES')) {
-    if (row.brokerage_id === null || row.brokerage_id !== user.brokerId) throw forbidden('That send is not yours');
+    // One answer for another brokerage's send and for one that does not exist (ids are not probed).
+    if (!row || row.brokerage_id === null || row.brokerage_id !== user.brokerId) throw notYoursError();
   }
+  if (!row) throw notFound('No such SMS send');
   if (row.status === 'RUNNING' && !isRunningHere(c.var.db, id)) void runJob(c.var.db, id, c.var.now);
   const job = await jobView(c.var.db, id);
   if (!job) throw notFound('No such SMS send');

@@ -1,5 +1,4 @@
-import { forbidden } from '../../http/errors.ts';
-import { isProviderUser } from '../../http/ownership.ts';
+import { isProviderUser, notYoursError } from '../../http/ownership.ts';
 import type { AuthUser } from '../../http/route.ts';
 
 // Who sees which lender data (issue 13). Staff see every loan office; a loan-office admin only
@@ -24,7 +23,7 @@ export interface LenderScope {
 export function lenderScope(user: AuthUser, requestedOffice?: number): LenderScope {
   if (isProviderUser(user)) return { officeId: requestedOffice, brokerageId: undefined };
   if (user.roles.includes('LOAN_OFFICE_ADMIN') && user.loanOfficeId !== null) {
-    if (requestedOffice !== undefined && requestedOffice !== user.loanOfficeId) throw forbidden('That loan office is not yours');
+    if (requestedOffice !== undefined && requestedOffice !== user.loanOfficeId) throw notYoursError();
     return { officeId: user.loanOfficeId, brokerageId: undefined };
   }
   if (user.roles.includes('BROKERAGE_ADMIN') && user.brokerId !== null) return { officeId: requestedOffice, brokerageId: user.brokerId };
@@ -36,5 +35,5 @@ export function lenderScope(user: AuthUser, requestedOffice?: number): LenderSco
 export function assertOfficeWrite(user: AuthUser, officeId: number): void {
   if (isProviderUser(user)) return;
   if (user.loanOfficeId !== null && user.loanOfficeId === officeId) return;
-  throw forbidden('That loan office is not yours');
+  throw notYoursError();
 }

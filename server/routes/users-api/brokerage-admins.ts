@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { canManageUser } from '../../../src/access/role-grants.ts';
-import { isRole, USER_MANAGER_ROLES, type Role } from '../../../src/access/roles.ts';
+import { USER_MANAGER_ROLES, type Role } from '../../../src/access/roles.ts';
 import { REMOVE_LAST, REMOVE_SELF, type BrokerageAdmin, type UserRemoved } from '../../../src/contract/brokerage-admins.ts';
 import { isUserManager } from '../../auth/invite-users.ts';
+import { loadTargetUser, mayChange, notYours } from '../../auth/user-authority.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { assertBrokerage, missing } from '../../http/ownership.ts';
@@ -54,9 +54,6 @@ async function view(db: Db, rows: { id: number; first_name: string | null; last_
   });
 }
 
-const roleNames = async (db: Db, id: number) => (await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id')
-  .select('r.name').where('ur.user_id', '=', id).execute()).map((r) => r.name).filter(isRole);
-
 const COLUMNS = ['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.status', 'u.psi_last_login', 'u.created_at'] as const;
 
 async function removeUser(c: AppContext): Promise<Response> {
@@ -64,13 +61,14 @@ async function removeUser(c: AppContext): Promise<Response> {
   const { user } = c.var.auth;
   const now = c.var.now();
   const db = c.var.db;
-  const target = await db.selectFrom('users').select(['id', 'broker_id', 'status']).where('id', '=', id).executeTakeFirst();
-  if (!target) throw missing(user, 'user');
-  const manager = isUserManager(user);
-  if (!manager && (target.broker_id === null || target.broker_id !== user.brokerId)) throw forbidden('That user is not yours');
   if (id === user.id || id === c.var.auth.actor.id) throw conflict(REMOVE_SELF);
-  // No privilege escalation (issue 15): a user manager may not deactivate someone holding a role they could not grant.
-  if (manager && !canManageUser(user.roles, await roleNames(db, id))) throw forbidden('This user holds a role you cannot grant');
+  // One rule for everyone who changes users (src/access/role-grants.ts, mayActOnUser): a brokerage admin
+  // removes only users of their brokerage they could have invited, never one who also holds a staff role;
+  // a user manager only someone whose every role they could grant.
+  const found = await loadTargetUser(db, id);
+  if (!found || !mayChange(c, found)) throw notYours(c, found);
+  const manager = isUserManager(user);
+  const target = { id, broker_id: found.ownBrokerId, status: found.status };
   const isAdmin = (await adminsOf(db, target.broker_id ?? 0).select('u.id').where('u.id', '=', id).executeTakeFirst()) !== undefined;
   if (!manager && !isAdmin) throw forbidden('You may remove administrators of your brokerage only');
   if (target.status === 'DISABLED') return c.json({ id, status: 'DISABLED' } satisfies UserRemoved);
@@ -85,7 +83,7 @@ async function removeUser(c: AppContext): Promise<Response> {
       }
     }
     // Deactivated, never deleted: the user's history (notes, audit rows) keeps its author.
-    await trx.updateTable('users').set({ status: 'DISABLED' }).where('id', '=', id).execute();
+    await trx.updateTable('users').set({ status: 'DISABLED', disabled_reason: 'USER_REMOVED' }).where('id', '=', id).execute();
     await trx.updateTable('invites').set({ revoked_at: now }).where('user_id', '=', id).where('used_at', 'is', null).where('revoked_at', 'is', null).execute();
     await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();
     await trx.updateTable('access_tokens').set({ revoked_at: now }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import type { ConnectorInfo } from '../../../src/contract/connector-settings.ts';
-import { isUserManager } from '../../auth/invite-users.ts';
-import { forbidden } from '../../http/errors.ts';
+import { userToChange } from '../../auth/user-authority.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { Id, params } from '../../http/validate.ts';
 
@@ -27,12 +26,13 @@ export const connectorSettingRoutes: RouteDef[] = [
     },
   }),
   route({
-    // Disconnect: a user their own connection; user managers anyone's (an offboarding step).
+    // Disconnect: a user their own connection; user managers those of users they may change (offboarding).
     method: 'DELETE', path: '/users-api/oauth-connectors/token/:provider/:userId', policy: 'signed-in',
     handler: async (c) => {
       const { provider, userId } = params(c, TokenParams);
       const { user } = c.var.auth;
-      if (userId !== user.id && !isUserManager(user)) throw forbidden('That connection is not yours');
+      // Another user's: only one the caller may change (src/access/role-grants.ts, mayActOnUser).
+      if (userId !== user.id) await userToChange(c, c.var.db, userId, { self: 'allow' });
       await c.var.db.deleteFrom('connector_connections').where('user_id', '=', userId).where('provider', '=', provider).execute();
       return c.body(null, 204);
     },

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, params } from '../../http/validate.ts';
 import { audit } from './user-detail.ts';
+import { userToChange } from '../../auth/user-authority.ts';
 
 // Flex attributes (spec 1 section 7): GET /users-api/flexAttributes (the definitions) and one
 // user's values: POST /users-api/users/{id}/flexAttributes, PATCH and DELETE .../{attrId}, where
@@ -21,14 +22,15 @@ async function definition(db: Db, attributeId: number) {
   return def;
 }
 
-async function assertUser(db: Db, id: number) {
-  if (!(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('No such user');
+/** The user whose values change: one the caller may change (src/access/role-grants.ts, mayActOnUser). */
+async function assertUser(c: AppContext, db: Db, id: number) {
+  await userToChange(c, db, id, { self: 'refuse', selfMessage: 'You cannot change your own attributes' });
 }
 
 /** Writes one value (insert or update), checked against its definition, and audits it. */
 async function setValue(c: AppContext, userId: number, attributeId: number, value: string, mode: 'create' | 'update'): Promise<FlexValue> {
   return c.var.db.transaction().execute(async (trx) => {
-    await assertUser(trx, userId);
+    await assertUser(c, trx, userId);
     const def = await definition(trx, attributeId);
     const problem = flexValueError(def.type, value, optionsOf(def.options));
     if (problem) throw badRequest('The value is not valid', { value: problem });
@@ -77,7 +79,7 @@ export const flexAttributeRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id, attrId } = params(c, AttrParams);
       await c.var.db.transaction().execute(async (trx) => {
-        await assertUser(trx, id);
+        await assertUser(c, trx, id);
         const def = await trx.selectFrom('flex_attributes').select(['label', 'required']).where('id', '=', attrId).executeTakeFirst();
         if (!def) throw notFound('No such attribute');
         if (def.required) throw conflict(`${def.label} is required: change it instead`);

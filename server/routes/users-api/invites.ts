@@ -1,14 +1,16 @@
 import * as v from 'valibot';
 import type { InviteCodeResult, InviteSent } from '../../../src/contract/users.ts';
 import { CODE_TTL_MS, redeemCode } from '../../auth/invites.ts';
-import { publicOrigin, registerLink, sendEmail } from '../../auth/outbox.ts';
+import { publicOrigin, registerLink } from '../../auth/outbox.ts';
+import { sendOnBehalf } from '../../auth/on-behalf.ts';
 import { BRAND } from '../../../src/lib/brand.ts';
 import { assertWithinLimit, clientAddress, recordEvent } from '../../auth/rate-limit.ts';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
-import { INVITABLE_ROLES, inviteScope, isUserManager, sendInvite } from '../../auth/invite-users.ts';
+import { INVITABLE_ROLES, inviteScope, sendInvite } from '../../auth/invite-users.ts';
 import { USER_MANAGER_ROLES } from '../../../src/access/roles.ts';
+import { userToChange } from '../../auth/user-authority.ts';
 
 const INVITERS = [...USER_MANAGER_ROLES, 'BROKERAGE_ADMIN'] as const;
 // Guessing codes: 20 wrong ones per address in 15 minutes, then 429.
@@ -53,10 +55,10 @@ export const inviteRoutes: RouteDef[] = [
         // An address that already has an account answers exactly like a new one (no enumeration of
         // accounts through invitations); its owner is told by email instead, and nothing is created.
         if (await trx.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst()) {
-          await sendEmail(trx, body.email, `Someone invited you to ${BRAND.name}`, [
+          await sendOnBehalf(trx, c, { channel: 'EMAIL', to: body.email, subject: `Someone invited you to ${BRAND.name}`, body: [
             `Someone tried to invite this address to ${BRAND.name}, but it already has an account.`,
             `Sign in at ${publicOrigin(c)}/login, or reset your password there if you have forgotten it.`,
-          ].join('\n'), now);
+          ].join('\n') });
           return { expiresAt: new Date(now.getTime() + CODE_TTL_MS.INVITE) };
         }
         const { id } = await trx.insertInto('users').values({
@@ -65,7 +67,7 @@ export const inviteRoutes: RouteDef[] = [
         }).returning('id').executeTakeFirstOrThrow();
         const role = await trx.selectFrom('roles').select('id').where('name', '=', body.role).executeTakeFirstOrThrow();
         await trx.insertInto('user_roles').values({ user_id: id, role_id: role.id, position: 0 }).execute();
-        const expiresAt = await sendInvite(trx, { userId: id, email: body.email, firstName: body.firstName, createdBy: actor.id, link: (code) => registerLink(c, code), now });
+        const expiresAt = await sendInvite(trx, c, { userId: id, email: body.email, firstName: body.firstName, createdBy: actor.id, link: (code) => registerLink(c, code), now });
         return { expiresAt };
       });
       // 202: the invitation is on its way. No id: it would tell a new account from an existing one.
@@ -79,10 +81,9 @@ export const inviteRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const { user, actor } = c.var.auth;
       const db = c.var.db;
-      const target = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'status', 'password_hash', 'broker_id'])
-        .where('id', '=', id).executeTakeFirst();
-      if (!target) throw isUserManager(user) ? notFound('No such user') : forbidden('That user is not yours');
-      if (!isUserManager(user) && (user.brokerId === null || target.broker_id !== user.brokerId)) throw forbidden('That user is not yours');
+      // Only a user the caller may change (src/access/role-grants.ts): a resend voids the open code.
+      const found = await userToChange(c, db, id, { self: 'refuse', selfMessage: 'That user has already registered' });
+      const target = { email: found.email, first_name: found.firstName, last_name: found.lastName, status: found.status, password_hash: found.passwordHash };
       // Still registering: invited, or activated by a code but no password set yet.
       if (target.status === 'DISABLED' || (target.status !== 'INVITED' && target.password_hash !== null)) throw conflict('That user has already registered');
       if (!target.email) throw conflict('That user has no email address');
@@ -91,7 +92,7 @@ export const inviteRoutes: RouteDef[] = [
       const expiresAt = await db.transaction().execute(async (trx) => {
         // The user's history (User Management) shows each invitation sent again.
         await trx.insertInto('audit_log').values({ actor_user_id: actor.id, as_user_id: user.id, target_user_id: id, action: 'INVITE_RESENT', detail: email, created_at: now }).execute();
-        return sendInvite(trx, { userId: id, email, firstName: target.first_name, createdBy: actor.id, link: (code) => registerLink(c, code), now });
+        return sendInvite(trx, c, { userId: id, email, firstName: target.first_name, createdBy: actor.id, link: (code) => registerLink(c, code), now });
       });
       const answer: InviteSent = {
         id, email, firstName: target.first_name ?? '', lastName: target.last_name ?? '', status: target.status, inviteExpiresAt: expiresAt.toISOString(),

@@ -1,4 +1,4 @@
-import { canManageUser } from '../../../src/access/role-grants.ts';
+import { mayActOnUser } from '../../../src/access/role-grants.ts';
 import { isRole } from '../../../src/access/roles.ts';
 import type { UserDetail } from '../../../src/contract/users.ts';
 import { rolesOf } from '../../auth/users.ts';
@@ -41,6 +41,7 @@ export async function userDetail(c: AppContext, id: number): Promise<UserDetail>
     brokerageName: u.brokerage_name, loanOfficeName: u.loan_office_name,
     flexAttributes: flex.map((f) => ({ attributeId: f.id, name: f.name, label: f.label, value: f.value, updated: f.updated_at.toISOString() })),
     invite: invite ? { state: invite.expires_at > now ? 'PENDING' : 'EXPIRED', sentAt: invite.created_at.toISOString(), expiresAt: invite.expires_at.toISOString() } : null,
-    manageable: id !== user.id && id !== actor.id && canManageUser(user.roles, roles.map((r) => r.name).filter(isRole)),
+    manageable: id !== user.id && id !== actor.id
+      && mayActOnUser(user, { id, roles: roles.map((r) => r.name).filter(isRole), brokerId: u.broker_id, loanOfficeId: u.loan_office_id }),
   };
 }

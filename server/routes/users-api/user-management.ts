@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { canGrant, canManageUser, organisationOf } from '../../../src/access/role-grants.ts';
+import { canGrant, organisationOf } from '../../../src/access/role-grants.ts';
 import { isRole, roleDisplayName, USER_MANAGER_ROLES, type Role } from '../../../src/access/roles.ts';
 import {
   RoleGrantBody, UserCreateBody, type AuditRow, type UserAuditPage, type UserDetail, type UserRole,
@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { audit, userDetail } from './user-detail.ts';
+import { userToChange } from '../../auth/user-authority.ts';
 
 // User Management (issue 15; spec 1 section 7 "Users"): one user's page, creating a user (invited to
 // /register/{code}), the roles catalogue, granting and removing roles, and the user's history.
@@ -22,17 +23,11 @@ import { audit, userDetail } from './user-detail.ts';
 const MANAGERS = USER_MANAGER_ROLES;
 const RoleParams = v.object({ id: Id, roleId: Id });
 
-/** The user a role change is made to, refused when it is the caller or outranks them. */
+/** The user a role change is made to, refused when it is the caller or one they may not change. */
 async function manageableTarget(c: AppContext, db: Db, id: number) {
-  const { user, actor } = c.var.auth;
-  const target = await db.selectFrom('users').select(['id', 'status', 'broker_id', 'loan_office_id']).where('id', '=', id).executeTakeFirst();
-  if (!target) throw notFound('No such user');
-  if (id === user.id || id === actor.id) throw forbidden('You cannot change your own roles');
-  const roles = (await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select(['r.id', 'r.name'])
-    .where('ur.user_id', '=', id).execute()).filter((r): r is { id: number; name: Role } => isRole(r.name));
-  if (!canManageUser(user.roles, roles.map((r) => r.name))) throw forbidden('This user holds a role you cannot grant');
+  const target = await userToChange(c, db, id, { self: 'refuse', selfMessage: 'You cannot change your own roles' });
   if (target.status === 'DISABLED') throw conflict('This user is deactivated');
-  return { ...target, roles };
+  return { ...target, broker_id: target.ownBrokerId, loan_office_id: target.loanOfficeId };
 }
 
 const phoneOf = (raw: string | null | undefined) => {
@@ -93,7 +88,7 @@ async function createUser(c: AppContext): Promise<Response> {
     const ids = await trx.selectFrom('roles').select(['id', 'name']).where('name', 'in', roles).execute();
     await trx.insertInto('user_roles').values(roles.map((r, position) => ({ user_id: row.id, role_id: ids.find((x) => x.name === r)!.id, position }))).execute();
     await audit(trx, c, row.id, 'USER_CREATED', `roles: ${roles.map(roleDisplayName).join(', ')}`);
-    await sendInvite(trx, { userId: row.id, email: body.email, firstName: body.firstName, createdBy: actor.id, link: (code) => registerLink(c, code), now });
+    await sendInvite(trx, c, { userId: row.id, email: body.email, firstName: body.firstName, createdBy: actor.id, link: (code) => registerLink(c, code), now });
     return row.id;
   });
   return c.json(await userDetail(c, id) satisfies UserDetail, 201);
