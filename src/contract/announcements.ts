@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { parseIsoTime } from '../lib/iso-time.ts';
+import { isoTime } from './common.ts';
 
 // Announcements addressed to a brokerage (spec 1 section 7: GET /users-api/announcements and
 // POST /users-api/announcements/status), with the reader's own read state.
@@ -74,9 +76,9 @@ export type ManagedAnnouncementPage = v.InferOutput<typeof ManagedAnnouncementPa
 
 const Title = v.pipe(v.string('Title is required'), v.trim(), v.minLength(1, 'Title is required'), v.maxLength(120, 'Title must be at most 120 characters'));
 const Body = v.pipe(v.string('Message is required'), v.trim(), v.minLength(1, 'Message is required'), v.maxLength(5000, 'Message must be at most 5000 characters'));
-const Time = v.pipe(v.string('must be a date and time'), v.isoTimestamp('must be an ISO date and time'),
-  // Years the database and every browser agree on (year 0 and six-digit years are not).
-  v.check((s) => { const y = new Date(s).getUTCFullYear(); return y >= 2000 && y <= 2999; }, 'must be between the years 2000 and 2999'));
+// A real date and time (common.ts's one reader: years up to 2200), not before 2000.
+const Time = v.pipe(isoTime('must be an ISO date and time'),
+  v.check((s) => (parseIsoTime(s)?.getUTCFullYear() ?? 0) >= 2000, 'must be between the years 2000 and 2200'));
 
 /** POST /users-api/announcements (create) and PATCH /users-api/announcements/{id} (every field optional there). */
 export const AnnouncementFields = {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Count, IsoTime, paged } from './common.ts';
+import { Count, IsoTime, isoDate, paged } from './common.ts';
 import { OPPORTUNITY_STATUSES } from './interviews.ts';
 
 // Bulk SMS (spec 2 section 7 "POST .../opportunities/sms (form-encoded bulk SMS)"; issue 15):
@@ -21,8 +21,7 @@ export const SUPPRESSION_LABELS: Record<SmsSuppression, string> = {
 export const MAX_SMS_RECIPIENTS = 10_000;
 export const MAX_SMS_LENGTH = 1600;
 
-const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD'),
-  v.check((s) => { const d = new Date(`${s}T00:00:00Z`); return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s) && s >= '1900-01-01'; }, 'must be a real date'));
+const Day = isoDate();
 const StatusList = v.pipe(v.string(), v.maxLength(1000), v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
   v.check((list) => list.every((s) => (OPPORTUNITY_STATUSES as readonly string[]).includes(s)), 'unknown opportunity status'));
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { parseIsoDate, parseIsoMonth, parseIsoTime } from '../lib/iso-time.ts';
 import { EMAIL_PATTERN } from '../lib/validation.ts';
 
 /*
@@ -11,7 +12,29 @@ import { EMAIL_PATTERN } from '../lib/validation.ts';
 export const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const Dollars = v.pipe(v.number(), v.integer());
 export const Percent = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
-export const IsoTime = v.pipe(v.string(), v.isoTimestamp());
+
+/*
+ * Dates and times, in answers and from input, all through the one reader of src/lib/iso-time.ts:
+ * a date the calendar lacks (2024-02-31, 2024-13-01, hour 24, year 0000, years outside 1900-2200)
+ * is refused, never rolled over or passed on to the database. The server takes a Date with the
+ * ...AsDate forms, so no handler calls `new Date(input)` itself.
+ */
+const ISO_TIME_MESSAGE = 'must be an ISO date and time such as 2026-11-23T05:00:00.000Z';
+/** An ISO 8601 date and time (the ECMAScript form: 2026-11-23T05:00:00.000Z or with an offset +hh:mm). */
+export const isoTime = (message = ISO_TIME_MESSAGE) => v.pipe(v.string(message), v.check((s) => parseIsoTime(s) !== null, message));
+export const IsoTime = isoTime();
+/** The same, read as the instant it names (server input). */
+export const isoTimeAsDate = (message = ISO_TIME_MESSAGE) => v.pipe(isoTime(message), v.transform((s) => parseIsoTime(s) as Date));
+
+const ISO_DATE_MESSAGE = 'must be a real calendar date as YYYY-MM-DD';
+/** A calendar day as YYYY-MM-DD (2025-02-30 is refused, not rolled over). */
+export const isoDate = (message = ISO_DATE_MESSAGE) => v.pipe(v.string(message), v.check((s) => parseIsoDate(s) !== null, message));
+export const IsoDate = isoDate();
+/** The same, read as midnight UTC of that day (server input). */
+export const isoDateAsDate = (message = ISO_DATE_MESSAGE) => v.pipe(isoDate(message), v.transform((s) => parseIsoDate(s) as Date));
+
+/** A month as YYYY-MM (2024-13 and 0000-01 are refused). */
+export const isoMonth = (message = 'must be a month as YYYY-MM') => v.pipe(v.string(message), v.check((s) => parseIsoMonth(s) !== null, message));
 
 /** The type of a paged answer (what `paged(Item)` parses to). */
 export interface Page<T> { content: T[]; totalElements: number }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { needsDateOfSale, needsRemovalReason, REFERRAL_STAGES, REFERRAL_TYPES, REMOVAL_REASONS, takesDateOfSale } from '../lib/referral-stages.ts';
-import { paged } from './common.ts';
+import { isoDate, paged } from './common.ts';
 
 // The agent's referrals (spec 2 section 7 "Agents", Referrals: /agents-api/agents/{id}/referrals...):
 // referrals, events, notes, the funnel and the request bodies of the agent app.
@@ -67,12 +67,8 @@ export type AgentFunnel = v.InferOutput<typeof AgentFunnel>;
 
 // Request bodies.
 
-const realDay = (s: string) => {
-  const t = Date.parse(`${s}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
-};
-/** A calendar day as YYYY-MM-DD (2025-02-30 is refused, not rolled over). */
-export const IsoDay = v.pipe(v.string(), v.isoDate('must be a date as YYYY-MM-DD'), v.check(realDay, 'must be a real calendar date'));
+/** A calendar day as YYYY-MM-DD (2025-02-30 is refused, not rolled over): common.ts's one reader. */
+export const IsoDay = isoDate();
 
 export const StageChange = v.pipe(
   v.strictObject({

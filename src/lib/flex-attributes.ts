@@ -1,10 +1,12 @@
+import { parseIsoDate } from './iso-time.ts';
+
 // Flex attribute values (User Management, issue 15): every value is stored as text and checked
 // against its definition's type, here once for the server and the console.
 
 export type FlexType = 'TEXT' | 'NUMBER' | 'BOOLEAN' | 'DATE' | 'SELECT';
 
 const NUMBER = /^-?\d{1,15}(\.\d{1,6})?$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The problem with `value` for an attribute of this type, or null when it is acceptable. */
 export function flexValueError(type: FlexType, value: string, options: readonly string[] = []): string | null {
@@ -14,13 +16,9 @@ export function flexValueError(type: FlexType, value: string, options: readonly 
     case 'TEXT': return v.length > 500 ? 'must be at most 500 characters' : null;
     case 'NUMBER': return NUMBER.test(v) ? null : 'must be a number';
     case 'BOOLEAN': return v === 'true' || v === 'false' ? null : 'must be true or false';
-    case 'DATE': {
-      const m = DATE.exec(v);
-      if (!m) return 'must be a date (YYYY-MM-DD)';
-      const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-      return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
-        ? null : 'must be a real date';
-    }
+    case 'DATE':
+      if (!DATE.test(v)) return 'must be a date (YYYY-MM-DD)';
+      return parseIsoDate(v) ? null : 'must be a real date';
     case 'SELECT': return options.includes(v) ? null : `must be one of ${options.join(', ')}`;
   }
 }

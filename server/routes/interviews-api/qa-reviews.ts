@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import type { Page } from '../../../src/contract/common.ts';
+import { isoTimeAsDate, type Page } from '../../../src/contract/common.ts';
 import {
   QA_STATUS_FILTERS, QaReviewRequest, type QaCriteria, type QaFigures, type QaHandlers, type QaQueueItem, type Recording,
 } from '../../../src/contract/qa-review.ts';
@@ -18,7 +18,7 @@ import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.t
 
 export const QA_ROLES: readonly Role[] = ['ADMIN', 'QA_TEAM'];
 
-const Time = v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO time such as 2026-11-23T05:00:00.000Z')));
+const Time = v.optional(isoTimeAsDate('must be an ISO time such as 2026-11-23T05:00:00.000Z'));
 
 const QueueQuery = v.object({
   ...Paging,
@@ -41,9 +41,9 @@ function filtered(db: Db, f: Omit<QueueFilter, 'pageIndex' | 'pageSize' | 'sort'
     .$if(f.reviewerId !== undefined, (b) => b.where('q.reviewer_id', '=', f.reviewerId!))
     .$if(f.opportunityId !== undefined, (b) => b.where('q.opportunity_id', '=', f.opportunityId!))
     .$if(f.interactionId !== undefined, (b) => b.where('q.interaction_id', '=', f.interactionId!))
-    .$if(f.from !== undefined, (b) => b.where('q.call_at', '>=', new Date(f.from!)))
-    .$if(f.to !== undefined, (b) => b.where('q.call_at', '<', new Date(f.to!)))
-    .$if(f.reviewedFrom !== undefined, (b) => b.where('q.reviewed_at', '>=', new Date(f.reviewedFrom!)));
+    .$if(f.from !== undefined, (b) => b.where('q.call_at', '>=', f.from!))
+    .$if(f.to !== undefined, (b) => b.where('q.call_at', '<', f.to!))
+    .$if(f.reviewedFrom !== undefined, (b) => b.where('q.reviewed_at', '>=', f.reviewedFrom!));
 }
 
 /** The statuses a status filter stands for; undefined: every status. */
@@ -119,7 +119,7 @@ export const qaReviewRoutes: RouteDef[] = [
       const q = query(c, v.object({ since: Time }));
       const now = c.var.now();
       // Default: the week so far, from Monday 00:00 UTC (the console sends the start of the week in the browser's zone).
-      const since = q.since !== undefined ? new Date(q.since)
+      const since = q.since !== undefined ? q.since
         : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)));
       const me = c.var.auth.user.id;
       const row = (await sql<{ awaiting: number; mine: number; mine_passed: number; team: number; team_passed: number }>`

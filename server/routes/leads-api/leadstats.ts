@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
+import { isoMonth } from '../../../src/contract/common.ts';
 import type { LeadStats } from '../../../src/contract/leads.ts';
 import { BrokerageIdParams, DASHBOARD_READERS, readableBrokerage } from '../../http/brokerage-scope.ts';
 import { route, type RouteDef } from '../../http/route.ts';
@@ -10,7 +11,7 @@ import { leadsOf } from '../interviews-api/iris-leads.ts';
 // The /leads-api family: the brokerage's monthly and quarterly lead intake against its cap.
 
 const LeadStatsQuery = v.object({
-  ingestedDate: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month as YYYY-MM'))),
+  ingestedDate: v.optional(isoMonth()),
 });
 
 export const leadStatsApiRoutes: RouteDef[] = [

@@ -1,3 +1,4 @@
+import { isoTimeAsDate } from '../../../src/contract/common.ts';
 import type { Me } from '../../../src/contract/users.ts';
 import { updateByIdOr404 } from '../../http/update.ts';
 import * as v from 'valibot';
@@ -40,7 +41,7 @@ export async function userView(db: Db, id: number) {
 const canManage = (user: AuthUser) => user.roles.some((r) => (USER_MANAGER_ROLES as readonly string[]).includes(r));
 
 const PatchUser = v.strictObject({
-  psiLastLogin: v.optional(v.pipe(v.string(), v.isoTimestamp('psiLastLogin must be an ISO time'))),
+  psiLastLogin: v.optional(isoTimeAsDate('psiLastLogin must be an ISO time that the calendar has')),
   firstName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'First name is required'), v.maxLength(255))),
   lastName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'Last name is required'), v.maxLength(255))),
   // The signed-in user's new password (server/auth/password-change.ts decides when currentPassword is needed).
@@ -68,7 +69,7 @@ export const usersRoutes: RouteDef[] = [
       const body = await jsonBody(c, PatchUser);
       if (body.password !== undefined) await changeOwnPassword(c, id, body.password, body.currentPassword);
       const set = {
-        ...(body.psiLastLogin !== undefined ? { psi_last_login: new Date(body.psiLastLogin) } : {}),
+        ...(body.psiLastLogin !== undefined ? { psi_last_login: body.psiLastLogin } : {}),
         ...(body.firstName !== undefined ? { first_name: body.firstName } : {}),
         ...(body.lastName !== undefined ? { last_name: body.lastName } : {}),
       };
