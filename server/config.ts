@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DEFAULT_MEASUREMENT_IDS, MEASUREMENT_ID_PATTERN } from '../src/contract/analytics.ts';
 
 /** An origin as links in emails use it: scheme, host and optional port, nothing else. */
 const Origin = (name: string) => v.pipe(v.string(),
@@ -26,6 +27,10 @@ const EnvSchema = v.object({
   // (server/auth/token-cache.ts). 0 turns the cache off.
   AUTH_CACHE_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'AUTH_CACHE_MS must be a whole number of milliseconds'), v.transform(Number),
     v.maxValue(10_000, 'AUTH_CACHE_MS must be 0 to 10000')), '1000'),
+  // The analytics measurement ids the console is built with (src/api/analytics.ts reads the same
+  // variables at build time): the collector accepts these and no others.
+  VITE_ANALYTICS_ID_AGENT: v.optional(v.pipe(v.string(), v.regex(MEASUREMENT_ID_PATTERN, 'VITE_ANALYTICS_ID_AGENT must be a measurement id')), DEFAULT_MEASUREMENT_IDS.agent),
+  VITE_ANALYTICS_ID_BROKER: v.optional(v.pipe(v.string(), v.regex(MEASUREMENT_ID_PATTERN, 'VITE_ANALYTICS_ID_BROKER must be a measurement id')), DEFAULT_MEASUREMENT_IDS.broker),
 });
 
 export interface Config {
@@ -46,6 +51,8 @@ export interface Config {
   adminEmail: string | undefined;
   /** The staleness bound of the authentication cache across processes, in ms (0: no cache). */
   authCacheMs: number;
+  /** The measurement ids of the agent and broker hosts: the only ones the analytics collector accepts. */
+  measurementIds: string[];
 }
 
 /** Reads and checks the environment once at start-up; a bad value stops the server with a clear message. */
@@ -74,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     salesEmail: e.SALES_EMAIL,
     adminEmail: e.ADMIN_EMAIL,
     authCacheMs: e.AUTH_CACHE_MS,
+    measurementIds: [e.VITE_ANALYTICS_ID_AGENT, e.VITE_ANALYTICS_ID_BROKER],
   };
 }
 

@@ -1,13 +1,15 @@
+import { DEFAULT_MEASUREMENT_IDS, type AnalyticsEvent, type AnalyticsKind } from '../contract/analytics.ts';
 import { isAgentHost } from '../lib/hosts.ts';
 import { nextTask } from '../lib/next-task.ts';
 import { request } from './client.ts';
 
-export type AnalyticsKind = 'page_view' | 'sign_in';
+export type { AnalyticsKind };
 
-// The measurement id of each host (spec 1 and 2 section 9), configured per deployment at build time.
+// The measurement id of each host (spec 1 and 2 section 9), configured per deployment at build time;
+// the server accepts only these (it reads the same two variables).
 const MEASUREMENT_IDS = {
-  agent: import.meta.env.VITE_ANALYTICS_ID_AGENT ?? 'PL-AGENT',
-  broker: import.meta.env.VITE_ANALYTICS_ID_BROKER ?? 'PL-BROKER',
+  agent: import.meta.env.VITE_ANALYTICS_ID_AGENT ?? DEFAULT_MEASUREMENT_IDS.agent,
+  broker: import.meta.env.VITE_ANALYTICS_ID_BROKER ?? DEFAULT_MEASUREMENT_IDS.broker,
 };
 
 export const measurementIdForHost = (hostname?: string) => (isAgentHost(hostname) ? MEASUREMENT_IDS.agent : MEASUREMENT_IDS.broker);
@@ -26,6 +28,6 @@ export function trackingRefused(nav: Navigator = navigator): boolean {
  */
 export function sendAnalyticsEvent(kind: AnalyticsKind, path: string): void {
   if (trackingRefused()) return;
-  const json = { measurementId: measurementIdForHost(), kind, path };
+  const json: AnalyticsEvent = { measurementId: measurementIdForHost(), kind, path };
   void nextTask().then(() => request('/analytics-api/collect', { method: 'POST', auth: false, json })).catch(() => undefined);
 }

@@ -1,29 +1,42 @@
 import * as v from 'valibot';
-import { recordAnalyticsEvent } from '../../analytics/sink.ts';
+import { AnalyticsEvent } from '../../../src/contract/analytics.ts';
+import { analyticsPath, recordAnalyticsEvent } from '../../analytics/sink.ts';
+import { clientAddress, consumeLimit, type Limit } from '../../auth/rate-limit.ts';
+import { badRequest } from '../../http/errors.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { jsonBody } from '../../http/validate.ts';
 
-const AnalyticsEventBody = v.strictObject({
-  measurementId: v.pipe(v.string('measurementId is required'), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a measurement id')),
-  kind: v.picklist(['page_view', 'sign_in'], 'must be page_view or sign_in'),
-  // A route pattern such as /console/agents/view/:id: no query string, no ids, nothing personal.
-  path: v.pipe(v.string('path is required'), v.regex(/^\/[A-Za-z0-9/:_-]{0,199}$/, 'must be a route path without a query')),
-});
+/**
+ * Stored events per client address: one a second, sustained for ten minutes, is more than one
+ * person clicking through the console makes. Past it the collector answers 429 with Retry-After.
+ */
+export const ANALYTICS_LIMIT: Omit<Limit, 'scope'> = { max: 120, windowMs: 10 * 60_000 };
+
+// The path is stored as its route pattern (server/analytics/sink.ts); a path that is no page of the console is refused.
+const EventBody = v.pipe(AnalyticsEvent,
+  v.forward(v.check((e) => analyticsPath(e.path) !== null, 'must be a page of the console'), ['path']));
 
 /** The browser asked not to be tracked: Do Not Track or Global Privacy Control. */
 const optedOut = (dnt: string | undefined, gpc: string | undefined) => dnt === '1' || gpc === '1';
 
 /**
- * The first-party collector (spec 1 and 2 section 9, analytics per host). Public: the login page
- * counts too. The console sends nothing when the browser opts out; the server checks again.
+ * The first-party collector (spec 1 and 2 section 9). Public: the login page counts too. It takes
+ * only the console's own measurement ids (config.measurementIds) and only its route patterns, and
+ * counts what it stores per client address. The console sends nothing when the browser opts out;
+ * the server checks again, and then neither stores nor counts anything.
  */
 export const analyticsRoutes: RouteDef[] = [
   route({
     method: 'POST', path: '/analytics-api/collect', policy: 'public',
     handler: async (c) => {
-      const event = await jsonBody(c, AnalyticsEventBody);
+      const event = await jsonBody(c, EventBody);
+      if (!c.var.config.measurementIds.includes(event.measurementId)) {
+        throw badRequest('The request body is not valid', { measurementId: 'is not a measurement id of this console' });
+      }
       if (!optedOut(c.req.header('DNT'), c.req.header('Sec-GPC'))) {
-        await recordAnalyticsEvent(c.var.db, { ...event, occurredAt: c.var.now() });
+        const now = c.var.now();
+        await consumeLimit(c.var.db, { scope: `analytics:${clientAddress(c)}`, ...ANALYTICS_LIMIT }, now, 'Too many analytics events. Try again later.');
+        await recordAnalyticsEvent(c.var.db, { ...event, occurredAt: now });
       }
       return c.body(null, 204);
     },
