@@ -17,6 +17,8 @@ export const BrokerageAdmin = v.object({
   created: v.string(),
   /** The latest open invitation of a user still registering; null once registered. */
   invite: v.nullable(v.object({ state: v.picklist(INVITE_STATES), sentAt: v.string(), expiresAt: v.string() })),
+  /** Whether the caller may resend this admin's invitation or remove them (never themself; src/access/role-grants.ts). */
+  manageable: v.boolean(),
 });
 export type BrokerageAdmin = v.InferOutput<typeof BrokerageAdmin>;
 

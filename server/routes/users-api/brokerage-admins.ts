@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { USER_MANAGER_ROLES, type Role } from '../../../src/access/roles.ts';
+import { isRole, USER_MANAGER_ROLES, type Role } from '../../../src/access/roles.ts';
+import { mayActOnUser } from '../../../src/access/role-grants.ts';
 import { REMOVE_LAST, REMOVE_SELF, type BrokerageAdmin, type UserRemoved } from '../../../src/contract/brokerage-admins.ts';
 import { isUserManager } from '../../auth/invite-users.ts';
 import { loadTargetUser, mayChange, notYours } from '../../auth/user-authority.ts';
@@ -34,12 +35,18 @@ const adminsOf = (db: Db, brokerId: number) => db.selectFrom('users as u')
   .where(({ exists, selectFrom }) => exists(selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id')
     .select('ur.user_id').whereRef('ur.user_id', '=', 'u.id').where('r.name', '=', 'BROKERAGE_ADMIN')));
 
-async function view(db: Db, rows: { id: number; first_name: string | null; last_name: string | null; email: string | null; status: string; psi_last_login: Date | null; created_at: Date }[], now: Date): Promise<BrokerageAdmin[]> {
+async function view(c: AppContext, db: Db, rows: { id: number; broker_id: number | null; first_name: string | null; last_name: string | null; email: string | null; status: string; psi_last_login: Date | null; created_at: Date }[], now: Date): Promise<BrokerageAdmin[]> {
   const ids = rows.filter((u) => u.status === 'INVITED').map((u) => u.id);
   // The latest invitation still open (not used, not revoked) of each user still registering.
   const invites = ids.length === 0 ? [] : await db.selectFrom('invites').select(['user_id', 'created_at', 'expires_at'])
     .where('user_id', 'in', ids).where('kind', '=', 'INVITE').where('used_at', 'is', null).where('revoked_at', 'is', null)
     .orderBy('created_at', 'desc').execute();
+  const roles = rows.length === 0 ? [] : await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select(['ur.user_id', 'r.name']).where('ur.user_id', 'in', rows.map((u) => u.id)).execute();
+  const { user, actor } = c.var.auth;
+  const manageable = (u: { id: number; broker_id: number | null }) => u.id !== user.id && u.id !== actor.id && mayActOnUser(user, {
+    id: u.id, roles: roles.filter((r) => r.user_id === u.id).map((r) => r.name).filter(isRole), brokerId: u.broker_id, loanOfficeId: null,
+  });
   const latest = new Map<number, { created_at: Date; expires_at: Date }>();
   for (const i of invites) if (!latest.has(i.user_id)) latest.set(i.user_id, i);
   return rows.map((u) => {
@@ -50,11 +57,12 @@ async function view(db: Db, rows: { id: number; first_name: string | null; last_
       invite: u.status === 'INVITED' && inv
         ? { state: inv.expires_at > now ? 'PENDING' : 'EXPIRED', sentAt: inv.created_at.toISOString(), expiresAt: inv.expires_at.toISOString() }
         : null,
+      manageable: manageable(u),
     };
   });
 }
 
-const COLUMNS = ['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.status', 'u.psi_last_login', 'u.created_at'] as const;
+const COLUMNS = ['u.id', 'u.broker_id', 'u.first_name', 'u.last_name', 'u.email', 'u.status', 'u.psi_last_login', 'u.created_at'] as const;
 
 async function removeUser(c: AppContext): Promise<Response> {
   const { id } = params(c, IdParams);
@@ -109,7 +117,7 @@ export const brokerageAdminRoutes: RouteDef[] = [
         filtered().select(COLUMNS).orderBy(sql`case u.status when 'ACTIVE' then 0 else 1 end`).orderBy(sql`lower(u.last_name)`)
           .orderBy('u.id').limit(q.pageSize).offset(q.pageIndex * q.pageSize).execute(),
       ]);
-      return c.json({ content: await view(db, rows, c.var.now()), totalElements: total.n });
+      return c.json({ content: await view(c, db, rows, c.var.now()), totalElements: total.n });
     },
   }),
   route({
@@ -118,11 +126,11 @@ export const brokerageAdminRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;
       const db = c.var.db;
-      const row = await db.selectFrom('users as u').select([...COLUMNS, 'u.broker_id']).where('u.id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom('users as u').select(COLUMNS).where('u.id', '=', id).executeTakeFirst();
       if (!row || row.broker_id === null) throw missing(user, 'administrator');
       assertBrokerage(user, row.broker_id);
       if (!(await adminsOf(db, row.broker_id).select('u.id').where('u.id', '=', id).executeTakeFirst())) throw missing(user, 'administrator');
-      const [admin] = await view(db, [row], c.var.now());
+      const [admin] = await view(c, db, [row], c.var.now());
       return c.json(admin);
     },
   }),

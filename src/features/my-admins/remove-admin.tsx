@@ -11,7 +11,8 @@ export function AdminActions({ admin, onRemoved }: { admin: BrokerageAdmin; onRe
   const [confirm, setConfirm] = useState(false);
   const { resend, remove } = useAdminActions(onRemoved);
   const name = adminName(admin);
-  if (admin.status === 'DISABLED') return null;
+  // Only what the server would do: never on oneself, nor on someone holding a role the caller could not grant.
+  if (admin.status === 'DISABLED' || !admin.manageable) return null;
   return (
     <span className={styles.inlineForm}>
       {admin.status === 'INVITED' && (
