@@ -18,6 +18,9 @@ export const CONTENT_SECURITY_POLICY = [
   // Radix positions popovers with style attributes; no inline scripts are allowed.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
+  // The call recording player plays the audio it fetched with the bearer token from an object URL
+  // (src/features/qa-review/recording-player.tsx): blob: for media only, nothing wider.
+  "media-src 'self' blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "worker-src 'self'",
