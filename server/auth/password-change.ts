@@ -25,10 +25,19 @@ async function revokeOtherSessions(db: Db, userId: number, keepFamily: string | 
 
 const CURRENT_PASSWORD_WINDOW_MS = 15 * 60_000;
 
+/** Whether the session (token family) began, with its sign-in, less than `windowMs` ago. */
+async function signedInWithin(db: Db, family: string | undefined, now: Date, windowMs: number): Promise<boolean> {
+  if (!family) return false;
+  const row = await db.selectFrom('refresh_tokens').select((eb) => eb.fn.min('created_at').as('first')).where('family_id', '=', family).executeTakeFirst();
+  const first = row?.first ? new Date(row.first as unknown as string) : undefined;
+  return first !== undefined && now.getTime() - first.getTime() < windowMs;
+}
+
 /**
  * The signed-in user sets a new password (never someone else's, never while impersonating).
  * The current password is not asked for when the session came from an invite or reset code, or
- * when the password is expired (the spec's update-password dialog sends only the new password);
+ * when the password is expired and the session's sign-in is recent (the spec's update-password dialog
+ * sends only the new password);
  * otherwise it is, so a stolen access token cannot take the account over. Setting it clears the
  * expired flag, spends the user's open codes and ends every other session of the user.
  */
@@ -45,7 +54,11 @@ export async function changeOwnPassword(c: AppContext, userId: number, newPasswo
   const family = await currentFamily(c);
   const code = await codeOfSession(db, family);
   const user = await db.selectFrom('users').select(['password_hash', 'password_expired', 'email', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow();
-  if (!code && !user.password_expired) {
+  // An expired password is changed without the current one only in a session whose password sign-in
+  // (which checked that password) began within the window: the spec's dialog sends the new password
+  // alone, and a token stolen later cannot take the account over (docs/security.md, decisions).
+  const expiredAndFresh = user.password_expired && await signedInWithin(db, family, now, CURRENT_PASSWORD_WINDOW_MS);
+  if (!code && !expiredAndFresh) {
     const limit = { scope: `current-password:${userId}`, max: 5, windowMs: CURRENT_PASSWORD_WINDOW_MS };
     await assertWithinLimit(db, limit, now);
     if (!currentPassword) throw badRequest('Current password is required', { currentPassword: 'Current password is required' });

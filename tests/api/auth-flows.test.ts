@@ -158,7 +158,7 @@ describe('sending invites', () => {
     expect((await redeem(oldCode)).status).toBe(404);
     expect((await redeem(newCode)).status).toBe(200);
     expect((await (await signIn(server, 'broker.basic@demo.test')).get(`/users-api/users/resendInvite/${body.id}`)).status).toBe(403);
-    const registered = await server.db.selectFrom('users').select('id').where('email', '=', 'supplier@demo.test').executeTakeFirstOrThrow();
+    const registered = await server.db.selectFrom('users').select('id').where('email', '=', 'expired@demo.test').executeTakeFirstOrThrow();
     expect((await broker.get(`/users-api/users/resendInvite/${registered.id}`)).status).toBe(409);
   });
 });

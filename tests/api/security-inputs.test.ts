@@ -126,6 +126,16 @@ describe('dates the calendar does not have', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 400, fields: { [field]: expect.any(String) } });
   });
+
+  it('refuses an agent\'s desktop access time the calendar does not have, and writes nothing', async () => {
+    const admin = await signIn(server, 'admin@demo.test');
+    const agent = await server.db.selectFrom('agents').select(['id', 'agent_desktop_last_accessed']).orderBy('id').executeTakeFirstOrThrow();
+    const res = await admin.patch(`/agents-api/agents/${agent.id}`, { agentDesktopLastAccessed: '2024-02-31T00:00:00Z' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 400, fields: { agentDesktopLastAccessed: expect.any(String) } });
+    const after = await server.db.selectFrom('agents').select('agent_desktop_last_accessed').where('id', '=', agent.id).executeTakeFirstOrThrow();
+    expect(after.agent_desktop_last_accessed).toEqual(agent.agent_desktop_last_accessed);
+  });
 });
 
 describe('the content security policy of the console\'s pages', () => {

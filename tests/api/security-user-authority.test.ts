@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ON_BEHALF_LIMITS, senderText } from '../../server/auth/on-behalf.ts';
 import { NOT_YOURS } from '../../server/http/ownership.ts';
-import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
+import { call, callerFor, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 // Issue 33 (security review, round 3): mail on a user's behalf is limited, signed and plain (finding 1);
 // one "may act on this user" rule for every route that changes a user (findings 2, 4, 5); one answer
@@ -175,3 +176,33 @@ describe('one answer for "not yours" and "not there" (finding 8)', () => {
     expect(res.status).toBe(201);
   });
 });
+
+describe('an expired password changed without the current one (item 10)', () => {
+  it('is allowed in a session whose sign-in is recent, and asks for the current password once the window has passed', async () => {
+    const start = new Date();
+    server.setNow(start);
+    try {
+      const caller = await signIn(server, 'expired@demo.test');
+      const { id } = (await caller.get('/users-api/users/me')).body;
+      // 16 minutes later (a refreshed session of the same sign-in): a token alone no longer sets the password.
+      server.setNow(new Date(start.getTime() + 16 * 60_000));
+      const refreshed = await signInAgainByRefresh(caller);
+      const late = await refreshed.patch(`/users-api/users/${id}`, { password: 'Fresh-pass-44' });
+      expect(late.status).toBe(400);
+      expect(late.body.fields).toMatchObject({ currentPassword: 'Current password is required' });
+      const withCurrent = await refreshed.patch(`/users-api/users/${id}`, { password: 'Fresh-pass-44', currentPassword: 'Demo-pass-1' });
+      expect(withCurrent.status).toBe(200);
+    } finally {
+      server.setNow(new Date());
+    }
+  });
+});
+
+/** The same session with a new access token (the refresh grant), as the console's silent refresh does. */
+async function signInAgainByRefresh(caller: Caller): Promise<Caller> {
+  const res = await call<{ access_token: string; refresh_token: string }>(server, 'POST', '/auth/oauth2.0/accessToken', {
+    form: { grant_type: 'refresh_token', refresh_token: caller.refreshToken, client_id: OAUTH_CLIENTS.console },
+  });
+  expect(res.status).toBe(200);
+  return callerFor(server, res.body.access_token, res.body.refresh_token);
+}

@@ -1,4 +1,4 @@
-import type { Page } from '../../../src/contract/common.ts';
+import { isoTimeAsDate, type Page } from '../../../src/contract/common.ts';
 import * as v from 'valibot';
 import type { Agent, LeaderboardRow, AppVersions, BoostStatus } from '../../../src/contract/agents.ts';
 import type { Db } from '../../db/database.ts';
@@ -58,7 +58,7 @@ const LeaderboardQuery = v.object({
 });
 
 const PatchAgent = v.strictObject({
-  agentDesktopLastAccessed: v.optional(v.pipe(v.string(), v.isoTimestamp('agentDesktopLastAccessed must be an ISO time'))),
+  agentDesktopLastAccessed: v.optional(isoTimeAsDate('agentDesktopLastAccessed must be an ISO time that the calendar has')),
 }, 'unknown field');
 
 export const agentRoutes: RouteDef[] = [
@@ -127,7 +127,7 @@ export const agentRoutes: RouteDef[] = [
       if (body.agentDesktopLastAccessed !== undefined) {
         // The desktop access time is the agent's own record (spec 1 section 6).
         if (user.agentId !== id && !isProviderUser(user)) throw forbidden('Only the agent records their own access time');
-        await c.var.db.updateTable('agents').set({ agent_desktop_last_accessed: new Date(body.agentDesktopLastAccessed) })
+        await c.var.db.updateTable('agents').set({ agent_desktop_last_accessed: body.agentDesktopLastAccessed })
           .where('id', '=', id).execute();
       }
       return c.json(await agentView(c.var.db, id, c.var.now()) satisfies Agent);

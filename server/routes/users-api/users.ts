@@ -4,8 +4,7 @@ import { updateByIdOr404 } from '../../http/update.ts';
 import * as v from 'valibot';
 import { changeOwnPassword } from '../../auth/password-change.ts';
 import { isRole, rolesForClient, type Role } from '../../../src/access/roles.ts';
-import { canManageUser } from '../../../src/access/role-grants.ts';
-import { rolesOf } from '../../auth/users.ts';
+import { userToChange } from '../../auth/user-authority.ts';
 import { sql } from 'kysely';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { route, type AuthUser, type RouteDef } from '../../http/route.ts';
@@ -64,8 +63,8 @@ export const usersRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;
       if (id !== user.id && !canManage(user)) throw forbidden('You may only change your own account');
-    // A user manager edits only users whose roles they could grant (issue 15, no privilege escalation).
-    if (id !== user.id && !canManageUser(user.roles, (await rolesOf(c.var.db, id)).map((r) => r.name))) throw forbidden('This user holds a role you cannot grant');
+      // Another user: only one the caller may change (src/access/role-grants.ts, mayActOnUser).
+      if (id !== user.id) await userToChange(c, c.var.db, id, { self: 'allow' });
       const body = await jsonBody(c, PatchUser);
       if (body.password !== undefined) await changeOwnPassword(c, id, body.password, body.currentPassword);
       const set = {
