@@ -35,6 +35,18 @@ test('a QA reviewer scores a call and the queue shows it; the figure equals the 
   const card = page.locator(`#call-${callId}`);
   await expect(card.getByText('Awaiting review')).toBeVisible();
   await expect(card.locator('audio')).toHaveAttribute('src', /^blob:/);
+  // The recording plays: the page's CSP lets the player load its blob: audio (issue 33, finding 9; a
+  // blocked source ends in a MediaError instead of metadata).
+  const loaded = await card.locator('audio').evaluate((audio: HTMLAudioElement) => new Promise<{ duration: number; error: number | null }>((resolve) => {
+    const done = () => resolve({ duration: Number.isFinite(audio.duration) ? audio.duration : 0, error: audio.error?.code ?? null });
+    if (audio.readyState >= 1 || audio.error) return done();
+    audio.addEventListener('loadedmetadata', done, { once: true });
+    audio.addEventListener('error', done, { once: true });
+    audio.preload = 'metadata';
+    audio.load();
+  }));
+  expect(loaded.error).toBeNull();
+  expect(loaded.duration).toBeGreaterThan(0);
   await expect(card.getByText(/^Recording, \d+(m \d+)?s$/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Timeline' })).toBeVisible();
   await expectNoAxeViolations(page);
