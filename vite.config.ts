@@ -59,7 +59,7 @@ export default defineConfig({
     // appended one <link> per chunk of the page (32 for the overview) in one task, each starting a
     // fetch, and that task was the longest of a signed-in load; the browser's module loader fetches
     // the same chunks as it reads the page's imports, from the service worker's cache, at no cost
-    // to the main thread (docs/decisions.md, session 28).
+    // to the main thread (docs/decisions/0055-no-script-preload-of-lazy-chunks.md).
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     cssCodeSplit: false,
     rolldownOptions: {

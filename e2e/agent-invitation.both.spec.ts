@@ -14,7 +14,8 @@ test('an invited agent accepts through the outbox link and signs in on the agent
   const email = `riley.quinn.${tag}@e2e.example`;
   const phone = `(555) 9${info.project.name === 'phone' ? 1 : 0}${info.retry}-4321`;
   await login(page, 'broker@demo.test');
-  // Below 768 px the menu sheet carries the button (docs/decisions.md: the top bar has no room).
+  // Below 768 px the menu sheet carries the button (the top bar has no room:
+  // docs/decisions/0048-console-behaviour-where-the-spec-is-silent.md).
   if (info.project.name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Invite Agents' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Invite Agents' });

@@ -5,7 +5,8 @@ import type { Db } from '../db/database.ts';
 // resolves against (GET /interviews-api/zipCodes/{zip}, /geography, address validation). The demo
 // seed fills it for the demo markets; a real ZIP data set (USPS, or the Census ZCTA list with a
 // ZIP-to-market mapping) is loaded through importZipCodes, the one plug-in place: read the data set
-// into ZipImportRow[] and call it (new ZIPs are added, known ones updated). See docs/decisions.md.
+// into ZipImportRow[] and call it (new ZIPs are added, known ones updated). See
+// docs/decisions/0020-geography-and-address-validation.md.
 
 export interface ZipImportRow { zip: string; city: string; state: string; market?: string | null }
 

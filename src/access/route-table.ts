@@ -1,7 +1,8 @@
 import { STAFF_ROLES, USER_MANAGER_ROLES, type Role } from './roles.ts';
 
 // Role sets of spec 1 section 6 (and spec 2 section 2). Where the spec gives a parent and a
-// list, the list's roles are what a user needs to open the page (DECISIONS: see README).
+// list, the list's roles are what a user needs to open the page
+// (docs/decisions/0028-client-bound-roles-and-least-privilege.md).
 const STAFF5: Role[] = [...STAFF_ROLES];
 const USER_MGMT: Role[] = [...USER_MANAGER_ROLES];
 const MY: Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN'];

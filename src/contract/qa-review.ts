@@ -5,7 +5,7 @@ import { Disposition } from './interviews.ts';
 // QA review of recorded calls (issue 16; the interviews-api family of spec 2 section 7): the queue of
 // calls with their review, the reviewer figures, the scorecard, and the calls' recordings.
 
-/** The scorecard's criteria (docs/decisions.md, issue 16): each passes or fails; a call passes when all pass. */
+/** The scorecard's criteria (docs/decisions/0019-qa-review-queue-and-scorecard.md): each passes or fails; a call passes when all pass. */
 export const QA_CRITERIA = [
   { key: 'greeting', label: 'Greeting and introduction', hint: 'Named themself and Porchlight and said why they called' },
   { key: 'disclosure', label: 'Recording disclosure and consent', hint: 'Said the call is recorded; honoured any do-not-contact request' },

@@ -1,6 +1,7 @@
-// The lender steps of a lender referral (docs/decisions.md, Lender console): the spec names only the
-// opportunity statuses that hand a buyer to a loan office, so the steps are the ones a mortgage team
-// works through. Pure rules, used by the server (what a status change may do) and the console.
+// The lender steps of a lender referral (docs/decisions/0013-lender-referrals-steps-and-access.md):
+// the spec names only the opportunity statuses that hand a buyer to a loan office, so the steps are
+// the ones a mortgage team works through. Pure rules, used by the server (what a status change may
+// do) and the console.
 
 export const LENDER_STEPS = ['RECEIVED', 'CONTACTED', 'PRE_APPROVED', 'APPLICATION', 'UNDERWRITING', 'CLOSED', 'LOST'] as const;
 export type LenderStep = (typeof LENDER_STEPS)[number];

@@ -1,7 +1,8 @@
 import { groupDigits } from './format.ts';
 // The fixed list of price ranges (spec 2 section 9): 39 values from $100,000 to $20M, in dollars.
-// The spec gives only the count and the ends; the steps are ours (docs/decisions.md): finer where
-// most homes sell, coarser at the top.
+// The spec gives only the count and the ends; the steps are ours
+// (docs/decisions/0049-value-lists-the-spec-leaves-open.md): finer where most homes sell, coarser at
+// the top.
 const range = (from: number, to: number, step: number) =>
   Array.from({ length: Math.round((to - from) / step) + 1 }, (_, i) => from + i * step);
 

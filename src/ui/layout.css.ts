@@ -12,7 +12,8 @@ const appear = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
  * A wait shows its spinner only once it has lasted a second (the limit past which a person needs to
  * be told the system is working). Before that the spinner keeps its room but draws nothing and
  * does not turn: a spinning ring makes the compositor draw a frame sixty times a second, which on a
- * phone competes with the page's own loading for the CPU (measured: docs/decisions.md, session 33).
+ * phone competes with the page's own loading for the CPU
+ * (docs/decisions/0045-loading-states-without-flicker-or-shift.md).
  */
 export const SPINNER_DELAY_MS = 1000;
 export const spinner = style({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-// docs/decisions.md "Spec rules knowingly not followed": a widget whose figures fail to load says so
+// docs/decisions/0065-widget-failures-are-shown.md (a spec departure): a widget whose figures fail to load says so
 // in its own card (the spec silences most stats failures and the leaderboard's); the rest of the
 // overview keeps working.
 describe('dashboard widgets whose figures fail to load', () => {

@@ -82,7 +82,7 @@ describe('the overview prefetch at sign-in', () => {
     // The calls left from the login page (App's preloadPage, asked by the login before it navigates),
     // not from the overview's route after its first render. In jsdom the chunks load slower than the
     // calls start, so this holds even without the login waiting for the last one (a browser trace
-    // showed the difference: docs/decisions.md, session 27); without the sign-in's prefetch it fails.
+    // showed the difference: docs/decisions/0056-overview-prefetch.md); without the sign-in's prefetch it fails.
     expect(startedAtNavigation).toBe(read.length);
     expect([...new Set(prefetched)].sort()).toEqual(read.sort());
   });

@@ -18,7 +18,8 @@ import { assertOfficeWrite, LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE
 // GET and POST /lenders-api/loan-officers, GET /lenders-api/loan-officers/{id} (spec 2 section 7,
 // default sort lastName,ASC), PUT .../{id} (edit), PUT .../{id}/status (deactivate, reactivate) and
 // GET .../export.csv (the filtered list as CSV). Roles: spec 1
-// section 6, my-loan-officers list and view/:id; writes by the office's admin (docs/decisions.md).
+// section 6, my-loan-officers list and view/:id; writes by the office's admin
+// (docs/decisions/0013-lender-referrals-steps-and-access.md).
 
 const OfficersQuery = v.object({
   ...Paging,
