@@ -1,5 +1,6 @@
 import { onlineManager, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { ApiError } from '../api/client.ts';
 import { formatTime12 } from '../lib/format.ts';
 import { Button } from './button.tsx';
 import * as styles from './widget-card.css.ts';
@@ -27,14 +28,31 @@ export function useLastUpdated(scope: QueryKey): number {
   return useSyncExternalStore(subscribe, snapshot, () => 0);
 }
 
+const unreachable = (reason: unknown) => reason instanceof ApiError && reason.network;
+
+/**
+ * Whether the latest attempt of an answer under `scope` failed for want of a connection. The browser's
+ * online flag is not enough: it stays "online" on a captive or dead network, and after a reload while
+ * offline (seen in Chromium with the network emulated off), yet no request arrives.
+ */
+export function useUnreachable(scope: QueryKey): boolean {
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback((notify: () => void) => cache.subscribe(notify), [cache]);
+  const key = JSON.stringify(scope);
+  const snapshot = useCallback(() => cache.findAll({ queryKey: JSON.parse(key) as QueryKey })
+    .some((q) => unreachable(q.state.fetchFailureReason) || (q.state.status === 'error' && unreachable(q.state.error))), [cache, key]);
+  return useSyncExternalStore(subscribe, snapshot, () => false);
+}
+
 /** "Last updated 3:05 PM", a refresh button, and the offline notice, for the queries under `scope`. */
 export function StatusLine({ scope }: { scope: QueryKey }) {
   const client = useQueryClient();
   const online = useOnline();
+  const unreachableNow = useUnreachable(scope);
   const updated = useLastUpdated(scope);
   return (
     <>
-      {!online && <span className={styles.offline} role="status">{OFFLINE_NOTICE}</span>}
+      {(!online || unreachableNow) && <span className={styles.offline} role="status">{OFFLINE_NOTICE}</span>}
       {updated > 0 && <span className={styles.status}>Last updated {formatTime12(new Date(updated))}</span>}
       <Button variant="text" disabled={!online}
         onClick={() => { void client.invalidateQueries({ queryKey: scope }); }}>

@@ -91,6 +91,24 @@ describe('the overview dashboard', () => {
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeDisabled();
   });
 
+  it('shows the offline notice when the figures cannot be fetched, even while the browser says it is online', async () => {
+    const { screen, user } = await renderApp('/console', { as: 'broker@demo.test' });
+    expect(await screen.findByText(/^Last updated \d{1,2}:\d{2} (AM|PM)$/)).toBeInTheDocument();
+    const routed = globalThis.fetch;
+    globalThis.fetch = (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
+    try {
+      expect(onlineManager.isOnline()).toBe(true);
+      await user.click(screen.getByRole('button', { name: 'Refresh' }));
+      expect(await screen.findByText('You are offline. Showing the last data fetched.')).toBeInTheDocument();
+      expect(screen.getByText(/^Last updated \d{1,2}:\d{2} (AM|PM)$/)).toBeInTheDocument();
+    } finally {
+      globalThis.fetch = routed;
+    }
+    // The connection is back: the next refresh reaches the server and the notice goes.
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.queryByText('You are offline. Showing the last data fetched.')).not.toBeInTheDocument());
+  });
+
   it('tells a staff user without impersonation that the overview needs a brokerage', async () => {
     const { screen } = await renderApp('/console', { as: 'qa@demo.test' });
     expect(await screen.findByText(/The overview shows a brokerage’s figures/)).toBeInTheDocument();
