@@ -30,7 +30,8 @@ export default defineConfig({
   workers: 1, // 2 cores, and the server and the browser need them
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['html', { open: 'never' }]],
+  // A test that passes only on its retry fails the run unless quarantined (e2e/retried-reporter.ts).
+  reporter: [['list'], ['html', { open: 'never' }], ['./e2e/retried-reporter.ts']],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',

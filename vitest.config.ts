@@ -10,9 +10,9 @@ export default defineConfig({
     // files wait on PostgreSQL and the UI files on timers often enough that two workers keep
     // both cores busy (CI: the vitest stage ran serially before).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
-    // On CI a failed test runs once more, as Playwright's do (playwright.config.ts): a test that
-    // races the busy 2-core machine must not hold back a whole change. A retried test is still
-    // reported, and one that fails twice fails the run.
+    // On CI a failed test runs once more, as Playwright's do (playwright.config.ts), so the report
+    // names a race instead of stopping at it; but a test that passed only on its retry still fails
+    // the run unless it is quarantined (tests/setup/retried-reporter.ts, tests/setup/quarantine.ts).
     retry: process.env.CI ? 1 : 0,
     reporters: ['default', './tests/setup/retried-reporter.ts'],
     testTimeout: 30_000,

@@ -1,19 +1,22 @@
 import type { Reporter, TestCase } from 'vitest/node';
+import { retryVerdict } from './quarantine.ts';
 
 /**
  * Names every test that passed only when retried (vitest.config.ts: one retry on CI), at the end
- * of the run: the default reporter counts it as passed and says nothing.
+ * of the run, and fails the run for any that is not quarantined (tests/setup/quarantine.ts): the
+ * default reporter counts such a test as passed and says nothing.
  */
 export default class RetriedReporter implements Reporter {
   private readonly retried: string[] = [];
 
   onTestCaseResult(test: TestCase): void {
     const diagnostic = test.diagnostic();
-    if (diagnostic?.flaky) this.retried.push(`${test.module.moduleId.replace(`${process.cwd()}/`, '')} > ${test.fullName} (retries: ${diagnostic.retryCount})`);
+    if (diagnostic?.flaky) this.retried.push(`${test.module.moduleId.replace(`${process.cwd()}/`, '')} > ${test.fullName}`);
   }
 
   onTestRunEnd(): void {
-    if (!this.retried.length) return;
-    console.log(`\nPassed only when retried (${this.retried.length}): a race to fix, not a pass to trust\n  ${this.retried.join('\n  ')}\n`);
+    const verdict = retryVerdict(this.retried);
+    if (verdict.lines.length) console.log(`\n${verdict.lines.join('\n')}\n`);
+    if (verdict.fail) process.exitCode = 1;
   }
 }
