@@ -5,7 +5,8 @@ import { REFERRAL_STAGES, REFERRAL_TYPES, type ReferralStage, type ReferralType 
 import type { Db } from '../../db/database.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, params, query } from '../../http/validate.ts';
-import { idleOverdueSql, saleOverdueSql } from './overdue-sql.ts';
+import { IDLE_OVERDUE_STAGES, idleOverdueSql, saleOverdueSql } from './overdue-sql.ts';
+import { OVERDUE_AFTER_DAYS } from '../../db/overdue.ts';
 import { brokerScore, prefixLeadGenius, statSet, type StageCount } from './brokerage-figures.ts';
 import { DASHBOARD_READERS, ProductParam, productsOf, readableBrokerage } from '../../http/brokerage-scope.ts';
 
@@ -62,21 +63,31 @@ export async function scoreOf(db: Db, brokerageId: number, now: Date): Promise<B
   const since365 = new Date(now.getTime() - 365 * DAY_MS);
   const b = brokerageId;
   const [totals, perStage] = await Promise.all([
-    sql<{ accepted: number; declined: number; leads12: number; open: number; overdue: number }>`select
+    // Open and overdue as My Agents by overdue counts them (agent-queries.ts, byOverdueCount): the open
+    // referrals of an idle-overdue stage are kept per brokerage and agent (migration 028), so the idle
+    // branch is those minus the ones updated since the cut-off (a short recent range of
+    // referrals_idle_since_idx), not a scan of every open referral's updated_at.
+    sql<{ accepted: number; declined: number; leads12: number; idle_open: number; under_contract: number; idle_recent: number; sale_overdue: number }>`select
       (select count(*) from opportunities where brokerage_id = ${b} and assigned_at >= ${since90})::int as accepted,
       (select count(*) from opportunities where brokerage_id = ${b} and status = 'NO_AGENT_ACCEPT' and created_at >= ${since90})::int as declined,
       (select count(*) from opportunities where brokerage_id = ${b} and created_at >= ${since365})::int as leads12,
-      (select count(*) from referrals where brokerage_id = ${b} and stage = any(${textArray(OPEN_STAGES)}))::int as open,
-      (select count(*) from referrals r where r.brokerage_id = ${b} and ${idleOverdueSql('r', now)})::int
-      + (select count(*) from referrals r where r.brokerage_id = ${b} and ${saleOverdueSql('r', now)})::int as overdue`.execute(db),
+      (select coalesce(sum(open), 0) from agent_open_referrals where brokerage_id = ${b})::int as idle_open,
+      (select count(*) from referrals where brokerage_id = ${b} and stage = 'UNDER_CONTRACT')::int as under_contract,
+      (select count(*) from referrals r where r.brokerage_id = ${b} and r.stage in (${sql.join(IDLE_OVERDUE_STAGES.map((st) => sql.lit(st)))})
+        and r.updated_at >= (select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days'))::int as idle_recent,
+      (select count(*) from referrals r where r.brokerage_id = ${b} and ${saleOverdueSql('r', now)})::int as sale_overdue`.execute(db),
     // Per stage, referrals received in the last 12 months and 90 days (index-only counts, referrals_dashboard_created_idx).
     sql<{ stage: ReferralStage; n365: number; n90: number }>`select s.stage,
       (select count(*) from referrals r where r.brokerage_id = ${b} and r.stage = s.stage and r.created_at >= ${since365})::int as n365,
       (select count(*) from referrals r where r.brokerage_id = ${b} and r.stage = s.stage and r.created_at >= ${since90})::int as n90
       from unnest(${textArray(REFERRAL_STAGES)}) as s(stage)`.execute(db),
   ]);
-  const t = totals.rows[0];
-  if (!t) throw new Error('score query answered no row');
+  const row = totals.rows[0];
+  if (!row) throw new Error('score query answered no row');
+  const t = {
+    accepted: row.accepted, declined: row.declined, leads12: row.leads12,
+    open: row.idle_open + row.under_contract, overdue: row.idle_open - row.idle_recent + row.sale_overdue,
+  };
   const sum = (key: 'n365' | 'n90', stages: readonly ReferralStage[]) =>
     perStage.rows.filter((r) => stages.includes(r.stage)).reduce((acc, r) => acc + r[key], 0);
   return brokerScore(brokerageId, {
