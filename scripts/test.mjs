@@ -1,0 +1,45 @@
+// npm test: every check, in order, with the time each stage took and the run's budget.
+//   typecheck and lint (side by side) -> test:unit -> build -> test:e2e -> bench bundle
+// Stops at the first failing stage. With CI set, a run over TEST_BUDGET_MINUTES fails (the suite must
+// stay fast as issues add tests: parallelize, share fixtures, drop tests that prove nothing new).
+import { spawn } from 'node:child_process';
+
+const BUDGET_MINUTES = Number(process.env.TEST_BUDGET_MINUTES ?? 30);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+const STAGES = [
+  ['typecheck', 'lint'],
+  ['test:unit'],
+  ['build'],
+  ['test:e2e'],
+  ['bench -- bundle'],
+];
+
+function run(script) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(npm, ['run', ...script.split(' ')], { stdio: 'inherit' });
+    child.on('exit', (code) => resolve({ script, code: code ?? 1, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+const format = (s) => `${Math.floor(s / 60)}m ${String(Math.round(s % 60)).padStart(2, '0')}s`;
+const started = Date.now();
+const done = [];
+let failed;
+for (const stage of STAGES) {
+  const results = await Promise.all(stage.map(run));
+  done.push(...results);
+  failed = results.find((r) => r.code !== 0);
+  if (failed) break;
+}
+const total = (Date.now() - started) / 1000;
+
+console.log('\n=== npm test: time per stage ===');
+for (const r of done) console.log(`${r.script.padEnd(16)} ${format(r.seconds).padStart(8)}  ${r.code === 0 ? 'passed' : 'FAILED'}`);
+console.log(`${'total'.padEnd(16)} ${format(total).padStart(8)}  (budget ${BUDGET_MINUTES} min)`);
+if (failed) process.exit(failed.code || 1);
+if (process.env.CI && total > BUDGET_MINUTES * 60) {
+  console.error(`npm test took ${format(total)}, over its budget of ${BUDGET_MINUTES} minutes: find what grew (the stage times above).`);
+  process.exit(1);
+}
