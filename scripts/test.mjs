@@ -1,10 +1,14 @@
 // npm test: every check, in order, with the time each stage took and the run's budget.
 //   typecheck and lint (side by side) -> test:unit -> build -> test:e2e -> bench bundle
-// Stops at the first failing stage. With CI set, a run over TEST_BUDGET_MINUTES fails (the suite must
-// stay fast as issues add tests: parallelize, share fixtures, drop tests that prove nothing new).
+// Stops at the first failing stage. The target is TARGET_MINUTES on this 2-core machine (measured
+// 18 min on a quiet one); past it the run warns. With CI set, a run past TEST_BUDGET_MINUTES fails:
+// the suite must stay fast as issues add tests (parallelize, share fixtures, drop tests that prove
+// nothing new). The hard limit sits above the slowest run seen on a machine shared with other runs
+// (41 min), so a busy neighbour cannot turn a good change red, while real growth is still stopped.
 import { spawn } from 'node:child_process';
 
-const BUDGET_MINUTES = Number(process.env.TEST_BUDGET_MINUTES ?? 30);
+const TARGET_MINUTES = 25;
+const BUDGET_MINUTES = Number(process.env.TEST_BUDGET_MINUTES ?? 45);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const STAGES = [
@@ -37,8 +41,9 @@ const total = (Date.now() - started) / 1000;
 
 console.log('\n=== npm test: time per stage ===');
 for (const r of done) console.log(`${r.script.padEnd(16)} ${format(r.seconds).padStart(8)}  ${r.code === 0 ? 'passed' : 'FAILED'}`);
-console.log(`${'total'.padEnd(16)} ${format(total).padStart(8)}  (budget ${BUDGET_MINUTES} min)`);
+console.log(`${'total'.padEnd(16)} ${format(total).padStart(8)}  (target ${TARGET_MINUTES} min, limit ${BUDGET_MINUTES} min on CI)`);
 if (failed) process.exit(failed.code || 1);
+if (total > TARGET_MINUTES * 60) console.warn(`npm test took ${format(total)}, past its target of ${TARGET_MINUTES} minutes: find what grew (the stage times above), or a busy machine.`);
 if (process.env.CI && total > BUDGET_MINUTES * 60) {
   console.error(`npm test took ${format(total)}, over its budget of ${BUDGET_MINUTES} minutes: find what grew (the stage times above).`);
   process.exit(1);
