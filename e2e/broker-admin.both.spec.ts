@@ -21,3 +21,31 @@ test('the broker admin screens of part 2 render, fit the screen and pass axe', a
     await expectNoAxeViolations(page);
   }
 });
+
+// Settings are reached by clicking, on a desktop (the name in the top bar) and a phone (the menu's
+// profile button): the profile offers Settings, which open over the page (Back closes them) and lead
+// to the brokerage's email settings (issue 34: no screen reachable only by typing its address).
+test('a broker admin reaches the settings and the email settings by clicking, and Back closes the settings', async ({ page, isMobile }) => {
+  await login(page, 'broker@demo.test');
+  const openProfile = async () => {
+    if (isMobile) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: 'Harbor Point Realty' }).click();
+    } else {
+      await page.getByRole('banner').getByRole('button', { name: 'Harbor Point Realty' }).click();
+    }
+    const profile = page.getByRole('dialog', { name: 'Profile' });
+    await profile.getByRole('button', { name: 'Settings' }).click();
+  };
+  await openProfile();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings.getByRole('button', { name: 'Connect Cloze' })).toBeVisible({ timeout: 20_000 });
+  await expectNoAxeViolations(page);
+  await page.goBack();
+  await expect(settings).toBeHidden();
+  await expect(page).toHaveURL((url) => url.pathname === '/console' && !url.searchParams.has('settings'));
+  await openProfile();
+  await settings.getByRole('link', { name: 'Choose which emails your brokerage receives' }).click();
+  await expect(page).toHaveURL(/\/console\/settings\/email$/);
+  await expect(page.getByRole('heading', { name: 'New referral', level: 3 })).toBeVisible({ timeout: 20_000 });
+});

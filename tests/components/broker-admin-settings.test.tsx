@@ -1,4 +1,4 @@
-import { waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { renderApp, testServer } from '../setup/render-app.tsx';
@@ -85,6 +85,26 @@ describe('The settings dialog', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(app.screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument());
     expect(window.location.search).toBe('');
+  });
+
+  it('is reached by clicking: the profile opens Settings over the page, Back closes it, and it leads to the email settings', async () => {
+    const app = await renderApp('/console/my-admins', { as: 'broker@demo.test' });
+    const openSettings = async () => {
+      await app.user.click(await app.screen.findByRole('button', { name: 'Harbor Point Realty' }));
+      const profile = await app.screen.findByRole('dialog', { name: 'Profile' });
+      await app.user.click(within(profile).getByRole('button', { name: 'Settings' }));
+      return app.screen.findByRole('dialog', { name: 'Settings' });
+    };
+    let dialog = await openSettings();
+    expect(await within(dialog).findByRole('button', { name: 'Connect Cloze' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/console/my-admins');
+    act(() => { window.history.back(); });
+    await waitFor(() => expect(app.screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument());
+    expect(window.location.pathname).toBe('/console/my-admins');
+    dialog = await openSettings();
+    await app.user.click(within(dialog).getByRole('link', { name: 'Choose which emails your brokerage receives' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/console/settings/email'));
+    expect(await app.screen.findByRole('heading', { name: 'New referral', level: 3 })).toBeInTheDocument();
   });
 
   it('shows a connected account and disconnects it', async () => {

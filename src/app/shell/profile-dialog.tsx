@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { roleDisplayName, isRole } from '../../access/roles.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
@@ -12,13 +13,24 @@ export function ProfileDialog({ open, onOpenChange, onLogout }: { open: boolean;
   // The server never changes a password while impersonating, so the button is not offered then.
   const impersonating = useStore(impersonationStore) !== null;
   const [updateOpen, setUpdateOpen] = useState(false);
+  const [location, navigate] = useLocation();
+  const search = useSearch();
   if (!user) return null;
+  // Settings (the Cloze connection; a broker admin's email settings) open over the page the user is on,
+  // as a history entry of its own, so Back closes them and keeps the page.
+  const openSettings = () => {
+    const params = new URLSearchParams(search);
+    params.set('settings', 'true');
+    onOpenChange(false);
+    navigate(`${location}?${params.toString()}`);
+  };
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Not Available';
   return (
     <>
       <Dialog open={open} onOpenChange={onOpenChange} title="Profile"
         actions={<>
           <Button variant="text" onClick={() => onOpenChange(false)}>Close</Button>
+          <Button variant="secondary" onClick={openSettings}>Settings</Button>
           {!impersonating && <Button variant="secondary" onClick={() => { onOpenChange(false); setUpdateOpen(true); }}>Update Password</Button>}
           <Button variant="secondary" onClick={() => { onOpenChange(false); onLogout(); }}>Log out</Button>
         </>}>

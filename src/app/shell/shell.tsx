@@ -18,7 +18,7 @@ import { StillThereDialog } from './still-there-dialog.tsx';
 
 // The notifications menu sits in the top bar of the broker admin's daily lists, as on the overview
 // (DECISIONS.md): My Agents, My Referrals, My Leads and their views. Its own chunk (the overview has it too).
-// Opened only by ?settings=true (the drawer's Settings, the Cloze callback's Return): its code,
+// Opened only by ?settings=true (the profile dialog's Settings, the Cloze callback's Return): its code,
 // the connector calls and their views load then, not with every signed-in page.
 const SettingsDialog = lazy(() => import('../../features/settings-dialog/settings-dialog.tsx').then((m) => ({ default: m.SettingsDialog })));
 function SettingsDialogWhenAsked() {
