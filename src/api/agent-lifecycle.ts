@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { request } from './client.ts';
 import { staffAgentKeys } from './staff-agents.ts';
+import { myAgentKeys } from './my-agents.ts';
 import { Agent, ExcludedArea, MlsBoards, type AgentEnrollment } from '../contract/agents.ts';
 import { SupportCasePage } from '../contract/agent-support.ts';
 
@@ -23,7 +24,12 @@ export const reactivateAgent = (id: number) => request(`${agentPath(id)}/reactiv
 /** After a lifecycle change: the agent's record in the cache, and every agents list refetched. */
 export async function agentChanged(client: QueryClient, agent: Agent): Promise<void> {
   client.setQueryData(staffAgentKeys.detail(agent.id), agent);
-  await client.invalidateQueries({ queryKey: staffAgentKeys.lists() });
+  client.setQueryData(myAgentKeys.agent(agent.id), agent);
+  await Promise.all([
+    client.invalidateQueries({ queryKey: staffAgentKeys.lists() }),
+    // A broker admin's My Agents: the lists and this agent's figures (the record itself is set above).
+    client.invalidateQueries({ queryKey: myAgentKeys.all, predicate: (q) => !(q.queryKey.length === 3 && q.queryKey[1] === 'agent' && q.queryKey[2] === agent.id) }),
+  ]);
 }
 
 export const exclusionsQueryOptions = (id: number) => queryOptions({

@@ -13,6 +13,24 @@ afterEach(() => { vi.restoreAllMocks(); });
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 
 describe('the agent lifecycle', () => {
+  it('lets a broker admin delete one of their agents from My Agents after a confirmation that says what happens, and reactivate them', async () => {
+    const server = await testServer();
+    const broker = await server.db.selectFrom('users').select('broker_id').where('email', '=', 'broker@demo.test').executeTakeFirstOrThrow();
+    const agent = await server.db.selectFrom('agents').select(['id', 'first_name', 'last_name']).where('brokerage_id', '=', broker.broker_id!)
+      .where('status', '=', 'ACTIVE').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const { screen, user } = await renderApp(`/console/my-agents/view/${agent.id}`, { as: 'broker@demo.test' });
+    expect(await screen.findByTestId('agent-status')).toHaveTextContent('Status: Active');
+    await user.click(screen.getByRole('button', { name: 'Delete Agent' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Agent' });
+    expect(confirm).toHaveTextContent(/open referrals stay assigned to them/);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByTestId('agent-status')).toHaveTextContent('Status: Deleted'));
+    expect((await server.db.selectFrom('agents').select('status').where('id', '=', agent.id).executeTakeFirstOrThrow()).status).toBe('DELETED');
+    await user.click(screen.getByRole('button', { name: 'Reactivate Agent' }));
+    await waitFor(() => expect(screen.getByTestId('agent-status')).toHaveTextContent(/Status: (Active|Admin Hold)/));
+    expect((await server.db.selectFrom('agents').select('status').where('id', '=', agent.id).executeTakeFirstOrThrow()).status).not.toBe('DELETED');
+  });
+
   it('enrolls an agent from the agents list (checking the form first), opens them, deletes after a confirmation and reactivates', async () => {
     const { screen, user } = await renderApp('/console/agents', { as: 'admin@demo.test' });
     await user.click(await screen.findByRole('button', { name: 'Enroll Agent' }));

@@ -13,7 +13,7 @@ import { AgentProfile } from './agent-profile.tsx';
 import { AgentReferrals } from './agent-referrals.tsx';
 import { agentRouteOf } from './agent-paths.ts';
 import { CoverageAreas } from './coverage-areas.tsx';
-import { AgentLifecycle } from './agent-lifecycle.tsx';
+import { AgentLifecycle } from '../../ui/agent-lifecycle.tsx';
 import { ExcludedAreas } from './excluded-areas.tsx';
 import { MlsBoards } from './mls-boards.tsx';
 import { SupportCases } from './support-cases.tsx';

@@ -17,6 +17,7 @@ import { Badge } from '../../ui/badge.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
+import { AgentLifecycle } from '../../ui/agent-lifecycle.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import { NotesPanel } from '../../ui/notes-panel.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
@@ -94,8 +95,8 @@ export function MyAgentViewScreen({ params }: { params: Record<string, string> }
             <Link className={buttonClass('secondary')} href={pathTo('my-agent-questionnaire', { id })}>Questionnaire</Link>
             <Link href={pathTo('my-agents')}>Back to My Agents</Link>
           </div>
+          <AgentLifecycle agent={a} name={name} />
           <DetailList items={[
-            ['Status', prettify(a.status)],
             ['Score', a.agentDisplayScore === null ? '-' : formatFraction(a.agentDisplayScore)],
             ['Overdue', overdue > 0 ? `${overdue} referrals, up to ${daysText(a.funnelStatus.stages.maxDaysOverdue.count)}` : 'None'],
             ['Email', a.email ?? '-'],

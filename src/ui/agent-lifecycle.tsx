@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { agentChanged, deleteAgent, reactivateAgent } from '../../api/agent-lifecycle.ts';
-import { serverMessage } from '../../api/staff.ts';
-import type { Agent } from '../../contract/agents.ts';
-import { prettify } from '../../lib/format.ts';
-import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { useSnackbar } from '../../ui/snackbar.tsx';
-import * as styles from '../../ui/staff.css.ts';
+import { agentChanged, deleteAgent, reactivateAgent } from '../api/agent-lifecycle.ts';
+import { serverMessage } from '../api/staff.ts';
+import type { Agent } from '../contract/agents.ts';
+import { prettify } from '../lib/format.ts';
+import { Button } from './button.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { useSnackbar } from './snackbar.tsx';
+import * as styles from './staff.css.ts';
 
 /** Statuses an agent is brought back from with Reactivate Agent; any other offers Delete Agent. */
 export const REACTIVATABLE_STATUSES = ['DELETED', 'DEACTIVATED'];
@@ -15,6 +15,7 @@ export const REACTIVATABLE_STATUSES = ['DELETED', 'DEACTIVATED'];
 /**
  * The agent's status with the lifecycle action beside it: Delete Agent (a soft delete to Deleted,
  * after a confirmation; the referrals stay readable) or, for a deleted or deactivated agent, Reactivate Agent.
+ * On the staff agent view and on a broker admin's own agent (My Agents): the server admits both.
  */
 export function AgentLifecycle({ agent, name }: { agent: Agent; name: string }) {
   const client = useQueryClient();
@@ -42,7 +43,7 @@ export function AgentLifecycle({ agent, name }: { agent: Agent; name: string }) 
         : <Button variant="secondary" onClick={() => setConfirming(true)}>Delete Agent</Button>}
       <ConfirmDialog open={confirming} onOpenChange={setConfirming} danger busy={remove.isPending}
         title="Delete Agent"
-        description={`${name} will be set to Deleted: no new referrals, and no sign-in until reactivated. Their referrals, notes and history stay readable.`}
+        description={`${name} will be set to Deleted: no new referrals, and no sign-in until reactivated. Their open referrals stay assigned to them (reassign them from My Referrals); their referrals, notes and history stay readable.`}
         confirmLabel="Delete" onConfirm={() => remove.mutate()} />
     </div>
   );
