@@ -47,8 +47,9 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
             ['Stage', stageLabel(r.stage)],
             ['Follow-up', r.overdue ? `${daysText(r.daysOverdue)} overdue` : 'Up to date'],
             ['Agent', <Link key="agent" href={agentHref(r.agentId)}>{r.agentName ?? 'Not Available'}</Link>],
-            ['Phone', formatPhone(r.phone) || '-'],
-            ['Email', r.email ?? '-'],
+            // Act where you look: the lead's phone and email open the phone's dialler and the mail app.
+            ['Phone', r.phone ? <a key="phone" href={`tel:${r.phone}`}>{formatPhone(r.phone)}</a> : '-'],
+            ['Email', r.email ? <a key="email" href={`mailto:${r.email}`}>{r.email}</a> : '-'],
             ['Price', formatCents(r.priceCents)],
             ['Date of Sale', r.details.referralSale.dateOfSale ?? '-'],
             ['Sale Price', formatCents(r.details.referralSale.salePriceCents)],

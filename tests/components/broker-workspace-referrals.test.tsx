@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { formatPhone } from '../../src/lib/validation.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
@@ -39,6 +40,13 @@ describe('My Referrals', () => {
     await user.click(first);
     expect(await screen.findByRole('heading', { name })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Timeline' })).toBeInTheDocument();
+    // The lead's phone and email are links that call and write (tel:, mailto:), as the database holds them.
+    const server = await testServer();
+    const id = Number(/\/view\/(\d+)/.exec(location.pathname)?.[1]);
+    const lead = await server.db.selectFrom('referrals').select(['prospect_phone as phone', 'prospect_email as email']).where('id', '=', id).executeTakeFirstOrThrow();
+    if (lead.phone) expect(screen.getByRole('link', { name: formatPhone(lead.phone) })).toHaveAttribute('href', `tel:${lead.phone}`);
+    if (lead.email) expect(screen.getByRole('link', { name: lead.email })).toHaveAttribute('href', `mailto:${lead.email}`);
+    expect(lead.phone ?? lead.email).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Asked the agent to call today');
     await user.click(screen.getByRole('button', { name: 'Add Note' }));
     expect(await screen.findByText('Asked the agent to call today')).toBeInTheDocument();
