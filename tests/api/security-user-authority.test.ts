@@ -5,9 +5,9 @@ import { NOT_YOURS } from '../../server/http/ownership.ts';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
 import { call, callerFor, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// Issue 33 (security review, round 3): mail on a user's behalf is limited, signed and plain (finding 1);
-// one "may act on this user" rule for every route that changes a user (findings 2, 4, 5); one answer
-// for "not yours" and "not there" (finding 8). Each test failed on the code before the fix.
+// Mail on a user's behalf is limited, signed and plain; one "may act on this user" rule for every
+// route that changes a user; one answer for "not yours" and "not there"; an expired password changed
+// without the current one only in a fresh sign-in (docs/security.md).
 
 let server: TestServer;
 let admin: Caller;
@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-describe('mail sent on a user\'s behalf (finding 1)', () => {
+describe('mail sent on a user\'s behalf', () => {
   it('stops a sender past the hourly limit with 429 and Retry-After, writing neither the invitation nor the mail', async () => {
     const max = ON_BEHALF_LIMITS.sender[0].max;
     const sender = await signIn(server, 'supplier@demo.test');
@@ -80,7 +80,7 @@ describe('mail sent on a user\'s behalf (finding 1)', () => {
   });
 });
 
-describe('one rule for changing a user (findings 2, 4, 5)', () => {
+describe('one rule for changing a user', () => {
   it('refuses a brokerage admin the deactivation of a provider ADMIN who also administers their brokerage', async () => {
     const res = await admin.post('/users-api/users', { firstName: 'Dual', lastName: 'Role', email: 'dual@example.test', roles: ['BROKERAGE_ADMIN', 'ADMIN'], brokerId: harbor });
     expect(res.status).toBe(201);
@@ -148,7 +148,7 @@ describe('one rule for changing a user (findings 2, 4, 5)', () => {
   });
 });
 
-describe('one answer for "not yours" and "not there" (finding 8)', () => {
+describe('one answer for "not yours" and "not there"', () => {
   it('answers a brokerage admin alike for another brokerage\'s administrator and for an id that does not exist', async () => {
     const foreign = await idOf('broker.basic@demo.test');
     const a = await broker.get(`/users-api/brokerage-admins/${foreign}`);
@@ -177,7 +177,7 @@ describe('one answer for "not yours" and "not there" (finding 8)', () => {
   });
 });
 
-describe('an expired password changed without the current one (item 10)', () => {
+describe('an expired password changed without the current one', () => {
   it('is allowed in a session whose sign-in is recent, and asks for the current password once the window has passed', async () => {
     const start = new Date();
     server.setNow(start);
