@@ -26,9 +26,20 @@ function AnnouncementsChip() {
   return <span className={styles.chip} aria-label={`${unread.data} unread`}>{unread.data}</span>;
 }
 
-function Item({ link, onNavigate }: { link: NavLink; onNavigate?: (() => void) | undefined }) {
-  const [location] = useLocation();
-  const active = location === link.path || location.startsWith(`${link.path}/`);
+/**
+ * The one drawer link the page belongs to: the longest link path the location is or lies under.
+ * Every console page lies under `/console` (Overview), so "under" alone would mark two items.
+ */
+export function currentLinkPath(location: string, paths: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const p of paths) {
+    const under = location === p || location.startsWith(`${p}/`);
+    if (under && (best === undefined || p.length > best.length)) best = p;
+  }
+  return best;
+}
+
+function Item({ link, active, onNavigate }: { link: NavLink; active: boolean; onNavigate?: (() => void) | undefined }) {
   return (
     <li>
       <Link href={link.path} className={styles.navLink} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
@@ -52,6 +63,8 @@ export function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
   const brokerage = target === undefined ? profile.brokerage : impersonated.data;
   const input = { roles, impersonating: impersonation?.target.kind ?? null, hasLeadGenius: hasLeadGenius(brokerage) };
   const entries = navigationFor(input);
+  const [location] = useLocation();
+  const current = currentLinkPath(location, entries.flatMap((e) => e.kind === 'link' ? [e.path] : e.children.map((c) => c.path)));
   const agent = userTypeOf(input) === 'agent';
   const version = (device: string) => versions.data?.find((v) => v.deviceType === device && v.env === 'PROD')?.version ?? 'N/A';
   const support = agent ? BRAND.supportEmailAgents : BRAND.supportEmailBrokers;
@@ -62,12 +75,12 @@ export function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
       <nav aria-label="Main" className={styles.nav}>
         <ul className={styles.navList}>
           {entries.map((e) => e.kind === 'link'
-            ? <Item key={e.routeId} link={e} onNavigate={onNavigate} />
+            ? <Item key={e.routeId} link={e} active={e.path === current} onNavigate={onNavigate} />
             : (
               <li key={e.label}>
                 <p className={styles.groupLabel} id={`nav-${e.label}`}>{e.label}</p>
                 <ul className={styles.navList} aria-labelledby={`nav-${e.label}`}>
-                  {e.children.map((c) => <Item key={c.routeId} link={c} onNavigate={onNavigate} />)}
+                  {e.children.map((c) => <Item key={c.routeId} link={c} active={c.path === current} onNavigate={onNavigate} />)}
                 </ul>
               </li>
             ))}
