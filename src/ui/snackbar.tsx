@@ -1,9 +1,18 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import * as styles from './snackbar.css.ts';
 
 type Tone = 'info' | 'success' | 'error';
-interface Message { id: number; text: string; tone: Tone }
-export interface ShowOptions { tone?: Tone; durationMs?: number }
+interface Message { id: number; text: string; tone: Tone; path: string | null }
+export interface ShowOptions {
+  tone?: Tone;
+  durationMs?: number;
+  /**
+   * The message is about this page only (a refused sign-in): it goes when the page changes, so a
+   * failed attempt's error does not sit over the dashboard the next attempt opens.
+   */
+  pageOnly?: boolean;
+}
 type Show = (text: string, options?: ShowOptions) => void;
 
 const DEFAULT_DURATION_MS = 5000;
@@ -12,6 +21,9 @@ const SnackbarContext = createContext<Show>(() => {});
 /** Transient messages: errors are announced assertively (role alert), others politely (role status). */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [messages, setMessages] = useState<Message[]>([]);
+  const [location] = useLocation();
+  // Render-time filter, not an effect: no frame shows a page-only message over the next page.
+  const shown = messages.filter((m) => m.path === null || m.path === location);
   const nextId = useRef(1);
   // Pending dismissals end with the provider: a timer must not fire into an unmounted tree
   // (it did, after a component test's environment was torn down).
@@ -21,9 +33,9 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
     return () => { for (const t of pending) clearTimeout(t); pending.clear(); };
   }, []);
   const dismiss = useCallback((id: number) => setMessages((m) => m.filter((x) => x.id !== id)), []);
-  const show = useCallback<Show>((text, { tone = 'info', durationMs = DEFAULT_DURATION_MS } = {}) => {
+  const show = useCallback<Show>((text, { tone = 'info', durationMs = DEFAULT_DURATION_MS, pageOnly = false } = {}) => {
     const id = nextId.current++;
-    setMessages((m) => [...m.filter((x) => x.text !== text), { id, text, tone }]);
+    setMessages((m) => [...m.filter((x) => x.text !== text), { id, text, tone, path: pageOnly ? window.location.pathname : null }]);
     const timer = setTimeout(() => { timers.current.delete(timer); dismiss(id); }, durationMs);
     timers.current.add(timer);
   }, [dismiss]);
@@ -32,7 +44,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
     <SnackbarContext.Provider value={value}>
       {children}
       <div className={styles.region}>
-        {messages.map((m) => (
+        {shown.map((m) => (
           <div key={m.id} className={styles.tone[m.tone]} role={m.tone === 'error' ? 'alert' : 'status'}>
             <span>{m.text}</span>
           </div>

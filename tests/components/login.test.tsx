@@ -33,6 +33,19 @@ describe('the login page on the broker host', () => {
     expect(location.pathname).toBe('/login');
   });
 
+  it('a wrong password then the right one leaves no error over the page it opens', async () => {
+    const { screen, user } = await renderApp('/login');
+    await user.type(screen.getByLabelText('Email'), 'manager@demo.test');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password-1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Whoops, Something went wrong. Try again.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'Demo-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(location.pathname).not.toBe('/login'));
+    expect(screen.queryByText('Whoops, Something went wrong. Try again.')).not.toBeInTheDocument();
+  });
+
   it('signs a broker admin in (trimmed, lowercased), records the last login and lands on the overview', async () => {
     const { screen, user, server } = await renderApp('/login');
     await user.type(screen.getByLabelText('Email'), '  Broker@Demo.TEST ');

@@ -26,7 +26,7 @@ export function LoginScreen() {
   const [stayLoggedIn, setStayLoggedIn] = useState(false);
   const [touched, setTouched] = useState(false);
   const [loading, setLoading] = useState(false);
-  const exchanging = useOneTimeCodeCallback(setLocation, () => snackbar(LOGIN_FAILED, { tone: 'error' }));
+  const exchanging = useOneTimeCodeCallback(setLocation, () => snackbar(LOGIN_FAILED, { tone: 'error', pageOnly: true }));
 
   const idError = touched ? identifierError(identifier, mode) : undefined;
   const pwError = touched ? loginPasswordError(password) : undefined;
@@ -35,7 +35,7 @@ export function LoginScreen() {
     e.preventDefault();
     setTouched(true);
     if (identifierError(identifier, mode) || loginPasswordError(password)) {
-      snackbar(LOGIN_FAILED, { tone: 'error' });
+      snackbar(LOGIN_FAILED, { tone: 'error', pageOnly: true });
       return;
     }
     setLoading(true);
@@ -50,7 +50,7 @@ export function LoginScreen() {
       await preloadLanding(landing);
       setLocation(landing, { replace: true });
     } catch {
-      snackbar(LOGIN_FAILED, { tone: 'error' });
+      snackbar(LOGIN_FAILED, { tone: 'error', pageOnly: true });
       setLoading(false);
     }
   }
