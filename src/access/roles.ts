@@ -49,10 +49,42 @@ const FIXED_DISPLAY_NAMES: Partial<Record<Role, string>> = {
   QA_TEAM: 'QA Team',
 };
 
+/** Abbreviations title-casing keeps in capitals ("CSR View Opportunities", not "Csr View Opportunities"). */
+const ABBREVIATIONS = new Set(['CSR', 'DS', 'QA']);
+
 export function roleDisplayName(role: Role): string {
   return FIXED_DISPLAY_NAMES[role]
-    ?? role.toLowerCase().split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+    ?? role.split('_').map((w) => (ABBREVIATIONS.has(w) ? w : w.charAt(0) + w.slice(1).toLowerCase())).join(' ');
 }
+
+/** Who a role is for: the groups Create User shows the roles in, in this order. */
+export type RoleGroup = 'staff' | 'brokerage' | 'lender' | 'technical';
+export const ROLE_GROUP_LABELS: Record<RoleGroup, string> = {
+  staff: 'Staff', brokerage: 'Brokerage', lender: 'Lender', technical: 'Technical (system integrations)',
+};
+const PEOPLE_ROLE_GROUP: Partial<Record<Role, RoleGroup>> = {
+  ADMIN: 'staff', MANAGER: 'staff', QA_TEAM: 'staff', CSR_SUPERVISOR: 'staff', AGENT_ENGAGEMENT: 'staff', CSR: 'staff',
+  CSR_VIEW_OPPORTUNITIES: 'staff', BROKERAGE_ADMIN: 'brokerage', AGENT: 'brokerage', LEAD_SUPPLIER: 'brokerage',
+  LOAN_OFFICE_ADMIN: 'lender',
+};
+export const roleGroupOf = (role: Role): RoleGroup => PEOPLE_ROLE_GROUP[role] ?? 'technical';
+
+/** One line per role saying what it opens; the technical roles are for systems, not people. */
+export const ROLE_DESCRIPTIONS: Partial<Record<Role, string>> = {
+  ADMIN: 'Every staff screen; may impersonate a brokerage or user',
+  MANAGER: 'Staff console: brokerages, agents, lenders and users',
+  QA_TEAM: 'Staff console and the QA review of recorded calls',
+  CSR_SUPERVISOR: 'Staff console and the contact center\'s tasks',
+  AGENT_ENGAGEMENT: 'Staff console, bulk SMS and agent support; may impersonate',
+  CSR: 'The overview and the do-not-call list',
+  CSR_VIEW_OPPORTUNITIES: 'Reads opportunities, nothing else',
+  BROKERAGE_ADMIN: 'Runs one brokerage: its agents, referrals, leads and settings',
+  AGENT: 'The agent app (agents join by invitation)',
+  LEAD_SUPPLIER: 'Supplies leads to a brokerage, beside its brokerage admin role',
+  LOAN_OFFICE_ADMIN: 'Runs one loan office: its loan officers and referrals',
+};
+export const TECHNICAL_ROLE_DESCRIPTION = 'For a system integration, not a person: no console screens';
+export const roleDescription = (role: Role): string => ROLE_DESCRIPTIONS[role] ?? TECHNICAL_ROLE_DESCRIPTION;
 
 export interface RoleRef { name: string; type: string }
 

@@ -2,7 +2,11 @@ import { useId } from 'react';
 import * as field from './field.css.ts';
 import * as styles from './choice.css.ts';
 
-export interface CheckboxOption { value: string; label: string; disabled?: boolean; hint?: string }
+export interface CheckboxOption {
+  value: string; label: string; disabled?: boolean; hint?: string;
+  /** One line under the label saying what choosing it means. */
+  description?: string;
+}
 
 /** Checkboxes in a fieldset named by its legend; each option is a 44 px tall label, a disabled one says why. */
 export function CheckboxGroup({ legend, options, value, onChange, error }: {
@@ -16,8 +20,10 @@ export function CheckboxGroup({ legend, options, value, onChange, error }: {
       {options.map((o) => (
         <label key={o.value} className={styles.option} title={o.hint}>
           <input type="checkbox" className={styles.radio} value={o.value} checked={value.includes(o.value)} disabled={o.disabled}
-            onChange={(e) => toggle(o.value, e.target.checked)} aria-describedby={o.hint ? `${id}-${o.value}` : undefined} />
+            onChange={(e) => toggle(o.value, e.target.checked)}
+            aria-describedby={[o.description && `${id}-${o.value}-d`, o.hint && `${id}-${o.value}`].filter(Boolean).join(' ') || undefined} />
           {o.label}
+          {o.description && <span id={`${id}-${o.value}-d`} className={field.hint}>{o.description}</span>}
           {o.hint && <span id={`${id}-${o.value}`} className={field.hint}>{o.hint}</span>}
         </label>
       ))}

@@ -25,6 +25,21 @@ describe('User Management', () => {
     await waitFor(() => expect(rowsOf(app.screen.getByRole('table', { name: 'Users' })).map((r) => r.textContent)).toEqual([expect.stringContaining('csr@demo.test')]));
   }, TEST_MS);
 
+  it('groups the roles of Create User by who they are for, each with a line on what it opens', async () => {
+    const app = await renderApp('/console/user-management/create', { as: 'admin@demo.test' });
+    const roles = await app.screen.findByRole('group', { name: 'Roles' }, SLOW);
+    const groups = within(roles).getAllByRole('group').map((g) => g.querySelector('legend')?.textContent);
+    expect(groups).toEqual(['Staff', 'Brokerage', 'Lender', 'Technical (system integrations)']);
+    const staff = within(roles).getByRole('group', { name: 'Staff' });
+    expect(within(staff).getByRole('checkbox', { name: /^CSR Supervisor/ })).toHaveAccessibleDescription(/contact center/);
+    expect(within(staff).queryByRole('checkbox', { name: /^Loan Office Admin/ })).toBeNull();
+    const technical = within(roles).getByRole('group', { name: 'Technical (system integrations)' });
+    expect(within(technical).getByRole('checkbox', { name: /^DS Team/ })).toHaveAccessibleDescription(/not a person/);
+    await app.user.click(within(staff).getByRole('checkbox', { name: /^Manager/ }));
+    await app.user.click(within(roles).getByRole('checkbox', { name: /^Brokerage Admin/ }));
+    expect(within(staff).getByRole('checkbox', { name: /^Manager/ })).toBeChecked();
+  }, TEST_MS);
+
   it('lets a manager tick only roles they may grant, and creating a user opens their page with the invitation pending', async () => {
     const app = await renderApp('/console/user-management/create', { as: 'manager@demo.test' });
     const roles = await app.screen.findByRole('group', { name: 'Roles' }, SLOW);

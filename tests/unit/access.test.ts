@@ -125,3 +125,18 @@ describe('the route guard', () => {
     expect(overviewRedirect(['CSR'], false)).toBeUndefined();
   });
 });
+
+describe('role display names', () => {
+  it('title-cases the enum as the spec says, keeping the abbreviations in capitals', async () => {
+    const { roleDisplayName, ROLES, roleDescription, roleGroupOf } = await import('../../src/access/roles.ts');
+    expect(roleDisplayName('CSR_VIEW_OPPORTUNITIES')).toBe('CSR View Opportunities');
+    expect(roleDisplayName('DS_TEAM')).toBe('DS Team');
+    expect(roleDisplayName('CSR_SUPERVISOR')).toBe('CSR Supervisor');
+    expect(roleDisplayName('BROKERAGE_ADMIN')).toBe('Brokerage Admin');
+    for (const r of ROLES) {
+      expect(roleDisplayName(r)).not.toMatch(/_|Csr|Qa |Ds /);
+      expect(roleDescription(r).length).toBeGreaterThan(10);
+      expect(['staff', 'brokerage', 'lender', 'technical']).toContain(roleGroupOf(r));
+    }
+  });
+});
