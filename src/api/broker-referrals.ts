@@ -1,6 +1,15 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { request } from './client.ts';
+import { agentNotificationKeys } from './agent-notifications.ts';
+import { agentKeys } from './agents.ts';
+import { brokerageKeys } from './brokerages.ts';
+import { dashboardKeys } from './dashboard.ts';
+import { myAgentKeys } from './my-agents.ts';
+import { staffAgentKeys } from './staff-agents.ts';
 import { BrokerReferralDetail, BrokerReferralPage } from '../contract/broker-referrals.ts';
+import { AGENT_STATUSES, AgentPage } from '../contract/agents.ts';
+import { AgentNotification } from '../contract/notifications.ts';
+import { AgentReferralDetail } from '../contract/referrals.ts';
 
 // My Referrals (issue 11): GET /agents-api/broker-referrals and one referral with its timeline and notes.
 
@@ -21,6 +30,7 @@ export const brokerReferralKeys = {
   all: ['broker-referrals'] as const,
   list: (p: BrokerReferralParams) => [...brokerReferralKeys.all, 'list', p] as const,
   detail: (id: number) => [...brokerReferralKeys.all, 'detail', id] as const,
+  agentChoices: (brokerageId: number) => [...brokerReferralKeys.all, 'agent-choices', brokerageId] as const,
 };
 
 const orEmpty = (value: string | undefined) => (value ? value : undefined);
@@ -44,3 +54,38 @@ export const brokerReferralQueryOptions = (id: number) => queryOptions({
 
 export const addBrokerReferralNote = (id: number, text: string) =>
   request(`/agents-api/broker-referrals/${id}/notes`, { method: 'POST', json: { text }, schema: BrokerReferralDetail });
+
+// Acting on a referral where it is shown (issue 34): move it to another agent, remind its agent.
+
+const PICKER_SIZE = 1000; // the server's largest page: every agent of a brokerage in one picker
+
+/** Every agent of the brokerage, the deleted ones too, so the picker can say why they cannot take it. */
+export const reassignChoicesQueryOptions = (brokerageId: number) => queryOptions({
+  queryKey: brokerReferralKeys.agentChoices(brokerageId),
+  queryFn: async () => {
+    const page = await request('/agents-api/agents', {
+      query: { brokerageId, pageIndex: 0, pageSize: PICKER_SIZE, sort: 'name.last,ASC', status: AGENT_STATUSES.join(',') },
+      schema: AgentPage,
+    });
+    return page.content.map((a) => ({ id: a.id, brokerageId: a.brokerageId, status: a.status, name: a.name.display ?? `Agent ${a.id}` }));
+  },
+  staleTime: 60_000,
+});
+
+export const reassignReferral = (referralId: number, agentId: number) =>
+  request(`/agents-api/referrals/${referralId}/reassign`, { method: 'PATCH', json: { agentId }, schema: AgentReferralDetail });
+
+/** The overdue reminder, naming the referral (the server allows one per referral per hour). */
+export const remindAgent = (agentId: number, referralId: number) => request('/agents-api/notifications/sample', {
+  method: 'POST', json: { agentId, type: 'OVERDUE_REFERRAL_REMINDER', referralId }, schema: AgentNotification,
+});
+
+/**
+ * After a referral changed hands every figure that counts it by agent may have moved: the referral
+ * and its lists, the overview's figures, the agents' funnels and overdue counts (the broker's and
+ * staff's views of them), the brokerage's referral lists and the notifications the move sent.
+ */
+export async function invalidateAfterReassign(client: QueryClient): Promise<void> {
+  await Promise.all([brokerReferralKeys.all, dashboardKeys.all, myAgentKeys.all, staffAgentKeys.all, agentKeys.all,
+    brokerageKeys.all, agentNotificationKeys.all, ['brokerage-metrics']].map((queryKey) => client.invalidateQueries({ queryKey })));
+}

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { request } from './client.ts';
-import { AgentFunnel, AgentReferralDetail, AgentReferralPage, ReferralEventPage, ReferralNotePage } from '../contract/referrals.ts';
+import { AgentFunnel, AgentReferralDetail, AgentReferralPage, ReferralEventPage, ReferralNote, ReferralNotePage } from '../contract/referrals.ts';
 import { AgentPage, Agent } from '../contract/agents.ts';
 import { AdminHoldReason, AgentAdminHolds, AgentNote, CoverageArea } from '../contract/agents.ts';
 import { paged } from '../contract/common.ts';
@@ -63,6 +63,10 @@ export const agentReferralQueryOptions = (id: number, refId: number) => queryOpt
     return { referral, events: events.content, notes: notes.content };
   },
 });
+
+/** A note on the agent's referral by staff (issue 34): not the agent's follow-up, so it leaves the overdue figures. */
+export const addAgentReferralNote = (id: number, refId: number, text: string) =>
+  request(`${agentPath(id)}/referrals/${refId}/notes`, { method: 'POST', json: { text }, schema: ReferralNote });
 
 const NOTES_PAGE = 100;
 export const agentNotesQueryOptions = (id: number) => queryOptions({

@@ -1,15 +1,16 @@
 import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
 import { NOTIFICATION_TYPES, type AgentNotification, type AgentNotificationPage } from '../../../src/contract/notifications.ts';
-import { IsoDay, SampleNotification } from '../../../src/contract/referrals.ts';
+import { NotificationSend, REMINDER_INTERVAL_MS } from '../../../src/contract/agent-notifications.ts';
+import { IsoDay } from '../../../src/contract/referrals.ts';
 import type { Db } from '../../db/database.ts';
 import { notificationCopy } from '../../db/schema-agent-app.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { assertAgent, isProviderUser, notYoursError } from '../../http/ownership.ts';
 import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, jsonBody, Paging } from '../../http/validate.ts';
 import { idempotentWrite } from './idempotency.ts';
-import { filledQuery, personName } from './referral-data.ts';
+import { filledQuery, personName, selectReferrals } from './referral-data.ts';
 
 const ListQuery = v.object({
   ...Paging,
@@ -62,6 +63,39 @@ async function insertSample(db: Db, agentId: number, now: Date): Promise<AgentNo
   return view({ ...row, first_name: agent.first_name, last_name: agent.last_name });
 }
 
+/**
+ * The overdue reminder for one of the agent's overdue referrals, named in it. The referral row is
+ * locked first, so two reminders racing are judged one after the other by the hourly throttle:
+ * a reminder of that referral to that agent in the last hour (sent by anyone, the scheduled ones
+ * too) answers 429 with Retry-After. Staff and brokerage admins answer for it in the audit log.
+ */
+async function insertReminder(c: AppContext, db: Db, agentId: number, referralId: number): Promise<AgentNotification> {
+  const now = c.var.now();
+  const ref = await selectReferrals(db, now).select('r.brokerage_id').where('r.id', '=', referralId).forUpdate().executeTakeFirst();
+  // One answer for "no such referral" and "another agent's": no oracle of other brokerages' ids.
+  if (ref?.agent_id !== agentId) throw badRequest('That referral is not this agent\'s', { referralId: 'not a referral of this agent' });
+  if (!ref.overdue) throw conflict('This referral is not overdue, so there is nothing to remind the agent of');
+  const last = await db.selectFrom('agent_notifications').select('sent').where('agent_id', '=', agentId)
+    .where('referral_id', '=', referralId).where('type', '=', 'OVERDUE_REFERRAL_REMINDER')
+    .where('sent', '>', new Date(now.getTime() - REMINDER_INTERVAL_MS)).orderBy('sent', 'desc').executeTakeFirst();
+  if (last) {
+    const wait = Math.max(1, Math.ceil((last.sent.getTime() + REMINDER_INTERVAL_MS - now.getTime()) / 1000));
+    throw new HttpError(429, `The agent was reminded of this referral less than an hour ago. Try again in ${Math.ceil(wait / 60)} minutes.`,
+      undefined, { 'Retry-After': String(wait) });
+  }
+  const agent = await db.selectFrom('agents').select(['first_name', 'last_name']).where('id', '=', agentId).executeTakeFirstOrThrow();
+  const name = personName(ref.prospect_first, ref.prospect_last) ?? 'A referral';
+  const row = await db.insertInto('agent_notifications').values({
+    agent_id: agentId, brokerage_id: ref.brokerage_id, type: 'OVERDUE_REFERRAL_REMINDER', referral_id: referralId, referral_name: name,
+    ...notificationCopy('OVERDUE_REFERRAL_REMINDER', name, ref.days_overdue), sent: now,
+  }).returningAll().executeTakeFirstOrThrow();
+  await db.insertInto('audit_log').values({
+    actor_user_id: c.var.auth.actor.id, as_user_id: c.var.auth.user.id, action: 'REFERRAL_REMINDER_SENT',
+    detail: `referral ${referralId} to agent ${agentId}`, created_at: now,
+  }).execute();
+  return view({ ...row, first_name: agent.first_name, last_name: agent.last_name });
+}
+
 export const notificationRoutes: RouteDef[] = [
   // The brokerage's agents' notifications: a brokerage admin sees their own brokerage only.
   route({
@@ -89,12 +123,18 @@ export const notificationRoutes: RouteDef[] = [
     },
   }),
   route({
-    // A sample to one agent (my-notifications): staff for any agent, a brokerage admin for their own agents.
+    // A sample to one agent (my-notifications), or an overdue referral's reminder (the referral's page):
+    // staff for any agent, a brokerage admin for their own agents.
     method: 'POST', path: '/agents-api/notifications/sample', policy: [...STAFF_ROLES, 'BROKERAGE_ADMIN'],
     handler: async (c) => {
-      const body = await jsonBody(c, SampleNotification);
+      const body = await jsonBody(c, NotificationSend);
       await assertAgent(c.var.db, c.var.auth.user, body.agentId);
-      return idempotentWrite(c, body, async (trx) => ({ status: 201, body: await insertSample(trx, body.agentId, c.var.now()) }));
+      return idempotentWrite(c, body, async (trx) => ({
+        status: 201,
+        body: body.referralId !== undefined
+          ? await insertReminder(c, trx, body.agentId, body.referralId)
+          : await insertSample(trx, body.agentId, c.var.now()),
+      }));
     },
   }),
 ];

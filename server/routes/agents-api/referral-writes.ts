@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import { NewNote, Reassignment, StageChange, type ReferralNote } from '../../../src/contract/referrals.ts';
 import { moveRefusal, takesDateOfSale } from '../../../src/lib/referral-stages.ts';
+import { reassignRefusal, REASSIGN_REFUSAL_MESSAGES } from '../../../src/lib/reassignment-rule.ts';
 import { notificationCopy } from '../../db/schema-agent-app.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
-import { assertBrokerage, missing } from '../../http/ownership.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { assertAgent, assertBrokerage, missing } from '../../http/ownership.ts';
 import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { Id, jsonBody, params } from '../../http/validate.ts';
 import { idempotentWrite } from './idempotency.ts';
@@ -40,22 +41,30 @@ export const agentReferralWriteRoutes: RouteDef[] = [
       });
     },
   }),
-  // A note is a follow-up too: it bumps updated_at, so a noted referral is no longer overdue.
+  // The agent's note is a follow-up too: it bumps updated_at, so a noted referral is no longer overdue.
+  // Staff and the brokerage's admin note the agent's referral from its page (issue 34); their note is
+  // not the agent's follow-up, so it leaves updated_at (and the overdue figures) as they were.
   route({
-    method: 'POST', path: `${AGENT_REFERRALS}/:refId{[0-9]+}/notes`, policy: ['AGENT'],
+    method: 'POST', path: `${AGENT_REFERRALS}/:refId{[0-9]+}/notes`, policy: ['AGENT', 'BROKERAGE_ADMIN', ...STAFF_ROLES],
     handler: async (c) => {
       const { id, refId } = params(c, RefParams);
-      await assertAgentScope(c, id, 'write');
+      const user = c.var.auth.user;
+      const byAgent = user.agentId === id && user.roles.includes('AGENT');
+      if (byAgent) await assertAgentScope(c, id, 'write');
+      else await assertAgent(c.var.db, user, id);
       const body = await jsonBody(c, NewNote);
       return idempotentWrite(c, body, async (trx, key) => {
-        await ownReferral(trx, id, refId, true);
+        if (byAgent) await ownReferral(trx, id, refId, true);
+        else if (!await trx.selectFrom('referrals').select('id').where('id', '=', refId).where('agent_id', '=', id).forUpdate().executeTakeFirst()) {
+          throw notFound('No such referral');
+        }
         const now = c.var.now();
-        const user = c.var.auth.actor;
+        const author = c.var.auth.actor;
         const note = await trx.insertInto('referral_notes').values({
-          referral_id: refId, author_user_id: user.id, body: body.text, idempotency_key: key, created_at: now,
+          referral_id: refId, author_user_id: author.id, body: body.text, idempotency_key: key, created_at: now,
         }).returning(['id', 'body', 'created_at']).executeTakeFirstOrThrow();
-        await trx.updateTable('referrals').set({ updated_at: now }).where('id', '=', refId).execute();
-        const answer: ReferralNote = { id: note.id, text: note.body, created: note.created_at.toISOString(), authorName: personName(user.firstName, user.lastName) };
+        if (byAgent) await trx.updateTable('referrals').set({ updated_at: now }).where('id', '=', refId).execute();
+        const answer: ReferralNote = { id: note.id, text: note.body, created: note.created_at.toISOString(), authorName: personName(author.firstName, author.lastName) };
         return { status: 201, body: answer };
       });
     },
@@ -76,11 +85,11 @@ export const agentReferralWriteRoutes: RouteDef[] = [
           .where('id', 'in', [ref.agent_id, body.agentId]).execute();
         const from = agents.find((a) => a.id === ref.agent_id);
         const to = agents.find((a) => a.id === body.agentId);
-        if (!to || to.brokerage_id !== ref.brokerage_id) {
-          throw badRequest('The new agent must be an agent of the referral\'s brokerage', { agentId: 'not an agent of this brokerage' });
-        }
-        if (to.id === ref.agent_id) throw conflict('This referral is already assigned to that agent');
-        if (to.status === 'DEACTIVATED' || to.status === 'DELETED') throw conflict('That agent cannot take referrals');
+        // The one rule the console's agent picker shows too (src/lib/reassignment-rule.ts).
+        const refusal = reassignRefusal({ agentId: ref.agent_id, brokerageId: ref.brokerage_id },
+          to && { id: to.id, brokerageId: to.brokerage_id, status: to.status });
+        if (!to || refusal === 'OTHER_BROKERAGE') throw badRequest(REASSIGN_REFUSAL_MESSAGES.OTHER_BROKERAGE, { agentId: 'not an agent of this brokerage' });
+        if (refusal) throw conflict(REASSIGN_REFUSAL_MESSAGES[refusal]);
         const now = c.var.now();
         const actor = c.var.auth.actor.id;
         await trx.updateTable('referrals').set({ agent_id: to.id, updated_at: now }).where('id', '=', refId).execute();
@@ -88,6 +97,10 @@ export const agentReferralWriteRoutes: RouteDef[] = [
         const detail = `Reassigned from ${personName(from?.first_name ?? null, from?.last_name ?? null) ?? `agent ${ref.agent_id}`} to ${personName(to.first_name, to.last_name) ?? `agent ${to.id}`}`;
         await trx.insertInto('referral_events').values({
           referral_id: refId, type: 'REASSIGNED', detail, actor_user_id: actor, idempotency_key: key, created_at: now,
+        }).execute();
+        // Staff and brokerage admins answer for the moves they make (and staff impersonating one: both names).
+        await trx.insertInto('audit_log').values({
+          actor_user_id: actor, as_user_id: c.var.auth.user.id, action: 'REFERRAL_REASSIGNED', detail: `referral ${refId}: ${detail}`, created_at: now,
         }).execute();
         const name = personName(ref.prospect_first, ref.prospect_last) ?? 'A referral';
         await trx.insertInto('agent_notifications').values({
