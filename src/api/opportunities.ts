@@ -1,11 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request } from './client.ts';
+import { ApiError, request } from './client.ts';
 import { paged } from '../contract/common.ts';
-import { ForceAssignmentResult, Interaction, Opportunity, OpportunityNote, OpportunityPage, type OpportunityStatus } from '../contract/interviews.ts';
+import {
+  ForceAssignmentResult, Interaction, Opportunity, OpportunityNote, OpportunityPage, type InteractionPatch, type NewInteraction,
+  type OpportunityPatch, type OpportunityStatus,
+} from '../contract/interviews.ts';
+import { OpportunityLender } from '../contract/lender-referrals.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
 
-// Opportunities (spec 2 section 7): list and wildcard search, one opportunity, its status, notes,
-// interactions, force assignment to an agent and removal of the assigned agent.
+// Opportunities (spec 2 section 7): list and wildcard search, one opportunity, its contact, status,
+// notes, interactions (logged and corrected), its lender, force assignment to an agent and removal
+// of the assigned agent.
 
 export interface OpportunityFilter { q: string; status: string }
 export type OpportunityListParams = Paging & OpportunityFilter & { sort: { key: string; desc: boolean } };
@@ -17,6 +22,8 @@ export const opportunityKeys = {
   detail: (id: number) => [...opportunityKeys.all, 'detail', id] as const,
   notes: (id: number) => [...opportunityKeys.detail(id), 'notes'] as const,
   interactions: (id: number) => [...opportunityKeys.detail(id), 'interactions'] as const,
+  // Beside the detail, not under it: a write to the opportunity does not reload its lender.
+  lender: (id: number) => [...opportunityKeys.all, 'lender', id] as const,
 };
 
 const filterQuery = (f: OpportunityFilter) => ({ q: f.q || undefined, status: f.status || undefined });
@@ -34,6 +41,8 @@ const path = (id: number) => `/interviews-api/opportunities/${id}`;
 export const opportunityQueryOptions = (id: number) => queryOptions({
   queryKey: opportunityKeys.detail(id), queryFn: () => request(path(id), { schema: Opportunity }),
 });
+export const editOpportunity = (id: number, patch: OpportunityPatch) =>
+  request(path(id), { method: 'PATCH', json: patch, schema: Opportunity });
 export const changeOpportunityStatus = (id: number, status: OpportunityStatus) =>
   request(`${path(id)}/status`, { method: 'PUT', json: { status }, schema: Opportunity });
 export const removeAssignedAgent = (id: number) => request(`${path(id)}/assignedAgent`, { method: 'DELETE', schema: Opportunity });
@@ -55,4 +64,21 @@ export const interactionsQueryOptions = (id: number) => queryOptions({
   queryFn: () => request('/interviews-api/interactions', {
     query: { opportunityId: id, pageIndex: 0, pageSize: INTERACTIONS_PAGE }, schema: paged(Interaction),
   }),
+});
+export const logInteraction = (body: NewInteraction) =>
+  request('/interviews-api/interactions', { method: 'POST', json: body, schema: Interaction });
+export const correctInteraction = (id: number, patch: InteractionPatch) =>
+  request(`/interviews-api/interactions/${id}`, { method: 'PATCH', json: patch, schema: Interaction });
+
+/** The loan office the opportunity went to; null when it went to none (the server answers 404). */
+export const opportunityLenderQueryOptions = (id: number) => queryOptions({
+  queryKey: opportunityKeys.lender(id),
+  queryFn: async () => {
+    try {
+      return await request(`${path(id)}/lender`, { schema: OpportunityLender });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return null;
+      throw err;
+    }
+  },
 });

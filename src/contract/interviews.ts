@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { BRAND } from '../lib/brand.ts';
+import { prettify } from '../lib/format.ts';
 import { EMAIL_PATTERN } from '../lib/validation.ts';
 import { Count, IsoTime, Percent, paged } from './common.ts';
 import { notesOf } from './agents.ts';
@@ -73,6 +74,18 @@ export type ForceAssignmentResult = v.InferOutput<typeof ForceAssignmentResult>;
 
 export const Disposition = v.object({ id, category: v.string(), name: v.string() });
 export type Disposition = v.InferOutput<typeof Disposition>;
+/** The one way a disposition reads: its category, then its name ("Contacted: Left voicemail"). */
+export const dispositionLabel = (d: Pick<Disposition, 'category' | 'name'> | null | undefined): string =>
+  (d ? `${prettify(d.category)}: ${d.name}` : '-');
+
+export const INTERACTION_TYPES = ['CALL', 'SMS', 'EMAIL'] as const;
+export type InteractionType = (typeof INTERACTION_TYPES)[number];
+/** What staff call each interaction type (an SMS is a text). */
+export const INTERACTION_TYPE_LABELS: Record<InteractionType, string> = { CALL: 'Call', SMS: 'Text', EMAIL: 'Email' };
+export const INTERACTION_DIRECTIONS = ['OUTBOUND', 'INBOUND'] as const;
+export type InteractionDirection = (typeof INTERACTION_DIRECTIONS)[number];
+export const INTERACTION_DIRECTION_LABELS: Record<InteractionDirection, string> = { OUTBOUND: 'Outbound', INBOUND: 'Inbound' };
+export const interactionTypeLabel = (t: string): string => INTERACTION_TYPE_LABELS[t as InteractionType] ?? prettify(t);
 export const Interaction = v.object({
   id, opportunityId: id, type: v.string(), direction: v.string(), disposition: v.nullable(Disposition),
   userId: v.nullable(id), durationSeconds: v.nullable(v.number()), summary: text, created: time,
@@ -81,6 +94,24 @@ export type Interaction = v.InferOutput<typeof Interaction>;
 
 export const OpportunityNote = notesOf({ opportunityId: id });
 export type OpportunityNote = v.InferOutput<typeof OpportunityNote>;
+
+const contactName = v.pipe(v.string(), v.trim(), v.nonEmpty('Name is required'), v.maxLength(255, 'Name must be less than 255 characters'));
+/**
+ * PATCH /interviews-api/opportunities/{id}: the fields given change (at least one); a phone is
+ * normalised to +1 and ten digits, an email lowercased; null clears a phone, an email or a cosigner.
+ * The Edit Contact dialog checks its form against this same schema before it sends.
+ */
+export const OpportunityPatch = v.strictObject({
+  nameFirst: v.optional(contactName),
+  nameLast: v.optional(contactName),
+  phoneNumber: v.optional(v.nullable(v.pipe(v.string(), v.check((p) => normalisePhone(p) !== null, 'Invalid phone number.'), v.transform((p) => normalisePhone(p))))),
+  emailAddress: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(EMAIL_PATTERN, 'Invalid e-mail.')))),
+  cosignerFirstName: v.optional(v.nullable(contactName)),
+  cosignerLastName: v.optional(v.nullable(contactName)),
+  clientType: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^[A-Z_]{1,40}$/, 'clientType must be an upper-case code')))),
+  type: v.optional(v.picklist(['BUYER', 'SELLER'], 'type must be BUYER or SELLER')),
+}, 'unknown field');
+export type OpportunityPatch = v.InferInput<typeof OpportunityPatch>;
 
 export const LEAD_TYPES = ['ALL', 'NEW', 'AGED'] as const;
 /** ALL = Overall Leads, NEW = New Leads, AGED = Database Leads. */
@@ -181,8 +212,8 @@ export type LeadProgressionStats = v.InferOutput<typeof LeadProgressionStats>;
  */
 export const NewInteraction = v.strictObject({
   opportunityId: v.pipe(v.number('opportunityId is required'), v.integer(), v.minValue(1)),
-  type: v.picklist(['CALL', 'SMS', 'EMAIL'], 'type must be CALL, SMS or EMAIL'),
-  direction: v.picklist(['INBOUND', 'OUTBOUND'], 'direction must be INBOUND or OUTBOUND'),
+  type: v.picklist(INTERACTION_TYPES, 'type must be CALL, SMS or EMAIL'),
+  direction: v.picklist(INTERACTION_DIRECTIONS, 'direction must be INBOUND or OUTBOUND'),
   dispositionId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
   durationSeconds: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86_400))), null),
   summary: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(4000))), null),

@@ -66,11 +66,13 @@ export const LenderStatusChange = v.pipe(
 );
 export type LenderStatusChange = v.InferInput<typeof LenderStatusChange>;
 
+/** How to reach a loan office or officer; null when none is on file. */
+const reach = { email: v.optional(v.nullable(v.string()), null), phone: v.optional(v.nullable(v.string()), null) };
 /** The opportunity's lender (GET /interviews-api/opportunities/{id}/lender). */
 export const OpportunityLender = v.object({
   lenderReferralId: v.number(),
-  loanOffice: v.object({ id: v.number(), name: v.string() }),
-  loanOfficer: v.nullable(v.object({ id: v.number(), name: v.string(), status: v.string() })),
+  loanOffice: v.object({ id: v.number(), name: v.string(), ...reach }),
+  loanOfficer: v.nullable(v.object({ id: v.number(), name: v.string(), status: v.string(), ...reach })),
   status: v.picklist(LENDER_STEPS),
   received: v.string(),
 });

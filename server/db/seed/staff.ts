@@ -93,6 +93,12 @@ export async function seedStaff(ctx: SeedContext): Promise<void> {
       case when (o.id + g) % 3 = 0 then 'Call with the lead' when (o.id + g) % 3 = 1 then 'Text conversation' else 'Email follow-up' end,
       least(o.created_at + make_interval(hours => g * 5), ${now}::timestamptz)
     from opportunities o cross join lateral generate_series(1, 1 + o.id % 3) g`.execute(db);
+  // An opportunity's call and text counts are its logged calls and texts, so the opportunity page's
+  // counts agree with its interactions (POST /interviews-api/interactions keeps them so).
+  await sql`update opportunities o set phone_count = c.calls, sms_count = c.texts
+    from (select opportunity_id, count(*) filter (where type = 'CALL')::int as calls, count(*) filter (where type = 'SMS')::int as texts
+      from interactions group by opportunity_id) c
+    where c.opportunity_id = o.id`.execute(db);
   await sql`insert into opportunity_notes (opportunity_id, author_user_id, body, created_at)
     select o.id, ${csr}::int, 'Lead confirmed the timeline and the price range.', least(o.created_at + interval '2 hours', ${now}::timestamptz)
     from opportunities o where o.id % 5 = 0`.execute(db);

@@ -1,6 +1,7 @@
 import type { Page } from '../../../src/contract/common.ts';
 import * as v from 'valibot';
 import type { ForceAssignmentResult, Interaction, Opportunity, Disposition } from '../../../src/contract/interviews.ts';
+import { recordAudit } from '../../http/audit-log.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { assignOpportunity, endOpenReferrals } from '../../db/assignment.ts';
 import { personName } from '../../../src/lib/format.ts';
@@ -44,6 +45,7 @@ export const connectionRoutes: RouteDef[] = [
         await endOpenReferrals(trx, id, c.var.auth.user.id, now, 'Agent unassigned by staff');
         await trx.updateTable('opportunities').set({ agent_id: null, assigned_at: null, status: 'REMOVED_ASSIGNMENT_TO_AGENT', updated_at: now })
           .where('id', '=', id).execute();
+        await recordAudit(c, trx, 'ASSIGNED_AGENT_REMOVED', `agent ${opp.agent_id} from opportunity ${id}`);
       });
       return c.json(await loadOpportunity(c.var.db, id) satisfies Opportunity);
     },

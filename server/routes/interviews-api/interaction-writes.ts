@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import { InteractionPatch, NewInteraction, type Interaction } from '../../../src/contract/interviews.ts';
 import type { Db } from '../../db/database.ts';
+import { recordAudit } from '../../http/audit-log.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
 
 // POST /interviews-api/interactions and PATCH /interviews-api/interactions/{id} (issue 17, P): staff
 // log an interaction with an opportunity's client and set its disposition or summary. A disposition
-// change is copied to the call's QA review row (which keeps the disposition for its filters).
+// change is copied to the call's QA review row (which keeps the disposition for its filters). Each
+// write leaves an audit row in its own transaction; a correction records the disposition it replaced.
 
 async function interactionView(db: Db, id: number): Promise<Interaction> {
   const i = await db.selectFrom('interactions as i').leftJoin('dispositions as d', 'd.id', 'i.disposition_id').selectAll('i')
@@ -43,6 +45,8 @@ export const interactionWriteRoutes: RouteDef[] = [
           await trx.updateTable('opportunities').set(body.type === 'CALL' ? { phone_count: sql`phone_count + 1`, updated_at: now } : { sms_count: sql`sms_count + 1`, updated_at: now })
             .where('id', '=', body.opportunityId).execute();
         }
+        await recordAudit(c, trx, 'INTERACTION_LOGGED',
+          `interaction ${row.id} (${body.direction} ${body.type}) of opportunity ${body.opportunityId}, disposition ${body.dispositionId ?? 'none'}`);
         return row.id;
       });
       return c.json(await interactionView(c.var.db, id) satisfies Interaction, 201);
@@ -54,7 +58,7 @@ export const interactionWriteRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const body = await jsonBody(c, InteractionPatch);
       await c.var.db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('interactions').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+        const row = await trx.selectFrom('interactions').select(['id', 'opportunity_id', 'disposition_id']).where('id', '=', id).forUpdate().executeTakeFirst();
         if (!row) throw notFound('No such interaction');
         await assertDisposition(trx, body.dispositionId);
         await trx.updateTable('interactions').set({
@@ -64,6 +68,11 @@ export const interactionWriteRoutes: RouteDef[] = [
         if (body.dispositionId !== undefined) {
           await trx.updateTable('qa_reviews').set({ disposition_id: body.dispositionId }).where('interaction_id', '=', id).execute();
         }
+        const changes = [
+          body.dispositionId !== undefined ? `disposition ${row.disposition_id ?? 'none'} to ${body.dispositionId ?? 'none'}` : null,
+          body.summary !== undefined ? 'summary' : null,
+        ].filter(Boolean).join(', ');
+        await recordAudit(c, trx, 'INTERACTION_CORRECTED', `interaction ${id} of opportunity ${row.opportunity_id}: ${changes}`);
       });
       return c.json(await interactionView(c.var.db, id) satisfies Interaction);
     },

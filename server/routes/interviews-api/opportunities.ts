@@ -1,8 +1,7 @@
 import type { Page } from '../../../src/contract/common.ts';
-import { updateByIdOr404 } from '../../http/update.ts';
 import * as v from 'valibot';
-import { EMAIL_PATTERN } from '../../../src/lib/validation.ts';
-import { normalisePhone, OPPORTUNITY_STATUSES, type OpportunityNote, type Opportunity } from '../../../src/contract/interviews.ts';
+import { OPPORTUNITY_STATUSES, OpportunityPatch, type OpportunityNote, type Opportunity } from '../../../src/contract/interviews.ts';
+import { recordAudit } from '../../http/audit-log.ts';
 import type { Db } from '../../db/database.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -23,17 +22,6 @@ const SearchQuery = v.object({
   ...Paging, ...OpportunityFilters, sort: OpportunitySort,
   q: v.pipe(v.string('q is required'), v.trim(), v.nonEmpty('q is required'), v.maxLength(100)),
 });
-const name = v.pipe(v.string(), v.trim(), v.nonEmpty('Name is required'), v.maxLength(255, 'Name must be less than 255 characters'));
-const PatchOpportunity = v.strictObject({
-  nameFirst: v.optional(name),
-  nameLast: v.optional(name),
-  phoneNumber: v.optional(v.nullable(v.pipe(v.string(), v.check((p) => normalisePhone(p) !== null, 'Invalid phone number.'), v.transform((p) => normalisePhone(p))))),
-  emailAddress: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(EMAIL_PATTERN, 'Invalid e-mail.')))),
-  cosignerFirstName: v.optional(v.nullable(name)),
-  cosignerLastName: v.optional(v.nullable(name)),
-  clientType: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^[A-Z_]{1,40}$/, 'clientType must be an upper-case code')))),
-  type: v.optional(v.picklist(['BUYER', 'SELLER'], 'type must be BUYER or SELLER')),
-}, 'unknown field');
 const StatusBody = v.object({ status: v.picklist(OPPORTUNITY_STATUSES, 'status must be an opportunity status') });
 
 async function page(c: AppContext, f: OpportunityFilter, q: v.InferOutput<typeof ListQuery>) {
@@ -45,6 +33,13 @@ async function page(c: AppContext, f: OpportunityFilter, q: v.InferOutput<typeof
       .offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
   ]);
   return c.json({ content: rows.map(opportunityView), totalElements } satisfies Page<Opportunity>);
+}
+
+/** The opportunity's row, locked for the write that follows; 404 when there is none. */
+async function lockOpportunity(db: Db, id: number) {
+  const o = await db.selectFrom('opportunities').select(['id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!o) throw notFound('No such opportunity');
+  return o;
 }
 
 async function assertExists(db: Db, id: number) {
@@ -69,13 +64,18 @@ export const opportunityRoutes: RouteDef[] = [
     method: 'PATCH', path: '/interviews-api/opportunities/:id{[0-9]+}', policy: STAFF_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const b = await jsonBody(c, PatchOpportunity);
+      const b = await jsonBody(c, OpportunityPatch);
       const set = Object.fromEntries(Object.entries({
         contact_first: b.nameFirst, contact_last: b.nameLast, contact_phone: b.phoneNumber, contact_email: b.emailAddress,
         cosigner_first: b.cosignerFirstName, cosigner_last: b.cosignerLastName, client_type: b.clientType, type: b.type,
       }).filter(([, val]) => val !== undefined));
       if (Object.keys(set).length === 0) throw badRequest('Nothing to change');
-      await updateByIdOr404(c.var.db, 'opportunities', id, { ...set, updated_at: c.var.now() }, 'No such opportunity');
+      await c.var.db.transaction().execute(async (trx) => {
+        await lockOpportunity(trx, id);
+        await trx.updateTable('opportunities').set({ ...set, updated_at: c.var.now() }).where('id', '=', id).execute();
+        // The fields' names only: the audit log is read widely and a client's contact details stay out of it.
+        await recordAudit(c, trx, 'OPPORTUNITY_EDITED', `opportunity ${id}: ${Object.keys(set).join(', ')}`);
+      });
       return c.json(await loadOpportunity(c.var.db, id) satisfies Opportunity);
     },
   }),
@@ -84,7 +84,11 @@ export const opportunityRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { status } = await jsonBody(c, StatusBody);
-      await updateByIdOr404(c.var.db, 'opportunities', id, { status, updated_at: c.var.now() }, 'No such opportunity');
+      await c.var.db.transaction().execute(async (trx) => {
+        const was = await lockOpportunity(trx, id);
+        await trx.updateTable('opportunities').set({ status, updated_at: c.var.now() }).where('id', '=', id).execute();
+        await recordAudit(c, trx, 'OPPORTUNITY_STATUS_CHANGED', `opportunity ${id}: ${was.status} to ${status}`);
+      });
       return c.json(await loadOpportunity(c.var.db, id) satisfies Opportunity);
     },
   }),

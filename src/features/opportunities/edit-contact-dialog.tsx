@@ -1,0 +1,66 @@
+import { normalisePhone, OpportunityPatch, type Opportunity } from '../../contract/interviews.ts';
+import { editOpportunity } from '../../api/opportunities.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { Button } from '../../ui/button.tsx';
+import { schemaErrors, useCheckedForm, type FieldErrors } from '../../ui/checked-form.ts';
+import { Dialog } from '../../ui/dialog.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { TextField } from '../../ui/text-field.tsx';
+
+type Form = { nameFirst: string; nameLast: string; phoneNumber: string; emailAddress: string };
+const NAME_MAX = 255; // OpportunityPatch's limit
+
+const formOf = (o: Opportunity): Form => ({
+  nameFirst: o.contact.nameFirst ?? '', nameLast: o.contact.nameLast ?? '',
+  phoneNumber: formatPhone(o.contact.phoneNumber), emailAddress: o.contact.emailAddress ?? '',
+});
+
+/**
+ * The PATCH body: only what changed. A cleared phone or email is sent as null (removed); a cleared name
+ * is sent as it is, so the contract refuses it (a name can be corrected, not removed).
+ */
+export function contactPatchOf(o: Opportunity, f: Form): OpportunityPatch {
+  const patch: OpportunityPatch = {};
+  if (f.nameFirst.trim() !== (o.contact.nameFirst ?? '')) patch.nameFirst = f.nameFirst;
+  if (f.nameLast.trim() !== (o.contact.nameLast ?? '')) patch.nameLast = f.nameLast;
+  const phone = f.phoneNumber.trim();
+  if (!phone ? o.contact.phoneNumber !== null : normalisePhone(phone) !== o.contact.phoneNumber) patch.phoneNumber = phone || null;
+  const email = f.emailAddress.trim();
+  if (!email ? o.contact.emailAddress !== null : email.toLowerCase() !== o.contact.emailAddress) patch.emailAddress = email || null;
+  return patch;
+}
+
+/** Edit Contact: the client's name, phone and email, checked against the server's own schema before they are sent. */
+export function EditContactDialog({ opportunity, open, onOpenChange, onSaved }: {
+  opportunity: Opportunity; open: boolean; onOpenChange: (open: boolean) => void; onSaved: (o: Opportunity | null) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Edit Contact" description="A cleared phone or email is removed from the opportunity.">
+      {open && <ContactForm opportunity={opportunity} onCancel={() => onOpenChange(false)} onSaved={onSaved} />}
+    </Dialog>
+  );
+}
+
+function ContactForm({ opportunity: o, onCancel, onSaved }: { opportunity: Opportunity; onCancel: () => void; onSaved: (o: Opportunity | null) => void }) {
+  const { submit, field, formError, pending } = useCheckedForm({
+    initial: formOf(o),
+    check: (f): FieldErrors<Form> => schemaErrors<Form>(OpportunityPatch, contactPatchOf(o, f)),
+    // Nothing changed: nothing to send, and the dialog closes as after a save.
+    save: async (f) => { const patch = contactPatchOf(o, f); return Object.keys(patch).length === 0 ? null : editOpportunity(o.id, patch); },
+    onSaved,
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+      <TextField label="First Name" autoComplete="off" keyFilter="name" maxLength={NAME_MAX} {...field('nameFirst')} />
+      <TextField label="Last Name" autoComplete="off" keyFilter="name" maxLength={NAME_MAX} {...field('nameLast')} />
+      <TextField label="Phone Number" type="tel" inputMode="tel" autoComplete="off" keyFilter="phone" maxLength={20} {...field('phoneNumber')} />
+      <TextField label="Email Address" type="email" autoComplete="off" maxLength={254} {...field('emailAddress')} />
+      <div className={styles.toolbar}>
+        <span className={styles.toolbarSpacer} />
+        <Button variant="text" onClick={onCancel}>Cancel</Button>
+        <Button type="submit" disabled={pending}>Save Contact</Button>
+      </div>
+    </form>
+  );
+}
