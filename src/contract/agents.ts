@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Count, Dollars, EmailAddress, IsoTime, paged } from './common.ts';
 import { isValidPhone, phoneForPost } from '../lib/validation.ts';
+import { personNamePart } from './person-name.ts';
 
 // The /agents-api agents calls (spec 2 section 7 "Agents"): agents, the leaderboard, boost, app versions,
 // notes, admin holds, coverage and the contact-sales email. Referrals are in ./referrals.ts,
@@ -99,7 +100,7 @@ export type EmailSent = v.InferOutput<typeof EmailSent>;
 
 // ---------------------------------------------------------------- lifecycle, exclusions, MLS boards (issue 17)
 
-const personPart = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(80, `${label} must be at most 80 characters`));
+const personPart = personNamePart;
 
 /**
  * POST /agents-api/agents/enrollment: enrols a new agent into a brokerage (staff: any brokerage; a

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { paged } from './common.ts';
 import { LoanOfficer } from './lenders.ts';
 import { isEmail, isValidPhone } from '../lib/validation.ts';
+import { personNamePart } from './person-name.ts';
 
 // /lenders-api/loan-officers (spec 2 section 7): the list (default sort lastName,ASC), one officer,
 // adding one, and (de)activating one. Shared by the console (parsing) and the server (typing, input).
@@ -31,13 +32,7 @@ export const LoanOfficerDetail = v.object({
 });
 export type LoanOfficerDetail = v.InferOutput<typeof LoanOfficerDetail>;
 
-// Name fields take letters and hyphens (spec 1 section 5, key filters); spaces and apostrophes too,
-// since real surnames have them (O'Neil, Van Buren).
-const NAME = /^[\p{L}][\p{L}\s'-]*$/u;
-const name = (label: string) => v.pipe(
-  v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`),
-  v.maxLength(60, `${label} must be at most 60 characters`), v.regex(NAME, `${label} may contain letters and hyphens only`),
-);
+const name = personNamePart;
 
 /** The fields a loan officer is added and edited with (spec 1 section 5 validation). */
 const OFFICER_FIELDS = {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { paged } from './common.ts';
 import { EMAIL_PATTERN } from '../lib/validation.ts';
+import { personNamePart } from './person-name.ts';
 
 // Potential agents and their invitations (issue 11): the Invite Agents dialog, Pending Invitations,
 // and the public agent onboarding (/agent-onboarding/:inviteCode and /decline).
@@ -34,7 +35,7 @@ export type PotentialAgent = v.InferOutput<typeof PotentialAgent>;
 export const PotentialAgentPage = paged(PotentialAgent);
 
 /** Spec 2 section 5's rules and messages (name, phone, email). */
-export const NAME_RULE = v.pipe(v.string('Name is required'), v.trim(), v.nonEmpty('Name is required'), v.maxLength(254, 'Name must be less than 255 characters'));
+export const NAME_RULE = personNamePart('Name');
 export const PHONE_RULE = v.pipe(v.string('Phone number is required'), v.trim(), v.nonEmpty('Phone number is required'),
   v.check((p) => { const d = p.replace(/\D/g, ''); return /^\+?[\d\s().-]+$/.test(p) && (d.length === 10 || d.length === 11); }, 'Phone number must be 10 numbers.'),
   v.transform((p) => `+1${p.replace(/\D/g, '').slice(-10)}`));

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { paged } from './common.ts';
+import { personNamePart } from './person-name.ts';
 
 // The /users-api family (spec 1 section 7 "Users"): the signed-in user, users and the audit,
 // invites and passwords, contact-info checks, viewed items, the Cloze connector.
@@ -123,7 +124,7 @@ export const UserAuditPage = paged(AuditRow);
 export type UserAuditPage = v.InferOutput<typeof UserAuditPage>;
 
 const PositiveId = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be positive'), v.maxValue(2_147_483_647, 'is too large'));
-const personPart = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.minLength(1, `${label} is required`), v.maxLength(100, `${label} must be at most 100 characters`));
+const personPart = personNamePart;
 
 /** POST /users-api/users: a new user, invited by email to set a password at /register/{code}. */
 export const UserCreateBody = v.strictObject({

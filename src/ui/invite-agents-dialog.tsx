@@ -7,6 +7,7 @@ import { EMAIL_RULE, NAME_RULE, PHONE_RULE } from '../contract/potential-agents.
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { TextField } from './text-field.tsx';
+import { PERSON_NAME_MAX } from '../contract/person-name.ts';
 
 type Fields = { firstName: string; lastName: string; email: string; phone: string };
 const EMPTY: Fields = { firstName: '', lastName: '', email: '', phone: '' };
@@ -54,8 +55,8 @@ export function InviteAgentsDialog({ open, onOpenChange, onSent }: { open: boole
     <Dialog open={open} onOpenChange={onOpenChange} title="Invite Agents"
       description="We email the agent a link to join your brokerage. They confirm their details and set a password.">
       <form onSubmit={(e) => { void submit(e); }} noValidate>
-        <TextField label="First Name" value={fields.firstName} onChange={set('firstName')} error={errors.firstName} keyFilter="name" autoComplete="off" maxLength={255} />
-        <TextField label="Last Name" value={fields.lastName} onChange={set('lastName')} error={errors.lastName} keyFilter="name" autoComplete="off" maxLength={255} />
+        <TextField label="First Name" value={fields.firstName} onChange={set('firstName')} error={errors.firstName} keyFilter="name" autoComplete="off" maxLength={PERSON_NAME_MAX} />
+        <TextField label="Last Name" value={fields.lastName} onChange={set('lastName')} error={errors.lastName} keyFilter="name" autoComplete="off" maxLength={PERSON_NAME_MAX} />
         <TextField label="Email" type="email" value={fields.email} onChange={set('email')} error={errors.email} autoComplete="off" />
         <TextField label="Phone Number" type="tel" value={fields.phone} onChange={set('phone')} error={errors.phone} keyFilter="phone" autoComplete="off" />
         {failure && <p role="alert">{failure}</p>}

@@ -1,3 +1,5 @@
+import { filterPersonName } from '../contract/person-name.ts';
+
 // Key filters of spec 1 section 5: what typing or pasting may put into a field. One filter per kind,
 // applied by TextField's `keyFilter` prop, so every field of a kind filters alike.
 
@@ -18,8 +20,8 @@ const phone = (value: string) => {
   return plus === -1 ? cleaned : cleaned.slice(0, plus + 1) + cleaned.slice(plus + 1).replace(/\+/g, '');
 };
 
-/** Name fields: letters (any script) and hyphen only. */
-const name = (value: string) => value.replace(/[^\p{L}-]/gu, '');
+/** Name fields: letters of any script, combining marks, spaces, hyphens, apostrophes and periods (DECISIONS.md). */
+const name = filterPersonName;
 
 export const KEY_FILTERS = { numeric, digits, phone, name } as const;
 export type KeyFilter = keyof typeof KEY_FILTERS;

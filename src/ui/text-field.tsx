@@ -1,5 +1,6 @@
 import { useId, type ChangeEvent, type InputHTMLAttributes } from 'react';
 import * as styles from './field.css.ts';
+import { PERSON_NAME_MAX } from '../contract/person-name.ts';
 import { KEY_FILTERS, type KeyFilter } from './key-filters.ts';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -25,7 +26,9 @@ export function TextField({ label, error, hint, keyFilter, ...input }: TextField
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>{label}</label>
       <input id={id} className={styles.input} aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined} {...input} onChange={filtered} />
+        aria-describedby={described || undefined} {...input} onChange={filtered}
+        // A name field holds what the server's name rule admits, whichever form it is in.
+        maxLength={input.maxLength ?? (keyFilter === 'name' ? PERSON_NAME_MAX : undefined)} />
       {hint && <span id={`${id}-hint`} className={styles.hint}>{hint}</span>}
       {error && <span id={`${id}-error`} className={styles.error} role="alert">{error}</span>}
     </div>

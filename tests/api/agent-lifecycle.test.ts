@@ -18,10 +18,12 @@ const count = async (table: 'agents' | 'users' | 'agent_excluded_areas' | 'agent
   Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 let phoneSeq = 0;
+/** A number as letters (names hold no digits): 1 -> b, 27 -> bb. */
+const letters = (n: number) => n.toString(26).split('').map((d) => String.fromCharCode(97 + parseInt(d, 26))).join('');
 const enrolment = (brokerageId: number, extra: Record<string, unknown> = {}) => {
   phoneSeq += 1;
   return {
-    brokerageId, firstName: 'Robin', lastName: `Enrolled${phoneSeq}`, email: `robin.${phoneSeq}@enrol.example`,
+    brokerageId, firstName: 'Robin', lastName: `Enrolled ${letters(phoneSeq)}`, email: `robin.${phoneSeq}@enrol.example`,
     phone: `555-${700 + phoneSeq}-${1000 + phoneSeq}`, ...extra,
   };
 };

@@ -37,7 +37,7 @@ describe('PUT /lenders-api/loan-officers/{id} (edit)', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       error: 'Bad Request',
-      fields: { firstName: 'First name may contain letters and hyphens only', lastName: 'Last name is required', email: 'Invalid e-mail.', phone: 'Invalid phone number.', nmls: 'NMLS ID must be 1 to 12 digits' },
+      fields: { firstName: 'First name may hold letters, spaces, hyphens, apostrophes and periods', lastName: 'Last name is required', email: 'Invalid e-mail.', phone: 'Invalid phone number.', nmls: 'NMLS ID must be 1 to 12 digits' },
     });
     expect((await lender.put(`${OFFICERS}/${officer!.id}`, { firstName: 'Only' })).status).toBe(400); // every field is required
     expect((await lender.put(`${OFFICERS}/${officer!.id}`, 'not json')).status).toBe(400);

@@ -33,7 +33,7 @@ describe('mail sent on a user\'s behalf', () => {
     const max = ON_BEHALF_LIMITS.sender[0].max;
     const sender = await signIn(server, 'supplier@demo.test');
     for (let i = 0; i < max; i++) {
-      const res = await sender.post('/users-api/invites', { email: `flood${i}@example.test`, firstName: 'Flood', lastName: `N${i}` });
+      const res = await sender.post('/users-api/invites', { email: `flood${i}@example.test`, firstName: 'Flood', lastName: `N${i.toString(26).split('').map((d) => String.fromCharCode(97 + parseInt(d, 26))).join('')}` });
       expect(res.status).toBe(202);
     }
     const refused = await sender.post('/users-api/invites', { email: 'flood-last@example.test', firstName: 'Flood', lastName: 'Last' });
@@ -66,14 +66,16 @@ describe('mail sent on a user\'s behalf', () => {
   });
 
   it('puts the sender\'s text in the mail as one plain line, without links, and signs the mail with who sent it', async () => {
-    const firstName = 'Win\nhttps://evil.example/x www.evil.example';
-    const res = await broker.post('/agents-api/potentialAgents', { firstName, lastName: 'Smith', email: 'prize@example.test', phone: '5557719200' });
+    // The name rule (src/contract/person-name.ts) refuses a link in a name outright, before any mail.
+    const refused = await broker.post('/agents-api/potentialAgents', { firstName: 'Win\nhttps://evil.example/x www.evil.example', lastName: 'Smith', email: 'prize@example.test', phone: '5557719200' });
+    expect(refused.status).toBe(400);
+    expect(await mailsTo('prize@example.test')).toHaveLength(0);
+    // What does pass the rule still reaches the mail as one plain line, link-like text broken up.
+    const res = await broker.post('/agents-api/potentialAgents', { firstName: 'Win www.evil.example', lastName: 'Smith', email: 'prize@example.test', phone: '5557719200' });
     expect(res.status).toBe(201);
     const [mail] = await mailsTo('prize@example.test');
-    expect(mail!.body).not.toContain('https://evil.example');
     expect(mail!.body).not.toContain('www.evil.example');
-    expect(mail!.body).not.toContain('Win\nhttps');
-    expect(mail!.body).toContain('Hello Win https[:]//evil[.]example/x www[.]evil[.]example,');
+    expect(mail!.body).toContain('Hello Win www[.]evil[.]example,');
     expect(mail!.body).toMatch(/Sent by .+ <broker@demo\.test> of Harbor Point Realty through .+\. Names in this message were typed by the sender\./);
     expect([...senderText('x'.repeat(500))]).toHaveLength(60);
     expect(senderText('a\u202Eb\u0000c')).toBe('a b c');

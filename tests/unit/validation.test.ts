@@ -85,5 +85,19 @@ describe('key filters', () => {
   it('numeric fields allow one decimal point', () => expect(filterNumeric('1a2.3.4')).toBe('12.34'));
   it('phone fields allow one plus', () => expect(filterPhone('++1 (555) x')).toBe('+1 (555) '));
   it('digit codes (ZIP) allow digits only', () => expect(filterDigits('04.1a01')).toBe('04101'));
-  it('name fields allow letters and hyphen only', () => expect(filterName("Anne-Marie O'Neil 3")).toBe('Anne-MarieONeil'));
+  it('name fields keep letters, combining marks, spaces, hyphens, apostrophes and periods (DECISIONS.md)', () => {
+    expect(filterName("Anne-Marie O'Neil 3")).toBe("Anne-Marie O'Neil ");
+    expect(filterName('Mary Ann D’Angelo Jr.')).toBe('Mary Ann D’Angelo Jr.');
+    expect(filterName('Jose\u0301 Ñúñez <b>')).toBe('Jose\u0301 Ñúñez b');
+    expect(filterName('张伟 محمد')).toBe('张伟 محمد');
+  });
+  it('the server\'s name rule and the console\'s check are one rule', async () => {
+    const { personNameError } = await import('../../src/contract/person-name.ts');
+    expect(personNameError('First name', "  D'Angelo ")).toBeUndefined();
+    expect(personNameError('First name', 'Mary Ann')).toBeUndefined();
+    expect(personNameError('First name', '   ')).toBe('First name is required');
+    expect(personNameError('First name', "'-.")).toMatch(/letters/);
+    expect(personNameError('First name', 'R2D2')).toMatch(/letters/);
+    expect(personNameError('First name', 'a'.repeat(255))).toBe('First name must be less than 255 characters');
+  });
 });

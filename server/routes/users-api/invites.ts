@@ -11,12 +11,13 @@ import { IdParams, jsonBody, params } from '../../http/validate.ts';
 import { INVITABLE_ROLES, inviteScope, sendInvite } from '../../auth/invite-users.ts';
 import { USER_MANAGER_ROLES } from '../../../src/access/roles.ts';
 import { userToChange } from '../../auth/user-authority.ts';
+import { personNamePart } from '../../../src/contract/person-name.ts';
 
 const INVITERS = [...USER_MANAGER_ROLES, 'BROKERAGE_ADMIN'] as const;
 // Guessing codes: 20 wrong ones per address in 15 minutes, then 429.
 const GUESS_LIMIT = { max: 20, windowMs: 15 * 60_000 };
 
-const name = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.minLength(1, `${label} is required`), v.maxLength(255));
+const name = personNamePart;
 const InviteBody = v.strictObject({
   email: v.pipe(v.string('Email address is required'), v.trim(), v.toLowerCase(), v.maxLength(320), v.email('Invalid e-mail.')),
   firstName: name('First name'),

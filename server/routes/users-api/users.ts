@@ -11,6 +11,7 @@ import { route, type AuthUser, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
 import type { Db } from '../../db/database.ts';
 import { USER_MANAGER_ROLES } from '../../../src/access/roles.ts';
+import { personNamePart } from '../../../src/contract/person-name.ts';
 
 /** The user and their roles (primary first) in one query. */
 export async function userView(db: Db, id: number) {
@@ -41,8 +42,8 @@ const canManage = (user: AuthUser) => user.roles.some((r) => (USER_MANAGER_ROLES
 
 const PatchUser = v.strictObject({
   psiLastLogin: v.optional(isoTimeAsDate('psiLastLogin must be an ISO time that the calendar has')),
-  firstName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'First name is required'), v.maxLength(255))),
-  lastName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'Last name is required'), v.maxLength(255))),
+  firstName: v.optional(personNamePart('First name')),
+  lastName: v.optional(personNamePart('Last name')),
   // The signed-in user's new password (server/auth/password-change.ts decides when currentPassword is needed).
   password: v.optional(v.pipe(v.string(), v.maxLength(1024))),
   currentPassword: v.optional(v.pipe(v.string(), v.maxLength(1024))),

@@ -10,6 +10,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { PERSON_NAME_MAX } from '../../contract/person-name.ts';
 
 type Form = { brokerageId: string; firstName: string; lastName: string; email: string; phone: string };
 const EMPTY: Form = { brokerageId: '', firstName: '', lastName: '', email: '', phone: '' };
@@ -32,8 +33,8 @@ function EnrollForm({ onDone, onCancel }: { onDone: (a: Agent) => void; onCancel
         <option value="">Choose a brokerage</option>
         {(names.data ?? []).map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
       </SelectField>
-      <TextField label="First Name" autoComplete="off" keyFilter="name" maxLength={80} {...field('firstName')} />
-      <TextField label="Last Name" autoComplete="off" keyFilter="name" maxLength={80} {...field('lastName')} />
+      <TextField label="First Name" autoComplete="off" keyFilter="name" maxLength={PERSON_NAME_MAX} {...field('firstName')} />
+      <TextField label="Last Name" autoComplete="off" keyFilter="name" maxLength={PERSON_NAME_MAX} {...field('lastName')} />
       <TextField label="Email" type="email" autoComplete="off" maxLength={254} {...field('email')} />
       <TextField label="Phone" type="tel" inputMode="tel" autoComplete="off" keyFilter="phone" maxLength={20} {...field('phone')} />
       <div className={styles.toolbar}>

@@ -9,6 +9,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { PERSON_NAME_MAX } from '../../contract/person-name.ts';
 
 type Form = { firstName: string; lastName: string; email: string; phone: string; nmls: string };
 const EMPTY: Form = { firstName: '', lastName: '', email: '', phone: '', nmls: '' };
@@ -29,8 +30,8 @@ function LoanOfficerForm({ initial, submitLabel, save, onSaved, onCancel }: {
   return (
     <form onSubmit={submit} noValidate>
       {formError && <p role="alert" className={styles.formError}>{formError}</p>}
-      <TextField label="First Name" autoComplete="off" keyFilter="name" maxLength={60} {...field('firstName')} />
-      <TextField label="Last Name" autoComplete="off" keyFilter="name" maxLength={60} {...field('lastName')} />
+      <TextField label="First Name" autoComplete="off" keyFilter="name" maxLength={PERSON_NAME_MAX} {...field('firstName')} />
+      <TextField label="Last Name" autoComplete="off" keyFilter="name" maxLength={PERSON_NAME_MAX} {...field('lastName')} />
       <TextField label="Email" type="email" autoComplete="off" maxLength={254} {...field('email')} />
       <TextField label="Phone" type="tel" inputMode="tel" autoComplete="off" keyFilter="phone" maxLength={20} {...field('phone')} />
       <TextField label="NMLS ID" inputMode="numeric" autoComplete="off" keyFilter="digits" maxLength={12} {...field('nmls')} />

@@ -8,14 +8,17 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { personNameError } from '../../contract/person-name.ts';
 
 type Fields = { firstName: string; lastName: string; email: string };
 const EMPTY: Fields = { firstName: '', lastName: '', email: '' };
 
 function errorsOf(f: Fields): Partial<Fields> {
   const errors: Partial<Fields> = {};
-  if (!f.firstName.trim()) errors.firstName = 'First name is required';
-  if (!f.lastName.trim()) errors.lastName = 'Last name is required';
+  const first = personNameError('First name', f.firstName);
+  if (first) errors.firstName = first;
+  const last = personNameError('Last name', f.lastName);
+  if (last) errors.lastName = last;
   const email = forgotEmailError(f.email); // spec 1 section 5: required, then the email pattern
   if (email) errors.email = email;
   return errors;

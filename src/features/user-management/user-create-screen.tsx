@@ -16,6 +16,7 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { RoleChecklist } from './role-checklist.tsx';
+import { personNameError } from '../../contract/person-name.ts';
 
 type Fields = { firstName: string; lastName: string; email: string; phone: string; brokerId: string; loanOfficeId: string };
 type Errors = Partial<Record<keyof Fields | 'roles', string>>;
@@ -26,8 +27,10 @@ const needs = (roles: readonly string[]) => new Set(roles.filter(isRole).map(org
 
 function errorsOf(f: Fields, roles: readonly string[]): Errors {
   const e: Errors = {};
-  if (!f.firstName.trim()) e.firstName = 'First name is required';
-  if (!f.lastName.trim()) e.lastName = 'Last name is required';
+  const first = personNameError('First name', f.firstName);
+  if (first) e.firstName = first;
+  const last = personNameError('Last name', f.lastName);
+  if (last) e.lastName = last;
   const email = forgotEmailError(f.email);
   if (email) e.email = email;
   if (f.phone.trim() && !isValidPhone(f.phone)) e.phone = 'Invalid phone number';

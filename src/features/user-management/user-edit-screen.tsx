@@ -19,6 +19,7 @@ import { UserActions } from './user-actions.tsx';
 import { UserFlexAttributes } from './user-flex.tsx';
 import { UserHistory } from './user-history.tsx';
 import { UserRoles } from './user-roles.tsx';
+import { personNameError } from '../../contract/person-name.ts';
 
 const inviteText = (u: UserDetail) => (u.invite
   ? `${u.invite.state === 'PENDING' ? 'Pending' : 'Expired'}: sent ${formatDateTime(u.invite.sentAt)}, expires ${formatDateTime(u.invite.expiresAt)}`
@@ -70,7 +71,9 @@ function NameForm({ user }: { user: UserDetail }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = { ...(first.trim() ? {} : { firstName: 'First name is required' }), ...(last.trim() ? {} : { lastName: 'Last name is required' }) };
+    const firstError = personNameError('First name', first);
+    const lastError = personNameError('Last name', last);
+    const found = { ...(firstError ? { firstName: firstError } : {}), ...(lastError ? { lastName: lastError } : {}) };
     setErrors(found);
     if (Object.keys(found).length === 0) save.mutate();
   };
