@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { SmsJob, SmsJobPage, SmsJobRecipientPage, SmsPreflight } from '../contract/bulk-sms.ts';
+import { SmsJob, SmsJobPage, SmsJobRecipientPage, SmsPreflight, type SmsRecipientStatus } from '../contract/bulk-sms.ts';
 import { request } from './client.ts';
 import type { Paging } from './staff.ts';
 
@@ -48,12 +48,16 @@ export const smsJobQueryOptions = (id: number) => queryOptions({
   refetchInterval: (q) => (q.state.data?.status === 'RUNNING' ? 1000 : false),
 });
 
-export const smsJobRecipientsQueryOptions = (id: number, status: 'SENT' | 'SUPPRESSED', p: Paging) => queryOptions({
+/** One page of a send's report; status '' is every recipient. Polled while the send is running. */
+export const smsJobRecipientsQueryOptions = (id: number, status: SmsRecipientStatus | '', p: Paging, running = false) => queryOptions({
   queryKey: smsKeys.recipients(id, status, p),
-  queryFn: () => request(`/interviews-api/opportunities/sms/jobs/${id}/recipients`, { query: { status, pageIndex: p.pageIndex, pageSize: p.pageSize }, schema: SmsJobRecipientPage }),
+  queryFn: () => request(`/interviews-api/opportunities/sms/jobs/${id}/recipients`, {
+    query: { ...(status ? { status } : {}), pageIndex: p.pageIndex, pageSize: p.pageSize }, schema: SmsJobRecipientPage,
+  }),
+  refetchInterval: running ? 1000 : false,
 });
 
-/** The page's history of past sends (ADMIN): GET /interviews-api/opportunities/sms/history, newest first. */
+/** The page's history of past sends (every reader; a brokerage admin's own brokerage): GET .../sms/history, newest first. */
 export const smsHistoryQueryOptions = (p: Paging) => queryOptions({
   queryKey: smsKeys.history(p),
   queryFn: () => request('/interviews-api/opportunities/sms/history', { query: { pageIndex: p.pageIndex, pageSize: p.pageSize }, schema: SmsJobPage }),

@@ -80,10 +80,20 @@ export type SmsJob = v.InferOutput<typeof SmsJob>;
 export const SmsJobPage = paged(SmsJob);
 export type SmsJobPage = v.InferOutput<typeof SmsJobPage>;
 
-/** GET /interviews-api/opportunities/sms/jobs/{id}/recipients?status=SENT|SUPPRESSED: the report's rows. */
+/** A recipient's outcome in a send: waiting for its turn, texted, or not texted (with a reason). */
+export const SMS_RECIPIENT_STATUSES = ['PENDING', 'SENT', 'SUPPRESSED'] as const;
+export type SmsRecipientStatus = (typeof SMS_RECIPIENT_STATUSES)[number];
+/** The one set of words for a recipient's status (the report's column, cards and filter). */
+export const SMS_RECIPIENT_STATUS_LABELS: Record<SmsRecipientStatus, string> = { PENDING: 'Waiting', SENT: 'Sent', SUPPRESSED: 'Not sent' };
+
+/**
+ * GET /interviews-api/opportunities/sms/jobs/{id}/recipients?status=: the report's rows in list
+ * order; the lead's name and id when the send went to opportunities (null for a pasted number).
+ */
 export const SmsJobRecipient = v.object({
-  position: v.number(), phone: v.string(), status: v.picklist(['PENDING', 'SENT', 'SUPPRESSED']),
+  position: v.number(), phone: v.string(), status: v.picklist(SMS_RECIPIENT_STATUSES),
   reason: v.nullable(v.picklist(SMS_SUPPRESSIONS)), sentAt: v.nullable(IsoTime),
+  opportunityId: v.nullable(v.number()), name: v.nullable(v.string()),
 });
 export type SmsJobRecipient = v.InferOutput<typeof SmsJobRecipient>;
 export const SmsJobRecipientPage = paged(SmsJobRecipient);

@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmsJobPage } from '../../src/contract/bulk-sms.ts';
 import { call, DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// The Bulk SMS Send history (issue 15, engineer S): GET /interviews-api/opportunities/sms/history,
-// ADMIN only, newest first, paged, each send's counts by outcome computed from its recipients.
+// The Bulk SMS Send history: GET /interviews-api/opportunities/sms/history, newest first, paged,
+// each send's counts by outcome computed from its recipients. Every role the Bulk SMS Send route
+// admits reads it (issue 34); a brokerage admin only their brokerage's sends (docs/decisions/0071).
 
 const HISTORY = '/interviews-api/opportunities/sms/history';
-const NOT_ADMINS = ['manager@demo.test', 'qa@demo.test', 'supervisor@demo.test', 'engagement@demo.test', 'csr@demo.test', 'opps@demo.test',
-  'broker@demo.test', 'broker.basic@demo.test', 'supplier@demo.test', 'lender@demo.test', DEMO_AGENT_PHONE];
+const STAFF_READERS = ['admin@demo.test', 'engagement@demo.test', 'opps@demo.test'];
+const NOT_READERS = ['manager@demo.test', 'qa@demo.test', 'supervisor@demo.test', 'csr@demo.test', 'lender@demo.test', DEMO_AGENT_PHONE];
 
 let server: TestServer;
 let admin: Caller;
@@ -27,13 +28,42 @@ const history = async (query = '') => {
 };
 
 describe('who may read the send history', () => {
-  it('refuses every demo identity but the admin with 403, and a caller without a token with 401', async () => {
-    for (const who of NOT_ADMINS) {
+  it('refuses every role the Bulk SMS Send route does not admit with 403, and a caller without a token with 401', async () => {
+    for (const who of NOT_READERS) {
       const caller = await signIn(server, who);
       expect((await caller.get(HISTORY)).status, who).toBe(403);
     }
     expect((await call(server, 'GET', HISTORY)).status).toBe(401);
-    expect((await admin.get(HISTORY)).status).toBe(200);
+  });
+
+  it('shows every send to the admin, agent engagement and the view-only opportunities role', async () => {
+    const all = (await sql<{ n: number }>`select count(*)::int as n from sms_jobs`.execute(server.db)).rows[0]!.n;
+    for (const who of STAFF_READERS) {
+      const res = await (await signIn(server, who)).get(`${HISTORY}?pageSize=40`);
+      expect(res.status, who).toBe(200);
+      expect(v.parse(SmsJobPage, res.body).totalElements, who).toBe(all);
+    }
+  });
+
+  it('shows a brokerage admin only the sends of their own brokerage, none of staff’s or another brokerage’s', async () => {
+    const brokerages = await server.db.selectFrom('users').select(['email', 'broker_id']).where('email', 'in', ['broker@demo.test', 'broker.basic@demo.test']).execute();
+    const harbor = brokerages.find((b) => b.email === 'broker@demo.test')!.broker_id!;
+    const maple = brokerages.find((b) => b.email === 'broker.basic@demo.test')!.broker_id!;
+    const creator = (await server.db.selectFrom('users').select('id').where('email', '=', 'broker@demo.test').executeTakeFirstOrThrow()).id;
+    const [own, other] = await Promise.all([harbor, maple].map(async (brokerageId, i) => (await server.db.insertInto('sms_jobs').values({
+      idempotency_key: `history-scope-${i}`, created_by: creator, brokerage_id: brokerageId, message: `Scoped ${i}`, criteria: '{}', status: 'DONE', total: 0,
+      created_at: new Date('2026-11-20T12:00:00Z'), finished_at: new Date('2026-11-20T12:00:01Z'),
+    }).returning('id').executeTakeFirstOrThrow()).id));
+    const broker = await signIn(server, 'broker@demo.test');
+    const page = v.parse(SmsJobPage, (await broker.get(`${HISTORY}?pageSize=40`)).body);
+    const harborJobs = (await sql<{ n: number }>`select count(*)::int as n from sms_jobs where brokerage_id = ${harbor}`.execute(server.db)).rows[0]!.n;
+    expect(page.totalElements).toBe(harborJobs);
+    expect(page.content.map((j) => j.id)).toContain(own);
+    expect(page.content.map((j) => j.id)).not.toContain(other);
+    const basic = v.parse(SmsJobPage, (await (await signIn(server, 'broker.basic@demo.test')).get(`${HISTORY}?pageSize=40`)).body);
+    expect(basic.content.map((j) => j.id)).toContain(other);
+    expect(basic.content.map((j) => j.id)).not.toContain(own);
+    await server.db.deleteFrom('sms_jobs').where('id', 'in', [own!, other!]).execute();
   });
 
   it('answers bad paging or status with 400 JSON naming the field', async () => {

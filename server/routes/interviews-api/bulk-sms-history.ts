@@ -1,17 +1,16 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { SMS_SUPPRESSIONS, type SmsJob, type SmsJobPage } from '../../../src/contract/bulk-sms.ts';
-import type { Role } from '../../../src/access/roles.ts';
 import { personName } from '../../../src/lib/format.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Paging, query } from '../../http/validate.ts';
+import { SMS_READERS, smsReadScope } from './bulk-sms.ts';
 
-// The Bulk SMS Send page's history of past sends (issue 15, engineer S): every send of every
-// sender, newest first, each with its counts by outcome and suppression reason. ADMIN only: the
-// page's drawer entry is ADMIN only (spec 1 "The Bulk SMS Send entry is for ADMIN only") and the
-// history names other staff's sends across brokerages. A send's report is GET .../sms/jobs/{id}.
+// The Bulk SMS Send page's history of past sends: newest first, each with its counts by outcome
+// and suppression reason. Every role the page's route admits reads it (issue 34), scoped as a
+// send's report is: staff every send, a brokerage admin the sends of their brokerage only (see
+// docs/decisions/0071). A send's report is GET .../sms/jobs/{id} and .../recipients.
 
-const HISTORY_ROLES: readonly Role[] = ['ADMIN'];
 const HistoryQuery = v.object({ ...Paging, status: v.optional(v.picklist(['RUNNING', 'DONE'], 'status must be RUNNING or DONE')) });
 
 interface Row {
@@ -23,7 +22,12 @@ interface Row {
 async function history(c: AppContext): Promise<Response> {
   const q = query(c, HistoryQuery);
   const db = c.var.db;
-  const filter = q.status ? sql`where j.status = ${q.status}` : sql``;
+  const scope = smsReadScope(c.var.auth.user);
+  const where = [
+    ...(q.status ? [sql`j.status = ${q.status}`] : []),
+    ...(scope !== undefined ? [sql`j.brokerage_id = ${scope}`] : []),
+  ];
+  const filter = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   // One page of sends (the history index), then each one's outcome counts from the outcome index.
   const [rows, total] = await Promise.all([
     sql<Row>`
@@ -58,5 +62,5 @@ async function history(c: AppContext): Promise<Response> {
 }
 
 export const bulkSmsHistoryRoutes: RouteDef[] = [
-  route({ method: 'GET', path: '/interviews-api/opportunities/sms/history', policy: HISTORY_ROLES, handler: history }),
+  route({ method: 'GET', path: '/interviews-api/opportunities/sms/history', policy: SMS_READERS, handler: history }),
 ];

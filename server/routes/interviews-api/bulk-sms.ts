@@ -3,7 +3,8 @@ import { SmsRequest, type SmsJob, type SmsJobPage, type SmsJobRecipientPage, typ
 import type { Role } from '../../../src/access/roles.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { assertBrokerage, notYoursError } from '../../http/ownership.ts';
-import { route, type AppContext, type RouteDef } from '../../http/route.ts';
+import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
+import { personName } from '../../../src/lib/format.ts';
 import { formBody, IdParams, Paging, params, query } from '../../http/validate.ts';
 import { analyse, candidatesOf, isRunningHere, jobView, preflightOf, runJob } from './bulk-sms-engine.ts';
 
@@ -12,9 +13,21 @@ import { analyse, candidatesOf, isRunningHere, jobView, preflightOf, runJob } fr
 // brokerage admin only to their own brokerage's opportunities; CSR_VIEW_OPPORTUNITIES reads the
 // sends (view only). The send is POST /interviews-api/opportunities/sms (form-encoded, spec 2).
 const SENDERS = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN'] as const;
-const READERS = [...SENDERS, 'CSR_VIEW_OPPORTUNITIES'] as const;
+/** Who reads sends, their reports and the history: every role the Bulk SMS Send route admits. */
+export const SMS_READERS = [...SENDERS, 'CSR_VIEW_OPPORTUNITIES'] as const;
 
 const hasRole = (roles: readonly Role[], role: Role) => roles.includes(role);
+const STAFF_READERS: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'CSR_VIEW_OPPORTUNITIES'];
+
+/**
+ * The brokerage whose sends the caller may read: undefined for staff (every send), else the
+ * brokerage admin's own (a send records the brokerage its selection was limited to; -1 when the
+ * admin has none, which matches no send). Staff sends without a brokerage are staff's alone.
+ */
+export function smsReadScope(user: AuthUser): number | undefined {
+  if (user.roles.some((r) => STAFF_READERS.includes(r))) return undefined;
+  return user.brokerId ?? -1;
+}
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const JobsQuery = v.object({ ...Paging });
 const RecipientsQuery = v.object({ ...Paging, status: v.optional(v.picklist(['PENDING', 'SENT', 'SUPPRESSED'], 'status must be PENDING, SENT or SUPPRESSED')) });
@@ -32,11 +45,9 @@ function scopeOf(c: AppContext, req: SmsRequest): number | undefined {
 /** A job the caller may read: staff any, a brokerage admin those sent for their brokerage. */
 async function readableJob(c: AppContext, id: number): Promise<SmsJob> {
   const row = await c.var.db.selectFrom('sms_jobs').select(['id', 'brokerage_id', 'status']).where('id', '=', id).executeTakeFirst();
-  const user = c.var.auth.user;
-  if (hasRole(user.roles, 'BROKERAGE_ADMIN') && !hasRole(user.roles, 'ADMIN') && !hasRole(user.roles, 'AGENT_ENGAGEMENT') && !hasRole(user.roles, 'CSR_VIEW_OPPORTUNITIES')) {
-    // One answer for another brokerage's send and for one that does not exist (ids are not probed).
-    if (!row || row.brokerage_id === null || row.brokerage_id !== user.brokerId) throw notYoursError();
-  }
+  const scope = smsReadScope(c.var.auth.user);
+  // One answer for another brokerage's send and for one that does not exist (ids are not probed).
+  if (scope !== undefined && (!row || row.brokerage_id !== scope)) throw notYoursError();
   if (!row) throw notFound('No such SMS send');
   if (row.status === 'RUNNING' && !isRunningHere(c.var.db, id)) void runJob(c.var.db, id, c.var.now);
   const job = await jobView(c.var.db, id);
@@ -100,12 +111,11 @@ export const bulkSmsRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/opportunities/sms/jobs', policy: READERS,
+    method: 'GET', path: '/interviews-api/opportunities/sms/jobs', policy: SMS_READERS,
     handler: async (c) => {
       const q = query(c, JobsQuery);
-      const user = c.var.auth.user;
-      const staff = hasRole(user.roles, 'ADMIN') || hasRole(user.roles, 'AGENT_ENGAGEMENT') || hasRole(user.roles, 'CSR_VIEW_OPPORTUNITIES');
-      const base = c.var.db.selectFrom('sms_jobs').$if(!staff, (qb) => qb.where('brokerage_id', '=', user.brokerId ?? -1));
+      const scope = smsReadScope(c.var.auth.user);
+      const base = c.var.db.selectFrom('sms_jobs').$if(scope !== undefined, (qb) => qb.where('brokerage_id', '=', scope ?? -1));
       const [count, ids] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
         base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
@@ -115,24 +125,30 @@ export const bulkSmsRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/opportunities/sms/jobs/:id{[0-9]+}', policy: READERS,
+    method: 'GET', path: '/interviews-api/opportunities/sms/jobs/:id{[0-9]+}', policy: SMS_READERS,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       return c.json((await readableJob(c, id)) satisfies SmsJob);
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/opportunities/sms/jobs/:id{[0-9]+}/recipients', policy: READERS,
+    method: 'GET', path: '/interviews-api/opportunities/sms/jobs/:id{[0-9]+}/recipients', policy: SMS_READERS,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const q = query(c, RecipientsQuery);
       await readableJob(c, id);
-      const base = c.var.db.selectFrom('sms_job_recipients').where('job_id', '=', id).$if(!!q.status, (qb) => qb.where('status', '=', q.status ?? 'SENT'));
+      const base = c.var.db.selectFrom('sms_job_recipients as r').where('r.job_id', '=', id).$if(!!q.status, (qb) => qb.where('r.status', '=', q.status ?? 'SENT'));
       const [count, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base.select(['position', 'phone', 'status', 'reason', 'sent_at']).orderBy('position').offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
+        // The lead's name as it is now (a pasted number has none): the report says who each row is.
+        base.leftJoin('opportunities as o', 'o.id', 'r.opportunity_id')
+          .select(['r.position', 'r.phone', 'r.status', 'r.reason', 'r.sent_at', 'r.opportunity_id', 'o.contact_first', 'o.contact_last'])
+          .orderBy('r.position').offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
       ]);
-      const content = rows.map((r) => ({ position: r.position, phone: r.phone, status: r.status, reason: r.reason, sentAt: r.sent_at?.toISOString() ?? null }));
+      const content = rows.map((r) => ({
+        position: r.position, phone: r.phone, status: r.status, reason: r.reason, sentAt: r.sent_at?.toISOString() ?? null,
+        opportunityId: r.opportunity_id, name: personName(r.contact_first, r.contact_last, null),
+      }));
       return c.json({ content, totalElements: Number(count.n) } satisfies SmsJobRecipientPage);
     },
   }),
