@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import { ApiError } from '../../api/client.ts';
-import { sendSms, smsJobQueryOptions, smsPreflight, type SmsForm } from '../../api/bulk-sms.ts';
+import { sendSms, smsPreflight, type SmsForm } from '../../api/bulk-sms.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { SMS_SUPPRESSIONS, SUPPRESSION_LABELS, type SmsPreflight } from '../../contract/bulk-sms.ts';
 import { OPPORTUNITY_STATUSES } from '../../contract/interviews.ts';
@@ -18,6 +18,7 @@ import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { JobReport } from './job-report.tsx';
 import { SendHistory } from './send-history.tsx';
 
 const EMPTY: SmsForm = { message: '', source: 'NUMBERS', status: [], brokerageId: '', createdFrom: '', createdTo: '', numbers: '' };
@@ -26,7 +27,7 @@ const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math
 /**
  * Bulk SMS Send: recipients, text with merge fields and a segment counter, then the compliance
  * pre-flight (nothing is sent), then a confirm that starts the server's job. The job id sits in
- * the URL (?job=), so a reload shows its progress instead of sending again.
+ * the URL (?job=), so a reload shows its progress and per-recipient report instead of sending again.
  */
 export function BulkSmsScreen() {
   const search = new URLSearchParams(useSearch());
@@ -35,16 +36,17 @@ export function BulkSmsScreen() {
   const roles = (useStore(profileStore, (p) => p.user?.roles) ?? []).map((r) => r.name);
   const canSend = roles.some((r) => r === 'ADMIN' || r === 'AGENT_ENGAGEMENT' || r === 'BROKERAGE_ADMIN');
   const staff = roles.some((r) => r === 'ADMIN' || r === 'AGENT_ENGAGEMENT');
-  const admin = roles.includes('ADMIN');
   if (Number.isInteger(jobId) && jobId > 0) {
-    return <Page title="Bulk SMS Send"><JobProgress id={jobId} onNew={() => navigate('/console/bulk-sms-send')} /></Page>;
+    return <Page title="Bulk SMS Send"><JobReport id={jobId} canSend={canSend} onBack={() => navigate('/console/bulk-sms-send')} /></Page>;
   }
-  if (!canSend) return <Page title="Bulk SMS Send"><Card><p>Your role can read bulk SMS reports but not send.</p></Card></Page>;
+  // Every role the route admits reads the past sends (the server scopes them); a reader only reads.
   return (
     <Page title="Bulk SMS Send">
       <div className={styles.stack}>
-        <Composer staff={staff} onSent={(id) => navigate(`/console/bulk-sms-send?job=${id}`)} />
-        {admin && <SendHistory />}
+        {canSend
+          ? <Composer staff={staff} onSent={(id) => navigate(`/console/bulk-sms-send?job=${id}`)} />
+          : <Card><p>Your role can read the past sends and their reports, but not send.</p></Card>}
+        <SendHistory />
       </div>
     </Page>
   );
@@ -145,27 +147,5 @@ function Preflight({ result }: { result: SmsPreflight }) {
       )}
       {result.suppressed > 100 && <p className={styles.meta}>{`The first 100 of ${formatCount(result.suppressed)} suppressed recipients are listed.`}</p>}
     </section>
-  );
-}
-
-function JobProgress({ id, onNew }: { id: number; onNew: () => void }) {
-  const job = useQuery(smsJobQueryOptions(id));
-  if (job.isError) return <Card><p role="alert">This send could not be loaded.</p></Card>;
-  const j = job.data;
-  if (!j) return <Spinner label="Loading the send" />;
-  const done = j.total - j.pending;
-  return (
-    <Card>
-      <section aria-label="Send report" className={styles.stack}>
-        <h2 className={styles.subheading}>{j.status === 'DONE' ? 'Send complete' : 'Sending…'}</h2>
-        <progress max={j.total} value={done} aria-label="Send progress">{`${done} of ${j.total}`}</progress>
-        <DetailList items={[
-          ['Recipients', formatCount(j.total)], ['Sent', formatCount(j.sent)], ['Suppressed', formatCount(j.suppressed)], ['Waiting', formatCount(j.pending)],
-          ...SMS_SUPPRESSIONS.map((r) => [SUPPRESSION_LABELS[r], formatCount(j.byReason[r])] as const),
-          ['Message', j.message], ['Sent by', j.createdBy ?? '-'],
-        ]} />
-        <div><Button variant="secondary" onClick={onNew}>New Send</Button></div>
-      </section>
-    </Card>
   );
 }

@@ -11,7 +11,7 @@ import { Pagination } from '../../ui/pagination.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 
-// The history of past sends under the composer (issue 15, engineer S; ADMIN): newest first, paged
+// The history of past sends under the composer (every reader; the server scopes a brokerage admin to their brokerage): newest first, paged
 // with the spec's control, the page in the URL (?page=2&rows=20). A send opens its report (?job=).
 const LIST = defineList({ sort: { key: 'created', desc: true }, sortKeys: ['created'] });
 
