@@ -31,7 +31,7 @@ export const dashboardKeys = {
   leadStats: (b: number, month: string) => [...dashboardKeys.scope(b), 'lead-stats', month] as const,
   leaderboard: (b: number, q: LeaderboardQuery) => [...dashboardKeys.scope(b), 'leaderboard', q] as const,
   overdueAgents: (b: number, pageIndex: number) => [...dashboardKeys.scope(b), 'overdue-agents', pageIndex] as const,
-  activeAgents: (b: number) => [...dashboardKeys.scope(b), 'active-agents'] as const,
+  agentsTotal: (b: number) => [...dashboardKeys.scope(b), 'agents-total'] as const,
   lead: (opportunityId: string) => [...dashboardKeys.all, 'lead', opportunityId] as const,
   notifications: (b: number) => [...dashboardKeys.scope(b), 'notifications'] as const,
 };
@@ -102,13 +102,13 @@ export const overdueAgentsQueryOptions = (b: number, pageIndex: number) => query
   }),
 });
 
-/** The agent status the overdue widget's "View All {n} Active Agents" counts, and its My Agents link filters by. */
-export const ACTIVE_AGENT_STATUS = 'ACTIVE';
-
-/** Page 0 of size 1: only totalElements is read. */
-export const activeAgentsQueryOptions = (b: number) => queryOptions({
-  queryKey: dashboardKeys.activeAgents(b),
-  queryFn: () => request('/agents-api/agents', { query: { brokerageId: b, pageIndex: 0, pageSize: 1, status: ACTIVE_AGENT_STATUS }, schema: AgentPage }),
+/**
+ * The overdue widget's View All figure (spec 2: page 0, size 1, totalElements read): every agent but
+ * the deleted ones, as the overdue list above it and the My Agents list its link opens count them.
+ */
+export const agentsTotalQueryOptions = (b: number) => queryOptions({
+  queryKey: dashboardKeys.agentsTotal(b),
+  queryFn: () => request('/agents-api/agents', { query: { brokerageId: b, pageIndex: 0, pageSize: 1 }, schema: AgentPage }),
 });
 
 export const leadDetailQueryOptions = (opportunityId: string) => queryOptions({

@@ -67,9 +67,9 @@ describe('the agent leaderboard', () => {
 });
 
 describe('the agents with overdue referrals', () => {
-  it('lists only agents with overdue referrals, most first, with day or days, and links to all active agents', async () => {
+  it('lists only agents with overdue referrals, most first, with day or days, and links to all the agents by overdue', async () => {
     const { screen, user } = await renderApp('/console', { as: 'broker@demo.test' });
-    const active = (await harborAgents()).filter((a) => a.status === 'ACTIVE').length;
+    const total = (await harborAgents()).filter((a) => a.status !== 'DELETED').length;
     const card = await screen.findByRole('region', { name: 'Agents with Overdue Referrals' });
     const list = await within(card).findByRole('list', { name: 'Agents with overdue referrals' });
     const items = within(list).getAllByRole('listitem');
@@ -92,7 +92,7 @@ describe('the agents with overdue referrals', () => {
       expect(next).toBeLessThanOrEqual(counts[4]!);
       await user.click(within(pages).getByRole('button', { name: 'Previous page' }));
     }
-    await user.click(within(card).getByRole('button', { name: `View All ${active} Active Agents` }));
-    await waitFor(() => expect(location.pathname + location.search).toBe('/console/my-agents?status=ACTIVE&sort=overdue&order=desc'));
+    await user.click(within(card).getByRole('link', { name: `View All ${total} Agents` }));
+    await waitFor(() => expect(location.pathname + location.search).toBe('/console/my-agents?sort=overdue&order=desc'));
   });
 });

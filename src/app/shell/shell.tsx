@@ -16,8 +16,6 @@ import { ProfileDialog } from './profile-dialog.tsx';
 import * as styles from './shell.css.ts';
 import { StillThereDialog } from './still-there-dialog.tsx';
 
-// The notifications menu sits in the top bar of the broker admin's daily lists, as on the overview
-// (DECISIONS.md): My Agents, My Referrals, My Leads and their views. Its own chunk (the overview has it too).
 // Opened only by ?settings=true (the profile dialog's Settings, the Cloze callback's Return): its code,
 // the connector calls and their views load then, not with every signed-in page.
 const SettingsDialog = lazy(() => import('../../features/settings-dialog/settings-dialog.tsx').then((m) => ({ default: m.SettingsDialog })));
@@ -26,9 +24,15 @@ function SettingsDialogWhenAsked() {
   return open ? <Suspense fallback={null}><SettingsDialog /></Suspense> : null;
 }
 
+// The notifications menu sits in the top bar of the overview and of the broker admin's my-* pages
+// (DECISIONS.md; spec 1: "a notifications menu on some pages"): the pages of the broker admin's drawer
+// that start with My, and their views. The top bar is the one place it is drawn. Its own chunk: the
+// pages without it do not load it.
 const NotificationsMenu = lazy(() => import('../../features/dashboard/notifications-menu.tsx').then((m) => ({ default: m.NotificationsMenu })));
-const NOTIFICATION_PAGES = new Set(['my-agents', 'my-agent-invitations', 'view-my-agent', 'my-agent-referral', 'my-agent-questionnaire',
-  'my-referrals', 'my-referral-view', 'my-leads', 'my-lead-view']);
+const NOTIFICATION_PAGES: ReadonlySet<string> = new Set(['overview', 'dashboard',
+  'my-agents', 'my-agent-invitations', 'view-my-agent', 'my-agent-referral', 'my-agent-questionnaire',
+  'my-referrals', 'my-referral-view', 'my-leads', 'my-lead-view', 'my-notifications', 'my-announcements',
+  'my-admins', 'my-admin-view', 'my-metrics']);
 
 /** The console frame: drawer (a sheet behind a menu button on phones), top bar, banners, dialogs. */
 export function Shell({ route, children }: { route: RouteEntry; children: ReactNode }) {

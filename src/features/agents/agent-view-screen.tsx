@@ -15,7 +15,7 @@ import { agentRouteOf } from './agent-paths.ts';
 import { CoverageAreas } from './coverage-areas.tsx';
 import { AgentLifecycle } from '../../ui/agent-lifecycle.tsx';
 import { ExcludedAreas } from './excluded-areas.tsx';
-import { MlsBoards } from './mls-boards.tsx';
+import { MlsBoards } from '../../ui/mls-boards.tsx';
 import { SupportCases } from './support-cases.tsx';
 
 /** One agent (agents view/:id, or brokerages view/:id/agent/:agentId): lifecycle, profile, funnel, referrals, notes, admin hold, coverage and exclusions, MLS boards, support cases. */

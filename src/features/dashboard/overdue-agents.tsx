@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import { ACTIVE_AGENT_STATUS, activeAgentsQueryOptions, DASHBOARD_PAGE_SIZE, overdueAgentsQueryOptions } from '../../api/dashboard.ts';
+import { agentsTotalQueryOptions, DASHBOARD_PAGE_SIZE, overdueAgentsQueryOptions } from '../../api/dashboard.ts';
 import { daysText, formatCount } from '../../lib/format.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, buttonClass } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/layout.tsx';
 import { useDashboard } from './dashboard-context.ts';
 import { initialOf } from './leaderboard.tsx';
@@ -12,23 +12,28 @@ import { CardState, WidgetCard } from './widget-card.tsx';
 import * as styles from './dashboard.css.ts';
 
 /**
- * My Agents sorted by overdue referrals, most first, showing the active agents the button counts (the list
- * alone shows every status but deleted, which is not the "{n} Active Agents" the button promises).
+ * The spec's link: My Agents sorted by overdue, descending, with no status filter, so every agent the
+ * widget lists (an agent in training, paused or on hold has referrals too) is in the list it opens.
  */
-export const MY_AGENTS_BY_OVERDUE = `${pathTo('my-agents')}?status=${ACTIVE_AGENT_STATUS}&sort=overdue&order=desc`;
+export const MY_AGENTS_BY_OVERDUE = `${pathTo('my-agents')}?sort=overdue&order=desc`;
 
-/** Agents with overdue referrals (count above 0), 5 a page, and a way to all active agents. */
+/**
+ * The link's words: the spec's "View All {n} Active Agents" less "Active", since n is every agent the
+ * list shows, whatever their status (docs/decisions/0048-console-behaviour-where-the-spec-is-silent.md).
+ */
+export const viewAllText = (n: number) => `View All ${formatCount(n)} Agents`;
+
+/** Agents with overdue referrals (count above 0), 5 a page, and a way to all of the brokerage's agents. */
 export function OverdueAgentsWidget() {
   const { brokerageId } = useDashboard();
-  const [, navigate] = useLocation();
   const [pageIndex, setPageIndex] = useState(0);
   const q = useQuery({ ...overdueAgentsQueryOptions(brokerageId, pageIndex), placeholderData: keepPreviousData });
-  const active = useQuery(activeAgentsQueryOptions(brokerageId));
+  const all = useQuery(agentsTotalQueryOptions(brokerageId));
   const page = q.data?.content ?? [];
   const rows = page.filter((a) => a.funnelStatus.stages.overdueForFollowup.count > 0);
   // Sorted by overdue count: a full page of overdue agents may continue on the next one.
   const more = !!q.data && rows.length === DASHBOARD_PAGE_SIZE && (pageIndex + 1) * DASHBOARD_PAGE_SIZE < q.data.totalElements;
-  const activeCount = active.data?.totalElements;
+  const total = all.data?.totalElements;
   return (
     <WidgetCard id="overdueAgents" span={4}>
       {!q.data ? (q.isError ? <CardState>The agents could not be loaded.</CardState> : <Spinner label="Loading overdue agents" />)
@@ -59,9 +64,7 @@ export function OverdueAgentsWidget() {
             <Button variant="text" aria-label="Next page" disabled={!more} onClick={() => setPageIndex((p) => p + 1)}>›</Button>
           </nav>
         )}
-        {activeCount !== undefined && (
-          <Button variant="secondary" onClick={() => navigate(MY_AGENTS_BY_OVERDUE)}>View All {activeCount} Active Agents</Button>
-        )}
+        {total !== undefined && <Link className={buttonClass('secondary')} href={MY_AGENTS_BY_OVERDUE}>{viewAllText(total)}</Link>}
       </div>
     </WidgetCard>
   );

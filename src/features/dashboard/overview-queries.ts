@@ -1,7 +1,7 @@
 import { hashKey, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { brokerageQueryOptions, hasLeadGenius } from '../../api/brokerages.ts';
 import {
-  activeAgentsQueryOptions, brokerageStatsQueryOptions, brokerLeadsQueryOptions, brokerScoreQueryOptions,
+  agentsTotalQueryOptions, brokerageStatsQueryOptions, brokerLeadsQueryOptions, brokerScoreQueryOptions,
   DASHBOARD_PAGE_SIZE, leaderboardQueryOptions, leadProgressionQueryOptions, leadSourcesQueryOptions,
   leadStatsQueryOptions, notificationsQueryOptions, overdueAgentsQueryOptions, stageStatsQueryOptions,
   statusStatsQueryOptions, type LeaderboardQuery,
@@ -49,7 +49,7 @@ export function overviewQueries(s: OverviewQueryScope): AnyFetch[] {
     ...(iris ? [leadProgressionQueryOptions(b, p), statusStatsQueryOptions(b, p, 'ALL'), leadStatsQueryOptions(b), leadSourcesQueryOptions(b, p)] : []),
     leaderboardQueryOptions(b, LEADERBOARD_FIRST_PAGE),
     overdueAgentsQueryOptions(b, 0),
-    activeAgentsQueryOptions(b),
+    agentsTotalQueryOptions(b),
     ...(iris ? [stageStatsQueryOptions(b, p), leads(p, 'created')] : []),
     leads(p, 'assignedAt'),
     ...(iris ? [leads('LEAD_GENIUS', 'assignedAt')] : []),

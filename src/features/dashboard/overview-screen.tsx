@@ -11,8 +11,7 @@ import { ContactCenterOverview, CONTACT_CENTER_ROLES } from './contact-center-ov
 import { DashboardContext, type DashboardScope } from './dashboard-context.ts';
 import { DashboardGrid } from './dashboard-grid.tsx';
 import { LeadDetailDialog } from './lead-detail-dialog.tsx';
-import { NotificationsMenu } from './notifications-menu.tsx';
-import { NOTIFICATION_ROLES, SELECTOR_ROLES } from './overview-queries.ts';
+import { SELECTOR_ROLES } from './overview-queries.ts';
 import { ProductSelector } from './product-selector.tsx';
 import { StatusLine } from './status-line.tsx';
 import * as styles from './dashboard.css.ts';
@@ -48,9 +47,9 @@ function Dashboard({ brokerageId }: { brokerageId: number }) {
     <Page>
       <div className={styles.toolbar}>
         {showSelector && <ProductSelector value={product} onChange={setProduct} />}
+        {/* The notifications bell is the top bar's (src/app/shell/shell.tsx, NOTIFICATION_PAGES). */}
         <div className={styles.toolbarEnd}>
           <StatusLine brokerageId={brokerageId} />
-          {(impersonating || roles.some((r) => NOTIFICATION_ROLES.includes(r))) && <NotificationsMenu brokerageId={brokerageId} />}
         </div>
       </div>
       {scope && !restoring ? (

@@ -17,8 +17,10 @@ import { Badge } from '../../ui/badge.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
+import { AgentAreasReadOnly } from '../../ui/agent-areas.tsx';
 import { AgentLifecycle } from '../../ui/agent-lifecycle.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { MlsBoards } from '../../ui/mls-boards.tsx';
 import { NotesPanel } from '../../ui/notes-panel.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import * as styles from '../../ui/staff.css.ts';
@@ -72,7 +74,7 @@ function ResponseTimes({ id }: { id: number }) {
   );
 }
 
-/** One of the brokerage's agents (my-agents view/:id): profile, funnel, referrals, notes, response times. */
+/** One of the brokerage's agents (my-agents view/:id): profile, funnel, referrals, notes, response times, MLS boards, areas. */
 export function MyAgentViewScreen({ params }: { params: Record<string, string> }) {
   const id = Number(params['id']);
   const valid = Number.isInteger(id) && id > 0;
@@ -115,6 +117,9 @@ export function MyAgentViewScreen({ params }: { params: Record<string, string> }
             { value: 'referrals', label: 'Referrals', content: <Referrals id={id} /> },
             { value: 'notes', label: 'Notes', content: <Notes id={id} /> },
             { value: 'response', label: 'Response Times', content: <ResponseTimes id={id} /> },
+            // The server lets the agent's brokerage admins change the MLS boards but only read the areas.
+            { value: 'mls', label: 'MLS Boards', content: <MlsBoards id={id} /> },
+            { value: 'areas', label: 'Coverage Areas', content: <AgentAreasReadOnly id={id} /> },
           ]} />
         </Card>
       </div>

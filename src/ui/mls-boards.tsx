@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { lifecycleKeys, mlsBoardsQueryOptions, saveMlsBoards } from '../api/agent-lifecycle.ts';
+import { serverMessage } from '../api/staff.ts';
+import type { MlsBoards as Boards } from '../contract/agents.ts';
+import { Button } from './button.tsx';
+import { CheckboxGroup } from './checkbox-group.tsx';
+import { Spinner } from './layout.tsx';
+import { useSnackbar } from './snackbar.tsx';
+import * as styles from './staff.css.ts';
+
+function BoardsForm({ id, boards }: { id: number; boards: Boards }) {
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const [chosen, setChosen] = useState(() => boards.filter((b) => b.selected).map((b) => String(b.id)));
+  const save = useMutation({
+    mutationFn: () => saveMlsBoards(id, chosen.map(Number)),
+    onSuccess: (saved) => { client.setQueryData(lifecycleKeys.boards(id), saved); snackbar('Saved the MLS boards.', { tone: 'success' }); },
+    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+  });
+  return (
+    <div className={styles.stack}>
+      <CheckboxGroup legend="MLS Boards" value={chosen} onChange={setChosen}
+        options={boards.map((b) => ({ value: String(b.id), label: `${b.name} (${b.code}, ${b.state})` }))} />
+      <div><Button disabled={save.isPending} onClick={() => save.mutate()}>Save MLS Boards</Button></div>
+    </div>
+  );
+}
+
+/**
+ * The MLS boards the agent belongs to, chosen from GET /agents-api/mls-board and saved with PUT
+ * .../mls-boards: the staff agent page and My Agents' agent page (the server lets staff and the
+ * agent's own brokerage admins write them).
+ */
+export function MlsBoards({ id }: { id: number }) {
+  const boards = useQuery(mlsBoardsQueryOptions(id));
+  if (boards.isError) return <p role="alert">MLS boards could not be loaded.</p>;
+  if (!boards.data) return <Spinner />;
+  if (boards.data.length === 0) return <p className={styles.meta}>No MLS boards are listed.</p>;
+  return <BoardsForm key={boards.dataUpdatedAt} id={id} boards={boards.data} />;
+}
