@@ -57,6 +57,9 @@ export function formatPercent(percent: number | null | undefined, decimals = 2):
 export const formatFraction = (fraction: number | null | undefined): string =>
   fraction === null || fraction === undefined ? '-' : formatPercent(fraction * 100);
 
+/** An agent's score (agentDisplayScore, 0-1) on every screen, staff's and the broker's alike: "93.49%". */
+export const formatScore = formatFraction;
+
 /** Whole dollars from cents ("$412,000"); "-" for nothing (the staff screens' money columns). */
 export const formatCents = (cents: number | null | undefined): string => (cents === null || cents === undefined ? '-' : usd(cents / 100));
 /** Whole dollars ("$412,000"); "-" for nothing (unlike formatUsd, which reads a missing amount as $0). */

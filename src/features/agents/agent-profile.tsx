@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import type { Agent } from '../../contract/agents.ts';
-import { formatDate, formatDateTime, prettify } from '../../lib/format.ts';
+import { formatDate, formatDateTime, prettify, formatScore } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
@@ -18,7 +18,7 @@ export function AgentProfile({ agent: a }: { agent: Agent }) {
       ['Brokerage', names.data?.find((b) => b.id === a.brokerageId)?.name],
       ['Email', a.email],
       ['Phone', formatPhone(a.phone)],
-      ['Score', a.agentDisplayScore],
+      ['Score', formatScore(a.agentDisplayScore)],
       ['Overdue Referrals', overdue > 0 ? `${overdue} (up to ${a.funnelStatus.stages.maxDaysOverdue.count} days)` : '0'],
       ['Desktop Last Accessed', formatDateTime(a.agentDesktopLastAccessed)],
       ['Joined', formatDate(a.created)],

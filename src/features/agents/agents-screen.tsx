@@ -5,7 +5,7 @@ import { pathTo } from '../../access/route-table.ts';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import { AGENT_STATUSES, type Agent } from '../../contract/agents.ts';
 import { agentsQueryOptions, exportAgents } from '../../api/staff-agents.ts';
-import { personName, prettify } from '../../lib/format.ts';
+import { personName, prettify, formatScore } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useRecentlyViewed } from '../../session/recently-viewed.ts';
 import type { Column } from '../../ui/data-table.tsx';
@@ -36,7 +36,7 @@ export function AgentsScreen() {
     ) },
     { key: 'brokerage', header: 'Brokerage', cell: (a) => brokerageName(a.brokerageId) },
     { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => prettify(a.status) },
-    { key: 'score', header: 'Score', sortKey: 'agentDisplayScore', cell: (a) => a.agentDisplayScore ?? '-' },
+    { key: 'score', header: 'Score', sortKey: 'agentDisplayScore', cell: (a) => formatScore(a.agentDisplayScore) },
     { key: 'overdue', header: 'Overdue', sortKey: 'funnelStatus.overdueForFollowupCount', cell: (a) => a.funnelStatus.stages.overdueForFollowup.count },
     { key: 'email', header: 'Email', cell: (a) => a.email ?? '-' },
     { key: 'phone', header: 'Phone', cell: (a) => formatPhone(a.phone) || '-' },

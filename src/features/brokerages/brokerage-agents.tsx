@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import type { Agent } from '../../contract/agents.ts';
 import { agentsQueryOptions } from '../../api/staff-agents.ts';
-import { personName, prettify } from '../../lib/format.ts';
+import { personName, prettify, formatScore } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
@@ -18,7 +18,7 @@ export function BrokerageAgents({ id }: { id: number }) {
       <Link href={pathTo('brokerage-agent', { id, agentId: a.id })}>{personName(a.name.first, a.name.last, `Agent ${a.id}`)}</Link>
     ) },
     { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => prettify(a.status) },
-    { key: 'score', header: 'Score', sortKey: 'agentDisplayScore', cell: (a) => a.agentDisplayScore ?? '-' },
+    { key: 'score', header: 'Score', sortKey: 'agentDisplayScore', cell: (a) => formatScore(a.agentDisplayScore) },
     { key: 'overdue', header: 'Overdue', sortKey: 'funnelStatus.overdueForFollowupCount', cell: (a) => a.funnelStatus.stages.overdueForFollowup.count },
     { key: 'email', header: 'Email', cell: (a) => a.email ?? '-' },
     { key: 'phone', header: 'Phone', cell: (a) => formatPhone(a.phone) || '-' },

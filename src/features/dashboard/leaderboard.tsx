@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { DASHBOARD_PAGE_SIZE, leaderboardQueryOptions, type LeaderboardSortKey } from '../../api/dashboard.ts';
 import type { LeaderboardRow } from '../../contract/agents.ts';
-import { formatCount, formatFraction, formatUsd, responseTimes } from '../../lib/format.ts';
+import { formatCount, formatUsd, responseTimes, formatScore } from '../../lib/format.ts';
 import { pageIndexOf } from '../../lib/pagination.ts';
 import { Spinner } from '../../ui/layout.tsx';
 import { Pagination, usePagination } from '../../ui/pagination.tsx';
@@ -33,7 +33,7 @@ function Row({ row }: { row: LeaderboardRow }) {
           <Link href={href} onClick={(e) => e.stopPropagation()}>{row.name ?? 'Not Available'}</Link>
         </span>
       </td>
-      <td className={`${styles.td} ${styles.num}`}>{formatFraction(row.agentDisplayScore)}</td>
+      <td className={`${styles.td} ${styles.num}`}>{formatScore(row.agentDisplayScore)}</td>
       <td className={`${styles.td} ${styles.num}`}>{formatCount(row.closings ?? 0)}</td>
       <td className={`${styles.td} ${styles.num}`}>{formatUsd(row.revenue ?? 0)}</td>
       <td className={styles.td}>{responseTimes(row.last7ResponseTime, row.last30ResponseTime)}</td>

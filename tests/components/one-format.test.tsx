@@ -1,0 +1,29 @@
+import { screen as rtlScreen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatScore } from '../../src/lib/format.ts';
+import { renderApp, testServer } from '../setup/render-app.tsx';
+
+const SLOW = { timeout: 10_000 };
+
+/** The value beside a term of a record's description list. */
+const valueOf = async (term: string) => {
+  const dt = await rtlScreen.findByText(term, { selector: 'dt' }, SLOW);
+  return dt.nextElementSibling?.textContent;
+};
+
+describe('one format per value', () => {
+  it('staff and the broker admin show the same agent\'s score the same way', async () => {
+    const server = await testServer();
+    const agent = await server.db.selectFrom('agents').innerJoin('brokerages', 'brokerages.id', 'agents.brokerage_id')
+      .select(['agents.id', 'agents.display_score']).where('brokerages.name', '=', 'Harbor Point Realty')
+      .where('agents.display_score', 'is not', null).orderBy('agents.id').executeTakeFirstOrThrow();
+    const expected = formatScore(Number(agent.display_score));
+    expect(expected).toMatch(/^\d{1,3}\.\d\d%$/);
+
+    const staff = await renderApp(`/console/agents/view/${agent.id}`, { as: 'admin@demo.test' });
+    expect(await valueOf('Score')).toBe(expected);
+    staff.unmount();
+    await renderApp(`/console/my-agents/view/${agent.id}`, { as: 'broker@demo.test' });
+    expect(await valueOf('Score')).toBe(expected);
+  });
+});
