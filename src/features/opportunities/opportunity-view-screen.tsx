@@ -47,9 +47,9 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
   return (
     <Page title={name}>
       <div className={styles.stack}>
-        <Card>
+        <Card aria-labelledby="opportunity-contact">
           <div className={styles.headerRow}>
-            <h2 className={styles.heading}>{name}</h2>
+            <h2 id="opportunity-contact" className={styles.heading}>{name}</h2>
             {canWrite && <Button variant="secondary" onClick={() => setEditing(true)}>Edit Contact</Button>}
           </div>
           <DetailList items={[
