@@ -5,9 +5,11 @@ import { daysText } from '../lib/format.ts';
 import { stageLabel } from '../lib/referral-stages.ts';
 import { prettify, formatCents, formatDate, formatDateTime, personName } from '../lib/format.ts';
 import { formatPhone } from '../lib/validation.ts';
+import { useBrokerageScope } from '../session/brokerage-scope.ts';
 import { DetailList } from './detail-list.tsx';
 import { Card, Page, Spinner } from './layout.tsx';
 import { NotesPanel } from './notes-panel.tsx';
+import { ReferralActions } from './referral-actions.tsx';
 import { ReferralTimeline } from './referral-timeline.tsx';
 import * as styles from './staff.css.ts';
 
@@ -20,14 +22,24 @@ export interface BrokerReferralViewProps {
   agentId?: number | undefined;
 }
 
-/** One referral of the brokerage: details, timeline and notes (my-referrals and my-agents' nested view). */
+/** One referral of the brokerage: details, actions, timeline and notes (my-referrals and my-agents' nested view). */
 export function BrokerReferralView({ referralId, back, agentHref, agentId }: BrokerReferralViewProps) {
   const valid = Number.isInteger(referralId) && referralId > 0;
   const client = useQueryClient();
+  const brokerageId = useBrokerageScope();
   const query = useQuery({ ...brokerReferralQueryOptions(referralId), enabled: valid });
   const r = query.data;
-  if (!valid || query.isError || (r && agentId !== undefined && r.agentId !== agentId)) {
+  if (!valid || query.isError) {
     return <Page><p role="alert">This referral could not be loaded.</p><Link href={back.href}>{back.label}</Link></Page>;
+  }
+  if (r && agentId !== undefined && r.agentId !== agentId) {
+    // Opened under an agent it no longer belongs to (just reassigned from here, or an old link).
+    return (
+      <Page>
+        <p role="status">This referral is now with <Link href={agentHref(r.agentId)}>{r.agentName ?? 'another agent'}</Link>.</p>
+        <Link href={back.href}>{back.label}</Link>
+      </Page>
+    );
   }
   if (!r) return <Spinner label="Loading referral" />;
   const name = personName(r.prospect.name.first, r.prospect.name.last, 'Not Available');
@@ -42,6 +54,7 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
             <h2 className={styles.heading}>{name}</h2>
             <Link href={back.href}>{back.label}</Link>
           </div>
+          <ReferralActions brokerageId={brokerageId} referral={{ id: r.id, agentId: r.agentId, agentName: r.agentName, overdue: r.overdue, name }} />
           <DetailList items={[
             ['Type', prettify(r.type)],
             ['Stage', stageLabel(r.stage)],

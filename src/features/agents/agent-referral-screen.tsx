@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
-import { agentReferralQueryOptions } from '../../api/staff-agents.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import { pathTo } from '../../access/route-table.ts';
+import { addAgentReferralNote, agentReferralQueryOptions, staffAgentKeys, staffAgentQueryOptions } from '../../api/staff-agents.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
 import { formatDate, formatDateTime, personName, prettify } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
@@ -8,6 +9,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import { NotesPanel } from '../../ui/notes-panel.tsx';
+import { ReferralActions } from '../../ui/referral-actions.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { agentRouteOf } from './agent-paths.ts';
 
@@ -16,16 +18,27 @@ const eventText = (e: { type: string; fromStage: string | null; toStage: string 
   return [prettify(e.type), move, e.detail].filter(Boolean).join(' · ');
 };
 
-/** One referral of an agent (nested referral/:referralId): the client, stage, events and notes. */
+/** One referral of an agent (nested referral/:referralId): the client, stage, actions, events and notes. */
 export function AgentReferralScreen({ params }: { params: Record<string, string> }) {
   const route = agentRouteOf(params);
   const referralId = Number(params['referralId']);
   const valid = route.valid && Number.isInteger(referralId) && referralId > 0;
+  const client = useQueryClient();
+  const [, navigate] = useLocation();
   const query = useQuery({ ...agentReferralQueryOptions(route.agentId, referralId), enabled: valid });
+  const agent = useQuery({ ...staffAgentQueryOptions(route.agentId), enabled: valid });
   if (query.isError || !valid) return <Page><p role="alert">This referral could not be loaded.</p></Page>;
   if (!query.data) return <Spinner />;
   const { referral: r, events, notes } = query.data;
   const name = personName(r.prospect.name.first, r.prospect.name.last, 'Not Available');
+  const addNote = async (text: string) => {
+    await addAgentReferralNote(route.agentId, referralId, text);
+    await client.invalidateQueries({ queryKey: staffAgentKeys.referral(route.agentId, referralId) });
+  };
+  // The referral now lives under its new agent: the same page there (inside the brokerage when opened there).
+  const reassigned = (agentId: number) => navigate(params['agentId'] !== undefined
+    ? pathTo('brokerage-agent-referral', { id: Number(params['id']), agentId, referralId })
+    : pathTo('agent-referral', { id: agentId, referralId }));
   return (
     <Page title={name}>
       <div className={styles.stack}>
@@ -34,6 +47,8 @@ export function AgentReferralScreen({ params }: { params: Record<string, string>
             <h2 className={styles.heading}>{name}</h2>
             <Link href={route.agentPath}>Back to agent</Link>
           </div>
+          <ReferralActions brokerageId={agent.data?.brokerageId ?? null} onReassigned={reassigned}
+            referral={{ id: r.id, agentId: r.agentId, agentName: agent.data?.name.display ?? null, overdue: r.overdue, name }} />
           <DetailList items={[
             ['Type', prettify(r.type)],
             ['Stage', stageLabel(r.stage)],
@@ -56,7 +71,7 @@ export function AgentReferralScreen({ params }: { params: Record<string, string>
         </Card>
         <Card>
           <h2 className={styles.subheading}>Notes</h2>
-          <NotesPanel label="Referral notes" formatTime={formatDateTime}
+          <NotesPanel label="Referral notes" formatTime={formatDateTime} onAdd={addNote}
             notes={notes.map((n) => ({ id: n.id, body: n.text, author: n.authorName, created: n.created }))} />
         </Card>
       </div>

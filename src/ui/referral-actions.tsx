@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { Button } from './button.tsx';
+import { ReassignDialog } from './referral-reassign-dialog.tsx';
+import { RemindAgentButton } from './referral-remind-button.tsx';
+import * as styles from './referral-actions.css.ts';
+
+export interface ReferralActionsProps {
+  referral: { id: number; agentId: number; agentName: string | null; overdue: boolean; name: string };
+  /** The referral's brokerage (its agents are the choices); null hides Reassign. */
+  brokerageId: number | null;
+  /** After the referral moved to `agentId` (a page under its old agent goes to the new one). */
+  onReassigned?: ((agentId: number) => void) | undefined;
+}
+
+/** What a brokerage admin or staff do on a referral's page (issue 34): reassign it, remind its agent when it is overdue. */
+export function ReferralActions({ referral: r, brokerageId, onReassigned }: ReferralActionsProps) {
+  const [reassigning, setReassigning] = useState(false);
+  return (
+    <div role="group" aria-label="Referral actions" className={styles.actions}>
+      {brokerageId !== null && (
+        <>
+          <Button variant="secondary" onClick={() => setReassigning(true)}>Reassign</Button>
+          <ReassignDialog open={reassigning} onOpenChange={setReassigning} brokerageId={brokerageId}
+            referrals={[{ id: r.id, agentId: r.agentId, name: r.name }]}
+            onFinished={(outcomes, agentId) => { if (outcomes.every((o) => !o.error)) onReassigned?.(agentId); }} />
+        </>
+      )}
+      {r.overdue && <RemindAgentButton key={`${r.id}-${r.agentId}`} agentId={r.agentId} referralId={r.id} agentName={r.agentName} />}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { agentNotificationKeys } from '../api/agent-notifications.ts';
+import { remindAgent } from '../api/broker-referrals.ts';
+import { Button } from './button.tsx';
+import { useSnackbar } from './snackbar.tsx';
+
+export interface RemindAgentButtonProps {
+  agentId: number;
+  referralId: number;
+  agentName: string | null;
+}
+
+/**
+ * Sends the referral's agent the overdue reminder, naming the referral. The server allows one per
+ * referral per hour and says when the next may go (its message is shown as it comes).
+ */
+export function RemindAgentButton({ agentId, referralId, agentName }: RemindAgentButtonProps) {
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const send = useMutation({
+    mutationFn: () => remindAgent(agentId, referralId),
+    onSuccess: () => {
+      snackbar(`Reminder sent to ${agentName ?? 'the agent'}.`, { tone: 'success' });
+      void client.invalidateQueries({ queryKey: agentNotificationKeys.all });
+    },
+    onError: (err) => snackbar(err.message || 'An error occurred please try again.', { tone: 'error' }),
+  });
+  return (
+    <Button variant="secondary" disabled={send.isPending || send.isSuccess} onClick={() => send.mutate()}>
+      {send.isSuccess ? 'Reminder sent' : 'Remind agent'}
+    </Button>
+  );
+}
