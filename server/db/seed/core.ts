@@ -86,7 +86,8 @@ export async function seedCore(db: Db, now: Date, scale: number): Promise<SeedCo
       return {
         brokerage_id: brokerage, first_name: first, last_name: last,
         email: first ? `${first}.${last}.${brokerage}.${i}@agents.example`.toLowerCase() : null,
-        phone: `+1555${String(brokerage).padStart(2, '0')}${String(i).padStart(5, '0')}`,
+        // From 10000 up: (555) 010-0001 is the demo agent's sign-in alone (it was brokerage 1's agent 1 too).
+        phone: `+1555${String(brokerage).padStart(2, '0')}${String(10_000 + i).padStart(5, '0')}`,
         status: brokerage === cedarRidge ? 'PAUSED' : agentStatus(),
         display_score: rnd.chance(0.05) ? null : Math.round((0.3 + rnd.next() * 0.68) * 10000) / 10000,
         created_at: new Date(now.getTime() - rnd.int(30, 900) * DAY_MS),

@@ -10,7 +10,11 @@ const REMOVAL_REASONS = ['Became unresponsive', 'No longer buying / selling', 'M
   'Working with another agent', "Couldn't find home in budget", 'Outside my area', 'Duplicate referral',
   'Language barrier', 'I am no longer with brokerage', 'Transaction with an iBuyer'];
 const WEBSITES = ['zillow.com', 'realtor.com', 'homes.com', 'facebook.com', 'google.com', 'harborpoint.example', null];
-const CLIENT_TYPES = ['FIRST_TIME_BUYER', 'REPEAT_BUYER', 'INVESTOR', 'HOME_OWNER', 'RELOCATION'];
+// A client type that fits the lead's type: a seller is never a first-time or repeat buyer.
+const CLIENT_TYPES: Record<'BUYER' | 'SELLER', readonly string[]> = {
+  BUYER: ['FIRST_TIME_BUYER', 'REPEAT_BUYER', 'INVESTOR', 'RELOCATION'],
+  SELLER: ['HOME_OWNER', 'INVESTOR', 'RELOCATION'],
+};
 
 function stageFor(rnd: Random, type: 'BUYER' | 'SELLER' | 'RENTAL'): Stage {
   if (type === 'RENTAL') return rnd.weighted({ AWAITING_FOLLOWUP: 3, SPOKEN_WITH: 3, SHOWN_HOMES: 2, LEASED: 3, REMOVED: 2, LONG_TERM_HOLD: 1 });
@@ -47,6 +51,7 @@ export async function seedPipeline(ctx: SeedContext): Promise<void> {
       const responded = status !== 'CONTACT_NOT_ESTABLISHED';
       const first = rnd.chance(0.02) ? null : rnd.pick(FIRST_NAMES);
       const last = first === null ? null : rnd.pick(LAST_NAMES);
+      let type: 'BUYER' | 'SELLER' = 'BUYER';
       const assignedAt = assigned ? new Date(Math.min(now.getTime() - 3600_000, created.getTime() + rnd.int(1, 72) * 3600_000)) : null;
       return {
         brokerage_id: brokerage,
@@ -54,8 +59,8 @@ export async function seedPipeline(ctx: SeedContext): Promise<void> {
         supplier_id: product === 'LEAD_GENIUS' ? rnd.pick(ids.suppliers) : null,
         product,
         lead_type: rnd.chance(0.7) ? 'NEW' : 'AGED',
-        type: rnd.chance(0.55) ? 'BUYER' : 'SELLER',
-        client_type: rnd.chance(0.9) ? rnd.pick(CLIENT_TYPES) : null,
+        type: (type = rnd.chance(0.55) ? 'BUYER' : 'SELLER'),
+        client_type: rnd.chance(0.9) ? rnd.pick(CLIENT_TYPES[type]) : null,
         status,
         contact_first: first,
         contact_last: last,

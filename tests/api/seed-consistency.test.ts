@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isEmail, isValidPhone } from '../../src/lib/validation.ts';
+import { startTestServer, type TestServer } from '../setup/test-server.ts';
+
+// The demo seed tells one story: no two people share a sign-in phone, a lead's client type fits its
+// type, and every seeded phone and email passes the rules the console and the server apply.
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server.close(); });
+
+describe('the demo seed', () => {
+  it('gives every agent, and every user, their own phone', async () => {
+    // An agent's sign-in user carries the agent's phone (one person), so each table is checked alone.
+    const repeated = (phones: (string | null)[]) => {
+      const seen = new Map<string, number>();
+      for (const p of phones) if (p !== null) seen.set(p, (seen.get(p) ?? 0) + 1);
+      return [...seen].filter(([, n]) => n > 1).map(([p]) => p);
+    };
+    const agents = (await server.db.selectFrom('agents').select('phone').execute()).map((r) => r.phone);
+    expect(agents.length).toBeGreaterThan(50);
+    expect(repeated(agents)).toEqual([]);
+    expect(repeated((await server.db.selectFrom('users').select('phone').execute()).map((r) => r.phone))).toEqual([]);
+  });
+
+  it('never makes a seller a first-time or repeat buyer', async () => {
+    const rows = await server.db.selectFrom('opportunities').select(['type', 'client_type']).execute();
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.filter((r) => r.type === 'SELLER' && (r.client_type === 'FIRST_TIME_BUYER' || r.client_type === 'REPEAT_BUYER'))).toEqual([]);
+    expect(rows.filter((r) => r.type === 'BUYER' && r.client_type === 'HOME_OWNER')).toEqual([]);
+  });
+
+  it('holds only phones and emails the contract admits', async () => {
+    const agents = await server.db.selectFrom('agents').select(['phone', 'email']).execute();
+    const leads = await server.db.selectFrom('opportunities').select(['contact_phone as phone', 'contact_email as email']).execute();
+    const rows = [...agents, ...leads];
+    expect(rows.filter((r) => r.phone !== null && !isValidPhone(r.phone)).map((r) => r.phone)).toEqual([]);
+    expect(rows.filter((r) => r.email !== null && !isEmail(r.email)).map((r) => r.email)).toEqual([]);
+  });
+});
