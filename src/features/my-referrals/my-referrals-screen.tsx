@@ -14,8 +14,13 @@ import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { SavedViews } from '../../ui/saved-views.tsx';
 import * as styles from '../../ui/staff.css.ts';
+import { useIsMobile } from '../../ui/media.ts';
 import { useUrlListState } from '../../ui/use-url-list-state.ts';
+import { useBrokerageScope } from '../../session/brokerage-scope.ts';
+import * as own from './my-referrals.css.ts';
+import { cardColumns } from './referral-cards.tsx';
 import { NO_FILTER, ReferralFilters, stageFilterText } from './referral-filters.tsx';
+import { SelectionBar, SelectReferral, useReferralSelection, type ReferralSelection } from './referral-selection.tsx';
 
 const SORT_KEYS = ['updated', 'prospect', 'type', 'stage', 'agent', 'overdue'] as const;
 const SORT_CHOICES = [
@@ -27,7 +32,8 @@ const SORT_CHOICES = [
   { key: 'type', desc: false, label: 'Type' },
 ];
 
-const columns: Column<BrokerReferral>[] = [
+const columnsWith = (selection: ReferralSelection): Column<BrokerReferral>[] => [
+  { key: 'select', header: 'Select', cell: (r) => <span className={own.selectCell}><SelectReferral row={r} selection={selection} /></span> },
   { key: 'prospect', header: 'Prospect', sortKey: 'prospect', cell: (r) => (
     <Link href={pathTo('my-referral-view', { referralId: r.id })}>{personName(r.prospect.name.first, r.prospect.name.last, 'Not Available')}</Link>
   ) },
@@ -40,13 +46,20 @@ const columns: Column<BrokerReferral>[] = [
   { key: 'overdue', header: 'Overdue', sortKey: 'overdue', cell: (r) => (r.overdue ? <Badge tone="danger">{daysText(r.daysOverdue)}</Badge> : '-') },
 ];
 
-/** My Referrals: the brokerage's referrals with every filter the overview links with, in the address. */
+/**
+ * My Referrals: the brokerage's referrals with every filter the overview links with, in the address;
+ * ticked referrals (on the table, or the cards on a phone) are reassigned to one agent at once.
+ */
 export function MyReferralsScreen() {
   const list = useUrlListState(NO_FILTER, { key: 'updated', desc: true }, SORT_KEYS);
+  const mobile = useIsMobile();
+  const brokerageId = useBrokerageScope();
+  const selection = useReferralSelection();
   const query = useQuery({
     ...brokerReferralsQueryOptions({ pageIndex: list.pageIndex, pageSize: list.rowsPerPage, sort: list.sort, ...list.filter }),
     placeholderData: keepPreviousData,
   });
+  const rows = query.data?.content ?? [];
   const stageText = stageFilterText(list.filter);
   const filtered = Object.values(list.filter).some(Boolean);
   return (
@@ -61,7 +74,8 @@ export function MyReferralsScreen() {
         </ListToolbar>
         {stageText && <p className={styles.meta}>{stageText}.</p>}
         {query.isError && <p role="alert" className={styles.formError}>{query.error.message || 'Whoops, Something went wrong. Try again.'}</p>}
-        <DataTable label="Referrals" columns={columns} rows={query.data?.content ?? []} rowKey={(r) => r.id}
+        <SelectionBar rows={rows} selection={selection} brokerageId={brokerageId} />
+        <DataTable label="Referrals" columns={mobile ? cardColumns(selection) : columnsWith(selection)} rows={rows} rowKey={(r) => r.id}
           sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty="No referrals match these filters." />
         <Pagination rowsType="referrals" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
       </Card>
