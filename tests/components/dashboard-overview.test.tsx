@@ -58,6 +58,15 @@ describe('the overview dashboard', () => {
     await waitFor(() => expect(location.pathname + location.search).toBe('/console/my-referrals?s=LISTED_HOME&t=SELLER'));
   });
 
+  it('says under each funnel what its bars count: stage now (Overall) or step reached (by type)', async () => {
+    const { screen, user } = await renderApp('/console', { as: 'broker@demo.test' });
+    const funnel = await screen.findByRole('region', { name: 'Sales Funnel' });
+    expect(await within(funnel).findByText('Referrals at each stage now.')).toBeInTheDocument();
+    await user.click(await within(funnel).findByRole('tab', { name: 'Buyer' }));
+    expect(await within(funnel).findByText(/^Referrals that reached each step/)).toBeInTheDocument();
+    expect(within(funnel).queryByText('Referrals at each stage now.')).toBeNull();
+  });
+
   it('shows the Rental funnel ending in Leased', async () => {
     const { screen, user } = await renderApp('/console', { as: 'broker@demo.test' });
     const funnel = await screen.findByRole('region', { name: 'Sales Funnel' });

@@ -6,6 +6,7 @@ import { Tabs } from '../../ui/tabs.tsx';
 import { vars } from '../../ui/theme.css.ts';
 import { useDashboard } from './dashboard-context.ts';
 import { myReferrals, useBrokerageStats } from './use-stats.ts';
+import * as styles from './dashboard.css.ts';
 import { CardState, WidgetCard } from './widget-card.tsx';
 
 type Step = readonly [ReferralStage, string];
@@ -35,12 +36,24 @@ function rows(figures: object, steps: Step[], type: 'SELLER' | 'BUYER' | 'RENTAL
   }));
 }
 
+// What the bars count, said under each chart: Overall is where referrals stand now (a later stage can
+// hold more than an earlier one); the typed funnels count every step a referral reached.
+export const FUNNEL_NOW = 'Referrals at each stage now.';
+export const FUNNEL_REACHED = 'Referrals that reached each step: one further along counts in every earlier step.';
+
+const chart = (label: string, data: BarDatum[], counts: string) => (
+  <>
+    <BarChart label={label} rows={data} />
+    <p className={styles.disclaimer}>{counts}</p>
+  </>
+);
+
 function tabs(s: BrokerageStats, product: Product) {
   return [
-    { value: 'overall', label: 'Overall', content: <BarChart label="Overall sales funnel" rows={rows(s, OVERALL, null, product)} /> },
-    { value: 'seller', label: 'Seller', content: <BarChart label="Seller sales funnel" rows={rows(s.sellerFunnel, SELLER, 'SELLER', product)} /> },
-    { value: 'buyer', label: 'Buyer', content: <BarChart label="Buyer sales funnel" rows={rows(s.buyerFunnel, BUYER, 'BUYER', product)} /> },
-    { value: 'rental', label: 'Rental', content: <BarChart label="Rental sales funnel" rows={rows(s.rentalFunnel, RENTAL, 'RENTAL', product)} /> },
+    { value: 'overall', label: 'Overall', content: chart('Overall sales funnel', rows(s, OVERALL, null, product), FUNNEL_NOW) },
+    { value: 'seller', label: 'Seller', content: chart('Seller sales funnel', rows(s.sellerFunnel, SELLER, 'SELLER', product), FUNNEL_REACHED) },
+    { value: 'buyer', label: 'Buyer', content: chart('Buyer sales funnel', rows(s.buyerFunnel, BUYER, 'BUYER', product), FUNNEL_REACHED) },
+    { value: 'rental', label: 'Rental', content: chart('Rental sales funnel', rows(s.rentalFunnel, RENTAL, 'RENTAL', product), FUNNEL_REACHED) },
   ];
 }
 

@@ -2,7 +2,7 @@
 
 export const WIDGETS = {
   brokerScore: { title: 'Broker Score', info: 'How your brokerage is doing on four measures and overall. Invites: the share of referral invitations your agents accepted in the last 90 days. Updates: open referrals that are up to date. Met With: referrals received in the last 90 days that reached a meeting. Conversion: leads of the last 12 months expected to close. Levels run Red, Bronze, Silver, Gold and Platinum.' },
-  salesFunnel: { title: 'Sales Funnel', info: 'How many referrals reached each step of the sales path, overall and for sellers, buyers and rentals. A referral further along counts in every earlier step; rentals end in Leased. Choose a step to see its referrals.' },
+  salesFunnel: { title: 'Sales Funnel', info: 'Overall: how many referrals stand at each stage now. Seller, Buyer and Rental: how many reached each step of their path, so a referral further along counts in every earlier step; rentals end in Leased. Choose a step to see its referrals.' },
   overallTotals: { title: 'Overall Totals', info: 'Your referrals by where they stand now: active, closed, removed, and overdue for follow-up (no update for more than 7 days, or under contract more than 1 day past the sale date).' },
   leadProgression: { title: 'Lead Progression', info: 'How far IRIS leads got: received, responded, qualified, assigned to an agent and closed, for all leads, new leads and database leads.' },
   leadsCap: { title: 'New Leads Sent vs. Quarterly Cap', info: 'New IRIS leads sent to your brokerage this month, against your quarterly cap. "No cap" means the brokerage has no limit.' },
