@@ -27,3 +27,16 @@ describe('one format per value', () => {
     expect(await valueOf('Score')).toBe(expected);
   });
 });
+
+describe('the leaderboard\'s "*"', () => {
+  it('is explained under the table when a row shows one', async () => {
+    const { within } = await import('@testing-library/react');
+    const app = await renderApp('/console', { as: 'broker@demo.test' });
+    const card = await app.screen.findByRole('region', { name: 'Agent Leaderboard' }, SLOW);
+    const table = await within(card).findByRole('table', { name: 'Agent leaderboard' }, SLOW);
+    const stars = within(table).queryAllByText(/\*/);
+    const note = within(card).queryByText('* No referral received in that period, or none answered yet.');
+    expect(stars.length).toBeGreaterThan(0);
+    expect(note).not.toBeNull();
+  });
+});

@@ -41,6 +41,9 @@ function Row({ row }: { row: LeaderboardRow }) {
   );
 }
 
+/** The spec's "*" for a missing response time, explained under the table wherever one shows. */
+export const MISSING_RESPONSE_TIME = '* No referral received in that period, or none answered yet.';
+
 /** Agent leaderboard: sortable by name, score, closings and volume (score descending first), 5 a page. */
 export function LeaderboardWidget() {
   const { brokerageId } = useDashboard();
@@ -77,6 +80,9 @@ export function LeaderboardWidget() {
             </table>
           </div>
           {q.data.totalElements === 0 && <CardState>No agents yet.</CardState>}
+          {q.data.content.some((r) => responseTimes(r.last7ResponseTime, r.last30ResponseTime).includes('*')) && (
+            <p className={styles.disclaimer}>{MISSING_RESPONSE_TIME}</p>
+          )}
           <Pagination rowsType="agents" state={{ ...paging, totalItems: q.data.totalElements }} onChange={setPaging} rowsPerPageOptions={[DASHBOARD_PAGE_SIZE]} />
         </>
       )}
