@@ -62,8 +62,8 @@ test('a widget leads to the matching list', async ({ page }) => {
   await widget(page, 'Overall Totals').getByRole('link', { name: /^Active [\d,]+$/ }).click();
   await expect(page).toHaveURL(/\/console\/my-referrals\?category=active$/);
   await page.goBack();
-  await widget(page, 'Agents with Overdue Referrals').getByRole('button', { name: /^View All \d+ Active Agents$/ }).click();
-  await expect(page).toHaveURL(/\/console\/my-agents\?status=ACTIVE&sort=overdue&order=desc$/);
+  await widget(page, 'Agents with Overdue Referrals').getByRole('link', { name: /^View All [\d,]+ Agents$/ }).click();
+  await expect(page).toHaveURL(/\/console\/my-agents\?sort=overdue&order=desc$/);
   await page.goBack();
   const first = widget(page, 'Agent Leaderboard').getByRole('row').nth(1);
   const href = await first.getByRole('link').getAttribute('href');
