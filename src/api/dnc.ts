@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
+import { DeleteResult } from '../contract/common.ts';
 import { DncContact, DncPage } from '../contract/interviews.ts';
 import { fetchCsv, type Paging } from './staff.ts';
 
-// The do-not-call list (spec 1 section 7): search, add, block or unblock, export.
+// The do-not-call list (spec 1 section 7): search, add, block or unblock, remove, export.
 
 export interface DncFilter { value: string; blockedOnly: boolean }
 export type DncParams = Paging & DncFilter;
@@ -26,5 +27,9 @@ export const createDnc = (body: NewDnc) => request('/interviews-api/DNC', { meth
 
 export const setDncBlocked = (id: number, blocked: boolean) =>
   request(`/interviews-api/DNC/${id}`, { method: 'PATCH', json: { blocked }, schema: DncContact });
+
+/** Takes contacts off the list: DELETE .../DNC/delete with the ids in the query (docs/decisions/0005). */
+export const removeDnc = (ids: readonly number[]) =>
+  request('/interviews-api/DNC/delete', { method: 'DELETE', query: { id: ids.join(',') }, schema: DeleteResult });
 
 export const exportDnc = (f: DncFilter) => fetchCsv('/interviews-api/DNC/export.csv', filterQuery(f));

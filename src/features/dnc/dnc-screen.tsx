@@ -14,6 +14,7 @@ import { Switch } from '../../ui/switch.tsx';
 import { BlockDialog } from './block-dialog.tsx';
 import { DncTable } from './dnc-table.tsx';
 import { NewDncDialog } from './new-dnc-dialog.tsx';
+import { RemoveDialog } from './remove-dialog.tsx';
 
 export const DNC_PAGE_SIZE = 40; // spec 1 section 9: default 40, options 10, 20, 40
 const LOAD_ERROR = 'Whoops, Something went wrong. Try again.';
@@ -27,6 +28,7 @@ export function DncScreen() {
   const [page, setPage] = useState(1);
   const [rowsPerPage, setRowsPerPage] = useState(DNC_PAGE_SIZE);
   const [toggling, setToggling] = useState<DncContact | null>(null);
+  const [removing, setRemoving] = useState<DncContact | null>(null);
   const [creating, setCreating] = useState(false);
 
   const list = useQuery({
@@ -47,11 +49,12 @@ export function DncScreen() {
           <ExportButton name="dnc-list" load={() => exportDnc({ value, blockedOnly })} />
           <Button onClick={() => setCreating(true)}>New DNC</Button>
         </div>
-        <DncTable rows={list.data?.content ?? []} loading={list.isFetching && !list.data} onToggle={setToggling} />
+        <DncTable rows={list.data?.content ?? []} loading={list.isFetching && !list.data} onToggle={setToggling} onRemove={setRemoving} />
         <Pagination rowsType="dnc" state={{ page, rowsPerPage, totalItems: list.data?.totalElements ?? 0 }}
           onChange={(s) => { setPage(s.page); setRowsPerPage(s.rowsPerPage); }} />
       </Card>
       <BlockDialog contact={toggling} onClose={() => setToggling(null)} />
+      <RemoveDialog contact={removing} onClose={() => setRemoving(null)} />
       <NewDncDialog open={creating} onOpenChange={setCreating} />
     </Page>
   );
