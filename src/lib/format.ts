@@ -130,13 +130,16 @@ export function prettify(value: string | null | undefined): string {
 }
 
 type NamePart = string | null | undefined;
+/** Spec 2 section 5: "Missing names or email show 'Not Available'", on every screen alike. */
+export const NOT_AVAILABLE = 'Not Available';
+
 /**
  * The one person-name helper (console and server): first and last name joined; the fallback
- * ("-" unless given, null on the server's answers) when both are missing.
+ * ("Not Available" unless given, null on the server's answers) when both are missing.
  */
 export function personName(first: NamePart, last: NamePart): string;
 export function personName<F extends string | null>(first: NamePart, last: NamePart, fallback: F): string | F;
-export function personName(first: NamePart, last: NamePart, fallback: string | null = '-'): string | null {
+export function personName(first: NamePart, last: NamePart, fallback: string | null = NOT_AVAILABLE): string | null {
   return [first, last].filter(Boolean).join(' ').trim() || fallback;
 }
 

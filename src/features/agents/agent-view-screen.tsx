@@ -23,7 +23,7 @@ export function AgentViewScreen({ params }: { params: Record<string, string> }) 
   const route = agentRouteOf(params);
   const agent = useQuery({ ...staffAgentQueryOptions(route.agentId), enabled: route.valid });
   const a = agent.data;
-  const name = a ? personName(a.name.first, a.name.last, `Agent ${a.id}`) : undefined;
+  const name = a ? personName(a.name.first, a.name.last) : undefined;
   useAddRecentlyViewed('agents', a && name ? { id: a.id, label: name } : undefined);
 
   if (agent.isError || !route.valid) return <Page><p role="alert">This agent could not be loaded.</p></Page>;

@@ -32,7 +32,7 @@ export function AgentsScreen() {
   const brokerageName = (id: number) => names.data?.find((b) => b.id === id)?.name ?? '-';
   const columns: Column<Agent>[] = [
     { key: 'name', header: 'Name', sortKey: 'name.last', cell: (a) => (
-      <Link href={pathTo('agent-view', { id: a.id })}>{personName(a.name.first, a.name.last, `Agent ${a.id}`)}</Link>
+      <Link href={pathTo('agent-view', { id: a.id })}>{personName(a.name.first, a.name.last)}</Link>
     ) },
     { key: 'brokerage', header: 'Brokerage', cell: (a) => brokerageName(a.brokerageId) },
     { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => prettify(a.status) },

@@ -15,7 +15,7 @@ export function BrokerageAgents({ id }: { id: number }) {
   const query = useQuery({ ...agentsQueryOptions(list.params), placeholderData: keepPreviousData });
   const columns: Column<Agent>[] = [
     { key: 'name', header: 'Name', sortKey: 'name.last', cell: (a) => (
-      <Link href={pathTo('brokerage-agent', { id, agentId: a.id })}>{personName(a.name.first, a.name.last, `Agent ${a.id}`)}</Link>
+      <Link href={pathTo('brokerage-agent', { id, agentId: a.id })}>{personName(a.name.first, a.name.last)}</Link>
     ) },
     { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => prettify(a.status) },
     { key: 'score', header: 'Score', sortKey: 'agentDisplayScore', cell: (a) => formatScore(a.agentDisplayScore) },

@@ -38,7 +38,7 @@ export function MyLeadsScreen({ params }: { params: Record<string, string> }) {
   const columns: Column<BrokerLead>[] = [
     { key: 'name', header: 'Name', cell: (l) => (
       <Link href={withQuery(pathTo('my-lead-view', { id: l.opportunity.id }))} aria-current={String(l.opportunity.id) === openId ? 'true' : undefined}>
-        {personName(l.contact.nameFirst, l.contact.nameLast, 'Unavailable')}
+        {personName(l.contact.nameFirst, l.contact.nameLast)}
       </Link>
     ) },
     { key: 'status', header: 'Status', cell: (l) => statusLabel(l.opportunity.status) },
