@@ -44,15 +44,4 @@ export const select = style({
   minHeight: 44, padding: `0 ${vars.space.sm}`, font: 'inherit', fontWeight: 400, color: vars.color.text, maxWidth: '100%', minWidth: 0,
   background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md,
 });
-export const menuWrap = style({ position: 'relative' });
-export const menu = style({
-  position: 'absolute', right: 0, top: '100%', zIndex: 20, width: 'min(360px, calc(100vw - 32px))', maxHeight: '60dvh',
-  overflowY: 'auto', background: vars.color.surface, borderRadius: vars.radius.md, boxShadow: vars.shadow.dialog,
-  padding: vars.space.md, marginTop: vars.space.xs,
-});
-export const menuTitle = style({ fontSize: vars.font.size.md, margin: `0 0 ${vars.space.sm}` });
-export const badge = style({
-  position: 'absolute', top: 4, right: 4, minWidth: 18, height: 18, borderRadius: 9, background: vars.color.danger,
-  color: '#fff', fontSize: 11, lineHeight: '18px', textAlign: 'center', padding: '0 4px', pointerEvents: 'none',
-});
 export const scoreBody = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.lg, justifyContent: 'space-around' });
