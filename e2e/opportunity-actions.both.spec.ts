@@ -29,6 +29,16 @@ async function oldOpportunities(request: APIRequestContext, token: string, query
   return page.content.filter((o) => o.contact.nameFirst && o.contact.nameLast && o.contact.phoneNumber);
 }
 
+/** Below 768 px a dialog is a sheet: the screen's full width, resting on its bottom edge. */
+async function isSheetOnPhone(page: Page, dialog: Locator, project: string) {
+  if (project !== 'phone') return;
+  const box = (await dialog.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(Math.round(box.x)).toBe(0);
+  expect(Math.round(box.width)).toBe(viewport.width);
+  expect(Math.round(box.y + box.height)).toBe(viewport.height);
+}
+
 const value = (card: Locator, term: string) => card.locator(`dt:text-is("${term}") + dd`);
 const countOf = async (locator: Locator, pattern: RegExp) => Number(pattern.exec((await locator.textContent()) ?? '')?.[1] ?? NaN);
 
@@ -62,6 +72,7 @@ test('staff log a call, correct its disposition and edit the contact; the counts
   await interactions.getByRole('button', { name: 'Log Interaction' }).click();
   await expect(log.getByRole('combobox', { name: 'Disposition' }).locator('option').nth(2)).toBeAttached(slow);
   await fitsWidth(page, 'Log Interaction');
+  await isSheetOnPhone(page, log, info.project.name);
   await expectNoAxeViolations(page);
   await log.getByRole('radio', { name: 'Call' }).check();
   const chosen = (await log.getByRole('combobox', { name: 'Disposition' }).locator('option').nth(1).textContent())!;
@@ -83,6 +94,7 @@ test('staff log a call, correct its disposition and edit the contact; the counts
   const correct = page.getByRole('dialog', { name: 'Correct Disposition' });
   await expect(correct.getByRole('combobox', { name: 'Disposition' }).locator('option').nth(2)).toBeAttached(slow);
   await fitsWidth(page, 'Correct Disposition');
+  await isSheetOnPhone(page, correct, info.project.name);
   await expectNoAxeViolations(page);
   const corrected = (await correct.getByRole('combobox', { name: 'Disposition' }).locator('option').nth(2).textContent())!;
   await correct.getByRole('combobox', { name: 'Disposition' }).selectOption({ label: corrected });
@@ -96,6 +108,7 @@ test('staff log a call, correct its disposition and edit the contact; the counts
   const edit = page.getByRole('dialog', { name: 'Edit Contact' });
   await expect(edit).toBeVisible();
   await fitsWidth(page, 'Edit Contact');
+  await isSheetOnPhone(page, edit, info.project.name);
   await expectNoAxeViolations(page);
   const last4 = String(1000 + (opp.id % 9000)).padStart(4, '0');
   await edit.getByRole('textbox', { name: 'Phone Number' }).fill(`(207) 555-${last4}`);

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { sheetBody } from '../../ui/referral-actions.css.ts';
 import * as styles from '../../ui/staff.css.ts';
 
 /** Correct Disposition: the interaction's disposition, chosen again from the list; the old one is named so a slip can be put back. */
@@ -33,7 +34,7 @@ function CorrectDispositionForm({ interaction, busy, onCancel, onSave }: {
     onSave(interaction, (dispositions.data?.content ?? []).find((d) => String(d.id) === chosen) ?? null);
   };
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate className={sheetBody}>
       <SelectField label="Disposition" value={chosen} onChange={(e) => setChosen(e.target.value)}>
         <option value="">No disposition</option>
         {(dispositions.data?.content ?? []).map((d) => <option key={d.id} value={String(d.id)}>{dispositionLabel(d)}</option>)}

@@ -4,6 +4,7 @@ import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { schemaErrors, useCheckedForm, type FieldErrors } from '../../ui/checked-form.ts';
 import { Dialog } from '../../ui/dialog.tsx';
+import { sheetBody } from '../../ui/referral-actions.css.ts';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 
@@ -50,7 +51,7 @@ function ContactForm({ opportunity: o, onCancel, onSaved }: { opportunity: Oppor
     onSaved,
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate className={sheetBody}>
       {formError && <p role="alert" className={styles.formError}>{formError}</p>}
       <TextField label="First Name" autoComplete="off" keyFilter="name" maxLength={NAME_MAX} {...field('nameFirst')} />
       <TextField label="Last Name" autoComplete="off" keyFilter="name" maxLength={NAME_MAX} {...field('nameLast')} />

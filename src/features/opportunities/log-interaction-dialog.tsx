@@ -11,6 +11,7 @@ import { Button } from '../../ui/button.tsx';
 import { schemaErrors, type FieldErrors } from '../../ui/checked-form.ts';
 import { RadioGroup, SelectField, TextArea } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { sheetBody } from '../../ui/referral-actions.css.ts';
 import * as styles from '../../ui/staff.css.ts';
 import { useLogInteraction } from './use-interaction-writes.ts';
 
@@ -54,7 +55,7 @@ function LogInteractionForm({ opportunityId, onCancel, onLogged }: { opportunity
     });
   };
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate className={sheetBody}>
       {log.isError && <p role="alert" className={styles.formError}>{serverMessage(log.error)}</p>}
       <RadioGroup legend="Type" name="interaction-type" options={TYPE_CHOICES} value={form.type} onChange={(type) => set({ type })} error={errors.type} />
       <RadioGroup legend="Direction" name="interaction-direction" options={DIRECTION_CHOICES} value={form.direction}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { hasStaffRole } from '../../access/roles.ts';
 import { formatDateTime, prettify, productFamilyLabel } from '../../lib/format.ts';
 import { addOpportunityNote, opportunityNotesQueryOptions, opportunityQueryOptions } from '../../api/opportunities.ts';
@@ -12,7 +13,7 @@ import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import { RecordNotes } from '../../ui/record-notes.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { useHistoryDialog } from '../../ui/use-history-dialog.ts';
+import { useBackCloses } from '../../ui/referral-actions-back.ts';
 import { EditContactDialog } from './edit-contact-dialog.tsx';
 import { OpportunityAssignment } from './opportunity-assignment.tsx';
 import { opportunityName } from './opportunity-format.ts';
@@ -34,7 +35,8 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
   const valid = Number.isInteger(id) && id > 0;
   const query = useQuery({ ...opportunityQueryOptions(id), enabled: valid });
   const canWrite = useStore(profileStore, (p) => hasStaffRole(p.user?.roles ?? []));
-  const [editing, setEditing] = useHistoryDialog('edit-contact');
+  const [editing, setEditing] = useState(false);
+  useBackCloses(editing, () => setEditing(false));
   const update = useOpportunityUpdate();
   const snackbar = useSnackbar();
   const o = query.data;
