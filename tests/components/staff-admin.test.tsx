@@ -40,6 +40,26 @@ describe('User Management', () => {
     expect(within(staff).getByRole('checkbox', { name: /^Manager/ })).toBeChecked();
   }, TEST_MS);
 
+  it('shows each error next to its field, moves focus to the first, clears it as the field changes, and puts a server refusal on its field', async () => {
+    const app = await renderApp('/console/user-management/create', { as: 'admin@demo.test' });
+    await app.screen.findByRole('group', { name: 'Roles' }, SLOW);
+    await app.user.click(app.screen.getByRole('button', { name: 'Create and Send Invite' }));
+    const first = app.screen.getByRole('textbox', { name: 'First Name' });
+    await waitFor(() => expect(first).toHaveFocus());
+    expect(first).toHaveAccessibleDescription('First name is required');
+    await app.user.type(first, 'R');
+    expect(first).not.toHaveAccessibleDescription('First name is required');
+    expect(app.screen.getByRole('textbox', { name: 'Last Name' })).toHaveAccessibleDescription('Last name is required');
+    await app.user.type(app.screen.getByRole('textbox', { name: 'Last Name' }), 'Taken');
+    const email = app.screen.getByRole('textbox', { name: 'Email' });
+    await app.user.type(email, 'manager@demo.test');
+    await app.user.click(within(app.screen.getByRole('group', { name: 'Staff' })).getByRole('checkbox', { name: /^QA Team/ }));
+    await app.user.click(app.screen.getByRole('button', { name: 'Create and Send Invite' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription('A user with this email address already exists'));
+    expect(email).toHaveFocus();
+    expect(app.screen.queryByText('A user with these details already exists')).toBeNull();
+  }, TEST_MS);
+
   it('lets a manager tick only roles they may grant, and creating a user opens their page with the invitation pending', async () => {
     const app = await renderApp('/console/user-management/create', { as: 'manager@demo.test' });
     const roles = await app.screen.findByRole('group', { name: 'Roles' }, SLOW);

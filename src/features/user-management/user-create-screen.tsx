@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { organisationOf } from '../../access/role-grants.ts';
 import { isRole } from '../../access/roles.ts';
 import { pathTo } from '../../access/route-table.ts';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
-import { ApiError } from '../../api/client.ts';
 import { loanOfficesQueryOptions } from '../../api/lenders.ts';
 import { createUser, userManagementKeys, userRolesQueryOptions } from '../../api/user-management.ts';
 import { forgotEmailError, isValidPhone } from '../../lib/validation.ts';
@@ -15,11 +14,13 @@ import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { RoleChecklist } from './role-checklist.tsx';
 import { personNameError } from '../../contract/person-name.ts';
 
 type Fields = { firstName: string; lastName: string; email: string; phone: string; brokerId: string; loanOfficeId: string };
 type Errors = Partial<Record<keyof Fields | 'roles', string>>;
+const FIELD_KEYS = ['firstName', 'lastName', 'email', 'phone', 'roles', 'brokerId', 'loanOfficeId'] as const satisfies readonly (keyof Errors)[];
 const EMPTY: Fields = { firstName: '', lastName: '', email: '', phone: '', brokerId: '', loanOfficeId: '' };
 
 /** Which organisation the chosen roles need: a brokerage, a loan office, or none. */
@@ -46,7 +47,8 @@ function errorsOf(f: Fields, roles: readonly string[]): Errors {
 export function UserCreateScreen() {
   const [fields, setFields] = useState(EMPTY);
   const [roles, setRoles] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<keyof Errors>(form);
   const [failure, setFailure] = useState<string>();
   const [, navigate] = useLocation();
   const client = useQueryClient();
@@ -63,14 +65,15 @@ export function UserCreateScreen() {
       navigate(pathTo('user-edit', { id: user.id }));
     },
     onError: (e) => {
-      if (e instanceof ApiError && e.fields) setErrors(e.fields as Errors);
-      setFailure(e instanceof ApiError ? e.message : 'An error occurred please try again.');
+      const { fields: onFields, other } = serverFieldErrors(e, FIELD_KEYS);
+      show(onFields);
+      setFailure([formFailureText(e), ...other].filter(Boolean).join(' ') || undefined);
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = errorsOf(fields, roles);
-    setErrors(found);
+    show(found);
     setFailure(undefined);
     if (Object.keys(found).length > 0) return;
     create.mutate({
@@ -79,7 +82,8 @@ export function UserCreateScreen() {
       brokerId: kinds.has('brokerage') ? Number(fields.brokerId) : null, loanOfficeId: kinds.has('loanOffice') ? Number(fields.loanOfficeId) : null,
     });
   };
-  const set = (k: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof Fields) => (e: { target: { value: string } }) => { clear(k); setFields((f) => ({ ...f, [k]: e.target.value })); };
+  const chooseRoles = (next: string[]) => { clear('roles'); clear('brokerId'); clear('loanOfficeId'); setRoles(next); };
   if (catalogue.isError) return <Page><p role="alert">The roles could not be loaded.</p></Page>;
   if (!catalogue.data) return <Spinner label="Loading roles" />;
   return (
@@ -89,13 +93,13 @@ export function UserCreateScreen() {
           <h2 id="create-user-heading" className={styles.heading}>New user</h2>
           <Link href={pathTo('user-management')}>Back to User Management</Link>
         </div>
-        <form onSubmit={submit} noValidate>
+        <form ref={form} onSubmit={submit} noValidate>
           {failure && <p role="alert" className={styles.formError}>{failure}</p>}
           <TextField label="First Name" autoComplete="off" keyFilter="name" value={fields.firstName} error={errors.firstName} onChange={set('firstName')} />
           <TextField label="Last Name" autoComplete="off" keyFilter="name" value={fields.lastName} error={errors.lastName} onChange={set('lastName')} />
           <TextField label="Email" type="email" autoComplete="off" value={fields.email} error={errors.email} onChange={set('email')} />
           <TextField label="Phone (optional)" type="tel" autoComplete="off" keyFilter="phone" value={fields.phone} error={errors.phone} onChange={set('phone')} />
-          <RoleChecklist roles={catalogue.data} chosen={roles} onChange={setRoles} error={errors.roles} />
+          <RoleChecklist roles={catalogue.data} chosen={roles} onChange={chooseRoles} error={errors.roles} />
           {kinds.has('brokerage') && (
             <SelectField label="Brokerage" value={fields.brokerId} error={errors.brokerId} onChange={set('brokerId')}>
               <option value="">Choose a brokerage</option>

@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { ApiError } from '../api/client.ts';
+
+// How every form shows what is wrong: each message next to its field, in the user's words, gone as
+// soon as that field changes, with focus moved to the first field in error. A refusal the server
+// ties to fields shows there and nowhere else; only what belongs to no field reaches the top.
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/** The top-of-form message for an error, or undefined when its fields say it all. */
+export function formFailureText(e: unknown): string | undefined {
+  if (e instanceof ApiError) {
+    if (e.network) return 'You are offline or the server cannot be reached. Nothing was saved; try again when you are back online.';
+    if (e.fields && Object.keys(e.fields).length > 0) return undefined;
+    if (e.status >= 500) return 'Something went wrong on our side. Nothing was saved; try again.';
+    return e.message;
+  }
+  return 'Something went wrong. Nothing was saved; try again.';
+}
+
+/** The server's field messages, for the fields this form has; the rest go to the top message. */
+export function serverFieldErrors<K extends string>(e: unknown, keys: readonly K[]): { fields: FieldErrors<K>; other: string[] } {
+  const fields: FieldErrors<K> = {};
+  const other: string[] = [];
+  if (e instanceof ApiError && e.fields) {
+    for (const [k, msg] of Object.entries(e.fields)) {
+      if ((keys as readonly string[]).includes(k)) fields[k as K] = msg;
+      else other.push(msg);
+    }
+  }
+  return { fields, other };
+}
+
+/**
+ * A form's field errors: `show` sets them (from the console's checks or the server's answer) and
+ * moves focus to the first field in error; `clear(k)` drops one as its field changes.
+ */
+export function useFieldErrors<K extends string>(form: RefObject<HTMLFormElement | null>) {
+  const [errors, setErrors] = useState<FieldErrors<K>>({});
+  const focusPending = useRef(false);
+  useEffect(() => {
+    if (!focusPending.current) return;
+    focusPending.current = false;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-describedby] input')?.focus();
+  }, [errors, form]);
+  const show = (next: FieldErrors<K>) => {
+    focusPending.current = Object.keys(next).length > 0;
+    setErrors(next);
+  };
+  const clear = (k: K) => setErrors((e) => (e[k] === undefined ? e : { ...e, [k]: undefined }));
+  return { errors, show, clear };
+}
