@@ -17,6 +17,9 @@ import { Pagination } from '../../ui/pagination.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useInviteDialog } from '../../ui/use-invite-dialog.tsx';
+import { useBrokerageScope } from '../../session/brokerage-scope.ts';
+import { EditInviteeDialog } from './edit-invitee-dialog.tsx';
+import { InvitationFigures } from './invitation-figures.tsx';
 
 const statusCell = (p: PotentialAgent) => {
   if (p.inviteExpired) return <Badge tone="danger">Expired</Badge>;
@@ -24,7 +27,7 @@ const statusCell = (p: PotentialAgent) => {
   return <Badge tone={tone}>{POTENTIAL_AGENT_STATUS_LABELS[p.status]}</Badge>;
 };
 
-/** Pending Invitations: everyone the brokerage invited, with the invitation's state, Resend and Withdraw. */
+/** Pending Invitations: the brokerage's figures, everyone it invited with the invitation's state, Edit, Resend and Withdraw. */
 export function InvitationsScreen() {
   const client = useQueryClient();
   const snackbar = useSnackbar();
@@ -32,6 +35,8 @@ export function InvitationsScreen() {
   const [status, setStatus] = useState('INVITE_PENDING');
   const [paging, setPaging] = useState({ page: 1, rowsPerPage: DEFAULT_ROWS_PER_PAGE });
   const [withdraw, setWithdraw] = useState<PotentialAgent>();
+  const [editing, setEditing] = useState<number>();
+  const brokerageId = useBrokerageScope();
   const query = useQuery({ ...potentialAgentsQueryOptions({ pageIndex: pageIndexOf(paging), pageSize: paging.rowsPerPage, status }), placeholderData: keepPreviousData });
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
@@ -51,6 +56,7 @@ export function InvitationsScreen() {
     { key: 'sent', header: 'Last Sent', cell: (p) => (p.inviteSentAt ? `${formatDateTime(p.inviteSentAt)} (${p.invitesSent}×)` : '-') },
     { key: 'actions', header: 'Actions', cell: (p) => (p.status === 'INVITE_REDEEMED' ? '-' : (
       <span className={styles.inlineForm}>
+        <Button variant="text" aria-label={`Edit invitation to ${p.email}`} onClick={() => setEditing(p.id)}>Edit</Button>
         <Button variant="secondary" aria-label={`Resend invitation to ${p.email}`}
           onClick={() => { void act(() => resendInvitation(p.id), `Invitation sent again to ${p.email}`); }}>Resend</Button>
         {(p.status === 'INVITE_PENDING' || p.status === 'ENROLLED') && (
@@ -61,6 +67,7 @@ export function InvitationsScreen() {
   ];
   return (
     <Page title="Pending Invitations">
+      {brokerageId !== null && <Card><InvitationFigures brokerageId={brokerageId} /></Card>}
       <Card>
         <div className={styles.toolbar}>
           <SelectField label="Invitation status" value={status} onChange={(e) => { setStatus(e.target.value); setPaging((p) => ({ ...p, page: 1 })); }}>
@@ -77,6 +84,7 @@ export function InvitationsScreen() {
         <Pagination rowsType="invitations" state={{ ...paging, totalItems: query.data?.totalElements ?? 0 }} onChange={setPaging} />
       </Card>
       {invite.dialog}
+      <EditInviteeDialog id={editing} onClose={() => setEditing(undefined)} />
       <ConfirmDialog open={withdraw !== undefined} onOpenChange={(o) => { if (!o) setWithdraw(undefined); }} title="Withdraw invitation?"
         description={withdraw ? `The link sent to ${withdraw.email} stops working at once.` : ''} confirmLabel="Withdraw"
         onConfirm={() => { const p = withdraw; setWithdraw(undefined); if (p) void act(() => invalidateInvitation(p.id), `Invitation to ${p.email} withdrawn`); }} />

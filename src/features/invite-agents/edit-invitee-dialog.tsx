@@ -1,0 +1,71 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { editPotentialAgent, potentialAgentQueryOptions } from '../../api/invitation-details.ts';
+import { potentialAgentKeys } from '../../api/potential-agents.ts';
+import { PotentialAgentEdit, type PotentialAgent } from '../../contract/potential-agents.ts';
+import { formatPhone } from '../../lib/validation.ts';
+import { Button } from '../../ui/button.tsx';
+import { schemaErrors, useCheckedForm } from '../../ui/checked-form.ts';
+import { Dialog } from '../../ui/dialog.tsx';
+import { Spinner } from '../../ui/layout.tsx';
+import { useSnackbar } from '../../ui/snackbar.tsx';
+import * as styles from '../../ui/staff.css.ts';
+import { TextField } from '../../ui/text-field.tsx';
+
+type Fields = { firstName: string; lastName: string; phone: string };
+
+/** Only what changed is sent (PATCH takes any of the three); nothing changed sends nothing. */
+function changes(before: PotentialAgent, f: Fields): PotentialAgentEdit {
+  return {
+    ...(f.firstName.trim() !== before.name.first ? { firstName: f.firstName } : {}),
+    ...(f.lastName.trim() !== before.name.last ? { lastName: f.lastName } : {}),
+    ...(formatPhone(f.phone) !== formatPhone(before.phone) ? { phone: f.phone } : {}),
+  };
+}
+
+function EditForm({ invitee, onDone }: { invitee: PotentialAgent; onDone: () => void }) {
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const form = useCheckedForm<Fields, PotentialAgent | null>({
+    initial: { firstName: invitee.name.first, lastName: invitee.name.last, phone: formatPhone(invitee.phone) },
+    check: (f) => schemaErrors<Fields>(PotentialAgentEdit, { firstName: f.firstName, lastName: f.lastName, phone: f.phone }),
+    save: async (f) => {
+      const patch = changes(invitee, f);
+      return Object.keys(patch).length > 0 ? editPotentialAgent(invitee.id, patch) : null;
+    },
+    onSaved: (saved) => {
+      if (saved) {
+        snackbar(`Saved the invitation of ${saved.email}.`, { tone: 'success' });
+        void client.invalidateQueries({ queryKey: potentialAgentKeys.all });
+      }
+      onDone();
+    },
+  });
+  return (
+    <form onSubmit={form.submit} noValidate>
+      {form.formError && <p role="alert" className={styles.formError}>{form.formError}</p>}
+      <TextField label="First Name" autoComplete="off" keyFilter="name" {...form.field('firstName')} />
+      <TextField label="Last Name" autoComplete="off" keyFilter="name" {...form.field('lastName')} />
+      <TextField label="Phone Number" type="tel" autoComplete="off" keyFilter="phone" {...form.field('phone')} />
+      <div className={styles.inlineForm}>
+        <Button variant="text" onClick={onDone}>Cancel</Button>
+        <Button type="submit" disabled={form.pending}>Save</Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Corrects an invitee's name or phone (issue 34): the record is read fresh (GET .../potentialAgents/{id})
+ * so the form starts from what the server holds, then PATCHed. The email is the invitation's address.
+ */
+export function EditInviteeDialog({ id, onClose }: { id: number | undefined; onClose: () => void }) {
+  const invitee = useQuery({ ...potentialAgentQueryOptions(id ?? 0), enabled: id !== undefined });
+  return (
+    <Dialog open={id !== undefined} onOpenChange={(o) => { if (!o) onClose(); }} title="Edit Invitation"
+      description={invitee.data ? `The invitation goes to ${invitee.data.email}; to use another address, withdraw it and invite again.` : undefined}>
+      {invitee.isError && <p role="alert" className={styles.formError}>{invitee.error.message}</p>}
+      {invitee.isPending && id !== undefined && <Spinner label="Loading the invitation" />}
+      {invitee.data && invitee.data.id === id && <EditForm key={invitee.dataUpdatedAt} invitee={invitee.data} onDone={onClose} />}
+    </Dialog>
+  );
+}

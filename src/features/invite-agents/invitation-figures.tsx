@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { invitationStatsQueryOptions } from '../../api/invitation-details.ts';
+import { POTENTIAL_AGENT_STATUS_LABELS, POTENTIAL_AGENT_STATUSES } from '../../contract/potential-agents.ts';
+import { formatCount, NO_INVITATIONS } from '../../lib/format.ts';
+import { DetailList } from '../../ui/detail-list.tsx';
+import * as styles from '../../ui/staff.css.ts';
+
+/**
+ * The brokerage's invitations in figures (GET .../brokerages/{id}/agentInvitations/stats): how many
+ * are in each state, and of those sent in the last 30 days how many were accepted.
+ */
+export function InvitationFigures({ brokerageId }: { brokerageId: number }) {
+  const stats = useQuery(invitationStatsQueryOptions(brokerageId));
+  if (stats.isError) return <p role="alert" className={styles.formError}>The invitation figures could not be loaded.</p>;
+  const s = stats.data;
+  if (!s) return null;
+  const last30 = s.sentLast30 === 0 ? NO_INVITATIONS : `${formatCount(s.acceptedLast30)} of ${formatCount(s.sentLast30)} accepted`;
+  return (
+    <section aria-label="Invitation figures">
+      <DetailList items={[
+        ...POTENTIAL_AGENT_STATUSES.map((st) => [POTENTIAL_AGENT_STATUS_LABELS[st], formatCount(s.counts[st] ?? 0)] as const),
+        ['Sent in the last 30 days', last30],
+      ]} />
+    </section>
+  );
+}
