@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { AgentAssignmentDetail, AgentAssignmentPage, AssignmentExplanation } from '../contract/agent-assignments.ts';
 import {
-  ContentAudiencePage, ContentItem, ContentItemPage, ContentMatchResult, ContentUsagePage, ContentVersionPage, type ContentItemPatch,
+  ContentAudiencePage, ContentItem, ContentItemPage, ContentMatchResult, ContentUsagePage, ContentVersionPage, UsageTypeList, type ContentItemPatch,
 } from '../contract/content-items.ts';
 import { request } from './client.ts';
 import { sortParam, type Paging } from './staff.ts';
@@ -25,6 +25,7 @@ export const contentKeys = {
   item: (id: number) => [...contentKeys.all, 'item', id] as const,
   history: (id: number) => [...contentKeys.all, 'history', id] as const,
   usages: () => [...contentKeys.all, 'usages'] as const,
+  usageTypes: () => [...contentKeys.all, 'usage-types'] as const,
   audiences: () => [...contentKeys.all, 'audiences'] as const,
   match: (p: MatchParams) => [...contentKeys.all, 'match', p] as const,
 };
@@ -49,6 +50,12 @@ export const explainQueryOptions = (by: { opportunityId?: number; zip?: string }
 
 const CONTENT = '/interviews-api/content-items';
 /** Content lookups use page size 200 (spec 2 section 9). */
+/** GET .../content-items/usageTypes: each usage type with how many usages and items it has (Content Search's filter). */
+export const usageTypesQueryOptions = () => queryOptions({
+  queryKey: contentKeys.usageTypes(),
+  queryFn: () => request(`${CONTENT}/usageTypes`, { schema: UsageTypeList }),
+});
+
 export const usagesQueryOptions = () => queryOptions({
   queryKey: contentKeys.usages(),
   queryFn: () => request(`${CONTENT}/usages`, { query: { pageSize: 200 }, schema: ContentUsagePage }),

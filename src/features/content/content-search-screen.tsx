@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import { audiencesQueryOptions, contentListQueryOptions, usagesQueryOptions, type ContentListParams } from '../../api/assignments-content.ts';
+import { audiencesQueryOptions, contentListQueryOptions, usagesQueryOptions, usageTypesQueryOptions, type ContentListParams } from '../../api/assignments-content.ts';
 import type { ContentItem } from '../../contract/content-items.ts';
-import { formatDateTime, prettify } from '../../lib/format.ts';
+import { formatCount, formatDateTime, prettify } from '../../lib/format.ts';
 import type { ListSpec } from '../../lib/list-view.ts';
 import type { Column } from '../../ui/data-table.tsx';
 import { defineList, ListScreen, type ListDefinition } from '../../ui/list-screen.tsx';
@@ -30,11 +30,19 @@ export function ContentSearchScreen() {
   const query = useQuery({ ...contentListQueryOptions(list.params as ContentListParams), placeholderData: keepPreviousData });
   const usages = useQuery(usagesQueryOptions());
   const audiences = useQuery(audiencesQueryOptions());
+  const usageTypes = useQuery(usageTypesQueryOptions());
   const definition: ListDefinition<Filter> = useMemo(() => ({
     spec: SPEC,
     search: BASE.search,
     filters: [
-      ...BASE.filters,
+      // Each usage type says how many items it holds, so an empty one is seen before it is chosen.
+      ...BASE.filters.map((f) => ({
+        ...f,
+        options: f.options.map((o) => {
+          const counted = usageTypes.data?.find((t) => t.name === o.value);
+          return counted ? { ...o, label: `${o.label} (${formatCount(counted.itemCount)} ${counted.itemCount === 1 ? 'item' : 'items'})` } : o;
+        }),
+      })),
       {
         key: 'usageId', label: 'Usage', all: 'All',
         options: (usages.data?.content ?? []).filter((u) => !list.filter.usageType || u.usageType === list.filter.usageType)
@@ -42,7 +50,7 @@ export function ContentSearchScreen() {
       },
       { key: 'audienceId', label: 'Audience', all: 'All', options: (audiences.data?.content ?? []).map((a) => ({ value: String(a.id), label: a.name })) },
     ],
-  }), [usages.data, audiences.data, list.filter.usageType]);
+  }), [usages.data, audiences.data, usageTypes.data, list.filter.usageType]);
   const columns: Column<ContentItem>[] = [
     { key: 'name', header: 'Name', sortKey: 'name', cell: (i) => <Link href={pathTo('content-edit', { id: i.id })}>{i.name}</Link> },
     { key: 'type', header: 'Usage Type', cell: (i) => prettify(i.usage.usageType) },
