@@ -116,6 +116,23 @@ describe("a referral's page", () => {
   });
 });
 
+describe("an agent's referral on My Agents", () => {
+  it('says where the referral went once it is reassigned from there', async () => {
+    const { refs: [ref] } = await overdueReferrals(1);
+    const to = await activeColleague(ref!.brokerage_id, ref!.agent_id);
+    const { screen, user } = await renderApp(`/console/my-agents/view/${ref!.agent_id}/referral/${ref!.id}`, { as: 'broker@demo.test' });
+    await user.click(await screen.findByRole('button', { name: 'Reassign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reassign referral' });
+    const picker = within(dialog).getByRole('combobox', { name: 'New agent' });
+    await waitFor(() => expect(optionOf(picker, to.id)).not.toBeNull());
+    await user.selectOptions(picker, String(to.id));
+    await user.click(within(dialog).getByRole('button', { name: 'Reassign' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm reassignment' }));
+    expect(await screen.findByText(/This referral is now with/)).toHaveTextContent(`This referral is now with ${to.first_name} ${to.last_name}.`);
+    expect(screen.getByRole('link', { name: 'Back to agent' })).toBeInTheDocument();
+  });
+});
+
 describe('My Referrals', () => {
   it('reassigns three ticked referrals in one step, reports each, and keeps the refused one ticked', async () => {
     const { refs } = await overdueReferrals(3);
