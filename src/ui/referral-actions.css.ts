@@ -18,7 +18,7 @@ globalStyle(`[role="dialog"]:has(> ${sheetBody}), [role="dialog"]:has(${sheetBod
   },
 });
 
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center', marginBottom: vars.space.md });
 export const results = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const failed = style({ color: vars.color.danger });
 export const error = style({ color: vars.color.danger, margin: 0 });
