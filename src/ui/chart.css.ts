@@ -9,9 +9,9 @@ export const barGrid = style({
   gridAutoRows: ROW_HEIGHT, columnGap: vars.space.sm, alignItems: 'center',
 });
 export const barRow = style({ display: 'contents', margin: 0, padding: 0 });
+// A label wraps (two lines fit a row) rather than cut to "D…" on a phone's narrow column.
 export const barLabel = style({
-  gridColumn: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0,
-  fontSize: vars.font.size.sm,
+  gridColumn: 1, minWidth: 0, overflowWrap: 'anywhere', fontSize: vars.font.size.sm, lineHeight: 1.15,
 });
 export const barLink = style({
   display: 'inline-flex', alignItems: 'center', minHeight: 32, color: vars.color.primaryDark, fontWeight: 600,
@@ -31,3 +31,11 @@ export const gauge = style({ display: 'grid', justifyItems: 'center', gap: vars.
 export const gaugeSvg = style({ width: '100%', maxWidth: 240, height: 'auto', display: 'block' });
 export const gaugeValue = style({ fontSize: vars.font.size.xl, fontWeight: 700, marginTop: -36 });
 export const gaugeCaption = style({ color: vars.color.muted, fontSize: vars.font.size.sm });
+
+/** "Show as table" under a chart, and its table. */
+export const tableDetails = style({ marginTop: vars.space.xs, fontSize: vars.font.size.sm });
+export const tableSummary = style({
+  display: 'inline-flex', alignItems: 'center', minHeight: 32, cursor: 'pointer', color: vars.color.primaryDark, fontWeight: 600,
+});
+export const rowHeader = style({ textAlign: 'left', fontWeight: 400 });
+export const numberCell = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });

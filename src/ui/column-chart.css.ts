@@ -1,7 +1,29 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
+export const PLOT_HEIGHT = 140;
+
 export const figure = style({ margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0 });
-export const svg = style({ width: '100%', height: 140, display: 'block', background: vars.color.greySoft, borderRadius: vars.radius.sm });
-export const axis = style({ display: 'grid', gap: 2, fontSize: '11px', textAlign: 'center', color: vars.color.muted, fontVariantNumeric: 'tabular-nums' });
-export const tick = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 });
+/** Value axis | plot, over the category axis; the top tick's label stands half above the plot. */
+export const frame = style({
+  display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gridTemplateRows: `${PLOT_HEIGHT}px auto`,
+  paddingTop: 8, fontSize: '12px', color: vars.color.muted, fontVariantNumeric: 'tabular-nums',
+});
+export const yAxis = style({ position: 'relative', gridColumn: 1, gridRow: 1, paddingRight: vars.space.xs });
+export const yTick = style({ position: 'absolute', right: vars.space.xs, transform: 'translateY(50%)', whiteSpace: 'nowrap', lineHeight: 1 });
+/** The widest tick label, unseen, gives the axis its width (the seen labels are placed absolutely). */
+export const ySizer = style({ display: 'flex', flexDirection: 'column', visibility: 'hidden', height: 0, overflow: 'hidden' });
+export const plot = style({ position: 'relative', gridColumn: 2, gridRow: 1, minWidth: 0 });
+export const svg = style({ width: '100%', height: PLOT_HEIGHT, display: 'block', background: vars.color.greySoft, borderRadius: vars.radius.sm });
+export const hits = style({ position: 'absolute', inset: 0 });
+export const hit = style({
+  position: 'absolute', top: 0, bottom: 0, padding: 0, margin: 0, border: 0, background: 'transparent', cursor: 'pointer',
+  selectors: { '&:focus-visible': { outlineOffset: '-3px' } },
+});
+export const tooltip = style({
+  position: 'absolute', top: vars.space.xs, zIndex: 1, pointerEvents: 'none', whiteSpace: 'nowrap',
+  background: vars.color.text, color: vars.color.surface, borderRadius: vars.radius.sm, padding: `2px ${vars.space.sm}`,
+  fontSize: vars.font.size.sm, boxShadow: vars.shadow.card,
+});
+export const xAxis = style({ position: 'relative', gridColumn: 2, gridRow: 2, height: '1.75em' });
+export const xTick = style({ position: 'absolute', top: 4, transform: 'translateX(-50%)', whiteSpace: 'nowrap', lineHeight: 1.2 });

@@ -11,7 +11,7 @@ import { Segmented } from '../../ui/segmented.tsx';
 import * as staff from '../../ui/staff.css.ts';
 import { defineList } from '../../ui/list-screen.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
-import { metricsCsv, monthLabel, SERIES } from './metric-series.ts';
+import { metricsCsv, monthLabel, monthTick, SERIES } from './metric-series.ts';
 import * as styles from './metrics.css.ts';
 
 // The period and the view live in the address like a list's filters (one URL state for every screen):
@@ -31,8 +31,8 @@ function Charts({ months }: { months: readonly MetricMonth[] }) {
       {SERIES.map((s) => (
         <Card key={s.key} aria-labelledby={`metric-${s.key}`}>
           <h3 id={`metric-${s.key}`} className={styles.chartTitle}>{s.title}</h3>
-          <ColumnChart label={`${s.title} per month`}
-            rows={months.map((m) => ({ key: m.month, label: monthLabel(m.month), value: s.value(m), valueText: s.text(m) }))} />
+          <ColumnChart label={`${s.title} per month`} formatTick={s.axis.format} ticks={s.axis.ticks} categoryHeader="Month" valueHeader={s.title}
+            rows={months.map((m) => ({ key: m.month, label: monthLabel(m.month), tick: monthTick(m.month), value: s.value(m), valueText: s.text(m) }))} />
         </Card>
       ))}
     </div>
