@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Redirect, Route, Switch as RouteSwitch, useLocation } from 'wouter';
+import { Route, Switch as RouteSwitch, useLocation } from 'wouter';
 import { matchRoute } from '../access/access.ts';
 import { sendAnalyticsEvent } from '../api/analytics.ts';
 import { ROUTES, type RouteEntry } from '../access/route-table.ts';
@@ -10,6 +10,8 @@ import { PUBLIC_SCREENS } from './public-screens.tsx';
 import { SCREENS } from './screens.tsx';
 import { TitleOnly } from '../features/placeholder/title-only.tsx';
 import { inOwnTask } from '../lib/next-task.ts';
+
+const NOT_FOUND = ROUTES.find((r) => r.id === 'not-found')!;
 
 const ConsoleRoute = lazyWithRetry(async () => ({ default: (await import('./console-route.tsx')).ConsoleRoute }));
 
@@ -43,10 +45,10 @@ function PublicRoute({ route, params }: { route: RouteEntry; params: Record<stri
 function TitleSync() {
   const [location] = useLocation();
   useEffect(() => {
-    const route = matchRoute(location)?.route;
-    document.title = route?.title ? `${route.title} · Porchlight` : 'Porchlight';
+    const route = matchRoute(location)?.route ?? NOT_FOUND;
+    document.title = route.title ? `${route.title} · Porchlight` : 'Porchlight';
     // The route's pattern, not the address: no ids or query in analytics.
-    sendAnalyticsEvent('page_view', route?.path ?? '/404');
+    sendAnalyticsEvent('page_view', route.path);
   }, [location]);
   return null;
 }
@@ -66,7 +68,8 @@ export function AppRouter() {
             }}
           </Route>
         ))}
-        <Route><Redirect to="/404" replace /></Route>
+        {/* An unknown address keeps what was typed and says so (decision 0048), not a redirect to /404. */}
+        <Route><PublicRoute route={NOT_FOUND} params={{}} /></Route>
       </RouteSwitch>
     </>
   );

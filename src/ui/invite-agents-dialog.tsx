@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { useState, type FormEvent } from 'react';
+import { useSearch } from 'wouter';
 import { ApiError } from '../api/client.ts';
 import { inviteAgent, potentialAgentKeys } from '../api/potential-agents.ts';
 import { EMAIL_RULE, NAME_RULE, PHONE_RULE } from '../contract/potential-agents.ts';
+import { useDraft } from '../session/draft.ts';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { TextField } from './text-field.tsx';
@@ -23,14 +25,20 @@ function errorsOf(f: Fields): Partial<Fields> {
   return out;
 }
 
-/** Invite Agents: name, email and phone; the invitation goes out by email with its onboarding link. */
+/**
+ * Invite Agents: name, email and phone; the invitation goes out by email with its onboarding link.
+ * What is typed is a draft until it is sent or cancelled: Back, Escape or a reload keep it.
+ */
 export function InviteAgentsDialog({ open, onOpenChange, onSent }: { open: boolean; onOpenChange: (o: boolean) => void; onSent: (email: string) => void }) {
   const client = useQueryClient();
-  const [fields, setFields] = useState<Fields>(EMPTY);
+  // Opened by ?invite=true (the top bar's button), the address is its history entry already.
+  const openedByAddress = new URLSearchParams(useSearch()).get('invite') === 'true';
+  const [fields, updateFields, clearFields] = useDraft('invite-agents', EMPTY);
   const [errors, setErrors] = useState<Partial<Fields>>({});
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => updateFields({ [key]: e.target.value });
+  const cancel = () => { clearFields(); setErrors({}); setFailure(undefined); onOpenChange(false); };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found = errorsOf(fields);
@@ -41,7 +49,7 @@ export function InviteAgentsDialog({ open, onOpenChange, onSent }: { open: boole
     try {
       const sent = await inviteAgent(fields);
       await client.invalidateQueries({ queryKey: potentialAgentKeys.all });
-      setFields(EMPTY);
+      clearFields();
       onSent(sent.email);
       onOpenChange(false);
     } catch (err) {
@@ -52,7 +60,7 @@ export function InviteAgentsDialog({ open, onOpenChange, onSent }: { open: boole
     }
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Invite Agents"
+    <Dialog open={open} onOpenChange={onOpenChange} openedByAddress={openedByAddress} title="Invite Agents"
       description="We email the agent a link to join your brokerage. They confirm their details and set a password.">
       <form onSubmit={(e) => { void submit(e); }} noValidate>
         <TextField label="First Name" value={fields.firstName} onChange={set('firstName')} error={errors.firstName} keyFilter="name" autoComplete="off" maxLength={PERSON_NAME_MAX} />
@@ -61,7 +69,7 @@ export function InviteAgentsDialog({ open, onOpenChange, onSent }: { open: boole
         <TextField label="Phone Number" type="tel" value={fields.phone} onChange={set('phone')} error={errors.phone} keyFilter="phone" autoComplete="off" />
         {failure && <p role="alert">{failure}</p>}
         <Button type="submit" disabled={busy}>Send Invitation</Button>
-        <Button variant="text" onClick={() => onOpenChange(false)}>Cancel</Button>
+        <Button variant="text" onClick={cancel}>Cancel</Button>
       </form>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from './button.tsx';
+import { usePageDraft } from './page-draft.ts';
 import { TextArea } from './choice.tsx';
 import * as styles from './staff.css.ts';
 
@@ -16,9 +17,11 @@ export interface NotesPanelProps {
 
 const MAX_NOTE = 4000;
 
-/** Notes, newest first, with an optional add-note form. */
+/** Notes, newest first, with an optional add-note form whose text is a draft of its page until added. */
 export function NotesPanel({ notes, onAdd, formatTime, empty = 'No notes yet.', label = 'Notes' }: NotesPanelProps) {
-  const [body, setBody] = useState('');
+  const [draft, updateDraft, clearDraft] = usePageDraft(`notes:${label}`, { body: '' });
+  const body = draft.body;
+  const setBody = (text: string) => updateDraft({ body: text });
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
@@ -31,7 +34,7 @@ export function NotesPanel({ notes, onAdd, formatTime, empty = 'No notes yet.', 
     setError(undefined);
     try {
       await onAdd(text);
-      setBody('');
+      clearDraft();
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : 'An error occurred please try again.');
     } finally {

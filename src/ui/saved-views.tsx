@@ -5,6 +5,7 @@ import type { SavedViewList } from '../contract/saved-views.ts';
 import { Button } from './button.tsx';
 import { SelectField } from './choice.tsx';
 import { Dialog } from './dialog.tsx';
+import { usePageDraft } from './page-draft.ts';
 import { TextField } from './text-field.tsx';
 
 /**
@@ -15,7 +16,11 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
   const client = useQueryClient();
   const views = useQuery(savedViewsQueryOptions(list));
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
+  // The name typed is a draft until saved or cancelled: Back, Escape or a reload keep it.
+  const [draft, updateDraft, clearDraft] = usePageDraft(`save-view:${list}`, { name: '' });
+  const name = draft.name;
+  const setName = (text: string) => updateDraft({ name: text });
+  const cancel = () => { clearDraft(); setError(undefined); setOpen(false); };
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const active = views.data?.find((view) => view.query === current);
@@ -29,7 +34,7 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
       await saveView({ list, name: name.trim(), query: current });
       await refresh();
       setOpen(false);
-      setName('');
+      clearDraft();
       setError(undefined);
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : 'An error occurred please try again.');
@@ -47,7 +52,7 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
         <option value="">{views.data?.length ? 'Choose a view' : 'No saved views'}</option>
         {views.data?.map((view) => <option key={view.id} value={view.id}>{view.name}</option>)}
       </SelectField>
-      <Button variant="secondary" onClick={() => { setName(active?.name ?? ''); setOpen(true); }}>Save View</Button>
+      <Button variant="secondary" onClick={() => { if (!name) setName(active?.name ?? ''); setOpen(true); }}>Save View</Button>
       {active && (
         <Button variant="text" onClick={() => { void deleteView(active.id).then(refresh); }}>Delete View</Button>
       )}
@@ -56,7 +61,7 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
         <form onSubmit={(e) => { void submit(e); }} noValidate>
           <TextField label="View name" value={name} maxLength={60} error={error} onChange={(e) => setName(e.target.value)} autoFocus />
           <Button type="submit" disabled={busy}>Save</Button>
-          <Button variant="text" onClick={() => setOpen(false)}>Cancel</Button>
+          <Button variant="text" onClick={cancel}>Cancel</Button>
         </form>
       </Dialog>
     </>

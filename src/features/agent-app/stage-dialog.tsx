@@ -7,6 +7,7 @@ import {
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup, SelectField } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { usePageDraft } from '../../ui/page-draft.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import * as styles from './agent-app.css.ts';
 
@@ -15,19 +16,26 @@ interface Errors { stage?: string; removalReason?: string; dateOfSale?: string }
 /**
  * Update Stage: only the moves the rule allows from the stage the referral is at (including a
  * change still waiting to sync). The checks mirror the server's: moveRefusal and the StageChange schema.
+ * The choice is a draft of the referral's page until saved or cancelled: Back (the phone's way to
+ * close the sheet) keeps it.
  */
 export function StageDialog({ open, onOpenChange, type, stage, onSave }: {
   open: boolean; onOpenChange: (o: boolean) => void; type: ReferralType; stage: ReferralStage; onSave: (change: StageChange) => void;
 }) {
-  const [to, setTo] = useState<ReferralStage | null>(null);
-  const [reason, setReason] = useState('');
-  const [date, setDate] = useState('');
+  const [draft, update, clear] = usePageDraft('stage', { to: '', reason: '', date: '' });
   const [errors, setErrors] = useState<Errors>({});
   const moves = allowedMoves(type, stage);
+  // A draft made at another stage (the move was saved, or synced from elsewhere) may no longer apply.
+  const to = moves.find((s) => s === draft.to) ?? null;
+  const { reason, date } = draft;
 
   function close(o: boolean) {
-    if (!o) { setTo(null); setReason(''); setDate(''); setErrors({}); }
+    if (!o) setErrors({});
     onOpenChange(o);
+  }
+  function cancel() {
+    clear();
+    close(false);
   }
 
   function submit(e: FormEvent) {
@@ -43,25 +51,25 @@ export function StageDialog({ open, onOpenChange, type, stage, onSave }: {
       return;
     }
     onSave(parsed.output);
-    close(false);
+    cancel();
   }
 
   return (
     <Dialog open={open} onOpenChange={close} title="Update Stage" description={`Now: ${STAGE_LABELS[stage]}`}>
       <form onSubmit={submit} noValidate>
         <RadioGroup legend="New stage" name="stage" value={to} error={errors.stage}
-          options={moves.map((s) => ({ value: s, label: STAGE_LABELS[s] }))} onChange={(s) => { setTo(s); setErrors({}); }} />
+          options={moves.map((s) => ({ value: s, label: STAGE_LABELS[s] }))} onChange={(s) => { update({ to: s }); setErrors({}); }} />
         {to && needsDateOfSale(to) && (
-          <TextField label="Expected closing date" type="date" value={date} onChange={(e) => setDate(e.target.value)} error={errors.dateOfSale} required />
+          <TextField label="Expected closing date" type="date" value={date} onChange={(e) => update({ date: e.target.value })} error={errors.dateOfSale} required />
         )}
         {to && needsRemovalReason(to) && (
-          <SelectField label="Removal reason" value={reason} onChange={(e) => setReason(e.target.value)} error={errors.removalReason} required>
+          <SelectField label="Removal reason" value={reason} onChange={(e) => update({ reason: e.target.value })} error={errors.removalReason} required>
             <option value="">Choose a reason</option>
             {REMOVAL_REASONS.map((r) => <option key={r} value={r}>{r}</option>)}
           </SelectField>
         )}
         <div className={styles.formActions}>
-          <Button variant="text" onClick={() => close(false)}>Cancel</Button>
+          <Button variant="text" onClick={cancel}>Cancel</Button>
           <Button type="submit">Save stage</Button>
         </div>
       </form>
