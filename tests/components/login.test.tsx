@@ -99,10 +99,10 @@ describe('the console shell', () => {
     await waitFor(() => expect(location.pathname).toBe('/console'));
   });
 
-  it('redirects unknown paths to /404', async () => {
+  it('shows the not-found page at an unknown address, keeping the address (decision 0048)', async () => {
     const { screen } = await renderApp('/console/nowhere/at/all');
     expect(await screen.findByText('Sorry, that page was not found.')).toBeInTheDocument();
-    expect(location.pathname).toBe('/404');
+    expect(location.pathname).toBe('/console/nowhere/at/all');
   });
 
   it('logs out after confirming, calling the server and clearing the session', async () => {
