@@ -26,4 +26,12 @@ export const tooltip = style({
   fontSize: vars.font.size.sm, boxShadow: vars.shadow.card,
 });
 export const xAxis = style({ position: 'relative', gridColumn: 2, gridRow: 2, height: '1.75em' });
-export const xTick = style({ position: 'absolute', top: 4, transform: 'translateX(-50%)', whiteSpace: 'nowrap', lineHeight: 1.2 });
+/**
+ * A period's slot under its column; its label is centred on the column and may be wider than the slot
+ * (a narrow desktop card gives "Nov" 20 px). The first and the last label stay inside the axis: `safe`
+ * centring falls back to the start, which for the last slot is its right edge (row-reverse).
+ */
+export const xSlot = style({ position: 'absolute', top: 4, display: 'flex', justifyContent: 'center', lineHeight: 1.2 });
+export const xSlotFirst = style({ justifyContent: 'safe center' });
+export const xSlotLast = style({ justifyContent: 'safe center', flexDirection: 'row-reverse' });
+export const xTick = style({ whiteSpace: 'nowrap' });

@@ -79,7 +79,9 @@ export function ColumnChart({ label, rows, formatTick = formatCount, ticks: tick
         </div>
         <div className={styles.xAxis} aria-hidden="true">
           {rows.map((r, i) => showsLabel(i, rows.length, step) && (
-            <span key={r.key} className={styles.xTick} style={{ left: `${((i + 0.5) / n) * 100}%` }}>{r.tick ?? r.label}</span>
+            <span key={r.key} className={[styles.xSlot, i === 0 && styles.xSlotFirst, i === n - 1 && styles.xSlotLast].filter(Boolean).join(' ')} style={{ left: `${(i / n) * 100}%`, width: `${100 / n}%` }}>
+              <span className={styles.xTick}>{r.tick ?? r.label}</span>
+            </span>
           ))}
         </div>
       </div>
