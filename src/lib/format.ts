@@ -123,10 +123,18 @@ export function responseTimes(last7: number | null, last30: number | null): stri
   return `${formatResponseTime(last7)} / ${formatResponseTime(last30)}`;
 }
 
-/** The one title-case: an enum value in words, FIRST_TIME_BUYER reads First Time Buyer; missing reads "-". */
+/** Words title-casing keeps as they are written: SMS, not Sms; iBuyer, not Ibuyer. */
+const WORD_FORMS: Record<string, string> = {
+  sms: 'SMS', dnc: 'DNC', qa: 'QA', csr: 'CSR', mls: 'MLS', iris: 'IRIS', nmls: 'NMLS', id: 'ID', crm: 'CRM', ds: 'DS', ibuyer: 'iBuyer',
+};
+
+/**
+ * The one title-case under every label table (src/contract/labels.ts): an enum value in words,
+ * FIRST_TIME_BUYER reads First Time Buyer, SMS_TEMPLATE SMS Template; missing reads "-".
+ */
 export function prettify(value: string | null | undefined): string {
   if (!value) return '-';
-  return value.toLowerCase().split(/[_\s]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  return value.toLowerCase().split(/[_\s]+/).filter(Boolean).map((w) => WORD_FORMS[w] ?? w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
 
 type NamePart = string | null | undefined;

@@ -2,8 +2,8 @@ import { prettify } from './format.ts';
 
 // Opportunity statuses as the dashboard shows them (spec 2 section 4).
 
-/** Statuses whose label is not their enum in words. */
-const LABELS: Record<string, string> = {
+/** Statuses whose label is not their enum in words (the opportunityStatus label table, src/contract/labels.ts, uses these). */
+export const OPPORTUNITY_STATUS_WORDS: Readonly<Record<string, string>> = {
   IN_PRIORITY_NURTURE: 'Previous Interest',
   NO_AGENT_ACCEPT: 'No Agent Accepted',
   TRANSFERRED_TO_IBUYER: 'Transferred To iBuyer',
@@ -13,7 +13,7 @@ const LABELS: Record<string, string> = {
 export const HIDDEN_FROM_STATUS_WIDGET: readonly string[] = ['TRANSFERRED_TO_LENDER_INCOMPLETE'];
 
 export const statusLabel = (status: string | null | undefined): string =>
-  (status ? LABELS[status] : undefined) ?? prettify(status);
+  (status ? OPPORTUNITY_STATUS_WORDS[status] : undefined) ?? prettify(status);
 
 export interface StatusCount { status: string; count: number }
 

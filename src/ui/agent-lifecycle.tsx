@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { agentChanged, deleteAgent, reactivateAgent } from '../api/agent-lifecycle.ts';
 import { serverMessage } from '../api/staff.ts';
 import type { Agent } from '../contract/agents.ts';
-import { prettify } from '../lib/format.ts';
+
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { useSnackbar } from './snackbar.tsx';
 import * as styles from './staff.css.ts';
+import { enumLabel } from '../contract/labels.ts';
 
 /** Statuses an agent is brought back from with Reactivate Agent; any other offers Delete Agent. */
 export const REACTIVATABLE_STATUSES = ['DELETED', 'DEACTIVATED'];
@@ -37,7 +38,7 @@ export function AgentLifecycle({ agent, name }: { agent: Agent; name: string }) 
   const canReactivate = REACTIVATABLE_STATUSES.includes(agent.status);
   return (
     <div className={styles.inlineForm}>
-      <span className={styles.meta} data-testid="agent-status">Status: {prettify(agent.status)}</span>
+      <span className={styles.meta} data-testid="agent-status">Status: {enumLabel('agentStatus', agent.status)}</span>
       {canReactivate
         ? <Button variant="secondary" disabled={reactivate.isPending} onClick={() => reactivate.mutate()}>Reactivate Agent</Button>
         : <Button variant="secondary" onClick={() => setConfirming(true)}>Delete Agent</Button>}

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { addBrokerReferralNote, brokerReferralKeys, brokerReferralQueryOptions } from '../api/broker-referrals.ts';
 import { daysText } from '../lib/format.ts';
 import { stageLabel } from '../lib/referral-stages.ts';
-import { prettify, formatCents, formatDate, formatDateTime, personName } from '../lib/format.ts';
+import { formatCents, formatDate, formatDateTime, personName } from '../lib/format.ts';
 import { formatPhone } from '../lib/validation.ts';
 import { useBrokerageScope } from '../session/brokerage-scope.ts';
 import { DetailList } from './detail-list.tsx';
@@ -12,6 +12,7 @@ import { NotesPanel } from './notes-panel.tsx';
 import { ReferralActions } from './referral-actions.tsx';
 import { ReferralTimeline } from './referral-timeline.tsx';
 import * as styles from './staff.css.ts';
+import { enumLabel } from '../contract/labels.ts';
 
 export interface BrokerReferralViewProps {
   referralId: number;
@@ -56,7 +57,7 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
           </div>
           <ReferralActions brokerageId={brokerageId} referral={{ id: r.id, agentId: r.agentId, agentName: r.agentName, overdue: r.overdue, name }} />
           <DetailList items={[
-            ['Type', prettify(r.type)],
+            ['Type', enumLabel('referralType', r.type)],
             ['Stage', stageLabel(r.stage)],
             ['Follow-up', r.overdue ? `${daysText(r.daysOverdue)} overdue` : 'Up to date'],
             ['Agent', <Link key="agent" href={agentHref(r.agentId)}>{r.agentName ?? 'Not Available'}</Link>],

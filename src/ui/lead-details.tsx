@@ -1,10 +1,11 @@
 import type { LeadDetail } from '../contract/interviews.ts';
-import { formatDateTime, prettify } from '../lib/format.ts';
+import { formatDateTime } from '../lib/format.ts';
 import { statusLabel } from '../lib/opportunity-status.ts';
 import { formatPhone } from '../lib/validation.ts';
 import { Spinner } from './layout.tsx';
 import { TextField } from './text-field.tsx';
 import * as styles from './lead-details.css.ts';
+import { enumLabel } from '../contract/labels.ts';
 
 // Spec 2's "Lead detail dialog" content, one body for the overview's dialog and My Leads' side view.
 
@@ -30,7 +31,7 @@ export function LeadTitle({ lead }: { lead: Lead | undefined }) {
 export function LeadDetails({ lead }: { lead: Lead }) {
   const rows: [string, string][] = [
     ['Date Ingested', formatDateTime(lead.created)],
-    ['Type', prettify(lead.opportunity.clientType)],
+    ['Type', enumLabel('clientType', lead.opportunity.clientType)],
     ['Lead Status', lead.opportunity.status ? statusLabel(lead.opportunity.status) : '-'],
     ['Lead Source', lead.opportunity.cleanReferringWebsite || '-'],
   ];

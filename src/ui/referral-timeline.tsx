@@ -1,11 +1,12 @@
 import type { ReferralEvent } from '../contract/referrals.ts';
 import { stageLabel } from '../lib/referral-stages.ts';
-import { prettify, formatDateTime } from '../lib/format.ts';
+import { formatDateTime } from '../lib/format.ts';
 import * as styles from './staff.css.ts';
+import { codeLabel } from '../contract/labels.ts';
 
 const eventText = (e: ReferralEvent) => {
   const move = e.toStage ? `${e.fromStage ? `${stageLabel(e.fromStage)} → ` : ''}${stageLabel(e.toStage)}` : '';
-  return [prettify(e.type), move, e.detail].filter(Boolean).join(' · ');
+  return [codeLabel(e.type), move, e.detail].filter(Boolean).join(' · ');
 };
 
 /** A referral's events, newest first: creation, stage changes, reassignments. */

@@ -2,12 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverMessage } from '../../api/staff.ts';
 import { addAdminHold, agentHoldsQueryOptions, holdReasonsQueryOptions, removeAdminHold, staffAgentKeys } from '../../api/staff-agents.ts';
-import { formatDate, prettify } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { Spinner } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
+import { enumLabel } from '../../contract/labels.ts';
 
 /** The agent's admin hold: its reasons, adding one (the agent goes on hold) and lifting one (the last restores the status). */
 export function AdminHold({ id }: { id: number }) {
@@ -33,7 +34,7 @@ export function AdminHold({ id }: { id: number }) {
   const available = (reasons.data ?? []).filter((r) => !held.has(r.id));
   return (
     <div className={styles.stack}>
-      <p>Status: <strong>{prettify(holds.data.status)}</strong></p>
+      <p>Status: <strong>{enumLabel('agentStatus', holds.data.status)}</strong></p>
       {holds.data.holds.length === 0 ? <p className={styles.meta}>This agent has no admin hold.</p> : (
         <ul className={styles.list} aria-label="Admin hold reasons">
           {holds.data.holds.map((h) => (

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import type { Agent } from '../../contract/agents.ts';
-import { formatDate, formatDateTime, prettify, formatScore } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatScore } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
+import { enumLabel } from '../../contract/labels.ts';
 
 const statusTone = (s: string) => (s === 'ACTIVE' ? 'success' : s === 'ADMIN_HOLD' || s === 'DEACTIVATED' ? 'danger' : s === 'PAUSED' ? 'warning' : 'neutral');
 
@@ -14,7 +15,7 @@ export function AgentProfile({ agent: a }: { agent: Agent }) {
   const overdue = a.funnelStatus.stages.overdueForFollowup.count;
   return (
     <DetailList items={[
-      ['Status', <Badge key="s" tone={statusTone(a.status)}>{prettify(a.status)}</Badge>],
+      ['Status', <Badge key="s" tone={statusTone(a.status)}>{enumLabel('agentStatus', a.status)}</Badge>],
       ['Brokerage', names.data?.find((b) => b.id === a.brokerageId)?.name],
       ['Email', a.email],
       ['Phone', formatPhone(a.phone)],

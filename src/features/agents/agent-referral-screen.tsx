@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { addAgentReferralNote, agentReferralQueryOptions, staffAgentKeys, staffAgentQueryOptions } from '../../api/staff-agents.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
-import { formatDate, formatDateTime, personName, prettify } from '../../lib/format.ts';
+import { formatDate, formatDateTime, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
@@ -12,10 +12,11 @@ import { NotesPanel } from '../../ui/notes-panel.tsx';
 import { ReferralActions } from '../../ui/referral-actions.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { agentRouteOf } from './agent-paths.ts';
+import { enumLabel, codeLabel } from '../../contract/labels.ts';
 
 const eventText = (e: { type: string; fromStage: string | null; toStage: string | null; detail: string | null }) => {
   const move = e.toStage ? `${e.fromStage ? `${stageLabel(e.fromStage)} → ` : ''}${stageLabel(e.toStage)}` : '';
-  return [prettify(e.type), move, e.detail].filter(Boolean).join(' · ');
+  return [codeLabel(e.type), move, e.detail].filter(Boolean).join(' · ');
 };
 
 /** One referral of an agent (nested referral/:referralId): the client, stage, actions, events and notes. */
@@ -50,7 +51,7 @@ export function AgentReferralScreen({ params }: { params: Record<string, string>
           <ReferralActions brokerageId={agent.data?.brokerageId ?? null} onReassigned={reassigned}
             referral={{ id: r.id, agentId: r.agentId, agentName: agent.data?.name.display ?? null, overdue: r.overdue, name }} />
           <DetailList items={[
-            ['Type', prettify(r.type)],
+            ['Type', enumLabel('referralType', r.type)],
             ['Stage', stageLabel(r.stage)],
             ['Follow-up', r.overdue ? `${r.daysOverdue} days overdue` : 'Up to date'],
             ['Phone', formatPhone(r.phone)],

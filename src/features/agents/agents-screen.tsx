@@ -5,7 +5,7 @@ import { pathTo } from '../../access/route-table.ts';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import { AGENT_STATUSES, type Agent } from '../../contract/agents.ts';
 import { agentsQueryOptions, exportAgents } from '../../api/staff-agents.ts';
-import { personName, prettify, formatScore } from '../../lib/format.ts';
+import { personName, formatScore } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useRecentlyViewed } from '../../session/recently-viewed.ts';
 import type { Column } from '../../ui/data-table.tsx';
@@ -13,12 +13,13 @@ import { defineList, ListScreen } from '../../ui/list-screen.tsx';
 import { Button } from '../../ui/button.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { EnrollAgentDialog } from './enroll-agent-dialog.tsx';
+import { enumLabel, enumOptions } from '../../contract/labels.ts';
 
 const LIST = defineList({
   sort: { key: 'name.last', desc: false },
   sortKeys: ['name.last', 'status', 'agentDisplayScore', 'funnelStatus.overdueForFollowupCount'],
   search: { key: 'name', placeholder: 'Agent name' },
-  filters: [{ key: 'status', label: 'Status', all: 'All statuses', options: AGENT_STATUSES.map((s) => ({ value: s, label: prettify(s) })) }],
+  filters: [{ key: 'status', label: 'Status', all: 'All statuses', options: enumOptions('agentStatus', AGENT_STATUSES) }],
 });
 
 /** Agents: every brokerage's agents, searched by name and filtered by status on the server. */
@@ -35,7 +36,7 @@ export function AgentsScreen() {
       <Link href={pathTo('agent-view', { id: a.id })}>{personName(a.name.first, a.name.last)}</Link>
     ) },
     { key: 'brokerage', header: 'Brokerage', cell: (a) => brokerageName(a.brokerageId) },
-    { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => prettify(a.status) },
+    { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => enumLabel('agentStatus', a.status) },
     { key: 'score', header: 'Score', sortKey: 'agentDisplayScore', cell: (a) => formatScore(a.agentDisplayScore) },
     { key: 'overdue', header: 'Overdue', sortKey: 'funnelStatus.overdueForFollowupCount', cell: (a) => a.funnelStatus.stages.overdueForFollowup.count },
     { key: 'email', header: 'Email', cell: (a) => a.email ?? '-' },

@@ -1,17 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { supportCasesQueryOptions } from '../../api/agent-lifecycle.ts';
 import type { SupportCase } from '../../contract/agent-support.ts';
-import { formatDateTime, prettify } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useListState } from '../../ui/use-list-state.ts';
+import { enumLabel, codeLabel } from '../../contract/labels.ts';
 
 const COLUMNS: Column<SupportCase>[] = [
   { key: 'subject', header: 'Subject', cell: (s) => s.subject },
-  { key: 'category', header: 'Category', cell: (s) => prettify(s.category) },
-  { key: 'status', header: 'Status', cell: (s) => prettify(s.status) },
-  { key: 'priority', header: 'Priority', cell: (s) => prettify(s.priority) },
+  { key: 'category', header: 'Category', cell: (s) => codeLabel(s.category) },
+  { key: 'status', header: 'Status', cell: (s) => enumLabel('supportCaseStatus', s.status) },
+  { key: 'priority', header: 'Priority', cell: (s) => codeLabel(s.priority) },
   { key: 'opened', header: 'Opened', cell: (s) => formatDateTime(s.created) },
   { key: 'updated', header: 'Updated', cell: (s) => formatDateTime(s.updated) },
   { key: 'by', header: 'Opened By', cell: (s) => s.openedBy.name ?? '-' },

@@ -3,11 +3,12 @@ import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import type { Agent } from '../../contract/agents.ts';
 import { agentsQueryOptions } from '../../api/staff-agents.ts';
-import { personName, prettify, formatScore } from '../../lib/format.ts';
+import { personName, formatScore } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { useListState } from '../../ui/use-list-state.ts';
+import { enumLabel } from '../../contract/labels.ts';
 
 /** The brokerage's agents; each opens the agent inside the brokerage (view/:id/agent/:agentId). */
 export function BrokerageAgents({ id }: { id: number }) {
@@ -17,7 +18,7 @@ export function BrokerageAgents({ id }: { id: number }) {
     { key: 'name', header: 'Name', sortKey: 'name.last', cell: (a) => (
       <Link href={pathTo('brokerage-agent', { id, agentId: a.id })}>{personName(a.name.first, a.name.last)}</Link>
     ) },
-    { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => prettify(a.status) },
+    { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => enumLabel('agentStatus', a.status) },
     { key: 'score', header: 'Score', sortKey: 'agentDisplayScore', cell: (a) => formatScore(a.agentDisplayScore) },
     { key: 'overdue', header: 'Overdue', sortKey: 'funnelStatus.overdueForFollowupCount', cell: (a) => a.funnelStatus.stages.overdueForFollowup.count },
     { key: 'email', header: 'Email', cell: (a) => a.email ?? '-' },

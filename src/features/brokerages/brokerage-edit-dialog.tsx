@@ -9,7 +9,7 @@ import { serverMessage } from '../../api/staff.ts';
 import type { AddressValidation } from '../../contract/address-validation.ts';
 import { BrokerageUpdate, type BrokerageUpdateInput } from '../../contract/brokerage-admin.ts';
 import { BROKERAGE_STATUSES, type Brokerage } from '../../contract/brokerages.ts';
-import { prettify, productFamilyLabel } from '../../lib/format.ts';
+import { productFamilyLabel } from '../../lib/format.ts';
 import { US_STATES_AND_TERRITORIES } from '../../lib/us-states.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
@@ -19,6 +19,7 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { ZipField } from '../../ui/zip-field.tsx';
+import { enumLabel } from '../../contract/labels.ts';
 
 // The staff's full brokerage edit (PUT /agents-api/brokerages/{id}, issue 17). The form checks with
 // the contract's schema (the server's own rules and messages), then has the address checked
@@ -97,7 +98,7 @@ function EditForm({ brokerage, onDone }: { brokerage: Brokerage; onDone: () => v
       <TextField label="Name" value={d.name} onChange={set('name')} error={errors['name']} maxLength={255} autoComplete="organization" />
       <div className={styles.inlineForm}>
         <SelectField label="Status" value={d.status} onChange={set('status')} error={errors['status']}>
-          {BROKERAGE_STATUSES.map((s) => <option key={s} value={s}>{prettify(s)}</option>)}
+          {BROKERAGE_STATUSES.map((s) => <option key={s} value={s}>{enumLabel('brokerageStatus', s)}</option>)}
         </SelectField>
         <SelectField label="Product" value={d.productFamily} onChange={set('productFamily')} error={errors['productFamily']}>
           {(products.data ?? [{ productFamily: d.productFamily, name: productFamilyLabel(d.productFamily) }]).map((p) => (

@@ -1,8 +1,9 @@
 import type { Brokerage } from '../../contract/brokerages.ts';
-import { formatDate, prettify, productFamilyLabel } from '../../lib/format.ts';
+import { formatDate, productFamilyLabel } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
+import { enumLabel } from '../../contract/labels.ts';
 
 const NO_CAP = [0, 99999]; // spec 2 section 9: a quarterly cap of 0 or 99999 means no cap
 
@@ -12,7 +13,7 @@ const statusTone = (status: string) => (status === 'ACTIVE' ? 'success' : status
 export function BrokerageProfile({ brokerage: b }: { brokerage: Brokerage }) {
   return (
     <DetailList items={[
-      ['Status', <Badge key="s" tone={statusTone(b.status)}>{prettify(b.status)}</Badge>],
+      ['Status', <Badge key="s" tone={statusTone(b.status)}>{enumLabel('brokerageStatus', b.status)}</Badge>],
       ['Products', b.product.map((p) => productFamilyLabel(p.productFamily)).join(', ')],
       ['Email', b.email],
       ['Phone', formatPhone(b.phone)],

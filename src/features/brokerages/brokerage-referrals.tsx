@@ -6,10 +6,11 @@ import { brokerageReferralsQueryOptions } from '../../api/brokerages.ts';
 import type { Referral } from '../../contract/brokerages.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
-import { formatDateTime, personName, prettify } from '../../lib/format.ts';
+import { formatDateTime, personName } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { enumLabel } from '../../contract/labels.ts';
 
 /** The brokerage's referrals, most recently updated first; each opens inside its agent. */
 export function BrokerageReferrals({ id }: { id: number }) {
@@ -25,7 +26,7 @@ export function BrokerageReferrals({ id }: { id: number }) {
       </Link>
     ) },
     { key: 'agent', header: 'Agent', cell: (r) => r.agentName ?? '-' },
-    { key: 'type', header: 'Type', cell: (r) => prettify(r.type) },
+    { key: 'type', header: 'Type', cell: (r) => enumLabel('referralType', r.type) },
     { key: 'stage', header: 'Stage', cell: (r) => stageLabel(r.stage) },
     { key: 'overdue', header: 'Follow-up', cell: (r) => (r.overdue ? <Badge tone="danger">{r.daysOverdue} days overdue</Badge> : 'Up to date') },
     { key: 'updated', header: 'Updated', cell: (r) => formatDateTime(r.updated) },

@@ -3,16 +3,17 @@ import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { brokeragesQueryOptions, exportBrokerages } from '../../api/brokerages.ts';
 import { BROKERAGE_STATUSES, PRODUCT_FAMILIES, type BrokerageSummary } from '../../contract/brokerages.ts';
-import { formatDate, prettify, productFamilyLabel } from '../../lib/format.ts';
+import { formatDate, productFamilyLabel } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useRecentlyViewed } from '../../session/recently-viewed.ts';
 import type { Column } from '../../ui/data-table.tsx';
 import { defineList, ListScreen } from '../../ui/list-screen.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
+import { enumLabel, enumOptions } from '../../contract/labels.ts';
 
 const COLUMNS: Column<BrokerageSummary>[] = [
   { key: 'name', header: 'Name', sortKey: 'name', cell: (b) => <Link href={pathTo('brokerage-view', { id: b.id })}>{b.name}</Link> },
-  { key: 'status', header: 'Status', sortKey: 'status', cell: (b) => prettify(b.status) },
+  { key: 'status', header: 'Status', sortKey: 'status', cell: (b) => enumLabel('brokerageStatus', b.status) },
   { key: 'products', header: 'Products', cell: (b) => b.product.map((p) => productFamilyLabel(p.productFamily)).join(', ') },
   { key: 'agents', header: 'Agents', cell: (b) => b.agentCount },
   { key: 'location', header: 'Location', cell: (b) => [b.city, b.state].filter(Boolean).join(', ') || '-' },
@@ -27,7 +28,7 @@ const LIST = defineList({
   search: { key: 'name', placeholder: 'Brokerage name' },
   filters: [
     { key: 'productFamily', label: 'Product Family', all: 'All products', options: PRODUCT_FAMILIES.map((f) => ({ value: f, label: productFamilyLabel(f) })) },
-    { key: 'status', label: 'Status', all: 'All statuses', options: BROKERAGE_STATUSES.map((s) => ({ value: s, label: prettify(s) })) },
+    { key: 'status', label: 'Status', all: 'All statuses', options: enumOptions('brokerageStatus', BROKERAGE_STATUSES) },
   ],
 });
 

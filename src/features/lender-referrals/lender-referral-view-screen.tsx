@@ -7,7 +7,7 @@ import {
 import { serverMessage } from '../../api/staff.ts';
 import type { LenderReferralDetail, LenderReferralEvent } from '../../contract/lender-referrals.ts';
 import { LENDER_STEP_LABELS, LOST_REASONS, type LenderStep } from '../../lib/lender-steps.ts';
-import { prettify, formatCents, formatDate, formatDateTime, personName } from '../../lib/format.ts';
+import { formatCents, formatDate, formatDateTime, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
@@ -20,8 +20,9 @@ import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import { NotesPanel } from '../../ui/notes-panel.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
+import { enumLabel, codeLabel } from '../../contract/labels.ts';
 
-const label = (s: string | null) => (s ? LENDER_STEP_LABELS[s as LenderStep] ?? prettify(s) : '-');
+const label = (s: string | null) => (s ? LENDER_STEP_LABELS[s as LenderStep] ?? codeLabel(s) : '-');
 
 /** One line of the referral's history. */
 export function eventText(e: LenderReferralEvent): string {
@@ -128,7 +129,7 @@ export function LenderReferralViewScreen({ params }: { params: Record<string, st
             ['Status', LENDER_STEP_LABELS[r.status]],
             ['Phone', r.buyerContact.phone ? <a href={`tel:${r.buyerContact.phone}`}>{formatPhone(r.buyerContact.phone)}</a> : '-'],
             ['Email', r.buyerContact.email ? <a href={`mailto:${r.buyerContact.email}`}>{r.buyerContact.email}</a> : '-'],
-            ['Type', prettify(r.type)], ['Transfer', prettify(r.opportunityStatus)],
+            ['Type', enumLabel('referralType', r.type)], ['Transfer', enumLabel('opportunityStatus', r.opportunityStatus)],
             ['Received', formatDateTime(r.received)], ['First Contact', formatDateTime(r.firstContact)],
             ['Loan Amount', formatCents(r.loanAmountCents)], ...(r.lostReason ? [['Reason', r.lostReason] as const] : []),
             ...(r.closed ? [['Closed', formatDate(r.closed)] as const] : []),

@@ -5,7 +5,7 @@ import { pathTo, routeById } from '../../access/route-table.ts';
 import { useState } from 'react';
 import { loanOfficeQueryOptions, loanOfficersQueryOptions } from '../../api/lenders.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
-import { formatDate, personName, prettify } from '../../lib/format.ts';
+import { formatDate, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { requestImpersonation, useCanImpersonate } from '../../session/impersonation.ts';
 import { useStore } from '../../session/persisted-store.ts';
@@ -16,6 +16,7 @@ import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import * as styles from '../../ui/staff.css.ts';
+import { codeLabel } from '../../contract/labels.ts';
 
 /** One loan office (lenders view/:id) and its loan officers; staff who may can impersonate it. */
 export function LenderViewScreen({ params }: { params: Record<string, string> }) {
@@ -47,7 +48,7 @@ export function LenderViewScreen({ params }: { params: Record<string, string> })
               </Button>
             )}
           </div>
-          <DetailList items={[['Status', prettify(o.status)], ['Email', o.email], ['Phone', formatPhone(o.phone)]]} />
+          <DetailList items={[['Status', codeLabel(o.status)], ['Email', o.email], ['Phone', formatPhone(o.phone)]]} />
           {seesReferrals && <Link href={`${pathTo('lender-referrals')}?office=${o.id}`}>View this loan office’s referrals</Link>}
         </Card>
         <Card>

@@ -4,13 +4,14 @@ import { canAccess } from '../../access/access.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
 import { loanOfficesQueryOptions } from '../../api/lenders.ts';
 import type { LoanOfficeSummary } from '../../contract/lenders.ts';
-import { formatDate, prettify } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import type { Column } from '../../ui/data-table.tsx';
 import { defineList, ListScreen } from '../../ui/list-screen.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
+import { codeLabel } from '../../contract/labels.ts';
 
 const LIST = defineList({
   sort: { key: 'name', desc: false },
@@ -26,7 +27,7 @@ export function LendersScreen() {
   const query = useQuery({ ...loanOfficesQueryOptions(list.params), placeholderData: keepPreviousData });
   const columns: Column<LoanOfficeSummary>[] = [
     { key: 'name', header: 'Name', sortKey: 'name', cell: (o) => (canOpen ? <Link href={pathTo('lender-view', { id: o.id })}>{o.name}</Link> : o.name) },
-    { key: 'status', header: 'Status', cell: (o) => prettify(o.status) },
+    { key: 'status', header: 'Status', cell: (o) => codeLabel(o.status) },
     { key: 'officers', header: 'Loan Officers', cell: (o) => o.loanOfficerCount },
     { key: 'email', header: 'Email', cell: (o) => o.email ?? '-' },
     { key: 'phone', header: 'Phone', cell: (o) => formatPhone(o.phone) || '-' },

@@ -8,7 +8,7 @@ import { serverMessage } from '../../api/staff.ts';
 import { formatPercent } from '../../lib/format.ts';
 import { LENDER_STEP_LABELS } from '../../lib/lender-steps.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
-import { prettify, formatDate, personName } from '../../lib/format.ts';
+import { formatDate, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
@@ -23,6 +23,7 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useLenderWriter } from './loan-officers-screen.tsx';
 import { EditLoanOfficerDialog } from './new-loan-officer-dialog.tsx';
+import { enumLabel } from '../../contract/labels.ts';
 
 const hours = (h: number | null) => (h === null ? '-' : h < 48 ? `${h.toFixed(1)} hours` : `${(h / 24).toFixed(1)} days`);
 
@@ -74,7 +75,7 @@ export function LoanOfficerViewScreen({ params }: { params: Record<string, strin
             )}
           </div>
           <DetailList items={[
-            ['Status', prettify(o.status)], ['Loan Office', o.loanOfficeName], ['NMLS ID', o.nmls ?? '-'],
+            ['Status', enumLabel('loanOfficerStatus', o.status)], ['Loan Office', o.loanOfficeName], ['NMLS ID', o.nmls ?? '-'],
             ['Email', o.email ? <a href={`mailto:${o.email}`}>{o.email}</a> : '-'],
             ['Phone', o.phone ? <a href={`tel:${o.phone}`}>{formatPhone(o.phone)}</a> : '-'],
             ['Added', formatDate(o.created)], ...(o.deactivated ? [['Deactivated', formatDate(o.deactivated)] as const] : []),

@@ -9,7 +9,7 @@ import {
 } from '../../api/lender-console.ts';
 import { serverMessage } from '../../api/staff.ts';
 import type { LoanOfficerRow } from '../../contract/loan-officers.ts';
-import { prettify, personName } from '../../lib/format.ts';
+import { personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { useRecentlyViewed } from '../../session/recently-viewed.ts';
@@ -21,6 +21,7 @@ import { defineList, ListScreen } from '../../ui/list-screen.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { NewLoanOfficerDialog } from './new-loan-officer-dialog.tsx';
+import { enumLabel } from '../../contract/labels.ts';
 
 export const NO_OFFICERS = 'No loan officers found.';
 const LIST = defineList({
@@ -69,7 +70,7 @@ export function LoanOfficersScreen() {
     { key: 'nmls', header: 'NMLS ID', cell: (o) => o.nmls ?? '-' },
     { key: 'email', header: 'Email', cell: (o) => o.email ?? '-' },
     { key: 'phone', header: 'Phone', cell: (o) => formatPhone(o.phone) || '-' },
-    { key: 'status', header: 'Status', sortKey: 'status', cell: (o) => prettify(o.status) },
+    { key: 'status', header: 'Status', sortKey: 'status', cell: (o) => enumLabel('loanOfficerStatus', o.status) },
     { key: 'open', header: 'Open Referrals', cell: (o) => o.figures.open },
     { key: 'closed', header: 'Closed Loans', cell: (o) => o.figures.closed },
     ...(writer ? [{

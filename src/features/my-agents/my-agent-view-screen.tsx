@@ -11,7 +11,7 @@ import type { AgentReferral } from '../../contract/referrals.ts';
 import { daysText, formatFraction, formatResponseTime } from '../../lib/format.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
-import { prettify, formatDate, formatDateTime, personName } from '../../lib/format.ts';
+import { formatDate, formatDateTime, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { buttonClass } from '../../ui/button.tsx';
@@ -26,6 +26,7 @@ import { Pagination } from '../../ui/pagination.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Tabs } from '../../ui/tabs.tsx';
 import { AgentFunnelTabs } from './agent-funnel-tabs.tsx';
+import { enumLabel } from '../../contract/labels.ts';
 
 function Referrals({ id }: { id: number }) {
   const [paging, setPaging] = useState({ page: 1, rowsPerPage: DEFAULT_ROWS_PER_PAGE });
@@ -34,7 +35,7 @@ function Referrals({ id }: { id: number }) {
     { key: 'prospect', header: 'Prospect', cell: (r) => (
       <Link href={pathTo('my-agent-referral', { id, referralId: r.id })}>{personName(r.prospect.name.first, r.prospect.name.last, 'Not Available')}</Link>
     ) },
-    { key: 'type', header: 'Type', cell: (r) => prettify(r.type) },
+    { key: 'type', header: 'Type', cell: (r) => enumLabel('referralType', r.type) },
     { key: 'stage', header: 'Stage', cell: (r) => stageLabel(r.stage) },
     { key: 'overdue', header: 'Follow-up', cell: (r) => (r.overdue ? <Badge tone="danger">{daysText(r.daysOverdue)} overdue</Badge> : 'Up to date') },
     { key: 'updated', header: 'Updated', cell: (r) => formatDateTime(r.updated) },

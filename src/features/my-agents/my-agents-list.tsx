@@ -5,7 +5,7 @@ import { myAgentsQueryOptions } from '../../api/my-agents.ts';
 import { AGENT_STATUSES } from '../../contract/agents.ts';
 import type { MyAgent } from '../../contract/my-agents.ts';
 import { daysText, formatFraction, formatResponseTime } from '../../lib/format.ts';
-import { prettify } from '../../lib/format.ts';
+
 import { Badge } from '../../ui/badge.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
@@ -14,6 +14,7 @@ import { Pagination } from '../../ui/pagination.tsx';
 import { SavedViews } from '../../ui/saved-views.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useUrlListState } from '../../ui/use-url-list-state.ts';
+import { enumLabel } from '../../contract/labels.ts';
 
 const SORT_KEYS = ['name', 'score', 'overdue', 'closings', 'status'] as const;
 const SORT_CHOICES = [
@@ -27,7 +28,7 @@ const NO_FILTER: Filter = { name: '', status: '' };
 
 const columns: Column<MyAgent>[] = [
   { key: 'name', header: 'Name', sortKey: 'name', cell: (a) => <Link href={pathTo('view-my-agent', { id: a.id })}>{a.name.display ?? 'Not Available'}</Link> },
-  { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => prettify(a.status) },
+  { key: 'status', header: 'Status', sortKey: 'status', cell: (a) => enumLabel('agentStatus', a.status) },
   { key: 'score', header: 'Score', sortKey: 'score', cell: (a) => (a.agentDisplayScore === null ? '-' : formatFraction(a.agentDisplayScore)) },
   { key: 'overdue', header: 'Overdue', sortKey: 'overdue', cell: (a) => {
     const n = a.funnelStatus.stages.overdueForFollowup.count;
@@ -50,7 +51,7 @@ export function MyAgentsList() {
         sortChoices={SORT_CHOICES} sort={list.sort} onSort={list.setSort}>
         <SelectField label="Status" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
           <option value="">All statuses</option>
-          {AGENT_STATUSES.filter((s) => s !== 'DELETED').map((s) => <option key={s} value={s}>{prettify(s)}</option>)}
+          {AGENT_STATUSES.filter((s) => s !== 'DELETED').map((s) => <option key={s} value={s}>{enumLabel('agentStatus', s)}</option>)}
         </SelectField>
         <span className={styles.toolbarSpacer} />
         <SavedViews list="my-agents" current={list.viewQuery} onApply={list.apply} />

@@ -4,7 +4,7 @@ import { pathTo } from '../../access/route-table.ts';
 import { myLeadsQueryOptions } from '../../api/my-leads.ts';
 import { OPPORTUNITY_STATUSES, type BrokerLead } from '../../contract/interviews.ts';
 import { statusLabel } from '../../lib/opportunity-status.ts';
-import { prettify, formatDateTime, personName } from '../../lib/format.ts';
+import { formatDateTime, personName } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
@@ -16,6 +16,7 @@ import * as styles from '../../ui/staff.css.ts';
 import { useUrlListState } from '../../ui/use-url-list-state.ts';
 import { LeadSideView } from './lead-side-view.tsx';
 import * as css from './my-leads.css.ts';
+import { enumLabel } from '../../contract/labels.ts';
 
 const SORT_KEYS = ['created', 'assignedAt'] as const;
 const SORT_CHOICES = [
@@ -42,7 +43,7 @@ export function MyLeadsScreen({ params }: { params: Record<string, string> }) {
       </Link>
     ) },
     { key: 'status', header: 'Status', cell: (l) => statusLabel(l.opportunity.status) },
-    { key: 'type', header: 'Type', cell: (l) => prettify(l.opportunity.type) },
+    { key: 'type', header: 'Type', cell: (l) => enumLabel('referralType', l.opportunity.type) },
     { key: 'agent', header: 'Agent', cell: (l) => l.opportunity.agentName ?? '-' },
     { key: 'assigned', header: 'Assigned', sortKey: 'assignedAt', cell: (l) => formatDateTime(l.opportunity.assignedAt) },
     { key: 'created', header: 'Created', sortKey: 'created', cell: (l) => formatDateTime(l.created) },

@@ -5,7 +5,7 @@ import { brokerReferralsQueryOptions } from '../../api/broker-referrals.ts';
 import type { BrokerReferral } from '../../contract/broker-referrals.ts';
 import { daysText } from '../../lib/format.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
-import { prettify, formatDateTime, personName } from '../../lib/format.ts';
+import { formatDateTime, personName } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
@@ -21,6 +21,7 @@ import * as own from './my-referrals.css.ts';
 import { cardColumns } from './referral-cards.tsx';
 import { NO_FILTER, ReferralFilters, stageFilterText } from './referral-filters.tsx';
 import { SelectionBar, SelectReferral, useReferralSelection, type ReferralSelection } from './referral-selection.tsx';
+import { enumLabel } from '../../contract/labels.ts';
 
 const SORT_KEYS = ['updated', 'prospect', 'type', 'stage', 'agent', 'overdue'] as const;
 const SORT_CHOICES = [
@@ -37,7 +38,7 @@ const columnsWith = (selection: ReferralSelection): Column<BrokerReferral>[] => 
   { key: 'prospect', header: 'Prospect', sortKey: 'prospect', cell: (r) => (
     <Link href={pathTo('my-referral-view', { referralId: r.id })}>{personName(r.prospect.name.first, r.prospect.name.last, 'Not Available')}</Link>
   ) },
-  { key: 'type', header: 'Type', sortKey: 'type', cell: (r) => prettify(r.type) },
+  { key: 'type', header: 'Type', sortKey: 'type', cell: (r) => enumLabel('referralType', r.type) },
   { key: 'stage', header: 'Stage', sortKey: 'stage', cell: (r) => stageLabel(r.stage) },
   { key: 'agent', header: 'Agent', sortKey: 'agent', cell: (r) => (
     <Link href={pathTo('view-my-agent', { id: r.agentId })}>{r.agentName ?? 'Not Available'}</Link>

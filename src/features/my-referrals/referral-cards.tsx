@@ -1,12 +1,13 @@
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import type { BrokerReferral } from '../../contract/broker-referrals.ts';
-import { daysText, formatDateTime, personName, prettify } from '../../lib/format.ts';
+import { daysText, formatDateTime, personName } from '../../lib/format.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
 import { Badge } from '../../ui/badge.tsx';
 import type { Column } from '../../ui/data-table.tsx';
 import * as styles from './my-referrals.css.ts';
 import { SelectReferral, type ReferralSelection } from './referral-selection.tsx';
+import { enumLabel } from '../../contract/labels.ts';
 
 /**
  * My Referrals below 768 px: each row is a card (its checkbox, then the prospect, type and stage,
@@ -21,7 +22,7 @@ export const cardColumns = (selection: ReferralSelection): Column<BrokerReferral
         <Link href={pathTo('my-referral-view', { referralId: r.id })}>{personName(r.prospect.name.first, r.prospect.name.last, 'Not Available')}</Link>
         {r.overdue && <Badge tone="danger">{daysText(r.daysOverdue)} overdue</Badge>}
       </span>
-      <span>{prettify(r.type)} · {stageLabel(r.stage)}</span>
+      <span>{enumLabel('referralType', r.type)} · {stageLabel(r.stage)}</span>
       <span className={styles.cardMeta}>
         <Link href={pathTo('view-my-agent', { id: r.agentId })}>{r.agentName ?? 'Not Available'}</Link> · Updated {formatDateTime(r.updated)}
       </span>

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { myAgentNamesQueryOptions } from '../../api/my-agents.ts';
 import { REFERRAL_STAGES, REFERRAL_TYPES, stageLabel } from '../../lib/referral-stages.ts';
-import { prettify } from '../../lib/format.ts';
+
 import { SelectField } from '../../ui/choice.tsx';
+import { enumLabel } from '../../contract/labels.ts';
 
 export type ReferralFilter = { category: string; followupType: string; s: string; t: string; agentId: string; product: string; q: string };
 export const NO_FILTER: ReferralFilter = { category: '', followupType: '', s: '', t: '', agentId: '', product: '', q: '' };
@@ -51,7 +52,7 @@ export function ReferralFilters({ filter, onChange }: { filter: ReferralFilter; 
 export function stageFilterText(f: ReferralFilter): string | undefined {
   if (!f.s) return undefined;
   if (!f.t) return f.s === 'CLOSED' ? 'Referrals closed or leased' : `Referrals in ${stageLabel(f.s)} now`;
-  const who = `${TYPE_WORDS[f.t] ?? prettify(f.t)} referrals`;
+  const who = `${TYPE_WORDS[f.t] ?? enumLabel('referralType', f.t)} referrals`;
   if (f.s === 'LONG_TERM_HOLD' || f.s === 'REMOVED') return `${who} in ${stageLabel(f.s)}`;
   return f.s === 'AWAITING_FOLLOWUP' ? `Every ${who.toLowerCase()} received` : `${who} at ${stageLabel(f.s)} or further along`;
 }

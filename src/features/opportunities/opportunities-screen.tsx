@@ -3,17 +3,18 @@ import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { exportOpportunities, opportunitiesQueryOptions } from '../../api/opportunities.ts';
 import { OPPORTUNITY_STATUSES, type Opportunity } from '../../contract/interviews.ts';
-import { formatDate, prettify, productFamilyLabel } from '../../lib/format.ts';
+import { formatDate, productFamilyLabel } from '../../lib/format.ts';
 import { useRecentlyViewed } from '../../session/recently-viewed.ts';
 import type { Column } from '../../ui/data-table.tsx';
 import { defineList, ListScreen } from '../../ui/list-screen.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { opportunityName } from './opportunity-format.ts';
+import { enumLabel, enumOptions } from '../../contract/labels.ts';
 
 const COLUMNS: Column<Opportunity>[] = [
   { key: 'name', header: 'Client', sortKey: 'name', cell: (o) => <Link href={pathTo('opportunity-view', { id: o.id })}>{opportunityName(o)}</Link> },
-  { key: 'status', header: 'Status', sortKey: 'status', cell: (o) => prettify(o.status) },
-  { key: 'type', header: 'Type', cell: (o) => prettify(o.type) },
+  { key: 'status', header: 'Status', sortKey: 'status', cell: (o) => enumLabel('opportunityStatus', o.status) },
+  { key: 'type', header: 'Type', cell: (o) => enumLabel('referralType', o.type) },
   { key: 'product', header: 'Product', cell: (o) => productFamilyLabel(o.product) },
   { key: 'brokerage', header: 'Brokerage', cell: (o) => o.brokerageName },
   { key: 'agent', header: 'Agent', cell: (o) => o.agentName ?? '-' },
@@ -24,7 +25,7 @@ const LIST = defineList({
   sort: { key: 'created', desc: true },
   sortKeys: ['name', 'status', 'created'],
   search: { key: 'q', placeholder: 'Name, email, phone or id', hint: 'Use * as a wildcard' },
-  filters: [{ key: 'status', label: 'Status', all: 'All statuses', options: OPPORTUNITY_STATUSES.map((s) => ({ value: s, label: prettify(s) })) }],
+  filters: [{ key: 'status', label: 'Status', all: 'All statuses', options: enumOptions('opportunityStatus', OPPORTUNITY_STATUSES) }],
 });
 
 /** Opportunities: wildcard search (`*` for any text) and status filter on the server, newest first. */

@@ -1,19 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { contactNumbersQueryOptions, conversationQueryOptions } from '../../api/opportunity-timeline.ts';
 import type { ConversationEntry } from '../../contract/conversation.ts';
-import { dispositionLabel, interactionTypeLabel } from '../../contract/interviews.ts';
-import { formatDateTime, prettify } from '../../lib/format.ts';
+import { dispositionLabel } from '../../contract/interviews.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Card, Spinner } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
+import { enumLabel } from '../../contract/labels.ts';
 
 const duration = (s: number | null) => (s === null ? null : s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`);
 
 function entryLine(e: ConversationEntry): string {
-  const parts = [`${prettify(e.direction)} ${interactionTypeLabel(e.type).toLowerCase()}`, duration(e.durationSeconds), e.handledBy.name ? `by ${e.handledBy.name}` : null,
+  const parts = [`${enumLabel('interactionDirection', e.direction)} ${enumLabel('interactionType', e.type).toLowerCase()}`, duration(e.durationSeconds), e.handledBy.name ? `by ${e.handledBy.name}` : null,
     e.disposition ? dispositionLabel(e.disposition) : null,
     e.recordingIds.length > 0 ? `${e.recordingIds.length} ${e.recordingIds.length === 1 ? 'recording' : 'recordings'}` : null,
-    e.qaStatus ? `QA ${prettify(e.qaStatus)}` : null];
+    e.qaStatus ? `QA ${enumLabel('qaStatus', e.qaStatus)}` : null];
   return parts.filter(Boolean).join(' · ');
 }
 

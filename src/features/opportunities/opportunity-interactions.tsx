@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { interactionsQueryOptions } from '../../api/opportunities.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { dispositionLabel, interactionTypeLabel, type Interaction } from '../../contract/interviews.ts';
-import { formatDateTime, prettify } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Card } from '../../ui/layout.tsx';
@@ -13,6 +13,7 @@ import { useBackCloses } from '../../ui/referral-actions-back.ts';
 import { CorrectDispositionDialog } from './correct-disposition-dialog.tsx';
 import { LogInteractionDialog } from './log-interaction-dialog.tsx';
 import { useCorrectDisposition } from './use-interaction-writes.ts';
+import { enumLabel } from '../../contract/labels.ts';
 
 const duration = (s: number | null) => (s === null ? '-' : s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`);
 const countText = (n: number) => `${n} ${n === 1 ? 'interaction' : 'interactions'}`;
@@ -20,7 +21,7 @@ const countText = (n: number) => `${n} ${n === 1 ? 'interaction' : 'interactions
 const COLUMNS: Column<Interaction>[] = [
   { key: 'when', header: 'When', cell: (i) => formatDateTime(i.created) },
   { key: 'type', header: 'Type', cell: (i) => interactionTypeLabel(i.type) },
-  { key: 'direction', header: 'Direction', cell: (i) => prettify(i.direction) },
+  { key: 'direction', header: 'Direction', cell: (i) => enumLabel('interactionDirection', i.direction) },
   { key: 'disposition', header: 'Disposition', cell: (i) => dispositionLabel(i.disposition) },
   { key: 'duration', header: 'Duration', cell: (i) => duration(i.durationSeconds) },
   { key: 'summary', header: 'Summary', cell: (i) => i.summary ?? '-' },

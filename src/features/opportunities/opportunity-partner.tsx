@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { partnerQueryOptions } from '../../api/opportunity-timeline.ts';
-import { prettify } from '../../lib/format.ts';
+
 import { formatPhone } from '../../lib/validation.ts';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Spinner } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
+import { enumLabel } from '../../contract/labels.ts';
 
 /** The referral partner who sent the opportunity in; nothing when it came in without one. */
 export function OpportunityPartner({ partnerId }: { partnerId: number | null }) {
@@ -16,7 +17,7 @@ export function OpportunityPartner({ partnerId }: { partnerId: number | null }) 
       <h2 id="opportunity-partner" className={styles.subheading}>Referral Partner</h2>
       {query.isError ? <p role="alert">The referral partner could not be loaded.</p> : !p ? <Spinner /> : (
         <DetailList items={[
-          ['Name', p.name], ['Type', prettify(p.type)], ['Contact', p.contactName ?? '-'],
+          ['Name', p.name], ['Type', enumLabel('partnerType', p.type)], ['Contact', p.contactName ?? '-'],
           ['Email', p.email ?? '-'], ['Phone', formatPhone(p.phone) || '-'], ['Website', p.website ?? '-'],
           ['Opportunities Sent', `${p.opportunities.total} (${p.opportunities.open} open)`],
         ]} />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { changeOpportunityStatus } from '../../api/opportunities.ts';
 import { OPPORTUNITY_STATUSES, type Opportunity, type OpportunityStatus } from '../../contract/interviews.ts';
 import { serverMessage } from '../../api/staff.ts';
-import { prettify } from '../../lib/format.ts';
+
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
@@ -11,6 +11,7 @@ import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useOpportunityUpdate } from './use-opportunity-update.ts';
+import { enumLabel } from '../../contract/labels.ts';
 
 const isStatus = (s: string): s is OpportunityStatus => (OPPORTUNITY_STATUSES as readonly string[]).includes(s);
 
@@ -21,18 +22,18 @@ export function OpportunityStatusCard({ opportunity: o, readOnly }: { opportunit
   const [status, setStatus] = useState('');
   const change = useMutation({
     mutationFn: (s: OpportunityStatus) => changeOpportunityStatus(o.id, s),
-    onSuccess: (next) => { update(next); setStatus(''); snackbar(`Status changed to ${prettify(next.status)}.`, { tone: 'success' }); },
+    onSuccess: (next) => { update(next); setStatus(''); snackbar(`Status changed to ${enumLabel('opportunityStatus', next.status)}.`, { tone: 'success' }); },
     onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
   });
   return (
     <Card aria-labelledby="opportunity-status">
       <h2 id="opportunity-status" className={styles.subheading}>Status</h2>
-      <p><Badge tone="info">{prettify(o.status)}</Badge></p>
+      <p><Badge tone="info">{enumLabel('opportunityStatus', o.status)}</Badge></p>
       {!readOnly && (
         <form className={styles.inlineForm} onSubmit={(e) => { e.preventDefault(); if (isStatus(status)) change.mutate(status); }}>
           <SelectField label="New Status" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">Choose a status</option>
-            {OPPORTUNITY_STATUSES.filter((s) => s !== o.status).map((s) => <option key={s} value={s}>{prettify(s)}</option>)}
+            {OPPORTUNITY_STATUSES.filter((s) => s !== o.status).map((s) => <option key={s} value={s}>{enumLabel('opportunityStatus', s)}</option>)}
           </SelectField>
           <Button type="submit" disabled={!status || change.isPending}>Change Status</Button>
         </form>

@@ -1,16 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { workflowTasksQueryOptions } from '../../api/opportunity-timeline.ts';
 import type { WorkflowTask } from '../../contract/workflow.ts';
-import { formatDateTime, prettify } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useListState } from '../../ui/use-list-state.ts';
+import { enumLabel } from '../../contract/labels.ts';
 
 const COLUMNS: Column<WorkflowTask>[] = [
   { key: 'name', header: 'Task', cell: (t) => t.name },
-  { key: 'status', header: 'Status', cell: (t) => (t.overdue ? `${prettify(t.status)} (overdue)` : prettify(t.status)) },
+  { key: 'status', header: 'Status', cell: (t) => (t.overdue ? `${enumLabel('workflowTaskStatus', t.status)} (overdue)` : enumLabel('workflowTaskStatus', t.status)) },
   { key: 'due', header: 'Due', cell: (t) => formatDateTime(t.due) || '-' },
   { key: 'assignee', header: 'Assignee', cell: (t) => t.assignee.name ?? '-' },
   { key: 'completed', header: 'Completed', cell: (t) => formatDateTime(t.completed) || '-' },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { hasStaffRole } from '../../access/roles.ts';
-import { formatDateTime, prettify, productFamilyLabel } from '../../lib/format.ts';
+import { formatDateTime, productFamilyLabel } from '../../lib/format.ts';
 import { addOpportunityNote, opportunityNotesQueryOptions, opportunityQueryOptions } from '../../api/opportunities.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
@@ -24,6 +24,7 @@ import { OpportunityConversation } from './opportunity-conversation.tsx';
 import { OpportunityPartner } from './opportunity-partner.tsx';
 import { OpportunityTasks } from './opportunity-tasks.tsx';
 import { useOpportunityUpdate } from './use-opportunity-update.ts';
+import { enumLabel } from '../../contract/labels.ts';
 
 /**
  * One opportunity (view/:id): contact, status, assigned agent, lender, referral partner, workflow tasks, notes,
@@ -59,7 +60,7 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
             ['Phone Number', phone ? <a href={`tel:${phone}`}>{formatPhone(phone)}</a> : null],
             ['Email Address', email ? <a href={`mailto:${email}`}>{email}</a> : null],
             ['Cosigner', [o.cosignerFirstName, o.cosignerLastName].filter(Boolean).join(' ')],
-            ['Type', prettify(o.type)], ['Product', productFamilyLabel(o.product)], ['Lead Type', prettify(o.leadType)],
+            ['Type', enumLabel('referralType', o.type)], ['Product', productFamilyLabel(o.product)], ['Lead Type', enumLabel('leadType', o.leadType)],
             ['Brokerage', o.brokerageName], ['Lead Source', o.cleanReferringWebsite ?? '-'],
             ['Calls', o.phoneCount], ['SMS', o.smsCount],
             ['Created', formatDateTime(o.created)], ['Updated', formatDateTime(o.updated)],

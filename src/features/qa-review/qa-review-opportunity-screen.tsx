@@ -4,7 +4,7 @@ import { pathTo } from '../../access/route-table.ts';
 import { interactionsQueryOptions, opportunityNotesQueryOptions, opportunityQueryOptions } from '../../api/opportunities.ts';
 import { callRecordingsQueryOptions, qaOpportunityQueryOptions } from '../../api/qa-review.ts';
 import type { QaQueueItem } from '../../contract/qa-review.ts';
-import { formatDateTime, prettify, productFamilyLabel } from '../../lib/format.ts';
+import { formatDateTime, productFamilyLabel } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
@@ -13,6 +13,8 @@ import * as styles from '../../ui/staff.css.ts';
 import { dispositionText, durationText, QA_STATUS_LABELS, qaTone } from './qa-format.ts';
 import { RecordingPlayer } from './recording-player.tsx';
 import { Scorecard } from './scorecard.tsx';
+import { enumLabel } from '../../contract/labels.ts';
+import { dispositionLabel } from '../../contract/interviews.ts';
 
 interface TimelineEntry { key: string; at: string; what: string; detail: string }
 
@@ -22,8 +24,8 @@ function Timeline({ id }: { id: number }) {
   const notes = useQuery(opportunityNotesQueryOptions(id));
   const entries: TimelineEntry[] = [
     ...(interactions.data?.content ?? []).map((i) => ({
-      key: `i${i.id}`, at: i.created, what: `${prettify(i.type)} (${prettify(i.direction).toLowerCase()})`,
-      detail: [i.summary, i.disposition ? `${prettify(i.disposition.category)}: ${i.disposition.name}` : null, i.durationSeconds ? durationText(i.durationSeconds) : null].filter(Boolean).join(' · '),
+      key: `i${i.id}`, at: i.created, what: `${enumLabel('interactionType', i.type)} (${enumLabel('interactionDirection', i.direction).toLowerCase()})`,
+      detail: [i.summary, i.disposition ? dispositionLabel(i.disposition) : null, i.durationSeconds ? durationText(i.durationSeconds) : null].filter(Boolean).join(' · '),
     })),
     ...(notes.data?.content ?? []).map((n) => ({ key: `n${n.id}`, at: n.created, what: 'Note', detail: `${n.body}${n.author.name ? ` (${n.author.name})` : ''}` })),
   ].sort((a, b) => a.at.localeCompare(b.at));
@@ -57,7 +59,7 @@ function CallReview({ call, focused }: { call: QaQueueItem; focused: boolean }) 
         <Badge tone={qaTone(call.status)}>{QA_STATUS_LABELS[call.status]}</Badge>
       </div>
       <DetailList items={[
-        ['Handled By', call.handledBy?.name], ['Direction', prettify(call.direction)], ['Length', durationText(call.durationSeconds)],
+        ['Handled By', call.handledBy?.name], ['Direction', enumLabel('interactionDirection', call.direction)], ['Length', durationText(call.durationSeconds)],
         ['Disposition', dispositionText(call.disposition)],
         ['Reviewed', call.review ? `${call.review.reviewer?.name ?? '-'}, ${formatDateTime(call.review.reviewedAt)}` : 'Not yet'],
       ]} />
@@ -89,7 +91,7 @@ export function QaReviewOpportunityScreen({ params }: { params: Record<string, s
           <h2 id="qa-opportunity" className={styles.subheading}>{name}</h2>
           <DetailList items={[
             ['Phone Number', formatPhone(o.contact.phoneNumber)], ['Email Address', o.contact.emailAddress],
-            ['Type', prettify(o.type)], ['Status', prettify(o.status)], ['Product', productFamilyLabel(o.product)],
+            ['Type', enumLabel('referralType', o.type)], ['Status', enumLabel('opportunityStatus', o.status)], ['Product', productFamilyLabel(o.product)],
             ['Brokerage', o.brokerageName], ['Agent', o.agentName], ['Created', formatDateTime(o.created)],
           ]} />
         </Card>

@@ -5,7 +5,7 @@ import {
   dispositionsQueryOptions, qaFiguresQueryOptions, qaHandlersQueryOptions, qaQueueQueryOptions, weekStart, type QaQueueFilter,
 } from '../../api/qa-review.ts';
 import { QA_STATUS_FILTERS, type QaQueueItem } from '../../contract/qa-review.ts';
-import { formatCount, formatDateTime, formatPercent, prettify } from '../../lib/format.ts';
+import { formatCount, formatDateTime, formatPercent } from '../../lib/format.ts';
 import type { ListSpec } from '../../lib/list-view.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
@@ -19,6 +19,7 @@ import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { dispositionText, durationText, QA_STATUS_LABELS, qaTone } from './qa-format.ts';
+import { dispositionLabel } from '../../contract/interviews.ts';
 
 const SPEC: ListSpec<QaQueueFilter> = {
   filter: { status: 'AWAITING', disposition: '', handledBy: '', from: '', to: '', reviewer: '', reviewedFrom: '' },
@@ -96,7 +97,7 @@ export function QaReviewScreen() {
             </SelectField>
             <SelectField label="Disposition" value={filter.disposition} onChange={(e) => list.setFilter({ disposition: e.target.value })}>
               <option value="">All dispositions</option>
-              {(dispositions.data?.content ?? []).map((d) => <option key={d.id} value={String(d.id)}>{prettify(d.category)}: {d.name}</option>)}
+              {(dispositions.data?.content ?? []).map((d) => <option key={d.id} value={String(d.id)}>{dispositionLabel(d)}</option>)}
             </SelectField>
             <SelectField label="Handled By" value={filter.handledBy} onChange={(e) => list.setFilter({ handledBy: e.target.value })}>
               <option value="">Anyone</option>

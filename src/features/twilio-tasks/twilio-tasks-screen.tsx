@@ -4,7 +4,7 @@ import type { Role } from '../../access/roles.ts';
 import { deleteTwilioTask, taskKeys, twilioTasksQueryOptions } from '../../api/contact-center.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { TASK_CHANNELS, TASK_MANAGER_ROLES, TASK_STATUSES, type TwilioTask } from '../../contract/contact-center.ts';
-import { formatDateTime, formatResponseTime, prettify } from '../../lib/format.ts';
+import { formatDateTime, formatResponseTime } from '../../lib/format.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import { Badge } from '../../ui/badge.tsx';
@@ -14,13 +14,14 @@ import type { Column } from '../../ui/data-table.tsx';
 import { defineList, ListScreen } from '../../ui/list-screen.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
+import { enumLabel, enumOptions } from '../../contract/labels.ts';
 
 const LIST = defineList({
   sort: { key: 'age', desc: true },
   sortKeys: ['age'],
   filters: [
-    { key: 'status', label: 'Status', all: 'All statuses', options: TASK_STATUSES.map((s) => ({ value: s, label: prettify(s) })) },
-    { key: 'channel', label: 'Channel', all: 'All channels', options: TASK_CHANNELS.map((s) => ({ value: s, label: prettify(s) })) },
+    { key: 'status', label: 'Status', all: 'All statuses', options: enumOptions('taskStatus', TASK_STATUSES) },
+    { key: 'channel', label: 'Channel', all: 'All channels', options: enumOptions('taskChannel', TASK_CHANNELS) },
     { key: 'stuck', label: 'Stuck', all: 'Stuck or not', options: [{ value: 'true', label: 'Stuck only' }, { value: 'false', label: 'Not stuck' }] },
   ],
 });
@@ -54,9 +55,9 @@ export function TwilioTasksScreen() {
 
   const columns: Column<TwilioTask>[] = [
     { key: 'sid', header: 'Task', cell: (t) => <abbr title={t.sid}>{shortSid(t.sid)}</abbr> },
-    { key: 'status', header: 'Status', cell: (t) => <>{prettify(t.status)}{t.stuck && <> <Badge tone="danger">Stuck</Badge></>}</> },
+    { key: 'status', header: 'Status', cell: (t) => <>{enumLabel('taskStatus', t.status)}{t.stuck && <> <Badge tone="danger">Stuck</Badge></>}</> },
     { key: 'age', header: 'Age', sortKey: 'age', cell: (t) => <time dateTime={t.created} title={formatDateTime(t.created)}>{formatResponseTime(t.ageSeconds)}</time> },
-    { key: 'channel', header: 'Channel', cell: (t) => prettify(t.channel) },
+    { key: 'channel', header: 'Channel', cell: (t) => enumLabel('taskChannel', t.channel) },
     { key: 'assignee', header: 'Assignee', cell: (t) => t.assignee?.name ?? 'Unassigned' },
     { key: 'queue', header: 'Queue', cell: (t) => t.queue },
     { key: 'client', header: 'Client', cell: (t) => t.clientName ?? '-' },
@@ -72,7 +73,7 @@ export function TwilioTasksScreen() {
       <ListScreen title="Twilio Tasks" definition={LIST} list={list} query={query} columns={columns} rowKey={(t) => t.sid}
         label="Twilio Tasks" rowsType="tasks" empty="No open tasks." />
       <ConfirmDialog open={deleting !== null} onOpenChange={(open) => { if (!open) setDeleting(null); }} title="Delete Task" danger busy={busy}
-        description={deleting ? `Delete the ${prettify(deleting.status).toLowerCase()} ${deleting.channel} task ${deleting.sid}${deleting.clientName ? ` for ${deleting.clientName}` : ''}, open for ${formatResponseTime(deleting.ageSeconds)}? Twilio drops it from its queue; this cannot be undone.` : ''}
+        description={deleting ? `Delete the ${enumLabel('taskStatus', deleting.status).toLowerCase()} ${deleting.channel} task ${deleting.sid}${deleting.clientName ? ` for ${deleting.clientName}` : ''}, open for ${formatResponseTime(deleting.ageSeconds)}? Twilio drops it from its queue; this cannot be undone.` : ''}
         confirmLabel="Delete Task" onConfirm={() => { void confirmDelete(); }} />
     </>
   );

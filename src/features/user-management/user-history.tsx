@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { userAuditQueryOptions } from '../../api/user-management.ts';
 import type { AuditRow } from '../../contract/users.ts';
-import { formatDateTime, prettify } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useListState } from '../../ui/use-list-state.ts';
+import { codeLabel } from '../../contract/labels.ts';
 
 const ACTIONS: Record<string, string> = {
   USER_CREATED: 'Created', ROLE_GRANTED: 'Role added', ROLE_REVOKED: 'Role removed', USER_REMOVED: 'Deactivated',
@@ -20,7 +21,7 @@ const by = (a: AuditRow) => {
 
 const COLUMNS: Column<AuditRow>[] = [
   { key: 'when', header: 'When', cell: (a) => formatDateTime(a.created) },
-  { key: 'what', header: 'Change', cell: (a) => ACTIONS[a.action] ?? prettify(a.action) },
+  { key: 'what', header: 'Change', cell: (a) => ACTIONS[a.action] ?? codeLabel(a.action) },
   { key: 'detail', header: 'Detail', cell: (a) => a.detail ?? '-' },
   { key: 'by', header: 'By', cell: by },
 ];

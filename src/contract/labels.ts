@@ -1,0 +1,75 @@
+import { ADMIN_STATUSES } from './brokerage-admins.ts';
+import { AGENT_STATUSES } from './agents.ts';
+import { ANNOUNCEMENT_STATUSES } from './announcements.ts';
+import { BROKERAGE_STATUSES } from './brokerages.ts';
+import { SMS_RECIPIENT_STATUSES, SMS_SUPPRESSIONS } from './bulk-sms.ts';
+import { TASK_CHANNELS, TASK_STATUSES } from './contact-center.ts';
+import { USAGE_TYPES } from './content-items.ts';
+import { DNC_TYPES, INTERACTION_DIRECTION_LABELS, INTERACTION_DIRECTIONS, INTERACTION_TYPE_LABELS, INTERACTION_TYPES, OPPORTUNITY_STATUSES } from './interviews.ts';
+import { LOAN_OFFICER_STATUSES } from './loan-officers.ts';
+import { PARTNER_TYPES } from './partners.ts';
+import { POTENTIAL_AGENT_STATUSES } from './potential-agents.ts';
+import { QA_STATUSES } from './qa-review.ts';
+import { SUPPORT_CASE_STATUSES } from './agent-support.ts';
+import { WORKFLOW_TASK_STATUSES } from './workflow.ts';
+import { prettify } from '../lib/format.ts';
+import { OPPORTUNITY_STATUS_WORDS } from '../lib/opportunity-status.ts';
+import { REFERRAL_TYPES } from '../lib/referral-stages.ts';
+
+// One label table per enum of the contract, for every screen and export: a value is named the same
+// way wherever it shows. A table lists every value; a label differs from the value in words only
+// where the words would be wrong (prettify keeps SMS, DNC, iBuyer as written).
+
+/** The lead's client type (opportunity.clientType), which the contract keeps open; these are the known ones. */
+export const CLIENT_TYPES = ['FIRST_TIME_BUYER', 'REPEAT_BUYER', 'INVESTOR', 'HOME_OWNER', 'RELOCATION'] as const;
+/** The lead types of a lead (not the "ALL" filter value). */
+export const LEAD_KINDS = ['NEW', 'AGED'] as const;
+
+function table<V extends string>(values: readonly V[], words: Partial<Record<V, string>> = {}): Readonly<Record<V, string>> {
+  return Object.fromEntries(values.map((v) => [v, words[v] ?? prettify(v)])) as Record<V, string>;
+}
+
+export const LABEL_TABLES = {
+  agentStatus: table(AGENT_STATUSES),
+  adminStatus: table(ADMIN_STATUSES),
+  announcementStatus: table(ANNOUNCEMENT_STATUSES),
+  brokerageStatus: table(BROKERAGE_STATUSES),
+  clientType: table(CLIENT_TYPES, { FIRST_TIME_BUYER: 'First-Time Buyer', HOME_OWNER: 'Homeowner' }),
+  dncType: table(DNC_TYPES),
+  interactionDirection: table(INTERACTION_DIRECTIONS, INTERACTION_DIRECTION_LABELS),
+  interactionType: table(INTERACTION_TYPES, INTERACTION_TYPE_LABELS),
+  // Spec 2: the AGED leads are the "Database Leads" of the overview's tabs.
+  leadType: table(LEAD_KINDS, { AGED: 'Database' }),
+  loanOfficerStatus: table(LOAN_OFFICER_STATUSES),
+  // Spec 2 section 4: three statuses read otherwise than their enum.
+  opportunityStatus: table(OPPORTUNITY_STATUSES, OPPORTUNITY_STATUS_WORDS),
+  partnerType: table(PARTNER_TYPES),
+  potentialAgentStatus: table(POTENTIAL_AGENT_STATUSES),
+  qaStatus: table(QA_STATUSES, { AWAITING: 'Awaiting Review' }),
+  referralType: table(REFERRAL_TYPES),
+  smsRecipientStatus: table(SMS_RECIPIENT_STATUSES),
+  smsSuppression: table(SMS_SUPPRESSIONS, { DNC: 'On the DNC list', DO_NOT_CONTACT: 'Do not contact', QUIET_HOURS: 'Quiet hours' }),
+  supportCaseStatus: table(SUPPORT_CASE_STATUSES),
+  taskChannel: table(TASK_CHANNELS),
+  taskStatus: table(TASK_STATUSES),
+  usageType: table(USAGE_TYPES),
+  workflowTaskStatus: table(WORKFLOW_TASK_STATUSES),
+} as const;
+export type LabelKind = keyof typeof LABEL_TABLES;
+
+/** A value's label from its enum's table; a value the table does not know yet reads in words; none reads "-". */
+export function enumLabel(kind: LabelKind, value: string | null | undefined): string {
+  if (!value) return '-';
+  return (LABEL_TABLES[kind] as Readonly<Record<string, string>>)[value] ?? prettify(value);
+}
+
+/** The options of a filter or select over an enum, labelled from its table. */
+export const enumOptions = <V extends string>(kind: LabelKind, values: readonly V[]): { value: V; label: string }[] =>
+  values.map((value) => ({ value, label: enumLabel(kind, value) }));
+
+/**
+ * A code the contract leaves open (a support case's category, an audit action, a timeline event
+ * type), in words. Screens name known enums through enumLabel and open codes through this; neither
+ * prints a raw value.
+ */
+export const codeLabel = (value: string | null | undefined): string => prettify(value);
