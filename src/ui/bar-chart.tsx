@@ -21,7 +21,8 @@ const BAR_HEIGHT = 18;
 
 /**
  * A horizontal bar chart (visx): the bars are an image named by `label`; each row's label and value
- * are text beside it (links where a row leads somewhere), so the numbers reach screen readers.
+ * are text beside it (links where a row leads somewhere), so the numbers reach screen readers and every
+ * value is always in sight. A long label wraps (never cut to "D…"); the rows grow with it.
  */
 export function BarChart({ label, rows, max }: { label: string; rows: readonly BarDatum[]; max?: number }) {
   const top = Math.max(max ?? 0, ...rows.map((r) => r.value), 1);
@@ -30,16 +31,18 @@ export function BarChart({ label, rows, max }: { label: string; rows: readonly B
   const height = rows.length * styles.ROW_HEIGHT;
   return (
     <div className={styles.barGrid}>
-      <svg className={styles.barSvg} role="img" aria-label={`${label} (bar chart)`} viewBox={`0 0 ${VIEW_WIDTH} ${height}`}
-        preserveAspectRatio="none" style={{ height, gridRow: `1 / span ${Math.max(1, rows.length)}` }}>
-        {rows.map((r, i) => (
-          <g key={r.key}>
-            <Bar x={0} y={i * styles.ROW_HEIGHT + (styles.ROW_HEIGHT - BAR_HEIGHT) / 2} width={VIEW_WIDTH} height={BAR_HEIGHT} fill={vars.color.greySoft} />
-            <Bar x={0} y={i * styles.ROW_HEIGHT + (styles.ROW_HEIGHT - BAR_HEIGHT) / 2} width={Math.max(0, x(r.value))} height={BAR_HEIGHT}
-              fill={r.color ?? vars.color.primary} className={growRight} />
-          </g>
-        ))}
-      </svg>
+      <div className={styles.barPlot} style={{ gridRow: `1 / span ${Math.max(1, rows.length)}` }}>
+        <svg className={styles.barSvg} role="img" aria-label={`${label} (bar chart)`} viewBox={`0 0 ${VIEW_WIDTH} ${height}`}
+          preserveAspectRatio="none">
+          {rows.map((r, i) => (
+            <g key={r.key}>
+              <Bar x={0} y={i * styles.ROW_HEIGHT + (styles.ROW_HEIGHT - BAR_HEIGHT) / 2} width={VIEW_WIDTH} height={BAR_HEIGHT} fill={vars.color.greySoft} />
+              <Bar x={0} y={i * styles.ROW_HEIGHT + (styles.ROW_HEIGHT - BAR_HEIGHT) / 2} width={Math.max(0, x(r.value))} height={BAR_HEIGHT}
+                fill={r.color ?? vars.color.primary} className={growRight} />
+            </g>
+          ))}
+        </svg>
+      </div>
       {/* role list: display contents drops the implicit role in some browsers */}
       <ul className={styles.barRow} role="list" aria-label={label}>
         {rows.map((r, i) => (

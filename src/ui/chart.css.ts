@@ -4,19 +4,22 @@ import { vars } from './theme.css.ts';
 /** Rows of a bar chart: label, bar, value; the bars are one SVG spanning every row. */
 export const ROW_HEIGHT = 36;
 
+// Rows are 1fr of an auto height: all as tall as the tallest, so a label that wraps to three lines
+// grows every row alike and the one SVG's rows (stretched to the plot) still line up with the labels.
 export const barGrid = style({
   display: 'grid', gridTemplateColumns: 'fit-content(50%) minmax(48px, 1fr) max-content',
-  gridAutoRows: ROW_HEIGHT, columnGap: vars.space.sm, alignItems: 'center',
+  gridAutoRows: `minmax(${ROW_HEIGHT}px, 1fr)`, columnGap: vars.space.sm, alignItems: 'center',
 });
 export const barRow = style({ display: 'contents', margin: 0, padding: 0 });
 // A label wraps (two lines fit a row) rather than cut to "D…" on a phone's narrow column.
 export const barLabel = style({
-  gridColumn: 1, minWidth: 0, overflowWrap: 'anywhere', fontSize: vars.font.size.sm, lineHeight: 1.15,
+  gridColumn: 1, minWidth: 0, overflowWrap: 'anywhere', fontSize: vars.font.size.sm, lineHeight: 1.25,
 });
 export const barLink = style({
   display: 'inline-flex', alignItems: 'center', minHeight: 32, color: vars.color.primaryDark, fontWeight: 600,
 });
-export const barSvg = style({ gridColumn: 2, gridRow: '1 / -1', width: '100%', display: 'block', alignSelf: 'start' });
+export const barPlot = style({ gridColumn: 2, position: 'relative', alignSelf: 'stretch' });
+export const barSvg = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', display: 'block' });
 export const barValue = style({ gridColumn: 3, textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontWeight: 600 });
 
 export const figure = style({ margin: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.md, alignItems: 'center' });
