@@ -160,7 +160,7 @@ describe('each batch is checked again when it goes out', () => {
     expect(job.byReason.DNC).toBe(1);
     expect((await textsWith('Batch recheck DNC')).map((t) => t.recipient).sort()).toEqual(['+12075550161', '+12075550163']);
     const report = (await admin.get(`/interviews-api/opportunities/sms/jobs/${id}/recipients?status=SUPPRESSED`)).body;
-    expect(report.content).toEqual([{ position: 2, phone: '+12075550162', status: 'SUPPRESSED', reason: 'DNC', sentAt: null }]);
+    expect(report.content).toEqual([{ position: 2, phone: '+12075550162', status: 'SUPPRESSED', reason: 'DNC', sentAt: null, opportunityId: null, name: null }]);
     const row = await server.db.selectFrom('sms_job_recipients').select('body').where('job_id', '=', id).where('position', '=', 2).executeTakeFirstOrThrow();
     expect(row.body).toBeNull();
   });

@@ -43,8 +43,9 @@ describe('Bulk SMS Send', () => {
     expect(within(pre).getByRole('table', { name: 'Suppressed recipients' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send to 0 recipients (0 parts)' })).toBeDisabled();
   });
-  it('tells a view-only user that they cannot send', async () => {
+  it('tells a view-only user that they read the past sends but cannot send', async () => {
     const { screen } = await renderApp('/console/bulk-sms-send', { as: 'opps@demo.test' });
-    expect(await screen.findByText('Your role can read bulk SMS reports but not send.')).toBeInTheDocument();
+    expect(await screen.findByText('Your role can read the past sends and their reports, but not send.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Run Pre-flight' })).not.toBeInTheDocument();
   });
 });
