@@ -18,6 +18,8 @@ interface NoteRoutes<T> {
   view: (n: NoteRow, ownerId: number) => T;
   list: { path: string; policy: Policy; read: (c: AppContext) => Promise<{ ownerId: number; pageIndex: number; pageSize: number }> };
   create: { path: string; policy: Policy; read: (c: AppContext) => Promise<{ ownerId: number; body: string }> };
+  /** The owner's "updated" column, moved to the note's time: a record is never older than its newest note. */
+  touchOwner?: { table: 'opportunities'; column: 'updated_at' };
 }
 
 export function noteRoutes<T>(o: NoteRoutes<T>): RouteDef[] {
@@ -44,8 +46,15 @@ export function noteRoutes<T>(o: NoteRoutes<T>): RouteDef[] {
       handler: async (c) => {
         const { ownerId, body } = await o.create.read(c);
         const db = c.var.db;
-        const inserted = await sql<{ id: number }>`insert into ${table} (${sql.ref(o.ownerColumn)}, author_user_id, body, created_at)
-          values (${ownerId}, ${c.var.auth.user.id}, ${body}, ${c.var.now()}) returning id`.execute(db);
+        const now = c.var.now();
+        const inserted = await db.transaction().execute(async (trx) => {
+          const row = await sql<{ id: number }>`insert into ${table} (${sql.ref(o.ownerColumn)}, author_user_id, body, created_at)
+            values (${ownerId}, ${c.var.auth.user.id}, ${body}, ${now}) returning id`.execute(trx);
+          if (o.touchOwner) {
+            await sql`update ${sql.table(o.touchOwner.table)} set ${sql.ref(o.touchOwner.column)} = greatest(${sql.ref(o.touchOwner.column)}, ${now}) where id = ${ownerId}`.execute(trx);
+          }
+          return row;
+        });
         const n = (await sql<NoteRow>`${select} where n.id = ${inserted.rows[0]!.id}`.execute(db)).rows[0]!;
         return c.json(o.view(n, ownerId), 201);
       },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEmail, isValidPhone } from '../../src/lib/validation.ts';
-import { startTestServer, type TestServer } from '../setup/test-server.ts';
+import { sql } from 'kysely';
+import { signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 // The demo seed tells one story: no two people share a sign-in phone, a lead's client type fits its
 // type, and every seeded phone and email passes the rules the console and the server apply.
@@ -36,5 +37,29 @@ describe('the demo seed', () => {
     const rows = [...agents, ...leads];
     expect(rows.filter((r) => r.phone !== null && !isValidPhone(r.phone)).map((r) => r.phone)).toEqual([]);
     expect(rows.filter((r) => r.email !== null && !isEmail(r.email)).map((r) => r.email)).toEqual([]);
+  });
+});
+
+describe('an opportunity\'s "Updated"', () => {
+  it('is never older than its newest interaction or note, in the seed', async () => {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from opportunities o
+      where o.updated_at < greatest(
+        (select max(created_at) from interactions i where i.opportunity_id = o.id),
+        (select max(created_at) from opportunity_notes n where n.opportunity_id = o.id))`.execute(server.db);
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('moves to the time of a note or an email logged on it', async () => {
+    const admin = await signIn(server, 'admin@demo.test');
+    const opp = await server.db.selectFrom('opportunities').select(['id', 'updated_at']).orderBy('updated_at').orderBy('id').executeTakeFirstOrThrow();
+    const note = await admin.post<{ created: string }>(`/interviews-api/opportunities/${opp.id}/notes`, { body: 'Called back, no answer.' });
+    expect(note.status).toBe(201);
+    const afterNote = (await admin.get<{ updated: string }>(`/interviews-api/opportunities/${opp.id}`)).body.updated;
+    expect(Date.parse(afterNote)).toBeGreaterThanOrEqual(Date.parse(note.body.created));
+    expect(Date.parse(afterNote)).toBeGreaterThan(opp.updated_at.getTime());
+    const mail = await admin.post<{ created: string }>('/interviews-api/interactions', { opportunityId: opp.id, type: 'EMAIL', direction: 'OUTBOUND' });
+    expect(mail.status).toBe(201);
+    const afterMail = (await admin.get<{ updated: string }>(`/interviews-api/opportunities/${opp.id}`)).body.updated;
+    expect(Date.parse(afterMail)).toBeGreaterThanOrEqual(Date.parse(mail.body.created));
   });
 });

@@ -102,4 +102,10 @@ export async function seedStaff(ctx: SeedContext): Promise<void> {
   await sql`insert into opportunity_notes (opportunity_id, author_user_id, body, created_at)
     select o.id, ${csr}::int, 'Lead confirmed the timeline and the price range.', least(o.created_at + interval '2 hours', ${now}::timestamptz)
     from opportunities o where o.id % 5 = 0`.execute(db);
+  // "Updated" is the latest change: never older than the opportunity's newest interaction or note.
+  await sql`update opportunities o set updated_at = greatest(o.updated_at, x.latest)
+    from (select opportunity_id, max(created_at) as latest from (
+      select opportunity_id, created_at from interactions union all select opportunity_id, created_at from opportunity_notes) e
+      group by opportunity_id) x
+    where x.opportunity_id = o.id and x.latest > o.updated_at`.execute(db);
 }

@@ -41,10 +41,10 @@ export const interactionWriteRoutes: RouteDef[] = [
           opportunity_id: body.opportunityId, type: body.type, direction: body.direction, disposition_id: body.dispositionId ?? null,
           user_id: c.var.auth.user.id, duration_seconds: body.durationSeconds ?? null, summary: body.summary || null, created_at: now,
         }).returning('id').executeTakeFirstOrThrow();
-        if (body.type !== 'EMAIL') {
-          await trx.updateTable('opportunities').set(body.type === 'CALL' ? { phone_count: sql`phone_count + 1`, updated_at: now } : { sms_count: sql`sms_count + 1`, updated_at: now })
-            .where('id', '=', body.opportunityId).execute();
-        }
+        // Every interaction moves the opportunity's "Updated"; calls and texts also count.
+        await trx.updateTable('opportunities').set(body.type === 'CALL' ? { phone_count: sql`phone_count + 1`, updated_at: now }
+          : body.type === 'SMS' ? { sms_count: sql`sms_count + 1`, updated_at: now } : { updated_at: now })
+          .where('id', '=', body.opportunityId).execute();
         await recordAudit(c, trx, 'INTERACTION_LOGGED',
           `interaction ${row.id} (${body.direction} ${body.type}) of opportunity ${body.opportunityId}, disposition ${body.dispositionId ?? 'none'}`);
         return row.id;

@@ -93,7 +93,7 @@ export const opportunityRoutes: RouteDef[] = [
     },
   }),
   ...noteRoutes({
-    table: 'opportunity_notes', ownerColumn: 'opportunity_id',
+    table: 'opportunity_notes', ownerColumn: 'opportunity_id', touchOwner: { table: 'opportunities', column: 'updated_at' },
     view: (n, opportunityId): OpportunityNote => ({ ...noteView(n), opportunityId }),
     list: {
       path: '/interviews-api/opportunities/:id{[0-9]+}/notes', policy: OPPORTUNITY_READERS,
