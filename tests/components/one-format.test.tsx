@@ -40,3 +40,25 @@ describe('the leaderboard\'s "*"', () => {
     expect(note).not.toBeNull();
   });
 });
+
+describe('an opportunity\'s counts', () => {
+  it('name texts "Texts" and count the interactions the page lists', async () => {
+    const { within } = await import('@testing-library/react');
+    const server = await testServer();
+    const { sql } = await import('kysely');
+    const { rows } = await sql<{ id: number; calls: number; texts: number; first: string; last: string }>`
+      select o.id, o.contact_first as first, o.contact_last as last,
+        (select count(*)::int from interactions i where i.opportunity_id = o.id and i.type = 'CALL') as calls,
+        (select count(*)::int from interactions i where i.opportunity_id = o.id and i.type = 'SMS') as texts
+      from opportunities o where o.contact_first is not null and o.contact_last is not null
+        and exists (select 1 from interactions i where i.opportunity_id = o.id and i.type = 'SMS')
+      order by o.id limit 1`.execute(server.db);
+    const o = rows[0]!;
+    const app = await renderApp(`/console/opportunities/view/${o.id}`, { as: 'admin@demo.test' });
+    const contact = await app.screen.findByRole('region', { name: `${o.first} ${o.last}` }, SLOW);
+    const value = (term: string) => within(contact).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Calls')).toBe(String(o.calls));
+    expect(value('Texts')).toBe(String(o.texts));
+    expect(within(contact).queryByText('SMS', { selector: 'dt' })).toBeNull();
+  });
+});

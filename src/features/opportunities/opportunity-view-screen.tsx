@@ -62,7 +62,7 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
             ['Cosigner', [o.cosignerFirstName, o.cosignerLastName].filter(Boolean).join(' ')],
             ['Type', enumLabel('referralType', o.type)], ['Product', productFamilyLabel(o.product)], ['Lead Type', enumLabel('leadType', o.leadType)],
             ['Brokerage', o.brokerageName], ['Lead Source', o.cleanReferringWebsite ?? '-'],
-            ['Calls', o.phoneCount], ['SMS', o.smsCount],
+            ['Calls', o.phoneCount], ['Texts', o.smsCount],
             ['Created', formatDateTime(o.created)], ['Updated', formatDateTime(o.updated)],
           ]} />
         </Card>
