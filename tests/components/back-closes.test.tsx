@@ -120,6 +120,36 @@ describe('Back closes the top dialog and keeps the page', () => {
     await pressBack();
     expect(location.pathname).toBe('/before');
   });
+  it('leaves no dead Back press when a link inside a dialog moved to another page', async () => {
+    function Linking() {
+      const [open, setOpen] = useState(false);
+      const [page, setPage] = useState('list');
+      const follow = () => { window.history.pushState(null, '', '/elsewhere'); setOpen(false); setPage('elsewhere'); };
+      return (
+        <>
+          <p>{page}</p>
+          <button type="button" onClick={() => setOpen(true)}>Open</button>
+          <Dialog open={open} onOpenChange={setOpen} title="Linking"><button type="button" onClick={follow}>Follow</button></Dialog>
+        </>
+      );
+    }
+    window.history.pushState(null, '', '/start');
+    window.history.pushState(null, '', '/list');
+    const user = userEvent.setup();
+    render(<Linking />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.click(await screen.findByRole('button', { name: 'Follow' }));
+    await settle();
+    expect(location.pathname).toBe('/elsewhere');
+
+    await pressBack();
+    await settle();
+    expect(location.pathname).toBe('/list');
+    // The dialog's entry, left behind /elsewhere, was stepped over: the next Back goes on to /start.
+    await pressBack();
+    await settle();
+    expect(location.pathname).toBe('/start');
+  });
 });
 
 describe('an unknown address', () => {
