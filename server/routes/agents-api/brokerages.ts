@@ -14,6 +14,8 @@ import { assertBrokerage } from '../../http/ownership.ts';
 import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { countOf, likeWildcard, Sort, TextParam } from '../../http/paging.ts';
+import { enumLabel } from '../../../src/contract/labels.ts';
+import { productFamilyLabel } from '../../../src/lib/format.ts';
 
 export const hasLeadGenius = (family: string) => family === 'COMBINED' || family === 'LEAD_GENIUS';
 
@@ -118,7 +120,7 @@ export const brokerageRoutes: RouteDef[] = [
         batch: (after, size) => summaryQuery(c.var.db, f).$if(after !== undefined, (qb) => qb.where('brokerages.id', '>', after ?? 0))
           .orderBy('brokerages.id').limit(size).execute(),
         cursor: (r) => r.id,
-        cells: (r) => [r.id, r.name, r.status, r.product_family, r.email, r.phone, r.city, r.state, r.agent_count, r.created_at],
+        cells: (r) => [r.id, r.name, enumLabel('brokerageStatus', r.status), productFamilyLabel(r.product_family), r.email, r.phone, r.city, r.state, r.agent_count, r.created_at],
       });
     },
   }),

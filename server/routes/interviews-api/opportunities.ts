@@ -13,6 +13,7 @@ import {
   type OpportunityFilter,
 } from './opportunity-query.ts';
 import { countOf, NoteBody, noteView } from '../../http/paging.ts';
+import { codeLabel, enumLabel } from '../../../src/contract/labels.ts';
 
 /** The opportunities route (spec 1 section 6): the brokerages roles plus CSR_VIEW_OPPORTUNITIES, who only reads. */
 export const OPPORTUNITY_READERS = [...STAFF_ROLES, 'CSR_VIEW_OPPORTUNITIES'] as const;
@@ -120,13 +121,13 @@ export const opportunityRoutes: RouteDef[] = [
       const f = query(c, v.object(OpportunityFilters));
       return csvResponse(c, 'opportunities', { ...f, status: f.status?.join(',') }, {
         header: ['Id', 'Created', 'Status', 'Type', 'Product', 'Lead Type', 'First Name', 'Last Name', 'Phone', 'Email',
-          'Brokerage', 'Agent', 'Assigned At', 'Calls', 'SMS', 'Lead Source'],
+          'Brokerage', 'Agent', 'Assigned At', 'Calls', 'Texts', 'Lead Source'],
         batch: (after, size) => opportunityQuery(c.var.db).where('o.id', 'in', filteredIds(c.var.db, f))
           .$if(after !== undefined, (qb) => qb.where('o.id', '<', after ?? 0)).orderBy('o.id', 'desc').limit(size).execute(),
         cursor: (r) => r.id,
         cells: (r) => {
           const o = opportunityView(r);
-          return [o.id, o.created, o.status, o.type, o.product, o.leadType, o.contact.nameFirst, o.contact.nameLast,
+          return [o.id, o.created, enumLabel('opportunityStatus', o.status), enumLabel('referralType', o.type), codeLabel(o.product), enumLabel('leadType', o.leadType), o.contact.nameFirst, o.contact.nameLast,
             o.contact.phoneNumber, o.contact.emailAddress, o.brokerageName, o.agentName, o.assignedAt, o.phoneCount, o.smsCount,
             o.cleanReferringWebsite];
         },

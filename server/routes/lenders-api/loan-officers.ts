@@ -14,6 +14,7 @@ import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/r
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { countOf, IdParam, likeWildcard, Sort, TextParam } from '../../http/paging.ts';
 import { assertOfficeWrite, LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE_ROLES, lenderScope, type LenderScope } from './lender-scope.ts';
+import { enumLabel } from '../../../src/contract/labels.ts';
 
 // GET and POST /lenders-api/loan-officers, GET /lenders-api/loan-officers/{id} (spec 2 section 7,
 // default sort lastName,ASC), PUT .../{id} (edit), PUT .../{id}/status (deactivate, reactivate) and
@@ -136,7 +137,7 @@ async function exportOfficers(c: AppContext) {
       return rows.map((o) => ({ o, f: figures.get(o.id) ?? NO_FIGURES }));
     },
     cursor: (r) => r.o.id,
-    cells: ({ o, f }) => [o.id, o.first_name, o.last_name, o.office_name, o.nmls, o.email, o.phone, o.status, f.open, f.closed, f.referrals, o.created_at],
+    cells: ({ o, f }) => [o.id, o.first_name, o.last_name, o.office_name, o.nmls, o.email, o.phone, enumLabel('loanOfficerStatus', o.status), f.open, f.closed, f.referrals, o.created_at],
   });
 }
 
