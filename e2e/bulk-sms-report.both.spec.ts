@@ -45,8 +45,8 @@ test('after a send the report lists each recipient with its outcome and reason, 
   } else {
     await expect(rows).toHaveCount(5); // header + 4
     await expect(rows.nth(1)).toContainText(`1Pasted number${a}Sent`);
-    await expect(rows.nth(3)).toContainText(`3Pasted number${a}Not sentDuplicate`);
-    await expect(rows.nth(4)).toContainText('4Pasted number12345Not sentInvalid number');
+    await expect(rows.nth(3)).toContainText(`3Pasted number${a}SuppressedDuplicate`);
+    await expect(rows.nth(4)).toContainText('4Pasted number12345SuppressedInvalid number');
   }
   await expectNoAxeViolations(page);
   await page.getByLabel('Status').selectOption('SUPPRESSED');

@@ -83,8 +83,6 @@ export type SmsJobPage = v.InferOutput<typeof SmsJobPage>;
 /** A recipient's outcome in a send: waiting for its turn, texted, or not texted (with a reason). */
 export const SMS_RECIPIENT_STATUSES = ['PENDING', 'SENT', 'SUPPRESSED'] as const;
 export type SmsRecipientStatus = (typeof SMS_RECIPIENT_STATUSES)[number];
-/** The one set of words for a recipient's status (the report's column, cards and filter). */
-export const SMS_RECIPIENT_STATUS_LABELS: Record<SmsRecipientStatus, string> = { PENDING: 'Waiting', SENT: 'Sent', SUPPRESSED: 'Not sent' };
 
 /**
  * GET /interviews-api/opportunities/sms/jobs/{id}/recipients?status=: the report's rows in list

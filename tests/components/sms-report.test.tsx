@@ -40,7 +40,7 @@ describe('the per-recipient report of a send', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11), slow); // header + 10
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Line', 'Recipient', 'Phone', 'Status', 'Reason', 'Sent at']);
     const third = within(table).getAllByRole('row')[3]!;
-    expect(within(third).getAllByRole('cell').slice(0, 5).map((c) => c.textContent)).toEqual(['3', 'Pasted number', '(207) 555-2003', 'Not sent', 'Quiet hours (outside 8 AM-9 PM local)']);
+    expect(within(third).getAllByRole('cell').slice(0, 5).map((c) => c.textContent)).toEqual(['3', 'Pasted number', '(207) 555-2003', 'Suppressed', 'Quiet hours (outside 8 AM-9 PM local)']);
     expect(within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[3]!.textContent).toBe('Sent');
     const pages = screen.getByRole('navigation', { name: 'Recipients pages' });
     expect(within(pages).getByText('1 - 10 of 25 recipients')).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('the per-recipient report of a send', () => {
     await waitFor(() => expect(within(cards).getAllByRole('listitem')).toHaveLength(8), slow);
     const first = within(cards).getByRole('listitem', { name: 'Line 3: (207) 555-2003' });
     expect(first).toHaveTextContent('Phone(207) 555-2003');
-    expect(first).toHaveTextContent('StatusNot sent');
+    expect(first).toHaveTextContent('StatusSuppressed');
     expect(first).toHaveTextContent('ReasonQuiet hours (outside 8 AM-9 PM local)');
     expect(screen.queryByRole('table', { name: 'Recipients' })).not.toBeInTheDocument();
   }, 90_000);

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { smsJobRecipientsQueryOptions } from '../../api/bulk-sms.ts';
-import { SMS_RECIPIENT_STATUSES, SMS_RECIPIENT_STATUS_LABELS, SUPPRESSION_LABELS, type SmsJobRecipient, type SmsRecipientStatus } from '../../contract/bulk-sms.ts';
+import { SMS_RECIPIENT_STATUSES, SUPPRESSION_LABELS, type SmsJobRecipient, type SmsRecipientStatus } from '../../contract/bulk-sms.ts';
+import { LABEL_TABLES } from '../../contract/labels.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
@@ -16,17 +17,21 @@ import { useUrlListState } from '../../ui/use-list-state.ts';
 // A send's per-recipient report: every recipient in list order with its outcome, and for one not
 // texted the reason. Filtered by status and paged with the spec's control, the view in the URL
 // (?job=7&status=SUPPRESSED&page=2), so Back and a shared link show the same rows. Below 768 px
-// each recipient is a card: seven columns squeezed into a phone's width read as nothing.
+// each recipient is a card: six columns squeezed into a phone's width read as nothing.
+
+// The status words are the project's one table for the enum; the reasons are worded as the send's
+// counts above the report word them (SUPPRESSION_LABELS), so a row and its count read alike.
+const STATUS_LABELS = LABEL_TABLES.smsRecipientStatus;
 
 const LIST = defineList({
   sort: { key: 'position', desc: false }, sortKeys: ['position'],
-  filters: [{ key: 'status', label: 'Status', all: 'All recipients', options: SMS_RECIPIENT_STATUSES.map((s) => ({ value: s, label: SMS_RECIPIENT_STATUS_LABELS[s] })) }],
+  filters: [{ key: 'status', label: 'Status', all: 'All recipients', options: SMS_RECIPIENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })) }],
 });
 const STATUS_FILTER = LIST.filters[0]!;
 
 const TONES: Record<SmsRecipientStatus, 'success' | 'warning' | 'info'> = { SENT: 'success', SUPPRESSED: 'warning', PENDING: 'info' };
 
-export const recipientStatus = (r: SmsJobRecipient) => <Badge tone={TONES[r.status]}>{SMS_RECIPIENT_STATUS_LABELS[r.status]}</Badge>;
+export const recipientStatus = (r: SmsJobRecipient) => <Badge tone={TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>;
 /** Why a recipient was not texted; '-' for the others. */
 export const recipientReason = (r: SmsJobRecipient) => (r.reason ? SUPPRESSION_LABELS[r.reason] : '-');
 /** The number as the project writes phones; an unreadable one (the INVALID rows) as it was given. */
@@ -67,7 +72,7 @@ export function RecipientReport({ jobId, running }: { jobId: number; running: bo
     placeholderData: keepPreviousData,
   });
   const rows = query.data?.content ?? [];
-  const empty = status ? `No recipients with the status ${SMS_RECIPIENT_STATUS_LABELS[status]}.` : 'No recipients.';
+  const empty = status ? `No recipients with the status ${STATUS_LABELS[status]}.` : 'No recipients.';
   return (
     <section aria-labelledby="sms-recipients-heading" className={styles.stack}>
       <h2 id="sms-recipients-heading" className={styles.subheading}>Recipients</h2>
