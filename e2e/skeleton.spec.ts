@@ -40,9 +40,9 @@ test.describe('the login page', () => {
   });
 });
 
-test('unknown paths go to /404', async ({ page }) => {
+test('an unknown path shows the not-found page at the address typed (decision 0048)', async ({ page }) => {
   await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/404$/);
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
   await expect(page.getByText('Sorry, that page was not found.')).toBeVisible();
 });
 

@@ -9,7 +9,6 @@ import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { useBackCloses } from '../../ui/referral-actions-back.ts';
 import { CorrectDispositionDialog } from './correct-disposition-dialog.tsx';
 import { LogInteractionDialog } from './log-interaction-dialog.tsx';
 import { useCorrectDisposition } from './use-interaction-writes.ts';
@@ -33,9 +32,6 @@ export function OpportunityInteractions({ id, canWrite }: { id: number; canWrite
   const snackbar = useSnackbar();
   const [logging, setLogging] = useState(false);
   const [correcting, setCorrecting] = useState(false);
-  // Back closes either dialog and keeps the page.
-  useBackCloses(logging, () => setLogging(false));
-  useBackCloses(correcting, () => setCorrecting(false));
   const [target, setTarget] = useState<Interaction | null>(null);
   const correct = useCorrectDisposition(id);
   const openCorrection = (i: Interaction) => { setTarget(i); setCorrecting(true); };

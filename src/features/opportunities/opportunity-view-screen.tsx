@@ -13,7 +13,6 @@ import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import { RecordNotes } from '../../ui/record-notes.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { useBackCloses } from '../../ui/referral-actions-back.ts';
 import { EditContactDialog } from './edit-contact-dialog.tsx';
 import { OpportunityAssignment } from './opportunity-assignment.tsx';
 import { opportunityName } from './opportunity-format.ts';
@@ -37,7 +36,6 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
   const query = useQuery({ ...opportunityQueryOptions(id), enabled: valid });
   const canWrite = useStore(profileStore, (p) => hasStaffRole(p.user?.roles ?? []));
   const [editing, setEditing] = useState(false);
-  useBackCloses(editing, () => setEditing(false));
   const update = useOpportunityUpdate();
   const snackbar = useSnackbar();
   const o = query.data;

@@ -67,7 +67,7 @@ export function SettingsDialog() {
   };
   if (!open) return null;
   return (
-    <Dialog open onOpenChange={(o) => { if (!o) close(); }} title="Settings" actions={<Button variant="text" onClick={close}>Close</Button>}>
+    <Dialog open openedByAddress onOpenChange={(o) => { if (!o) close(); }} title="Settings" actions={<Button variant="text" onClick={close}>Close</Button>}>
       <div className={staff.stack}>
         <ClozeConnection />
         {brokerAdmin && (
