@@ -1,18 +1,60 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { keyframes, style, type StyleRule } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
+/** Below 768 px (media.ts) a row is a card. */
+const PHONE = 'screen and (max-width: 767.98px)';
+type PhoneRule = NonNullable<StyleRule['@media']>[string];
+const onPhone = (rule: PhoneRule): StyleRule => ({ '@media': { [PHONE]: rule } });
+
 export const scroller = style({ overflowX: 'auto', width: '100%', position: 'relative' });
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.size.sm });
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.size.sm, ...onPhone({ display: 'block' }) });
+// The header row stays (its sort buttons are still reachable) but unseen on a card list, until a
+// keyboard reaches it: then it shows, wrapped, above the cards.
+export const thead = style(onPhone({
+  display: 'block',
+  selectors: {
+    // visually-hidden.css.ts's rule, which a selector cannot reuse by class name.
+    '&:not(:focus-within)': {
+      position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden',
+      clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap', border: 0,
+    },
+  },
+}));
+export const headRow = style(onPhone({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm }));
+export const tbody = style(onPhone({ display: 'block' }));
+// Headers wrap between words, so a wide list fits 1024-1440 px without a sideways scroll (issue 35).
 export const th = style({
   textAlign: 'left', padding: `${vars.space.sm} ${vars.space.sm}`, borderBottom: `2px solid ${vars.color.border}`,
-  fontWeight: 600, whiteSpace: 'nowrap', verticalAlign: 'bottom',
+  fontWeight: 600, verticalAlign: 'bottom', ...onPhone({ display: 'block', border: 'none', padding: 0 }),
 });
-export const td = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle', height: 44 });
+export const td = style({
+  padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle', height: 44,
+  overflowWrap: 'anywhere',
+  ...onPhone({ display: 'block', height: 'auto', padding: 0, border: 'none', minWidth: 0 }),
+});
+export const row = style(onPhone({
+  display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: `${vars.space.sm} ${vars.space.md}`,
+  padding: vars.space.md, marginBottom: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: 8,
+}));
+// `/ ""`: the label is seen, not read (the header already names the cell); the plain value first
+// for engines without alternative text on `content`.
+const label: PhoneRule = {
+  content: ['attr(data-label)', 'attr(data-label) / ""'],
+  display: 'block', fontSize: '0.75rem', fontWeight: 600, color: vars.color.muted,
+};
+export const cardField = style(onPhone({ selectors: { '&::before': label } }));
+export const cardTitle = style(onPhone({ gridColumn: '1 / -1', fontSize: vars.font.size.md, fontWeight: 600 }));
+// The row's buttons at the card's foot, full width of the card and at full tap size.
+export const cardActions = style(onPhone({
+  gridColumn: '1 / -1', order: 1, display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center',
+  selectors: { '& button, & a': { minHeight: 44 } },
+}));
+export const offCard = style(onPhone({ display: 'none' }));
 export const sortButton = style({
   display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, minHeight: 44, padding: 0, border: 'none', background: 'transparent',
-  font: 'inherit', fontWeight: 600, color: vars.color.primaryDark, cursor: 'pointer',
+  font: 'inherit', fontWeight: 600, color: vars.color.primaryDark, cursor: 'pointer', textAlign: 'left',
 });
-export const empty = style({ padding: vars.space.lg, textAlign: 'center', color: vars.color.muted });
+export const empty = style({ padding: vars.space.lg, textAlign: 'center', color: vars.color.muted, ...onPhone({ display: 'block' }) });
 // A loading table keeps its text at full contrast (a dimmed table failed WCAG 1.4.3 while it
 // loaded): a thin bar runs along its top edge instead, laid over it so nothing moves.
 const slide = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } });

@@ -8,6 +8,10 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** The server's sort key: the header becomes a button that sorts by it. */
   sortKey?: string;
+  /** Left off a phone's card (below 768 px) unless the list is sorted by it. */
+  hideOnCard?: boolean;
+  /** The row's buttons: at the foot of a phone's card, at full tap size. Columns keyed `actions` or `action` are. */
+  actions?: boolean;
 }
 
 export interface SortState { key: string; desc: boolean }
@@ -28,18 +32,31 @@ export interface DataTableProps<T> {
 const ariaSort = (sort: SortState | undefined, key: string | undefined) =>
   key && sort?.key === key ? (sort.desc ? 'descending' : 'ascending') : undefined;
 
-/** A table named by `label`; sortable headers are buttons and carry aria-sort. */
+const isActions = <T,>(c: Column<T>) => c.actions ?? (c.key === 'actions' || c.key === 'action');
+
+function cellClass<T>(c: Column<T>, index: number, sort: SortState | undefined): string {
+  const card = index === 0 ? styles.cardTitle : isActions(c) ? styles.cardActions : styles.cardField;
+  const off = c.hideOnCard && !(c.sortKey && c.sortKey === sort?.key) ? styles.offCard : '';
+  return [styles.td, card, off].filter(Boolean).join(' ');
+}
+
+/**
+ * A table named by `label`; sortable headers are buttons and carry aria-sort. Below 768 px each row
+ * is a card, by CSS alone (data-table.css.ts): the first column its title, every other cell under
+ * its header's name (`data-label`), the row's buttons at its foot. The explicit roles keep the
+ * table's semantics when that CSS changes the elements' display.
+ */
 export function DataTable<T>({ label, columns, rows, rowKey, sort, onSortChange, empty = 'No results', loading }: DataTableProps<T>) {
   const toggle = (key: string) => onSortChange?.({ key, desc: sort?.key === key ? !sort.desc : false });
   return (
     // Focusable so a keyboard can scroll a table wider than a phone (axe scrollable-region-focusable).
     <div className={styles.scroller} tabIndex={0} role="group" aria-label={`${label} (scrolls sideways when wider than the screen)`}>
       {loading && <div className={styles.progress} aria-hidden="true" />}
-      <table aria-label={label} aria-busy={loading || undefined} className={styles.table}>
-        <thead>
-          <tr>
+      <table role="table" aria-label={label} aria-busy={loading || undefined} className={styles.table}>
+        <thead role="rowgroup" className={styles.thead}>
+          <tr role="row" className={styles.headRow}>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={styles.th} aria-sort={ariaSort(sort, c.sortKey)}>
+              <th key={c.key} role="columnheader" scope="col" className={styles.th} aria-sort={ariaSort(sort, c.sortKey)}>
                 {c.sortKey && onSortChange ? (
                   <button type="button" className={styles.sortButton} onClick={() => toggle(c.sortKey ?? c.key)}>
                     {c.header}
@@ -50,14 +67,16 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSortChange,
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup" className={styles.tbody}>
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((c) => <td key={c.key} className={styles.td}>{c.cell(row)}</td>)}
+            <tr key={rowKey(row)} role="row" className={styles.row}>
+              {columns.map((c, i) => (
+                <td key={c.key} role="cell" data-label={c.header} className={cellClass(c, i, sort)}>{c.cell(row)}</td>
+              ))}
             </tr>
           ))}
           {rows.length === 0 && !loading && (
-            <tr><td colSpan={columns.length} className={styles.empty}>{empty}</td></tr>
+            <tr role="row" className={styles.row}><td role="cell" colSpan={columns.length} className={styles.empty}>{empty}</td></tr>
           )}
         </tbody>
       </table>

@@ -1,13 +1,16 @@
-import type { ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ListSort, ListSpec } from '../lib/list-view.ts';
 import { SelectField } from './choice.tsx';
 import { DataTable, type Column } from './data-table.tsx';
 import { ExportButton } from './export-button.tsx';
 import { Card, Page } from './layout.tsx';
+import { ListFilters } from './list-filters.tsx';
+import { SortDialog, sortChoicesOf } from './list-sort-dialog.tsx';
 import { Pagination } from './pagination.tsx';
 import { RecentlyViewed, type RecentLink } from './recent-list.tsx';
 import { SearchField } from './search-field.tsx';
 import * as styles from './staff.css.ts';
+import { useTopBarActions } from './top-bar-actions.tsx';
 import type { ListState } from './use-list-state.ts';
 
 // The scaffold every list screen starts from (docs/CONTRIBUTING.md): recently viewed, a toolbar with
@@ -110,29 +113,49 @@ export interface ListScreenProps<T, F extends Record<string, string>> {
   error?: string | undefined;
 }
 
-/** A list screen: recently viewed, toolbar (search, filters, export), table, pagination. */
+/**
+ * A list screen: recently viewed, toolbar (search, filters, export), table, pagination. Below 768 px
+ * the top bar's Search goes to the search box and its Sort opens a dialog of the sortable columns,
+ * the filters wait behind one "Filters (n)" button, and the table's rows become cards (data-table.tsx).
+ */
 export function ListScreen<T, F extends Record<string, string>>({
   title, definition, list, query, columns, rowKey, label, rowsType, empty, exportAs, recent, actions, fields, error,
 }: ListScreenProps<T, F>) {
   const { search, filters } = definition;
   const setFilter = (key: keyof F & string, value: string) => list.setFilter({ [key]: value } as Partial<F>);
+  const toolbar = useRef<HTMLDivElement>(null);
+  const [sortOpen, setSortOpen] = useState(false);
+  const sortChoices = useMemo(() => sortChoicesOf(columns), [columns]);
+  const goToSearch = useCallback(() => {
+    const box = toolbar.current?.querySelector<HTMLInputElement>('input[type="search"]');
+    box?.scrollIntoView({ block: 'nearest' });
+    box?.focus();
+  }, []);
+  const openSort = useCallback(() => setSortOpen(true), []);
+  useTopBarActions({ ...(search ? { onSearch: goToSearch } : {}), ...(sortChoices.length > 0 ? { onSort: openSort } : {}) });
+  // Every filter of the spec but the search box: the definition's selects and the screen's own fields.
+  const filtersSet = Object.entries(list.filter).filter(([key, value]) => key !== search?.key && value !== '').length;
   return (
     <Page title={title}>
       <div className={styles.stack}>
         {recent && <RecentlyViewed items={recent.items} hrefFor={recent.hrefFor} />}
         <Card>
-          <div className={styles.toolbar}>
+          <div className={styles.toolbar} ref={toolbar}>
             {search && (
               <SearchField label={search.label} value={list.filter[search.key] ?? ''} placeholder={search.placeholder} hint={search.hint}
                 onSearch={(value) => setFilter(search.key, value)} />
             )}
-            {filters.map((f) => (
-              <SelectField key={f.key} label={f.label} value={list.filter[f.key] ?? ''} onChange={(e) => setFilter(f.key, e.target.value)}>
-                <option value="">{f.all}</option>
-                {f.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-              </SelectField>
-            ))}
-            {fields}
+            {(filters.length > 0 || fields) && (
+              <ListFilters count={filtersSet}>
+                {filters.map((f) => (
+                  <SelectField key={f.key} label={f.label} value={list.filter[f.key] ?? ''} onChange={(e) => setFilter(f.key, e.target.value)}>
+                    <option value="">{f.all}</option>
+                    {f.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                  </SelectField>
+                ))}
+                {fields}
+              </ListFilters>
+            )}
             {(actions || exportAs) && <span className={styles.toolbarSpacer} />}
             {actions}
             {exportAs && <ExportButton name={exportAs.name} load={() => exportAs.load(list.filter)} />}
@@ -141,6 +164,7 @@ export function ListScreen<T, F extends Record<string, string>>({
           <DataTable label={label} columns={columns} rows={query.data?.content ?? []} rowKey={rowKey}
             sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty={empty} />
           <Pagination rowsType={rowsType} state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
+          {sortChoices.length > 0 && <SortDialog open={sortOpen} onOpenChange={setSortOpen} choices={sortChoices} sort={list.sort} onSort={list.setSort} />}
         </Card>
       </div>
     </Page>
