@@ -21,8 +21,10 @@ export function CheckboxGroup({ legend, options, value, onChange, error }: {
         <label key={o.value} className={styles.option} title={o.hint}>
           <input type="checkbox" className={styles.radio} value={o.value} checked={value.includes(o.value)} disabled={o.disabled}
             onChange={(e) => toggle(o.value, e.target.checked)}
+            // Named by its label alone; the description and the hint describe it.
+            aria-labelledby={o.description ? `${id}-${o.value}-l` : undefined}
             aria-describedby={[o.description && `${id}-${o.value}-d`, o.hint && `${id}-${o.value}`].filter(Boolean).join(' ') || undefined} />
-          {o.label}
+          {o.description ? <span id={`${id}-${o.value}-l`}>{o.label}</span> : o.label}
           {o.description && <span id={`${id}-${o.value}-d`} className={field.hint}>{o.description}</span>}
           {o.hint && <span id={`${id}-${o.value}`} className={field.hint}>{o.hint}</span>}
         </label>
