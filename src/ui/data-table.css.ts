@@ -1,4 +1,4 @@
-import { keyframes, style, type StyleRule } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style, type StyleRule } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
 /** Below 768 px (media.ts) a row is a card. */
@@ -47,8 +47,8 @@ export const cardTitle = style(onPhone({ gridColumn: '1 / -1', fontSize: vars.fo
 // The row's buttons at the card's foot, full width of the card and at full tap size.
 export const cardActions = style(onPhone({
   gridColumn: '1 / -1', order: 1, display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center',
-  selectors: { '& button, & a': { minHeight: 44 } },
 }));
+globalStyle(`${cardActions} button, ${cardActions} a`, onPhone({ minHeight: 44, minWidth: 44 }));
 export const offCard = style(onPhone({ display: 'none' }));
 export const sortButton = style({
   display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, minHeight: 44, padding: 0, border: 'none', background: 'transparent',

@@ -128,8 +128,7 @@ export function ListScreen<T, F extends Record<string, string>>({
   const sortChoices = useMemo(() => sortChoicesOf(columns), [columns]);
   const goToSearch = useCallback(() => {
     const box = toolbar.current?.querySelector<HTMLInputElement>('input[type="search"]');
-    box?.scrollIntoView({ block: 'nearest' });
-    box?.focus();
+    box?.focus(); // focusing scrolls it into view
   }, []);
   const openSort = useCallback(() => setSortOpen(true), []);
   useTopBarActions({ ...(search ? { onSearch: goToSearch } : {}), ...(sortChoices.length > 0 ? { onSort: openSort } : {}) });

@@ -1,0 +1,66 @@
+import { waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../setup/render-app.tsx';
+
+// Lists on a phone (issue 35). jsdom lays nothing out, so these check what the card CSS and the
+// phone's controls stand on: explicit table roles, each cell labelled by its header, the filters
+// behind one "Filters (n)" button, Search and Sort in the top bar.
+
+afterEach(() => { window.innerWidth = 1024; });
+
+describe('console lists on a phone', () => {
+  it('keeps a table’s roles explicit and labels every cell with its column’s header', async () => {
+    window.innerWidth = 412;
+    const { screen } = await renderApp('/console/brokerages', { as: 'admin@demo.test' });
+    const table = await screen.findByRole('table', { name: 'Brokerages' });
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1));
+    expect(table).toHaveAttribute('role', 'table');
+    const headers = within(table).getAllByRole('columnheader');
+    for (const h of headers) expect(h).toHaveAttribute('role', 'columnheader');
+    const [, first] = within(table).getAllByRole('row');
+    expect(first).toHaveAttribute('role', 'row');
+    const cells = within(first!).getAllByRole('cell');
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(headers.map((h) => h.textContent?.replace(/[▲▼]/g, '')));
+    for (const c of cells) expect(c).toHaveAttribute('role', 'cell');
+  });
+
+  it('gathers a staff list’s filters behind one button that counts those set', async () => {
+    window.innerWidth = 412;
+    const { screen, user } = await renderApp('/console/user-management?status=ACTIVE', { as: 'admin@demo.test' });
+    await screen.findByRole('table', { name: 'Users' });
+    expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByRole('combobox', { name: 'Status' })).toHaveValue('ACTIVE');
+  });
+
+  it('keeps the filters inline on a desktop', async () => {
+    const { screen } = await renderApp('/console/user-management?status=ACTIVE', { as: 'admin@demo.test' });
+    expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveValue('ACTIVE');
+    expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
+  });
+
+  it('offers Search and Sort in the top bar of a staff list, and sorts by a column from there', async () => {
+    window.innerWidth = 412;
+    const { screen, user } = await renderApp('/console/brokerages', { as: 'admin@demo.test' });
+    await screen.findByRole('table', { name: 'Brokerages' });
+    const bar = screen.getByRole('banner');
+    await user.click(within(bar).getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveFocus();
+    await user.click(within(bar).getByRole('button', { name: 'Sort' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sort' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Status (descending)' }));
+    await waitFor(() => expect(new URLSearchParams(location.search).get('sort')).toBe('status,DESC'));
+  });
+
+  it('labels the cards of a broker’s Pending Invitations, whose row actions sit at the card’s foot', async () => {
+    window.innerWidth = 412;
+    const { screen } = await renderApp('/console/my-agents/invitations', { as: 'broker@demo.test' });
+    const table = await screen.findByRole('table', { name: /invitations/i });
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1));
+    const [, first] = within(table).getAllByRole('row');
+    const labels = within(first!).getAllByRole('cell').map((c) => c.getAttribute('data-label'));
+    expect(labels).toEqual(['Name', 'Email', 'Phone', 'Status', 'Last Sent', 'Actions']);
+  });
+});
