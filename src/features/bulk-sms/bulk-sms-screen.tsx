@@ -7,7 +7,7 @@ import { sendSms, smsPreflight, type SmsForm } from '../../api/bulk-sms.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { SMS_SUPPRESSIONS, SUPPRESSION_LABELS, type SmsPreflight } from '../../contract/bulk-sms.ts';
 import { OPPORTUNITY_STATUSES } from '../../contract/interviews.ts';
-import { formatCount, prettify } from '../../lib/format.ts';
+import { formatCount } from '../../lib/format.ts';
 import { MERGE_FIELDS, smsSegments } from '../../lib/sms.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
@@ -20,6 +20,7 @@ import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { JobReport } from './job-report.tsx';
 import { SendHistory } from './send-history.tsx';
+import { enumLabel } from '../../contract/labels.ts';
 
 const EMPTY: SmsForm = { message: '', source: 'NUMBERS', status: [], brokerageId: '', createdFrom: '', createdTo: '', numbers: '' };
 const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_-]/g, '');
@@ -91,7 +92,7 @@ function Composer({ staff, onSent }: { staff: boolean; onSent: (jobId: number) =
             <div className={styles.inlineForm}>
               <SelectField label="Statuses" multiple size={5} value={form.status} error={errors['status']}
                 onChange={(e) => set({ status: [...e.target.selectedOptions].map((o) => o.value) })}>
-                {OPPORTUNITY_STATUSES.map((s) => <option key={s} value={s}>{prettify(s)}</option>)}
+                {OPPORTUNITY_STATUSES.map((s) => <option key={s} value={s}>{enumLabel('opportunityStatus', s)}</option>)}
               </SelectField>
               {staff && (
                 <SelectField label="Brokerage" value={form.brokerageId} onChange={(e) => set({ brokerageId: e.target.value })} error={errors['brokerageId']}>

@@ -8,7 +8,7 @@ import {
 import { serverMessage } from '../../api/staff.ts';
 import type { ContentAudience, ContentItem, ContentItemPatch, ContentVersion } from '../../contract/content-items.ts';
 import { ruleText } from '../../lib/content-match.ts';
-import { formatDateTime, prettify } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { lineDiff } from '../../lib/line-diff.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField, TextArea } from '../../ui/choice.tsx';
@@ -20,6 +20,7 @@ import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import * as css from './content.css.ts';
+import { enumLabel, codeLabel } from '../../contract/labels.ts';
 
 interface Draft { name: string; subject: string; body: string; audienceId: string; priority: string; active: boolean; note: string }
 const draftOf = (i: ContentItem): Draft => ({
@@ -95,7 +96,7 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
         <Card aria-labelledby="item-heading">
           <h2 id="item-heading" className={styles.subheading}>{i.name}</h2>
           <DetailList items={[
-            ['Usage type', prettify(i.usage.usageType)], ['Usage', prettify(i.usage.name)], ['Audience', ruleText(i.audience)],
+            ['Usage type', enumLabel('usageType', i.usage.usageType)], ['Usage', codeLabel(i.usage.name)], ['Audience', ruleText(i.audience)],
             ['Version', i.version], ['Updated', formatDateTime(i.updated)],
           ]} />
         </Card>

@@ -4,11 +4,12 @@ import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { audiencesQueryOptions, contentListQueryOptions, usagesQueryOptions, usageTypesQueryOptions, type ContentListParams } from '../../api/assignments-content.ts';
 import type { ContentItem } from '../../contract/content-items.ts';
-import { formatCount, formatDateTime, prettify } from '../../lib/format.ts';
+import { formatCount, formatDateTime } from '../../lib/format.ts';
 import type { ListSpec } from '../../lib/list-view.ts';
 import type { Column } from '../../ui/data-table.tsx';
 import { defineList, ListScreen, type ListDefinition } from '../../ui/list-screen.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
+import { enumLabel, codeLabel } from '../../contract/labels.ts';
 
 export const NO_CONTENT = 'No content items found.';
 export const USAGE_TYPE_OPTIONS = [
@@ -46,15 +47,15 @@ export function ContentSearchScreen() {
       {
         key: 'usageId', label: 'Usage', all: 'All',
         options: (usages.data?.content ?? []).filter((u) => !list.filter.usageType || u.usageType === list.filter.usageType)
-          .map((u) => ({ value: String(u.id), label: prettify(u.name) })),
+          .map((u) => ({ value: String(u.id), label: codeLabel(u.name) })),
       },
       { key: 'audienceId', label: 'Audience', all: 'All', options: (audiences.data?.content ?? []).map((a) => ({ value: String(a.id), label: a.name })) },
     ],
   }), [usages.data, audiences.data, usageTypes.data, list.filter.usageType]);
   const columns: Column<ContentItem>[] = [
     { key: 'name', header: 'Name', sortKey: 'name', cell: (i) => <Link href={pathTo('content-edit', { id: i.id })}>{i.name}</Link> },
-    { key: 'type', header: 'Usage Type', cell: (i) => prettify(i.usage.usageType) },
-    { key: 'usage', header: 'Usage', cell: (i) => prettify(i.usage.name) },
+    { key: 'type', header: 'Usage Type', cell: (i) => enumLabel('usageType', i.usage.usageType) },
+    { key: 'usage', header: 'Usage', cell: (i) => codeLabel(i.usage.name) },
     { key: 'audience', header: 'Audience', cell: (i) => i.audience?.name ?? 'Everyone' },
     { key: 'priority', header: 'Priority', sortKey: 'priority', cell: (i) => i.priority },
     { key: 'version', header: 'Version', cell: (i) => i.version },

@@ -4,12 +4,13 @@ import { pathTo } from '../../access/route-table.ts';
 import { contentMatchQueryOptions, usagesQueryOptions, type MatchParams } from '../../api/assignments-content.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { ATTRIBUTE_LABELS } from '../../lib/content-match.ts';
-import { prettify } from '../../lib/format.ts';
+
 import { US_STATES_AND_TERRITORIES } from '../../lib/us-states.ts';
 import { SelectField } from '../../ui/choice.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import * as css from './content.css.ts';
+import { enumLabel, codeLabel } from '../../contract/labels.ts';
 
 const ATTRS: { key: keyof Omit<MatchParams, 'usage'>; label: string; options: readonly { value: string; label: string }[] }[] = [
   { key: 'product', label: 'Product', options: [{ value: 'PORCHLIGHT', label: 'Porchlight' }, { value: 'LEAD_GENIUS', label: 'Lead Genius' }] },
@@ -41,7 +42,7 @@ export function SimulatorScreen() {
           <div className={styles.toolbar}>
             <SelectField label="Usage" value={p.usage} onChange={(e) => set('usage', e.target.value)}>
               <option value="">Choose a usage</option>
-              {(usages.data?.content ?? []).map((u) => <option key={u.id} value={u.name}>{prettify(u.name)} ({prettify(u.usageType)})</option>)}
+              {(usages.data?.content ?? []).map((u) => <option key={u.id} value={u.name}>{codeLabel(u.name)} ({enumLabel('usageType', u.usageType)})</option>)}
             </SelectField>
             {ATTRS.map((a) => (
               <SelectField key={a.key} label={a.label} value={p[a.key]} onChange={(e) => set(a.key, e.target.value)}>
