@@ -22,10 +22,12 @@ export const thead = style(onPhone({
 }));
 export const headRow = style(onPhone({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm }));
 export const tbody = style(onPhone({ display: 'block' }));
-// Headers wrap between words, so a wide list fits 1024-1440 px without a sideways scroll (issue 35).
+// Headers and cells wrap (between words, within one only when a column has no other room), so a
+// wide list fits 1024-1440 px beside the drawer without a sideways scroll (issue 35).
 export const th = style({
   textAlign: 'left', padding: `${vars.space.sm} ${vars.space.sm}`, borderBottom: `2px solid ${vars.color.border}`,
-  fontWeight: 600, verticalAlign: 'bottom', ...onPhone({ display: 'block', border: 'none', padding: 0 }),
+  fontWeight: 600, verticalAlign: 'bottom', overflowWrap: 'anywhere',
+  ...onPhone({ display: 'block', border: 'none', padding: 0 }),
 });
 export const td = style({
   padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle', height: 44,
@@ -44,11 +46,12 @@ const label: PhoneRule = {
 };
 export const cardField = style(onPhone({ selectors: { '&::before': label } }));
 export const cardTitle = style(onPhone({ gridColumn: '1 / -1', fontSize: vars.font.size.md, fontWeight: 600 }));
-// The row's buttons at the card's foot, full width of the card and at full tap size.
-export const cardActions = style(onPhone({
-  gridColumn: '1 / -1', order: 1, display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center',
-}));
-globalStyle(`${cardActions} button, ${cardActions} a`, onPhone({ minHeight: 44, minWidth: 44 }));
+// The row's buttons at the card's foot, across the card and at full tap size.
+export const cardActions = style(onPhone({ gridColumn: '1 / -1', order: 1 }));
+export const actionsBox = style({
+  display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.xs, ...onPhone({ gap: vars.space.sm }),
+});
+globalStyle(`${actionsBox} > button, ${actionsBox} > a`, onPhone({ minHeight: 44, minWidth: 44 }));
 export const offCard = style(onPhone({ display: 'none' }));
 export const sortButton = style({
   display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, minHeight: 44, padding: 0, border: 'none', background: 'transparent',

@@ -71,7 +71,10 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSortChange,
           {rows.map((row) => (
             <tr key={rowKey(row)} role="row" className={styles.row}>
               {columns.map((c, i) => (
-                <td key={c.key} role="cell" data-label={c.header} className={cellClass(c, i, sort)}>{c.cell(row)}</td>
+                <td key={c.key} role="cell" data-label={c.header} className={cellClass(c, i, sort)}>
+                  {/* The buttons wrap under one another rather than widen the table (no sideways scroll at 1024 px). */}
+                  {isActions(c) ? <div className={styles.actionsBox}>{c.cell(row)}</div> : c.cell(row)}
+                </td>
               ))}
             </tr>
           ))}
