@@ -77,7 +77,7 @@ describe('the lender lists', () => {
     await waitFor(() => expect(files).toHaveLength(1));
     const lines = (await files[0]!.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(lines.length - 1).toBe(active.length);
-    expect(lines.slice(1).every((l) => l.includes(',ACTIVE,'))).toBe(true);
+    expect(lines.slice(1).every((l) => l.includes(',Active,'))).toBe(true);
 
     expect(screen.queryByRole('navigation', { name: 'Recently Viewed' })).not.toBeInTheDocument();
     for (const o of active.slice(0, 2)) {

@@ -25,7 +25,7 @@ export function LeadDetailDialog({ opportunityId, parent = 'agents', onClosed }:
   };
   const data = lead.data?.data;
   return (
-    <Dialog open={open} onOpenChange={(o) => { if (!o) close(); }} title={<LeadTitle lead={data} />} wide
+    <Dialog open={open} openedByAddress onOpenChange={(o) => { if (!o) close(); }} title={<LeadTitle lead={data} />} wide
       actions={<Button variant="secondary" onClick={close}>Close</Button>}>
       <div className={styles.body}><LeadDetailBody lead={data} isError={lead.isError} /></div>
     </Dialog>
