@@ -20,7 +20,7 @@ export async function seedStaffReview(ctx: SeedContext): Promise<void> {
   const qa = u['qa@demo.test'] ?? null;
   const admin = u['admin@demo.test'] ?? null;
 
-  // One call in three is the supervisor's, chosen independently of the review rule below (id % 3), so
+  // One call in three is the supervisor's, chosen independently of the review rule below (by opportunity), so
   // the supervisor has calls awaiting review whatever ids the earlier seeders leave.
   await sql`update interactions set user_id = ${supervisor}::int where type = 'CALL' and (id / 3) % 3 = 0`.execute(db);
   await sql`insert into call_recordings (interaction_id, duration_seconds, provider_ref, created_at)
@@ -37,7 +37,7 @@ export async function seedStaffReview(ctx: SeedContext): Promise<void> {
       case when r.reviewed then (case when i.id % 4 = 0 then ${admin}::int else ${qa}::int end) end,
       case when r.reviewed then least(i.created_at + make_interval(hours => 2 + i.id % 40), ${now}::timestamptz) end
     from interactions i
-    cross join lateral (select i.created_at < ${new Date(now.getTime() - DAY_MS)}::timestamptz and i.id % 3 <> 1 as reviewed,
+    cross join lateral (select i.created_at < ${new Date(now.getTime() - DAY_MS)}::timestamptz and i.opportunity_id % 3 <> 1 as reviewed,
       jsonb_build_object(${sql.join(keys)}) as criteria) r0
     cross join lateral (select r0.reviewed, r0.criteria, not exists (select 1 from jsonb_each(r0.criteria) e where e.value = 'false'::jsonb) as passed) r
     where i.type = 'CALL' and exists (select 1 from call_recordings c where c.interaction_id = i.id)`.execute(db);

@@ -92,7 +92,8 @@ export async function seedStaff(ctx: SeedContext): Promise<void> {
       ${csr}::int, case when (o.id + g) % 3 = 0 then 30 + (o.id * 13 + g * 17) % 600 end,
       case when (o.id + g) % 3 = 0 then 'Call with the lead' when (o.id + g) % 3 = 1 then 'Text conversation' else 'Email follow-up' end,
       least(o.created_at + make_interval(hours => g * 5), ${now}::timestamptz)
-    from opportunities o cross join lateral generate_series(1, 1 + o.id % 3) g`.execute(db);
+    from opportunities o cross join lateral generate_series(1, 1 + o.id % 3) g
+    order by o.id, g`.execute(db); // ids in a fixed order, whatever order the table's rows are stored in
   // An opportunity's call and text counts are its logged calls and texts, so the opportunity page's
   // counts agree with its interactions (POST /interviews-api/interactions keeps them so).
   await sql`update opportunities o set phone_count = c.calls, sms_count = c.texts
