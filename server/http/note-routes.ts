@@ -1,3 +1,4 @@
+import { recordAudit } from './audit-log.ts';
 import { sql } from 'kysely';
 import { countOf, userNameSql, type NoteRow } from './paging.ts';
 import { route, type AppContext, type Policy, type RouteDef } from './route.ts';
@@ -20,6 +21,8 @@ interface NoteRoutes<T> {
   create: { path: string; policy: Policy; read: (c: AppContext) => Promise<{ ownerId: number; body: string }> };
   /** The owner's "updated" column, moved to the note's time: a record is never older than its newest note. */
   touchOwner?: { table: 'opportunities'; column: 'updated_at' };
+  /** The audit action a note by staff records (e.g. OPPORTUNITY_NOTE_ADDED), in the note's transaction. */
+  audit?: string;
 }
 
 export function noteRoutes<T>(o: NoteRoutes<T>): RouteDef[] {
@@ -50,6 +53,7 @@ export function noteRoutes<T>(o: NoteRoutes<T>): RouteDef[] {
         const inserted = await db.transaction().execute(async (trx) => {
           const row = await sql<{ id: number }>`insert into ${table} (${sql.ref(o.ownerColumn)}, author_user_id, body, created_at)
             values (${ownerId}, ${c.var.auth.user.id}, ${body}, ${now}) returning id`.execute(trx);
+          if (o.audit) await recordAudit(c, trx, o.audit, `note ${row.rows[0]!.id} on ${o.ownerColumn.replace(/_id$/, '')} ${ownerId}`);
           if (o.touchOwner) {
             await sql`update ${sql.table(o.touchOwner.table)} set ${sql.ref(o.touchOwner.column)} = greatest(${sql.ref(o.touchOwner.column)}, ${now}) where id = ${ownerId}`.execute(trx);
           }

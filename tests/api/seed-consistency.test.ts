@@ -54,6 +54,8 @@ describe('an opportunity\'s "Updated"', () => {
     const opp = await server.db.selectFrom('opportunities').select(['id', 'updated_at']).orderBy('updated_at').orderBy('id').executeTakeFirstOrThrow();
     const note = await admin.post<{ created: string }>(`/interviews-api/opportunities/${opp.id}/notes`, { body: 'Called back, no answer.' });
     expect(note.status).toBe(201);
+    const audit = await server.db.selectFrom('audit_log').select(['action', 'detail']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toEqual({ action: 'OPPORTUNITY_NOTE_ADDED', detail: expect.stringContaining(`on opportunity ${opp.id}`) });
     const afterNote = (await admin.get<{ updated: string }>(`/interviews-api/opportunities/${opp.id}`)).body.updated;
     expect(Date.parse(afterNote)).toBeGreaterThanOrEqual(Date.parse(note.body.created));
     expect(Date.parse(afterNote)).toBeGreaterThan(opp.updated_at.getTime());

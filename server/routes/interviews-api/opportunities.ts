@@ -94,7 +94,7 @@ export const opportunityRoutes: RouteDef[] = [
     },
   }),
   ...noteRoutes({
-    table: 'opportunity_notes', ownerColumn: 'opportunity_id', touchOwner: { table: 'opportunities', column: 'updated_at' },
+    table: 'opportunity_notes', ownerColumn: 'opportunity_id', touchOwner: { table: 'opportunities', column: 'updated_at' }, audit: 'OPPORTUNITY_NOTE_ADDED',
     view: (n, opportunityId): OpportunityNote => ({ ...noteView(n), opportunityId }),
     list: {
       path: '/interviews-api/opportunities/:id{[0-9]+}/notes', policy: OPPORTUNITY_READERS,
