@@ -35,6 +35,16 @@ describe('console lists on a phone', () => {
     expect(within(sheet).getByRole('combobox', { name: 'Status' })).toHaveValue('ACTIVE');
   });
 
+  it('gathers My Referrals’ filters behind the same button, beside the top bar’s Search and Sort', async () => {
+    window.innerWidth = 412;
+    const { screen, user } = await renderApp('/console/my-referrals?category=active', { as: 'broker@demo.test' });
+    await screen.findByRole('table', { name: 'Referrals' });
+    expect(screen.queryByRole('combobox', { name: 'Category' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByRole('combobox', { name: 'Category' })).toHaveValue('active');
+  });
+
   it('keeps the filters inline on a desktop', async () => {
     const { screen } = await renderApp('/console/user-management?status=ACTIVE', { as: 'admin@demo.test' });
     expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveValue('ACTIVE');

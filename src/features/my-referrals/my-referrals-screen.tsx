@@ -67,7 +67,7 @@ export function MyReferralsScreen() {
     <Page title="My Referrals">
       <Card>
         <ListToolbar searchLabel="Search referrals" placeholder="Prospect name" search={list.filter.q}
-          onSearch={(q) => list.setFilter({ q })} sortChoices={SORT_CHOICES} sort={list.sort} onSort={list.setSort}>
+          onSearch={(q) => list.setFilter({ q })} sortChoices={SORT_CHOICES} sort={list.sort} onSort={list.setSort} filtersSet={Object.entries(list.filter).filter(([k, v]) => k !== 'q' && v).length}>
           <ReferralFilters filter={list.filter} onChange={list.setFilter} />
           {filtered && <Button variant="text" onClick={() => list.apply('')}>Clear filters</Button>}
           <span className={styles.toolbarSpacer} />
