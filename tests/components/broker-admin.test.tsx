@@ -75,7 +75,10 @@ describe('My Admins', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Send Invite' }));
     expect(within(dialog).getByText('Invalid e-mail.')).toBeInTheDocument();
     expect(within(dialog).getByText('First name is required')).toBeInTheDocument();
+    // Focus on the first field in error; its message goes as soon as it changes.
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'First Name' })).toHaveFocus());
     await app.user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), 'Nova');
+    expect(within(dialog).queryByText('First name is required')).toBeNull();
     await app.user.type(within(dialog).getByRole('textbox', { name: 'Last Name' }), 'Second');
     await app.user.clear(within(dialog).getByRole('textbox', { name: 'Email' }));
     await app.user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'nova.second@example.test');

@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { brokerageAdminKeys, inviteAdmin } from '../../api/brokerage-admins.ts';
-import { ApiError } from '../../api/client.ts';
 import { forgotEmailError } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { personNameError } from '../../contract/person-name.ts';
 
 type Fields = { firstName: string; lastName: string; email: string };
 const EMPTY: Fields = { firstName: '', lastName: '', email: '' };
+const FIELD_KEYS = ['firstName', 'lastName', 'email'] as const;
 
 function errorsOf(f: Fields): Partial<Fields> {
   const errors: Partial<Fields> = {};
@@ -27,7 +28,8 @@ function errorsOf(f: Fields): Partial<Fields> {
 /** Invites another administrator of the brokerage: the email with a /register link lands in the outbox. */
 export function InviteAdminDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [fields, setFields] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Fields>>({});
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<keyof Fields>(form);
   const [failure, setFailure] = useState<string>();
   const client = useQueryClient();
   const snackbar = useSnackbar();
@@ -40,22 +42,23 @@ export function InviteAdminDialog({ open, onOpenChange }: { open: boolean; onOpe
       onOpenChange(false);
     },
     onError: (e) => {
-      if (e instanceof ApiError && e.fields) setErrors(e.fields as Partial<Fields>);
-      setFailure(e instanceof ApiError ? e.message : 'An error occurred please try again.');
+      const { fields: onFields, other } = serverFieldErrors(e, FIELD_KEYS);
+      show(onFields);
+      setFailure([formFailureText(e), ...other].filter(Boolean).join(' ') || undefined);
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = errorsOf(fields);
-    setErrors(found);
+    show(found);
     setFailure(undefined);
     if (Object.keys(found).length === 0) invite.mutate({ firstName: fields.firstName.trim(), lastName: fields.lastName.trim(), email: fields.email.trim().toLowerCase() });
   };
-  const set = (k: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof Fields) => (e: { target: { value: string } }) => { clear(k); setFields((f) => ({ ...f, [k]: e.target.value })); };
   return (
-    <Dialog open={open} onOpenChange={(o) => { onOpenChange(o); if (!o) { setErrors({}); setFailure(undefined); } }} title="Invite Admin"
+    <Dialog open={open} onOpenChange={(o) => { onOpenChange(o); if (!o) { show({}); setFailure(undefined); } }} title="Invite Admin"
       description="They receive an email with a link to set their password and become an administrator of this brokerage.">
-      <form onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} noValidate>
         {failure && <p role="alert" className={styles.formError}>{failure}</p>}
         <TextField label="First Name" autoComplete="off" keyFilter="name" value={fields.firstName} error={errors.firstName} onChange={set('firstName')} />
         <TextField label="Last Name" autoComplete="off" keyFilter="name" value={fields.lastName} error={errors.lastName} onChange={set('lastName')} />
