@@ -60,6 +60,19 @@ describe('User Management', () => {
     expect(app.screen.queryByText('A user with these details already exists')).toBeNull();
   }, TEST_MS);
 
+  it('Edit User: a cleared name is refused beside its field, with focus on it, and the message goes as the user types', async () => {
+    const server = await testServer();
+    const { id } = await server.db.selectFrom('users').select('id').where('email', '=', 'csr@demo.test').executeTakeFirstOrThrow();
+    const app = await renderApp(`/console/user-management/edit/${id}`, { as: 'admin@demo.test' });
+    const first = await app.screen.findByRole('textbox', { name: 'First Name' }, SLOW);
+    await app.user.clear(first);
+    await app.user.click(app.screen.getByRole('button', { name: 'Save Name' }));
+    await waitFor(() => expect(first).toHaveFocus());
+    expect(first).toHaveAccessibleDescription('First name is required');
+    await app.user.type(first, 'Cas');
+    expect(first).not.toHaveAccessibleDescription('First name is required');
+  }, TEST_MS);
+
   it('lets a manager tick only roles they may grant, and creating a user opens their page with the invitation pending', async () => {
     const app = await renderApp('/console/user-management/create', { as: 'manager@demo.test' });
     const roles = await app.screen.findByRole('group', { name: 'Roles' }, SLOW);

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import { ApiError } from '../../api/client.ts';
 import { userDetailQueryOptions, userManagementKeys } from '../../api/user-management.ts';
 import { patchUser } from '../../api/users.ts';
 import type { UserDetail } from '../../contract/users.ts';
@@ -14,6 +13,7 @@ import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { lastSignIn, userName, UserStatus } from './user-format.tsx';
 import { UserActions } from './user-actions.tsx';
 import { UserFlexAttributes } from './user-flex.tsx';
@@ -61,28 +61,34 @@ export function UserEditScreen({ params }: { params: Record<string, string> }) {
 function NameForm({ user }: { user: UserDetail }) {
   const [first, setFirst] = useState(user.firstName ?? '');
   const [last, setLast] = useState(user.lastName ?? '');
-  const [errors, setErrors] = useState<{ firstName?: string; lastName?: string }>({});
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<'firstName' | 'lastName'>(form);
   const client = useQueryClient();
   const snackbar = useSnackbar();
   const save = useMutation({
     mutationFn: () => patchUser(user.id, { firstName: first.trim(), lastName: last.trim() }),
     onSuccess: () => { snackbar('The name was saved.'); void client.invalidateQueries({ queryKey: userManagementKeys.all }); },
-    onError: (e) => snackbar(e instanceof ApiError ? e.message : 'An error occurred please try again.', { tone: 'error' }),
+    onError: (e) => {
+      const { fields: onFields, other } = serverFieldErrors(e, ['firstName', 'lastName'] as const);
+      show(onFields);
+      const text = [formFailureText(e), ...other].filter(Boolean).join(' ');
+      if (text) snackbar(text, { tone: 'error' });
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const firstError = personNameError('First name', first);
     const lastError = personNameError('Last name', last);
     const found = { ...(firstError ? { firstName: firstError } : {}), ...(lastError ? { lastName: lastError } : {}) };
-    setErrors(found);
+    show(found);
     if (Object.keys(found).length === 0) save.mutate();
   };
   return (
     <Card aria-labelledby="name-heading">
       <h3 id="name-heading" className={styles.subheading}>Name</h3>
-      <form onSubmit={submit} noValidate className={styles.inlineForm}>
-        <TextField label="First Name" keyFilter="name" value={first} error={errors.firstName} onChange={(e) => setFirst(e.target.value)} />
-        <TextField label="Last Name" keyFilter="name" value={last} error={errors.lastName} onChange={(e) => setLast(e.target.value)} />
+      <form ref={form} onSubmit={submit} noValidate className={styles.inlineForm}>
+        <TextField label="First Name" keyFilter="name" value={first} error={errors.firstName} onChange={(e) => { clear('firstName'); setFirst(e.target.value); }} />
+        <TextField label="Last Name" keyFilter="name" value={last} error={errors.lastName} onChange={(e) => { clear('lastName'); setLast(e.target.value); }} />
         <Button type="submit" variant="secondary" disabled={save.isPending || !user.manageable}>Save Name</Button>
       </form>
     </Card>
