@@ -131,7 +131,7 @@ const importBoundaries = {
 const porchlight = { rules: { 'import-boundaries': importBoundaries } };
 
 export default defineConfig(
-  globalIgnores(['dist/', 'dev-dist/', 'node_modules/', '.tmp/', '.data/', 'coverage/', 'playwright-report/',
+  globalIgnores(['dist/', 'dist-*/', 'dev-dist/', 'node_modules/', '.tmp/', '.data/', 'coverage/', 'playwright-report/',
     'test-results/', 'bench/.out/']),
   js.configs.recommended,
   tseslint.configs.recommended,
