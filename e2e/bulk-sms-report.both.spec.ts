@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { AREA_CODE_ZONES, localHour } from '../src/lib/sms.ts';
-import { expect as baseExpect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, login, navigate, test, openAreaCode } from './fixtures.ts';
 
 // Issue 34 on a desktop and a phone: after a send, and from the history, each send opens its
 // per-recipient report (a table on a desktop, cards on a phone), filtered by status with the view in
@@ -10,12 +9,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
 
-/** An area code whose zone is well inside 8 AM-9 PM now; null when none is (about 10:00-13:00 UTC). */
-function openAreaCode(): string | null {
-  const now = new Date();
-  const found = Object.entries(AREA_CODE_ZONES).find(([, zones]) => zones.length === 1 && localHour(zones[0]!, now) >= 9 && localHour(zones[0]!, now) < 20);
-  return found ? found[0] : null;
-}
 
 /** The report's recipients: the table on a desktop, the list of cards on a phone. */
 const recipientsOf = (page: Page, phone: boolean) =>

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import type { OutboxPage } from '../src/contract/dev.ts';
+import { AREA_CODE_ZONES, localHour } from '../src/lib/sms.ts';
 
 // Same default as playwright.config.ts.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -119,6 +120,23 @@ export async function listTotal(page: Page, pager: string): Promise<number> {
   await slow(page.getByRole('table').first()).not.toHaveAttribute('aria-busy', 'true');
   const m = / of ([\d,]+) /.exec((await nav.textContent()) ?? '');
   return m ? Number(m[1]!.replace(/,/g, '')) : 0;
+}
+
+/** Fails when the page scrolls sideways (more than a pixel of rounding). */
+export async function fitsWidth(page: Page, what: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(1);
+}
+
+/**
+ * An area code whose zone is well inside 8 AM-9 PM now, so a bulk SMS does not depend on the hour;
+ * null between about 10:00 and 13:00 UTC, when no zone of the table is (Guam has closed, Puerto
+ * Rico has not opened).
+ */
+export function openAreaCode(): string | null {
+  const now = new Date();
+  const found = Object.entries(AREA_CODE_ZONES).find(([, zones]) => zones.length === 1 && localHour(zones[0]!, now) >= 9 && localHour(zones[0]!, now) < 20);
+  return found ? found[0] : null;
 }
 
 export { expect };

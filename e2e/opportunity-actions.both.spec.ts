@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, login, navigate, test, fitsWidth } from './fixtures.ts';
 
 // Staff work an opportunity on its page, on a desktop and a phone: log a call, correct its
 // disposition, edit the contact, see the lender. The e2e database is shared by every spec of a run:
@@ -9,10 +9,6 @@ test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 20_000 });
 const slow = { timeout: 20_000 };
 
-const fitsWidth = async (page: Page, what: string) => {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(1);
-};
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/auth/oauth2.0/accessToken', {

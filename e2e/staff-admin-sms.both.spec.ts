@@ -1,5 +1,5 @@
 import { AREA_CODE_ZONES, localHour } from '../src/lib/sms.ts';
-import { expect as baseExpect, expectNoAxeViolations, login, navigate, outbox, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, login, navigate, outbox, test, openAreaCode } from './fixtures.ts';
 
 // Issue 15 (engineer M) on a desktop and a phone: Supplier Management's ZIP paste reports invalid
 // lines; a bulk SMS to a set with DNC numbers counts them in the pre-flight and texts none of them.
@@ -8,16 +8,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
 
-/**
- * An area code whose zone is well inside 8 AM-9 PM now, so the send does not depend on the hour;
- * null between about 10:00 and 13:00 UTC, when no zone of the table is (Guam has closed, Puerto
- * Rico has not opened).
- */
-function openAreaCode(): string | null {
-  const now = new Date();
-  const found = Object.entries(AREA_CODE_ZONES).find(([, zones]) => zones.length === 1 && localHour(zones[0]!, now) >= 9 && localHour(zones[0]!, now) < 20);
-  return found ? found[0] : null;
-}
 /** An area code whose zone is well outside its sending window now (Honolulu when none is open). */
 function closedAreaCode(): string {
   const now = new Date();

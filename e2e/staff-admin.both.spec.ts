@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, login, navigate, outbox, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, login, navigate, outbox, test, fitsWidth } from './fixtures.ts';
 
 // Staff administration, part 1 (issue 15) on a desktop and a phone. The e2e database is shared by
 // every spec of a run: the user created here has the clock and the project in their address.
@@ -7,10 +6,6 @@ test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 20_000 });
 const slow = { timeout: 20_000 };
 
-const fitsWidth = async (page: Page, what: string) => {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(1);
-};
 
 test('an admin creates a user, who registers from the outbox link and signs in', async ({ page, browser, request }, info) => {
   const email = `nova.${info.project.name}.${Date.now()}@example.test`;

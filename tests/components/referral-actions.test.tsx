@@ -28,6 +28,16 @@ async function activeColleague(brokerageId: number, ...not: number[]) {
 }
 
 /** The picker's option for one agent (by id: two agents may share a name). */
+/** Opens a referral's page as the broker admin and its Reassign dialog, once the picker has its agents. */
+async function openReassign(referralId: number) {
+  const { screen, user } = await renderApp(`/console/my-referrals/view/${referralId}`, { as: 'broker@demo.test' });
+  await user.click(await screen.findByRole('button', { name: 'Reassign' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Reassign referral' });
+  const picker = within(dialog).getByRole('combobox', { name: 'New agent' });
+  await waitFor(() => expect(within(picker).getAllByRole('option').length).toBeGreaterThan(2));
+  return { screen, user, dialog, picker };
+}
+
 const optionOf = (select: HTMLElement, agentId: number) => select.querySelector<HTMLOptionElement>(`option[value="${agentId}"]`)!;
 
 describe("a referral's page", () => {
@@ -37,11 +47,7 @@ describe("a referral's page", () => {
     const off = await activeColleague(ref!.brokerage_id, to.id, ref!.agent_id);
     await server.db.updateTable('agents').set({ status: 'DEACTIVATED' }).where('id', '=', off.id).execute();
     try {
-      const { screen, user } = await renderApp(`/console/my-referrals/view/${ref!.id}`, { as: 'broker@demo.test' });
-      await user.click(await screen.findByRole('button', { name: 'Reassign' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Reassign referral' });
-      const picker = within(dialog).getByRole('combobox', { name: 'New agent' });
-      await waitFor(() => expect(within(picker).getAllByRole('option').length).toBeGreaterThan(2));
+      const { screen, user, dialog, picker } = await openReassign(ref!.id);
       const current = optionOf(picker, ref!.agent_id);
       expect(current).toHaveTextContent('(Already assigned)');
       expect(current).toBeDisabled();
@@ -69,11 +75,7 @@ describe("a referral's page", () => {
     const { server, refs: [ref] } = await overdueReferrals(1);
     const to = await activeColleague(ref!.brokerage_id, ref!.agent_id);
     try {
-      const { screen, user } = await renderApp(`/console/my-referrals/view/${ref!.id}`, { as: 'broker@demo.test' });
-      await user.click(await screen.findByRole('button', { name: 'Reassign' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Reassign referral' });
-      const picker = within(dialog).getByRole('combobox', { name: 'New agent' });
-      await waitFor(() => expect(within(picker).getAllByRole('option').length).toBeGreaterThan(2));
+      const { screen, user, dialog, picker } = await openReassign(ref!.id);
       await user.selectOptions(picker, String(to.id));
       // Deactivated by someone else after the picker loaded: the server has the last word.
       await server.db.updateTable('agents').set({ status: 'DEACTIVATED' }).where('id', '=', to.id).execute();
