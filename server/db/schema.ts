@@ -14,6 +14,7 @@ import type { ViewedItemTables } from './schema-viewed-items.ts';
 import type { AssignmentsContentTables } from './schema-assignments-content.ts';
 import type { BrokerageSetupTables } from './schema-brokerage-setup.ts';
 import type { CatalogueTables } from './schema-catalogue.ts';
+import type { WebPushTables } from './schema-web-push.ts';
 
 // Kysely table types for server/db/migrations. Keep in step with the SQL.
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -256,4 +257,5 @@ export interface Database
     StaffAdminTables,
     StaffReviewTables,
     SuppliersSmsTables,
-    ViewedItemTables {}
+    ViewedItemTables,
+    WebPushTables {}
