@@ -91,3 +91,22 @@ export type NewNote = v.InferOutput<typeof NewNote>;
 const PositiveId = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be a positive id'), v.maxValue(999_999_999));
 export const Reassignment = v.strictObject({ agentId: PositiveId }, 'unknown field');
 export const SampleNotification = v.strictObject({ agentId: PositiveId }, 'unknown field');
+
+/**
+ * The agent's day kit (issue 37): the most urgent open referrals, each with its contact, last events
+ * and last notes, in one answer, so the agent app can keep every open follow-up readable offline.
+ */
+export const AgentDaySyncItem = v.object({
+  referral: AgentReferralDetail,
+  events: ReferralEventPage,
+  notes: ReferralNotePage,
+});
+export type AgentDaySyncItem = v.InferOutput<typeof AgentDaySyncItem>;
+export const AgentDaySync = v.object({
+  /** When the server read the rows (ISO time). */
+  syncedAt: v.string(),
+  /** Open referrals the agent has; `content` holds the `limit` most urgent of them. */
+  totalOpen: v.number(),
+  content: v.array(AgentDaySyncItem),
+});
+export type AgentDaySync = v.InferOutput<typeof AgentDaySync>;

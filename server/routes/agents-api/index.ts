@@ -11,6 +11,7 @@ import { brokerageAdminRoutes } from './brokerage-admin.ts';
 import { dashboardEmailRoutes } from './email.ts';
 import { agentNoteRoutes, brokerNoteRoutes } from './notes.ts';
 import { agentAppRoutes } from './referrals.ts';
+import { daySyncRoutes } from './day-sync.ts';
 import { agentOnboardingRoutes } from './agent-onboarding.ts';
 import { brokerReferralRoutes } from './broker-referrals.ts';
 import { myAgentRoutes } from './my-agents.ts';
@@ -21,6 +22,7 @@ import { questionnaireRoutes } from './questionnaires.ts';
 export const agentsApiRoutes: RouteDef[] = [
   ...agentRoutes,
   ...agentAppRoutes,
+  ...daySyncRoutes, // issue 37: the agent's day kit for offline reading
   ...brokerageRoutes,
   ...dashboardStatsRoutes,
   ...dashboardEmailRoutes,

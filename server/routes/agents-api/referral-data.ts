@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import type { AgentReferral, AgentReferralDetail } from '../../../src/contract/referrals.ts';
+import type { AgentReferral, AgentReferralDetail, ReferralEvent, ReferralNote } from '../../../src/contract/referrals.ts';
 import { allowedMoves, type ReferralStage, type ReferralType } from '../../../src/lib/referral-stages.ts';
 import type { Db } from '../../db/database.ts';
 import { daysSinceSql, overduePredicate } from '../../db/overdue.ts';
@@ -43,6 +43,11 @@ export function toAgentReferral(r: ReferralRow): AgentReferral {
 export async function referralDetail(db: Db, refId: number, now: Date): Promise<AgentReferralDetail> {
   const r = await selectReferrals(db, now).where('r.id', '=', refId).executeTakeFirst();
   if (!r) throw notFound('No such referral');
+  return toAgentReferralDetail(r);
+}
+
+/** A referral row as the agent app's detail: the list's fields, its agent, removal reason and allowed moves. */
+export function toAgentReferralDetail(r: ReferralRow): AgentReferralDetail {
   const base = toAgentReferral(r);
   return { ...base, agentId: r.agent_id, removalReason: r.removal_reason, allowedMoves: allowedMoves(base.type, base.stage) };
 }
@@ -87,3 +92,15 @@ export const personName = (first: string | null, last: string | null): string | 
 export function filledQuery<S extends v.GenericSchema>(c: AppContext, schema: S): v.InferOutput<S> {
   return check(schema, Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== '')), 'query');
 }
+
+/** An event row (with its actor's name parts) as the agent app reads it. */
+export const toReferralEvent = (e: { id: number; type: string; from_stage: string | null; to_stage: string | null; detail: string | null;
+  created_at: Date; first_name: string | null; last_name: string | null }): ReferralEvent => ({
+  id: e.id, type: e.type, fromStage: e.from_stage, toStage: e.to_stage, detail: e.detail,
+  created: e.created_at.toISOString(), actorName: personName(e.first_name, e.last_name),
+});
+
+/** A note row (with its author's name parts) as the agent app reads it. */
+export const toReferralNote = (n: { id: number; body: string; created_at: Date; first_name: string | null; last_name: string | null }): ReferralNote => ({
+  id: n.id, text: n.body, created: n.created_at.toISOString(), authorName: personName(n.first_name, n.last_name),
+});

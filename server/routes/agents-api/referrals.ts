@@ -7,7 +7,7 @@ import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { IdParams, Paging, params, query } from '../../http/validate.ts';
 import { agentReferralWriteRoutes } from './referral-writes.ts';
 import { notificationRoutes } from './notifications.ts';
-import { AGENT_REFERRALS, assertAgentScope, filledQuery, ownReferral, RefParams, personName, referralDetail, selectReferrals, toAgentReferral } from './referral-data.ts';
+import { AGENT_REFERRALS, assertAgentScope, filledQuery, ownReferral, RefParams, referralDetail, selectReferrals, toAgentReferral, toReferralEvent, toReferralNote } from './referral-data.ts';
 
 const READERS = ['AGENT', 'BROKERAGE_ADMIN', ...STAFF_ROLES] as const;
 
@@ -23,7 +23,8 @@ const ListQuery = v.object({
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-function orderBy(sort: string): RawBuilder<unknown> {
+/** The follow-ups' order for `sort`; 'overdue' is the most urgent first (the day sync keeps that order too). */
+export function orderBy(sort: string): RawBuilder<unknown> {
   const dir = sort.endsWith(',ASC') ? sql`asc` : sort.endsWith(',DESC') ? sql`desc` : null;
   if (sort.startsWith('updated')) return sql`r.updated_at ${dir ?? sql`desc`}, r.id desc`;
   if (sort.startsWith('name')) {
@@ -88,8 +89,7 @@ export const agentReferralReadRoutes: RouteDef[] = [
         base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ]);
       const body: ReferralEventPage = {
-        content: rows.map((e) => ({ id: e.id, type: e.type, fromStage: e.from_stage, toStage: e.to_stage, detail: e.detail,
-          created: e.created_at.toISOString(), actorName: personName(e.first_name, e.last_name) })),
+        content: rows.map(toReferralEvent),
         totalElements: total.n,
       };
       return c.json(body);
@@ -109,7 +109,7 @@ export const agentReferralReadRoutes: RouteDef[] = [
         base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ]);
       const body: ReferralNotePage = {
-        content: rows.map((n) => ({ id: n.id, text: n.body, created: n.created_at.toISOString(), authorName: personName(n.first_name, n.last_name) })),
+        content: rows.map(toReferralNote),
         totalElements: total.n,
       };
       return c.json(body);
