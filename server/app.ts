@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { EventBus } from './events/bus.ts';
 import { TokenCache } from './auth/token-cache.ts';
 import { authorize } from './http/authenticate.ts';
 import { compressAnswers } from './http/compress.ts';
@@ -17,12 +18,14 @@ export interface AppDeps {
   db: Db;
   config: Config;
   now?: () => Date;
+  /** This process's event bus: GET /events streams from it (server/events/bus.ts). */
+  events?: EventBus;
   routes?: RouteDef[];
   /** Serve the built console from config.staticDir (off for in-process API tests). */
   serveConsole?: boolean;
 }
 
-export function createApp({ db, config, now = () => new Date(), routes = ROUTES, serveConsole = false }: AppDeps) {
+export function createApp({ db, config, now = () => new Date(), events, routes = ROUTES, serveConsole = false }: AppDeps) {
   const app = new Hono<AppEnv>();
   const tokens = new TokenCache(config.authCacheMs);
   app.onError((err, c) => errorResponse(c, err));
@@ -30,6 +33,7 @@ export function createApp({ db, config, now = () => new Date(), routes = ROUTES,
     c.set('db', db);
     c.set('config', config);
     c.set('now', now);
+    c.set('events', events);
     try {
       await next();
     } finally {

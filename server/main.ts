@@ -4,6 +4,8 @@ import { bootDatabase } from './boot.ts';
 import { loadConfig } from './config.ts';
 import { FolderLockedError } from './db/folder-lock.ts';
 import { MigrationEditedError } from './db/migrate.ts';
+import { EventBus } from './events/bus.ts';
+import { notifySourceFor } from './events/notify-source.ts';
 
 // How long SIGTERM waits for in-flight requests before closing anyway (load balancers allow ~30 s).
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -27,7 +29,9 @@ try {
   throw err;
 }
 const db = database;
-const app = createApp({ db: db.db, config, serveConsole: true });
+// Every process hears every committed event (server/events/bus.ts): the live console and Web Push.
+const events = await new EventBus(db.db).start(notifySourceFor(db, config.databaseUrl));
+const app = createApp({ db: db.db, config, events, serveConsole: true });
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   log(`console and API on http://localhost:${info.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
 });
@@ -43,9 +47,11 @@ const shutdown = (signal: string) => {
     if ('closeAllConnections' in server) server.closeAllConnections();
   }, DRAIN_TIMEOUT_MS);
   force.unref();
+  // Live streams end now (their clients resume on another process with Last-Event-ID); the rest drain.
+  const heard = events.stop();
   server.close(() => {
     clearTimeout(force);
-    void db.close().finally(() => process.exit(0));
+    void heard.then(() => db.close()).finally(() => process.exit(0));
   });
   if ('closeIdleConnections' in server) server.closeIdleConnections();
 };

@@ -14,6 +14,7 @@ import type { ViewedItemTables } from './schema-viewed-items.ts';
 import type { AssignmentsContentTables } from './schema-assignments-content.ts';
 import type { BrokerageSetupTables } from './schema-brokerage-setup.ts';
 import type { CatalogueTables } from './schema-catalogue.ts';
+import type { EventsTables } from './schema-events.ts';
 import type { WebPushTables } from './schema-web-push.ts';
 
 // Kysely table types for server/db/migrations. Keep in step with the SQL.
@@ -252,6 +253,7 @@ export interface Database
     BrokerageSetupTables,
     BrokerWorkspaceTables,
     ConnectorTables,
+    EventsTables,
     LenderConsoleTables,
     StaffTables,
     StaffAdminTables,

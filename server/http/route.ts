@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Role } from '../../src/access/roles.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { EventBus } from '../events/bus.ts';
 
 /** The user a request runs as (after impersonation), with the real actor beside it. */
 export interface AuthUser {
@@ -30,6 +31,8 @@ export interface AppEnv {
     config: Config;
     auth: Auth;
     now: () => Date;
+    /** This process's event bus (server/events/bus.ts); absent in an app started without one. */
+    events: EventBus | undefined;
   };
 }
 

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
-import { openDatabase, type Db } from '../../server/db/database.ts';
+import { openDatabase, type Db, type OpenDatabase } from '../../server/db/database.ts';
+import { EventBus } from '../../server/events/bus.ts';
+import { notifySourceFor } from '../../server/events/notify-source.ts';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
 import pg from 'pg';
 import { PG_TEMPLATE_DB } from './pg-template.ts';
@@ -13,6 +15,8 @@ export const DEMO_AGENT_PHONE = '+15550100001';
 export interface TestServer {
   db: Db;
   app: ReturnType<typeof createApp>;
+  /** The app's event bus (server/events/bus.ts), as a server process runs one. */
+  events: EventBus;
   /** Moves the server's clock (token expiry, overdue rules) for a test. */
   setNow(now: Date): void;
   close(): Promise<void>;
@@ -24,13 +28,14 @@ export interface TestServer {
  * `api-pg` test project (TEST_DB=postgres, TEST_DATABASE_URL).
  */
 export async function startTestServer(options: { authCacheMs?: number } = {}): Promise<TestServer> {
-  const database = process.env.TEST_DB === 'postgres' ? await clonePostgresTemplate() : await openDatabase({
+  const database: OpenDatabase & { url?: string } = process.env.TEST_DB === 'postgres' ? await clonePostgresTemplate() : await openDatabase({
     loadDataDir: new Blob([readFileSync(path.resolve('.tmp/test-template.tar'))]),
   });
   let now: Date | undefined;
   const config = testConfig(options.authCacheMs === undefined ? {} : { authCacheMs: options.authCacheMs });
-  const app = createApp({ db: database.db, config, now: () => now ?? new Date() });
-  return { db: database.db, app, setNow: (d) => (now = d), close: database.close };
+  const events = await new EventBus(database.db).start(notifySourceFor(database, database.url));
+  const app = createApp({ db: database.db, config, events, now: () => now ?? new Date() });
+  return { db: database.db, app, events, setNow: (d) => (now = d), close: async () => { await events.stop(); await database.close(); } };
 }
 
 /** CREATE DATABASE ... TEMPLATE: a copy of the seeded template in a fraction of a second. */
@@ -49,7 +54,7 @@ async function clonePostgresTemplate() {
   target.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: target.toString() });
   return {
-    ...database,
+    ...database, url: target.toString(),
     close: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: url });

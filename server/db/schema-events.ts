@@ -1,0 +1,17 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** 033_events.sql: the event outbox, written in the transaction of the change it tells of. */
+export interface EventsTable {
+  id: Generated<number>;
+  type: string;
+  /** jsonb: an object of ids and names (never a secret); written as JSON text. */
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  audience_roles: string[];
+  brokerage_id: number | null;
+  agent_id: number | null;
+  loan_office_id: number | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** This area's tables; server/db/schema.ts composes them into Database. */
+export interface EventsTables { events: EventsTable }
