@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
 import type { OutboxPage } from '../src/contract/dev.ts';
 import { AREA_CODE_ZONES, localHour } from '../src/lib/sms.ts';
 
@@ -120,6 +120,16 @@ export async function listTotal(page: Page, pager: string): Promise<number> {
   await slow(page.getByRole('table').first()).not.toHaveAttribute('aria-busy', 'true');
   const m = / of ([\d,]+) /.exec((await nav.textContent()) ?? '');
   return m ? Number(m[1]!.replace(/,/g, '')) : 0;
+}
+
+/**
+ * Where a list's filters are: below 768 px behind its "Filters (n)" button, which this opens (the
+ * sheet is returned; its Done button closes it), else inline in the page.
+ */
+export async function listFilters(page: Page): Promise<Locator> {
+  if ((page.viewportSize()?.width ?? 1280) >= 768) return page.getByRole('main');
+  await page.getByRole('button', { name: /^Filters( \(\d+\))?$/ }).click();
+  return page.getByRole('dialog', { name: 'Filters' });
 }
 
 /** Fails when the page scrolls sideways (more than a pixel of rounding). */
