@@ -1,4 +1,4 @@
-import { expect as baseExpect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, listFilters, login, navigate, test } from './fixtures.ts';
 
 // My Referrals and My Leads on a desktop and on a phone (issue 11): below 768 px the top bar carries
 // Search and Sort; the lists stay usable and pass axe-core.
@@ -31,6 +31,6 @@ test('My Leads lists the brokerage’s leads and passes axe', async ({ page }) =
   await login(page, 'broker@demo.test');
   await navigate(page, '/console/my-leads?status=ASSIGNED_TO_AGENT');
   await expect(page.getByRole('table', { name: 'Leads' }).getByRole('row').nth(1)).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('ASSIGNED_TO_AGENT');
+  await expect((await listFilters(page)).getByRole('combobox', { name: 'Status' })).toHaveValue('ASSIGNED_TO_AGENT');
   await expectNoAxeViolations(page);
 });

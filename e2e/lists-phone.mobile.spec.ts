@@ -1,4 +1,4 @@
-import { expect as baseExpect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, login, navigate, test, type AppPath } from './fixtures.ts';
 import { BROKER_LISTS, LENDER_LISTS, STAFF_LISTS, sidewaysOverflow, sortedCell } from './list-overflow.ts';
 
 // Every console list on a 412 px phone (issue 35): each row a card that fits the screen, nothing in
@@ -40,3 +40,45 @@ test('a staff list’s filters wait behind one Filters button that counts those 
   await sheet.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
 });
+
+/** A list with a toolbar of its own: its filter (set or not by the address), its search box, whether it sorts. */
+interface OwnToolbar { path: AppPath; table: string; filter: { role: 'combobox' | 'switch'; name: string; set: number }; search?: string; sorts: boolean }
+
+const OWN_TOOLBARS: { as: string; lists: OwnToolbar[] }[] = [
+  { as: 'broker@demo.test', lists: [
+    { path: '/console/my-agents?status=ACTIVE', table: 'Agents', filter: { role: 'combobox', name: 'Status', set: 1 }, search: 'Search agents', sorts: true },
+    { path: '/console/my-leads?status=ASSIGNED_TO_AGENT&leadType=NEW', table: 'Leads', filter: { role: 'combobox', name: 'Lead Type', set: 2 }, search: 'Search leads', sorts: true },
+    // Pending Invitations opens on pending ones: its one filter is set from the start.
+    { path: '/console/my-agents/invitations', table: 'Invitations', filter: { role: 'combobox', name: 'Invitation status', set: 1 }, sorts: false },
+  ] },
+  { as: 'admin@demo.test', lists: [
+    { path: '/console/dnc-list', table: 'DNC List', filter: { role: 'switch', name: 'Show Only Inbound Blocked', set: 0 }, search: 'Search', sorts: false },
+  ] },
+];
+
+for (const { as, lists } of OWN_TOOLBARS) {
+  test(`${lists.map((l) => l.table).join(', ')} (${as}) keep their filters in the sheet and Search and Sort in the top bar`, async ({ page }) => {
+    await login(page, as);
+    for (const list of lists) {
+      await navigate(page, list.path);
+      await expect(page.getByRole('table', { name: list.table, exact: true }).getByRole('row').nth(1), list.path).toBeVisible();
+      await expect(page.getByRole(list.filter.role, { name: list.filter.name }), `${list.path}: no filter inline`).toHaveCount(0);
+      const bar = page.getByRole('banner');
+      await expect(bar.getByRole('button', { name: 'Sort' })).toHaveCount(list.sorts ? 1 : 0);
+      if (list.search) {
+        await expect(page.getByRole('searchbox', { name: list.search })).toHaveCount(0);
+        await bar.getByRole('button', { name: 'Search' }).click();
+        await expect(page.getByRole('searchbox', { name: list.search })).toBeVisible();
+      } else {
+        await expect(bar.getByRole('button', { name: 'Search' })).toHaveCount(0);
+      }
+      await page.getByRole('button', { name: list.filter.set > 0 ? `Filters (${list.filter.set})` : 'Filters' }).click();
+      const sheet = page.getByRole('dialog', { name: 'Filters' });
+      await expect(sheet.getByRole(list.filter.role, { name: list.filter.name })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await sheet.getByRole('button', { name: 'Done' }).click();
+      await expect(sheet).toHaveCount(0);
+      expect(await sidewaysOverflow(page), `${list.path}: nothing wider than the phone`).toEqual([]);
+    }
+  });
+}

@@ -10,41 +10,49 @@ import { useTopBarActions } from './top-bar-actions.tsx';
 export type { SortChoice };
 
 export interface ListToolbarProps {
-  searchLabel: string;
-  search: string;
-  onSearch: (q: string) => void;
+  /** The search box's label; with `onSearch`, the list has a search box (and the phone's top bar a Search button). */
+  searchLabel?: string;
+  search?: string;
+  onSearch?: ((q: string) => void) | undefined;
   placeholder?: string;
-  /** What the phone's Sort dialog offers (on wider screens the table headers sort). */
-  sortChoices: readonly SortChoice[];
-  sort: SortState;
-  onSort: (s: SortState) => void;
-  /** Filters and actions beside the search box. */
+  /** What the phone's Sort dialog offers (on wider screens the table headers sort); none: no Sort button. */
+  sortChoices?: readonly SortChoice[];
+  sort?: SortState;
+  onSort?: (s: SortState) => void;
+  /** Filters beside the search box (in the phone's filter sheet when `filtersSet` is given). */
   children?: ReactNode;
   /**
    * How many filters are set: when given, below 768 px the children collapse behind one
    * "Filters (n)" button that opens them in a sheet (list-filters.tsx).
    */
   filtersSet?: number | undefined;
+  /** The list's own buttons (New, Export, Invite ...): after the filters, never inside the sheet. */
+  actions?: ReactNode;
 }
 
 /**
- * A list's search box and filters. Below 768 px the top bar's Search button shows the search box
- * (kept open while a search is in force) and its Sort button opens a dialog of sort choices.
+ * A list's search box, filters and actions. Below 768 px the top bar's Search button shows the search
+ * box (kept open while a search is in force) and its Sort button opens a dialog of sort choices.
  */
-export function ListToolbar({ searchLabel, search, onSearch, placeholder, sortChoices, sort, onSort, children, filtersSet }: ListToolbarProps) {
+export function ListToolbar({
+  searchLabel, search = '', onSearch, placeholder, sortChoices = [], sort, onSort, children, filtersSet, actions,
+}: ListToolbarProps) {
   const mobile = useIsMobile();
   const [searchOpen, setSearchOpen] = useState(false);
   const [sortOpen, setSortOpen] = useState(false);
   const toggleSearch = useCallback(() => setSearchOpen((o) => !o), []);
   const openSort = useCallback(() => setSortOpen(true), []);
-  useTopBarActions({ onSearch: toggleSearch, onSort: openSort });
+  const sorts = sortChoices.length > 0 && sort && onSort;
+  useTopBarActions({ ...(onSearch ? { onSearch: toggleSearch } : {}), ...(sorts ? { onSort: openSort } : {}) });
   return (
     <div className={styles.toolbar}>
-      {(!mobile || searchOpen || search !== '') && (
+      {onSearch && (!mobile || searchOpen || search !== '') && (
         <SearchField label={searchLabel} value={search} onSearch={onSearch} {...(placeholder ? { placeholder } : {})} />
       )}
       {filtersSet === undefined ? children : <ListFilters count={filtersSet}>{children}</ListFilters>}
-      <SortDialog open={sortOpen} onOpenChange={setSortOpen} choices={sortChoices} sort={sort} onSort={onSort} />
+      {actions && <span className={styles.toolbarSpacer} />}
+      {actions}
+      {sorts && <SortDialog open={sortOpen} onOpenChange={setSortOpen} choices={sortChoices} sort={sort} onSort={onSort} />}
     </div>
   );
 }

@@ -45,6 +45,34 @@ describe('console lists on a phone', () => {
     expect(within(sheet).getByRole('combobox', { name: 'Category' })).toHaveValue('active');
   });
 
+  it('gathers My Agents’ status filter behind the Filters button too', async () => {
+    window.innerWidth = 412;
+    const { screen, user } = await renderApp('/console/my-agents?status=ACTIVE', { as: 'broker@demo.test' });
+    await screen.findByRole('table', { name: 'Agents' });
+    expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByRole('combobox', { name: 'Status' })).toHaveValue('ACTIVE');
+  });
+
+  it('puts the DNC list’s blocked-only switch in the sheet and its search behind the top bar, keeping New DNC at hand', async () => {
+    window.innerWidth = 412;
+    const { screen, user } = await renderApp('/console/dnc-list', { as: 'admin@demo.test' });
+    await screen.findByRole('table', { name: 'DNC List' });
+    expect(screen.queryByRole('switch', { name: 'Show Only Inbound Blocked' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('searchbox', { name: 'Search' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New DNC' })).toBeVisible();
+    const bar = screen.getByRole('banner');
+    await user.click(await within(bar).findByRole('button', { name: 'Search' }));
+    expect(within(bar).queryByRole('button', { name: 'Sort' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.click(within(sheet).getByRole('switch', { name: 'Show Only Inbound Blocked' }));
+    await user.click(within(sheet).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  });
+
   it('keeps the filters inline on a desktop', async () => {
     const { screen } = await renderApp('/console/user-management?status=ACTIVE', { as: 'admin@demo.test' });
     expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveValue('ACTIVE');

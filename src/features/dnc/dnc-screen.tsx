@@ -6,10 +6,9 @@ import { pageIndexOf } from '../../lib/pagination.ts';
 import { Button } from '../../ui/button.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
+import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
-import { SearchField } from '../../ui/search-field.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
-import * as styles from '../../ui/staff.css.ts';
 import { Switch } from '../../ui/switch.tsx';
 import { BlockDialog } from './block-dialog.tsx';
 import { DncTable } from './dnc-table.tsx';
@@ -42,13 +41,14 @@ export function DncScreen() {
   return (
     <Page title="DNC List">
       <Card>
-        <div className={styles.toolbar}>
+        {/* Newest first is the list's one order (the search pages a million contacts by id): no Sort to offer. */}
+        <ListToolbar search={value} onSearch={(text) => { setValue(text); setPage(1); }} filtersSet={blockedOnly ? 1 : 0}
+          actions={<>
+            <ExportButton name="dnc-list" load={() => exportDnc({ value, blockedOnly })} />
+            <Button onClick={() => setCreating(true)}>New DNC</Button>
+          </>}>
           <Switch label="Show Only Inbound Blocked" checked={blockedOnly} onCheckedChange={(on) => { setBlockedOnly(on); setPage(1); }} />
-          <SearchField value={value} onSearch={(text) => { setValue(text); setPage(1); }} />
-          <span className={styles.toolbarSpacer} />
-          <ExportButton name="dnc-list" load={() => exportDnc({ value, blockedOnly })} />
-          <Button onClick={() => setCreating(true)}>New DNC</Button>
-        </div>
+        </ListToolbar>
         <DncTable rows={list.data?.content ?? []} loading={list.isFetching && !list.data} onToggle={setToggling} onRemove={setRemoving} />
         <Pagination rowsType="dnc" state={{ page, rowsPerPage, totalItems: list.data?.totalElements ?? 0 }}
           onChange={(s) => { setPage(s.page); setRowsPerPage(s.rowsPerPage); }} />

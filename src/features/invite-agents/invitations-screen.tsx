@@ -13,6 +13,7 @@ import { SelectField } from '../../ui/choice.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
+import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
@@ -69,15 +70,16 @@ export function InvitationsScreen() {
     <Page title="Pending Invitations">
       {brokerageId !== null && <Card><InvitationFigures brokerageId={brokerageId} /></Card>}
       <Card>
-        <div className={styles.toolbar}>
+        {/* The status filter is the only one; the API lists invitations newest first, so there is no Sort to offer. */}
+        <ListToolbar filtersSet={status === '' ? 0 : 1} actions={<>
+          <Link href={pathTo('my-agents')}>Back to My Agents</Link>
+          <Button onClick={invite.open}>Invite Agents</Button>
+        </>}>
           <SelectField label="Invitation status" value={status} onChange={(e) => { setStatus(e.target.value); setPaging((p) => ({ ...p, page: 1 })); }}>
             <option value="">All</option>
             {POTENTIAL_AGENT_STATUSES.map((s) => <option key={s} value={s}>{POTENTIAL_AGENT_STATUS_LABELS[s]}</option>)}
           </SelectField>
-          <span className={styles.toolbarSpacer} />
-          <Link href={pathTo('my-agents')}>Back to My Agents</Link>
-          <Button onClick={invite.open}>Invite Agents</Button>
-        </div>
+        </ListToolbar>
         {query.isError && <p role="alert" className={styles.formError}>{query.error.message}</p>}
         <DataTable label="Invitations" columns={columns} rows={query.data?.content ?? []} rowKey={(p) => p.id}
           loading={query.isPending} empty="No invitations here." />

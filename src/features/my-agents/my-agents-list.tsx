@@ -48,7 +48,7 @@ export function MyAgentsList() {
   return (
     <>
       <ListToolbar searchLabel="Search agents" placeholder="Agent name" search={list.filter.name} onSearch={(name) => list.setFilter({ name })}
-        sortChoices={SORT_CHOICES} sort={list.sort} onSort={list.setSort}>
+        sortChoices={SORT_CHOICES} sort={list.sort} onSort={list.setSort} filtersSet={list.filter.status ? 1 : 0}>
         <SelectField label="Status" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
           <option value="">All statuses</option>
           {AGENT_STATUSES.filter((s) => s !== 'DELETED').map((s) => <option key={s} value={s}>{enumLabel('agentStatus', s)}</option>)}

@@ -54,7 +54,7 @@ export function MyLeadsScreen({ params }: { params: Record<string, string> }) {
       <div className={css.split}>
         <Card>
           <ListToolbar searchLabel="Search leads" placeholder="Name, email or phone" search={list.filter.q} onSearch={(q) => list.setFilter({ q })}
-            sortChoices={SORT_CHOICES} sort={list.sort} onSort={list.setSort}>
+            sortChoices={SORT_CHOICES} sort={list.sort} onSort={list.setSort} filtersSet={[list.filter.status, list.filter.leadType, list.filter.product].filter(Boolean).length}>
             <SelectField label="Status" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
               <option value="">All statuses</option>
               {several && <option value={list.filter.status}>{list.filter.status.split(',').map(statusLabel).join(' + ')}</option>}
