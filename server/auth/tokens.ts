@@ -49,10 +49,19 @@ async function issueAccessToken(db: Db, { userId, clientId, familyId, now }: { u
 }
 
 /**
- * The refresh token a rotation with `requestId` issues: an HMAC keyed by the presented token, so only
- * its holder can know it, and the same request sent again (its answer was lost) names the same one.
+ * The refresh token a rotation named `requestId` issues: an HMAC keyed by the presented token, so only
+ * its holder can know it, and the same rotation answered again (its answer was lost) names the same one.
  */
 const successorOf = (token: string, requestId: string) => createHmac('sha256', token).update(`rotation:${requestId}`).digest('base64url');
+
+/**
+ * How long after a rotation the previous refresh token is answered once more, with the same
+ * successor, when it comes back without the rotation's name: a phone killed between the server's
+ * rotation and the client's write of the answer to storage restarts and sends the token it still
+ * holds. A minute covers the answer in flight, the kill and the restart; a longer window would give
+ * a stolen token that much longer (docs/security.md, "Decisions").
+ */
+export const REFRESH_GRACE_MS = 60_000;
 
 export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
   await db.updateTable('refresh_tokens').set({ revoked_at: now })
@@ -65,42 +74,66 @@ export type RotateResult =
   | { ok: true; tokens: TokenResponse }
   | { ok: false; reason: 'unknown' | 'reused' | 'expired' | 'client' };
 
+interface RotatedRow {
+  id: number; family_id: string; user_id: number; client_id: string; status: string;
+  rotated_at: Date | null; revoked_at: Date | null; rotation_request_id: string | null; grace_used_at: Date | null;
+}
+
+/**
+ * A rotated token presented again, answered with the successor it was already given (and a new access
+ * token) when that successor is unused: with the rotation's own name (the answer was lost: no time
+ * limit, the device proves it sent that request), or once within REFRESH_GRACE_MS without it (the
+ * device crashed before it stored the answer). Null: it is reuse.
+ */
+async function answerAgain(trx: Db, row: RotatedRow, token: string, clientId: string, now: Date, requestId?: string): Promise<TokenResponse | null> {
+  if (!row.rotated_at || row.revoked_at || row.client_id !== clientId || row.status !== 'ACTIVE') return null;
+  // Tokens rotated before rotations were recorded by name derive their successor from the name sent.
+  const name = row.rotation_request_id ?? requestId;
+  if (name === undefined) return null;
+  const named = requestId === name;
+  const inGrace = !named && row.grace_used_at === null && now.getTime() - row.rotated_at.getTime() <= REFRESH_GRACE_MS;
+  if (!named && !inGrace) return null;
+  const successor = successorOf(token, name);
+  const next = await trx.selectFrom('refresh_tokens').select(['family_id', 'expires_at', 'rotated_at', 'revoked_at'])
+    .where('token_hash', '=', sha256(successor)).forUpdate().executeTakeFirst();
+  if (!next || next.family_id !== row.family_id || next.rotated_at || next.revoked_at || next.expires_at <= now) return null;
+  if (inGrace) await trx.updateTable('refresh_tokens').set({ grace_used_at: now }).where('id', '=', row.id).execute();
+  const access = await issueAccessToken(trx, { userId: row.user_id, clientId, familyId: row.family_id, now });
+  return { access_token: access, refresh_token: successor, token_type: 'bearer', expires_in: ACCESS_TOKEN_TTL_S };
+}
+
+const newRotationName = () => randomBytes(16).toString('hex');
+
 /**
  * Refresh-token rotation with reuse detection: a token works once. Presenting a token that
  * was already rotated means it leaked, so the whole family (every session descended from
  * that sign-in) is revoked.
  *
- * One exception, the lost answer: a client that names its rotation (`requestId`, kept with the
- * session before the call) and sends it again because the page that made it was unloaded before
- * the answer arrived (a reload or a full navigation during the silent refresh) gets the same new
- * refresh token again, with a new access token, as long as that successor is still unused. A token
- * presented again without the request id, with another one, or after its successor was used, is reuse.
+ * Two exceptions, both answering the successor already issued while it is unused (answerAgain):
+ * the lost answer (the client names its rotation, `requestId`, kept with the session before the
+ * call, and sends it again after the page was unloaded mid-refresh), and the crash (the previous
+ * token once more within REFRESH_GRACE_MS of its rotation). Any other re-presentation is reuse.
  */
 export async function rotateRefreshToken(db: Db, token: string, clientId: string, now: Date, requestId?: string): Promise<RotateResult> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('refresh_tokens').innerJoin('users', 'users.id', 'refresh_tokens.user_id')
-      .select(['refresh_tokens.id', 'family_id', 'user_id', 'client_id', 'stay_logged_in', 'expires_at', 'rotated_at', 'revoked_at', 'users.status'])
+      .select(['refresh_tokens.id', 'family_id', 'user_id', 'client_id', 'stay_logged_in', 'expires_at', 'rotated_at', 'revoked_at',
+        'rotation_request_id', 'grace_used_at', 'users.status'])
       .where('token_hash', '=', sha256(token)).forUpdate().executeTakeFirst();
     if (!row) return { ok: false, reason: 'unknown' } as const;
-    const successor = requestId === undefined ? undefined : successorOf(token, requestId);
     if (row.rotated_at || row.revoked_at) {
-      if (successor !== undefined && row.rotated_at && !row.revoked_at && row.client_id === clientId && row.status === 'ACTIVE') {
-        const next = await trx.selectFrom('refresh_tokens').select(['family_id', 'expires_at', 'rotated_at', 'revoked_at'])
-          .where('token_hash', '=', sha256(successor)).forUpdate().executeTakeFirst();
-        if (next && next.family_id === row.family_id && !next.rotated_at && !next.revoked_at && next.expires_at > now) {
-          const access = await issueAccessToken(trx, { userId: row.user_id, clientId, familyId: row.family_id, now });
-          return { ok: true, tokens: { access_token: access, refresh_token: successor, token_type: 'bearer', expires_in: ACCESS_TOKEN_TTL_S } } as const;
-        }
-      }
+      const again = await answerAgain(trx, row, token, clientId, now, requestId);
+      if (again) return { ok: true, tokens: again } as const;
       await revokeFamily(trx, row.family_id, now);
       return { ok: false, reason: 'reused' } as const;
     }
     if (row.client_id !== clientId) return { ok: false, reason: 'client' } as const;
     if (row.expires_at <= now || row.status !== 'ACTIVE') return { ok: false, reason: 'expired' } as const;
-    await trx.updateTable('refresh_tokens').set({ rotated_at: now }).where('id', '=', row.id).execute();
+    // Every rotation is named (by the client, or here), so its successor can be derived again.
+    const name = requestId ?? newRotationName();
+    await trx.updateTable('refresh_tokens').set({ rotated_at: now, rotation_request_id: name }).where('id', '=', row.id).execute();
     const tokens = await issueTokens(trx, {
-      userId: row.user_id, clientId, familyId: row.family_id, stayLoggedIn: row.stay_logged_in, now,
-      ...(successor !== undefined ? { refreshToken: successor } : {}),
+      userId: row.user_id, clientId, familyId: row.family_id, stayLoggedIn: row.stay_logged_in, now, refreshToken: successorOf(token, name),
     });
     return { ok: true, tokens } as const;
   });

@@ -107,6 +107,10 @@ export interface RefreshTokensTable {
   expires_at: Timestamp;
   rotated_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  /** The name of the rotation that replaced this token: its successor is derived from it and the token. */
+  rotation_request_id: string | null;
+  /** When the one re-presentation the grace window allows was used. */
+  grace_used_at: Timestamp | null;
 }
 
 export interface AccessTokensTable {

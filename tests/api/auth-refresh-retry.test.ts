@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_GRACE_MS, sha256 as hashOf } from '../../server/auth/tokens.ts';
 import { call, callerFor, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 // A page unloaded during its silent refresh never reads the answer; the server has rotated the
@@ -8,6 +9,9 @@ import { call, callerFor, signIn, startTestServer, type TestServer } from '../se
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
+afterEach(() => { server.setNow(new Date()); });
+
+const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
 const refresh = (refreshToken: string, requestId?: string) => call(server, 'POST', '/auth/oauth2.0/accessToken', {
   form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'porchlight-console', ...(requestId ? { request_id: requestId } : {}) },
@@ -30,15 +34,19 @@ describe('a refresh sent again with its request id', () => {
     expect(await me(next.body.access_token)).toBe(200);
   });
 
-  it('is reuse with another request id or none: the family is revoked', async () => {
+  it('is reuse with another request id or none once the grace window is over: the family is revoked', async () => {
     for (const replayId of ['another-request-id-0001', undefined]) {
+      const start = new Date();
+      server.setNow(start);
       const first = await signIn(server, 'manager@demo.test');
       const rotated = await refresh(first.refreshToken, 'first-request-id-00001');
       expect(rotated.status).toBe(200);
+      server.setNow(later(start, REFRESH_GRACE_MS + 1000));
       const replay = await refresh(first.refreshToken, replayId);
       expect(replay.status).toBe(400);
       expect(await me(rotated.body.access_token)).toBe(401);
       expect((await refresh(rotated.body.refresh_token, 'after-revocation-0001')).status).toBe(400);
+      server.setNow(new Date());
     }
   });
 
@@ -56,5 +64,83 @@ describe('a refresh sent again with its request id', () => {
     const bad = await refresh(first.refreshToken, 'short');
     expect(bad.status).toBe(400);
     expect((await refresh(first.refreshToken, 'well-formed-request-01')).status).toBe(200);
+  });
+});
+
+// A phone killed between the server's rotation and its own write of the answer restarts with the
+// previous refresh token and maybe no request id (the storage it was kept in was not flushed): the
+// server answers that token once more, with the same successor, within REFRESH_GRACE_MS.
+describe('the previous refresh token within the grace window', () => {
+  it('is answered once with the same successor, without a request id or with another, and the session goes on', async () => {
+    for (const replayId of [undefined, 'another-request-id-0002']) {
+      const start = new Date();
+      server.setNow(start);
+      const first = await signIn(server, 'qa@demo.test');
+      const rotated = await refresh(first.refreshToken, 'crash-after-rotation-1');
+      expect(rotated.status).toBe(200);
+      server.setNow(later(start, REFRESH_GRACE_MS - 1000));
+      const again = await refresh(first.refreshToken, replayId);
+      expect(again.status).toBe(200);
+      expect(again.body.refresh_token).toBe(rotated.body.refresh_token);
+      expect(await me(again.body.access_token)).toBe(200);
+      const onward = await refresh(again.body.refresh_token, 'after-the-crash-000001');
+      expect(onward.status).toBe(200);
+      expect(await me(onward.body.access_token)).toBe(200);
+    }
+  });
+
+  it('answers a rotation the server named itself (no request id at all) once more within the window', async () => {
+    const start = new Date();
+    server.setNow(start);
+    const first = await signIn(server, 'opps@demo.test');
+    const rotated = await refresh(first.refreshToken);
+    expect(rotated.status).toBe(200);
+    server.setNow(later(start, 5000));
+    const again = await refresh(first.refreshToken);
+    expect(again.status).toBe(200);
+    expect(again.body.refresh_token).toBe(rotated.body.refresh_token);
+  });
+
+  it('refuses a third use as reuse and revokes the family', async () => {
+    const start = new Date();
+    server.setNow(start);
+    const first = await signIn(server, 'engagement@demo.test');
+    const rotated = await refresh(first.refreshToken, 'third-use-rotation-001');
+    server.setNow(later(start, 10_000));
+    const second = await refresh(first.refreshToken);
+    expect(second.status).toBe(200);
+    server.setNow(later(start, 20_000));
+    const third = await refresh(first.refreshToken);
+    expect(third.status).toBe(400);
+    expect(third.body.message).toBe('The refresh token was already used; the session is revoked');
+    for (const access of [rotated.body.access_token, second.body.access_token]) expect(await me(access)).toBe(401);
+    expect((await refresh(rotated.body.refresh_token, 'after-revocation-0002')).status).toBe(400);
+    const { n } = await server.db.selectFrom('refresh_tokens').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('token_hash', 'in', [first.refreshToken, rotated.body.refresh_token].map(hashOf)).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(0);
+  });
+
+  it('is reuse once the successor was used, even within the window: the family is revoked', async () => {
+    const start = new Date();
+    server.setNow(start);
+    const first = await signIn(server, 'broker.basic@demo.test');
+    const rotated = await refresh(first.refreshToken, 'used-in-window-000001');
+    const onward = await refresh(rotated.body.refresh_token, 'used-in-window-000002');
+    expect(onward.status).toBe(200);
+    server.setNow(later(start, 5000));
+    expect((await refresh(first.refreshToken)).status).toBe(400);
+    expect(await me(onward.body.access_token)).toBe(401);
+  });
+
+  it('still answers the rotation sent again by its own name after the window (a device offline for long never got the answer)', async () => {
+    const start = new Date();
+    server.setNow(start);
+    const first = await signIn(server, 'lender@demo.test');
+    const rotated = await refresh(first.refreshToken, 'offline-for-an-hour-01');
+    server.setNow(later(start, 3600_000));
+    const again = await refresh(first.refreshToken, 'offline-for-an-hour-01');
+    expect(again.status).toBe(200);
+    expect(again.body.refresh_token).toBe(rotated.body.refresh_token);
+    expect(await me(again.body.access_token)).toBe(200);
   });
 });
