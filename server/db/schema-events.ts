@@ -13,5 +13,13 @@ export interface EventsTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** 035_event_tickets.sql: single-use tickets that open a stream where no header can be sent (EventSource). */
+export interface EventTicketsTable {
+  ticket_hash: string;
+  token_hash: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** This area's tables; server/db/schema.ts composes them into Database. */
-export interface EventsTables { events: EventsTable }
+export interface EventsTables { events: EventsTable; event_tickets: EventTicketsTable }
