@@ -8,6 +8,7 @@ import { formatPhone } from '../lib/validation.ts';
 import { useBrokerageScope } from '../session/brokerage-scope.ts';
 import { DetailList } from './detail-list.tsx';
 import { Card, Page, Spinner } from './layout.tsx';
+import { useIsMobile } from './media.ts';
 import { NotesPanel } from './notes-panel.tsx';
 import { ReferralActions } from './referral-actions.tsx';
 import { ReferralTimeline } from './referral-timeline.tsx';
@@ -28,6 +29,7 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
   const valid = Number.isInteger(referralId) && referralId > 0;
   const client = useQueryClient();
   const brokerageId = useBrokerageScope();
+  const mobile = useIsMobile();
   const query = useQuery({ ...brokerReferralQueryOptions(referralId), enabled: valid });
   const r = query.data;
   if (!valid || query.isError) {
@@ -44,6 +46,7 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
   }
   if (!r) return <Spinner label="Loading referral" />;
   const name = personName(r.prospect.name.first, r.prospect.name.last, 'Not Available');
+  const actionsOf = { id: r.id, agentId: r.agentId, agentName: r.agentName, overdue: r.overdue, name };
   const add = async (text: string) => {
     client.setQueryData(brokerReferralKeys.detail(referralId), await addBrokerReferralNote(referralId, text));
   };
@@ -55,7 +58,7 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
             <h2 className={styles.heading}>{name}</h2>
             <Link href={back.href}>{back.label}</Link>
           </div>
-          <ReferralActions brokerageId={brokerageId} referral={{ id: r.id, agentId: r.agentId, agentName: r.agentName, overdue: r.overdue, name }} />
+          {!mobile && <ReferralActions brokerageId={brokerageId} referral={actionsOf} />}
           <DetailList items={[
             ['Type', enumLabel('referralType', r.type)],
             ['Stage', stageLabel(r.stage)],
@@ -81,6 +84,8 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
           <NotesPanel label="Referral notes" formatTime={formatDateTime} onAdd={add}
             notes={r.notes.map((n) => ({ id: n.id, body: n.text, author: n.authorName, created: n.created }))} />
         </Card>
+        {/* A phone keeps the actions at hand: a bar stuck to the bottom of the screen, however long the record. */}
+        {mobile && <ReferralActions docked brokerageId={brokerageId} referral={actionsOf} />}
       </div>
     </Page>
   );

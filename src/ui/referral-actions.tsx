@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ActionBar } from './action-bar.tsx';
 import { Button } from './button.tsx';
 import { ReassignDialog } from './referral-reassign-dialog.tsx';
 import { RemindAgentButton } from './referral-remind-button.tsx';
@@ -10,13 +11,15 @@ export interface ReferralActionsProps {
   brokerageId: number | null;
   /** After the referral moved to `agentId` (a page under its old agent goes to the new one). */
   onReassigned?: ((agentId: number) => void) | undefined;
+  /** A phone's bar stuck to the bottom of the screen (action-bar.tsx), last in the page. */
+  docked?: boolean;
 }
 
 /** What a brokerage admin or staff do on a referral's page (issue 34): reassign it, remind its agent when it is overdue. */
-export function ReferralActions({ referral: r, brokerageId, onReassigned }: ReferralActionsProps) {
+export function ReferralActions({ referral: r, brokerageId, onReassigned, docked }: ReferralActionsProps) {
   const [reassigning, setReassigning] = useState(false);
-  return (
-    <div role="group" aria-label="Referral actions" className={styles.actions}>
+  const actions = (
+    <>
       {brokerageId !== null && (
         <>
           <Button variant="secondary" onClick={() => setReassigning(true)}>Reassign</Button>
@@ -26,6 +29,8 @@ export function ReferralActions({ referral: r, brokerageId, onReassigned }: Refe
         </>
       )}
       {r.overdue && <RemindAgentButton key={`${r.id}-${r.agentId}`} agentId={r.agentId} referralId={r.id} agentName={r.agentName} />}
-    </div>
+    </>
   );
+  if (docked) return <ActionBar label="Referral actions">{actions}</ActionBar>;
+  return <div role="group" aria-label="Referral actions" className={styles.actions}>{actions}</div>;
 }

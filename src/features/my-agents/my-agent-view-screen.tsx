@@ -13,6 +13,7 @@ import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
 import { formatDate, formatDateTime, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
+import { ActionBar } from '../../ui/action-bar.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
@@ -20,6 +21,7 @@ import { DetailList } from '../../ui/detail-list.tsx';
 import { AgentAreasReadOnly } from '../../ui/agent-areas.tsx';
 import { AgentLifecycle } from '../../ui/agent-lifecycle.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { useIsMobile } from '../../ui/media.ts';
 import { MlsBoards } from '../../ui/mls-boards.tsx';
 import { NotesPanel } from '../../ui/notes-panel.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
@@ -81,6 +83,7 @@ export function MyAgentViewScreen({ params }: { params: Record<string, string> }
   const valid = Number.isInteger(id) && id > 0;
   const agent = useQuery({ ...myAgentQueryOptions(id), enabled: valid });
   const funnel = useQuery({ ...myAgentFunnelQueryOptions(id), enabled: valid });
+  const mobile = useIsMobile();
   const a = agent.data;
   const name = a ? a.name.display ?? 'Not Available' : undefined;
   useAddRecentlyViewed('myAgents', a && name ? { id: a.id, label: name } : undefined);
@@ -95,7 +98,7 @@ export function MyAgentViewScreen({ params }: { params: Record<string, string> }
         <Card>
           <div className={styles.headerRow}>
             <h2 className={styles.heading}>{name}</h2>
-            <Link className={buttonClass('secondary')} href={pathTo('my-agent-questionnaire', { id })}>Questionnaire</Link>
+            {!mobile && <Link className={buttonClass('secondary')} href={pathTo('my-agent-questionnaire', { id })}>Questionnaire</Link>}
             <Link href={pathTo('my-agents')}>Back to My Agents</Link>
           </div>
           <AgentLifecycle agent={a} name={name} />
@@ -123,6 +126,14 @@ export function MyAgentViewScreen({ params }: { params: Record<string, string> }
             { value: 'areas', label: 'Coverage Areas', content: <AgentAreasReadOnly id={id} /> },
           ]} />
         </Card>
+        {/* A phone keeps the agent's actions at hand, stuck to the bottom of the screen (action-bar.tsx). */}
+        {mobile && (
+          <ActionBar label="Agent actions">
+            {a.phone && <a className={buttonClass('primary')} href={`tel:${a.phone}`}>Call</a>}
+            {a.email && <a className={buttonClass('secondary')} href={`mailto:${a.email}`}>Email</a>}
+            <Link className={buttonClass('secondary')} href={pathTo('my-agent-questionnaire', { id })}>Questionnaire</Link>
+          </ActionBar>
+        )}
       </div>
     </Page>
   );

@@ -7,9 +7,11 @@ import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
-import { Button } from '../../ui/button.tsx';
+import { ActionBar } from '../../ui/action-bar.tsx';
+import { Button, buttonClass } from '../../ui/button.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { useIsMobile } from '../../ui/media.ts';
 import { RecordNotes } from '../../ui/record-notes.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
@@ -36,6 +38,7 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
   const query = useQuery({ ...opportunityQueryOptions(id), enabled: valid });
   const canWrite = useStore(profileStore, (p) => hasStaffRole(p.user?.roles ?? []));
   const [editing, setEditing] = useState(false);
+  const mobile = useIsMobile();
   const update = useOpportunityUpdate();
   const snackbar = useSnackbar();
   const o = query.data;
@@ -51,7 +54,7 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
         <Card aria-labelledby="opportunity-contact">
           <div className={styles.headerRow}>
             <h2 id="opportunity-contact" className={styles.heading}>{name}</h2>
-            {canWrite && <Button variant="secondary" onClick={() => setEditing(true)}>Edit Contact</Button>}
+            {canWrite && !mobile && <Button variant="secondary" onClick={() => setEditing(true)}>Edit Contact</Button>}
           </div>
           <DetailList items={[
             ['First Name', o.contact.nameFirst], ['Last Name', o.contact.nameLast],
@@ -83,6 +86,13 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
         </Card>
         <OpportunityInteractions id={o.id} canWrite={canWrite} />
         <OpportunityConversation id={o.id} />
+        {/* A phone keeps the contact's actions at hand, stuck to the bottom of the screen (action-bar.tsx). */}
+        {mobile && (phone || canWrite) && (
+          <ActionBar label="Opportunity actions">
+            {phone && <a className={buttonClass('primary')} href={`tel:${phone}`}>Call</a>}
+            {canWrite && <Button variant="secondary" onClick={() => setEditing(true)}>Edit Contact</Button>}
+          </ActionBar>
+        )}
       </div>
     </Page>
   );
