@@ -31,6 +31,11 @@ const EnvSchema = v.object({
   // variables at build time): the collector accepts these and no others.
   VITE_ANALYTICS_ID_AGENT: v.optional(v.pipe(v.string(), v.regex(MEASUREMENT_ID_PATTERN, 'VITE_ANALYTICS_ID_AGENT must be a measurement id')), DEFAULT_MEASUREMENT_IDS.agent),
   VITE_ANALYTICS_ID_BROKER: v.optional(v.pipe(v.string(), v.regex(MEASUREMENT_ID_PATTERN, 'VITE_ANALYTICS_ID_BROKER must be a measurement id')), DEFAULT_MEASUREMENT_IDS.broker),
+  // Web Push (RFC 8292): the application server's P-256 key pair, base64url as `npx web-push
+  // generate-vapid-keys` prints it, and the contact push services may reach (mailto: or https:).
+  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes)'))),
+  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)'))),
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https: URL'))),
 });
 
 export interface Config {
@@ -53,6 +58,13 @@ export interface Config {
   authCacheMs: number;
   /** The measurement ids of the agent and broker hosts: the only ones the analytics collector accepts. */
   measurementIds: string[];
+  /**
+   * Web Push's VAPID keys from the environment; undefined: generated and kept in the database in
+   * demo mode (server/push/vapid.ts), push turned off outside it.
+   */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** The VAPID subject: VAPID_SUBJECT, else mailto: the sales inbox. */
+  vapidSubject: string;
 }
 
 /** Reads and checks the environment once at start-up; a bad value stops the server with a clear message. */
@@ -66,6 +78,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const demoMode = e.DEMO_MODE === 'true';
   if (demoMode && e.NODE_ENV === 'production') throw new Error('Invalid environment:\n  DEMO_MODE: demo mode (public outbox, demo accounts) cannot run with NODE_ENV=production');
   if (!demoMode && !e.PUBLIC_ORIGIN) throw new Error('Invalid environment:\n  PUBLIC_ORIGIN: required outside demo mode (links in emails are built from it, never from the request)');
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
   const agentHosts = e.AGENT_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   return {
@@ -82,6 +95,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.ADMIN_EMAIL,
     authCacheMs: e.AUTH_CACHE_MS,
     measurementIds: [e.VITE_ANALYTICS_ID_AGENT, e.VITE_ANALYTICS_ID_BROKER],
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SALES_EMAIL}`,
   };
 }
 

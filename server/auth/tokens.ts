@@ -68,6 +68,8 @@ export async function revokeFamily(db: Db, familyId: string, now: Date): Promise
     .where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
   await db.updateTable('access_tokens').set({ revoked_at: now })
     .where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+  // A phone signed out (or whose session leaked) is told nothing more (Web Push, issue 38).
+  await db.deleteFrom('push_subscriptions').where('family_id', '=', familyId).execute();
 }
 
 export type RotateResult =

@@ -17,6 +17,7 @@ import { brokerReferralRoutes } from './broker-referrals.ts';
 import { myAgentRoutes } from './my-agents.ts';
 import { potentialAgentRoutes } from './potential-agents.ts';
 import { questionnaireRoutes } from './questionnaires.ts';
+import { pushSubscriptionRoutes } from './push-subscriptions.ts';
 
 /** /agents-api: agents, their referrals and notifications, brokerages and their stats, notes, the contact-sales email. */
 export const agentsApiRoutes: RouteDef[] = [
@@ -39,4 +40,5 @@ export const agentsApiRoutes: RouteDef[] = [
   ...brokerageMetricsRoutes,
   ...brokerageAdminRoutes, // issue 17
   ...agentLifecycleRoutes, ...potentialAgentEditRoutes, // issue 17 (P)
+  ...pushSubscriptionRoutes, // issue 38: Web Push to the agent's phone
 ];
