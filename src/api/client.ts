@@ -12,13 +12,18 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
-    /** true when the request never reached the server (offline, DNS, reset). */
+    /** true when the request never reached the server (offline, DNS, reset) or had no answer in time. */
     readonly network = false,
+    /** true when a read was given up after READ_TIMEOUT_MS without an answer. */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
+
+/** A read without an answer (its headers) after this long is given up: the kept copy stays on screen (issue 37). */
+export const READ_TIMEOUT_MS = 4_000;
 
 let onUnauthorized: () => void = () => {};
 /** The session layer decides what a 401 means (clear the session, go to /login). */
@@ -84,11 +89,25 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   let res: Response;
   let text: string;
   try {
+    // A read that has no answer within READ_TIMEOUT_MS is given up (a poor connection, not none): the
+    // screen keeps showing the copy it has, and the next attempt may land. Writes are not timed out:
+    // one given up on may still apply, and the write queue knows what to do with its own failures.
+    const timer = method === 'GET' ? new AbortController() : null;
+    const timeout = timer ? setTimeout(() => timer.abort(), READ_TIMEOUT_MS) : undefined;
+    const abort = () => timer?.abort();
+    if (signal?.aborted) abort();
+    signal?.addEventListener('abort', abort);
     try {
-      res = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), ...(signal ? { signal } : {}) });
+      const given = timer?.signal ?? signal;
+      res = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), ...(given ? { signal: given } : {}) });
     } catch (err) {
+      if (signal?.aborted) throw err; // the caller's own abort (a query cancelled)
+      if (timer?.signal.aborted) throw new ApiError(0, 'The connection is too slow: no answer in time.', undefined, true, true);
       if ((err as Error).name === 'AbortError') throw err;
       throw new ApiError(0, 'You appear to be offline.', undefined, true);
+    } finally {
+      clearTimeout(timeout);
+      signal?.removeEventListener('abort', abort);
     }
     text = await res.text();
   } finally {

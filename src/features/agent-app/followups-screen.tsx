@@ -14,6 +14,7 @@ import { FollowupRow } from './followup-row.tsx';
 import { FollowupsControls, type FollowupFilter } from './followups-controls.tsx';
 import { NotificationsCard } from './notifications-card.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { DaySyncStamp } from './day-sync-stamp.tsx';
 import { useAgentId, useOnline } from './use-agent.ts';
 import { useQueuedWrites } from './use-agent-writes.ts';
 import * as styles from './agent-app.css.ts';
@@ -100,6 +101,7 @@ function FollowupsList() {
           </p>
         )}
         {!online && list.dataUpdatedAt > 0 && <p className={styles.muted}>Saved copy from {formatDateTime(new Date(list.dataUpdatedAt).toISOString())}</p>}
+        <DaySyncStamp agentId={agentId} />
         {list.isPending && agentId !== null && <Spinner label="Loading follow-ups" />}
         {list.isError && !list.data && <p className={styles.muted}>The follow-ups could not be loaded. {list.error.message}</p>}
         {list.isSuccess && rows.length === 0 && <p className={styles.muted}>No referrals to show.</p>}

@@ -19,7 +19,9 @@ import { NoteDialog } from './note-dialog.tsx';
 import { EventsTimeline, NotesList } from './referral-history.tsx';
 import { StageDialog } from './stage-dialog.tsx';
 import { useAgentId, useOnline } from './use-agent.ts';
-import { useJustSavedNotes, useNoteMutation, useQueuedWrites, useStageMutation } from './use-agent-writes.ts';
+import { NotKept, OFFLINE_WAIT_MS, isNetworkError, useWaited } from './not-kept.tsx';
+import { useDaySync } from './day-sync.ts';
+import { saveWrite, useJustSavedNotes, useQueuedWrites } from './use-agent-writes.ts';
 import * as styles from './agent-app.css.ts';
 
 const QUEUED_TEXT = 'Saved on this device. Waiting to sync.';
@@ -33,20 +35,25 @@ export function ReferralScreen({ params }: { params: Record<string, string> }) {
   const notes = useQuery({ ...referralNotesQueryOptions(agentId, refId), enabled: detail.isSuccess });
   const queued = useQueuedWrites(refId);
   const justSaved = useJustSavedNotes(refId);
-  const stage = useStageMutation();
-  const note = useNoteMutation();
   const online = useOnline();
   const snackbar = useSnackbar();
   const [stageOpen, setStageOpen] = useState(false);
   const [noteOpen, setNoteOpen] = useState(false);
+  useDaySync(agentId > 0 ? agentId : null);
+  const waited = useWaited(OFFLINE_WAIT_MS, !detail.data);
 
   // A referral taken away (reassigned: 403) or gone (404) is not shown from the cache any more.
   const gone = detail.error instanceof ApiError && (detail.error.status === 403 || detail.error.status === 404);
+  const unreachable = !online || detail.fetchStatus === 'paused' || isNetworkError(detail.failureReason) || isNetworkError(detail.error);
   if (!detail.data || gone) {
     return (
       <div className={styles.page}>
         <AgentNotices />
-        {detail.isError ? <p className={styles.section}>{detail.error.message}</p> : <Spinner label="Loading referral" />}
+        {gone || (detail.isError && !unreachable)
+          ? <p className={styles.section}>{detail.error?.message}</p>
+          : unreachable || waited
+            ? <NotKept agentId={agentId} refId={refId} offline={unreachable} />
+            : <Spinner label="Loading referral" />}
         <Link href="/console/agent-followups" className={styles.link}>Back to follow-ups</Link>
       </div>
     );
@@ -62,7 +69,7 @@ export function ReferralScreen({ params }: { params: Record<string, string> }) {
     <div className={styles.page}>
       <AgentNotices />
       <Link href="/console/agent-followups" className={styles.link}>Back to follow-ups</Link>
-      {!online && <p className={styles.muted}>Saved copy from {formatDateTime(new Date(detail.dataUpdatedAt).toISOString())}</p>}
+      {(!online || unreachable) && <p className={styles.muted}>Saved copy from {formatDateTime(new Date(detail.dataUpdatedAt).toISOString())}</p>}
       <section className={styles.section} aria-labelledby="referral-name">
         <h2 id="referral-name" className={styles.heading}>{name}</h2>
         <dl className={styles.dl}>
@@ -100,12 +107,13 @@ export function ReferralScreen({ params }: { params: Record<string, string> }) {
         <EventsTimeline events={events.data?.content ?? []} />
       </section>
       <StageDialog open={stageOpen} onOpenChange={setStageOpen} type={r.type} stage={r.stage} onSave={(change) => {
-        stage.mutate(stageWrite(target, r.type, change), { onSuccess: () => snackbar('Stage updated', { tone: 'success' }) });
-        if (!online) snackbar(QUEUED_TEXT);
+        // Said once the write is in IndexedDB, never before (decision 0079).
+        void saveWrite(stageWrite(target, r.type, change), () => snackbar('Stage updated', { tone: 'success' }))
+          .then((kept) => { if (kept && !online) snackbar(QUEUED_TEXT); });
       }} />
       <NoteDialog open={noteOpen} onOpenChange={setNoteOpen} onSave={(text) => {
-        note.mutate(noteWrite(target, text), { onSuccess: () => snackbar('Note added', { tone: 'success' }) });
-        if (!online) snackbar(QUEUED_TEXT);
+        void saveWrite(noteWrite(target, text), () => snackbar('Note added', { tone: 'success' }))
+          .then((kept) => { if (kept && !online) snackbar(QUEUED_TEXT); });
       }} />
     </div>
   );
