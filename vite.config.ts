@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 // the Vite server forwards them to `npm run serve` on port 8080, keeping the Host header so
 // http://agents.localhost:5173 still reaches the agent client.
 const API_PATHS = ['auth', 'users-api', 'agents-api', 'interviews-api', 'leads-api', 'lenders-api',
-  'lenders-match-api', 'contact-center-api', 'workflow-api', 'dev'];
+  'lenders-match-api', 'contact-center-api', 'workflow-api', 'dev', 'events'];
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 // VITE_API_BASE (read by src/api at build time) points a build at another provider API host;

@@ -6,6 +6,8 @@ import { personName } from '../../src/lib/format.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { Db } from './database.ts';
 import { overduePredicate } from './overdue.ts';
+import { referralAudience } from '../events/audience.ts';
+import { recordEvent } from '../events/outbox.ts';
 
 // Assigning an opportunity to an agent (issue 16). The rule is the pure decideAssignment of
 // src/lib/assignment-rule.ts; this module gathers its inputs from the database, applies its
@@ -86,14 +88,21 @@ export async function decideFor(db: Db, opportunityId: number, now: Date, forced
 }
 
 /** Ends the opportunity's open referrals (moved to REMOVED with an event), inside the caller's transaction. */
-export async function endOpenReferrals(trx: Db, opportunityId: number, actorId: number | null, now: Date, why: string) {
-  const open = await trx.selectFrom('referrals').select(['id', 'stage'])
+export async function endOpenReferrals(trx: Db, opportunityId: number, actorId: number | null, now: Date, why: string, tell = true) {
+  const open = await trx.selectFrom('referrals').select(['id', 'stage', 'agent_id', 'brokerage_id'])
     .where('opportunity_id', '=', opportunityId).where('stage', 'not in', OPEN_STAGES_EXCLUDED).forUpdate().execute();
   if (open.length === 0) return;
   await trx.updateTable('referrals').set({ stage: 'REMOVED', updated_at: now }).where('id', 'in', open.map((r) => r.id)).execute();
   await trx.insertInto('referral_events').values(open.map((r) => ({
     referral_id: r.id, type: 'STAGE_CHANGED', from_stage: r.stage, to_stage: 'REMOVED', detail: why, actor_user_id: actorId, created_at: now,
   }))).execute();
+  if (!tell) return;
+  for (const r of open) {
+    await recordEvent(trx, {
+      type: 'REFERRAL_STAGE_CHANGED', payload: { referralId: r.id, agentId: r.agent_id, brokerageId: r.brokerage_id, fromStage: r.stage, toStage: 'REMOVED' },
+      audience: referralAudience(r.brokerage_id, r.agent_id),
+    });
+  }
 }
 
 export interface AssignInput {
@@ -103,6 +112,8 @@ export interface AssignInput {
   /** a forced assignment's agent; absent: the rule chooses */
   forceAgentId?: number;
   now: Date;
+  /** Record events for the people concerned (server/events); false for the seed's history, which tells nobody. */
+  tell?: boolean;
 }
 
 /**
@@ -130,7 +141,8 @@ export async function assignOpportunity(trx: Db, input: AssignInput): Promise<{ 
   const agent = await trx.selectFrom('agents').select(['id', 'phone']).where('id', '=', agentId).executeTakeFirstOrThrow();
 
   const actorId = actor?.id ?? null;
-  await endOpenReferrals(trx, opportunityId, actorId, now, forced ? 'Reassigned by force assignment' : 'Reassigned by automatic assignment');
+  const tell = input.tell ?? true;
+  await endOpenReferrals(trx, opportunityId, actorId, now, forced ? 'Reassigned by force assignment' : 'Reassigned by automatic assignment', tell);
   const { id: referralId } = await trx.insertInto('referrals').values({
     agent_id: agentId, brokerage_id: opp.brokerage_id, opportunity_id: opportunityId, product: opp.product,
     type: opp.type, stage: 'AWAITING_FOLLOWUP', prospect_first: opp.contact_first, prospect_last: opp.contact_last,
@@ -146,6 +158,13 @@ export async function assignOpportunity(trx: Db, input: AssignInput): Promise<{ 
     await trx.insertInto('outbox').values({ channel: 'SMS', recipient: agent.phone, body: `New referral: ${prospect} was assigned to you.`, created_at: now }).execute();
   }
   const assignmentId = await recordDecision(trx, { opportunityId, brokerageId: opp.brokerage_id, zip: opp.zip, referralId, forcedBy: forced ? actorId : null, now }, decision);
+  if (tell) {
+    await recordEvent(trx, {
+      type: 'REFERRAL_ASSIGNED',
+      payload: { referralId, agentId, brokerageId: opp.brokerage_id, opportunityId, referralName: personName(opp.contact_first, opp.contact_last, null) ?? 'A new client', forced: forced !== undefined },
+      audience: referralAudience(opp.brokerage_id, agentId),
+    });
+  }
   return { referralId, assignmentId, decision };
 }
 

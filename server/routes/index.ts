@@ -5,6 +5,7 @@ import { authFamily } from './auth/index.ts';
 import { inboundSmsRoutes } from './contact-center-api/sms.ts';
 import { contactCenterApiRoutes } from './contact-center-api/index.ts';
 import { outboxRoutes } from './dev/outbox.ts';
+import { liveEventRoutes } from './events/live-events.ts';
 import { interviewsApiRoutes } from './interviews-api/index.ts';
 import { leadsApiRoutes } from './leads-api/index.ts';
 import { lenderOverviewRoutes } from './lenders-api/lender-overview.ts';
@@ -31,6 +32,7 @@ export const ROUTES: RouteDef[] = [
   ...contactCenterApiRoutes, // issue 16
   ...workflowApiRoutes, // issue 17
   ...analyticsRoutes,
+  ...liveEventRoutes, // issue 38: the live console's event stream
   ...oauthMetadataRoutes,
   ...outboxRoutes,
 ];

@@ -144,11 +144,11 @@ async function seedAssignments(ctx: SeedContext): Promise<void> {
     // Leave the demo agent's referrals as the demo contract describes them.
     if (eligible.length < 2 || eligible.some((c) => c.agentId === ids.demoAgent)) continue;
     if (forced < wantForced && auto >= 2) {
-      await assignOpportunity(db, { opportunityId: id, now: at, actor: adminActor, forceAgentId: eligible[1]!.agentId });
+      await assignOpportunity(db, { opportunityId: id, now: at, actor: adminActor, forceAgentId: eligible[1]!.agentId, tell: false });
       forced++;
     } else if (auto < wantAuto) {
       if (auto === 1) await db.insertInto('opportunity_declines').values({ opportunity_id: id, agent_id: eligible[0]!.agentId, created_at: new Date(at.getTime() - 300_000) }).execute();
-      await assignOpportunity(db, { opportunityId: id, now: at, actor: null });
+      await assignOpportunity(db, { opportunityId: id, now: at, actor: null, tell: false });
       auto++;
     } else continue;
     step++;

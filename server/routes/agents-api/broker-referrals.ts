@@ -15,6 +15,8 @@ import { personName } from './referral-data.ts';
 import { stepOf } from './brokerage-figures.ts';
 import { IDLE_OVERDUE_STAGES, overdueSql } from './overdue-sql.ts';
 import { brokerageFromQuery, DASHBOARD_READERS, productsOf, sortParam } from '../../http/brokerage-scope.ts';
+import { referralAudience } from '../../events/audience.ts';
+import { recordEvent } from '../../events/outbox.ts';
 
 // My Referrals (issue 11): a brokerage's referrals with the overview's link filters, so that the
 // number a widget shows is the total of the list it links to (tests/api/broker-workspace.test.ts).
@@ -250,7 +252,15 @@ export const brokerReferralRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       await readableReferral(c, id);
       const { text } = await jsonBody(c, NewReferralNote);
-      await c.var.db.insertInto('referral_notes').values({ referral_id: id, author_user_id: c.var.auth.user.id, body: text, created_at: c.var.now() }).execute();
+      await c.var.db.transaction().execute(async (trx) => {
+        const note = await trx.insertInto('referral_notes').values({ referral_id: id, author_user_id: c.var.auth.user.id, body: text, created_at: c.var.now() })
+          .returning('id').executeTakeFirstOrThrow();
+        const ref = await trx.selectFrom('referrals').select(['agent_id', 'brokerage_id']).where('id', '=', id).executeTakeFirstOrThrow();
+        await recordEvent(trx, {
+          type: 'REFERRAL_NOTE_ADDED', payload: { referralId: id, agentId: ref.agent_id, brokerageId: ref.brokerage_id, noteId: note.id },
+          audience: referralAudience(ref.brokerage_id, ref.agent_id),
+        });
+      });
       return c.json(await referralDetail(c.var.db, id, c.var.now()), 201);
     },
   }),

@@ -5,6 +5,7 @@ import { NotificationSend, REMINDER_INTERVAL_MS } from '../../../src/contract/ag
 import { IsoDay } from '../../../src/contract/referrals.ts';
 import type { Db } from '../../db/database.ts';
 import { notificationCopy } from '../../db/schema-agent-app.ts';
+import { recordNotificationEvent } from '../../events/notification-event.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { assertAgent, isProviderUser, notYoursError } from '../../http/ownership.ts';
 import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
@@ -60,6 +61,7 @@ async function insertSample(db: Db, agentId: number, now: Date): Promise<AgentNo
     agent_id: agent.id, brokerage_id: agent.brokerage_id, type: 'TEST_NEW_REFERRAL', referral_id: null, referral_name: 'Test Referral',
     ...notificationCopy('TEST_NEW_REFERRAL', 'Test Referral'), sent: now,
   }).returningAll().executeTakeFirstOrThrow();
+  await recordNotificationEvent(db, row);
   return view({ ...row, first_name: agent.first_name, last_name: agent.last_name });
 }
 
@@ -93,6 +95,7 @@ async function insertReminder(c: AppContext, db: Db, agentId: number, referralId
     actor_user_id: c.var.auth.actor.id, as_user_id: c.var.auth.user.id, action: 'REFERRAL_REMINDER_SENT',
     detail: `referral ${referralId} to agent ${agentId}`, created_at: now,
   }).execute();
+  await recordNotificationEvent(db, row);
   return view({ ...row, first_name: agent.first_name, last_name: agent.last_name });
 }
 

@@ -3,6 +3,9 @@ import { NewNote, Reassignment, StageChange, type ReferralNote } from '../../../
 import { moveRefusal, takesDateOfSale } from '../../../src/lib/referral-stages.ts';
 import { reassignRefusal, REASSIGN_REFUSAL_MESSAGES } from '../../../src/lib/reassignment-rule.ts';
 import { notificationCopy } from '../../db/schema-agent-app.ts';
+import { previousAgentAudience, referralAudience } from '../../events/audience.ts';
+import { recordNotificationEvent } from '../../events/notification-event.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertAgent, assertBrokerage, missing } from '../../http/ownership.ts';
 import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
@@ -37,6 +40,12 @@ export const agentReferralWriteRoutes: RouteDef[] = [
           referral_id: refId, type: 'STAGE_CHANGED', from_stage: ref.stage, to_stage: body.stage, detail,
           actor_user_id: c.var.auth.actor.id, idempotency_key: key, created_at: now,
         }).execute();
+        // The first move out of Received is the agent taking the referral on: its own event type.
+        await recordEvent(trx, {
+          type: ref.stage === 'AWAITING_FOLLOWUP' ? 'REFERRAL_ACCEPTED' : 'REFERRAL_STAGE_CHANGED',
+          payload: { referralId: refId, agentId: id, brokerageId: ref.brokerage_id, fromStage: ref.stage, toStage: body.stage },
+          audience: referralAudience(ref.brokerage_id, id),
+        });
         return { status: 200, body: await referralDetail(trx, refId, now) };
       });
     },
@@ -54,16 +63,19 @@ export const agentReferralWriteRoutes: RouteDef[] = [
       else await assertAgent(c.var.db, user, id);
       const body = await jsonBody(c, NewNote);
       return idempotentWrite(c, body, async (trx, key) => {
-        if (byAgent) await ownReferral(trx, id, refId, true);
-        else if (!await trx.selectFrom('referrals').select('id').where('id', '=', refId).where('agent_id', '=', id).forUpdate().executeTakeFirst()) {
-          throw notFound('No such referral');
-        }
+        const ref = byAgent ? await ownReferral(trx, id, refId, true)
+          : await trx.selectFrom('referrals').select(['id', 'brokerage_id']).where('id', '=', refId).where('agent_id', '=', id).forUpdate().executeTakeFirst();
+        if (!ref) throw notFound('No such referral');
         const now = c.var.now();
         const author = c.var.auth.actor;
         const note = await trx.insertInto('referral_notes').values({
           referral_id: refId, author_user_id: author.id, body: body.text, idempotency_key: key, created_at: now,
         }).returning(['id', 'body', 'created_at']).executeTakeFirstOrThrow();
         if (byAgent) await trx.updateTable('referrals').set({ updated_at: now }).where('id', '=', refId).execute();
+        await recordEvent(trx, {
+          type: 'REFERRAL_NOTE_ADDED', payload: { referralId: refId, agentId: id, brokerageId: ref.brokerage_id, noteId: note.id },
+          audience: referralAudience(ref.brokerage_id, id),
+        });
         const answer: ReferralNote = { id: note.id, text: note.body, created: note.created_at.toISOString(), authorName: personName(author.firstName, author.lastName) };
         return { status: 201, body: answer };
       });
@@ -103,10 +115,15 @@ export const agentReferralWriteRoutes: RouteDef[] = [
           actor_user_id: actor, as_user_id: c.var.auth.user.id, action: 'REFERRAL_REASSIGNED', detail: `referral ${refId}: ${detail}`, created_at: now,
         }).execute();
         const name = personName(ref.prospect_first, ref.prospect_last) ?? 'A referral';
-        await trx.insertInto('agent_notifications').values({
+        const notification = await trx.insertInto('agent_notifications').values({
           agent_id: to.id, brokerage_id: ref.brokerage_id, type: 'FORCE_ASSIGNED_REFERRAL', referral_id: refId, referral_name: name,
           ...notificationCopy('FORCE_ASSIGNED_REFERRAL', name), sent: now,
-        }).execute();
+        }).returningAll().executeTakeFirstOrThrow();
+        // Both agents' lists change: the new agent (with staff and admins) and the previous one hear of it.
+        const moved = { referralId: refId, brokerageId: ref.brokerage_id, fromAgentId: ref.agent_id, toAgentId: to.id, agentId: to.id };
+        await recordEvent(trx, { type: 'REFERRAL_REASSIGNED', payload: moved, audience: referralAudience(ref.brokerage_id, to.id) });
+        await recordEvent(trx, { type: 'REFERRAL_REASSIGNED', payload: { ...moved, agentId: ref.agent_id }, audience: previousAgentAudience(ref.agent_id) });
+        await recordNotificationEvent(trx, notification);
         return { status: 200, body: await referralDetail(trx, refId, now) };
       });
     },

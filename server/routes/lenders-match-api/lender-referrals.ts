@@ -13,6 +13,8 @@ import { route, type AppContext, type AuthUser, type RouteDef } from '../../http
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { assertOfficeWrite, LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE_ROLES, lenderScope, type LenderScope } from '../lenders-api/lender-scope.ts';
 import { BoolParam, countOf, IdParam, likeWildcard, NoteBody, noteView, Sort, TextParam, userNameSql } from '../../http/paging.ts';
+import { lenderAudience } from '../../events/audience.ts';
+import { recordEvent } from '../../events/outbox.ts';
 
 // Lender referrals (issue 13): GET /lenders-match-api/lender-assignments (the list; spec 2 section 7)
 // with its CSV export and, on one of them, the detail, assigning a loan officer, moving the lender step and notes.
@@ -112,7 +114,10 @@ async function write<T>(c: AppContext, id: number, work: (trx: Db, r: { loan_off
       .where('id', '=', id).forUpdate().executeTakeFirst();
     if (!r || (!isProviderUser(user) && user.loanOfficeId !== r.loan_office_id)) throw missing(user, 'lender referral', 'referral');
     assertOfficeWrite(user, r.loan_office_id);
-    return work(trx, r);
+    const result = await work(trx, r);
+    // The loan office's open screens (and staff's) hear of every write to one of its referrals.
+    await recordEvent(trx, { type: 'LENDER_REFERRAL_CHANGED', payload: { lenderReferralId: id, loanOfficeId: r.loan_office_id }, audience: lenderAudience(r.loan_office_id) });
+    return result;
   });
 }
 

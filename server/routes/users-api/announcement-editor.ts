@@ -13,6 +13,8 @@ import { isProviderUser, missing } from '../../http/ownership.ts';
 import { escapeLike, TextParam } from '../../http/paging.ts';
 import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
+import { announcementAudience } from '../../events/audience.ts';
+import { recordEvent } from '../../events/outbox.ts';
 
 // The Announcements editor (issue 15) over the rows My Announcements reads (012, 017): staff write
 // to brokerages, loan offices and agents; a broker admin writes to their own agents only, and sees
@@ -128,6 +130,10 @@ async function store(db: Db, c: AppContext, id: number | null, a: Stored): Promi
   const announcementId = saved;
   if (a.brokerageIds.length > 0) {
     await db.insertInto('announcement_brokerages').values(a.brokerageIds.map((b) => ({ announcement_id: announcementId, brokerage_id: b }))).execute();
+  }
+  // The editors (staff) and the brokerages it belongs to or names hear of it; one event per brokerage.
+  for (const brokerageId of [...new Set([owner, ...a.brokerageIds])]) {
+    await recordEvent(db, { type: 'ANNOUNCEMENT_CHANGED', payload: { announcementId, status: a.status }, audience: announcementAudience(brokerageId) });
   }
   return announcementId;
 }

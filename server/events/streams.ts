@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import type { AuthUser } from '../http/route.ts';
+import { maySee } from './audience.ts';
+import { readEventsAfter, type EventBus, type StoredEvent } from './bus.ts';
+
+// The live console's streams (issue 38, decision 0081): every GET /events of this process is one
+// stream here, fed from the process's event bus. Each stream gets only the events its user may see
+// (audience.ts), each once, in id order, with `id:` lines so a reconnect resumes with Last-Event-ID.
+// One timer per process (not per stream) writes the heartbeats and checks, in one query, that every
+// stream's access token is still valid: a logout ends the user's streams within a heartbeat, and a
+// stream ends at its token's expiry (the client reconnects with a fresh token and Last-Event-ID).
+
+/** Comment lines keep proxies (nginx 60 s, most load balancers 60 s or more) from closing an idle stream. */
+export const HEARTBEAT_MS = 20_000;
+/** Tells EventSource to reconnect after this long (the console's own client has its own backoff). */
+const RETRY_MS = 2_000;
+/** At most this many events are replayed on resume; further behind, the client is told to reload all. */
+export const RESUME_LIMIT = 500;
+/** A client this far behind in reading (bytes queued) is slow or gone: its stream ends, it resumes later. */
+const MAX_QUEUED_BYTES = 256 * 1024;
+
+const encoder = new TextEncoder();
+
+export interface StreamInput {
+  user: AuthUser;
+  tokenHash: string;
+  tokenExpiresAt: Date;
+  /** Last-Event-ID: the last event the client has; absent: start from now. */
+  lastEventId: number | undefined;
+}
+
+class Stream {
+  lastSent = 0;
+  private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  private closed = false;
+  readonly body: ReadableStream<Uint8Array>;
+
+  constructor(readonly input: StreamInput, private readonly onClose: (s: Stream) => void) {
+    this.body = new ReadableStream<Uint8Array>({
+      start: (controller) => { this.controller = controller; },
+      cancel: () => this.close(),
+    }, { highWaterMark: MAX_QUEUED_BYTES, size: (chunk) => chunk.byteLength });
+  }
+
+  write(text: string) {
+    if (this.closed || !this.controller) return;
+    // desiredSize falls below zero as unread bytes pile up: a reader that stopped reading is let go
+    // rather than held in memory (it resumes from its Last-Event-ID when it comes back).
+    if ((this.controller.desiredSize ?? 0) <= 0) { this.close(); return; }
+    this.controller.enqueue(encoder.encode(text));
+  }
+
+  send(event: StoredEvent) {
+    if (event.id <= this.lastSent) return;
+    this.lastSent = event.id;
+    if (!maySee(this.input.user, event)) return;
+    const data = { id: event.id, type: event.type, payload: event.payload, created: event.createdAt.toISOString() };
+    this.write(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    try { this.controller?.close(); } catch { /* the client went first */ }
+    this.onClose(this);
+  }
+}
+
+export class LiveStreams {
+  private readonly streams = new Set<Stream>();
+  /** Streams still reading what they missed, with the events the bus delivered meanwhile. */
+  private readonly opening = new Map<Stream, StoredEvent[]>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly bus: EventBus) {
+    bus.subscribe((event) => {
+      for (const s of this.streams) s.send(event);
+      for (const held of this.opening.values()) held.push(event);
+    });
+    bus.onStop(() => { for (const s of [...this.streams]) s.close(); });
+  }
+
+  get size(): number { return this.streams.size; }
+
+  /** Opens a stream: resumes after Last-Event-ID from the table, then follows the bus. */
+  async open(input: StreamInput): Promise<ReadableStream<Uint8Array>> {
+    const stream = new Stream(input, (s) => this.streams.delete(s));
+    // Held from before the catch-up read: an event the bus delivers meanwhile is either in the read
+    // or held; send() drops an id already sent, so nothing is lost or sent twice.
+    const pending: StoredEvent[] = [];
+    this.opening.set(stream, pending);
+    try {
+      stream.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      if (input.lastEventId === undefined) {
+        stream.lastSent = this.bus.lastDeliveredId;
+      } else {
+        stream.lastSent = input.lastEventId;
+        const missed = await readEventsAfter(this.bus.db, input.lastEventId, RESUME_LIMIT + 1);
+        if (missed.length > RESUME_LIMIT) {
+          // Too far behind (or the events were pruned): the client reloads everything it shows.
+          stream.lastSent = this.bus.lastDeliveredId;
+          stream.write(`event: reset\ndata: {}\n\n`);
+        } else {
+          for (const e of missed) stream.send(e);
+        }
+      }
+    } finally {
+      this.opening.delete(stream);
+    }
+    // No await from here to add(): every event is either in `pending` or goes to the stream itself.
+    for (const e of pending) stream.send(e);
+    this.streams.add(stream);
+    this.startTimer();
+    return stream.body;
+  }
+
+  private startTimer() {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.heartbeat(), HEARTBEAT_MS);
+    this.timer.unref?.();
+  }
+
+  /** A comment line to every stream; streams whose token expired or was revoked end. */
+  async heartbeat(now = new Date()): Promise<void> {
+    if (this.streams.size === 0) {
+      if (this.timer) clearInterval(this.timer);
+      this.timer = null;
+      return;
+    }
+    const all = [...this.streams];
+    for (const s of all) if (s.input.tokenExpiresAt <= now) s.close();
+    const open = all.filter((s) => s.input.tokenExpiresAt > now);
+    const hashes = [...new Set(open.map((s) => s.input.tokenHash))];
+    let valid: Set<string>;
+    try {
+      const rows = hashes.length === 0 ? [] : (await sql<{ token_hash: string }>`select token_hash from access_tokens
+        where token_hash = any(${`{${hashes.join(',')}}`}::text[]) and revoked_at is null`.execute(this.bus.db)).rows;
+      valid = new Set(rows.map((r) => r.token_hash));
+    } catch {
+      return; // the database is away: the streams keep their heartbeat of the next round
+    }
+    for (const s of open) {
+      if (!valid.has(s.input.tokenHash)) s.close();
+      else s.write(': heartbeat\n\n');
+    }
+  }
+}
+
+const hubs = new WeakMap<EventBus, LiveStreams>();
+
+/** The process's streams over its bus (one per bus). */
+export function liveStreamsOf(bus: EventBus): LiveStreams {
+  let hub = hubs.get(bus);
+  if (!hub) hubs.set(bus, (hub = new LiveStreams(bus)));
+  return hub;
+}

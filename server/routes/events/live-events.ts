@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import * as v from 'valibot';
+import type { Context } from 'hono';
+import { rolesForClient } from '../../../src/access/roles.ts';
+import { ACCESS_TOKEN_TTL_S, sha256 } from '../../auth/tokens.ts';
+import { loadTokenUser } from '../../auth/users.ts';
+import { liveStreamsOf } from '../../events/streams.ts';
+import { forbidden, HttpError, unauthorized } from '../../http/errors.ts';
+import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
+import { query } from '../../http/validate.ts';
+
+// The live console (issue 38, decision 0081): Server-Sent Events of the changes the caller may see.
+//   GET  /events                 Authorization: Bearer (the console's own client, a fetch stream)
+//   POST /events/ticket          a 30-second single-use ticket for EventSource, which sends no headers
+//   GET  /events/stream?ticket=  the same stream opened with that ticket
+// Both streams resume after Last-Event-ID (the header EventSource sends on reconnect, or
+// ?lastEventId= on a first open) and end when the access token behind them expires or is revoked.
+
+const TICKET_TTL_MS = 30_000;
+const EventId = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be an event id'), v.transform(Number));
+const StreamQuery = v.object({ lastEventId: v.optional(EventId) });
+const TicketQuery = v.object({
+  ticket: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a ticket from POST /events/ticket')),
+  lastEventId: v.optional(EventId),
+});
+
+/** The resume point: the Last-Event-ID header (EventSource's reconnect) or the query's. */
+function lastEventIdOf(c: Context, fromQuery: number | undefined): number | undefined {
+  const header = c.req.header('Last-Event-ID');
+  if (header === undefined || header === '') return fromQuery;
+  const parsed = v.safeParse(EventId, header);
+  if (!parsed.success) throw new HttpError(400, 'The request is not valid', { 'Last-Event-ID': 'must be an event id' });
+  return parsed.output;
+}
+
+/** The stream is for clients that ask for one (EventSource always does); anything else gets JSON. */
+function assertWantsStream(c: Context) {
+  if (!/\btext\/event-stream\b/i.test(c.req.header('Accept') ?? '')) {
+    throw new HttpError(406, 'This is an event stream: send Accept: text/event-stream');
+  }
+}
+
+async function openStream(c: AppContext, user: AuthUser, tokenHash: string, tokenExpiresAt: Date, lastEventId: number | undefined) {
+  const bus = c.var.events;
+  if (!bus || bus.isStopped) throw new HttpError(503, 'Live events are not available on this server right now');
+  const body = await liveStreamsOf(bus).open({ user, tokenHash, tokenExpiresAt, lastEventId });
+  return c.body(body, 200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    // no-transform: neither our compression nor a proxy may hold events back to fill a gzip block.
+    'Cache-Control': 'no-cache, no-transform',
+    'X-Accel-Buffering': 'no',
+  });
+}
+
+export const liveEventRoutes: RouteDef[] = [
+  route({
+    // Anyone signed in: what reaches them is filtered per event by role and tenant (server/events/audience.ts).
+    method: 'GET', path: '/events', policy: 'signed-in',
+    handler: async (c) => {
+      const q = query(c, StreamQuery);
+      const lastEventId = lastEventIdOf(c, q.lastEventId);
+      assertWantsStream(c);
+      const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
+      const tokenHash = sha256(token);
+      const record = await loadTokenUser(c.var.db, tokenHash);
+      const expiresAt = record?.expiresAt ?? new Date(c.var.now().getTime() + ACCESS_TOKEN_TTL_S * 1000);
+      return openStream(c, c.var.auth.user, tokenHash, expiresAt, lastEventId);
+    },
+  }),
+  route({
+    method: 'POST', path: '/events/ticket', policy: 'signed-in',
+    handler: async (c) => {
+      // The ticket stands for the token alone: under impersonation the console's own stream (with the
+      // header) is the way, so a ticket never carries an identity other than its token's.
+      if (c.var.auth.impersonating) throw forbidden('Open the stream with the Authorization header while impersonating');
+      const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
+      const ticket = randomBytes(32).toString('base64url');
+      const now = c.var.now();
+      await c.var.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('event_tickets').where('expires_at', '<', new Date(now.getTime() - TICKET_TTL_MS)).execute();
+        await trx.insertInto('event_tickets').values({ ticket_hash: sha256(ticket), token_hash: sha256(token), expires_at: new Date(now.getTime() + TICKET_TTL_MS) }).execute();
+      });
+      return c.json({ ticket, expiresIn: TICKET_TTL_MS / 1000 }, 201);
+    },
+  }),
+  route({
+    // Public at the door because EventSource sends no Authorization header: the ticket is the
+    // credential, spent (single use) and checked against its token before anything is streamed.
+    method: 'GET', path: '/events/stream', policy: 'public',
+    handler: async (c) => {
+      const q = query(c, TicketQuery);
+      const lastEventId = lastEventIdOf(c, q.lastEventId);
+      assertWantsStream(c);
+      const now = c.var.now();
+      const spent = await c.var.db.updateTable('event_tickets').set({ used_at: now })
+        .where('ticket_hash', '=', sha256(q.ticket)).where('used_at', 'is', null).where('expires_at', '>', now)
+        .returning('token_hash').executeTakeFirst();
+      if (!spent) throw unauthorized('The ticket is unknown, used or expired');
+      const record = await loadTokenUser(c.var.db, spent.token_hash);
+      if (!record?.user || record.revoked || record.expiresAt <= now) throw unauthorized('The access token behind the ticket is no longer valid');
+      const user = { ...record.user, roles: rolesForClient(record.user.roles, record.clientId) };
+      return openStream(c, user, spent.token_hash, record.expiresAt, lastEventId);
+    },
+  }),
+];

@@ -1,0 +1,176 @@
+// The live console's stream (issue 38, decision 0081): GET /events sends each user the changes their
+// role and tenant may see and nothing else, resumes after Last-Event-ID, opens with a single-use
+// ticket for EventSource, and refuses without credentials. "Never reaches" is proved without
+// waiting: every stream is in id order, so once a later event the user may see has arrived, an
+// earlier one they may not see would have arrived before it.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { liveStreamsOf } from '../../server/events/streams.ts';
+import { call, DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import { readStream, type LiveEvent, type OpenStream } from './events-sse.ts';
+
+let server: TestServer;
+let broker: Caller; // Harbor Point Realty
+let basic: Caller; // Maple & Main Homes
+let staff: Caller;
+let agent: Caller; // the demo agent of Harbor Point
+let lender: Caller;
+let agentId: number;
+let harborId: number;
+let agentReferral: number; // a referral of the demo agent
+let colleagueReferral: number; // a referral of another Harbor Point agent
+let colleagueId: number;
+let mapleReferral: number; // a referral of Maple & Main
+const open: OpenStream[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [broker, basic, staff, agent, lender] = await Promise.all([
+    signIn(server, 'broker@demo.test'), signIn(server, 'broker.basic@demo.test'), signIn(server, 'admin@demo.test'),
+    signIn(server, DEMO_AGENT_PHONE), signIn(server, 'lender@demo.test'),
+  ]);
+  const db = server.db;
+  const agentUser = await db.selectFrom('users').select(['agent_id', 'broker_id']).where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
+  agentId = agentUser.agent_id!;
+  const a = await db.selectFrom('agents').select('brokerage_id').where('id', '=', agentId).executeTakeFirstOrThrow();
+  harborId = a.brokerage_id;
+  const mine = await db.selectFrom('referrals').select('id').where('agent_id', '=', agentId).where('stage', '=', 'SPOKEN_WITH').orderBy('id').executeTakeFirstOrThrow();
+  agentReferral = mine.id;
+  const colleague = await db.selectFrom('referrals').select(['id', 'agent_id']).where('brokerage_id', '=', harborId).where('agent_id', '<>', agentId).orderBy('id').executeTakeFirstOrThrow();
+  colleagueReferral = colleague.id;
+  colleagueId = colleague.agent_id;
+  const mapleAdmin = await db.selectFrom('users').select('broker_id').where('email', '=', 'broker.basic@demo.test').executeTakeFirstOrThrow();
+  mapleReferral = (await db.selectFrom('referrals').select('id').where('brokerage_id', '=', mapleAdmin.broker_id!).orderBy('id').executeTakeFirstOrThrow()).id;
+});
+afterEach(async () => { await Promise.all(open.splice(0).map((s) => s.close())); });
+afterAll(async () => { await server.close(); });
+
+async function listen(who: Caller, headers: Record<string, string> = {}, path = '/events'): Promise<OpenStream> {
+  const res = await server.app.request(path, { headers: { Authorization: `Bearer ${who.token}`, Accept: 'text/event-stream', ...headers } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('Content-Type')).toMatch(/^text\/event-stream/);
+  const s = readStream(res);
+  open.push(s);
+  return s;
+}
+
+const note = async (who: Caller, referralId: number, text: string) => {
+  const res = await who.post(`/agents-api/broker-referrals/${referralId}/notes`, { text });
+  expect(res.status).toBe(201);
+};
+const noteOf = (referralId: number) => (e: LiveEvent) => e.type === 'REFERRAL_NOTE_ADDED' && e.payload.referralId === referralId;
+
+describe('GET /events', () => {
+  it('refuses without credentials (401), without Accept: text/event-stream (406) and a bad Last-Event-ID (400), as JSON', async () => {
+    const none = await call(server, 'GET', '/events', { headers: { Accept: 'text/event-stream' } });
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({ status: 401 });
+    const plain = await broker.get('/events');
+    expect(plain.status).toBe(406);
+    expect(plain.body).toMatchObject({ status: 406, message: expect.stringContaining('text/event-stream') });
+    const badId = await broker.get('/events', { Accept: 'text/event-stream', 'Last-Event-ID': 'abc' });
+    expect(badId.status).toBe(400);
+    expect(badId.body).toMatchObject({ fields: { 'Last-Event-ID': expect.any(String) } });
+  });
+
+  it('a note in brokerage A reaches A\'s admin, staff and the referral\'s agent, never brokerage B\'s admin or another agent', async () => {
+    const [a, b, s, me] = await Promise.all([listen(broker), listen(basic), listen(staff), listen(agent)]);
+    await note(broker, colleagueReferral, 'Called the client back');
+    const seen = await a.next(noteOf(colleagueReferral));
+    expect(seen.payload).toMatchObject({ referralId: colleagueReferral, agentId: colleagueId, brokerageId: harborId });
+    await s.next(noteOf(colleagueReferral));
+    // Later events each of the others may see: the earlier one would have come first.
+    await note(basic, mapleReferral, 'Maple & Main note');
+    await b.next(noteOf(mapleReferral));
+    await note(broker, agentReferral, 'For the demo agent');
+    await me.next(noteOf(agentReferral));
+    expect(b.events.map((e) => e.payload.referralId)).toEqual([mapleReferral]);
+    expect(me.events.map((e) => e.payload.referralId)).toEqual([agentReferral]);
+    // Staff see every tenant's, in commit order; A's admin never sees B's.
+    expect((await s.next(noteOf(mapleReferral))).id).toBeGreaterThan(seen.id);
+    await a.next(noteOf(agentReferral));
+    expect(a.events.some(noteOf(mapleReferral))).toBe(false);
+  });
+
+  it('a lender hears their office\'s changes only, and a brokerage admin none of them', async () => {
+    const [l, a] = await Promise.all([listen(lender), listen(broker)]);
+    const office = await server.db.selectFrom('users').select('loan_office_id').where('email', '=', 'lender@demo.test').executeTakeFirstOrThrow();
+    const lr = await server.db.selectFrom('lender_referrals').select('id').where('loan_office_id', '=', office.loan_office_id!).orderBy('id').executeTakeFirstOrThrow();
+    expect((await lender.post(`/lenders-match-api/lender-assignments/${lr.id}/notes`, { body: 'Left a voicemail' })).status).toBe(201);
+    const heard = await l.next((e) => e.type === 'LENDER_REFERRAL_CHANGED');
+    expect(heard.payload).toEqual({ lenderReferralId: lr.id, loanOfficeId: office.loan_office_id });
+    await note(broker, colleagueReferral, 'after the lender');
+    await a.next(noteOf(colleagueReferral));
+    expect(a.events.some((e) => e.type === 'LENDER_REFERRAL_CHANGED')).toBe(false);
+  });
+
+  it('a reassignment tells the new agent\'s brokerage and the previous agent, with the agent notification', async () => {
+    const [a, me] = await Promise.all([listen(broker), listen(agent)]);
+    const res = await broker.patch(`/agents-api/referrals/${agentReferral}/reassign`, { agentId: colleagueId });
+    expect(res.status).toBe(200);
+    const moved = await a.next((e) => e.type === 'REFERRAL_REASSIGNED');
+    expect(moved.payload).toMatchObject({ referralId: agentReferral, fromAgentId: agentId, toAgentId: colleagueId });
+    const told = await a.next((e) => e.type === 'AGENT_NOTIFICATION');
+    expect(told.payload).toMatchObject({ notificationType: 'FORCE_ASSIGNED_REFERRAL', agentId: colleagueId, referralId: agentReferral });
+    expect((await me.next((e) => e.type === 'REFERRAL_REASSIGNED')).payload).toMatchObject({ referralId: agentReferral, agentId });
+    // The previous agent is not told of the new agent's notification. Move it back for the other tests.
+    expect((await broker.patch(`/agents-api/referrals/${agentReferral}/reassign`, { agentId })).status).toBe(200);
+    await me.next((e) => e.type === 'AGENT_NOTIFICATION' && e.payload.agentId === agentId);
+    expect(me.events.filter((e) => e.type === 'AGENT_NOTIFICATION').map((e) => e.payload.agentId)).toEqual([agentId]);
+  });
+
+  it('a sample notification and a stage move reach the agent as they happen', async () => {
+    const me = await listen(agent);
+    expect((await broker.post('/agents-api/notifications/sample', { agentId })).status).toBe(201);
+    expect((await me.next((e) => e.type === 'AGENT_NOTIFICATION')).payload).toMatchObject({ notificationType: 'TEST_NEW_REFERRAL', agentId, title: 'Test notification' });
+    const received = await server.db.selectFrom('referrals').select('id').where('agent_id', '=', agentId).where('stage', '=', 'AWAITING_FOLLOWUP').orderBy('id').executeTakeFirstOrThrow();
+    expect((await agent.patch(`/agents-api/agents/${agentId}/referrals/${received.id}`, { stage: 'SPOKEN_WITH' })).status).toBe(200);
+    expect((await me.next((e) => e.type === 'REFERRAL_ACCEPTED')).payload).toMatchObject({ referralId: received.id, fromStage: 'AWAITING_FOLLOWUP', toStage: 'SPOKEN_WITH' });
+  });
+
+  it('resumes after Last-Event-ID with what it missed, in order; without it, starts from now', async () => {
+    const first = await listen(broker);
+    await note(broker, colleagueReferral, 'seen');
+    const last = await first.next(noteOf(colleagueReferral));
+    await first.close();
+    await note(broker, colleagueReferral, 'missed one');
+    await note(basic, mapleReferral, 'not theirs');
+    await note(broker, agentReferral, 'missed two');
+    const resumed = await listen(broker, { 'Last-Event-ID': String(last.id) });
+    await resumed.next(noteOf(agentReferral));
+    expect(resumed.events.map((e) => e.payload.referralId)).toEqual([colleagueReferral, agentReferral]);
+    expect(resumed.events.every((e) => e.id > last.id)).toBe(true);
+    const fresh = await listen(broker);
+    await note(broker, colleagueReferral, 'after the fresh start');
+    await fresh.next(noteOf(colleagueReferral));
+    expect(fresh.events).toHaveLength(1);
+  });
+
+  it('opens with a single-use ticket for EventSource, which a second use and a made-up ticket cannot', async () => {
+    const issued = await broker.post<{ ticket: string; expiresIn: number }>('/events/ticket');
+    expect(issued.status).toBe(201);
+    expect(issued.body.expiresIn).toBe(30);
+    const res = await server.app.request(`/events/stream?ticket=${issued.body.ticket}`, { headers: { Accept: 'text/event-stream' } });
+    expect(res.status).toBe(200);
+    const s = readStream(res);
+    open.push(s);
+    await note(broker, colleagueReferral, 'over the ticketed stream');
+    await s.next(noteOf(colleagueReferral));
+    const again = await call(server, 'GET', `/events/stream?ticket=${issued.body.ticket}`, { headers: { Accept: 'text/event-stream' } });
+    expect(again.status).toBe(401);
+    const madeUp = await call(server, 'GET', `/events/stream?ticket=${'x'.repeat(43)}`, { headers: { Accept: 'text/event-stream' } });
+    expect(madeUp.status).toBe(401);
+    const malformed = await call(server, 'GET', '/events/stream?ticket=short', { headers: { Accept: 'text/event-stream' } });
+    expect(malformed.status).toBe(400);
+    expect((await call(server, 'POST', '/events/ticket')).status).toBe(401);
+  });
+
+  it('a logout ends the user\'s streams at the next heartbeat; other users\' streams go on', async () => {
+    const leaving = await signIn(server, 'broker@demo.test');
+    const [gone, staying] = await Promise.all([listen(leaving), listen(basic)]);
+    expect((await leaving.get('/auth/logout')).status).toBeLessThan(400);
+    await liveStreamsOf(server.events).heartbeat();
+    await gone.ended;
+    await note(basic, mapleReferral, 'still here');
+    await staying.next(noteOf(mapleReferral));
+  });
+});
