@@ -77,6 +77,21 @@ export async function login(page: Page, identity: Identity, password: string = D
   await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/');
 }
 
+/** Whether the persisted query cache (IndexedDB `porchlight` / `query-cache`) holds `needle` in its JSON. */
+export const savedCacheIncludes = (page: Page, needle: string): Promise<boolean> => page.evaluate((text) => new Promise<boolean>((resolve) => {
+  const open = indexedDB.open('porchlight');
+  open.onerror = () => resolve(false);
+  open.onsuccess = () => {
+    try {
+      const all = open.result.transaction('query-cache').objectStore('query-cache').getAll();
+      all.onerror = () => resolve(false);
+      all.onsuccess = () => resolve(JSON.stringify(all.result).includes(text));
+    } catch {
+      resolve(false);
+    }
+  };
+}), needle);
+
 /** The demo outbox (emails and SMS the server "sent"), newest first. */
 export async function outbox(request: APIRequestContext, pageSize = 100): Promise<OutboxPage> {
   const response = await request.get(`/dev/outbox?pageSize=${pageSize}`, { headers: { Accept: 'application/json' } });

@@ -1,24 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, savedCacheIncludes, test } from './fixtures.ts';
 
 // Issue 13, what lender-console.both.spec.ts leaves out: the lender overview opens offline from the
 // persisted cache with "Last updated"; the loan officer view, its edit dialog and the staff lender
 // view have no axe violations; ending an impersonation of a loan office returns to the lenders list.
 
 /** The persisted query cache holds the loan office's overview figures. */
-const overviewCached = (page: Page) => page.evaluate(() => new Promise<boolean>((resolve) => {
-  const open = indexedDB.open('porchlight');
-  open.onerror = () => resolve(false);
-  open.onsuccess = () => {
-    try {
-      const all = open.result.transaction('query-cache').objectStore('query-cache').getAll();
-      all.onerror = () => resolve(false);
-      all.onsuccess = () => resolve(JSON.stringify(all.result).includes('"overview"'));
-    } catch {
-      resolve(false);
-    }
-  };
-}));
+const overviewCached = (page: Page) => savedCacheIncludes(page, '"overview"');
 
 test('the lender overview opens offline from the last fetched figures, with "Last updated"', async ({ page, context, login }) => {
   test.setTimeout(120_000);
