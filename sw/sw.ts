@@ -55,3 +55,48 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 
 // A newly activated worker takes over open pages at once (they reload on 'controlling').
 clientsClaim();
+
+// Web Push (issue 38, decision 0082): the server's message (src/contract/push.ts PushMessage, checked
+// by hand here: the worker carries no valibot) is shown as a notification, one per referral (tag),
+// a newer one about the same referral replacing the older with a fresh alert.
+interface ShownPush { title: string; body: string; tag: string; url: string }
+// Only a path of this app is opened on a click: never another origin, whatever a message says.
+const appPath = (url: unknown): string => (typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/');
+const readPush = (data: PushMessageData | null): ShownPush | null => {
+  try {
+    const m = data?.json() as Partial<Record<keyof ShownPush, unknown>> | undefined;
+    if (typeof m?.title !== 'string' || typeof m.body !== 'string' || typeof m.tag !== 'string') return null;
+    return { title: m.title, body: m.body, tag: m.tag, url: appPath(m.url) };
+  } catch {
+    return null;
+  }
+};
+
+self.addEventListener('push', (event: PushEvent) => {
+  const push = readPush(event.data);
+  // A push the app cannot read still shows something: a silent push is against the browsers' rules.
+  const shown = push ?? { title: 'Porchlight', body: 'You have a new notification.', tag: 'porchlight', url: '/' };
+  event.waitUntil(self.registration.showNotification(shown.title, {
+    body: shown.body, tag: shown.tag, data: { url: shown.url }, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png',
+    // A new message about the same referral alerts again rather than replacing it silently.
+    renotify: true,
+  } as NotificationOptions & { renotify: boolean }));
+});
+
+// A click opens the referral in the installed app: an open window of the app is focused and sent
+// there (the console's router takes the path; its session is the app's own, so it is signed in);
+// with none open, a new one starts at the referral.
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const target = new URL(appPath((event.notification.data as { url?: unknown } | null)?.url), self.location.origin).href;
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+    if (open) {
+      const focused = await open.focus();
+      await focused.navigate(target).catch(() => self.clients.openWindow(target));
+      return;
+    }
+    await self.clients.openWindow(target);
+  })());
+});

@@ -123,7 +123,11 @@ export async function expireSession(): Promise<void> {
 }
 
 export async function logout({ callServer = true }: { callServer?: boolean } = {}): Promise<void> {
-  if (callServer && sessionStore.get()) await logoutCall().catch(() => undefined);
+  if (callServer && sessionStore.get()) {
+    // This phone stops hearing of the agent's referrals (a chunk of its own: the login page never loads it).
+    await import('../api/push.ts').then((m) => m.dropPushAtLogout(), () => undefined);
+    await logoutCall().catch(() => undefined);
+  }
   await identityChanged();
   clearIdentity();
   navigate('/login', { replace: true });

@@ -6,6 +6,8 @@ import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import { AgentNotices } from './agent-notices.tsx';
 import { InstallApp } from './install-app.tsx';
+import { SavedData } from '../../ui/saved-data.tsx';
+import { PushSwitch } from './push-switch.tsx';
 import * as styles from './agent-app.css.ts';
 
 /**
@@ -49,6 +51,8 @@ export function ProfileScreen() {
           </ul>
         )}
       </section>
+      <PushSwitch />
+      <div className={styles.section}><SavedData /></div>
       <InstallApp />
     </div>
   );
