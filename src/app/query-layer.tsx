@@ -3,8 +3,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { lastWriteAt } from '../api/write-clock.ts';
 import { onIdentityChange } from '../session/identity-events.ts';
+import { askPersistentStorage } from '../session/saved-data.ts';
 import { useStore } from '../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../session/state.ts';
+import { LiveEvents } from './live-events-mark.tsx';
 import { registerOfflineMutations } from './offline-mutations.ts';
 import { queryClient as defaultClient } from './query-client.ts';
 import { isLiveQuery, restoreSettled, setCurrentQueryClient } from './query-client-ready.ts';
@@ -53,6 +55,9 @@ export function QueryLayer({ client = defaultClient, children }: { client?: Quer
   const identity = actingAs === undefined ? `${userId ?? 'anonymous'}` : `${userId}-as-${actingAs}`;
   setCurrentQueryClient(client);
 
+  // Signed in: ask the browser to keep what is saved for this user under storage pressure (issue 37).
+  useEffect(() => { if (userId !== undefined) void askPersistentStorage(); }, [userId]);
+
   // Sign-out and impersonation changes drop every cached answer of the previous identity.
   useEffect(() => {
     const off = onIdentityChange(async () => {
@@ -81,6 +86,7 @@ export function QueryLayer({ client = defaultClient, children }: { client?: Quer
       onError={() => { restoreSettled(); }}
     >
       {children}
+      <LiveEvents client={client} />
     </PersistQueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { clear, createStore, del, get, set } from 'idb-keyval';
+import { forgetCopies, noteCopySaved, noteRestored } from '../session/saved-data.ts';
 
 // The query cache lives in IndexedDB (idb-keyval), one entry per signed-in user, so a reload
 // or an offline start shows the last data at once. Bump CACHE_VERSION when a cached shape
@@ -42,7 +43,7 @@ export function idbPersister(userId: number | string): Persister {
     clearTimeout(timer);
     timer = undefined;
     dueWrites.delete(write);
-    if (latest) void track(set(key, latest, store()).catch(() => undefined));
+    if (latest) void track(set(key, latest, store()).then(() => noteCopySaved(key), () => undefined));
   };
   return {
     persistClient(client) {
@@ -52,8 +53,9 @@ export function idbPersister(userId: number | string): Persister {
         dueWrites.add(write);
       }
     },
-    restoreClient: () => track(get<PersistedClient>(key, store()).catch(() => undefined)),
-    removeClient: () => track(del(key, store()).catch(() => undefined)),
+    // A copy this browser wrote that is not there any more was evicted: the app says so (saved-data.ts).
+    restoreClient: () => track(get<PersistedClient>(key, store()).then((found) => { noteRestored(key, found !== undefined); return found; }, () => undefined)),
+    removeClient: () => track(del(key, store()).then(() => forgetCopies(key), () => undefined)),
   };
 }
 
@@ -67,4 +69,4 @@ export async function settlePersistence(): Promise<void> {
 }
 
 /** Forgets every user's cached answers (sign-out, impersonation start or end). */
-export const clearPersistedQueries = () => clear(store()).catch(() => undefined);
+export const clearPersistedQueries = () => clear(store()).then(() => forgetCopies(), () => undefined);

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { formatPhone } from '../../lib/validation.ts';
 import { UpdatePasswordDialog } from './update-password-dialog.tsx';
+import { SavedData } from '../../ui/saved-data.tsx';
 
 export function ProfileDialog({ open, onOpenChange, onLogout }: { open: boolean; onOpenChange: (o: boolean) => void; onLogout: () => void }) {
   const { user, brokerage, loanOffice } = useStore(profileStore);
@@ -42,6 +43,7 @@ export function ProfileDialog({ open, onOpenChange, onLogout }: { open: boolean;
           {loanOffice && <><dt>Loan office</dt><dd>{loanOffice.name}</dd></>}
           <dt>Roles</dt><dd>{user.roles.map((r) => (isRole(r.name) ? roleDisplayName(r.name) : r.name)).join(', ')}</dd>
         </dl>
+        <SavedData />
       </Dialog>
       <UpdatePasswordDialog open={updateOpen} onOpenChange={setUpdateOpen} mode="change" />
     </>

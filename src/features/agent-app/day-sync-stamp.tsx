@@ -1,6 +1,10 @@
 import { formatDateTime } from '../../lib/format.ts';
+import { useCopyEvicted } from '../../session/saved-data.ts';
 import { useDaySync } from './day-sync.ts';
 import * as styles from './agent-app.css.ts';
+
+/** The browser threw the saved copy away (storage pressure): said once, while the sync fetches it again. */
+export const EVICTED = 'The browser removed the data saved on this device to free space. Saving your follow-ups again…';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -10,7 +14,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 export function DaySyncStamp({ agentId }: { agentId: number | null }) {
   const sync = useDaySync(agentId);
+  const evicted = useCopyEvicted();
   if (agentId === null) return null;
+  if (evicted && !sync.data) return <p className={styles.muted} role="status">{EVICTED}</p>;
   if (!sync.data) {
     return <p className={styles.muted} role="status">{sync.isError ? 'Follow-ups are not saved on this device yet: they will be at the next connection.' : 'Saving your follow-ups on this device…'}</p>;
   }

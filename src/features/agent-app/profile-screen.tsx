@@ -6,6 +6,7 @@ import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import { AgentNotices } from './agent-notices.tsx';
 import { InstallApp } from './install-app.tsx';
+import { SavedData } from '../../ui/saved-data.tsx';
 import { PushSwitch } from './push-switch.tsx';
 import * as styles from './agent-app.css.ts';
 
@@ -51,6 +52,7 @@ export function ProfileScreen() {
         )}
       </section>
       <PushSwitch />
+      <div className={styles.section}><SavedData /></div>
       <InstallApp />
     </div>
   );

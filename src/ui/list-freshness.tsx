@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { ApiError } from '../api/client.ts';
+import { formatTime12 } from '../lib/format.ts';
+import { useCopyEvicted } from '../session/saved-data.ts';
+import { OFFLINE_NOTICE, useOnline } from './status-line.tsx';
+import * as styles from './list-freshness.css.ts';
+
+// Lists after one visit (issue 37): a list reopened offline (a reload included) shows the copy the
+// persisted query cache kept, says so, and says when it was fetched; writes that cannot wait for the
+// connection are disabled with the reason beside them.
+
+/** Why a control is disabled offline: what it does needs the server now. */
+export const NEEDS_CONNECTION = 'You are offline: this needs a connection.';
+
+/** The browser threw the saved copy away: the list is fetched again rather than failing. */
+export const COPY_EVICTED = 'The browser removed the data saved on this device to free space; it is fetched again.';
+
+const unreachable = (err: unknown) => err instanceof ApiError && err.network;
+
+/** "Last updated 3:05 PM" of a list's answer, and the offline notice when the server cannot be reached. */
+export function ListFreshness({ updatedAt, failure }: { updatedAt: number; failure?: unknown }) {
+  const online = useOnline();
+  const offline = !online || unreachable(failure);
+  const evicted = useCopyEvicted();
+  if (updatedAt === 0 && !offline && !evicted) return null;
+  return (
+    <p className={styles.line}>
+      {offline && <span className={styles.offline} role="status">{OFFLINE_NOTICE}</span>}
+      {evicted && <span className={styles.offline} role="status">{COPY_EVICTED}</span>}
+      {updatedAt > 0 && <span className={styles.updated}>Last updated {formatTime12(new Date(updatedAt))}</span>}
+    </p>
+  );
+}
+
+/**
+ * Controls that write at once (invite, export, reassign ...): disabled while offline, with the reason
+ * shown beside them (a disabled fieldset disables every button and field inside it, links stay live).
+ */
+export function NeedsConnection({ children }: { children: ReactNode }) {
+  const online = useOnline();
+  return (
+    <>
+      <fieldset disabled={!online} className={styles.group}>{children}</fieldset>
+      {!online && <span className={styles.reason}>{NEEDS_CONNECTION}</span>}
+    </>
+  );
+}
