@@ -3,6 +3,7 @@ import type { ListSort, ListSpec } from '../lib/list-view.ts';
 import { SelectField } from './choice.tsx';
 import { DataTable, type Column } from './data-table.tsx';
 import { ExportButton } from './export-button.tsx';
+import { ListFreshness, NeedsConnection } from './list-freshness.tsx';
 import { Card, Page } from './layout.tsx';
 import { ListFilters } from './list-filters.tsx';
 import { SortDialog, sortChoicesOf } from './list-sort-dialog.tsx';
@@ -82,6 +83,9 @@ export interface ListQuery<T> {
   data?: { content: readonly T[]; totalElements: number } | undefined;
   isPending: boolean;
   isError: boolean;
+  /** When the answer shown was fetched, and why the latest attempt failed (a TanStack result has both). */
+  dataUpdatedAt?: number;
+  failureReason?: unknown;
 }
 
 export interface ListScreenProps<T, F extends Record<string, string>> {
@@ -156,9 +160,14 @@ export function ListScreen<T, F extends Record<string, string>>({
               </ListFilters>
             )}
             {(actions || exportAs) && <span className={styles.toolbarSpacer} />}
-            {actions}
-            {exportAs && <ExportButton name={exportAs.name} load={() => exportAs.load(list.filter)} />}
+            {(actions || exportAs) && (
+              <NeedsConnection>
+                {actions}
+                {exportAs && <ExportButton name={exportAs.name} load={() => exportAs.load(list.filter)} />}
+              </NeedsConnection>
+            )}
           </div>
+          <ListFreshness updatedAt={query.dataUpdatedAt ?? 0} failure={query.failureReason} />
           {query.isError && <p role="alert" className={styles.formError}>{error ?? 'Whoops, Something went wrong. Try again.'}</p>}
           <DataTable label={label} columns={columns} rows={query.data?.content ?? []} rowKey={rowKey}
             sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty={empty} />

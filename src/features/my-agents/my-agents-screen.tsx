@@ -6,6 +6,7 @@ import { Card, Page } from '../../ui/layout.tsx';
 import { RecentlyViewed } from '../../ui/recent-list.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useInviteDialog } from '../../ui/use-invite-dialog.tsx';
+import { NeedsConnection } from '../../ui/list-freshness.tsx';
 import { MyAgentsList } from './my-agents-list.tsx';
 
 /** My Agents: recently viewed agents, the roster, and the Invite Agents dialog (?invite=true opens it). */
@@ -20,7 +21,7 @@ export function MyAgentsScreen() {
           <div className={styles.headerRow}>
             <h2 className={styles.heading}>Agents</h2>
             <Link href={pathTo('my-agent-invitations')}>Pending Invitations</Link>
-            <Button variant="secondary" onClick={invite.open}>Invite Agents</Button>
+            <NeedsConnection><Button variant="secondary" onClick={invite.open}>Invite Agents</Button></NeedsConnection>
           </div>
           <MyAgentsList />
         </Card>

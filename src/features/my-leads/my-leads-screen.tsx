@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ListFreshness } from '../../ui/list-freshness.tsx';
 import { Link, useLocation, useSearch } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { myLeadsQueryOptions } from '../../api/my-leads.ts';
@@ -74,6 +75,7 @@ export function MyLeadsScreen({ params }: { params: Record<string, string> }) {
             <span className={styles.toolbarSpacer} />
             <SavedViews list="my-leads" current={list.viewQuery} onApply={list.apply} />
           </ListToolbar>
+          <ListFreshness updatedAt={query.dataUpdatedAt} failure={query.failureReason} />
           {query.isError && <p role="alert" className={styles.formError}>{query.error.message || 'Whoops, Something went wrong. Try again.'}</p>}
           <DataTable label="Leads" columns={columns} rows={query.data?.content ?? []} rowKey={(l) => l.opportunity.id}
             sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty="No leads match these filters." />

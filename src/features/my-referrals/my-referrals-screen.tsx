@@ -12,6 +12,7 @@ import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { ListFreshness, NeedsConnection } from '../../ui/list-freshness.tsx';
 import { SavedViews } from '../../ui/saved-views.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useIsMobile } from '../../ui/media.ts';
@@ -74,8 +75,9 @@ export function MyReferralsScreen() {
           <SavedViews list="my-referrals" current={list.viewQuery} onApply={list.apply} />
         </ListToolbar>
         {stageText && <p className={styles.meta}>{stageText}.</p>}
+        <ListFreshness updatedAt={query.dataUpdatedAt} failure={query.failureReason} />
         {query.isError && <p role="alert" className={styles.formError}>{query.error.message || 'Whoops, Something went wrong. Try again.'}</p>}
-        <SelectionBar rows={rows} selection={selection} brokerageId={brokerageId} />
+        <NeedsConnection><SelectionBar rows={rows} selection={selection} brokerageId={brokerageId} /></NeedsConnection>
         <DataTable label="Referrals" columns={mobile ? cardColumns(selection) : columnsWith(selection)} rows={rows} rowKey={(r) => r.id}
           sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty="No referrals match these filters." />
         <Pagination rowsType="referrals" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />

@@ -1,0 +1,36 @@
+import type { Page } from '@playwright/test';
+import { expect, savedCacheIncludes, test } from './fixtures.ts';
+
+// Issue 37, lists after one visit: a broker's list reopens offline, a reload included, from the last
+// visit with its rows and "Last updated".
+
+const LAST_UPDATED = /^Last updated \d{1,2}:\d{2} (AM|PM)$/;
+
+/** The service worker controls the page, so an offline reload is served the console from its precache. */
+async function controlled(page: Page) {
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test('My Referrals reopens offline after a reload with its rows and "Last updated"', async ({ page, context, login, navigate }) => {
+  test.setTimeout(120_000);
+  await login('broker@demo.test');
+  await controlled(page);
+  await navigate('/console/my-referrals');
+  const table = page.getByRole('table', { name: 'Referrals' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const firstRow = (await table.getByRole('row').nth(1).textContent()) ?? '';
+  const rows = await table.getByRole('row').count();
+  await expect(page.getByText(LAST_UPDATED)).toBeVisible();
+  await expect.poll(() => savedCacheIncludes(page, '"broker-referrals"'), { timeout: 15_000 }).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(table.getByRole('row').nth(1)).toHaveText(firstRow);
+  await expect(table.getByRole('row')).toHaveCount(rows);
+  await expect(page.getByText(LAST_UPDATED)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline. Showing the last data fetched.' })).toBeVisible();
+
+  await context.setOffline(false);
+});
