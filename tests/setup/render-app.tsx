@@ -19,11 +19,12 @@ export async function testServer(): Promise<TestServer> {
 }
 afterAll(async () => { await server?.close(); server = undefined; });
 
-/** Routes the console's fetch calls to the in-process reference API. */
-function routeFetch(s: TestServer) {
+/** Routes the console's fetch calls to the in-process reference API; calls to `hold` paths wait for `gate`. */
+function routeFetch(s: TestServer, hold?: RegExp, gate?: Promise<void>) {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = url.startsWith('http') ? url.replace(/^https?:\/\/[^/]+/, '') : url;
+    if (hold?.test(path)) await gate;
     return s.app.request(path, init);
   }) as typeof fetch;
 }
@@ -43,11 +44,15 @@ export interface RenderAppOptions {
    * as the page mounts: a test that sets the session's expiry itself must not race it.
    */
   fromLogin?: boolean;
+  /** API paths whose calls wait until the test calls `release()` (to see a screen while it loads). */
+  hold?: RegExp;
 }
 
 /** Renders the whole console at `url` against the in-process reference API. */
-export async function renderApp(url: string, { as, stayLoggedIn = false, fromLogin = false }: RenderAppOptions = {}) {
+export async function renderApp(url: string, { as, stayLoggedIn = false, fromLogin = false, hold }: RenderAppOptions = {}) {
   const s = await testServer();
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => { release = resolve; });
   routeFetch(s);
   resetClientState();
   if (as) {
@@ -55,9 +60,11 @@ export async function renderApp(url: string, { as, stayLoggedIn = false, fromLog
     await signIn({ username, password: DEMO_PASSWORD, stayLoggedIn });
   }
   if (fromLogin) notePublicRoute(LOGIN_ROUTE);
+  // Held only from here: signing in above is not what a test holds.
+  if (hold) routeFetch(s, hold, gate);
   window.history.replaceState(null, '', url);
   const client = createQueryClient();
   const user = userEvent.setup();
   const utils = render(<App client={client} />);
-  return { ...utils, user, server: s, client, screen };
+  return { ...utils, user, server: s, client, screen, release };
 }
