@@ -1,4 +1,4 @@
-import { DEMO_IDENTITIES, expect, login, navigate, test } from './fixtures.ts';
+import { DEMO_IDENTITIES, expect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
 
 test.describe('sign-in lands every demo identity on its default route', () => {
   for (const { identity, landing } of DEMO_IDENTITIES) {
@@ -144,5 +144,50 @@ test.describe('a spinner', () => {
     expect(late.transform).toMatch(/^matrix\(/);
     release();
     await expect(spinner).toHaveCount(0);
+  });
+});
+
+test.describe('skeletons on first load', () => {
+  // The list's call is held by the test; the service worker would otherwise answer around the route.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a list draws grey rows where its data will land, busy to screen readers, still under reduced motion, then the rows', async ({ page }) => {
+    await login(page, 'admin@demo.test');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/lenders-api/loan-offices?*', async (route) => { await held; await route.continue(); });
+    await navigate(page, '/console/lenders');
+    const table = page.getByRole('table', { name: 'Loan offices', exact: true });
+    await expect(table).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByText('Loading Loan offices')).toBeAttached();
+    const shapes = table.locator('[data-skeleton="row"]');
+    await expect(shapes).toHaveCount(5);
+    await expect(shapes.first()).toBeVisible();
+    await expect(shapes.first()).toHaveAttribute('aria-hidden', 'true');
+    // Shaped like a row: as tall as the rows that replace it, a line drawn in each cell.
+    expect((await shapes.first().boundingBox())!.height).toBeGreaterThanOrEqual(40);
+    const lines = shapes.first().locator('td > span');
+    await expect(lines.first()).toBeVisible();
+    expect(await lines.first().evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    await expectNoAxeViolations(page);
+    release();
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expect(shapes).toHaveCount(0);
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
+  });
+
+  test('a skeleton shimmers only once a wait has lasted a second', async ({ page }) => {
+    await login(page, 'admin@demo.test');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/lenders-api/loan-offices?*', async (route) => { await held; await route.continue(); });
+    await navigate(page, '/console/lenders');
+    const line = page.getByRole('table', { name: 'Loan offices', exact: true }).locator('[data-skeleton="row"] td > span').first();
+    await expect(line).toBeVisible();
+    const delays = await line.evaluate((el) => el.getAnimations().map((a) => (a.effect as KeyframeEffect).getTiming().delay));
+    expect(delays).toEqual([1000]);
+    release();
+    await expect(line).toHaveCount(0);
   });
 });

@@ -7,7 +7,8 @@ import { formatCents, formatDate, formatDateTime, personName } from '../lib/form
 import { formatPhone } from '../lib/validation.ts';
 import { useBrokerageScope } from '../session/brokerage-scope.ts';
 import { DetailList } from './detail-list.tsx';
-import { Card, Page, Spinner } from './layout.tsx';
+import { Card, Page } from './layout.tsx';
+import { RecordSkeleton } from './skeleton.tsx';
 import { useIsMobile } from './media.ts';
 import { NotesPanel } from './notes-panel.tsx';
 import { ReferralActions } from './referral-actions.tsx';
@@ -44,7 +45,7 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
       </Page>
     );
   }
-  if (!r) return <Spinner label="Loading referral" />;
+  if (!r) return <RecordSkeleton label="Loading referral" />;
   const name = personName(r.prospect.name.first, r.prospect.name.last, 'Not Available');
   const actionsOf = { id: r.id, agentId: r.agentId, agentName: r.agentName, overdue: r.overdue, name };
   const add = async (text: string) => {

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
 import * as styles from './data-table.css.ts';
+import { skeletonLine } from './skeleton.tsx';
+import { visuallyHidden } from './visually-hidden.css.ts';
+
+const SKELETON_ROWS = 5; // enough to fill a first screen, table or cards, without pretending to know the count
 
 export interface Column<T> {
   /** Unique within the table. */
@@ -52,6 +56,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSortChange,
     // Focusable so a keyboard can scroll a table wider than a phone (axe scrollable-region-focusable).
     <div className={styles.scroller} tabIndex={0} role="group" aria-label={`${label} (scrolls sideways when wider than the screen)`}>
       {loading && <div className={styles.progress} aria-hidden="true" />}
+      {loading && rows.length === 0 && <span className={visuallyHidden}>Loading {label}</span>}
       <table role="table" aria-label={label} aria-busy={loading || undefined} className={styles.table}>
         <thead role="rowgroup" className={styles.thead}>
           <tr role="row" className={styles.headRow}>
@@ -75,6 +80,14 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSortChange,
                   {/* The buttons wrap under one another rather than widen the table (no sideways scroll at 1024 px). */}
                   {isActions(c) ? <div className={styles.actionsBox}>{c.cell(row)}</div> : c.cell(row)}
                 </td>
+              ))}
+            </tr>
+          ))}
+          {/* A first load draws rows (cards on a phone) of grey lines where the data will land; unseen by screen readers. */}
+          {rows.length === 0 && loading && Array.from({ length: SKELETON_ROWS }, (_, n) => (
+            <tr key={`skeleton-${n}`} role="row" aria-hidden="true" className={styles.row} data-skeleton="row">
+              {columns.map((c, i) => (
+                <td key={c.key} role="cell" data-label={c.header} className={cellClass(c, i, sort)}><span className={skeletonLine} /></td>
               ))}
             </tr>
           ))}

@@ -7,11 +7,11 @@ import {
 } from '../../lib/score-levels.ts';
 import * as chart from '../../ui/chart.css.ts';
 import { GaugeChart, type GaugeBand } from '../../ui/gauge-chart.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { useDashboard } from './dashboard-context.ts';
 import { CardState, WidgetCard } from './widget-card.tsx';
 import * as styles from './dashboard.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 export const SCORE_MISSING = 'We’re sorry, there was not enough data to display the correct score';
 
@@ -57,7 +57,7 @@ export function BrokerScoreWidget() {
   const score = useQuery(brokerScoreQueryOptions(brokerageId));
   return (
     <WidgetCard id="brokerScore" span={8}>
-      {score.isPending ? <Spinner label="Loading broker score" /> : (
+      {score.isPending ? <Skeleton shape="figures" label="Loading broker score" /> : (
         <Tabs label="Broker score measures" items={TABS.map((t) => ({
           value: t.value, label: t.label,
           content: <Gauge label={t.label} value={score.data?.[t.field]} conversion={t.value === 'conversion'} />,

@@ -4,10 +4,10 @@ import type { Product } from '../../contract/brokerages.ts';
 import type { BrokerLead } from '../../contract/interviews.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { statusLabel } from '../../lib/opportunity-status.ts';
-import { Spinner } from '../../ui/layout.tsx';
 import { useDashboard } from './dashboard-context.ts';
 import { CardState } from './widget-card.tsx';
 import * as styles from './dashboard.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 export const leadName = (l: Pick<BrokerLead, 'contact'>): string | null =>
   [l.contact.nameFirst, l.contact.nameLast].filter(Boolean).join(' ').trim() || null;
@@ -16,7 +16,7 @@ export const leadName = (l: Pick<BrokerLead, 'contact'>): string | null =>
 export function LeadList({ label, product, sort }: { label: string; product: Product; sort: 'assignedAt' | 'created' }) {
   const { brokerageId, openLead } = useDashboard();
   const q = useQuery(brokerLeadsQueryOptions(brokerageId, { product, sort, pageSize: DASHBOARD_PAGE_SIZE }));
-  if (!q.data) return q.isError ? <CardState>No lead reports available</CardState> : <Spinner label={`Loading ${label}`} />;
+  if (!q.data) return q.isError ? <CardState>No lead reports available</CardState> : <Skeleton shape="list" label={`Loading ${label}`} />;
   const leads = sort === 'assignedAt' ? q.data.content.filter((l) => l.opportunity.assignedAt !== null) : q.data.content;
   if (leads.length === 0) return <CardState>No lead reports available</CardState>;
   return (

@@ -4,12 +4,12 @@ import type { Product } from '../../contract/brokerages.ts';
 import type { LeadProgressionStats } from '../../contract/interviews.ts';
 import { PROGRESSION_STEP_STATUSES } from '../../lib/opportunity-status.ts';
 import { BarChart } from '../../ui/bar-chart.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { useDashboard } from './dashboard-context.ts';
 import { LEAD_TYPE_TABS } from './lead-types.ts';
 import { myLeads } from './use-stats.ts';
 import { CardState, WidgetCard } from './widget-card.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 type Progression = LeadProgressionStats['data']['allLeads'];
 
@@ -36,7 +36,7 @@ export function LeadProgressionWidget() {
           value: t.value, label: t.label,
           content: <BarChart label={`${t.label} progression`} rows={progressionRows(data[t.key], t.value, product)} />,
         }))} />
-      ) : q.isError ? <CardState>No lead reports available</CardState> : <Spinner label="Loading lead progression" />}
+      ) : q.isError ? <CardState>No lead reports available</CardState> : <Skeleton shape="chart" label="Loading lead progression" />}
     </WidgetCard>
   );
 }

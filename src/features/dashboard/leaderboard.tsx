@@ -6,12 +6,12 @@ import { DASHBOARD_PAGE_SIZE, leaderboardQueryOptions, type LeaderboardSortKey }
 import type { LeaderboardRow } from '../../contract/agents.ts';
 import { formatCount, formatUsd, responseTimes, formatScore } from '../../lib/format.ts';
 import { pageIndexOf } from '../../lib/pagination.ts';
-import { Spinner } from '../../ui/layout.tsx';
 import { Pagination, usePagination } from '../../ui/pagination.tsx';
 import { useDashboard } from './dashboard-context.ts';
 import { LEADERBOARD_FIRST_PAGE } from './overview-queries.ts';
 import { CardState, WidgetCard } from './widget-card.tsx';
 import * as styles from './dashboard.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 const COLUMNS: { key: LeaderboardSortKey; label: string; numeric: boolean }[] = [
   { key: 'name', label: 'Name', numeric: false },
@@ -59,7 +59,7 @@ export function LeaderboardWidget() {
   };
   return (
     <WidgetCard id="leaderboard" span={8}>
-      {!q.data ? (q.isError ? <CardState>The leaderboard could not be loaded.</CardState> : <Spinner label="Loading leaderboard" />) : (
+      {!q.data ? (q.isError ? <CardState>The leaderboard could not be loaded.</CardState> : <Skeleton shape="list" label="Loading leaderboard" />) : (
         <>
           <div className={styles.tableWrap}>
             <table className={styles.table} aria-label="Agent leaderboard">

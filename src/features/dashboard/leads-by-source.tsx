@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { leadSourcesQueryOptions } from '../../api/dashboard.ts';
 import { formatCount, rateText } from '../../lib/format.ts';
-import { Spinner } from '../../ui/layout.tsx';
 import { useDashboard } from './dashboard-context.ts';
 import { CardState, WidgetCard } from './widget-card.tsx';
 import * as styles from './dashboard.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 /** Leads by source: per supplier, leads supplied and the assigned and closed shares (server rates, % appended). */
 export function LeadsBySourceWidget() {
@@ -13,7 +13,7 @@ export function LeadsBySourceWidget() {
   const rows = q.data;
   return (
     <WidgetCard id="leadsBySource" span={8}>
-      {!rows ? (q.isError ? <CardState>No lead reports available</CardState> : <Spinner label="Loading leads by source" />)
+      {!rows ? (q.isError ? <CardState>No lead reports available</CardState> : <Skeleton shape="chart" label="Loading leads by source" />)
         : rows.length === 0 ? <CardState>No lead reports available</CardState> : (
           <div className={styles.tableWrap}>
             <table className={styles.table}>

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { leadStatsQueryOptions } from '../../api/dashboard.ts';
 import { capView } from '../../lib/cap.ts';
 import { formatCount } from '../../lib/format.ts';
-import { Spinner } from '../../ui/layout.tsx';
 import { CapBar } from './cap-bar.tsx';
 import { useDashboard } from './dashboard-context.ts';
 import { Tiles } from './tiles.tsx';
 import { CardState, WidgetCard } from './widget-card.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 export const NO_CAP_DATA = 'No sent versus quarterly cap data available at this time';
 
@@ -22,7 +22,7 @@ export function LeadsCapWidget() {
   const { row, loading } = useLeadStats();
   return (
     <WidgetCard id="leadsCap" span={4}>
-      {loading ? <Spinner label="Loading lead stats" /> : !row ? <CardState>{NO_CAP_DATA}</CardState> : (
+      {loading ? <Skeleton shape="figures" label="Loading lead stats" /> : !row ? <CardState>{NO_CAP_DATA}</CardState> : (
         <>
           <Tiles label="Sent versus cap" items={[
             { key: 'sent', label: 'Sent This Month', value: formatCount(row.ingestedCount) },

@@ -1,17 +1,17 @@
 import { isNoCap } from '../../lib/cap.ts';
 import { formatCount } from '../../lib/format.ts';
-import { Spinner } from '../../ui/layout.tsx';
 import { CapBar } from './cap-bar.tsx';
 import { NO_CAP_DATA, useLeadStats } from './leads-cap.tsx';
 import { Tiles } from './tiles.tsx';
 import { CardState, WidgetCard } from './widget-card.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 /** Leads limit: this quarter's leads against the quarterly cap and what remains of it. */
 export function LeadsLimitWidget() {
   const { row, loading } = useLeadStats();
   return (
     <WidgetCard id="leadsLimit" span={4}>
-      {loading ? <Spinner label="Loading leads limit" /> : !row ? <CardState>{NO_CAP_DATA}</CardState> : (
+      {loading ? <Skeleton shape="figures" label="Loading leads limit" /> : !row ? <CardState>{NO_CAP_DATA}</CardState> : (
         <>
           <Tiles label="Quarter figures" items={[
             { key: 'quarter', label: 'Leads This Quarter', value: formatCount(row.quarterIngestedCount) },

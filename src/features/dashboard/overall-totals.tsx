@@ -1,9 +1,9 @@
 import { formatCount } from '../../lib/format.ts';
-import { Spinner } from '../../ui/layout.tsx';
 import { useDashboard } from './dashboard-context.ts';
 import { Tiles } from './tiles.tsx';
 import { myReferrals, useBrokerageStats } from './use-stats.ts';
 import { CardState, WidgetCard } from './widget-card.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 /** Overall totals: every referral by where it stands, each leading to the matching my-referrals list. */
 export function OverallTotalsWidget() {
@@ -20,7 +20,7 @@ export function OverallTotalsWidget() {
           { key: 'removed', label: 'Removed', value: formatCount(s.removed), href: myReferrals({ category: 'removed' }, product) },
           { key: 'overdue', label: 'Overdue for Follow-Up', value: formatCount(s.overdueForFollowUp), href: myReferrals({ followupType: 'OVERDUE' }, product) },
         ]} />
-      ) : stats.isError ? <CardState>The totals could not be loaded.</CardState> : <Spinner label="Loading totals" />}
+      ) : stats.isError ? <CardState>The totals could not be loaded.</CardState> : <Skeleton shape="figures" label="Loading totals" />}
     </WidgetCard>
   );
 }

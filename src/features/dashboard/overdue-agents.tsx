@@ -5,11 +5,11 @@ import { pathTo } from '../../access/route-table.ts';
 import { agentsTotalQueryOptions, DASHBOARD_PAGE_SIZE, overdueAgentsQueryOptions } from '../../api/dashboard.ts';
 import { daysText, formatCount } from '../../lib/format.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import { useDashboard } from './dashboard-context.ts';
 import { initialOf } from './leaderboard.tsx';
 import { CardState, WidgetCard } from './widget-card.tsx';
 import * as styles from './dashboard.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 /**
  * The spec's link: My Agents sorted by overdue, descending, with no status filter, so every agent the
@@ -36,7 +36,7 @@ export function OverdueAgentsWidget() {
   const total = all.data?.totalElements;
   return (
     <WidgetCard id="overdueAgents" span={4}>
-      {!q.data ? (q.isError ? <CardState>The agents could not be loaded.</CardState> : <Spinner label="Loading overdue agents" />)
+      {!q.data ? (q.isError ? <CardState>The agents could not be loaded.</CardState> : <Skeleton shape="list" label="Loading overdue agents" />)
         : rows.length === 0 ? <CardState>No agents have overdue referrals.</CardState> : (
           <ul className={styles.list} aria-label="Agents with overdue referrals">
             {rows.map((a) => {

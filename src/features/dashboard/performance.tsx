@@ -1,9 +1,9 @@
 import { formatCount, formatPriceShort } from '../../lib/format.ts';
-import { Spinner } from '../../ui/layout.tsx';
 import { Tiles } from './tiles.tsx';
 import { useBrokerageStats } from './use-stats.ts';
 import { CardState, WidgetCard } from './widget-card.tsx';
 import * as styles from './dashboard.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 export const PROJECTED_DISCLAIMER = 'Projected only; not a guarantee.';
 
@@ -23,7 +23,7 @@ export function PerformanceWidget() {
           ]} />
           <p className={styles.disclaimer}>{PROJECTED_DISCLAIMER}</p>
         </>
-      ) : stats.isError ? <CardState>The performance figures could not be loaded.</CardState> : <Spinner label="Loading performance" />}
+      ) : stats.isError ? <CardState>The performance figures could not be loaded.</CardState> : <Skeleton shape="figures" label="Loading performance" />}
     </WidgetCard>
   );
 }

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { stageStatsQueryOptions } from '../../api/dashboard.ts';
 import { STAGE_LABELS } from '../../lib/referral-stages.ts';
 import { BarChart } from '../../ui/bar-chart.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import { useDashboard } from './dashboard-context.ts';
 import { LeadList } from './lead-list.tsx';
 import { myReferrals } from './use-stats.ts';
 import { CardState, WidgetCard } from './widget-card.tsx';
 import * as styles from './dashboard.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 /** Referral progression: the leads' referrals per stage, and the most recent leads (a row opens its details). */
 export function ReferralProgressionWidget() {
@@ -20,7 +20,7 @@ export function ReferralProgressionWidget() {
         ? <BarChart label="Referrals by stage" rows={stages.data.filter((s) => s.stage !== 'LEASED').map((s) => ({
           key: s.stage, label: STAGE_LABELS[s.stage], value: s.count, href: myReferrals({ s: s.stage }, product),
         }))} />
-        : stages.isError ? <CardState>No lead reports available</CardState> : <Spinner label="Loading referral progression" />}
+        : stages.isError ? <CardState>No lead reports available</CardState> : <Skeleton shape="chart" label="Loading referral progression" />}
       <h3 className={styles.tileLabel}>Recent Leads</h3>
       <LeadList label="Recent leads" product={product} sort="created" />
     </WidgetCard>

@@ -3,18 +3,18 @@ import { statusStatsQueryOptions, type LeadType } from '../../api/dashboard.ts';
 import { formatCount, formatPercent } from '../../lib/format.ts';
 import { respondedGroups } from '../../lib/opportunity-status.ts';
 import { BarChart } from '../../ui/bar-chart.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import { PieChart, seriesColor } from '../../ui/pie-chart.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { useDashboard } from './dashboard-context.ts';
 import { LEAD_TYPE_TABS } from './lead-types.ts';
 import { myLeads } from './use-stats.ts';
 import { CardState, WidgetCard } from './widget-card.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 function Charts({ leadType, label }: { leadType: LeadType; label: string }) {
   const { brokerageId, product } = useDashboard();
   const q = useQuery(statusStatsQueryOptions(brokerageId, product, leadType));
-  if (!q.data) return q.isError ? <CardState>No lead reports available</CardState> : <Spinner label={`Loading ${label}`} />;
+  if (!q.data) return q.isError ? <CardState>No lead reports available</CardState> : <Skeleton shape="chart" label={`Loading ${label}`} />;
   const groups = respondedGroups(q.data);
   const href = (statuses: readonly string[]) => myLeads({ status: statuses.join(','), leadType }, product);
   return (

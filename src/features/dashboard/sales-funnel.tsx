@@ -1,13 +1,13 @@
 import type { BrokerageStats, Product } from '../../contract/brokerages.ts';
 import { STAGE_LABELS, type ReferralStage } from '../../lib/referral-stages.ts';
 import { BarChart, type BarDatum } from '../../ui/bar-chart.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { vars } from '../../ui/theme.css.ts';
 import { useDashboard } from './dashboard-context.ts';
 import { myReferrals, useBrokerageStats } from './use-stats.ts';
 import * as styles from './dashboard.css.ts';
 import { CardState, WidgetCard } from './widget-card.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 type Step = readonly [ReferralStage, string];
 const SIDE: Step[] = [['LONG_TERM_HOLD', 'longTermHold'], ['REMOVED', 'removed']];
@@ -64,7 +64,7 @@ export function SalesFunnelWidget() {
   return (
     <WidgetCard id="salesFunnel" span={8}>
       {stats.data ? <Tabs label="Sales funnel type" items={tabs(stats.data, product)} />
-        : stats.isError ? <CardState>The sales funnel could not be loaded.</CardState> : <Spinner label="Loading sales funnel" />}
+        : stats.isError ? <CardState>The sales funnel could not be loaded.</CardState> : <Skeleton shape="chart" label="Loading sales funnel" />}
     </WidgetCard>
   );
 }

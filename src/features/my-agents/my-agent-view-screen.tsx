@@ -21,6 +21,7 @@ import { DetailList } from '../../ui/detail-list.tsx';
 import { AgentAreasReadOnly } from '../../ui/agent-areas.tsx';
 import { AgentLifecycle } from '../../ui/agent-lifecycle.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 import { useIsMobile } from '../../ui/media.ts';
 import { MlsBoards } from '../../ui/mls-boards.tsx';
 import { NotesPanel } from '../../ui/notes-panel.tsx';
@@ -90,7 +91,7 @@ export function MyAgentViewScreen({ params }: { params: Record<string, string> }
   if (!valid || agent.isError) {
     return <Page><p role="alert">This agent could not be loaded.</p><Link href={pathTo('my-agents')}>Back to My Agents</Link></Page>;
   }
-  if (!a || !name) return <Spinner label="Loading agent" />;
+  if (!a || !name) return <RecordSkeleton label="Loading agent" />;
   const overdue = a.funnelStatus.stages.overdueForFollowup.count;
   return (
     <Page title={name}>

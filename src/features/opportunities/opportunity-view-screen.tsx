@@ -10,7 +10,8 @@ import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { ActionBar } from '../../ui/action-bar.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 import { useIsMobile } from '../../ui/media.ts';
 import { RecordNotes } from '../../ui/record-notes.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
@@ -44,7 +45,7 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
   const o = query.data;
   useAddRecentlyViewed('opportunities', o ? { id: o.id, label: opportunityName(o) } : undefined);
   if (query.isError || !valid) return <Page><p role="alert">This opportunity could not be loaded.</p></Page>;
-  if (!o) return <Spinner />;
+  if (!o) return <RecordSkeleton label="Loading opportunity" />;
   const name = opportunityName(o);
   const phone = o.contact.phoneNumber;
   const email = o.contact.emailAddress;

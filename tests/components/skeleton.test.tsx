@@ -1,0 +1,47 @@
+import { waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, testServer } from '../setup/render-app.tsx';
+
+// First loads show the content's shape (issue 35): the region says it is busy, screen readers hear
+// "Loading ...", the grey shapes are hidden from them, and the content replaces them.
+
+describe('skeletons on first load', () => {
+  it('draws rows of grey lines in a list while its request is pending, then the rows', async () => {
+    const { screen, release } = await renderApp('/console/brokerages', { as: 'admin@demo.test', hold: /^\/agents-api\/brokerages\?/ });
+    const table = await screen.findByRole('table', { name: 'Brokerages' });
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Loading Brokerages')).toBeInTheDocument();
+    const shapes = table.querySelectorAll('[data-skeleton="row"]');
+    expect(shapes).toHaveLength(5);
+    for (const s of shapes) expect(s).toHaveAttribute('aria-hidden', 'true');
+    expect(within(table).getAllByRole('row')).toHaveLength(1); // the header: the shapes are not rows to a screen reader
+    // Each placeholder cell carries its column's name, which a phone's card shows as the field's label.
+    expect([...shapes[0]!.querySelectorAll('td')].map((td) => td.getAttribute('data-label'))).toEqual(
+      within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼]/g, '')));
+    release();
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1));
+    expect(table.querySelector('[data-skeleton]')).toBeNull();
+    expect(table).not.toHaveAttribute('aria-busy');
+    expect(screen.queryByText('Loading Brokerages')).not.toBeInTheDocument();
+  });
+
+  it('shapes an overview widget like its figures while the stats load', async () => {
+    const { screen, release } = await renderApp('/console', { as: 'broker@demo.test', hold: /\/stats(\?|$)/ });
+    const label = await screen.findByText('Loading totals');
+    const busy = label.closest('[aria-busy="true"]');
+    expect(busy?.querySelector('[data-skeleton="figures"]')).toHaveAttribute('aria-hidden', 'true');
+    release();
+    await waitFor(() => expect(screen.queryByText('Loading totals')).not.toBeInTheDocument());
+  });
+
+  it('shapes a record view like its details while it loads', async () => {
+    const server = await testServer();
+    const { id } = await server.db.selectFrom('opportunities').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const { screen, release } = await renderApp(`/console/opportunities/view/${id}`, { as: 'admin@demo.test', hold: new RegExp(`^/interviews-api/opportunities/${id}$`) });
+    const label = await screen.findByText('Loading opportunity');
+    expect(label.closest('[aria-busy="true"]')?.querySelector('[data-skeleton="record"]')).toHaveAttribute('aria-hidden', 'true');
+    release();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Notes' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading opportunity')).not.toBeInTheDocument();
+  });
+});
