@@ -6,6 +6,7 @@ import { FolderLockedError } from './db/folder-lock.ts';
 import { MigrationEditedError } from './db/migrate.ts';
 import { EventBus } from './events/bus.ts';
 import { notifySourceFor } from './events/notify-source.ts';
+import { startPushDelivery } from './push/listener.ts';
 
 // How long SIGTERM waits for in-flight requests before closing anyway (load balancers allow ~30 s).
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -30,6 +31,7 @@ try {
 }
 const db = database;
 // Every process hears every committed event (server/events/bus.ts): the live console and Web Push.
+startPushDelivery(config);
 const events = await new EventBus(db.db).start(notifySourceFor(db, config.databaseUrl));
 const app = createApp({ db: db.db, config, events, serveConsole: true });
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
