@@ -93,8 +93,9 @@ self.addEventListener('notificationclick', (event: NotificationEvent) => {
     const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
     const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
     if (open) {
-      const focused = await open.focus();
-      await focused.navigate(target).catch(() => self.clients.openWindow(target));
+      // A browser may refuse focus (its allowance for this click used up): the window still goes there.
+      const client = await open.focus().catch(() => open);
+      await client.navigate(target).catch(() => self.clients.openWindow(target));
       return;
     }
     await self.clients.openWindow(target);
