@@ -23,6 +23,8 @@ const BENCHMARKS: Record<string, { fast: boolean; about: string }> = {
   api: { fast: false, about: 'the API beside a bare Hono + PGlite baseline (and PostgreSQL with BENCH_DATABASE_URL): req/s, p50, p99' },
   signin: { fast: false, about: 'sign-in click to every overview widget rendered on a settled login page, median of 5 (budget 1 s); needs dist/' },
   fuzz: { fast: false, about: 'the input fuzz of every route, long mode (FUZZ_RUNS, default 2000 per route; FUZZ_SEED)' },
+  'agent-day-sync': { fast: false, about: "the agent's day kit (GET /agents-api/agents/:id/day-sync) on a large seed (p95 <= 50 ms)" },
+  'offline-slow3g': { fast: false, about: 'follow-ups and overview from the kept copy on slow 3G and a 4x slower CPU (budget 1.0 s); needs dist/' },
   lighthouse: { fast: false, about: 'Lighthouse on the login pages (performance >= 90, accessibility 100); needs dist/' },
 };
 
