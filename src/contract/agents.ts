@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Count, Dollars, EmailAddress, IsoTime, paged } from './common.ts';
 import { isValidPhone, phoneForPost } from '../lib/validation.ts';
 import { personNamePart } from './person-name.ts';
+import { PHONE_TEXT_MAX } from './limits.ts';
 
 // The /agents-api agents calls (spec 2 section 7 "Agents"): agents, the leaderboard, boost, app versions,
 // notes, admin holds, coverage and the contact-sales email. Referrals are in ./referrals.ts,
@@ -112,7 +113,7 @@ export const AgentEnrollment = v.strictObject({
   firstName: personPart('First name'),
   lastName: personPart('Last name'),
   email: EmailAddress,
-  phone: v.pipe(v.string('Phone is required'), v.trim(), v.nonEmpty('Phone is required'), v.maxLength(30),
+  phone: v.pipe(v.string('Phone is required'), v.trim(), v.nonEmpty('Phone is required'), v.maxLength(PHONE_TEXT_MAX, 'Phone must have 10 digits'),
     v.check(isValidPhone, 'Phone must have 10 digits'), v.transform(phoneForPost)),
 }, 'unknown field');
 export type AgentEnrollment = v.InferOutput<typeof AgentEnrollment>;

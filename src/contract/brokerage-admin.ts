@@ -4,6 +4,7 @@ import { US_STATES_AND_TERRITORIES } from '../lib/us-states.ts';
 import { normalisePhone } from './interviews.ts';
 import { BROKERAGE_STATUSES, PRODUCT_FAMILIES } from './brokerages.ts';
 import { ZIP_MESSAGE, ZIP_PATTERN } from './lead-suppliers.ts';
+import { EMAIL_MAX, PHONE_TEXT_MAX } from './limits.ts';
 
 // Brokerage administration (issue 17, engineer Q): the full edit (PUT /agents-api/brokerages/{id}),
 // the product families offered (GET /agents-api/product) and Apination
@@ -22,8 +23,8 @@ export const BrokerageUpdate = v.strictObject({
   name: v.pipe(v.string('Name is required'), v.trim(), v.nonEmpty('Name is required'), v.maxLength(255, 'Name must be less than 255 characters')),
   status: v.picklist(BROKERAGE_STATUSES, 'Status must be Active, Paused or Hidden'),
   productFamily: v.picklist(PRODUCT_FAMILIES, 'Choose a product'),
-  email: v.pipe(optionalText(255, 'Invalid e-mail.'), v.check((e) => e === null || EMAIL_PATTERN.test(e), 'Invalid e-mail.'), v.transform((e) => e?.toLowerCase() ?? null)),
-  phone: v.pipe(optionalText(40, 'Invalid phone number.'), v.check((p) => p === null || normalisePhone(p) !== null, 'Invalid phone number.'),
+  email: v.pipe(optionalText(EMAIL_MAX, 'Invalid e-mail.'), v.check((e) => e === null || EMAIL_PATTERN.test(e), 'Invalid e-mail.'), v.transform((e) => e?.toLowerCase() ?? null)),
+  phone: v.pipe(optionalText(PHONE_TEXT_MAX, 'Invalid phone number.'), v.check((p) => p === null || normalisePhone(p) !== null, 'Invalid phone number.'),
     v.transform((p) => (p === null ? null : normalisePhone(p)))),
   street: optionalText(200, 'Street must be less than 200 characters'),
   city: optionalText(120, 'City must be less than 120 characters'),

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { parseIsoDate, parseIsoMonth, parseIsoTime } from '../lib/iso-time.ts';
 import { EMAIL_PATTERN } from '../lib/validation.ts';
+import { EMAIL_MAX } from './limits.ts';
 
 /*
  * Building blocks of the API contract (src/contract). Convention: a schema and the type it parses to
@@ -54,4 +55,4 @@ export const DeleteResult = v.object({ deleted: v.number() });
 export type DeleteResult = v.InferOutput<typeof DeleteResult>;
 
 /** An email address under spec 1 section 5's rule (src/lib/validation.ts EMAIL_PATTERN, the only copy). */
-export const EmailAddress = v.pipe(v.string('must be an email address'), v.trim(), v.maxLength(254), v.regex(EMAIL_PATTERN, 'must be an email address'));
+export const EmailAddress = v.pipe(v.string('must be an email address'), v.trim(), v.maxLength(EMAIL_MAX), v.regex(EMAIL_PATTERN, 'must be an email address'));

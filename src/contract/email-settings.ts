@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { EMAIL_PATTERN } from '../lib/validation.ts';
+import { EMAIL_MAX } from './limits.ts';
 
 // The brokerage's email settings (spec 1 section 7): which emails it receives at which addresses.
 
@@ -30,6 +31,6 @@ export const EmailSettingBody = v.strictObject({
   brokerageId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))),
   template: v.picklist(TEMPLATE_IDS, 'Choose an email'),
   email: v.pipe(v.string('Email address is required'), v.trim(), v.toLowerCase(), v.minLength(1, 'Email address is required'),
-    v.maxLength(320, 'Invalid e-mail.'), v.regex(EMAIL_PATTERN, 'Invalid e-mail.')),
+    v.maxLength(EMAIL_MAX, 'Invalid e-mail.'), v.regex(EMAIL_PATTERN, 'Invalid e-mail.')),
 }, 'unknown field');
 export type EmailSettingBody = v.InferInput<typeof EmailSettingBody>;

@@ -5,6 +5,8 @@ import { EMAIL_PATTERN } from '../lib/validation.ts';
 import { Count, IsoTime, Percent, paged } from './common.ts';
 import { notesOf } from './agents.ts';
 import { Referral, ReferralStage } from './brokerages.ts';
+import { EMAIL_MAX, PHONE_TEXT_MAX } from './limits.ts';
+import { personNamePart } from './person-name.ts';
 
 // The /interviews-api family (spec 2 section 7 "Opportunities and interviews"): do-not-call list,
 // opportunities, interactions and dispositions, broker leads (IRIS).
@@ -95,7 +97,8 @@ export type Interaction = v.InferOutput<typeof Interaction>;
 export const OpportunityNote = notesOf({ opportunityId: id });
 export type OpportunityNote = v.InferOutput<typeof OpportunityNote>;
 
-const contactName = v.pipe(v.string(), v.trim(), v.nonEmpty('Name is required'), v.maxLength(255, 'Name must be less than 255 characters'));
+/** A client's or cosigner's name follows the one name rule (decision 0070), worded as before. */
+const contactName = personNamePart('Name');
 /**
  * PATCH /interviews-api/opportunities/{id}: the fields given change (at least one); a phone is
  * normalised to +1 and ten digits, an email lowercased; null clears a phone, an email or a cosigner.
@@ -104,8 +107,8 @@ const contactName = v.pipe(v.string(), v.trim(), v.nonEmpty('Name is required'),
 export const OpportunityPatch = v.strictObject({
   nameFirst: v.optional(contactName),
   nameLast: v.optional(contactName),
-  phoneNumber: v.optional(v.nullable(v.pipe(v.string(), v.check((p) => normalisePhone(p) !== null, 'Invalid phone number.'), v.transform((p) => normalisePhone(p))))),
-  emailAddress: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(EMAIL_PATTERN, 'Invalid e-mail.')))),
+  phoneNumber: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(PHONE_TEXT_MAX, 'Invalid phone number.'), v.check((p) => normalisePhone(p) !== null, 'Invalid phone number.'), v.transform((p) => normalisePhone(p))))),
+  emailAddress: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(EMAIL_MAX, 'Invalid e-mail.'), v.regex(EMAIL_PATTERN, 'Invalid e-mail.')))),
   cosignerFirstName: v.optional(v.nullable(contactName)),
   cosignerLastName: v.optional(v.nullable(contactName)),
   clientType: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^[A-Z_]{1,40}$/, 'clientType must be an upper-case code')))),

@@ -3,6 +3,7 @@ import { paged } from './common.ts';
 import { LoanOfficer } from './lenders.ts';
 import { isEmail, isValidPhone } from '../lib/validation.ts';
 import { personNamePart } from './person-name.ts';
+import { EMAIL_MAX, PHONE_TEXT_MAX } from './limits.ts';
 
 // /lenders-api/loan-officers (spec 2 section 7): the list (default sort lastName,ASC), one officer,
 // adding one, and (de)activating one. Shared by the console (parsing) and the server (typing, input).
@@ -39,9 +40,9 @@ const OFFICER_FIELDS = {
   firstName: name('First name'),
   lastName: name('Last name'),
   email: v.pipe(v.string('Email is required'), v.trim(), v.toLowerCase(), v.nonEmpty('Email is required'),
-    v.maxLength(254, 'Invalid e-mail.'), v.check(isEmail, 'Invalid e-mail.')),
+    v.maxLength(EMAIL_MAX, 'Invalid e-mail.'), v.check(isEmail, 'Invalid e-mail.')),
   phone: v.pipe(v.string('Phone number is required'), v.trim(), v.nonEmpty('Phone number is required'),
-    v.maxLength(20, 'Invalid phone number.'), v.check(isValidPhone, 'Invalid phone number.')),
+    v.maxLength(PHONE_TEXT_MAX, 'Invalid phone number.'), v.check(isValidPhone, 'Invalid phone number.')),
   // NMLS unique identifiers are 1 to 12 digits (the NMLS Consumer Access ids run to 7 today).
   nmls: v.pipe(v.string('NMLS ID is required'), v.trim(), v.nonEmpty('NMLS ID is required'),
     v.regex(/^\d{1,12}$/, 'NMLS ID must be 1 to 12 digits')),

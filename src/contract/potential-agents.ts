@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { paged } from './common.ts';
 import { EMAIL_PATTERN } from '../lib/validation.ts';
 import { personNamePart } from './person-name.ts';
+import { EMAIL_MAX, PHONE_TEXT_MAX } from './limits.ts';
 
 // Potential agents and their invitations (issue 11): the Invite Agents dialog, Pending Invitations,
 // and the public agent onboarding (/agent-onboarding/:inviteCode and /decline).
@@ -37,9 +38,9 @@ export const PotentialAgentPage = paged(PotentialAgent);
 /** Spec 2 section 5's rules and messages (name, phone, email). */
 export const NAME_RULE = personNamePart('Name');
 export const PHONE_RULE = v.pipe(v.string('Phone number is required'), v.trim(), v.nonEmpty('Phone number is required'),
-  v.check((p) => { const d = p.replace(/\D/g, ''); return /^\+?[\d\s().-]+$/.test(p) && (d.length === 10 || d.length === 11); }, 'Phone number must be 10 numbers.'),
+  v.maxLength(PHONE_TEXT_MAX, 'Phone number must be 10 numbers.'), v.check((p) => { const d = p.replace(/\D/g, ''); return /^\+?[\d\s().-]+$/.test(p) && (d.length === 10 || d.length === 11); }, 'Phone number must be 10 numbers.'),
   v.transform((p) => `+1${p.replace(/\D/g, '').slice(-10)}`));
-export const EMAIL_RULE = v.pipe(v.string('Email address is required'), v.trim(), v.nonEmpty('Email address is required'), v.maxLength(254, 'Invalid e-mail.'),
+export const EMAIL_RULE = v.pipe(v.string('Email address is required'), v.trim(), v.nonEmpty('Email address is required'), v.maxLength(EMAIL_MAX, 'Invalid e-mail.'),
   v.regex(EMAIL_PATTERN, 'Invalid e-mail.'), v.toLowerCase());
 
 export const NewPotentialAgent = v.object({ firstName: NAME_RULE, lastName: NAME_RULE, email: EMAIL_RULE, phone: PHONE_RULE });

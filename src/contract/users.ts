@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { paged } from './common.ts';
 import { personNamePart } from './person-name.ts';
+import { EMAIL_MAX, PHONE_TEXT_MAX } from './limits.ts';
+import { EMAIL_PATTERN } from '../lib/validation.ts';
 
 // The /users-api family (spec 1 section 7 "Users"): the signed-in user, users and the audit,
 // invites and passwords, contact-info checks, viewed items, the Cloze connector.
@@ -126,13 +128,20 @@ export type UserAuditPage = v.InferOutput<typeof UserAuditPage>;
 const PositiveId = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be positive'), v.maxValue(2_147_483_647, 'is too large'));
 const personPart = personNamePart;
 
+/** An account's email address as a person types it: spec 1 section 5's rule and messages, the forms' and the server's. */
+export const AccountEmail = v.pipe(v.string('Email address is required'), v.trim(), v.toLowerCase(), v.nonEmpty('Email address is required'),
+  v.maxLength(EMAIL_MAX, 'Invalid e-mail.'), v.regex(EMAIL_PATTERN, 'Invalid e-mail.'));
+
+/** POST /users-api/users/passwordReset (Forgot Password). */
+export const PasswordResetRequest = v.object({ emailAddress: AccountEmail });
+
 /** POST /users-api/users: a new user, invited by email to set a password at /register/{code}. */
 export const UserCreateBody = v.strictObject({
   firstName: personPart('First name'),
   lastName: personPart('Last name'),
-  email: v.pipe(v.string('Email address is required'), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('Invalid e-mail.')),
+  email: AccountEmail,
   /** Ten digits (spec 1 section 5); stored as +1 and the digits. */
-  phone: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(20), v.regex(/^(\+?1)?[\s.()-]*\d{3}[\s.()-]*\d{3}[\s.-]*\d{4}$/, 'Invalid phone number')))),
+  phone: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(PHONE_TEXT_MAX, 'Invalid phone number'), v.regex(/^(\+?1)?[\s.()-]*\d{3}[\s.()-]*\d{3}[\s.-]*\d{4}$/, 'Invalid phone number')))),
   roles: v.pipe(v.array(v.string('must be a role name'), 'Choose at least one role'), v.minLength(1, 'Choose at least one role'), v.maxLength(30)),
   brokerId: v.optional(v.nullable(PositiveId)),
   loanOfficeId: v.optional(v.nullable(PositiveId)),

@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { ApiError } from '../api/client.ts';
-import { serverMessage } from '../api/staff.ts';
+import { fieldMaxLengths } from '../contract/limits.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors } from './form-errors.ts';
 
-// A form of text fields checked against the contract's valibot schema before it is sent, and showing
-// the server's answer when it refuses: the field errors it names, and its message above the form.
+// A form of text fields checked against the contract's valibot schema before it is sent (the server
+// checks the same schema), each field limited to the schema's length, its errors shown as
+// form-errors.ts shows them: beside the field, focus on the first, gone as the field changes, the
+// server's refusal of a field at that field and only what belongs to no field above the form.
 
 export type FieldErrors<F> = Partial<Record<keyof F, string>>;
 
@@ -26,30 +28,37 @@ export function schemaErrors<F>(
   return errors;
 }
 
-/** Form state, field props, and a submit that checks first and sends only a form without errors. */
-export function useCheckedForm<F extends Record<string, string>, R>({ initial, check, save, onSaved }: {
-  initial: F; check: (form: F) => FieldErrors<F>; save: (form: F) => Promise<R>; onSaved: (result: R) => void;
+/**
+ * Form state, field props (name, value, error, onChange and the schema's maxLength), the form's ref
+ * and a submit that checks first and sends only a form without errors.
+ */
+export function useCheckedForm<F extends Record<string, string>, R>({ initial, schema, check, save, onSaved }: {
+  initial: F; schema?: v.GenericSchema; check: (form: F) => FieldErrors<F>; save: (form: F) => Promise<R>; onSaved: (result: R) => void;
 }) {
   const [form, setForm] = useState<F>(initial);
-  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const ref = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<keyof F & string>(ref);
   const [formError, setFormError] = useState<string>();
+  const [limits] = useState(() => (schema ? fieldMaxLengths(schema) : {}));
   const mutation = useMutation({
     mutationFn: save,
     onSuccess: onSaved,
     onError: (err) => {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as FieldErrors<F>);
-      setFormError(serverMessage(err));
+      const { fields, other } = serverFieldErrors(err, Object.keys(initial) as (keyof F & string)[]);
+      show(fields);
+      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = check(form);
-    setErrors(found);
+    show(found as Partial<Record<keyof F & string, string>>);
     setFormError(undefined);
     if (Object.keys(found).length === 0) mutation.mutate(form);
   };
-  const field = (key: keyof F) => ({
-    value: form[key], error: errors[key], onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
+  const field = (key: keyof F & string) => ({
+    name: key, value: form[key], error: errors[key], ...(limits[key] === undefined ? {} : { maxLength: limits[key] }),
+    onChange: (e: { target: { value: string } }) => { clear(key); setForm((f) => ({ ...f, [key]: e.target.value })); },
   });
-  return { submit, field, formError, pending: mutation.isPending };
+  return { ref, submit, field, formError, pending: mutation.isPending };
 }

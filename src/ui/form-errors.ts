@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import * as v from 'valibot';
 import { ApiError } from '../api/client.ts';
 
 // How every form shows what is wrong: each message next to its field, in the user's words, gone as
@@ -7,12 +8,18 @@ import { ApiError } from '../api/client.ts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
+/** One field's error under its contract rule (the schema the server checks it with): the first message, or undefined. */
+export function ruleError(rule: v.GenericSchema, value: unknown): string | undefined {
+  const r = v.safeParse(rule, value);
+  return r.success ? undefined : r.issues[0].message;
+}
+
 /** The top-of-form message for an error, or undefined when its fields say it all. */
 export function formFailureText(e: unknown): string | undefined {
   if (e instanceof ApiError) {
     if (e.network) return 'You are offline or the server cannot be reached. Nothing was saved; try again when you are back online.';
     if (e.fields && Object.keys(e.fields).length > 0) return undefined;
-    if (e.status >= 500) return 'Something went wrong on our side. Nothing was saved; try again.';
+    if (e.status >= 500 || e.message.startsWith('Unexpected answer')) return 'Something went wrong on our side. Nothing was saved; try again.';
     return e.message;
   }
   return 'Something went wrong. Nothing was saved; try again.';

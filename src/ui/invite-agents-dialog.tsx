@@ -1,24 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
-import { ApiError } from '../api/client.ts';
 import { inviteAgent, potentialAgentKeys } from '../api/potential-agents.ts';
-import { EMAIL_RULE, NAME_RULE, PHONE_RULE } from '../contract/potential-agents.ts';
+import { fieldMaxLengths } from '../contract/limits.ts';
+import { EMAIL_RULE, NAME_RULE, NewPotentialAgent, PHONE_RULE } from '../contract/potential-agents.ts';
 import { useDraft } from '../session/draft.ts';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { TextField } from './text-field.tsx';
-import { PERSON_NAME_MAX } from '../contract/person-name.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors } from './form-errors.ts';
 
 type Fields = { firstName: string; lastName: string; email: string; phone: string };
 const EMPTY: Fields = { firstName: '', lastName: '', email: '', phone: '' };
 const RULES = { firstName: NAME_RULE, lastName: NAME_RULE, email: EMAIL_RULE, phone: PHONE_RULE };
+const FIELD_KEYS = ['firstName', 'lastName', 'email', 'phone'] as const;
+/** The server's limits (NewPotentialAgent), one per field. */
+const MAX = fieldMaxLengths(NewPotentialAgent);
 
 /** Spec 2 section 5's messages, field by field. */
 function errorsOf(f: Fields): Partial<Fields> {
   const out: Partial<Fields> = {};
-  for (const key of ['firstName', 'lastName', 'email', 'phone'] as const) {
+  for (const key of FIELD_KEYS) {
     const r = v.safeParse(RULES[key], f[key]);
     if (!r.success) out[key] = r.issues[0].message;
   }
@@ -34,15 +37,16 @@ export function InviteAgentsDialog({ open, onOpenChange, onSent }: { open: boole
   // Opened by ?invite=true (the top bar's button), the address is its history entry already.
   const openedByAddress = new URLSearchParams(useSearch()).get('invite') === 'true';
   const [fields, updateFields, clearFields] = useDraft('invite-agents', EMPTY);
-  const [errors, setErrors] = useState<Partial<Fields>>({});
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<keyof Fields>(form);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => updateFields({ [key]: e.target.value });
-  const cancel = () => { clearFields(); setErrors({}); setFailure(undefined); onOpenChange(false); };
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => { clear(key); updateFields({ [key]: e.target.value }); };
+  const cancel = () => { clearFields(); show({}); setFailure(undefined); onOpenChange(false); };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found = errorsOf(fields);
-    setErrors(found);
+    show(found);
     setFailure(undefined);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -53,8 +57,9 @@ export function InviteAgentsDialog({ open, onOpenChange, onSent }: { open: boole
       onSent(sent.email);
       onOpenChange(false);
     } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as Partial<Fields>);
-      setFailure(err instanceof Error && err.message ? err.message : 'An error occurred please try again.');
+      const { fields: onFields, other } = serverFieldErrors(err, FIELD_KEYS);
+      show(onFields);
+      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
     } finally {
       setBusy(false);
     }
@@ -62,12 +67,12 @@ export function InviteAgentsDialog({ open, onOpenChange, onSent }: { open: boole
   return (
     <Dialog open={open} onOpenChange={onOpenChange} openedByAddress={openedByAddress} title="Invite Agents"
       description="We email the agent a link to join your brokerage. They confirm their details and set a password.">
-      <form onSubmit={(e) => { void submit(e); }} noValidate>
-        <TextField label="First Name" value={fields.firstName} onChange={set('firstName')} error={errors.firstName} keyFilter="name" autoComplete="off" maxLength={PERSON_NAME_MAX} />
-        <TextField label="Last Name" value={fields.lastName} onChange={set('lastName')} error={errors.lastName} keyFilter="name" autoComplete="off" maxLength={PERSON_NAME_MAX} />
-        <TextField label="Email" type="email" value={fields.email} onChange={set('email')} error={errors.email} autoComplete="off" />
-        <TextField label="Phone Number" type="tel" value={fields.phone} onChange={set('phone')} error={errors.phone} keyFilter="phone" autoComplete="off" />
+      <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate>
         {failure && <p role="alert">{failure}</p>}
+        <TextField label="First Name" name="firstName" value={fields.firstName} onChange={set('firstName')} error={errors.firstName} keyFilter="name" autoComplete="off" maxLength={MAX.firstName} />
+        <TextField label="Last Name" name="lastName" value={fields.lastName} onChange={set('lastName')} error={errors.lastName} keyFilter="name" autoComplete="off" maxLength={MAX.lastName} />
+        <TextField label="Email" name="email" type="email" value={fields.email} onChange={set('email')} error={errors.email} autoComplete="off" maxLength={MAX.email} />
+        <TextField label="Phone Number" name="phone" type="tel" value={fields.phone} onChange={set('phone')} error={errors.phone} keyFilter="phone" autoComplete="off" maxLength={MAX.phone} />
         <Button type="submit" disabled={busy}>Send Invitation</Button>
         <Button variant="text" onClick={cancel}>Cancel</Button>
       </form>

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { deleteView, savedViewKeys, saveView, savedViewsQueryOptions } from '../api/saved-views.ts';
-import type { SavedViewList } from '../contract/saved-views.ts';
+import { maxLengthOf } from '../contract/limits.ts';
+import { NewSavedView, type SavedViewList } from '../contract/saved-views.ts';
 import { Button } from './button.tsx';
 import { SelectField } from './choice.tsx';
 import { Dialog } from './dialog.tsx';
@@ -59,7 +60,7 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
       <Dialog open={open} onOpenChange={setOpen} title="Save View"
         description="Saves these filters and this sort under a name, for you on every device.">
         <form onSubmit={(e) => { void submit(e); }} noValidate>
-          <TextField label="View name" value={name} maxLength={60} error={error} onChange={(e) => setName(e.target.value)} autoFocus />
+          <TextField label="View name" value={name} maxLength={maxLengthOf(NewSavedView.entries.name)} error={error} onChange={(e) => setName(e.target.value)} autoFocus />
           <Button type="submit" disabled={busy}>Save</Button>
           <Button variant="text" onClick={cancel}>Cancel</Button>
         </form>

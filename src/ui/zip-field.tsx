@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { zipCodeQueryOptions, zipPlacesQueryOptions } from '../api/geography.ts';
+import { ZIP_LENGTH } from '../contract/limits.ts';
 import { placeText } from '../lib/place.ts';
 import * as styles from './field.css.ts';
 import { TextField, type TextFieldProps } from './text-field.tsx';
@@ -27,7 +28,7 @@ export function ZipField({ value, error, ...input }: ZipFieldProps) {
   const { text } = useZipPlace(value.trim());
   return (
     <div>
-      <TextField {...input} value={value} error={error} keyFilter="digits" maxLength={5} inputMode="numeric" autoComplete="postal-code"
+      <TextField {...input} value={value} error={error} keyFilter="digits" maxLength={ZIP_LENGTH} inputMode="numeric" autoComplete="postal-code"
         {...(!error && text ? { 'aria-describedby': statusId } : {})} />
       <p id={statusId} role="status" className={styles.hint} data-testid="zip-place">{error ? '' : text ?? ''}</p>
     </div>

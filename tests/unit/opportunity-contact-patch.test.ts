@@ -25,6 +25,9 @@ describe('the Edit Contact body', () => {
   it('is checked by the server’s schema: a good change passes, a bad one names its field', () => {
     expect(v.parse(OpportunityPatch, contactPatchOf(opp, { ...form, phoneNumber: '207.555.0199' }))).toEqual({ phoneNumber: '+12075550199' });
     const bad = v.safeParse(OpportunityPatch, contactPatchOf(opp, { ...form, nameLast: '', emailAddress: 'nope' }));
-    expect(bad.issues?.map((i) => [v.getDotPath(i), i.message])).toEqual([['nameLast', 'Name is required'], ['emailAddress', 'Invalid e-mail.']]);
+    // Each field's first issue is its message (the form and the server's answer show that one).
+    const first = new Map<unknown, string>();
+    for (const i of bad.issues ?? []) if (!first.has(v.getDotPath(i))) first.set(v.getDotPath(i), i.message);
+    expect([...first]).toEqual([['nameLast', 'Name is required'], ['emailAddress', 'Invalid e-mail.']]);
   });
 });

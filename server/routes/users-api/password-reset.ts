@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ContactInfoAvailability } from '../../../src/contract/users.ts';
+import { AccountEmail, PasswordResetRequest, type ContactInfoAvailability } from '../../../src/contract/users.ts';
 import { BRAND } from '../../../src/lib/brand.ts';
 import { CODE_TTL_MS, openCode } from '../../auth/invites.ts';
 import { registerLink, sendEmail } from '../../auth/outbox.ts';
@@ -19,11 +19,10 @@ const PER_CALLER = { max: 10, windowMs: HOUR_MS };
 // Contact checks tell whether an address is taken, so they are throttled per caller (429).
 const CHECKS = { max: 30, windowMs: 5 * 60_000 };
 
-const Email = v.pipe(v.string('Email address is required'), v.trim(), v.toLowerCase(), v.minLength(1, 'Email address is required'),
-  v.maxLength(320), v.email('Invalid e-mail.'));
-const ResetBody = v.object({ emailAddress: Email });
+// The Forgot Password form checks with the same contract rule (src/contract/users.ts).
+const ResetBody = PasswordResetRequest;
 const ContactQuery = v.object({
-  email: v.optional(Email),
+  email: v.optional(AccountEmail),
   phone: v.optional(v.pipe(v.string(), v.maxLength(40), v.regex(/^\+?[\d\s().-]{10,}$/, 'Invalid phone number.'))),
 });
 

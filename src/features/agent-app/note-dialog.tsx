@@ -6,6 +6,7 @@ import { TextArea } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { usePageDraft } from '../../ui/page-draft.ts';
 import * as styles from './agent-app.css.ts';
+import { maxLengthOf } from '../../contract/limits.ts';
 
 /**
  * Add Note: checked with the server's own schema (not empty, at most 2000 characters). The text is a
@@ -36,7 +37,7 @@ export function NoteDialog({ open, onOpenChange, onSave }: { open: boolean; onOp
   return (
     <Dialog open={open} onOpenChange={close} title="Add Note">
       <form onSubmit={submit} noValidate>
-        <TextArea label="Note" value={text} onChange={(e) => update({ text: e.target.value })} error={error} maxLength={2000} rows={4} />
+        <TextArea label="Note" value={text} onChange={(e) => update({ text: e.target.value })} error={error} maxLength={maxLengthOf(NewNote.entries.text)} rows={4} />
         <div className={styles.formActions}>
           <Button variant="text" onClick={cancel}>Cancel</Button>
           <Button type="submit">Save note</Button>

@@ -1,49 +1,53 @@
 import { useQuery } from '@tanstack/react-query';
-import * as v from 'valibot';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { ApiError } from '../../api/client.ts';
 import { acceptInvitation, invitationQueryOptions } from '../../api/potential-agents.ts';
-import { NAME_RULE, PHONE_RULE, type InvitationAccepted } from '../../contract/potential-agents.ts';
+import { fieldMaxLengths } from '../../contract/limits.ts';
+import { AcceptInvitation, type InvitationAccepted } from '../../contract/potential-agents.ts';
 import { confirmPasswordError, NEW_PASSWORD_HINT, newPasswordError } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, Spinner } from '../../ui/layout.tsx';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import * as css from './onboarding.css.ts';
 
 type Fields = { firstName: string; lastName: string; phone: string; password: string; confirm: string };
-
-const ruleError = (rule: v.GenericSchema, value: string) => { const r = v.safeParse(rule, value); return r.success ? undefined : r.issues[0]?.message; };
+const FIELD_KEYS = ['firstName', 'lastName', 'phone', 'password', 'confirm'] as const satisfies readonly (keyof Fields)[];
+/** The server's rules and limits for the answer (AcceptInvitation). */
+const RULES = AcceptInvitation.entries;
+const MAX = fieldMaxLengths(AcceptInvitation);
 
 /** The invitee's page: the brokerage's name, their name and phone to confirm, a new password; or a link to decline. */
 export function AgentOnboardingScreen({ params }: { params: Record<string, string> }) {
   const code = params['inviteCode'] ?? '';
   const invitation = useQuery({ ...invitationQueryOptions(code), enabled: code !== '' });
   const [fields, setFields] = useState<Fields>();
-  const [errors, setErrors] = useState<Partial<Fields>>({});
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<keyof Fields>(form);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<InvitationAccepted>();
   const inv = invitation.data;
   const f: Fields = fields ?? { firstName: inv?.firstName ?? '', lastName: inv?.lastName ?? '', phone: inv?.phone.replace(/^\+1/, '') ?? '', password: '', confirm: '' };
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields({ ...f, [key]: e.target.value });
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => { clear(key); setFields({ ...f, [key]: e.target.value }); };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found: Partial<Fields> = {
-      firstName: ruleError(NAME_RULE, f.firstName), lastName: ruleError(NAME_RULE, f.lastName), phone: ruleError(PHONE_RULE, f.phone),
+      firstName: ruleError(RULES.firstName, f.firstName), lastName: ruleError(RULES.lastName, f.lastName), phone: ruleError(RULES.phone, f.phone),
       password: newPasswordError(f.password), confirm: confirmPasswordError(f.password, f.confirm),
     };
     const clean = Object.fromEntries(Object.entries(found).filter(([, m]) => m)) as Partial<Fields>;
-    setErrors(clean);
+    show(clean);
     setFailure(undefined);
     if (Object.keys(clean).length > 0) return;
     setBusy(true);
     try {
       setDone(await acceptInvitation(code, { firstName: f.firstName, lastName: f.lastName, phone: f.phone, password: f.password }));
     } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as Partial<Fields>);
-      setFailure(err instanceof Error && err.message ? err.message : 'Whoops, Something went wrong. Try again.');
+      const { fields: onFields, other } = serverFieldErrors(err, FIELD_KEYS);
+      show(onFields);
+      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
     } finally {
       setBusy(false);
     }
@@ -64,15 +68,15 @@ export function AgentOnboardingScreen({ params }: { params: Record<string, strin
         ) : !inv ? <Spinner label="Loading invitation" /> : (
           <>
             <p><strong>{inv.brokerageName}</strong> invites you to join their team as an agent. Confirm your details and choose a password.</p>
-            <form onSubmit={(e) => { void submit(e); }} noValidate>
-              <TextField label="First Name" value={f.firstName} onChange={set('firstName')} error={errors.firstName} keyFilter="name" autoComplete="given-name" />
-              <TextField label="Last Name" value={f.lastName} onChange={set('lastName')} error={errors.lastName} keyFilter="name" autoComplete="family-name" />
-              <TextField label="Phone Number" type="tel" value={f.phone} onChange={set('phone')} error={errors.phone} keyFilter="phone" autoComplete="tel"
+            <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate>
+              {failure && <p role="alert">{failure}</p>}
+              <TextField label="First Name" name="firstName" maxLength={MAX.firstName} value={f.firstName} onChange={set('firstName')} error={errors.firstName} keyFilter="name" autoComplete="given-name" />
+              <TextField label="Last Name" name="lastName" maxLength={MAX.lastName} value={f.lastName} onChange={set('lastName')} error={errors.lastName} keyFilter="name" autoComplete="family-name" />
+              <TextField label="Phone Number" name="phone" maxLength={MAX.phone} type="tel" value={f.phone} onChange={set('phone')} error={errors.phone} keyFilter="phone" autoComplete="tel"
                 hint="You sign in on the agent site with this number." />
-              <TextField label="New Password" type="password" value={f.password} onChange={set('password')} error={errors.password}
+              <TextField label="New Password" name="password" maxLength={MAX.password} type="password" value={f.password} onChange={set('password')} error={errors.password}
                 hint={NEW_PASSWORD_HINT} autoComplete="new-password" />
               <TextField label="Confirm Password" type="password" value={f.confirm} onChange={set('confirm')} error={errors.confirm} autoComplete="new-password" />
-              {failure && <p role="alert">{failure}</p>}
               <Button type="submit" disabled={busy}>Accept Invitation</Button>
             </form>
             <p><Link href={`/agent-onboarding/${encodeURIComponent(code)}/decline`}>Decline this invitation</Link></p>

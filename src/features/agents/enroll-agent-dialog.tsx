@@ -10,7 +10,6 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { PERSON_NAME_MAX } from '../../contract/person-name.ts';
 
 type Form = { brokerageId: string; firstName: string; lastName: string; email: string; phone: string };
 const EMPTY: Form = { brokerageId: '', firstName: '', lastName: '', email: '', phone: '' };
@@ -23,20 +22,20 @@ const errorsOf = (f: Form): FieldErrors<Form> => schemaErrors<Form>(AgentEnrollm
 
 function EnrollForm({ onDone, onCancel }: { onDone: (a: Agent) => void; onCancel: () => void }) {
   const names = useQuery(brokerageNamesQueryOptions());
-  const { submit, field, formError, pending } = useCheckedForm({
-    initial: EMPTY, check: errorsOf, save: (f: Form) => enrollAgent(v.parse(AgentEnrollment, bodyOf(f))), onSaved: onDone,
+  const { ref, submit, field, formError, pending } = useCheckedForm({
+    initial: EMPTY, schema: AgentEnrollment, check: errorsOf, save: (f: Form) => enrollAgent(v.parse(AgentEnrollment, bodyOf(f))), onSaved: onDone,
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={ref} onSubmit={submit} noValidate>
       {formError && <p role="alert" className={styles.formError}>{formError}</p>}
       <SelectField label="Brokerage" {...field('brokerageId')}>
         <option value="">Choose a brokerage</option>
         {(names.data ?? []).map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
       </SelectField>
-      <TextField label="First Name" autoComplete="off" keyFilter="name" maxLength={PERSON_NAME_MAX} {...field('firstName')} />
-      <TextField label="Last Name" autoComplete="off" keyFilter="name" maxLength={PERSON_NAME_MAX} {...field('lastName')} />
-      <TextField label="Email" type="email" autoComplete="off" maxLength={254} {...field('email')} />
-      <TextField label="Phone" type="tel" inputMode="tel" autoComplete="off" keyFilter="phone" maxLength={20} {...field('phone')} />
+      <TextField label="First Name" autoComplete="off" keyFilter="name" {...field('firstName')} />
+      <TextField label="Last Name" autoComplete="off" keyFilter="name" {...field('lastName')} />
+      <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
+      <TextField label="Phone" type="tel" inputMode="tel" autoComplete="off" keyFilter="phone" {...field('phone')} />
       <div className={styles.toolbar}>
         <span className={styles.toolbarSpacer} />
         <Button variant="text" onClick={onCancel}>Cancel</Button>

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { announcementEditorKeys, createAnnouncement, updateAnnouncement } from '../../api/announcement-editor.ts';
 import { announcementKeys } from '../../api/announcements.ts';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
-import { ApiError } from '../../api/client.ts';
 import {
-  ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_PRODUCT_FAMILIES, ANNOUNCEMENT_STATUSES,
-  type AnnouncementAudience, type AnnouncementCreateBody, type AnnouncementState, type ManagedAnnouncement,
+  ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_PRODUCT_FAMILIES, ANNOUNCEMENT_STATUSES, AnnouncementCreateBody, AnnouncementFields,
+  type AnnouncementAudience, type AnnouncementState, type ManagedAnnouncement,
 } from '../../contract/announcements.ts';
 import { productFamilyLabel } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
@@ -17,6 +16,8 @@ import { mutedText } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { fieldMaxLengths } from '../../contract/limits.ts';
 import { AUDIENCE_LABELS, localInput, STATUS_LABELS } from './announcement-labels.ts';
 
 interface Form {
@@ -24,6 +25,9 @@ interface Form {
   productFamily: string; status: AnnouncementState; publishAt: string; expiresAt: string;
 }
 type Errors = Partial<Record<keyof Form, string>>;
+const FIELD_KEYS = ['title', 'body', 'priority', 'audience', 'brokerageIds', 'productFamily', 'status', 'publishAt', 'expiresAt'] as const satisfies readonly (keyof Form)[];
+/** The server's limits (AnnouncementCreateBody). */
+const MAX = fieldMaxLengths(AnnouncementCreateBody);
 
 const formOf = (a: ManagedAnnouncement | null, brokerMode: boolean): Form => ({
   title: a?.title ?? '', body: a?.body ?? '', priority: a?.priority ?? 'NORMAL', audience: a?.audience ?? (brokerMode ? 'AGENTS' : 'ALL_BROKERAGES'),
@@ -33,8 +37,10 @@ const formOf = (a: ManagedAnnouncement | null, brokerMode: boolean): Form => ({
 
 function errorsOf(f: Form, brokerMode: boolean): Errors {
   const e: Errors = {};
-  if (!f.title.trim()) e.title = 'Title is required';
-  if (!f.body.trim()) e.body = 'Message is required';
+  const title = ruleError(AnnouncementFields.title, f.title);
+  if (title) e.title = title;
+  const body = ruleError(AnnouncementFields.body, f.body);
+  if (body) e.body = body;
   if (!brokerMode && f.audience === 'BROKERAGE' && f.brokerageIds.length === 0) e.brokerageIds = 'Choose at least one brokerage';
   if (f.audience === 'PRODUCT_FAMILY' && !f.productFamily) e.productFamily = 'Choose a product family';
   if (!f.publishAt) e.publishAt = 'Choose when it is published';
@@ -45,7 +51,8 @@ function errorsOf(f: Form, brokerMode: boolean): Errors {
 /** Create or edit one announcement: title, message, priority, audience, publish and expiry dates, state. */
 export function AnnouncementDialog({ announcement, brokerMode, onClose }: { announcement: ManagedAnnouncement | null; brokerMode: boolean; onClose: () => void }) {
   const [form, setForm] = useState(() => formOf(announcement, brokerMode));
-  const [errors, setErrors] = useState<Errors>({});
+  const ref = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<keyof Form>(ref);
   const [failure, setFailure] = useState<string>();
   const client = useQueryClient();
   const snackbar = useSnackbar();
@@ -59,15 +66,16 @@ export function AnnouncementDialog({ announcement, brokerMode, onClose }: { anno
       onClose();
     },
     onError: (e) => {
-      if (e instanceof ApiError && e.fields) setErrors(e.fields as Errors);
-      setFailure(e instanceof ApiError ? e.message : 'An error occurred please try again.');
+      const { fields, other } = serverFieldErrors(e, FIELD_KEYS);
+      show(fields);
+      setFailure([formFailureText(e), ...other].filter(Boolean).join(' ') || undefined);
     },
   });
-  const set = <K extends keyof Form>(k: K, value: Form[K]) => setForm((f) => ({ ...f, [k]: value }));
+  const set = <K extends keyof Form>(k: K, value: Form[K]) => { clear(k); setForm((f) => ({ ...f, [k]: value })); };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = errorsOf(form, brokerMode);
-    setErrors(found);
+    const found: Errors = errorsOf(form, brokerMode);
+    show(found);
     setFailure(undefined);
     if (Object.keys(found).length > 0) return;
     const listsBrokerages = !brokerMode && (form.audience === 'BROKERAGE' || form.audience === 'AGENTS');
@@ -81,10 +89,10 @@ export function AnnouncementDialog({ announcement, brokerMode, onClose }: { anno
   return (
     <Dialog open onOpenChange={(o) => { if (!o) onClose(); }} wide title={announcement ? 'Edit Announcement' : 'New Announcement'}
       description={brokerMode ? 'Your agents see it in the agent app once it is published.' : 'Its audience sees it once it is published, until it expires.'}>
-      <form onSubmit={submit} noValidate>
+      <form ref={ref} onSubmit={submit} noValidate>
         {failure && <p role="alert" className={styles.formError}>{failure}</p>}
-        <TextField label="Title" value={form.title} error={errors.title} maxLength={120} onChange={(e) => set('title', e.target.value)} />
-        <TextArea label="Message" value={form.body} error={errors.body} maxLength={5000} onChange={(e) => set('body', e.target.value)} />
+        <TextField label="Title" name="title" value={form.title} error={errors.title} maxLength={MAX.title} onChange={(e) => set('title', e.target.value)} />
+        <TextArea label="Message" name="body" value={form.body} error={errors.body} maxLength={MAX.body} onChange={(e) => set('body', e.target.value)} />
         <SelectField label="Priority" value={form.priority} onChange={(e) => set('priority', e.target.value as Form['priority'])}>
           <option value="NORMAL">Normal</option>
           <option value="HIGH">High</option>

@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { productsQueryOptions, updateBrokerage } from '../../api/brokerage-admin.ts';
 import { brokerageKeys } from '../../api/brokerages.ts';
-import { ApiError } from '../../api/client.ts';
 import { validateAddress } from '../../api/geography.ts';
-import { serverMessage } from '../../api/staff.ts';
 import type { AddressValidation } from '../../contract/address-validation.ts';
 import { BrokerageUpdate, type BrokerageUpdateInput } from '../../contract/brokerage-admin.ts';
 import { BROKERAGE_STATUSES, type Brokerage } from '../../contract/brokerages.ts';
@@ -20,6 +18,8 @@ import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { ZipField } from '../../ui/zip-field.tsx';
 import { enumLabel } from '../../contract/labels.ts';
+import { fieldMaxLengths } from '../../contract/limits.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 
 // The staff's full brokerage edit (PUT /agents-api/brokerages/{id}, issue 17). The form checks with
 // the contract's schema (the server's own rules and messages), then has the address checked
@@ -27,15 +27,22 @@ import { enumLabel } from '../../contract/labels.ts';
 // state is shown and saved on a second click.
 
 type Draft = Record<keyof BrokerageUpdateInput, string>;
+type Key = keyof Draft;
+const FIELD_KEYS = ['name', 'status', 'productFamily', 'email', 'phone', 'street', 'city', 'state', 'zip'] as const satisfies readonly Key[];
+/** The server's limits (BrokerageUpdate). */
+const MAX = fieldMaxLengths(BrokerageUpdate);
 const draftOf = (b: Brokerage): Draft => ({
   name: b.name, status: b.status, productFamily: b.product[0]?.productFamily ?? 'PORCHLIGHT', email: b.email ?? '',
   phone: formatPhone(b.phone), street: b.street ?? '', city: b.city ?? '', state: b.state ?? '', zip: b.zip ?? '',
 });
 
-function fieldErrors(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Record<string, string> {
+function fieldErrors(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Partial<Record<Key, string>> {
   const flat = v.flatten(issues).nested ?? {};
   return Object.fromEntries(Object.entries(flat).map(([k, m]) => [k, m?.[0] ?? 'Invalid']));
 }
+/** The address check's issues, at the fields they name. */
+const addressErrors = (check: AddressValidation): Partial<Record<Key, string>> =>
+  Object.fromEntries(check.issues.filter((i) => (FIELD_KEYS as readonly string[]).includes(i.field)).map((i) => [i.field, i.message]));
 
 export function BrokerageEditDialog({ brokerage, open, onOpenChange }: { brokerage: Brokerage; open: boolean; onOpenChange: (o: boolean) => void }) {
   return (
@@ -50,7 +57,9 @@ function EditForm({ brokerage, onDone }: { brokerage: Brokerage; onDone: () => v
   const snackbar = useSnackbar();
   const products = useQuery(productsQueryOptions());
   const [d, setD] = useState<Draft>(() => draftOf(brokerage));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<Key>(form);
+  const [failure, setFailure] = useState<string>();
   const [suspect, setSuspect] = useState<AddressValidation | null>(null);
   const [checking, setChecking] = useState(false);
   const save = useMutation({
@@ -61,17 +70,23 @@ function EditForm({ brokerage, onDone }: { brokerage: Brokerage; onDone: () => v
       snackbar('Brokerage saved.', { tone: 'success' });
       onDone();
     },
-    onError: (err) => setErrors(err instanceof ApiError && err.fields ? err.fields : { _: serverMessage(err) }),
+    onError: (err) => {
+      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
+      show(fields);
+      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+    },
   });
-  const set = (key: keyof Draft) => (e: { target: { value: string } }) => {
+  const set = (key: Key) => (e: { target: { value: string } }) => {
+    clear(key);
     setD({ ...d, [key]: e.target.value });
     if (['street', 'city', 'state', 'zip'].includes(key)) setSuspect(null);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setFailure(undefined);
     const parsed = v.safeParse(BrokerageUpdate, d);
-    if (!parsed.success) { setErrors(fieldErrors(parsed.issues)); return; }
+    if (!parsed.success) { show(fieldErrors(parsed.issues)); return; }
     const body: BrokerageUpdateInput = { ...parsed.output };
     if ((d.street.trim() || d.zip.trim()) && !suspect) {
       setChecking(true);
@@ -79,48 +94,47 @@ function EditForm({ brokerage, onDone }: { brokerage: Brokerage; onDone: () => v
       try {
         check = await validateAddress({ street: d.street, city: d.city, state: d.state, zip: d.zip });
       } catch (err) {
-        setErrors({ _: serverMessage(err, 'The address could not be checked. Try again.') });
+        setFailure(formFailureText(err) ?? 'The address could not be checked. Try again.');
         return;
       } finally {
         setChecking(false);
       }
-      const issues = Object.fromEntries(check.issues.map((i) => [i.field, i.message]));
-      if (check.verdict === 'INVALID') { setErrors(issues); return; }
-      if (check.verdict === 'SUSPECT') { setErrors(issues); setSuspect(check); return; }
+      if (check.verdict === 'INVALID') { show(addressErrors(check)); return; }
+      if (check.verdict === 'SUSPECT') { show(addressErrors(check)); setSuspect(check); return; }
       Object.assign(body, { city: check.address.city, state: check.address.state, zip: check.address.zip });
     }
-    setErrors({});
+    show({});
     save.mutate(body);
   };
 
   return (
-    <form onSubmit={(e) => { void submit(e); }} noValidate aria-label="Edit brokerage">
-      <TextField label="Name" value={d.name} onChange={set('name')} error={errors['name']} maxLength={255} autoComplete="organization" />
+    <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate aria-label="Edit brokerage">
+      {failure && <p role="alert" className={styles.formError}>{failure}</p>}
+      <TextField label="Name" name="name" value={d.name} onChange={set('name')} error={errors.name} maxLength={MAX.name} autoComplete="organization" />
       <div className={styles.inlineForm}>
-        <SelectField label="Status" value={d.status} onChange={set('status')} error={errors['status']}>
+        <SelectField label="Status" value={d.status} onChange={set('status')} error={errors.status}>
           {BROKERAGE_STATUSES.map((s) => <option key={s} value={s}>{enumLabel('brokerageStatus', s)}</option>)}
         </SelectField>
-        <SelectField label="Product" value={d.productFamily} onChange={set('productFamily')} error={errors['productFamily']}>
+        <SelectField label="Product" value={d.productFamily} onChange={set('productFamily')} error={errors.productFamily}>
           {(products.data ?? [{ productFamily: d.productFamily, name: productFamilyLabel(d.productFamily) }]).map((p) => (
             <option key={p.productFamily} value={p.productFamily}>{productFamilyLabel(p.productFamily)}</option>
           ))}
         </SelectField>
       </div>
       <div className={styles.inlineForm}>
-        <TextField label="Email" type="email" value={d.email} onChange={set('email')} error={errors['email']} autoComplete="email" />
-        <TextField label="Phone" type="tel" value={d.phone} onChange={set('phone')} error={errors['phone']} keyFilter="phone" autoComplete="tel" />
+        <TextField label="Email" name="email" type="email" value={d.email} onChange={set('email')} error={errors.email} maxLength={MAX.email} autoComplete="email" />
+        <TextField label="Phone" name="phone" type="tel" value={d.phone} onChange={set('phone')} error={errors.phone} maxLength={MAX.phone} keyFilter="phone" autoComplete="tel" />
       </div>
-      <TextField label="Street" value={d.street} onChange={set('street')} error={errors['street']} autoComplete="street-address" />
+      <TextField label="Street" name="street" value={d.street} onChange={set('street')} error={errors.street} maxLength={MAX.street} autoComplete="street-address" />
       <div className={styles.inlineForm}>
-        <TextField label="City" value={d.city} onChange={set('city')} error={errors['city']} autoComplete="address-level2" />
-        <SelectField label="State" value={d.state} onChange={set('state')} error={errors['state']}>
+        <TextField label="City" name="city" value={d.city} onChange={set('city')} error={errors.city} maxLength={MAX.city} autoComplete="address-level2" />
+        <SelectField label="State" value={d.state} onChange={set('state')} error={errors.state}>
           <option value="">None</option>
           {US_STATES_AND_TERRITORIES.map((s) => <option key={s.code} value={s.code}>{s.name}</option>)}
         </SelectField>
-        <ZipField label="ZIP" value={d.zip} onChange={set('zip')} error={errors['zip']} />
+        <ZipField label="ZIP" value={d.zip} onChange={set('zip')} error={errors.zip} />
       </div>
       {suspect && <p role="alert" className={styles.formError}>The address does not match its ZIP. Correct it, or save it as it is.</p>}
-      {errors['_'] && <p role="alert" className={styles.formError}>{errors['_']}</p>}
       <div className={styles.inlineForm}>
         <Button type="button" variant="text" onClick={onDone}>Cancel</Button>
         <Button type="submit" disabled={save.isPending || checking}>{suspect ? 'Save Anyway' : 'Save'}</Button>

@@ -5,7 +5,8 @@ import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import { ApiError } from '../../api/client.ts';
 import { sendSms, smsPreflight, type SmsForm } from '../../api/bulk-sms.ts';
 import { serverMessage } from '../../api/staff.ts';
-import { SMS_SUPPRESSIONS, SUPPRESSION_LABELS, type SmsPreflight } from '../../contract/bulk-sms.ts';
+import { maxLengthOf } from '../../contract/limits.ts';
+import { SMS_SUPPRESSIONS, SmsRequest, SUPPRESSION_LABELS, type SmsPreflight } from '../../contract/bulk-sms.ts';
 import { OPPORTUNITY_STATUSES } from '../../contract/interviews.ts';
 import { formatCount } from '../../lib/format.ts';
 import { MERGE_FIELDS, smsSegments } from '../../lib/sms.ts';
@@ -105,7 +106,7 @@ function Composer({ staff, onSent }: { staff: boolean; onSent: (jobId: number) =
             </div>
           )}
           <h2 className={styles.subheading}>Message</h2>
-          <TextArea label="Message" rows={4} maxLength={1600} value={form.message} onChange={(e) => set({ message: e.target.value })} error={errors['message']} />
+          <TextArea label="Message" rows={4} maxLength={maxLengthOf(SmsRequest.entries.message)} value={form.message} onChange={(e) => set({ message: e.target.value })} error={errors['message']} />
           <p className={styles.meta} aria-live="polite">
             {`${formatCount(segments.units)} characters, ${segments.segments} ${segments.segments === 1 ? 'part' : 'parts'} (${segments.encoding}). Merge fields: ${MERGE_FIELDS.map((f) => `{${f}}`).join(', ')}; a fallback after a bar: {firstName|there}.`}
           </p>

@@ -6,7 +6,8 @@ import {
   audiencesQueryOptions, contentHistoryQueryOptions, contentItemQueryOptions, patchContentItem, refreshContent,
 } from '../../api/assignments-content.ts';
 import { serverMessage } from '../../api/staff.ts';
-import type { ContentAudience, ContentItem, ContentItemPatch, ContentVersion } from '../../contract/content-items.ts';
+import { ContentItemPatch, type ContentAudience, type ContentItem, type ContentVersion } from '../../contract/content-items.ts';
+import { fieldMaxLengths, maxDigitsOf } from '../../contract/limits.ts';
 import { ruleText } from '../../lib/content-match.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { lineDiff } from '../../lib/line-diff.ts';
@@ -21,6 +22,9 @@ import { TextField } from '../../ui/text-field.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import * as css from './content.css.ts';
 import { enumLabel, codeLabel } from '../../contract/labels.ts';
+
+/** The server's limits (ContentItemPatch). */
+const MAX = fieldMaxLengths(ContentItemPatch);
 
 interface Draft { name: string; subject: string; body: string; audienceId: string; priority: string; active: boolean; note: string }
 const draftOf = (i: ContentItem): Draft => ({
@@ -152,21 +156,21 @@ function EditForm({ item: i, audiences, busy, error, onError, onSave }: {
     <Card aria-labelledby="edit-heading">
       <h2 id="edit-heading" className={styles.subheading}>Edit (saves a new version)</h2>
       <form onSubmit={submit} noValidate className={styles.stack}>
-        <TextField label="Name" value={draft.name} maxLength={120} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+        <TextField label="Name" value={draft.name} maxLength={MAX['name']} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
         {i.usage.usageType === 'EMAIL_TEMPLATE' && (
-          <TextField label="Subject" value={draft.subject} maxLength={200} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} />
+          <TextField label="Subject" value={draft.subject} maxLength={MAX['subject']} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} />
         )}
         <TextArea label="Body" value={draft.body} rows={8} onChange={(e) => setDraft({ ...draft, body: e.target.value })} />
         <SelectField label="Audience" value={draft.audienceId} onChange={(e) => setDraft({ ...draft, audienceId: e.target.value })}>
           <option value="">Everyone</option>
           {audiences.map((a) => <option key={a.id} value={a.id}>{ruleText(a)}</option>)}
         </SelectField>
-        <TextField label="Priority" value={draft.priority} inputMode="numeric" keyFilter="digits" maxLength={4}
+        <TextField label="Priority" value={draft.priority} inputMode="numeric" keyFilter="digits" maxLength={maxDigitsOf(ContentItemPatch.entries.priority)}
           hint="Among matches of the same specificity, the higher priority wins." onChange={(e) => setDraft({ ...draft, priority: e.target.value })} />
         <label className={css.check}>
           <input type="checkbox" checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.checked })} /> Active
         </label>
-        <TextField label="Change note" value={draft.note} maxLength={500} onChange={(e) => setDraft({ ...draft, note: e.target.value })} />
+        <TextField label="Change note" value={draft.note} maxLength={MAX['note']} onChange={(e) => setDraft({ ...draft, note: e.target.value })} />
         {error && <p role="alert" className={styles.formError}>{error}</p>}
         <div><Button type="submit" disabled={busy}>Save</Button></div>
       </form>

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { createDnc, dncKeys, type NewDnc } from '../../api/dnc.ts';
-import { serverMessage } from '../../api/staff.ts';
+import { fieldMaxLengths } from '../../contract/limits.ts';
+import { NewDncRequest } from '../../contract/interviews.ts';
 import { formatPhone, isEmail, isValidPhone, phoneForPost } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup, SelectField } from '../../ui/choice.tsx';
@@ -10,10 +11,14 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Switch } from '../../ui/switch.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 
 type DncType = NewDnc['type'];
 const TYPES = [{ value: 'PHONE', label: 'Phone' }, { value: 'EMAIL', label: 'Email' }] as const;
 const CHANNELS = ['VOICE', 'SMS', 'WEB_FORM', 'EMAIL'] as const;
+const FIELD_KEYS = ['value', 'channel', 'disposition'] as const;
+/** The server's limits (NewDncRequest). */
+const MAX = fieldMaxLengths(NewDncRequest);
 
 /** The value's error under spec 1 section 5's phone and email rules. */
 export function dncValueError(type: DncType, raw: string): string | undefined {
@@ -31,9 +36,10 @@ export function NewDncDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const [channel, setChannel] = useState('');
   const [disposition, setDisposition] = useState('');
   const [blocked, setBlocked] = useState(false);
-  const [fieldError, setFieldError] = useState<string>();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<(typeof FIELD_KEYS)[number]>(form);
   const [formError, setFormError] = useState<string>();
-  const reset = () => { setType('PHONE'); setValue(''); setChannel(''); setDisposition(''); setBlocked(false); setFieldError(undefined); setFormError(undefined); };
+  const reset = () => { setType('PHONE'); setValue(''); setChannel(''); setDisposition(''); setBlocked(false); show({}); setFormError(undefined); };
 
   const create = useMutation({
     mutationFn: createDnc,
@@ -44,13 +50,17 @@ export function NewDncDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       onOpenChange(false);
     },
     // A duplicate answers 409 with a message naming the contact; show it as the server words it.
-    onError: (err) => setFormError(serverMessage(err)),
+    onError: (err) => {
+      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
+      show(fields);
+      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+    },
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const error = dncValueError(type, value);
-    setFieldError(error);
+    show(error ? { value: error } : {});
     setFormError(undefined);
     if (error) return;
     create.mutate({
@@ -61,19 +71,21 @@ export function NewDncDialog({ open, onOpenChange }: { open: boolean; onOpenChan
 
   return (
     <Dialog open={open} onOpenChange={(o) => { if (!o) reset(); onOpenChange(o); }} title="New DNC">
-      <form onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} noValidate>
         {formError && <p role="alert" className={styles.formError}>{formError}</p>}
         <RadioGroup legend="Type" name="dnc-type" options={TYPES} value={type}
-          onChange={(t) => { setType(t); setValue(''); setFieldError(undefined); }} />
+          onChange={(t) => { setType(t); setValue(''); clear('value'); }} />
         {type === 'PHONE'
-          ? <TextField label="Phone Number" type="tel" inputMode="tel" autoComplete="off" value={value} error={fieldError}
-              keyFilter="phone" onChange={(e) => setValue(e.target.value)} />
-          : <TextField label="Email Address" type="email" autoComplete="off" value={value} error={fieldError} onChange={(e) => setValue(e.target.value)} />}
-        <SelectField label="Channel" value={channel} onChange={(e) => setChannel(e.target.value)}>
+          ? <TextField label="Phone Number" name="value" type="tel" inputMode="tel" autoComplete="off" value={value} error={errors.value}
+              keyFilter="phone" maxLength={MAX.value} onChange={(e) => { clear('value'); setValue(e.target.value); }} />
+          : <TextField label="Email Address" name="value" type="email" autoComplete="off" value={value} error={errors.value} maxLength={MAX.value}
+              onChange={(e) => { clear('value'); setValue(e.target.value); }} />}
+        <SelectField label="Channel" value={channel} error={errors.channel} onChange={(e) => { clear('channel'); setChannel(e.target.value); }}>
           <option value="">Not specified</option>
           {CHANNELS.map((c) => <option key={c} value={c}>{c}</option>)}
         </SelectField>
-        <TextField label="Disposition" value={disposition} maxLength={120} onChange={(e) => setDisposition(e.target.value)} />
+        <TextField label="Disposition" name="disposition" value={disposition} maxLength={MAX.disposition} error={errors.disposition}
+          onChange={(e) => { clear('disposition'); setDisposition(e.target.value); }} />
         <Switch label="Inbound Blocked" checked={blocked} onCheckedChange={setBlocked} />
         <div className={styles.toolbar}>
           <span className={styles.toolbarSpacer} />

@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { forgotEmailError } from '../../lib/validation.ts';
+import { maxLengthOf } from '../../contract/limits.ts';
+import { PasswordResetRequest } from '../../contract/users.ts';
 import { useDraft } from '../../session/draft.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
+import { ruleError, useFieldErrors } from '../../ui/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { requestPasswordReset } from './request-reset.ts';
 import * as styles from './forgot-password.css.ts';
@@ -14,25 +16,27 @@ export const RESET_SENT = 'An email has been sent to you.';
 export const RESET_FAILED = 'Whoops, Something went wrong. Please try again.';
 const SENT_MS = 2000;
 const FAILED_MS = 5000;
+/** The server's rule for the address (PasswordResetRequest). */
+const EMAIL_RULE = PasswordResetRequest.entries.emailAddress;
 
 export function ForgotPasswordScreen() {
   const snackbar = useSnackbar();
   // Shown before sign-in, so the draft belongs to no user.
   const [draft, update, clear] = useDraft('forgot-password', { email: '' }, { owner: 'anonymous' });
-  const [touched, setTouched] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear: clearError } = useFieldErrors<'email'>(form);
   const [sending, setSending] = useState(false);
-  const error = touched ? forgotEmailError(draft.email) : undefined;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setTouched(true);
-    if (forgotEmailError(draft.email) || sending) return;
+    const error = ruleError(EMAIL_RULE, draft.email);
+    show(error ? { email: error } : {});
+    if (error || sending) return;
     setSending(true);
     try {
       await requestPasswordReset(draft.email.trim().toLowerCase());
       snackbar(RESET_SENT, { tone: 'success', durationMs: SENT_MS });
       clear();
-      setTouched(false);
     } catch {
       snackbar(RESET_FAILED, { tone: 'error', durationMs: FAILED_MS });
     } finally {
@@ -45,9 +49,10 @@ export function ForgotPasswordScreen() {
       <Card className={styles.panel} aria-labelledby="forgot-title">
         <h1 id="forgot-title" className={styles.heading}>Forgot Password</h1>
         <p className={styles.intro}>Enter the email address of your account and we will send you a link to set a new password.</p>
-        <form onSubmit={submit} noValidate aria-busy={sending}>
+        <form ref={form} onSubmit={submit} noValidate aria-busy={sending}>
           <TextField label="Email" name="email" type="email" inputMode="email" autoComplete="email" autoCapitalize="none"
-            spellCheck={false} value={draft.email} onChange={(e) => update({ email: e.target.value })} error={error} />
+            spellCheck={false} maxLength={maxLengthOf(EMAIL_RULE)} value={draft.email} error={errors.email}
+            onChange={(e) => { clearError('email'); update({ email: e.target.value }); }} />
           <div className={styles.actions}>
             <Button type="submit" disabled={sending}>Reset Password</Button>
           </div>

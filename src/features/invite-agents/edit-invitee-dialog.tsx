@@ -25,8 +25,9 @@ function changes(before: PotentialAgent, f: Fields): PotentialAgentEdit {
 function EditForm({ invitee, onDone }: { invitee: PotentialAgent; onDone: () => void }) {
   const client = useQueryClient();
   const snackbar = useSnackbar();
-  const form = useCheckedForm<Fields, PotentialAgent | null>({
+  const { ref, submit, field, formError, pending } = useCheckedForm<Fields, PotentialAgent | null>({
     initial: { firstName: invitee.name.first, lastName: invitee.name.last, phone: formatPhone(invitee.phone) },
+    schema: PotentialAgentEdit,
     check: (f) => schemaErrors<Fields>(PotentialAgentEdit, { firstName: f.firstName, lastName: f.lastName, phone: f.phone }),
     save: async (f) => {
       const patch = changes(invitee, f);
@@ -41,14 +42,14 @@ function EditForm({ invitee, onDone }: { invitee: PotentialAgent; onDone: () => 
     },
   });
   return (
-    <form onSubmit={form.submit} noValidate>
-      {form.formError && <p role="alert" className={styles.formError}>{form.formError}</p>}
-      <TextField label="First Name" autoComplete="off" keyFilter="name" {...form.field('firstName')} />
-      <TextField label="Last Name" autoComplete="off" keyFilter="name" {...form.field('lastName')} />
-      <TextField label="Phone Number" type="tel" autoComplete="off" keyFilter="phone" {...form.field('phone')} />
+    <form ref={ref} onSubmit={submit} noValidate>
+      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+      <TextField label="First Name" autoComplete="off" keyFilter="name" {...field('firstName')} />
+      <TextField label="Last Name" autoComplete="off" keyFilter="name" {...field('lastName')} />
+      <TextField label="Phone Number" type="tel" autoComplete="off" keyFilter="phone" {...field('phone')} />
       <div className={styles.inlineForm}>
         <Button variant="text" onClick={onDone}>Cancel</Button>
-        <Button type="submit" disabled={form.pending}>Save</Button>
+        <Button type="submit" disabled={pending}>Save</Button>
       </div>
     </form>
   );

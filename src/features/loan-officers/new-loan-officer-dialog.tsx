@@ -9,7 +9,6 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { PERSON_NAME_MAX } from '../../contract/person-name.ts';
 
 type Form = { firstName: string; lastName: string; email: string; phone: string; nmls: string };
 const EMPTY: Form = { firstName: '', lastName: '', email: '', phone: '', nmls: '' };
@@ -26,15 +25,15 @@ function LoanOfficerForm({ initial, submitLabel, save, onSaved, onCancel }: {
   initial: Form; submitLabel: string; save: (form: Form) => Promise<LoanOfficerDetail>;
   onSaved: (o: LoanOfficerDetail) => void; onCancel: () => void;
 }) {
-  const { submit, field, formError, pending } = useCheckedForm({ initial, check: loanOfficerErrors, save, onSaved });
+  const { ref, submit, field, formError, pending } = useCheckedForm({ initial, schema: LoanOfficerEdit, check: loanOfficerErrors, save, onSaved });
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={ref} onSubmit={submit} noValidate>
       {formError && <p role="alert" className={styles.formError}>{formError}</p>}
-      <TextField label="First Name" autoComplete="off" keyFilter="name" maxLength={PERSON_NAME_MAX} {...field('firstName')} />
-      <TextField label="Last Name" autoComplete="off" keyFilter="name" maxLength={PERSON_NAME_MAX} {...field('lastName')} />
-      <TextField label="Email" type="email" autoComplete="off" maxLength={254} {...field('email')} />
-      <TextField label="Phone" type="tel" inputMode="tel" autoComplete="off" keyFilter="phone" maxLength={20} {...field('phone')} />
-      <TextField label="NMLS ID" inputMode="numeric" autoComplete="off" keyFilter="digits" maxLength={12} {...field('nmls')} />
+      <TextField label="First Name" autoComplete="off" keyFilter="name" {...field('firstName')} />
+      <TextField label="Last Name" autoComplete="off" keyFilter="name" {...field('lastName')} />
+      <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
+      <TextField label="Phone" type="tel" inputMode="tel" autoComplete="off" keyFilter="phone" {...field('phone')} />
+      <TextField label="NMLS ID" inputMode="numeric" autoComplete="off" keyFilter="digits" {...field('nmls')} />
       <div className={styles.toolbar}>
         <span className={styles.toolbarSpacer} />
         <Button variant="text" onClick={onCancel}>Cancel</Button>

@@ -9,7 +9,6 @@ import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 
 type Form = { nameFirst: string; nameLast: string; phoneNumber: string; emailAddress: string };
-const NAME_MAX = 255; // OpportunityPatch's limit
 
 const formOf = (o: Opportunity): Form => ({
   nameFirst: o.contact.nameFirst ?? '', nameLast: o.contact.nameLast ?? '',
@@ -43,20 +42,20 @@ export function EditContactDialog({ opportunity, open, onOpenChange, onSaved }: 
 }
 
 function ContactForm({ opportunity: o, onCancel, onSaved }: { opportunity: Opportunity; onCancel: () => void; onSaved: (o: Opportunity | null) => void }) {
-  const { submit, field, formError, pending } = useCheckedForm({
-    initial: formOf(o),
+  const { ref, submit, field, formError, pending } = useCheckedForm({
+    initial: formOf(o), schema: OpportunityPatch,
     check: (f): FieldErrors<Form> => schemaErrors<Form>(OpportunityPatch, contactPatchOf(o, f)),
     // Nothing changed: nothing to send, and the dialog closes as after a save.
     save: async (f) => { const patch = contactPatchOf(o, f); return Object.keys(patch).length === 0 ? null : editOpportunity(o.id, patch); },
     onSaved,
   });
   return (
-    <form onSubmit={submit} noValidate className={sheetBody}>
+    <form ref={ref} onSubmit={submit} noValidate className={sheetBody}>
       {formError && <p role="alert" className={styles.formError}>{formError}</p>}
-      <TextField label="First Name" autoComplete="off" keyFilter="name" maxLength={NAME_MAX} {...field('nameFirst')} />
-      <TextField label="Last Name" autoComplete="off" keyFilter="name" maxLength={NAME_MAX} {...field('nameLast')} />
-      <TextField label="Phone Number" type="tel" inputMode="tel" autoComplete="off" keyFilter="phone" maxLength={20} {...field('phoneNumber')} />
-      <TextField label="Email Address" type="email" autoComplete="off" maxLength={254} {...field('emailAddress')} />
+      <TextField label="First Name" autoComplete="off" keyFilter="name" {...field('nameFirst')} />
+      <TextField label="Last Name" autoComplete="off" keyFilter="name" {...field('nameLast')} />
+      <TextField label="Phone Number" type="tel" inputMode="tel" autoComplete="off" keyFilter="phone" {...field('phoneNumber')} />
+      <TextField label="Email Address" type="email" autoComplete="off" {...field('emailAddress')} />
       <div className={styles.toolbar}>
         <span className={styles.toolbarSpacer} />
         <Button variant="text" onClick={onCancel}>Cancel</Button>

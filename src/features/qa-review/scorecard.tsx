@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { qaKeys, saveQaReview } from '../../api/qa-review.ts';
 import { serverMessage } from '../../api/staff.ts';
-import { QA_CRITERIA, type QaCriteria, type QaCriterionKey, type QaQueueItem } from '../../contract/qa-review.ts';
+import { maxLengthOf } from '../../contract/limits.ts';
+import { QA_CRITERIA, QaReviewRequest, type QaCriteria, type QaCriterionKey, type QaQueueItem } from '../../contract/qa-review.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup, TextArea } from '../../ui/choice.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
@@ -53,7 +54,7 @@ export function Scorecard({ call }: { call: QaQueueItem }) {
             <p className={styles.meta}>{c.hint}</p>
           </div>
         ))}
-        <TextArea label="Comment" value={comment} maxLength={2000} rows={3} onChange={(e) => setComment(e.target.value)} error={errors['comment']} />
+        <TextArea label="Comment" value={comment} maxLength={maxLengthOf(QaReviewRequest.entries.comment)} rows={3} onChange={(e) => setComment(e.target.value)} error={errors['comment']} />
         <div><Button type="submit" disabled={busy}>Save Scorecard</Button></div>
       </div>
     </form>

@@ -1,30 +1,31 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { confirmPasswordError, NEW_PASSWORD_HINT, newPasswordError } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
+import { useFieldErrors } from '../../ui/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import * as styles from './register.css.ts';
 
-/** New Password and Confirm Password with the spec's rules; the messages show after a first try. */
+/** New Password and Confirm Password with the spec's rules; the messages show after a try, each gone as its field changes. */
 export function SetPasswordForm({ busy, onSubmit }: { busy: boolean; onSubmit: (password: string) => void }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [touched, setTouched] = useState(false);
-  const passwordError = touched ? newPasswordError(password) : undefined;
-  const confirmError = touched ? confirmPasswordError(password, confirm) : undefined;
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<'password' | 'confirm'>(form);
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setTouched(true);
-    if (newPasswordError(password) || confirmPasswordError(password, confirm)) return;
+    const found = { password: newPasswordError(password), confirm: confirmPasswordError(password, confirm) };
+    show(Object.fromEntries(Object.entries(found).filter(([, m]) => m)));
+    if (found.password || found.confirm) return;
     onSubmit(password);
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={busy}>
+    <form ref={form} onSubmit={submit} noValidate aria-busy={busy}>
       <TextField label="New Password" type="password" name="new-password" autoComplete="new-password" value={password}
-        onChange={(e) => setPassword(e.target.value)} hint={NEW_PASSWORD_HINT} error={passwordError} />
+        onChange={(e) => { clear('password'); setPassword(e.target.value); }} hint={NEW_PASSWORD_HINT} error={errors.password} />
       <TextField label="Confirm Password" type="password" name="confirm-password" autoComplete="new-password" value={confirm}
-        onChange={(e) => setConfirm(e.target.value)} error={confirmError} />
+        onChange={(e) => { clear('confirm'); setConfirm(e.target.value); }} error={errors.confirm} />
       <div className={styles.actions}>
         <Button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Set Password'}</Button>
       </div>

@@ -1,19 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import { ApiError } from '../../api/client.ts';
 import { createSupplier, supplierKeys } from '../../api/lead-suppliers.ts';
-import { serverMessage } from '../../api/staff.ts';
+import { SupplierName } from '../../contract/lead-suppliers.ts';
+import { maxLengthOf } from '../../contract/limits.ts';
 import { Button } from '../../ui/button.tsx';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { Card, Page } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 
+const FIELD_KEYS = ['name'] as const;
+
 /** Create Supplier (ADMIN only): a name; the supplier's page opens to add its ZIPs and limits. */
 export function SupplierCreateScreen() {
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<'name'>(form);
+  const [failure, setFailure] = useState<string>();
   const [, navigate] = useLocation();
   const client = useQueryClient();
   const create = useMutation({
@@ -22,20 +27,27 @@ export function SupplierCreateScreen() {
       await client.invalidateQueries({ queryKey: supplierKeys.all });
       navigate(pathTo('supplier-view', { id: s.id }));
     },
-    onError: (err) => setError(err instanceof ApiError && err.fields?.['name'] ? err.fields['name'] : serverMessage(err)),
+    onError: (err) => {
+      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
+      show(fields);
+      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) { setError('Name is required'); return; }
-    setError(undefined);
-    create.mutate();
+    const error = ruleError(SupplierName, name); // the server's rule for a supplier's name
+    show(error ? { name: error } : {});
+    setFailure(undefined);
+    if (!error) create.mutate();
   };
   return (
     <Page title="Create Supplier">
       <Card>
         <h2 className={styles.heading}>New lead supplier</h2>
-        <form onSubmit={submit} noValidate className={styles.stack}>
-          <TextField label="Name" value={name} maxLength={255} onChange={(e) => setName(e.target.value)} error={error} autoComplete="off" />
+        <form ref={form} onSubmit={submit} noValidate className={styles.stack}>
+          {failure && <p role="alert" className={styles.formError}>{failure}</p>}
+          <TextField label="Name" name="name" value={name} maxLength={maxLengthOf(SupplierName)} error={errors.name} autoComplete="off"
+            onChange={(e) => { clear('name'); setName(e.target.value); }} />
           <div><Button type="submit" disabled={create.isPending}>Create Supplier</Button></div>
         </form>
       </Card>

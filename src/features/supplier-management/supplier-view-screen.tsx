@@ -8,7 +8,8 @@ import {
 } from '../../api/lead-suppliers.ts';
 import { serverMessage } from '../../api/staff.ts';
 import type { BulkZipResult, LeadSupplierLimit, LeadSupplierZip } from '../../contract/lead-suppliers.ts';
-import { ZIP_MESSAGE, ZIP_PATTERN } from '../../contract/lead-suppliers.ts';
+import { QuarterlyCap, ZIP_MESSAGE, ZIP_PATTERN } from '../../contract/lead-suppliers.ts';
+import { maxDigitsOf } from '../../contract/limits.ts';
 import { isNoCap } from '../../lib/cap.ts';
 import { formatCount, formatDate } from '../../lib/format.ts';
 import { useStore } from '../../session/persisted-store.ts';
@@ -26,6 +27,9 @@ import { Tabs } from '../../ui/tabs.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useListState } from '../../ui/use-list-state.ts';
 import { useZipPlaces, ZipField } from '../../ui/zip-field.tsx';
+
+/** A cap's digits: the server's largest cap (QuarterlyCap). */
+const CAP_DIGITS = maxDigitsOf(QuarterlyCap);
 
 const capText = (cap: number) => (isNoCap(cap) ? 'No cap' : formatCount(cap));
 
@@ -183,7 +187,7 @@ function CapEditor({ limit, onSaved }: { limit: LeadSupplierLimit; onSaved: () =
   };
   return (
     <form onSubmit={submit} noValidate className={styles.inlineForm} aria-label={`Quarterly cap for ${limit.brokerageName}`}>
-      <TextField label={`Cap for ${limit.brokerageName}`} value={value} keyFilter="digits" inputMode="numeric" maxLength={5} onChange={(e) => setValue(e.target.value)} error={error} />
+      <TextField label={`Cap for ${limit.brokerageName}`} value={value} keyFilter="digits" inputMode="numeric" maxLength={CAP_DIGITS} onChange={(e) => setValue(e.target.value)} error={error} />
       <Button type="submit" variant="secondary" disabled={save.isPending || value === String(limit.quarterlyCap)}>Save</Button>
     </form>
   );
@@ -213,7 +217,7 @@ function AddLimit({ id, taken, onSaved }: { id: number; taken: number[]; onSaved
         <option value="">Choose a brokerage</option>
         {options.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
       </SelectField>
-      <TextField label="Quarterly cap" value={cap} keyFilter="digits" inputMode="numeric" maxLength={5} onChange={(e) => setCap(e.target.value)} error={errors.cap} />
+      <TextField label="Quarterly cap" value={cap} keyFilter="digits" inputMode="numeric" maxLength={CAP_DIGITS} onChange={(e) => setCap(e.target.value)} error={errors.cap} />
       <Button type="submit" disabled={add.isPending}>Add Limit</Button>
     </form>
   );

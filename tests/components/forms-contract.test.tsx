@@ -1,0 +1,108 @@
+import { waitFor, within } from '@testing-library/react';
+import type * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { AgentEnrollment } from '../../src/contract/agents.ts';
+import { AnnouncementCreateBody } from '../../src/contract/announcements.ts';
+import { BrokerageUpdate } from '../../src/contract/brokerage-admin.ts';
+import { NewLeadSupplier } from '../../src/contract/lead-suppliers.ts';
+import { NewDncRequest } from '../../src/contract/interviews.ts';
+import { fieldMaxLengths } from '../../src/contract/limits.ts';
+import { NewLoanOfficer } from '../../src/contract/loan-officers.ts';
+import { NewPotentialAgent } from '../../src/contract/potential-agents.ts';
+import { renderApp, testServer } from '../setup/render-app.tsx';
+
+// Forms from the contract (issue 36): on every console form a value the contract refuses shows its
+// message beside its field, focus moves there, and the message goes as the field changes; each
+// input named after a contract field is limited to the schema's length, the server's own.
+
+type App = Awaited<ReturnType<typeof renderApp>>;
+
+interface FormCase {
+  form: string;
+  /** The page, or how to find it in the seeded database. */
+  url: string | (() => Promise<string>);
+  as?: string;
+  /** Opens the form and answers the element holding it; without it the page is the form. */
+  open?: (app: App) => Promise<HTMLElement>;
+  /** Fills what comes before the field, so that the field holds the form's first error. */
+  before?: (app: App, form: HTMLElement) => Promise<void>;
+  /** The first field of the form, the value typed into it and the message it earns. */
+  field: string;
+  bad: string;
+  message: string | RegExp;
+  submit: string;
+  /** The schema the server checks the form's body with. */
+  schema?: v.GenericSchema;
+}
+
+/** Clicks the page's button `button` and answers the dialog it opens, named `dialog` (the button's name by default). */
+const dialogOf = (button: string, dialog = button) => async ({ screen, user }: App) => {
+  await user.click((await screen.findAllByRole('button', { name: button }))[0]!);
+  return screen.findByRole('dialog', { name: dialog });
+};
+
+const CASES: FormCase[] = [
+  {
+    form: 'Invite Agents', url: '/console/my-agents', as: 'broker@demo.test', open: dialogOf('Invite Agents'),
+    field: 'First Name', bad: '.', message: 'Name may hold letters, spaces, hyphens, apostrophes and periods', submit: 'Send Invitation',
+    schema: NewPotentialAgent,
+  },
+  {
+    form: 'Add Loan Officer', url: '/console/my-loan-officers', as: 'lender@demo.test', open: dialogOf('Add Loan Officer'),
+    field: 'First Name', bad: "'", message: 'First name may hold letters, spaces, hyphens, apostrophes and periods', submit: 'Add',
+    schema: NewLoanOfficer,
+  },
+  {
+    form: 'Enroll Agent', url: '/console/agents', as: 'admin@demo.test', open: dialogOf('Enroll Agent'),
+    before: async ({ user }, form) => {
+      const brokerage = within(form).getByRole('combobox', { name: 'Brokerage' });
+      await user.selectOptions(brokerage, await within(brokerage).findByRole('option', { name: 'Maple & Main Homes' }));
+    },
+    field: 'First Name', bad: '-', message: 'First name may hold letters, spaces, hyphens, apostrophes and periods', submit: 'Enroll',
+    schema: AgentEnrollment,
+  },
+  {
+    form: 'New DNC', url: '/console/dnc-list', as: 'csr@demo.test', open: dialogOf('New DNC'),
+    field: 'Phone Number', bad: '555-01', message: 'Invalid phone number.', submit: 'Save', schema: NewDncRequest,
+  },
+  {
+    form: 'New Announcement', url: '/console/announcements', as: 'admin@demo.test', open: dialogOf('New Announcement'),
+    field: 'Title', bad: '  ', message: 'Title is required', submit: 'Save', schema: AnnouncementCreateBody,
+  },
+  {
+    form: 'Edit Brokerage', as: 'admin@demo.test', open: dialogOf('Edit Brokerage'),
+    url: async () => `/console/brokerages/view/${(await (await testServer()).db.selectFrom('brokerages').select('id').where('name', '=', 'Maple & Main Homes').executeTakeFirstOrThrow()).id}`,
+    field: 'Name', bad: ' ', message: 'Name is required', submit: 'Save', schema: BrokerageUpdate,
+  },
+  {
+    form: 'Create Supplier', url: '/console/supplier-management/create', as: 'admin@demo.test',
+    field: 'Name', bad: ' ', message: 'Name is required', submit: 'Create Supplier', schema: NewLeadSupplier,
+  },
+];
+
+describe('forms from the contract', () => {
+  it.each(CASES)('$form: the refused value\'s message is beside its field, focused, and gone as the field changes', async (c) => {
+    const app = await renderApp(typeof c.url === 'string' ? c.url : await c.url(), c.as ? { as: c.as } : {});
+    const form = c.open ? await c.open(app) : await app.screen.findByRole('main');
+    await c.before?.(app, form);
+    const field = await within(form).findByLabelText(c.field, { selector: 'input, textarea, select' });
+    await app.user.clear(field);
+    await app.user.type(field, c.bad);
+    await app.user.click(within(form).getByRole('button', { name: c.submit }));
+
+    await waitFor(() => expect(field).toHaveAccessibleDescription(c.message));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(field).toHaveFocus());
+
+    await app.user.type(field, 'a');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(within(form).queryByText(c.message)).not.toBeInTheDocument();
+
+    if (c.schema) {
+      const limits = fieldMaxLengths(c.schema);
+      const named = [...form.querySelectorAll<HTMLInputElement>('input[name], textarea[name]')].filter((i) => i.name in limits);
+      expect(named.length).toBeGreaterThan(0);
+      for (const input of named) expect([input.name, input.maxLength]).toEqual([input.name, limits[input.name] ?? -1]);
+    }
+  });
+});
