@@ -22,7 +22,9 @@ export function ListFreshness({ updatedAt, failure }: { updatedAt: number; failu
   const online = useOnline();
   const offline = !online || unreachable(failure);
   const evicted = useCopyEvicted();
-  if (updatedAt === 0 && !offline && !evicted) return null;
+  // Before the first answer the line keeps its room (unseen, unread), so the list does not jump down
+  // when "Last updated" arrives (a layout shift Lighthouse measured on My Referrals, issue 35).
+  if (updatedAt === 0 && !offline && !evicted) return <p className={styles.line} aria-hidden="true"><span className={styles.updated}>{'\u00a0'}</span></p>;
   return (
     <p className={styles.line}>
       {offline && <span className={styles.offline} role="status">{OFFLINE_NOTICE}</span>}
