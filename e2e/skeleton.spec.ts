@@ -162,7 +162,7 @@ test.describe('skeletons on first load', () => {
     await expect(table).toHaveAttribute('aria-busy', 'true');
     await expect(page.getByText('Loading Loan offices')).toBeAttached();
     const shapes = table.locator('[data-skeleton="row"]');
-    await expect(shapes).toHaveCount(5);
+    await expect(shapes).toHaveCount(10);
     await expect(shapes.first()).toBeVisible();
     await expect(shapes.first()).toHaveAttribute('aria-hidden', 'true');
     // Shaped like a row: as tall as the rows that replace it, a line drawn in each cell.

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import { DEFAULT_ROWS_PER_PAGE } from '../lib/pagination.ts';
 import * as styles from './data-table.css.ts';
 import { skeletonLine } from './skeleton.tsx';
 import { visuallyHidden } from './visually-hidden.css.ts';
 
-const SKELETON_ROWS = 5; // enough to fill a first screen, table or cards, without pretending to know the count
+// As many placeholder rows as a page has by default: a first screen's worth (on a phone, cards past its
+// foot), so the pagination below stays where it will be rather than jump when the rows land.
+const SKELETON_ROWS = DEFAULT_ROWS_PER_PAGE;
 
 export interface Column<T> {
   /** Unique within the table. */
