@@ -3,8 +3,9 @@
 //   no arguments: /login on the broker host and on the agent host of a server started here
 //   (fresh data folder, free port); paths ('/register') are opened on that server's broker host;
 //   absolute URLs are audited as given, and then no server is started.
-// LIGHTHOUSE_ONLY=regex audits only the pages whose URL matches it ('/console' the two signed-in
-// pages, '//localhost:\d+/console$' the broker admin's); LIGHTHOUSE_ASSETS=1 keeps each trace.
+// LIGHTHOUSE_ONLY=regex audits only the pages whose URL matches it ('/console' the three signed-in
+// pages, '//localhost:\d+/console$' the broker admin's overview, 'my-referrals$' My Referrals);
+// LIGHTHOUSE_ASSETS=1 keeps each trace.
 // Each page is audited LIGHTHOUSE_RUNS times (default 3) and judged by its median run: one run's
 // score moved by up to 12 points between runs of one build here.
 // The agent's follow-ups page is audited signed in: Puppeteer signs the demo agent in on the agent
@@ -144,8 +145,10 @@ async function main(): Promise<number> {
   }
   const args = process.argv.slice(2);
   const needsServer = args.length === 0 || args.some((a) => !/^https?:\/\//.test(a));
-  if (needsServer && !existsSync(path.join(ROOT, 'dist', 'index.html'))) {
-    console.error('bench lighthouse: dist/index.html is missing. Build first: npm run build');
+  // The server serves STATIC_DIR (dist unless told), which it inherits from this process.
+  const staticDir = process.env.STATIC_DIR ?? 'dist';
+  if (needsServer && !existsSync(path.join(ROOT, staticDir, 'index.html'))) {
+    console.error(`bench lighthouse: ${staticDir}/index.html is missing. Build first: npm run build`);
     return 1;
   }
   mkdirSync(OUT, { recursive: true });
@@ -155,8 +158,8 @@ async function main(): Promise<number> {
   let failed = false;
   try {
     let urls = args;
-    // Signed-in pages: the agent's follow-ups, and the heaviest page, the broker admin's overview
-    // (performance >= 95, issue 14).
+    // Signed-in pages: the agent's follow-ups, the heaviest page, the broker admin's overview
+    // (performance >= 95, issue 14), and the heaviest list, My Referrals (>= 95, issue 35).
     let signedIn: { url: string; identity: string; performance: number }[] = [];
     if (needsServer) {
       const port = await freePort();
@@ -169,6 +172,8 @@ async function main(): Promise<number> {
         signedIn = [
           { url: `http://agents.localhost:${port}/console/agent-followups`, identity: AGENT_PHONE, performance: BUDGETS.performance ?? 90 },
           { url: `${broker}/console`, identity: 'broker@demo.test', performance: 95 },
+          // The heaviest list, My Referrals, signed in as the same broker admin (issue 35).
+          { url: `${broker}/console/my-referrals`, identity: 'broker@demo.test', performance: 95 },
         ];
       }
     }
