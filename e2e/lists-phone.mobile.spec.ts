@@ -57,7 +57,7 @@ const OWN_TOOLBARS: { as: string; lists: OwnToolbar[] }[] = [
 ];
 
 for (const { as, lists } of OWN_TOOLBARS) {
-  test(`${lists.map((l) => l.table).join(', ')} (${as}) keep their filters in the sheet and Search and Sort in the top bar`, async ({ page }) => {
+  test(`${lists.map((l) => l.table).join(', ')} (${as}): filters in the sheet, Search and Sort in the top bar`, async ({ page }) => {
     await login(page, as);
     for (const list of lists) {
       await navigate(page, list.path);
