@@ -1,19 +1,21 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { AGENT_WRITE_SCOPE, ANNOUNCEMENT_READ_SCOPE, agentAppKeys, agentWriteKeys, announcementReadKey, type AnnouncementRead } from '../api/agent-app-keys.ts';
-import type { AgentWrite, NoteWrite, StageWrite } from '../api/agent-app-writes.ts';
+import { ANNOUNCEMENT_READ_SCOPE, agentAppKeys, announcementReadKey, type AnnouncementRead } from '../api/agent-app-keys.ts';
+import type { AgentWrite } from '../api/agent-app-writes.ts';
 import { ApiError } from '../api/client.ts';
 import type { AnnouncementPage, AnnouncementStatus } from '../contract/announcements.ts';
 import type { AgentReferral, AgentReferralDetail, AgentReferralPage } from '../contract/referrals.ts';
-import { forgetWrite, refuseWrite, rememberWrite } from '../session/agent-unsynced.ts';
 import { REFRESH_THRESHOLD_MS } from '../session/constants.ts';
 import { refreshSession } from '../session/session.ts';
 import { sessionStore } from '../session/state.ts';
+import { drainWrites, startWriteQueue } from '../session/write-queue.ts';
 
-// Mutation defaults for every write that may wait for a connection (STYLE.md "Offline", after
-// TanStack's examples/react/offline). They must be on the client before the persisted cache is
-// restored: a restored paused mutation gets its mutationFn and callbacks from these defaults.
+// The writes that may wait for a connection. The agent's referral writes are queued in IndexedDB and
+// drained by src/session/write-queue.ts (decision 0079); this wires that queue to the query cache (the
+// optimistic update, the answers, the refetches). The announcement read is a TanStack mutation with
+// defaults (STYLE.md "Offline"), registered before the persisted cache is restored: a restored paused
+// mutation gets its mutationFn and callbacks from them.
 // The senders and the optimistic-update helpers load on first use (they are precached for offline
-// use), so registering the defaults at start-up costs the login page almost nothing.
+// use), so registering at start-up costs the login page almost nothing.
 const writes = () => import('../api/agent-app-writes.ts');
 const announcements = () => import('../api/announcements.ts');
 
@@ -24,7 +26,7 @@ if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManage
 const RECHECK_MS = 15_000; // the browser says online but requests do not arrive: look again this often
 let recheck: ReturnType<typeof setTimeout> | undefined;
 
-/** A write could not reach the server: pause the queue (persisted as paused) and look again later. */
+/** A write could not reach the server: pause the queues (the drain stops, a read waits paused) and look again later. */
 function noteUnreachable(): void {
   onlineManager.setOnline(false);
   clearTimeout(recheck);
@@ -44,17 +46,11 @@ async function send<T>(run: () => Promise<T>): Promise<T> {
 }
 
 const SERVER_RETRIES = 3;
-// A lost connection is retried for as long as it takes (paused while offline); a server error a few times.
+// The announcement read: a lost connection is retried for as long as it takes (paused while offline); a server error a few times.
 const retry = (count: number, err: unknown) =>
   err instanceof ApiError && (err.network || ((err.status >= 500 || err.status === 429) && count < SERVER_RETRIES));
 const retryDelay = (count: number, err: unknown) =>
   (err instanceof ApiError && err.network ? 500 : Math.min(1000 * 2 ** count, 30_000)); // network: pause soon
-
-function failed(err: unknown, write: AgentWrite): void {
-  // Signed out (401): the write stays in the ledger and is sent again when the user is back.
-  if (err instanceof ApiError && err.status === 401) return;
-  refuseWrite(write, err instanceof ApiError ? err.status : 0, err instanceof Error ? err.message : 'The change was not saved.');
-}
 
 interface Patch { detail: (d: AgentReferralDetail) => AgentReferralDetail; row: (r: AgentReferral) => AgentReferral }
 
@@ -70,49 +66,51 @@ async function optimistic(client: QueryClient, w: AgentWrite, patch: Patch): Pro
     (page) => page && { ...page, content: page.content.map((r) => (r.id === w.referralId ? patch.row(r) : r)) });
 }
 
-function refresh(client: QueryClient, w: AgentWrite): void {
-  for (const queryKey of [agentAppKeys.lists(w.agentId), agentAppKeys.detail(w.agentId, w.referralId),
-    agentAppKeys.funnel(w.agentId), agentAppKeys.notifications()]) void client.invalidateQueries({ queryKey });
+/** The server's state after writes to these referrals: their details, the lists, the funnel, the bell. */
+function refresh(client: QueryClient, referrals: { agentId: number; referralId: number }[]): void {
+  const agents = [...new Set(referrals.map((r) => r.agentId))];
+  const keys = [
+    ...referrals.map((r) => agentAppKeys.detail(r.agentId, r.referralId)),
+    ...agents.flatMap((a) => [agentAppKeys.lists(a), agentAppKeys.funnel(a)]),
+    agentAppKeys.notifications(),
+  ];
+  for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+}
+
+/** The optimistic patch of a queued write: its referral's detail and rows, as the write will leave them. */
+async function showQueued(client: QueryClient, w: AgentWrite): Promise<void> {
+  const at = new Date();
+  const { detailWithStage, withStage, withFollowUp } = await writes();
+  await optimistic(client, w, w.kind === 'stage'
+    ? { detail: (d) => detailWithStage(d, w.change, at), row: (r) => withStage(r, w.change, at) }
+    : { detail: (d) => withFollowUp(d, at), row: (r) => withFollowUp(r, at) });
+}
+
+async function sendWrite(w: AgentWrite): Promise<unknown> {
+  const api = await writes();
+  return send<unknown>(() => (w.kind === 'stage' ? api.sendStageChange(w) : api.sendNote(w)));
 }
 
 const registered = new WeakSet<QueryClient>();
+let drainOnReconnect = false;
 
-/** Registers the agent app's write defaults on `client` (once per client). */
+/** Registers the offline writes on `client` (once per client): the agent's write queue and the announcement read. */
 export function registerOfflineMutations(client: QueryClient): void {
   if (registered.has(client)) return;
   registered.add(client);
-  const common = { networkMode: 'online' as const, scope: AGENT_WRITE_SCOPE, retry, retryDelay };
-
-  client.setMutationDefaults<AgentReferralDetail, unknown, StageWrite>(agentWriteKeys.stage, {
-    ...common,
-    mutationFn: (w: StageWrite) => send(async () => (await writes()).sendStageChange(w)),
-    onMutate: async (w: StageWrite) => {
-      rememberWrite(w);
-      const at = new Date();
-      const { detailWithStage, withStage } = await writes();
-      return optimistic(client, w, { detail: (d) => detailWithStage(d, w.change, at), row: (r) => withStage(r, w.change, at) });
+  startWriteQueue({
+    send: sendWrite,
+    queued: (w) => { void showQueued(client, w); },
+    online: () => onlineManager.isOnline(),
+    applied: (w, result) => {
+      if (w.kind === 'stage') client.setQueryData(agentAppKeys.detail(w.agentId, w.referralId), result as AgentReferralDetail);
     },
-    onSuccess: (detail: AgentReferralDetail, w: StageWrite) => {
-      forgetWrite(w.idempotencyKey);
-      client.setQueryData(agentAppKeys.detail(w.agentId, w.referralId), detail);
-    },
-    onError: (err: unknown, w: StageWrite) => failed(err, w),
-    onSettled: (_d: unknown, _e: unknown, w: StageWrite) => refresh(client, w),
+    settled: (referrals) => refresh(client, referrals),
   });
-
-  client.setMutationDefaults<unknown, unknown, NoteWrite>(agentWriteKeys.note, {
-    ...common,
-    mutationFn: (w: NoteWrite) => send(async () => (await writes()).sendNote(w)),
-    onMutate: async (w: NoteWrite) => {
-      rememberWrite(w);
-      const at = new Date();
-      const { withFollowUp } = await writes();
-      return optimistic(client, w, { detail: (d) => withFollowUp(d, at), row: (r) => withFollowUp(r, at) });
-    },
-    onSuccess: (_note: unknown, w: NoteWrite) => forgetWrite(w.idempotencyKey),
-    onError: (err: unknown, w: NoteWrite) => failed(err, w),
-    onSettled: (_d: unknown, _e: unknown, w: NoteWrite) => refresh(client, w),
-  });
+  if (!drainOnReconnect) {
+    drainOnReconnect = true;
+    onlineManager.subscribe((online) => { if (online) void drainWrites(); });
+  }
 
   // An announcement opened in the agent app: read at once on this device (the cached lists and the
   // drawer's count), sent when there is a connection; the server keeps the first read time.

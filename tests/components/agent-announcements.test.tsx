@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
-import { unsyncedStore } from '../../src/session/agent-unsynced.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
+import { emptyWriteLedger } from '../setup/write-ledger.ts';
 import { DEMO_AGENT_PHONE } from '../setup/test-server.ts';
 
 // Announcements in the agent app (issue 15): the drawer entry with the unread count, the list newest
@@ -29,7 +29,7 @@ function network(on: boolean) {
 
 beforeEach(async () => {
   localStorage.clear();
-  unsyncedStore.reload();
+  await emptyWriteLedger();
   await clearPersistedQueries();
 });
 afterEach(() => network(true));

@@ -1,21 +1,22 @@
 // @vitest-environment-options {"url":"http://agents.localhost/"}
 import { onlineManager } from '@tanstack/react-query';
 import { act, render, waitFor, within } from '@testing-library/react';
-import { createStore, get } from 'idb-keyval';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
-import { cacheKeyFor, clearPersistedQueries } from '../../src/app/query-persistence.ts';
-import { unsyncedStore } from '../../src/session/agent-unsynced.ts';
+import { clearPersistedQueries } from '../../src/app/query-persistence.ts';
+import { noteWrite } from '../../src/api/agent-app-writes.ts';
+import { reloadLedger } from '../../src/session/agent-unsynced.ts';
+import { queueWrite } from '../../src/session/write-queue.ts';
 import { expireSession, signIn as signInAgain } from '../../src/session/session.ts';
-import { profileStore } from '../../src/session/state.ts';
 import { navigate } from 'wouter/use-browser-location';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { DEMO_AGENT_PHONE, DEMO_PASSWORD, signIn } from '../setup/test-server.ts';
+import { emptyWriteLedger, storedLedger } from '../setup/write-ledger.ts';
 
-// Writes made offline: queued, persisted with the query cache, shown as waiting to sync, kept across
-// a reload, replayed once with their Idempotency-Key, and refusals shown with the server's reason.
+// Writes made offline: queued in IndexedDB (the ledger), shown as waiting to sync, kept across a
+// reload, replayed once with their Idempotency-Key, and refusals shown with the server's reason.
 
 const AGENT = '(555) 010-0001';
 type Mode = 'online' | 'offline' | 'lose-answers';
@@ -39,16 +40,19 @@ function wrapFetch() {
 
 beforeEach(async () => {
   localStorage.clear();
-  unsyncedStore.reload();
+  await emptyWriteLedger();
   await clearPersistedQueries();
 });
 afterEach(() => network('online'));
 
-async function demoRef(stage: string, type: string) {
+/** The agent's first referral at `stage` of `type` (any of the agent's referrals without them). */
+async function demoRef(stage?: string, type?: string) {
   const server = await testServer();
   const { agent_id } = await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
-  const r = await server.db.selectFrom('referrals').select(['id', 'prospect_first', 'prospect_last']).where('agent_id', '=', agent_id)
-    .where('stage', '=', stage).where('type', '=', type).orderBy('id').executeTakeFirstOrThrow();
+  let q = server.db.selectFrom('referrals').select(['id', 'prospect_first', 'prospect_last']).where('agent_id', '=', agent_id);
+  if (stage !== undefined) q = q.where('stage', '=', stage);
+  if (type !== undefined) q = q.where('type', '=', type);
+  const r = await q.orderBy('id').executeTakeFirstOrThrow();
   return { server, agentId: agent_id!, refId: r.id, name: `${r.prospect_first} ${r.prospect_last}` };
 }
 
@@ -78,18 +82,6 @@ async function addNote({ screen, user }: App, text: string) {
   await user.click(within(dialog).getByRole('button', { name: 'Save note' }));
 }
 
-/** The persister writes at most once a second: wait until the queued writes are in IndexedDB. */
-async function persistedPausedWrites(): Promise<number> {
-  const key = cacheKeyFor(String(profileStore.get().user!.id));
-  let paused = 0;
-  await waitFor(async () => {
-    const saved = await get<{ clientState: { mutations: { state: { isPaused: boolean } }[] } }>(key, createStore('porchlight', 'query-cache'));
-    paused = saved?.clientState.mutations.filter((m) => m.state.isPaused).length ?? 0;
-    expect(paused).toBe(2);
-  });
-  return paused;
-}
-
 const rows = async (table: 'referral_events' | 'referral_notes', refId: number, since: Date) => {
   const server = await testServer();
   return server.db.selectFrom(table).selectAll().where('referral_id', '=', refId).where('created_at', '>=', since).execute();
@@ -105,18 +97,18 @@ describe('a referral changed offline', () => {
       await app.user.type(within(dialog).getByLabelText('Expected closing date'), '2031-03-14');
     });
     await addNote(app, 'Left a voicemail from the road');
-    expect(await app.screen.findAllByText('Waiting to sync')).toHaveLength(2);
+    // Each shows once it is kept on the device (IndexedDB): wait for both.
+    await waitFor(() => expect(app.screen.getAllByText('Waiting to sync')).toHaveLength(2));
     expect(app.screen.getByText('Under Contract')).toBeInTheDocument();
     expect(app.screen.getByText('Left a voicemail from the road')).toBeInTheDocument();
-    expect(await persistedPausedWrites()).toBe(2);
+    // Both are in IndexedDB as soon as they are shown: no timer between.
+    expect((await storedLedger()).pending).toHaveLength(2);
 
-    // A reload: a new page (new QueryClient) restores the persisted cache, still offline. The ledger
-    // (the safety net) is emptied so that the persisted paused mutations alone must carry the writes.
+    // A reload: a new page (new QueryClient) reads the ledger and restores the persisted cache, still offline.
     app.unmount();
-    localStorage.removeItem('porchlight:agent-unsynced');
-    unsyncedStore.reload();
+    await reloadLedger();
     const reloaded = render(<App client={createQueryClient()} />);
-    expect(await reloaded.findAllByText('Waiting to sync')).toHaveLength(2);
+    await waitFor(() => expect(reloaded.getAllByText('Waiting to sync')).toHaveLength(2));
     expect(reloaded.getByText('Under Contract')).toBeInTheDocument();
     await app.user.click(reloaded.getByRole('link', { name: 'View unsynced changes' }));
     const unsynced = await reloaded.findByRole('list', { name: 'Unsynced changes' });
@@ -130,19 +122,19 @@ describe('a referral changed offline', () => {
     expect(events).toMatchObject([{ type: 'STAGE_CHANGED', from_stage: 'SPOKEN_WITH', to_stage: 'UNDER_CONTRACT', detail: 'Expected closing 2031-03-14' }]);
     expect(events[0]?.idempotency_key).toMatch(/:[0-9a-f-]{36}$/);
     expect(await rows('referral_notes', refId, since)).toMatchObject([{ body: 'Left a voicemail from the road' }]);
-    expect(unsyncedStore.get()).toEqual({});
-  });
+    expect(await storedLedger()).toEqual({ pending: [], refused: [] });
+  }, 60_000); // the file's first sign-in and render: slow on a busy machine
 
-  it('re-queues a write lost with the cache of a session that ran out once the agent signs in again, and applies it once', async () => {
+  it('keeps a write through a sign-out the agent did not ask for, and applies it once when the same agent signs in again', async () => {
     const { refId } = await demoRef('AWAITING_FOLLOWUP', 'SELLER');
     const since = new Date();
     const app = await openReferral(refId);
     network('offline');
     await changeStage(app, 'Spoken With');
     expect(await app.screen.findByText('Waiting to sync')).toBeInTheDocument();
-    await act(() => expireSession()); // clears every cache of the identity, paused writes included
+    await act(() => expireSession()); // clears every cache of the identity
     await waitFor(() => expect(location.pathname).toBe('/login'));
-    expect(unsyncedStore.get()).not.toEqual({});
+    expect((await storedLedger()).pending).toHaveLength(1);
 
     network('online');
     await act(async () => {
@@ -151,7 +143,7 @@ describe('a referral changed offline', () => {
     });
     await app.screen.findByRole('list', { name: 'Follow-ups' });
     await waitFor(async () => expect(await rows('referral_events', refId, since)).toHaveLength(1));
-    await waitFor(() => expect(unsyncedStore.get()).toEqual({}));
+    await waitFor(async () => expect(await storedLedger()).toEqual({ pending: [], refused: [] }));
     expect((await rows('referral_events', refId, since))[0]).toMatchObject({ from_stage: 'AWAITING_FOLLOWUP', to_stage: 'SPOKEN_WITH' });
   });
 
@@ -198,6 +190,39 @@ describe('a referral changed offline', () => {
     expect(app.screen.queryByRole('button', { name: 'Update Stage' })).not.toBeInTheDocument();
     await app.user.click(within(refused).getByRole('button', { name: `Dismiss: ${name}, Stage to Long-Term Hold` }));
     await waitFor(() => expect(app.screen.queryByRole('alert', { name: 'Changes not saved' })).not.toBeInTheDocument());
-    expect(unsyncedStore.get()).toEqual({});
+    expect(await storedLedger()).toEqual({ pending: [], refused: [] });
+  });
+
+  it('asks before an explicit Log out with changes not synced, and keeps them for the same agent on Keep and log out', async () => {
+    const { agentId, refId, name } = await demoRef();
+    const app = await renderApp('/console/agent-followups', { as: AGENT });
+    wrapFetch();
+    await app.screen.findByRole('list', { name: 'Follow-ups' });
+    network('offline');
+    for (const text of ['Kept through a log out', 'Also kept']) expect(await queueWrite(noteWrite({ agentId, referralId: refId, referralName: name }, text))).toBe(true);
+    await app.user.click(await app.screen.findByRole('button', { name: 'Log out' }));
+    const dialog = await app.screen.findByRole('dialog', { name: 'Log out' });
+    await waitFor(() => expect(dialog).toHaveTextContent('2 changes are not synced yet.'));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Keep and log out' }));
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+    expect((await storedLedger()).pending).toHaveLength(2);
+  });
+
+  it('removes the changes not synced only when the agent chooses Discard and log out', async () => {
+    const { agentId, refId, name } = await demoRef();
+    const since = new Date();
+    const app = await renderApp('/console/agent-followups', { as: AGENT });
+    wrapFetch();
+    await app.screen.findByRole('list', { name: 'Follow-ups' });
+    network('offline');
+    expect(await queueWrite(noteWrite({ agentId, referralId: refId, referralName: name }, 'Discarded on purpose'))).toBe(true);
+    await app.user.click(await app.screen.findByRole('button', { name: 'Log out' }));
+    const dialog = await app.screen.findByRole('dialog', { name: 'Log out' });
+    await waitFor(() => expect(dialog).toHaveTextContent('1 change is not synced yet.'));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Discard and log out' }));
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+    expect(await storedLedger()).toEqual({ pending: [], refused: [] });
+    network('online');
+    expect(await rows('referral_notes', refId, since)).toHaveLength(0);
   });
 });

@@ -3,15 +3,15 @@ import { waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { REMOVAL_REASONS } from '../../src/lib/referral-stages.ts';
 import { clearPersistedQueries } from '../../src/app/query-persistence.ts';
-import { unsyncedStore } from '../../src/session/agent-unsynced.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
+import { emptyWriteLedger } from '../setup/write-ledger.ts';
 import { DEMO_AGENT_PHONE } from '../setup/test-server.ts';
 
 const AGENT = '(555) 010-0001';
 
 beforeEach(async () => {
   localStorage.clear();
-  unsyncedStore.reload();
+  await emptyWriteLedger();
   await clearPersistedQueries();
 });
 

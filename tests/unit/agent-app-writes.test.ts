@@ -1,9 +1,7 @@
 import * as v from 'valibot';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asAgentWrite, detailWithStage, newIdempotencyKey, noteWrite, stageWrite, withFollowUp, withStage } from '../../src/api/agent-app-writes.ts';
 import type { AgentReferral, AgentReferralDetail } from '../../src/contract/referrals.ts';
-import { ledgerOf, dismissRefused, forgetWrite, refuseWrite, rememberWrite, unsyncedStore } from '../../src/session/agent-unsynced.ts';
-import { profileStore } from '../../src/session/state.ts';
 
 const NOW = new Date('2030-06-15T12:00:00Z');
 const DAY = 86_400_000;
@@ -65,34 +63,5 @@ describe('queued writes', () => {
     } finally {
       Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
     }
-  });
-});
-
-describe('the unsynced ledger', () => {
-  const target = { agentId: 3, referralId: 7, referralName: 'Ana Lopez' };
-  beforeEach(() => {
-    unsyncedStore.reset();
-    profileStore.set({ user: { id: 42 } as never, brokerage: null, loanOffice: null, agent: null });
-  });
-
-  it('keeps a write until the server answers, once per key, per user', () => {
-    const w = noteWrite(target, 'Left a voicemail');
-    rememberWrite(w);
-    rememberWrite(w);
-    expect(ledgerOf(42).pending).toEqual([w]);
-    expect(ledgerOf(43).pending).toEqual([]);
-    forgetWrite(w.idempotencyKey);
-    expect(unsyncedStore.get()).toEqual({});
-  });
-
-  it('moves a refused write to the refused list with the reason until it is dismissed', () => {
-    const w = stageWrite(target, 'BUYER', { stage: 'SHOWN_HOMES' });
-    rememberWrite(w);
-    refuseWrite(w, 403, 'This referral was reassigned to another agent and is no longer yours. Your change was not saved.', NOW);
-    expect(ledgerOf(42)).toEqual({ pending: [], refused: [{ write: w, status: 403, message: expect.stringContaining('reassigned'), at: NOW.toISOString(), retryable: false }] });
-    refuseWrite(w, 503, 'Service unavailable', NOW);
-    expect(ledgerOf(42).refused).toMatchObject([{ status: 503, retryable: true }]);
-    dismissRefused(w.idempotencyKey);
-    expect(unsyncedStore.get()).toEqual({});
   });
 });

@@ -1,15 +1,34 @@
 import { useState } from 'react';
+import { discardLedger, useUnsyncedLedger } from '../../session/agent-unsynced.ts';
 import { logout } from '../../session/session.ts';
+import { profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 
+const notSynced = (n: number) => `${n} ${n === 1 ? 'change is' : 'changes are'} not synced yet.`;
+
+/**
+ * Log out. With changes not yet synced (the agent app's queue) it says so first and offers the choice:
+ * keep them on this device (sent when the same user signs in again) or discard them. Never silently.
+ */
 export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [busy, setBusy] = useState(false);
+  const { pending } = useUnsyncedLedger();
+  const waiting = pending.length;
+  async function leave(discard: boolean) {
+    setBusy(true);
+    const userId = profileStore.get().user?.id;
+    if (discard && userId !== undefined) await discardLedger(userId);
+    await logout();
+  }
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Log out" description="Are you sure you want to log out?"
+    <Dialog open={open} onOpenChange={onOpenChange} title="Log out"
+      description={waiting === 0 ? 'Are you sure you want to log out?'
+        : `${notSynced(waiting)} They stay on this device and are sent when you sign in again, unless you discard them.`}
       actions={<>
         <Button variant="text" onClick={() => onOpenChange(false)}>Cancel</Button>
-        <Button disabled={busy} onClick={() => { setBusy(true); void logout(); }}>Log out</Button>
+        {waiting > 0 && <Button variant="secondary" disabled={busy} onClick={() => { void leave(true); }}>Discard and log out</Button>}
+        <Button disabled={busy} onClick={() => { void leave(false); }}>{waiting > 0 ? 'Keep and log out' : 'Log out'}</Button>
       </>} />
   );
 }

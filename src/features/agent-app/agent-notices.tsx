@@ -1,18 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { dismissRefused, useUnsyncedLedger } from '../../session/agent-unsynced.ts';
 import { Button } from '../../ui/button.tsx';
 import { describeWrite } from './describe-write.ts';
 import { useOnline } from './use-agent.ts';
-import { retryWrite, useQueuedWrites, useRequeueForgottenWrites } from './use-agent-writes.ts';
+import { useQueuedWrites } from './use-agent-writes.ts';
 import * as styles from './agent-app.css.ts';
 
 export const SYNC_PATH = '/console/agent-followups/sync';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Refused changes with the server's reason (each dismissible), and what waits to sync. */
+/**
+ * Changes the server refused (4xx), with its reason, each dismissible. A server failure or a lost
+ * answer is never listed here: such a write waits and is sent again until the server answers it.
+ */
 export function RefusedChanges({ limit }: { limit?: number }) {
-  const client = useQueryClient();
   const { refused } = useUnsyncedLedger();
   if (refused.length === 0) return null;
   const shown = limit === undefined ? refused : refused.slice(-limit);
@@ -24,8 +25,7 @@ export function RefusedChanges({ limit }: { limit?: number }) {
           <li key={r.write.idempotencyKey} className={styles.refusedItem}>
             <span>{r.write.referralName}: {describeWrite(r.write)}. {r.message}</span>
             <span className={styles.actions}>
-              {r.retryable && <Button variant="secondary" onClick={() => retryWrite(client, r.write)}>Try again</Button>}
-              <Button variant="secondary" onClick={() => dismissRefused(r.write.idempotencyKey)}
+              <Button variant="secondary" onClick={() => { void dismissRefused(r.write.idempotencyKey); }}
                 aria-label={`Dismiss: ${r.write.referralName}, ${describeWrite(r.write)}`}>Dismiss</Button>
             </span>
           </li>
@@ -38,7 +38,6 @@ export function RefusedChanges({ limit }: { limit?: number }) {
 
 /** The top of every agent screen: offline state, changes waiting to sync, refused changes. */
 export function AgentNotices() {
-  useRequeueForgottenWrites();
   const online = useOnline();
   const queued = useQueuedWrites();
   return (

@@ -1,4 +1,4 @@
-import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -6,22 +6,21 @@ import { RefusedChanges } from './agent-notices.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { describeWrite } from './describe-write.ts';
 import { useOnline } from './use-agent.ts';
-import { useQueuedWrites, useRequeueForgottenWrites } from './use-agent-writes.ts';
+import { useQueuedWrites } from './use-agent-writes.ts';
 import { useUnsyncedLedger } from '../../session/agent-unsynced.ts';
+import { drainWrites } from '../../session/write-queue.ts';
 import * as styles from './agent-app.css.ts';
 
 /** Unsynced Changes: writes waiting for a connection (or being sent), and those the server refused. */
 export function SyncScreen() {
-  useRequeueForgottenWrites();
-  const client = useQueryClient();
   const queued = useQueuedWrites();
-  const { refused } = useUnsyncedLedger();
+  const { refused, loaded } = useUnsyncedLedger();
   const online = useOnline();
   const paused = queued.some((q) => q.paused);
 
   function tryNow() {
     onlineManager.setOnline(true);
-    void client.resumePausedMutations();
+    void drainWrites();
   }
 
   return (
@@ -31,7 +30,7 @@ export function SyncScreen() {
       <section className={styles.section} aria-labelledby="waiting-to-sync">
         <h2 id="waiting-to-sync" className={styles.sectionTitle}>Waiting to sync</h2>
         {!online && <p className={styles.muted}>You are offline. These changes are kept on this device and sent when you are back online.</p>}
-        {queued.length === 0 && <p className={styles.muted}>{refused.length === 0 ? 'All changes are synced.' : 'Nothing is waiting to sync.'}</p>}
+        {loaded && queued.length === 0 && <p className={styles.muted}>{refused.length === 0 ? 'All changes are synced.' : 'Nothing is waiting to sync.'}</p>}
         {queued.length > 0 && (
           <ul className={styles.list} aria-label="Unsynced changes">
             {queued.map(({ write, paused: p }) => (
