@@ -64,6 +64,19 @@ describe('Web Push delivery', () => {
     expect(pushService.refused).toEqual([]);
   });
 
+  it('forgets claims older than a day, long after any redelivery of their event', async () => {
+    await server.db.insertInto('push_deliveries').values({ event_id: 0, claimed_at: new Date(Date.now() - 2 * 86_400_000) }).execute();
+    // Event ids start at 1: 0 stands for an event long gone. A process (re)started prunes at its first event.
+    stopPush();
+    stopPush = startPushDelivery(config);
+    const sub = await subscribe();
+    expect((await broker.post('/agents-api/notifications/sample', { agentId })).status).toBe(201);
+    await pushService.waitFor(sub.path, WITHIN_MS);
+    await vi.waitFor(async () => {
+      expect(await server.db.selectFrom('push_deliveries').select('event_id').where('event_id', '=', 0).execute()).toEqual([]);
+    }, { timeout: WITHIN_MS });
+  });
+
   it('tells the agent at once, with high urgency, of a referral moved to them, and opens that referral', async () => {
     const sub = await subscribe();
     const ref = await server.db.selectFrom('referrals as r').innerJoin('agents as a', 'a.id', 'r.agent_id')
