@@ -107,6 +107,9 @@ export class LiveStreams {
     } finally {
       this.opening.delete(stream);
     }
+    // The position the stream starts from, as an id without data (EventSource and the console keep it
+    // as their Last-Event-ID): a client that goes away before any event of its own resumes from here.
+    stream.write(`id: ${stream.lastSent}\n\n`);
     // No await from here to add(): every event is either in `pending` or goes to the stream itself.
     for (const e of pending) stream.send(e);
     this.streams.add(stream);

@@ -146,3 +146,27 @@ export async function requestBlob(path: string): Promise<Blob> {
   }
   return res.blob();
 }
+
+/**
+ * A streamed answer (the live event stream, GET /events) with the session's credentials. The caller
+ * reads the body and cancels it through `signal`. A refusal is an ApiError; a 401 here is not the
+ * session's end (the token may have just expired: the caller retries with the renewed one).
+ */
+export async function requestStream(path: string, { headers = {}, signal }: { headers?: Record<string, string>; signal: AbortSignal }): Promise<ReadableStream<Uint8Array>> {
+  const sent: Record<string, string> = { ...headers };
+  const { accessToken, impersonatedUserId } = credentials();
+  if (accessToken !== undefined) sent['Authorization'] = `Bearer ${accessToken}`;
+  if (impersonatedUserId !== undefined) sent[IMPERSONATION_HEADER] = String(impersonatedUserId);
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, { headers: sent, signal });
+  } catch (err) {
+    if (signal.aborted) throw err;
+    throw new ApiError(0, 'You appear to be offline.', undefined, true);
+  }
+  if (!res.ok || !res.body) {
+    await res.body?.cancel().catch(() => {});
+    throw new ApiError(res.status, res.statusText);
+  }
+  return res.body;
+}

@@ -11,6 +11,8 @@ export interface SseMessage {
 }
 
 export class SseParser {
+  /** The stream's last event id, as EventSource keeps it: set by every block with an `id:`, data or not. */
+  lastEventId: string | undefined;
   private buffer = '';
   private data: string[] = [];
   private event = '';
@@ -27,6 +29,7 @@ export class SseParser {
       const line = this.buffer.slice(0, match.index);
       this.buffer = this.buffer.slice(match.index + match[0].length);
       if (line === '') {
+        if (this.id !== undefined) this.lastEventId = this.id;
         if (this.data.length > 0) out.push({ id: this.id, event: this.event || 'message', data: this.data.join('\n') });
         this.data = [];
         this.event = '';

@@ -13,4 +13,12 @@ describe('the event stream parser', () => {
     const parser = new SseParser();
     expect(chunks.flatMap((c) => parser.push(c))).toEqual(expected);
   });
+
+  it('keeps the last event id of a block without data, as EventSource does (the stream\'s position at connect)', () => {
+    const parser = new SseParser();
+    expect(parser.push('retry: 2000\n: connected\n\nid: 41\n\n')).toEqual([]);
+    expect(parser.lastEventId).toBe('41');
+    parser.push('id: 42\nevent: change\ndata: {}\n\n');
+    expect(parser.lastEventId).toBe('42');
+  });
 });

@@ -1,0 +1,155 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { agentAppKeys } from '../api/agent-app-keys.ts';
+import { agentNotificationKeys } from '../api/agent-notifications.ts';
+import { announcementKeys } from '../api/announcements.ts';
+import { assignmentKeys } from '../api/assignments-content.ts';
+import { brokerReferralKeys } from '../api/broker-referrals.ts';
+import { requestStream } from '../api/client.ts';
+import { dashboardKeys } from '../api/dashboard.ts';
+import { lenderConsoleKeys } from '../api/lender-console.ts';
+import { myAgentKeys } from '../api/my-agents.ts';
+import { opportunityKeys } from '../api/opportunities.ts';
+import { SseParser } from '../lib/sse.ts';
+
+// The live console (issue 38, decision 0081): after sign-in the console holds one stream of the
+// changes its user may see (GET /events, with the session's token) and turns each into query
+// invalidations, so an open overview, list or referral refetches within a second or two of a change
+// made by someone else. Offline it pauses; back online, or after the server ends the stream (its
+// token expired, the process restarts), it reconnects with Last-Event-ID and gets what it missed.
+
+export interface LiveChange { id: number; type: string; payload: Record<string, unknown> }
+
+const REFERRAL_ANSWERS: readonly QueryKey[] = [brokerReferralKeys.all, dashboardKeys.all, agentAppKeys.all, myAgentKeys.all];
+
+/** The cached answers a change may have altered, as key prefixes of the API modules' factories. */
+export function keysFor(change: LiveChange): readonly QueryKey[] {
+  switch (change.type) {
+    case 'REFERRAL_ASSIGNED': return [...REFERRAL_ANSWERS, opportunityKeys.all, assignmentKeys.all];
+    case 'REFERRAL_REASSIGNED':
+    case 'REFERRAL_ACCEPTED':
+    case 'REFERRAL_STAGE_CHANGED':
+    case 'REFERRAL_NOTE_ADDED': return REFERRAL_ANSWERS;
+    case 'AGENT_NOTIFICATION': return [agentNotificationKeys.all, agentAppKeys.notifications()];
+    case 'LENDER_REFERRAL_CHANGED': return [lenderConsoleKeys.all, dashboardKeys.all];
+    case 'ANNOUNCEMENT_CHANGED': return [announcementKeys.all];
+    default: return [];
+  }
+}
+
+const RETRY_MS = [1_000, 2_000, 5_000, 15_000]; // then every 15 s while the server refuses or is away
+const BATCH_MS = 150; // changes arriving together (a reassignment is three events) refetch once
+
+const settings = {
+  // Component tests render the console many times over against one in-process API: the stream
+  // opens only in the tests that ask for it (tests/components/live-*.test.tsx).
+  enabled: import.meta.env.MODE !== 'test',
+  // The page's own reads go first: the stream opens once no query has been fetching for this long
+  // (so it never competes with a page's first calls, and "network idle" is reached before it opens).
+  quietMs: 2_000,
+};
+export function configureLiveEvents(next: Partial<typeof settings>): void { Object.assign(settings, next); }
+export const liveEventsEnabled = () => settings.enabled;
+
+// "Updated": when the last change someone else made was shown (a polite status, live-events-mark.tsx).
+let updatedAt = 0;
+const markListeners = new Set<() => void>();
+export const liveMark = {
+  subscribe(listener: () => void) { markListeners.add(listener); return () => { markListeners.delete(listener); }; },
+  get: () => updatedAt,
+};
+function markUpdated() {
+  updatedAt = Date.now();
+  for (const l of markListeners) l();
+}
+
+/** Resolves once no query has fetched for `ms` (checked every 250 ms), or at once when ms is 0. */
+function whenQuiet(client: QueryClient, ms: number, stopped: () => boolean): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    let quietSince = Date.now();
+    const tick = () => {
+      if (stopped()) return resolve();
+      if (client.isFetching() > 0) quietSince = Date.now();
+      if (Date.now() - quietSince >= ms) return resolve();
+      setTimeout(tick, 250);
+    };
+    setTimeout(tick, 250);
+  });
+}
+
+/** Opens the stream for the signed-in user; the returned function closes it (logout, identity change). */
+export function startLiveEvents(client: QueryClient): () => void {
+  let stopped = false;
+  let lastId: number | undefined;
+  let attempt = 0;
+  let current: AbortController | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let batch: QueryKey[] = [];
+  let flush: ReturnType<typeof setTimeout> | undefined;
+
+  const refresh = async (keys: QueryKey[]) => {
+    const shown = keys.some((queryKey) => client.getQueryCache().findAll({ queryKey, type: 'active' }).length > 0);
+    await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+    if (shown && !stopped) markUpdated();
+  };
+  const queue = (keys: readonly QueryKey[]) => {
+    batch.push(...keys);
+    flush ??= setTimeout(() => { flush = undefined; const keysNow = batch; batch = []; void refresh(keysNow); }, BATCH_MS);
+  };
+
+  const read = async (body: ReadableStream<Uint8Array>, signal: AbortSignal) => {
+    const reader = body.getReader();
+    // Closing (sign-out, offline) ends the read at once, whatever the transport does with the abort.
+    signal.addEventListener('abort', () => { void reader.cancel().catch(() => {}); });
+    const decoder = new TextDecoder();
+    const parser = new SseParser();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      const messages = parser.push(decoder.decode(value, { stream: true }));
+      // The stream's position, even before any change of ours: a reconnect resumes from it.
+      if (parser.lastEventId !== undefined) lastId = Number(parser.lastEventId);
+      for (const message of messages) {
+        if (message.event === 'reset') { queue([[]]); continue; } // too far behind: everything shown refetches
+        if (message.event !== 'change') continue;
+        queue(keysFor(JSON.parse(message.data) as LiveChange));
+      }
+    }
+  };
+
+  const connect = async () => {
+    if (stopped || current || !navigator.onLine) return;
+    const controller = new AbortController();
+    current = controller;
+    try {
+      const headers: Record<string, string> = { Accept: 'text/event-stream' };
+      if (lastId !== undefined) headers['Last-Event-ID'] = String(lastId);
+      const body = await requestStream('/events', { headers, signal: controller.signal });
+      attempt = 0;
+      await read(body, controller.signal);
+    } catch {
+      // Refused, offline or cut off: the retry below (or the online event) opens it again.
+    } finally {
+      if (current === controller) current = null;
+    }
+    if (stopped || !navigator.onLine) return;
+    const wait = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]!;
+    attempt += 1;
+    retry = setTimeout(() => { retry = undefined; void connect(); }, wait);
+  };
+
+  const online = () => { clearTimeout(retry); retry = undefined; attempt = 0; void connect(); };
+  const offline = () => { clearTimeout(retry); retry = undefined; current?.abort(); };
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  void whenQuiet(client, settings.quietMs, () => stopped).then(connect);
+
+  return () => {
+    stopped = true;
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+    clearTimeout(retry);
+    clearTimeout(flush);
+    current?.abort();
+  };
+}
