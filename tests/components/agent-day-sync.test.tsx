@@ -42,7 +42,13 @@ beforeEach(async () => {
   hang = null;
   await clearPersistedQueries();
 });
-afterEach(() => { offline = false; onlineManager.setOnline(true); });
+const realStorage = Object.getOwnPropertyDescriptor(navigator, 'storage');
+afterEach(() => {
+  offline = false;
+  onlineManager.setOnline(true);
+  if (realStorage) Object.defineProperty(navigator, 'storage', realStorage);
+  else Reflect.deleteProperty(navigator, 'storage');
+});
 
 async function agentReferrals() {
   const server = await testServer();
@@ -119,3 +125,26 @@ describe('sync for the day', () => {
     expect(screen.queryByText(/^This follow-up is not saved on this device/)).not.toBeInTheDocument();
   });
 });
+
+describe('saved data in the profile', () => {
+  it("shows the space used, and Clear saved data forgets the agent's kept follow-ups but keeps the screen working", async () => {
+    Object.defineProperty(navigator, 'storage', {
+      configurable: true,
+      value: { estimate: () => Promise.resolve({ usage: 2_400_000, quota: 1e9 }), persisted: () => Promise.resolve(true), persist: () => Promise.resolve(true) },
+    });
+    const server = await testServer();
+    const { agent_id } = await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
+    const { screen, user, client } = await renderApp('/console/agent-followups', { as: '(555) 010-0001' });
+    await screen.findByText(/^Saved on this device for offline use: \d+ open follow-ups\./, undefined, { timeout: 10_000 });
+    const kept = client.getQueryCache().findAll({ queryKey: agentAppKeys.agent(agent_id!) }).filter((q) => q.state.status === 'success').length;
+    expect(kept).toBeGreaterThan(20);
+    await user.click(screen.getByRole('link', { name: /Profile/ }));
+    expect(await screen.findByText('2.3 MB used, kept by the browser when space runs low.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear saved data' }));
+    expect(await screen.findByText('Saved data cleared. Changes waiting to sync are kept.')).toBeInTheDocument();
+    expect(client.getQueryCache().findAll({ queryKey: agentAppKeys.agent(agent_id!) }).filter((q) => q.state.status === 'success').length).toBeLessThan(kept);
+    // The screen's own answers are fetched again.
+    expect(await screen.findByRole('heading', { name: 'Coverage areas' })).toBeInTheDocument();
+  });
+});
+
