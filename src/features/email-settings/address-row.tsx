@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { EmailSetting } from '../../contract/email-settings.ts';
-import { forgotEmailError } from '../../lib/validation.ts';
+import { ADDRESS_MAX, ADDRESS_RULE } from './address-rule.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import * as staff from '../../ui/staff.css.ts';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import * as styles from './email-settings.css.ts';
 import type { EmailSettingWrites } from './use-email-settings.ts';
@@ -12,24 +13,27 @@ import type { EmailSettingWrites } from './use-email-settings.ts';
 export function AddressRow({ setting, templateName, writes }: { setting: EmailSetting; templateName: string; writes: EmailSettingWrites }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(setting.email);
-  const [error, setError] = useState<string>();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<'email'>(form);
   const [confirm, setConfirm] = useState(false);
   const save = (e: FormEvent) => {
     e.preventDefault();
-    const invalid = forgotEmailError(value);
-    setError(invalid);
+    const invalid = ruleError(ADDRESS_RULE, value);
+    show(invalid ? { email: invalid } : {});
     if (invalid) return;
     writes.save.mutate({ id: setting.id, template: setting.template as never, email: value.trim() }, {
-      onSuccess: () => setEditing(false), onError: (err) => setError(err.message),
+      onSuccess: () => setEditing(false),
+      onError: (err) => show({ email: serverFieldErrors(err, ['email'] as const).fields.email ?? formFailureText(err) }),
     });
   };
   if (editing) {
     return (
       <li>
-        <form className={staff.inlineForm} onSubmit={save} noValidate>
-          <TextField label={`Address for ${templateName}`} type="email" value={value} error={error} onChange={(e) => setValue(e.target.value)} />
+        <form ref={form} className={staff.inlineForm} onSubmit={save} noValidate>
+          <TextField label={`Address for ${templateName}`} name="email" type="email" maxLength={ADDRESS_MAX} value={value} error={errors.email}
+            onChange={(e) => { clear('email'); setValue(e.target.value); }} />
           <Button type="submit" disabled={writes.save.isPending}>Save</Button>
-          <Button variant="text" onClick={() => { setEditing(false); setValue(setting.email); setError(undefined); }}>Cancel</Button>
+          <Button variant="text" onClick={() => { setEditing(false); setValue(setting.email); show({}); }}>Cancel</Button>
         </form>
       </li>
     );

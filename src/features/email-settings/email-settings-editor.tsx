@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { emailSettingsQueryOptions, emailTemplatesQueryOptions } from '../../api/email-settings.ts';
 import type { EmailSetting, EmailTemplateId } from '../../contract/email-settings.ts';
-import { forgotEmailError } from '../../lib/validation.ts';
+import { ADDRESS_MAX, ADDRESS_RULE } from './address-rule.ts';
 import { Button } from '../../ui/button.tsx';
 import { mutedText, Spinner } from '../../ui/layout.tsx';
 import * as staff from '../../ui/staff.css.ts';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { AddressRow } from './address-row.tsx';
 import * as styles from './email-settings.css.ts';
@@ -13,17 +14,23 @@ import { useEmailSettingWrites, type EmailSettingWrites } from './use-email-sett
 
 function AddAddress({ template, name, writes }: { template: EmailTemplateId; name: string; writes: EmailSettingWrites }) {
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<'email'>(form);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const invalid = forgotEmailError(value);
-    setError(invalid);
+    const invalid = ruleError(ADDRESS_RULE, value);
+    show(invalid ? { email: invalid } : {});
     if (invalid) return;
-    writes.save.mutate({ template, email: value.trim() }, { onSuccess: () => setValue(''), onError: (err) => setError(err.message) });
+    writes.save.mutate({ template, email: value.trim() }, {
+      onSuccess: () => setValue(''),
+      // An address refused for its own sake shows beside it; anything else is said there too (a one-field form).
+      onError: (err) => show({ email: serverFieldErrors(err, ['email'] as const).fields.email ?? formFailureText(err) }),
+    });
   };
   return (
-    <form className={staff.inlineForm} onSubmit={submit} noValidate>
-      <TextField label={`New address for ${name}`} type="email" autoComplete="off" value={value} error={error} onChange={(e) => setValue(e.target.value)} />
+    <form ref={form} className={staff.inlineForm} onSubmit={submit} noValidate>
+      <TextField label={`New address for ${name}`} name="email" type="email" autoComplete="off" maxLength={ADDRESS_MAX} value={value} error={errors.email}
+        onChange={(e) => { clear('email'); setValue(e.target.value); }} />
       <Button type="submit" variant="secondary" disabled={writes.save.isPending}>Add</Button>
     </form>
   );

@@ -50,7 +50,7 @@ export function ForgotPasswordScreen() {
         <h1 id="forgot-title" className={styles.heading}>Forgot Password</h1>
         <p className={styles.intro}>Enter the email address of your account and we will send you a link to set a new password.</p>
         <form ref={form} onSubmit={submit} noValidate aria-busy={sending}>
-          <TextField label="Email" name="email" type="email" inputMode="email" autoComplete="email" autoCapitalize="none"
+          <TextField label="Email" name="emailAddress" type="email" inputMode="email" autoComplete="email" autoCapitalize="none"
             spellCheck={false} maxLength={maxLengthOf(EMAIL_RULE)} value={draft.email} error={errors.email}
             onChange={(e) => { clearError('email'); update({ email: e.target.value }); }} />
           <div className={styles.actions}>
