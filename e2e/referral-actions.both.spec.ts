@@ -88,6 +88,12 @@ test('a broker admin reassigns three referrals at once from My Referrals, and ea
     await page.keyboard.press('Space');
     await expect(box).toBeChecked();
   }
+  if (isMobile) {
+    // On a card the checkbox sits beside the referral's name, not alone above it as the card's title.
+    const first = rows.nth(0);
+    const [check, name] = await Promise.all([first.getByRole('checkbox').boundingBox(), first.getByRole('link').first().boundingBox()]);
+    expect(check && name && Math.abs(check.y - name.y)).toBeLessThan(24);
+  }
   await expect(page.getByText('3 selected')).toBeVisible();
   if (isMobile) await expectNoSidewaysScroll(page);
 

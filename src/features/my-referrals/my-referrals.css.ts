@@ -10,6 +10,7 @@ export const count = style({ color: vars.color.muted, fontSize: vars.font.size.s
 export const selectCell = style({ display: 'flex', alignItems: 'center', minHeight: 44 });
 
 // The phone's rows as cards (referral-cards.tsx): a 44 px checkbox, then the text, wrapping.
+export const cardRow = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.sm, fontWeight: 400, fontSize: vars.font.size.sm });
 export const cardCheck = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', minWidth: 44, minHeight: 44 });
 export const cardBody = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0, overflowWrap: 'anywhere', padding: `${vars.space.xs} 0` });
 export const cardTitle = style({ fontWeight: 600, display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });

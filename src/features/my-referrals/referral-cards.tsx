@@ -10,22 +10,25 @@ import { SelectReferral, type ReferralSelection } from './referral-selection.tsx
 import { enumLabel } from '../../contract/labels.ts';
 
 /**
- * My Referrals below 768 px: each row is a card (its checkbox, then the prospect, type and stage,
- * agent and last update) in two columns that fit the screen, so nothing scrolls sideways. The
+ * My Referrals below 768 px: each row is a card (its checkbox beside the prospect, type and stage,
+ * agent and last update) that fits the screen, so nothing scrolls sideways. The
  * phone sorts from the top bar's Sort dialog.
  */
 export const cardColumns = (selection: ReferralSelection): Column<BrokerReferral>[] => [
-  { key: 'select', header: 'Select', cell: (r) => <span className={styles.cardCheck}><SelectReferral row={r} selection={selection} /></span> },
+  // One cell per card, so the card's title is the referral, with its checkbox beside it (not above it).
   { key: 'referral', header: 'Referral', cell: (r) => (
-    <div className={styles.cardBody}>
-      <span className={styles.cardTitle}>
-        <Link href={pathTo('my-referral-view', { referralId: r.id })}>{personName(r.prospect.name.first, r.prospect.name.last, 'Not Available')}</Link>
-        {r.overdue && <Badge tone="danger">{daysText(r.daysOverdue)} overdue</Badge>}
-      </span>
-      <span>{enumLabel('referralType', r.type)} · {stageLabel(r.stage)}</span>
-      <span className={styles.cardMeta}>
-        <Link href={pathTo('view-my-agent', { id: r.agentId })}>{r.agentName ?? 'Not Available'}</Link> · Updated {formatDateTime(r.updated)}
-      </span>
+    <div className={styles.cardRow}>
+      <span className={styles.cardCheck}><SelectReferral row={r} selection={selection} /></span>
+      <div className={styles.cardBody}>
+        <span className={styles.cardTitle}>
+          <Link href={pathTo('my-referral-view', { referralId: r.id })}>{personName(r.prospect.name.first, r.prospect.name.last, 'Not Available')}</Link>
+          {r.overdue && <Badge tone="danger">{daysText(r.daysOverdue)} overdue</Badge>}
+        </span>
+        <span>{enumLabel('referralType', r.type)} · {stageLabel(r.stage)}</span>
+        <span className={styles.cardMeta}>
+          <Link href={pathTo('view-my-agent', { id: r.agentId })}>{r.agentName ?? 'Not Available'}</Link> · Updated {formatDateTime(r.updated)}
+        </span>
+      </div>
     </div>
   ) },
 ];
