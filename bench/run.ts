@@ -22,6 +22,7 @@ const BENCHMARKS: Record<string, { fast: boolean; about: string }> = {
   'qa-review': { fast: false, about: 'QA review queue, figures, recordings and the Twilio task proxy on a large seed (p95 <= 50 ms)' },
   api: { fast: false, about: 'the API beside a bare Hono + PGlite baseline (and PostgreSQL with BENCH_DATABASE_URL): req/s, p50, p99' },
   signin: { fast: false, about: 'sign-in click to every overview widget rendered on a settled login page, median of 5 (budget 1 s); needs dist/' },
+  'live-events': { fast: false, about: '1,000 open SSE streams on one process, one change a second: p95 delivery (budget 500 ms), memory per stream' },
   fuzz: { fast: false, about: 'the input fuzz of every route, long mode (FUZZ_RUNS, default 2000 per route; FUZZ_SEED)' },
   'agent-day-sync': { fast: false, about: "the agent's day kit (GET /agents-api/agents/:id/day-sync) on a large seed (p95 <= 50 ms)" },
   'offline-slow3g': { fast: false, about: 'follow-ups and overview from the kept copy on slow 3G and a 4x slower CPU (budget 1.0 s); needs dist/' },

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStream } from './events-sse.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.TEST_DB === 'postgres' && !!url;
@@ -136,5 +137,33 @@ describe.runIf(onPostgres)('three API processes on one PostgreSQL', () => {
     expect((await api(1, 'GET', '/users-api/users/me', signed.body.access_token)).status).toBe(401);
     await new Promise((r) => setTimeout(r, AUTH_CACHE_MS + 50));
     for (const i of [0, 2]) expect((await api(i, 'GET', '/users-api/users/me', signed.body.access_token)).status).toBe(401);
+  });
+
+  it('delivers a change made through one process to a live stream held on another within 2 s, and to no other tenant (issue 38)', async () => {
+    const [broker, basic] = await Promise.all([password(0, 'broker@demo.test'), password(0, 'broker.basic@demo.test')]);
+    const listen = async (i: number, bearer: string) => {
+      const res = await fetch(`${at(i)}/events`, { headers: { Authorization: `Bearer ${bearer}`, Accept: 'text/event-stream' } });
+      expect(res.status).toBe(200);
+      return readStream(res);
+    };
+    const [onOne, onTwo, otherTenant] = await Promise.all([listen(1, broker.body.access_token), listen(2, broker.body.access_token), listen(2, basic.body.access_token)]);
+    try {
+      const list = await api(0, 'GET', '/agents-api/broker-referrals?pageSize=1', broker.body.access_token);
+      const ref = (list.body.content as { id: number }[])[0]!.id;
+      const sent = Date.now();
+      expect((await api(0, 'POST', `/agents-api/broker-referrals/${ref}/notes`, broker.body.access_token, { text: 'Heard on every process' })).status).toBe(201);
+      const mine = (e: { type: string; payload: Record<string, unknown> }) => e.type === 'REFERRAL_NOTE_ADDED' && e.payload.referralId === ref;
+      const [a, b] = await Promise.all([onOne.next(mine, 2_000), onTwo.next(mine, 2_000)]);
+      expect(a.id).toBe(b.id);
+      expect(Date.now() - sent).toBeLessThan(2_000);
+      // A later change the other brokerage's admin may see arrives; the first never did.
+      const theirs = await api(0, 'GET', '/agents-api/broker-referrals?pageSize=1', basic.body.access_token);
+      const theirRef = (theirs.body.content as { id: number }[])[0]!.id;
+      expect((await api(1, 'POST', `/agents-api/broker-referrals/${theirRef}/notes`, basic.body.access_token, { text: 'Maple only' })).status).toBe(201);
+      await otherTenant.next((e) => e.payload.referralId === theirRef, 2_000);
+      expect(otherTenant.events.some(mine)).toBe(false);
+    } finally {
+      await Promise.all([onOne.close(), onTwo.close(), otherTenant.close()]);
+    }
   });
 });
