@@ -44,4 +44,18 @@ describe('skeletons on first load', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Notes' })).toBeInTheDocument();
     expect(screen.queryByText('Loading opportunity')).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['brokerage', 'brokerages', '/console/brokerages/view/', '/agents-api/brokerages/', 'Loading brokerage'],
+    ['lender', 'loan_offices', '/console/lenders/view/', '/lenders-api/loan-offices/', 'Loading lender'],
+  ] as const)('shapes the %s view like its details while it loads', async (_, table, url, call, loading) => {
+    const server = await testServer();
+    const { id } = await server.db.selectFrom(table).select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const { screen, release } = await renderApp(`${url}${id}`, { as: 'admin@demo.test', hold: new RegExp(`^${call}${id}$`) });
+    const label = await screen.findByText(loading);
+    expect(label.closest('[aria-busy="true"]')?.querySelector('[data-skeleton="record"]')).toHaveAttribute('aria-hidden', 'true');
+    release();
+    await waitFor(() => expect(screen.queryByText(loading)).not.toBeInTheDocument());
+    expect(screen.getAllByRole('heading').length).toBeGreaterThan(0);
+  });
 });

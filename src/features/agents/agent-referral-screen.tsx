@@ -7,12 +7,13 @@ import { formatDate, formatDateTime, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import { NotesPanel } from '../../ui/notes-panel.tsx';
 import { ReferralActions } from '../../ui/referral-actions.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { agentRouteOf } from './agent-paths.ts';
 import { enumLabel, codeLabel } from '../../contract/labels.ts';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 const eventText = (e: { type: string; fromStage: string | null; toStage: string | null; detail: string | null }) => {
   const move = e.toStage ? `${e.fromStage ? `${stageLabel(e.fromStage)} → ` : ''}${stageLabel(e.toStage)}` : '';
@@ -29,7 +30,7 @@ export function AgentReferralScreen({ params }: { params: Record<string, string>
   const query = useQuery({ ...agentReferralQueryOptions(route.agentId, referralId), enabled: valid });
   const agent = useQuery({ ...staffAgentQueryOptions(route.agentId), enabled: valid });
   if (query.isError || !valid) return <Page><p role="alert">This referral could not be loaded.</p></Page>;
-  if (!query.data) return <Spinner />;
+  if (!query.data) return <RecordSkeleton label="Loading referral" />;
   const { referral: r, events, notes } = query.data;
   const name = personName(r.prospect.name.first, r.prospect.name.last, 'Not Available');
   const addNote = async (text: string) => {

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { personName } from '../../lib/format.ts';
 import { addAgentNote, agentNotesQueryOptions, staffAgentQueryOptions } from '../../api/staff-agents.ts';
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import { RecordNotes } from '../../ui/record-notes.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Tabs } from '../../ui/tabs.tsx';
@@ -17,6 +17,7 @@ import { AgentLifecycle } from '../../ui/agent-lifecycle.tsx';
 import { ExcludedAreas } from './excluded-areas.tsx';
 import { MlsBoards } from '../../ui/mls-boards.tsx';
 import { SupportCases } from './support-cases.tsx';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 /** One agent (agents view/:id, or brokerages view/:id/agent/:agentId): lifecycle, profile, funnel, referrals, notes, admin hold, coverage and exclusions, MLS boards, support cases. */
 export function AgentViewScreen({ params }: { params: Record<string, string> }) {
@@ -27,7 +28,7 @@ export function AgentViewScreen({ params }: { params: Record<string, string> }) 
   useAddRecentlyViewed('agents', a && name ? { id: a.id, label: name } : undefined);
 
   if (agent.isError || !route.valid) return <Page><p role="alert">This agent could not be loaded.</p></Page>;
-  if (!a || !name) return <Spinner />;
+  if (!a || !name) return <RecordSkeleton label="Loading agent" />;
   return (
     <Page title={name}>
       <Card>

@@ -7,7 +7,7 @@ import { requestImpersonation, useCanImpersonate } from '../../session/impersona
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { ApinationStatus } from '../../ui/apination-status.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import { RecordNotes } from '../../ui/record-notes.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Tabs } from '../../ui/tabs.tsx';
@@ -16,6 +16,7 @@ import { BrokerageEditDialog } from './brokerage-edit-dialog.tsx';
 import { BrokerageProfile } from './brokerage-profile.tsx';
 import { BrokerageReferrals } from './brokerage-referrals.tsx';
 import { BrokerageStats } from './brokerage-stats.tsx';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 /** One brokerage (view/:id): profile, stats, agents, referrals and broker notes; staff who may can impersonate it. */
 export function BrokerageViewScreen({ params }: { params: Record<string, string> }) {
@@ -27,7 +28,7 @@ export function BrokerageViewScreen({ params }: { params: Record<string, string>
   useAddRecentlyViewed('brokerages', b ? { id: b.id, label: b.name } : undefined);
 
   if (brokerage.isError) return <Page><p role="alert">This brokerage could not be loaded.</p></Page>;
-  if (!b) return <Spinner />;
+  if (!b) return <RecordSkeleton label="Loading brokerage" />;
   return (
     <Page title={b.name}>
       <Card>

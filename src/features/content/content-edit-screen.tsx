@@ -22,6 +22,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import * as css from './content.css.ts';
 import { enumLabel, codeLabel } from '../../contract/labels.ts';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 /** The server's limits (ContentItemPatch). */
 const MAX = fieldMaxLengths(ContentItemPatch);
@@ -91,7 +92,7 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
   });
   if (!valid || item.isError) return <Page title="Edit Content"><p role="alert">This content item could not be loaded.</p></Page>;
   const i = item.data;
-  if (!i) return <Spinner label="Loading content item" />;
+  if (!i) return <RecordSkeleton label="Loading content item" />;
   const versions = history.data?.content ?? [];
   return (
     <Page title="Edit Content">

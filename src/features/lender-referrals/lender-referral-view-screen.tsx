@@ -16,11 +16,12 @@ import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import { NotesPanel } from '../../ui/notes-panel.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { enumLabel, codeLabel } from '../../contract/labels.ts';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 const label = (s: string | null) => (s ? LENDER_STEP_LABELS[s as LenderStep] ?? codeLabel(s) : '-');
 
@@ -115,7 +116,7 @@ export function LenderReferralViewScreen({ params }: { params: Record<string, st
   const buyer = r ? personName(r.buyer.first, r.buyer.last, 'Not Available') : undefined;
   useAddRecentlyViewed('lenderReferrals', r && buyer ? { id: r.id, label: buyer } : undefined);
   if (!valid || query.isError) return <Page title="Referral"><p role="alert">This referral could not be loaded.</p></Page>;
-  if (!r || !buyer) return <Spinner label="Loading referral" />;
+  if (!r || !buyer) return <RecordSkeleton label="Loading referral" />;
   const addNote = async (body: string) => {
     await addLenderReferralNote(r.id, body);
     await client.invalidateQueries({ queryKey: lenderConsoleKeys.referral(r.id) });

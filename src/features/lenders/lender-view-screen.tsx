@@ -13,10 +13,11 @@ import { profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { codeLabel } from '../../contract/labels.ts';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 /** One loan office (lenders view/:id) and its loan officers; staff who may can impersonate it. */
 export function LenderViewScreen({ params }: { params: Record<string, string> }) {
@@ -35,7 +36,7 @@ export function LenderViewScreen({ params }: { params: Record<string, string> })
   const seesReferrals = canAccess(roles, routeById('lender-referrals'));
   if (office.isError || !valid) return <Page><p role="alert">This loan office could not be loaded.</p></Page>;
   const o = office.data;
-  if (!o) return <Spinner />;
+  if (!o) return <RecordSkeleton label="Loading lender" />;
   return (
     <Page title={o.name}>
       <div className={styles.stack}>

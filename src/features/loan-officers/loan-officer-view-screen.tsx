@@ -5,10 +5,9 @@ import { canAccess } from '../../access/access.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
 import { lenderConsoleKeys, loanOfficerQueryOptions, officerReferralsQueryOptions, refreshLenderData, setLoanOfficerStatus } from '../../api/lender-console.ts';
 import { serverMessage } from '../../api/staff.ts';
-import { formatPercent } from '../../lib/format.ts';
 import { LENDER_STEP_LABELS } from '../../lib/lender-steps.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
-import { formatDate, personName } from '../../lib/format.ts';
+import { formatDate, formatFraction, formatHours, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
@@ -17,15 +16,15 @@ import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useLenderWriter } from './loan-officers-screen.tsx';
 import { EditLoanOfficerDialog } from './new-loan-officer-dialog.tsx';
 import { enumLabel } from '../../contract/labels.ts';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
-const hours = (h: number | null) => (h === null ? '-' : h < 48 ? `${h.toFixed(1)} hours` : `${(h / 24).toFixed(1)} days`);
 
 /** One loan officer (my-loan-officers view/:id): contact details, figures, referrals; edit and (de)activate for the office's admin. */
 export function LoanOfficerViewScreen({ params }: { params: Record<string, string> }) {
@@ -58,7 +57,7 @@ export function LoanOfficerViewScreen({ params }: { params: Record<string, strin
   useAddRecentlyViewed('loanOfficers', officer.data ? { id: officer.data.id, label: personName(officer.data.firstName, officer.data.lastName) } : undefined);
   if (!valid || officer.isError) return <Page title="Loan Officer"><p role="alert">This loan officer could not be loaded.</p></Page>;
   const o = officer.data;
-  if (!o) return <Spinner label="Loading loan officer" />;
+  if (!o) return <RecordSkeleton label="Loading loan officer" />;
   const name = personName(o.firstName, o.lastName);
   const active = o.status === 'ACTIVE';
   return (
@@ -85,8 +84,8 @@ export function LoanOfficerViewScreen({ params }: { params: Record<string, strin
           <h2 className={styles.subheading}>Figures</h2>
           <DetailList items={[
             ['Referrals', o.figures.referrals], ['Open', o.figures.open], ['Loans Closed', o.figures.closed],
-            ['Conversion', o.conversionRate === null ? '-' : formatPercent(o.conversionRate * 100, 1)],
-            ['Median Time to First Contact', hours(o.medianHoursToContact)], ['Last Referral', formatDate(o.figures.lastReceived)],
+            ['Conversion', formatFraction(o.conversionRate, 1)],
+            ['Median Time to First Contact', formatHours(o.medianHoursToContact)], ['Last Referral', formatDate(o.figures.lastReceived)],
           ]} />
         </Card>
         {seesReferrals && (

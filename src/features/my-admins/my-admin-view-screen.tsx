@@ -4,10 +4,11 @@ import { pathTo } from '../../access/route-table.ts';
 import { brokerageAdminQueryOptions } from '../../api/brokerage-admins.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { adminName, AdminStatus, inviteText, lastSignIn } from './admin-format.tsx';
 import { AdminActions } from './remove-admin.tsx';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 /** One administrator (my-admins/view/:id): status, last sign-in, invitation, and the same actions as the list. */
 export function MyAdminViewScreen({ params }: { params: Record<string, string> }) {
@@ -17,7 +18,7 @@ export function MyAdminViewScreen({ params }: { params: Record<string, string> }
   const back = <Link href={pathTo('my-admins')}>Back to My Admins</Link>;
   if (query.isError) return <Page><p role="alert">This administrator could not be loaded.</p>{back}</Page>;
   const a = query.data;
-  if (!a) return <Spinner label="Loading administrator" />;
+  if (!a) return <RecordSkeleton label="Loading administrator" />;
   return (
     <Page>
       <Card aria-labelledby="admin-heading">

@@ -15,6 +15,7 @@ import { RecordingPlayer } from './recording-player.tsx';
 import { Scorecard } from './scorecard.tsx';
 import { enumLabel } from '../../contract/labels.ts';
 import { dispositionLabel } from '../../contract/interviews.ts';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 interface TimelineEntry { key: string; at: string; what: string; detail: string }
 
@@ -80,7 +81,7 @@ export function QaReviewOpportunityScreen({ params }: { params: Record<string, s
   const focus = Number(new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).get('call'));
   if (!valid || opportunity.isError) return <Page title="QA Review"><p role="alert">This opportunity could not be loaded.</p></Page>;
   const o = opportunity.data;
-  if (!o) return <Spinner />;
+  if (!o) return <RecordSkeleton label="Loading opportunity" />;
   const name = [o.contact.nameFirst, o.contact.nameLast].filter(Boolean).join(' ') || `Opportunity ${o.id}`;
   const list = calls.data?.content ?? [];
   return (

@@ -18,7 +18,7 @@ import { Button } from '../../ui/button.tsx';
 import { SelectField, TextArea } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
@@ -27,6 +27,7 @@ import { Tabs } from '../../ui/tabs.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useListState } from '../../ui/use-list-state.ts';
 import { useZipPlaces, ZipField } from '../../ui/zip-field.tsx';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 /** A cap's digits: the server's largest cap (QuarterlyCap). */
 const CAP_DIGITS = maxDigitsOf(QuarterlyCap);
@@ -40,7 +41,7 @@ export function SupplierViewScreen({ params }: { params: Record<string, string> 
   const canEdit = useStore(profileStore, (p) => !!p.user?.roles.some((r) => r.name === 'ADMIN'));
   const s = supplier.data;
   if (supplier.isError) return <Page><p role="alert">This lead supplier could not be loaded.</p></Page>;
-  if (!s) return <Spinner label="Loading supplier" />;
+  if (!s) return <RecordSkeleton label="Loading supplier" />;
   return (
     <Page title={s.name}>
       <Card>

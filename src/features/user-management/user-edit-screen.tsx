@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
@@ -20,6 +20,7 @@ import { UserFlexAttributes } from './user-flex.tsx';
 import { UserHistory } from './user-history.tsx';
 import { UserRoles } from './user-roles.tsx';
 import { personNameError } from '../../contract/person-name.ts';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 const inviteText = (u: UserDetail) => (u.invite
   ? `${u.invite.state === 'PENDING' ? 'Pending' : 'Expired'}: sent ${formatDateTime(u.invite.sentAt)}, expires ${formatDateTime(u.invite.expiresAt)}`
@@ -32,7 +33,7 @@ export function UserEditScreen({ params }: { params: Record<string, string> }) {
   const back = <Link href={pathTo('user-management')}>Back to User Management</Link>;
   if (query.isError) return <Page><p role="alert">This user could not be loaded.</p>{back}</Page>;
   const u = query.data;
-  if (!u) return <Spinner label="Loading user" />;
+  if (!u) return <RecordSkeleton label="Loading user" />;
   return (
     <Page>
       <div className={styles.stack}>
