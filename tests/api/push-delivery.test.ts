@@ -108,9 +108,11 @@ describe('Web Push delivery', () => {
     expect(pushService.received.filter((m) => m.path === sub.path)).toHaveLength(1);
   });
 
-  it('removes a subscription the push service says is gone (410) and sends nothing to another agent\'s phone', async () => {
+  it('removes the subscriptions the push service says are gone (410) or unknown (404) and sends nothing to another agent\'s phone', async () => {
     const gone = await subscribe();
+    const unknown = await subscribe();
     pushService.answerWith(gone.path, 410);
+    pushService.answerWith(unknown.path, 404);
     const otherAgent = await server.db.selectFrom('agents').select('id').where('id', '<>', agentId)
       .where('brokerage_id', '=', (await server.db.selectFrom('agents').select('brokerage_id').where('id', '=', agentId).executeTakeFirstOrThrow()).brokerage_id)
       .orderBy('id').executeTakeFirstOrThrow();
@@ -121,8 +123,9 @@ describe('Web Push delivery', () => {
     // Push hears events in id order, one after the other: once ours arrived, theirs was dealt with.
     await pushService.waitFor(gone.path, WITHIN_MS, (m) => (m.message as { tag: string }).tag === `notification-${ours.id}`);
     expect(pushService.received.filter((m) => (m.message as { tag: string }).tag === `notification-${theirs.id}`)).toEqual([]);
+    await pushService.waitFor(unknown.path, WITHIN_MS, (m) => (m.message as { tag: string }).tag === `notification-${ours.id}`);
     await vi.waitFor(async () => {
-      expect(await server.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', gone.endpoint).execute()).toEqual([]);
+      expect(await server.db.selectFrom('push_subscriptions').select('id').where('endpoint', 'in', [gone.endpoint, unknown.endpoint]).execute()).toEqual([]);
     }, { timeout: WITHIN_MS });
   });
 });
