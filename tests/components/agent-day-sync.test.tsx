@@ -1,14 +1,15 @@
 // @vitest-environment-options {"url":"http://agents.localhost/"}
 import { onlineManager } from '@tanstack/react-query';
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { createStore, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { navigate } from 'wouter/use-browser-location';
+import { daySyncKey } from '../../src/api/agent-day-sync.ts';
 import { agentAppKeys } from '../../src/api/agent-app-keys.ts';
 import { cacheKeyFor, clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
 import { profileStore } from '../../src/session/state.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
-import { DEMO_AGENT_PHONE } from '../setup/test-server.ts';
+import { DEMO_AGENT_PHONE, signIn } from '../setup/test-server.ts';
 
 // Issue 37, sync for the day: with the follow-ups open, every open follow-up's detail, events and
 // notes are kept on the device (the query cache, persisted); offline, a kept one opens at once with
@@ -82,6 +83,23 @@ describe('sync for the day', () => {
     const userId = profileStore.get().user!.id;
     const saved = JSON.stringify(await get(cacheKeyFor(userId), createStore('porchlight', 'query-cache')));
     for (const r of open) expect(saved).toContain(JSON.stringify(agentAppKeys.events(agentId, r.id)));
+  });
+
+  it('syncs again as soon as the connection returns, bringing what changed on the server meanwhile', async () => {
+    const { agentId, open } = await agentReferrals();
+    const { client } = await openFollowups();
+    const last = open[open.length - 1]!;
+    const before = client.getQueryState(daySyncKey(agentId))!.dataUpdatedAt;
+    goOffline();
+    const server = await testServer();
+    const agent = await signIn(server, DEMO_AGENT_PHONE);
+    expect((await agent.post(`/agents-api/agents/${agentId}/referrals/${last.id}/notes`, { text: 'Added from another phone' },
+      { 'Idempotency-Key': 'day-sync-reconnect' })).status).toBe(201);
+    offline = false;
+    act(() => { onlineManager.setOnline(true); });
+    await waitFor(() => expect(client.getQueryState(daySyncKey(agentId))!.dataUpdatedAt).toBeGreaterThan(before));
+    await waitFor(() => expect(client.getQueryData<{ content: { text: string }[] }>(agentAppKeys.notes(agentId, last.id))?.content[0]?.text)
+      .toBe('Added from another phone'));
   });
 
   it('opens offline a follow-up never opened before, at once and with the age of its copy', async () => {
