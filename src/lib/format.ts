@@ -53,9 +53,22 @@ export function formatPercent(percent: number | null | undefined, decimals = 2):
   return `${(Number.isFinite(n) ? n : 0).toFixed(decimals)}%`;
 }
 
-/** A fraction 0-1 as a percentage with 2 decimals; null reads "-". */
-export const formatFraction = (fraction: number | null | undefined): string =>
-  fraction === null || fraction === undefined ? '-' : formatPercent(fraction * 100);
+/** A fraction 0-1 as a percentage with 2 decimals (or `decimals`); null reads "-". */
+export const formatFraction = (fraction: number | null | undefined, decimals = 2): string =>
+  fraction === null || fraction === undefined ? '-' : formatPercent(fraction * 100, decimals);
+
+/** `part` of `whole` as a percentage; an empty whole reads 0%. */
+export const formatShare = (part: number, whole: number, decimals = 2): string => formatPercent(whole > 0 ? (100 * part) / whole : 0, decimals);
+
+/** Bytes as a person reads them: 812 KB, 3.4 MB. */
+export function formatBytes(n: number): string {
+  if (n < 1024 * 1024) return `${Math.max(1, Math.round(n / 1024))} KB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A duration in hours: "12.5 hours" under two days, then "3.1 days"; null reads "-". */
+export const formatHours = (hours: number | null | undefined): string =>
+  (hours === null || hours === undefined ? '-' : hours < 48 ? `${hours.toFixed(1)} hours` : `${(hours / 24).toFixed(1)} days`);
 
 /** An agent's score (agentDisplayScore, 0-1) on every screen, staff's and the broker's alike: "93.49%". */
 export const formatScore = formatFraction;

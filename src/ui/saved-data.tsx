@@ -1,14 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { formatBytes } from '../lib/format.ts';
 import { storageUse, type StorageUse } from '../session/saved-data.ts';
 import { Button } from './button.tsx';
 import * as styles from './list-freshness.css.ts';
-
-/** Bytes as a person reads them: 812 KB, 3.4 MB. */
-export function formatBytes(n: number): string {
-  if (n < 1024 * 1024) return `${Math.max(1, Math.round(n / 1024))} KB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /**
  * Saved on this device (issue 37): the space the console's saved data uses, whether the browser keeps

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { coverageAreasQueryOptions } from '../../api/agent-app.ts';
 import { boostQueryOptions } from '../../api/agents.ts';
+import { rateText } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
@@ -35,7 +36,7 @@ export function ProfileScreen() {
           <dd className={styles.dd}>{email ? <a href={`mailto:${email}`} className={styles.link}>{email}</a> : 'Not Available'}</dd>
           <dt className={styles.dt}>Broker Boost</dt>
           <dd className={styles.dd}>
-            {boost.data ? (boost.data.enabled ? `On, ${boost.data.boostPercentage}%` : 'Off') : '-'}
+            {boost.data ? (boost.data.enabled ? `On, ${rateText(boost.data.boostPercentage)}` : 'Off') : '-'}
           </dd>
         </dl>
       </section>

@@ -1,5 +1,5 @@
 import type { Brokerage } from '../../contract/brokerages.ts';
-import { formatDate, productFamilyLabel } from '../../lib/format.ts';
+import { formatDate, productFamilyLabel, rateText } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
@@ -19,7 +19,7 @@ export function BrokerageProfile({ brokerage: b }: { brokerage: Brokerage }) {
       ['Phone', formatPhone(b.phone)],
       ['Address', [b.street, [b.city, b.state].filter(Boolean).join(', '), b.zip].filter(Boolean).join(', ')],
       ['Quarterly Cap', NO_CAP.includes(b.quarterlyCap) ? 'No cap' : b.quarterlyCap],
-      ['Broker Boost', b.boost.enabled ? `On (${b.boost.boostPercentage}%)` : 'Off'],
+      ['Broker Boost', b.boost.enabled ? `On (${rateText(b.boost.boostPercentage)})` : 'Off'],
       ['Created', formatDate(b.created)],
     ]} />
   );

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { lenderConsoleKeys, lenderOverviewQueryOptions } from '../../api/lender-console.ts';
 import type { LenderOverview } from '../../contract/lender-overview.ts';
-import { formatCount, formatPercent } from '../../lib/format.ts';
+import { formatCount, formatFraction, formatHours, formatShare } from '../../lib/format.ts';
 import { LENDER_STEP_LABELS } from '../../lib/lender-steps.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
@@ -28,7 +28,6 @@ export function useLenderOfficeId(): number | null {
 }
 
 const monthLabel = (ym: string) => new Date(`${ym}-01T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const hoursText = (h: number | null) => (h === null ? '-' : h < 48 ? `${h.toFixed(1)} h` : `${(h / 24).toFixed(1)} days`);
 
 function Tile({ label, value, href }: { label: string; value: string; href?: string }) {
   const body = <><p className={styles.tileLabel}>{label}</p><p className={styles.tileValue}>{value}</p></>;
@@ -90,8 +89,8 @@ function Widgets({ data, state }: { data: LenderOverview | undefined; state: 'lo
       <Widget id="firstContact" span={4} state={st((data?.firstContact.received ?? 0) === 0)}>
         {data && (
           <ul className={styles.tiles}>
-            <Tile label="Median" value={hoursText(data.firstContact.medianHours)} />
-            <Tile label="Within 24 Hours" value={formatPercent((100 * data.firstContact.within24Hours) / Math.max(1, data.firstContact.received), 0)} />
+            <Tile label="Median" value={formatHours(data.firstContact.medianHours)} />
+            <Tile label="Within 24 Hours" value={formatShare(data.firstContact.within24Hours, data.firstContact.received, 0)} />
             <Tile label="Contacted" value={`${formatCount(data.firstContact.contacted)} of ${formatCount(data.firstContact.received)}`} />
           </ul>
         )}
@@ -99,7 +98,7 @@ function Widgets({ data, state }: { data: LenderOverview | undefined; state: 'lo
       <Widget id="conversion" span={4} state={st((data?.conversion.received ?? 0) === 0)}>
         {data && (
           <ul className={styles.tiles}>
-            <Tile label="Conversion" value={data.conversion.rate === null ? '-' : formatPercent(data.conversion.rate * 100, 1)} />
+            <Tile label="Conversion" value={formatFraction(data.conversion.rate, 1)} />
             <Tile label="Loans Closed" value={formatCount(data.conversion.closed)} href={referralsWith({ status: 'CLOSED' })} />
             <Tile label="Not Proceeding" value={formatCount(data.conversion.lost)} href={referralsWith({ status: 'LOST' })} />
           </ul>
