@@ -21,6 +21,12 @@ const MAX_QUEUED_BYTES = 256 * 1024;
 
 const encoder = new TextEncoder();
 
+/** An event as the stream sends it: its id, the name `change`, its JSON. */
+function encodeEvent(event: StoredEvent): Uint8Array {
+  const data = { id: event.id, type: event.type, payload: event.payload, created: event.createdAt.toISOString() };
+  return encoder.encode(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
 export interface StreamInput {
   user: AuthUser;
   tokenHash: string;
@@ -42,20 +48,20 @@ class Stream {
     }, { highWaterMark: MAX_QUEUED_BYTES, size: (chunk) => chunk.byteLength });
   }
 
-  write(text: string) {
+  write(text: string | Uint8Array) {
     if (this.closed || !this.controller) return;
     // desiredSize falls below zero as unread bytes pile up: a reader that stopped reading is let go
     // rather than held in memory (it resumes from its Last-Event-ID when it comes back).
     if ((this.controller.desiredSize ?? 0) <= 0) { this.close(); return; }
-    this.controller.enqueue(encoder.encode(text));
+    this.controller.enqueue(typeof text === 'string' ? encoder.encode(text) : text);
   }
 
-  send(event: StoredEvent) {
+  /** Sends the event if it is new to this stream and its user may see it; `bytes` is its encoding, made once per event. */
+  send(event: StoredEvent, bytes?: () => Uint8Array) {
     if (event.id <= this.lastSent) return;
     this.lastSent = event.id;
     if (!maySee(this.input.user, event)) return;
-    const data = { id: event.id, type: event.type, payload: event.payload, created: event.createdAt.toISOString() };
-    this.write(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`);
+    this.write(bytes ? bytes() : encodeEvent(event));
   }
 
   close() {
@@ -74,7 +80,10 @@ export class LiveStreams {
 
   constructor(private readonly bus: EventBus) {
     bus.subscribe((event) => {
-      for (const s of this.streams) s.send(event);
+      // Encoded once for all the streams that may see it (1,000 streams: one JSON and one buffer).
+      let encoded: Uint8Array | undefined;
+      const bytes = () => (encoded ??= encodeEvent(event));
+      for (const s of this.streams) s.send(event, bytes);
       for (const held of this.opening.values()) held.push(event);
     });
     bus.onStop(() => { for (const s of [...this.streams]) s.close(); });

@@ -62,14 +62,18 @@ function markUpdated() {
   for (const l of markListeners) l();
 }
 
-/** Resolves once no query has fetched for `ms` (checked every 250 ms), or at once when ms is 0. */
+/**
+ * Resolves once the page has an answer and no query has fetched for `ms` (checked every 250 ms), or at
+ * once when ms is 0. A screen whose code is still loading has no answer yet: the stream waits for it.
+ */
 function whenQuiet(client: QueryClient, ms: number, stopped: () => boolean): Promise<void> {
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve) => {
     let quietSince = Date.now();
     const tick = () => {
       if (stopped()) return resolve();
-      if (client.isFetching() > 0) quietSince = Date.now();
+      const answered = client.getQueryCache().getAll().some((q) => q.state.dataUpdatedAt > 0);
+      if (client.isFetching() > 0 || !answered) quietSince = Date.now();
       if (Date.now() - quietSince >= ms) return resolve();
       setTimeout(tick, 250);
     };
