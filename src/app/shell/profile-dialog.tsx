@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { roleDisplayName, isRole } from '../../access/roles.ts';
 import { useStore } from '../../session/persisted-store.ts';
@@ -7,7 +7,10 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { formatPhone } from '../../lib/validation.ts';
 import { UpdatePasswordDialog } from './update-password-dialog.tsx';
-import { SavedData } from '../../ui/saved-data.tsx';
+import { lazyWithRetry } from '../lazy-with-retry.tsx';
+
+// Loaded with the dialog's content, not with the shell: the shared console chunk has its own budget (0054).
+const SavedData = lazyWithRetry<Record<string, never>>(() => import('../../ui/saved-data.tsx').then((m) => ({ default: m.SavedData })));
 
 export function ProfileDialog({ open, onOpenChange, onLogout }: { open: boolean; onOpenChange: (o: boolean) => void; onLogout: () => void }) {
   const { user, brokerage, loanOffice } = useStore(profileStore);
@@ -43,7 +46,7 @@ export function ProfileDialog({ open, onOpenChange, onLogout }: { open: boolean;
           {loanOffice && <><dt>Loan office</dt><dd>{loanOffice.name}</dd></>}
           <dt>Roles</dt><dd>{user.roles.map((r) => (isRole(r.name) ? roleDisplayName(r.name) : r.name)).join(', ')}</dd>
         </dl>
-        <SavedData />
+        {open && <Suspense fallback={null}><SavedData /></Suspense>}
       </Dialog>
       <UpdatePasswordDialog open={updateOpen} onOpenChange={setUpdateOpen} mode="change" />
     </>
