@@ -1,5 +1,5 @@
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { act, waitFor } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import { createStore, del, entries } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cacheKeyFor, clearPersistedQueries, idbPersister, settlePersistence } from '../../src/app/query-persistence.ts';
@@ -17,6 +17,21 @@ const idb = createStore('porchlight', 'query-cache');
 const savedCopies = async () => (await entries<string, PersistedClient>(idb)).map(([key, c]) => ({ key, answers: c.clientState.queries.length }));
 
 beforeEach(async () => { await clearPersistedQueries(); });
+
+describe("the console's profile dialog", () => {
+  it('offers Clear saved data, which forgets the saved answers, and says when the browser does not tell the space used', async () => {
+    const { screen, user, client } = await renderApp('/console/my-admins', { as: 'broker@demo.test' });
+    await user.click(await screen.findByRole('button', { name: 'Harbor Point Realty' }));
+    const profile = await screen.findByRole('dialog', { name: 'Profile' });
+    // jsdom has no navigator.storage: the dialog says so rather than showing a figure it does not have.
+    expect(await within(profile).findByText('This browser does not say how much space is used.')).toBeInTheDocument();
+    await waitFor(() => expect(client.getQueryCache().findAll().some((q) => q.state.status === 'success')).toBe(true));
+    const before = client.getQueryCache().findAll().filter((q) => q.state.status === 'success').length;
+    await user.click(within(profile).getByRole('button', { name: 'Clear saved data' }));
+    expect(await within(profile).findByText('Saved data cleared. Changes waiting to sync are kept.')).toBeInTheDocument();
+    expect(client.getQueryCache().findAll().filter((q) => q.state.status === 'success' && !q.getObserversCount()).length).toBeLessThan(before);
+  });
+});
 
 describe('a saved copy the browser evicted', () => {
   it('is said on the lists, which fetch their rows again', async () => {
