@@ -97,9 +97,10 @@ describe('the follow-ups screen', () => {
       await screen.findByRole('list', { name: 'Follow-ups' });
       expect(screen.queryByRole('searchbox', { name: 'Search follow-ups' })).not.toBeInTheDocument();
       expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: 'Search' }));
-      expect(screen.getByRole('searchbox', { name: 'Search follow-ups' })).toHaveFocus();
-      await user.click(screen.getByRole('button', { name: 'Sort' }));
+      // The top bar's buttons are registered by the screen once it has mounted: wait for them.
+      await user.click(await screen.findByRole('button', { name: 'Search' }));
+      await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search follow-ups' })).toHaveFocus());
+      await user.click(await screen.findByRole('button', { name: 'Sort' }));
       const dialog = await screen.findByRole('dialog', { name: 'Sort' });
       await user.click(within(dialog).getByRole('radio', { name: 'Recently updated' }));
       await user.click(within(dialog).getByRole('button', { name: 'Done' }));
