@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { exclusionsQueryOptions } from '../api/agent-lifecycle.ts';
 import { coverageQueryOptions } from '../api/staff-agents.ts';
 import type { CoverageArea } from '../contract/agents.ts';
-import { Spinner } from './layout.tsx';
 import * as styles from './staff.css.ts';
 import { useZipPlaces } from './zip-field.tsx';
+import { Skeleton } from './skeleton.tsx';
 
 /** A coverage area as it is shown: its ZIP, or its city and state. */
 export const areaLabel = (a: Pick<CoverageArea, 'zip' | 'city' | 'state'>): string => a.zip ?? [a.city, a.state].filter(Boolean).join(', ');
@@ -22,7 +22,7 @@ export function AgentAreasReadOnly({ id }: { id: number }) {
     <div className={styles.stack}>
       <section aria-labelledby={`coverage-${id}`} className={styles.stack}>
         <h3 id={`coverage-${id}`} className={styles.subheading}>Coverage Areas</h3>
-        {coverage.isError ? <p role="alert">Coverage areas could not be loaded.</p> : !coverage.data ? <Spinner label="Loading coverage areas" />
+        {coverage.isError ? <p role="alert">Coverage areas could not be loaded.</p> : !coverage.data ? <Skeleton label="Loading coverage areas" shape="list" />
           : coverage.data.length === 0 ? <p className={styles.meta}>This agent has no coverage areas.</p> : (
             <ul className={styles.chips} aria-label="Coverage areas">
               {coverage.data.map((a) => <li key={a.id}>{areaLabel(a)}{place(a.zip)}</li>)}
@@ -31,7 +31,7 @@ export function AgentAreasReadOnly({ id }: { id: number }) {
       </section>
       <section aria-labelledby={`excluded-${id}`} className={styles.stack}>
         <h3 id={`excluded-${id}`} className={styles.subheading}>Excluded Areas</h3>
-        {excluded.isError ? <p role="alert">Excluded areas could not be loaded.</p> : !excluded.data ? <Spinner label="Loading excluded areas" />
+        {excluded.isError ? <p role="alert">Excluded areas could not be loaded.</p> : !excluded.data ? <Skeleton label="Loading excluded areas" shape="list" />
           : excluded.data.length === 0 ? <p className={styles.meta}>This agent excludes no ZIP codes.</p> : (
             <ul className={styles.chips} aria-label="Excluded areas">
               {excluded.data.map((a) => <li key={a.id}>{a.zip}{place(a.zip)}</li>)}

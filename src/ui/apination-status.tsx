@@ -7,9 +7,9 @@ import { formatDateTime } from '../lib/format.ts';
 import { Badge } from './badge.tsx';
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { Spinner } from './layout.tsx';
 import { useSnackbar } from './snackbar.tsx';
 import * as styles from './staff.css.ts';
+import { Skeleton } from './skeleton.tsx';
 
 // A brokerage's Apination integration (issue 17): its state, who changed it and when, and (for the
 // broker admin on the marketplace, or staff who may impersonate) the switch behind a confirmation.
@@ -36,7 +36,7 @@ export function ApinationStatus({ brokerageId, brokerageName, canSwitch }: { bro
     onError: (err) => { setConfirming(false); snackbar(serverMessage(err), { tone: 'error' }); },
   });
   if (state.isError) return <p role="alert">The Apination status could not be loaded.</p>;
-  if (!state.data) return <Spinner label="Loading Apination status" />;
+  if (!state.data) return <Skeleton label="Loading Apination status" shape="record" />;
   const s = state.data;
   const next = !s.enabled;
   return (

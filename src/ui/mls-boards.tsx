@@ -5,9 +5,9 @@ import { serverMessage } from '../api/staff.ts';
 import type { MlsBoards as Boards } from '../contract/agents.ts';
 import { Button } from './button.tsx';
 import { CheckboxGroup } from './checkbox-group.tsx';
-import { Spinner } from './layout.tsx';
 import { useSnackbar } from './snackbar.tsx';
 import * as styles from './staff.css.ts';
+import { Skeleton } from './skeleton.tsx';
 
 function BoardsForm({ id, boards }: { id: number; boards: Boards }) {
   const client = useQueryClient();
@@ -35,7 +35,7 @@ function BoardsForm({ id, boards }: { id: number; boards: Boards }) {
 export function MlsBoards({ id }: { id: number }) {
   const boards = useQuery(mlsBoardsQueryOptions(id));
   if (boards.isError) return <p role="alert">MLS boards could not be loaded.</p>;
-  if (!boards.data) return <Spinner />;
+  if (!boards.data) return <Skeleton label="Loading" shape="list" />;
   if (boards.data.length === 0) return <p className={styles.meta}>No MLS boards are listed.</p>;
   return <BoardsForm key={boards.dataUpdatedAt} id={id} boards={boards.data} />;
 }

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { serverMessage } from '../api/staff.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { Spinner } from './layout.tsx';
 import { NotesPanel } from './notes-panel.tsx';
+import { Skeleton } from './skeleton.tsx';
 
 /** A note as every notes endpoint answers it (brokerage, agent, opportunity ...). */
 export interface RecordNote { id: number; body: string; author: { name: string | null }; created: string }
@@ -24,7 +24,7 @@ export interface RecordNotesProps<D extends { content: readonly RecordNote[] }, 
 export function RecordNotes<D extends { content: readonly RecordNote[] }, K extends QueryKey>({ label, query, add }: RecordNotesProps<D, K>) {
   const client = useQueryClient();
   const notes = useQuery(query);
-  if (!notes.data) return notes.isError ? <p role="alert">Notes could not be loaded.</p> : <Spinner />;
+  if (!notes.data) return notes.isError ? <p role="alert">Notes could not be loaded.</p> : <Skeleton label="Loading" shape="list" />;
   const onAdd = add && (async (body: string) => {
     try {
       await add(body);

@@ -58,4 +58,13 @@ describe('skeletons on first load', () => {
     await waitFor(() => expect(screen.queryByText(loading)).not.toBeInTheDocument());
     expect(screen.getAllByRole('heading').length).toBeGreaterThan(0);
   });
+
+  it('shapes each of the lender overview\'s widgets while its figures load', async () => {
+    const lender = await renderApp('/console', { as: 'lender@demo.test', hold: /^\/lenders-api\/loan-offices\/\d+\/stats$/ });
+    const received = await lender.screen.findByText('Loading Referrals Received');
+    expect(received.closest('[aria-busy="true"]')?.querySelector('[data-skeleton="figures"]')).toHaveAttribute('aria-hidden', 'true');
+    expect(lender.screen.getByText('Loading Referrals per Month').closest('[aria-busy="true"]')?.querySelector('[data-skeleton]')).not.toBeNull();
+    lender.release();
+    await waitFor(() => expect(lender.screen.queryByText('Loading Referrals Received')).not.toBeInTheDocument());
+  });
 });

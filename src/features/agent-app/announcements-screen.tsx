@@ -6,10 +6,10 @@ import type { Announcement } from '../../contract/announcements.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import { AgentNotices } from './agent-notices.tsx';
 import { useOnline } from './use-agent.ts';
 import * as styles from './agent-app.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 const PAGE = 20;
 
@@ -70,7 +70,7 @@ export function AgentAnnouncementsScreen() {
             {online ? 'Last updated' : 'Saved copy from'} {formatDateTime(new Date(list.dataUpdatedAt).toISOString())}
           </p>
         )}
-        {list.isPending && <Spinner label="Loading announcements" />}
+        {list.isPending && <Skeleton label="Loading announcements" shape="list" />}
         {list.isError && !data && <p className={styles.muted} role="alert">The announcements could not be loaded. Try again.</p>}
         {data && data.content.length === 0 && <p className={styles.muted}>No announcements yet.</p>}
         {data && data.content.length > 0 && (

@@ -6,7 +6,6 @@ import { referralsQueryOptions } from '../../api/agent-app.ts';
 import { isReferralStage, REFERRAL_TYPES, stageLabel, type ReferralType } from '../../lib/referral-stages.ts';
 import { Button } from '../../ui/button.tsx';
 import { Deferred } from '../../ui/deferred.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import { useIsMobile } from '../../ui/media.ts';
 import { useTopBarActions } from '../../ui/top-bar-actions.tsx';
 import { AgentNotices, SYNC_PATH } from './agent-notices.tsx';
@@ -18,6 +17,7 @@ import { DaySyncStamp } from './day-sync-stamp.tsx';
 import { useAgentId, useOnline } from './use-agent.ts';
 import { useQueuedWrites } from './use-agent-writes.ts';
 import * as styles from './agent-app.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 const PAGE = 25;
 const TYPE_WORDS: Record<ReferralType, string> = { BUYER: 'Buyer', SELLER: 'Seller', RENTAL: 'Rental' };
@@ -34,7 +34,7 @@ export function FollowupsScreen() {
   // mounted by the end of the restore (a default-priority update, never sliced) it rendered the
   // page in one task, the longest of the load. Opened from another page, it renders at once.
   const [opened] = useState(restoring);
-  const spinner = <Spinner label="Loading follow-ups" />;
+  const spinner = <Skeleton label="Loading follow-ups" shape="list" />;
   if (restoring) return spinner;
   return opened ? <Deferred fallback={spinner}><FollowupsList /></Deferred> : <FollowupsList />;
 }
@@ -102,7 +102,7 @@ function FollowupsList() {
         )}
         {!online && list.dataUpdatedAt > 0 && <p className={styles.muted}>Saved copy from {formatDateTime(new Date(list.dataUpdatedAt).toISOString())}</p>}
         <DaySyncStamp agentId={agentId} />
-        {list.isPending && agentId !== null && <Spinner label="Loading follow-ups" />}
+        {list.isPending && agentId !== null && <Skeleton label="Loading follow-ups" shape="list" />}
         {list.isError && !list.data && <p className={styles.muted}>The follow-ups could not be loaded. {list.error.message}</p>}
         {list.isSuccess && rows.length === 0 && <p className={styles.muted}>No referrals to show.</p>}
         {rows.length > 0 && (

@@ -4,11 +4,11 @@ import { funnelQueryOptions } from '../../api/agent-app.ts';
 import type { AgentFunnel } from '../../contract/referrals.ts';
 import { stageLabel, type ReferralType } from '../../lib/referral-stages.ts';
 import { Badge } from '../../ui/badge.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { AgentNotices } from './agent-notices.tsx';
 import { useAgentId } from './use-agent.ts';
 import * as styles from './agent-app.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 const TABS: { type: ReferralType; key: 'seller' | 'buyer' | 'rental'; label: string }[] = [
   { type: 'SELLER', key: 'seller', label: 'Seller' },
@@ -48,7 +48,7 @@ export function FunnelScreen() {
       <section className={styles.section} aria-label="Funnel">
         {funnel.data
           ? <Tabs label="Funnel type" items={TABS.map((t) => ({ value: t.key, label: t.label, content: <FunnelList funnel={funnel.data[t.key]} type={t.type} /> }))} />
-          : funnel.isError ? <p className={styles.muted}>The funnel could not be loaded. {funnel.error.message}</p> : <Spinner label="Loading funnel" />}
+          : funnel.isError ? <p className={styles.muted}>The funnel could not be loaded. {funnel.error.message}</p> : <Skeleton label="Loading funnel" shape="chart" />}
       </section>
     </div>
   );

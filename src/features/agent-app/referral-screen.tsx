@@ -10,7 +10,6 @@ import { allowedMoves, stageLabel } from '../../lib/referral-stages.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { AgentNotices } from './agent-notices.tsx';
 import { formatDateTime, formatDay, personName } from '../../lib/format.ts';
@@ -23,6 +22,7 @@ import { NotKept, OFFLINE_WAIT_MS, isNetworkError, useWaited } from './not-kept.
 import { useDaySync } from './day-sync.ts';
 import { saveWrite, useJustSavedNotes, useQueuedWrites } from './use-agent-writes.ts';
 import * as styles from './agent-app.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 const QUEUED_TEXT = 'Saved on this device. Waiting to sync.';
 
@@ -53,7 +53,7 @@ export function ReferralScreen({ params }: { params: Record<string, string> }) {
           ? <p className={styles.section}>{detail.error?.message}</p>
           : unreachable || waited
             ? <NotKept agentId={agentId} refId={refId} offline={unreachable} />
-            : <Spinner label="Loading referral" />}
+            : <Skeleton label="Loading referral" shape="record" />}
         <Link href="/console/agent-followups" className={styles.link}>Back to follow-ups</Link>
       </div>
     );

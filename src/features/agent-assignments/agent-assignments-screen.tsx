@@ -9,13 +9,14 @@ import { defineList } from '../../ui/list-screen.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { CandidateTable } from './candidate-table.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 export const NO_ASSIGNMENTS = 'No assignments found.';
 const LIST = defineList({
@@ -32,7 +33,7 @@ function Explanation({ by, value }: { by: 'opportunity' | 'zip'; value: string }
   const query = useQuery(explainQueryOptions(by === 'opportunity' ? { opportunityId: Number(value) } : { zip: value }));
   if (query.isError) return <Card><p role="alert" className={styles.formError}>{serverMessage(query.error, 'This explanation could not be loaded.')}</p></Card>;
   const e = query.data;
-  if (!e) return <Spinner label="Loading explanation" />;
+  if (!e) return <Skeleton label="Loading explanation" shape="record" />;
   const where = [e.zip, [e.city, e.state].filter(Boolean).join(', ')].filter(Boolean).join(' · ');
   return (
     <Card aria-labelledby="explanation-heading">
@@ -59,7 +60,7 @@ function RecordedDecision({ id }: { id: number }) {
   const query = useQuery(assignmentQueryOptions(id));
   if (query.isError) return <Card><p role="alert" className={styles.formError}>This assignment could not be loaded.</p></Card>;
   const d = query.data;
-  if (!d) return <Spinner label="Loading assignment" />;
+  if (!d) return <Skeleton label="Loading assignment" shape="record" />;
   return (
     <Card aria-labelledby="decision-heading">
       <h2 id="decision-heading" className={styles.subheading}>Assignment {d.id}: {modeText(d)}</h2>

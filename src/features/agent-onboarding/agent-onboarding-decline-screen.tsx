@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { declineInvitation, invitationQueryOptions } from '../../api/potential-agents.ts';
 import { Button } from '../../ui/button.tsx';
-import { Card, Spinner } from '../../ui/layout.tsx';
+import { Card } from '../../ui/layout.tsx';
 import * as css from './onboarding.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 /** Declining an agent invitation: asks once, then says it is done. */
 export function AgentOnboardingDeclineScreen({ params }: { params: Record<string, string> }) {
@@ -28,7 +29,7 @@ export function AgentOnboardingDeclineScreen({ params }: { params: Record<string
         <h1 className={css.title}>Decline Invitation</h1>
         {state === 'done' ? <p role="status">You declined the invitation. Nothing else is needed.</p>
           : invitation.isError ? <p role="alert">{invitation.error.message}</p>
-            : !invitation.data ? <Spinner label="Loading invitation" /> : (
+            : !invitation.data ? <Skeleton label="Loading invitation" shape="record" /> : (
               <>
                 <p>Decline the invitation from <strong>{invitation.data.brokerageName}</strong>?</p>
                 {failure && <p role="alert">{failure}</p>}

@@ -6,10 +6,11 @@ import { fieldMaxLengths } from '../../contract/limits.ts';
 import { AcceptInvitation, type InvitationAccepted } from '../../contract/potential-agents.ts';
 import { confirmPasswordError, NEW_PASSWORD_HINT, newPasswordError } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
-import { Card, Spinner } from '../../ui/layout.tsx';
+import { Card } from '../../ui/layout.tsx';
 import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import * as css from './onboarding.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 type Fields = { firstName: string; lastName: string; phone: string; password: string; confirm: string };
 const FIELD_KEYS = ['firstName', 'lastName', 'phone', 'password', 'confirm'] as const satisfies readonly (keyof Fields)[];
@@ -65,7 +66,7 @@ export function AgentOnboardingScreen({ params }: { params: Record<string, strin
           </div>
         ) : !code || invitation.isError ? (
           <p role="alert">{invitation.error?.message || 'This invitation link is not valid. Check the link in your email, or ask your brokerage for a new invitation.'}</p>
-        ) : !inv ? <Spinner label="Loading invitation" /> : (
+        ) : !inv ? <Skeleton label="Loading invitation" shape="record" /> : (
           <>
             <p><strong>{inv.brokerageName}</strong> invites you to join their team as an agent. Confirm your details and choose a password.</p>
             <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate>

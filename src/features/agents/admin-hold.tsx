@@ -5,10 +5,10 @@ import { addAdminHold, agentHoldsQueryOptions, holdReasonsQueryOptions, removeAd
 import { formatDate } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { enumLabel } from '../../contract/labels.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 /** The agent's admin hold: its reasons, adding one (the agent goes on hold) and lifting one (the last restores the status). */
 export function AdminHold({ id }: { id: number }) {
@@ -29,7 +29,7 @@ export function AdminHold({ id }: { id: number }) {
     onSettled: () => client.invalidateQueries({ queryKey: staffAgentKeys.detail(id), exact: true }),
   });
   if (holds.isError) return <p role="alert">The admin hold could not be loaded.</p>;
-  if (!holds.data) return <Spinner />;
+  if (!holds.data) return <Skeleton label="Loading" shape="list" />;
   const held = new Set(holds.data.holds.map((h) => h.reasonId));
   const available = (reasons.data ?? []).filter((r) => !held.has(r.id));
   return (

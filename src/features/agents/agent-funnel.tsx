@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { agentFunnelQueryOptions } from '../../api/staff-agents.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
 import { DataTable } from '../../ui/data-table.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 const TYPES = [['seller', 'Seller'], ['buyer', 'Buyer'], ['rental', 'Rental']] as const;
 
@@ -11,7 +11,7 @@ const TYPES = [['seller', 'Seller'], ['buyer', 'Buyer'], ['rental', 'Rental']] a
 export function AgentFunnelView({ id }: { id: number }) {
   const funnel = useQuery(agentFunnelQueryOptions(id));
   if (funnel.isError) return <p role="alert">The funnel could not be loaded.</p>;
-  if (!funnel.data) return <Spinner />;
+  if (!funnel.data) return <Skeleton label="Loading" shape="chart" />;
   const f = funnel.data;
   return (
     <div className={styles.stack}>

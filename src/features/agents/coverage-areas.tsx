@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { addCoverageZip, coverageQueryOptions, removeCoverageArea, staffAgentKeys } from '../../api/staff-agents.ts';
 import { Button } from '../../ui/button.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useZipPlaces, ZipField } from '../../ui/zip-field.tsx';
 import { useZipListEditor } from './zip-list-editor.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 const areaLabel = (a: { zip: string | null; city: string | null; state: string | null }) =>
   a.zip ?? [a.city, a.state].filter(Boolean).join(', ');
@@ -18,7 +18,7 @@ export function CoverageAreas({ id }: { id: number }) {
     remove: (areaId: number) => removeCoverageArea(id, areaId),
   });
   if (areas.isError) return <p role="alert">Coverage areas could not be loaded.</p>;
-  if (!areas.data) return <Spinner />;
+  if (!areas.data) return <Skeleton label="Loading" shape="list" />;
   return (
     <div className={styles.stack}>
       {areas.data.length === 0 ? <p className={styles.meta}>This agent has no coverage areas.</p> : (

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { addExclusion, exclusionsQueryOptions, lifecycleKeys, removeExclusion } from '../../api/agent-lifecycle.ts';
 import { Button } from '../../ui/button.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { ZipField } from '../../ui/zip-field.tsx';
 import { useZipListEditor } from './zip-list-editor.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 /** ZIP codes the agent never receives referrals in, even inside a covered city (the assignment rule's exclusion check). */
 export function ExcludedAreas({ id }: { id: number }) {
@@ -16,7 +16,7 @@ export function ExcludedAreas({ id }: { id: number }) {
   return (
     <section aria-labelledby={`excluded-${id}`} className={styles.stack}>
       <h3 id={`excluded-${id}`} className={styles.subheading}>Excluded Areas</h3>
-      {areas.isError ? <p role="alert">Excluded areas could not be loaded.</p> : !areas.data ? <Spinner /> : areas.data.length === 0
+      {areas.isError ? <p role="alert">Excluded areas could not be loaded.</p> : !areas.data ? <Skeleton label="Loading" shape="list" /> : areas.data.length === 0
         ? <p className={styles.meta}>This agent excludes no ZIP codes.</p>
         : (
           <ul className={styles.chips} aria-label="Excluded areas">

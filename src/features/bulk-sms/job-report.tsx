@@ -4,9 +4,10 @@ import { SMS_SUPPRESSIONS, SUPPRESSION_LABELS } from '../../contract/bulk-sms.ts
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Spinner } from '../../ui/layout.tsx';
+import { Card } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { RecipientReport } from './recipient-report.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 /**
  * One send (?job=): its progress and counts, then every recipient's outcome. A sender is offered a
@@ -16,7 +17,7 @@ export function JobReport({ id, canSend, onBack }: { id: number; canSend: boolea
   const job = useQuery(smsJobQueryOptions(id));
   if (job.isError) return <Card><p role="alert">This send could not be loaded.</p></Card>;
   const j = job.data;
-  if (!j) return <Spinner label="Loading the send" />;
+  if (!j) return <Skeleton label="Loading the send" shape="record" />;
   const done = j.total - j.pending;
   return (
     <Card>

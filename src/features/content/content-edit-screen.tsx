@@ -15,14 +15,14 @@ import { Button } from '../../ui/button.tsx';
 import { SelectField, TextArea } from '../../ui/choice.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import * as css from './content.css.ts';
 import { enumLabel, codeLabel } from '../../contract/labels.ts';
-import { RecordSkeleton } from '../../ui/skeleton.tsx';
+import { RecordSkeleton, Skeleton } from '../../ui/skeleton.tsx';
 
 /** The server's limits (ContentItemPatch). */
 const MAX = fieldMaxLengths(ContentItemPatch);
@@ -110,7 +110,7 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
             onError={setError} onSave={(body) => save.mutate(body)} />
           <Card aria-labelledby="history-heading">
             <h2 id="history-heading" className={styles.subheading}>History</h2>
-            {history.isPending && <Spinner label="Loading history" />}
+            {history.isPending && <Skeleton label="Loading history" shape="record" />}
             {history.isError && <p role="alert">The history could not be loaded.</p>}
             <ul className={styles.list} aria-label="Versions">
               {versions.map((v) => (

@@ -5,8 +5,9 @@ import { dncQueryOptions } from '../../api/dnc.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { buttonClass } from '../../ui/button.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import * as styles from './dashboard.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 /** Roles of the contact center: their overview is the do-not-call work, not a brokerage's figures. */
 export const CONTACT_CENTER_ROLES = ['CSR', 'CSR_SUPERVISOR'];
@@ -53,7 +54,7 @@ export function ContactCenterOverview() {
                 </li>
               ))}
             </ul>
-          )) : recent.isError ? null : <Spinner label="Loading DNC requests" />}
+          )) : recent.isError ? null : <Skeleton label="Loading DNC requests" shape="list" />}
         </Card>
       </div>
     </Page>

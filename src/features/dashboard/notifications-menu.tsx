@@ -9,9 +9,9 @@ import { formatDateTime } from '../../lib/format.ts';
 import { sentInLast24Hours } from '../../lib/last-24-hours.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import * as styles from './notifications-menu.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 export { NO_NOTIFICATIONS, NOTIFICATIONS_ERROR };
 
@@ -70,7 +70,7 @@ export function NotificationsMenu({ brokerageId }: { brokerageId: number }) {
                   </li>
                 ))}
               </ul>
-            )) : q.isError ? <p className={styles.message} role="alert">{NOTIFICATIONS_ERROR}</p> : <Spinner label="Loading notifications" />}
+            )) : q.isError ? <p className={styles.message} role="alert">{NOTIFICATIONS_ERROR}</p> : <Skeleton label="Loading notifications" shape="list" />}
           </div>
           <div className={styles.footer}>
             <Link href={pathTo('my-notifications')} className={styles.seeAll} onClick={close}>See all</Link>

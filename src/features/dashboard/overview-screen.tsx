@@ -6,7 +6,7 @@ import type { Product } from '../../contract/brokerages.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import { Deferred } from '../../ui/deferred.tsx';
-import { Page, Spinner } from '../../ui/layout.tsx';
+import { Page } from '../../ui/layout.tsx';
 import { ContactCenterOverview, CONTACT_CENTER_ROLES } from './contact-center-overview.tsx';
 import { DashboardContext, type DashboardScope } from './dashboard-context.ts';
 import { DashboardGrid } from './dashboard-grid.tsx';
@@ -15,6 +15,7 @@ import { SELECTOR_ROLES } from './overview-queries.ts';
 import { ProductSelector } from './product-selector.tsx';
 import { StatusLine } from './status-line.tsx';
 import * as styles from './dashboard.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 
 export const NO_BROKERAGE = 'The overview shows a brokerage’s figures. Staff see them while impersonating a brokerage.';
@@ -42,7 +43,7 @@ function Dashboard({ brokerageId }: { brokerageId: number }) {
   // While the saved answers are read back (a few tens of ms), the widgets wait: drawn earlier they
   // would show their spinners, then grow under the reader's eyes (layout shift 0.66 on a phone).
   const restoring = useIsRestoring();
-  const spinner = <Spinner label="Loading dashboard" />;
+  const spinner = <Skeleton label="Loading dashboard" shape="figures" />;
   return (
     <Page>
       <div className={styles.toolbar}>

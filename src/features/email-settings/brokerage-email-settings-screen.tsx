@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { brokerageQueryOptions } from '../../api/brokerages.ts';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import * as staff from '../../ui/staff.css.ts';
 import { EmailSettingsEditor } from './email-settings-editor.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 /** brokerages/email/:id (staff): the same settings, for any brokerage. */
 export function BrokerageEmailSettingsScreen({ params }: { params: Record<string, string> }) {
@@ -12,7 +13,7 @@ export function BrokerageEmailSettingsScreen({ params }: { params: Record<string
   const valid = Number.isInteger(id) && id > 0;
   const brokerage = useQuery({ ...brokerageQueryOptions(id), enabled: valid });
   if (!valid || brokerage.isError) return <Page><p role="alert">This brokerage could not be loaded.</p></Page>;
-  if (!brokerage.data) return <Spinner />;
+  if (!brokerage.data) return <Skeleton label="Loading" shape="record" />;
   return (
     <Page>
       <Card aria-labelledby="email-settings-heading">

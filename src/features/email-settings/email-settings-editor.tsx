@@ -4,13 +4,14 @@ import { emailSettingsQueryOptions, emailTemplatesQueryOptions } from '../../api
 import type { EmailSetting, EmailTemplateId } from '../../contract/email-settings.ts';
 import { ADDRESS_MAX, ADDRESS_RULE } from './address-rule.ts';
 import { Button } from '../../ui/button.tsx';
-import { mutedText, Spinner } from '../../ui/layout.tsx';
+import { mutedText } from '../../ui/layout.tsx';
 import * as staff from '../../ui/staff.css.ts';
 import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { AddressRow } from './address-row.tsx';
 import * as styles from './email-settings.css.ts';
 import { useEmailSettingWrites, type EmailSettingWrites } from './use-email-settings.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 function AddAddress({ template, name, writes }: { template: EmailTemplateId; name: string; writes: EmailSettingWrites }) {
   const [value, setValue] = useState('');
@@ -42,7 +43,7 @@ export function EmailSettingsEditor({ brokerageId }: { brokerageId?: number }) {
   const settings = useQuery(emailSettingsQueryOptions(brokerageId));
   const writes = useEmailSettingWrites(brokerageId);
   if (templates.isError || settings.isError) return <p role="alert" className={staff.formError}>The email settings could not be loaded. Try again.</p>;
-  if (!templates.data || !settings.data) return <Spinner label="Loading email settings" />;
+  if (!templates.data || !settings.data) return <Skeleton label="Loading email settings" shape="record" />;
   const byTemplate = new Map<string, EmailSetting[]>();
   for (const s of settings.data) byTemplate.set(s.template, [...(byTemplate.get(s.template) ?? []), s]);
   return (

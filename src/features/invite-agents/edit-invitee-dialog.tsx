@@ -6,10 +6,10 @@ import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { schemaErrors, useCheckedForm } from '../../ui/checked-form.ts';
 import { Dialog } from '../../ui/dialog.tsx';
-import { Spinner } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 type Fields = { firstName: string; lastName: string; phone: string };
 
@@ -65,7 +65,7 @@ export function EditInviteeDialog({ id, onClose }: { id: number | undefined; onC
     <Dialog open={id !== undefined} onOpenChange={(o) => { if (!o) onClose(); }} title="Edit Invitation"
       description={invitee.data ? `The invitation goes to ${invitee.data.email}; to use another address, withdraw it and invite again.` : undefined}>
       {invitee.isError && <p role="alert" className={styles.formError}>{invitee.error.message}</p>}
-      {invitee.isPending && id !== undefined && <Spinner label="Loading the invitation" />}
+      {invitee.isPending && id !== undefined && <Skeleton label="Loading the invitation" shape="record" />}
       {invitee.data && invitee.data.id === id && <EditForm key={invitee.dataUpdatedAt} invitee={invitee.data} onDone={onClose} />}
     </Dialog>
   );

@@ -15,6 +15,7 @@ import { StatusLine } from '../../ui/status-line.tsx';
 import { CardState, WidgetCard, WidgetGrid } from '../../ui/widget-card.tsx';
 import * as styles from '../../ui/widget-card.css.ts';
 import { LENDER_WIDGETS, type LenderWidgetId } from './lender-widgets.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 export const NO_REFERRALS = 'No referrals yet.';
 export const LOAD_FAILED = 'These figures could not be loaded.';
@@ -38,7 +39,7 @@ function Widget({ id, span, state, children }: { id: LenderWidgetId; span: 4 | 8
   const { title, info } = LENDER_WIDGETS[id];
   return (
     <WidgetCard title={title} info={info} span={span} widget={id}>
-      {state === 'loading' ? <CardState>Loading…</CardState>
+      {state === 'loading' ? <Skeleton label={`Loading ${title}`} shape={span === 8 ? 'chart' : 'figures'} />
         : state === 'error' ? <CardState>{LOAD_FAILED}</CardState>
           : state === 'empty' ? <CardState>{NO_REFERRALS}</CardState> : children}
     </WidgetCard>

@@ -20,8 +20,8 @@ import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { AgentAreasReadOnly } from '../../ui/agent-areas.tsx';
 import { AgentLifecycle } from '../../ui/agent-lifecycle.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
-import { RecordSkeleton } from '../../ui/skeleton.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
+import { RecordSkeleton, Skeleton } from '../../ui/skeleton.tsx';
 import { useIsMobile } from '../../ui/media.ts';
 import { MlsBoards } from '../../ui/mls-boards.tsx';
 import { NotesPanel } from '../../ui/notes-panel.tsx';
@@ -55,7 +55,7 @@ function Referrals({ id }: { id: number }) {
 function Notes({ id }: { id: number }) {
   const client = useQueryClient();
   const notes = useQuery(brokerageNotesQueryOptions(id));
-  if (!notes.data) return notes.isError ? <p role="alert">Notes could not be loaded.</p> : <Spinner label="Loading notes" />;
+  if (!notes.data) return notes.isError ? <p role="alert">Notes could not be loaded.</p> : <Skeleton label="Loading notes" shape="list" />;
   const add = async (body: string) => {
     await addBrokerageNote(id, body);
     await client.invalidateQueries({ queryKey: myAgentDetailKeys.notes(id) });
@@ -68,7 +68,7 @@ function Notes({ id }: { id: number }) {
 
 function ResponseTimes({ id }: { id: number }) {
   const rt = useQuery(responseTimeQueryOptions(id));
-  if (!rt.data) return rt.isError ? <p role="alert">Response times could not be loaded.</p> : <Spinner label="Loading response times" />;
+  if (!rt.data) return rt.isError ? <p role="alert">Response times could not be loaded.</p> : <Skeleton label="Loading response times" shape="figures" />;
   const r = rt.data;
   return (
     <DetailList items={[
@@ -115,7 +115,7 @@ export function MyAgentViewScreen({ params }: { params: Record<string, string> }
         <Card>
           <h2 className={styles.subheading}>Funnel</h2>
           {funnel.data ? <AgentFunnelTabs funnel={funnel.data} />
-            : funnel.isError ? <p role="alert">The funnel could not be loaded.</p> : <Spinner label="Loading funnel" />}
+            : funnel.isError ? <p role="alert">The funnel could not be loaded.</p> : <Skeleton label="Loading funnel" shape="chart" />}
         </Card>
         <Card>
           <Tabs label="Agent details" items={[

@@ -11,11 +11,12 @@ import { US_STATES_AND_TERRITORIES } from '../../lib/us-states.ts';
 import { isZip } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { useZipPlaces, ZipField } from '../../ui/zip-field.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 type Draft = Omit<Questionnaire, 'agentId' | 'updated' | 'updatedBy' | 'yearsExperience'> & { yearsExperience: string };
 
@@ -109,7 +110,7 @@ export function QuestionnaireScreen({ params }: { params: Record<string, string>
   const agent = useQuery({ ...myAgentQueryOptions(id), enabled: valid });
   const q = useQuery({ ...questionnaireQueryOptions(id), enabled: valid });
   if (!valid || q.isError || agent.isError) return <Page><p role="alert">This questionnaire could not be loaded.</p><Link href={pathTo('my-agents')}>Back to My Agents</Link></Page>;
-  if (!q.data || !agent.data) return <Spinner label="Loading questionnaire" />;
+  if (!q.data || !agent.data) return <Skeleton label="Loading questionnaire" shape="record" />;
   const name = agent.data.name.display ?? 'Not Available';
   return (
     <Page title={`${name}: Questionnaire`}>

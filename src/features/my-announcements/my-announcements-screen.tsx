@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { announcementsQueryOptions } from '../../api/announcements.ts';
-import { Card, mutedText, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, mutedText, Page } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { Segmented } from '../../ui/segmented.tsx';
 import * as staff from '../../ui/staff.css.ts';
@@ -8,6 +8,7 @@ import { defineList } from '../../ui/list-screen.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { AnnouncementItem } from './announcement-item.tsx';
 import * as styles from './announcements.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 // A feed of announcements that open in place, not a table: the scaffold's list definition and URL
 // state (?show=unread&page=2&rows=20) with its pagination control, rendered as a list.
@@ -36,7 +37,7 @@ export function MyAnnouncementsScreen() {
             options={[{ value: 'all', label: 'All' }, { value: 'unread', label: 'Unread' }]} />
         </div>
         {query.isError ? <p role="alert" className={staff.formError}>The announcements could not be loaded. Try again.</p>
-          : !data ? <Spinner label="Loading announcements" />
+          : !data ? <Skeleton label="Loading announcements" shape="list" />
             : data.content.length === 0 ? <p className={mutedText}>{unreadOnly ? 'You have read every announcement.' : 'No announcements yet.'}</p>
               : (
                 <ul className={styles.list} aria-label="Announcements" aria-busy={query.isFetching || undefined}>

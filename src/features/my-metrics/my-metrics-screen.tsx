@@ -6,13 +6,14 @@ import { IMPERSONATE_FIRST, useBrokerageScope } from '../../session/brokerage-sc
 import { ColumnChart } from '../../ui/column-chart.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
-import { Card, mutedText, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, mutedText, Page } from '../../ui/layout.tsx';
 import { Segmented } from '../../ui/segmented.tsx';
 import * as staff from '../../ui/staff.css.ts';
 import { defineList } from '../../ui/list-screen.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { metricsCsv, monthLabel, monthTick, SERIES } from './metric-series.ts';
 import * as styles from './metrics.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 // The period and the view live in the address like a list's filters (one URL state for every screen):
 // ?months=3|6 (12 when absent) and ?view=table (charts when absent).
@@ -75,7 +76,7 @@ export function MyMetricsScreen() {
           </dl>
         )}
         {query.isError && <p role="alert" className={staff.formError}>The metrics could not be loaded. Try again.</p>}
-        {!data && !query.isError && <Spinner label="Loading metrics" />}
+        {!data && !query.isError && <Skeleton label="Loading metrics" shape="chart" />}
       </Card>
       {data && (view === 'table' ? <Card><Table months={data.months} /></Card> : <Charts months={data.months} />)}
     </Page>

@@ -4,9 +4,10 @@ import type { ConversationEntry } from '../../contract/conversation.ts';
 import { dispositionLabel } from '../../contract/interviews.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
-import { Card, Spinner } from '../../ui/layout.tsx';
+import { Card } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { enumLabel } from '../../contract/labels.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 const duration = (s: number | null) => (s === null ? null : s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`);
 
@@ -26,7 +27,7 @@ export function OpportunityConversation({ id }: { id: number }) {
     <Card aria-labelledby="opportunity-conversation">
       <h2 id="opportunity-conversation" className={styles.subheading}>Conversation</h2>
       <div className={styles.stack}>
-        {numbers.isError ? <p role="alert">Contact numbers could not be loaded.</p> : !numbers.data ? <Spinner /> : numbers.data.numbers.length === 0
+        {numbers.isError ? <p role="alert">Contact numbers could not be loaded.</p> : !numbers.data ? <Skeleton label="Loading" shape="list" /> : numbers.data.numbers.length === 0
           ? <p className={styles.meta}>No contact numbers.</p>
           : (
             <ul className={styles.list} aria-label="Contact numbers">
@@ -41,7 +42,7 @@ export function OpportunityConversation({ id }: { id: number }) {
               ))}
             </ul>
           )}
-        {conversation.isError ? <p role="alert">The conversation could not be loaded.</p> : !conversation.data ? <Spinner /> : conversation.data.content.length === 0
+        {conversation.isError ? <p role="alert">The conversation could not be loaded.</p> : !conversation.data ? <Skeleton label="Loading" shape="list" /> : conversation.data.content.length === 0
           ? <p className={styles.meta}>No conversation yet.</p>
           : (
             <ol className={styles.list} aria-label="Conversation timeline">

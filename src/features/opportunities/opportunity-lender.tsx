@@ -10,8 +10,9 @@ import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Spinner } from '../../ui/layout.tsx';
+import { Card } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 const phoneLink = (phone: string | null): ReactNode => (phone ? <a href={`tel:${phone}`}>{formatPhone(phone)}</a> : null);
 const emailLink = (email: string | null): ReactNode => (email ? <a href={`mailto:${email}`}>{email}</a> : null);
@@ -25,7 +26,7 @@ export function OpportunityLender({ id }: { id: number }) {
   return (
     <Card aria-labelledby="opportunity-lender">
       <h2 id="opportunity-lender" className={styles.subheading}>Lender</h2>
-      {query.isError ? <p role="alert">The lender could not be loaded.</p> : l === undefined ? <Spinner /> : l === null
+      {query.isError ? <p role="alert">The lender could not be loaded.</p> : l === undefined ? <Skeleton label="Loading" shape="record" /> : l === null
         ? <p className={styles.meta}>This opportunity has not gone to a lender.</p>
         : (
           <DetailList items={[

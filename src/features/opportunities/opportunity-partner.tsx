@@ -3,9 +3,10 @@ import { partnerQueryOptions } from '../../api/opportunity-timeline.ts';
 
 import { formatPhone } from '../../lib/validation.ts';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Spinner } from '../../ui/layout.tsx';
+import { Card } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { enumLabel } from '../../contract/labels.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 /** The referral partner who sent the opportunity in; nothing when it came in without one. */
 export function OpportunityPartner({ partnerId }: { partnerId: number | null }) {
@@ -15,7 +16,7 @@ export function OpportunityPartner({ partnerId }: { partnerId: number | null }) 
   return (
     <Card aria-labelledby="opportunity-partner">
       <h2 id="opportunity-partner" className={styles.subheading}>Referral Partner</h2>
-      {query.isError ? <p role="alert">The referral partner could not be loaded.</p> : !p ? <Spinner /> : (
+      {query.isError ? <p role="alert">The referral partner could not be loaded.</p> : !p ? <Skeleton label="Loading" shape="record" /> : (
         <DetailList items={[
           ['Name', p.name], ['Type', enumLabel('partnerType', p.type)], ['Contact', p.contactName ?? '-'],
           ['Email', p.email ?? '-'], ['Phone', formatPhone(p.phone) || '-'], ['Website', p.website ?? '-'],

@@ -8,14 +8,14 @@ import { formatDateTime, productFamilyLabel } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { dispositionText, durationText, QA_STATUS_LABELS, qaTone } from './qa-format.ts';
 import { RecordingPlayer } from './recording-player.tsx';
 import { Scorecard } from './scorecard.tsx';
 import { enumLabel } from '../../contract/labels.ts';
 import { dispositionLabel } from '../../contract/interviews.ts';
-import { RecordSkeleton } from '../../ui/skeleton.tsx';
+import { RecordSkeleton, Skeleton } from '../../ui/skeleton.tsx';
 
 interface TimelineEntry { key: string; at: string; what: string; detail: string }
 
@@ -34,7 +34,7 @@ function Timeline({ id }: { id: number }) {
     <Card aria-labelledby="qa-timeline">
       <h2 id="qa-timeline" className={styles.subheading}>Timeline</h2>
       {(interactions.isError || notes.isError) && <p role="alert">The timeline could not be loaded.</p>}
-      {interactions.isPending || notes.isPending ? <Spinner label="Loading the timeline" />
+      {interactions.isPending || notes.isPending ? <Skeleton label="Loading the timeline" shape="record" />
         : entries.length === 0 ? <p>No calls, texts or notes yet.</p> : (
           <ol className={styles.list}>
             {entries.map((e) => (
@@ -97,7 +97,7 @@ export function QaReviewOpportunityScreen({ params }: { params: Record<string, s
           ]} />
         </Card>
         {calls.isError && <p role="alert">The calls could not be loaded.</p>}
-        {calls.isPending ? <Spinner label="Loading the calls" />
+        {calls.isPending ? <Skeleton label="Loading the calls" shape="record" />
           : list.length === 0 ? <Card><p>This opportunity has no recorded calls to review.</p></Card>
             : list.map((c) => <CallReview key={c.interactionId} call={c} focused={c.interactionId === focus} />)}
         <Timeline id={o.id} />

@@ -9,9 +9,10 @@ import { impersonationStore, profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { mutedText, Spinner } from '../../ui/layout.tsx';
+import { mutedText } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as staff from '../../ui/staff.css.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 const failure = (e: unknown) => (e instanceof ApiError ? e.message : 'Whoops, Something went wrong. Try again.');
 
@@ -34,7 +35,7 @@ function ClozeConnection() {
     onError: (e) => snackbar(failure(e), { tone: 'error' }),
   });
   if (info.isError) return <p role="alert" className={staff.formError}>The Cloze connection could not be loaded.</p>;
-  if (!info.data) return <Spinner label="Loading the Cloze connection" />;
+  if (!info.data) return <Skeleton label="Loading the Cloze connection" shape="record" />;
   return (
     <section aria-labelledby="cloze-heading">
       <h3 id="cloze-heading" className={staff.subheading}>Cloze (email and calendar)</h3>

@@ -10,13 +10,14 @@ import { createUser, userManagementKeys, userRolesQueryOptions } from '../../api
 import { forgotEmailError, isValidPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
-import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { Card, Page } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { RoleChecklist } from './role-checklist.tsx';
 import { personNameError } from '../../contract/person-name.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 type Fields = { firstName: string; lastName: string; email: string; phone: string; brokerId: string; loanOfficeId: string };
 type Errors = Partial<Record<keyof Fields | 'roles', string>>;
@@ -85,7 +86,7 @@ export function UserCreateScreen() {
   const set = (k: keyof Fields) => (e: { target: { value: string } }) => { clear(k); setFields((f) => ({ ...f, [k]: e.target.value })); };
   const chooseRoles = (next: string[]) => { clear('roles'); clear('brokerId'); clear('loanOfficeId'); setRoles(next); };
   if (catalogue.isError) return <Page><p role="alert">The roles could not be loaded.</p></Page>;
-  if (!catalogue.data) return <Spinner label="Loading roles" />;
+  if (!catalogue.data) return <Skeleton label="Loading roles" shape="record" />;
   return (
     <Page>
       <Card aria-labelledby="create-user-heading">

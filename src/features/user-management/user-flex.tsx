@@ -6,10 +6,11 @@ import type { FlexAttribute, UserDetail } from '../../contract/users.ts';
 import { flexValueError } from '../../lib/flex-attributes.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
-import { Card, Spinner } from '../../ui/layout.tsx';
+import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 
 /** The user's flex attributes: one row per definition (GET /users-api/flexAttributes), each saved or cleared on its own. */
 export function UserFlexAttributes({ user }: { user: UserDetail }) {
@@ -18,7 +19,7 @@ export function UserFlexAttributes({ user }: { user: UserDetail }) {
     <Card aria-labelledby="flex-heading">
       <h3 id="flex-heading" className={styles.subheading}>Attributes</h3>
       {defs.isError && <p role="alert" className={styles.formError}>Whoops, Something went wrong. Try again.</p>}
-      {defs.isPending && <Spinner label="Loading attributes" />}
+      {defs.isPending && <Skeleton label="Loading attributes" shape="record" />}
       <ul className={styles.list} aria-label="Attributes">
         {(defs.data ?? []).map((d) => {
           const current = user.flexAttributes.find((f) => f.attributeId === d.id)?.value;
