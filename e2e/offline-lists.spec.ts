@@ -13,24 +13,31 @@ async function controlled(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
-test('My Referrals reopens offline after a reload with its rows and "Last updated"', async ({ page, context, login, navigate }) => {
-  test.setTimeout(120_000);
-  await login('broker@demo.test');
-  await controlled(page);
-  await navigate('/console/my-referrals');
-  const table = page.getByRole('table', { name: 'Referrals' });
-  await expect(table.getByRole('row').nth(1)).toBeVisible();
-  const firstRow = (await table.getByRole('row').nth(1).textContent()) ?? '';
-  const rows = await table.getByRole('row').count();
-  await expect(page.getByText(LAST_UPDATED)).toBeVisible();
-  await expect.poll(() => savedCacheIncludes(page, '"broker-referrals"'), { timeout: 15_000 }).toBe(true);
+const LISTS = [
+  { name: 'My Referrals', path: '/console/my-referrals', table: 'Referrals', cached: '"broker-referrals"' },
+  { name: 'My Agents', path: '/console/my-agents', table: 'Agents', cached: '"my-agents"' },
+] as const;
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(table.getByRole('row').nth(1)).toHaveText(firstRow);
-  await expect(table.getByRole('row')).toHaveCount(rows);
-  await expect(page.getByText(LAST_UPDATED)).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'You are offline. Showing the last data fetched.' })).toBeVisible();
+for (const list of LISTS) {
+  test(`${list.name} reopens offline after a reload with its rows and "Last updated"`, async ({ page, context, login, navigate }) => {
+    test.setTimeout(120_000);
+    await login('broker@demo.test');
+    await controlled(page);
+    await navigate(list.path);
+    const table = page.getByRole('table', { name: list.table });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const firstRow = (await table.getByRole('row').nth(1).textContent()) ?? '';
+    const rows = await table.getByRole('row').count();
+    await expect(page.getByText(LAST_UPDATED)).toBeVisible();
+    await expect.poll(() => savedCacheIncludes(page, list.cached), { timeout: 15_000 }).toBe(true);
 
-  await context.setOffline(false);
-});
+    await context.setOffline(true);
+    await page.reload();
+    await expect(table.getByRole('row').nth(1)).toHaveText(firstRow);
+    await expect(table.getByRole('row')).toHaveCount(rows);
+    await expect(page.getByText(LAST_UPDATED)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline. Showing the last data fetched.' })).toBeVisible();
+
+    await context.setOffline(false);
+  });
+}

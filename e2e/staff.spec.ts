@@ -58,11 +58,13 @@ test('DNC list: new contact, search, block and unblock behind a confirmation, pa
   await expect(page.getByText('Successfully unblocked the number.')).toBeVisible();
   await expect(row.getByRole('cell').nth(5)).toHaveText('No');
 
-  // A duplicate is refused with the server's words.
+  // A duplicate is refused beside the Phone Number field, in the server's words for that field (issue 36).
   await page.getByRole('button', { name: 'New DNC' }).click();
   await dialog.getByLabel('Phone Number').fill(shown);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(`The phone number +1${digits} is already on the do-not-call list`);
+  await expect(dialog.getByRole('alert')).toHaveText('Already on the do-not-call list');
+  await expect(dialog.getByLabel('Phone Number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Phone Number')).toHaveAccessibleDescription('Already on the do-not-call list');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('searchbox', { name: 'Search' }).fill('');
