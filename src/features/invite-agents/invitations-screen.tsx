@@ -13,6 +13,7 @@ import { SelectField } from '../../ui/choice.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
+import { NeedsConnection } from '../../ui/list-freshness.tsx';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
@@ -73,7 +74,7 @@ export function InvitationsScreen() {
         {/* The status filter is the only one; the API lists invitations newest first, so there is no Sort to offer. */}
         <ListToolbar filtersSet={status === '' ? 0 : 1} actions={<>
           <Link href={pathTo('my-agents')}>Back to My Agents</Link>
-          <Button onClick={invite.open}>Invite Agents</Button>
+          <NeedsConnection><Button onClick={invite.open}>Invite Agents</Button></NeedsConnection>
         </>}>
           <SelectField label="Invitation status" value={status} onChange={(e) => { setStatus(e.target.value); setPaging((p) => ({ ...p, page: 1 })); }}>
             <option value="">All</option>
@@ -81,8 +82,11 @@ export function InvitationsScreen() {
           </SelectField>
         </ListToolbar>
         {query.isError && <p role="alert" className={styles.formError}>{query.error.message}</p>}
-        <DataTable label="Invitations" columns={columns} rows={query.data?.content ?? []} rowKey={(p) => p.id}
-          loading={query.isPending} empty="No invitations here." />
+        {/* Edit, Resend and Withdraw write at once: offline they are disabled, and the reason is said once. */}
+        <NeedsConnection>
+          <DataTable label="Invitations" columns={columns} rows={query.data?.content ?? []} rowKey={(p) => p.id}
+            loading={query.isPending} empty="No invitations here." />
+        </NeedsConnection>
         <Pagination rowsType="invitations" state={{ ...paging, totalItems: query.data?.totalElements ?? 0 }} onChange={setPaging} />
       </Card>
       {invite.dialog}
