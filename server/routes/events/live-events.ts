@@ -24,21 +24,26 @@ const TicketQuery = v.object({
   lastEventId: v.optional(EventId),
 });
 
-/** The resume point: the Last-Event-ID header (EventSource's reconnect) or the query's. */
-function lastEventIdOf(c: Context, fromQuery: number | undefined): number | undefined {
+/**
+ * A stream request's resume point: the Last-Event-ID header (EventSource's reconnect) or the query's.
+ * The stream is for clients that ask for one (EventSource always does); anything else gets JSON (406).
+ */
+function resumePointOf(c: Context, fromQuery: number | undefined): number | undefined {
   const header = c.req.header('Last-Event-ID');
-  if (header === undefined || header === '') return fromQuery;
-  const parsed = v.safeParse(EventId, header);
-  if (!parsed.success) throw new HttpError(400, 'The request is not valid', { 'Last-Event-ID': 'must be an event id' });
-  return parsed.output;
-}
-
-/** The stream is for clients that ask for one (EventSource always does); anything else gets JSON. */
-function assertWantsStream(c: Context) {
+  let resume = fromQuery;
+  if (header !== undefined && header !== '') {
+    const parsed = v.safeParse(EventId, header);
+    if (!parsed.success) throw new HttpError(400, 'The request is not valid', { 'Last-Event-ID': 'must be an event id' });
+    resume = parsed.output;
+  }
   if (!/\btext\/event-stream\b/i.test(c.req.header('Accept') ?? '')) {
     throw new HttpError(406, 'This is an event stream: send Accept: text/event-stream');
   }
+  return resume;
 }
+
+/** The bearer token of the request (the route's policy has already checked it). */
+const bearerOf = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
 
 async function openStream(c: AppContext, user: AuthUser, tokenHash: string, tokenExpiresAt: Date, lastEventId: number | undefined) {
   const bus = c.var.events;
@@ -57,11 +62,8 @@ export const liveEventRoutes: RouteDef[] = [
     // Anyone signed in: what reaches them is filtered per event by role and tenant (server/events/audience.ts).
     method: 'GET', path: '/events', policy: 'signed-in',
     handler: async (c) => {
-      const q = query(c, StreamQuery);
-      const lastEventId = lastEventIdOf(c, q.lastEventId);
-      assertWantsStream(c);
-      const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
-      const tokenHash = sha256(token);
+      const lastEventId = resumePointOf(c, query(c, StreamQuery).lastEventId);
+      const tokenHash = sha256(bearerOf(c));
       const record = await loadTokenUser(c.var.db, tokenHash);
       const expiresAt = record?.expiresAt ?? new Date(c.var.now().getTime() + ACCESS_TOKEN_TTL_S * 1000);
       return openStream(c, c.var.auth.user, tokenHash, expiresAt, lastEventId);
@@ -73,7 +75,7 @@ export const liveEventRoutes: RouteDef[] = [
       // The ticket stands for the token alone: under impersonation the console's own stream (with the
       // header) is the way, so a ticket never carries an identity other than its token's.
       if (c.var.auth.impersonating) throw forbidden('Open the stream with the Authorization header while impersonating');
-      const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
+      const token = bearerOf(c);
       const ticket = randomBytes(32).toString('base64url');
       const now = c.var.now();
       await c.var.db.transaction().execute(async (trx) => {
@@ -89,8 +91,7 @@ export const liveEventRoutes: RouteDef[] = [
     method: 'GET', path: '/events/stream', policy: 'public',
     handler: async (c) => {
       const q = query(c, TicketQuery);
-      const lastEventId = lastEventIdOf(c, q.lastEventId);
-      assertWantsStream(c);
+      const lastEventId = resumePointOf(c, q.lastEventId);
       const now = c.var.now();
       const spent = await c.var.db.updateTable('event_tickets').set({ used_at: now })
         .where('ticket_hash', '=', sha256(q.ticket)).where('used_at', 'is', null).where('expires_at', '>', now)
