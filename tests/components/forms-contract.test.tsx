@@ -1,43 +1,22 @@
-import { waitFor, within } from '@testing-library/react';
-import type * as v from 'valibot';
+import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AgentEnrollment } from '../../src/contract/agents.ts';
 import { AnnouncementCreateBody } from '../../src/contract/announcements.ts';
 import { BrokerageUpdate } from '../../src/contract/brokerage-admin.ts';
 import { NewLeadSupplier } from '../../src/contract/lead-suppliers.ts';
 import { NewDncRequest } from '../../src/contract/interviews.ts';
-import { fieldMaxLengths } from '../../src/contract/limits.ts';
 import { NewLoanOfficer } from '../../src/contract/loan-officers.ts';
 import { NewPotentialAgent } from '../../src/contract/potential-agents.ts';
 import { EmailSettingBody } from '../../src/contract/email-settings.ts';
 import { AcceptInvitation } from '../../src/contract/potential-agents.ts';
 import { PasswordResetRequest } from '../../src/contract/users.ts';
-import { renderApp, testServer } from '../setup/render-app.tsx';
+import { checkFormCase, dialogOf, type FormCase } from '../setup/form-cases.ts';
+import { testServer } from '../setup/render-app.tsx';
 import { signIn } from '../setup/test-server.ts';
 
 // Forms from the contract (issue 36): on every console form a value the contract refuses shows its
 // message beside its field, focus moves there, and the message goes as the field changes; each
 // input named after a contract field is limited to the schema's length, the server's own.
-
-type App = Awaited<ReturnType<typeof renderApp>>;
-
-interface FormCase {
-  form: string;
-  /** The page, or how to find it in the seeded database. */
-  url: string | (() => Promise<string>);
-  as?: string;
-  /** Opens the form and answers the element holding it; without it the page is the form. */
-  open?: (app: App) => Promise<HTMLElement>;
-  /** Fills what comes before the field, so that the field holds the form's first error. */
-  before?: (app: App, form: HTMLElement) => Promise<void>;
-  /** The first field of the form, the value typed into it and the message it earns. */
-  field: string | RegExp;
-  bad: string;
-  message: string | RegExp;
-  submit: string;
-  /** The schema the server checks the form's body with. */
-  schema?: v.GenericSchema;
-}
 
 /** A fresh invitation's onboarding page: the broker invites, the link is read from the email. */
 async function onboardingPage(): Promise<string> {
@@ -48,12 +27,6 @@ async function onboardingPage(): Promise<string> {
   const mail = await server.db.selectFrom('outbox').select('body').where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
   return `/agent-onboarding/${/\/agent-onboarding\/([A-Za-z0-9-]+)/.exec(mail.body)![1]!}`;
 }
-
-/** Clicks the page's button `button` and answers the dialog it opens, named `dialog` (the button's name by default). */
-const dialogOf = (button: string, dialog = button) => async ({ screen, user }: App) => {
-  await user.click((await screen.findAllByRole('button', { name: button }))[0]!);
-  return screen.findByRole('dialog', { name: dialog });
-};
 
 const CASES: FormCase[] = [
   {
@@ -108,29 +81,6 @@ const CASES: FormCase[] = [
 ];
 
 describe('forms from the contract', () => {
-  it.each(CASES)('$form: the refused value\'s message is beside its field, focused, and gone as the field changes', async (c) => {
-    const app = await renderApp(typeof c.url === 'string' ? c.url : await c.url(), c.as ? { as: c.as } : {});
-    const form = c.open ? await c.open(app) : await app.screen.findByRole('main');
-    await c.before?.(app, form);
-    const [field] = await within(form).findAllByLabelText(c.field, { selector: 'input, textarea, select' });
-    if (!field) throw new Error(`no field ${String(c.field)}`);
-    await app.user.clear(field);
-    await app.user.type(field, c.bad);
-    await app.user.click(within(field.closest('form') ?? form).getByRole('button', { name: c.submit }));
-
-    await waitFor(() => expect(field).toHaveAccessibleDescription(c.message));
-    expect(field).toHaveAttribute('aria-invalid', 'true');
-    await waitFor(() => expect(field).toHaveFocus());
-
-    await app.user.type(field, 'a');
-    expect(field).not.toHaveAttribute('aria-invalid');
-    expect(within(form).queryByText(c.message)).not.toBeInTheDocument();
-
-    if (c.schema) {
-      const limits = fieldMaxLengths(c.schema);
-      const named = [...form.querySelectorAll<HTMLInputElement>('input[name], textarea[name]')].filter((i) => i.name in limits);
-      expect(named.length).toBeGreaterThan(0);
-      for (const input of named) expect([input.name, input.maxLength]).toEqual([input.name, limits[input.name] ?? -1]);
-    }
-  }, 90_000); // the first form of the file loads the console's chunks: slow on a busy 2-core machine
+  it.each(CASES)('$form: the refused value\'s message is beside its field, focused, and gone as the field changes', checkFormCase, 90_000);
+  // the first form of the file loads the console's chunks: slow on a busy 2-core machine
 });
