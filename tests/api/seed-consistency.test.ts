@@ -40,6 +40,29 @@ describe('the demo seed', () => {
   });
 });
 
+describe('an opportunity\'s calls and texts', () => {
+  it('are, for every seeded opportunity, the calls and texts among its interactions', async () => {
+    const { rows } = await sql<{ id: number }>`select o.id from opportunities o
+      where o.phone_count <> (select count(*) from interactions i where i.opportunity_id = o.id and i.type = 'CALL')
+         or o.sms_count <> (select count(*) from interactions i where i.opportunity_id = o.id and i.type = 'SMS')`.execute(server.db);
+    expect(rows.map((r) => r.id)).toEqual([]);
+  });
+
+  it('in the header agree with the interactions the API lists for it', async () => {
+    const admin = await signIn(server, 'admin@demo.test');
+    const busiest = await server.db.selectFrom('interactions').select(['opportunity_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('opportunity_id').orderBy('n', 'desc').orderBy('opportunity_id').limit(3).execute();
+    expect(busiest.length).toBe(3);
+    for (const { opportunity_id: id } of busiest) {
+      const head = (await admin.get<{ phoneCount: number; smsCount: number }>(`/interviews-api/opportunities/${id}`)).body;
+      const listed = (await admin.get<{ content: { type: string }[]; totalElements: number }>(`/interviews-api/interactions?opportunityId=${id}&size=200`)).body;
+      expect(listed.content.length).toBe(listed.totalElements);
+      const count = (type: string) => listed.content.filter((i) => i.type === type).length;
+      expect([head.phoneCount, head.smsCount]).toEqual([count('CALL'), count('SMS')]);
+    }
+  });
+});
+
 describe('an opportunity\'s "Updated"', () => {
   it('is never older than its newest interaction or note, in the seed', async () => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from opportunities o
