@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import type * as v from 'valibot';
 import { expect } from 'vitest';
-import { fieldMaxLengths } from '../../src/contract/limits.ts';
+import { fieldMaxLengths, maxDigitsOf } from '../../src/contract/limits.ts';
 import { renderApp } from './render-app.tsx';
 
 // Forms from the contract (issue 36): one runner for every form's case. A value the contract refuses
@@ -26,6 +26,8 @@ export interface FormCase {
   submit: string;
   /** The schema the server checks the form's body with. */
   schema?: v.GenericSchema;
+  /** Fields of the schema that hold a whole number: each one's input is limited to the digits of its largest value (maxDigitsOf). */
+  digits?: readonly string[];
 }
 
 /** Clicks the page's button `button` and answers the dialog it opens, named `dialog` (the button's name by default). */
@@ -54,7 +56,8 @@ export async function checkFormCase(c: FormCase): Promise<void> {
     expect(within(form).queryByText(c.message)).not.toBeInTheDocument();
 
     if (c.schema) {
-      const limits = fieldMaxLengths(c.schema);
+      const entries = (c.schema as unknown as { entries?: Record<string, v.GenericSchema> }).entries ?? {};
+      const limits = { ...fieldMaxLengths(c.schema), ...Object.fromEntries((c.digits ?? []).map((k) => [k, entries[k] && maxDigitsOf(entries[k])])) };
       const named = [...form.querySelectorAll<HTMLInputElement>('input[name], textarea[name]')].filter((i) => i.name in limits);
       expect(named.length).toBeGreaterThan(0);
       for (const input of named) expect([input.name, input.maxLength]).toEqual([input.name, limits[input.name] ?? -1]);
