@@ -130,7 +130,8 @@ export async function assignOpportunity(trx: Db, input: AssignInput): Promise<{ 
     const agent = await trx.selectFrom('agents').select(['id', 'brokerage_id', 'status']).where('id', '=', input.forceAgentId).executeTakeFirst();
     if (!agent) throw notFound('No such agent');
     const refusal = forceRefusal({ status: agent.status, brokerageId: agent.brokerage_id }, { brokerageId: opp.brokerage_id });
-    if (refusal) throw conflict(refusal);
+    // Beside the agent chosen in the console's Force Assignment form (the agent changed after the list loaded).
+    if (refusal) throw conflict(refusal, { agentId: refusal });
     forced = { agentId: agent.id, byName: actor?.name ?? 'the system' };
   }
   const lead = await leadFor(trx, { opportunityId, brokerageId: opp.brokerage_id, zip: opp.zip });

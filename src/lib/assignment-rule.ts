@@ -126,7 +126,7 @@ function beats(winner: AssignmentCandidate, other: AssignmentCandidate): string 
 
 /** The hard refusal of a forced assignment, or null when it may go ahead. */
 export function forceRefusal(c: Pick<AssignmentCandidate, 'status' | 'brokerageId'>, lead: Pick<AssignmentLead, 'brokerageId'>): string | null {
-  if (FORCE_BLOCKING_STATUSES.includes(c.status)) return `The agent cannot take referrals while ${c.status}`;
+  if (FORCE_BLOCKING_STATUSES.includes(c.status)) return `The agent cannot take referrals while ${c.status.toLowerCase()}`;
   if (lead.brokerageId !== null && c.brokerageId !== lead.brokerageId) return "The agent is not with the opportunity's brokerage";
   return null;
 }

@@ -68,7 +68,7 @@ describe('forced assignment', () => {
   });
 
   it('is refused only for DELETED or DEACTIVATED agents and another brokerage', () => {
-    expect(forceRefusal({ status: 'DEACTIVATED', brokerageId: 1 }, { brokerageId: 1 })).toBe('The agent cannot take referrals while DEACTIVATED');
+    expect(forceRefusal({ status: 'DEACTIVATED', brokerageId: 1 }, { brokerageId: 1 })).toBe('The agent cannot take referrals while deactivated');
     expect(forceRefusal({ status: 'ACTIVE', brokerageId: 2 }, { brokerageId: 1 })).toBe("The agent is not with the opportunity's brokerage");
     expect(forceRefusal({ status: 'PAUSED', brokerageId: 1 }, { brokerageId: 1 })).toBeNull();
   });
