@@ -64,13 +64,14 @@ export const ContentMatchResult = v.object({ best: v.nullable(ContentMatch), mat
 export type ContentMatchResult = v.InferOutput<typeof ContentMatchResult>;
 
 export const CONTENT_BODY_MAX = 10_000;
+const PRIORITY_MESSAGE = 'Priority must be a whole number from 0 to 1000';
 /** PATCH: every field optional; a new version is saved with the item's values merged. */
 export const ContentItemPatch = v.object({
   name: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('A name is required'), v.maxLength(120, 'A name must be at most 120 characters'))),
   subject: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, 'A subject must be at most 200 characters')))),
-  body: v.optional(v.pipe(v.string(), v.nonEmpty('A body is required'), v.maxLength(CONTENT_BODY_MAX, `A body must be at most ${CONTENT_BODY_MAX} characters`))),
+  body: v.optional(v.pipe(v.string(), v.check((s) => s.trim() !== '', 'A body is required'), v.maxLength(CONTENT_BODY_MAX, `A body must be at most ${CONTENT_BODY_MAX} characters`))),
   audienceId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
-  priority: v.optional(v.pipe(v.number('Priority must be a number'), v.integer('Priority must be a whole number'), v.minValue(0), v.maxValue(1000))),
+  priority: v.optional(v.pipe(v.number(PRIORITY_MESSAGE), v.integer(PRIORITY_MESSAGE), v.minValue(0, PRIORITY_MESSAGE), v.maxValue(1000, PRIORITY_MESSAGE))),
   active: v.optional(v.boolean()),
   note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'A note must be at most 500 characters'))),
   /** restore: copy this version's fields into a new version (other fields are then ignored) */

@@ -44,7 +44,8 @@ export const MAX_BULK_ZIP_LINES = 5000;
 /** POST /leads-api/lead-supplier-zip-codes/bulk: a pasted list, one ZIP per line (commas and spaces also split). */
 export const BulkLeadSupplierZips = v.strictObject({
   supplierId: SupplierId,
-  zips: v.pipe(v.string('zips must be text'), v.maxLength(MAX_BULK_ZIP_LINES * 12, 'The list is too long')),
+  zips: v.pipe(v.string('zips must be text'), v.maxLength(MAX_BULK_ZIP_LINES * 12, 'The list is too long'),
+    v.check((text) => /[^\s,;]/.test(text), 'Paste at least one ZIP')),
 }, 'unknown field');
 export type BulkLeadSupplierZips = v.InferInput<typeof BulkLeadSupplierZips>;
 
@@ -72,9 +73,9 @@ export function parseZipList(text: string): { valid: string[]; invalid: BulkZipR
   return { valid: [...new Set(valid)], invalid };
 }
 
+const CAP_MESSAGE = 'Enter a whole number from 0 to 99999';
 /** A quarterly cap: 0 or 99999 means no cap (spec 2 section 9). */
-export const QuarterlyCap = v.pipe(v.number('quarterlyCap must be a number'), v.integer('quarterlyCap must be a whole number'),
-  v.minValue(0, 'quarterlyCap must be 0 or more'), v.maxValue(99999, 'quarterlyCap must be at most 99999'));
+export const QuarterlyCap = v.pipe(v.number(CAP_MESSAGE), v.integer(CAP_MESSAGE), v.minValue(0, CAP_MESSAGE), v.maxValue(99999, CAP_MESSAGE));
 
 /** GET /leads-api/lead-supplier-limit?supplierId=..: the supplier's quarterly limit per brokerage. */
 export const LeadSupplierLimit = v.object({
@@ -93,7 +94,7 @@ export const LeadSupplierLimits = v.array(LeadSupplierLimit);
 /** POST /leads-api/lead-supplier-limit. */
 export const NewLeadSupplierLimit = v.strictObject({
   supplierId: SupplierId,
-  brokerageId: v.pipe(v.number('brokerageId must be a number'), v.integer(), v.minValue(1), v.maxValue(999_999_999)),
+  brokerageId: v.pipe(v.number('Choose a brokerage'), v.integer('Choose a brokerage'), v.minValue(1, 'Choose a brokerage'), v.maxValue(999_999_999, 'Choose a brokerage')),
   quarterlyCap: QuarterlyCap,
 }, 'unknown field');
 export type NewLeadSupplierLimit = v.InferInput<typeof NewLeadSupplierLimit>;

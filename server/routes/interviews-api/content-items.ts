@@ -211,7 +211,7 @@ export const contentItemRoutes: RouteDef[] = [
           };
           if (next.audience_id !== null) {
             const audience = await trx.selectFrom('content_audiences').select('id').where('id', '=', next.audience_id).executeTakeFirst();
-            if (!audience) throw badRequest('No such audience', { audienceId: 'no such audience' });
+            if (!audience) throw badRequest('No such audience', { audienceId: 'This audience no longer exists: choose another' });
           }
           const same = next.name === item.name && next.subject === item.subject && next.body === item.body
             && next.audience_id === item.audience_id && next.priority === item.priority && next.active === item.active;
