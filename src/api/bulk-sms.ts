@@ -15,7 +15,8 @@ export interface SmsForm {
   numbers: string;
 }
 
-const formOf = (f: SmsForm): Record<string, string> => Object.fromEntries(Object.entries({
+/** The form-encoded body of a pre-flight or send: what the server checks with SmsRequest. */
+export const smsFormBody = (f: SmsForm): Record<string, string> => Object.fromEntries(Object.entries({
   message: f.message, source: f.source,
   ...(f.source === 'OPPORTUNITIES'
     ? { status: f.status.join(','), brokerageId: f.brokerageId, createdFrom: f.createdFrom, createdTo: f.createdTo }
@@ -31,11 +32,11 @@ export const smsKeys = {
 };
 
 export const smsPreflight = (f: SmsForm) =>
-  request('/interviews-api/opportunities/sms/preflight', { method: 'POST', form: formOf(f), schema: SmsPreflight });
+  request('/interviews-api/opportunities/sms/preflight', { method: 'POST', form: smsFormBody(f), schema: SmsPreflight });
 
 /** The send: the key is made once per confirmed pre-flight, so a retry or double click sends nothing twice. */
 export const sendSms = (f: SmsForm, idempotencyKey: string) =>
-  request('/interviews-api/opportunities/sms', { method: 'POST', form: formOf(f), headers: { 'Idempotency-Key': idempotencyKey }, schema: SmsJob });
+  request('/interviews-api/opportunities/sms', { method: 'POST', form: smsFormBody(f), headers: { 'Idempotency-Key': idempotencyKey }, schema: SmsJob });
 
 export const smsJobsQueryOptions = (p: Paging) => queryOptions({
   queryKey: smsKeys.jobs(p),
