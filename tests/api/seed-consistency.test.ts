@@ -1,4 +1,9 @@
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentEnrollment } from '../../src/contract/agents.ts';
+import { BrokerageUpdate } from '../../src/contract/brokerage-admin.ts';
+import { NewDncRequest } from '../../src/contract/interviews.ts';
+import { LoanOfficerEdit } from '../../src/contract/loan-officers.ts';
 import { isEmail, isValidPhone } from '../../src/lib/validation.ts';
 import { sql } from 'kysely';
 import { signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
@@ -37,6 +42,41 @@ describe('the demo seed', () => {
     const rows = [...agents, ...leads];
     expect(rows.filter((r) => r.phone !== null && !isValidPhone(r.phone)).map((r) => r.phone)).toEqual([]);
     expect(rows.filter((r) => r.email !== null && !isEmail(r.email)).map((r) => r.email)).toEqual([]);
+  });
+});
+
+/** What the contract says of each seeded row, as the edit form would send it back unchanged: failures only. */
+function refused(rows: Record<string, unknown>[], schema: v.GenericSchema): { row: Record<string, unknown>; issue: string }[] {
+  expect(rows.length).toBeGreaterThan(0);
+  return rows.flatMap((row) => {
+    const r = v.safeParse(schema, row);
+    return r.success ? [] : [{ row, issue: `${v.getDotPath(r.issues[0]) ?? ''}: ${r.issues[0].message}` }];
+  });
+}
+
+describe('every seeded record passes the contract the server checks its edits with', () => {
+  it('brokerages, as Edit Brokerage would save them unchanged', async () => {
+    const rows = await server.db.selectFrom('brokerages')
+      .select(['name', 'status', 'product_family as productFamily', 'email', 'phone', 'street', 'city', 'state', 'zip']).execute();
+    expect(refused(rows, BrokerageUpdate)).toEqual([]);
+  });
+
+  it('loan officers, as Edit Loan Officer would save them unchanged', async () => {
+    const rows = await server.db.selectFrom('loan_officers').select(['first_name as firstName', 'last_name as lastName', 'email', 'phone', 'nmls']).execute();
+    expect(refused(rows, LoanOfficerEdit)).toEqual([]);
+  });
+
+  it('agents, as enrolling them again would send them (the few the seed leaves unnamed, for "Not Available", by phone alone)', async () => {
+    const rows = await server.db.selectFrom('agents').select(['brokerage_id as brokerageId', 'first_name as firstName', 'last_name as lastName', 'email', 'phone']).execute();
+    const unnamed = rows.filter((r) => r.firstName === null && r.lastName === null && r.email === null);
+    expect(unnamed.length).toBeLessThan(rows.length / 10);
+    expect(refused(rows.filter((r) => !unnamed.includes(r)), AgentEnrollment)).toEqual([]);
+    expect(refused(unnamed.map(({ phone }) => ({ phone })), v.object({ phone: AgentEnrollment.entries.phone }))).toEqual([]);
+  });
+
+  it('the do-not-call list, as New DNC would take each entry', async () => {
+    const rows = await server.db.selectFrom('dnc_contacts').select(['type', 'value', 'owner_type as ownerType', 'channel', 'disposition', 'blocked']).execute();
+    expect(refused(rows, NewDncRequest)).toEqual([]);
   });
 });
 
