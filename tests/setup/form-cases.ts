@@ -28,6 +28,8 @@ export interface FormCase {
   schema?: v.GenericSchema;
   /** Fields of the schema that hold a whole number: each one's input is limited to the digits of its largest value (maxDigitsOf). */
   digits?: readonly string[];
+  /** Changes the field after the message shows (typing "a" by default), e.g. picks a date where typing cannot. */
+  change?: (app: App, field: HTMLElement) => Promise<void>;
 }
 
 /** Clicks the page's button `button` and answers the dialog it opens, named `dialog` (the button's name by default). */
