@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { IsoTime, paged } from './common.ts';
+import { ZIP_LENGTH } from './limits.ts';
 
 // Agent assignments (issue 16): /interviews-api/agentAssignments, zipCodes, markets.
 // The decisions come from src/lib/assignment-rule.ts (decideAssignment); these are its answers.
@@ -19,7 +20,8 @@ export const AssignmentVerdict = v.object({
 });
 export type AssignmentVerdict = v.InferOutput<typeof AssignmentVerdict>;
 
-export const AssignmentMode = v.picklist(['AUTOMATIC', 'FORCED']);
+export const ASSIGNMENT_MODES = ['AUTOMATIC', 'FORCED'] as const;
+export const AssignmentMode = v.picklist(ASSIGNMENT_MODES);
 
 /** One recorded decision (list row). */
 export const AgentAssignment = v.object({
@@ -66,3 +68,35 @@ export const Market = v.object({ id: v.number(), name: v.string(), zipCount: v.n
 export type Market = v.InferOutput<typeof Market>;
 export const MarketPage = paged(Market);
 export type MarketPage = v.InferOutput<typeof MarketPage>;
+
+// ---- What the routes take: the server checks these, and the console's lookup checks what it sends with them.
+
+const ZIP_MESSAGE = 'ZIP must be exactly 5 digits';
+/** A ZIP code as typed or in a query: five digits (spec 1 section 5). */
+const ZipText = v.pipe(v.string(), v.maxLength(ZIP_LENGTH, ZIP_MESSAGE), v.regex(/^\d{5}$/, ZIP_MESSAGE));
+/** The digits of the longest id a lookup takes (999,999,999: within a Postgres integer). */
+const ID_DIGITS = 9;
+/** An id in a query string, as typed: up to nine digits, read as a number. */
+const idText = (message: string) => v.pipe(v.string(), v.maxLength(ID_DIGITS, message), v.regex(/^\d{1,9}$/, message), v.transform(Number));
+const OPPORTUNITY_ID_MESSAGE = 'Enter an opportunity ID (digits)';
+
+/** GET /interviews-api/agentAssignments/explain: an opportunity or a ZIP code (brokerageId narrows a ZIP's candidates). */
+export const AssignmentExplainQuery = v.object({
+  opportunityId: v.optional(idText(OPPORTUNITY_ID_MESSAGE)),
+  zip: v.optional(ZipText),
+  brokerageId: v.optional(idText('must be a positive whole number')),
+});
+export type AssignmentExplainQuery = v.InferInput<typeof AssignmentExplainQuery>;
+
+/** GET /interviews-api/agentAssignments: the filters of the recorded decisions (paging and sort are every list's). */
+export const AssignmentListFilters = v.object({
+  mode: v.optional(v.picklist(ASSIGNMENT_MODES, 'mode must be AUTOMATIC or FORCED')),
+  zip: v.optional(ZipText),
+  opportunityId: v.optional(idText(OPPORTUNITY_ID_MESSAGE)),
+});
+
+/** POST /interviews-api/agentAssignments: assign an opportunity through the rule. */
+export const AssignOpportunityBody = v.object({
+  opportunityId: v.pipe(v.number('opportunityId is required'), v.integer('opportunityId must be a whole number'), v.minValue(1)),
+});
+export type AssignOpportunityBody = v.InferInput<typeof AssignOpportunityBody>;

@@ -101,6 +101,16 @@ describe('explain', () => {
     expect((await admin.get(`${BASE}/explain?zip=123`)).status).toBe(400);
     expect((await admin.get(`${BASE}/explain?opportunityId=999999`)).status).toBe(404);
   });
+
+  it('words each refusal at the field the lookup typed it in (the contract\'s messages, the console\'s own)', async () => {
+    const fieldOf = async (q: string) => (await admin.get<{ fields?: Record<string, string> }>(`${BASE}/explain?${q}`)).body.fields;
+    expect(await fieldOf('zip=0410')).toEqual({ zip: 'ZIP must be exactly 5 digits' });
+    expect(await fieldOf('opportunityId=12a')).toEqual({ opportunityId: 'Enter an opportunity ID (digits)' });
+    expect(await fieldOf('opportunityId=1234567890')).toEqual({ opportunityId: 'Enter an opportunity ID (digits)' });
+    expect(await fieldOf('opportunityId=999999')).toEqual({ opportunityId: 'No opportunity has this ID' });
+    const list = await admin.get<{ fields?: Record<string, string> }>(`${BASE}?zip=9810&mode=SOMETIMES`);
+    expect([list.status, list.body.fields]).toEqual([400, { mode: 'mode must be AUTOMATIC or FORCED', zip: 'ZIP must be exactly 5 digits' }]);
+  });
 });
 
 describe('automatic assignment', () => {

@@ -23,11 +23,8 @@ const ONE_LENGTH: Record<string, number> = {
   email: EMAIL_MAX, emailAddress: EMAIL_MAX, phone: PHONE_TEXT_MAX, phoneNumber: PHONE_TEXT_MAX,
 };
 
-/**
- * Forms whose length is still typed in the form, each with its reason; the list only shrinks. The
- * assignment lookup is a search (by ZIP or opportunity id), not a write: its query is the server route's.
- */
-const NOT_YET_FROM_CONTRACT = new Set(['src/features/agent-assignments/agent-assignments-screen.tsx']);
+/** Forms whose length is still typed in the form, each with its reason; the list only shrinks (it is empty). */
+const NOT_YET_FROM_CONTRACT = new Set<string>([]);
 
 const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true })
   .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));

@@ -1,16 +1,17 @@
 import type { ExpressionBuilder } from 'kysely';
 import * as v from 'valibot';
 import type { Role } from '../../../src/access/roles.ts';
-import type {
-  AgentAssignment, AgentAssignmentDetail, AgentAssignmentPage, AssignmentCheck, AssignmentExplanation, AssignmentVerdict,
+import {
+  AssignmentExplainQuery, AssignmentListFilters, AssignOpportunityBody,
+  type AgentAssignment, type AgentAssignmentDetail, type AgentAssignmentPage, type AssignmentCheck, type AssignmentExplanation, type AssignmentVerdict,
 } from '../../../src/contract/agent-assignments.ts';
 import { decideAssignment } from '../../../src/lib/assignment-rule.ts';
 import { personName } from '../../../src/lib/format.ts';
 import { assignOpportunity, candidatesFor, decideFor, leadFor } from '../../db/assignment.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { countOf, IdParam, Sort } from '../../http/paging.ts';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { countOf, Sort } from '../../http/paging.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 
@@ -20,17 +21,9 @@ import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.t
 // AGENT_ENGAGEMENT" (the same set src/access/route-table.ts calls DIAGNOSTICS).
 export const ASSIGNMENT_ROLES: readonly Role[] = ['ADMIN', 'MANAGER', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'];
 
-const Zip = v.pipe(v.string(), v.regex(/^\d{5}$/, 'ZIP must be exactly 5 digits'));
-const ListQuery = v.object({
-  ...Paging,
-  mode: v.optional(v.picklist(['AUTOMATIC', 'FORCED'], 'mode must be AUTOMATIC or FORCED')),
-  zip: v.optional(Zip),
-  opportunityId: IdParam,
-  sort: Sort(['created', 'zip', 'mode'], 'created,DESC'),
-});
+// The filters, the explanation's query and the body are the contract's (the console's lookup checks the same).
+const ListQuery = v.object({ ...Paging, ...AssignmentListFilters.entries, sort: Sort(['created', 'zip', 'mode'], 'created,DESC') });
 const SORT_COLUMN = { created: 'x.created_at', zip: 'x.zip', mode: 'x.mode' } as const;
-const ExplainQuery = v.object({ opportunityId: IdParam, zip: v.optional(Zip), brokerageId: IdParam });
-const AssignBody = v.object({ opportunityId: v.pipe(v.number('opportunityId is required'), v.integer('opportunityId must be a whole number'), v.minValue(1)) });
 
 const listQuery = (db: Db) => db.selectFrom('agent_assignments as x')
   .innerJoin('opportunities as o', 'o.id', 'x.opportunity_id')
@@ -98,12 +91,15 @@ export const agentAssignmentRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/interviews-api/agentAssignments/explain', policy: ASSIGNMENT_ROLES,
     handler: async (c) => {
-      const q = query(c, ExplainQuery);
+      const q = query(c, AssignmentExplainQuery);
       const db = c.var.db;
       const now = c.var.now();
       if (q.opportunityId === undefined && q.zip === undefined) throw badRequest('Give an opportunityId or a zip', { zip: 'an opportunityId or a zip is required' });
       let body: AssignmentExplanation;
       if (q.opportunityId !== undefined) {
+        // An id nobody has is the lookup's field's fault: answered at that field, in words.
+        const known = await db.selectFrom('opportunities').select('id').where('id', '=', q.opportunityId).executeTakeFirst();
+        if (!known) throw new HttpError(404, 'No such opportunity', { opportunityId: 'No opportunity has this ID' });
         const { lead, decision } = await decideFor(db, q.opportunityId, now);
         const history = await listQuery(db).where('x.opportunity_id', '=', q.opportunityId).orderBy('x.created_at', 'desc').orderBy('x.id', 'desc').limit(20).execute();
         body = {
@@ -134,7 +130,7 @@ export const agentAssignmentRoutes: RouteDef[] = [
     // Automatic assignment: the rule chooses (409 with the rule's summary when nobody is eligible).
     method: 'POST', path: '/interviews-api/agentAssignments', policy: ASSIGNMENT_ROLES,
     handler: async (c) => {
-      const { opportunityId } = await jsonBody(c, AssignBody);
+      const { opportunityId } = await jsonBody(c, AssignOpportunityBody);
       const user = c.var.auth.user;
       const { assignmentId } = await c.var.db.transaction().execute((trx) => assignOpportunity(trx, {
         opportunityId, now: c.var.now(), actor: { id: user.id, name: personName(user.firstName, user.lastName, user.email ?? `User ${user.id}`) },

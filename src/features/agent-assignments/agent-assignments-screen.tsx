@@ -1,9 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
 import { assignmentListQueryOptions, assignmentQueryOptions, explainQueryOptions, type AssignmentListParams } from '../../api/assignments-content.ts';
 import { serverMessage } from '../../api/staff.ts';
-import type { AgentAssignment } from '../../contract/agent-assignments.ts';
+import { AssignmentExplainQuery, AssignmentListFilters, type AgentAssignment, type AssignmentExplanation } from '../../contract/agent-assignments.ts';
+import { fieldMaxLengths } from '../../contract/limits.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { defineList } from '../../ui/list-screen.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -17,6 +18,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { CandidateTable } from './candidate-table.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 
 export const NO_ASSIGNMENTS = 'No assignments found.';
 const LIST = defineList({
@@ -26,12 +28,21 @@ const LIST = defineList({
   filters: [{ key: 'mode', label: 'Mode', all: 'All', options: [{ value: 'AUTOMATIC', label: 'Automatic' }, { value: 'FORCED', label: 'Forced' }] }],
 });
 
+/** The lookup's field for each way of explaining: its rule and length are the route's query (the contract's). */
+const FIELD = { opportunity: 'opportunityId', zip: 'zip' } as const;
+type Field = (typeof FIELD)[keyof typeof FIELD];
+const MAX = fieldMaxLengths(AssignmentExplainQuery);
+const lookupError = (field: Field, value: string) => ruleError(AssignmentExplainQuery.entries[field], value);
+
 const modeText = (a: AgentAssignment) => (a.mode === 'FORCED' ? `Forced by ${a.forcedBy?.name ?? 'staff'}` : 'Automatic');
 
 /** What the rule decides now for an opportunity or a ZIP code (?by=opportunity|zip&value=...). */
-function Explanation({ by, value }: { by: 'opportunity' | 'zip'; value: string }) {
-  const query = useQuery(explainQueryOptions(by === 'opportunity' ? { opportunityId: Number(value) } : { zip: value }));
-  if (query.isError) return <Card><p role="alert" className={styles.formError}>{serverMessage(query.error, 'This explanation could not be loaded.')}</p></Card>;
+function Explanation({ by, value, query }: { by: 'opportunity' | 'zip'; value: string; query: UseQueryResult<AssignmentExplanation> }) {
+  if (query.isError) {
+    // A refusal of the lookup's value is shown at its field; only what belongs to no field shows here.
+    const text = formFailureText(query.error);
+    return text ? <Card><p role="alert" className={styles.formError}>{serverMessage(query.error, 'This explanation could not be loaded.')}</p></Card> : null;
+  }
   const e = query.data;
   if (!e) return <Skeleton label="Loading explanation" shape="record" />;
   const where = [e.zip, [e.city, e.state].filter(Boolean).join(', ')].filter(Boolean).join(' · ');
@@ -77,14 +88,24 @@ function RecordedDecision({ id }: { id: number }) {
 export function AgentAssignmentsScreen() {
   const list = useUrlListState(LIST.spec);
   const params = list.params as AssignmentListParams;
-  const zipOk = params.zip === '' || /^\d{5}$/.test(params.zip);
+  const zipError = params.zip === '' ? undefined : ruleError(AssignmentListFilters.entries.zip, params.zip);
+  const zipOk = zipError === undefined;
   const query = useQuery({ ...assignmentListQueryOptions(params), enabled: zipOk, placeholderData: keepPreviousData });
   const [search, setSearch] = useSearchParams();
   const by = search.get('by') === 'zip' ? 'zip' : 'opportunity';
   const value = search.get('value') ?? '';
   const opened = Number(search.get('assignment') ?? '');
-  const [form, setForm] = useState({ by, value });
-  const [error, setError] = useState('');
+  const [form, setForm] = useState<{ by: 'opportunity' | 'zip'; value: string }>({ by, value });
+  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<Field>(formRef);
+  const validValue = value !== '' && lookupError(FIELD[by], value) === undefined;
+  const explain = useQuery({ ...explainQueryOptions(by === 'opportunity' ? { opportunityId: Number(value) } : { zip: value }), enabled: validValue });
+  // The server's refusal of the value looked up (an opportunity nobody has) goes to its field.
+  const refusedAt = explain.isError ? explain.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (refusedAt) show(serverFieldErrors(explain.error, [FIELD[by]]).fields);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per refusal
+  }, [refusedAt]);
   const setParam = (patch: Record<string, string | null>) => setSearch((prev) => {
     const next = new URLSearchParams(prev);
     for (const [k, val] of Object.entries(patch)) if (val === null) next.delete(k); else next.set(k, val);
@@ -93,14 +114,14 @@ export function AgentAssignmentsScreen() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const v = form.value.trim();
-    if (form.by === 'zip' ? !/^\d{5}$/.test(v) : !/^\d{1,9}$/.test(v)) {
-      setError(form.by === 'zip' ? 'ZIP must be exactly 5 digits' : 'Enter an opportunity ID (digits)');
-      return;
-    }
-    setError('');
+    const field = FIELD[form.by];
+    const error = lookupError(field, v);
+    show(error ? { [field]: error } : {});
+    if (error) return;
+    // The same lookup again asks again (an opportunity created since, a refusal to show once more).
+    if (form.by === by && v === value) void explain.refetch();
     setParam({ by: form.by, value: v, assignment: null });
   };
-  const validValue = by === 'zip' ? /^\d{5}$/.test(value) : /^\d{1,9}$/.test(value);
 
   const columns: Column<AgentAssignment>[] = [
     { key: 'created', header: 'Assigned', sortKey: 'created', cell: (a) => formatDateTime(a.created) },
@@ -120,18 +141,18 @@ export function AgentAssignmentsScreen() {
       <div className={styles.stack}>
         <Card aria-labelledby="explain-heading">
           <h2 id="explain-heading" className={styles.subheading}>Explain an assignment</h2>
-          <form className={styles.inlineForm} onSubmit={submit} noValidate>
-            <SelectField label="Explain by" value={form.by} onChange={(e) => setForm({ by: e.target.value === 'zip' ? 'zip' : 'opportunity', value: '' })}>
+          <form ref={formRef} className={styles.inlineForm} onSubmit={submit} noValidate>
+            <SelectField label="Explain by" value={form.by} onChange={(e) => { show({}); setForm({ by: e.target.value === 'zip' ? 'zip' : 'opportunity', value: '' }); }}>
               <option value="opportunity">Opportunity</option>
               <option value="zip">ZIP code</option>
             </SelectField>
-            <TextField label={form.by === 'zip' ? 'ZIP code' : 'Opportunity ID'} value={form.value} inputMode="numeric"
-              keyFilter="digits" maxLength={form.by === 'zip' ? 5 : 9} error={error || undefined}
-              onChange={(e) => setForm({ ...form, value: e.target.value })} />
+            <TextField label={form.by === 'zip' ? 'ZIP code' : 'Opportunity ID'} name={FIELD[form.by]} value={form.value} inputMode="numeric"
+              keyFilter="digits" maxLength={MAX[FIELD[form.by]]} error={errors[FIELD[form.by]]}
+              onChange={(e) => { clear(FIELD[form.by]); setForm({ ...form, value: e.target.value }); }} />
             <Button type="submit">Explain</Button>
           </form>
         </Card>
-        {value && validValue && <Explanation by={by} value={value} />}
+        {validValue && <Explanation by={by} value={value} query={explain} />}
         {Number.isInteger(opened) && opened > 0 && <RecordedDecision id={opened} />}
         <Card aria-labelledby="recorded-heading">
           <h2 id="recorded-heading" className={styles.subheading}>Recorded assignments</h2>
@@ -143,7 +164,7 @@ export function AgentAssignmentsScreen() {
               <option value="FORCED">Forced</option>
             </SelectField>
           </div>
-          {!zipOk && <p role="alert" className={styles.formError}>ZIP must be exactly 5 digits</p>}
+          {zipError && <p role="alert" className={styles.formError}>{zipError}</p>}
           {query.isError && <p role="alert" className={styles.formError}>Whoops, Something went wrong. Try again.</p>}
           <DataTable label="Recorded assignments" columns={columns} rows={zipOk ? query.data?.content ?? [] : []} rowKey={(a) => a.id}
             sort={list.sort} onSortChange={list.setSort} loading={zipOk && query.isPending} empty={NO_ASSIGNMENTS} />
