@@ -1,24 +1,28 @@
-import { useState, type FormEvent } from 'react';
-import * as v from 'valibot';
+import { useRef, type FormEvent } from 'react';
+import { maxLengthOf } from '../../contract/limits.ts';
 import { NewNote } from '../../contract/referrals.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { ruleError, useFieldErrors } from '../../ui/form-errors.ts';
 import { usePageDraft } from '../../ui/page-draft.ts';
 import * as styles from './agent-app.css.ts';
-import { maxLengthOf } from '../../contract/limits.ts';
+
+const TEXT = NewNote.entries.text;
 
 /**
- * Add Note: checked with the server's own schema (not empty, at most 2000 characters). The text is a
- * draft of the referral's page until saved or cancelled: Back keeps it.
+ * Add Note: checked with the server's own rule (NewNote: not empty, at most 2000 characters), its
+ * message beside the field, focused, gone as the text changes. The text is a draft of the referral's
+ * page until saved or cancelled: Back keeps it. Saving hands the note to the write queue (offline too).
  */
 export function NoteDialog({ open, onOpenChange, onSave }: { open: boolean; onOpenChange: (o: boolean) => void; onSave: (text: string) => void }) {
   const [draft, update, clear] = usePageDraft('note', { text: '' });
   const text = draft.text;
-  const [error, setError] = useState<string | undefined>();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear: clearError } = useFieldErrors<'text'>(form);
 
   function close(o: boolean) {
-    if (!o) setError(undefined);
+    if (!o) show({});
     onOpenChange(o);
   }
   function cancel() {
@@ -28,16 +32,18 @@ export function NoteDialog({ open, onOpenChange, onSave }: { open: boolean; onOp
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = v.safeParse(NewNote, { text });
-    if (!parsed.success) { setError(parsed.issues[0].message); return; }
-    onSave(parsed.output.text);
+    const error = ruleError(TEXT, text);
+    show(error ? { text: error } : {});
+    if (error) return;
+    onSave(text.trim());
     cancel();
   }
 
   return (
     <Dialog open={open} onOpenChange={close} title="Add Note">
-      <form onSubmit={submit} noValidate>
-        <TextArea label="Note" value={text} onChange={(e) => update({ text: e.target.value })} error={error} maxLength={maxLengthOf(NewNote.entries.text)} rows={4} />
+      <form ref={form} onSubmit={submit} noValidate>
+        <TextArea label="Note" name="text" value={text} error={errors.text} maxLength={maxLengthOf(TEXT)} rows={4}
+          onChange={(e) => { clearError('text'); update({ text: e.target.value }); }} />
         <div className={styles.formActions}>
           <Button variant="text" onClick={cancel}>Cancel</Button>
           <Button type="submit">Save note</Button>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { StageChange } from '../../contract/referrals.ts';
 import {
@@ -6,16 +6,19 @@ import {
 } from '../../lib/referral-stages.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup, SelectField } from '../../ui/choice.tsx';
+import { schemaErrors } from '../../ui/checked-form.ts';
 import { Dialog } from '../../ui/dialog.tsx';
+import { useFieldErrors } from '../../ui/form-errors.ts';
 import { usePageDraft } from '../../ui/page-draft.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import * as styles from './agent-app.css.ts';
 
-interface Errors { stage?: string; removalReason?: string; dateOfSale?: string }
+type Field = 'stage' | 'removalReason' | 'dateOfSale';
 
 /**
  * Update Stage: only the moves the rule allows from the stage the referral is at (including a
- * change still waiting to sync). The checks mirror the server's: moveRefusal and the StageChange schema.
+ * change still waiting to sync). The checks are the server's: moveRefusal and the StageChange schema,
+ * each message beside its field, focus on the first, gone as that field changes.
  * The choice is a draft of the referral's page until saved or cancelled: Back (the phone's way to
  * close the sheet) keeps it.
  */
@@ -23,14 +26,15 @@ export function StageDialog({ open, onOpenChange, type, stage, onSave }: {
   open: boolean; onOpenChange: (o: boolean) => void; type: ReferralType; stage: ReferralStage; onSave: (change: StageChange) => void;
 }) {
   const [draft, update, clear] = usePageDraft('stage', { to: '', reason: '', date: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear: clearError } = useFieldErrors<Field>(form);
   const moves = allowedMoves(type, stage);
   // A draft made at another stage (the move was saved, or synced from elsewhere) may no longer apply.
   const to = moves.find((s) => s === draft.to) ?? null;
   const { reason, date } = draft;
 
   function close(o: boolean) {
-    if (!o) setErrors({});
+    if (!o) show({});
     onOpenChange(o);
   }
   function cancel() {
@@ -40,30 +44,29 @@ export function StageDialog({ open, onOpenChange, type, stage, onSave }: {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!to) { setErrors({ stage: 'Choose a stage' }); return; }
+    if (!to) { show({ stage: 'Choose a stage' }); return; }
     const refusal = moveRefusal(type, stage, to);
-    if (refusal) { setErrors({ stage: refusal }); return; }
+    if (refusal) { show({ stage: refusal }); return; }
     const body = { stage: to, ...(needsRemovalReason(to) && reason ? { removalReason: reason } : {}), ...(needsDateOfSale(to) && date ? { dateOfSale: date } : {}) };
     const parsed = v.safeParse(StageChange, body);
-    if (!parsed.success) {
-      const flat = v.flatten<typeof StageChange>(parsed.issues).nested ?? {};
-      setErrors({ removalReason: flat.removalReason?.[0], dateOfSale: flat.dateOfSale?.[0] });
-      return;
-    }
+    if (!parsed.success) { show(schemaErrors<Record<Field, string>>(StageChange, body)); return; }
     onSave(parsed.output);
     cancel();
   }
 
   return (
     <Dialog open={open} onOpenChange={close} title="Update Stage" description={`Now: ${STAGE_LABELS[stage]}`}>
-      <form onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} noValidate>
+        {/* Another stage shows other fields: their messages go with the stage's. */}
         <RadioGroup legend="New stage" name="stage" value={to} error={errors.stage}
-          options={moves.map((s) => ({ value: s, label: STAGE_LABELS[s] }))} onChange={(s) => { update({ to: s }); setErrors({}); }} />
+          options={moves.map((s) => ({ value: s, label: STAGE_LABELS[s] }))} onChange={(s) => { update({ to: s }); show({}); }} />
         {to && needsDateOfSale(to) && (
-          <TextField label="Expected closing date" type="date" value={date} onChange={(e) => update({ date: e.target.value })} error={errors.dateOfSale} required />
+          <TextField label="Expected closing date" type="date" name="dateOfSale" value={date} error={errors.dateOfSale} required
+            onChange={(e) => { clearError('dateOfSale'); update({ date: e.target.value }); }} />
         )}
         {to && needsRemovalReason(to) && (
-          <SelectField label="Removal reason" value={reason} onChange={(e) => update({ reason: e.target.value })} error={errors.removalReason} required>
+          <SelectField label="Removal reason" name="removalReason" value={reason} error={errors.removalReason} required
+            onChange={(e) => { clearError('removalReason'); update({ reason: e.target.value }); }}>
             <option value="">Choose a reason</option>
             {REMOVAL_REASONS.map((r) => <option key={r} value={r}>{r}</option>)}
           </SelectField>
