@@ -28,6 +28,8 @@ export interface FormCase {
   schema?: v.GenericSchema;
   /** Fields of the schema that hold a whole number: each one's input is limited to the digits of its largest value (maxDigitsOf). */
   digits?: readonly string[];
+  /** Puts the refused value in a field that is not typed into (a select's option, or none); without it the field is cleared and `bad` typed. */
+  fill?: (app: App, field: HTMLElement) => Promise<void>;
   /** Changes the field after the message shows (typing "a" by default), e.g. picks a date where typing cannot. */
   change?: (app: App, field: HTMLElement) => Promise<void>;
 }
@@ -45,8 +47,11 @@ export async function checkFormCase(c: FormCase): Promise<void> {
     await c.before?.(app, form);
     const [field] = await within(form).findAllByLabelText(c.field, { selector: 'input, textarea, select' });
     if (!field) throw new Error(`no field ${String(c.field)}`);
-    await app.user.clear(field);
-    if (c.bad) await app.user.type(field, c.bad); // '' leaves a required field empty
+    if (c.fill) await c.fill(app, field);
+    else {
+      await app.user.clear(field);
+      if (c.bad) await app.user.type(field, c.bad); // '' leaves a required field empty
+    }
     await app.user.click(within(field.closest('form') ?? form).getByRole('button', { name: c.submit }));
 
     await waitFor(() => expect(field).toHaveAccessibleDescription(c.message));
