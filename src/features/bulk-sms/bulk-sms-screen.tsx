@@ -1,10 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
-import { ApiError } from '../../api/client.ts';
-import { sendSms, smsPreflight, type SmsForm } from '../../api/bulk-sms.ts';
-import { serverMessage } from '../../api/staff.ts';
+import { sendSms, smsFormBody, smsPreflight, type SmsForm } from '../../api/bulk-sms.ts';
 import { maxLengthOf } from '../../contract/limits.ts';
 import { SMS_SUPPRESSIONS, SmsRequest, SUPPRESSION_LABELS, type SmsPreflight } from '../../contract/bulk-sms.ts';
 import { OPPORTUNITY_STATUSES } from '../../contract/interviews.ts';
@@ -19,11 +17,19 @@ import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { schemaErrors } from '../../ui/checked-form.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { JobReport } from './job-report.tsx';
 import { SendHistory } from './send-history.tsx';
 import { enumLabel } from '../../contract/labels.ts';
 
 const EMPTY: SmsForm = { message: '', source: 'NUMBERS', status: [], brokerageId: '', createdFrom: '', createdTo: '', numbers: '' };
+/** The composer's fields, named as SmsRequest names them (the server's refusals use these keys). */
+const FIELD_KEYS = ['source', 'numbers', 'status', 'brokerageId', 'createdFrom', 'createdTo', 'message'] as const;
+type FieldKey = (typeof FIELD_KEYS)[number];
+/** The lengths the server admits (SmsRequest). */
+const MESSAGE_MAX = maxLengthOf(SmsRequest.entries.message);
+const NUMBERS_MAX = maxLengthOf(SmsRequest.entries.numbers);
 const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_-]/g, '');
 
 /**
@@ -56,61 +62,80 @@ export function BulkSmsScreen() {
 
 function Composer({ staff, onSent }: { staff: boolean; onSent: (jobId: number) => void }) {
   const [form, setForm] = useState<SmsForm>(staff ? EMPTY : { ...EMPTY, source: 'OPPORTUNITIES' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<FieldKey>(formRef);
+  const [failure, setFailure] = useState<string>();
+  const [sendFailure, setSendFailure] = useState<string>();
   const [checked, setChecked] = useState<{ result: SmsPreflight; key: string; form: SmsForm } | null>(null);
   const names = useQuery({ ...brokerageNamesQueryOptions(), enabled: staff });
-  const set = (patch: Partial<SmsForm>) => { setForm((f) => ({ ...f, ...patch })); setChecked(null); };
+  const set = (patch: Partial<SmsForm>) => {
+    for (const k of Object.keys(patch) as FieldKey[]) clear(k);
+    setForm((f) => ({ ...f, ...patch }));
+    setChecked(null);
+  };
   const segments = smsSegments(form.message);
-  const fail = (err: unknown) => setErrors(err instanceof ApiError && err.fields ? err.fields : { _: serverMessage(err) });
   const preflight = useMutation({
     mutationFn: (f: SmsForm) => smsPreflight(f),
-    onSuccess: (result, f) => { setErrors({}); setChecked({ result, key: newKey(), form: f }); },
-    onError: fail,
+    onSuccess: (result, f) => { show({}); setFailure(undefined); setSendFailure(undefined); setChecked({ result, key: newKey(), form: f }); },
+    onError: (err) => {
+      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
+      show(fields);
+      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+    },
   });
+  // A send refused for its fields shows them in the composer; what else refuses it (every recipient
+  // suppressed since the pre-flight, a lost connection) shows beside the send button.
   const send = useMutation({
     mutationFn: (c: { form: SmsForm; key: string }) => sendSms(c.form, c.key),
     retry: 2, // safe: the same Idempotency-Key answers the same job
     onSuccess: (job) => onSent(job.id),
-    onError: fail,
+    onError: (err) => {
+      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
+      if (Object.keys(fields).length > 0) show(fields);
+      setSendFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.message.trim()) { setErrors({ message: 'Message is required' }); return; }
-    preflight.mutate(form);
+    const found = schemaErrors<Record<FieldKey, unknown>>(SmsRequest, smsFormBody(form));
+    show(found);
+    setFailure(undefined);
+    if (Object.keys(found).length === 0) preflight.mutate(form);
   };
   return (
     <div className={styles.stack}>
       <Card>
-        <form onSubmit={submit} noValidate className={styles.stack} aria-label="Recipients and message">
+        <form ref={formRef} onSubmit={submit} noValidate className={styles.stack} aria-label="Recipients and message">
+          {failure && <p role="alert" className={styles.formError}>{failure}</p>}
           <h2 className={styles.subheading}>Recipients</h2>
           {staff && (
-            <RadioGroup legend="Send to" name="source" value={form.source} onChange={(source) => set({ source })}
+            <RadioGroup legend="Send to" name="source" value={form.source} onChange={(source) => set({ source })} error={errors.source}
               options={[{ value: 'NUMBERS', label: 'A pasted list of numbers' }, { value: 'OPPORTUNITIES', label: 'Opportunities' }]} />
           )}
           {form.source === 'NUMBERS' ? (
-            <TextArea label="Phone numbers (one per line)" rows={6} value={form.numbers} onChange={(e) => set({ numbers: e.target.value })} error={errors['numbers']} />
+            <TextArea label="Phone numbers (one per line)" name="numbers" rows={6} maxLength={NUMBERS_MAX} value={form.numbers}
+              onChange={(e) => set({ numbers: e.target.value })} error={errors.numbers} />
           ) : (
             <div className={styles.inlineForm}>
-              <SelectField label="Statuses" multiple size={5} value={form.status} error={errors['status']}
+              <SelectField label="Statuses" multiple size={5} value={form.status} error={errors.status}
                 onChange={(e) => set({ status: [...e.target.selectedOptions].map((o) => o.value) })}>
                 {OPPORTUNITY_STATUSES.map((s) => <option key={s} value={s}>{enumLabel('opportunityStatus', s)}</option>)}
               </SelectField>
               {staff && (
-                <SelectField label="Brokerage" value={form.brokerageId} onChange={(e) => set({ brokerageId: e.target.value })} error={errors['brokerageId']}>
+                <SelectField label="Brokerage" value={form.brokerageId} onChange={(e) => set({ brokerageId: e.target.value })} error={errors.brokerageId}>
                   <option value="">All brokerages</option>
                   {(names.data ?? []).map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
                 </SelectField>
               )}
-              <TextField label="Created from" type="date" value={form.createdFrom} onChange={(e) => set({ createdFrom: e.target.value })} error={errors['createdFrom']} />
-              <TextField label="Created to" type="date" value={form.createdTo} onChange={(e) => set({ createdTo: e.target.value })} error={errors['createdTo']} />
+              <TextField label="Created from" name="createdFrom" type="date" value={form.createdFrom} onChange={(e) => set({ createdFrom: e.target.value })} error={errors.createdFrom} />
+              <TextField label="Created to" name="createdTo" type="date" value={form.createdTo} onChange={(e) => set({ createdTo: e.target.value })} error={errors.createdTo} />
             </div>
           )}
           <h2 className={styles.subheading}>Message</h2>
-          <TextArea label="Message" rows={4} maxLength={maxLengthOf(SmsRequest.entries.message)} value={form.message} onChange={(e) => set({ message: e.target.value })} error={errors['message']} />
+          <TextArea label="Message" name="message" rows={4} maxLength={MESSAGE_MAX} value={form.message} onChange={(e) => set({ message: e.target.value })} error={errors.message} />
           <p className={styles.meta} aria-live="polite">
             {`${formatCount(segments.units)} characters, ${segments.segments} ${segments.segments === 1 ? 'part' : 'parts'} (${segments.encoding}). Merge fields: ${MERGE_FIELDS.map((f) => `{${f}}`).join(', ')}; a fallback after a bar: {firstName|there}.`}
           </p>
-          {errors['_'] && <p role="alert" className={styles.formError}>{errors['_']}</p>}
           <div><Button type="submit" disabled={preflight.isPending}>Run Pre-flight</Button></div>
         </form>
       </Card>
@@ -118,8 +143,8 @@ function Composer({ staff, onSent }: { staff: boolean; onSent: (jobId: number) =
       {checked && (
         <Card>
           <Preflight result={checked.result} />
-          {errors['recipients'] && <p role="alert" className={styles.formError}>{errors['recipients']}</p>}
-          <Button disabled={checked.result.sendable === 0 || send.isPending} onClick={() => send.mutate({ form: checked.form, key: checked.key })}>
+          {sendFailure && <p role="alert" className={styles.formError}>{sendFailure}</p>}
+          <Button disabled={checked.result.sendable === 0 || send.isPending} onClick={() => { setSendFailure(undefined); send.mutate({ form: checked.form, key: checked.key }); }}>
             {`Send to ${formatCount(checked.result.sendable)} recipients (${formatCount(checked.result.parts)} parts)`}
           </Button>
         </Card>

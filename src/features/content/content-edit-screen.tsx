@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import {
   audiencesQueryOptions, contentHistoryQueryOptions, contentItemQueryOptions, patchContentItem, refreshContent,
 } from '../../api/assignments-content.ts';
-import { serverMessage } from '../../api/staff.ts';
 import { ContentItemPatch, type ContentAudience, type ContentItem, type ContentVersion } from '../../contract/content-items.ts';
 import { fieldMaxLengths, maxDigitsOf } from '../../contract/limits.ts';
 import { ruleText } from '../../lib/content-match.ts';
@@ -19,6 +18,8 @@ import { Card, Page } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { schemaErrors } from '../../ui/checked-form.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors, type FieldErrors } from '../../ui/form-errors.ts';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import * as css from './content.css.ts';
 import { enumLabel, codeLabel } from '../../contract/labels.ts';
@@ -26,10 +27,19 @@ import { RecordSkeleton, Skeleton } from '../../ui/skeleton.tsx';
 
 /** The server's limits (ContentItemPatch). */
 const MAX = fieldMaxLengths(ContentItemPatch);
+/** The fields of the edit form, named as ContentItemPatch names them (the server's refusals use these keys). */
+const FIELD_KEYS = ['name', 'subject', 'body', 'audienceId', 'priority', 'note'] as const;
+type FieldKey = (typeof FIELD_KEYS)[number];
 
 interface Draft { name: string; subject: string; body: string; audienceId: string; priority: string; active: boolean; note: string }
 const draftOf = (i: ContentItem): Draft => ({
   name: i.name, subject: i.subject ?? '', body: i.body, audienceId: i.audience ? String(i.audience.id) : '', priority: String(i.priority), active: i.active, note: '',
+});
+/** The PATCH body of a draft; an empty priority is no number, so the contract refuses it. */
+const patchOf = (draft: Draft, i: ContentItem): ContentItemPatch => ({
+  name: draft.name, body: draft.body, priority: draft.priority.trim() === '' ? Number.NaN : Number(draft.priority), active: draft.active,
+  audienceId: draft.audienceId ? Number(draft.audienceId) : null,
+  ...(i.usage.usageType === 'EMAIL_TEMPLATE' ? { subject: draft.subject || null } : {}), ...(draft.note.trim() ? { note: draft.note } : {}),
 });
 
 /** The text a version is compared by: its fields and body, one per line. */
@@ -77,7 +87,9 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
   const history = useQuery({ ...contentHistoryQueryOptions(id), enabled: valid });
   const audiences = useQuery(audiencesQueryOptions());
   const [restoring, setRestoring] = useState<ContentVersion | null>(null);
-  const [error, setError] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<FieldKey>(form);
+  const [failure, setFailure] = useState<string>();
   const client = useQueryClient();
   const snackbar = useSnackbar();
   const save = useMutation({
@@ -85,10 +97,17 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
     onSuccess: (saved, body) => {
       snackbar(body.restoreVersion ? `Version ${body.restoreVersion} restored as version ${saved.version}.` : `Saved as version ${saved.version}.`, { tone: 'success' });
       setRestoring(null);
-      setError('');
+      show({});
+      setFailure(undefined);
       void refreshContent(client);
     },
-    onError: (err) => { setError(serverMessage(err)); setRestoring(null); },
+    // A refusal of a field shows at that field; a restore's or the item's own above the form.
+    onError: (err) => {
+      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
+      show(fields);
+      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+      setRestoring(null);
+    },
   });
   if (!valid || item.isError) return <Page title="Edit Content"><p role="alert">This content item could not be loaded.</p></Page>;
   const i = item.data;
@@ -106,8 +125,13 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
           ]} />
         </Card>
         <div className={css.twoColumns}>
-          <EditForm key={i.version} item={i} audiences={audiences.data?.content ?? []} busy={save.isPending} error={error}
-            onError={setError} onSave={(body) => save.mutate(body)} />
+          <EditForm key={i.version} item={i} audiences={audiences.data?.content ?? []} busy={save.isPending} form={form} errors={errors}
+            failure={failure} clear={clear} onSave={(body) => {
+              const found = schemaErrors<Record<FieldKey, unknown>>(ContentItemPatch, body);
+              show(found);
+              setFailure(undefined);
+              if (Object.keys(found).length === 0) save.mutate(body);
+            }} />
           <Card aria-labelledby="history-heading">
             <h2 id="history-heading" className={styles.subheading}>History</h2>
             {history.isPending && <Skeleton label="Loading history" shape="record" />}
@@ -137,42 +161,39 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
   );
 }
 
-function EditForm({ item: i, audiences, busy, error, onError, onSave }: {
-  item: ContentItem; audiences: readonly ContentAudience[]; busy: boolean; error: string; onError: (e: string) => void; onSave: (body: ContentItemPatch) => void;
+function EditForm({ item: i, audiences, busy, form, errors, failure, clear, onSave }: {
+  item: ContentItem; audiences: readonly ContentAudience[]; busy: boolean; form: RefObject<HTMLFormElement | null>;
+  errors: FieldErrors<FieldKey>; failure: string | undefined; clear: (k: FieldKey) => void; onSave: (body: ContentItemPatch) => void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(i));
-  const setError = onError;
+  const set = <K extends keyof Draft>(k: K, value: Draft[K]) => {
+    if ((FIELD_KEYS as readonly string[]).includes(k)) clear(k as FieldKey);
+    setDraft((d) => ({ ...d, [k]: value }));
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const priority = Number(draft.priority);
-    if (!draft.name.trim()) { setError('A name is required'); return; }
-    if (!draft.body.trim()) { setError('A body is required'); return; }
-    if (!/^\d{1,4}$/.test(draft.priority) || priority > 1000) { setError('Priority must be a whole number from 0 to 1000'); return; }
-    onSave({
-      name: draft.name, body: draft.body, priority, active: draft.active, audienceId: draft.audienceId ? Number(draft.audienceId) : null,
-      ...(i.usage.usageType === 'EMAIL_TEMPLATE' ? { subject: draft.subject || null } : {}), ...(draft.note.trim() ? { note: draft.note } : {}),
-    });
+    onSave(patchOf(draft, i));
   };
   return (
     <Card aria-labelledby="edit-heading">
       <h2 id="edit-heading" className={styles.subheading}>Edit (saves a new version)</h2>
-      <form onSubmit={submit} noValidate className={styles.stack}>
-        <TextField label="Name" value={draft.name} maxLength={MAX['name']} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+      <form ref={form} onSubmit={submit} noValidate className={styles.stack}>
+        {failure && <p role="alert" className={styles.formError}>{failure}</p>}
+        <TextField label="Name" name="name" value={draft.name} maxLength={MAX['name']} error={errors.name} onChange={(e) => set('name', e.target.value)} />
         {i.usage.usageType === 'EMAIL_TEMPLATE' && (
-          <TextField label="Subject" value={draft.subject} maxLength={MAX['subject']} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} />
+          <TextField label="Subject" name="subject" value={draft.subject} maxLength={MAX['subject']} error={errors.subject} onChange={(e) => set('subject', e.target.value)} />
         )}
-        <TextArea label="Body" value={draft.body} rows={8} onChange={(e) => setDraft({ ...draft, body: e.target.value })} />
-        <SelectField label="Audience" value={draft.audienceId} onChange={(e) => setDraft({ ...draft, audienceId: e.target.value })}>
+        <TextArea label="Body" name="body" value={draft.body} rows={8} maxLength={MAX['body']} error={errors.body} onChange={(e) => set('body', e.target.value)} />
+        <SelectField label="Audience" value={draft.audienceId} error={errors.audienceId} onChange={(e) => set('audienceId', e.target.value)}>
           <option value="">Everyone</option>
           {audiences.map((a) => <option key={a.id} value={a.id}>{ruleText(a)}</option>)}
         </SelectField>
-        <TextField label="Priority" value={draft.priority} inputMode="numeric" keyFilter="digits" maxLength={maxDigitsOf(ContentItemPatch.entries.priority)}
-          hint="Among matches of the same specificity, the higher priority wins." onChange={(e) => setDraft({ ...draft, priority: e.target.value })} />
+        <TextField label="Priority" name="priority" value={draft.priority} inputMode="numeric" keyFilter="digits" maxLength={maxDigitsOf(ContentItemPatch.entries.priority)}
+          error={errors.priority} hint="Among matches of the same specificity, the higher priority wins." onChange={(e) => set('priority', e.target.value)} />
         <label className={css.check}>
-          <input type="checkbox" checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.checked })} /> Active
+          <input type="checkbox" checked={draft.active} onChange={(e) => set('active', e.target.checked)} /> Active
         </label>
-        <TextField label="Change note" value={draft.note} maxLength={MAX['note']} onChange={(e) => setDraft({ ...draft, note: e.target.value })} />
-        {error && <p role="alert" className={styles.formError}>{error}</p>}
+        <TextField label="Change note" name="note" value={draft.note} maxLength={MAX['note']} error={errors.note} onChange={(e) => set('note', e.target.value)} />
         <div><Button type="submit" disabled={busy}>Save</Button></div>
       </form>
     </Card>

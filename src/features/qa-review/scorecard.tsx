@@ -1,16 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { qaKeys, saveQaReview } from '../../api/qa-review.ts';
-import { serverMessage } from '../../api/staff.ts';
 import { maxLengthOf } from '../../contract/limits.ts';
 import { QA_CRITERIA, QaReviewRequest, type QaCriteria, type QaCriterionKey, type QaQueueItem } from '../../contract/qa-review.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup, TextArea } from '../../ui/choice.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
+import { schemaErrors } from '../../ui/checked-form.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 
 type Choice = 'pass' | 'fail';
 const OPTIONS = [{ value: 'pass', label: 'Pass' }, { value: 'fail', label: 'Fail' }] as const;
+/** The scorecard's fields as QaReviewRequest's paths name them: each criterion, then the comment. */
+const FIELD_KEYS = [...QA_CRITERIA.map((c) => `criteria.${c.key}` as const), 'comment'] as const;
+type FieldKey = (typeof FIELD_KEYS)[number];
+/** Beside a criterion's Pass and Fail, its legend names it: the message only says what to do. */
+const CHOOSE = 'Choose pass or fail.';
 
 /** The scorecard of one call: pass or fail on each criterion and a comment (required when any fails). */
 export function Scorecard({ call }: { call: QaQueueItem }) {
@@ -18,43 +24,51 @@ export function Scorecard({ call }: { call: QaQueueItem }) {
   const [choices, setChoices] = useState<Partial<Record<QaCriterionKey, Choice>>>(() =>
     initial ? Object.fromEntries(QA_CRITERIA.map((c) => [c.key, initial[c.key] ? 'pass' : 'fail'])) : {});
   const [comment, setComment] = useState(call.review?.comment ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<FieldKey>(form);
+  const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const next: Record<string, string> = {};
-    for (const c of QA_CRITERIA) if (!choices[c.key]) next[c.key] = 'Choose pass or fail.';
-    const anyFail = QA_CRITERIA.some((c) => choices[c.key] === 'fail');
-    if (anyFail && comment.trim() === '') next['comment'] = 'Say what went wrong: a comment is required when a criterion fails.';
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    // The body the server checks, a criterion not yet chosen left out: the contract's rules say what is missing.
+    const body = {
+      criteria: Object.fromEntries(QA_CRITERIA.map((c) => [c.key, choices[c.key] === undefined ? undefined : choices[c.key] === 'pass'])),
+      comment: comment.trim() || null,
+    };
+    const found = schemaErrors<Record<FieldKey, unknown>>(QaReviewRequest, body, (key, issue) => (key === 'comment' ? issue.message : CHOOSE));
+    show(found);
+    setFailure(undefined);
+    if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const criteria = Object.fromEntries(QA_CRITERIA.map((c) => [c.key, choices[c.key] === 'pass'])) as QaCriteria;
-      const saved = await saveQaReview(call.interactionId, { criteria, comment: comment.trim() || null });
+      const saved = await saveQaReview(call.interactionId, { criteria: body.criteria as QaCriteria, comment: body.comment });
       snackbar(`Scorecard saved: ${saved.status === 'PASSED' ? 'passed' : 'failed'}.`, { tone: 'success' });
       await queryClient.invalidateQueries({ queryKey: qaKeys.all });
     } catch (err) {
-      snackbar(serverMessage(err), { tone: 'error' });
+      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
+      show(fields);
+      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form onSubmit={(e) => { void submit(e); }} aria-label={`Scorecard of the call ${call.interactionId}`} noValidate>
+    <form ref={form} onSubmit={(e) => { void submit(e); }} aria-label={`Scorecard of the call ${call.interactionId}`} noValidate>
       <div className={styles.stack}>
+        {failure && <p role="alert" className={styles.formError}>{failure}</p>}
         {QA_CRITERIA.map((c) => (
           <div key={c.key}>
             <RadioGroup legend={c.label} name={`qa-${call.interactionId}-${c.key}`} options={OPTIONS} value={choices[c.key] ?? null}
-              onChange={(value) => setChoices((s) => ({ ...s, [c.key]: value }))} error={errors[c.key]} />
+              onChange={(value) => { clear(`criteria.${c.key}`); clear('comment'); setChoices((s) => ({ ...s, [c.key]: value })); }} error={errors[`criteria.${c.key}`]} />
             <p className={styles.meta}>{c.hint}</p>
           </div>
         ))}
-        <TextArea label="Comment" value={comment} maxLength={maxLengthOf(QaReviewRequest.entries.comment)} rows={3} onChange={(e) => setComment(e.target.value)} error={errors['comment']} />
+        <TextArea label="Comment" name="comment" value={comment} maxLength={maxLengthOf(QaReviewRequest.entries.comment)} rows={3}
+          onChange={(e) => { clear('comment'); setComment(e.target.value); }} error={errors.comment} />
         <div><Button type="submit" disabled={busy}>Save Scorecard</Button></div>
       </div>
     </form>

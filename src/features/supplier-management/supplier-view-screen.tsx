@@ -1,15 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
-import { ApiError } from '../../api/client.ts';
 import {
   addSupplierLimit, addSupplierZip, addSupplierZips, removeSupplierZip, setSupplierLimit, supplierKeys, supplierLimitsQueryOptions,
   supplierQueryOptions, supplierZipsQueryOptions,
 } from '../../api/lead-suppliers.ts';
 import { serverMessage } from '../../api/staff.ts';
 import type { BulkZipResult, LeadSupplierLimit, LeadSupplierZip } from '../../contract/lead-suppliers.ts';
-import { QuarterlyCap, ZIP_MESSAGE, ZIP_PATTERN } from '../../contract/lead-suppliers.ts';
-import { maxDigitsOf } from '../../contract/limits.ts';
+import { BulkLeadSupplierZips, NewLeadSupplierLimit, NewLeadSupplierZip, PatchLeadSupplierLimit, QuarterlyCap } from '../../contract/lead-suppliers.ts';
+import { maxDigitsOf, maxLengthOf } from '../../contract/limits.ts';
 import { isNoCap } from '../../lib/cap.ts';
 import { formatCount, formatDate } from '../../lib/format.ts';
 import { useStore } from '../../session/persisted-store.ts';
@@ -25,12 +24,19 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Tabs } from '../../ui/tabs.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { useListState } from '../../ui/use-list-state.ts';
 import { useZipPlaces, ZipField } from '../../ui/zip-field.tsx';
 import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 /** A cap's digits: the server's largest cap (QuarterlyCap). */
 const CAP_DIGITS = maxDigitsOf(QuarterlyCap);
+/** The pasted list's length: the server's (BulkLeadSupplierZips). */
+const PASTED_MAX = maxLengthOf(BulkLeadSupplierZips.entries.zips);
+/** A typed number as the contract reads it: an empty field is no number. */
+const numberOf = (raw: string) => (raw.trim() === '' ? Number.NaN : Number(raw));
+/** The message above a form for a refusal that names none of its fields. */
+const failureOf = (err: unknown, other: readonly string[]) => [formFailureText(err), ...other].filter(Boolean).join(' ') || undefined;
 
 const capText = (cap: number) => (isNoCap(cap) ? 'No cap' : formatCount(cap));
 
@@ -92,42 +98,61 @@ function ZipCoverage({ id, canEdit }: { id: number; canEdit: boolean }) {
 
 function AddZips({ id, onSaved }: { id: number; onSaved: () => Promise<void> }) {
   const [zip, setZip] = useState('');
-  const [zipError, setZipError] = useState<string | undefined>();
   const [pasted, setPasted] = useState('');
   const [result, setResult] = useState<BulkZipResult | null>(null);
-  const [bulkError, setBulkError] = useState<string | undefined>();
+  const oneForm = useRef<HTMLFormElement>(null);
+  const bulkForm = useRef<HTMLFormElement>(null);
+  const oneErrors = useFieldErrors<'zip'>(oneForm);
+  const bulkErrors = useFieldErrors<'zips'>(bulkForm);
+  const [oneFailure, setOneFailure] = useState<string>();
+  const [bulkFailure, setBulkFailure] = useState<string>();
   const snackbar = useSnackbar();
   const one = useMutation({
     mutationFn: () => addSupplierZip(id, zip),
     onSuccess: async () => { snackbar(`ZIP ${zip} added.`); setZip(''); await onSaved(); },
-    onError: (err) => setZipError(err instanceof ApiError && err.fields?.['zip'] ? err.fields['zip'] : serverMessage(err)),
+    onError: (err) => {
+      const { fields, other } = serverFieldErrors(err, ['zip']);
+      oneErrors.show(fields);
+      setOneFailure(failureOf(err, other));
+    },
   });
   const bulk = useMutation({
     mutationFn: () => addSupplierZips(id, pasted),
     onSuccess: async (r) => { setResult(r); if (r.invalid.length === 0) setPasted(''); await onSaved(); },
-    onError: (err) => setBulkError(err instanceof ApiError && err.fields?.['zips'] ? err.fields['zips'] : serverMessage(err)),
+    onError: (err) => {
+      const { fields, other } = serverFieldErrors(err, ['zips']);
+      bulkErrors.show(fields);
+      setBulkFailure(failureOf(err, other));
+    },
   });
   const submitOne = (e: FormEvent) => {
     e.preventDefault();
-    if (!ZIP_PATTERN.test(zip)) { setZipError(ZIP_MESSAGE); return; }
-    setZipError(undefined);
-    one.mutate();
+    const error = ruleError(NewLeadSupplierZip.entries.zip, zip);
+    oneErrors.show(error ? { zip: error } : {});
+    setOneFailure(undefined);
+    if (!error) one.mutate();
   };
   const submitBulk = (e: FormEvent) => {
     e.preventDefault();
     setResult(null);
-    if (!pasted.trim()) { setBulkError('Paste at least one ZIP'); return; }
-    setBulkError(undefined);
-    bulk.mutate();
+    const error = ruleError(BulkLeadSupplierZips.entries.zips, pasted);
+    bulkErrors.show(error ? { zips: error } : {});
+    setBulkFailure(undefined);
+    if (!error) bulk.mutate();
   };
   return (
     <div className={styles.stack}>
-      <form onSubmit={submitOne} noValidate className={styles.inlineForm} aria-label="Add one ZIP">
-        <ZipField label="ZIP" value={zip} onChange={(e) => setZip(e.target.value)} error={zipError} />
-        <Button type="submit" disabled={one.isPending}>Add ZIP</Button>
+      <form ref={oneForm} onSubmit={submitOne} noValidate aria-label="Add one ZIP">
+        {oneFailure && <p role="alert" className={styles.formError}>{oneFailure}</p>}
+        <div className={styles.inlineForm}>
+          <ZipField label="ZIP" name="zip" value={zip} onChange={(e) => { oneErrors.clear('zip'); setZip(e.target.value); }} error={oneErrors.errors.zip} />
+          <Button type="submit" disabled={one.isPending}>Add ZIP</Button>
+        </div>
       </form>
-      <form onSubmit={submitBulk} noValidate className={styles.stack} aria-label="Add ZIP codes in bulk">
-        <TextArea label="Paste ZIP codes (one per line)" rows={5} value={pasted} onChange={(e) => setPasted(e.target.value)} error={bulkError} />
+      <form ref={bulkForm} onSubmit={submitBulk} noValidate className={styles.stack} aria-label="Add ZIP codes in bulk">
+        {bulkFailure && <p role="alert" className={styles.formError}>{bulkFailure}</p>}
+        <TextArea label="Paste ZIP codes (one per line)" name="zips" rows={5} maxLength={PASTED_MAX} value={pasted}
+          onChange={(e) => { bulkErrors.clear('zips'); setPasted(e.target.value); }} error={bulkErrors.errors.zips} />
         <div><Button type="submit" disabled={bulk.isPending}>Add ZIP Codes</Button></div>
       </form>
       {result && (
@@ -169,57 +194,81 @@ function Limits({ id, canEdit }: { id: number; canEdit: boolean }) {
   );
 }
 
-const capError = (raw: string) => (/^\d{1,5}$/.test(raw) ? undefined : 'Enter a whole number from 0 to 99999');
-
 function CapEditor({ limit, onSaved }: { limit: LeadSupplierLimit; onSaved: () => Promise<void> }) {
   const [value, setValue] = useState(String(limit.quarterlyCap));
-  const [error, setError] = useState<string | undefined>();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<'quarterlyCap'>(form);
+  const [failure, setFailure] = useState<string>();
   const snackbar = useSnackbar();
   const save = useMutation({
     mutationFn: () => setSupplierLimit(limit.id, Number(value)),
     onSuccess: async () => { snackbar(`The ${limit.brokerageName} limit is saved.`); await onSaved(); },
-    onError: (err) => setError(serverMessage(err)),
+    onError: (err) => {
+      const { fields, other } = serverFieldErrors(err, ['quarterlyCap']);
+      show(fields);
+      setFailure(failureOf(err, other));
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = capError(value);
-    setError(problem);
-    if (!problem) save.mutate();
+    const error = ruleError(PatchLeadSupplierLimit.entries.quarterlyCap, numberOf(value));
+    show(error ? { quarterlyCap: error } : {});
+    setFailure(undefined);
+    if (!error) save.mutate();
   };
   return (
-    <form onSubmit={submit} noValidate className={styles.inlineForm} aria-label={`Quarterly cap for ${limit.brokerageName}`}>
-      <TextField label={`Cap for ${limit.brokerageName}`} value={value} keyFilter="digits" inputMode="numeric" maxLength={CAP_DIGITS} onChange={(e) => setValue(e.target.value)} error={error} />
-      <Button type="submit" variant="secondary" disabled={save.isPending || value === String(limit.quarterlyCap)}>Save</Button>
+    <form ref={form} onSubmit={submit} noValidate aria-label={`Quarterly cap for ${limit.brokerageName}`}>
+      {failure && <p role="alert" className={styles.formError}>{failure}</p>}
+      <div className={styles.inlineForm}>
+        <TextField label={`Cap for ${limit.brokerageName}`} name="quarterlyCap" value={value} keyFilter="digits" inputMode="numeric" maxLength={CAP_DIGITS}
+          onChange={(e) => { clear('quarterlyCap'); setValue(e.target.value); }} error={errors.quarterlyCap} />
+        <Button type="submit" variant="secondary" disabled={save.isPending || value === String(limit.quarterlyCap)}>Save</Button>
+      </div>
     </form>
   );
 }
+
+const LIMIT_KEYS = ['brokerageId', 'quarterlyCap'] as const;
 
 function AddLimit({ id, taken, onSaved }: { id: number; taken: number[]; onSaved: () => Promise<void> }) {
   const names = useQuery(brokerageNamesQueryOptions());
   const [brokerageId, setBrokerageId] = useState('');
   const [cap, setCap] = useState('');
-  const [errors, setErrors] = useState<{ brokerageId?: string | undefined; cap?: string | undefined }>({});
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<(typeof LIMIT_KEYS)[number]>(form);
+  const [failure, setFailure] = useState<string>();
   const snackbar = useSnackbar();
   const add = useMutation({
     mutationFn: () => addSupplierLimit(id, Number(brokerageId), Number(cap)),
     onSuccess: async () => { snackbar('Limit added.'); setBrokerageId(''); setCap(''); await onSaved(); },
-    onError: (err) => setErrors({ brokerageId: serverMessage(err) }),
+    // A limit another admin added meanwhile is refused at the brokerage; a vanished brokerage above the form.
+    onError: (err) => {
+      const { fields, other } = serverFieldErrors(err, LIMIT_KEYS);
+      show(fields);
+      setFailure(failureOf(err, other));
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const next = { brokerageId: brokerageId ? undefined : 'Choose a brokerage', cap: capError(cap) };
-    setErrors(next);
-    if (!next.brokerageId && !next.cap) add.mutate();
+    const brokerage = ruleError(NewLeadSupplierLimit.entries.brokerageId, numberOf(brokerageId));
+    const quarterlyCap = ruleError(NewLeadSupplierLimit.entries.quarterlyCap, numberOf(cap));
+    show({ ...(brokerage ? { brokerageId: brokerage } : {}), ...(quarterlyCap ? { quarterlyCap } : {}) });
+    setFailure(undefined);
+    if (!brokerage && !quarterlyCap) add.mutate();
   };
   const options = (names.data ?? []).filter((b) => !taken.includes(b.id));
   return (
-    <form onSubmit={submit} noValidate className={styles.inlineForm} aria-label="Add a brokerage limit">
-      <SelectField label="Brokerage" value={brokerageId} onChange={(e) => setBrokerageId(e.target.value)} error={errors.brokerageId}>
-        <option value="">Choose a brokerage</option>
-        {options.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
-      </SelectField>
-      <TextField label="Quarterly cap" value={cap} keyFilter="digits" inputMode="numeric" maxLength={CAP_DIGITS} onChange={(e) => setCap(e.target.value)} error={errors.cap} />
-      <Button type="submit" disabled={add.isPending}>Add Limit</Button>
+    <form ref={form} onSubmit={submit} noValidate aria-label="Add a brokerage limit">
+      {failure && <p role="alert" className={styles.formError}>{failure}</p>}
+      <div className={styles.inlineForm}>
+        <SelectField label="Brokerage" name="brokerageId" value={brokerageId} onChange={(e) => { clear('brokerageId'); setBrokerageId(e.target.value); }} error={errors.brokerageId}>
+          <option value="">Choose a brokerage</option>
+          {options.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+        </SelectField>
+        <TextField label="Quarterly cap" name="quarterlyCap" value={cap} keyFilter="digits" inputMode="numeric" maxLength={CAP_DIGITS}
+          onChange={(e) => { clear('quarterlyCap'); setCap(e.target.value); }} error={errors.quarterlyCap} />
+        <Button type="submit" disabled={add.isPending}>Add Limit</Button>
+      </div>
     </form>
   );
 }
