@@ -2,7 +2,9 @@ import * as v from 'valibot';
 import { Count, Dollars, EmailAddress, IsoTime, paged } from './common.ts';
 import { isValidPhone, phoneForPost } from '../lib/validation.ts';
 import { personNamePart } from './person-name.ts';
-import { PHONE_TEXT_MAX } from './limits.ts';
+import { PHONE_TEXT_MAX, ZIP_LENGTH } from './limits.ts';
+import { ZIP_MESSAGE, ZIP_PATTERN } from './lead-suppliers.ts';
+import { US_STATES_AND_TERRITORIES } from '../lib/us-states.ts';
 
 // The /agents-api agents calls (spec 2 section 7 "Agents"): agents, the leaderboard, boost, app versions,
 // notes, admin holds, coverage and the contact-sales email. Referrals are in ./referrals.ts,
@@ -81,8 +83,26 @@ export const AgentAdminHolds = v.object({
   holds: v.array(v.object({ reasonId: id, name: v.string(), createdBy: v.nullable(id), created: time })),
 });
 export type AgentAdminHolds = v.InferOutput<typeof AgentAdminHolds>;
+/** POST /agents-api/agents/{id}/adminHoldReason: one of the active reasons (the agent goes on hold). */
+export const AdminHoldBody = v.object({ reasonId: v.pipe(v.number('Choose a reason'), v.integer('Choose a reason'), v.minValue(1, 'Choose a reason')) });
+export type AdminHoldBody = v.InferInput<typeof AdminHoldBody>;
 export const CoverageArea = v.object({ id, agentId: id, zip: text, city: text, state: text, created: time });
 export type CoverageArea = v.InferOutput<typeof CoverageArea>;
+
+/** A ZIP of an agent's coverage or excluded areas: exactly 5 digits (spec 1 section 5). */
+export const AreaZip = v.pipe(v.string(ZIP_MESSAGE), v.trim(), v.nonEmpty('ZIP is required'), v.maxLength(ZIP_LENGTH, ZIP_MESSAGE), v.regex(ZIP_PATTERN, ZIP_MESSAGE));
+const STATE_CODES = new Set(US_STATES_AND_TERRITORIES.map((s) => s.code));
+/** POST /agents-api/agents/{id}/coverageAreas: a ZIP, or a city with its state. */
+export const NewCoverageArea = v.pipe(
+  v.strictObject({
+    zip: v.optional(AreaZip),
+    city: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('City is required'), v.maxLength(120))),
+    state: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.check((s) => STATE_CODES.has(s), 'state must be a US state or territory code'))),
+  }, 'unknown field'),
+  v.check((a) => (a.zip !== undefined) !== (a.city !== undefined || a.state !== undefined), 'Give either a zip, or a city and a state'),
+  v.check((a) => a.zip !== undefined || (a.city !== undefined && a.state !== undefined), 'A city needs a state, and a state a city'),
+);
+export type NewCoverageArea = v.InferInput<typeof NewCoverageArea>;
 
 // ---------------------------------------------------------------- contact-sales inquiry
 

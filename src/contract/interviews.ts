@@ -71,6 +71,13 @@ export const Opportunity = v.object({
 });
 export type Opportunity = v.InferOutput<typeof Opportunity>;
 export const OpportunityPage = paged(Opportunity);
+/** PUT /interviews-api/opportunities/{id}/status. */
+export const OpportunityStatusChange = v.object({ status: v.picklist(OPPORTUNITY_STATUSES, 'Choose a status') });
+export type OpportunityStatusChange = v.InferInput<typeof OpportunityStatusChange>;
+const chosenId = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message));
+/** POST /interviews-api/agent-connection/forceReferralAssignment: the opportunity goes to the agent chosen. */
+export const ForceAssignment = v.object({ agentId: chosenId('Choose an agent'), opportunityId: chosenId('opportunityId must be an opportunity id') });
+export type ForceAssignment = v.InferInput<typeof ForceAssignment>;
 export const ForceAssignmentResult = v.object({ opportunity: Opportunity, referral: Referral });
 export type ForceAssignmentResult = v.InferOutput<typeof ForceAssignmentResult>;
 

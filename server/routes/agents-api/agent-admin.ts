@@ -1,7 +1,9 @@
 import type { DeleteResult } from '../../../src/contract/common.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { AGENT_STATUSES, type AdminHoldReason, type AgentAdminHolds, type CoverageArea } from '../../../src/contract/agents.ts';
+import {
+  AdminHoldBody, AGENT_STATUSES, NewCoverageArea, type AdminHoldReason, type AgentAdminHolds, type CoverageArea,
+} from '../../../src/contract/agents.ts';
 import type { Db } from '../../db/database.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -14,21 +16,8 @@ import { enumLabel } from '../../../src/contract/labels.ts';
 // Agent view extras for staff: admin hold reasons, coverage areas, and the agents CSV export.
 // The paged agents list itself (GET /agents-api/agents) lives in agents.ts.
 
-const US_STATES = new Set(('AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND '
-  + 'OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR GU VI AS MP').split(' '));
-
-const HoldBody = v.object({ reasonId: v.pipe(v.number('reasonId is required'), v.integer(), v.minValue(1)) });
 const HoldParams = v.object({ id: Id, reasonId: Id });
 const AreaParams = v.object({ id: Id, areaId: Id });
-const NewArea = v.pipe(
-  v.strictObject({
-    zip: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{5}$/, 'ZIP must be exactly 5 digits'))),
-    city: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('City is required'), v.maxLength(120))),
-    state: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.check((s) => US_STATES.has(s), 'state must be a US state or territory code'))),
-  }, 'unknown field'),
-  v.check((a) => (a.zip !== undefined) !== (a.city !== undefined || a.state !== undefined), 'Give either a zip, or a city and a state'),
-  v.check((a) => a.zip !== undefined || (a.city !== undefined && a.state !== undefined), 'A city needs a state, and a state a city'),
-);
 const ExportFilters = v.object({
   name: TextParam(),
   status: v.optional(v.picklist(AGENT_STATUSES, 'status must be an agent status')),
@@ -63,17 +52,18 @@ export const staffAgentRoutes: RouteDef[] = [
     method: 'POST', path: '/agents-api/agents/:id{[0-9]+}/adminHoldReason', policy: STAFF_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const { reasonId } = await jsonBody(c, HoldBody);
+      const { reasonId } = await jsonBody(c, AdminHoldBody);
       await c.var.db.transaction().execute(async (trx) => {
         const agent = await trx.selectFrom('agents').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
         if (!agent) throw notFound('No such agent');
-        const reason = await trx.selectFrom('admin_hold_reasons').select('id').where('id', '=', reasonId).where('active', '=', true).executeTakeFirst();
-        if (!reason) throw badRequest('Unknown admin hold reason', { reasonId: 'Unknown admin hold reason' });
+        const reason = await trx.selectFrom('admin_hold_reasons').select('name').where('id', '=', reasonId).where('active', '=', true).executeTakeFirst();
+        if (!reason) throw badRequest('Unknown admin hold reason', { reasonId: 'This reason is no longer offered; choose another.' });
         const added = await trx.insertInto('agent_admin_holds').values({
           agent_id: id, reason_id: reasonId, status_before: agent.status === 'ADMIN_HOLD' ? 'ACTIVE' : agent.status,
           created_by: c.var.auth.user.id, created_at: c.var.now(),
         }).onConflict((oc) => oc.columns(['agent_id', 'reason_id']).doNothing()).returning('id').executeTakeFirst();
-        if (!added) throw conflict('The agent already has that admin hold reason');
+        // A second staff member may have added it meanwhile: the form shows it beside the reason.
+        if (!added) throw conflict('The agent already has that admin hold reason', { reasonId: `${reason.name}: the agent is already on hold for this reason.` });
         await trx.updateTable('agents').set({ status: 'ADMIN_HOLD' }).where('id', '=', id).execute();
       });
       return c.json(await holdsOf(c.var.db, id) satisfies AgentAdminHolds, 201);
@@ -108,11 +98,14 @@ export const staffAgentRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);
-      const a = await jsonBody(c, NewArea);
+      const a = await jsonBody(c, NewCoverageArea);
       const row = await c.var.db.insertInto('agent_coverage_areas').values({
         agent_id: id, zip: a.zip ?? null, city: a.city ?? null, state: a.state ?? null, created_at: c.var.now(),
       }).onConflict((oc) => oc.doNothing()).returningAll().executeTakeFirst();
-      if (!row) throw conflict('The agent already covers that area');
+      if (!row) {
+        throw conflict('The agent already covers that area',
+          a.zip !== undefined ? { zip: `This agent already covers ZIP ${a.zip}` } : { city: `This agent already covers ${a.city}, ${a.state}` });
+      }
       return c.json(areaView(row) satisfies CoverageArea, 201);
     },
   }),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { DeleteResult } from '../../../src/contract/common.ts';
 import {
-  AgentEnrollment, MlsBoardSelection, type Agent, type ExcludedArea, type MlsBoards,
+  AgentEnrollment, AreaZip, MlsBoardSelection, type Agent, type ExcludedArea, type MlsBoards,
 } from '../../../src/contract/agents.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -22,9 +22,8 @@ const AREA_READERS = [...STAFF_ROLES, 'BROKERAGE_ADMIN', 'AGENT'] as const;
 /** Statuses reactivation brings back; any other answers 409. */
 const REACTIVATABLE = ['DELETED', 'DEACTIVATED'];
 
-const Zip = v.pipe(v.string(), v.regex(/^\d{5}$/, 'ZIP must be exactly 5 digits'));
 /** `areaId` of .../excludedAreas/{areaId} is the excluded ZIP itself: an agent excludes a ZIP once. */
-const ExclusionParams = v.object({ id: Id, areaId: Zip });
+const ExclusionParams = v.object({ id: Id, areaId: AreaZip });
 const BoardQuery = v.object({
   state: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'state must be a two-letter state code'))),
   agentId: IdParam,
@@ -143,7 +142,7 @@ export const agentLifecycleRoutes: RouteDef[] = [
       await assertAgent(c.var.db, c.var.auth.user, id);
       const row = await c.var.db.insertInto('agent_excluded_areas').values({ agent_id: id, zip, created_at: c.var.now() })
         .onConflict((oc) => oc.columns(['agent_id', 'zip']).doNothing()).returningAll().executeTakeFirst();
-      if (!row) throw conflict('The agent already excludes that ZIP');
+      if (!row) throw conflict('The agent already excludes that ZIP', { areaId: `This agent already excludes ZIP ${zip}` });
       return c.json(exclusionView(row) satisfies ExcludedArea, 201);
     },
   }),

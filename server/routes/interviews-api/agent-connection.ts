@@ -1,6 +1,6 @@
 import type { Page } from '../../../src/contract/common.ts';
 import * as v from 'valibot';
-import type { ForceAssignmentResult, Interaction, Opportunity, Disposition } from '../../../src/contract/interviews.ts';
+import { ForceAssignment, type ForceAssignmentResult, type Interaction, type Opportunity, type Disposition } from '../../../src/contract/interviews.ts';
 import { recordAudit } from '../../http/audit-log.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { assignOpportunity, endOpenReferrals } from '../../db/assignment.ts';
@@ -14,13 +14,11 @@ import { countOf, IdParam, pagingWith } from '../../http/paging.ts';
 
 // Assigning opportunities to agents (force assignment, unassignment), interactions, dispositions.
 
-const positiveId = (what: string) => v.pipe(v.number(`${what} is required`), v.integer(`${what} must be a whole number`), v.minValue(1));
-const ForceBody = v.object({ agentId: positiveId('agentId'), opportunityId: positiveId('opportunityId') });
 export const connectionRoutes: RouteDef[] = [
   route({
     method: 'POST', path: '/interviews-api/agent-connection/forceReferralAssignment', policy: STAFF_ROLES,
     handler: async (c) => {
-      const { agentId, opportunityId } = await jsonBody(c, ForceBody);
+      const { agentId, opportunityId } = await jsonBody(c, ForceAssignment);
       const now = c.var.now();
       const user = c.var.auth.user;
       // The assignment rule of src/lib/assignment-rule.ts refuses DELETED/DEACTIVATED agents and another

@@ -24,7 +24,7 @@ async function interactionView(db: Db, id: number): Promise<Interaction> {
 async function assertDisposition(db: Db, id: number | null | undefined) {
   if (id === null || id === undefined) return;
   const d = await db.selectFrom('dispositions').select('id').where('id', '=', id).executeTakeFirst();
-  if (!d) throw badRequest('Unknown disposition', { dispositionId: 'Unknown disposition' });
+  if (!d) throw badRequest('Unknown disposition', { dispositionId: 'This disposition is no longer offered; choose another.' });
 }
 
 export const interactionWriteRoutes: RouteDef[] = [

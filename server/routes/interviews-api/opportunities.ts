@@ -1,6 +1,6 @@
 import type { Page } from '../../../src/contract/common.ts';
 import * as v from 'valibot';
-import { OPPORTUNITY_STATUSES, OpportunityPatch, type OpportunityNote, type Opportunity } from '../../../src/contract/interviews.ts';
+import { OpportunityPatch, OpportunityStatusChange, type OpportunityNote, type Opportunity } from '../../../src/contract/interviews.ts';
 import { recordAudit } from '../../http/audit-log.ts';
 import type { Db } from '../../db/database.ts';
 import { csvResponse } from '../../http/csv.ts';
@@ -23,7 +23,6 @@ const SearchQuery = v.object({
   ...Paging, ...OpportunityFilters, sort: OpportunitySort,
   q: v.pipe(v.string('q is required'), v.trim(), v.nonEmpty('q is required'), v.maxLength(100)),
 });
-const StatusBody = v.object({ status: v.picklist(OPPORTUNITY_STATUSES, 'status must be an opportunity status') });
 
 async function page(c: AppContext, f: OpportunityFilter, q: v.InferOutput<typeof ListQuery>) {
   const db = c.var.db;
@@ -84,7 +83,7 @@ export const opportunityRoutes: RouteDef[] = [
     method: 'PUT', path: '/interviews-api/opportunities/:id{[0-9]+}/status', policy: STAFF_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const { status } = await jsonBody(c, StatusBody);
+      const { status } = await jsonBody(c, OpportunityStatusChange);
       await c.var.db.transaction().execute(async (trx) => {
         const was = await lockOpportunity(trx, id);
         await trx.updateTable('opportunities').set({ status, updated_at: c.var.now() }).where('id', '=', id).execute();
