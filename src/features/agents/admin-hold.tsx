@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { serverMessage } from '../../api/staff.ts';
 import { addAdminHold, agentHoldsQueryOptions, holdReasonsQueryOptions, removeAdminHold, staffAgentKeys } from '../../api/staff-agents.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -9,6 +9,7 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { enumLabel } from '../../contract/labels.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 
 /** The agent's admin hold: its reasons, adding one (the agent goes on hold) and lifting one (the last restores the status). */
 export function AdminHold({ id }: { id: number }) {
@@ -17,6 +18,9 @@ export function AdminHold({ id }: { id: number }) {
   const holds = useQuery(agentHoldsQueryOptions(id));
   const reasons = useQuery(holdReasonsQueryOptions());
   const [reasonId, setReasonId] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<'reasonId'>(form);
+  const [formError, setFormError] = useState<string>();
   const change = useMutation({
     mutationFn: (c: { add: boolean; reasonId: number }) => (c.add ? addAdminHold(id, c.reasonId) : removeAdminHold(id, c.reasonId)),
     onSuccess: (updated, c) => {
@@ -24,9 +28,21 @@ export function AdminHold({ id }: { id: number }) {
       setReasonId('');
       snackbar(c.add ? 'Admin hold added.' : 'Admin hold removed.', { tone: 'success' });
     },
-    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
-    // The agent's status follows its holds.
-    onSettled: () => client.invalidateQueries({ queryKey: staffAgentKeys.detail(id), exact: true }),
+    // Adding: a reason refused (gone, or added meanwhile by someone else) is said beside it, the rest above the form.
+    onError: (err, c) => {
+      if (!c.add) { snackbar(serverMessage(err), { tone: 'error' }); return; }
+      const { fields, other } = serverFieldErrors(err, ['reasonId'] as const);
+      // The list is read again below, without the refused reason: the message names what was refused.
+      if (fields.reasonId) setReasonId('');
+      show(fields);
+      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+    },
+    // The agent's status follows its holds; a refusal may come from holds changed meanwhile.
+    onSettled: (_data, err) => Promise.all([
+      client.invalidateQueries({ queryKey: staffAgentKeys.detail(id), exact: true }),
+      err ? client.invalidateQueries({ queryKey: staffAgentKeys.holds(id), exact: true }) : undefined,
+      err ? client.invalidateQueries({ queryKey: staffAgentKeys.holdReasons(), exact: true }) : undefined,
+    ]),
   });
   if (holds.isError) return <p role="alert">The admin hold could not be loaded.</p>;
   if (!holds.data) return <Skeleton label="Loading" shape="list" />;
@@ -46,8 +62,14 @@ export function AdminHold({ id }: { id: number }) {
           ))}
         </ul>
       )}
-      <form className={styles.inlineForm} onSubmit={(e) => { e.preventDefault(); if (reasonId) change.mutate({ add: true, reasonId: Number(reasonId) }); }}>
-        <SelectField label="Hold Reason" value={reasonId} onChange={(e) => setReasonId(e.target.value)}>
+      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+      <form ref={form} className={styles.inlineForm} onSubmit={(e) => {
+        e.preventDefault();
+        show({}); setFormError(undefined);
+        if (reasonId) change.mutate({ add: true, reasonId: Number(reasonId) });
+      }}>
+        <SelectField label="Hold Reason" name="reasonId" value={reasonId} error={errors.reasonId}
+          onChange={(e) => { clear('reasonId'); setReasonId(e.target.value); }}>
           <option value="">Choose a reason</option>
           {available.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
         </SelectField>

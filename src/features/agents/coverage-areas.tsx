@@ -13,8 +13,8 @@ const areaLabel = (a: { zip: string | null; city: string | null; state: string |
 export function CoverageAreas({ id }: { id: number }) {
   const areas = useQuery(coverageQueryOptions(id));
   const placeOf = useZipPlaces((areas.data ?? []).flatMap((a) => (a.zip ? [a.zip] : [])));
-  const { zip, setZip, error, submit, add, remove } = useZipListEditor({
-    queryKey: staffAgentKeys.coverage(id), add: (z: string) => addCoverageZip(id, z), added: (a) => `Added ${areaLabel(a)} to the coverage areas.`,
+  const { zip, setZip, error, formError, form, submit, add, remove } = useZipListEditor({
+    queryKey: staffAgentKeys.coverage(id), serverKey: 'zip', add: (z: string) => addCoverageZip(id, z), added: (a) => `Added ${areaLabel(a)} to the coverage areas.`,
     remove: (areaId: number) => removeCoverageArea(id, areaId),
   });
   if (areas.isError) return <p role="alert">Coverage areas could not be loaded.</p>;
@@ -31,8 +31,9 @@ export function CoverageAreas({ id }: { id: number }) {
           ))}
         </ul>
       )}
-      <form className={styles.inlineForm} onSubmit={submit} noValidate>
-        <ZipField label="ZIP" value={zip} error={error} onChange={(e) => setZip(e.target.value)} />
+      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+      <form ref={form} className={styles.inlineForm} onSubmit={submit} noValidate>
+        <ZipField label="ZIP" name="zip" value={zip} error={error} onChange={(e) => setZip(e.target.value)} />
         <Button type="submit" disabled={add.isPending}>Add Coverage Area</Button>
       </form>
     </div>

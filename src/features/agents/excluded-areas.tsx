@@ -9,8 +9,8 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 /** ZIP codes the agent never receives referrals in, even inside a covered city (the assignment rule's exclusion check). */
 export function ExcludedAreas({ id }: { id: number }) {
   const areas = useQuery(exclusionsQueryOptions(id));
-  const { zip, setZip, error, submit, add, remove } = useZipListEditor({
-    queryKey: lifecycleKeys.exclusions(id), add: (z: string) => addExclusion(id, z), added: (a) => `Excluded ZIP ${a.zip}.`,
+  const { zip, setZip, error, formError, form, submit, add, remove } = useZipListEditor({
+    queryKey: lifecycleKeys.exclusions(id), serverKey: 'areaId', add: (z: string) => addExclusion(id, z), added: (a) => `Excluded ZIP ${a.zip}.`,
     remove: (z: string) => removeExclusion(id, z),
   });
   return (
@@ -28,8 +28,9 @@ export function ExcludedAreas({ id }: { id: number }) {
             ))}
           </ul>
         )}
-      <form className={styles.inlineForm} onSubmit={submit} noValidate>
-        <ZipField label="Excluded ZIP" value={zip} error={error} onChange={(e) => setZip(e.target.value)} />
+      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+      <form ref={form} className={styles.inlineForm} onSubmit={submit} noValidate>
+        <ZipField label="Excluded ZIP" name="zip" value={zip} error={error} onChange={(e) => setZip(e.target.value)} />
         <Button type="submit" disabled={add.isPending}>Add Excluded Area</Button>
       </form>
     </section>

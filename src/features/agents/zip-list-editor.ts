@@ -1,26 +1,35 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { serverMessage } from '../../api/staff.ts';
-import { zipProblem } from '../../lib/validation.ts';
+import { AreaZip } from '../../contract/agents.ts';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 
 /**
- * An agent's list of ZIPs edited in place (coverage areas, excluded areas): the ZIP field checked
- * against the spec's 5-digit rule before it is sent, the server's refusal under the field, a removal's
- * refusal in the snackbar, and the list read again after either.
+ * An agent's list of ZIPs edited in place (coverage areas, excluded areas): the ZIP checked against
+ * the contract's rule (AreaZip, which the server checks too) before it is sent, the server's refusal
+ * of the ZIP (a duplicate) beside the field and what belongs to no field above the form, a removal's
+ * refusal in the snackbar, and the list read again after either. `serverKey` is the name the server
+ * gives the ZIP in its refusal (`zip` in a body, `areaId` in a path).
  */
-export function useZipListEditor<A, K>({ queryKey, add, added, remove }: {
-  queryKey: QueryKey; add: (zip: string) => Promise<A>; added: (a: A) => string; remove: (key: K) => Promise<unknown>;
+export function useZipListEditor<A, K>({ queryKey, add, added, remove, serverKey }: {
+  queryKey: QueryKey; add: (zip: string) => Promise<A>; added: (a: A) => string; remove: (key: K) => Promise<unknown>; serverKey: string;
 }) {
   const client = useQueryClient();
   const snackbar = useSnackbar();
-  const [zip, setZip] = useState('');
-  const [error, setError] = useState<string>();
+  const [zip, setZipValue] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<'zip'>(form);
+  const [formError, setFormError] = useState<string>();
   const refresh = () => client.invalidateQueries({ queryKey });
   const adding = useMutation({
     mutationFn: add,
-    onSuccess: (a) => { setZip(''); snackbar(added(a), { tone: 'success' }); },
-    onError: (err) => setError(serverMessage(err)),
+    onSuccess: (a) => { setZipValue(''); snackbar(added(a), { tone: 'success' }); },
+    onError: (err) => {
+      const { fields, other } = serverFieldErrors(err, [serverKey]);
+      show(fields[serverKey] ? { zip: fields[serverKey] } : {});
+      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+    },
     onSettled: refresh,
   });
   const removing = useMutation({
@@ -30,10 +39,11 @@ export function useZipListEditor<A, K>({ queryKey, add, added, remove }: {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const value = zip.trim();
-    const problem = zipProblem(value);
-    setError(problem);
-    if (!problem) adding.mutate(value);
+    const problem = ruleError(AreaZip, zip);
+    show(problem ? { zip: problem } : {});
+    setFormError(undefined);
+    if (!problem) adding.mutate(zip.trim());
   };
-  return { zip, setZip, error, submit, add: adding, remove: removing };
+  const setZip = (value: string) => { clear('zip'); setZipValue(value); };
+  return { zip, setZip, error: errors.zip, formError, form, submit, add: adding, remove: removing };
 }

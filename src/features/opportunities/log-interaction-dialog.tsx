@@ -1,23 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { useRef, useState, type FormEvent } from 'react';
 import { dispositionsQueryOptions } from '../../api/qa-review.ts';
-import { serverMessage } from '../../api/staff.ts';
 import {
   dispositionLabel, INTERACTION_DIRECTION_LABELS, INTERACTION_DIRECTIONS, INTERACTION_TYPE_LABELS, INTERACTION_TYPES,
   NewInteraction, type Interaction, type InteractionDirection, type InteractionType,
 } from '../../contract/interviews.ts';
+import { fieldMaxLengths } from '../../contract/limits.ts';
 import { Button } from '../../ui/button.tsx';
-import { schemaErrors, type FieldErrors } from '../../ui/checked-form.ts';
+import { schemaErrors } from '../../ui/checked-form.ts';
 import { RadioGroup, SelectField, TextArea } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { sheetBody } from '../../ui/referral-actions.css.ts';
 import * as styles from '../../ui/staff.css.ts';
 import { useLogInteraction } from './use-interaction-writes.ts';
 
 const TYPE_CHOICES = INTERACTION_TYPES.map((value) => ({ value, label: INTERACTION_TYPE_LABELS[value] }));
 const DIRECTION_CHOICES = INTERACTION_DIRECTIONS.map((value) => ({ value, label: INTERACTION_DIRECTION_LABELS[value] }));
-const SUMMARY_MAX = 4000; // NewInteraction's limit
+/** The server's limits (NewInteraction). */
+const MAX = fieldMaxLengths(NewInteraction);
+const FIELD_KEYS = ['type', 'direction', 'dispositionId', 'summary'] as const;
+type FieldKey = (typeof FIELD_KEYS)[number];
 
 type Form = { type: InteractionType; direction: InteractionDirection; dispositionId: string; summary: string };
 const EMPTY: Form = { type: 'CALL', direction: 'OUTBOUND', dispositionId: '', summary: '' };
@@ -41,31 +44,42 @@ function LogInteractionForm({ opportunityId, onCancel, onLogged }: { opportunity
   const dispositions = useQuery(dispositionsQueryOptions());
   const log = useLogInteraction(opportunityId);
   const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<NewInteraction>>({});
-  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+  const ref = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<FieldKey>(ref);
+  const [formError, setFormError] = useState<string>();
+  const set = (key: FieldKey, patch: Partial<Form>) => { clear(key); setForm((f) => ({ ...f, ...patch })); };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = bodyOf(opportunityId, form);
-    const found = schemaErrors<NewInteraction>(NewInteraction, body);
-    setErrors(found);
+    const found = schemaErrors<Record<FieldKey, unknown>>(NewInteraction, body);
+    show(found);
+    setFormError(undefined);
     if (Object.keys(found).length > 0) return;
     log.mutate(body, {
       onSuccess: onLogged,
-      onError: (err) => { if (err instanceof ApiError && err.fields) setErrors(err.fields); },
+      // A disposition withdrawn since the list loaded is refused beside it; what belongs to no field goes above the form.
+      onError: (err) => {
+        const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
+        show(fields);
+        setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+        if (fields.dispositionId) { setForm((f) => ({ ...f, dispositionId: '' })); void dispositions.refetch(); }
+      },
     });
   };
   return (
-    <form onSubmit={submit} noValidate className={sheetBody}>
-      {log.isError && <p role="alert" className={styles.formError}>{serverMessage(log.error)}</p>}
-      <RadioGroup legend="Type" name="interaction-type" options={TYPE_CHOICES} value={form.type} onChange={(type) => set({ type })} error={errors.type} />
+    <form ref={ref} onSubmit={submit} noValidate className={sheetBody}>
+      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+      <RadioGroup legend="Type" name="interaction-type" options={TYPE_CHOICES} value={form.type} onChange={(type) => set('type', { type })} error={errors.type} />
       <RadioGroup legend="Direction" name="interaction-direction" options={DIRECTION_CHOICES} value={form.direction}
-        onChange={(direction) => set({ direction })} error={errors.direction} />
-      <SelectField label="Disposition" value={form.dispositionId} onChange={(e) => set({ dispositionId: e.target.value })} error={errors.dispositionId}>
+        onChange={(direction) => set('direction', { direction })} error={errors.direction} />
+      <SelectField label="Disposition" name="dispositionId" value={form.dispositionId} error={errors.dispositionId}
+        onChange={(e) => set('dispositionId', { dispositionId: e.target.value })}>
         <option value="">{dispositions.isPending ? 'Loading dispositions' : 'No disposition'}</option>
         {(dispositions.data?.content ?? []).map((d) => <option key={d.id} value={String(d.id)}>{dispositionLabel(d)}</option>)}
       </SelectField>
       {dispositions.isError && <p role="alert">Dispositions could not be loaded.</p>}
-      <TextArea label="Note" rows={3} maxLength={SUMMARY_MAX} value={form.summary} onChange={(e) => set({ summary: e.target.value })} error={errors.summary} />
+      <TextArea label="Note" name="summary" rows={3} maxLength={MAX.summary} value={form.summary} error={errors.summary}
+        onChange={(e) => set('summary', { summary: e.target.value })} />
       <div className={styles.toolbar}>
         <span className={styles.toolbarSpacer} />
         <Button variant="text" onClick={onCancel}>Cancel</Button>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { canAccess } from '../../access/access.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
@@ -14,6 +14,7 @@ import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
@@ -30,6 +31,9 @@ export function OpportunityAssignment({ opportunity: o, readOnly }: { opportunit
   const linkAgent = canAccess((roles ?? []).map((r) => r.name), routeById('agent-view'));
   const [agentId, setAgentId] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<'agentId'>(form);
+  const [formError, setFormError] = useState<string>();
   const agents = useQuery({
     ...agentsQueryOptions({ brokerageId: o.brokerageId, name: '', status: '', pageIndex: 0, pageSize: AGENT_CHOICES, sort: { key: 'name.last', desc: false } }),
     enabled: !readOnly,
@@ -37,7 +41,14 @@ export function OpportunityAssignment({ opportunity: o, readOnly }: { opportunit
   const assign = useMutation({
     mutationFn: (id: number) => forceAssignment(o.id, id),
     onSuccess: (r) => { update(r.opportunity); setAgentId(''); snackbar(`Assigned to ${r.opportunity.agentName ?? 'the agent'}.`, { tone: 'success' }); },
-    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+    // The server checks the agent again (changed since the list loaded: deactivated, moved): its refusal is said beside the agent.
+    onError: (err) => {
+      const { fields, other } = serverFieldErrors(err, ['agentId'] as const);
+      show(fields);
+      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+      // The list is read again without an agent who can no longer take referrals; the message stays until another is chosen.
+      if (fields.agentId) { setAgentId(''); void agents.refetch(); }
+    },
   });
   const remove = useMutation({
     mutationFn: () => removeAssignedAgent(o.id),
@@ -54,10 +65,15 @@ export function OpportunityAssignment({ opportunity: o, readOnly }: { opportunit
         ['Agent', o.agentId !== null && agentName ? (linkAgent ? <Link href={pathTo('agent-view', { id: o.agentId })}>{agentName}</Link> : agentName) : 'No agent assigned'],
         ['Assigned At', formatDateTime(o.assignedAt)],
       ]} />
+      {!readOnly && formError && <p role="alert" className={styles.formError}>{formError}</p>}
       {!readOnly && (
         <div className={styles.toolbar}>
-          <form className={styles.inlineForm} onSubmit={(e) => { e.preventDefault(); if (agentId) assign.mutate(Number(agentId)); }}>
-            <SelectField label="Agent" value={agentId} onChange={(e) => setAgentId(e.target.value)}>
+          <form ref={form} className={styles.inlineForm} onSubmit={(e) => {
+            e.preventDefault();
+            show({}); setFormError(undefined);
+            if (agentId) assign.mutate(Number(agentId));
+          }}>
+            <SelectField label="Agent" name="agentId" value={agentId} error={errors.agentId} onChange={(e) => { clear('agentId'); setAgentId(e.target.value); }}>
               <option value="">Choose an agent</option>
               {choices.map((a) => <option key={a.id} value={a.id}>{personName(a.name.first, a.name.last, `Agent ${a.id}`)}</option>)}
             </SelectField>

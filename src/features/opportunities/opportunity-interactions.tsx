@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { interactionsQueryOptions } from '../../api/opportunities.ts';
-import { serverMessage } from '../../api/staff.ts';
 import { dispositionLabel, interactionTypeLabel, type Interaction } from '../../contract/interviews.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
@@ -11,7 +10,6 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { CorrectDispositionDialog } from './correct-disposition-dialog.tsx';
 import { LogInteractionDialog } from './log-interaction-dialog.tsx';
-import { useCorrectDisposition } from './use-interaction-writes.ts';
 import { enumLabel } from '../../contract/labels.ts';
 
 const duration = (s: number | null) => (s === null ? '-' : s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`);
@@ -33,7 +31,6 @@ export function OpportunityInteractions({ id, canWrite }: { id: number; canWrite
   const [logging, setLogging] = useState(false);
   const [correcting, setCorrecting] = useState(false);
   const [target, setTarget] = useState<Interaction | null>(null);
-  const correct = useCorrectDisposition(id);
   const openCorrection = (i: Interaction) => { setTarget(i); setCorrecting(true); };
   const columns: Column<Interaction>[] = canWrite ? [...COLUMNS, {
     key: 'actions', header: 'Actions',
@@ -58,14 +55,11 @@ export function OpportunityInteractions({ id, canWrite }: { id: number; canWrite
         <>
           <LogInteractionDialog opportunityId={id} open={logging} onOpenChange={setLogging}
             onLogged={(i) => { setLogging(false); snackbar(`${interactionTypeLabel(i.type)} logged.`, { tone: 'success' }); }} />
-          <CorrectDispositionDialog interaction={correcting ? target : null} busy={correct.isPending}
+          <CorrectDispositionDialog interaction={correcting ? target : null}
             onOpenChange={(open) => { setCorrecting(open); if (!open) setTarget(null); }}
-            onSave={(interaction, disposition) => {
-              setCorrecting(false);
-              correct.mutate({ interaction, disposition }, {
-                onSuccess: () => snackbar(`Disposition corrected to ${dispositionLabel(disposition)} (was ${dispositionLabel(interaction.disposition)}).`, { tone: 'success' }),
-                onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
-              });
+            onCorrected={(interaction, disposition) => {
+              setCorrecting(false); setTarget(null);
+              snackbar(`Disposition corrected to ${dispositionLabel(disposition)} (was ${dispositionLabel(interaction.disposition)}).`, { tone: 'success' });
             }} />
         </>
       )}

@@ -1,37 +1,52 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { changeOpportunityStatus } from '../../api/opportunities.ts';
 import { OPPORTUNITY_STATUSES, type Opportunity, type OpportunityStatus } from '../../contract/interviews.ts';
-import { serverMessage } from '../../api/staff.ts';
-
+import { enumLabel } from '../../contract/labels.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useOpportunityUpdate } from './use-opportunity-update.ts';
-import { enumLabel } from '../../contract/labels.ts';
 
 const isStatus = (s: string): s is OpportunityStatus => (OPPORTUNITY_STATUSES as readonly string[]).includes(s);
 
-/** The opportunity's status, and (for staff who may write) the status change control. */
+/**
+ * The opportunity's status, and (for staff who may write) the status change control. Every status
+ * offered is one the server takes (OpportunityStatusChange), and Change Status waits for a choice; a
+ * refusal (the opportunity gone, no connection) is said above the control, in words.
+ */
 export function OpportunityStatusCard({ opportunity: o, readOnly }: { opportunity: Opportunity; readOnly: boolean }) {
   const snackbar = useSnackbar();
   const update = useOpportunityUpdate();
   const [status, setStatus] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<'status'>(form);
+  const [formError, setFormError] = useState<string>();
   const change = useMutation({
     mutationFn: (s: OpportunityStatus) => changeOpportunityStatus(o.id, s),
     onSuccess: (next) => { update(next); setStatus(''); snackbar(`Status changed to ${enumLabel('opportunityStatus', next.status)}.`, { tone: 'success' }); },
-    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+    onError: (err) => {
+      const { fields, other } = serverFieldErrors(err, ['status'] as const);
+      show(fields);
+      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+    },
   });
   return (
     <Card aria-labelledby="opportunity-status">
       <h2 id="opportunity-status" className={styles.subheading}>Status</h2>
       <p><Badge tone="info">{enumLabel('opportunityStatus', o.status)}</Badge></p>
+      {!readOnly && formError && <p role="alert" className={styles.formError}>{formError}</p>}
       {!readOnly && (
-        <form className={styles.inlineForm} onSubmit={(e) => { e.preventDefault(); if (isStatus(status)) change.mutate(status); }}>
-          <SelectField label="New Status" value={status} onChange={(e) => setStatus(e.target.value)}>
+        <form ref={form} className={styles.inlineForm} onSubmit={(e) => {
+          e.preventDefault();
+          show({}); setFormError(undefined);
+          if (isStatus(status)) change.mutate(status);
+        }}>
+          <SelectField label="New Status" name="status" value={status} error={errors.status} onChange={(e) => { clear('status'); setStatus(e.target.value); }}>
             <option value="">Choose a status</option>
             {OPPORTUNITY_STATUSES.filter((s) => s !== o.status).map((s) => <option key={s} value={s}>{enumLabel('opportunityStatus', s)}</option>)}
           </SelectField>
