@@ -3,6 +3,7 @@ import { paged } from './common.ts';
 import { personNamePart } from './person-name.ts';
 import { EMAIL_MAX, PHONE_TEXT_MAX } from './limits.ts';
 import { EMAIL_PATTERN } from '../lib/validation.ts';
+import { flexValueError, type FlexType } from '../lib/flex-attributes.ts';
 
 // The /users-api family (spec 1 section 7 "Users"): the signed-in user, users and the audit,
 // invites and passwords, contact-info checks, viewed items, the Cloze connector.
@@ -127,6 +128,8 @@ export type UserAuditPage = v.InferOutput<typeof UserAuditPage>;
 
 const PositiveId = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be positive'), v.maxValue(2_147_483_647, 'is too large'));
 const personPart = personNamePart;
+/** An id picked from a list (a role, a brokerage): any refusal reads `message`, the form's words for an empty choice. */
+const chosenId = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message));
 
 /** An account's email address as a person types it: spec 1 section 5's rule and messages, the forms' and the server's. */
 export const AccountEmail = v.pipe(v.string('Email address is required'), v.trim(), v.toLowerCase(), v.nonEmpty('Email address is required'),
@@ -150,12 +153,20 @@ export type UserCreateBody = v.InferInput<typeof UserCreateBody>;
 
 /** POST /users-api/users/{id}/roles. A brokerage or loan-office role needs the organisation if the user has none. */
 export const RoleGrantBody = v.strictObject({
-  roleId: PositiveId,
-  brokerId: v.optional(PositiveId),
-  loanOfficeId: v.optional(PositiveId),
+  roleId: chosenId('Choose a role to add'),
+  brokerId: v.optional(chosenId('A brokerage is required')),
+  loanOfficeId: v.optional(chosenId('A loan office is required')),
 }, 'unknown field');
 export type RoleGrantBody = v.InferInput<typeof RoleGrantBody>;
 
+/** The longest value of a flex attribute, of any type (stored as text). */
+const FLEX_VALUE_MAX = 500;
+const FlexText = v.pipe(v.string('Enter a value'), v.trim(), v.nonEmpty('Enter a value'), v.maxLength(FLEX_VALUE_MAX, `Use at most ${FLEX_VALUE_MAX} characters`));
 /** POST /users-api/users/{id}/flexAttributes and PATCH .../flexAttributes/{attrId}. */
-export const FlexValueBody = v.strictObject({ attributeId: PositiveId, value: v.pipe(v.string('must be text'), v.trim(), v.maxLength(500, 'must be at most 500 characters')) }, 'unknown field');
-export const FlexValuePatchBody = v.strictObject({ value: v.pipe(v.string('must be text'), v.trim(), v.maxLength(500, 'must be at most 500 characters')) }, 'unknown field');
+export const FlexValueBody = v.strictObject({ attributeId: PositiveId, value: FlexText }, 'unknown field');
+export const FlexValuePatchBody = v.strictObject({ value: FlexText }, 'unknown field');
+/** A value under its attribute's definition: the text rule above and its type's (the server checks it, the form too). */
+export const flexValueRule = (type: FlexType, options: readonly string[] = []) => v.pipe(FlexText, v.rawCheck(({ dataset, addIssue }) => {
+  const problem = dataset.typed ? flexValueError(type, dataset.value, options) : null;
+  if (problem) addIssue({ message: problem });
+}));

@@ -1,5 +1,7 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { flexValueError, flexValueText, type FlexType } from '../../src/lib/flex-attributes.ts';
+import { flexValueRule } from '../../src/contract/users.ts';
+import { flexValueText, type FlexType } from '../../src/lib/flex-attributes.ts';
 
 const CASES: [FlexType, string, boolean][] = [
   ['TEXT', 'Spanish, English', true], ['TEXT', '   ', false], ['TEXT', 'x'.repeat(501), false],
@@ -11,7 +13,14 @@ const CASES: [FlexType, string, boolean][] = [
 
 describe('flex attribute values', () => {
   it.each(CASES)('a %s value %j is accepted: %s', (type, value, ok) => {
-    expect(flexValueError(type, value, ['Sales', 'Support']) === null).toBe(ok);
+    expect(v.safeParse(flexValueRule(type, ['Sales', 'Support']), value).success).toBe(ok);
+  });
+  it('words each refusal as the form shows it, beside the field', () => {
+    const message = (type: FlexType, value: string) => v.safeParse(flexValueRule(type, ['Sales', 'Support']), value).issues?.[0].message;
+    expect([message('TEXT', ' '), message('TEXT', 'x'.repeat(501)), message('NUMBER', 'twelve'), message('BOOLEAN', 'yes'),
+      message('DATE', '28/02/2026'), message('DATE', '2026-02-30'), message('SELECT', 'Finance')]).toEqual([
+      'Enter a value', 'Use at most 500 characters', 'Enter a number, such as 42 or 3.5', 'Choose Yes or No',
+      'Enter a date as YYYY-MM-DD', 'Enter a real date', 'Choose one of Sales, Support']);
   });
   it('reads booleans as Yes and No and everything else as stored', () => {
     expect(flexValueText('BOOLEAN', 'true')).toBe('Yes');

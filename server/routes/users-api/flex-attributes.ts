@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { USER_MANAGER_ROLES } from '../../../src/access/roles.ts';
-import { FlexValueBody, FlexValuePatchBody, type FlexAttribute, type FlexValue } from '../../../src/contract/users.ts';
-import { flexValueError } from '../../../src/lib/flex-attributes.ts';
+import { FlexValueBody, FlexValuePatchBody, flexValueRule, type FlexAttribute, type FlexValue } from '../../../src/contract/users.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
@@ -32,8 +31,8 @@ async function setValue(c: AppContext, userId: number, attributeId: number, valu
   return c.var.db.transaction().execute(async (trx) => {
     await assertUser(c, trx, userId);
     const def = await definition(trx, attributeId);
-    const problem = flexValueError(def.type, value, optionsOf(def.options));
-    if (problem) throw badRequest('The value is not valid', { value: problem });
+    const checked = v.safeParse(flexValueRule(def.type, optionsOf(def.options)), value);
+    if (!checked.success) throw badRequest('The value is not valid', { value: checked.issues[0].message });
     const now = c.var.now();
     const row = { user_id: userId, attribute_id: attributeId, value: value.trim(), updated_by: c.var.auth.actor.id, updated_at: now };
     if (mode === 'update') {

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { userTypeOf } from '../../access/navigation.ts';
 import {
   activeOfficersQueryOptions, addLenderReferralNote, assignLoanOfficer, lenderConsoleKeys, lenderReferralQueryOptions, moveLenderStep, refreshLenderData,
 } from '../../api/lender-console.ts';
 import { serverMessage } from '../../api/staff.ts';
-import type { LenderReferralDetail, LenderReferralEvent } from '../../contract/lender-referrals.ts';
+import { LenderStatusChange, type LenderReferralDetail, type LenderReferralEvent } from '../../contract/lender-referrals.ts';
 import { LENDER_STEP_LABELS, LOST_REASONS, type LenderStep } from '../../lib/lender-steps.ts';
 import { formatCents, formatDate, formatDateTime, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
@@ -22,6 +22,8 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { enumLabel, codeLabel } from '../../contract/labels.ts';
 import { RecordSkeleton } from '../../ui/skeleton.tsx';
+import { schemaErrors } from '../../ui/checked-form.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 
 const label = (s: string | null) => (s ? LENDER_STEP_LABELS[s as LenderStep] ?? codeLabel(s) : '-');
 
@@ -38,6 +40,9 @@ export function eventText(e: LenderReferralEvent): string {
 function AssignControl({ referral }: { referral: LenderReferralDetail }) {
   const officers = useQuery(activeOfficersQueryOptions());
   const [choice, setChoice] = useState(referral.loanOfficer ? String(referral.loanOfficer.id) : '');
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<'loanOfficerId'>(form);
+  const [formError, setFormError] = useState<string>();
   const client = useQueryClient();
   const snackbar = useSnackbar();
   const assign = useMutation({
@@ -47,12 +52,20 @@ function AssignControl({ referral }: { referral: LenderReferralDetail }) {
       void refreshLenderData(client);
       snackbar(r.loanOfficer ? `Assigned to ${r.loanOfficer.name}.` : 'The referral is unassigned.', { tone: 'success' });
     },
-    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+    // Every option is valid when shown; an officer deactivated since is refused at the field, in words.
+    onError: (err) => {
+      const { fields, other } = serverFieldErrors(err, ['loanOfficerId'] as const);
+      show(fields);
+      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+    },
   });
   const current = referral.loanOfficer ? String(referral.loanOfficer.id) : '';
+  const submit = (e: FormEvent) => { e.preventDefault(); show({}); setFormError(undefined); assign.mutate(); };
   return (
-    <form className={styles.inlineForm} onSubmit={(e) => { e.preventDefault(); assign.mutate(); }}>
-      <SelectField label="Loan Officer" value={choice} onChange={(e) => setChoice(e.target.value)}>
+    <form ref={form} className={styles.inlineForm} onSubmit={submit} noValidate>
+      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+      <SelectField label="Loan Officer" name="loanOfficerId" value={choice} error={errors.loanOfficerId}
+        onChange={(e) => { clear('loanOfficerId'); setChoice(e.target.value); }}>
         <option value="">Unassigned</option>
         {(officers.data?.content ?? []).map((o) => <option key={o.id} value={String(o.id)}>{personName(o.firstName, o.lastName)}</option>)}
         {referral.loanOfficer && referral.loanOfficer.status !== 'ACTIVE' && <option value={current}>{referral.loanOfficer.name} (inactive)</option>}
@@ -65,18 +78,37 @@ function AssignControl({ referral }: { referral: LenderReferralDetail }) {
 function StepControl({ referral }: { referral: LenderReferralDetail }) {
   const [losing, setLosing] = useState(false);
   const [reason, setReason] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<'reason'>(form);
+  const [formError, setFormError] = useState<string>();
   const client = useQueryClient();
   const snackbar = useSnackbar();
+  const close = (open: boolean) => { if (!open) { show({}); setFormError(undefined); } setLosing(open); };
   const move = useMutation({
     mutationFn: (body: { status: LenderStep; reason?: (typeof LOST_REASONS)[number] }) => moveLenderStep(referral.id, body),
     onSuccess: (r) => {
       client.setQueryData(lenderConsoleKeys.referral(r.id), r);
       void refreshLenderData(client);
       snackbar(`Moved to ${LENDER_STEP_LABELS[r.status]}.`, { tone: 'success' });
-      setLosing(false);
+      close(false);
     },
-    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+    onError: (err, body) => {
+      if (body.status !== 'LOST') { snackbar(serverMessage(err), { tone: 'error' }); return; }
+      // In the Not Proceeding dialog: the reason's refusal beside it, the rest above it.
+      const { fields, other } = serverFieldErrors(err, ['reason'] as const);
+      show(fields);
+      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+    },
   });
+  const lose = (e: FormEvent) => {
+    e.preventDefault();
+    const body = { status: 'LOST' as const, ...(reason ? { reason: reason as (typeof LOST_REASONS)[number] } : {}) };
+    // The contract's rule: a referral leaves as Not Proceeding only with one of the reasons.
+    const found = schemaErrors<LenderStatusChange>(LenderStatusChange, body);
+    show(found);
+    setFormError(undefined);
+    if (Object.keys(found).length === 0) move.mutate(body);
+  };
   if (referral.nextSteps.length === 0) return <p className={styles.meta}>A closed loan is final.</p>;
   return (
     <>
@@ -88,16 +120,19 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
           </Button>
         ))}
       </div>
-      <Dialog open={losing} onOpenChange={setLosing} title="Not Proceeding"
-        actions={<>
-          <Button variant="text" onClick={() => setLosing(false)}>Cancel</Button>
-          <Button disabled={!reason || move.isPending}
-            onClick={() => move.mutate({ status: 'LOST', reason: reason as (typeof LOST_REASONS)[number] })}>Save</Button>
-        </>}>
-        <SelectField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)}>
-          <option value="">Choose a reason</option>
-          {LOST_REASONS.map((r) => <option key={r} value={r}>{r}</option>)}
-        </SelectField>
+      <Dialog open={losing} onOpenChange={close} title="Not Proceeding">
+        <form ref={form} onSubmit={lose} noValidate>
+          {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+          <SelectField label="Reason" name="reason" value={reason} error={errors.reason} onChange={(e) => { clear('reason'); setReason(e.target.value); }}>
+            <option value="">Choose a reason</option>
+            {LOST_REASONS.map((r) => <option key={r} value={r}>{r}</option>)}
+          </SelectField>
+          <div className={styles.toolbar}>
+            <span className={styles.toolbarSpacer} />
+            <Button variant="text" onClick={() => close(false)}>Cancel</Button>
+            <Button type="submit" disabled={move.isPending}>Save</Button>
+          </div>
+        </form>
       </Dialog>
     </>
   );

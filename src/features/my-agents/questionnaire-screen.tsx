@@ -1,14 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import { ApiError } from '../../api/client.ts';
 import { myAgentQueryOptions, questionnaireKey, questionnaireQueryOptions, saveQuestionnaire } from '../../api/my-agents.ts';
-import { LANGUAGES, MAX_ZIP_CODES, type Questionnaire, type QuestionnaireUpdate } from '../../contract/questionnaires.ts';
+import { LANGUAGES, QuestionnaireUpdate, type Questionnaire } from '../../contract/questionnaires.ts';
 import { PRICE_RANGES, priceRangeLabel } from '../../lib/price-ranges.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { US_STATES_AND_TERRITORIES } from '../../lib/us-states.ts';
-import { isZip } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
@@ -17,8 +15,18 @@ import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { useZipPlaces, ZipField } from '../../ui/zip-field.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { schemaErrors } from '../../ui/checked-form.ts';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors, type FieldErrors } from '../../ui/form-errors.ts';
 
 type Draft = Omit<Questionnaire, 'agentId' | 'updated' | 'updatedBy' | 'yearsExperience'> & { yearsExperience: string };
+/** The form's fields: the body's (QuestionnaireUpdate) and the ZIP being added, where the ZIP codes' errors show. */
+const FIELD_KEYS = ['states', 'zip', 'priceMin', 'priceMax', 'languages', 'yearsExperience'] as const;
+type Key = (typeof FIELD_KEYS)[number];
+
+/** Errors keyed as the form shows them: an issue of the ZIP codes (zipCodes or zipCodes.3) at the ZIP field. */
+const atFields = (errors: Partial<Record<string, string>>): FieldErrors<Key> => Object.fromEntries(Object.entries(errors)
+  .map(([k, message]) => [k.startsWith('zipCodes') ? 'zip' : k.split('.')[0], message])
+  .filter(([k]) => (FIELD_KEYS as readonly (string | undefined)[]).includes(k)));
 
 function Checkboxes({ legend, options, value, onChange }: { legend: string; options: readonly string[]; value: readonly string[]; onChange: (v: string[]) => void }) {
   return (
@@ -38,55 +46,68 @@ function Form({ id, initial }: { id: number; initial: Questionnaire }) {
   const snackbar = useSnackbar();
   const [d, setD] = useState<Draft>({ ...initial, yearsExperience: initial.yearsExperience === null ? '' : String(initial.yearsExperience) });
   const [zip, setZip] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<Key>(form);
+  const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const placeOf = useZipPlaces(d.zipCodes);
+  const change = (key: Key, next: Partial<Draft>) => { clear(key); setD({ ...d, ...next }); };
   const addZip = () => {
-    if (!isZip(zip)) { setErrors({ zip: 'ZIP must be exactly 5 digits' }); return; }
-    if (d.zipCodes.length >= MAX_ZIP_CODES) { setErrors({ zip: `At most ${MAX_ZIP_CODES} ZIP codes` }); return; }
-    setErrors({});
-    setD({ ...d, zipCodes: [...new Set([...d.zipCodes, zip])].sort() });
+    const zipCodes = [...new Set([...d.zipCodes, zip])].sort();
+    // The ZIP and the number of ZIPs under the contract's rule (the server checks the same).
+    const error = ruleError(QuestionnaireUpdate.entries.zipCodes, zipCodes);
+    show(error ? { zip: error } : {});
+    if (error) return;
+    setD({ ...d, zipCodes });
     setZip('');
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const years = d.yearsExperience.trim() === '' ? null : Number(d.yearsExperience);
-    if (years !== null && (!Number.isFinite(years) || years > 80)) { setErrors({ yearsExperience: 'Years must be a number from 0 to 80' }); return; }
-    if (d.priceMin !== null && d.priceMax !== null && d.priceMin > d.priceMax) { setErrors({ priceMax: 'The highest price must not be below the lowest' }); return; }
+    const body: QuestionnaireUpdate = { states: d.states, zipCodes: d.zipCodes, priceMin: d.priceMin, priceMax: d.priceMax,
+      buyer: d.buyer, seller: d.seller, rental: d.rental, languages: d.languages as QuestionnaireUpdate['languages'], yearsExperience: years };
+    const found = atFields(schemaErrors<Record<string, unknown>>(QuestionnaireUpdate, body) as Partial<Record<string, string>>);
+    show(found);
+    setFormError(undefined);
+    if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const saved = await saveQuestionnaire(id, { states: d.states, zipCodes: d.zipCodes, priceMin: d.priceMin, priceMax: d.priceMax,
-        buyer: d.buyer, seller: d.seller, rental: d.rental, languages: d.languages as QuestionnaireUpdate['languages'], yearsExperience: years });
+      const saved = await saveQuestionnaire(id, body);
       client.setQueryData(questionnaireKey(id), saved);
-      setErrors({});
+      show({});
       snackbar('Questionnaire saved');
     } catch (err) {
-      setErrors(err instanceof ApiError && err.fields ? err.fields : { _: err instanceof Error ? err.message : 'An error occurred please try again.' });
+      const { fields, other } = serverFieldErrors(err, [...FIELD_KEYS, 'zipCodes']);
+      show(atFields(fields));
+      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
     } finally {
       setBusy(false);
     }
   };
   const price = (key: 'priceMin' | 'priceMax', label: string) => (
-    <SelectField label={label} value={d[key] ?? ''} error={errors[key]} onChange={(e) => setD({ ...d, [key]: e.target.value ? Number(e.target.value) : null })}>
+    <SelectField label={label} name={key} value={d[key] ?? ''} error={errors[key]}
+      // The highest price is refused against the lowest: changing either answers it.
+      onChange={(e) => change('priceMax', { [key]: e.target.value ? Number(e.target.value) : null })}>
       <option value="">Any</option>
       {PRICE_RANGES.map((p) => <option key={p} value={p}>{priceRangeLabel(p)}</option>)}
     </SelectField>
   );
   return (
-    <form onSubmit={(e) => { void submit(e); }} noValidate className={styles.stack}>
-      <SelectField label="States" multiple size={8} value={d.states} error={errors['states']}
-        onChange={(e) => setD({ ...d, states: [...e.target.selectedOptions].map((o) => o.value) })}>
+    <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate className={styles.stack}>
+      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+      <SelectField label="States" name="states" multiple size={8} value={d.states} error={errors.states}
+        onChange={(e) => change('states', { states: [...e.target.selectedOptions].map((o) => o.value) })}>
         {US_STATES_AND_TERRITORIES.map((s) => <option key={s.code} value={s.code}>{s.name}</option>)}
       </SelectField>
       <div>
         <div className={styles.inlineForm}>
-          <ZipField label="ZIP Code" value={zip} error={errors['zip'] ?? errors['zipCodes']}
-            onChange={(e) => setZip(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); addZip(); } }} />
+          <ZipField label="ZIP Code" name="zip" value={zip} error={errors.zip}
+            onChange={(e) => { clear('zip'); setZip(e.target.value); }} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); addZip(); } }} />
           <Button variant="secondary" onClick={addZip}>Add ZIP</Button>
         </div>
         <ul className={styles.chips} aria-label="ZIP codes">
           {d.zipCodes.map((z) => (
-            <li key={z}>{z}{placeOf(z) ? <span className={styles.meta}> ({placeOf(z)})</span> : null} <Button variant="text" aria-label={`Remove ZIP ${z}`} onClick={() => setD({ ...d, zipCodes: d.zipCodes.filter((x) => x !== z) })}>×</Button></li>
+            <li key={z}>{z}{placeOf(z) ? <span className={styles.meta}> ({placeOf(z)})</span> : null} <Button variant="text" aria-label={`Remove ZIP ${z}`} onClick={() => change('zip', { zipCodes: d.zipCodes.filter((x) => x !== z) })}>×</Button></li>
           ))}
         </ul>
       </div>
@@ -94,10 +115,9 @@ function Form({ id, initial }: { id: number; initial: Questionnaire }) {
       <Checkboxes legend="Works With" options={['Buyers', 'Sellers', 'Renters']}
         value={[d.buyer && 'Buyers', d.seller && 'Sellers', d.rental && 'Renters'].filter((x): x is string => !!x)}
         onChange={(v) => setD({ ...d, buyer: v.includes('Buyers'), seller: v.includes('Sellers'), rental: v.includes('Renters') })} />
-      <Checkboxes legend="Languages" options={LANGUAGES} value={d.languages} onChange={(languages) => setD({ ...d, languages })} />
-      <TextField label="Years of Experience" value={d.yearsExperience} keyFilter="numeric" inputMode="decimal" error={errors['yearsExperience']}
-        onChange={(e) => setD({ ...d, yearsExperience: e.target.value })} />
-      {errors['_'] && <p role="alert" className={styles.formError}>{errors['_']}</p>}
+      <Checkboxes legend="Languages" options={LANGUAGES} value={d.languages} onChange={(languages) => change('languages', { languages })} />
+      <TextField label="Years of Experience" name="yearsExperience" value={d.yearsExperience} keyFilter="numeric" inputMode="decimal"
+        error={errors.yearsExperience} onChange={(e) => change('yearsExperience', { yearsExperience: e.target.value })} />
       <div><Button type="submit" disabled={busy}>Save Questionnaire</Button></div>
     </form>
   );

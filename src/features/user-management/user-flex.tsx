@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { useRef, useState, type FormEvent } from 'react';
 import { flexAttributesQueryOptions, removeFlexValue, setFlexValue, userManagementKeys } from '../../api/user-management.ts';
-import type { FlexAttribute, UserDetail } from '../../contract/users.ts';
-import { flexValueError } from '../../lib/flex-attributes.ts';
+import { fieldMaxLengths } from '../../contract/limits.ts';
+import { FlexValuePatchBody, flexValueRule, type FlexAttribute, type UserDetail } from '../../contract/users.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { Card } from '../../ui/layout.tsx';
@@ -11,6 +10,10 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+
+/** The server's limit on a value (FlexValuePatchBody). */
+const MAX = fieldMaxLengths(FlexValuePatchBody);
 
 /** The user's flex attributes: one row per definition (GET /users-api/flexAttributes), each saved or cleared on its own. */
 export function UserFlexAttributes({ user }: { user: UserDetail }) {
@@ -32,13 +35,17 @@ export function UserFlexAttributes({ user }: { user: UserDetail }) {
 
 function FlexRow({ userId, def, current }: { userId: number; def: FlexAttribute; current: string | undefined }) {
   const [value, setValue] = useState(current ?? '');
-  const [error, setError] = useState<string>();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear: clearError } = useFieldErrors<'value'>(form);
+  const [formError, setFormError] = useState<string>();
   const client = useQueryClient();
   const snackbar = useSnackbar();
   const refresh = () => client.invalidateQueries({ queryKey: userManagementKeys.all });
+  // A refusal of the value (an option removed since the page loaded) is said beside it; the rest above the row.
   const fail = (e: unknown) => {
-    if (e instanceof ApiError && e.fields?.['value']) setError(e.fields['value']);
-    else snackbar(e instanceof ApiError ? e.message : 'An error occurred please try again.', { tone: 'error' });
+    const { fields, other } = serverFieldErrors(e, ['value'] as const);
+    show(fields);
+    setFormError([formFailureText(e), ...other].filter(Boolean).join(' ') || undefined);
   };
   const save = useMutation({
     mutationFn: () => setFlexValue(userId, def.id, value.trim(), current !== undefined),
@@ -52,20 +59,23 @@ function FlexRow({ userId, def, current }: { userId: number; def: FlexAttribute;
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = flexValueError(def.type, value, def.options);
-    setError(problem ?? undefined);
+    const problem = ruleError(flexValueRule(def.type, def.options), value);
+    show(problem ? { value: problem } : {});
+    setFormError(undefined);
     if (!problem) save.mutate();
   };
   const choices = def.type === 'SELECT' ? def.options.map((o) => [o, o] as const) : def.type === 'BOOLEAN' ? [['true', 'Yes'], ['false', 'No']] as const : null;
   return (
-    <form onSubmit={submit} noValidate className={styles.inlineForm}>
+    <form ref={form} onSubmit={submit} noValidate className={styles.inlineForm}>
+      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
       {choices ? (
-        <SelectField label={def.label} value={value} error={error} onChange={(e) => setValue(e.target.value)}>
+        <SelectField label={def.label} name="value" value={value} error={errors.value} onChange={(e) => { clearError('value'); setValue(e.target.value); }}>
           <option value="">Not set</option>
           {choices.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
         </SelectField>
       ) : (
-        <TextField label={def.label} value={value} error={error} onChange={(e) => setValue(e.target.value)}
+        <TextField label={def.label} name="value" value={value} error={errors.value} maxLength={MAX.value}
+          onChange={(e) => { clearError('value'); setValue(e.target.value); }}
           type={def.type === 'DATE' ? 'date' : 'text'} inputMode={def.type === 'NUMBER' ? 'decimal' : undefined} />
       )}
       <Button type="submit" variant="secondary" aria-label={`Save ${def.label}`} disabled={save.isPending || value.trim() === (current ?? '')}>Save</Button>

@@ -1,20 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { organisationOf } from '../../access/role-grants.ts';
 import { isRole } from '../../access/roles.ts';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
-import { ApiError } from '../../api/client.ts';
 import { loanOfficesQueryOptions } from '../../api/lenders.ts';
 import { grantRole, revokeRole, userManagementKeys, userRolesQueryOptions } from '../../api/user-management.ts';
-import type { UserDetail } from '../../contract/users.ts';
+import { RoleGrantBody, type UserDetail } from '../../contract/users.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { Card, mutedText } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { roleName } from './user-format.tsx';
+import { schemaErrors } from '../../ui/checked-form.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 
-const failure = (e: unknown) => (e instanceof ApiError ? e.message : 'An error occurred please try again.');
+const FIELD_KEYS = ['roleId', 'brokerId', 'loanOfficeId'] as const;
+type Key = (typeof FIELD_KEYS)[number];
 
 /** The user's roles with Remove, and Add Role offering only what the signed-in manager may grant. */
 export function UserRoles({ user }: { user: UserDetail }) {
@@ -32,21 +34,35 @@ export function UserRoles({ user }: { user: UserDetail }) {
   const needsOffice = kind === 'loanOffice' && user.loanOfficeId === null;
   const brokerages = useQuery({ ...brokerageNamesQueryOptions(), enabled: needsBrokerage });
   const offices = useQuery({ ...loanOfficesQueryOptions({ pageIndex: 0, pageSize: 100, name: '', sort: { key: 'name', desc: false } }), enabled: needsOffice });
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<Key>(form);
+  const [formError, setFormError] = useState<string>();
+  const orgKey: Key = needsOffice ? 'loanOfficeId' : 'brokerId';
   const grant = useMutation({
-    mutationFn: () => grantRole(user.id, {
-      roleId: Number(adding), ...(needsBrokerage && org ? { brokerId: Number(org) } : {}), ...(needsOffice && org ? { loanOfficeId: Number(org) } : {}),
-    }),
+    mutationFn: (body: RoleGrantBody) => grantRole(user.id, body),
     onSuccess: () => { done(`${chosen?.displayName ?? 'The role'} was added.`); setAdding(''); setOrg(''); },
-    onError: (e) => snackbar(failure(e), { tone: 'error' }),
+    onError: (e) => {
+      const { fields, other } = serverFieldErrors(e, FIELD_KEYS);
+      show(fields);
+      setFormError([formFailureText(e), ...other].filter(Boolean).join(' ') || undefined);
+    },
   });
   const revoke = useMutation({
     mutationFn: (roleId: number) => revokeRole(user.id, roleId),
     onSuccess: () => done('The role was removed.'),
-    onError: (e) => snackbar(failure(e), { tone: 'error' }),
+    onError: (e) => snackbar(formFailureText(e) ?? 'The role could not be removed.', { tone: 'error' }),
   });
   const grantableIds = new Set((catalogue.data ?? []).filter((r) => r.grantable).map((r) => r.id));
   const locked = !user.manageable || user.status === 'DISABLED';
-  const submit = (e: FormEvent) => { e.preventDefault(); if (adding) grant.mutate(); };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // An empty choice is Number('') = 0, which the contract refuses in the form's words.
+    const body: RoleGrantBody = { roleId: Number(adding), ...(needsBrokerage || needsOffice ? { [orgKey]: Number(org) } : {}) };
+    const found = schemaErrors<RoleGrantBody>(RoleGrantBody, body);
+    show(found);
+    setFormError(undefined);
+    if (Object.keys(found).length === 0) grant.mutate(body);
+  };
   return (
     <Card aria-labelledby="roles-heading">
       <h3 id="roles-heading" className={styles.subheading}>Roles</h3>
@@ -64,24 +80,26 @@ export function UserRoles({ user }: { user: UserDetail }) {
         ))}
       </ul>
       {!locked && grantable.length > 0 && (
-        <form onSubmit={submit} className={styles.inlineForm}>
-          <SelectField label="Add Role" value={adding} onChange={(e) => { setAdding(e.target.value); setOrg(''); }}>
+        <form ref={form} onSubmit={submit} noValidate className={styles.inlineForm}>
+          {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+          <SelectField label="Add Role" name="roleId" value={adding} error={errors.roleId}
+            onChange={(e) => { show({}); setAdding(e.target.value); setOrg(''); }}>
             <option value="">Choose a role</option>
             {grantable.filter((r) => r.name !== 'AGENT').map((r) => <option key={r.id} value={r.id}>{r.displayName}</option>)}
           </SelectField>
           {needsBrokerage && (
-            <SelectField label="Brokerage" value={org} onChange={(e) => setOrg(e.target.value)}>
+            <SelectField label="Brokerage" name="brokerId" value={org} error={errors.brokerId} onChange={(e) => { clear('brokerId'); setOrg(e.target.value); }}>
               <option value="">Choose a brokerage</option>
               {(brokerages.data ?? []).map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
             </SelectField>
           )}
           {needsOffice && (
-            <SelectField label="Loan Office" value={org} onChange={(e) => setOrg(e.target.value)}>
+            <SelectField label="Loan Office" name="loanOfficeId" value={org} error={errors.loanOfficeId} onChange={(e) => { clear('loanOfficeId'); setOrg(e.target.value); }}>
               <option value="">Choose a loan office</option>
               {(offices.data?.content ?? []).map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
             </SelectField>
           )}
-          <Button type="submit" variant="secondary" disabled={!adding || grant.isPending || ((needsBrokerage || needsOffice) && !org)}>Add Role</Button>
+          <Button type="submit" variant="secondary" disabled={grant.isPending}>Add Role</Button>
         </form>
       )}
     </Card>
