@@ -33,7 +33,7 @@ test('a QA reviewer scores a call and the queue shows it; the figure equals the 
   await first.click();
 
   const card = page.locator(`#call-${callId}`);
-  await expect(card.getByText('Awaiting review')).toBeVisible();
+  await expect(card.getByText('Awaiting Review')).toBeVisible();
   await expect(card.locator('audio')).toHaveAttribute('src', /^blob:/);
   // The recording plays: the page's CSP lets the player load its blob: audio (issue 33, finding 9; a
   // blocked source ends in a MediaError instead of metadata).

@@ -34,6 +34,9 @@ export function normalisePhone(raw: string): string | null {
   return `+1${digits.slice(-10)}`;
 }
 
+/** The channels a DNC request may arrive by (New DNC's choices); the field stays open text for entries IRIS sends. */
+export const DNC_CHANNELS = ['VOICE', 'SMS', 'WEB_FORM', 'EMAIL'] as const;
+
 /** New DNC dialog and POST /interviews-api/DNC: the value is checked and normalised for its type. */
 export const NewDncRequest = v.pipe(
   v.object({

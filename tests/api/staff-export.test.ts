@@ -41,6 +41,9 @@ describe('CSV exports', () => {
     expect(rows[0]).toEqual(['Id', 'Type', 'Phone/Email', 'Owner Type', 'Channel', 'Disposition', 'Inbound Blocked', 'Date Received']);
     expect(rows).toHaveLength(total + 1);
     expect(rows.slice(1).every((r) => r[6] === 'true')).toBe(true);
+    // Named as the list names them (one label table): Phone, Web Form, the brand; never PHONE or WEB_FORM.
+    expect(new Set(rows.slice(1).map((r) => r[1]))).toEqual(new Set(['Phone', 'Email']));
+    expect(rows.slice(1).filter((r) => /^[A-Z_]+$/.test(r[4]!) && r[4] !== 'SMS')).toEqual([]);
     const ids = rows.slice(1).map((r) => Number(r[0]));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const audit = await lastAudit();
@@ -70,7 +73,7 @@ describe('CSV exports', () => {
   it('neutralises cells that a spreadsheet would run as a formula, and keeps phone numbers as they are', async () => {
     await admin.post('/interviews-api/DNC', { type: 'EMAIL', value: '=HYPERLINK(x)@evil.example', disposition: '@SUM(1,2)', channel: '-2+3' });
     const rows = await exportOf(admin, '/interviews-api/DNC/export.csv?value=evil.example');
-    expect(rows[1]!.slice(2, 6)).toEqual(["'=hyperlink(x)@evil.example", 'PORCHLIGHT', "'-2+3", "'@SUM(1,2)"]);
+    expect(rows[1]!.slice(1, 6)).toEqual(['Email', "'=hyperlink(x)@evil.example", 'Porchlight', "'-2+3", "'@SUM(1,2)"]);
     const phones = await exportOf(admin, '/interviews-api/DNC/export.csv?value=%2B15555550100');
     expect(phones[1]![2]).toBe('+15555550100');
   });

@@ -28,6 +28,16 @@ async function search(app: Awaited<ReturnType<typeof openDnc>>, text: string, ex
 }
 
 describe('the do-not-call list', () => {
+  it('names each channel in words, in the list and in New DNC (one label table), never WEB_FORM', async () => {
+    const { screen, table, user } = await openDnc();
+    const channels = rowsOf(table).map((r) => cellTexts(r)[3]);
+    expect(channels).toContain('Web Form');
+    expect(channels.filter((c) => c && /_/.test(c))).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'New DNC' }));
+    const channel = within(await screen.findByRole('dialog', { name: 'New DNC' })).getByRole('combobox', { name: 'Channel' });
+    expect(within(channel).getAllByRole('option').map((o) => o.textContent)).toEqual(['Not specified', 'Voice', 'SMS', 'Web Form', 'Email']);
+  });
+
   it('shows the eight columns, 40 rows a page by default and the range of the whole list', async () => {
     const total = await dncCount();
     const { screen, table } = await openDnc();
@@ -56,9 +66,9 @@ describe('the do-not-call list', () => {
   it('searches by phone number in any format and by email, and names the owner Porchlight or IRIS', async () => {
     const app = await openDnc();
     await search(app, '(555) 555-0100', 1);
-    expect(cellTexts(rowsOf(app.table)[0]!).slice(0, 6)).toEqual(['Phone', '(555) 555-0100', 'Porchlight', 'VOICE', 'Requested no contact', 'Yes']);
+    expect(cellTexts(rowsOf(app.table)[0]!).slice(0, 6)).toEqual(['Phone', '(555) 555-0100', 'Porchlight', 'Voice', 'Requested no contact', 'Yes']);
     await search(app, 'do.not.call@mail.example', 1);
-    expect(cellTexts(rowsOf(app.table)[0]!).slice(0, 6)).toEqual(['Email', 'do.not.call@mail.example', 'IRIS', 'EMAIL', 'Opted out (STOP reply)', 'No']);
+    expect(cellTexts(rowsOf(app.table)[0]!).slice(0, 6)).toEqual(['Email', 'do.not.call@mail.example', 'IRIS', 'Email', 'Opted out (STOP reply)', 'No']);
   });
 
   it('shows only inbound-blocked contacts with the switch on', async () => {

@@ -15,7 +15,7 @@ describe('the QA queue', () => {
     const { screen, user } = await renderApp('/console/qa-review', { as: 'qa@demo.test' });
     const table = await screen.findByRole('table', { name: 'QA queue' }, SLOW);
     await waitFor(() => expect(rowsOf(table)).toHaveLength(10), SLOW);
-    expect(column(table, 6).every((s) => s?.startsWith('Awaiting review'))).toBe(true);
+    expect(column(table, 6).every((s) => s?.startsWith('Awaiting Review'))).toBe(true);
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Handled By' }), 'Sam Supervisor');
     await waitFor(() => expect(column(table, 3).every((s) => s === 'Sam Supervisor')).toBe(true));
     expect(await screen.findByText('Reviewed by you')).toBeInTheDocument();

@@ -3,6 +3,8 @@ import { updateByIdOr404 } from '../../http/update.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { NewDncRequest, type DncContact, type DncPage } from '../../../src/contract/interviews.ts';
+import { dncChannelLabel, enumLabel } from '../../../src/contract/labels.ts';
+import { dncOwnerLabel } from '../../../src/lib/format.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
@@ -89,7 +91,7 @@ export const dncRoutes: RouteDef[] = [
           .$if(filter.blocked, (qb) => qb.where('blocked', '=', true))
           .$if(after !== undefined, (qb) => qb.where('id', '<', after ?? 0)).orderBy('id', 'desc').limit(size).execute(),
         cursor: (r) => r.id,
-        cells: (r) => [r.id, r.type, r.value, r.owner_type, r.channel, r.disposition, r.blocked, r.created],
+        cells: (r) => [r.id, enumLabel('dncType', r.type), r.value, dncOwnerLabel(r.owner_type), dncChannelLabel(r.channel), r.disposition, r.blocked, r.created],
       });
     },
   }),

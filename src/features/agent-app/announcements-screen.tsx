@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { announcementReadKey, type AnnouncementRead } from '../../api/agent-app-keys.ts';
 import { announcementsQueryOptions } from '../../api/announcements.ts';
 import type { Announcement } from '../../contract/announcements.ts';
+import { enumLabel } from '../../contract/labels.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -32,7 +33,7 @@ function AnnouncementRow({ announcement: a }: { announcement: Announcement }) {
         <span className={unread ? styles.rowName : styles.readTitle}>{a.title}</span>
         <span className={styles.badges}>
           {unread && <Badge tone="info">Unread</Badge>}
-          {a.priority === 'HIGH' && <Badge tone="warning">Important</Badge>}
+          {a.priority === 'HIGH' && <Badge tone="warning">{enumLabel('announcementPriority', 'HIGH')}</Badge>}
         </span>
         <span className={`${styles.fullRow} ${styles.rowMeta}`}>{formatDate(a.publishAt)}</span>
       </button>

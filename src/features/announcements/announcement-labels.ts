@@ -1,17 +1,11 @@
 import type { AnnouncementAudience, ManagedAnnouncement } from '../../contract/announcements.ts';
+import { LABEL_TABLES } from '../../contract/labels.ts';
 import { productFamilyLabel } from '../../lib/format.ts';
 
 // How the Announcements editor names audiences and states.
 
-export const AUDIENCE_LABELS: Record<AnnouncementAudience, string> = {
-  ALL_BROKERAGES: 'All brokerages',
-  BROKERAGE: 'Chosen brokerages',
-  PRODUCT_FAMILY: 'Brokerages of a product',
-  LOAN_OFFICES: 'Loan offices',
-  AGENTS: 'Agents',
-};
-
-export const STATUS_LABELS = { DRAFT: 'Draft', PUBLISHED: 'Published', ARCHIVED: 'Archived' } as const;
+export const AUDIENCE_LABELS: Readonly<Record<AnnouncementAudience, string>> = LABEL_TABLES.announcementAudience;
+export const STATUS_LABELS = LABEL_TABLES.announcementStatus;
 
 /** The audience as a sentence: "Chosen brokerages: Harbor Point Realty, Maple & Main Homes". */
 export function audienceText(a: Pick<ManagedAnnouncement, 'audience' | 'brokerages' | 'productFamily' | 'ownerBrokerageId'>): string {

@@ -1,4 +1,5 @@
 import type { DncContact } from '../../contract/interviews.ts';
+import { dncChannelLabel } from '../../contract/labels.ts';
 import { dncOwnerLabel, formatDateTime } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
@@ -20,7 +21,7 @@ export function DncTable({ rows, loading, onToggle, onRemove }: DncTableProps) {
     { key: 'type', header: 'Type', cell: (c) => TYPE_LABELS[c.type] },
     { key: 'value', header: 'Phone/Email', cell: dncValueText },
     { key: 'owner', header: 'Owner', cell: (c) => dncOwnerLabel(c.ownerType) },
-    { key: 'channel', header: 'Channel', cell: (c) => c.channel ?? '-' },
+    { key: 'channel', header: 'Channel', cell: (c) => dncChannelLabel(c.channel) },
     { key: 'disposition', header: 'Disposition', cell: (c) => c.disposition ?? '-' },
     { key: 'blocked', header: 'Inbound Blocked', cell: (c) => (c.blocked ? 'Yes' : 'No') },
     { key: 'created', header: 'Date Received', cell: (c) => formatDateTime(c.created) },

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { createDnc, dncKeys, type NewDnc } from '../../api/dnc.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
-import { NewDncRequest } from '../../contract/interviews.ts';
+import { DNC_CHANNELS, NewDncRequest } from '../../contract/interviews.ts';
+import { enumOptions } from '../../contract/labels.ts';
 import { formatPhone, isEmail, isValidPhone, phoneForPost } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup, SelectField } from '../../ui/choice.tsx';
@@ -15,7 +16,6 @@ import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/for
 
 type DncType = NewDnc['type'];
 const TYPES = [{ value: 'PHONE', label: 'Phone' }, { value: 'EMAIL', label: 'Email' }] as const;
-const CHANNELS = ['VOICE', 'SMS', 'WEB_FORM', 'EMAIL'] as const;
 const FIELD_KEYS = ['value', 'channel', 'disposition'] as const;
 /** The server's limits (NewDncRequest). */
 const MAX = fieldMaxLengths(NewDncRequest);
@@ -82,7 +82,7 @@ export function NewDncDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               onChange={(e) => { clear('value'); setValue(e.target.value); }} />}
         <SelectField label="Channel" value={channel} error={errors.channel} onChange={(e) => { clear('channel'); setChannel(e.target.value); }}>
           <option value="">Not specified</option>
-          {CHANNELS.map((c) => <option key={c} value={c}>{c}</option>)}
+          {enumOptions('dncChannel', DNC_CHANNELS).map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
         </SelectField>
         <TextField label="Disposition" name="disposition" value={disposition} maxLength={MAX.disposition} error={errors.disposition}
           onChange={(e) => { clear('disposition'); setDisposition(e.target.value); }} />

@@ -1,4 +1,5 @@
 import type { BrokerageAdmin } from '../../contract/brokerage-admins.ts';
+import { enumLabel } from '../../contract/labels.ts';
 import { formatDate, formatDateTime, personName } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 
@@ -8,7 +9,8 @@ export const adminName = (a: BrokerageAdmin) => personName(a.firstName, a.lastNa
 export function AdminStatus({ admin }: { admin: BrokerageAdmin }) {
   if (admin.status === 'ACTIVE') return <Badge tone="success">Active</Badge>;
   if (admin.status === 'DISABLED') return <Badge tone="neutral">Removed</Badge>;
-  return admin.invite?.state === 'EXPIRED' ? <Badge tone="danger">Invite expired</Badge> : <Badge tone="warning">Invite pending</Badge>;
+  const state = admin.invite?.state ?? 'PENDING';
+  return <Badge tone={state === 'EXPIRED' ? 'danger' : 'warning'}>{enumLabel('inviteState', state)}</Badge>;
 }
 
 export const lastSignIn = (a: BrokerageAdmin) => (a.psiLastLogin ? formatDateTime(a.psiLastLogin) : 'Never');

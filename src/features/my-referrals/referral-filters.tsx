@@ -3,12 +3,11 @@ import { myAgentNamesQueryOptions } from '../../api/my-agents.ts';
 import { REFERRAL_STAGES, REFERRAL_TYPES, stageLabel } from '../../lib/referral-stages.ts';
 
 import { SelectField } from '../../ui/choice.tsx';
-import { enumLabel } from '../../contract/labels.ts';
+import { enumLabel, enumOptions } from '../../contract/labels.ts';
+import { FOLLOWUP_TYPES, REFERRAL_CATEGORIES } from '../../contract/broker-referrals.ts';
 
 export type ReferralFilter = { category: string; followupType: string; s: string; t: string; agentId: string; product: string; q: string };
 export const NO_FILTER: ReferralFilter = { category: '', followupType: '', s: '', t: '', agentId: '', product: '', q: '' };
-
-const TYPE_WORDS: Record<string, string> = { SELLER: 'Seller', BUYER: 'Buyer', RENTAL: 'Rental' };
 
 /** Every filter the overview links with, visible and changeable (issue 11). */
 export function ReferralFilters({ filter, onChange }: { filter: ReferralFilter; onChange: (patch: Partial<ReferralFilter>) => void }) {
@@ -16,15 +15,12 @@ export function ReferralFilters({ filter, onChange }: { filter: ReferralFilter; 
   return (
     <>
       <SelectField label="Category" value={filter.category} onChange={(e) => onChange({ category: e.target.value })}>
-        <option value="">All</option>
-        <option value="active">Active</option>
-        <option value="closed">Closed</option>
-        <option value="removed">Removed</option>
+        <option value="">{enumLabel('referralCategory', 'all')}</option>
+        {enumOptions('referralCategory', REFERRAL_CATEGORIES.filter((c) => c !== 'all')).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </SelectField>
       <SelectField label="Follow-up" value={filter.followupType} onChange={(e) => onChange({ followupType: e.target.value })}>
         <option value="">Any</option>
-        <option value="OVERDUE">Overdue</option>
-        <option value="UP_TO_DATE">Up to date</option>
+        {enumOptions('followupType', FOLLOWUP_TYPES).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </SelectField>
       <SelectField label="Stage" value={filter.s} onChange={(e) => onChange({ s: e.target.value })}>
         <option value="">Any stage</option>
@@ -32,7 +28,7 @@ export function ReferralFilters({ filter, onChange }: { filter: ReferralFilter; 
       </SelectField>
       <SelectField label="Type" value={filter.t} onChange={(e) => onChange({ t: e.target.value })}>
         <option value="">Any type</option>
-        {REFERRAL_TYPES.map((t) => <option key={t} value={t}>{TYPE_WORDS[t]}</option>)}
+        {enumOptions('referralType', REFERRAL_TYPES).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </SelectField>
       <SelectField label="Agent" value={filter.agentId} onChange={(e) => onChange({ agentId: e.target.value })}>
         <option value="">All agents</option>
@@ -52,7 +48,7 @@ export function ReferralFilters({ filter, onChange }: { filter: ReferralFilter; 
 export function stageFilterText(f: ReferralFilter): string | undefined {
   if (!f.s) return undefined;
   if (!f.t) return f.s === 'CLOSED' ? 'Referrals closed or leased' : `Referrals in ${stageLabel(f.s)} now`;
-  const who = `${TYPE_WORDS[f.t] ?? enumLabel('referralType', f.t)} referrals`;
+  const who = `${enumLabel('referralType', f.t)} referrals`;
   if (f.s === 'LONG_TERM_HOLD' || f.s === 'REMOVED') return `${who} in ${stageLabel(f.s)}`;
   return f.s === 'AWAITING_FOLLOWUP' ? `Every ${who.toLowerCase()} received` : `${who} at ${stageLabel(f.s)} or further along`;
 }

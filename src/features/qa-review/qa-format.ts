@@ -1,4 +1,5 @@
 import type { QaQueueItem } from '../../contract/qa-review.ts';
+import { LABEL_TABLES } from '../../contract/labels.ts';
 
 import { dispositionLabel } from '../../contract/interviews.ts';
 
@@ -7,5 +8,6 @@ export const durationText = (s: number | null | undefined) => (s === null || s =
 
 export const dispositionText = (d: QaQueueItem['disposition']) => dispositionLabel(d);
 
-export const QA_STATUS_LABELS: Record<string, string> = { AWAITING: 'Awaiting review', REVIEWED: 'Reviewed', PASSED: 'Passed', FAILED: 'Failed' };
+/** The review queue's statuses and filter values, from the one label table (src/contract/labels.ts). */
+export const QA_STATUS_LABELS: Readonly<Record<string, string>> = LABEL_TABLES.qaStatusFilter;
 export const qaTone = (status: string) => (status === 'PASSED' ? 'success' : status === 'FAILED' ? 'danger' : 'neutral') as 'success' | 'danger' | 'neutral';

@@ -59,7 +59,7 @@ function ReviewerFigures() {
       <h2 id="qa-figures" className={styles.subheading}>This week</h2>
       {!f ? <p className={styles.meta}>Loading figures…</p> : (
         <dl className={styles.details}>
-          <div><dt className={styles.term}>Awaiting review</dt>
+          <div><dt className={styles.term}>{QA_STATUS_LABELS.AWAITING}</dt>
             <dd className={styles.definition}><Link href={queueLink({ status: 'AWAITING' })}>{formatCount(f.awaiting)}</Link></dd></div>
           <div><dt className={styles.term}>Reviewed by you</dt>
             <dd className={styles.definition}><Link href={queueLink({ status: 'REVIEWED', reviewer: f.reviewerId, reviewedFrom: f.since })}>{formatCount(f.mine.reviewed)}</Link></dd></div>
