@@ -67,6 +67,10 @@ describe('CSV exports', () => {
     const agents = await exportOf(admin, '/agents-api/agents/export.csv?status=PAUSED');
     const paused = await server.db.selectFrom('agents').select('id').where('status', '=', 'PAUSED').execute();
     expect(agents.length - 1).toBe(paused.length);
+    // The score reads as every screen shows it (formatScore: 93.49%), never as the stored fraction.
+    const scores = await server.db.selectFrom('agents').select(['id', 'display_score']).where('status', '=', 'PAUSED').execute();
+    const shown = new Map(agents.slice(1).map((r) => [Number(r[0]), r[7]]));
+    for (const a of scores) expect(shown.get(a.id)).toBe(a.display_score === null ? '-' : `${(Number(a.display_score) * 100).toFixed(2)}%`);
     expect((await lastAudit())?.detail).toBe(`agents status=PAUSED rows=${paused.length}`);
   });
 

@@ -12,6 +12,7 @@ import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, params, query } from '../../http/validate.ts';
 import { IdParam, likeWildcard, TextParam } from '../../http/paging.ts';
 import { enumLabel } from '../../../src/contract/labels.ts';
+import { formatScore } from '../../../src/lib/format.ts';
 
 // Agent view extras for staff: admin hold reasons, coverage areas, and the agents CSV export.
 // The paged agents list itself (GET /agents-api/agents) lives in agents.ts.
@@ -133,7 +134,7 @@ export const staffAgentRoutes: RouteDef[] = [
           .$if(after !== undefined, (qb) => qb.where('a.id', '>', after ?? 0))
           .orderBy('a.id').limit(size).execute(),
         cursor: (r) => r.id,
-        cells: (r) => [r.id, r.first_name, r.last_name, r.email, r.phone, enumLabel('agentStatus', r.status), r.brokerage, r.display_score, r.created_at, r.agent_desktop_last_accessed],
+        cells: (r) => [r.id, r.first_name, r.last_name, r.email, r.phone, enumLabel('agentStatus', r.status), r.brokerage, formatScore(r.display_score === null ? null : Number(r.display_score)), r.created_at, r.agent_desktop_last_accessed],
       });
     },
   }),
