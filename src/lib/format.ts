@@ -53,6 +53,9 @@ export function formatPercent(percent: number | null | undefined, decimals = 2):
   return `${(Number.isFinite(n) ? n : 0).toFixed(decimals)}%`;
 }
 
+/** A chart axis's percent tick: only the decimals it has, grouped (0%, 12.5%, 1,200%). */
+export const formatPercentTick = (percent: number): string => `${groupDigits(percent)}%`;
+
 /** A fraction 0-1 as a percentage with 2 decimals (or `decimals`); null reads "-". */
 export const formatFraction = (fraction: number | null | undefined, decimals = 2): string =>
   fraction === null || fraction === undefined ? '-' : formatPercent(fraction * 100, decimals);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatFraction, formatHours, formatScore, formatShare } from '../../src/lib/format.ts';
+import { formatFraction, formatHours, formatPercentTick, formatScore, formatShare } from '../../src/lib/format.ts';
 
 // One vocabulary (issue 36): no screen prints a raw fraction. Numbers are formatted by src/lib/format.ts
 // (formatScore, formatFraction, formatPercent, formatShare, formatHours, formatCount, rateText ...),
@@ -11,7 +11,8 @@ import { formatFraction, formatHours, formatScore, formatShare } from '../../src
 const RAW: { what: string; pattern: RegExp }[] = [
   { what: 'toFixed', pattern: /\.toFixed\(/ },
   { what: 'percent arithmetic', pattern: /\*\s*100\b|\b100\s*\*/ },
-  { what: 'a percent sign after a raw value', pattern: /\$\{(?!\s*(format\w*|groupDigits)\()[^}]*\}%/ },
+  // Any value a screen writes before a "%" itself, formatted or not: the percent formatters add the sign.
+  { what: 'a percent sign after a value', pattern: /\$\{[^}]*\}%/ },
   { what: 'a score or rate printed as it comes', pattern: /(\{|=>)\s*[\w.?!]+\.(score|\w*Score|\w*Rate|ratio)\s*[},]/ },
 ];
 /** CSS geometry (a bar's height, a label's left) is a position, not a figure a person reads. */
@@ -42,7 +43,9 @@ describe('no screen prints a raw fraction', () => {
     expect(hit('`${boost.boostPercentage}%`')).toBe(true);
     expect(hit('<dd>{formatScore(agent.score)}</dd>')).toBe(false);
     expect(hit('style={{ left: `${(i / n) * 100}%` }}')).toBe(false);
-    expect(hit('format: (v) => `${groupDigits(v)}%`')).toBe(false);
+    expect(hit('format: (v) => `${groupDigits(v)}%`')).toBe(true);
+    expect(hit('`${formatCount(share)}%`')).toBe(true);
+    expect(hit('format: formatPercentTick,')).toBe(false);
   });
 
   it('finds none in src/features and src/ui (each is listed as file:line)', () => {
@@ -56,5 +59,6 @@ describe('no screen prints a raw fraction', () => {
     expect(formatShare(3, 4, 0)).toBe('75%');
     expect(formatShare(0, 0, 0)).toBe('0%');
     expect([formatHours(null), formatHours(12.25), formatHours(72)]).toEqual(['-', '12.3 hours', '3.0 days']);
+    expect([formatPercentTick(0), formatPercentTick(12.5), formatPercentTick(1200)]).toEqual(['0%', '12.5%', '1,200%']);
   });
 });

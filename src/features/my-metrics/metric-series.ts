@@ -1,6 +1,6 @@
 import type { MetricMonth } from '../../contract/brokerage-metrics.ts';
 import { csvRow } from '../../lib/csv.ts';
-import { formatCount, formatPercent, formatPriceShort, formatResponseTime, formatUsd, groupDigits } from '../../lib/format.ts';
+import { formatCount, formatPercent, formatPercentTick, formatPriceShort, formatResponseTime, formatUsd } from '../../lib/format.ts';
 import { DURATION_STEPS, type TickOptions } from '../../ui/chart-scale.ts';
 
 // What My Metrics shows, once: each series' title, value and text, used by the charts, the table
@@ -22,7 +22,7 @@ export interface Series { key: string; title: string; value: (m: MetricMonth) =>
 const COUNT: Axis = { format: formatCount, ticks: { integer: true } };
 const MONEY: Axis = { format: formatPriceShort, ticks: {} };
 const DURATION: Axis = { format: formatResponseTime, ticks: { steps: DURATION_STEPS } };
-const PERCENT: Axis = { format: (v) => `${groupDigits(v)}%`, ticks: {} };
+const PERCENT: Axis = { format: formatPercentTick, ticks: {} };
 
 const pct = (v: number | null) => (v === null ? '-' : formatPercent(v, 1));
 
