@@ -191,3 +191,30 @@ describe('a disposition withdrawn while a dialog offers it is refused beside Dis
     await waitFor(() => expect(table.querySelector('tbody tr')).toHaveTextContent(before!));
   }, 90_000);
 });
+
+describe('a form with no field a user can get wrong says a failure in words, above the form', () => {
+  it('Change Status: the request cannot be made, nothing is saved, and the page says so', async () => {
+    const server = await testServer();
+    const opp = await server.db.selectFrom('opportunities').select(['id', 'status']).where('status', '!=', 'FUTURE_INTEREST')
+      .orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const app = await renderApp(`/console/opportunities/view/${opp.id}`, { as: 'admin@demo.test' });
+    const card = await app.screen.findByRole('region', { name: 'Status' });
+    const select = within(card).getByRole('combobox', { name: 'New Status' });
+    await app.user.selectOptions(select, 'Future Interest');
+    const through = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input instanceof Request ? input.url : input).endsWith(`/opportunities/${opp.id}/status`)) throw new TypeError('Failed to fetch');
+      return through(input, init);
+    }) as typeof fetch;
+    try {
+      await app.user.click(within(card).getByRole('button', { name: 'Change Status' }));
+      expect(await within(card).findByRole('alert')).toHaveTextContent(
+        'You are offline or the server cannot be reached. Nothing was saved; try again when you are back online.');
+    } finally {
+      globalThis.fetch = through;
+    }
+    expect(select).not.toHaveAttribute('aria-invalid');
+    expect(app.screen.queryByText(/Failed to fetch|An error occurred/)).not.toBeInTheDocument();
+    expect((await server.db.selectFrom('opportunities').select('status').where('id', '=', opp.id).executeTakeFirstOrThrow()).status).toBe(opp.status);
+  }, 90_000);
+});
