@@ -3,7 +3,7 @@ import { ApiError, request } from './client.ts';
 import { paged } from '../contract/common.ts';
 import {
   ForceAssignmentResult, Interaction, Opportunity, OpportunityNote, OpportunityPage, type InteractionPatch, type NewInteraction,
-  type OpportunityPatch, type OpportunityStatus,
+  type OpportunityPatch, type OpportunityStatus, type ForceAssignment, type OpportunityStatusChange,
 } from '../contract/interviews.ts';
 import { OpportunityLender } from '../contract/lender-referrals.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
@@ -44,10 +44,10 @@ export const opportunityQueryOptions = (id: number) => queryOptions({
 export const editOpportunity = (id: number, patch: OpportunityPatch) =>
   request(path(id), { method: 'PATCH', json: patch, schema: Opportunity });
 export const changeOpportunityStatus = (id: number, status: OpportunityStatus) =>
-  request(`${path(id)}/status`, { method: 'PUT', json: { status }, schema: Opportunity });
+  request(`${path(id)}/status`, { method: 'PUT', json: { status } satisfies OpportunityStatusChange, schema: Opportunity });
 export const removeAssignedAgent = (id: number) => request(`${path(id)}/assignedAgent`, { method: 'DELETE', schema: Opportunity });
 export const forceAssignment = (opportunityId: number, agentId: number) => request('/interviews-api/agent-connection/forceReferralAssignment', {
-  method: 'POST', json: { agentId, opportunityId }, schema: ForceAssignmentResult,
+  method: 'POST', json: { agentId, opportunityId } satisfies ForceAssignment, schema: ForceAssignmentResult,
 });
 
 const NOTES_PAGE = 100;

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { request } from './client.ts';
 import { AgentFunnel, AgentReferralDetail, AgentReferralPage, ReferralEventPage, ReferralNote, ReferralNotePage } from '../contract/referrals.ts';
 import { AgentPage, Agent } from '../contract/agents.ts';
-import { AdminHoldReason, AgentAdminHolds, AgentNote, CoverageArea } from '../contract/agents.ts';
+import { AdminHoldReason, AgentAdminHolds, AgentNote, CoverageArea, type AdminHoldBody, type NewCoverageArea } from '../contract/agents.ts';
 import { paged } from '../contract/common.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
 
@@ -85,7 +85,7 @@ export const holdReasonsQueryOptions = () => queryOptions({
   staleTime: 10 * 60_000,
 });
 export const addAdminHold = (id: number, reasonId: number) =>
-  request(`${agentPath(id)}/adminHoldReason`, { method: 'POST', json: { reasonId }, schema: AgentAdminHolds });
+  request(`${agentPath(id)}/adminHoldReason`, { method: 'POST', json: { reasonId } satisfies AdminHoldBody, schema: AgentAdminHolds });
 export const removeAdminHold = (id: number, reasonId: number) =>
   request(`${agentPath(id)}/adminHoldReason/${reasonId}`, { method: 'DELETE', schema: AgentAdminHolds });
 
@@ -93,6 +93,6 @@ export const coverageQueryOptions = (id: number) => queryOptions({
   queryKey: staffAgentKeys.coverage(id), queryFn: () => request(`${agentPath(id)}/coverageAreas`, { schema: v.array(CoverageArea) }),
 });
 export const addCoverageZip = (id: number, zip: string) =>
-  request(`${agentPath(id)}/coverageAreas`, { method: 'POST', json: { zip }, schema: CoverageArea });
+  request(`${agentPath(id)}/coverageAreas`, { method: 'POST', json: { zip } satisfies NewCoverageArea, schema: CoverageArea });
 export const removeCoverageArea = (id: number, areaId: number) =>
   request(`${agentPath(id)}/coverageAreas/${areaId}`, { method: 'DELETE' });
