@@ -1,5 +1,7 @@
 import { scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import argon2 from 'argon2';
+import * as v from 'valibot';
+import { NewPassword } from '../../src/contract/users.ts';
 
 // Passwords are hashed with argon2id, m = 19 MiB, t = 2, p = 1: OWASP's first argon2id option
 // (ASVS 5.0 V11.4.2), about 40 ms of CPU here where scrypt N=2^17 took 510 ms. The `argon2`
@@ -51,9 +53,8 @@ export async function burnPasswordCheck(password: string): Promise<void> {
   await verifyPassword(password, await dummyHash);
 }
 
-/** The new-password rule (spec 1 section 5): at least 9 characters and one digit. */
+/** The new-password rule (spec 1 section 5): the contract's NewPassword, which the console checks too. */
 export function passwordProblem(password: string): string | undefined {
-  if (password.length < 9) return 'Password must be at least 9 characters';
-  if (!/\d/.test(password)) return 'Password must contain at least 1 digit';
-  return undefined;
+  const checked = v.safeParse(NewPassword, password);
+  return checked.success ? undefined : checked.issues[0].message;
 }

@@ -24,9 +24,8 @@ export const pagingWith = (pageSize: number) => ({ pageIndex: intParam(0, 1_000_
 export const BoolParam = v.optional(v.picklist(['true', 'false'], 'must be true or false'));
 export const TextParam = (max = 100) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `must be at most ${max} characters`)));
 export const IdParam = v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a positive whole number'), v.transform(Number)));
-export const NoteBody = v.object({
-  body: v.pipe(v.string('A note is required'), v.trim(), v.nonEmpty('A note is required'), v.maxLength(4000, 'A note must be at most 4000 characters')),
-});
+/** The notes' body, the contract's (the console's notes form checks the same rule). */
+export { NoteBody } from '../../src/contract/note-text.ts';
 
 /** A LIKE pattern that matches `text` literally, with `*` as the user's wildcard. */
 export function likeWildcard(text: string): string {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ReferralEvent, ReferralNote } from './referrals.ts';
 import { paged } from './common.ts';
+import { NoteText } from './note-text.ts';
 import { PRODUCTS } from './brokerages.ts';
 import { REFERRAL_STAGES, REFERRAL_TYPES } from '../lib/referral-stages.ts';
 
@@ -60,6 +61,4 @@ export const BrokerReferralDetail = v.object({
 });
 export type BrokerReferralDetail = v.InferOutput<typeof BrokerReferralDetail>;
 
-export const NewReferralNote = v.object({
-  text: v.pipe(v.string('A note is required'), v.trim(), v.nonEmpty('A note is required'), v.maxLength(4000, 'A note must be at most 4000 characters')),
-});
+export const NewReferralNote = v.object({ text: NoteText });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Agent as AgentSchema } from './agents.ts';
 import { paged } from './common.ts';
+import { NoteText } from './note-text.ts';
 
 // My Agents (issue 11): the brokerage's agents with what a team lead watches, an agent's response
 // times, and the brokerage's own notes on an agent.
@@ -39,6 +40,4 @@ export const BrokerageAgentNote = v.object({
 });
 export type BrokerageAgentNote = v.InferOutput<typeof BrokerageAgentNote>;
 export const BrokerageAgentNotePage = paged(BrokerageAgentNote);
-export const NewBrokerageAgentNote = v.object({
-  body: v.pipe(v.string('A note is required'), v.trim(), v.nonEmpty('A note is required'), v.maxLength(4000, 'A note must be at most 4000 characters')),
-});
+export const NewBrokerageAgentNote = v.object({ body: NoteText });

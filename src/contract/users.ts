@@ -30,11 +30,30 @@ export const Me = v.object({
 });
 export type Me = v.InferOutput<typeof Me>;
 
+/** The longest password the server reads: a bound on the hashing work, not a rule a person meets. */
+export const PASSWORD_MAX = 1024;
+const PASSWORD_TOO_LONG = `A password is at most ${PASSWORD_MAX} characters`;
+
+/**
+ * A new password (spec 1 section 5 and DECISIONS.md: at least 9 characters and one digit), trimmed as
+ * sign-in trims it: the server sets a password only under this rule, the console checks it first.
+ */
+export const NewPassword = v.pipe(v.string('Password is required'), v.trim(), v.nonEmpty('Password is required'),
+  v.minLength(9, 'Password must be at least 9 characters'), v.regex(/\d/, 'Password must contain at least 1 digit'),
+  v.maxLength(PASSWORD_MAX, PASSWORD_TOO_LONG));
+
 /**
  * PATCH /users-api/users/{id} of the signed-in user. currentPassword is needed only by a
  * session that came from a password or one-time-code sign-in while the password is not expired.
  */
-export const PasswordUpdate = v.object({ password: v.string(), currentPassword: v.optional(v.string()) });
+export const PasswordUpdate = v.object({ password: NewPassword, currentPassword: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX, PASSWORD_TOO_LONG))) });
+
+/**
+ * An invite or reset code as typed or linked (PUT /users-api/invites/code/{code}): the server checks it
+ * with this rule before looking it up, and Register's Invite Code field before sending it.
+ */
+export const InviteCode = v.pipe(v.string(), v.nonEmpty('Enter the invite code from your email'),
+  v.maxLength(64, 'An invite code is at most 64 characters'), v.regex(/^[A-Za-z0-9-]+$/, 'An invite code holds only letters, digits and hyphens'));
 
 /** PUT /users-api/invites/code/{code}: the user id and a one-time temporary credential. */
 export const InviteCodeResult = v.object({ id: v.number(), password: v.string() });

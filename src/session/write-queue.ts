@@ -170,6 +170,15 @@ async function runChain(userId: number, referralId: number): Promise<void> {
   }
 }
 
+/**
+ * A refusal in words: the server's messages for the fields it names (a rule the write broke), never
+ * the body's "The request body is not valid"; otherwise its message (issue 36).
+ */
+function refusalText(err: unknown): string {
+  if (err instanceof ApiError && err.fields && Object.keys(err.fields).length > 0) return Object.values(err.fields).join(' ');
+  return err instanceof Error ? err.message : 'The change was not saved.';
+}
+
 /** Sends one write until the server answers it; false when the drain stopped. */
 async function sendOne(userId: number, write: AgentWrite): Promise<boolean> {
   for (let attempt = 0; ; attempt += 1) {
@@ -189,7 +198,7 @@ async function sendOne(userId: number, write: AgentWrite): Promise<boolean> {
     } catch (err) {
       const outcome = outcomeOf(err);
       if (outcome === 'refused') {
-        await refuseWrite(userId, write, err instanceof ApiError ? err.status : 0, err instanceof Error ? err.message : 'The change was not saved.');
+        await refuseWrite(userId, write, err instanceof ApiError ? err.status : 0, refusalText(err));
         answered.set(write.referralId, { agentId: write.agentId, referralId: write.referralId });
         return true;
       }

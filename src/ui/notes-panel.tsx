@@ -1,5 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import type * as v from 'valibot';
+import { maxLengthOf } from '../contract/limits.ts';
+import { NoteText } from '../contract/note-text.ts';
 import { Button } from './button.tsx';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from './form-errors.ts';
 import { usePageDraft } from './page-draft.ts';
 import { TextArea } from './choice.tsx';
 import * as styles from './staff.css.ts';
@@ -8,35 +12,42 @@ export interface NoteItem { id: number; body: string; author: string | null; cre
 
 export interface NotesPanelProps {
   notes: readonly NoteItem[];
-  /** Adds a note; rejects with a message to show. Absent: the list is read-only. */
+  /** Adds a note; rejects with the API's error, which shows in words (at the Note field when it is the note's). Absent: the list is read-only. */
   onAdd?: ((body: string) => Promise<void>) | undefined;
   formatTime: (iso: string) => string;
   empty?: string;
   label?: string;
+  /** The contract rule the server checks the note with: NoteText unless the endpoint has its own. */
+  rule?: v.GenericSchema;
 }
 
-const MAX_NOTE = 4000;
+/** Where the endpoints carry the note's text: { body } or { text }. */
+const NOTE_KEYS = ['body', 'text'] as const;
 
 /** Notes, newest first, with an optional add-note form whose text is a draft of its page until added. */
-export function NotesPanel({ notes, onAdd, formatTime, empty = 'No notes yet.', label = 'Notes' }: NotesPanelProps) {
+export function NotesPanel({ notes, onAdd, formatTime, empty = 'No notes yet.', label = 'Notes', rule = NoteText }: NotesPanelProps) {
   const [draft, updateDraft, clearDraft] = usePageDraft(`notes:${label}`, { body: '' });
   const body = draft.body;
-  const setBody = (text: string) => updateDraft({ body: text });
-  const [error, setError] = useState<string>();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<'body'>(form);
+  const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!onAdd) return;
-    const text = body.trim();
-    if (!text) { setError('A note is required'); return; }
-    if (text.length > MAX_NOTE) { setError(`A note must be at most ${MAX_NOTE} characters`); return; }
+    const error = ruleError(rule, body);
+    show(error ? { body: error } : {});
+    setFailure(undefined);
+    if (error) return;
     setBusy(true);
-    setError(undefined);
     try {
-      await onAdd(text);
+      await onAdd(body.trim());
       clearDraft();
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : 'An error occurred please try again.');
+      const { fields, other } = serverFieldErrors(err, NOTE_KEYS);
+      const onNote = fields.body ?? fields.text;
+      show(onNote ? { body: onNote } : {});
+      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
     } finally {
       setBusy(false);
     }
@@ -44,8 +55,10 @@ export function NotesPanel({ notes, onAdd, formatTime, empty = 'No notes yet.', 
   return (
     <section aria-label={label}>
       {onAdd && (
-        <form onSubmit={(e) => { void submit(e); }} noValidate>
-          <TextArea label="Note" value={body} error={error} onChange={(e) => setBody(e.target.value)} />
+        <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate>
+          {failure && <p role="alert" className={styles.formError}>{failure}</p>}
+          <TextArea label="Note" name="body" value={body} error={errors.body} maxLength={maxLengthOf(rule)}
+            onChange={(e) => { clear('body'); updateDraft({ body: e.target.value }); }} />
           <Button type="submit" disabled={busy}>Add Note</Button>
         </form>
       )}

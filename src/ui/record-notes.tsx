@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { serverMessage } from '../api/staff.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { NotesPanel } from './notes-panel.tsx';
 import { Skeleton } from './skeleton.tsx';
@@ -19,18 +18,14 @@ export interface RecordNotesProps<D extends { content: readonly RecordNote[] }, 
 /**
  * The notes of one record (the one notes component; the server side is the notes route factory):
  * loading and error states, the list newest first, and the add-note form whose
- * refusals show the server's message.
+ * refusals show in words (the note's beside the Note field).
  */
 export function RecordNotes<D extends { content: readonly RecordNote[] }, K extends QueryKey>({ label, query, add }: RecordNotesProps<D, K>) {
   const client = useQueryClient();
   const notes = useQuery(query);
   if (!notes.data) return notes.isError ? <p role="alert">Notes could not be loaded.</p> : <Skeleton label="Loading" shape="list" />;
   const onAdd = add && (async (body: string) => {
-    try {
-      await add(body);
-    } catch (err) {
-      throw new Error(serverMessage(err));
-    }
+    await add(body);
     await client.invalidateQueries({ queryKey: query.queryKey });
   });
   return (

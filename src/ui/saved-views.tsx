@@ -1,13 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { deleteView, savedViewKeys, saveView, savedViewsQueryOptions } from '../api/saved-views.ts';
 import { maxLengthOf } from '../contract/limits.ts';
 import { NewSavedView, type SavedViewList } from '../contract/saved-views.ts';
 import { Button } from './button.tsx';
 import { SelectField } from './choice.tsx';
 import { Dialog } from './dialog.tsx';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from './form-errors.ts';
 import { usePageDraft } from './page-draft.ts';
+import * as styles from './staff.css.ts';
 import { TextField } from './text-field.tsx';
+
+const NAME = NewSavedView.entries.name;
+/** The one field of Save View; the rest of the body (the list and its query) is the screen's. */
+const FIELD_KEYS = ['name'] as const;
+/** The list's filters and sort, too long to keep (the contract's query rule): said in words, above the form. */
+const QUERY_TOO_LONG = 'These filters and this sort are too long to save as a view. Clear some filters and try again.';
 
 /**
  * The signed-in person's saved views of one list: choose one to apply its filters and sort, save the
@@ -21,24 +29,31 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
   const [draft, updateDraft, clearDraft] = usePageDraft(`save-view:${list}`, { name: '' });
   const name = draft.name;
   const setName = (text: string) => updateDraft({ name: text });
-  const cancel = () => { clearDraft(); setError(undefined); setOpen(false); };
-  const [error, setError] = useState<string>();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<'name'>(form);
+  const [failure, setFailure] = useState<string>();
+  const cancel = () => { clearDraft(); show({}); setFailure(undefined); setOpen(false); };
   const [busy, setBusy] = useState(false);
   const active = views.data?.find((view) => view.query === current);
   const refresh = () => client.invalidateQueries({ queryKey: savedViewKeys.list(list) });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) { setError('A name is required'); return; }
+    const error = ruleError(NAME, name);
+    const queryRefused = ruleError(NewSavedView.entries.query, current) !== undefined;
+    show(error ? { name: error } : {});
+    setFailure(queryRefused ? QUERY_TOO_LONG : undefined);
+    if (error || queryRefused) return;
     setBusy(true);
     try {
       await saveView({ list, name: name.trim(), query: current });
       await refresh();
       setOpen(false);
       clearDraft();
-      setError(undefined);
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : 'An error occurred please try again.');
+      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
+      show(fields);
+      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
     } finally {
       setBusy(false);
     }
@@ -59,8 +74,10 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
       )}
       <Dialog open={open} onOpenChange={setOpen} title="Save View"
         description="Saves these filters and this sort under a name, for you on every device.">
-        <form onSubmit={(e) => { void submit(e); }} noValidate>
-          <TextField label="View name" value={name} maxLength={maxLengthOf(NewSavedView.entries.name)} error={error} onChange={(e) => setName(e.target.value)} autoFocus />
+        <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate>
+          {failure && <p role="alert" className={styles.formError}>{failure}</p>}
+          <TextField label="View name" name="name" value={name} maxLength={maxLengthOf(NAME)} error={errors.name}
+            onChange={(e) => { clear('name'); setName(e.target.value); }} autoFocus />
           <Button type="submit" disabled={busy}>Save</Button>
           <Button variant="text" onClick={cancel}>Cancel</Button>
         </form>

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { InviteCodeResult, InviteSent } from '../../../src/contract/users.ts';
+import { InviteCode, type InviteCodeResult, type InviteSent } from '../../../src/contract/users.ts';
 import { CODE_TTL_MS, redeemCode } from '../../auth/invites.ts';
 import { publicOrigin, registerLink } from '../../auth/outbox.ts';
 import { sendOnBehalf } from '../../auth/on-behalf.ts';
@@ -36,7 +36,7 @@ export const inviteRoutes: RouteDef[] = [
       const limit = { scope: `invite-guess:${clientAddress(c)}`, ...GUESS_LIMIT };
       await assertWithinLimit(db, limit, now);
       const code = c.req.param('code') ?? '';
-      const result = /^[A-Za-z0-9-]{1,64}$/.test(code) ? await redeemCode(db, code, now) : undefined;
+      const result = v.is(InviteCode, code) ? await redeemCode(db, code, now) : undefined;
       if (!result?.ok) {
         if (!result || result.guess) await recordEvent(db, limit.scope, now);
         throw result?.error ?? notFound('This code is not valid');

@@ -1,5 +1,5 @@
 import { isoTimeAsDate } from '../../../src/contract/common.ts';
-import type { Me } from '../../../src/contract/users.ts';
+import { PASSWORD_MAX, PasswordUpdate, type Me } from '../../../src/contract/users.ts';
 import { updateByIdOr404 } from '../../http/update.ts';
 import * as v from 'valibot';
 import { changeOwnPassword } from '../../auth/password-change.ts';
@@ -45,8 +45,8 @@ const PatchUser = v.strictObject({
   firstName: v.optional(personNamePart('First name')),
   lastName: v.optional(personNamePart('Last name')),
   // The signed-in user's new password (server/auth/password-change.ts decides when currentPassword is needed).
-  password: v.optional(v.pipe(v.string(), v.maxLength(1024))),
-  currentPassword: v.optional(v.pipe(v.string(), v.maxLength(1024))),
+  password: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX))),
+  currentPassword: PasswordUpdate.entries.currentPassword,
 }, 'unknown field');
 
 export const usersRoutes: RouteDef[] = [

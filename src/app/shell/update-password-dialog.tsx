@@ -1,42 +1,57 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { updatePassword } from '../../api/auth.ts';
-import { ApiError } from '../../api/client.ts';
-import { confirmPasswordError, NEW_PASSWORD_HINT, newPasswordError } from '../../lib/validation.ts';
+import { fieldMaxLengths } from '../../contract/limits.ts';
+import { NewPassword, PasswordUpdate } from '../../contract/users.ts';
+import { confirmPasswordError, NEW_PASSWORD_HINT } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { actions as actionsClass } from '../../ui/dialog.css.ts';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors, type FieldErrors } from '../../ui/form-errors.ts';
 import { useSnackbar } from '../../ui/snackbar.tsx';
+import { formError } from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 
 export const PASSWORD_UPDATED = 'Your password has been updated.';
 const CURRENT_REQUIRED = 'Current password is required';
+/** The server's limits (PasswordUpdate). */
+const MAX = fieldMaxLengths(PasswordUpdate);
+
+type Field = 'currentPassword' | 'password' | 'confirm';
+/** The fields the server may refuse, each shown at its own field when the form has it. */
+const SERVER_FIELDS = ['currentPassword', 'password'] as const;
 
 /** 'expired': the password-expired dialog (new password only); 'change': a voluntary change, which needs the current one. */
 export type UpdatePasswordMode = 'expired' | 'change';
 
+/**
+ * The new password under the contract's rule (the server's), each message beside its field after a
+ * try, focus on the first, gone as its field changes; a wrong current password is the server's to say.
+ */
 function UpdatePasswordForm({ mode, onDone, onCancel }: { mode: UpdatePasswordMode; onDone: () => void; onCancel: () => void }) {
   const user = useStore(profileStore, (p) => p.user);
   const snackbar = useSnackbar();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [server, setServer] = useState<{ message?: string; fields?: Record<string, string> }>({});
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<Field>(form);
+  const [failure, setFailure] = useState<string>();
   const needsCurrent = mode === 'change';
-  const errors = {
-    current: (touched && needsCurrent && !current ? CURRENT_REQUIRED : undefined) ?? server.fields?.['currentPassword'],
-    password: (touched ? newPasswordError(password) : undefined) ?? server.fields?.['password'],
-    confirm: touched ? confirmPasswordError(password, confirm) : undefined,
-  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setTouched(true);
-    setServer({});
-    if (!user || (needsCurrent && !current) || newPasswordError(password) || confirmPasswordError(password, confirm)) return;
+    const found: FieldErrors<Field> = {};
+    if (needsCurrent && !current) found.currentPassword = CURRENT_REQUIRED;
+    const rule = ruleError(NewPassword, password);
+    if (rule) found.password = rule;
+    const mismatch = confirmPasswordError(password, confirm);
+    if (mismatch) found.confirm = mismatch;
+    show(found);
+    setFailure(undefined);
+    if (!user || Object.keys(found).length > 0) return;
     setBusy(true);
     try {
       await updatePassword(user.id, { password, ...(needsCurrent ? { currentPassword: current } : {}) });
@@ -45,22 +60,24 @@ function UpdatePasswordForm({ mode, onDone, onCancel }: { mode: UpdatePasswordMo
       onDone();
     } catch (err) {
       setBusy(false);
-      if (err instanceof ApiError && err.fields) setServer({ fields: err.fields });
-      else setServer({ message: err instanceof Error ? err.message : String(err) });
+      // The expired dialog has no Current Password field: a refusal of it is said above the form.
+      const { fields, other } = serverFieldErrors(err, needsCurrent ? SERVER_FIELDS : (['password'] as const));
+      show(fields);
+      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={busy}>
-      {server.message && <p role="alert">{server.message}</p>}
+    <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate aria-busy={busy}>
+      {failure && <p role="alert" className={formError}>{failure}</p>}
       {needsCurrent && (
-        <TextField label="Current Password" type="password" autoComplete="current-password" value={current}
-          onChange={(e) => setCurrent(e.target.value)} error={errors.current} />
+        <TextField label="Current Password" type="password" name="currentPassword" autoComplete="current-password" value={current}
+          maxLength={MAX.currentPassword} onChange={(e) => { clear('currentPassword'); setCurrent(e.target.value); }} error={errors.currentPassword} />
       )}
-      <TextField label="New Password" type="password" autoComplete="new-password" value={password}
-        onChange={(e) => setPassword(e.target.value)} hint={NEW_PASSWORD_HINT} error={errors.password} />
-      <TextField label="Confirm Password" type="password" autoComplete="new-password" value={confirm}
-        onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} />
+      <TextField label="New Password" type="password" name="password" autoComplete="new-password" value={password}
+        maxLength={MAX.password} onChange={(e) => { clear('password'); setPassword(e.target.value); }} hint={NEW_PASSWORD_HINT} error={errors.password} />
+      <TextField label="Confirm Password" type="password" name="confirm" autoComplete="new-password" value={confirm}
+        onChange={(e) => { clear('confirm'); setConfirm(e.target.value); }} error={errors.confirm} />
       <div className={actionsClass}>
         <Button variant="text" onClick={onCancel}>Cancel</Button>
         <Button type="submit" disabled={busy}>Update Password</Button>

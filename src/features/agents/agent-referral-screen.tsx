@@ -13,6 +13,7 @@ import { ReferralActions } from '../../ui/referral-actions.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { agentRouteOf } from './agent-paths.ts';
 import { enumLabel, codeLabel } from '../../contract/labels.ts';
+import { NewNote } from '../../contract/referrals.ts';
 import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 const eventText = (e: { type: string; fromStage: string | null; toStage: string | null; detail: string | null }) => {
@@ -73,7 +74,7 @@ export function AgentReferralScreen({ params }: { params: Record<string, string>
         </Card>
         <Card>
           <h2 className={styles.subheading}>Notes</h2>
-          <NotesPanel label="Referral notes" formatTime={formatDateTime} onAdd={addNote}
+          <NotesPanel label="Referral notes" formatTime={formatDateTime} onAdd={addNote} rule={NewNote.entries.text}
             notes={notes.map((n) => ({ id: n.id, body: n.text, author: n.authorName, created: n.created }))} />
         </Card>
       </div>

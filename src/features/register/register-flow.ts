@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { temporaryPasswordGrant, updatePassword } from '../../api/auth.ts';
-import { request } from '../../api/client.ts';
+import { ApiError, request } from '../../api/client.ts';
 import { InviteCodeResult } from '../../contract/users.ts';
 import { Me } from '../../contract/users.ts';
 import { clientIdForHost } from '../../lib/hosts.ts';
@@ -16,7 +16,28 @@ export const REGISTER_MESSAGES = {
   success: 'Password successfully set.',
 } as const;
 
-export class RegisterError extends Error {}
+export class RegisterError extends Error {
+  /** true when the server refused the code itself (unknown, used, expired): said at the Invite Code field. */
+  readonly onCode: boolean;
+  constructor(message: string, onCode = false) {
+    super(message);
+    this.onCode = onCode;
+  }
+}
+
+/** The server's reason as a sentence: "This code was already used" -> "This code was already used." */
+const sentence = (reason: string) => (/[.!?]$/.test(reason) ? reason : `${reason}.`);
+
+/**
+ * The code step's failure: the spec's message, with the server's reason when it refused the code (404
+ * unknown, 410 used or expired: the code's, so at its field) or the caller (429: too many tries).
+ */
+function codeRefusal(err: unknown): RegisterError {
+  if (err instanceof ApiError && !err.network && (err.status === 404 || err.status === 410 || err.status === 429) && err.message) {
+    return new RegisterError(`${REGISTER_MESSAGES.code} ${sentence(err.message)}`, err.status !== 429);
+  }
+  return new RegisterError(REGISTER_MESSAGES.code);
+}
 
 /** A verified code: the user it opens and the temporary session's access token (never stored). */
 export interface VerifiedInvite { user: Me; accessToken: string }
@@ -41,8 +62,8 @@ export function endTemporarySession(accessToken: string): Promise<void> {
 
 /** Verifying: the code's temporary credential, its token, then the user behind it. */
 export async function verifyInviteCode(code: string): Promise<VerifiedInvite> {
-  const credential = await step(REGISTER_MESSAGES.code, () =>
-    request(`/users-api/invites/code/${encodeURIComponent(code.trim())}`, { method: 'PUT', auth: false, schema: InviteCodeResult }));
+  const credential = await request(`/users-api/invites/code/${encodeURIComponent(code.trim())}`, { method: 'PUT', auth: false, schema: InviteCodeResult })
+    .catch((err: unknown) => { throw codeRefusal(err); });
   const tokens = await step(REGISTER_MESSAGES.token, () =>
     temporaryPasswordGrant({ id: credential.id, password: credential.password, clientId: clientIdForHost() }));
   try {

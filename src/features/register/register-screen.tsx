@@ -31,14 +31,20 @@ export function RegisterScreen({ params }: { params: Record<string, string> }) {
     return () => clearTimeout(timer);
   }, [step.name, setLocation]);
 
-  async function verify(typed: string) {
+  /** Answers the server's refusal of the code itself, which the form shows at Invite Code; any other failure shows above it. */
+  async function verify(typed: string): Promise<string | undefined> {
     setCode(typed);
     setStep({ name: 'verifying' });
     try {
       setStep({ name: 'verified', invite: await verifyInviteCode(typed), saving: false });
     } catch (err) {
+      if (err instanceof RegisterError && err.onCode) {
+        setStep({ name: 'entry' });
+        return err.message;
+      }
       setStep({ name: 'entry', error: messageOf(err, REGISTER_MESSAGES.code) });
     }
+    return undefined;
   }
 
   async function save(invite: VerifiedInvite, password: string) {
@@ -60,7 +66,7 @@ export function RegisterScreen({ params }: { params: Record<string, string> }) {
           <>
             <p className={styles.intro}>Enter the invite code from your email.</p>
             {step.name === 'entry' && step.error && <p role="alert" className={styles.error}>{step.error}</p>}
-            <CodeEntryForm initialCode={code} busy={step.name === 'verifying'} onVerify={(c) => void verify(c)} />
+            <CodeEntryForm initialCode={code} busy={step.name === 'verifying'} onVerify={verify} />
           </>
         )}
         {step.name === 'verified' && (
