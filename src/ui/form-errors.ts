@@ -57,3 +57,27 @@ export function useFieldErrors<K extends string>(form: RefObject<HTMLFormElement
   const clear = (k: K) => setErrors((e) => (e[k] === undefined ? e : { ...e, [k]: undefined }));
   return { errors, show, clear };
 }
+
+/**
+ * A form's errors the one way, with the message above it: `check(found)` shows the console's own
+ * findings before a try (true when there are none) and clears the top message; `refused(err)` shows a
+ * server's refusal, each field's message at its field and the rest above the form, and answers the
+ * fields it showed (a form may read a changed list again).
+ */
+export function useFormErrors<K extends string>(keys: readonly K[]) {
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, show, clear } = useFieldErrors<K>(form);
+  const [formError, setFormError] = useState<string>();
+  const check = (found: FieldErrors<K>) => {
+    show(found);
+    setFormError(undefined);
+    return Object.keys(found).length === 0;
+  };
+  const refused = (err: unknown): FieldErrors<K> => {
+    const { fields, other } = serverFieldErrors(err, keys);
+    show(fields);
+    setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+    return fields;
+  };
+  return { form, errors, clear, formError, check, refused };
+}
