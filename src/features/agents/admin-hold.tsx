@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { serverMessage } from '../../api/staff.ts';
 import { addAdminHold, agentHoldsQueryOptions, holdReasonsQueryOptions, removeAdminHold, staffAgentKeys } from '../../api/staff-agents.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -9,7 +9,7 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { enumLabel } from '../../contract/labels.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { useFormErrors } from '../../ui/form-errors.ts';
 
 /** The agent's admin hold: its reasons, adding one (the agent goes on hold) and lifting one (the last restores the status). */
 export function AdminHold({ id }: { id: number }) {
@@ -18,9 +18,7 @@ export function AdminHold({ id }: { id: number }) {
   const holds = useQuery(agentHoldsQueryOptions(id));
   const reasons = useQuery(holdReasonsQueryOptions());
   const [reasonId, setReasonId] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'reasonId'>(form);
-  const [formError, setFormError] = useState<string>();
+  const { form, errors, clear, formError, check, refused } = useFormErrors(['reasonId'] as const);
   const change = useMutation({
     mutationFn: (c: { add: boolean; reasonId: number }) => (c.add ? addAdminHold(id, c.reasonId) : removeAdminHold(id, c.reasonId)),
     onSuccess: (updated, c) => {
@@ -31,11 +29,8 @@ export function AdminHold({ id }: { id: number }) {
     // Adding: a reason refused (gone, or added meanwhile by someone else) is said beside it, the rest above the form.
     onError: (err, c) => {
       if (!c.add) { snackbar(serverMessage(err), { tone: 'error' }); return; }
-      const { fields, other } = serverFieldErrors(err, ['reasonId'] as const);
       // The list is read again below, without the refused reason: the message names what was refused.
-      if (fields.reasonId) setReasonId('');
-      show(fields);
-      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+      if (refused(err).reasonId) setReasonId('');
     },
     // The agent's status follows its holds; a refusal may come from holds changed meanwhile.
     onSettled: (_data, err) => Promise.all([
@@ -65,8 +60,7 @@ export function AdminHold({ id }: { id: number }) {
       {formError && <p role="alert" className={styles.formError}>{formError}</p>}
       <form ref={form} className={styles.inlineForm} onSubmit={(e) => {
         e.preventDefault();
-        show({}); setFormError(undefined);
-        if (reasonId) change.mutate({ add: true, reasonId: Number(reasonId) });
+        if (check({}) && reasonId) change.mutate({ add: true, reasonId: Number(reasonId) });
       }}>
         <SelectField label="Hold Reason" name="reasonId" value={reasonId} error={errors.reasonId}
           onChange={(e) => { clear('reasonId'); setReasonId(e.target.value); }}>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../api/staff.ts';
 import { AreaZip } from '../../contract/agents.ts';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { ruleError, useFormErrors } from '../../ui/form-errors.ts';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 
 /**
@@ -18,18 +18,12 @@ export function useZipListEditor<A, K>({ queryKey, add, added, remove, serverKey
   const client = useQueryClient();
   const snackbar = useSnackbar();
   const [zip, setZipValue] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'zip'>(form);
-  const [formError, setFormError] = useState<string>();
+  const { form, errors, clear, formError, check, refused } = useFormErrors(['zip', serverKey]);
   const refresh = () => client.invalidateQueries({ queryKey });
   const adding = useMutation({
     mutationFn: add,
     onSuccess: (a) => { setZipValue(''); snackbar(added(a), { tone: 'success' }); },
-    onError: (err) => {
-      const { fields, other } = serverFieldErrors(err, [serverKey]);
-      show(fields[serverKey] ? { zip: fields[serverKey] } : {});
-      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
-    },
+    onError: refused,
     onSettled: refresh,
   });
   const removing = useMutation({
@@ -40,10 +34,9 @@ export function useZipListEditor<A, K>({ queryKey, add, added, remove, serverKey
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const problem = ruleError(AreaZip, zip);
-    show(problem ? { zip: problem } : {});
-    setFormError(undefined);
-    if (!problem) adding.mutate(zip.trim());
+    if (check(problem ? { zip: problem } : {})) adding.mutate(zip.trim());
   };
-  const setZip = (value: string) => { clear('zip'); setZipValue(value); };
-  return { zip, setZip, error: errors.zip, formError, form, submit, add: adding, remove: removing };
+  const setZip = (value: string) => { clear('zip'); clear(serverKey); setZipValue(value); };
+  // The server names the ZIP `serverKey` (`areaId` in the exclusion's path): either way it is this one field.
+  return { zip, setZip, error: errors.zip ?? errors[serverKey], formError, form, submit, add: adding, remove: removing };
 }

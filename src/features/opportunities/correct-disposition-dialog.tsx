@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { dispositionsQueryOptions } from '../../api/qa-review.ts';
 import { dispositionLabel, interactionTypeLabel, type Disposition, type Interaction } from '../../contract/interviews.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { useFormErrors } from '../../ui/form-errors.ts';
 import { sheetBody } from '../../ui/referral-actions.css.ts';
 import * as styles from '../../ui/staff.css.ts';
 import { useCorrectDisposition } from './use-interaction-writes.ts';
@@ -34,24 +34,17 @@ function CorrectDispositionForm({ interaction, onCancel, onCorrected }: { intera
   const dispositions = useQuery(dispositionsQueryOptions());
   const correct = useCorrectDisposition(interaction.opportunityId);
   const [chosen, setChosen] = useState(interaction.disposition ? String(interaction.disposition.id) : '');
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'dispositionId'>(form);
-  const [formError, setFormError] = useState<string>();
+  const { form, errors, clear, formError, check, refused } = useFormErrors(['dispositionId'] as const);
   const unchanged = chosen === (interaction.disposition ? String(interaction.disposition.id) : '');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    show({});
-    setFormError(undefined);
-    if (unchanged) return;
+    if (!check({}) || unchanged) return;
     const disposition = (dispositions.data?.content ?? []).find((d) => String(d.id) === chosen) ?? null;
     correct.mutate({ interaction, disposition }, {
       onSuccess: () => onCorrected(interaction, disposition),
       onError: (err) => {
-        const { fields, other } = serverFieldErrors(err, ['dispositionId'] as const);
         // A disposition withdrawn since the list loaded: the list is read again without it.
-        if (fields.dispositionId) { setChosen(interaction.disposition ? String(interaction.disposition.id) : ''); void dispositions.refetch(); }
-        show(fields);
-        setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+        if (refused(err).dispositionId) { setChosen(interaction.disposition ? String(interaction.disposition.id) : ''); void dispositions.refetch(); }
       },
     });
   };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { dispositionsQueryOptions } from '../../api/qa-review.ts';
 import {
   dispositionLabel, INTERACTION_DIRECTION_LABELS, INTERACTION_DIRECTIONS, INTERACTION_TYPE_LABELS, INTERACTION_TYPES,
@@ -10,7 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { schemaErrors } from '../../ui/checked-form.ts';
 import { RadioGroup, SelectField, TextArea } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { useFormErrors } from '../../ui/form-errors.ts';
 import { sheetBody } from '../../ui/referral-actions.css.ts';
 import * as styles from '../../ui/staff.css.ts';
 import { useLogInteraction } from './use-interaction-writes.ts';
@@ -44,25 +44,17 @@ function LogInteractionForm({ opportunityId, onCancel, onLogged }: { opportunity
   const dispositions = useQuery(dispositionsQueryOptions());
   const log = useLogInteraction(opportunityId);
   const [form, setForm] = useState<Form>(EMPTY);
-  const ref = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<FieldKey>(ref);
-  const [formError, setFormError] = useState<string>();
+  const { form: ref, errors, clear, formError, check, refused } = useFormErrors(FIELD_KEYS);
   const set = (key: FieldKey, patch: Partial<Form>) => { clear(key); setForm((f) => ({ ...f, ...patch })); };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = bodyOf(opportunityId, form);
-    const found = schemaErrors<Record<FieldKey, unknown>>(NewInteraction, body);
-    show(found);
-    setFormError(undefined);
-    if (Object.keys(found).length > 0) return;
+    if (!check(schemaErrors<Record<FieldKey, unknown>>(NewInteraction, body))) return;
     log.mutate(body, {
       onSuccess: onLogged,
       // A disposition withdrawn since the list loaded is refused beside it; what belongs to no field goes above the form.
       onError: (err) => {
-        const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
-        show(fields);
-        setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
-        if (fields.dispositionId) { setForm((f) => ({ ...f, dispositionId: '' })); void dispositions.refetch(); }
+        if (refused(err).dispositionId) { setForm((f) => ({ ...f, dispositionId: '' })); void dispositions.refetch(); }
       },
     });
   };

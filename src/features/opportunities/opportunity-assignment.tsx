@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { canAccess } from '../../access/access.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
@@ -14,7 +14,7 @@ import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { useFormErrors } from '../../ui/form-errors.ts';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
@@ -31,9 +31,7 @@ export function OpportunityAssignment({ opportunity: o, readOnly }: { opportunit
   const linkAgent = canAccess((roles ?? []).map((r) => r.name), routeById('agent-view'));
   const [agentId, setAgentId] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'agentId'>(form);
-  const [formError, setFormError] = useState<string>();
+  const { form, errors, clear, formError, check, refused } = useFormErrors(['agentId'] as const);
   const agents = useQuery({
     ...agentsQueryOptions({ brokerageId: o.brokerageId, name: '', status: '', pageIndex: 0, pageSize: AGENT_CHOICES, sort: { key: 'name.last', desc: false } }),
     enabled: !readOnly,
@@ -43,11 +41,8 @@ export function OpportunityAssignment({ opportunity: o, readOnly }: { opportunit
     onSuccess: (r) => { update(r.opportunity); setAgentId(''); snackbar(`Assigned to ${r.opportunity.agentName ?? 'the agent'}.`, { tone: 'success' }); },
     // The server checks the agent again (changed since the list loaded: deactivated, moved): its refusal is said beside the agent.
     onError: (err) => {
-      const { fields, other } = serverFieldErrors(err, ['agentId'] as const);
-      show(fields);
-      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
       // The list is read again without an agent who can no longer take referrals; the message stays until another is chosen.
-      if (fields.agentId) { setAgentId(''); void agents.refetch(); }
+      if (refused(err).agentId) { setAgentId(''); void agents.refetch(); }
     },
   });
   const remove = useMutation({
@@ -70,8 +65,7 @@ export function OpportunityAssignment({ opportunity: o, readOnly }: { opportunit
         <div className={styles.toolbar}>
           <form ref={form} className={styles.inlineForm} onSubmit={(e) => {
             e.preventDefault();
-            show({}); setFormError(undefined);
-            if (agentId) assign.mutate(Number(agentId));
+            if (check({}) && agentId) assign.mutate(Number(agentId));
           }}>
             <SelectField label="Agent" name="agentId" value={agentId} error={errors.agentId} onChange={(e) => { clear('agentId'); setAgentId(e.target.value); }}>
               <option value="">Choose an agent</option>

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { changeOpportunityStatus } from '../../api/opportunities.ts';
 import { OPPORTUNITY_STATUSES, type Opportunity, type OpportunityStatus } from '../../contract/interviews.ts';
 import { enumLabel } from '../../contract/labels.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { useFormErrors } from '../../ui/form-errors.ts';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
@@ -23,17 +23,11 @@ export function OpportunityStatusCard({ opportunity: o, readOnly }: { opportunit
   const snackbar = useSnackbar();
   const update = useOpportunityUpdate();
   const [status, setStatus] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'status'>(form);
-  const [formError, setFormError] = useState<string>();
+  const { form, errors, clear, formError, check, refused } = useFormErrors(['status'] as const);
   const change = useMutation({
     mutationFn: (s: OpportunityStatus) => changeOpportunityStatus(o.id, s),
     onSuccess: (next) => { update(next); setStatus(''); snackbar(`Status changed to ${enumLabel('opportunityStatus', next.status)}.`, { tone: 'success' }); },
-    onError: (err) => {
-      const { fields, other } = serverFieldErrors(err, ['status'] as const);
-      show(fields);
-      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
-    },
+    onError: refused,
   });
   return (
     <Card aria-labelledby="opportunity-status">
@@ -43,8 +37,7 @@ export function OpportunityStatusCard({ opportunity: o, readOnly }: { opportunit
       {!readOnly && (
         <form ref={form} className={styles.inlineForm} onSubmit={(e) => {
           e.preventDefault();
-          show({}); setFormError(undefined);
-          if (isStatus(status)) change.mutate(status);
+          if (check({}) && isStatus(status)) change.mutate(status);
         }}>
           <SelectField label="New Status" name="status" value={status} error={errors.status} onChange={(e) => { clear('status'); setStatus(e.target.value); }}>
             <option value="">Choose a status</option>
