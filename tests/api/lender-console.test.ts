@@ -1,3 +1,4 @@
+import { LENDER_STEP_LABELS } from '../../src/lib/lender-steps.ts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LenderOverview } from '../../src/contract/lender-overview.ts';
@@ -106,6 +107,9 @@ describe('one lender referral', () => {
     const events = await count(`id = ${id}`);
     const back = await lender.put(`${REFERRALS}/${id}/status`, { status: 'RECEIVED' });
     expect(back.status).toBe(409);
+    // Said in the steps' words, as the screen names them, never as codes.
+    expect(back.body).toMatchObject({ message: `A referral cannot move from ${LENDER_STEP_LABELS.CONTACTED} to ${LENDER_STEP_LABELS.RECEIVED}` });
+    expect(JSON.stringify(back.body)).not.toMatch(/PRE_APPROVED|CONTACTED|RECEIVED/);
     expect(await count(`id = ${id} and status = 'CONTACTED'`)).toBe(events);
     const lost = await lender.put(`${REFERRALS}/${id}/status`, { status: 'LOST' });
     expect(lost.status).toBe(400); // a reason is required

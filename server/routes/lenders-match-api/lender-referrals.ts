@@ -217,7 +217,9 @@ export const lenderReferralRoutes: RouteDef[] = [
       const detail = await write(c, id, async (trx, r) => {
         const from = step(r.status);
         if (!canMoveLenderStep(from, body.status)) {
-          throw conflict(`A referral cannot move from ${from} to ${body.status}`, { status: `Next steps: ${nextLenderSteps(from).join(', ') || 'none'}` });
+          // Said in the steps' own words, as the screen names them (one label table), never as codes.
+          throw conflict(`A referral cannot move from ${LENDER_STEP_LABELS[from]} to ${LENDER_STEP_LABELS[body.status]}`,
+            { status: `Next steps: ${nextLenderSteps(from).map((s) => LENDER_STEP_LABELS[s]).join(', ') || 'none'}` });
         }
         await trx.updateTable('lender_referrals').set({
           status: body.status, updated_at: now,
