@@ -4,7 +4,7 @@ import { US_STATES_AND_TERRITORIES } from '../lib/us-states.ts';
 import { normalisePhone } from './interviews.ts';
 import { BROKERAGE_STATUSES, PRODUCT_FAMILIES } from './brokerages.ts';
 import { ZIP_MESSAGE, ZIP_PATTERN } from './lead-suppliers.ts';
-import { EMAIL_MAX, PHONE_TEXT_MAX } from './limits.ts';
+import { EMAIL_MAX, PHONE_TEXT_MAX, ZIP_LENGTH } from './limits.ts';
 
 // Brokerage administration (issue 17, engineer Q): the full edit (PUT /agents-api/brokerages/{id}),
 // the product families offered (GET /agents-api/product) and Apination
@@ -29,7 +29,7 @@ export const BrokerageUpdate = v.strictObject({
   street: optionalText(200, 'Street must be less than 200 characters'),
   city: optionalText(120, 'City must be less than 120 characters'),
   state: v.pipe(optionalText(2, 'Choose a state'), v.transform((s) => s?.toUpperCase() ?? null), v.check((s) => s === null || STATE_CODES.has(s), 'Choose a state')),
-  zip: v.pipe(optionalText(5, ZIP_MESSAGE), v.check((z) => z === null || ZIP_PATTERN.test(z), ZIP_MESSAGE)),
+  zip: v.pipe(optionalText(ZIP_LENGTH, ZIP_MESSAGE), v.check((z) => z === null || ZIP_PATTERN.test(z), ZIP_MESSAGE)),
 }, 'unknown field');
 export type BrokerageUpdateInput = v.InferInput<typeof BrokerageUpdate>;
 export type BrokerageUpdate = v.InferOutput<typeof BrokerageUpdate>;
