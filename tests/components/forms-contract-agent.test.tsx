@@ -175,7 +175,7 @@ describe('what only the server can refuse, said in words', () => {
   });
 
   it('a note on a referral moved to another agent is refused above the notes form in words, the text kept', async () => {
-    const { server, agentId, refId, url } = await staffAgentReferral('LISTED_HOME');
+    const { server, agentId, refId, url } = await staffAgentReferral('SHOWN_HOMES');
     const { screen, user } = await renderApp(url, { as: 'admin@demo.test' });
     const notes = await screen.findByRole('region', { name: 'Referral notes' });
     const { brokerage_id } = await server.db.selectFrom('agents').select('brokerage_id').where('id', '=', agentId).executeTakeFirstOrThrow();
