@@ -27,11 +27,15 @@ beforeEach(async () => {
   await clearPersistedQueries();
 });
 
+/** The demo agent's id. */
+async function demoAgentId(): Promise<number> {
+  const { agent_id } = await (await testServer()).db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
+  return agent_id!;
+}
+
 /** The demo agent's first referral at `stage` of `type`: its page in the agent app. */
 const agentReferral = (stage: string, type: string) => async () => {
-  const server = await testServer();
-  const { agent_id } = await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
-  const r = await server.db.selectFrom('referrals').select('id').where('agent_id', '=', agent_id)
+  const r = await (await testServer()).db.selectFrom('referrals').select('id').where('agent_id', '=', await demoAgentId())
     .where('stage', '=', stage).where('type', '=', type).orderBy('id').executeTakeFirstOrThrow();
   return `/console/agent-followups/view/${r.id}`;
 };
@@ -39,9 +43,9 @@ const agentReferral = (stage: string, type: string) => async () => {
 /** A referral of the demo agent on the staff's agent page: the Referral notes take the agent app's rule. */
 async function staffAgentReferral(stage = 'SPOKEN_WITH') {
   const server = await testServer();
-  const { agent_id } = await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
-  const r = await server.db.selectFrom('referrals').select('id').where('agent_id', '=', agent_id!).where('stage', '=', stage).orderBy('id', 'desc').executeTakeFirstOrThrow();
-  return { server, agentId: agent_id!, refId: r.id, url: `/console/agents/view/${agent_id}/referral/${r.id}` };
+  const agentId = await demoAgentId();
+  const r = await server.db.selectFrom('referrals').select('id').where('agent_id', '=', agentId).where('stage', '=', stage).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  return { server, agentId, refId: r.id, url: `/console/agents/view/${agentId}/referral/${r.id}` };
 }
 
 const brokerage = async (name: string) => (await (await testServer()).db.selectFrom('brokerages').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
@@ -195,10 +199,9 @@ describe('what only the server can refuse, said in words', () => {
     const url = await agentReferral('LISTED_HOME', 'SELLER')();
     const app = await renderApp(url, { as: AGENT });
     await app.screen.findByRole('button', { name: 'Add Note' });
-    const { agent_id } = await app.server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
     // Queued by an app that admitted a longer note than the server's rule (the form now stops it at 2000).
     const long = 'x'.repeat(maxLengthOf(NewNote.entries.text)! + 1);
-    await queueWrite(noteWrite({ agentId: agent_id!, referralId: Number(url.split('/').pop()), referralName: 'The referral' }, long));
+    await queueWrite(noteWrite({ agentId: await demoAgentId(), referralId: Number(url.split('/').pop()), referralName: 'The referral' }, long));
     const refused = await app.screen.findByRole('alert', { name: 'Changes not saved' });
     expect(refused).toHaveTextContent('A note is at most 2000 characters');
     expect(refused).not.toHaveTextContent('The request body is not valid');
