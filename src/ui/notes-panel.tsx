@@ -1,9 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type * as v from 'valibot';
 import { maxLengthOf } from '../contract/limits.ts';
 import { NoteText } from '../contract/note-text.ts';
 import { Button } from './button.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from './form-errors.ts';
+import { ruleError, useFormErrors } from './form-errors.ts';
 import { usePageDraft } from './page-draft.ts';
 import { TextArea } from './choice.tsx';
 import * as styles from './staff.css.ts';
@@ -21,33 +21,26 @@ export interface NotesPanelProps {
   rule?: v.GenericSchema;
 }
 
-/** Where the endpoints carry the note's text: { body } or { text }. */
+/** Where the endpoints carry the note's text: { body } or { text }; either is the Note field's. */
 const NOTE_KEYS = ['body', 'text'] as const;
 
 /** Notes, newest first, with an optional add-note form whose text is a draft of its page until added. */
 export function NotesPanel({ notes, onAdd, formatTime, empty = 'No notes yet.', label = 'Notes', rule = NoteText }: NotesPanelProps) {
   const [draft, updateDraft, clearDraft] = usePageDraft(`notes:${label}`, { body: '' });
   const body = draft.body;
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'body'>(form);
-  const [failure, setFailure] = useState<string>();
+  const { form, errors, clear, formError, check, refused } = useFormErrors(NOTE_KEYS);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!onAdd) return;
     const error = ruleError(rule, body);
-    show(error ? { body: error } : {});
-    setFailure(undefined);
-    if (error) return;
+    if (!check(error ? { body: error } : {})) return;
     setBusy(true);
     try {
       await onAdd(body.trim());
       clearDraft();
     } catch (err) {
-      const { fields, other } = serverFieldErrors(err, NOTE_KEYS);
-      const onNote = fields.body ?? fields.text;
-      show(onNote ? { body: onNote } : {});
-      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+      refused(err);
     } finally {
       setBusy(false);
     }
@@ -56,9 +49,9 @@ export function NotesPanel({ notes, onAdd, formatTime, empty = 'No notes yet.', 
     <section aria-label={label}>
       {onAdd && (
         <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate>
-          {failure && <p role="alert" className={styles.formError}>{failure}</p>}
-          <TextArea label="Note" name="body" value={body} error={errors.body} maxLength={maxLengthOf(rule)}
-            onChange={(e) => { clear('body'); updateDraft({ body: e.target.value }); }} />
+          {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+          <TextArea label="Note" name="body" value={body} error={errors.body ?? errors.text} maxLength={maxLengthOf(rule)}
+            onChange={(e) => { clear('body'); clear('text'); updateDraft({ body: e.target.value }); }} />
           <Button type="submit" disabled={busy}>Add Note</Button>
         </form>
       )}

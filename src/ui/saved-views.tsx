@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { deleteView, savedViewKeys, saveView, savedViewsQueryOptions } from '../api/saved-views.ts';
 import { maxLengthOf } from '../contract/limits.ts';
 import { NewSavedView, type SavedViewList } from '../contract/saved-views.ts';
 import { Button } from './button.tsx';
 import { SelectField } from './choice.tsx';
 import { Dialog } from './dialog.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from './form-errors.ts';
+import { ruleError, useFormErrors } from './form-errors.ts';
 import { usePageDraft } from './page-draft.ts';
 import * as styles from './staff.css.ts';
 import { TextField } from './text-field.tsx';
@@ -29,10 +29,9 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
   const [draft, updateDraft, clearDraft] = usePageDraft(`save-view:${list}`, { name: '' });
   const name = draft.name;
   const setName = (text: string) => updateDraft({ name: text });
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'name'>(form);
-  const [failure, setFailure] = useState<string>();
-  const cancel = () => { clearDraft(); show({}); setFailure(undefined); setOpen(false); };
+  const { form, errors, clear, formError, check, refused } = useFormErrors(FIELD_KEYS);
+  const [tooLong, setTooLong] = useState(false);
+  const cancel = () => { clearDraft(); check({}); setTooLong(false); setOpen(false); };
   const [busy, setBusy] = useState(false);
   const active = views.data?.find((view) => view.query === current);
   const refresh = () => client.invalidateQueries({ queryKey: savedViewKeys.list(list) });
@@ -41,9 +40,8 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
     e.preventDefault();
     const error = ruleError(NAME, name);
     const queryRefused = ruleError(NewSavedView.entries.query, current) !== undefined;
-    show(error ? { name: error } : {});
-    setFailure(queryRefused ? QUERY_TOO_LONG : undefined);
-    if (error || queryRefused) return;
+    setTooLong(queryRefused);
+    if (!check(error ? { name: error } : {}) || queryRefused) return;
     setBusy(true);
     try {
       await saveView({ list, name: name.trim(), query: current });
@@ -51,9 +49,7 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
       setOpen(false);
       clearDraft();
     } catch (err) {
-      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
-      show(fields);
-      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+      refused(err);
     } finally {
       setBusy(false);
     }
@@ -75,7 +71,7 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
       <Dialog open={open} onOpenChange={setOpen} title="Save View"
         description="Saves these filters and this sort under a name, for you on every device.">
         <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate>
-          {failure && <p role="alert" className={styles.formError}>{failure}</p>}
+          {(tooLong || formError) && <p role="alert" className={styles.formError}>{tooLong ? QUERY_TOO_LONG : formError}</p>}
           <TextField label="View name" name="name" value={name} maxLength={maxLengthOf(NAME)} error={errors.name}
             onChange={(e) => { clear('name'); setName(e.target.value); }} autoFocus />
           <Button type="submit" disabled={busy}>Save</Button>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { updatePassword } from '../../api/auth.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
 import { NewPassword, PasswordUpdate } from '../../contract/users.ts';
@@ -8,9 +8,9 @@ import { profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { actions as actionsClass } from '../../ui/dialog.css.ts';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors, type FieldErrors } from '../../ui/form-errors.ts';
+import { ruleError, useFormErrors, type FieldErrors } from '../../ui/form-errors.ts';
 import { useSnackbar } from '../../ui/snackbar.tsx';
-import { formError } from '../../ui/staff.css.ts';
+import { formError as formErrorClass } from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 
 export const PASSWORD_UPDATED = 'Your password has been updated.';
@@ -19,8 +19,8 @@ const CURRENT_REQUIRED = 'Current password is required';
 const MAX = fieldMaxLengths(PasswordUpdate);
 
 type Field = 'currentPassword' | 'password' | 'confirm';
-/** The fields the server may refuse, each shown at its own field when the form has it. */
-const SERVER_FIELDS = ['currentPassword', 'password'] as const;
+/** The form's fields; the expired dialog has no Current Password, so a refusal of it is said above the form. */
+const FIELDS: Record<'expired' | 'change', readonly Field[]> = { expired: ['password', 'confirm'], change: ['currentPassword', 'password', 'confirm'] };
 
 /** 'expired': the password-expired dialog (new password only); 'change': a voluntary change, which needs the current one. */
 export type UpdatePasswordMode = 'expired' | 'change';
@@ -36,9 +36,7 @@ function UpdatePasswordForm({ mode, onDone, onCancel }: { mode: UpdatePasswordMo
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<Field>(form);
-  const [failure, setFailure] = useState<string>();
+  const { form, errors, clear, formError, check, refused } = useFormErrors(FIELDS[mode]);
   const needsCurrent = mode === 'change';
 
   async function submit(e: FormEvent) {
@@ -49,9 +47,7 @@ function UpdatePasswordForm({ mode, onDone, onCancel }: { mode: UpdatePasswordMo
     if (rule) found.password = rule;
     const mismatch = confirmPasswordError(password, confirm);
     if (mismatch) found.confirm = mismatch;
-    show(found);
-    setFailure(undefined);
-    if (!user || Object.keys(found).length > 0) return;
+    if (!check(found) || !user) return;
     setBusy(true);
     try {
       await updatePassword(user.id, { password, ...(needsCurrent ? { currentPassword: current } : {}) });
@@ -60,16 +56,13 @@ function UpdatePasswordForm({ mode, onDone, onCancel }: { mode: UpdatePasswordMo
       onDone();
     } catch (err) {
       setBusy(false);
-      // The expired dialog has no Current Password field: a refusal of it is said above the form.
-      const { fields, other } = serverFieldErrors(err, needsCurrent ? SERVER_FIELDS : (['password'] as const));
-      show(fields);
-      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+      refused(err);
     }
   }
 
   return (
     <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate aria-busy={busy}>
-      {failure && <p role="alert" className={formError}>{failure}</p>}
+      {formError && <p role="alert" className={formErrorClass}>{formError}</p>}
       {needsCurrent && (
         <TextField label="Current Password" type="password" name="currentPassword" autoComplete="current-password" value={current}
           maxLength={MAX.currentPassword} onChange={(e) => { clear('currentPassword'); setCurrent(e.target.value); }} error={errors.currentPassword} />
