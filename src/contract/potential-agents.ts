@@ -3,6 +3,7 @@ import { paged } from './common.ts';
 import { EMAIL_PATTERN } from '../lib/validation.ts';
 import { personNamePart } from './person-name.ts';
 import { EMAIL_MAX, PHONE_TEXT_MAX } from './limits.ts';
+import { NewPassword } from './users.ts';
 
 // Potential agents and their invitations (issue 11): the Invite Agents dialog, Pending Invitations,
 // and the public agent onboarding (/agent-onboarding/:inviteCode and /decline).
@@ -61,8 +62,8 @@ export const AcceptInvitation = v.object({
   firstName: NAME_RULE,
   lastName: NAME_RULE,
   phone: PHONE_RULE,
-  password: v.pipe(v.string('Password is required'), v.minLength(9, 'Password must be at least 9 characters'),
-    v.regex(/\d/, 'Password must contain at least 1 digit'), v.maxLength(200, 'Password must be at most 200 characters')),
+  // The one password rule (users.ts), as Register and Update Password check it.
+  password: NewPassword,
 });
 export type AcceptInvitation = v.InferInput<typeof AcceptInvitation>;
 export const InvitationAccepted = v.object({ agentId: v.number(), phone: v.string(), brokerageName: v.string() });

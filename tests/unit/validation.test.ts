@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   confirmPasswordError, forgotEmailError, formatPhone, identifierError,
-  identifierForPost, isEmail, isValidPhone, isZip, loginPasswordError, newPasswordError, phoneForPost,
+  identifierForPost, isEmail, isValidPhone, isZip, loginPasswordError, phoneForPost,
 } from '../../src/lib/validation.ts';
 import { KEY_FILTERS } from '../../src/ui/key-filters.ts';
+import { ruleError } from '../../src/ui/form-errors.ts';
+import { NewPassword } from '../../src/contract/users.ts';
+import { AcceptInvitation } from '../../src/contract/potential-agents.ts';
 
 const { numeric: filterNumeric, phone: filterPhone, name: filterName, digits: filterDigits } = KEY_FILTERS;
 
@@ -52,7 +55,9 @@ describe('new password', () => {
     ['abcdefghi', 'Password must contain at least 1 digit'],
     ['12345678', 'Password must be at least 9 characters'],
   ])('%j gives %j', (value, expected) => {
-    expect(newPasswordError(value)).toBe(expected);
+    // The one rule: the contract's NewPassword, which Register, Agent Onboarding and Update Password check and the server sets passwords under.
+    expect(ruleError(NewPassword, value)).toBe(expected);
+    expect(ruleError(AcceptInvitation.entries.password, value)).toBe(expected);
   });
 
   it('must be confirmed', () => {

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { acceptInvitation, invitationQueryOptions } from '../../api/potential-agents.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
 import { AcceptInvitation, type InvitationAccepted } from '../../contract/potential-agents.ts';
-import { confirmPasswordError, NEW_PASSWORD_HINT, newPasswordError } from '../../lib/validation.ts';
+import { confirmPasswordError, NEW_PASSWORD_HINT } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
@@ -36,7 +36,7 @@ export function AgentOnboardingScreen({ params }: { params: Record<string, strin
     e.preventDefault();
     const found: Partial<Fields> = {
       firstName: ruleError(RULES.firstName, f.firstName), lastName: ruleError(RULES.lastName, f.lastName), phone: ruleError(RULES.phone, f.phone),
-      password: newPasswordError(f.password), confirm: confirmPasswordError(f.password, f.confirm),
+      password: ruleError(RULES.password, f.password), confirm: confirmPasswordError(f.password, f.confirm),
     };
     const clean = Object.fromEntries(Object.entries(found).filter(([, m]) => m)) as Partial<Fields>;
     show(clean);

@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { confirmPasswordError, NEW_PASSWORD_HINT, newPasswordError } from '../../lib/validation.ts';
+import { NewPassword } from '../../contract/users.ts';
+import { confirmPasswordError, NEW_PASSWORD_HINT } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
-import { useFieldErrors } from '../../ui/form-errors.ts';
+import { ruleError, useFieldErrors } from '../../ui/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import * as styles from './register.css.ts';
 
@@ -14,7 +15,7 @@ export function SetPasswordForm({ busy, onSubmit }: { busy: boolean; onSubmit: (
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const found = { password: newPasswordError(password), confirm: confirmPasswordError(password, confirm) };
+    const found = { password: ruleError(NewPassword, password), confirm: confirmPasswordError(password, confirm) };
     show(Object.fromEntries(Object.entries(found).filter(([, m]) => m)));
     if (found.password || found.confirm) return;
     onSubmit(password);
