@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
-import { clearPersistedQueries } from '../../src/app/query-persistence.ts';
+import { clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
 import { noteWrite } from '../../src/api/agent-app-writes.ts';
 import { reloadLedger } from '../../src/session/agent-unsynced.ts';
 import { queueWrite } from '../../src/session/write-queue.ts';
@@ -104,7 +104,9 @@ describe('a referral changed offline', () => {
     // Both are in IndexedDB as soon as they are shown: no timer between.
     expect((await storedLedger()).pending).toHaveLength(2);
 
-    // A reload: a new page (new QueryClient) reads the ledger and restores the persisted cache, still offline.
+    // A reload: the page being left writes what the cache's throttle holds (pagehide), then a new page
+    // (new QueryClient) reads the ledger and restores the persisted cache, still offline.
+    await settlePersistence();
     app.unmount();
     await reloadLedger();
     const reloaded = render(<App client={createQueryClient()} />);

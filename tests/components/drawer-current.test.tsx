@@ -20,10 +20,11 @@ describe('the drawer marks one current page', () => {
     const app = await renderApp(url, { as });
     const nav = await app.screen.findByRole('navigation', { name: 'Main' });
     // The drawer's entries follow the profile, which may still be arriving: judge the settled drawer.
-    await within(nav).findByRole('link', { name: new RegExp(label) });
+    // A busy machine can take long to sign a role in for the first time in the file: wait up to 30 s.
+    await within(nav).findByRole('link', { name: new RegExp(label) }, { timeout: 30_000 });
     await waitFor(() => {
       const current = within(nav).getAllByRole('link', { current: 'page' });
       expect(current.map((a) => a.textContent)).toEqual([expect.stringContaining(label)]);
-    });
-  });
+    }, { timeout: 30_000 });
+  }, 90_000);
 });

@@ -19,8 +19,17 @@ describe('the login page on the broker host', () => {
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByText('Whoops, Something went wrong. Try again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus()); // the first field in error
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     expect(screen.getByText('Invalid e-mail.')).toBeInTheDocument();
+  });
+
+  it('moves focus to the password when only the password is missing', async () => {
+    const { screen, user } = await renderApp('/login');
+    await user.type(screen.getByLabelText('Email'), 'broker@demo.test');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
   });
 
   it('shows the error snackbar for a wrong password and stays on login', async () => {

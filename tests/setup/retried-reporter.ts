@@ -11,7 +11,12 @@ export default class RetriedReporter implements Reporter {
 
   onTestCaseResult(test: TestCase): void {
     const diagnostic = test.diagnostic();
-    if (diagnostic?.flaky) this.retried.push(`${test.module.moduleId.replace(`${process.cwd()}/`, '')} > ${test.fullName}`);
+    if (!diagnostic?.flaky) return;
+    const name = `${test.module.moduleId.replace(`${process.cwd()}/`, '')} > ${test.fullName}`;
+    this.retried.push(name);
+    // What the failed attempt said (a passed result keeps its retries' errors), so that the race can be found from the log.
+    const errors = (test.result().errors ?? []).map((e) => `${e.name ?? 'Error'}: ${e.message ?? ''}`.split('\n').slice(0, 6).join('\n    '));
+    if (errors.length) console.log(`\n${name} failed before its retry:\n    ${errors.join('\n    ')}\n`);
   }
 
   onTestRunEnd(): void {

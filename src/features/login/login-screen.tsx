@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BRAND } from '../../lib/brand.ts';
 import { identifierError, identifierForPost, loginPasswordError, type LoginMode } from '../../lib/validation.ts';
@@ -26,6 +26,12 @@ export function LoginScreen() {
   const [stayLoggedIn, setStayLoggedIn] = useState(false);
   const [touched, setTouched] = useState(false);
   const [loading, setLoading] = useState(false);
+  // A refused try moves focus to the first field in error, as every form does (src/ui/form-errors.ts).
+  const form = useRef<HTMLFormElement>(null);
+  const [refusedTries, setRefusedTries] = useState(0);
+  useEffect(() => {
+    if (refusedTries > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusedTries]);
   const exchanging = useOneTimeCodeCallback(setLocation, () => snackbar(LOGIN_FAILED, { tone: 'error', pageOnly: true }));
 
   const idError = touched ? identifierError(identifier, mode) : undefined;
@@ -36,6 +42,7 @@ export function LoginScreen() {
     setTouched(true);
     if (identifierError(identifier, mode) || loginPasswordError(password)) {
       snackbar(LOGIN_FAILED, { tone: 'error', pageOnly: true });
+      setRefusedTries((n) => n + 1);
       return;
     }
     setLoading(true);
@@ -60,7 +67,7 @@ export function LoginScreen() {
       <Card className={styles.panel} aria-labelledby="login-title">
         <h1 id="login-title" className={styles.brand}>{BRAND.name}</h1>
         <p className={styles.subtitle}>{agentHost ? 'Sign in to work your follow-ups.' : 'Sign in to your console.'}</p>
-        <form onSubmit={submit} noValidate aria-busy={loading || exchanging}>
+        <form ref={form} onSubmit={submit} noValidate aria-busy={loading || exchanging}>
           <TextField label={agentHost ? 'Phone Number' : 'Email'} name="username" value={identifier}
             onChange={(e) => setIdentifier(e.target.value)} error={idError} keyFilter={agentHost ? 'phone' : undefined}
             type={agentHost ? 'tel' : 'email'} inputMode={agentHost ? 'tel' : 'email'}
