@@ -3,7 +3,7 @@ import { Count, Dollars, EmailAddress, IsoTime, paged } from './common.ts';
 import { isValidPhone, phoneForPost } from '../lib/validation.ts';
 import { personNamePart } from './person-name.ts';
 import { PHONE_TEXT_MAX, ZIP_LENGTH } from './limits.ts';
-import { ZIP_MESSAGE, ZIP_PATTERN } from './lead-suppliers.ts';
+import { ZIP_MESSAGE, ZIP_PATTERN } from './limits.ts';
 import { US_STATES_AND_TERRITORIES } from '../lib/us-states.ts';
 
 // The /agents-api agents calls (spec 2 section 7 "Agents"): agents, the leaderboard, boost, app versions,

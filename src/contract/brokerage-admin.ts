@@ -3,8 +3,7 @@ import { EMAIL_PATTERN } from '../lib/validation.ts';
 import { US_STATES_AND_TERRITORIES } from '../lib/us-states.ts';
 import { normalisePhone } from './interviews.ts';
 import { BROKERAGE_STATUSES, PRODUCT_FAMILIES } from './brokerages.ts';
-import { ZIP_MESSAGE, ZIP_PATTERN } from './lead-suppliers.ts';
-import { EMAIL_MAX, PHONE_TEXT_MAX, ZIP_LENGTH } from './limits.ts';
+import { EMAIL_MAX, PHONE_TEXT_MAX, ZIP_LENGTH, ZIP_MESSAGE, ZIP_PATTERN } from './limits.ts';
 
 // Brokerage administration (issue 17, engineer Q): the full edit (PUT /agents-api/brokerages/{id}),
 // the product families offered (GET /agents-api/product) and Apination

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Count, IsoTime, paged } from './common.ts';
+import { ZIP_MESSAGE, ZIP_PATTERN } from './limits.ts';
 
 // Lead suppliers, their ZIP coverage and their limits (spec 1 section 7 "GET /users-api/lead-suppliers";
 // spec 2 section 7 "lead-supplier-zip-codes ... lead-supplier-limit"; issue 15).
@@ -24,9 +25,8 @@ export const SupplierName = v.pipe(v.string('Name is required'), v.trim(), v.non
 export const NewLeadSupplier = v.strictObject({ name: SupplierName }, 'unknown field');
 export type NewLeadSupplier = v.InferInput<typeof NewLeadSupplier>;
 
-/** ZIP: exactly 5 digits (spec 1 section 5). */
-export const ZIP_PATTERN = /^\d{5}$/;
-export const ZIP_MESSAGE = 'ZIP must be exactly 5 digits';
+/** ZIP: exactly 5 digits (spec 1 section 5); the pattern and message live with the shared lengths. */
+export { ZIP_MESSAGE, ZIP_PATTERN };
 export const Zip = v.pipe(v.string(ZIP_MESSAGE), v.trim(), v.regex(ZIP_PATTERN, ZIP_MESSAGE));
 
 /** GET /leads-api/lead-supplier-zip-codes?supplierId=..&zip=.. (paged, ZIP order). */

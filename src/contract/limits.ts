@@ -13,6 +13,9 @@ type Node = { type?: string; kind?: string; requirement?: unknown; pipe?: readon
 
 /** A ZIP code: five digits (spec 1 section 5). */
 export const ZIP_LENGTH = 5;
+/** ZIP: exactly 5 digits (spec 1 section 5); the pattern and message every ZIP rule shares. */
+export const ZIP_PATTERN = /^\d{5}$/;
+export const ZIP_MESSAGE = 'ZIP must be exactly 5 digits';
 
 /** The requirements of one kind of check in a schema (through optional, nullable and pipe). */
 function requirements(schema: v.GenericSchema | Node, action: 'max_length' | 'max_value'): number[] {

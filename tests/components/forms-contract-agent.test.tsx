@@ -54,7 +54,9 @@ const brokerage = async (name: string) => (await (await testServer()).db.selectF
 const updatePassword = async ({ screen, user }: App) => {
   await user.click(await screen.findByRole('button', { name: 'Maple & Main Homes' }));
   await user.click(within(await screen.findByRole('dialog', { name: 'Profile' })).getByRole('button', { name: 'Update Password' }));
-  return screen.findByRole('dialog', { name: 'Update Password' });
+  const dialog = await screen.findByRole('dialog', { name: 'Update Password' });
+  await within(dialog).findByLabelText('Current Password'); // the form loads when the dialog first opens
+  return dialog;
 };
 
 const CASES: FormCase[] = [

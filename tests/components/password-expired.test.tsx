@@ -11,7 +11,7 @@ describe('the dialog on entry', () => {
   it('opens once per sign-in; the banner opens it again', async () => {
     const { screen, user } = await renderApp('/console/my-agents', { as: 'expired@demo.test' });
     expect(await screen.findByRole('dialog', { name: 'Update Password' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' })); // the form loads as the dialog opens
     await user.click(screen.getByRole('link', { name: 'My Referrals' }));
     await screen.findByRole('heading', { name: 'My Referrals', level: 1 });
     expect(screen.queryByRole('dialog', { name: 'Update Password' })).not.toBeInTheDocument();
@@ -26,7 +26,7 @@ describe('an expired password', () => {
     expect(await screen.findByText(EXPIRED)).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Update Password' });
     expect(within(dialog).queryByLabelText('Current Password')).not.toBeInTheDocument();
-    const password = within(dialog).getByLabelText('New Password');
+    const password = await within(dialog).findByLabelText('New Password'); // the form loads as the dialog opens
     expect(password).toHaveAccessibleDescription('min 9 characters and one number');
 
     await user.type(password, 'nodigitshere');
@@ -53,7 +53,7 @@ describe('a voluntary password change from the profile dialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Maple & Main Homes' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Profile' })).getByRole('button', { name: 'Update Password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Password' });
-    await user.type(within(dialog).getByLabelText('New Password'), 'Maple-pass-55');
+    await user.type(await within(dialog).findByLabelText('New Password'), 'Maple-pass-55');
     await user.type(within(dialog).getByLabelText('Confirm Password'), 'Maple-pass-55');
     await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
     expect(await within(dialog).findByText('Current password is required')).toBeInTheDocument();
