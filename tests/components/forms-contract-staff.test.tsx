@@ -64,28 +64,21 @@ async function expectRefusalBeside({ screen }: App, field: HTMLElement, message:
 }
 
 describe('a refusal only the server can make is shown beside its field, in words', () => {
-  it('Coverage Areas: a ZIP the agent already covers', async () => {
-    const agent = await quietAgent(2);
+  it.each([
+    { area: 'Coverage Areas', n: 2, zip: '04101', field: 'ZIP', button: 'Add Coverage Area', path: 'coverageAreas', body: { zip: '04101' },
+      message: 'This agent already covers ZIP 04101', old: 'The agent already covers that area', next: '{Backspace}2' },
+    { area: 'Excluded Areas', n: 3, zip: '04199', field: 'Excluded ZIP', button: 'Add Excluded Area', path: 'excludedAreas/04199', body: undefined,
+      message: 'This agent already excludes ZIP 04199', old: 'The agent already excludes that ZIP', next: '{Backspace}8' },
+  ])('$area: a ZIP the agent already has', async (c) => {
+    const agent = await quietAgent(c.n);
     const staff = await signIn(agent.server, 'supervisor@demo.test');
-    expect((await staff.post(`/agents-api/agents/${agent.id}/coverageAreas`, { zip: '04101' })).status).toBe(201);
+    expect((await staff.post(`/agents-api/agents/${agent.id}/${c.path}`, c.body)).status).toBe(201);
     const app = await renderApp(agent.url, { as: 'supervisor@demo.test' });
     const main = await tabOf('Coverage Areas')(app);
-    const zip = await within(main).findByRole('textbox', { name: 'ZIP' });
-    await app.user.type(zip, '04101');
-    await app.user.click(within(main).getByRole('button', { name: 'Add Coverage Area' }));
-    await expectRefusalBeside(app, zip, 'This agent already covers ZIP 04101', 'The agent already covers that area', () => app.user.type(zip, '{Backspace}2'));
-  }, 90_000);
-
-  it('Excluded Areas: a ZIP the agent already excludes', async () => {
-    const agent = await quietAgent(3);
-    const staff = await signIn(agent.server, 'supervisor@demo.test');
-    expect((await staff.post(`/agents-api/agents/${agent.id}/excludedAreas/04199`)).status).toBe(201);
-    const app = await renderApp(agent.url, { as: 'supervisor@demo.test' });
-    const main = await tabOf('Coverage Areas')(app);
-    const zip = await within(main).findByRole('textbox', { name: 'Excluded ZIP' });
-    await app.user.type(zip, '04199');
-    await app.user.click(within(main).getByRole('button', { name: 'Add Excluded Area' }));
-    await expectRefusalBeside(app, zip, 'This agent already excludes ZIP 04199', 'The agent already excludes that ZIP', () => app.user.type(zip, '{Backspace}8'));
+    const zip = await within(main).findByRole('textbox', { name: c.field });
+    await app.user.type(zip, c.zip);
+    await app.user.click(within(main).getByRole('button', { name: c.button }));
+    await expectRefusalBeside(app, zip, c.message, c.old, () => app.user.type(zip, c.next));
   }, 90_000);
 
   it('Admin Hold: a reason someone else put the agent on hold for since the page loaded', async () => {
