@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type pg from 'pg';
 import { bodyLimit } from 'hono/body-limit';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -9,6 +10,11 @@ import { compressAnswers } from './http/compress.ts';
 import { errorBody, errorResponse } from './http/errors.ts';
 import { oauthTokenErrors } from './http/oauth-errors.ts';
 import type { AppEnv, RouteDef } from './http/route.ts';
+import { requestLog } from './http/request-log.ts';
+import { mountOperations } from './observability/endpoints.ts';
+import { createLogger, type Logger } from './observability/logger.ts';
+import { Metrics } from './observability/metrics.ts';
+import { Lifecycle } from './observability/probes.ts';
 import { ROUTES } from './routes/index.ts';
 import { isApiPath, mountConsole, pageSecurityHeaders } from './static.ts';
 
@@ -23,12 +29,21 @@ export interface AppDeps {
   routes?: RouteDef[];
   /** Serve the built console from config.staticDir (off for in-process API tests). */
   serveConsole?: boolean;
+  /** Where request lines go; default: stdout at config.logLevel. */
+  logger?: Logger;
+  /** The drain state /readyz reports (main.ts sets it on SIGTERM). */
+  lifecycle?: Lifecycle;
+  /** The PostgreSQL pool, for the pool metrics. */
+  pool?: pg.Pool | undefined;
 }
 
-export function createApp({ db, config, now = () => new Date(), events, routes = ROUTES, serveConsole = false }: AppDeps) {
+export function createApp({ db, config, now = () => new Date(), events, routes = ROUTES, serveConsole = false, logger, lifecycle = new Lifecycle(), pool }: AppDeps) {
   const app = new Hono<AppEnv>();
   const tokens = new TokenCache(config.authCacheMs);
   app.onError((err, c) => errorResponse(c, err));
+  // Before everything: every answer, a refusal below too, has a request id, a log line and its duration.
+  const metrics = config.metricsToken ? new Metrics({ db, events, pool }) : undefined;
+  app.use('*', requestLog(logger ?? createLogger({ level: config.logLevel }), metrics));
   app.use('*', async (c, next) => {
     c.set('db', db);
     c.set('config', config);
@@ -61,6 +76,7 @@ export function createApp({ db, config, now = () => new Date(), events, routes =
     await next();
   });
 
+  mountOperations(app, { db, lifecycle, metrics, metricsToken: config.metricsToken });
   app.use('/auth/oauth2.0/accessToken', oauthTokenErrors);
   for (const r of routes) {
     const policy: unknown = r.policy;

@@ -1,6 +1,29 @@
 import * as v from 'valibot';
 import { DEFAULT_MEASUREMENT_IDS, MEASUREMENT_ID_PATTERN } from '../src/contract/analytics.ts';
 
+/** A whole number from the environment, `min` to `max`. */
+function wholeNumber(name: string, max: number, min = 0) {
+  return v.pipe(v.string(), v.regex(/^\d{1,9}$/, `${name} must be a whole number`), v.transform(Number),
+    v.minValue(min, `${name} must be ${min} to ${max}`), v.maxValue(max, `${name} must be ${min} to ${max}`));
+}
+
+/** How long the retention job (server/jobs/retention.ts) keeps what only grows; each has its RETAIN_* variable. */
+export const RETENTION_DEFAULTS = {
+  /** Events of the live console and Web Push (RETAIN_EVENTS_DAYS). */
+  eventsDays: 30,
+  /** Sent, delivered or dead emails and texts (RETAIN_MESSAGES_DAYS). */
+  messagesDays: 30,
+  /** Refresh and access tokens after they expired or were revoked (RETAIN_REFRESH_TOKENS_DAYS). */
+  refreshTokensDays: 7,
+  /** Codes and tickets after they were used or expired: one-time codes, authorization codes, reset and revoked invitations, stream tickets (RETAIN_CODES_HOURS). */
+  codesHours: 24,
+  /** Answers kept for Idempotency-Key replays (RETAIN_IDEMPOTENCY_HOURS). */
+  idempotencyHours: 48,
+  /** First-party analytics (RETAIN_ANALYTICS_DAYS). */
+  analyticsDays: 400,
+};
+export type Retention = typeof RETENTION_DEFAULTS;
+
 /** An origin as links in emails use it: scheme, host and optional port, nothing else. */
 const Origin = (name: string) => v.pipe(v.string(),
   v.regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/, `${name} must be an origin such as https://console.example.com`));
@@ -36,6 +59,16 @@ const EnvSchema = v.object({
   VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes)'))),
   VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)'))),
   VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https: URL'))),
+  // Operating (README "Operating Porchlight"): log level, the metrics scrape token, the drain and the retention bounds.
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent'), 'info'),
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'), v.regex(/^\S+$/, 'METRICS_TOKEN must not contain spaces'))),
+  SHUTDOWN_GRACE_MS: v.optional(wholeNumber('SHUTDOWN_GRACE_MS', 120_000), '5000'),
+  RETAIN_EVENTS_DAYS: v.optional(wholeNumber('RETAIN_EVENTS_DAYS', 36_500, 1), String(RETENTION_DEFAULTS.eventsDays)),
+  RETAIN_MESSAGES_DAYS: v.optional(wholeNumber('RETAIN_MESSAGES_DAYS', 36_500, 1), String(RETENTION_DEFAULTS.messagesDays)),
+  RETAIN_REFRESH_TOKENS_DAYS: v.optional(wholeNumber('RETAIN_REFRESH_TOKENS_DAYS', 36_500, 1), String(RETENTION_DEFAULTS.refreshTokensDays)),
+  RETAIN_CODES_HOURS: v.optional(wholeNumber('RETAIN_CODES_HOURS', 876_000, 1), String(RETENTION_DEFAULTS.codesHours)),
+  RETAIN_IDEMPOTENCY_HOURS: v.optional(wholeNumber('RETAIN_IDEMPOTENCY_HOURS', 876_000, 1), String(RETENTION_DEFAULTS.idempotencyHours)),
+  RETAIN_ANALYTICS_DAYS: v.optional(wholeNumber('RETAIN_ANALYTICS_DAYS', 36_500, 1), String(RETENTION_DEFAULTS.analyticsDays)),
 });
 
 export interface Config {
@@ -65,6 +98,14 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string } | undefined;
   /** The VAPID subject: VAPID_SUBJECT, else mailto: the sales inbox. */
   vapidSubject: string;
+  /** pino's level (LOG_LEVEL, default info). */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** The bearer token GET /metrics asks for; unset: /metrics does not exist (404). */
+  metricsToken: string | undefined;
+  /** After SIGTERM, /readyz answers 503 this long before the server stops taking connections (the load balancer's notice). */
+  shutdownGraceMs: number;
+  /** The retention job's bounds (RETENTION_DEFAULTS, each overridable). */
+  retention: Retention;
 }
 
 /** Reads and checks the environment once at start-up; a bad value stops the server with a clear message. */
@@ -97,6 +138,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     measurementIds: [e.VITE_ANALYTICS_ID_AGENT, e.VITE_ANALYTICS_ID_BROKER],
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SALES_EMAIL}`,
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    retention: {
+      eventsDays: e.RETAIN_EVENTS_DAYS, messagesDays: e.RETAIN_MESSAGES_DAYS, refreshTokensDays: e.RETAIN_REFRESH_TOKENS_DAYS,
+      codesHours: e.RETAIN_CODES_HOURS, idempotencyHours: e.RETAIN_IDEMPOTENCY_HOURS, analyticsDays: e.RETAIN_ANALYTICS_DAYS,
+    },
   };
 }
 
@@ -110,5 +158,6 @@ function agentOriginFor(publicOrigin: string, agentHost: string | undefined): st
 
 /** The API tests run the demo: demo mode on, origins of a local start. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DEMO_MODE: 'true' }), ...overrides };
+  // Quiet unless asked for (LOG_LEVEL=info npx vitest ...): a request line per call would drown the output.
+  return { ...loadConfig({ DEMO_MODE: 'true' }), logLevel: (process.env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'silent', ...overrides };
 }

@@ -6,6 +6,9 @@ import { FolderLockedError } from './db/folder-lock.ts';
 import { MigrationEditedError } from './db/migrate.ts';
 import { EventBus } from './events/bus.ts';
 import { notifySourceFor } from './events/notify-source.ts';
+import { startRetention } from './jobs/retention.ts';
+import { createLogger, setProcessLogger } from './observability/logger.ts';
+import { Lifecycle } from './observability/probes.ts';
 import { startPushDelivery } from './push/listener.ts';
 
 // How long SIGTERM waits for in-flight requests before closing anyway (load balancers allow ~30 s).
@@ -15,16 +18,19 @@ let config;
 try {
   config = loadConfig();
 } catch (err) {
-  console.error((err as Error).message);
+  console.error((err as Error).message); // before a logger: the environment it reads is what failed
   process.exit(1);
 }
-const log = (msg: string) => console.log(`[porchlight] ${msg}`);
+// JSON lines on stdout (readable colored lines on a terminal); every module's process lines go here too.
+const logger = createLogger({ level: config.logLevel });
+setProcessLogger(logger);
+const log = (msg: string) => logger.info(msg);
 let database;
 try {
   database = await bootDatabase(config, log);
 } catch (err) {
   if (err instanceof FolderLockedError || err instanceof MigrationEditedError) {
-    console.error(`[porchlight] ${err.message}`);
+    logger.fatal(err.message);
     process.exit(1);
   }
   throw err;
@@ -33,17 +39,30 @@ const db = database;
 // Every process hears every committed event (server/events/bus.ts): the live console and Web Push.
 startPushDelivery(config);
 const events = await new EventBus(db.db).start(notifySourceFor(db, config.databaseUrl));
-const app = createApp({ db: db.db, config, events, serveConsole: true });
+const lifecycle = new Lifecycle();
+const app = createApp({ db: db.db, config, events, serveConsole: true, logger, lifecycle, pool: db.pool });
+// Hourly, one process at a time (server/jobs/retention.ts).
+const stopRetention = startRetention(db.db, config.retention, logger);
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   log(`console and API on http://localhost:${info.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
 });
 
 let stopping = false;
-/** Stops taking connections, lets in-flight requests finish, then closes the database. */
+/**
+ * SIGTERM: /readyz answers 503 at once, so the load balancer stops sending; after SHUTDOWN_GRACE_MS
+ * the server stops taking connections, lets in-flight requests finish, then closes the database.
+ * SIGINT (Ctrl-C at a terminal) skips the grace.
+ */
 const shutdown = (signal: string) => {
   if (stopping) return;
   stopping = true;
-  log(`${signal}: draining in-flight requests`);
+  lifecycle.draining = true;
+  stopRetention();
+  const grace = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
+  log(`${signal}: draining in-flight requests${grace > 0 ? ` (readiness fails now, connections close in ${grace} ms)` : ''}`);
+  setTimeout(() => close(), grace);
+};
+const close = () => {
   const force = setTimeout(() => {
     log('drain timed out: closing open connections');
     if ('closeAllConnections' in server) server.closeAllConnections();

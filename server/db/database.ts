@@ -126,6 +126,8 @@ export interface OpenDatabase {
   db: Db;
   /** The PGlite instance when embedded (for dumps); undefined on a PostgreSQL server. */
   pglite?: PGlite;
+  /** The connection pool on a PostgreSQL server (its in-use and waiting metrics); undefined on PGlite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -133,7 +135,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, close: () => db.destroy() };
+    return { db, pool, close: () => db.destroy() };
   }
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),

@@ -85,3 +85,8 @@ export function splitStatements(text: string): string[] {
     .map((s) => s.replace(/^\s*--[^\n]*$/gm, '').trim())
     .filter((s) => s.length > 0);
 }
+
+/** The migration files the code holds, in the order they apply (readiness and restore compare a database with them). */
+export async function migrationNames(): Promise<string[]> {
+  return (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+}

@@ -207,6 +207,9 @@ export interface OutboxTable {
   subject: string | null;
   body: string;
   created_at: DefaultTimestamp;
+  /** queued, sending, sent, delivered, undelivered, failed, retrying or dead (043_operations.sql). */
+  status: ColumnType<string, string | undefined, string>;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface AuditLogTable {

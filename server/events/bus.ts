@@ -1,5 +1,6 @@
 import type { Role } from '../../src/access/roles.ts';
 import type { Db } from '../db/database.ts';
+import { processLog } from '../observability/logger.ts';
 import { EVENTS_CHANNEL, type EventType } from './outbox.ts';
 
 // The read side of the event pipeline (issue 38, decision 0081). Every API process runs one bus:
@@ -37,8 +38,8 @@ const POLL_MS = 5_000; // heals a lost NOTIFY even when no next one comes
 const BATCH = 500; // rows read per query while catching up
 const REPLAY_MS = 60_000; // a (re)started process delivers the last minute again: at least once across a restart
 const MAX_PENDING = 10_000; // a listener this far behind is stuck: its oldest events are dropped and logged
-const RETAIN_MS = 3 * 86_400_000; // the table keeps three days (resume after a longer absence reloads instead)
-const PRUNE_MS = 3_600_000;
+// The table is pruned by the retention job (server/jobs/retention.ts, RETAIN_EVENTS_DAYS); a resume
+// from further back than RESUME_LIMIT events reloads instead (streams.ts).
 
 // Listeners of every bus in this process (normally one bus per process; tests may run several apps).
 const processListeners = new Set<EventListener>();
@@ -77,7 +78,7 @@ class ListenerQueue {
   push(event: StoredEvent) {
     if (this.pending.length >= MAX_PENDING) {
       const dropped = this.pending.shift();
-      console.error(`[events] a listener is ${MAX_PENDING} events behind: event ${dropped?.id} dropped for it`);
+      processLog().error({ eventId: dropped?.id }, `event bus: a listener is ${MAX_PENDING} events behind, its oldest event dropped for it`);
     }
     this.pending.push(event);
     if (!this.running) void this.drain();
@@ -90,7 +91,7 @@ class ListenerQueue {
       try {
         await this.listener(event, { db: this.db });
       } catch (err) {
-        console.error(`[events] a listener failed on event ${event.id}:`, err);
+        processLog().error({ eventId: event.id, err }, 'event bus: a listener failed on an event');
       }
     }
     this.running = false;
@@ -105,7 +106,6 @@ export class EventBus {
   private again = false;
   private stopListening: (() => Promise<void>) | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
-  private lastPrune = 0;
   private stopped = false;
   private readonly stopHooks = new Set<() => void>();
 
@@ -146,10 +146,9 @@ export class EventBus {
           this.again = false;
           await this.readAll();
         } while (this.again && !this.stopped);
-        await this.pruneNow();
       } catch (err) {
         // The database is away (a restart, a failover): the next NOTIFY or poll tries again.
-        if (!this.stopped) console.error('[events] reading events failed:', (err as Error).message);
+        if (!this.stopped) processLog().error({ err: (err as Error).message }, 'event bus: reading events failed');
       } finally {
         this.reading = null;
       }
@@ -171,12 +170,6 @@ export class EventBus {
       }
       if (batch.length < BATCH) return;
     }
-  }
-
-  private async pruneNow() {
-    if (Date.now() - this.lastPrune < PRUNE_MS) return;
-    this.lastPrune = Date.now();
-    await this.db.deleteFrom('events').where('created_at', '<', new Date(Date.now() - RETAIN_MS)).execute();
   }
 
   /** Runs when the bus stops (the process shuts down): the SSE streams end so clients go elsewhere. */

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { OpenDatabase } from '../db/database.ts';
+import { processLog } from '../observability/logger.ts';
 import type { NotifySource } from './bus.ts';
 
 // Where a process hears NOTIFYs (decision 0081): PGlite's listen in the single-process default, a
@@ -35,7 +36,7 @@ export function postgresNotifySource(connectionString: string): NotifySource {
         await c.query(`listen ${channel}`);
       } catch (err) {
         reconnect(c);
-        if (attempt === 1) console.error('[events] LISTEN failed, retrying:', (err as Error).message);
+        if (attempt === 1) processLog().error({ err: (err as Error).message }, 'event bus: LISTEN failed, retrying');
         return;
       }
       if (stopped) { await c.end().catch(() => {}); return; }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { processLog, type Logger } from '../observability/logger.ts';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
@@ -42,6 +43,7 @@ export function errorResponse(c: Context, err: unknown): Response {
   if (code === '23503' || code === '23514' || code === '22P02' || code === '22003' || code === '22007') {
     return c.json(errorBody(400, 'The request holds a value the server cannot accept'), 400);
   }
-  console.error(err);
+  // Once, with its stack, on the request's logger (its request id); the request's own line follows.
+  ((c.get('log') as Logger | undefined) ?? processLog()).error({ err }, 'request failed');
   return c.json(errorBody(500, 'Something went wrong on our side'), 500);
 }

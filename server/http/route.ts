@@ -3,6 +3,7 @@ import type { Role } from '../../src/access/roles.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
+import type { Logger } from '../observability/logger.ts';
 
 /** The user a request runs as (after impersonation), with the real actor beside it. */
 export interface AuthUser {
@@ -33,6 +34,9 @@ export interface AppEnv {
     now: () => Date;
     /** This process's event bus (server/events/bus.ts); absent in an app started without one. */
     events: EventBus | undefined;
+    /** The request's id (X-Request-Id) and its logger, which puts the id on every line (http/request-log.ts). */
+    requestId: string;
+    log: Logger;
   };
 }
 

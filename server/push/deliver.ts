@@ -4,6 +4,7 @@ import type { NotificationType } from '../../src/contract/notifications.ts';
 import type { PushMessage } from '../../src/contract/push.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { countPushSend } from '../observability/metrics.ts';
 import { pushEndpointAllowed } from './endpoint.ts';
 import { vapidKeys, type VapidKeys } from './vapid.ts';
 
@@ -66,7 +67,7 @@ export async function deliverPush(db: Db, config: Config, event: PushEvent): Pro
     }
     return status !== undefined && status >= 200 && status < 300 ? 'sent' as const : 'failed' as const;
   }));
-  for (const r of results) outcome[r] += 1;
+  for (const r of results) { outcome[r] += 1; countPushSend(r); }
   return outcome;
 }
 

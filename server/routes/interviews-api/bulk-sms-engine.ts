@@ -7,6 +7,7 @@ import { hasOptOutWording, quietHoursChecker, renderMessage, smsNumber, smsSegme
 import { sendSmsMany } from '../../auth/outbox.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
+import { processLog } from '../../observability/logger.ts';
 
 // The bulk SMS engine (issue 15): who the recipients are, the compliance pre-flight (invalid,
 // opted out, duplicate, quiet hours), and the send job that texts the rest through the SMS stand-in
@@ -192,7 +193,7 @@ export function runJob(db: Db, jobId: number, now: () => Date): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 5)); // pacing: other requests run between batches
     }
   };
-  return work().catch((err: unknown) => { console.error(`bulk SMS job ${jobId}:`, err); }).finally(() => { mine.delete(jobId); });
+  return work().catch((err: unknown) => { processLog().error({ job: 'bulk-sms', jobId, err }, 'bulk SMS job failed'); }).finally(() => { mine.delete(jobId); });
 }
 
 export const isRunningHere = (db: Db, jobId: number) => working.get(db)?.has(jobId) ?? false;

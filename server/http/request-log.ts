@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { Logger } from '../observability/logger.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import type { AppEnv } from './route.ts';
+
+/** A request id the caller may choose: 1 to 128 of letters, digits, dot, underscore and hyphen. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/**
+ * The pattern of the route that answered (`/agents-api/brokerages/:id/stats`), never the raw path:
+ * the label of the request's log line and metrics. `(console)` for the console's pages and files,
+ * `(unmatched)` for a path no route has.
+ */
+export function routePattern(c: Context): string {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i -= 1) {
+    const r = routes[i]!;
+    // `:id{[0-9]+}` is labelled `:id`: the pattern as people read it.
+    if (r.method !== 'ALL') return r.path === '*' ? '(console)' : r.path.replace(/(:\w+)\{.*?\}(?=\/|$)/g, '$1');
+  }
+  return '(unmatched)';
+}
+
+/**
+ * First of every request: takes or makes its request id (returned as X-Request-Id, carried by every
+ * log line about the request through c.var.log), then writes its one line (method, route pattern,
+ * status, duration, user) and, when metrics are on, observes its duration.
+ */
+export function requestLog(logger: Logger, metrics: Metrics | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const given = c.req.header(REQUEST_ID_HEADER);
+    const requestId = given !== undefined && REQUEST_ID.test(given) ? given : randomUUID();
+    const log = logger.child({ reqId: requestId });
+    c.set('requestId', requestId);
+    c.set('log', log);
+    c.header(REQUEST_ID_HEADER, requestId);
+    try {
+      await next();
+    } finally {
+      const ms = performance.now() - started;
+      const route = routePattern(c);
+      const status = c.res.status;
+      const auth = c.get('auth') as AppEnv['Variables']['auth'] | undefined;
+      metrics?.observe(c.req.method, route, status, ms / 1000);
+      log.info({
+        method: c.req.method, route, status, ms: Math.round(ms * 10) / 10,
+        ...(auth ? { userId: auth.user.id, ...(auth.impersonating ? { actorId: auth.actor.id } : {}) } : {}),
+      }, 'request');
+    }
+  };
+}
