@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/db/database.ts';
+import type { Database } from '../../server/db/schema.ts';
 import { createLogger } from '../../server/observability/logger.ts';
 import { Lifecycle } from '../../server/observability/probes.ts';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
@@ -58,15 +57,18 @@ describe('the probes', () => {
   });
 
   it('readiness answers 503 with a migration missing and with the database closed; health does not ask the database', async () => {
-    const other = await openDatabase({ loadDataDir: new Blob([readFileSync(path.resolve('.tmp/test-template.tar'))]) });
-    const app = createApp({ db: other.db, config: testConfig() });
-    const probe = (p: string) => call({ ...server, app }, 'GET', p);
-    expect((await probe('/readyz')).status).toBe(200);
-    await other.db.deleteFrom('schema_migrations').where('name', '=', '043_operations.sql').execute();
-    expect(await probe('/readyz')).toMatchObject({ status: 503, body: { status: 'unavailable', reason: '1 migration(s) not applied' } });
-    await other.close();
-    expect(await probe('/readyz')).toMatchObject({ status: 503, body: { status: 'unavailable', reason: 'the database is not reachable' } });
-    expect((await probe('/healthz')).status).toBe(200);
+    const missing = await server.db.deleteFrom('schema_migrations').where('name', '=', '043_operations.sql').returningAll().executeTakeFirstOrThrow();
+    try {
+      expect(await call(ops, 'GET', '/readyz')).toMatchObject({ status: 503, body: { status: 'unavailable', reason: '1 migration(s) not applied' } });
+    } finally {
+      await server.db.insertInto('schema_migrations').values(missing).execute();
+    }
+    // A database handle that has been closed (what a process sees after its database went away).
+    const closed = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none' }) }) });
+    await closed.destroy();
+    const app = createApp({ db: closed, config: testConfig() });
+    expect(await call({ ...server, app }, 'GET', '/readyz')).toMatchObject({ status: 503, body: { status: 'unavailable', reason: 'the database is not reachable' } });
+    expect((await call({ ...server, app }, 'GET', '/healthz')).status).toBe(200);
   });
 });
 
