@@ -110,10 +110,10 @@ async function until(check: () => boolean, ms: number): Promise<void> {
 }
 
 describe('a server process', () => {
-  it('keeps a second process off its folder, and on SIGTERM finishes the request in flight before it exits', async () => {
+  it('keeps a second process off its folder, and on SIGTERM fails readiness at once and finishes the request in flight before it exits', async () => {
     const dir = tempDir();
     const port = await freePort();
-    const env = { DATA_DIR: dir, PORT: String(port), DEMO_MODE: 'false', PUBLIC_ORIGIN: 'https://console.example.com', STATIC_DIR: path.join(dir, 'none') };
+    const env = { DATA_DIR: dir, PORT: String(port), DEMO_MODE: 'false', PUBLIC_ORIGIN: 'https://console.example.com', STATIC_DIR: path.join(dir, 'none'), SHUTDOWN_GRACE_MS: '1000' };
     const first = startProcess(env);
     try {
       await until(() => first.output().includes('console and API on'), 60_000);
@@ -126,7 +126,14 @@ describe('a server process', () => {
         method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ emailAddress: 'nobody@example.test' }),
       });
       await new Promise((r) => setTimeout(r, 60));
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
       first.child.kill('SIGTERM');
+      // The load balancer's notice: readiness fails at once, the process still answers during the grace.
+      await until(() => first.output().includes('SIGTERM: draining'), 5_000);
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: 'unavailable', reason: 'shutting down' });
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
       expect((await inFlight).status).toBe(204);
       expect(await first.exited).toBe(0);
       expect(first.output()).toContain('SIGTERM: draining in-flight requests');
