@@ -34,7 +34,7 @@ export function createLogger({ level, destination }: LoggerSetup): Logger {
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
   };
   if (destination) return pino(options, destination);
-  if (process.stdout.isTTY) return pino(options, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+  if (process.stdout.isTTY) return pino(options, pretty({ colorize: true, sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
   return pino(options);
 }
 
