@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import { isApiPath } from '../static.ts';
 import type { AppEnv } from './route.ts';
 
 /** A request id the caller may choose: 1 to 128 of letters, digits, dot, underscore and hyphen. */
@@ -11,15 +12,19 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /**
  * The pattern of the route that answered (`/agents-api/brokerages/:id/stats`), never the raw path:
- * the label of the request's log line and metrics. `(console)` for the console's pages and files,
+ * the label of the request's log line and metrics. Called after the answer: Hono's routeIndex is
+ * then the handler that answered. A middleware that answered (a body too large, a static file)
+ * is labelled with the route the request was for. `(console)` for the console's pages and files,
  * `(unmatched)` for a path no route has.
  */
 export function routePattern(c: Context): string {
   const routes = matchedRoutes(c);
-  for (let i = routes.length - 1; i >= 0; i -= 1) {
+  for (let i = Math.max(0, c.req.routeIndex); i < routes.length; i += 1) {
     const r = routes[i]!;
+    if (r.method === 'ALL') continue;
+    if (r.path === '*' || r.path === '/*') return isApiPath(c.req.path) ? '(unmatched)' : '(console)';
     // `:id{[0-9]+}` is labelled `:id`: the pattern as people read it.
-    if (r.method !== 'ALL') return r.path === '*' ? '(console)' : r.path.replace(/(:\w+)\{.*?\}(?=\/|$)/g, '$1');
+    return r.path.replace(/(:\w+)\{.*?\}(?=\/|$)/g, '$1');
   }
   return '(unmatched)';
 }

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +25,9 @@ const pool = process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL
 beforeAll(async () => {
   server = await startTestServer();
   const logger = createLogger({ level: 'info', destination: { write: (line: string) => { lines.push(line); } } });
-  const app = createApp({ db: server.db, config: testConfig({ metricsToken: METRICS_TOKEN }), events: server.events, logger, lifecycle, pool });
+  // With the console's routes mounted, as main.ts does (their catch-all must not take the probes' labels).
+  const config = testConfig({ metricsToken: METRICS_TOKEN, staticDir: path.join(tmpdir(), 'porchlight-no-console') });
+  const app = createApp({ db: server.db, config, events: server.events, logger, lifecycle, pool, serveConsole: true });
   ops = { ...server, app };
 });
 afterAll(async () => { await pool?.end(); await server.close(); });
@@ -82,7 +86,8 @@ describe('GET /metrics', () => {
   it('answers the families in Prometheus text format, the requests labelled by route pattern', async () => {
     const broker = await signIn(ops, 'broker@demo.test');
     expect((await broker.get('/agents-api/brokerages/1/stats')).status).toBeLessThan(500);
-    await call(ops, 'GET', '/no-such-path/17');
+    await call(ops, 'GET', '/agents-api/no-such-path/17');
+    await call(ops, 'GET', '/healthz');
     const res = await scrape();
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toContain('text/plain');
@@ -94,6 +99,7 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/agents-api\/brokerages\/:id\/stats",status="200"\} [1-9]/);
     expect(text).toMatch(/http_request_duration_seconds_count\{method="POST",route="\/auth\/oauth2.0\/accessToken",status="200"\} [1-9]/);
     expect(text).toContain('route="(unmatched)"');
+    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} [1-9]/);
     expect(text).not.toContain('/agents-api/brokerages/1/');
     expect(text).not.toContain('no-such-path');
     expect(text).toMatch(/porchlight_push_sends_total\{result="sent"\} \d+/);
@@ -110,13 +116,15 @@ describe('GET /metrics', () => {
   });
 
   it('adds no series for 1,000 requests to 1,000 different ids', async () => {
-    const hit = (i: number) => Promise.all([call(ops, 'GET', `/agents-api/brokerages/${i}/stats`), call(ops, 'GET', `/nothing-here/${i}`)]);
+    const hit = (i: number) => Promise.all([call(ops, 'GET', `/agents-api/brokerages/${i}/stats`), call(ops, 'GET', `/agents-api/nothing-here/${i}`), call(ops, 'GET', `/console/nothing-here/${i}`)]);
     await hit(0);
     const before = seriesOf((await scrape()).body, 'http_request_duration_seconds_bucket').length;
     for (let i = 1; i <= 1000; i += 1) await hit(i);
     const after = (await scrape()).body;
     expect(seriesOf(after, 'http_request_duration_seconds_bucket').length).toBe(before);
     expect(after).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/agents-api\/brokerages\/:id\/stats",status="401"\} 1001/);
+    expect(after).toMatch(/http_request_duration_seconds_count\{method="GET",route="\(unmatched\)",status="404"\} 100[12]/);
+    expect(after).toMatch(/http_request_duration_seconds_count\{method="GET",route="\(console\)",status="404"\} 1001/);
   });
 });
 
