@@ -8,6 +8,7 @@ import { createApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { createLogger } from '../../server/observability/logger.ts';
+import { countPushSend } from '../../server/observability/metrics.ts';
 import { Lifecycle } from '../../server/observability/probes.ts';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
 import { call, DEMO_PASSWORD, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
@@ -104,6 +105,13 @@ describe('GET /metrics', () => {
     expect(text).not.toContain('no-such-path');
     expect(text).toMatch(/porchlight_push_sends_total\{result="sent"\} \d+/);
     expect(text).toMatch(/porchlight_event_bus_lag \d+/);
+  });
+
+  it('counts Web Push sends by result', async () => {
+    const failed = () => scrape().then((r) => Number(/porchlight_push_sends_total\{result="failed"\} (\d+)/.exec(r.body)?.[1]));
+    const before = await failed();
+    countPushSend('failed');
+    expect(await failed()).toBe(before + 1);
   });
 
   it('counts messages in the outbox by channel and status', async () => {

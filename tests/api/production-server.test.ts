@@ -83,6 +83,7 @@ describe('request bodies', () => {
 describe('the environment', () => {
   it.each([
     ['PORT', '0'], ['PORT', '70000'], ['SEED_SCALE', '0'], ['SEED_SCALE', '5000'], ['SEED_SCALE', '1.5'],
+    ['LOG_LEVEL', 'loud'], ['METRICS_TOKEN', 'short'], ['SHUTDOWN_GRACE_MS', '5s'], ['RETAIN_EVENTS_DAYS', '0'], ['RETAIN_IDEMPOTENCY_HOURS', '-1'],
   ])('refuses %s=%s at start-up', (name, value) => {
     expect(() => loadConfig({ DEMO_MODE: 'true', [name]: value })).toThrow(new RegExp(`${name}: ${name} must`));
   });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETENTION_DEFAULTS } from '../../server/config.ts';
+import { loadConfig, RETENTION_DEFAULTS } from '../../server/config.ts';
 import { RETENTION_LOCK_KEY, runRetention } from '../../server/jobs/retention.ts';
 import { startTestServer, type TestServer } from '../setup/test-server.ts';
 
@@ -104,7 +104,16 @@ describe('the retention job', () => {
     expect(await db.selectFrom('audit_log').select('detail').where('action', '=', 'RETAIN_AUDIT').execute()).toEqual([{ detail: 'kept for ever' }]);
   });
 
-  it('takes each bound from its variable', async () => {
+  it('reads each bound from its environment variable, with the named defaults', () => {
+    expect(loadConfig({ DEMO_MODE: 'true' }).retention).toEqual(RETENTION_DEFAULTS);
+    expect(RETENTION_DEFAULTS).toEqual({ eventsDays: 30, messagesDays: 30, refreshTokensDays: 7, codesHours: 24, idempotencyHours: 48, analyticsDays: 400 });
+    expect(loadConfig({
+      DEMO_MODE: 'true', RETAIN_EVENTS_DAYS: '10', RETAIN_MESSAGES_DAYS: '11', RETAIN_REFRESH_TOKENS_DAYS: '12',
+      RETAIN_CODES_HOURS: '13', RETAIN_IDEMPOTENCY_HOURS: '14', RETAIN_ANALYTICS_DAYS: '15',
+    }).retention).toEqual({ eventsDays: 10, messagesDays: 11, refreshTokensDays: 12, codesHours: 13, idempotencyHours: 14, analyticsDays: 15 });
+  });
+
+  it('prunes by the bound it is given', async () => {
     await server.db.insertInto('analytics_events').values({ measurement_id: 'G-RETAIN2', kind: 'page_view', path: '/ten-days', occurred_at: ago(10 * DAY) }).execute();
     await runRetention(server.db, { ...RETENTION_DEFAULTS, analyticsDays: 30 }, now);
     expect(await server.db.selectFrom('analytics_events').select('path').where('measurement_id', '=', 'G-RETAIN2').execute()).toHaveLength(1);
