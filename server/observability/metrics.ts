@@ -48,8 +48,8 @@ export class Metrics {
     new Gauge({
       name: 'porchlight_outbox_messages', help: 'Emails and texts in the outbox by channel and delivery status', labelNames: ['channel', 'status'], registers,
       async collect() {
-        this.reset();
-        for (const row of await outboxCounts(db)) this.set({ channel: row.channel, status: row.status }, row.count);
+        this.reset(); // a database that does not answer leaves the family empty rather than failing the scrape
+        for (const row of await outboxCounts(db).catch(() => [])) this.set({ channel: row.channel, status: row.status }, row.count);
       },
     });
     new Gauge({
@@ -59,9 +59,10 @@ export class Metrics {
     new Gauge({
       name: 'porchlight_event_bus_lag', help: 'Events written but not yet read by this process\'s event bus', registers,
       async collect() {
+        this.reset();
         if (!events) { this.set(0); return; }
-        const row = await db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '>', events.lastDeliveredId).executeTakeFirst();
-        this.set(Number(row?.n ?? 0));
+        const row = await db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '>', events.lastDeliveredId).executeTakeFirst().catch(() => undefined);
+        if (row) this.set(Number(row.n));
       },
     });
     if (pool) {
