@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { bootDatabase } from './boot.ts';
 import { loadConfig } from './config.ts';
+import { serveOnlineBackups } from './db/backup.ts';
 import { FolderLockedError } from './db/folder-lock.ts';
 import { MigrationEditedError } from './db/migrate.ts';
 import { EventBus } from './events/bus.ts';
@@ -43,6 +44,8 @@ const lifecycle = new Lifecycle();
 const app = createApp({ db: db.db, config, events, serveConsole: true, logger, lifecycle, pool: db.pool });
 // Hourly, one process at a time (server/jobs/retention.ts).
 const stopRetention = startRetention(db.db, config.retention, logger);
+// npm run db:backup on this PGlite folder asks this process for the backup (server/db/backup.ts).
+const stopBackups = db.pglite ? serveOnlineBackups(config.dataDir, db.pglite, db.db, logger) : () => {};
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   log(`console and API on http://localhost:${info.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
 });
@@ -58,6 +61,7 @@ const shutdown = (signal: string) => {
   stopping = true;
   lifecycle.draining = true;
   stopRetention();
+  stopBackups();
   const grace = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
   log(`${signal}: draining in-flight requests${grace > 0 ? ` (readiness fails now, connections close in ${grace} ms)` : ''}`);
   setTimeout(() => close(), grace);

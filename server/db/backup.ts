@@ -1,15 +1,19 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'kysely';
 import pg from 'pg';
-import { lockDataFolder } from './folder-lock.ts';
+import type { Logger } from '../observability/logger.ts';
+import type { Db } from './database.ts';
+import { FolderLockedError, lockDataFolder } from './folder-lock.ts';
 import { migrationNames } from './migrate.ts';
 
 // Backup and restore (npm run db:backup / db:restore, README "Operating Porchlight", decision 0090).
-// PGlite: the data folder as PGlite dumps it (a gzipped tarball), taken with the folder locked, so
-// no server may be running on it. PostgreSQL: pg_dump's custom format, consistent while the
+// PGlite: the data folder as PGlite dumps it (a gzipped tarball), taken by the server running on the
+// folder (serveOnlineBackups) or, with none, by this process under the folder lock. PostgreSQL: pg_dump's custom format, consistent while the
 // servers run (one snapshot), restored with pg_restore. A restore refuses a target that holds data
 // unless forced, and a backup whose migrations the code does not know (it comes from newer code).
 
@@ -22,6 +26,14 @@ export interface DatabaseTarget {
 }
 
 const LOCK_FILE = 'porchlight.lock';
+// A server on a PGlite folder takes backups while it serves: it names itself in SERVING_FILE, and on
+// SIGUSR2 dumps the folder to the file REQUEST_FILE asks for, between two queries, then writes
+// RESULT_FILE. None of these files is part of a restored folder.
+const SERVING_FILE = 'porchlight.serving';
+const REQUEST_FILE = 'porchlight.backup-request';
+const RESULT_FILE = 'porchlight.backup-result';
+const CONTROL_FILES = [LOCK_FILE, SERVING_FILE, REQUEST_FILE, RESULT_FILE];
+const ONLINE_BACKUP_TIMEOUT_MS = 10 * 60_000;
 
 /** pg_dump / pg_restore from PATH, else the newest /usr/lib/postgresql/<version>/bin; a clear error when neither has it. */
 export function findPgTool(name: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessEnv = process.env, root = '/usr/lib/postgresql'): string {
@@ -62,7 +74,13 @@ export async function backupDatabase(target: DatabaseTarget, file: string): Prom
     return `PostgreSQL database backed up to ${file} (pg_dump custom format)`;
   }
   if (!existsSync(path.join(target.dataDir, 'PG_VERSION'))) throw new BackupError(`${target.dataDir} holds no PGlite database`);
-  const unlock = lockDataFolder(target.dataDir); // refuses while a server runs on the folder
+  let unlock: () => void;
+  try {
+    unlock = lockDataFolder(target.dataDir);
+  } catch (err) {
+    if (!(err instanceof FolderLockedError)) throw err;
+    return backupFromServer(target.dataDir, file);
+  }
   try {
     const db = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
     try {
@@ -75,6 +93,74 @@ export async function backupDatabase(target: DatabaseTarget, file: string): Prom
     unlock();
   }
   return `PGlite folder ${target.dataDir} backed up to ${file}`;
+}
+
+/** The folder's running server takes the backup (SIGUSR2); refuses when the lock's owner is not a server that takes them. */
+async function backupFromServer(dataDir: string, file: string): Promise<string> {
+  const read = (name: string) => { try { return readFileSync(path.join(dataDir, name), 'utf8').trim(); } catch { return ''; } };
+  const owner = Number(read(LOCK_FILE));
+  if (!Number.isInteger(owner) || owner <= 0 || read(SERVING_FILE) !== String(owner)) {
+    throw new BackupError(`The data folder ${dataDir} is in use by process ${owner || 'unknown'}, which is not a Porchlight server taking backups: wait for it to finish.`);
+  }
+  const id = `${process.pid}-${Date.now()}`;
+  rmSync(path.join(dataDir, RESULT_FILE), { force: true });
+  writeFileSync(path.join(dataDir, REQUEST_FILE), JSON.stringify({ id, file: path.resolve(file) }));
+  process.kill(owner, 'SIGUSR2');
+  const deadline = Date.now() + ONLINE_BACKUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    await sleep(100);
+    const text = read(RESULT_FILE);
+    if (!text) continue;
+    const result = JSON.parse(text) as { id: string; error?: string };
+    if (result.id !== id) continue;
+    rmSync(path.join(dataDir, RESULT_FILE), { force: true });
+    if (result.error) throw new BackupError(`the server could not take the backup: ${result.error}`);
+    return `PGlite folder ${dataDir} backed up to ${file} by its running server (process ${owner})`;
+  }
+  throw new BackupError(`the server (process ${owner}) did not take the backup within ${ONLINE_BACKUP_TIMEOUT_MS / 60_000} minutes`);
+}
+
+/**
+ * Lets `npm run db:backup` back up this process's PGlite folder while it serves (main.ts): on
+ * SIGUSR2 the folder is dumped between two queries (every query goes through Kysely's one
+ * connection, held for the checkpoint and the dump, so the copy is of a quiet database; requests
+ * wait meanwhile, about a second for the demo database). Answers the function that stops it.
+ */
+export function serveOnlineBackups(dataDir: string, pglite: PGlite, db: Db, log: Logger): () => void {
+  writeFileSync(path.join(dataDir, SERVING_FILE), String(process.pid));
+  let busy = false;
+  const onSignal = () => {
+    if (busy) return;
+    busy = true;
+    void (async () => {
+      let id = '';
+      try {
+        const request = JSON.parse(readFileSync(path.join(dataDir, REQUEST_FILE), 'utf8')) as { id: string; file: string };
+        id = request.id;
+        rmSync(path.join(dataDir, REQUEST_FILE), { force: true });
+        const started = Date.now();
+        const dump = await db.connection().execute(async (conn) => {
+          await sql`checkpoint`.execute(conn);
+          return pglite.dumpDataDir('gzip');
+        });
+        mkdirSync(path.dirname(request.file), { recursive: true });
+        writeFileSync(`${request.file}.partial`, Buffer.from(await dump.arrayBuffer()));
+        renameSync(`${request.file}.partial`, request.file);
+        writeFileSync(path.join(dataDir, RESULT_FILE), JSON.stringify({ id }));
+        log.info({ job: 'backup', file: request.file, ms: Date.now() - started }, 'backup taken while serving');
+      } catch (err) {
+        writeFileSync(path.join(dataDir, RESULT_FILE), JSON.stringify({ id, error: (err as Error).message }));
+        log.error({ job: 'backup', err }, 'backup while serving failed');
+      } finally {
+        busy = false;
+      }
+    })();
+  };
+  process.on('SIGUSR2', onSignal);
+  return () => {
+    process.off('SIGUSR2', onSignal);
+    rmSync(path.join(dataDir, SERVING_FILE), { force: true });
+  };
 }
 
 /** Refuses a backup that holds migrations the code does not have (it was taken by newer code). */
@@ -118,7 +204,7 @@ async function restorePostgres(databaseUrl: string, file: string, force: boolean
   return `restored ${file} into the PostgreSQL database${pending(toApply)}`;
 }
 
-const holdsData = (dir: string) => existsSync(dir) && readdirSync(dir).some((f) => f !== LOCK_FILE);
+const holdsData = (dir: string) => existsSync(dir) && readdirSync(dir).some((f) => !CONTROL_FILES.includes(f));
 
 async function restorePglite(dataDir: string, file: string, force: boolean): Promise<string> {
   let setAside: string | undefined;
@@ -146,8 +232,8 @@ async function restorePglite(dataDir: string, file: string, force: boolean): Pro
     return `restored ${file} into ${dataDir}${setAside ? ` (what was there is in ${setAside})` : ''}${pending(toApply)}`;
   } finally {
     unlock();
-    // The backup carries the lock file of the process that took it: a restored folder has no owner.
-    rmSync(path.join(dataDir, LOCK_FILE), { force: true });
+    // The backup carries the control files of the process that took it: a restored folder has no owner.
+    for (const name of CONTROL_FILES) rmSync(path.join(dataDir, name), { force: true });
     if (!ok) {
       rmSync(dataDir, { recursive: true, force: true });
       if (setAside) renameSync(setAside, dataDir);

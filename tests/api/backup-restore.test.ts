@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -8,7 +10,8 @@ import { createApp } from '../../server/app.ts';
 import { bootDatabase } from '../../server/boot.ts';
 import { testConfig } from '../../server/config.ts';
 import { backupDatabase, BackupError, findPgTool, restoreDatabase } from '../../server/db/backup.ts';
-import { signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
+import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
+import { DEMO_PASSWORD, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 // npm run db:backup / db:restore (server/db/backup.ts): a seeded database with one new note is backed
 // up, restored into an empty target, a server started on it, and the note read back.
@@ -31,6 +34,10 @@ async function noteOnServerOver(target: { databaseUrl?: string; dataDir: string 
   }
 }
 
+const freePort = () => new Promise<number>((resolve) => {
+  const s = net.createServer().listen(0, () => { const { port } = s.address() as net.AddressInfo; s.close(() => resolve(port)); });
+});
+
 async function addNote(server: TestServer): Promise<void> {
   const admin = await signIn(server, 'admin@demo.test');
   expect((await admin.post('/agents-api/brokerNotes', { brokerageId: 1, body: NOTE })).status).toBe(201);
@@ -42,18 +49,35 @@ describe('backup and restore', () => {
       .toThrow(/pg_dump was not found on PATH .*apt-get install postgresql-client/);
   });
 
-  it.runIf(process.env.TEST_DB !== 'postgres')('a PGlite folder: backed up, restored into an empty folder, served, refused over data without --force', async () => {
-    // The seeded folder: the tests' seeded template restored (a restore too), then a note added by a server on it.
+  it.runIf(process.env.TEST_DB !== 'postgres')('a PGlite folder: backed up while its server serves, restored into an empty folder, served, refused over data without --force', async () => {
+    // The seeded folder: the tests' seeded template restored (a restore too), served by a real server process.
     const source = path.join(dir, 'source');
     await restoreDatabase({ dataDir: source }, path.resolve('.tmp/test-template.tar'));
-    const database = await bootDatabase(testConfig({ dataDir: source }));
-    try {
-      await addNote({ db: database.db, app: createApp({ db: database.db, config: testConfig() }), events: undefined as never, setNow: () => {}, close: async () => {} });
-    } finally {
-      await database.close();
-    }
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, DATA_DIR: source, PORT: String(port), DEMO_MODE: 'false', PUBLIC_ORIGIN: 'https://console.example.com', STATIC_DIR: path.join(dir, 'none'), SHUTDOWN_GRACE_MS: '0', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
     const file = path.join(dir, 'pglite.backup');
-    expect(await backupDatabase({ dataDir: source }, file)).toContain(file);
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; i < 600 && !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); i += 1) await new Promise((r) => setTimeout(r, 100));
+      const token = await fetch(`${base}/auth/oauth2.0/accessToken`, {
+        method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'password', username: 'admin@demo.test', password: DEMO_PASSWORD, client_id: OAUTH_CLIENTS.console }),
+      }).then((r) => r.json() as Promise<{ access_token: string }>);
+      const added = await fetch(`${base}/agents-api/brokerNotes`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token.access_token}` }, body: JSON.stringify({ brokerageId: 1, body: NOTE }),
+      });
+      expect(added.status).toBe(201);
+      // The folder is the server's: the backup is taken by it, while it serves.
+      expect(await backupDatabase({ dataDir: source }, file)).toContain(`by its running server (process ${child.pid})`);
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
 
     const restored = path.join(dir, 'restored');
     expect(await restoreDatabase({ dataDir: restored }, file)).toContain(`into ${restored}`);
