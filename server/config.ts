@@ -158,6 +158,6 @@ function agentOriginFor(publicOrigin: string, agentHost: string | undefined): st
 
 /** The API tests run the demo: demo mode on, origins of a local start. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  // Quiet unless asked for (LOG_LEVEL=info npx vitest ...): a request line per call would drown the output.
-  return { ...loadConfig({ DEMO_MODE: 'true' }), logLevel: (process.env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'silent', ...overrides };
+  // Errors only unless asked for (LOG_LEVEL=info npx vitest ...): a request line per call would drown the output.
+  return { ...loadConfig({ DEMO_MODE: 'true' }), logLevel: (process.env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'error', ...overrides };
 }
