@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
+import { route } from '../../server/http/route.ts';
 import { testConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { createLogger } from '../../server/observability/logger.ts';
@@ -182,6 +183,19 @@ describe('the request log', () => {
     expect(me!.userId).toEqual(expect.any(Number));
     expect(me!.ms).toEqual(expect.any(Number));
     expect(me!.time).toEqual(expect.any(String));
+  });
+
+  it('logs an unexpected error once, with its stack and the request id, before the request line', async () => {
+    const captured: string[] = [];
+    const logger = createLogger({ level: 'info', destination: { write: (l: string) => { captured.push(l); } } });
+    const boom = route({ method: 'GET', path: '/agents-api/boom/:id', policy: 'public', handler: () => { throw new Error('the disk is on fire'); } });
+    const app = createApp({ db: server.db, config: testConfig(), logger, routes: [boom] });
+    const res = await call({ ...server, app }, 'GET', '/agents-api/boom/7', { headers: { 'X-Request-Id': 'r-9' } });
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(res.body)).not.toContain('disk');
+    const lines = captured.map((l) => JSON.parse(l) as { level: number; reqId?: string; err?: { message: string; stack: string }; route?: string; status?: number });
+    expect(lines.filter((l) => l.level >= 50)).toEqual([expect.objectContaining({ reqId: 'r-9', err: expect.objectContaining({ message: 'the disk is on fire', stack: expect.stringContaining('Error: the disk is on fire\n    at ') }) })]);
+    expect(lines.at(-1)).toMatchObject({ reqId: 'r-9', route: '/agents-api/boom/:id', status: 500 });
   });
 
   it('censors secrets inside any object a line is given', () => {
