@@ -59,7 +59,7 @@ function freePort(): Promise<number> {
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_MODE: 'true' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_MODE: 'true', SHUTDOWN_GRACE_MS: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;

@@ -22,7 +22,7 @@ const port = await pickPort();
 const origin = `http://127.0.0.1:${port}`;
 const folder = mkdtempSync(path.join(tmpdir(), 'porchlight-live-'));
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: folder, DEMO_MODE: 'true', STATIC_DIR: '.tmp/no-console' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: folder, DEMO_MODE: 'true', STATIC_DIR: '.tmp/no-console', SHUTDOWN_GRACE_MS: '0' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let finished = false;

@@ -25,7 +25,7 @@ const port = await new Promise<number>((resolve) => {
 });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'porchlight-slow3g-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_MODE: 'true' }, stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_MODE: 'true', SHUTDOWN_GRACE_MS: '0' }, stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise<void>((resolve, reject) => {
   server.stdout!.on('data', (d: Buffer) => { if (d.toString().includes('console and API on')) resolve(); });

@@ -37,7 +37,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i += 1) {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, DATABASE_URL: target.toString(), PORT: String(port), DEMO_MODE: 'true', STATIC_DIR: '.tmp/no-console', AUTH_CACHE_MS: String(AUTH_CACHE_MS) },
+      env: { ...process.env, DATABASE_URL: target.toString(), PORT: String(port), DEMO_MODE: 'true', STATIC_DIR: '.tmp/no-console', AUTH_CACHE_MS: String(AUTH_CACHE_MS), SHUTDOWN_GRACE_MS: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const p: Proc = { child, port, out: '' };
