@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { signOutEverywhere } from './sign-out.ts';
 
 export const ACCESS_TOKEN_TTL_S = 300;
 // A refresh token outlives many access tokens: 12 h for a normal sign-in, 30 days with Stay Logged In.
@@ -63,13 +64,9 @@ const successorOf = (token: string, requestId: string) => createHmac('sha256', t
  */
 export const REFRESH_GRACE_MS = 60_000;
 
+/** Ends one sign-in everywhere: its tokens, its phones' push subscriptions, its live streams (sign-out.ts). */
 export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ revoked_at: now })
-    .where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
-  await db.updateTable('access_tokens').set({ revoked_at: now })
-    .where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
-  // A phone signed out (or whose session leaked) is told nothing more (Web Push, issue 38).
-  await db.deleteFrom('push_subscriptions').where('family_id', '=', familyId).execute();
+  await signOutEverywhere(db, { familyId }, now);
 }
 
 export type RotateResult =

@@ -45,10 +45,12 @@ function resumePointOf(c: Context, fromQuery: number | undefined): number | unde
 /** The bearer token of the request (the route's policy has already checked it). */
 const bearerOf = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
 
-async function openStream(c: AppContext, user: AuthUser, tokenHash: string, tokenExpiresAt: Date, lastEventId: number | undefined) {
+interface Opening { user: AuthUser; actorId: number; clientId: string; tokenHash: string; tokenExpiresAt: Date; lastEventId: number | undefined }
+
+async function openStream(c: AppContext, input: Opening) {
   const bus = c.var.events;
   if (!bus || bus.isStopped) throw new HttpError(503, 'Live events are not available on this server right now');
-  const body = await liveStreamsOf(bus).open({ user, tokenHash, tokenExpiresAt, lastEventId });
+  const body = await liveStreamsOf(bus).open(input);
   return c.body(body, 200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     // no-transform: neither our compression nor a proxy may hold events back to fill a gzip block.
@@ -66,7 +68,8 @@ export const liveEventRoutes: RouteDef[] = [
       const tokenHash = sha256(bearerOf(c));
       const record = await loadTokenUser(c.var.db, tokenHash);
       const expiresAt = record?.expiresAt ?? new Date(c.var.now().getTime() + ACCESS_TOKEN_TTL_S * 1000);
-      return openStream(c, c.var.auth.user, tokenHash, expiresAt, lastEventId);
+      const { user, actor, clientId } = c.var.auth;
+      return openStream(c, { user, actorId: actor.id, clientId, tokenHash, tokenExpiresAt: expiresAt, lastEventId });
     },
   }),
   route({
@@ -100,7 +103,7 @@ export const liveEventRoutes: RouteDef[] = [
       const record = await loadTokenUser(c.var.db, spent.token_hash);
       if (!record?.user || record.revoked || record.expiresAt <= now) throw unauthorized('The access token behind the ticket is no longer valid');
       const user = { ...record.user, roles: rolesForClient(record.user.roles, record.clientId) };
-      return openStream(c, user, spent.token_hash, record.expiresAt, lastEventId);
+      return openStream(c, { user, actorId: user.id, clientId: record.clientId, tokenHash: spent.token_hash, tokenExpiresAt: record.expiresAt, lastEventId });
     },
   }),
 ];
