@@ -110,8 +110,8 @@ const NOTIFICATION_SENDERS = NOTIFICATION_READERS;
  * stays under; a flood of nudges does not wake a phone twenty times a minute.
  */
 export const HAND_SENT_LIMITS = {
-  sender: [{ max: 20, windowMs: 10 * 60_000 }, { max: 200, windowMs: 86_400_000 }],
-  agent: [{ max: 5, windowMs: 10 * 60_000 }, { max: 20, windowMs: 86_400_000 }],
+  sender: [{ max: 30, windowMs: 10 * 60_000 }, { max: 300, windowMs: 86_400_000 }],
+  agent: [{ max: 10, windowMs: 10 * 60_000 }, { max: 30, windowMs: 86_400_000 }],
 } as const;
 
 async function consumeHandSentLimits(c: AppContext, trx: Db, agentId: number): Promise<void> {
