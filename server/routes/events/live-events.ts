@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import type { Context } from 'hono';
 import { rolesForClient } from '../../../src/access/roles.ts';
+import { lockKeys } from '../../auth/rate-limit.ts';
 import { ACCESS_TOKEN_TTL_S, sha256 } from '../../auth/tokens.ts';
 import { loadTokenUser } from '../../auth/users.ts';
 import { liveStreamsOf } from '../../events/streams.ts';
@@ -17,6 +18,8 @@ import { query } from '../../http/validate.ts';
 // ?lastEventId= on a first open) and end when the access token behind them expires or is revoked.
 
 const TICKET_TTL_MS = 30_000;
+/** Tickets of one access token not yet used nor expired, at most: a console asks for one per (re)connect. */
+export const MAX_OPEN_TICKETS_PER_TOKEN = 5;
 const EventId = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be an event id'), v.transform(Number));
 const StreamQuery = v.object({ lastEventId: v.optional(EventId) });
 const TicketQuery = v.object({
@@ -83,6 +86,14 @@ export const liveEventRoutes: RouteDef[] = [
       const now = c.var.now();
       await c.var.db.transaction().execute(async (trx) => {
         await trx.deleteFrom('event_tickets').where('expires_at', '<', new Date(now.getTime() - TICKET_TTL_MS)).execute();
+        // Counted under a lock on the token's key, so racing requests cannot each take the last one.
+        await lockKeys(trx, [`event-tickets:${sha256(token)}`]);
+        const open = await trx.selectFrom('event_tickets').select(['expires_at']).where('token_hash', '=', sha256(token))
+          .where('used_at', 'is', null).where('expires_at', '>', now).orderBy('expires_at').execute();
+        if (open.length >= MAX_OPEN_TICKETS_PER_TOKEN) {
+          const wait = Math.max(1, Math.ceil((open[0]!.expires_at.getTime() - now.getTime()) / 1000));
+          throw new HttpError(429, 'Too many stream tickets are open for this session. Try again shortly.', undefined, { 'Retry-After': String(wait) });
+        }
         await trx.insertInto('event_tickets').values({ ticket_hash: sha256(ticket), token_hash: sha256(token), expires_at: new Date(now.getTime() + TICKET_TTL_MS) }).execute();
       });
       return c.json({ ticket, expiresIn: TICKET_TTL_MS / 1000 }, 201);
