@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { NOTIFICATION_TYPES, type AgentNotification, type AgentNotificationPage } from '../../../src/contract/notifications.ts';
 import { NotificationSend, REMINDER_INTERVAL_MS } from '../../../src/contract/agent-notifications.ts';
 import { IsoDay } from '../../../src/contract/referrals.ts';
+import { NOTIFICATION_SENDER_ROLES } from '../../../src/access/roles.ts';
 import type { Db } from '../../db/database.ts';
 import { notificationCopy } from '../../db/schema-agent-app.ts';
 import { recordNotificationEvent } from '../../events/notification-event.ts';
@@ -100,8 +101,8 @@ async function insertReminder(c: AppContext, db: Db, agentId: number, referralId
   return view({ ...row, first_name: agent.first_name, last_name: agent.last_name });
 }
 
-/** Who may send an agent a notification by hand (a sample, a reminder). */
-const NOTIFICATION_SENDERS = NOTIFICATION_READERS;
+/** Who may send an agent a notification by hand (a sample, a reminder): the readers above, the console's list too. */
+const NOTIFICATION_SENDERS = NOTIFICATION_SENDER_ROLES;
 
 /**
  * Notifications sent by hand reach a phone at once (Web Push): counted per sender (the person signed
