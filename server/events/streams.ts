@@ -3,6 +3,7 @@ import { rolesForClient } from '../../src/access/roles.ts';
 import { loadTokenUser } from '../auth/users.ts';
 import type { AuthUser } from '../http/route.ts';
 import { maySee } from './audience.ts';
+import { cursorCodec, type CursorCodec } from './cursor.ts';
 import { readEventsAfter, type EventBus, type StoredEvent } from './bus.ts';
 
 // The live console's streams (issue 38, decision 0081): every GET /events of this process is one
@@ -23,10 +24,11 @@ const MAX_QUEUED_BYTES = 256 * 1024;
 
 const encoder = new TextEncoder();
 
-/** An event as the stream sends it: its id, the name `change`, its JSON. */
-function encodeEvent(event: StoredEvent): Uint8Array {
-  const data = { id: event.id, type: event.type, payload: event.payload, created: event.createdAt.toISOString() };
-  return encoder.encode(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`);
+/** An event as the stream sends it: its cursor (never the platform-wide id), the name `change`, its JSON. */
+function encodeEvent(event: StoredEvent, codec: CursorCodec): Uint8Array {
+  const cursor = codec.encode(event.id);
+  const data = { id: cursor, type: event.type, payload: event.payload, created: event.createdAt.toISOString() };
+  return encoder.encode(`id: ${cursor}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
 /** A token's open streams in one process; opening one more ends its oldest (a reconnect whose old connection lingers). */
@@ -50,8 +52,10 @@ export interface StreamInput {
   clientId: string;
   tokenHash: string;
   tokenExpiresAt: Date;
-  /** Last-Event-ID: the last event the client has; absent: start from now. */
+  /** Last-Event-ID (decoded): the last event the client has; absent: start from now. */
   lastEventId: number | undefined;
+  /** A Last-Event-ID this server cannot place (an id of before cursors): start from now, telling the client to reload. */
+  unknownResumePoint?: boolean;
 }
 
 class Stream {
@@ -60,7 +64,7 @@ class Stream {
   private closed = false;
   readonly body: ReadableStream<Uint8Array>;
 
-  constructor(public input: StreamInput, private readonly onClose: (s: Stream) => void) {
+  constructor(public input: StreamInput, private readonly codec: CursorCodec, private readonly onClose: (s: Stream) => void) {
     this.body = new ReadableStream<Uint8Array>({
       start: (controller) => { this.controller = controller; },
       cancel: () => this.close(),
@@ -80,7 +84,7 @@ class Stream {
     if (event.id <= this.lastSent) return;
     this.lastSent = event.id;
     if (!maySee(this.input.user, event)) return;
-    this.write(bytes ? bytes() : encodeEvent(event));
+    this.write(bytes ? bytes() : encodeEvent(event, this.codec));
   }
 
   get isClosed(): boolean { return this.closed; }
@@ -101,6 +105,8 @@ export class LiveStreams {
   /** Streams still reading what they missed, with the events the bus delivered meanwhile. */
   private readonly opening = new Map<Stream, StoredEvent[]>();
   private timer: ReturnType<typeof setInterval> | null = null;
+  /** Loaded by the first open(): every stream (and so every encoding) comes after it. */
+  private codec: CursorCodec | undefined;
 
   constructor(private readonly bus: EventBus) {
     bus.subscribe(async (event) => {
@@ -115,7 +121,7 @@ export class LiveStreams {
       }
       // Encoded once for all the streams that may see it (1,000 streams: one JSON and one buffer).
       let encoded: Uint8Array | undefined;
-      const bytes = () => (encoded ??= encodeEvent(event));
+      const bytes = () => (encoded ??= encodeEvent(event, this.codec!));
       for (const s of this.streams) s.send(event, bytes);
       for (const held of this.opening.values()) held.push(event);
     });
@@ -153,14 +159,18 @@ export class LiveStreams {
 
   /** Opens a stream: resumes after Last-Event-ID from the table, then follows the bus. */
   async open(input: StreamInput): Promise<ReadableStream<Uint8Array>> {
-    const stream = new Stream(input, (s) => this.streams.delete(s));
+    const codec = (this.codec ??= await cursorCodec(this.bus.db));
+    const stream = new Stream(input, codec, (s) => this.streams.delete(s));
     // Held from before the catch-up read: an event the bus delivers meanwhile is either in the read
     // or held; send() drops an id already sent, so nothing is lost or sent twice.
     const pending: StoredEvent[] = [];
     this.opening.set(stream, pending);
     try {
       stream.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-      if (input.lastEventId === undefined) {
+      if (input.unknownResumePoint) {
+        stream.lastSent = this.bus.lastDeliveredId;
+        stream.write(`event: reset\ndata: {}\n\n`);
+      } else if (input.lastEventId === undefined) {
         stream.lastSent = this.bus.lastDeliveredId;
       } else {
         stream.lastSent = input.lastEventId;
@@ -178,7 +188,7 @@ export class LiveStreams {
     }
     // The position the stream starts from, as an id without data (EventSource and the console keep it
     // as their Last-Event-ID): a client that goes away before any event of its own resumes from here.
-    stream.write(`id: ${stream.lastSent}\n\n`);
+    stream.write(`id: ${codec.encode(stream.lastSent)}\n\n`);
     // No await from here to add(): every event is either in `pending` or goes to the stream itself.
     // The user's access changed while the stream was opening: it ends, and the client's reconnect is
     // authorised afresh (the reconnect does not see that change as pending again).

@@ -5,6 +5,7 @@
 // earlier one they may not see would have arrived before it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { issueTokens } from '../../server/auth/tokens.ts';
+import { cursorCodec } from '../../server/events/cursor.ts';
 import { liveStreamsOf, MAX_STREAMS_PER_TOKEN } from '../../server/events/streams.ts';
 import { MAX_OPEN_TICKETS_PER_TOKEN } from '../../server/routes/events/live-events.ts';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
@@ -89,7 +90,8 @@ describe('GET /events', () => {
     expect(b.events.map((e) => e.payload.referralId)).toEqual([mapleReferral]);
     expect(me.events.map((e) => e.payload.referralId)).toEqual([agentReferral]);
     // Staff see every tenant's, in commit order; A's admin never sees B's.
-    expect((await s.next(noteOf(mapleReferral))).id).toBeGreaterThan(seen.id);
+    await s.next(noteOf(mapleReferral));
+    expect(s.events.map((e) => e.payload.referralId)).toEqual([colleagueReferral, mapleReferral, agentReferral]);
     await a.next(noteOf(agentReferral));
     expect(a.events.some(noteOf(mapleReferral))).toBe(false);
   });
@@ -141,10 +143,10 @@ describe('GET /events', () => {
     await note(broker, colleagueReferral, 'missed one');
     await note(basic, mapleReferral, 'not theirs');
     await note(broker, agentReferral, 'missed two');
-    const resumed = await listen(broker, { 'Last-Event-ID': String(last.id) });
+    const resumed = await listen(broker, { 'Last-Event-ID': last.id });
     await resumed.next(noteOf(agentReferral));
     expect(resumed.events.map((e) => e.payload.referralId)).toEqual([colleagueReferral, agentReferral]);
-    expect(resumed.events.every((e) => e.id > last.id)).toBe(true);
+    expect(resumed.events.every((e) => e.id !== last.id)).toBe(true);
     const fresh = await listen(broker);
     await note(broker, colleagueReferral, 'after the fresh start');
     await fresh.next(noteOf(colleagueReferral));
@@ -200,6 +202,42 @@ async function harborUser(roles: string[]): Promise<{ id: number; caller: Caller
 }
 
 const within = <T>(ms: number, p: Promise<T>) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
+
+describe('stream positions', () => {
+  /** The `id:` lines of a stream's first chunk (the position it starts from). */
+  async function firstPosition(who: Caller): Promise<string> {
+    const res = await server.app.request('/events', { headers: { Authorization: `Bearer ${who.token}`, Accept: 'text/event-stream' } });
+    const reader = res.body!.getReader();
+    let text = '';
+    while (!/^id: .*$/m.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    return /^id: (.*)$/m.exec(text)![1]!;
+  }
+
+  it('are cursors that carry no platform-wide event count, and resume where they say', async () => {
+    const before = await firstPosition(basic);
+    // Another tenant's activity in between: the next stream's position tells nothing of how much.
+    await note(broker, colleagueReferral, 'activity elsewhere');
+    await note(broker, colleagueReferral, 'more activity elsewhere');
+    const after = await firstPosition(basic);
+    for (const cursor of [before, after]) expect(cursor).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const lastId = Number((await server.db.selectFrom('events').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id);
+    expect([before, after]).not.toContain(String(lastId));
+    const codec = await cursorCodec(server.db);
+    expect(codec.decode(after)).toBe(lastId);
+    const s = await listen(basic, { 'Last-Event-ID': before });
+    await note(basic, mapleReferral, 'after the cursor');
+    await s.next(noteOf(mapleReferral));
+    expect(s.events.map((e) => e.type)).not.toContain('reset');
+  });
+
+  it('starts a stream from now, telling the client to reload, for a position it did not give (a plain id, a made-up cursor)', async () => {
+    for (const made of ['1', 'AAAAAAAAAAAAAAAAAAAAAA']) {
+      const s = await listen(basic, { 'Last-Event-ID': made });
+      await s.next((e) => e.type === 'reset');
+    }
+  });
+});
 
 describe('streams follow authority', () => {
   it('a stream stops hearing its brokerage the moment the user loses BROKERAGE_ADMIN, and goes on with what the user still may see', async () => {

@@ -5,6 +5,7 @@ import { rolesForClient } from '../../../src/access/roles.ts';
 import { lockKeys } from '../../auth/rate-limit.ts';
 import { ACCESS_TOKEN_TTL_S, sha256 } from '../../auth/tokens.ts';
 import { loadTokenUser } from '../../auth/users.ts';
+import { cursorCodec } from '../../events/cursor.ts';
 import { liveStreamsOf } from '../../events/streams.ts';
 import { forbidden, HttpError, unauthorized } from '../../http/errors.ts';
 import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
@@ -20,35 +21,43 @@ import { query } from '../../http/validate.ts';
 const TICKET_TTL_MS = 30_000;
 /** Tickets of one access token not yet used nor expired, at most: a console asks for one per (re)connect. */
 export const MAX_OPEN_TICKETS_PER_TOKEN = 5;
-const EventId = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be an event id'), v.transform(Number));
+// A position the stream gave (a cursor, server/events/cursor.ts), or a plain number from before cursors.
+const EventId = v.pipe(v.string(), v.regex(/^(?:[A-Za-z0-9_-]{22}|\d{1,15})$/, 'must be an event id the stream gave'));
 const StreamQuery = v.object({ lastEventId: v.optional(EventId) });
 const TicketQuery = v.object({
   ticket: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a ticket from POST /events/ticket')),
   lastEventId: v.optional(EventId),
 });
 
+/** Where a stream resumes: after a cursor's event, from now (none), or from now with a reset (a cursor this server cannot place). */
+interface ResumePoint { lastEventId: number | undefined; unknownResumePoint: boolean }
+
 /**
  * A stream request's resume point: the Last-Event-ID header (EventSource's reconnect) or the query's.
  * The stream is for clients that ask for one (EventSource always does); anything else gets JSON (406).
  */
-function resumePointOf(c: Context, fromQuery: number | undefined): number | undefined {
+async function resumePointOf(c: AppContext, fromQuery: string | undefined): Promise<ResumePoint> {
   const header = c.req.header('Last-Event-ID');
   let resume = fromQuery;
   if (header !== undefined && header !== '') {
     const parsed = v.safeParse(EventId, header);
-    if (!parsed.success) throw new HttpError(400, 'The request is not valid', { 'Last-Event-ID': 'must be an event id' });
+    if (!parsed.success) throw new HttpError(400, 'The request is not valid', { 'Last-Event-ID': 'must be an event id the stream gave' });
     resume = parsed.output;
   }
   if (!/\btext\/event-stream\b/i.test(c.req.header('Accept') ?? '')) {
     throw new HttpError(406, 'This is an event stream: send Accept: text/event-stream');
   }
-  return resume;
+  if (resume === undefined) return { lastEventId: undefined, unknownResumePoint: false };
+  // A plain number (a client of before cursors) or a cursor of another key is not placed: reading from
+  // a number a client chose would tell it how many events the platform had since (a reset or not).
+  const id = (await cursorCodec(c.var.db)).decode(resume);
+  return id === undefined ? { lastEventId: undefined, unknownResumePoint: true } : { lastEventId: id, unknownResumePoint: false };
 }
 
 /** The bearer token of the request (the route's policy has already checked it). */
 const bearerOf = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
 
-interface Opening { user: AuthUser; actorId: number; clientId: string; tokenHash: string; tokenExpiresAt: Date; lastEventId: number | undefined }
+interface Opening extends ResumePoint { user: AuthUser; actorId: number; clientId: string; tokenHash: string; tokenExpiresAt: Date }
 
 async function openStream(c: AppContext, input: Opening) {
   const bus = c.var.events;
@@ -67,12 +76,12 @@ export const liveEventRoutes: RouteDef[] = [
     // Anyone signed in: what reaches them is filtered per event by role and tenant (server/events/audience.ts).
     method: 'GET', path: '/events', policy: 'signed-in',
     handler: async (c) => {
-      const lastEventId = resumePointOf(c, query(c, StreamQuery).lastEventId);
+      const resume = await resumePointOf(c, query(c, StreamQuery).lastEventId);
       const tokenHash = sha256(bearerOf(c));
       const record = await loadTokenUser(c.var.db, tokenHash);
       const expiresAt = record?.expiresAt ?? new Date(c.var.now().getTime() + ACCESS_TOKEN_TTL_S * 1000);
       const { user, actor, clientId } = c.var.auth;
-      return openStream(c, { user, actorId: actor.id, clientId, tokenHash, tokenExpiresAt: expiresAt, lastEventId });
+      return openStream(c, { user, actorId: actor.id, clientId, tokenHash, tokenExpiresAt: expiresAt, ...resume });
     },
   }),
   route({
@@ -105,7 +114,7 @@ export const liveEventRoutes: RouteDef[] = [
     method: 'GET', path: '/events/stream', policy: 'public',
     handler: async (c) => {
       const q = query(c, TicketQuery);
-      const lastEventId = resumePointOf(c, q.lastEventId);
+      const resume = await resumePointOf(c, q.lastEventId);
       const now = c.var.now();
       const spent = await c.var.db.updateTable('event_tickets').set({ used_at: now })
         .where('ticket_hash', '=', sha256(q.ticket)).where('used_at', 'is', null).where('expires_at', '>', now)
@@ -114,7 +123,7 @@ export const liveEventRoutes: RouteDef[] = [
       const record = await loadTokenUser(c.var.db, spent.token_hash);
       if (!record?.user || record.revoked || record.expiresAt <= now) throw unauthorized('The access token behind the ticket is no longer valid');
       const user = { ...record.user, roles: rolesForClient(record.user.roles, record.clientId) };
-      return openStream(c, { user, actorId: user.id, clientId: record.clientId, tokenHash: spent.token_hash, tokenExpiresAt: record.expiresAt, lastEventId });
+      return openStream(c, { user, actorId: user.id, clientId: record.clientId, tokenHash: spent.token_hash, tokenExpiresAt: record.expiresAt, ...resume });
     },
   }),
 ];
