@@ -31,8 +31,8 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Paths that answer JSON only: no page is served under them (the OAuth pages are under /auth/). */
-const isJsonOnlyPath = (p: string) => isApiPath(p) && !p.startsWith('/auth/');
+/** Paths that answer JSON only: no page is served under them (the OAuth pages are under /auth/, the demo's outbox page under /dev/). */
+const isJsonOnlyPath = (p: string) => isApiPath(p) && !p.startsWith('/auth/') && !p.startsWith('/dev/');
 
 export const pageSecurityHeaders: MiddlewareHandler = async (c, next) => {
   // Set before the handler runs: Hono merges them into the response the handler builds through the

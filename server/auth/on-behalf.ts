@@ -8,19 +8,36 @@ import { sendEmail, sendSms } from './outbox.ts';
 // Mail and texts a signed-in user makes the platform send (invitations to the console, invitations to
 // join a brokerage as an agent, their resends, the notice to an address that already has an account):
 // one limiter for all of them (issue 33, finding 1; docs/security.md "Messages sent on a user's behalf").
-// Counted per sender (the person signed in, also while impersonating) and per recipient, in the
+// Counted per sender (the person signed in, also while impersonating), per sending organisation, per
+// recipient and sending organisation (one brokerage's mail never blocks another's invitation), and per
+// recipient over all (a higher cap), in the
 // database so every API process sees the same counts; past a limit, 429 with Retry-After and nothing
 // of the request is written (the check runs inside the request's transaction, before the send).
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** The limits, per sender and per recipient address. */
+/** The limits: per sender, per sending organisation, per recipient address and organisation, per address. */
 export const ON_BEHALF_LIMITS = {
   /** A sender: 30 messages an hour and 100 a day (a brokerage inviting its team in one sitting stays under). */
   sender: [{ max: 30, windowMs: HOUR }, { max: 100, windowMs: DAY }],
-  /** A recipient: 3 messages a day from all senders together (an invitation and two resends). */
+  /**
+   * A sending organisation (a brokerage, a loan office, the platform's staff), all its people together:
+   * an administrator who mints more administrator accounts does not mint more mail.
+   */
+  organisation: [{ max: 50, windowMs: HOUR }, { max: 200, windowMs: DAY }],
+  /** A recipient, from one sending organisation: 3 messages a day (an invitation and two resends). */
   recipient: [{ max: 3, windowMs: DAY }],
+  /** A recipient from every organisation together: a higher cap, so no address is mailed without end. */
+  recipientAll: [{ max: 10, windowMs: DAY }],
+} as const;
+
+/** The refusals: each speaks of the caller's own sending, never of what others sent. */
+export const ON_BEHALF_REFUSALS = {
+  sender: 'You have sent too many messages. Try again later.',
+  organisation: 'Your organisation has sent too many messages. Try again later.',
+  recipient: 'You have sent this address as many messages as it may receive today. Try again later.',
+  recipientAll: 'This address cannot be sent more messages today. Try again later.',
 } as const;
 
 /** The longest text of a sender's own that a message carries (a name they typed). */
@@ -79,13 +96,21 @@ async function signature(db: Db, c: AppContext): Promise<string> {
 export async function sendOnBehalf(db: Db, c: AppContext, m: OnBehalfMessage): Promise<void> {
   const send = async (trx: Db) => {
     const now = c.var.now();
-    const sender = `on-behalf-sender:${c.var.auth.actor.id}`;
-    const recipient = `on-behalf-recipient:${m.channel}:${normalise(m.to)}`;
-    await lockKeys(trx, [sender, recipient]);
-    await consumeIn(trx, ON_BEHALF_LIMITS.sender.map((l) => ({ scope: sender, ...l })), now, 'You have sent too many messages. Try again later.');
-    await consumeIn(trx, ON_BEHALF_LIMITS.recipient.map((l) => ({ scope: recipient, ...l })), now, 'Too many messages have gone to this address. Try again later.');
-    await recordEvent(trx, sender, now);
-    await recordEvent(trx, recipient, now);
+    const { user, actor } = c.var.auth;
+    // The organisation sending: the effective user's (a staff member impersonating an administrator sends as that brokerage).
+    const organisation = user.brokerId !== null ? `brokerage-${user.brokerId}` : user.loanOfficeId !== null ? `loan-office-${user.loanOfficeId}` : 'platform';
+    const address = `${m.channel}:${normalise(m.to)}`;
+    const scopes = {
+      sender: `on-behalf-sender:${actor.id}`,
+      organisation: `on-behalf-organisation:${organisation}`,
+      recipient: `on-behalf-recipient:${organisation}:${address}`,
+      recipientAll: `on-behalf-recipient-all:${address}`,
+    };
+    await lockKeys(trx, Object.values(scopes));
+    for (const kind of ['sender', 'organisation', 'recipient', 'recipientAll'] as const) {
+      await consumeIn(trx, ON_BEHALF_LIMITS[kind].map((l) => ({ scope: scopes[kind], ...l })), now, ON_BEHALF_REFUSALS[kind]);
+    }
+    for (const scope of Object.values(scopes)) await recordEvent(trx, scope, now);
     const body = `${m.body}\n\n--\n${await signature(trx, c)}`;
     if (m.channel === 'EMAIL') await sendEmail(trx, m.to, m.subject ?? BRAND.name, body, now);
     else await sendSms(trx, m.to, body, now);

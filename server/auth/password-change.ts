@@ -1,5 +1,6 @@
 import { clearAccountFailures } from './throttle.ts';
 import type { Db } from '../db/database.ts';
+import { signOutEverywhere } from './sign-out.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import type { AppContext } from '../http/route.ts';
 import { closeCodes, codeOfSession } from './invites.ts';
@@ -15,13 +16,6 @@ async function currentFamily(c: AppContext): Promise<string | undefined> {
   return row?.family_id;
 }
 
-async function revokeOtherSessions(db: Db, userId: number, keepFamily: string | undefined, now: Date) {
-  for (const table of ['refresh_tokens', 'access_tokens'] as const) {
-    let q = db.updateTable(table).set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
-    if (keepFamily) q = q.where('family_id', '!=', keepFamily);
-    await q.execute();
-  }
-}
 
 const CURRENT_PASSWORD_WINDOW_MS = 15 * 60_000;
 
@@ -73,7 +67,8 @@ export async function changeOwnPassword(c: AppContext, userId: number, newPasswo
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, password_expired: false }).where('id', '=', userId).execute();
     await closeCodes(trx, userId, code?.id, now);
-    await revokeOtherSessions(trx, userId, family, now);
+    // Every other sign-in ends: its tokens, its phones' subscriptions, its live streams.
+    await signOutEverywhere(trx, { userIds: [userId], keepFamily: family }, now);
     // A new password ends any sign-in throttling of the account (the owner proved control of it).
     await clearAccountFailures(trx, [user.email, user.phone]);
     await trx.insertInto('audit_log').values({

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { signOutEverywhere } from './sign-out.ts';
 
 export const ACCESS_TOKEN_TTL_S = 300;
 // A refresh token outlives many access tokens: 12 h for a normal sign-in, 30 days with Stay Logged In.
@@ -62,14 +63,16 @@ const successorOf = (token: string, requestId: string) => createHmac('sha256', t
  * a stolen token that much longer (docs/security.md, "Decisions").
  */
 export const REFRESH_GRACE_MS = 60_000;
+/**
+ * The grace is given at most once per sign-in (token family) in this long: a thief who presents each
+ * rotated token right after its owner would otherwise share every rotation unseen (RFC 9700 4.14.2).
+ * A second crash of the same device mid-refresh within a day costs one sign-in.
+ */
+export const REFRESH_GRACE_ONCE_PER_MS = 24 * 3600_000;
 
+/** Ends one sign-in everywhere: its tokens, its phones' push subscriptions, its live streams (sign-out.ts). */
 export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ revoked_at: now })
-    .where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
-  await db.updateTable('access_tokens').set({ revoked_at: now })
-    .where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
-  // A phone signed out (or whose session leaked) is told nothing more (Web Push, issue 38).
-  await db.deleteFrom('push_subscriptions').where('family_id', '=', familyId).execute();
+  await signOutEverywhere(db, { familyId }, now);
 }
 
 export type RotateResult =
@@ -93,13 +96,27 @@ async function answerAgain(trx: Db, row: RotatedRow, token: string, clientId: st
   const name = row.rotation_request_id ?? requestId;
   if (name === undefined) return null;
   const named = requestId === name;
-  const inGrace = !named && row.grace_used_at === null && now.getTime() - row.rotated_at.getTime() <= REFRESH_GRACE_MS;
+  let inGrace = !named && row.grace_used_at === null && now.getTime() - row.rotated_at.getTime() <= REFRESH_GRACE_MS;
+  if (inGrace) {
+    // Once per family in the window, whichever of its tokens took it.
+    const earlier = await trx.selectFrom('refresh_tokens').select('id').where('family_id', '=', row.family_id)
+      .where('grace_used_at', '>', new Date(now.getTime() - REFRESH_GRACE_ONCE_PER_MS)).limit(1).executeTakeFirst();
+    if (earlier) inGrace = false;
+  }
   if (!named && !inGrace) return null;
   const successor = successorOf(token, name);
   const next = await trx.selectFrom('refresh_tokens').select(['family_id', 'expires_at', 'rotated_at', 'revoked_at'])
     .where('token_hash', '=', sha256(successor)).forUpdate().executeTakeFirst();
   if (!next || next.family_id !== row.family_id || next.rotated_at || next.revoked_at || next.expires_at <= now) return null;
-  if (inGrace) await trx.updateTable('refresh_tokens').set({ grace_used_at: now }).where('id', '=', row.id).execute();
+  if (inGrace) {
+    await trx.updateTable('refresh_tokens').set({ grace_used_at: now }).where('id', '=', row.id).execute();
+    // Each use is on record (the user's history): a grace without a crash behind it is a stolen token.
+    await trx.insertInto('audit_log').values({
+      actor_user_id: row.user_id, as_user_id: null, action: 'REFRESH_GRACE_USED', target_user_id: row.user_id,
+      detail: `sign-in ${row.family_id.slice(0, 8)}: a rotated refresh token answered again ${Math.round((now.getTime() - row.rotated_at.getTime()) / 1000)} s after its rotation`,
+      created_at: now,
+    }).execute();
+  }
   const access = await issueAccessToken(trx, { userId: row.user_id, clientId, familyId: row.family_id, now });
   return { access_token: access, refresh_token: successor, token_type: 'bearer', expires_in: ACCESS_TOKEN_TTL_S };
 }

@@ -21,5 +21,12 @@ export interface EventTicketsTable {
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** 037_event_cursor_key.sql: the one key that makes event ids into stream cursors. */
+export interface EventCursorKeyTable {
+  id: number;
+  key: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** This area's tables; server/db/schema.ts composes them into Database. */
-export interface EventsTables { events: EventsTable; event_tickets: EventTicketsTable }
+export interface EventsTables { events: EventsTable; event_tickets: EventTicketsTable; event_cursor_key: EventCursorKeyTable }

@@ -12,6 +12,9 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   created_at: DefaultTimestamp;
+  /** 036_push_limits.sql: deliveries that failed in a row; past the limit the row is dropped. */
+  failures: ColumnType<number, number | undefined, number>;
+  last_failure_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface PushDeliveriesTable { event_id: number; claimed_at: DefaultTimestamp }

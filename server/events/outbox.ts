@@ -14,6 +14,8 @@ const EVENTS_LOCK_KEY = 7_406_338;
 export const EVENT_TYPES = [
   'REFERRAL_ASSIGNED', 'REFERRAL_REASSIGNED', 'REFERRAL_ACCEPTED', 'REFERRAL_STAGE_CHANGED', 'REFERRAL_NOTE_ADDED',
   'AGENT_NOTIFICATION', 'ANNOUNCEMENT_CHANGED', 'LENDER_REFERRAL_CHANGED',
+  // For the processes only (no audience): users' sessions or roles changed, their streams are checked again.
+  'ACCESS_CHANGED',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -34,6 +34,8 @@ export const STAFF_ROLES: readonly Role[] = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR
 export const PROVIDER_INVITEE_ROLES = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'CSR', 'CSR_VIEW_OPPORTUNITIES'] as const satisfies readonly Role[];
 /** Roles that manage users (spec 1 section 6, user-management); they invite for any organisation. */
 export const USER_MANAGER_ROLES = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR'] as const satisfies readonly Role[];
+/** Roles that send an agent a notification by hand (a sample, an overdue reminder): the my-notifications page's; not QA (decision 0085). */
+export const NOTIFICATION_SENDER_ROLES = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'MANAGER', 'CSR_SUPERVISOR'] as const satisfies readonly Role[];
 
 /** Staff roles that may start impersonation (DESIGN.md, DECISIONS.md demo accounts). */
 export const IMPERSONATOR_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT'];

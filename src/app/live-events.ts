@@ -17,7 +17,7 @@ import { SseParser } from '../lib/sse.ts';
 // made by someone else. Offline it pauses; back online, or after the server ends the stream (its
 // token expired, the process restarts), it reconnects with Last-Event-ID and gets what it missed.
 
-export interface LiveChange { id: number; type: string; payload: Record<string, unknown> }
+export interface LiveChange { id: string; type: string; payload: Record<string, unknown> }
 
 const REFERRAL_ANSWERS: readonly QueryKey[] = [brokerReferralKeys.all, dashboardKeys.all, agentAppKeys.all, myAgentKeys.all];
 
@@ -84,7 +84,7 @@ function whenQuiet(client: QueryClient, ms: number, stopped: () => boolean): Pro
 /** Opens the stream for the signed-in user; the returned function closes it (logout, identity change). */
 export function startLiveEvents(client: QueryClient): () => void {
   let stopped = false;
-  let lastId: number | undefined;
+  let lastId: string | undefined; // the stream's opaque position (a cursor), sent back as Last-Event-ID
   let attempt = 0;
   let current: AbortController | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -112,7 +112,7 @@ export function startLiveEvents(client: QueryClient): () => void {
       if (done) return;
       const messages = parser.push(decoder.decode(value, { stream: true }));
       // The stream's position, even before any change of ours: a reconnect resumes from it.
-      if (parser.lastEventId !== undefined) lastId = Number(parser.lastEventId);
+      if (parser.lastEventId !== undefined) lastId = parser.lastEventId;
       for (const message of messages) {
         if (message.event === 'reset') { queue([[]]); continue; } // too far behind: everything shown refetches
         if (message.event !== 'change') continue;
@@ -127,7 +127,7 @@ export function startLiveEvents(client: QueryClient): () => void {
     current = controller;
     try {
       const headers: Record<string, string> = { Accept: 'text/event-stream' };
-      if (lastId !== undefined) headers['Last-Event-ID'] = String(lastId);
+      if (lastId !== undefined) headers['Last-Event-ID'] = lastId;
       const body = await requestStream('/events', { headers, signal: controller.signal });
       attempt = 0;
       await read(body, controller.signal);

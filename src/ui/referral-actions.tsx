@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { NOTIFICATION_SENDER_ROLES } from '../access/roles.ts';
+import { useStore } from '../session/persisted-store.ts';
+import { profileStore } from '../session/state.ts';
 import { ActionBar } from './action-bar.tsx';
 import { Button } from './button.tsx';
 import { ReassignDialog } from './referral-reassign-dialog.tsx';
@@ -18,6 +21,8 @@ export interface ReferralActionsProps {
 /** What a brokerage admin or staff do on a referral's page (issue 34): reassign it, remind its agent when it is overdue. */
 export function ReferralActions({ referral: r, brokerageId, onReassigned, docked }: ReferralActionsProps) {
   const [reassigning, setReassigning] = useState(false);
+  // Reminders are sent by the my-notifications roles only (QA reviews, decision 0085): the server refuses the others.
+  const mayRemind = useStore(profileStore, (p) => !!p.user?.roles.some((role) => (NOTIFICATION_SENDER_ROLES as readonly string[]).includes(role.name)));
   const actions = (
     <>
       {brokerageId !== null && (
@@ -28,7 +33,7 @@ export function ReferralActions({ referral: r, brokerageId, onReassigned, docked
             onFinished={(outcomes, agentId) => { if (outcomes.every((o) => !o.error)) onReassigned?.(agentId); }} />
         </>
       )}
-      {r.overdue && <RemindAgentButton key={`${r.id}-${r.agentId}`} agentId={r.agentId} referralId={r.id} agentName={r.agentName} />}
+      {r.overdue && mayRemind && <RemindAgentButton key={`${r.id}-${r.agentId}`} agentId={r.agentId} referralId={r.id} agentName={r.agentName} />}
     </>
   );
   if (docked) return <ActionBar label="Referral actions">{actions}</ActionBar>;

@@ -1,3 +1,4 @@
+import { CONTENT_SECURITY_POLICY } from '../../server/static.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
@@ -80,6 +81,14 @@ describe('checkContactInfo', () => {
 });
 
 describe('outbox viewer', () => {
+  it('serves its page with the page headers: content security policy, no framing, never stored', async () => {
+    const res = await call<string>(server, 'GET', '/dev/outbox');
+    expect(res.headers.get('Content-Security-Policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(res.headers.get('X-Frame-Options')).toBe('DENY');
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+  });
+
   it('lists messages newest first as JSON', async () => {
     await requestReset('manager@demo.test');
     const res = await call(server, 'GET', '/dev/outbox', { headers: { Accept: 'application/json' } });

@@ -144,3 +144,41 @@ describe('the previous refresh token within the grace window', () => {
     expect(await me(again.body.access_token)).toBe(200);
   });
 });
+
+describe('a grace that cannot be shadowed', () => {
+  it('gives the grace once per sign-in: a thief\'s second shadowed rotation revokes the family', async () => {
+    const start = new Date();
+    server.setNow(start);
+    const owner = await signIn(server, 'supervisor@demo.test');
+    // The owner rotates; the thief, holding the same token, presents it within the window: the grace answers.
+    const r1 = await refresh(owner.refreshToken, 'owner-rotation-00001');
+    server.setNow(later(start, 10_000));
+    const shadow1 = await refresh(owner.refreshToken);
+    expect(shadow1.status).toBe(200);
+    expect(shadow1.body.refresh_token).toBe(r1.body.refresh_token);
+    // The owner rotates again (a minute later); the thief presents the rotated token again within its window.
+    server.setNow(later(start, 70_000));
+    const r2 = await refresh(r1.body.refresh_token, 'owner-rotation-00002');
+    expect(r2.status).toBe(200);
+    server.setNow(later(start, 80_000));
+    const shadow2 = await refresh(r1.body.refresh_token);
+    expect(shadow2.status).toBe(400);
+    expect(shadow2.body.message).toBe('The refresh token was already used; the session is revoked');
+    for (const access of [r2.body.access_token, shadow1.body.access_token]) expect(await me(access)).toBe(401);
+    expect((await refresh(r2.body.refresh_token, 'owner-rotation-00003')).status).toBe(400);
+  });
+
+  it('puts each use of the grace on the user\'s record', async () => {
+    const start = new Date();
+    server.setNow(start);
+    const first = await signIn(server, 'manager@demo.test');
+    await refresh(first.refreshToken, 'logged-grace-000001');
+    server.setNow(later(start, 3_000));
+    expect((await refresh(first.refreshToken)).status).toBe(200);
+    const user = await server.db.selectFrom('users').select('id').where('email', '=', 'manager@demo.test').executeTakeFirstOrThrow();
+    const rows = await server.db.selectFrom('audit_log').select(['action', 'detail']).where('target_user_id', '=', user.id).where('action', '=', 'REFRESH_GRACE_USED').execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.detail).toMatch(/^sign-in [0-9a-f-]{8}: a rotated refresh token answered again 3 s after its rotation$/);
+    expect(rows[0]!.detail).not.toContain(first.refreshToken);
+  });
+});

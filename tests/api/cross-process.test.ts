@@ -166,4 +166,38 @@ describe.runIf(onPostgres)('three API processes on one PostgreSQL', () => {
       await Promise.all([onOne.close(), onTwo.close(), otherTenant.close()]);
     }
   });
+
+  it('a stream on another process stops hearing a brokerage within 2 s of its user losing BROKERAGE_ADMIN, and ends within 2 s of a logout', async () => {
+    const [staff, broker, supplier] = await Promise.all([password(0, 'admin@demo.test'), password(0, 'broker@demo.test'), password(2, 'supplier@demo.test')]);
+    const listen = async (i: number, bearer: string) => {
+      const res = await fetch(`${at(i)}/events`, { headers: { Authorization: `Bearer ${bearer}`, Accept: 'text/event-stream' } });
+      expect(res.status).toBe(200);
+      return readStream(res);
+    };
+    const [theirs, witness] = await Promise.all([listen(2, supplier.body.access_token), listen(2, broker.body.access_token)]);
+    try {
+      const me = await api(2, 'GET', '/users-api/users/me', supplier.body.access_token);
+      const roles = await api(0, 'GET', '/users-api/userRoles', staff.body.access_token);
+      const role = (roles.body as { id: number; name: string }[]).find((r) => r.name === 'BROKERAGE_ADMIN')!;
+      const list = await api(1, 'GET', '/agents-api/broker-referrals?pageSize=1', broker.body.access_token);
+      const ref = (list.body.content as { id: number }[])[0]!.id;
+      const onRef = (e: { type: string; payload: Record<string, unknown> }) => e.type === 'REFERRAL_NOTE_ADDED' && e.payload.referralId === ref;
+      expect((await api(1, 'POST', `/agents-api/broker-referrals/${ref}/notes`, broker.body.access_token, { text: 'Before' })).status).toBe(201);
+      await theirs.next(onRef, 2_000);
+      const heardBefore = theirs.events.length;
+      const removed = Date.now();
+      expect((await api(0, 'DELETE', `/users-api/users/${me.body.id}/roles/${role.id}`, staff.body.access_token)).status).toBe(200);
+      expect((await api(1, 'POST', `/agents-api/broker-referrals/${ref}/notes`, broker.body.access_token, { text: 'After' })).status).toBe(201);
+      // The witness on the same process hears the later note; the stream that lost the role dealt with the removal first.
+      await witness.next((e) => onRef(e) && witness.events.filter(onRef).length >= 2, 2_000);
+      expect(Date.now() - removed).toBeLessThan(2_000);
+      expect(theirs.events.length).toBe(heardBefore);
+      const loggedOut = Date.now();
+      expect((await api(0, 'GET', '/auth/logout', supplier.body.access_token)).status).toBe(204);
+      await Promise.race([theirs.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the stream did not end within 2 s')), 2_000))]);
+      expect(Date.now() - loggedOut).toBeLessThan(2_000);
+    } finally {
+      await Promise.all([theirs.close(), witness.close()]);
+    }
+  });
 });

@@ -2,7 +2,7 @@
 // the server writes them; `next` waits for one that matches, without sleeping.
 import { SseParser } from '../../src/lib/sse.ts';
 
-export interface LiveEvent { id: number; type: string; payload: Record<string, unknown>; created: string }
+export interface LiveEvent { id: string; type: string; payload: Record<string, unknown>; created: string }
 
 export interface OpenStream {
   status: number;
@@ -29,7 +29,7 @@ export function readStream(res: Response): OpenStream {
         const { value, done: finished } = await reader.read();
         if (finished) break;
         for (const m of parser.push(decoder.decode(value, { stream: true }))) {
-          if (m.event === 'reset') events.push({ id: 0, type: 'reset', payload: {}, created: '' });
+          if (m.event === 'reset') events.push({ id: '', type: 'reset', payload: {}, created: '' });
           else if (m.event === 'change') events.push(JSON.parse(m.data) as LiveEvent);
         }
         for (const w of waiters) w();

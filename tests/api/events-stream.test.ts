@@ -4,8 +4,12 @@
 // waiting: every stream is in id order, so once a later event the user may see has arrived, an
 // earlier one they may not see would have arrived before it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { liveStreamsOf } from '../../server/events/streams.ts';
-import { call, DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import { issueTokens } from '../../server/auth/tokens.ts';
+import { cursorCodec } from '../../server/events/cursor.ts';
+import { liveStreamsOf, MAX_STREAMS_PER_TOKEN } from '../../server/events/streams.ts';
+import { MAX_OPEN_TICKETS_PER_TOKEN } from '../../server/routes/events/live-events.ts';
+import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
+import { call, callerFor, DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 import { readStream, type LiveEvent, type OpenStream } from './events-sse.ts';
 
 let server: TestServer;
@@ -86,7 +90,8 @@ describe('GET /events', () => {
     expect(b.events.map((e) => e.payload.referralId)).toEqual([mapleReferral]);
     expect(me.events.map((e) => e.payload.referralId)).toEqual([agentReferral]);
     // Staff see every tenant's, in commit order; A's admin never sees B's.
-    expect((await s.next(noteOf(mapleReferral))).id).toBeGreaterThan(seen.id);
+    await s.next(noteOf(mapleReferral));
+    expect(s.events.map((e) => e.payload.referralId)).toEqual([colleagueReferral, mapleReferral, agentReferral]);
     await a.next(noteOf(agentReferral));
     expect(a.events.some(noteOf(mapleReferral))).toBe(false);
   });
@@ -109,6 +114,9 @@ describe('GET /events', () => {
     expect(res.status).toBe(200);
     const moved = await a.next((e) => e.type === 'REFERRAL_REASSIGNED');
     expect(moved.payload).toMatchObject({ referralId: agentReferral, fromAgentId: agentId, toAgentId: colleagueId });
+    // The previous agent hears that the referral left them, not who has it now (decision 0085).
+    const left = await me.next((e) => e.type === 'REFERRAL_REASSIGNED');
+    expect(left.payload).toEqual({ referralId: agentReferral, brokerageId: harborId, fromAgentId: agentId, agentId });
     const told = await a.next((e) => e.type === 'AGENT_NOTIFICATION');
     expect(told.payload).toMatchObject({ notificationType: 'FORCE_ASSIGNED_REFERRAL', agentId: colleagueId, referralId: agentReferral });
     expect((await me.next((e) => e.type === 'REFERRAL_REASSIGNED')).payload).toMatchObject({ referralId: agentReferral, agentId });
@@ -135,10 +143,10 @@ describe('GET /events', () => {
     await note(broker, colleagueReferral, 'missed one');
     await note(basic, mapleReferral, 'not theirs');
     await note(broker, agentReferral, 'missed two');
-    const resumed = await listen(broker, { 'Last-Event-ID': String(last.id) });
+    const resumed = await listen(broker, { 'Last-Event-ID': last.id });
     await resumed.next(noteOf(agentReferral));
     expect(resumed.events.map((e) => e.payload.referralId)).toEqual([colleagueReferral, agentReferral]);
-    expect(resumed.events.every((e) => e.id > last.id)).toBe(true);
+    expect(resumed.events.every((e) => e.id !== last.id)).toBe(true);
     const fresh = await listen(broker);
     await note(broker, colleagueReferral, 'after the fresh start');
     await fresh.next(noteOf(colleagueReferral));
@@ -172,5 +180,107 @@ describe('GET /events', () => {
     await gone.ended;
     await note(basic, mapleReferral, 'still here');
     await staying.next(noteOf(mapleReferral));
+  });
+
+  it('a logout ends the user\'s streams within 2 s, without waiting for a heartbeat', async () => {
+    const leaving = await signIn(server, 'broker@demo.test');
+    const gone = await listen(leaving);
+    expect((await leaving.get('/auth/logout')).status).toBe(204);
+    await within(2_000, gone.ended);
+  });
+});
+
+/** A Harbor Point user with the roles given, signed in on the console (a token issued as the password grant does). */
+async function harborUser(roles: string[]): Promise<{ id: number; caller: Caller }> {
+  const db = server.db;
+  const user = await db.insertInto('users').values({ email: `stream-${roles.join('-').toLowerCase()}-${Date.now()}@example.test`, first_name: 'Stream', last_name: 'User',
+    status: 'ACTIVE', broker_id: harborId, created_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+  const ids = await db.selectFrom('roles').select(['id', 'name']).where('name', 'in', roles).execute();
+  await db.insertInto('user_roles').values(roles.map((r, position) => ({ user_id: user.id, role_id: ids.find((x) => x.name === r)!.id, position }))).execute();
+  const tokens = await issueTokens(db, { userId: user.id, clientId: OAUTH_CLIENTS.console, stayLoggedIn: false, now: new Date() });
+  return { id: user.id, caller: callerFor(server, tokens.access_token, tokens.refresh_token) };
+}
+
+const within = <T>(ms: number, p: Promise<T>) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
+
+describe('stream positions', () => {
+  /** The `id:` lines of a stream's first chunk (the position it starts from). */
+  async function firstPosition(who: Caller): Promise<string> {
+    const res = await server.app.request('/events', { headers: { Authorization: `Bearer ${who.token}`, Accept: 'text/event-stream' } });
+    const reader = res.body!.getReader();
+    let text = '';
+    while (!/^id: .*$/m.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    return /^id: (.*)$/m.exec(text)![1]!;
+  }
+
+  it('are cursors that carry no platform-wide event count, and resume where they say', async () => {
+    const before = await firstPosition(basic);
+    // Another tenant's activity in between: the next stream's position tells nothing of how much.
+    await note(broker, colleagueReferral, 'activity elsewhere');
+    await note(broker, colleagueReferral, 'more activity elsewhere');
+    const after = await firstPosition(basic);
+    for (const cursor of [before, after]) expect(cursor).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const lastId = Number((await server.db.selectFrom('events').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id);
+    expect([before, after]).not.toContain(String(lastId));
+    const codec = await cursorCodec(server.db);
+    expect(codec.decode(after)).toBe(lastId);
+    const s = await listen(basic, { 'Last-Event-ID': before });
+    await note(basic, mapleReferral, 'after the cursor');
+    await s.next(noteOf(mapleReferral));
+    expect(s.events.map((e) => e.type)).not.toContain('reset');
+  });
+
+  it('starts a stream from now, telling the client to reload, for a position it did not give (a plain id, a made-up cursor)', async () => {
+    for (const made of ['1', 'AAAAAAAAAAAAAAAAAAAAAA']) {
+      const s = await listen(basic, { 'Last-Event-ID': made });
+      await s.next((e) => e.type === 'reset');
+    }
+  });
+});
+
+describe('streams follow authority', () => {
+  it('a stream stops hearing its brokerage the moment the user loses BROKERAGE_ADMIN, and goes on with what the user still may see', async () => {
+    const { id, caller } = await harborUser(['BROKERAGE_ADMIN', 'LEAD_SUPPLIER']);
+    const [theirs, witness] = await Promise.all([listen(caller), listen(broker)]);
+    await note(broker, colleagueReferral, 'while still an admin');
+    await theirs.next(noteOf(colleagueReferral));
+    const role = await server.db.selectFrom('roles').select('id').where('name', '=', 'BROKERAGE_ADMIN').executeTakeFirstOrThrow();
+    expect((await staff.delete(`/users-api/users/${id}/roles/${role.id}`)).status).toBe(200);
+    await note(broker, agentReferral, 'after the role went');
+    await witness.next(noteOf(agentReferral));
+    // Streams are in id order and the role's removal came first: the stream has dealt with that note.
+    await liveStreamsOf(server.events).heartbeat();
+    expect(theirs.events.filter(noteOf(agentReferral))).toEqual([]);
+    expect(liveStreamsOf(server.events).size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a user removed by their brokerage\'s admin, and an agent deleted, lose their streams within 2 s', async () => {
+    const { id, caller } = await harborUser(['BROKERAGE_ADMIN']);
+    const removed = await listen(caller);
+    expect((await broker.delete(`/users-api/users/${id}`)).status).toBe(200);
+    await within(2_000, removed.ended);
+    const phone = await signIn(server, DEMO_AGENT_PHONE);
+    const agentStream = await listen(phone);
+    expect((await broker.delete(`/agents-api/agents/${agentId}`)).status).toBe(200);
+    await within(2_000, agentStream.ended);
+    expect((await broker.patch(`/agents-api/agents/${agentId}/reactivate`)).status).toBe(200);
+    agent = await signIn(server, DEMO_AGENT_PHONE);
+  });
+
+  it('keeps a token to a few open streams: one more ends the oldest', async () => {
+    const first = await listen(broker);
+    const more = await Promise.all(Array.from({ length: MAX_STREAMS_PER_TOKEN }, () => listen(broker)));
+    await within(2_000, first.ended);
+    await note(broker, colleagueReferral, 'to the newest streams');
+    await Promise.all(more.map((s) => s.next(noteOf(colleagueReferral))));
+  });
+
+  it('keeps a token to a few open tickets: past them, 429 with Retry-After', async () => {
+    const caller = (await harborUser(['BROKERAGE_ADMIN'])).caller;
+    for (let i = 0; i < MAX_OPEN_TICKETS_PER_TOKEN; i += 1) expect((await caller.post('/events/ticket')).status).toBe(201);
+    const refused = await caller.post('/events/ticket');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,7 @@
 import { waitFor, within, type Screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureLiveEvents } from '../../src/app/live-events.ts';
+import { cursorCodec } from '../../server/events/cursor.ts';
 import { liveStreamsOf } from '../../server/events/streams.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { DEMO_AGENT_PHONE, signIn } from '../setup/test-server.ts';
@@ -82,8 +83,8 @@ describe('the live console', () => {
     window.dispatchEvent(new Event('online'));
     expect(await screen.findByText('Written while the broker was offline', {}, SOON)).toBeInTheDocument();
     // The reconnect resumed from the position the first stream reported, before the note's event.
-    await waitFor(() => expect(resumes.at(-1)).toMatch(/^\d+$/));
+    await waitFor(() => expect(resumes.at(-1)).toMatch(/^[A-Za-z0-9_-]{22}$/));
     const noteEvent = await server.db.selectFrom('events').select('id').where('type', '=', 'REFERRAL_NOTE_ADDED').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(Number(resumes.at(-1))).toBeLessThan(noteEvent.id);
+    expect((await cursorCodec(server.db)).decode(resumes.at(-1)!)).toBeLessThan(noteEvent.id);
   });
 });

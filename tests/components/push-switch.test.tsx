@@ -12,7 +12,7 @@ const AGENT = '(555) 010-0001';
 /** The browser: its permission answer, its push manager and the subscription it would give. */
 function fakeBrowser(answer: NotificationPermission) {
   const keys = subscriptionKeys();
-  const endpoint = `https://push.example.net/send/${Math.random().toString(36).slice(2)}`;
+  const endpoint = `https://fcm.googleapis.com/fcm/send/${Math.random().toString(36).slice(2)}`;
   let current: unknown = null;
   const subscription = {
     endpoint,

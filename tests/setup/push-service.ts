@@ -72,7 +72,11 @@ export async function startPushService(vapidPublicKey: () => Promise<string>) {
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
   const waiters = new Set<() => void>();
+  const load = { inFlight: 0, maxInFlight: 0, answerAfterMs: 0 };
   const server: Server = createServer((req, res) => {
+    load.inFlight += 1;
+    load.maxInFlight = Math.max(load.maxInFlight, load.inFlight);
+    res.on('finish', () => { load.inFlight -= 1; });
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => void (async () => {
@@ -85,6 +89,8 @@ export async function startPushService(vapidPublicKey: () => Promise<string>) {
         if (claims.aud !== `http://${req.headers.host}`) throw new Error(`the VAPID audience ${claims.aud} is not this push service`);
         if (claims.exp * 1000 <= Date.now() || claims.exp * 1000 > Date.now() + 24 * 3600_000) throw new Error('the VAPID JWT expiry is not within 24 h');
         received.push({ path, headers: req.headers, claims, message: JSON.parse(decryptAes128gcm(Buffer.concat(chunks), keys)) });
+        // A slow push service: the answer comes this long after the request (to see how many the server keeps in flight).
+        if (load.answerAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, load.answerAfterMs));
         res.writeHead(statusByPath.get(path) ?? 201).end();
       } catch (err) {
         refused.push((err as Error).message);
@@ -99,6 +105,8 @@ export async function startPushService(vapidPublicKey: () => Promise<string>) {
   return {
     received,
     refused,
+    /** Requests being answered now, the most at once so far, and the delay before each answer. */
+    load,
     subscribe() {
       const path = `/push/${(next += 1)}-${b64u(randomBytes(6))}`;
       const keys = subscriptionKeys();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from '../../server/app.ts';
-import { testConfig } from '../../server/config.ts';
+import { testConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Db, type OpenDatabase } from '../../server/db/database.ts';
 import { EventBus } from '../../server/events/bus.ts';
 import { notifySourceFor } from '../../server/events/notify-source.ts';
@@ -27,12 +27,12 @@ export interface TestServer {
  * default; a new database cloned from the seeded template on a PostgreSQL server in the
  * `api-pg` test project (TEST_DB=postgres, TEST_DATABASE_URL).
  */
-export async function startTestServer(options: { authCacheMs?: number } = {}): Promise<TestServer> {
+export async function startTestServer(options: { authCacheMs?: number; config?: Partial<Config> } = {}): Promise<TestServer> {
   const database: OpenDatabase & { url?: string } = process.env.TEST_DB === 'postgres' ? await clonePostgresTemplate() : await openDatabase({
     loadDataDir: new Blob([readFileSync(path.resolve('.tmp/test-template.tar'))]),
   });
   let now: Date | undefined;
-  const config = testConfig(options.authCacheMs === undefined ? {} : { authCacheMs: options.authCacheMs });
+  const config = testConfig({ ...(options.authCacheMs === undefined ? {} : { authCacheMs: options.authCacheMs }), ...options.config });
   const events = await new EventBus(database.db).start(notifySourceFor(database, database.url));
   const app = createApp({ db: database.db, config, events, now: () => now ?? new Date() });
   return { db: database.db, app, events, setNow: (d) => (now = d), close: async () => { await events.stop(); await database.close(); } };

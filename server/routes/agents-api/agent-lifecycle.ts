@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { signOutEverywhere } from '../../auth/sign-out.ts';
 import type { DeleteResult } from '../../../src/contract/common.ts';
 import {
   AgentEnrollment, AreaZip, MlsBoardSelection, type Agent, type ExcludedArea, type MlsBoards,
@@ -96,10 +97,10 @@ export const agentLifecycleRoutes: RouteDef[] = [
         const agent = await trx.selectFrom('agents').select('status').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
         if (agent.status === 'DELETED') throw conflict('The agent is already deleted');
         await trx.updateTable('agents').set({ status: 'DELETED' }).where('id', '=', id).execute();
-        const users = trx.selectFrom('users').select('id').where('agent_id', '=', id);
-        await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', 'in', users).where('revoked_at', 'is', null).execute();
-        await trx.updateTable('access_tokens').set({ revoked_at: now }).where('user_id', 'in', users).where('revoked_at', 'is', null).execute();
         await trx.updateTable('users').set({ status: 'DISABLED', disabled_reason: 'AGENT_DELETED' }).where('agent_id', '=', id).where('status', '=', 'ACTIVE').execute();
+        // Every sign-in of the agent ends: tokens, phones' push subscriptions, live streams.
+        const users = await trx.selectFrom('users').select('id').where('agent_id', '=', id).execute();
+        await signOutEverywhere(trx, { userIds: users.map((u) => u.id) }, now);
         await audit(c, trx, 'AGENT_DELETED', `agent ${id} (was ${agent.status})`);
       });
       return c.json(await agentView(c.var.db, id, now) satisfies Agent);

@@ -3,13 +3,15 @@ import * as v from 'valibot';
 import { NOTIFICATION_TYPES, type AgentNotification, type AgentNotificationPage } from '../../../src/contract/notifications.ts';
 import { NotificationSend, REMINDER_INTERVAL_MS } from '../../../src/contract/agent-notifications.ts';
 import { IsoDay } from '../../../src/contract/referrals.ts';
+import { NOTIFICATION_SENDER_ROLES } from '../../../src/access/roles.ts';
 import type { Db } from '../../db/database.ts';
 import { notificationCopy } from '../../db/schema-agent-app.ts';
 import { recordNotificationEvent } from '../../events/notification-event.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { assertAgent, isProviderUser, notYoursError } from '../../http/ownership.ts';
-import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
+import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, jsonBody, Paging } from '../../http/validate.ts';
+import { limitWait, lockKeys, recordEvent as recordLimitEvent } from '../../auth/rate-limit.ts';
 import { idempotentWrite } from './idempotency.ts';
 import { filledQuery, personName, selectReferrals } from './referral-data.ts';
 
@@ -99,6 +101,35 @@ async function insertReminder(c: AppContext, db: Db, agentId: number, referralId
   return view({ ...row, first_name: agent.first_name, last_name: agent.last_name });
 }
 
+/** Who may send an agent a notification by hand (a sample, a reminder): the readers above, the console's list too. */
+const NOTIFICATION_SENDERS = NOTIFICATION_SENDER_ROLES;
+
+/**
+ * Notifications sent by hand reach a phone at once (Web Push): counted per sender (the person signed
+ * in, also while impersonating) and per agent, across every API process; past a limit, 429 with
+ * Retry-After and nothing written. A brokerage admin reminding every overdue agent in one sitting
+ * stays under; a flood of nudges does not wake a phone twenty times a minute.
+ */
+export const HAND_SENT_LIMITS = {
+  sender: [{ max: 30, windowMs: 10 * 60_000 }, { max: 300, windowMs: 86_400_000 }],
+  agent: [{ max: 10, windowMs: 10 * 60_000 }, { max: 30, windowMs: 86_400_000 }],
+} as const;
+
+async function consumeHandSentLimits(c: AppContext, trx: Db, agentId: number): Promise<void> {
+  const now = c.var.now();
+  const sender = `hand-sent-notification-sender:${c.var.auth.actor.id}`;
+  const agent = `hand-sent-notification-agent:${agentId}`;
+  await lockKeys(trx, [sender, agent]);
+  let senderWait = 0;
+  for (const l of HAND_SENT_LIMITS.sender) senderWait = Math.max(senderWait, await limitWait(trx, { scope: sender, ...l }, now));
+  if (senderWait > 0) throw new HttpError(429, 'You have sent too many notifications. Try again later.', undefined, { 'Retry-After': String(senderWait) });
+  let agentWait = 0;
+  for (const l of HAND_SENT_LIMITS.agent) agentWait = Math.max(agentWait, await limitWait(trx, { scope: agent, ...l }, now));
+  if (agentWait > 0) throw new HttpError(429, 'This agent has been sent many notifications just now. Try again later.', undefined, { 'Retry-After': String(agentWait) });
+  await recordLimitEvent(trx, sender, now);
+  await recordLimitEvent(trx, agent, now);
+}
+
 export const notificationRoutes: RouteDef[] = [
   // The brokerage's agents' notifications: a brokerage admin sees their own brokerage only.
   route({
@@ -128,16 +159,20 @@ export const notificationRoutes: RouteDef[] = [
   route({
     // A sample to one agent (my-notifications), or an overdue referral's reminder (the referral's page):
     // staff for any agent, a brokerage admin for their own agents.
-    method: 'POST', path: '/agents-api/notifications/sample', policy: [...STAFF_ROLES, 'BROKERAGE_ADMIN'],
+    // Who may send: the my-notifications page's roles; QA reviews and does not prod agents (decision 0085).
+    method: 'POST', path: '/agents-api/notifications/sample', policy: NOTIFICATION_SENDERS,
     handler: async (c) => {
       const body = await jsonBody(c, NotificationSend);
       await assertAgent(c.var.db, c.var.auth.user, body.agentId);
-      return idempotentWrite(c, body, async (trx) => ({
-        status: 201,
-        body: body.referralId !== undefined
-          ? await insertReminder(c, trx, body.agentId, body.referralId)
-          : await insertSample(trx, body.agentId, c.var.now()),
-      }));
+      return idempotentWrite(c, body, async (trx) => {
+        await consumeHandSentLimits(c, trx, body.agentId);
+        return {
+          status: 201,
+          body: body.referralId !== undefined
+            ? await insertReminder(c, trx, body.agentId, body.referralId)
+            : await insertSample(trx, body.agentId, c.var.now()),
+        };
+      });
     },
   }),
 ];

@@ -7,13 +7,16 @@ import { previousAgentAudience, referralAudience } from '../../events/audience.t
 import { recordNotificationEvent } from '../../events/notification-event.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { assertAgent, assertBrokerage, missing } from '../../http/ownership.ts';
+import { assertAgent, assertBrokerage, isProviderUser, missing } from '../../http/ownership.ts';
 import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { Id, jsonBody, params } from '../../http/validate.ts';
 import { idempotentWrite } from './idempotency.ts';
 import { AGENT_REFERRALS, assertAgentScope, ownReferral, personName, referralDetail, RefParams } from './referral-data.ts';
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** A brokerage admin's hand assignment to an agent on an administrative hold (staff's to lift). */
+export const ADMIN_HOLD_REFUSAL = 'That agent is on an administrative hold: only staff can assign them referrals until it is lifted';
 
 export const agentReferralWriteRoutes: RouteDef[] = [
   // A stage move by the agent: checked against canMove, one STAGE_CHANGED event, updated_at bumped.
@@ -102,6 +105,9 @@ export const agentReferralWriteRoutes: RouteDef[] = [
           to && { id: to.id, brokerageId: to.brokerage_id, status: to.status });
         if (!to || refusal === 'OTHER_BROKERAGE') throw badRequest(REASSIGN_REFUSAL_MESSAGES.OTHER_BROKERAGE, { agentId: 'not an agent of this brokerage' });
         if (refusal) throw conflict(REASSIGN_REFUSAL_MESSAGES[refusal]);
+        // A hold is staff's: a brokerage admin may not hand an agent on it a referral; staff, who lift
+        // holds, may (decision 0085).
+        if (to.status === 'ADMIN_HOLD' && !isProviderUser(c.var.auth.user)) throw conflict(ADMIN_HOLD_REFUSAL);
         const now = c.var.now();
         const actor = c.var.auth.actor.id;
         await trx.updateTable('referrals').set({ agent_id: to.id, updated_at: now }).where('id', '=', refId).execute();
@@ -122,7 +128,11 @@ export const agentReferralWriteRoutes: RouteDef[] = [
         // Both agents' lists change: the new agent (with staff and admins) and the previous one hear of it.
         const moved = { referralId: refId, brokerageId: ref.brokerage_id, fromAgentId: ref.agent_id, toAgentId: to.id, agentId: to.id };
         await recordEvent(trx, { type: 'REFERRAL_REASSIGNED', payload: moved, audience: referralAudience(ref.brokerage_id, to.id) });
-        await recordEvent(trx, { type: 'REFERRAL_REASSIGNED', payload: { ...moved, agentId: ref.agent_id }, audience: previousAgentAudience(ref.agent_id) });
+        // The previous agent learns the referral left them, not who has it now (decision 0085).
+        await recordEvent(trx, {
+          type: 'REFERRAL_REASSIGNED', payload: { referralId: refId, brokerageId: ref.brokerage_id, fromAgentId: ref.agent_id, agentId: ref.agent_id },
+          audience: previousAgentAudience(ref.agent_id),
+        });
         await recordNotificationEvent(trx, notification);
         return { status: 200, body: await referralDetail(trx, refId, now) };
       });

@@ -35,6 +35,8 @@ export const outboxRoutes: RouteDef[] = [
         totalElements: total.n,
       };
       c.header('Vary', 'Accept');
+      // It shows sign-in codes and reset links: never kept by a browser or a proxy.
+      c.header('Cache-Control', 'no-store');
       if ((c.req.header('Accept') ?? '').includes('application/json')) return c.json(page satisfies OutboxPage);
       return c.html(renderHtml(page));
     },

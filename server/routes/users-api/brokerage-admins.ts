@@ -4,6 +4,7 @@ import { isRole, USER_MANAGER_ROLES, type Role } from '../../../src/access/roles
 import { mayActOnUser } from '../../../src/access/role-grants.ts';
 import { REMOVE_LAST, REMOVE_SELF, type BrokerageAdmin, type UserRemoved } from '../../../src/contract/brokerage-admins.ts';
 import { isUserManager } from '../../auth/invite-users.ts';
+import { signOutEverywhere } from '../../auth/sign-out.ts';
 import { loadTargetUser, mayChange, notYours } from '../../auth/user-authority.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
@@ -93,8 +94,7 @@ async function removeUser(c: AppContext): Promise<Response> {
     // Deactivated, never deleted: the user's history (notes, audit rows) keeps its author.
     await trx.updateTable('users').set({ status: 'DISABLED', disabled_reason: 'USER_REMOVED' }).where('id', '=', id).execute();
     await trx.updateTable('invites').set({ revoked_at: now }).where('user_id', '=', id).where('used_at', 'is', null).where('revoked_at', 'is', null).execute();
-    await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();
-    await trx.updateTable('access_tokens').set({ revoked_at: now }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();
+    await signOutEverywhere(trx, { userIds: [id] }, now);
     await trx.insertInto('audit_log').values({
       actor_user_id: c.var.auth.actor.id, as_user_id: user.id, action: 'USER_REMOVED', detail: `user ${id}`, target_user_id: id, created_at: now,
     }).execute();

@@ -14,6 +14,7 @@ import { route, type AppContext, type AuthUser, type RouteDef } from '../../http
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { audit, userDetail } from './user-detail.ts';
 import { userToChange } from '../../auth/user-authority.ts';
+import { recordAccessChange } from '../../auth/sign-out.ts';
 
 // User Management (issue 15; spec 1 section 7 "Users"): one user's page, creating a user (invited to
 // /register/{code}), the roles catalogue, granting and removing roles, and the user's history.
@@ -128,6 +129,8 @@ async function grantRole(c: AppContext): Promise<Response> {
     const next = await trx.selectFrom('user_roles').select(sql<number>`coalesce(max(position), -1) + 1`.as('p')).where('user_id', '=', id).executeTakeFirstOrThrow();
     await trx.insertInto('user_roles').values({ user_id: id, role_id: role.id, position: next.p }).execute();
     await audit(trx, c, id, 'ROLE_GRANTED', roleDisplayName(name));
+    // The user's open live streams follow the new role (and brokerage) on every process.
+    await recordAccessChange(trx, [id], 'ROLES_CHANGED');
   });
   return c.json(await userDetail(c, id) satisfies UserDetail);
 }
@@ -144,6 +147,8 @@ async function revokeRole(c: AppContext): Promise<Response> {
     if (target.roles.length === 1) throw conflict('A user keeps at least one role. Deactivate the user instead.');
     await trx.deleteFrom('user_roles').where('user_id', '=', id).where('role_id', '=', roleId).execute();
     await audit(trx, c, id, 'ROLE_REVOKED', roleDisplayName(role.name));
+    // The user's open live streams stop hearing what the role let them hear, on every process.
+    await recordAccessChange(trx, [id], 'ROLES_CHANGED');
   });
   return c.json(await userDetail(c, id) satisfies UserDetail);
 }
