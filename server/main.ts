@@ -7,6 +7,7 @@ import { MigrationEditedError } from './db/migrate.ts';
 import { EventBus } from './events/bus.ts';
 import { notifySourceFor } from './events/notify-source.ts';
 import { startPushDelivery } from './push/listener.ts';
+import { MessageRelay } from './messages/relay.ts';
 
 // How long SIGTERM waits for in-flight requests before closing anyway (load balancers allow ~30 s).
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -33,6 +34,9 @@ const db = database;
 // Every process hears every committed event (server/events/bus.ts): the live console and Web Push.
 startPushDelivery(config);
 const events = await new EventBus(db.db).start(notifySourceFor(db, config.databaseUrl));
+// Mail and texts leave through the relay of every process; each outbox row is sent once (server/messages/relay.ts).
+const relay = new MessageRelay(db.db, config).start();
+if (relay.channels.length > 0) log(`delivering ${relay.channels.join(' and ')} from the outbox`);
 const app = createApp({ db: db.db, config, events, serveConsole: true });
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   log(`console and API on http://localhost:${info.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
@@ -50,7 +54,7 @@ const shutdown = (signal: string) => {
   }, DRAIN_TIMEOUT_MS);
   force.unref();
   // Live streams end now (their clients resume on another process with Last-Event-ID); the rest drain.
-  const heard = events.stop();
+  const heard = Promise.all([events.stop(), relay.stop()]);
   server.close(() => {
     clearTimeout(force);
     void heard.then(() => db.close()).finally(() => process.exit(0));

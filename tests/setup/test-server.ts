@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from '../../server/app.ts';
-import { testConfig } from '../../server/config.ts';
+import { testConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Db, type OpenDatabase } from '../../server/db/database.ts';
 import { EventBus } from '../../server/events/bus.ts';
 import { notifySourceFor } from '../../server/events/notify-source.ts';
@@ -17,6 +17,8 @@ export interface TestServer {
   app: ReturnType<typeof createApp>;
   /** The app's event bus (server/events/bus.ts), as a server process runs one. */
   events: EventBus;
+  /** The configuration the app runs with. */
+  config: Config;
   /** Moves the server's clock (token expiry, overdue rules) for a test. */
   setNow(now: Date): void;
   close(): Promise<void>;
@@ -27,15 +29,15 @@ export interface TestServer {
  * default; a new database cloned from the seeded template on a PostgreSQL server in the
  * `api-pg` test project (TEST_DB=postgres, TEST_DATABASE_URL).
  */
-export async function startTestServer(options: { authCacheMs?: number } = {}): Promise<TestServer> {
+export async function startTestServer(options: { authCacheMs?: number; config?: Partial<Config> } = {}): Promise<TestServer> {
   const database: OpenDatabase & { url?: string } = process.env.TEST_DB === 'postgres' ? await clonePostgresTemplate() : await openDatabase({
     loadDataDir: new Blob([readFileSync(path.resolve('.tmp/test-template.tar'))]),
   });
   let now: Date | undefined;
-  const config = testConfig(options.authCacheMs === undefined ? {} : { authCacheMs: options.authCacheMs });
+  const config = testConfig({ ...(options.authCacheMs === undefined ? {} : { authCacheMs: options.authCacheMs }), ...options.config });
   const events = await new EventBus(database.db).start(notifySourceFor(database, database.url));
   const app = createApp({ db: database.db, config, events, now: () => now ?? new Date() });
-  return { db: database.db, app, events, setNow: (d) => (now = d), close: async () => { await events.stop(); await database.close(); } };
+  return { db: database.db, app, events, config, setNow: (d) => (now = d), close: async () => { await events.stop(); await database.close(); } };
 }
 
 /** CREATE DATABASE ... TEMPLATE: a copy of the seeded template in a fraction of a second. */
