@@ -4,7 +4,8 @@ import { sendEmail, sendSms, sendSmsMany } from '../../server/auth/outbox.ts';
 import { MessageRelay, REMOVED_BODY } from '../../server/messages/relay.ts';
 import { outboxCounts } from '../../server/messages/outbox-counts.ts';
 import { pruneMessages } from '../../server/messages/retention.ts';
-import { SmtpStandIn, TwilioStandIn, TWILIO_FROM, deliveryConfig } from '../setup/message-stand-ins.ts';
+import { loadConfig } from '../../server/config.ts';
+import { PRODUCTION_DELIVERY_ENV, SmtpStandIn, TwilioStandIn, TWILIO_FROM, deliveryConfig } from '../setup/message-stand-ins.ts';
 import { call, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;
@@ -218,5 +219,38 @@ describe('what others read', () => {
     expect(await pruneMessages(server.db, new Date(), 90)).toBeGreaterThanOrEqual(1);
     const left = await server.db.selectFrom('outbox').select('recipient').where('recipient', 'in', ['+15550109001', '+15550109002']).execute();
     expect(left.map((r) => r.recipient)).toEqual(['+15550109002']);
+  });
+});
+
+describe('configuration', () => {
+  const base = { PUBLIC_ORIGIN: 'https://console.example.com' };
+  it('stops a start outside demo mode with one message naming each missing delivery variable', () => {
+    let message = '';
+    try { loadConfig(base); } catch (err) { message = (err as Error).message; }
+    for (const name of ['SMTP_URL', 'MAIL_FROM', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']) expect(message).toContain(`${name}: required outside demo mode`);
+    const { SMTP_URL: _url, ...withoutSmtp } = PRODUCTION_DELIVERY_ENV;
+    expect(() => loadConfig({ ...base, ...withoutSmtp })).toThrow(/^Invalid environment:\n {2}SMTP_URL: required outside demo mode[^\n]*$/);
+    expect(loadConfig({ ...base, ...PRODUCTION_DELIVERY_ENV })).toMatchObject({
+      mail: { smtpUrl: PRODUCTION_DELIVERY_ENV.SMTP_URL, from: 'Porchlight <no-reply@porchlight.example>' },
+      twilio: { accountSid: PRODUCTION_DELIVERY_ENV.TWILIO_ACCOUNT_SID, from: '+15555550100', messagingServiceSid: undefined },
+      smsRatePerSecond: 1,
+    });
+  });
+
+  it('takes a messaging service instead of a number, the API origin, and a rate', () => {
+    const { TWILIO_FROM: _from, ...env } = PRODUCTION_DELIVERY_ENV;
+    const config = loadConfig({ ...base, ...env, TWILIO_MESSAGING_SERVICE_SID: `MG${'a'.repeat(32)}`, SMS_RATE_PER_SECOND: 'unlimited' });
+    expect(config.twilio).toMatchObject({ from: undefined, messagingServiceSid: `MG${'a'.repeat(32)}`, apiUrl: 'http://127.0.0.1:9' });
+    expect(config.smsRatePerSecond).toBe(Infinity);
+    expect(loadConfig({ DEMO_MODE: 'true' }).twilio?.apiUrl ?? 'https://api.twilio.com').toBe('https://api.twilio.com');
+    expect(() => loadConfig({ ...base, ...PRODUCTION_DELIVERY_ENV, SMS_RATE_PER_SECOND: '0' })).toThrow(/SMS_RATE_PER_SECOND/);
+    expect(() => loadConfig({ ...base, ...PRODUCTION_DELIVERY_ENV, SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL must be an smtp/);
+  });
+
+  it('leaves delivery optional in demo mode, but refuses a channel half set', () => {
+    expect(loadConfig({ DEMO_MODE: 'true' })).toMatchObject({ mail: undefined, twilio: undefined });
+    expect(loadConfig({ DEMO_MODE: 'true', SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_FROM: 'dev@localhost.test' }).mail).toEqual({ smtpUrl: 'smtp://127.0.0.1:1025', from: 'dev@localhost.test' });
+    expect(() => loadConfig({ DEMO_MODE: 'true', SMTP_URL: 'smtp://127.0.0.1:1025' })).toThrow(/MAIL_FROM: set both/);
+    expect(() => loadConfig({ DEMO_MODE: 'true', TWILIO_ACCOUNT_SID: PRODUCTION_DELIVERY_ENV.TWILIO_ACCOUNT_SID })).toThrow(/TWILIO_AUTH_TOKEN/);
   });
 });

@@ -146,3 +146,16 @@ export function deliveryConfig(smtp: SmtpStandIn | undefined, twilio: TwilioStan
     smsRatePerSecond,
   };
 }
+
+/**
+ * The delivery variables a production start needs, pointing at a loopback port nothing listens on
+ * (tests reach no provider): for tests of a start outside demo mode.
+ */
+export const PRODUCTION_DELIVERY_ENV = {
+  SMTP_URL: 'smtp://mailer:secret@127.0.0.1:9',
+  MAIL_FROM: 'Porchlight <no-reply@porchlight.example>',
+  TWILIO_ACCOUNT_SID: TWILIO_SID,
+  TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+  TWILIO_FROM,
+  TWILIO_API_URL: 'http://127.0.0.1:9',
+} as const;
