@@ -25,7 +25,7 @@ const ENUM_TABLES: Record<string, LabelKind> = {
   OPPORTUNITY_STATUSES: 'opportunityStatus', PARTNER_TYPES: 'partnerType', POTENTIAL_AGENT_STATUSES: 'potentialAgentStatus',
   QA_STATUSES: 'qaStatus', REFERRAL_CATEGORIES: 'referralCategory', QA_STATUS_FILTERS: 'qaStatusFilter', REFERRAL_STAGES: 'referralStage',
   SMS_RECIPIENT_STATUSES: 'smsRecipientStatus', SMS_SUPPRESSIONS: 'smsSuppression', SUPPORT_CASE_STATUSES: 'supportCaseStatus',
-  MESSAGE_CHANNELS: 'messageChannel', MESSAGE_KINDS: 'messageKind', MESSAGE_STATUSES: 'messageStatus',
+  MESSAGE_CHANNELS: 'messageChannel', NOTICE_KINDS: 'noticeKind', NOTICE_CHANNELS: 'noticeChannel', MESSAGE_KINDS: 'messageKind', MESSAGE_STATUSES: 'messageStatus',
   TASK_CHANNELS: 'taskChannel', TASK_STATUSES: 'taskStatus', USAGE_TYPES: 'usageType', WORKFLOW_TASK_STATUSES: 'workflowTaskStatus',
 };
 /** Contract enums no screen or export prints, with the reason. */
