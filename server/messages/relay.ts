@@ -36,8 +36,12 @@ interface ClaimedRow {
   body: string; created_at: Date; attempts: number; expires_at: Date | null;
 }
 
-/** Counts of what this relay did, for metrics (read by whoever exposes them). */
+/** Counts of what a relay did, for metrics (read by whoever exposes them). */
 export interface RelayCounts { sent: number; retried: number; dead: number }
+
+const processTotals: RelayCounts = { sent: 0, retried: 0, dead: 0 };
+/** What every relay of this process has done since it started: messages sent, tries failed and retried, given up. */
+export const messageRelayTotals = (): Readonly<RelayCounts> => ({ ...processTotals });
 
 /**
  * The outbox relay: every API process runs one. It claims due rows with FOR UPDATE SKIP LOCKED
@@ -203,8 +207,8 @@ export class MessageRelay {
     await this.db.updateTable('outbox')
       .set({ status, claimed_until: null, updated_at: this.now(), ...set, ...(forget ? { body: REMOVED_BODY } : {}) })
       .where('id', '=', row.id).where('status', '=', 'sending').execute();
-    if (status === 'sent') this.counts.sent += 1;
-    else if (status === 'dead') this.counts.dead += 1;
-    else this.counts.retried += 1;
+    const key = status === 'sent' ? 'sent' : status === 'dead' ? 'dead' : 'retried';
+    this.counts[key] += 1;
+    processTotals[key] += 1;
   }
 }
