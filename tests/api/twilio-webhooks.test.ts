@@ -30,6 +30,13 @@ function webhook(target: TestServer, path: string, form: Record<string, string>,
 const SID = (n: number) => `SM${n.toString(16).padStart(32, 'f')}`;
 const dncOf = (phone: string) => server.db.selectFrom('dnc_contacts').selectAll().where('type', '=', 'PHONE').where('value', '=', phone).executeTakeFirst();
 
+describe('the signature', () => {
+  it("is Twilio's: the example of Twilio's documentation signs to the same value", () => {
+    const params = { CallSid: 'CA1234567890ABCDE', Caller: '+14158675309', Digits: '1234', From: '+14158675309', To: '+18005551212' };
+    expect(twilioSignature('12345', 'https://mycompany.com/myapp.php?foo=1&bar=2', params)).toBe('RSOYDt4T1cUTdK1PDd93/VVr8B8=');
+  });
+});
+
 describe('the status callback', () => {
   it('puts the delivery status on the outbox row when signed, and answers 403 changing nothing otherwise', async () => {
     const { id } = await server.db.insertInto('outbox').values({ channel: 'SMS', recipient: '+15550106001', body: 'x', created_at: new Date(), status: 'sent', provider_id: SID(1) }).returning('id').executeTakeFirstOrThrow();
