@@ -13,14 +13,14 @@ describe('the profile\'s notification choices', () => {
     const { screen, user } = await renderApp('/console/agent-profile', { as: '(555) 010-0001' });
     const newReferral = await screen.findByRole('group', { name: 'A new referral' }, SLOW);
     const reminder = screen.getByRole('group', { name: 'A reminder from my broker' });
-    expect(within(newReferral).getByRole('checkbox', { name: 'Push notification' })).toBeChecked();
-    expect(within(newReferral).getByRole('checkbox', { name: 'Text message' })).toBeChecked();
-    expect(within(newReferral).getByRole('checkbox', { name: 'Email' })).not.toBeChecked();
-    expect(within(reminder).getByRole('checkbox', { name: 'Push notification' })).toBeChecked();
-    expect(within(reminder).getByRole('checkbox', { name: 'Text message' })).not.toBeChecked();
+    expect(within(newReferral).getByRole('switch', { name: 'Push notification' })).toBeChecked();
+    expect(within(newReferral).getByRole('switch', { name: 'Text message' })).toBeChecked();
+    expect(within(newReferral).getByRole('switch', { name: 'Email' })).not.toBeChecked();
+    expect(within(reminder).getByRole('switch', { name: 'Push notification' })).toBeChecked();
+    expect(within(reminder).getByRole('switch', { name: 'Text message' })).not.toBeChecked();
 
-    await user.click(within(reminder).getByRole('checkbox', { name: 'Email' }));
-    await user.click(within(newReferral).getByRole('checkbox', { name: 'Text message' }));
+    await user.click(within(reminder).getByRole('switch', { name: 'Email' }));
+    await user.click(within(newReferral).getByRole('switch', { name: 'Text message' }));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
     const server = await testServer();
     const { agent_id } = await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { messagePreferenceKeys, messagePreferencesQueryOptions, saveMessagePreferences } from '../../api/message-preferences.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { NOTICE_CHANNELS, NOTICE_KINDS, type AgentMessagePreferences, type NoticeChannel, type NoticeKind } from '../../contract/agent-message-preferences.ts';
-import { enumLabel, enumOptions } from '../../contract/labels.ts';
-import { CheckboxGroup } from '../../ui/checkbox-group.tsx';
+import { enumLabel } from '../../contract/labels.ts';
+import * as choice from '../../ui/choice.css.ts';
+import { Switch } from '../../ui/switch.tsx';
 import * as styles from './agent-app.css.ts';
 
 /**
@@ -17,9 +18,11 @@ export function NoticeChannels() {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState('');
 
-  const change = async (kind: NoticeKind, channels: string[]) => {
-    if (!prefs.data) return;
-    const next: AgentMessagePreferences = { ...prefs.data, [kind]: NOTICE_CHANNELS.filter((c) => channels.includes(c)) as NoticeChannel[] };
+  const change = async (kind: NoticeKind, channel: NoticeChannel, on: boolean) => {
+    const current = queryClient.getQueryData<AgentMessagePreferences>(messagePreferenceKeys.all);
+    if (!current) return;
+    const chosen = on ? [...current[kind], channel] : current[kind].filter((c) => c !== channel);
+    const next: AgentMessagePreferences = { ...current, [kind]: NOTICE_CHANNELS.filter((c) => chosen.includes(c)) };
     queryClient.setQueryData(messagePreferenceKeys.all, next);
     setStatus('Saving…');
     try {
@@ -36,8 +39,13 @@ export function NoticeChannels() {
       <h2 id="notice-channels" className={styles.sectionTitle}>Notify me of</h2>
       {prefs.isError && !prefs.data && <p className={styles.muted}>Your notification choices could not be loaded.</p>}
       {prefs.data && NOTICE_KINDS.map((kind) => (
-        <CheckboxGroup key={kind} legend={enumLabel('noticeKind', kind)} options={enumOptions('noticeChannel', NOTICE_CHANNELS)}
-          value={prefs.data[kind]} onChange={(channels) => { void change(kind, channels); }} />
+        <fieldset key={kind} className={choice.fieldset}>
+          <legend className={choice.legend}>{enumLabel('noticeKind', kind)}</legend>
+          {NOTICE_CHANNELS.map((channel) => (
+            <Switch key={channel} label={enumLabel('noticeChannel', channel)} checked={prefs.data[kind].includes(channel)}
+              onCheckedChange={(on) => { void change(kind, channel, on); }} />
+          ))}
+        </fieldset>
       ))}
       <p role="status" className={styles.muted}>{status}</p>
     </section>
