@@ -39,7 +39,7 @@ export const isAgentIdentity = (identity: string) => !identity.includes('@');
 // Paths the console answers (src/access/route-table.ts), so a typo fails the typecheck.
 export const CONSOLE_SECTIONS = [
   'brokerages', 'agents', 'lenders', 'opportunities', 'user-management', 'supplier-management', 'qa-review',
-  'announcements', 'agent-assignments', 'simulator', 'content-search', 'twilio-tasks', 'bulk-sms-send', 'dnc-list',
+  'announcements', 'agent-assignments', 'simulator', 'content-search', 'twilio-tasks', 'messages', 'bulk-sms-send', 'dnc-list',
   'impersonation-audit', 'my-agents', 'my-referrals', 'my-leads', 'my-notifications', 'my-announcements',
   'my-admins', 'my-metrics', 'marketplace', 'my-loan-officers', 'lender-referrals', 'agent-followups',
   'agent-funnel', 'agent-profile', 'agent-announcements', 'settings', 'dashboard',

@@ -69,6 +69,17 @@ const EnvSchema = v.object({
   RETAIN_CODES_HOURS: v.optional(wholeNumber('RETAIN_CODES_HOURS', 876_000, 1), String(RETENTION_DEFAULTS.codesHours)),
   RETAIN_IDEMPOTENCY_HOURS: v.optional(wholeNumber('RETAIN_IDEMPOTENCY_HOURS', 876_000, 1), String(RETENTION_DEFAULTS.idempotencyHours)),
   RETAIN_ANALYTICS_DAYS: v.optional(wholeNumber('RETAIN_ANALYTICS_DAYS', 36_500, 1), String(RETENTION_DEFAULTS.analyticsDays)),
+  // Message delivery (server/messages/): mail over SMTP, texts through Twilio's Messages API.
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587'))),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.regex(/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, 'MAIL_FROM must be an address, such as Porchlight <no-reply@example.com>'))),
+  TWILIO_ACCOUNT_SID: v.optional(v.pipe(v.string(), v.regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be an account SID (AC and 32 hex digits)'))),
+  TWILIO_AUTH_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'TWILIO_AUTH_TOKEN must be the account auth token'))),
+  TWILIO_FROM: v.optional(v.pipe(v.string(), v.regex(/^\+[1-9]\d{6,14}$/, 'TWILIO_FROM must be an E.164 number such as +15555550100'))),
+  TWILIO_MESSAGING_SERVICE_SID: v.optional(v.pipe(v.string(), v.regex(/^MG[0-9a-fA-F]{32}$/, 'TWILIO_MESSAGING_SERVICE_SID must be a messaging service SID (MG and 32 hex digits)'))),
+  TWILIO_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/, 'TWILIO_API_URL must be an origin such as https://api.twilio.com')), 'https://api.twilio.com'),
+  // Bulk texts per second across every process (a long code sends 1); "unlimited" for a short code or a test.
+  SMS_RATE_PER_SECOND: v.optional(v.pipe(v.string(), v.regex(/^(\d{1,4}(\.\d{1,3})?|unlimited)$/, 'SMS_RATE_PER_SECOND must be a number such as 1, or unlimited'),
+    v.transform((s) => (s === 'unlimited' ? Infinity : Number(s))), v.minValue(0.001, 'SMS_RATE_PER_SECOND must be above 0')), '1'),
 });
 
 export interface Config {
@@ -106,6 +117,24 @@ export interface Config {
   shutdownGraceMs: number;
   /** The retention job's bounds (RETENTION_DEFAULTS, each overridable). */
   retention: Retention;
+  /** Mail over SMTP (SMTP_URL, MAIL_FROM); undefined: mail stays in the outbox (demo mode only). */
+  mail: MailConfig | undefined;
+  /** Texts through Twilio's Messages API; undefined: texts stay in the outbox (demo mode only). */
+  twilio: TwilioConfig | undefined;
+  /** Bulk texts per second across every process; Infinity: no limit. */
+  smsRatePerSecond: number;
+}
+
+export interface MailConfig { smtpUrl: string; from: string }
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** Exactly one of the two senders is set: an E.164 number, or a messaging service. */
+  from: string | undefined;
+  messagingServiceSid: string | undefined;
+  /** Twilio's API origin (https://api.twilio.com), another for a regional edge or a test. */
+  apiUrl: string;
 }
 
 /** Reads and checks the environment once at start-up; a bad value stops the server with a clear message. */
@@ -118,7 +147,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = result.output;
   const demoMode = e.DEMO_MODE === 'true';
   if (demoMode && e.NODE_ENV === 'production') throw new Error('Invalid environment:\n  DEMO_MODE: demo mode (public outbox, demo accounts) cannot run with NODE_ENV=production');
-  if (!demoMode && !e.PUBLIC_ORIGIN) throw new Error('Invalid environment:\n  PUBLIC_ORIGIN: required outside demo mode (links in emails are built from it, never from the request)');
+  const missing = missingOutsideDemo(e);
+  if (!demoMode && missing.length > 0) throw new Error(`Invalid environment:\n${missing.map((m) => `  ${m}`).join('\n')}`);
+  const halfSet = halfSetDelivery(e);
+  if (halfSet.length > 0) throw new Error(`Invalid environment:\n${halfSet.map((m) => `  ${m}`).join('\n')}`);
   if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
   const agentHosts = e.AGENT_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
@@ -145,7 +177,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       eventsDays: e.RETAIN_EVENTS_DAYS, messagesDays: e.RETAIN_MESSAGES_DAYS, refreshTokensDays: e.RETAIN_REFRESH_TOKENS_DAYS,
       codesHours: e.RETAIN_CODES_HOURS, idempotencyHours: e.RETAIN_IDEMPOTENCY_HOURS, analyticsDays: e.RETAIN_ANALYTICS_DAYS,
     },
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    twilio: e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && (e.TWILIO_FROM || e.TWILIO_MESSAGING_SERVICE_SID)
+      ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID, apiUrl: e.TWILIO_API_URL }
+      : undefined,
+    smsRatePerSecond: e.SMS_RATE_PER_SECOND,
   };
+}
+
+type Env = v.InferOutput<typeof EnvSchema>;
+
+/** Outside demo mode every person must be reachable: each variable missing for it, one line each. */
+function missingOutsideDemo(e: Env): string[] {
+  const lines: string[] = [];
+  if (!e.PUBLIC_ORIGIN) lines.push('PUBLIC_ORIGIN: required outside demo mode (links in emails are built from it, never from the request)');
+  const need = (name: keyof Env, why: string) => { if (!e[name]) lines.push(`${name}: required outside demo mode (${why})`); };
+  need('SMTP_URL', 'mail is sent through this SMTP server');
+  need('MAIL_FROM', 'the sender of every mail');
+  need('TWILIO_ACCOUNT_SID', 'texts are sent through this Twilio account');
+  need('TWILIO_AUTH_TOKEN', 'texts are sent through this Twilio account');
+  if (!e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID) lines.push('TWILIO_FROM: required outside demo mode (the number texts come from), or TWILIO_MESSAGING_SERVICE_SID');
+  return lines;
+}
+
+/** In demo mode delivery is optional, but a half-configured channel is a mistake worth a stop. */
+function halfSetDelivery(e: Env): string[] {
+  const lines: string[] = [];
+  if ((e.SMTP_URL === undefined) !== (e.MAIL_FROM === undefined)) lines.push(`${e.SMTP_URL ? 'MAIL_FROM' : 'SMTP_URL'}: set both SMTP_URL and MAIL_FROM, or neither`);
+  const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM ?? e.TWILIO_MESSAGING_SERVICE_SID];
+  if (twilio.some((x) => x !== undefined) && twilio.some((x) => x === undefined)) {
+    if (!e.TWILIO_ACCOUNT_SID) lines.push('TWILIO_ACCOUNT_SID: set with the other TWILIO_ variables');
+    if (!e.TWILIO_AUTH_TOKEN) lines.push('TWILIO_AUTH_TOKEN: set with the other TWILIO_ variables');
+    if (!e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID) lines.push('TWILIO_FROM: set it (or TWILIO_MESSAGING_SERVICE_SID) with the other TWILIO_ variables');
+  }
+  if (e.TWILIO_FROM && e.TWILIO_MESSAGING_SERVICE_SID) lines.push('TWILIO_MESSAGING_SERVICE_SID: set TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID, not both');
+  return lines;
 }
 
 /** The agent host's origin when not configured: the public origin's scheme and port on the first agent host. */

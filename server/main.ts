@@ -11,6 +11,7 @@ import { startRetention } from './jobs/retention.ts';
 import { createLogger, setProcessLogger } from './observability/logger.ts';
 import { Lifecycle } from './observability/probes.ts';
 import { startPushDelivery } from './push/listener.ts';
+import { MessageRelay } from './messages/relay.ts';
 
 // How long SIGTERM waits for in-flight requests before closing anyway (load balancers allow ~30 s).
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -41,6 +42,9 @@ const db = database;
 startPushDelivery(config);
 const events = await new EventBus(db.db).start(notifySourceFor(db, config.databaseUrl));
 const lifecycle = new Lifecycle();
+// Mail and texts leave through the relay of every process; each outbox row is sent once (server/messages/relay.ts).
+const relay = new MessageRelay(db.db, config).start();
+if (relay.channels.length > 0) log(`delivering ${relay.channels.join(' and ')} from the outbox`);
 const app = createApp({ db: db.db, config, events, serveConsole: true, logger, lifecycle, pool: db.pool });
 // Hourly, one process at a time (server/jobs/retention.ts).
 const stopRetention = startRetention(db.db, config.retention, logger);
@@ -73,7 +77,7 @@ const close = () => {
   }, DRAIN_TIMEOUT_MS);
   force.unref();
   // Live streams end now (their clients resume on another process with Last-Event-ID); the rest drain.
-  const heard = events.stop();
+  const heard = Promise.all([events.stop(), relay.stop()]);
   server.close(() => {
     clearTimeout(force);
     void heard.then(() => db.close()).finally(() => process.exit(0));

@@ -8,7 +8,7 @@ import type { AppEnv } from './http/route.ts';
 /** Paths owned by the API: never answered with the console's index.html. */
 export const API_PREFIXES = ['/auth/', '/users-api/', '/agents-api/', '/interviews-api/', '/leads-api/', '/lenders-api/',
   '/lenders-match-api/', '/contact-center-api/', '/workflow-api/', '/dev/', '/.well-known/',
-  '/analytics-api/', '/events'];
+  '/analytics-api/', '/events', '/webhooks/'];
 
 export const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p.startsWith(prefix));
 

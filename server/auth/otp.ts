@@ -38,7 +38,7 @@ export async function startChallenge(db: Db, req: AuthorizeRequest, phone: strin
     await recordEvent(trx, phoneScope, now);
     await recordEvent(trx, callerScope, now);
     if (userId !== null) {
-      await sendSms(trx, phone, `Your ${BRAND.name} sign-in code is ${code}. It expires in 5 minutes.`, now);
+      await sendSms(trx, phone, `Your ${BRAND.name} sign-in code is ${code}. It expires in 5 minutes.`, now, { kind: 'code', expiresAt: new Date(now.getTime() + OTP_TTL_MS) });
     }
   });
   return ref;

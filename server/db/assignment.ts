@@ -8,6 +8,7 @@ import type { Db } from './database.ts';
 import { overduePredicate } from './overdue.ts';
 import { referralAudience } from '../events/audience.ts';
 import { recordEvent } from '../events/outbox.ts';
+import { noticeAgent } from '../messages/agent-notices.ts';
 
 // Assigning an opportunity to an agent (issue 16). The rule is the pure decideAssignment of
 // src/lib/assignment-rule.ts; this module gathers its inputs from the database, applies its
@@ -139,7 +140,7 @@ export async function assignOpportunity(trx: Db, input: AssignInput): Promise<{ 
   const decision = decideAssignment(lead, candidates, forced);
   const agentId = decision.chosenAgentId;
   if (agentId === null) throw conflict(`No eligible agent: ${decision.summary}`);
-  const agent = await trx.selectFrom('agents').select(['id', 'phone']).where('id', '=', agentId).executeTakeFirstOrThrow();
+  await trx.selectFrom('agents').select('id').where('id', '=', agentId).executeTakeFirstOrThrow();
 
   const actorId = actor?.id ?? null;
   const tell = input.tell ?? true;
@@ -154,10 +155,9 @@ export async function assignOpportunity(trx: Db, input: AssignInput): Promise<{ 
   }).execute();
   await trx.updateTable('opportunities').set({ agent_id: agentId, assigned_at: now, status: 'ASSIGNED_TO_AGENT', updated_at: now })
     .where('id', '=', opportunityId).execute();
-  if (agent.phone) {
-    const prospect = personName(opp.contact_first, opp.contact_last, null) ?? 'A new client';
-    await trx.insertInto('outbox').values({ channel: 'SMS', recipient: agent.phone, body: `New referral: ${prospect} was assigned to you.`, created_at: now }).execute();
-  }
+  // By text and email as the agent chose (default: a text); the push comes from the notification.
+  const prospect = personName(opp.contact_first, opp.contact_last, null) ?? 'A new client';
+  await noticeAgent(trx, { agentId, kind: 'NEW_REFERRAL', title: 'New referral', text: `${prospect} was assigned to you.`, now });
   const assignmentId = await recordDecision(trx, { opportunityId, brokerageId: opp.brokerage_id, zip: opp.zip, referralId, forcedBy: forced ? actorId : null, now }, decision);
   if (tell) {
     await recordEvent(trx, {

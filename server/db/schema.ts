@@ -7,6 +7,7 @@ import type { BrokerWorkspaceTables } from './schema-broker-workspace.ts';
 import type { ConnectorTables } from './schema-connectors.ts';
 import type { LenderConsoleTables, LoanOfficerStatusColumns } from './schema-lender-console.ts';
 import type { StaffTables } from './schema-staff.ts';
+import type { MessagesTables } from './schema-messages.ts';
 import type { StaffAdminTables } from './schema-staff-admin.ts';
 import type { SuppliersSmsTables } from './schema-suppliers-sms.ts';
 import type { StaffReviewTables } from './schema-staff-review.ts';
@@ -207,10 +208,22 @@ export interface OutboxTable {
   subject: string | null;
   body: string;
   created_at: DefaultTimestamp;
-  /** queued, sending, sent, delivered, undelivered, failed, retrying or dead (043_operations.sql). */
-  status: ColumnType<string, string | undefined, string>;
-  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 039_message_delivery.sql: the relay's record of each message (server/messages/). */
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  sent_at: Date | null;
+  kind: ColumnType<MessageKind, MessageKind | undefined, MessageKind>;
+  priority: ColumnType<number, number | undefined, number>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: DefaultTimestamp;
+  claimed_until: Date | null;
+  last_error: string | null;
+  provider_id: string | null;
+  updated_at: Date | null;
+  expires_at: Date | null;
 }
+
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'retrying' | 'dead';
+export type MessageKind = 'code' | 'reset' | 'invitation' | 'bulk' | 'notice' | 'reply';
 
 export interface AuditLogTable {
   id: Generated<number>;
@@ -262,6 +275,7 @@ export interface Database
     ConnectorTables,
     EventsTables,
     LenderConsoleTables,
+    MessagesTables,
     StaffTables,
     StaffAdminTables,
     StaffReviewTables,

@@ -15,6 +15,7 @@ import { lenderReferralRoutes } from './lenders-match-api/lender-referrals.ts';
 import { usersApiRoutes } from './users-api/index.ts';
 import { workflowApiRoutes } from './workflow-api/index.ts';
 import { oauthMetadataRoutes } from './well-known/oauth-metadata.ts';
+import { twilioWebhookRoutes } from './webhooks/twilio.ts';
 
 /**
  * Every API route with its policy, one folder per API family of the spec (section 7). app.ts
@@ -35,4 +36,5 @@ export const ROUTES: RouteDef[] = [
   ...liveEventRoutes, // issue 38: the live console's event stream
   ...oauthMetadataRoutes,
   ...outboxRoutes,
+  ...twilioWebhookRoutes, // Twilio's delivery statuses and replies (X-Twilio-Signature)
 ];

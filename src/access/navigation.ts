@@ -50,7 +50,7 @@ const ENTRIES: Record<UserType, (input: NavInput) => NavEntry[]> = {
       ...(roles.some((r) => r.name === 'ADMIN') ? [link('Bulk SMS Send', 'bulk-sms-send')] : []),
     ] },
     link('User Management', 'user-management'), link('QA Review', 'qa-review'), link('Announcements', 'announcements'),
-    { kind: 'group', label: 'Diagnostic Tools', children: [link('Agent Assignments', 'agent-assignments'), link('Twilio Tasks', 'twilio-tasks')] },
+    { kind: 'group', label: 'Diagnostic Tools', children: [link('Agent Assignments', 'agent-assignments'), link('Twilio Tasks', 'twilio-tasks'), link('Messages', 'messages')] },
     { kind: 'group', label: 'Dynamic Content', children: [link('Simulator', 'simulator'), link('Content Search', 'content-search')] },
     link('Supplier Management', 'supplier-management'),
     ...(roles.some((r) => r.name === 'ADMIN') ? [link('Impersonation Audit', 'impersonation-audit')] : []),

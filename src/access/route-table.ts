@@ -65,6 +65,7 @@ export const ROUTES: RouteEntry[] = [
   r('content-search', '/console/content-search', 'Content Search', DIAGNOSTICS),
   r('content-edit', '/console/content-search/view/:id', 'Edit Content', DIAGNOSTICS),
   r('twilio-tasks', '/console/twilio-tasks', 'Twilio Tasks', OUTREACH),
+  r('messages', '/console/messages', 'Messages', ['ADMIN', 'AGENT_ENGAGEMENT']),
   r('bulk-sms-send', '/console/bulk-sms-send', 'Bulk SMS Send', OUTREACH),
   r('dnc-list', '/console/dnc-list', 'DNC List', [...STAFF5, 'CSR']),
   r('impersonation-audit', '/console/impersonation-audit', 'Impersonation Audit', ['ADMIN']),

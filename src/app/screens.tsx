@@ -84,4 +84,5 @@ export const SCREENS: Record<string, Screen> = {
   'qa-review': lazyScreen(() => import('../features/qa-review/qa-review-screen.tsx'), 'QaReviewScreen'),
   'qa-review-opportunity': lazyScreen(() => import('../features/qa-review/qa-review-opportunity-screen.tsx'), 'QaReviewOpportunityScreen'),
   'twilio-tasks': lazyScreen(() => import('../features/twilio-tasks/twilio-tasks-screen.tsx'), 'TwilioTasksScreen'),
+  messages: lazyScreen(() => import('../features/messages/messages-screen.tsx'), 'MessagesScreen'),
 };

@@ -13,6 +13,8 @@ import { TASK_CHANNELS, TASK_STATUSES } from './contact-center.ts';
 import { USAGE_TYPES } from './content-items.ts';
 import { DNC_CHANNELS, DNC_TYPES, INTERACTION_DIRECTION_LABELS, INTERACTION_DIRECTIONS, INTERACTION_TYPE_LABELS, INTERACTION_TYPES, OPPORTUNITY_STATUSES } from './interviews.ts';
 import { LOAN_OFFICER_STATUSES } from './loan-officers.ts';
+import { NOTICE_CHANNELS, NOTICE_KINDS } from './agent-message-preferences.ts';
+import { MESSAGE_CHANNEL_LABELS, MESSAGE_CHANNELS, MESSAGE_KIND_LABELS, MESSAGE_KINDS, MESSAGE_STATUS_LABELS, MESSAGE_STATUSES } from './messages.ts';
 import { PARTNER_TYPES } from './partners.ts';
 import { POTENTIAL_AGENT_STATUSES } from './potential-agents.ts';
 import { QA_STATUS_FILTERS, QA_STATUSES } from './qa-review.ts';
@@ -78,6 +80,11 @@ export const LABEL_TABLES = {
   taskChannel: table(TASK_CHANNELS),
   taskStatus: table(TASK_STATUSES),
   usageType: table(USAGE_TYPES),
+  messageChannel: table(MESSAGE_CHANNELS, MESSAGE_CHANNEL_LABELS),
+  noticeKind: table(NOTICE_KINDS, { NEW_REFERRAL: 'A new referral', REMINDER: 'A reminder from my broker' }),
+  noticeChannel: table(NOTICE_CHANNELS, { PUSH: 'Push notification', SMS: 'Text message', EMAIL: 'Email' }),
+  messageKind: table(MESSAGE_KINDS, MESSAGE_KIND_LABELS),
+  messageStatus: table(MESSAGE_STATUSES, MESSAGE_STATUS_LABELS),
   workflowTaskStatus: table(WORKFLOW_TASK_STATUSES),
 } as const;
 export type LabelKind = keyof typeof LABEL_TABLES;

@@ -24,7 +24,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function noteOnServerOver(target: { databaseUrl?: string; dataDir: string }): Promise<string[]> {
   const database = await bootDatabase(testConfig({ databaseUrl: target.databaseUrl, dataDir: target.dataDir }));
   try {
-    const server: TestServer = { db: database.db, app: createApp({ db: database.db, config: testConfig() }), events: undefined as never, setNow: () => {}, close: async () => {} };
+    const config = testConfig();
+    const server: TestServer = { db: database.db, app: createApp({ db: database.db, config }), config, events: undefined as never, setNow: () => {}, close: async () => {} };
     const admin = await signIn(server, 'admin@demo.test');
     const notes = await admin.get<{ content: { body: string }[] }>('/agents-api/brokerNotes?brokerageId=1&pageSize=100');
     expect(notes.status).toBe(200);

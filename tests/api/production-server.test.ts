@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { PRODUCTION_DELIVERY_ENV } from '../setup/message-stand-ins.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { FolderLockedError, lockDataFolder } from '../../server/db/folder-lock.ts';
 import { migrate, MigrationEditedError, withBootLock } from '../../server/db/migrate.ts';
@@ -114,7 +115,7 @@ describe('a server process', () => {
   it('keeps a second process off its folder, and on SIGTERM fails readiness at once and finishes the request in flight before it exits', async () => {
     const dir = tempDir();
     const port = await freePort();
-    const env = { DATA_DIR: dir, PORT: String(port), DEMO_MODE: 'false', PUBLIC_ORIGIN: 'https://console.example.com', STATIC_DIR: path.join(dir, 'none'), SHUTDOWN_GRACE_MS: '1000' };
+    const env = { DATA_DIR: dir, PORT: String(port), DEMO_MODE: 'false', PUBLIC_ORIGIN: 'https://console.example.com', STATIC_DIR: path.join(dir, 'none'), SHUTDOWN_GRACE_MS: '1000', ...PRODUCTION_DELIVERY_ENV };
     const first = startProcess(env);
     try {
       await until(() => first.output().includes('console and API on'), 60_000);

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
+import { PRODUCTION_DELIVERY_ENV } from '../setup/message-stand-ins.ts';
 import { PushSubscriptionAnswer, VapidPublicKey } from '../../src/contract/push.ts';
 import { isBlockedAddress, pushEndpointAllowed, pushEndpointRefusal } from '../../server/push/endpoint.ts';
 import { vapidKeys } from '../../server/push/vapid.ts';
@@ -62,7 +63,7 @@ describe('the VAPID public key', () => {
   });
 
   it('is the environment\'s key when VAPID keys are configured, and none outside demo mode without them', async () => {
-    const env = { DEMO_MODE: 'false', PUBLIC_ORIGIN: 'https://console.example.com' };
+    const env = { DEMO_MODE: 'false', PUBLIC_ORIGIN: 'https://console.example.com', ...PRODUCTION_DELIVERY_ENV };
     const configured = loadConfig({ ...env, VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'a'.repeat(43), VAPID_SUBJECT: 'mailto:ops@example.com' });
     expect(await vapidKeys(server.db, configured)).toEqual({ publicKey: 'B'.repeat(87), privateKey: 'a'.repeat(43), subject: 'mailto:ops@example.com' });
     expect(await vapidKeys(server.db, loadConfig(env))).toBeUndefined();

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, RETENTION_DEFAULTS } from '../../server/config.ts';
 import { RETENTION_LOCK_KEY, runRetention } from '../../server/jobs/retention.ts';
+import type { OutboxStatus } from '../../server/db/schema.ts';
 import { startTestServer, type TestServer } from '../setup/test-server.ts';
 
 // The hourly retention job (server/jobs/retention.ts): every bound by its default, audit rows kept,
@@ -24,7 +25,7 @@ describe('the retention job', () => {
     const r = RETENTION_DEFAULTS;
     const event = (type: string, at: Date) => ({ type, payload: '{}', audience_roles: ['ADMIN'], created_at: at });
     await db.insertInto('events').values([event('RETAIN_OLD', ago(r.eventsDays * DAY + HOUR)), event('RETAIN_NEW', ago(r.eventsDays * DAY - HOUR))]).execute();
-    const message = (recipient: string, status: string, at: Date, body = 'hello') => ({ channel: 'SMS' as const, recipient, body, status, created_at: at, sent_at: status === 'queued' ? null : at });
+    const message = (recipient: string, status: OutboxStatus, at: Date, body = 'hello') => ({ channel: 'SMS' as const, recipient, body, status, created_at: at, sent_at: status === 'queued' ? null : at });
     await db.insertInto('outbox').values([
       message('+15550200001', 'sent', ago(r.messagesDays * DAY + HOUR)),
       message('+15550200002', 'sent', ago(r.messagesDays * DAY - HOUR)),

@@ -9,6 +9,7 @@ import { checkAuthorizeRequest } from '../../server/auth/authorize-request.ts';
 import { clearAccountFailures, confirmSignInFailure, reserveSignInAttempt, signInScopes } from '../../server/auth/throttle.ts';
 import { bootDatabase } from '../../server/boot.ts';
 import { loadConfig, testConfig } from '../../server/config.ts';
+import { PRODUCTION_DELIVERY_ENV } from '../setup/message-stand-ins.ts';
 import { RESET_ANSWER_FLOOR_MS } from '../../server/routes/users-api/password-reset.ts';
 import { call, DEMO_PASSWORD, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
@@ -32,9 +33,9 @@ const PRODUCTION = { demoMode: false, publicOrigin: 'https://console.example.com
 describe('demo mode belongs to the demo only', () => {
   it('is off unless asked for, refuses production, and needs configured origins outside the demo', () => {
     expect(() => loadConfig({})).toThrow(/PUBLIC_ORIGIN: required outside demo mode/);
-    expect(loadConfig({ PUBLIC_ORIGIN: 'https://console.example.com' }).demoMode).toBe(false);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://console.example.com', ...PRODUCTION_DELIVERY_ENV }).demoMode).toBe(false);
     expect(() => loadConfig({ DEMO_MODE: 'true', NODE_ENV: 'production' })).toThrow(/cannot run with NODE_ENV=production/);
-    expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://console.example.com/path?x' })).toThrow(/PUBLIC_ORIGIN must be an origin/);
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://console.example.com/path?x', ...PRODUCTION_DELIVERY_ENV })).toThrow(/PUBLIC_ORIGIN must be an origin/);
     expect(loadConfig({ DEMO_MODE: 'true' })).toMatchObject({ demoMode: true, publicOrigin: 'http://localhost:8080', agentOrigin: 'http://agents.localhost:8080' });
   });
 

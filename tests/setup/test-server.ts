@@ -17,6 +17,8 @@ export interface TestServer {
   app: ReturnType<typeof createApp>;
   /** The app's event bus (server/events/bus.ts), as a server process runs one. */
   events: EventBus;
+  /** The configuration the app runs with. */
+  config: Config;
   /** Moves the server's clock (token expiry, overdue rules) for a test. */
   setNow(now: Date): void;
   close(): Promise<void>;
@@ -35,7 +37,7 @@ export async function startTestServer(options: { authCacheMs?: number; config?: 
   const config = testConfig({ ...(options.authCacheMs === undefined ? {} : { authCacheMs: options.authCacheMs }), ...options.config });
   const events = await new EventBus(database.db).start(notifySourceFor(database, database.url));
   const app = createApp({ db: database.db, config, events, now: () => now ?? new Date() });
-  return { db: database.db, app, events, setNow: (d) => (now = d), close: async () => { await events.stop(); await database.close(); } };
+  return { db: database.db, app, events, config, setNow: (d) => (now = d), close: async () => { await events.stop(); await database.close(); } };
 }
 
 /** CREATE DATABASE ... TEMPLATE: a copy of the seeded template in a fraction of a second. */

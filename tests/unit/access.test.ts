@@ -29,6 +29,7 @@ const ACCESS: [string, string[]][] = [
   ['/console/content-search', ['ADMIN', 'MANAGER', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT']],
   ['/console/content-search/view/8', ['ADMIN', 'MANAGER', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT']],
   ['/console/twilio-tasks', ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'CSR_VIEW_OPPORTUNITIES']],
+  ['/console/messages', ['ADMIN', 'AGENT_ENGAGEMENT']],
   ['/console/bulk-sms-send', ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'CSR_VIEW_OPPORTUNITIES']],
   ['/console/dnc-list', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'CSR']],
   ['/console/my-agents', ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN']],

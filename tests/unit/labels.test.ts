@@ -25,6 +25,7 @@ const ENUM_TABLES: Record<string, LabelKind> = {
   OPPORTUNITY_STATUSES: 'opportunityStatus', PARTNER_TYPES: 'partnerType', POTENTIAL_AGENT_STATUSES: 'potentialAgentStatus',
   QA_STATUSES: 'qaStatus', REFERRAL_CATEGORIES: 'referralCategory', QA_STATUS_FILTERS: 'qaStatusFilter', REFERRAL_STAGES: 'referralStage',
   SMS_RECIPIENT_STATUSES: 'smsRecipientStatus', SMS_SUPPRESSIONS: 'smsSuppression', SUPPORT_CASE_STATUSES: 'supportCaseStatus',
+  MESSAGE_CHANNELS: 'messageChannel', NOTICE_KINDS: 'noticeKind', NOTICE_CHANNELS: 'noticeChannel', MESSAGE_KINDS: 'messageKind', MESSAGE_STATUSES: 'messageStatus',
   TASK_CHANNELS: 'taskChannel', TASK_STATUSES: 'taskStatus', USAGE_TYPES: 'usageType', WORKFLOW_TASK_STATUSES: 'workflowTaskStatus',
 };
 /** Contract enums no screen or export prints, with the reason. */
@@ -35,6 +36,7 @@ const NEVER_SHOWN: Record<string, string> = {
   ADDRESS_VERDICTS: 'decides which address message a form shows; the verdict itself is never printed',
   FLEX_ATTRIBUTE_TYPES: 'decides which input a flex attribute gets; its label is the attribute\'s own',
   TASK_MANAGER_ROLES: 'a role policy; roles are named by src/access/roles.ts',
+  MESSAGE_VIEWER_ROLES: 'a role policy; roles are named by src/access/roles.ts',
   TASK_READER_ROLES: 'a role policy; roles are named by src/access/roles.ts',
 };
 const contract = import.meta.glob<Record<string, unknown>>('../../src/contract/*.ts', { eager: true });

@@ -27,7 +27,7 @@ describe('navigation by user type', () => {
   it('ADMIN sees every staff entry, Bulk SMS Send included', () => {
     expect(labels(navigationFor({ roles: roles('ADMIN'), impersonating: null, hasLeadGenius: false }))).toEqual([
       'Brokers', 'Agents', 'Lenders', 'Opp. Manager >', '  Opportunities', '  DNC List', '  Bulk SMS Send',
-      'User Management', 'QA Review', 'Announcements', 'Diagnostic Tools >', '  Agent Assignments', '  Twilio Tasks',
+      'User Management', 'QA Review', 'Announcements', 'Diagnostic Tools >', '  Agent Assignments', '  Twilio Tasks', '  Messages',
       'Dynamic Content >', '  Simulator', '  Content Search', 'Supplier Management', 'Impersonation Audit',
     ]);
   });
@@ -37,6 +37,13 @@ describe('navigation by user type', () => {
     expect(entries).not.toContain('  Bulk SMS Send');
     expect(entries).not.toContain('QA Review');
     expect(entries).toContain('  DNC List');
+    expect(entries).toContain('  Messages');
+  });
+
+  it('the Messages entry is for ADMIN and AGENT_ENGAGEMENT only', () => {
+    for (const role of ['MANAGER', 'CSR_SUPERVISOR', 'QA_TEAM'] as const) {
+      expect(labels(navigationFor({ roles: roles(role), impersonating: null, hasLeadGenius: false }))).not.toContain('  Messages');
+    }
   });
 
   it('CSR sees the overview and the DNC list only', () => {

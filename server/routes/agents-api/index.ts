@@ -18,6 +18,7 @@ import { myAgentRoutes } from './my-agents.ts';
 import { potentialAgentRoutes } from './potential-agents.ts';
 import { questionnaireRoutes } from './questionnaires.ts';
 import { pushSubscriptionRoutes } from './push-subscriptions.ts';
+import { messagePreferenceRoutes } from './message-preferences.ts';
 
 /** /agents-api: agents, their referrals and notifications, brokerages and their stats, notes, the contact-sales email. */
 export const agentsApiRoutes: RouteDef[] = [
@@ -41,4 +42,5 @@ export const agentsApiRoutes: RouteDef[] = [
   ...brokerageAdminRoutes, // issue 17
   ...agentLifecycleRoutes, ...potentialAgentEditRoutes, // issue 17 (P)
   ...pushSubscriptionRoutes, // issue 38: Web Push to the agent's phone
+  ...messagePreferenceRoutes, // how the agent hears of a new referral and a reminder
 ];

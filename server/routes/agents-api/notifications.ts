@@ -7,6 +7,7 @@ import { NOTIFICATION_SENDER_ROLES } from '../../../src/access/roles.ts';
 import type { Db } from '../../db/database.ts';
 import { notificationCopy } from '../../db/schema-agent-app.ts';
 import { recordNotificationEvent } from '../../events/notification-event.ts';
+import { noticeAgent } from '../../messages/agent-notices.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { assertAgent, isProviderUser, notYoursError } from '../../http/ownership.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
@@ -98,6 +99,7 @@ async function insertReminder(c: AppContext, db: Db, agentId: number, referralId
     detail: `referral ${referralId} to agent ${agentId}`, created_at: now,
   }).execute();
   await recordNotificationEvent(db, row);
+  await noticeAgent(db, { agentId, kind: 'REMINDER', title: row.title, text: row.text, now });
   return view({ ...row, first_name: agent.first_name, last_name: agent.last_name });
 }
 

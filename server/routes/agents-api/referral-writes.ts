@@ -5,6 +5,7 @@ import { reassignRefusal, REASSIGN_REFUSAL_MESSAGES } from '../../../src/lib/rea
 import { notificationCopy } from '../../db/schema-agent-app.ts';
 import { previousAgentAudience, referralAudience } from '../../events/audience.ts';
 import { recordNotificationEvent } from '../../events/notification-event.ts';
+import { noticeAgent } from '../../messages/agent-notices.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertAgent, assertBrokerage, isProviderUser, missing } from '../../http/ownership.ts';
@@ -134,6 +135,7 @@ export const agentReferralWriteRoutes: RouteDef[] = [
           audience: previousAgentAudience(ref.agent_id),
         });
         await recordNotificationEvent(trx, notification);
+        await noticeAgent(trx, { agentId: to.id, kind: 'NEW_REFERRAL', title: notification.title, text: notification.text, now });
         return { status: 200, body: await referralDetail(trx, refId, now) };
       });
     },

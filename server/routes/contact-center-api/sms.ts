@@ -29,7 +29,7 @@ export const inboundSmsRoutes: RouteDef[] = [
           type: 'PHONE', value: from, owner_type: BRAND.code, channel: 'SMS', disposition: 'Opted out (STOP reply)', blocked: false, created: now,
         }).onConflict((oc) => oc.columns(['type', 'value']).doNothing()).returning('id').executeTakeFirst();
         await trx.insertInto('audit_log').values({ actor_user_id: null, as_user_id: null, action: 'SMS_OPT_OUT', detail: `${from} replied ${msg.Body.trim().slice(0, 20)}${added ? '' : ' (already on the DNC list)'}`, created_at: now }).execute();
-        if (added) await sendSms(trx, from, `${BRAND.name}: you are unsubscribed and will get no more texts from us.`, now);
+        if (added) await sendSms(trx, from, `${BRAND.name}: you are unsubscribed and will get no more texts from us.`, now, { kind: 'reply' });
       });
       return c.json({ optedOut: true });
     },

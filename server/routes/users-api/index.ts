@@ -8,6 +8,7 @@ import { emailSettingRoutes } from './email-settings.ts';
 import { flexAttributeRoutes } from './flex-attributes.ts';
 import { inviteRoutes } from './invites.ts';
 import { leadSupplierRoutes } from './lead-suppliers.ts';
+import { messageRoutes } from './messages.ts';
 import { passwordResetRoutes } from './password-reset.ts';
 import { savedViewRoutes } from './saved-views.ts';
 import { usersAdminRoutes } from './users-admin.ts';
@@ -33,4 +34,5 @@ export const usersApiRoutes: RouteDef[] = [
   ...flexAttributeRoutes,
   ...announcementEditorRoutes,
   ...leadSupplierRoutes, // issue 15
+  ...messageRoutes, // the Messages screen: the outbox's delivery
 ];

@@ -57,7 +57,7 @@ export const passwordResetRoutes: RouteDef[] = [
           '',
           `The link works once and expires in ${CODE_TTL_MS.RESET / HOUR_MS} hours. If you did not ask for this, ignore this email.`,
         ].join('\n');
-        await sendEmail(trx, emailAddress, `Reset your ${BRAND.name} password`, body, now);
+        await sendEmail(trx, emailAddress, `Reset your ${BRAND.name} password`, body, now, { kind: 'reset' });
         await recordEvent(trx, perEmail.scope, now);
       });
       return answer();

@@ -9,6 +9,7 @@ import { AgentNotices } from './agent-notices.tsx';
 import { InstallApp } from './install-app.tsx';
 import { SavedData } from '../../ui/saved-data.tsx';
 import { PushSwitch } from './push-switch.tsx';
+import { NoticeChannels } from './notice-channels.tsx';
 import * as styles from './agent-app.css.ts';
 
 /**
@@ -53,6 +54,7 @@ export function ProfileScreen() {
         )}
       </section>
       <PushSwitch />
+      <NoticeChannels />
       <div className={styles.section}><SavedData /></div>
       <InstallApp />
     </div>
