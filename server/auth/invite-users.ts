@@ -53,9 +53,6 @@ export async function sendInvite(db: Db, c: AppContext, o: { userId: number; ema
     '',
     `Your invite code is ${code}. It expires on ${expiresAt.toUTCString()}.`,
   ].join('\n');
-  await sendOnBehalf(db, c, { channel: 'EMAIL', to: o.email, subject: `You're invited to ${BRAND.name}`, body });
-  // The message just written (in this transaction: its text holds the new code) is an invitation.
-  await db.updateTable('outbox').set({ kind: 'invitation' }).where('recipient', '=', o.email).where('channel', '=', 'EMAIL')
-    .where('status', '=', 'queued').where('body', 'like', `%${code}%`).execute();
+  await sendOnBehalf(db, c, { channel: 'EMAIL', to: o.email, subject: `You're invited to ${BRAND.name}`, body, options: { kind: 'invitation' } });
   return expiresAt;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AppContext } from '../http/route.ts';
 import { limitWait, lockKeys, recordEvent, type Limit } from './rate-limit.ts';
-import { sendEmail, sendSms } from './outbox.ts';
+import { sendEmail, sendSms, type MessageOptions } from './outbox.ts';
 
 // Mail and texts a signed-in user makes the platform send (invitations to the console, invitations to
 // join a brokerage as an agent, their resends, the notice to an address that already has an account):
@@ -64,6 +64,8 @@ export interface OnBehalfMessage {
   subject?: string;
   /** The platform's words, with the sender's own text already passed through senderText. */
   body: string;
+  /** The message's kind and expiry (the Messages screen's filter, its place in the queue); a notice when unset. */
+  options?: MessageOptions;
 }
 
 const normalise = (address: string) => address.trim().toLowerCase();
@@ -112,8 +114,8 @@ export async function sendOnBehalf(db: Db, c: AppContext, m: OnBehalfMessage): P
     }
     for (const scope of Object.values(scopes)) await recordEvent(trx, scope, now);
     const body = `${m.body}\n\n--\n${await signature(trx, c)}`;
-    if (m.channel === 'EMAIL') await sendEmail(trx, m.to, m.subject ?? BRAND.name, body, now);
-    else await sendSms(trx, m.to, body, now);
+    if (m.channel === 'EMAIL') await sendEmail(trx, m.to, m.subject ?? BRAND.name, body, now, m.options);
+    else await sendSms(trx, m.to, body, now, m.options);
   };
   if (db.isTransaction) await send(db);
   else await db.transaction().execute(send);

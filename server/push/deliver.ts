@@ -6,6 +6,7 @@ import type { NotificationType } from '../../src/contract/notifications.ts';
 import type { PushMessage } from '../../src/contract/push.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { agentWantsPush } from '../messages/agent-notices.ts';
 import { countPushSend } from '../observability/metrics.ts';
 import { BlockedAddressError, pushEndpointAllowed, pushLookup, type Resolve } from './endpoint.ts';
 import { vapidKeys, type VapidKeys } from './vapid.ts';
@@ -58,6 +59,8 @@ export async function deliverPush(db: Db, config: Config, event: PushEvent, opti
   const note = await db.selectFrom('agent_notifications').select(['agent_id', 'type', 'referral_id', 'referral_name', 'title', 'text'])
     .where('id', '=', event.notificationId).executeTakeFirst();
   if (!keys || !note) return outcome;
+  // A new referral or a reminder reaches the phones only when the agent keeps push on for that kind.
+  if (note.agent_id !== null && !(await agentWantsPush(db, note.agent_id, note.type))) return outcome;
   const now = options.now ?? new Date();
   const subscriptions = await db.selectFrom('push_subscriptions as s').innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id', 's.endpoint', 's.p256dh', 's.auth'])

@@ -119,6 +119,25 @@ describe('Web Push delivery', () => {
     expect(push.headers.topic).toBe(`referral-${ref.id}`);
   });
 
+  it('sends a new referral to no phone once the agent turns push off for new referrals, and again once on', async () => {
+    const sub = await subscribe();
+    expect((await agent.put('/agents-api/message-preferences', { NEW_REFERRAL: ['SMS'], REMINDER: ['PUSH'] })).status).toBe(200);
+    try {
+      expect((await broker.post('/agents-api/notifications/sample', { agentId })).status).toBe(201);
+      const off = await latestNotification('TEST_NEW_REFERRAL');
+      // The listener takes the event (its claim) and sends it nowhere; so does a direct delivery.
+      const offEvent = await eventOf(off.id);
+      await expect.poll(async () => (await server.db.selectFrom('push_deliveries').select('event_id').where('event_id', '=', offEvent).execute()).length, { timeout: WITHIN_MS }).toBe(1);
+      expect(await deliverPush(server.db, config, { id: nextEventId(), notificationId: off.id })).toMatchObject({ claimed: true, sent: 0 });
+      expect(pushService.received.filter((m) => m.path === sub.path)).toHaveLength(0);
+    } finally {
+      expect((await agent.put('/agents-api/message-preferences', { NEW_REFERRAL: ['PUSH', 'SMS'], REMINDER: ['PUSH'] })).status).toBe(200);
+    }
+    expect((await broker.post('/agents-api/notifications/sample', { agentId })).status).toBe(201);
+    const on = await latestNotification('TEST_NEW_REFERRAL');
+    await pushService.waitFor(sub.path, WITHIN_MS, (m) => (m.message as { tag: string }).tag === `notification-${on.id}`);
+  });
+
   it('sends an event once however many processes hear it', async () => {
     const sub = await subscribe();
     expect((await broker.post('/agents-api/notifications/sample', { agentId })).status).toBe(201);

@@ -57,7 +57,7 @@ async function sendInvitation(c: AppContext, db: Db, p: Row, brokerageName: stri
     `Not interested? Decline here: ${link}/decline`,
     '',
     `The invitation expires on ${expiresAt.toUTCString()}.`,
-  ].join('\n') });
+  ].join('\n'), options: { kind: 'invitation' } });
 }
 
 /** The potential agent, after checking the caller may manage their brokerage (403 for another's, as ids are not probed). */
