@@ -220,6 +220,23 @@ describe('loan officers', () => {
 });
 
 describe('the loan office overview', () => {
+  it.each(['lender', 'admin'] as const)('every figure %s sees on the overview opens a list whose total equals it (Open included)', async (who) => {
+    const caller = who === 'lender' ? lender : admin;
+    const office = who === 'lender' ? '' : `&loanOfficeId=${ids.summit}`;
+    const o = (await caller.get<LenderOverview>(`/lenders-api/loan-offices/${ids.summit}/stats`)).body;
+    const total = async (qs: string) => (await caller.get<Page<LenderReferralRow>>(`${REFERRALS}?pageSize=1${office}&${qs}`)).body.totalElements;
+    const open = o.byStatus.filter((x) => x.status !== 'CLOSED' && x.status !== 'LOST').reduce((n, x) => n + x.count, 0);
+    expect(open).toBeGreaterThan(0);
+    const figures: [string, number, string][] = [
+      ['Open', open, 'status=OPEN'],
+      ['Loans Closed', o.conversion.closed, 'status=CLOSED'],
+      ['Not Proceeding', o.conversion.lost, 'status=LOST'],
+      ...o.byStatus.map((x): [string, number, string] => [x.status, x.count, `status=${x.status}`]),
+      ...o.perOfficer.filter((x) => x.loanOfficerId === null).map((x): [string, number, string] => ['Unassigned', x.total, 'unassigned=true']),
+    ];
+    for (const [name, figure, qs] of figures) expect({ name, list: await total(qs) }).toEqual({ name, list: figure });
+  });
+
   it('counts this month, the 12 months, steps and per-officer figures from the rows', async () => {
     const res = await lender.get<LenderOverview>(`/lenders-api/loan-offices/${ids.summit}/stats`);
     expect(res.status).toBe(200);

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import {
   AssignLoanOfficer, LenderStatusChange, type LenderReferralDetail, type LenderReferralNote, type LenderReferralRow,
 } from '../../../src/contract/lender-referrals.ts';
-import { canMoveLenderStep, isLenderStep, isOpenStep, LENDER_STEP_LABELS, LENDER_STEPS, nextLenderSteps, type LenderStep } from '../../../src/lib/lender-steps.ts';
+import { canMoveLenderStep, isLenderStep, isOpenStep, LENDER_STEP_LABELS, LENDER_STEPS, nextLenderSteps, OPEN_STEPS, type LenderStep } from '../../../src/lib/lender-steps.ts';
 import { parseIsoDate } from '../../../src/lib/iso-time.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -31,7 +31,8 @@ const ListQuery = v.object({
   loanOfficerId: IdParam,
   /** true: only referrals no loan officer holds. */
   unassigned: BoolParam,
-  status: v.optional(v.picklist(LENDER_STEPS, 'status must be a lender step')),
+  /** A lender step, or OPEN: every step still being worked (the overview's Open figure). */
+  status: v.optional(v.picklist([...LENDER_STEPS, 'OPEN'], 'status must be a lender step or OPEN')),
   /** Buyer name, email or phone. */
   name: TextParam(),
   sort: Sort(['received', 'updated', 'status', 'buyer'], 'received,DESC'),
@@ -141,7 +142,8 @@ type ReferralFilter = Omit<v.InferOutput<typeof ListQuery>, 'pageIndex' | 'pageS
 const filteredReferrals = (db: Db, scope: LenderScope, q: ReferralFilter) => db.selectFrom('lender_referrals as lr')
   .$if(scope.officeId !== undefined, (qb) => qb.where('lr.loan_office_id', '=', scope.officeId ?? -1))
   .$if(scope.brokerageId !== undefined, (qb) => qb.where('lr.brokerage_id', '=', scope.brokerageId ?? -1))
-  .$if(q.status !== undefined, (qb) => qb.where('lr.status', '=', q.status ?? 'RECEIVED'))
+  .$if(q.status === 'OPEN', (qb) => qb.where('lr.status', 'in', [...OPEN_STEPS]))
+  .$if(q.status !== undefined && q.status !== 'OPEN', (qb) => qb.where('lr.status', '=', q.status ?? 'RECEIVED'))
   .$if(q.loanOfficerId !== undefined, (qb) => qb.where('lr.loan_officer_id', '=', q.loanOfficerId ?? -1))
   .$if(q.unassigned === 'true', (qb) => qb.where('lr.loan_officer_id', 'is', null))
   .$if(Boolean(q.name), (qb) => {
