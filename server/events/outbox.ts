@@ -14,6 +14,8 @@ const EVENTS_LOCK_KEY = 7_406_338;
 export const EVENT_TYPES = [
   'REFERRAL_ASSIGNED', 'REFERRAL_REASSIGNED', 'REFERRAL_ACCEPTED', 'REFERRAL_STAGE_CHANGED', 'REFERRAL_NOTE_ADDED',
   'AGENT_NOTIFICATION', 'ANNOUNCEMENT_CHANGED', 'LENDER_REFERRAL_CHANGED',
+  // A lead (an opportunity) changed by staff: its contact, type or status, a note, a logged interaction.
+  'OPPORTUNITY_CHANGED',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -3,6 +3,7 @@ import { InteractionPatch, InteractionStrike, NewInteraction, type Interaction }
 import { parseIsoTime } from '../../../src/lib/iso-time.ts';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../http/audit-log.ts';
+import { recordOpportunityChanged } from './opportunities.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { userNameSql } from '../../http/paging.ts';
 import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
@@ -59,7 +60,7 @@ export const interactionWriteRoutes: RouteDef[] = [
       const body = await jsonBody(c, NewInteraction);
       const now = c.var.now();
       const id = await c.var.db.transaction().execute(async (trx) => {
-        const opp = await trx.selectFrom('opportunities').select('id').where('id', '=', body.opportunityId).forUpdate().executeTakeFirst();
+        const opp = await trx.selectFrom('opportunities').select(['id', 'brokerage_id', 'agent_id']).where('id', '=', body.opportunityId).forUpdate().executeTakeFirst();
         if (!opp) throw badRequest('No such opportunity', { opportunityId: 'No such opportunity' });
         await assertDisposition(trx, body.dispositionId);
         const row = await trx.insertInto('interactions').values({
@@ -73,6 +74,7 @@ export const interactionWriteRoutes: RouteDef[] = [
           .where('id', '=', body.opportunityId).execute();
         await recordAudit(c, trx, 'INTERACTION_LOGGED',
           `interaction ${row.id} (${body.direction} ${body.type}) of opportunity ${body.opportunityId}, disposition ${body.dispositionId ?? 'none'}`);
+        await recordOpportunityChanged(trx, opp, 'INTERACTION');
         return row.id;
       });
       return c.json(await interactionView(c.var.db, id) satisfies Interaction, 201);
@@ -119,6 +121,8 @@ export const interactionWriteRoutes: RouteDef[] = [
           : row.type === 'SMS' ? { sms_count: sql`greatest(sms_count - 1, 0)` } : { updated_at: sql`updated_at` })
           .where('id', '=', row.opportunity_id).execute();
         await recordAudit(c, trx, 'INTERACTION_STRUCK', `interaction ${id} (${row.type}) of opportunity ${row.opportunity_id}: ${reason}`);
+        const opp = await trx.selectFrom('opportunities').select(['id', 'brokerage_id', 'agent_id']).where('id', '=', row.opportunity_id).executeTakeFirstOrThrow();
+        await recordOpportunityChanged(trx, opp, 'INTERACTION');
       });
       return c.json(await interactionView(c.var.db, id) satisfies Interaction);
     },
