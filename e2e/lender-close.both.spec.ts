@@ -20,6 +20,9 @@ test('each lender overview figure opens a list of its total, and Loan Closed ask
   for (const [widget, label] of tiles) {
     await navigate('/console');
     const tile = page.getByRole('region', { name: widget }).getByRole('link', { name: new RegExp(`^${label}`) });
+    // Lower widgets draw when scrolled to (on a phone, far below): read the figure once its answer is in.
+    await tile.scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
     const figure = Number((await tile.locator('p').nth(1).innerText()).replace(/,/g, ''));
     await tile.click();
     await expect(page).toHaveURL(/\/console\/lender-referrals\?status=/);
