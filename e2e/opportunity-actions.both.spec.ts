@@ -75,6 +75,7 @@ test('staff log a call, correct its disposition and edit the contact; the counts
   await log.getByRole('combobox', { name: 'Disposition' }).selectOption({ label: chosen });
   const note = `Reached the client (${info.project.name}).`;
   await log.getByRole('textbox', { name: 'Note' }).fill(note);
+  await log.getByRole('textbox', { name: 'Duration (min:sec)' }).fill('3:15');
   await log.getByRole('button', { name: 'Log Interaction' }).click();
   await expect(log).toBeHidden(slow);
 

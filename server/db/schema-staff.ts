@@ -61,6 +61,10 @@ export interface InteractionsTable {
   duration_seconds: number | null;
   summary: string | null;
   created_at: DefaultTimestamp;
+  /** migrations/045_interaction_corrections.sql: a struck interaction stays, left out of every count. */
+  struck_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  struck_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  struck_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** This area's tables; server/db/schema.ts composes them into Database. */

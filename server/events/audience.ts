@@ -25,6 +25,13 @@ export const previousAgentAudience = (agentId: number): Audience => ({ roles: ['
 export const notificationAudience = (brokerageId: number, agentId: number): Audience =>
   ({ roles: [...NOTIFICATION_STAFF, 'BROKERAGE_ADMIN', 'AGENT'], brokerageId, agentId });
 
+/**
+ * A lead's (an opportunity's) change: staff, its brokerage's admins and lead suppliers (My Leads), and
+ * its agent when it has one (the referral shows the client's name).
+ */
+export const opportunityAudience = (brokerageId: number, agentId: number | null): Audience =>
+  ({ roles: [...REFERRAL_STAFF, 'BROKERAGE_ADMIN', 'LEAD_SUPPLIER', 'AGENT'], brokerageId, agentId });
+
 /** A lender referral's change: the staff who read them and the loan office's admins. */
 export const lenderAudience = (loanOfficeId: number): Audience => ({ roles: [...LENDER_STAFF, 'LOAN_OFFICE_ADMIN'], loanOfficeId });
 

@@ -16,6 +16,8 @@ export const EVENT_TYPES = [
   'AGENT_NOTIFICATION', 'ANNOUNCEMENT_CHANGED', 'LENDER_REFERRAL_CHANGED',
   // For the processes only (no audience): users' sessions or roles changed, their streams are checked again.
   'ACCESS_CHANGED',
+  // A lead (an opportunity) changed by staff: its contact, type or status, a note, a logged interaction.
+  'OPPORTUNITY_CHANGED',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

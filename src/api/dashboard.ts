@@ -122,7 +122,8 @@ export const NOTIFICATIONS_PAGE_SIZE = 24;
 export const notificationsQueryOptions = (b: number) => queryOptions({
   queryKey: dashboardKeys.notifications(b),
   queryFn: () => request('/agents-api/notifications', {
-    query: { pageIndex: 0, pageSize: NOTIFICATIONS_PAGE_SIZE, sort: 'sent,DESC', fromDate: lightFormat(new Date(Date.now() - 86_400_000), 'yyyy-MM-dd') },
+    // notMine: what the reader did themselves (their own reassignment, reminder) is no news to them.
+    query: { pageIndex: 0, pageSize: NOTIFICATIONS_PAGE_SIZE, sort: 'sent,DESC', fromDate: lightFormat(new Date(Date.now() - 86_400_000), 'yyyy-MM-dd'), notMine: 'true' },
     schema: AgentNotificationPage,
   }),
 });

@@ -14,7 +14,7 @@ import { fetchCsv, sortParam, type Paging } from './staff.ts';
 
 export interface OfficerListParams extends Paging { sort: { key: string; desc: boolean }; name: string; status: '' | LoanOfficerStatus }
 export interface ReferralListParams extends Paging {
-  sort: { key: string; desc: boolean }; name: string; status: '' | LenderStep; officer: string;
+  sort: { key: string; desc: boolean }; name: string; status: '' | LenderStep | 'OPEN'; officer: string;
   /** Staff: one loan office's referrals ('' for every office). */
   office?: string;
 }

@@ -69,6 +69,9 @@ export const logInteraction = (body: NewInteraction) =>
   request('/interviews-api/interactions', { method: 'POST', json: body, schema: Interaction });
 export const correctInteraction = (id: number, patch: InteractionPatch) =>
   request(`/interviews-api/interactions/${id}`, { method: 'PATCH', json: patch, schema: Interaction });
+/** Strikes a logged interaction as wrong (it stays listed, left out of the counts); the reason is audited. */
+export const strikeInteraction = (id: number, reason: string) =>
+  request(`/interviews-api/interactions/${id}/strike`, { method: 'POST', json: { reason }, schema: Interaction });
 
 /** The loan office the opportunity went to; null when it went to none (the server answers 404). */
 export const opportunityLenderQueryOptions = (id: number) => queryOptions({

@@ -8,6 +8,7 @@ import { requestStream } from '../api/client.ts';
 import { dashboardKeys } from '../api/dashboard.ts';
 import { lenderConsoleKeys } from '../api/lender-console.ts';
 import { myAgentKeys } from '../api/my-agents.ts';
+import { myLeadKeys } from '../api/my-leads.ts';
 import { opportunityKeys } from '../api/opportunities.ts';
 import { SseParser } from '../lib/sse.ts';
 
@@ -32,6 +33,8 @@ export function keysFor(change: LiveChange): readonly QueryKey[] {
     case 'AGENT_NOTIFICATION': return [agentNotificationKeys.all, agentAppKeys.notifications()];
     case 'LENDER_REFERRAL_CHANGED': return [lenderConsoleKeys.all, dashboardKeys.all];
     case 'ANNOUNCEMENT_CHANGED': return [announcementKeys.all];
+    // A lead changed by staff: My Leads and the opportunity pages, and what shows its client or counts it.
+    case 'OPPORTUNITY_CHANGED': return [myLeadKeys.all, opportunityKeys.all, ...REFERRAL_ANSWERS];
     default: return [];
   }
 }

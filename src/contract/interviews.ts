@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { BRAND } from '../lib/brand.ts';
 import { prettify } from '../lib/format.ts';
 import { EMAIL_PATTERN } from '../lib/validation.ts';
-import { Count, IsoTime, Percent, paged } from './common.ts';
+import { Count, IsoTime, Percent, isoTime, paged } from './common.ts';
 import { notesOf } from './agents.ts';
 import { Referral, ReferralStage } from './brokerages.ts';
 import { EMAIL_MAX, PHONE_TEXT_MAX } from './limits.ts';
@@ -101,6 +101,8 @@ export const interactionTypeLabel = (t: string): string => INTERACTION_TYPE_LABE
 export const Interaction = v.object({
   id, opportunityId: id, type: v.string(), direction: v.string(), disposition: v.nullable(Disposition),
   userId: v.nullable(id), durationSeconds: v.nullable(v.number()), summary: text, created: time,
+  /** Struck as logged in error (it stays listed, left out of every count): when and why. */
+  struck: v.optional(v.nullable(v.object({ at: time, by: v.nullable(v.string()), reason: v.string() })), null),
 });
 export type Interaction = v.InferOutput<typeof Interaction>;
 
@@ -223,21 +225,36 @@ export type LeadProgressionStats = v.InferOutput<typeof LeadProgressionStats>;
  * POST /interviews-api/interactions (issue 17): logs a call, text or email with the opportunity's
  * client, handled by the caller; a CALL or SMS also counts on the opportunity (phoneCount, smsCount).
  */
-export const NewInteraction = v.strictObject({
-  opportunityId: v.pipe(v.number('opportunityId is required'), v.integer(), v.minValue(1)),
-  type: v.picklist(INTERACTION_TYPES, 'type must be CALL, SMS or EMAIL'),
-  direction: v.picklist(INTERACTION_DIRECTIONS, 'direction must be INBOUND or OUTBOUND'),
-  dispositionId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
-  durationSeconds: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86_400))), null),
-  summary: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(4000))), null),
-}, 'unknown field');
+export const NewInteraction = v.pipe(
+  v.strictObject({
+    opportunityId: v.pipe(v.number('opportunityId is required'), v.integer(), v.minValue(1)),
+    type: v.picklist(INTERACTION_TYPES, 'type must be CALL, SMS or EMAIL'),
+    direction: v.picklist(INTERACTION_DIRECTIONS, 'direction must be INBOUND or OUTBOUND'),
+    dispositionId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
+    durationSeconds: v.optional(v.nullable(v.pipe(v.number('Enter the duration in seconds'), v.integer('Enter the duration in whole seconds'),
+      v.minValue(0), v.maxValue(86_400, 'A call lasts at most 24 hours'))), null),
+    /** When the call or message was, for one logged afterwards (not in the future, at most 30 days back). */
+    occurredAt: v.optional(v.nullable(isoTime('Enter when it was, as a date and time')), null),
+    summary: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(4000))), null),
+  }, 'unknown field'),
+  // A call records what came of it and either how long it lasted or, for one made earlier, when.
+  v.forward(v.check((b) => b.type !== 'CALL' || (b.dispositionId ?? null) !== null, 'Choose what came of the call'), ['dispositionId']),
+  v.forward(v.check((b) => b.type !== 'CALL' || (b.durationSeconds ?? null) !== null || (b.occurredAt ?? null) !== null,
+    'Enter how long the call lasted, or when it was made'), ['durationSeconds']),
+);
 export type NewInteraction = v.InferInput<typeof NewInteraction>;
-/** PATCH /interviews-api/interactions/{id}: the disposition and the summary (at least one). */
+/** PATCH /interviews-api/interactions/{id}: the disposition, the duration and the summary (at least one). */
 export const InteractionPatch = v.pipe(
   v.strictObject({
     dispositionId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+    durationSeconds: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86_400, 'A call lasts at most 24 hours')))),
     summary: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(4000)))),
   }, 'unknown field'),
-  v.check((b) => Object.keys(b).length > 0, 'Give dispositionId or summary'),
+  v.check((b) => Object.keys(b).length > 0, 'Give dispositionId, durationSeconds or summary'),
 );
+/** POST /interviews-api/interactions/{id}/strike: why it was wrong (kept in the audit and on the row). */
+export const InteractionStrike = v.strictObject({
+  reason: v.pipe(v.string('Say why it is struck'), v.trim(), v.minLength(1, 'Say why it is struck'), v.maxLength(500)),
+}, 'unknown field');
+export type InteractionStrike = v.InferInput<typeof InteractionStrike>;
 export type InteractionPatch = v.InferInput<typeof InteractionPatch>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { paged } from './common.ts';
+import { isoDate, paged } from './common.ts';
 import { LENDER_STEPS, LOST_REASONS } from '../lib/lender-steps.ts';
 
 // Lender referrals: the opportunities transferred to a loan office (TRANSFERRED_TO_LENDER and
@@ -55,14 +55,22 @@ export const AssignLoanOfficer = v.object({
   loanOfficerId: v.nullable(v.pipe(v.number('loanOfficerId must be a number'), v.integer(), v.minValue(1))),
 });
 
-/** PUT /lenders-match-api/lender-assignments/{id}/status: LOST needs one of the reasons. */
+/**
+ * PUT /lenders-match-api/lender-assignments/{id}/status: LOST needs one of the reasons; CLOSED (final)
+ * needs the facts it records, the loan amount in cents and the closing date (YYYY-MM-DD; the server
+ * refuses one after today or before the referral was received).
+ */
 export const LenderStatusChange = v.pipe(
   v.object({
     status: v.picklist(LENDER_STEPS, 'status must be a lender step'),
     reason: v.optional(v.picklist(LOST_REASONS, 'reason must be one of the listed reasons')),
-    loanAmountCents: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000_000_00))),
+    loanAmountCents: v.optional(v.pipe(v.number('Enter the loan amount'), v.integer('Enter the loan amount in whole cents'),
+      v.minValue(100, 'Enter a loan amount of at least $1'), v.maxValue(100_000_000_00, 'Enter a loan amount of at most $100,000,000'))),
+    closedOn: v.optional(isoDate('Enter the closing date')),
   }),
   v.forward(v.check((b) => b.status !== 'LOST' || b.reason !== undefined, 'A reason is required'), ['reason']),
+  v.forward(v.check((b) => b.status !== 'CLOSED' || b.loanAmountCents !== undefined, 'Enter the loan amount'), ['loanAmountCents']),
+  v.forward(v.check((b) => b.status !== 'CLOSED' || b.closedOn !== undefined, 'Enter the closing date'), ['closedOn']),
 );
 export type LenderStatusChange = v.InferInput<typeof LenderStatusChange>;
 

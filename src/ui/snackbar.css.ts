@@ -14,3 +14,9 @@ export const tone = styleVariants({
   success: [toast, { background: vars.color.success }],
   error: [toast, { background: vars.color.danger }],
 });
+
+/** The message's own step (Undo): a text button in the message's colour, a full touch target. */
+export const action = style({
+  background: 'transparent', color: '#fff', border: '1px solid rgba(255,255,255,.7)', borderRadius: vars.radius.sm,
+  minHeight: 44, minWidth: 44, padding: `0 ${vars.space.md}`, font: 'inherit', fontWeight: 600, cursor: 'pointer', flex: 'none',
+});

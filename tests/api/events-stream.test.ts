@@ -96,6 +96,25 @@ describe('GET /events', () => {
     expect(a.events.some(noteOf(mapleReferral))).toBe(false);
   });
 
+  it('a staff change to a lead (name, status, a logged call) reaches its brokerage\'s admin and staff, never another brokerage\'s', async () => {
+    const [a, b, s] = await Promise.all([listen(broker), listen(basic), listen(staff)]);
+    const lead = await server.db.selectFrom('opportunities').select(['id', 'status']).where('brokerage_id', '=', harborId).orderBy('id').executeTakeFirstOrThrow();
+    const changed = (change: string) => (e: LiveEvent) => e.type === 'OPPORTUNITY_CHANGED' && e.payload.opportunityId === lead.id && e.payload.change === change;
+    expect((await staff.patch(`/interviews-api/opportunities/${lead.id}`, { nameFirst: 'Renamed' })).status).toBe(200);
+    expect((await a.next(changed('EDITED'))).payload).toMatchObject({ opportunityId: lead.id, brokerageId: harborId });
+    await s.next(changed('EDITED'));
+    const next = lead.status === 'FUTURE_INTEREST' ? 'CONTACT_ESTABLISHED' : 'FUTURE_INTEREST';
+    expect((await staff.put(`/interviews-api/opportunities/${lead.id}/status`, { status: next })).status).toBe(200);
+    await a.next(changed('STATUS'));
+    const disposition = (await server.db.selectFrom('dispositions').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    expect((await staff.post('/interviews-api/interactions', { opportunityId: lead.id, type: 'CALL', direction: 'OUTBOUND', dispositionId: disposition, durationSeconds: 30 })).status).toBe(201);
+    await a.next(changed('INTERACTION'));
+    // A later event Maple & Main's admin may see: Harbor Point's lead would have come before it.
+    await note(basic, mapleReferral, 'after the lead change');
+    await b.next(noteOf(mapleReferral));
+    expect(b.events.some((e) => e.type === 'OPPORTUNITY_CHANGED')).toBe(false);
+  });
+
   it('a lender hears their office\'s changes only, and a brokerage admin none of them', async () => {
     const [l, a] = await Promise.all([listen(lender), listen(broker)]);
     const office = await server.db.selectFrom('users').select('loan_office_id').where('email', '=', 'lender@demo.test').executeTakeFirstOrThrow();

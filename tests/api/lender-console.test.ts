@@ -117,6 +117,39 @@ describe('one lender referral', () => {
       .toMatchObject({ status: 'LOST', lostReason: 'Paying cash', nextSteps: ['CONTACTED'] });
   });
 
+  it('closes a loan only with its amount and closing date, keeps First Contact unstamped, and then refuses a reassignment', async () => {
+    // The newest waiting referral (the other tests take the oldest ones).
+    const id = Number((await sql<{ id: number }>`select id from lender_referrals where loan_office_id = ${ids.summit}
+      and status = 'RECEIVED' and first_contact_at is null order by id desc limit 1`.execute(server.db)).rows[0]!.id);
+    const url = `${REFERRALS}/${id}/status`;
+    const received = (await server.db.selectFrom('lender_referrals').select('received_at').where('id', '=', id).executeTakeFirstOrThrow()).received_at;
+    const dayBefore = new Date(received.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const refusals: [object, string[]][] = [
+      [{ status: 'CLOSED' }, ['loanAmountCents', 'closedOn']],
+      [{ status: 'CLOSED', closedOn: '2026-01-05' }, ['loanAmountCents']],
+      [{ status: 'CLOSED', loanAmountCents: 25_000_000 }, ['closedOn']],
+      [{ status: 'CLOSED', loanAmountCents: 0, closedOn: '2026-01-05' }, ['loanAmountCents']],
+      [{ status: 'CLOSED', loanAmountCents: 25_000_000, closedOn: '2026-02-30' }, ['closedOn']],
+      [{ status: 'CLOSED', loanAmountCents: 25_000_000, closedOn: '2999-01-01' }, ['closedOn']],
+      [{ status: 'CLOSED', loanAmountCents: 25_000_000, closedOn: dayBefore }, ['closedOn']],
+    ];
+    for (const [body, field] of refusals) {
+      const res = await lender.put<{ fields?: Record<string, string> }>(url, body);
+      expect({ body, status: res.status, fields: Object.keys(res.body.fields ?? {}) }).toEqual({ body, status: 400, fields: field });
+    }
+    expect(await count(`id = ${id} and status = 'RECEIVED' and closed_at is null and first_contact_at is null`)).toBe(1);
+    const today = new Date().toISOString().slice(0, 10);
+    const closed = await lender.put<LenderReferralDetail>(url, { status: 'CLOSED', loanAmountCents: 31_250_000, closedOn: today });
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ status: 'CLOSED', loanAmountCents: 31_250_000, firstContact: null, nextSteps: [] });
+    expect(closed.body.closed?.slice(0, 10)).toBe(today);
+    expect(closed.body.history[0]).toMatchObject({ toStatus: 'CLOSED', detail: `$312,500, closed ${today}` });
+    const officer = await officerOf(ids.summit);
+    const reassign = await lender.put(`${REFERRALS}/${id}/loan-officer`, { loanOfficerId: officer });
+    expect(reassign.status).toBe(409);
+    expect(await count(`id = ${id} and loan_officer_id is not distinct from ${closed.body.loanOfficer?.id ?? null}`)).toBe(1);
+  });
+
   it('adds a note by the signed-in user and refuses an empty one', async () => {
     const id = await anyReferral(ids.summit);
     const res = await lender.post(`${REFERRALS}/${id}/notes`, { body: 'Called the buyer' });
@@ -127,7 +160,7 @@ describe('one lender referral', () => {
   });
 
   it('lets staff impersonating the loan office act as its admin, the history naming the staff member', async () => {
-    const id = await anyReferral(ids.summit, `status = 'RECEIVED'`);
+    const id = await anyReferral(ids.summit, `status = 'CONTACTED'`);
     const as = { [HEADER]: String(ids.lenderUser) };
     const list = await admin.get<Page<LenderReferralRow>>(`${REFERRALS}?pageSize=100`, as);
     expect(list.body.totalElements).toBe(await count(`loan_office_id = ${ids.summit}`));
@@ -180,13 +213,30 @@ describe('loan officers', () => {
     expect(await count(`loan_officer_id = ${officer} and status = 'CLOSED'`)).toBe(closed);
     const inactive = await lender.get<Page<LoanOfficerRow>>(`${OFFICERS}?status=INACTIVE`);
     expect(inactive.body.content.map((o) => o.id)).toContain(officer);
-    const id = await anyReferral(ids.summit, `loan_officer_id is distinct from ${officer}`);
+    const id = await anyReferral(ids.summit, `loan_officer_id is distinct from ${officer} and status <> 'CLOSED'`);
     expect((await lender.put(`${REFERRALS}/${id}/loan-officer`, { loanOfficerId: officer })).status).toBe(400);
     expect((await lender.put(`${OFFICERS}/${officer}/status`, { status: 'PAUSED' })).status).toBe(400);
   });
 });
 
 describe('the loan office overview', () => {
+  it.each(['lender', 'admin'] as const)('every figure %s sees on the overview opens a list whose total equals it (Open included)', async (who) => {
+    const caller = who === 'lender' ? lender : admin;
+    const office = who === 'lender' ? '' : `&loanOfficeId=${ids.summit}`;
+    const o = (await caller.get<LenderOverview>(`/lenders-api/loan-offices/${ids.summit}/stats`)).body;
+    const total = async (qs: string) => (await caller.get<Page<LenderReferralRow>>(`${REFERRALS}?pageSize=1${office}&${qs}`)).body.totalElements;
+    const open = o.byStatus.filter((x) => x.status !== 'CLOSED' && x.status !== 'LOST').reduce((n, x) => n + x.count, 0);
+    expect(open).toBeGreaterThan(0);
+    const figures: [string, number, string][] = [
+      ['Open', open, 'status=OPEN'],
+      ['Loans Closed', o.conversion.closed, 'status=CLOSED'],
+      ['Not Proceeding', o.conversion.lost, 'status=LOST'],
+      ...o.byStatus.map((x): [string, number, string] => [x.status, x.count, `status=${x.status}`]),
+      ...o.perOfficer.filter((x) => x.loanOfficerId === null).map((x): [string, number, string] => ['Unassigned', x.total, 'unassigned=true']),
+    ];
+    for (const [name, figure, qs] of figures) expect({ name, list: await total(qs) }).toEqual({ name, list: figure });
+  });
+
   it('counts this month, the 12 months, steps and per-officer figures from the rows', async () => {
     const res = await lender.get<LenderOverview>(`/lenders-api/loan-offices/${ids.summit}/stats`);
     expect(res.status).toBe(200);

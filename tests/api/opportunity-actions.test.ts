@@ -48,10 +48,10 @@ describe('logging an interaction (POST /interviews-api/interactions)', () => {
     const before = (await caller.get<Page<Interaction>>(`/interviews-api/interactions?opportunityId=${o.id}`)).body.totalElements;
     const d = dispositions[0]!;
     const res = await caller.post<Interaction>('/interviews-api/interactions', {
-      opportunityId: o.id, type: 'CALL', direction: 'OUTBOUND', dispositionId: d.id, summary: '  Left a voicemail.  ',
+      opportunityId: o.id, type: 'CALL', direction: 'OUTBOUND', dispositionId: d.id, durationSeconds: 95, summary: '  Left a voicemail.  ',
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ opportunityId: o.id, type: 'CALL', disposition: { id: d.id, category: d.category, name: d.name }, summary: 'Left a voicemail.', userId: await userId(email) });
+    expect(res.body).toMatchObject({ opportunityId: o.id, type: 'CALL', disposition: { id: d.id, category: d.category, name: d.name }, durationSeconds: 95, summary: 'Left a voicemail.', userId: await userId(email), struck: null });
     const list = await caller.get<Page<Interaction>>(`/interviews-api/interactions?opportunityId=${o.id}`);
     expect(list.body.totalElements).toBe(before + 1);
     expect(list.body.content[0]!.id).toBe(res.body.id);
@@ -75,12 +75,21 @@ describe('logging an interaction (POST /interviews-api/interactions)', () => {
   it('refuses bad input with a 400 naming the field, and writes nothing', async () => {
     const o = await opportunity(11);
     const before = await interactionCount(o.id);
+    const call = { type: 'CALL', direction: 'OUTBOUND', dispositionId: dispositions[0]!.id, durationSeconds: 60 };
+    const now = Date.now();
     const cases: [unknown, string][] = [
       [{ opportunityId: o.id, type: 'FAX', direction: 'OUTBOUND' }, 'type'],
       [{ opportunityId: o.id, type: 'CALL', direction: 'SIDEWAYS' }, 'direction'],
-      [{ opportunityId: o.id, type: 'CALL', direction: 'OUTBOUND', dispositionId: 999_999 }, 'dispositionId'],
-      [{ opportunityId: 999_999, type: 'CALL', direction: 'OUTBOUND' }, 'opportunityId'],
-      [{ opportunityId: o.id, type: 'CALL', direction: 'OUTBOUND', summary: 'x'.repeat(4001) }, 'summary'],
+      [{ opportunityId: o.id, ...call, dispositionId: 999_999 }, 'dispositionId'],
+      [{ opportunityId: 999_999, ...call }, 'opportunityId'],
+      [{ opportunityId: o.id, ...call, summary: 'x'.repeat(4001) }, 'summary'],
+      // A call says what came of it, and how long it lasted or when it was.
+      [{ opportunityId: o.id, ...call, dispositionId: null }, 'dispositionId'],
+      [{ opportunityId: o.id, ...call, durationSeconds: null }, 'durationSeconds'],
+      [{ opportunityId: o.id, ...call, durationSeconds: 90_000 }, 'durationSeconds'],
+      [{ opportunityId: o.id, ...call, occurredAt: 'yesterday' }, 'occurredAt'],
+      [{ opportunityId: o.id, ...call, occurredAt: new Date(now + 3_600_000).toISOString() }, 'occurredAt'],
+      [{ opportunityId: o.id, ...call, occurredAt: new Date(now - 40 * 86_400_000).toISOString() }, 'occurredAt'],
     ];
     for (const [body, field] of cases) {
       const res = await admin.post<{ fields: Record<string, string> }>('/interviews-api/interactions', body);
@@ -94,7 +103,7 @@ describe('logging an interaction (POST /interviews-api/interactions)', () => {
 
   it('refuses the read-only opportunities role and a brokerage admin (403), and no one signed in (401)', async () => {
     const o = await opportunity(12);
-    const body = { opportunityId: o.id, type: 'CALL', direction: 'OUTBOUND' };
+    const body = { opportunityId: o.id, type: 'CALL', direction: 'OUTBOUND', dispositionId: dispositions[0]!.id, durationSeconds: 30 };
     expect((await opps.post('/interviews-api/interactions', body)).status).toBe(403);
     expect((await broker.post('/interviews-api/interactions', body)).status).toBe(403);
     expect((await call(server, 'POST', '/interviews-api/interactions', { body })).status).toBe(401);
@@ -241,5 +250,42 @@ describe('status, note and assigned agent writes', () => {
       { actor_user_id: await userId('admin@demo.test'), detail: `agent ${o.agent_id} from opportunity ${o.id}` },
     ]);
     expect((await admin.delete(`/interviews-api/opportunities/${o.id}/assignedAgent`)).status).toBe(409);
+  });
+});
+
+describe('a call logged afterwards, corrected and struck', () => {
+  it('logs a call made earlier at its own time, corrects its duration, strikes it with an audit row, and then refuses changes', async () => {
+    const o = await opportunity(40);
+    const d = dispositions[0]!;
+    const at = new Date(Date.now() - 3 * 3_600_000);
+    at.setMilliseconds(0);
+    const logged = await admin.post<Interaction>('/interviews-api/interactions', {
+      opportunityId: o.id, type: 'CALL', direction: 'INBOUND', dispositionId: d.id, occurredAt: at.toISOString(),
+    });
+    expect(logged.status).toBe(201);
+    expect(logged.body).toMatchObject({ created: at.toISOString(), durationSeconds: null, struck: null });
+    const id = logged.body.id;
+    const corrected = await admin.patch<Interaction>(`/interviews-api/interactions/${id}`, { durationSeconds: 240 });
+    expect(corrected.body.durationSeconds).toBe(240);
+    expect(await auditRows('INTERACTION_CORRECTED', `interaction ${id} %`)).toEqual([
+      { actor_user_id: await userId('admin@demo.test'), detail: `interaction ${id} of opportunity ${o.id}: duration none to 240s` },
+    ]);
+    // Refused: no reason, by the read-only role or a broker, an unknown interaction.
+    expect((await admin.post(`/interviews-api/interactions/${id}/strike`, { reason: '  ' })).status).toBe(400);
+    expect((await opps.post(`/interviews-api/interactions/${id}/strike`, { reason: 'Wrong client' })).status).toBe(403);
+    expect((await broker.post(`/interviews-api/interactions/${id}/strike`, { reason: 'Wrong client' })).status).toBe(403);
+    expect((await admin.post('/interviews-api/interactions/999999/strike', { reason: 'Wrong client' })).status).toBe(404);
+    const before = (await admin.get<Opportunity>(`/interviews-api/opportunities/${o.id}`)).body.phoneCount;
+    const struck = await staff['supervisor@demo.test']!.post<Interaction>(`/interviews-api/interactions/${id}/strike`, { reason: 'Logged on the wrong client' });
+    expect(struck.status).toBe(200);
+    expect(struck.body.struck).toMatchObject({ reason: 'Logged on the wrong client', by: expect.any(String) });
+    expect((await admin.get<Opportunity>(`/interviews-api/opportunities/${o.id}`)).body.phoneCount).toBe(before - 1);
+    const listed = (await admin.get<Page<Interaction>>(`/interviews-api/interactions?opportunityId=${o.id}`)).body.content.find((i) => i.id === id);
+    expect(listed?.struck?.reason).toBe('Logged on the wrong client');
+    expect(await auditRows('INTERACTION_STRUCK', `interaction ${id} %`)).toEqual([
+      { actor_user_id: await userId('supervisor@demo.test'), detail: `interaction ${id} (CALL) of opportunity ${o.id}: Logged on the wrong client` },
+    ]);
+    expect((await admin.patch(`/interviews-api/interactions/${id}`, { dispositionId: d.id })).status).toBe(409);
+    expect((await admin.post(`/interviews-api/interactions/${id}/strike`, { reason: 'Again' })).status).toBe(409);
   });
 });

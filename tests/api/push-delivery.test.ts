@@ -112,7 +112,7 @@ describe('Web Push delivery', () => {
     expect(Date.now() - started).toBeLessThan(WITHIN_MS);
     const name = `${ref.prospect_first} ${ref.prospect_last ?? ''}`.trim();
     expect(push.message).toEqual({
-      title: 'Referral assigned to you', body: `The Porchlight team assigned ${name} to you.`,
+      title: 'Referral assigned to you', body: `${await userName('broker@demo.test')} assigned ${name} to you.`,
       tag: `referral-${ref.id}`, url: `/console/agent-followups/view/${ref.id}`, referralId: ref.id, referralName: name,
     });
     expect(push.headers.urgency).toBe('high');
@@ -297,3 +297,9 @@ describe('a session that ends, ends everywhere', () => {
     expect((await before.get('/agents-api/notifications/mobile')).status).toBe(401);
   });
 });
+
+/** A demo user's name as a notification names who acted. */
+async function userName(email: string): Promise<string> {
+  const u = await server.db.selectFrom('users').select(['first_name', 'last_name']).where('email', '=', email).executeTakeFirstOrThrow();
+  return [u.first_name, u.last_name].filter(Boolean).join(' ');
+}

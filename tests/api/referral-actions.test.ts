@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reassignRefusal, REASSIGN_REFUSAL_MESSAGES, type ReassignRefusal } from '../../src/lib/reassignment-rule.ts';
-import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import { call, DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 // Issue 34: a brokerage admin and staff act on a referral where they look at it: reassign it, remind
 // its agent, note it. Each use as the owner brokerage admin, another brokerage's admin, staff ADMIN
@@ -138,9 +138,20 @@ describe('reminding the agent of an overdue referral', () => {
     const res = await remind(broker, ref);
     expect(res.status).toBe(201);
     const row = await server.db.selectFrom('referrals').select(['prospect_first', 'prospect_last']).where('id', '=', ref.id).executeTakeFirstOrThrow();
-    expect(res.body).toMatchObject({ agentId: ref.agentId, type: 'OVERDUE_REFERRAL_REMINDER', referralId: ref.id, title: 'Follow-up overdue' });
-    expect(res.body.text).toContain(`${row.prospect_first} ${row.prospect_last} is`);
+    // It names who sent it, and the referral's timeline keeps it.
+    const sender = await server.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('email', '=', 'broker@demo.test').executeTakeFirstOrThrow();
+    const by = `${sender.first_name} ${sender.last_name}`;
+    expect(res.body).toMatchObject({ agentId: ref.agentId, type: 'OVERDUE_REFERRAL_REMINDER', referralId: ref.id, title: `Reminder from ${by}` });
+    expect(res.body.text).toContain(`${by} reminded you: ${row.prospect_first} ${row.prospect_last} is`);
     expect(await audits('REFERRAL_REMINDER_SENT', `referral ${ref.id} `)).toHaveLength(1);
+    const timeline = await server.db.selectFrom('referral_events').select(['type', 'detail', 'actor_user_id']).where('referral_id', '=', ref.id)
+      .where('type', '=', 'REMINDER_SENT').execute();
+    expect(timeline).toEqual([{ type: 'REMINDER_SENT', detail: expect.stringMatching(/^Reminded /), actor_user_id: sender.id }]);
+    // The sender's bell (notMine) leaves out what they did themselves; My Notifications keeps it.
+    const bell = await broker.get<{ content: { id: number }[] }>('/agents-api/notifications?pageSize=100&notMine=true');
+    expect(bell.body.content.map((n) => n.id)).not.toContain(res.body.id);
+    const log = await broker.get<{ content: { id: number }[] }>('/agents-api/notifications?pageSize=100');
+    expect(log.body.content.map((n) => n.id)).toContain(res.body.id);
 
     const again = await remind(broker, ref);
     expect(again).toMatchObject({ status: 429, body: { status: 429, error: 'Too Many Requests' } });
@@ -188,6 +199,43 @@ describe('reminding the agent of an overdue referral', () => {
   it('still sends the fixed sample when no type is given', async () => {
     const ref = await overdueReferral();
     expect(await broker.post('/agents-api/notifications/sample', { agentId: ref.agentId })).toMatchObject({ status: 201, body: { type: 'TEST_NEW_REFERRAL', referralId: null } });
+  });
+});
+
+describe('notifications worded for their reader', () => {
+  it('a reassignment names the broker who made it to the agent, and stays out of that broker\'s own bell', async () => {
+    const ref = await overdueReferral();
+    const to = await colleague(harbor, ref.agentId);
+    expect((await broker.patch(`/agents-api/referrals/${ref.id}/reassign`, { agentId: to })).status).toBe(200);
+    const sender = await server.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('email', '=', 'broker@demo.test').executeTakeFirstOrThrow();
+    const n = await server.db.selectFrom('agent_notifications').select(['id', 'text', 'actor_user_id']).where('referral_id', '=', ref.id)
+      .where('type', '=', 'FORCE_ASSIGNED_REFERRAL').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(n.text).toMatch(new RegExp(`^${sender.first_name} ${sender.last_name} assigned .+ to you\\.$`));
+    expect(n.actor_user_id).toBe(sender.id);
+    const bell = await broker.get<{ content: { id: number }[] }>('/agents-api/notifications?pageSize=100&notMine=true');
+    expect(bell.body.content.map((x) => x.id)).not.toContain(n.id);
+    // Another reader (staff) still sees it.
+    const staff = await admin.get<{ content: { id: number }[] }>(`/agents-api/notifications?pageSize=100&notMine=true&brokerageId=${harbor}`);
+    expect(staff.body.content.map((x) => x.id)).toContain(n.id);
+    expect((await broker.get('/agents-api/notifications?notMine=maybe')).status).toBe(400);
+  });
+
+  it('the agent\'s reminder of an overdue referral leaves their list once they act on the referral (a note)', async () => {
+    // Three weeks on, the demo agent's idle referrals are overdue (the clock goes back after the test).
+    server.setNow(new Date(Date.now() + 21 * 86_400_000));
+    const [agent, broker] = await Promise.all([signIn(server, DEMO_AGENT_PHONE), signIn(server, 'broker@demo.test')]);
+    const me = (await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow()).agent_id!;
+    const page = await broker.get<{ content: { id: number; agentId: number; stage: string }[] }>(`/agents-api/broker-referrals?followupType=OVERDUE&agentId=${me}&pageSize=100&sort=updated,DESC`);
+    const ref = page.body.content.find((r) => !used.has(r.id) && r.stage !== 'UNDER_CONTRACT')!;
+    used.add(ref.id);
+    const sent = await broker.post<{ id: number }>('/agents-api/notifications/sample', { agentId: me, type: 'OVERDUE_REFERRAL_REMINDER', referralId: ref.id });
+    expect(sent.status).toBe(201);
+    const mine = async () => (await agent.get<{ content: { id: number }[] }>('/agents-api/notifications/mobile?pageSize=100')).body.content.map((x) => x.id);
+    expect(await mine()).toContain(sent.body.id);
+    expect((await agent.post(`/agents-api/agents/${me}/referrals/${ref.id}/notes`, { text: 'Called back, viewing Friday' }, { 'Idempotency-Key': 'acted-on-reminder' })).status).toBe(201);
+    expect(await mine()).not.toContain(sent.body.id);
+    // The brokerage's log keeps it.
+    expect((await broker.get<{ content: { id: number }[] }>('/agents-api/notifications?pageSize=100')).body.content.map((x) => x.id)).toContain(sent.body.id);
   });
 });
 

@@ -36,7 +36,7 @@ const bellOf = async (screen: Screen) => within(await screen.findByRole('banner'
   .findByRole('button', { name: 'Notifications' }, { timeout: 30_000 });
 
 describe('the notifications bell', () => {
-  it('is in the top bar, once, on the overview and on every my-* page of a brokerage admin', async () => {
+  it('is in the top bar, once, on the overview, on every my-* page and on Marketplace of a brokerage admin', async () => {
     const { screen, user } = await renderApp('/console', { as: 'broker@demo.test' });
     expect(await bellOf(screen)).toBeInTheDocument();
     await screen.findByRole('region', { name: 'Agents with Overdue Referrals' });
@@ -49,11 +49,19 @@ describe('the notifications bell', () => {
       expect(await bellOf(screen)).toBeInTheDocument();
       expect(screen.getAllByRole('button', { name: 'Notifications' })).toHaveLength(1);
     }
-    // Marketplace is not a my-* page.
+    // Marketplace has it too, and marks its own drawer item (not Overview) as the current page.
     await user.click(within(drawer()).getByRole('link', { name: /^Marketplace/ }));
     await waitFor(() => expect(location.pathname).toBe('/console/marketplace'));
-    expect(screen.queryByRole('button', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(await bellOf(screen)).toBeInTheDocument();
+    expect(within(drawer()).getByRole('link', { name: /^Marketplace/ })).toHaveAttribute('aria-current', 'page');
+    expect(within(drawer()).getByRole('link', { name: /^Overview/ })).not.toHaveAttribute('aria-current');
   }, 120_000);
+
+  it('is on Email Settings too', async () => {
+    const { screen } = await renderApp('/console/settings/email', { as: 'broker@demo.test' });
+    expect(await bellOf(screen)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Notifications' })).toHaveLength(1);
+  }, 60_000);
 
   it('opens the referral a row is about and closes the panel', async () => {
     const { screen, user } = await renderApp('/console/my-agents', { as: 'broker@demo.test' });

@@ -1,6 +1,8 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, testServer } from '../setup/render-app.tsx';
+import { leaderboardCounts } from '../../src/features/dashboard/leaderboard.tsx';
+import { VIEW_ALL_COUNTS } from '../../src/features/dashboard/overdue-agents.tsx';
 
 const WORKING = ['ACTIVE', 'IN_TRAINING', 'PAUSED', 'ADMIN_HOLD'];
 
@@ -34,6 +36,13 @@ describe('the agent leaderboard', () => {
       expect(row.textContent).toMatch(/(\*|\d+[mhd]( \d+[mh])?) \/ (\*|\d+[mhd]( \d+[mh])?)|No invitations in the last 30 days\./);
     });
     expect(within(card).getByText(`1 - 5 of ${working.length} agents`)).toBeInTheDocument();
+    // It says what it counts, and the overdue widget's View All (every agent not deleted) says what that counts.
+    const all = (await harborAgents()).filter((a) => a.status !== 'DELETED');
+    expect(within(card).getByText(leaderboardCounts(working.length))).toBeInTheDocument();
+    expect(within(card).getByText(new RegExp(`^Ranks ${working.length} working agents`))).toBeInTheDocument();
+    const overdue = screen.getByRole('region', { name: 'Agents with Overdue Referrals' });
+    expect(await within(overdue).findByRole('link', { name: `View All ${all.length} Agents` })).toBeInTheDocument();
+    expect(within(overdue).getByText(VIEW_ALL_COUNTS)).toBeInTheDocument();
   });
 
   it('sorts by name and pages on', async () => {

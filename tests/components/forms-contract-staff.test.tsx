@@ -154,6 +154,7 @@ describe('a disposition withdrawn while a dialog offers it is refused beside Dis
     await within(select).findByRole('option', { name: d.label });
     await d.withdraw();
     await app.user.selectOptions(select, d.label);
+    await app.user.type(within(dialog).getByRole('textbox', { name: 'Duration (min:sec)' }), '2');
     await app.user.click(within(dialog).getByRole('button', { name: 'Log Interaction' }));
     await expectRefusalBeside(app, select, 'This disposition is no longer offered; choose another.', 'Unknown disposition', async () => {
       await waitFor(() => expect(within(select).queryByRole('option', { name: d.label })).not.toBeInTheDocument());

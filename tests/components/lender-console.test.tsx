@@ -66,11 +66,11 @@ describe('lender referrals', () => {
   it('filters by status from the URL and assigns a referral to a loan officer from its view', async () => {
     const summit = await summitId();
     const server = await testServer();
-    const target = (await sql<{ id: number; first: string | null; last: string | null }>`select lr.id, op.contact_first as first, op.contact_last as last
+    const target = (await sql<{ id: number; first: string | null; last: string | null; officer: number | null }>`select lr.id, op.contact_first as first, op.contact_last as last, lr.loan_officer_id as officer
       from lender_referrals lr join opportunities op on op.id = lr.opportunity_id
       where lr.loan_office_id = ${summit} and lr.status = 'UNDERWRITING' order by lr.id limit 1`.execute(server.db)).rows[0]!;
     const officer = await server.db.selectFrom('loan_officers').select(['id', 'first_name', 'last_name'])
-      .where('loan_office_id', '=', summit).where('status', '=', 'ACTIVE').orderBy('last_name').executeTakeFirstOrThrow();
+      .where('loan_office_id', '=', summit).where('status', '=', 'ACTIVE').where('id', '!=', target.officer ?? 0).orderBy('last_name').executeTakeFirstOrThrow();
     const { screen, user } = await renderApp('/console/lender-referrals?status=UNDERWRITING', { as: 'lender@demo.test' });
     const table = await screen.findByRole('table', { name: 'Lender referrals' });
     await waitFor(() => expect(rowsOf(table)).toHaveLength(1));
@@ -81,10 +81,35 @@ describe('lender referrals', () => {
     await user.click(within(card as HTMLElement).getByRole('button', { name: /Assign|Reassign/ }));
     await waitFor(async () => expect((await server.db.selectFrom('lender_referrals').select('loan_officer_id').where('id', '=', target.id)
       .executeTakeFirstOrThrow()).loan_officer_id).toBe(officer.id));
-    expect(await screen.findByText(new RegExp(`to ${officer.first_name} ${officer.last_name}`))).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Move to Loan Closed' }));
-    await waitFor(async () => expect(await countWhere(`id = ${target.id} and status = 'CLOSED'`)).toBe(1));
+    expect(await within(screen.getByRole('list', { name: 'History' })).findByText(new RegExp(`to ${officer.first_name} ${officer.last_name}`))).toBeInTheDocument();
+    // The assignment can be taken back from its message.
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(async () => expect((await server.db.selectFrom('lender_referrals').select('loan_officer_id').where('id', '=', target.id)
+      .executeTakeFirstOrThrow()).loan_officer_id).toBe(target.officer));
+  });
+
+  it('closes a loan only after confirming it with the loan amount, and offers no reassignment afterwards', async () => {
+    const summit = await summitId();
+    const server = await testServer();
+    const target = (await server.db.selectFrom('lender_referrals').select('id').where('loan_office_id', '=', summit)
+      .where('status', '=', 'UNDERWRITING').orderBy('id', 'desc').executeTakeFirstOrThrow());
+    const { screen, user } = await renderApp(`/console/lender-referrals/view/${target.id}`, { as: 'lender@demo.test' });
+    // Loan Closed is final: the next step's primary button asks first, for the amount and the closing date.
+    const next = within(await screen.findByRole('group', { name: 'Next step' })).getByRole('button', { name: 'Move to Loan Closed…' });
+    await user.click(next);
+    const dialog = await screen.findByRole('dialog', { name: 'Loan Closed' });
+    // The amount on file is offered; without one the close is refused beside the field.
+    const amount = within(dialog).getByRole('textbox', { name: 'Loan Amount (USD)' });
+    await user.clear(amount);
+    await user.click(within(dialog).getByRole('button', { name: 'Close Loan' }));
+    expect(await within(dialog).findByText('Enter the loan amount')).toBeInTheDocument();
+    expect(await countWhere(`id = ${target.id} and status = 'UNDERWRITING'`)).toBe(1);
+    await user.type(amount, '312,500');
+    await user.click(within(dialog).getByRole('button', { name: 'Close Loan' }));
+    await waitFor(async () => expect(await countWhere(`id = ${target.id} and status = 'CLOSED' and loan_amount_cents = 31250000`)).toBe(1));
     expect(await screen.findByText('A closed loan is final.')).toBeInTheDocument();
+    // No reassigning a closed loan.
+    expect(screen.queryByRole('button', { name: /Assign|Reassign/ })).not.toBeInTheDocument();
   });
 
   it('shows staff impersonating the loan office exactly what its admin sees', async () => {

@@ -32,6 +32,23 @@ describe('the live console', () => {
     await waitFor(() => expect(saysUpdated(screen)).toBe(true), SOON);
   });
 
+  it('shows a staff change to a lead\'s name on the broker\'s open My Leads within 2 s', async () => {
+    const server = await testServer();
+    const harbor = await server.db.selectFrom('users').select('broker_id').where('email', '=', 'broker@demo.test').executeTakeFirstOrThrow();
+    // The newest lead: first on My Leads (newest first).
+    const lead = await server.db.selectFrom('opportunities').select(['id', 'contact_last']).where('brokerage_id', '=', harbor.broker_id!)
+      .orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const { screen } = await renderApp('/console/my-leads', { as: 'broker@demo.test' });
+    expect((await screen.findAllByText(new RegExp(lead.contact_last ?? 'Not Available'))).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Quentinette/)).toBeNull();
+    await waitFor(() => expect(liveStreamsOf(server.events).size).toBe(1));
+
+    const staff = await signIn(server, 'admin@demo.test');
+    expect((await staff.patch(`/interviews-api/opportunities/${lead.id}`, { nameFirst: 'Quentinette' })).status).toBe(200);
+    expect((await screen.findAllByText(/Quentinette/, {}, SOON)).length).toBeGreaterThan(0);
+    await waitFor(() => expect(saysUpdated(screen)).toBe(true), SOON);
+  });
+
   it('updates a row of the open list when staff reassign its referral, and closes the stream at sign-out', async () => {
     const server = await testServer();
     const { screen, user } = await renderApp('/console/my-referrals', { as: 'broker@demo.test' });

@@ -36,6 +36,10 @@ describe('working an opportunity', () => {
     const choice = within(select).getAllByRole('option')[1]!.textContent!;
     await user.selectOptions(select, choice);
     await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Asked for a call back on Friday.');
+    // A call needs how long it lasted (or when it was): refused beside the field, nothing written.
+    await user.click(within(dialog).getByRole('button', { name: 'Log Interaction' }));
+    expect(await within(dialog).findByText('Enter how long the call lasted, or when it was made')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Duration (min:sec)' }), '4:30');
     await user.click(within(dialog).getByRole('button', { name: 'Log Interaction' }));
 
     expect(await screen.findByText('Call logged.')).toBeInTheDocument();
@@ -48,8 +52,15 @@ describe('working an opportunity', () => {
     await waitFor(() => expect(detail(contact, 'Calls')).toBe(String(opp.phone_count + 1)));
     const numbers = screen.getByRole('list', { name: 'Contact numbers' });
     await waitFor(() => expect(numbers).toHaveTextContent(`${opp.phone_count + 1} calls`));
-    const saved = await opp.server.db.selectFrom('interactions').select(['type', 'direction', 'summary']).where('opportunity_id', '=', opp.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(saved).toEqual({ type: 'CALL', direction: 'OUTBOUND', summary: 'Asked for a call back on Friday.' });
+    const saved = await opp.server.db.selectFrom('interactions').select(['id', 'type', 'direction', 'summary', 'duration_seconds', 'struck_at']).where('opportunity_id', '=', opp.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(saved).toMatchObject({ type: 'CALL', direction: 'OUTBOUND', summary: 'Asked for a call back on Friday.', duration_seconds: 270, struck_at: null });
+    // Undo strikes it: it stays listed, crossed out, and no longer counts.
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(rowsOf(table)[0]).toHaveTextContent('Struck'));
+    expect(rowsOf(table)[0]).toHaveTextContent('Undone right after logging');
+    await waitFor(() => expect(detail(contact, 'Calls')).toBe(String(opp.phone_count)));
+    expect((await opp.server.db.selectFrom('audit_log').select('detail').where('action', '=', 'INTERACTION_STRUCK')
+      .where('detail', 'like', `interaction ${saved.id} %`).execute())).toHaveLength(1);
   });
 
   it('corrects the disposition of a row, and Back closes the dialog without leaving the page', async () => {

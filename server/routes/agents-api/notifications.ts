@@ -26,6 +26,8 @@ const ListQuery = v.object({
   brokerageId: v.optional(Id),
   agentId: v.optional(Id),
   type: v.optional(v.picklist(NOTIFICATION_TYPES, 'must be a notification type')),
+  /** true: leave out what the signed-in person caused themselves (the bell: a broker's own reassignment is no news to them). */
+  notMine: v.optional(v.picklist(['true', 'false'], 'must be true or false')),
 });
 type ListQuery = v.InferOutput<typeof ListQuery>;
 
@@ -38,6 +40,7 @@ async function page(c: AppContext, q: ListQuery, scope: RawBuilder<unknown>[]): 
   if (q.toDate) parts.push(sql`n.sent < ${q.toDate}`);
   if (q.agentId) parts.push(sql`n.agent_id = ${q.agentId}`);
   if (q.type) parts.push(sql`n.type = ${q.type}`);
+  if (q.notMine === 'true') parts.push(sql`n.actor_user_id is distinct from ${c.var.auth.actor.id}`);
   const where = sql<boolean>`${parts.length ? sql.join(parts, sql` and `) : sql`true`}`;
   const db = c.var.db;
   const [rows, total] = await Promise.all([
@@ -90,10 +93,18 @@ async function insertReminder(c: AppContext, db: Db, agentId: number, referralId
   }
   const agent = await db.selectFrom('agents').select(['first_name', 'last_name']).where('id', '=', agentId).executeTakeFirstOrThrow();
   const name = personName(ref.prospect_first, ref.prospect_last) ?? 'A referral';
+  // Sent by a person: the agent reads who (the one acting, also when impersonating).
+  const { actor } = c.var.auth;
+  const by = personName(actor.firstName, actor.lastName);
   const row = await db.insertInto('agent_notifications').values({
     agent_id: agentId, brokerage_id: ref.brokerage_id, type: 'OVERDUE_REFERRAL_REMINDER', referral_id: referralId, referral_name: name,
-    ...notificationCopy('OVERDUE_REFERRAL_REMINDER', name, ref.days_overdue), sent: now,
+    ...notificationCopy('OVERDUE_REFERRAL_REMINDER', name, ref.days_overdue, by), sent: now, actor_user_id: actor.id,
   }).returningAll().executeTakeFirstOrThrow();
+  // The referral's timeline keeps it: who reminded whom, when.
+  await db.insertInto('referral_events').values({
+    referral_id: referralId, type: 'REMINDER_SENT', detail: `Reminded ${personName(agent.first_name, agent.last_name) ?? 'the agent'}`,
+    actor_user_id: actor.id, created_at: now,
+  }).execute();
   await db.insertInto('audit_log').values({
     actor_user_id: c.var.auth.actor.id, as_user_id: c.var.auth.user.id, action: 'REFERRAL_REMINDER_SENT',
     detail: `referral ${referralId} to agent ${agentId}`, created_at: now,
@@ -155,7 +166,8 @@ export const notificationRoutes: RouteDef[] = [
       const agentId = c.var.auth.user.agentId;
       if (agentId === null) throw forbidden('Only an agent has notifications of their own');
       if (q.agentId !== undefined && q.agentId !== agentId) throw notYoursError();
-      return page(c, q, [sql`n.agent_id = ${agentId}`]);
+      // What the agent has acted on is done: their list leaves it out.
+      return page(c, q, [sql`n.agent_id = ${agentId}`, sql`n.cleared_at is null`]);
     },
   }),
   route({

@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertAgent, assertBrokerage, isProviderUser, missing } from '../../http/ownership.ts';
 import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { Id, jsonBody, params } from '../../http/validate.ts';
+import type { Db } from '../../db/database.ts';
 import { idempotentWrite } from './idempotency.ts';
 import { AGENT_REFERRALS, assertAgentScope, ownReferral, personName, referralDetail, RefParams } from './referral-data.ts';
 
@@ -18,6 +19,15 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** A brokerage admin's hand assignment to an agent on an administrative hold (staff's to lift). */
 export const ADMIN_HOLD_REFUSAL = 'That agent is on an administrative hold: only staff can assign them referrals until it is lifted';
+/**
+ * The agent acted on the referral (a stage move, a note): what their notifications about it asked is
+ * done, so their list drops them (the brokerage's log keeps them). Their open app hears the stage or
+ * note event, which refetches its notifications.
+ */
+async function clearActedOn(db: Db, agentId: number, referralId: number, now: Date) {
+  await db.updateTable('agent_notifications').set({ cleared_at: now })
+    .where('agent_id', '=', agentId).where('referral_id', '=', referralId).where('cleared_at', 'is', null).execute();
+}
 
 export const agentReferralWriteRoutes: RouteDef[] = [
   // A stage move by the agent: checked against canMove, one STAGE_CHANGED event, updated_at bumped.
@@ -44,6 +54,7 @@ export const agentReferralWriteRoutes: RouteDef[] = [
           referral_id: refId, type: 'STAGE_CHANGED', from_stage: ref.stage, to_stage: body.stage, detail,
           actor_user_id: c.var.auth.actor.id, idempotency_key: key, created_at: now,
         }).execute();
+        await clearActedOn(trx, id, refId, now);
         // The first move out of Received is the agent taking the referral on: its own event type.
         await recordEvent(trx, {
           type: ref.stage === 'AWAITING_FOLLOWUP' ? 'REFERRAL_ACCEPTED' : 'REFERRAL_STAGE_CHANGED',
@@ -75,7 +86,10 @@ export const agentReferralWriteRoutes: RouteDef[] = [
         const note = await trx.insertInto('referral_notes').values({
           referral_id: refId, author_user_id: author.id, body: body.text, idempotency_key: key, created_at: now,
         }).returning(['id', 'body', 'created_at']).executeTakeFirstOrThrow();
-        if (byAgent) await trx.updateTable('referrals').set({ updated_at: now }).where('id', '=', refId).execute();
+        if (byAgent) {
+          await trx.updateTable('referrals').set({ updated_at: now }).where('id', '=', refId).execute();
+          await clearActedOn(trx, id, refId, now);
+        }
         await recordEvent(trx, {
           type: 'REFERRAL_NOTE_ADDED', payload: { referralId: refId, agentId: id, brokerageId: ref.brokerage_id, noteId: note.id },
           audience: referralAudience(ref.brokerage_id, id),
@@ -122,9 +136,11 @@ export const agentReferralWriteRoutes: RouteDef[] = [
           actor_user_id: actor, as_user_id: c.var.auth.user.id, action: 'REFERRAL_REASSIGNED', detail: `referral ${refId}: ${detail}`, created_at: now,
         }).execute();
         const name = personName(ref.prospect_first, ref.prospect_last) ?? 'A referral';
+        // The agent reads who moved it to them (the person acting, also when impersonating).
+        const by = personName(c.var.auth.actor.firstName, c.var.auth.actor.lastName);
         const notification = await trx.insertInto('agent_notifications').values({
           agent_id: to.id, brokerage_id: ref.brokerage_id, type: 'FORCE_ASSIGNED_REFERRAL', referral_id: refId, referral_name: name,
-          ...notificationCopy('FORCE_ASSIGNED_REFERRAL', name), sent: now,
+          ...notificationCopy('FORCE_ASSIGNED_REFERRAL', name, 0, by), sent: now, actor_user_id: actor,
         }).returningAll().executeTakeFirstOrThrow();
         // Both agents' lists change: the new agent (with staff and admins) and the previous one hear of it.
         const moved = { referralId: refId, brokerageId: ref.brokerage_id, fromAgentId: ref.agent_id, toAgentId: to.id, agentId: to.id };

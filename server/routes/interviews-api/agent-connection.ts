@@ -10,7 +10,7 @@ import { IdParams, jsonBody, params, query } from '../../http/validate.ts';
 import { OPPORTUNITY_READERS } from './opportunities.ts';
 import { loadOpportunity } from './opportunity-query.ts';
 import { referralQuery, referralView } from '../agents-api/brokerage-referrals.ts';
-import { countOf, IdParam, pagingWith } from '../../http/paging.ts';
+import { countOf, IdParam, pagingWith, userNameSql } from '../../http/paging.ts';
 
 // Assigning opportunities to agents (force assignment, unassignment), interactions, dispositions.
 
@@ -57,8 +57,8 @@ export const connectionRoutes: RouteDef[] = [
         .$if(q.opportunityId !== undefined, (qb) => qb.where('i.opportunity_id', '=', q.opportunityId ?? 0));
       const [totalElements, rows] = await Promise.all([
         countOf(filtered().select((eb) => eb.fn.countAll<number>().as('n'))),
-        filtered().leftJoin('dispositions as d', 'd.id', 'i.disposition_id').selectAll('i')
-          .select(['d.category as d_category', 'd.name as d_name'])
+        filtered().leftJoin('dispositions as d', 'd.id', 'i.disposition_id').leftJoin('users as su', 'su.id', 'i.struck_by_user_id').selectAll('i')
+          .select(['d.category as d_category', 'd.name as d_name', userNameSql('su').as('struck_by')])
           .orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
       ]);
       const content = rows.map((i): Interaction => ({
@@ -66,6 +66,7 @@ export const connectionRoutes: RouteDef[] = [
         disposition: i.disposition_id !== null && i.d_category !== null && i.d_name !== null
           ? { id: i.disposition_id, category: i.d_category, name: i.d_name } : null,
         userId: i.user_id, durationSeconds: i.duration_seconds, summary: i.summary, created: i.created_at.toISOString(),
+        struck: i.struck_at ? { at: i.struck_at.toISOString(), by: i.struck_by, reason: i.struck_reason ?? '' } : null,
       }));
       return c.json({ content, totalElements } satisfies Page<Interaction>);
     },

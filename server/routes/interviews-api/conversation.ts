@@ -64,7 +64,7 @@ export const conversationRoutes: RouteDef[] = [
       if (o.contact_phone) {
         const [dnc, counts] = await Promise.all([
           db.selectFrom('dnc_contacts').select('blocked').where('type', '=', 'PHONE').where('value', '=', o.contact_phone).executeTakeFirst(),
-          db.selectFrom('interactions').where('opportunity_id', '=', o.id)
+          db.selectFrom('interactions').where('opportunity_id', '=', o.id).where('struck_at', 'is', null)
             .select([
               sql<number>`count(*) filter (where type = 'CALL')::int`.as('calls'),
               sql<number>`count(*) filter (where type = 'SMS')::int`.as('texts'),

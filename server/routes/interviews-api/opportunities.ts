@@ -1,6 +1,8 @@
 import type { Page } from '../../../src/contract/common.ts';
 import * as v from 'valibot';
 import { OpportunityPatch, OpportunityStatusChange, type OpportunityNote, type Opportunity } from '../../../src/contract/interviews.ts';
+import { opportunityAudience } from '../../events/audience.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import { recordAudit } from '../../http/audit-log.ts';
 import type { Db } from '../../db/database.ts';
 import { csvResponse } from '../../http/csv.ts';
@@ -37,9 +39,17 @@ async function page(c: AppContext, f: OpportunityFilter, q: v.InferOutput<typeof
 
 /** The opportunity's row, locked for the write that follows; 404 when there is none. */
 async function lockOpportunity(db: Db, id: number) {
-  const o = await db.selectFrom('opportunities').select(['id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
+  const o = await db.selectFrom('opportunities').select(['id', 'status', 'brokerage_id', 'agent_id']).where('id', '=', id).forUpdate().executeTakeFirst();
   if (!o) throw notFound('No such opportunity');
   return o;
+}
+
+/** Last in a lead's write: its brokerage's open lists (and staff's, and its agent's) hear of it live. */
+export async function recordOpportunityChanged(db: Db, o: { id: number; brokerage_id: number; agent_id: number | null }, change: string) {
+  await recordEvent(db, {
+    type: 'OPPORTUNITY_CHANGED', payload: { opportunityId: o.id, brokerageId: o.brokerage_id, change },
+    audience: opportunityAudience(o.brokerage_id, o.agent_id),
+  });
 }
 
 async function assertExists(db: Db, id: number) {
@@ -71,10 +81,11 @@ export const opportunityRoutes: RouteDef[] = [
       }).filter(([, val]) => val !== undefined));
       if (Object.keys(set).length === 0) throw badRequest('Nothing to change');
       await c.var.db.transaction().execute(async (trx) => {
-        await lockOpportunity(trx, id);
+        const o = await lockOpportunity(trx, id);
         await trx.updateTable('opportunities').set({ ...set, updated_at: c.var.now() }).where('id', '=', id).execute();
         // The fields' names only: the audit log is read widely and a client's contact details stay out of it.
         await recordAudit(c, trx, 'OPPORTUNITY_EDITED', `opportunity ${id}: ${Object.keys(set).join(', ')}`);
+        await recordOpportunityChanged(trx, o, 'EDITED');
       });
       return c.json(await loadOpportunity(c.var.db, id) satisfies Opportunity);
     },
@@ -88,6 +99,7 @@ export const opportunityRoutes: RouteDef[] = [
         const was = await lockOpportunity(trx, id);
         await trx.updateTable('opportunities').set({ status, updated_at: c.var.now() }).where('id', '=', id).execute();
         await recordAudit(c, trx, 'OPPORTUNITY_STATUS_CHANGED', `opportunity ${id}: ${was.status} to ${status}`);
+        await recordOpportunityChanged(trx, was, 'STATUS');
       });
       return c.json(await loadOpportunity(c.var.db, id) satisfies Opportunity);
     },

@@ -3,10 +3,12 @@ import * as v from 'valibot';
 import {
   AssignLoanOfficer, LenderStatusChange, type LenderReferralDetail, type LenderReferralNote, type LenderReferralRow,
 } from '../../../src/contract/lender-referrals.ts';
-import { canMoveLenderStep, isLenderStep, LENDER_STEP_LABELS, LENDER_STEPS, nextLenderSteps, type LenderStep } from '../../../src/lib/lender-steps.ts';
+import { canMoveLenderStep, isLenderStep, isOpenStep, LENDER_STEP_LABELS, LENDER_STEPS, nextLenderSteps, OPEN_STEPS, type LenderStep } from '../../../src/lib/lender-steps.ts';
+import { parseIsoDate } from '../../../src/lib/iso-time.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { csvResponse } from '../../http/csv.ts';
+import { formatCents } from '../../../src/lib/format.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { isProviderUser, missing } from '../../http/ownership.ts';
 import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
@@ -29,7 +31,8 @@ const ListQuery = v.object({
   loanOfficerId: IdParam,
   /** true: only referrals no loan officer holds. */
   unassigned: BoolParam,
-  status: v.optional(v.picklist(LENDER_STEPS, 'status must be a lender step')),
+  /** A lender step, or OPEN: every step still being worked (the overview's Open figure). */
+  status: v.optional(v.picklist([...LENDER_STEPS, 'OPEN'], 'status must be a lender step or OPEN')),
   /** Buyer name, email or phone. */
   name: TextParam(),
   sort: Sort(['received', 'updated', 'status', 'buyer'], 'received,DESC'),
@@ -107,10 +110,10 @@ export async function lenderReferralDetail(db: Db, user: AuthUser, id: number): 
 }
 
 /** A write on one referral: in one transaction, the row locked, the office checked. */
-async function write<T>(c: AppContext, id: number, work: (trx: Db, r: { loan_office_id: number; status: string; loan_officer_id: number | null; first_contact_at: Date | null }) => Promise<T>): Promise<T> {
+async function write<T>(c: AppContext, id: number, work: (trx: Db, r: { loan_office_id: number; status: string; loan_officer_id: number | null; first_contact_at: Date | null; received_at: Date }) => Promise<T>): Promise<T> {
   const { user } = c.var.auth;
   return c.var.db.transaction().execute(async (trx) => {
-    const r = await trx.selectFrom('lender_referrals').select(['id', 'loan_office_id', 'status', 'loan_officer_id', 'first_contact_at'])
+    const r = await trx.selectFrom('lender_referrals').select(['id', 'loan_office_id', 'status', 'loan_officer_id', 'first_contact_at', 'received_at'])
       .where('id', '=', id).forUpdate().executeTakeFirst();
     if (!r || (!isProviderUser(user) && user.loanOfficeId !== r.loan_office_id)) throw missing(user, 'lender referral', 'referral');
     assertOfficeWrite(user, r.loan_office_id);
@@ -121,13 +124,26 @@ async function write<T>(c: AppContext, id: number, work: (trx: Db, r: { loan_off
   });
 }
 
+/** The closing day as noon UTC (so it reads as that day in every US zone); 400 beside the field when out of range. */
+function closingDay(closedOn: string | undefined, receivedAt: Date, now: Date): Date {
+  const day = parseIsoDate(closedOn ?? '');
+  if (!day) throw badRequest('The request body is not valid', { closedOn: 'Enter the closing date' });
+  // Today anywhere: a reader east of UTC may already be on tomorrow's date (UTC+14 at most).
+  if (day.getTime() > now.getTime() + 14 * 3600_000) throw badRequest('The request body is not valid', { closedOn: 'The closing date cannot be in the future' });
+  if (day.getTime() < Date.UTC(receivedAt.getUTCFullYear(), receivedAt.getUTCMonth(), receivedAt.getUTCDate())) {
+    throw badRequest('The request body is not valid', { closedOn: 'The closing date cannot be before the referral was received' });
+  }
+  return new Date(day.getTime() + 12 * 3600_000);
+}
+
 type ReferralFilter = Omit<v.InferOutput<typeof ListQuery>, 'pageIndex' | 'pageSize' | 'sort'>;
 
 /** The referrals a list (or its export) shows: the user's scope, then the filters. */
 const filteredReferrals = (db: Db, scope: LenderScope, q: ReferralFilter) => db.selectFrom('lender_referrals as lr')
   .$if(scope.officeId !== undefined, (qb) => qb.where('lr.loan_office_id', '=', scope.officeId ?? -1))
   .$if(scope.brokerageId !== undefined, (qb) => qb.where('lr.brokerage_id', '=', scope.brokerageId ?? -1))
-  .$if(q.status !== undefined, (qb) => qb.where('lr.status', '=', q.status ?? 'RECEIVED'))
+  .$if(q.status === 'OPEN', (qb) => qb.where('lr.status', 'in', [...OPEN_STEPS]))
+  .$if(q.status !== undefined && q.status !== 'OPEN', (qb) => qb.where('lr.status', '=', q.status ?? 'RECEIVED'))
   .$if(q.loanOfficerId !== undefined, (qb) => qb.where('lr.loan_officer_id', '=', q.loanOfficerId ?? -1))
   .$if(q.unassigned === 'true', (qb) => qb.where('lr.loan_officer_id', 'is', null))
   .$if(Boolean(q.name), (qb) => {
@@ -188,6 +204,8 @@ export const lenderReferralRoutes: RouteDef[] = [
       const { loanOfficerId } = await jsonBody(c, AssignLoanOfficer);
       const now = c.var.now();
       const detail = await write(c, id, async (trx, r) => {
+        // A closed loan is final: its officer is part of the record.
+        if (r.status === 'CLOSED') throw conflict('A closed loan is final; its loan officer cannot change', { loanOfficerId: 'A closed loan is final' });
         if (r.loan_officer_id !== loanOfficerId) {
           if (loanOfficerId !== null) {
             const officer = await trx.selectFrom('loan_officers').select(['id', 'loan_office_id', 'status']).where('id', '=', loanOfficerId).executeTakeFirst();
@@ -221,17 +239,22 @@ export const lenderReferralRoutes: RouteDef[] = [
           throw conflict(`A referral cannot move from ${LENDER_STEP_LABELS[from]} to ${LENDER_STEP_LABELS[body.status]}`,
             { status: `Next steps: ${nextLenderSteps(from).map((s) => LENDER_STEP_LABELS[s]).join(', ') || 'none'}` });
         }
+        // A close records the day the loan closed, which cannot be after today nor before the referral came.
+        const closedAt = body.status === 'CLOSED' ? closingDay(body.closedOn, r.received_at, now) : null;
         await trx.updateTable('lender_referrals').set({
           status: body.status, updated_at: now,
-          // The first move past Received is the first contact (time to first contact on the overview).
-          ...(r.first_contact_at === null ? { first_contact_at: now } : {}),
-          ...(body.status === 'CLOSED' ? { closed_at: now } : {}),
+          // The first move to a working step is the first contact (time to first contact on the overview);
+          // a close or Not Proceeding says nothing of when the buyer was first reached.
+          ...(r.first_contact_at === null && isOpenStep(body.status) ? { first_contact_at: now } : {}),
+          ...(closedAt ? { closed_at: closedAt } : {}),
           lost_reason: body.status === 'LOST' ? (body.reason ?? null) : null,
           ...(body.loanAmountCents !== undefined ? { loan_amount_cents: body.loanAmountCents } : {}),
         }).where('id', '=', id).execute();
         await trx.insertInto('lender_referral_events').values({
           lender_referral_id: id, type: 'STATUS_CHANGED', from_status: from, to_status: body.status,
-          loan_officer_id: r.loan_officer_id, detail: body.status === 'LOST' ? (body.reason ?? null) : null,
+          loan_officer_id: r.loan_officer_id,
+          detail: body.status === 'LOST' ? (body.reason ?? null)
+            : body.status === 'CLOSED' ? `${formatCents(body.loanAmountCents ?? 0)}, closed ${body.closedOn ?? ''}` : null,
           actor_user_id: c.var.auth.actor.id, created_at: now,
         }).execute();
         return lenderReferralDetail(trx, c.var.auth.user, id);

@@ -32,7 +32,9 @@ const NotificationsMenu = lazy(() => import('../../features/dashboard/notificati
 const NOTIFICATION_PAGES: ReadonlySet<string> = new Set(['overview', 'dashboard',
   'my-agents', 'my-agent-invitations', 'view-my-agent', 'my-agent-referral', 'my-agent-questionnaire',
   'my-referrals', 'my-referral-view', 'my-leads', 'my-lead-view', 'my-notifications', 'my-announcements',
-  'my-admins', 'my-admin-view', 'my-metrics']);
+  'my-admins', 'my-admin-view', 'my-metrics',
+  // Every page of the broker admin's drawer and settings has it (decision 0093): Marketplace, Email Settings.
+  'marketplace', 'settings-email']);
 
 /** The console frame: drawer (a sheet behind a menu button on phones), top bar, banners, dialogs. */
 export function Shell({ route, children }: { route: RouteEntry; children: ReactNode }) {

@@ -41,6 +41,13 @@ function Row({ row }: { row: LeaderboardRow }) {
   );
 }
 
+/**
+ * What the leaderboard counts, said under it: it ranks working agents only, so its total can be below
+ * My Agents' and the overdue widget's "View All", which count every agent not deleted.
+ */
+export const leaderboardCounts = (n: number) =>
+  `Ranks ${formatCount(n)} working ${n === 1 ? 'agent' : 'agents'} (active, in training, paused or on hold); invited, unsigned and deactivated agents are on My Agents but not ranked.`;
+
 /** The spec's "*" for a missing response time, explained under the table wherever one shows. */
 export const MISSING_RESPONSE_TIME = '* No referral received in that period, or none answered yet.';
 
@@ -80,6 +87,7 @@ export function LeaderboardWidget() {
             </table>
           </div>
           {q.data.totalElements === 0 && <CardState>No agents yet.</CardState>}
+          <p className={styles.disclaimer}>{leaderboardCounts(q.data.totalElements)}</p>
           {q.data.content.some((r) => responseTimes(r.last7ResponseTime, r.last30ResponseTime).includes('*')) && (
             <p className={styles.disclaimer}>{MISSING_RESPONSE_TIME}</p>
           )}

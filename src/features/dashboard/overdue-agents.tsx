@@ -22,6 +22,8 @@ export const MY_AGENTS_BY_OVERDUE = `${pathTo('my-agents')}?sort=overdue&order=d
  * list shows, whatever their status (docs/decisions/0048-console-behaviour-where-the-spec-is-silent.md).
  */
 export const viewAllText = (n: number) => `View All ${formatCount(n)} Agents`;
+/** What View All counts, said beside it (the leaderboard, ranking working agents only, says what it counts too). */
+export const VIEW_ALL_COUNTS = 'All agents of any status but deleted, as My Agents lists them.';
 
 /** Agents with overdue referrals (count above 0), 5 a page, and a way to all of the brokerage's agents. */
 export function OverdueAgentsWidget() {
@@ -65,6 +67,7 @@ export function OverdueAgentsWidget() {
           </nav>
         )}
         {total !== undefined && <Link className={buttonClass('secondary')} href={MY_AGENTS_BY_OVERDUE}>{viewAllText(total)}</Link>}
+        {total !== undefined && <p className={styles.disclaimer}>{VIEW_ALL_COUNTS}</p>}
       </div>
     </WidgetCard>
   );

@@ -59,7 +59,7 @@ function Widgets({ data, state }: { data: LenderOverview | undefined; state: 'lo
           <ul className={styles.tiles}>
             <Tile label="This Month" value={formatCount(data.receivedThisMonth)} />
             <Tile label="Last Month" value={formatCount(data.receivedLastMonth)} />
-            <Tile label="Open" value={formatCount(open)} href={pathTo('lender-referrals')} />
+            <Tile label="Open" value={formatCount(open)} href={referralsWith({ status: 'OPEN' })} />
           </ul>
         )}
       </Widget>

@@ -14,6 +14,7 @@ import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
@@ -45,12 +46,22 @@ function AssignControl({ referral }: { referral: LenderReferralDetail }) {
   const [formError, setFormError] = useState<string>();
   const client = useQueryClient();
   const snackbar = useSnackbar();
+  const final = referral.nextSteps.length === 0;
+  const previous = referral.loanOfficer?.id ?? null;
   const assign = useMutation({
-    mutationFn: () => assignLoanOfficer(referral.id, choice ? Number(choice) : null),
-    onSuccess: (r) => {
+    mutationFn: (officer: number | null) => assignLoanOfficer(referral.id, officer),
+    onSuccess: (r, officer) => {
       client.setQueryData(lenderConsoleKeys.referral(r.id), r);
       void refreshLenderData(client);
-      snackbar(r.loanOfficer ? `Assigned to ${r.loanOfficer.name}.` : 'The referral is unassigned.', { tone: 'success' });
+      // Taking an assignment back is one more assignment: Undo puts the officer before it back.
+      const undo = officer !== previous ? { action: { label: 'Undo', run: () => {
+        assignLoanOfficer(r.id, previous).then((back) => {
+          client.setQueryData(lenderConsoleKeys.referral(back.id), back);
+          void refreshLenderData(client);
+          snackbar(back.loanOfficer ? `Assigned back to ${back.loanOfficer.name}.` : 'The referral is unassigned again.', { tone: 'success' });
+        }, (err: unknown) => snackbar(serverMessage(err), { tone: 'error' }));
+      } } } : {};
+      snackbar(r.loanOfficer ? `Assigned to ${r.loanOfficer.name}.` : 'The referral is unassigned.', { tone: 'success', ...undo });
     },
     // Every option is valid when shown; an officer deactivated since is refused at the field, in words.
     onError: (err) => {
@@ -60,7 +71,8 @@ function AssignControl({ referral }: { referral: LenderReferralDetail }) {
     },
   });
   const current = referral.loanOfficer ? String(referral.loanOfficer.id) : '';
-  const submit = (e: FormEvent) => { e.preventDefault(); show({}); setFormError(undefined); assign.mutate(); };
+  const submit = (e: FormEvent) => { e.preventDefault(); show({}); setFormError(undefined); assign.mutate(choice ? Number(choice) : null); };
+  if (final) return <p>{referral.loanOfficer?.name ?? 'Unassigned'} <span className={styles.meta}>(a closed loan is final)</span></p>;
   return (
     <form ref={form} className={styles.inlineForm} onSubmit={submit} noValidate>
       {formError && <p role="alert" className={styles.formError}>{formError}</p>}
@@ -75,17 +87,35 @@ function AssignControl({ referral }: { referral: LenderReferralDetail }) {
   );
 }
 
+/** Today as YYYY-MM-DD in the reader's own zone (the latest closing date the form offers). */
+const todayIso = (now = new Date()) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+/** "250,000" or "$250,000.50" as cents; undefined when it is not an amount. */
+export const dollarsToCents = (text: string): number | undefined => {
+  const clean = text.replace(/[$,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return undefined;
+  return Math.round(Number(clean) * 100);
+};
+
+type Move = { status: LenderStep; reason?: (typeof LOST_REASONS)[number]; loanAmountCents?: number; closedOn?: string };
+
+/**
+ * The next step: the step after the current one is the primary button; later steps (a loan officer may
+ * learn of several at once) are secondary under "Skip ahead"; Loan Closed, which is final, asks first
+ * with the loan amount and closing date; Not Proceeding asks for its reason.
+ */
 function StepControl({ referral }: { referral: LenderReferralDetail }) {
-  const [losing, setLosing] = useState(false);
+  const [dialog, setDialog] = useState<'LOST' | 'CLOSED' | null>(null);
   const [reason, setReason] = useState('');
+  const [amount, setAmount] = useState(referral.loanAmountCents ? String(referral.loanAmountCents / 100) : '');
+  const [closedOn, setClosedOn] = useState(todayIso());
   const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'reason'>(form);
+  const { errors, show, clear } = useFieldErrors<'reason' | 'loanAmountCents' | 'closedOn'>(form);
   const [formError, setFormError] = useState<string>();
   const client = useQueryClient();
   const snackbar = useSnackbar();
-  const close = (open: boolean) => { if (!open) { show({}); setFormError(undefined); } setLosing(open); };
+  const close = (open: boolean) => { if (!open) { show({}); setFormError(undefined); setDialog(null); } };
   const move = useMutation({
-    mutationFn: (body: { status: LenderStep; reason?: (typeof LOST_REASONS)[number] }) => moveLenderStep(referral.id, body),
+    mutationFn: (body: Move) => moveLenderStep(referral.id, body),
     onSuccess: (r) => {
       client.setQueryData(lenderConsoleKeys.referral(r.id), r);
       void refreshLenderData(client);
@@ -93,44 +123,74 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
       close(false);
     },
     onError: (err, body) => {
-      if (body.status !== 'LOST') { snackbar(serverMessage(err), { tone: 'error' }); return; }
-      // In the Not Proceeding dialog: the reason's refusal beside it, the rest above it.
-      const { fields, other } = serverFieldErrors(err, ['reason'] as const);
+      if (body.status !== 'LOST' && body.status !== 'CLOSED') { snackbar(serverMessage(err), { tone: 'error' }); return; }
+      // In the dialog: each refusal beside its field, the rest above them.
+      const { fields, other } = serverFieldErrors(err, ['reason', 'loanAmountCents', 'closedOn'] as const);
       show(fields);
       setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
     },
   });
-  const lose = (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = { status: 'LOST' as const, ...(reason ? { reason: reason as (typeof LOST_REASONS)[number] } : {}) };
-    // The contract's rule: a referral leaves as Not Proceeding only with one of the reasons.
-    const found = schemaErrors<LenderStatusChange>(LenderStatusChange, body);
+    const cents = dollarsToCents(amount);
+    const body: Move = dialog === 'LOST'
+      ? { status: 'LOST', ...(reason ? { reason: reason as (typeof LOST_REASONS)[number] } : {}) }
+      : { status: 'CLOSED', ...(cents !== undefined ? { loanAmountCents: cents } : {}), ...(closedOn ? { closedOn } : {}) };
+    // The contract's rules: Not Proceeding needs a reason, Loan Closed an amount and a closing date.
+    const found: Partial<Record<'reason' | 'loanAmountCents' | 'closedOn', string>> = schemaErrors<LenderStatusChange>(LenderStatusChange, body);
+    if (dialog === 'CLOSED' && amount.trim() && cents === undefined) found.loanAmountCents = 'Enter the loan amount in dollars, such as 250000';
+    if (dialog === 'CLOSED' && closedOn > todayIso()) found.closedOn = 'The closing date cannot be in the future';
     show(found);
     setFormError(undefined);
     if (Object.keys(found).length === 0) move.mutate(body);
   };
   if (referral.nextSteps.length === 0) return <p className={styles.meta}>A closed loan is final.</p>;
+  const forward = referral.nextSteps.filter((s) => s !== 'LOST');
+  const [next, ...later] = forward;
+  const act = (s: LenderStep) => (s === 'LOST' || s === 'CLOSED' ? setDialog(s) : move.mutate({ status: s }));
+  const stepButton = (s: LenderStep, variant: 'primary' | 'secondary') => (
+    <Button key={s} variant={variant} disabled={move.isPending} onClick={() => act(s)}>
+      {s === 'CLOSED' ? `Move to ${LENDER_STEP_LABELS[s]}…` : `Move to ${LENDER_STEP_LABELS[s]}`}
+    </Button>
+  );
   return (
     <>
-      <div className={styles.chips} role="group" aria-label="Move to step">
-        {referral.nextSteps.map((s) => (
-          <Button key={s} variant={s === 'LOST' ? 'text' : 'secondary'} disabled={move.isPending}
-            onClick={() => (s === 'LOST' ? setLosing(true) : move.mutate({ status: s }))}>
-            {`Move to ${LENDER_STEP_LABELS[s]}`}
-          </Button>
-        ))}
+      <div className={styles.stack}>
+        <div className={styles.chips} role="group" aria-label="Next step">
+          {next && stepButton(next, 'primary')}
+          {referral.nextSteps.includes('LOST') && (
+            <Button variant="text" disabled={move.isPending} onClick={() => act('LOST')}>{`Move to ${LENDER_STEP_LABELS.LOST}…`}</Button>
+          )}
+        </div>
+        {later.length > 0 && (
+          <div className={styles.chips} role="group" aria-label="Skip ahead">
+            <span className={styles.meta}>Skip ahead:</span>
+            {later.map((s) => stepButton(s, 'secondary'))}
+          </div>
+        )}
       </div>
-      <Dialog open={losing} onOpenChange={close} title="Not Proceeding">
-        <form ref={form} onSubmit={lose} noValidate>
+      <Dialog open={dialog !== null} onOpenChange={close} title={dialog === 'CLOSED' ? 'Loan Closed' : 'Not Proceeding'}
+        description={dialog === 'CLOSED' ? 'A closed loan is final: its step and loan officer cannot change afterwards.' : undefined}>
+        <form ref={form} onSubmit={submit} noValidate>
           {formError && <p role="alert" className={styles.formError}>{formError}</p>}
-          <SelectField label="Reason" name="reason" value={reason} error={errors.reason} onChange={(e) => { clear('reason'); setReason(e.target.value); }}>
-            <option value="">Choose a reason</option>
-            {LOST_REASONS.map((r) => <option key={r} value={r}>{r}</option>)}
-          </SelectField>
+          {dialog === 'LOST' && (
+            <SelectField label="Reason" name="reason" value={reason} error={errors.reason} onChange={(e) => { clear('reason'); setReason(e.target.value); }}>
+              <option value="">Choose a reason</option>
+              {LOST_REASONS.map((r) => <option key={r} value={r}>{r}</option>)}
+            </SelectField>
+          )}
+          {dialog === 'CLOSED' && (
+            <>
+              <TextField label="Loan Amount (USD)" name="loanAmountCents" inputMode="decimal" autoComplete="off" value={amount}
+                error={errors.loanAmountCents} onChange={(e) => { clear('loanAmountCents'); setAmount(e.target.value); }} />
+              <TextField label="Closing Date" name="closedOn" type="date" max={todayIso()} value={closedOn}
+                error={errors.closedOn} onChange={(e) => { clear('closedOn'); setClosedOn(e.target.value); }} />
+            </>
+          )}
           <div className={styles.toolbar}>
             <span className={styles.toolbarSpacer} />
             <Button variant="text" onClick={() => close(false)}>Cancel</Button>
-            <Button type="submit" disabled={move.isPending}>Save</Button>
+            <Button type="submit" disabled={move.isPending}>{dialog === 'CLOSED' ? 'Close Loan' : 'Save'}</Button>
           </div>
         </form>
       </Dialog>

@@ -22,7 +22,8 @@ const LIST = defineList({
   sort: { key: 'received', desc: true },
   sortKeys: ['received', 'updated', 'status', 'buyer'],
   search: { key: 'name', placeholder: 'Buyer name, email or phone' },
-  filters: [{ key: 'status', label: 'Status', all: 'All', options: LENDER_STEPS.map((s) => ({ value: s, label: LENDER_STEP_LABELS[s] })) }],
+  // Open: every step still being worked, what the overview's Open figure counts.
+  filters: [{ key: 'status', label: 'Status', all: 'All', options: [{ value: 'OPEN', label: 'Open' }, ...LENDER_STEPS.map((s) => ({ value: s, label: LENDER_STEP_LABELS[s] }))] }],
 });
 // The officer ('none': unassigned) and, for staff, the office are URL filters too; their values come from the server.
 const SPEC = { ...LIST.spec, filter: { ...LIST.spec.filter, officer: '', office: '' } };

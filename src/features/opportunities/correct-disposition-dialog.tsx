@@ -24,7 +24,7 @@ export function CorrectDispositionDialog({ interaction, onOpenChange, onCorrecte
   const what = interaction ? `${interactionTypeLabel(interaction.type)} of ${formatDateTime(interaction.created)}` : '';
   return (
     <Dialog open={interaction !== null} onOpenChange={onOpenChange} title="Correct Disposition"
-      description={interaction ? `${what}. Recorded as ${dispositionLabel(interaction.disposition)}.` : undefined}>
+      description={interaction ? `${what}. ${interaction.disposition ? `Recorded as ${dispositionLabel(interaction.disposition)}.` : 'Recorded with no disposition.'}` : undefined}>
       {interaction && <CorrectDispositionForm interaction={interaction} onCancel={() => onOpenChange(false)} onCorrected={onCorrected} />}
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Page } from '../../contract/common.ts';
 import type { Disposition, Interaction, InteractionPatch, NewInteraction, Opportunity } from '../../contract/interviews.ts';
-import { correctInteraction, interactionsQueryOptions, logInteraction, opportunityKeys, opportunityQueryOptions } from '../../api/opportunities.ts';
+import { correctInteraction, interactionsQueryOptions, logInteraction, opportunityKeys, opportunityQueryOptions, strikeInteraction } from '../../api/opportunities.ts';
 import { contactNumbersQueryOptions, conversationQueryOptions } from '../../api/opportunity-timeline.ts';
 
 // Logging an interaction and correcting its disposition. Every figure the page shows about contact
@@ -57,5 +57,18 @@ export function useCorrectDisposition(opportunityId: number) {
     },
     onError: (_err, _vars, context) => { if (context?.before) client.setQueryData(key, context.before); },
     onSettled: () => refreshContactHistory(client, opportunityId),
+  });
+}
+
+/** POST /interviews-api/interactions/{id}/strike: the row shows as struck from the server's answer, then the page reloads. */
+export function useStrikeInteraction(opportunityId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => strikeInteraction(id, reason),
+    onSuccess: (struck) => {
+      client.setQueryData<InteractionPage>(interactionsQueryOptions(opportunityId).queryKey,
+        (page) => (page ? { ...page, content: page.content.map((i) => (i.id === struck.id ? struck : i)) } : page));
+      refreshContactHistory(client, opportunityId);
+    },
   });
 }
