@@ -9,10 +9,10 @@ export const BROKER_ORIGIN = `http://localhost:${E2E_PORT}`;
 // Any host not in AGENT_HOSTS is the broker host; agents.localhost is the default agent host.
 export const AGENT_ORIGIN = `http://agents.localhost:${E2E_PORT}`;
 
-/** Every demo account's password (DECISIONS.md, demo data). */
+/** Every demo account's password (docs/spec/DECISIONS.md, demo data). */
 export const DEMO_PASSWORD = 'Demo-pass-1';
 
-/** The demo accounts of DECISIONS.md and where each lands after sign-in (spec 1 section 4). */
+/** The demo accounts of docs/spec/DECISIONS.md and where each lands after sign-in (spec 1 section 4). */
 export const DEMO_IDENTITIES = [
   { identity: 'admin@demo.test', roles: ['ADMIN'], landing: '/console/brokerages' },
   { identity: 'manager@demo.test', roles: ['MANAGER'], landing: '/console/brokerages' },

@@ -35,7 +35,7 @@ export const PROVIDER_INVITEE_ROLES = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPER
 /** Roles that manage users (spec 1 section 6, user-management); they invite for any organisation. */
 export const USER_MANAGER_ROLES = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR'] as const satisfies readonly Role[];
 
-/** Staff roles that may start impersonation (DESIGN.md, DECISIONS.md demo accounts). */
+/** Staff roles that may start impersonation (DESIGN.md, docs/spec/DECISIONS.md demo accounts). */
 export const IMPERSONATOR_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT'];
 
 /** The user role filter (spec 1 section 6). */
