@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_FAMILIES, API_PATHNAME_PATTERNS } from '../../src/access/api-families.ts';
+import { API_FAMILIES, API_PATHNAME_PATTERNS, isApiPath } from '../../src/access/api-families.ts';
+import { ROUTES as CONSOLE_ROUTES } from '../../src/access/route-table.ts';
 import { createApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
 import type { AppEnv } from '../../server/http/route.ts';
@@ -29,6 +30,10 @@ describe('one list of the server\'s path families', () => {
   it('lists every family the server mounts', () => {
     expect(families.length).toBeGreaterThan(10);
     expect(families.filter((f) => !(API_FAMILIES as readonly string[]).includes(f))).toEqual([]);
+  });
+
+  it('holds no path of a console page, which the server must answer with index.html', () => {
+    expect(CONSOLE_ROUTES.map((r) => r.path).filter((p) => isApiPath(p))).toEqual([]);
   });
 
   it('the dev proxy forwards every family to the API server', () => {
