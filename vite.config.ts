@@ -2,12 +2,11 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { API_PATH_PATTERN } from './src/access/api-families.ts';
 
-// The API families the reference server answers (server/static.ts API_PREFIXES). In development
-// the Vite server forwards them to `npm run serve` on port 8080, keeping the Host header so
+// Every path family the server answers (src/access/api-families.ts). In development the Vite
+// server forwards them to `npm run serve` on port 8080, keeping the Host header so
 // http://agents.localhost:5173 still reaches the agent client.
-const API_PATHS = ['auth', 'users-api', 'agents-api', 'interviews-api', 'leads-api', 'lenders-api',
-  'lenders-match-api', 'contact-center-api', 'workflow-api', 'dev', 'events'];
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 // VITE_API_BASE (read by src/api at build time) points a build at another provider API host;
@@ -49,7 +48,7 @@ export default defineConfig({
   ],
   server: {
     proxy: {
-      [`^/(${API_PATHS.join('|')})(/|$)`]: { target: API_TARGET, changeOrigin: false },
+      [API_PATH_PATTERN.source]: { target: API_TARGET, changeOrigin: false },
     },
   },
   build: {

@@ -5,7 +5,7 @@ import { expect as baseExpect, expectNoAxeViolations, listFilters, listTotal, lo
 // widget shows, on a desktop and on a phone. Per widget and per tab the widget offers: Overall Totals (with
 // the overdue tile), the Sales Funnel's Overall, Seller and Buyer steps (Rental has none), Referral
 // Progression's stages, Leads by Status, Responded Leads Status and Lead Progression per lead type, and the
-// overdue widget's View All. broker@demo.test has no product selector (DECISIONS.md); the API proof
+// overdue widget's View All. broker@demo.test has no product selector (docs/spec/DECISIONS.md); the API proof
 // (tests/api/dashboard-links-totals.test.ts) covers every product. axe-core once on each list.
 
 // This machine runs several suites at once: screens can take far longer than the 5 s default to settle.

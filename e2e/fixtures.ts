@@ -9,10 +9,10 @@ export const BROKER_ORIGIN = `http://localhost:${E2E_PORT}`;
 // Any host not in AGENT_HOSTS is the broker host; agents.localhost is the default agent host.
 export const AGENT_ORIGIN = `http://agents.localhost:${E2E_PORT}`;
 
-/** Every demo account's password (DECISIONS.md, demo data). */
+/** Every demo account's password (docs/spec/DECISIONS.md, demo data). */
 export const DEMO_PASSWORD = 'Demo-pass-1';
 
-/** The demo accounts of DECISIONS.md and where each lands after sign-in (spec 1 section 4). */
+/** The demo accounts of docs/spec/DECISIONS.md and where each lands after sign-in (spec 1 section 4). */
 export const DEMO_IDENTITIES = [
   { identity: 'admin@demo.test', roles: ['ADMIN'], landing: '/console/brokerages' },
   { identity: 'manager@demo.test', roles: ['MANAGER'], landing: '/console/brokerages' },
@@ -154,14 +154,18 @@ export async function fitsWidth(page: Page, what: string): Promise<void> {
 }
 
 /**
- * An area code whose zone is well inside 8 AM-9 PM now, so a bulk SMS does not depend on the hour;
- * null between about 10:00 and 13:00 UTC, when no zone of the table is (Guam has closed, Puerto
- * Rico has not opened).
+ * The instant the bulk SMS specs run at, whatever the hour of the run: 17:00 UTC of the day the run
+ * started (noon or 1 PM Eastern). A spec pins the server's clock to it for its requests with
+ * `test.use({ extraHTTPHeaders: SMS_CLOCK_HEADERS })` (X-Demo-Clock, demo mode: server/http/demo-clock.ts).
  */
-export function openAreaCode(): string | null {
-  const now = new Date();
-  const found = Object.entries(AREA_CODE_ZONES).find(([, zones]) => zones.length === 1 && localHour(zones[0]!, now) >= 9 && localHour(zones[0]!, now) < 20);
-  return found ? found[0] : null;
+export const SMS_CLOCK = `${new Date().toISOString().slice(0, 10)}T17:00:00Z`;
+export const SMS_CLOCK_HEADERS = { 'X-Demo-Clock': SMS_CLOCK };
+
+/** An area code whose zone is well inside 8 AM-9 PM at the pinned instant, so a bulk SMS texts it. */
+export function openAreaCode(at = new Date(SMS_CLOCK)): string {
+  const found = Object.entries(AREA_CODE_ZONES).find(([, zones]) => zones.length === 1 && localHour(zones[0]!, at) >= 9 && localHour(zones[0]!, at) < 20);
+  if (!found) throw new Error(`no area code of the table may be texted at ${at.toISOString()}`);
+  return found[0];
 }
 
 export { expect };

@@ -7,6 +7,7 @@ import type { EventBus } from './events/bus.ts';
 import { TokenCache } from './auth/token-cache.ts';
 import { authorize } from './http/authenticate.ts';
 import { compressAnswers } from './http/compress.ts';
+import { DEMO_CLOCK_HEADER, requestClock } from './http/demo-clock.ts';
 import { errorBody, errorResponse } from './http/errors.ts';
 import { oauthTokenErrors } from './http/oauth-errors.ts';
 import type { AppEnv, RouteDef } from './http/route.ts';
@@ -69,6 +70,15 @@ export function createApp({ db, config, now = () => new Date(), events, routes =
     if (/%00/.test(c.req.url)) return c.json(errorBody(400, 'The request is not valid', { _: 'must not contain NUL characters' }), 400);
     await next();
   });
+  // Demo mode only: a request may run at the instant X-Demo-Clock names (http/demo-clock.ts).
+  if (config.demoMode) {
+    app.use('*', async (c, next) => {
+      const clock = requestClock(c.req.header(DEMO_CLOCK_HEADER), now);
+      if (!clock) return c.json(errorBody(400, 'The request is not valid', { [DEMO_CLOCK_HEADER]: 'must be an ISO 8601 instant with its zone' }), 400);
+      c.set('now', clock);
+      await next();
+    });
+  }
   // JSON answers gzipped in one call, the rest streamed through Hono's compress (http/compress.ts).
   app.use('*', compressAnswers());
   app.use('*', async (c, next) => {

@@ -3,14 +3,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
+import { isApiPath } from '../src/access/api-families.ts';
 import type { AppEnv } from './http/route.ts';
 
-/** Paths owned by the API: never answered with the console's index.html. */
-export const API_PREFIXES = ['/auth/', '/users-api/', '/agents-api/', '/interviews-api/', '/leads-api/', '/lenders-api/',
-  '/lenders-match-api/', '/contact-center-api/', '/workflow-api/', '/dev/', '/.well-known/',
-  '/analytics-api/', '/events', '/webhooks/'];
-
-export const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p.startsWith(prefix));
+/** Paths owned by the server (src/access/api-families.ts): never answered with the console's index.html. */
+export { isApiPath };
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

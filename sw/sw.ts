@@ -3,6 +3,7 @@ import { cacheNames, clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { API_PATH_PATTERN, API_PATHNAME_PATTERNS } from '../src/access/api-families.ts';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -10,16 +11,10 @@ declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | Precache
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Navigations that belong to the server, never to the console: the API families (server/static.ts
-// API_PREFIXES; /auth/ includes the one-time-password page, which must never come from a cache),
-// the demo outbox, server metadata (/.well-known/, RFC 8414) and plain files such as /robots.txt.
-const API_FAMILIES = ['auth', 'users-api', 'agents-api', 'interviews-api', 'leads-api', 'lenders-api',
-  'lenders-match-api', 'contact-center-api', 'workflow-api', 'analytics-api', 'dev', '.well-known'];
-const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const SERVER_PATHS = [
-  new RegExp(`^/(${API_FAMILIES.map(escaped).join('|')})(/|$)`),
-  /\/[^/?]+\.[a-z0-9]+$/i,
-];
+// Navigations that belong to the server, never to the console: every family it answers
+// (src/access/api-families.ts; /auth/ includes the one-time-password page, which must never come
+// from a cache) and plain files such as /robots.txt.
+const SERVER_PATHS = [API_PATH_PATTERN, /\/[^/?]+\.[a-z0-9]+$/i];
 
 // The API's calls bypass this worker altogether (Service Worker Static Routing, Chromium 123+):
 // the browser sends them to the network without waking the worker or dispatching a fetch event
@@ -33,7 +28,7 @@ self.addEventListener('install', (event) => {
   const install = event as ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Promise<void> };
   if (typeof install.addRoutes !== 'function') return;
   const api: RouterRule = {
-    condition: { or: API_FAMILIES.map((family) => ({ urlPattern: { pathname: `/${family}/*` } })) },
+    condition: { or: API_PATHNAME_PATTERNS.map((pathname) => ({ urlPattern: { pathname } })) },
     source: 'network',
   };
   const assets: RouterRule = { condition: { urlPattern: { pathname: '/assets/*' } }, source: { cacheName: cacheNames.precache } };

@@ -1,4 +1,4 @@
-// Call recordings: the one place a real recording provider plugs in (DECISIONS.md, stand-ins at the
+// Call recordings: the one place a real recording provider plugs in (docs/spec/DECISIONS.md, stand-ins at the
 // boundary). A provider turns a recording row (its provider_ref and duration) into audio. The
 // reference API cannot reach one, so RECORDINGS_PROVIDER unset or 'stand-in' gives a generated WAV:
 // deterministic (from the reference), as long as the call, quiet tones a browser plays. A real

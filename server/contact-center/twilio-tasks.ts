@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { TaskChannel, TaskStatus } from '../db/schema-staff-review.ts';
 
 // The contact center's Twilio TaskRouter tasks: the one place a real Twilio client plugs in
-// (DECISIONS.md, stand-ins at the boundary). The proxy routes (server/routes/contact-center-api)
+// (docs/spec/DECISIONS.md, stand-ins at the boundary). The proxy routes (server/routes/contact-center-api)
 // call a TaskProvider; the reference API cannot reach Twilio, so TWILIO_TASKS_PROVIDER unset or
 // 'stand-in' reads and deletes rows of contact_center_tasks. A real provider would list
 // GET /v1/Workspaces/{TWILIO_WORKSPACE_SID}/Tasks and DELETE .../Tasks/{sid} with the account's

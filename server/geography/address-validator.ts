@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { zipPlaces } from './zip-codes.ts';
 
 // Address validation behind POST /contact-center-api/proxy/google-api/validate-address: the one place
-// Google's Address Validation API plugs in (DECISIONS.md, stand-ins at the boundary). The reference
+// Google's Address Validation API plugs in (docs/spec/DECISIONS.md, stand-ins at the boundary). The reference
 // API cannot reach Google, so ADDRESS_VALIDATION_PROVIDER unset or 'reference' runs the stand-in:
 // format checks, then the ZIP against the geography table (zip_codes). A Google provider would POST
 // the address to https://addressvalidation.googleapis.com/v1:validateAddress with the key of

@@ -37,7 +37,7 @@ export const USER_MANAGER_ROLES = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISO
 /** Roles that send an agent a notification by hand (a sample, an overdue reminder): the my-notifications page's; not QA (decision 0085). */
 export const NOTIFICATION_SENDER_ROLES = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'MANAGER', 'CSR_SUPERVISOR'] as const satisfies readonly Role[];
 
-/** Staff roles that may start impersonation (DESIGN.md, DECISIONS.md demo accounts). */
+/** Staff roles that may start impersonation (DESIGN.md, docs/spec/DECISIONS.md demo accounts). */
 export const IMPERSONATOR_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT'];
 
 /** The user role filter (spec 1 section 6). */

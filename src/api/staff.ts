@@ -20,7 +20,7 @@ export async function fetchCsv(path: string, query: QueryValues): Promise<string
 /** `sort=key,ASC|DESC` for the server. */
 export const sortParam = (sort: { key: string; desc: boolean }) => `${sort.key},${sort.desc ? 'DESC' : 'ASC'}`;
 
-/** The server's own message for a refused call (DECISIONS.md: the console shows `message`), else the fallback. */
+/** The server's own message for a refused call (docs/spec/DECISIONS.md: the console shows `message`), else the fallback. */
 export function serverMessage(err: unknown, fallback = 'An error occurred please try again.'): string {
   if (err instanceof ApiError && !err.network && err.status >= 400 && err.message && !err.message.startsWith('Unexpected answer')) {
     return err.message;

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ZipCode } from './agent-assignments.ts';
 
 // POST /contact-center-api/proxy/google-api/validate-address (spec 2 section 7; issue 17, engineer Q).
-// The reference API stands in for Google's Address Validation at the boundary (DECISIONS.md: "a format
+// The reference API stands in for Google's Address Validation at the boundary (docs/spec/DECISIONS.md: "a format
 // check for addresses"): server/geography/address-validator.ts, the one place a real provider plugs in.
 
 const line = (max: number) => v.pipe(v.optional(v.string('must be text'), ''), v.trim(), v.maxLength(max, `must be at most ${max} characters`));

@@ -65,7 +65,7 @@ export const LABEL_TABLES = {
   // Spec 2 section 4: three statuses read otherwise than their enum.
   opportunityStatus: table(OPPORTUNITY_STATUSES, OPPORTUNITY_STATUS_WORDS),
   partnerType: table(PARTNER_TYPES),
-  // The brand's product names (DECISIONS.md); the dashboard's product selector keeps spec 2's own option texts.
+  // The brand's product names (docs/spec/DECISIONS.md); the dashboard's product selector keeps spec 2's own option texts.
   productFamily: table(PRODUCT_FAMILIES, PRODUCT_FAMILY_LABELS),
   potentialAgentStatus: table(POTENTIAL_AGENT_STATUSES),
   qaStatus: table(QA_STATUSES, { AWAITING: 'Awaiting Review' }),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 // One rule for every part of a person's name (first, last, display), in the console's key filter
-// and forms and in the server's contracts alike (DECISIONS.md; decision 0070): Unicode letters,
+// and forms and in the server's contracts alike (docs/spec/DECISIONS.md; decision 0070): Unicode letters,
 // combining marks, spaces, hyphens, apostrophes (' and ’) and periods. The spec's "letters and
 // hyphen only" would turn O'Brien into OBrien, "Mary Ann" into MaryAnn and strip decomposed accents.
 

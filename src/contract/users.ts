@@ -35,7 +35,7 @@ export const PASSWORD_MAX = 1024;
 const PASSWORD_TOO_LONG = `A password is at most ${PASSWORD_MAX} characters`;
 
 /**
- * A new password (spec 1 section 5 and DECISIONS.md: at least 9 characters and one digit), trimmed as
+ * A new password (spec 1 section 5 and docs/spec/DECISIONS.md: at least 9 characters and one digit), trimmed as
  * sign-in trims it: the server sets a password only under this rule, the console checks it first.
  */
 export const NewPassword = v.pipe(v.string('Password is required'), v.trim(), v.nonEmpty('Password is required'),

@@ -2,7 +2,7 @@ import { isValid, lightFormat } from 'date-fns';
 import { BRAND } from './brand.ts';
 import { daysText } from './overdue.ts';
 
-// Display formats of spec 2 section 9 and DECISIONS.md (browser time zone, 12-hour AM/PM, USD,
+// Display formats of spec 2 section 9 and docs/spec/DECISIONS.md (browser time zone, 12-hour AM/PM, USD,
 // compact response times): the one formatting module of the console, and of the server for names.
 
 export { daysText };
@@ -167,7 +167,7 @@ export function personName(first: NamePart, last: NamePart, fallback: string | n
   return [first, last].filter(Boolean).join(' ').trim() || fallback;
 }
 
-/** Product family labels (DECISIONS.md: the selector labels). */
+/** Product family labels (docs/spec/DECISIONS.md: the selector labels). */
 export const PRODUCT_FAMILY_LABELS: Record<string, string> = {
   COMBINED: `${BRAND.name} Referrals + IRIS`,
   [BRAND.code]: `${BRAND.name} Referrals`,
@@ -175,5 +175,5 @@ export const PRODUCT_FAMILY_LABELS: Record<string, string> = {
 };
 export const productFamilyLabel = (family: string): string => PRODUCT_FAMILY_LABELS[family] ?? prettify(family);
 
-/** The DNC owner column: the brand for its own owner type, IRIS for any other (spec 1 section 2, DECISIONS.md). */
+/** The DNC owner column: the brand for its own owner type, IRIS for any other (spec 1 section 2, docs/spec/DECISIONS.md). */
 export const dncOwnerLabel = (ownerType: string): string => (ownerType === BRAND.code ? BRAND.name : 'IRIS');

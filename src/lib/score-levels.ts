@@ -1,4 +1,4 @@
-// Score levels of spec 2 section 5; DECISIONS.md: each level includes its lower bound.
+// Score levels of spec 2 section 5; docs/spec/DECISIONS.md: each level includes its lower bound.
 
 export const LEVELS = ['Red', 'Bronze', 'Silver', 'Gold', 'Platinum'] as const;
 export type Level = (typeof LEVELS)[number];

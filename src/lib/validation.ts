@@ -46,7 +46,7 @@ export function identifierForPost(raw: string, mode: LoginMode): string {
 
 export const loginPasswordError = (raw: string) => (raw.trim() ? undefined : 'Password is required');
 
-export const NEW_PASSWORD_HINT = 'min 9 characters and one number'; // DECISIONS.md (the spec's "min 8" contradicts its rule)
+export const NEW_PASSWORD_HINT = 'min 9 characters and one number'; // docs/spec/DECISIONS.md (the spec's "min 8" contradicts its rule)
 // The new-password rule itself is the contract's NewPassword (src/contract/users.ts), which the server sets passwords under.
 
 export const confirmPasswordError = (password: string, confirm: string) => (password === confirm ? undefined : 'Passwords must match');

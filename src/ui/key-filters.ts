@@ -20,7 +20,7 @@ const phone = (value: string) => {
   return plus === -1 ? cleaned : cleaned.slice(0, plus + 1) + cleaned.slice(plus + 1).replace(/\+/g, '');
 };
 
-/** Name fields: letters of any script, combining marks, spaces, hyphens, apostrophes and periods (DECISIONS.md). */
+/** Name fields: letters of any script, combining marks, spaces, hyphens, apostrophes and periods (docs/spec/DECISIONS.md). */
 const name = filterPersonName;
 
 export const KEY_FILTERS = { numeric, digits, phone, name } as const;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// One name rule (DECISIONS.md, src/contract/person-name.ts) on every route that takes a person's name.
+// One name rule (docs/spec/DECISIONS.md, src/contract/person-name.ts) on every route that takes a person's name.
 
 let server: TestServer;
 let admin: Caller;

@@ -2,7 +2,7 @@ import { openCode } from '../../auth/invites.ts';
 import type { SeedContext } from './core.ts';
 import { DAY_MS } from './random.ts';
 
-// DECISIONS.md demo data: invite codes DEMO-INVITE-1 to DEMO-INVITE-5 are open on a fresh
+// docs/spec/DECISIONS.md demo data: invite codes DEMO-INVITE-1 to DEMO-INVITE-5 are open on a fresh
 // database, each for a new (invited) brokerage administrator of Harbor Point Realty.
 const INVITEES = [
   { first: 'Robin', last: 'Reyes' },

@@ -27,7 +27,7 @@ export interface SeedContext {
 
 interface DemoUser { email?: string; phone?: string; first: string; last: string; roles: Role[]; broker?: 'harbor' | 'maple' | 'cedar'; lender?: 'summit' | 'keystone'; expired?: boolean; status?: 'ACTIVE' | 'INVITED' }
 
-// The demo data contract of spec/DECISIONS.md: these sign-ins, roles and organisations are relied on.
+// The demo data contract of docs/spec/DECISIONS.md: these sign-ins, roles and organisations are relied on.
 const DEMO_USERS: DemoUser[] = [
   { email: 'admin@demo.test', first: 'Alex', last: 'Admin', roles: ['ADMIN'] },
   { email: 'manager@demo.test', first: 'Morgan', last: 'Manager', roles: ['MANAGER'] },

@@ -14,7 +14,7 @@ const STATE_TTL_MS = 10 * 60_000; // the user has 10 minutes to allow access on 
 const STAND_IN_PATH = '/dev/cloze/authorize';
 
 /**
- * The one place a real Cloze OAuth client plugs in (DECISIONS.md, stand-ins at the boundary):
+ * The one place a real Cloze OAuth client plugs in (docs/spec/DECISIONS.md, stand-ins at the boundary):
  * where the user is sent to allow access. The reference API cannot reach Cloze, so the stand-in
  * is a consent page on this server that hands back a code for the state; a real client would
  * use Cloze's authorise URL here and exchange the code with Cloze in the callback.

@@ -25,7 +25,7 @@ function SettingsDialogWhenAsked() {
 }
 
 // The notifications menu sits in the top bar of the overview and of the broker admin's my-* pages
-// (DECISIONS.md; spec 1: "a notifications menu on some pages"): the pages of the broker admin's drawer
+// (docs/spec/DECISIONS.md; spec 1: "a notifications menu on some pages"): the pages of the broker admin's drawer
 // that start with My, and their views. The top bar is the one place it is drawn. Its own chunk: the
 // pages without it do not load it.
 const NotificationsMenu = lazy(() => import('../../features/dashboard/notifications-menu.tsx').then((m) => ({ default: m.NotificationsMenu })));
