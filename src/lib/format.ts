@@ -78,6 +78,13 @@ export const formatScore = formatFraction;
 
 /** Whole dollars from cents ("$412,000"); "-" for nothing (the staff screens' money columns). */
 export const formatCents = (cents: number | null | undefined): string => (cents === null || cents === undefined ? '-' : usd(cents / 100));
+
+/** Cents from what a person typed as dollars ("250,000", "$250,000.50"); undefined when it is not an amount. */
+export const parseDollarsToCents = (text: string): number | undefined => {
+  const clean = text.replace(/[$,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return undefined;
+  return Math.round(Number(clean) * 100);
+};
 /** Whole dollars ("$412,000"); "-" for nothing (unlike formatUsd, which reads a missing amount as $0). */
 export const formatDollars = (dollars: number | null | undefined): string => (dollars === null || dollars === undefined ? '-' : usd(dollars));
 

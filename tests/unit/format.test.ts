@@ -3,10 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   daysText, formatCents, formatCount, formatDate, formatDateTime, formatDollars, formatFraction, formatPercent, formatPriceShort, formatResponseTime, formatTime12, formatUsd,
-  prettify, rateText, responseTimes,
+  parseDollarsToCents, prettify, rateText, responseTimes,
 } from '../../src/lib/format.ts';
 
 describe('money', () => {
+  it.each([['250,000', 25_000_000], ['$250,000.50', 25_000_050], [' 1 234.5 ', 123_450], ['0', 0], ['12.345', undefined], ['-5', undefined], ['abc', undefined], ['', undefined]])(
+    'parseDollarsToCents(%j) is %s', (text, cents) => { expect(parseDollarsToCents(text)).toBe(cents); });
   it.each([[0, '$0'], [null, '$0'], [1234.5, '$1,235'], [1234567, '$1,234,567'], [-50, '-$50']])(
     'formatUsd(%s) is %s with no decimals', (n, text) => { expect(formatUsd(n)).toBe(text); });
 

@@ -7,7 +7,7 @@ import {
 import { serverMessage } from '../../api/staff.ts';
 import { LenderStatusChange, type LenderReferralDetail, type LenderReferralEvent } from '../../contract/lender-referrals.ts';
 import { LENDER_STEP_LABELS, LOST_REASONS, type LenderStep } from '../../lib/lender-steps.ts';
-import { formatCents, formatDate, formatDateTime, personName } from '../../lib/format.ts';
+import { formatCents, formatDate, formatDateTime, parseDollarsToCents, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
@@ -89,12 +89,6 @@ function AssignControl({ referral }: { referral: LenderReferralDetail }) {
 
 /** Today as YYYY-MM-DD in the reader's own zone (the latest closing date the form offers). */
 const todayIso = (now = new Date()) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-/** "250,000" or "$250,000.50" as cents; undefined when it is not an amount. */
-export const dollarsToCents = (text: string): number | undefined => {
-  const clean = text.replace(/[$,\s]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return undefined;
-  return Math.round(Number(clean) * 100);
-};
 
 type Move = { status: LenderStep; reason?: (typeof LOST_REASONS)[number]; loanAmountCents?: number; closedOn?: string };
 
@@ -132,7 +126,7 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const cents = dollarsToCents(amount);
+    const cents = parseDollarsToCents(amount);
     const body: Move = dialog === 'LOST'
       ? { status: 'LOST', ...(reason ? { reason: reason as (typeof LOST_REASONS)[number] } : {}) }
       : { status: 'CLOSED', ...(cents !== undefined ? { loanAmountCents: cents } : {}), ...(closedOn ? { closedOn } : {}) };
