@@ -34,17 +34,18 @@ export async function keepSession(session: Session | null): Promise<void> {
   sessionStore.set(next);
 }
 
-let restored: Promise<void> | undefined;
-/** At start (once a page): a newer IndexedDB copy (the browser was killed before localStorage reached disk) replaces the older one. */
-export function restoreDurableSession(): Promise<void> {
-  restored ??= readDurable<Session>().then((copy) => {
-    if (!copy) return;
-    const local = sessionStore.get();
-    // Only a copy of the same sign-in that is newer: an ended session (null here) stays ended, and a
-    // copy without a time predates this rule.
-    if (local?.savedAt !== undefined && copy.savedAt > local.savedAt) sessionStore.set(copy.session);
-  });
-  return restored;
+/**
+ * Before a renewal: a newer IndexedDB copy (the browser was killed before localStorage reached disk)
+ * replaces the older localStorage one. Read each time (a renewal is minutes apart): another tab may
+ * have renewed since.
+ */
+export async function restoreDurableSession(): Promise<void> {
+  const copy = await readDurable<Session>();
+  if (!copy) return;
+  const local = sessionStore.get();
+  // Only a newer copy of a kept session: an ended session (null here) stays ended, and a copy without
+  // a time predates this rule.
+  if (local?.savedAt !== undefined && copy.savedAt > local.savedAt) sessionStore.set(copy.session);
 }
 
 export class NoMatchingRoleError extends Error {}
