@@ -1,3 +1,4 @@
+import { BrokerageOnly } from '../../ui/brokerage-only.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ListFreshness } from '../../ui/list-freshness.tsx';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -28,7 +29,7 @@ type Filter = { status: string; leadType: string; product: string; q: string };
 const NO_FILTER: Filter = { status: '', leadType: '', product: '', q: '' };
 
 /** My Leads: the brokerage's leads across the main area, with the overview's status and lead-type filters; a row opens its lead view over the list. */
-export function MyLeadsScreen({ params }: { params: Record<string, string> }) {
+function MyLeadsScreenContent({ params }: { params: Record<string, string> }) {
   const list = useUrlListState(NO_FILTER, { key: 'created', desc: true }, SORT_KEYS);
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -82,4 +83,9 @@ export function MyLeadsScreen({ params }: { params: Record<string, string> }) {
       {openId && <LeadSideView id={openId} onClose={() => navigate(withQuery(pathTo('my-leads')))} />}
     </Page>
   );
+}
+
+/** My Leads, for a brokerage admin or staff impersonating a brokerage. */
+export function MyLeadsScreen(props: { params: Record<string, string> }) {
+  return <BrokerageOnly title="My Leads"><MyLeadsScreenContent {...props} /></BrokerageOnly>;
 }
