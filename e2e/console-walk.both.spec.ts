@@ -68,7 +68,7 @@ async function longNotes(page: Page): Promise<string> {
   const field = page.getByRole('textbox', { name: 'Note' });
   await field.fill(LONG_NOTE);
   await page.getByRole('button', { name: 'Add Note' }).click();
-  await expect(page.getByText(LONG_NOTE)).toBeVisible();
+  await expect(page.getByText(LONG_NOTE).first()).toBeVisible();
   await field.fill(LONGER_DRAFT);
   return new URL(page.url()).pathname;
 }

@@ -1,3 +1,4 @@
+import { withBreakPoints } from './break-points.tsx';
 import type { ReactNode } from 'react';
 import { DEFAULT_ROWS_PER_PAGE } from '../lib/pagination.ts';
 import * as styles from './data-table.css.ts';
@@ -81,7 +82,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSortChange,
               {columns.map((c, i) => (
                 <td key={c.key} role="cell" data-label={c.header} className={cellClass(c, i, sort)}>
                   {/* The buttons wrap under one another rather than widen the table (no sideways scroll at 1024 px). */}
-                  {isActions(c) ? <div className={styles.actionsBox}>{c.cell(row)}</div> : c.cell(row)}
+                  {isActions(c) ? <div className={styles.actionsBox}>{c.cell(row)}</div> : withBreakPoints(c.cell(row))}
                 </td>
               ))}
             </tr>

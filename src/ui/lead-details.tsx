@@ -6,6 +6,7 @@ import { formatDateTime } from '../lib/format.ts';
 import { statusLabel } from '../lib/opportunity-status.ts';
 import { formatPhone } from '../lib/validation.ts';
 import { Spinner } from './layout.tsx';
+import { withBreakPoints } from './break-points.tsx';
 import { buttonClass } from './button.tsx';
 import * as styles from './lead-details.css.ts';
 import { enumLabel } from '../contract/labels.ts';
@@ -48,7 +49,7 @@ export function LeadDetails({ lead }: { lead: Lead }) {
     ['Lead Source', o.cleanReferringWebsite || '-'],
     ['Agent', o.agentName ?? 'Not assigned'],
     ['Phone Number', c.phoneNumber ? <a href={`tel:${c.phoneNumber}`}>{formatPhone(c.phoneNumber)}</a> : '-'],
-    ['Email Address', c.emailAddress ? <a className={styles.address} href={`mailto:${c.emailAddress}`}>{c.emailAddress}</a> : '-'],
+    ['Email Address', c.emailAddress ? <a className={styles.address} href={`mailto:${c.emailAddress}`}>{withBreakPoints(c.emailAddress)}</a> : '-'],
     ['Referral', o.referralId !== null ? <Link href={pathTo('my-referral-view', { referralId: o.referralId })}>Open the referral</Link> : 'No referral yet'],
   ];
   return (

@@ -1,3 +1,4 @@
+import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -84,7 +85,7 @@ export function ReferralScreen({ params }: { params: Record<string, string> }) {
           <dt className={styles.dt}>Phone</dt>
           <dd className={styles.dd}>{r.phone ? <a href={`tel:${r.phone}`} className={styles.link}>{formatPhone(r.phone)}</a> : 'Not Available'}</dd>
           <dt className={styles.dt}>Email</dt>
-          <dd className={styles.dd}>{r.email ? <a href={`mailto:${r.email}`} className={styles.link}>{r.email}</a> : 'Not Available'}</dd>
+          <dd className={styles.dd}>{r.email ? <a href={`mailto:${r.email}`} className={styles.link}>{withBreakPoints(r.email)}</a> : 'Not Available'}</dd>
           <dt className={styles.dt}>Type</dt><dd className={styles.dd}>{r.type.charAt(0) + r.type.slice(1).toLowerCase()}</dd>
           <dt className={styles.dt}>Stage</dt>
           <dd className={styles.dd}>
