@@ -9,7 +9,7 @@ import { daysText, formatFraction, formatResponseTime } from '../../lib/format.t
 import { Badge } from '../../ui/badge.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
-import { ListFreshness } from '../../ui/list-freshness.tsx';
+import { ListFreshness, listFailure } from '../../ui/list-freshness.tsx';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { SavedViews } from '../../ui/saved-views.tsx';
@@ -64,7 +64,7 @@ export function MyAgentsList() {
         <SavedViews list="my-agents" current={list.viewQuery} onApply={list.apply} />
       </ListToolbar>
       <ListFreshness updatedAt={query.dataUpdatedAt} failure={query.failureReason} />
-      {query.isError && <p role="alert" className={styles.formError}>{query.error.message || 'Whoops, Something went wrong. Try again.'}</p>}
+      {query.isError && listFailure(query.error) && <p role="alert" className={styles.formError}>{listFailure(query.error)}</p>}
       <DataTable label="Agents" columns={columns} rows={query.data?.content ?? []} rowKey={(a) => a.id}
         sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty="No agents found." />
       <Pagination rowsType="agents" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />

@@ -1,6 +1,6 @@
 import { BrokerageOnly } from '../../ui/brokerage-only.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ListFreshness } from '../../ui/list-freshness.tsx';
+import { ListFreshness, listFailure } from '../../ui/list-freshness.tsx';
 import { Link, useLocation, useSearch } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { myLeadsQueryOptions } from '../../api/my-leads.ts';
@@ -75,7 +75,7 @@ function MyLeadsScreenContent({ params }: { params: Record<string, string> }) {
           <SavedViews list="my-leads" current={list.viewQuery} onApply={list.apply} />
         </ListToolbar>
         <ListFreshness updatedAt={query.dataUpdatedAt} failure={query.failureReason} />
-        {query.isError && <p role="alert" className={styles.formError}>{query.error.message || 'Whoops, Something went wrong. Try again.'}</p>}
+        {query.isError && listFailure(query.error) && <p role="alert" className={styles.formError}>{listFailure(query.error)}</p>}
         <DataTable label="Leads" columns={columns} rows={query.data?.content ?? []} rowKey={(l) => l.opportunity.id}
           sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty="No leads match these filters." />
         <Pagination rowsType="leads" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
