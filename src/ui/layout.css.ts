@@ -1,8 +1,9 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
-// Below 1200 px a page and its cards pad less: at 1024 px that is 64 px more for a list's columns.
-const NARROW = 'screen and (max-width: 1199.98px)';
+// From 768 to 1199 px a page and its cards pad less: at 1024 px that is 64 px more for a list's columns
+// (a phone keeps its padding: its action bar is laid out against it).
+const NARROW = 'screen and (min-width: 768px) and (max-width: 1199.98px)';
 export const card = style({
   background: vars.color.surface, borderRadius: vars.radius.lg, boxShadow: vars.shadow.card, padding: vars.space.lg,
   '@media': { [NARROW]: { padding: vars.space.md } },
