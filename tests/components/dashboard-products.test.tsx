@@ -73,7 +73,7 @@ describe('the product selector', () => {
     ]);
     expect(select).toHaveValue('COMBINED');
     const totals = await screen.findByRole('region', { name: 'Overall Totals' });
-    await user.selectOptions(select, 'Porchlight Referrals = PORCHLIGHT');
+    await user.selectOptions(select, 'Porchlight Referrals');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Lead Progression' })).not.toBeInTheDocument());
     for (const title of IRIS_WIDGETS) expect(screen.queryByRole('region', { name: title })).not.toBeInTheDocument();
     expect(await within(totals).findByRole('link', { name: `Total Referrals ${await count('PORCHLIGHT')}` })).toBeInTheDocument();
