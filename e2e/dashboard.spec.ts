@@ -106,7 +106,7 @@ test('a lead supplier switches the product selector', async ({ page }) => {
   const product = page.getByRole('combobox', { name: 'Product' });
   await expect(product).toHaveValue('COMBINED');
   await expect(widget(page, 'Lead Progression')).toBeVisible();
-  await product.selectOption({ label: 'Porchlight Referrals = PORCHLIGHT' });
+  await product.selectOption({ label: 'Porchlight Referrals' });
   await expect(widget(page, 'Lead Progression')).toBeHidden();
   await expect(widget(page, 'Overall Totals').getByRole('link', { name: /^Total Referrals [\d,]+$/ })).toBeVisible();
   await product.selectOption({ label: 'IRIS' });

@@ -74,3 +74,6 @@ export const progress = style({
     '(prefers-reduced-motion: reduce)': { selectors: { '&::after': { animation: 'none', width: '100%' } } },
   },
 });
+// A table that breaks words inside rather than scroll sideways (DataTable's breakWithin).
+export const breakWithin = style({});
+globalStyle(`${breakWithin} th, ${breakWithin} td`, { overflowWrap: 'anywhere' });
