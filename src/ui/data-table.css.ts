@@ -74,6 +74,7 @@ export const progress = style({
     '(prefers-reduced-motion: reduce)': { selectors: { '&::after': { animation: 'none', width: '100%' } } },
   },
 });
-// A table that breaks words inside rather than scroll sideways (DataTable's breakWithin).
+// A table that, from 768 to 1199 px only, breaks words inside rather than scroll sideways (DataTable's
+// breakWithin). Not wider: "anywhere" lets the table squeeze any column, breaking words it had room for.
 export const breakWithin = style({});
-globalStyle(`${breakWithin} th, ${breakWithin} td`, { overflowWrap: 'anywhere' });
+globalStyle(`${breakWithin} th, ${breakWithin} td`, { '@media': { 'screen and (min-width: 768px) and (max-width: 1199.98px)': { overflowWrap: 'anywhere' } } });

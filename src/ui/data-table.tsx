@@ -36,8 +36,8 @@ export interface DataTableProps<T> {
   empty?: string;
   loading?: boolean;
   /**
-   * Cells may break a word anywhere (overflow-wrap: anywhere) to fit 1024 px: only for a list whose
-   * columns the spec fixes and whose words together are wider than the main area (the DNC List).
+   * From 768 to 1199 px cells may break a word anywhere (overflow-wrap: anywhere) to fit: only for a
+   * list whose columns the spec fixes and whose words together are wider than the main area (the DNC List).
    */
   breakWithin?: boolean;
 }
