@@ -59,3 +59,37 @@ export async function sortedCell(table: Locator): Promise<Locator> {
   const index = Math.max(0, headers.findIndex((s) => s === 'ascending' || s === 'descending'));
   return table.getByRole('row').nth(1).getByRole('cell').nth(index);
 }
+
+/** A word at most this wide never needs to break: a name, a status, a type ("Scarlett", "Seller"). */
+export const UNBREAKABLE_WORD_PX = 160;
+
+/**
+ * Words inside `main` (and open dialogs) that the layout broke across lines though each is at most
+ * UNBREAKABLE_WORD_PX wide: a column or box squeezed below a short word's width. Longer runs (an
+ * email, a link, a 6,000-character note) may break. Each as "word in tag[label] (width)".
+ */
+export async function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate((limit) => {
+    const found: string[] = [];
+    const range = document.createRange();
+    for (const root of document.querySelectorAll('main, [role="dialog"]')) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+        const el = n.parentElement;
+        if (!el || el.closest('textarea, input, select, svg, [aria-hidden="true"], .visually-hidden')) continue;
+        // Runs between the places a line may break anyway (spaces, hyphens, slashes, @ and dots of an address).
+        for (const m of n.data.matchAll(/[^\s\-–—/@.,:;·()]{2,}/g)) {
+          range.setStart(n, m.index);
+          range.setEnd(n, m.index + m[0].length);
+          const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+          if (new Set(rects.map((r) => Math.round(r.top))).size < 2) continue;
+          const width = rects.reduce((sum, r) => sum + r.width, 0);
+          if (width > limit) continue;
+          const label = el.closest('[aria-label]')?.getAttribute('aria-label') ?? '';
+          found.push(`"${m[0]}" in ${el.tagName.toLowerCase()}${label ? `[${label}]` : ''} (${Math.round(width)} px)`);
+        }
+      }
+    }
+    return found;
+  }, UNBREAKABLE_WORD_PX);
+}

@@ -82,3 +82,17 @@ for (const { as, lists } of OWN_TOOLBARS) {
     }
   });
 }
+
+test('a staff or lender list on the list scaffold has one Search, the top bar\'s, and its box only once asked for', async ({ page }) => {
+  await login(page, 'admin@demo.test');
+  await navigate(page, '/console/brokerages');
+  await expect(page.getByRole('table', { name: 'Brokerages' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+  const box = page.getByRole('searchbox');
+  await expect(box).toHaveCount(1);
+  await expect(box).toBeFocused();
+  await box.fill('Harbor');
+  await expect(page).toHaveURL(/Harbor/);
+  await expectNoAxeViolations(page);
+});

@@ -18,6 +18,8 @@ for (const width of [1024, 1280]) for (const { list, action } of WITH_ACTIONS) {
     await page.setViewportSize({ width, height: 800 });
     await login(page, list.as);
     await navigate(page, list.path);
+    // Invite pending lists only invitations that can still be accepted; the seed's may all have expired: every one, with its actions.
+    if (list.name === 'Pending Invitations') await page.getByLabel('Invitation status').selectOption({ label: 'All' });
     const table = page.getByRole('table', { name: list.table, exact: true });
     await expect(table).not.toHaveAttribute('aria-busy', 'true');
     const buttons = table.getByRole('button', { name: action });

@@ -91,7 +91,7 @@ export interface UsersTable {
   agent_id: number | null;
   psi_last_login: Timestamp | null;
   created_at: DefaultTimestamp;
-  /** Why the sign-in is DISABLED (migration 029): USER_REMOVED, AGENT_DELETED; null when not kept. */
+  /** Why the sign-in is DISABLED (migrations 029, 048): USER_REMOVED, AGENT_DELETED, AGENT_DEACTIVATED; null when not kept. */
   disabled_reason: string | null;
 }
 

@@ -54,7 +54,8 @@ export const sendStageChange = (w: StageWrite) =>
   request(path(w), { method: 'PATCH', json: w.change, headers: keyHeader(w), schema: AgentReferralDetail });
 
 export const sendNote = (w: NoteWrite) =>
-  request(`${path(w)}/notes`, { method: 'POST', json: { text: w.text }, headers: keyHeader(w), schema: ReferralNote });
+  // The time it was typed goes with it: a note written offline is dated then, not when it synced.
+  request(`${path(w)}/notes`, { method: 'POST', json: { text: w.text, writtenAt: w.queuedAt }, headers: keyHeader(w), schema: ReferralNote });
 
 /**
  * A referral as it will be once `change` applies: the stage, a fresh last update (a stage move is a

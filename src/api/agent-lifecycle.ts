@@ -20,6 +20,8 @@ export const lifecycleKeys = {
 export const enrollAgent = (body: AgentEnrollment) => request('/agents-api/agents/enrollment', { method: 'POST', json: body, schema: Agent });
 export const deleteAgent = (id: number) => request(agentPath(id), { method: 'DELETE', schema: Agent });
 export const reactivateAgent = (id: number) => request(`${agentPath(id)}/reactivate`, { method: 'PATCH', schema: Agent });
+export const pauseAgent = (id: number) => request(`${agentPath(id)}/pause`, { method: 'PATCH', schema: Agent });
+export const deactivateAgent = (id: number) => request(`${agentPath(id)}/deactivate`, { method: 'PATCH', schema: Agent });
 
 /** After a lifecycle change: the agent's record in the cache, and every agents list refetched. */
 export async function agentChanged(client: QueryClient, agent: Agent): Promise<void> {

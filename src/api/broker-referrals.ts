@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { distinctNames } from '../lib/distinct-names.ts';
 import { request } from './client.ts';
 import { agentNotificationKeys } from './agent-notifications.ts';
 import { agentKeys } from './agents.ts';
@@ -67,7 +68,10 @@ export const reassignChoicesQueryOptions = (brokerageId: number) => queryOptions
       query: { brokerageId, pageIndex: 0, pageSize: PICKER_SIZE, sort: 'name.last,ASC', status: AGENT_STATUSES.join(',') },
       schema: AgentPage,
     });
-    return page.content.map((a) => ({ id: a.id, brokerageId: a.brokerageId, status: a.status, name: a.name.display ?? `Agent ${a.id}` }));
+    const choices = page.content.map((a) => ({ id: a.id, brokerageId: a.brokerageId, status: a.status, name: a.name.display ?? `Agent ${a.id}`, email: a.email }));
+    // Two agents of one name are told apart by their email (src/lib/distinct-names.ts).
+    const labels = distinctNames(choices);
+    return choices.map((a) => ({ ...a, label: labels.get(a.id) ?? a.name }));
   },
   staleTime: 60_000,
 });

@@ -25,9 +25,13 @@ export class ApiError extends Error {
 /** A read without an answer (its headers) after this long is given up: the kept copy stays on screen (issue 37). */
 export const READ_TIMEOUT_MS = 4_000;
 
-let onUnauthorized: () => void = () => {};
-/** The session layer decides what a 401 means (clear the session, go to /login). */
-export function setUnauthorizedHandler(handler: () => void): void {
+/**
+ * What a 401 means is the session layer's to say: given the token the refused call carried, it
+ * renews the session (true: send the call again once, with the renewed token) or ends it (false).
+ */
+type UnauthorizedHandler = (sentToken: string | undefined) => Promise<boolean>;
+let onUnauthorized: UnauthorizedHandler = async () => false;
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
@@ -61,10 +65,16 @@ type Result<S> = S extends v.GenericSchema ? v.InferOutput<S> : unknown;
 
 /** The one place the console calls fetch: bearer token, impersonation header, errors, parsing. */
 export async function request<S extends v.GenericSchema | undefined = undefined>(path: string, options: RequestOptions<S> = {}): Promise<Result<S>> {
+  return send(path, options, false);
+}
+
+async function send<S extends v.GenericSchema | undefined>(path: string, options: RequestOptions<S>, retried: boolean): Promise<Result<S>> {
   const { method = 'GET', query, json, form, schema, auth = true, signal, clock = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let sentToken: string | undefined;
   if (auth) {
     const { accessToken, impersonatedUserId } = credentials();
+    sentToken = accessToken;
     if (accessToken !== undefined) headers['Authorization'] = `Bearer ${accessToken}`;
     if (impersonatedUserId !== undefined) headers[IMPERSONATION_HEADER] = String(impersonatedUserId);
   }
@@ -118,7 +128,10 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
     try { data = JSON.parse(text); } catch { data = text; }
   }
   if (!res.ok) {
-    if (res.status === 401 && auth) onUnauthorized();
+    // A 401 on an expired access token (a background read after an offline spell) renews the session
+    // and sends the call once more; only a renewal the server refuses ends the session. A refused
+    // call changed nothing, so a write is sent again as safely as a read.
+    if (res.status === 401 && auth && !retried && await onUnauthorized(sentToken)) return send(path, options, true);
     const parsed = v.safeParse(ErrorBody, data);
     throw new ApiError(res.status, parsed.success ? parsed.output.message : res.statusText, parsed.success ? parsed.output.fields : undefined);
   }
@@ -129,7 +142,7 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
 }
 
 /** A binary answer (a call recording's audio) with the same credentials and errors as `request`. */
-export async function requestBlob(path: string): Promise<Blob> {
+export async function requestBlob(path: string, retried = false): Promise<Blob> {
   const headers: Record<string, string> = {};
   const { accessToken, impersonatedUserId } = credentials();
   if (accessToken !== undefined) headers['Authorization'] = `Bearer ${accessToken}`;
@@ -141,7 +154,7 @@ export async function requestBlob(path: string): Promise<Blob> {
     throw new ApiError(0, 'You appear to be offline.', undefined, true);
   }
   if (!res.ok) {
-    if (res.status === 401) onUnauthorized();
+    if (res.status === 401 && !retried && await onUnauthorized(accessToken)) return requestBlob(path, true);
     throw new ApiError(res.status, res.statusText);
   }
   return res.blob();

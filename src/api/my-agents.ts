@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { distinctNames } from '../lib/distinct-names.ts';
 import { request } from './client.ts';
 import { AgentFunnel, AgentReferralPage } from '../contract/referrals.ts';
 import { Agent as AgentSchema, AgentPage as AgentPageSchema } from '../contract/agents.ts';
@@ -19,7 +20,10 @@ export const myAgentNamesQueryOptions = () => queryOptions({
   queryKey: myAgentKeys.names(),
   queryFn: async () => {
     const page = await request('/agents-api/agents', { query: { pageIndex: 0, pageSize: PICKER_SIZE, sort: 'name.last,ASC' }, schema: AgentPageSchema });
-    return page.content.map((a) => ({ id: a.id, name: a.name.display ?? `Agent ${a.id}` }));
+    // Two agents of one name are told apart by their email (src/lib/distinct-names.ts).
+    const choices = page.content.map((a) => ({ id: a.id, name: a.name.display ?? `Agent ${a.id}`, email: a.email }));
+    const labels = distinctNames(choices);
+    return choices.map((a) => ({ id: a.id, name: labels.get(a.id) ?? a.name }));
   },
   staleTime: 5 * 60_000,
 });

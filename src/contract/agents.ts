@@ -17,6 +17,24 @@ const time = v.string();
 export const AGENT_STATUSES = ['UNSIGNED', 'INVITED', 'ACTIVE', 'PAUSED', 'DEACTIVATED', 'ADMIN_HOLD', 'IN_TRAINING', 'DELETED'] as const;
 
 /**
+ * The lifecycle steps on an agent and the statuses each starts from (the server refuses any other with
+ * 409): Pause from ACTIVE; Deactivate from a working status; Delete from anything but DELETED;
+ * Reactivate (Resume, for a paused agent) from PAUSED, DEACTIVATED or DELETED.
+ * PATCH /agents-api/agents/{id}/pause | /deactivate | /reactivate, DELETE /agents-api/agents/{id}.
+ */
+export const AGENT_LIFECYCLE_FROM = {
+  pause: ['ACTIVE'],
+  deactivate: ['ACTIVE', 'PAUSED', 'IN_TRAINING', 'ADMIN_HOLD'],
+  delete: ['UNSIGNED', 'INVITED', 'ACTIVE', 'PAUSED', 'DEACTIVATED', 'ADMIN_HOLD', 'IN_TRAINING'],
+  reactivate: ['PAUSED', 'DEACTIVATED', 'DELETED'],
+} as const satisfies Record<string, readonly (typeof AGENT_STATUSES)[number][]>;
+export type AgentLifecycleStep = keyof typeof AGENT_LIFECYCLE_FROM;
+export const agentCan = (step: AgentLifecycleStep, status: string): boolean =>
+  (AGENT_LIFECYCLE_FROM[step] as readonly string[]).includes(status);
+/** Statuses of an agent who has not joined yet: no score or closings of their own to show. */
+export const NOT_JOINED_STATUSES: readonly string[] = ['UNSIGNED', 'INVITED'];
+
+/**
  * An agent as GET /agents-api/agents/{id} and the paged GET /agents-api/agents answer it. The list takes
  * brokerageId (staff may omit it for every brokerage), pageIndex, pageSize, sort = name.last (default),
  * name.first, funnelStatus.overdueForFollowupCount, funnelStatus.maxDaysOverdue, agentDisplayScore,

@@ -178,9 +178,14 @@ export const LeadDetail = v.object({
     contact: LeadContact,
     opportunity: v.object({
       id: Count,
+      /** The lead's one type word, as the list shows it (BUYER or SELLER); clientType is who the client is. */
+      type: v.picklist(['BUYER', 'SELLER']),
       clientType: v.nullable(v.string()),
       status: v.string(),
       cleanReferringWebsite: v.nullable(v.string()),
+      agentName: v.nullable(v.string()),
+      /** The brokerage's latest referral made from this lead (My Referrals view), null when none. */
+      referralId: v.nullable(Count),
     }),
   }),
 });

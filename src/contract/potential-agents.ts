@@ -16,6 +16,13 @@ export type PotentialAgentStatus = (typeof POTENTIAL_AGENT_STATUSES)[number];
 export const POTENTIAL_AGENT_STATUS_LABELS: Record<PotentialAgentStatus, string> = {
   ENROLLED: 'Not invited yet', INVITE_PENDING: 'Invite pending', INVITE_REDEEMED: 'Joined', INVITE_DECLINED: 'Declined', INVITE_INVALIDATED: 'Withdrawn',
 };
+/**
+ * The list's status filter: the statuses, with INVITE_PENDING meaning an invitation that can still be
+ * accepted, and INVITE_EXPIRED a pending one past its expiry (the record stays INVITE_PENDING).
+ */
+export const POTENTIAL_AGENT_LIST_STATUSES = [...POTENTIAL_AGENT_STATUSES, 'INVITE_EXPIRED'] as const;
+export type PotentialAgentListStatus = (typeof POTENTIAL_AGENT_LIST_STATUSES)[number];
+export const POTENTIAL_AGENT_LIST_LABELS: Record<PotentialAgentListStatus, string> = { ...POTENTIAL_AGENT_STATUS_LABELS, INVITE_EXPIRED: 'Invite expired' };
 
 export const PotentialAgent = v.object({
   id: v.number(),

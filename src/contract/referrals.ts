@@ -85,7 +85,15 @@ export type StageChange = v.InferOutput<typeof StageChange>;
 
 export const NewNote = v.strictObject({
   text: v.pipe(v.string(), v.trim(), v.nonEmpty('Write a note'), v.maxLength(2000, 'A note is at most 2000 characters')),
+  /**
+   * When the note was written (the agent app sends the time it was typed, which may be long before an
+   * offline note reaches the server). The server keeps it within NOTE_WRITTEN_WINDOW_MS before its
+   * own time and never after it; without it the note is dated when it arrives.
+   */
+  writtenAt: v.optional(v.pipe(v.string(), v.isoTimestamp('writtenAt must be an ISO time'))),
 }, 'unknown field');
+/** How far back a note's writtenAt is taken (an offline spell longer than a week dates it a week back). */
+export const NOTE_WRITTEN_WINDOW_MS = 7 * 86_400_000;
 export type NewNote = v.InferOutput<typeof NewNote>;
 
 const PositiveId = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be a positive id'), v.maxValue(999_999_999));

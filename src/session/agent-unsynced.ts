@@ -169,3 +169,23 @@ export function useUnsyncedLedger(): UnsyncedLedger & { loaded: boolean } {
   const loaded = useSyncExternalStore(subscribeLedger, isLoaded, isLoaded);
   return { ...ledger, loaded };
 }
+
+let allPending: AgentWrite[] = [];
+let allPendingOf: Map<number, UnsyncedLedger> | undefined;
+/** Every user's writes waiting on this device, oldest first (a new list when the ledger changes). */
+function everyPending(): AgentWrite[] {
+  if (allPendingOf !== ledgers) {
+    allPendingOf = ledgers;
+    allPending = [...ledgers.values()].flatMap((l) => l.pending);
+  }
+  return allPending;
+}
+
+/**
+ * The writes waiting on this device whoever made them, for the login page: signed out (an expired
+ * session), nobody is the user yet, and the agent should know what is still to be sent.
+ */
+export function useWaitingOnDevice(): AgentWrite[] {
+  useEffect(() => { void ledgerReady(); }, []);
+  return useSyncExternalStore(subscribeLedger, everyPending, everyPending);
+}

@@ -10,13 +10,42 @@ import { hasProviderRole, isAgentOnly } from '../access/roles.ts';
 import { ASSUMED_SESSION_LIFETIME_MS } from './constants.ts';
 import { clientIdForHost, isAgentHost } from '../lib/hosts.ts';
 import { identityChanged } from './identity-events.ts';
-import { activityStore, clearIdentity, preferencesStore, profileStore, sessionStore, type Profile } from './state.ts';
+import { readDurable, writeDurable } from './durable-session.ts';
+import { activityStore, clearIdentity, preferencesStore, profileStore, sessionStore, type Profile, type Session } from './state.ts';
 
-export function storeTokens(t: TokenResponse, now = Date.now()): void {
-  sessionStore.set({
-    accessToken: t.access_token, refreshToken: t.refresh_token, tokenType: t.token_type, expiresIn: t.expires_in,
-    expiresAt: now + ASSUMED_SESSION_LIFETIME_MS,
-  });
+const sessionOf = (t: TokenResponse, now: number): Session => ({
+  accessToken: t.access_token, refreshToken: t.refresh_token, tokenType: t.token_type, expiresIn: t.expires_in,
+  expiresAt: now + ASSUMED_SESSION_LIFETIME_MS, savedAt: now,
+});
+
+let savedAtClock = 0;
+/** A strictly increasing write time, so two writes in one millisecond still order. */
+const nextSavedAt = () => (savedAtClock = Math.max(Date.now(), savedAtClock + 1));
+
+/**
+ * Keeps a session (or its end: null) durably, then in localStorage for this page and the other tabs.
+ * A token is used only once it is on disk (decision 0096): the stored refresh token is the one the
+ * server last issued, even after a browser kill.
+ */
+export async function keepSession(session: Session | null): Promise<void> {
+  const savedAt = nextSavedAt();
+  const next = session && { ...session, savedAt };
+  await writeDurable({ session: next, savedAt });
+  sessionStore.set(next);
+}
+
+/**
+ * Before a renewal: a newer IndexedDB copy (the browser was killed before localStorage reached disk)
+ * replaces the older localStorage one. Read each time (a renewal is minutes apart): another tab may
+ * have renewed since.
+ */
+export async function restoreDurableSession(): Promise<void> {
+  const copy = await readDurable<Session>();
+  if (!copy) return;
+  const local = sessionStore.get();
+  // Only a newer copy of a kept session: an ended session (null here) stays ended, and a copy without
+  // a time predates this rule.
+  if (local?.savedAt !== undefined && copy.savedAt > local.savedAt) sessionStore.set(copy.session);
 }
 
 export class NoMatchingRoleError extends Error {}
@@ -66,7 +95,7 @@ export async function signIn({ username, password, stayLoggedIn, onLanding }: Si
 export async function completeSignIn(tokens: TokenResponse, stayLoggedIn: boolean, onLanding?: (landing: string) => void): Promise<string> {
   await identityChanged();
   clearIdentity();
-  storeTokens(tokens);
+  await keepSession(sessionOf(tokens, Date.now()));
   preferencesStore.set((p) => ({ ...p, autoRefresh: stayLoggedIn }));
   activityStore.set(Date.now());
   try {
@@ -95,16 +124,20 @@ const newRequestId = () => Array.from(crypto.getRandomValues(new Uint8Array(16))
  */
 export function refreshSession(): Promise<boolean> {
   inflight ??= (async () => {
+    await restoreDurableSession();
     const current = sessionStore.get();
     if (!current?.refreshToken) {
       await logout({ callServer: false });
       return false;
     }
-    // Named and stored before the call, so a page unloaded mid-refresh leaves the name to the next.
+    // Named and kept on disk before the call, so a page unloaded (or a browser killed) mid-refresh
+    // leaves the name to the next, which the server answers with the same rotation again.
     const requestId = current.refreshRequestId ?? newRequestId();
-    if (current.refreshRequestId !== requestId) sessionStore.set({ ...current, refreshRequestId: requestId });
+    if (current.refreshRequestId !== requestId) await keepSession({ ...current, refreshRequestId: requestId });
     try {
-      storeTokens(await refreshGrant(current.refreshToken, clientIdForHost(), requestId));
+      const tokens = await refreshGrant(current.refreshToken, clientIdForHost(), requestId);
+      // On disk before any call uses the new access token (the old refresh token is spent).
+      await keepSession(sessionOf(tokens, Date.now()));
       return true;
     } catch (err) {
       if (err instanceof ApiError && err.network) return true;
@@ -133,4 +166,20 @@ export async function logout({ callServer = true }: { callServer?: boolean } = {
   navigate('/login', { replace: true });
 }
 
-setUnauthorizedHandler(() => { void expireSession(); });
+/**
+ * A 401: the access token expired (a background read after an offline spell, a tab asleep) or the
+ * session is gone. Renew once and send the call again; only a renewal the server refuses ends the
+ * session (refreshSession goes to /login then). A call whose token was already replaced is just sent again.
+ */
+setUnauthorizedHandler(async (sentToken) => {
+  await restoreDurableSession();
+  const current = sessionStore.get();
+  if (!current) {
+    void expireSession();
+    return false;
+  }
+  if (sentToken !== undefined && current.accessToken !== sentToken) return true;
+  const renewed = await refreshSession();
+  const now = sessionStore.get();
+  return renewed && now !== null && now.accessToken !== sentToken;
+});

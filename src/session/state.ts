@@ -3,6 +3,7 @@ import type { Brokerage } from '../contract/brokerages.ts';
 import type { LoanOffice } from '../contract/lenders.ts';
 import type { Me } from '../contract/users.ts';
 import { setCredentialsProvider } from '../api/client.ts';
+import { writeDurable } from './durable-session.ts';
 import { createPersistedStore } from './persisted-store.ts';
 import { RECENTLY_VIEWED_LIMIT } from './constants.ts';
 
@@ -19,6 +20,8 @@ export interface Session {
    * same token with the same name and the server answers the same rotation again.
    */
   refreshRequestId?: string | undefined;
+  /** When this copy was written (ms): the newer of the localStorage and IndexedDB copies is the session (durable-session.ts). */
+  savedAt?: number | undefined;
 }
 
 export interface Preferences {
@@ -77,6 +80,8 @@ export function addRecentlyViewed(userId: number, list: RecentList, item: Recent
 /** Forgets who is signed in (the recently viewed lists stay, keyed by user). */
 export function clearIdentity(): void {
   sessionStore.reset();
+  // The durable copy ends too, so no later start brings this session back (durable-session.ts).
+  void writeDurable({ session: null, savedAt: Date.now() });
   profileStore.reset();
   impersonationStore.reset();
   preferencesStore.set((p) => ({ ...p, codeVerifier: undefined, oauthState: undefined }));

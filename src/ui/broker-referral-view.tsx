@@ -1,3 +1,4 @@
+import { withBreakPoints } from './break-points.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { addBrokerReferralNote, brokerReferralKeys, brokerReferralQueryOptions } from '../api/broker-referrals.ts';
@@ -67,7 +68,7 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
             ['Agent', <Link key="agent" href={agentHref(r.agentId)}>{r.agentName ?? 'Not Available'}</Link>],
             // Act where you look: the lead's phone and email open the phone's dialler and the mail app.
             ['Phone', r.phone ? <a key="phone" href={`tel:${r.phone}`}>{formatPhone(r.phone)}</a> : '-'],
-            ['Email', r.email ? <a key="email" href={`mailto:${r.email}`}>{r.email}</a> : '-'],
+            ['Email', r.email ? <a key="email" href={`mailto:${r.email}`}>{withBreakPoints(r.email)}</a> : '-'],
             ['Price', formatCents(r.priceCents)],
             ['Date of Sale', r.details.referralSale.dateOfSale ?? '-'],
             ['Sale Price', formatCents(r.details.referralSale.salePriceCents)],

@@ -38,12 +38,25 @@ export function SelectField({ label, error, children, ...select }: Omit<SelectHT
 }
 
 /** A labelled multi-line text field. */
+/**
+ * A text area; with maxLength it counts the characters against the limit beside the field, so the
+ * limit never cuts a pasted text silently (the count says it is full).
+ */
 export function TextArea({ label, error, ...area }: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; error?: string | undefined }) {
   const id = useId();
+  const max = area.maxLength;
+  const length = typeof area.value === 'string' ? area.value.length : 0;
+  const described = [error ? `${id}-error` : '', max !== undefined ? `${id}-count` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={field.field}>
       <label htmlFor={id} className={field.label}>{label}</label>
-      <textarea id={id} className={styles.textarea} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...area} />
+      <textarea id={id} className={styles.textarea} aria-invalid={error ? true : undefined} aria-describedby={described} {...area} />
+      {max !== undefined && (
+        <span id={`${id}-count`} className={length >= max ? field.error : field.hint}>
+          {length >= max ? `${max.toLocaleString('en-US')} of ${max.toLocaleString('en-US')} characters: the limit, nothing more is taken`
+            : `${length.toLocaleString('en-US')} of ${max.toLocaleString('en-US')} characters`}
+        </span>
+      )}
       {error && <span id={`${id}-error`} className={field.error} role="alert">{error}</span>}
     </div>
   );

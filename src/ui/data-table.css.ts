@@ -22,16 +22,17 @@ export const thead = style(onPhone({
 }));
 export const headRow = style(onPhone({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm }));
 export const tbody = style(onPhone({ display: 'block' }));
-// Headers and cells wrap (between words, within one only when a column has no other room), so a
-// wide list fits 1024-1440 px beside the drawer without a sideways scroll (issue 35).
+// Headers and cells wrap between words; a word breaks only when it alone is wider than the whole
+// column can be (break-word, unlike anywhere, keeps each word's width in the column's minimum, so the
+// table never narrows a column into "Scarle/tt" while another has room).
 export const th = style({
   textAlign: 'left', padding: `${vars.space.sm} ${vars.space.sm}`, borderBottom: `2px solid ${vars.color.border}`,
-  fontWeight: 600, verticalAlign: 'bottom', overflowWrap: 'anywhere',
+  fontWeight: 600, verticalAlign: 'bottom', overflowWrap: 'break-word',
   ...onPhone({ display: 'block', border: 'none', padding: 0 }),
 });
 export const td = style({
   padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle', height: 44,
-  overflowWrap: 'anywhere',
+  overflowWrap: 'break-word',
   ...onPhone({ display: 'block', height: 'auto', padding: 0, border: 'none', minWidth: 0 }),
 });
 export const row = style(onPhone({
@@ -73,3 +74,7 @@ export const progress = style({
     '(prefers-reduced-motion: reduce)': { selectors: { '&::after': { animation: 'none', width: '100%' } } },
   },
 });
+// A table that, from 768 to 1199 px only, breaks words inside rather than scroll sideways (DataTable's
+// breakWithin). Not wider: "anywhere" lets the table squeeze any column, breaking words it had room for.
+export const breakWithin = style({});
+globalStyle(`${breakWithin} th, ${breakWithin} td`, { '@media': { 'screen and (min-width: 768px) and (max-width: 1199.98px)': { overflowWrap: 'anywhere' } } });

@@ -1,3 +1,4 @@
+import { withBreakPoints } from './break-points.tsx';
 import type { ReactNode } from 'react';
 import { DEFAULT_ROWS_PER_PAGE } from '../lib/pagination.ts';
 import * as styles from './data-table.css.ts';
@@ -34,6 +35,11 @@ export interface DataTableProps<T> {
   /** Shown in place of rows when there are none (and the table is not loading). */
   empty?: string;
   loading?: boolean;
+  /**
+   * From 768 to 1199 px cells may break a word anywhere (overflow-wrap: anywhere) to fit: only for a
+   * list whose columns the spec fixes and whose words together are wider than the main area (the DNC List).
+   */
+  breakWithin?: boolean;
 }
 
 const ariaSort = (sort: SortState | undefined, key: string | undefined) =>
@@ -53,14 +59,14 @@ function cellClass<T>(c: Column<T>, index: number, sort: SortState | undefined):
  * its header's name (`data-label`), the row's buttons at its foot. The explicit roles keep the
  * table's semantics when that CSS changes the elements' display.
  */
-export function DataTable<T>({ label, columns, rows, rowKey, sort, onSortChange, empty = 'No results', loading }: DataTableProps<T>) {
+export function DataTable<T>({ label, columns, rows, rowKey, sort, onSortChange, empty = 'No results', loading, breakWithin }: DataTableProps<T>) {
   const toggle = (key: string) => onSortChange?.({ key, desc: sort?.key === key ? !sort.desc : false });
   return (
     // Focusable so a keyboard can scroll a table wider than a phone (axe scrollable-region-focusable).
     <div className={styles.scroller} tabIndex={0} role="group" aria-label={`${label} (scrolls sideways when wider than the screen)`}>
       {loading && <div className={styles.progress} aria-hidden="true" />}
       {loading && rows.length === 0 && <span className={visuallyHidden}>Loading {label}</span>}
-      <table role="table" aria-label={label} aria-busy={loading || undefined} className={styles.table}>
+      <table role="table" aria-label={label} aria-busy={loading || undefined} className={breakWithin ? `${styles.table} ${styles.breakWithin}` : styles.table}>
         <thead role="rowgroup" className={styles.thead}>
           <tr role="row" className={styles.headRow}>
             {columns.map((c) => (
@@ -81,7 +87,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSortChange,
               {columns.map((c, i) => (
                 <td key={c.key} role="cell" data-label={c.header} className={cellClass(c, i, sort)}>
                   {/* The buttons wrap under one another rather than widen the table (no sideways scroll at 1024 px). */}
-                  {isActions(c) ? <div className={styles.actionsBox}>{c.cell(row)}</div> : c.cell(row)}
+                  {isActions(c) ? <div className={styles.actionsBox}>{c.cell(row)}</div> : withBreakPoints(c.cell(row))}
                 </td>
               ))}
             </tr>

@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
-export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginBottom: vars.space.md });
+// A field never grows past its row (a select whose longest option is wider than a phone): it shrinks with it.
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginBottom: vars.space.md, minWidth: 0, maxWidth: '100%' });
 export const label = style({ fontWeight: 600, fontSize: vars.font.size.sm });
 export const input = style({
   minHeight: 44, padding: `0 ${vars.space.md}`, font: 'inherit', color: vars.color.text,

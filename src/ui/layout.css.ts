@@ -1,10 +1,14 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
+// From 768 to 1199 px a page and its cards pad less: at 1024 px that is 64 px more for a list's columns
+// (a phone keeps its padding: its action bar is laid out against it).
+const NARROW = 'screen and (min-width: 768px) and (max-width: 1199.98px)';
 export const card = style({
   background: vars.color.surface, borderRadius: vars.radius.lg, boxShadow: vars.shadow.card, padding: vars.space.lg,
+  '@media': { [NARROW]: { padding: vars.space.md } },
 });
-export const page = style({ padding: vars.space.lg, maxWidth: 1400, margin: '0 auto', width: '100%' });
+export const page = style({ padding: vars.space.lg, maxWidth: 1400, margin: '0 auto', width: '100%', '@media': { [NARROW]: { padding: vars.space.md } } });
 export const pageTitle = style({ fontSize: vars.font.size.xl, marginBottom: vars.space.md });
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 const appear = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });

@@ -13,8 +13,9 @@ export const details = style({
   display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: vars.space.md, margin: `0 0 ${vars.space.lg}`,
 });
 export const term = style({ fontSize: vars.font.size.sm, color: vars.color.muted, fontWeight: 600 });
-export const value = style({ margin: 0 });
-export const fields = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', columnGap: vars.space.md });
+export const value = style({ margin: 0, minWidth: 0 });
+// An email address may break at any letter: it is one long word that must not widen the dialog.
+export const address = style({ overflowWrap: 'anywhere' });
 export const error = style({
   background: vars.color.dangerSoft, color: vars.color.danger, borderRadius: vars.radius.md, padding: vars.space.md, fontWeight: 600,
 });

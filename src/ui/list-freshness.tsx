@@ -17,6 +17,13 @@ export const COPY_EVICTED = 'The browser removed the data saved on this device t
 
 const unreachable = (err: unknown) => err instanceof ApiError && err.network;
 
+/**
+ * A list's own error line: the server's words, or none when the server could not be reached (the
+ * freshness line already says the page is offline: one banner, not two).
+ */
+export const listFailure = (err: unknown): string | null =>
+  (err === null || err === undefined || unreachable(err) ? null : (err instanceof Error && err.message) || 'Whoops, Something went wrong. Try again.');
+
 /** "Last updated 3:05 PM" of a list's answer, and the offline notice when the server cannot be reached. */
 export function ListFreshness({ updatedAt, failure }: { updatedAt: number; failure?: unknown }) {
   const online = useOnline();

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ListSort, ListSpec } from '../lib/list-view.ts';
 import { SelectField } from './choice.tsx';
 import { DataTable, type Column } from './data-table.tsx';
@@ -6,6 +6,7 @@ import { ExportButton } from './export-button.tsx';
 import { ListFreshness, NeedsConnection } from './list-freshness.tsx';
 import { Card, Page } from './layout.tsx';
 import { ListFilters } from './list-filters.tsx';
+import { useIsMobile } from './media.ts';
 import { SortDialog, sortChoicesOf } from './list-sort-dialog.tsx';
 import { Pagination } from './pagination.tsx';
 import { RecentlyViewed, type RecentLink } from './recent-list.tsx';
@@ -130,10 +131,16 @@ export function ListScreen<T, F extends Record<string, string>>({
   const toolbar = useRef<HTMLDivElement>(null);
   const [sortOpen, setSortOpen] = useState(false);
   const sortChoices = useMemo(() => sortChoicesOf(columns), [columns]);
-  const goToSearch = useCallback(() => {
-    const box = toolbar.current?.querySelector<HTMLInputElement>('input[type="search"]');
-    box?.focus(); // focusing scrolls it into view
-  }, []);
+  // Below 768 px the top bar's Search is the one way in: the box shows when it is asked for (or holds a
+  // search), not beside the top bar's button as a second search.
+  const mobile = useIsMobile();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [focusSearch, setFocusSearch] = useState(0);
+  const goToSearch = useCallback(() => { setSearchOpen(true); setFocusSearch((n) => n + 1); }, []);
+  useEffect(() => {
+    if (focusSearch === 0) return;
+    toolbar.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus(); // focusing scrolls it into view
+  }, [focusSearch]);
   const openSort = useCallback(() => setSortOpen(true), []);
   useTopBarActions({ ...(search ? { onSearch: goToSearch } : {}), ...(sortChoices.length > 0 ? { onSort: openSort } : {}) });
   // Every filter of the spec but the search box: the definition's selects and the screen's own fields.
@@ -144,7 +151,7 @@ export function ListScreen<T, F extends Record<string, string>>({
         {recent && <RecentlyViewed items={recent.items} hrefFor={recent.hrefFor} />}
         <Card>
           <div className={styles.toolbar} ref={toolbar}>
-            {search && (
+            {search && (!mobile || searchOpen || (list.filter[search.key] ?? '') !== '') && (
               <SearchField label={search.label} value={list.filter[search.key] ?? ''} placeholder={search.placeholder} hint={search.hint}
                 onSearch={(value) => setFilter(search.key, value)} />
             )}

@@ -119,7 +119,7 @@ export function ReassignDialog({ open, onOpenChange, brokerageId, referrals, onF
               disabled={agents.isPending} error={error}>
               <option value="">{agents.isPending ? 'Loading agents…' : 'Choose an agent'}</option>
               {choices.map((a) => (
-                <option key={a.id} value={a.id} disabled={a.blocked}>{a.why ? `${a.name} (${a.why})` : a.name}</option>
+                <option key={a.id} value={a.id} disabled={a.blocked}>{a.why ? `${a.label} (${a.why})` : a.label}</option>
               ))}
             </SelectField>
           </>

@@ -17,8 +17,10 @@ export const details = style({
 export const term = style({ fontSize: vars.font.size.sm, color: vars.color.muted });
 export const definition = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
-export const listItem = style({ borderBottom: `1px solid ${vars.color.border}`, paddingBottom: vars.space.sm });
+// A note of one unbroken 4,000-character word wraps inside the list, never widening the page.
+export const listItem = style({ borderBottom: `1px solid ${vars.color.border}`, paddingBottom: vars.space.sm, minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' });
 export const meta = style({ fontSize: vars.font.size.sm, color: vars.color.muted });
 export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, listStyle: 'none', margin: 0, padding: 0 });
-export const inlineForm = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: vars.space.sm });
+// minWidth 0: a form in a toolbar row shrinks with it on a phone (a select's long option would widen the page).
+export const inlineForm = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: vars.space.sm, minWidth: 0, maxWidth: '100%' });
 export const formError = style({ color: vars.color.danger, margin: `0 0 ${vars.space.md}` });

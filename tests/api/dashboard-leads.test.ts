@@ -101,7 +101,10 @@ describe('one lead', () => {
       data: {
         created: row.created_at.toISOString(),
         contact: { nameFirst: row.contact_first, nameLast: row.contact_last, phoneNumber: row.contact_phone, emailAddress: row.contact_email },
-        opportunity: { id: row.id, clientType: row.client_type, status: row.status, cleanReferringWebsite: row.referring_website },
+        opportunity: {
+          id: row.id, type: row.type === 'SELLER' ? 'SELLER' : 'BUYER', clientType: row.client_type, status: row.status, cleanReferringWebsite: row.referring_website,
+          agentName: expect.toBeOneOf([null, expect.any(String)]), referralId: expect.toBeOneOf([null, expect.any(Number)]),
+        },
       },
     });
     const item = await broker.get(`/interviews-api/broker-leads/${row.id}`);
@@ -113,6 +116,22 @@ describe('one lead', () => {
     expect((await broker.get(`/interviews-api/broker-leads/lead/${maples.id}`)).status).toBe(403);
     expect((await basic.get(`/interviews-api/broker-leads/lead/${maples.id}`)).status).toBe(200);
     expect((await admin.get('/interviews-api/broker-leads/lead/99999999')).status).toBe(404);
+  });
+});
+
+describe('one lead: what the broker acts from', () => {
+  it('names the same type word the list shows, the agent, and the brokerage\'s referral made from the lead', async () => {
+    const withReferral = await server.db.selectFrom('referrals as r').innerJoin('opportunities as o', 'o.id', 'r.opportunity_id')
+      .select(['o.id', 'o.type', 'r.id as referralId']).where('o.brokerage_id', '=', ids.harbor).where('o.product', '=', 'LEAD_GENIUS')
+      .whereRef('r.brokerage_id', '=', 'o.brokerage_id').orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const res = await broker.get(`/interviews-api/broker-leads/lead/${withReferral.id}`);
+    expect(res.status).toBe(200);
+    const listed = v.parse(BrokerLead, (await broker.get(`/interviews-api/broker-leads/${withReferral.id}`)).body);
+    expect(res.body.data.opportunity).toMatchObject({ type: listed.opportunity.type, agentName: listed.opportunity.agentName });
+    expect(res.body.data.opportunity.referralId).toBe(withReferral.referralId);
+    const without = await lgLeads(ids.harbor).select('id').where('id', 'not in', server.db.selectFrom('referrals').select('opportunity_id').where('opportunity_id', 'is not', null).$narrowType<{ opportunity_id: number }>())
+      .orderBy('id').limit(1).executeTakeFirstOrThrow();
+    expect((await broker.get(`/interviews-api/broker-leads/lead/${without.id}`)).body.data.opportunity.referralId).toBeNull();
   });
 });
 

@@ -35,13 +35,12 @@ describe('the lead detail dialog', () => {
     expect(dialog).toHaveTextContent((lead.contact_first ?? '-').charAt(0).toUpperCase());
     expect(within(dialog).getByRole('heading', { name: 'Details' })).toBeInTheDocument();
     for (const term of ['Date Ingested', 'Type', 'Lead Status', 'Lead Source']) expect(within(dialog).getByText(term)).toBeInTheDocument();
-    const field = (label: string) => within(dialog).getByRole('textbox', { name: label });
-    expect(field('First Name')).toHaveValue(lead.contact_first ?? '');
-    expect(field('First Name')).toHaveAttribute('readonly');
-    expect(field('Last Name')).toHaveValue(lead.contact_last ?? '');
-    expect(field('Phone Number')).toHaveValue(formatPhone(lead.contact_phone));
-    expect((field('Phone Number') as HTMLInputElement).value).toMatch(/^(\(\d{3}\) \d{3}-\d{4})?$/);
-    expect(field('Email Address')).toHaveValue(lead.contact_email ?? '');
+    // The contact is there to act on: the phone a tel: link, the email a mailto: link (decision 0094).
+    if (lead.contact_phone) {
+      expect(within(dialog).getByRole('link', { name: formatPhone(lead.contact_phone) })).toHaveAttribute('href', `tel:${lead.contact_phone}`);
+      expect(formatPhone(lead.contact_phone)).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+    }
+    if (lead.contact_email) expect(within(dialog).getByRole('link', { name: lead.contact_email })).toHaveAttribute('href', `mailto:${lead.contact_email}`);
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

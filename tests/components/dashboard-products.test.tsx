@@ -69,15 +69,15 @@ describe('the product selector', () => {
       .where('brokerage_id', '=', harbor.id).where('product', '=', product).execute()).length.toLocaleString('en-US');
     const select = await screen.findByRole('combobox', { name: 'Product' });
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Porchlight Referrals + IRIS = COMBINED', 'Porchlight Referrals = PORCHLIGHT', 'IRIS = LEAD_GENIUS',
+      'Porchlight Referrals + IRIS', 'Porchlight Referrals', 'IRIS',
     ]);
     expect(select).toHaveValue('COMBINED');
     const totals = await screen.findByRole('region', { name: 'Overall Totals' });
-    await user.selectOptions(select, 'Porchlight Referrals = PORCHLIGHT');
+    await user.selectOptions(select, 'Porchlight Referrals');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Lead Progression' })).not.toBeInTheDocument());
     for (const title of IRIS_WIDGETS) expect(screen.queryByRole('region', { name: title })).not.toBeInTheDocument();
     expect(await within(totals).findByRole('link', { name: `Total Referrals ${await count('PORCHLIGHT')}` })).toBeInTheDocument();
-    await user.selectOptions(select, 'IRIS = LEAD_GENIUS');
+    await user.selectOptions(select, 'IRIS');
     expect(await screen.findByRole('region', { name: 'Lead Progression' })).toBeInTheDocument();
     expect(await within(totals).findByRole('link', { name: `Total Referrals ${await count('LEAD_GENIUS')}` })).toBeInTheDocument();
   });

@@ -29,13 +29,16 @@ beforeAll(async () => {
 describe('Pending Invitations', () => {
   it('shows how many invitations are in each state, as the database counts them', async () => {
     const { server, id } = await harbor();
-    const rows = await sql<{ status: string; n: number }>`select status, count(*)::int as n from potential_agents where brokerage_id = ${id} group by 1`.execute(server.db);
+    // An expired invitation is counted as Invite expired, not as Invite pending.
+    const rows = await sql<{ status: string; n: number }>`select case when status = 'INVITE_PENDING' and invite_expires_at <= now() then 'INVITE_EXPIRED' else status end as status,
+      count(*)::int as n from potential_agents where brokerage_id = ${id} group by 1`.execute(server.db);
     const n = (s: string) => String(rows.rows.find((r) => r.status === s)?.n ?? 0);
     const { screen } = await renderApp('/console/my-agents/invitations', { as: 'broker@demo.test' });
     const figures = await screen.findByRole('region', { name: 'Invitation figures' }, slow);
     await waitFor(() => expect(figures).toHaveTextContent(`Invite pending${n('INVITE_PENDING')}`), slow);
     expect(figures).toHaveTextContent(`Joined${n('INVITE_REDEEMED')}`);
     expect(figures).toHaveTextContent(`Withdrawn${n('INVITE_INVALIDATED')}`);
+    expect(figures).toHaveTextContent(`Invite expired${n('INVITE_EXPIRED')}`);
     expect(figures).toHaveTextContent('Sent in the last 30 days');
   }, 90_000);
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { signOutEverywhere } from '../../auth/sign-out.ts';
 import type { DeleteResult } from '../../../src/contract/common.ts';
 import {
-  AgentEnrollment, AreaZip, MlsBoardSelection, type Agent, type ExcludedArea, type MlsBoards,
+  AGENT_LIFECYCLE_FROM, AgentEnrollment, AreaZip, MlsBoardSelection, type Agent, type ExcludedArea, type MlsBoards,
 } from '../../../src/contract/agents.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -20,8 +20,6 @@ import { agentView } from './agents.ts';
 /** Staff enrol into any brokerage and delete or reactivate any agent; a brokerage admin only their own. */
 const LIFECYCLE_ROLES = [...STAFF_ROLES, 'BROKERAGE_ADMIN'] as const;
 const AREA_READERS = [...STAFF_ROLES, 'BROKERAGE_ADMIN', 'AGENT'] as const;
-/** Statuses reactivation brings back; any other answers 409. */
-const REACTIVATABLE = ['DELETED', 'DEACTIVATED'];
 
 /** `areaId` of .../excludedAreas/{areaId} is the excluded ZIP itself: an agent excludes a ZIP once. */
 const ExclusionParams = v.object({ id: Id, areaId: AreaZip });
@@ -47,6 +45,56 @@ async function boardsOf(db: Db, state: string | undefined, agentId: number | und
     .$if(state !== undefined, (b) => b.where('m.state', '=', state!))
     .orderBy('m.state').orderBy('m.name').execute();
   return rows.map((r) => ({ ...r, selected: Boolean(r.selected) }));
+}
+
+/** The statuses each step starts from: the contract's rule, which the console reads too. */
+const LIFECYCLE_FROM = {
+  PAUSED: AGENT_LIFECYCLE_FROM.pause, DEACTIVATED: AGENT_LIFECYCLE_FROM.deactivate,
+  DELETED: AGENT_LIFECYCLE_FROM.delete, ACTIVE: AGENT_LIFECYCLE_FROM.reactivate,
+} satisfies Record<string, readonly string[]>;
+const AUDIT_ACTION = { PAUSED: 'AGENT_PAUSED', DEACTIVATED: 'AGENT_DEACTIVATED', DELETED: 'AGENT_DELETED', ACTIVE: 'AGENT_REACTIVATED' } as const;
+const REFUSAL = {
+  PAUSED: 'Only an active agent can be paused',
+  DEACTIVATED: 'Only a working agent can be deactivated',
+  DELETED: 'The agent is already deleted',
+  ACTIVE: 'Only a paused, deactivated or deleted agent can be reactivated',
+} as const;
+
+/**
+ * One lifecycle step under a row lock, with its audit row. Deactivate and Delete end the agent's
+ * sessions and disable their sign-in (that part cannot be undone: the console confirms first);
+ * Pause keeps it; Reactivate brings back ACTIVE (ADMIN_HOLD while admin holds remain) and the sign-in.
+ */
+async function changeStatus(c: AppContext, to: keyof typeof LIFECYCLE_FROM) {
+  const { id } = params(c, IdParams);
+  await assertAgent(c.var.db, c.var.auth.user, id);
+  const now = c.var.now();
+  await c.var.db.transaction().execute(async (trx) => {
+    const agent = await trx.selectFrom('agents').select('status').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+    if (!(LIFECYCLE_FROM[to] as readonly string[]).includes(agent.status)) {
+      throw conflict(to === 'DELETED' ? REFUSAL.DELETED : `${REFUSAL[to]}; this one is ${agent.status}`);
+    }
+    let status: string = to;
+    if (to === 'ACTIVE') {
+      const held = await trx.selectFrom('agent_admin_holds').select('id').where('agent_id', '=', id).limit(1).executeTakeFirst();
+      if (held) status = 'ADMIN_HOLD';
+    }
+    await trx.updateTable('agents').set({ status }).where('id', '=', id).execute();
+    if (to === 'DELETED' || to === 'DEACTIVATED') {
+      await trx.updateTable('users').set({ status: 'DISABLED', disabled_reason: to === 'DELETED' ? 'AGENT_DELETED' : 'AGENT_DEACTIVATED' })
+        .where('agent_id', '=', id).where('status', '=', 'ACTIVE').execute();
+      // Every sign-in of the agent ends: tokens, phones' push subscriptions, live streams.
+      const users = await trx.selectFrom('users').select('id').where('agent_id', '=', id).execute();
+      await signOutEverywhere(trx, { userIds: users.map((u) => u.id) }, now);
+    } else if (to === 'ACTIVE') {
+      // Only the sign-in that went with the record comes back: one disabled by someone who changes users
+      // (DELETE /users-api/users/:id, disabled_reason USER_REMOVED) stays off.
+      await trx.updateTable('users').set({ status: 'ACTIVE', disabled_reason: null }).where('agent_id', '=', id).where('status', '=', 'DISABLED')
+        .where((eb) => eb.or([eb('disabled_reason', 'is', null), eb('disabled_reason', '<>', 'USER_REMOVED')])).execute();
+    }
+    await audit(c, trx, AUDIT_ACTION[to], `agent ${id} (was ${agent.status})`);
+  });
+  return c.json(await agentView(c.var.db, id, now) satisfies Agent);
 }
 
 export const agentLifecycleRoutes: RouteDef[] = [
@@ -89,43 +137,22 @@ export const agentLifecycleRoutes: RouteDef[] = [
     // A soft delete: the agent leaves every list that hides DELETED agents and the assignment rule
     // passes them by; their referrals, notes and history stay readable. Their sign-in is disabled.
     method: 'DELETE', path: '/agents-api/agents/:id{[0-9]+}', policy: LIFECYCLE_ROLES,
-    handler: async (c) => {
-      const { id } = params(c, IdParams);
-      await assertAgent(c.var.db, c.var.auth.user, id);
-      const now = c.var.now();
-      await c.var.db.transaction().execute(async (trx) => {
-        const agent = await trx.selectFrom('agents').select('status').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
-        if (agent.status === 'DELETED') throw conflict('The agent is already deleted');
-        await trx.updateTable('agents').set({ status: 'DELETED' }).where('id', '=', id).execute();
-        await trx.updateTable('users').set({ status: 'DISABLED', disabled_reason: 'AGENT_DELETED' }).where('agent_id', '=', id).where('status', '=', 'ACTIVE').execute();
-        // Every sign-in of the agent ends: tokens, phones' push subscriptions, live streams.
-        const users = await trx.selectFrom('users').select('id').where('agent_id', '=', id).execute();
-        await signOutEverywhere(trx, { userIds: users.map((u) => u.id) }, now);
-        await audit(c, trx, 'AGENT_DELETED', `agent ${id} (was ${agent.status})`);
-      });
-      return c.json(await agentView(c.var.db, id, now) satisfies Agent);
-    },
+    handler: (c) => changeStatus(c, 'DELETED'),
+  }),
+  route({
+    // Off work for a while: no new referrals (the assignment rule wants ACTIVE), the sign-in stays.
+    method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}/pause', policy: LIFECYCLE_ROLES,
+    handler: (c) => changeStatus(c, 'PAUSED'),
+  }),
+  route({
+    // Out of the brokerage's work, still listed (Deactivated): no new referrals and no sign-in.
+    method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}/deactivate', policy: LIFECYCLE_ROLES,
+    handler: (c) => changeStatus(c, 'DEACTIVATED'),
   }),
   route({
     // Back to work: ACTIVE, or ADMIN_HOLD while admin holds remain; the sign-in is enabled again.
     method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}/reactivate', policy: LIFECYCLE_ROLES,
-    handler: async (c) => {
-      const { id } = params(c, IdParams);
-      await assertAgent(c.var.db, c.var.auth.user, id);
-      const now = c.var.now();
-      await c.var.db.transaction().execute(async (trx) => {
-        const agent = await trx.selectFrom('agents').select('status').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
-        if (!REACTIVATABLE.includes(agent.status)) throw conflict(`Only a deleted or deactivated agent can be reactivated; this one is ${agent.status}`);
-        const held = await trx.selectFrom('agent_admin_holds').select('id').where('agent_id', '=', id).limit(1).executeTakeFirst();
-        await trx.updateTable('agents').set({ status: held ? 'ADMIN_HOLD' : 'ACTIVE' }).where('id', '=', id).execute();
-        // Only the sign-in that went with the record comes back: one disabled by someone who changes users
-        // (DELETE /users-api/users/:id, disabled_reason USER_REMOVED) stays off (issue 33, finding 4).
-        await trx.updateTable('users').set({ status: 'ACTIVE', disabled_reason: null }).where('agent_id', '=', id).where('status', '=', 'DISABLED')
-          .where((eb) => eb.or([eb('disabled_reason', 'is', null), eb('disabled_reason', '<>', 'USER_REMOVED')])).execute();
-        await audit(c, trx, 'AGENT_REACTIVATED', `agent ${id} (was ${agent.status})`);
-      });
-      return c.json(await agentView(c.var.db, id, now) satisfies Agent);
-    },
+    handler: (c) => changeStatus(c, 'ACTIVE'),
   }),
   route({
     method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/excludedAreas', policy: AREA_READERS,

@@ -86,7 +86,10 @@ export const myAgentRoutes: RouteDef[] = [
       const db = c.var.db;
       const now = c.var.now();
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
-      const filter = { brokerageId: brokerage.id, ...(q.name ? { name: q.name } : {}), ...(q.status ? { statuses: q.status } : {}) };
+      // A name search finds every agent of that name, deleted ones too (their status says so); without
+      // a name or a status the roster leaves the deleted out.
+      const statuses = q.status ?? (q.name ? AGENT_STATUSES : undefined);
+      const filter = { brokerageId: brokerage.id, ...(q.name ? { name: q.name } : {}), ...(statuses ? { statuses } : {}) };
       const page = { offset: q.pageIndex * q.pageSize, limit: q.pageSize };
       const [rows, totalElements] = await Promise.all([
         q.sort.key === 'closings'

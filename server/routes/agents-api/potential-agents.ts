@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import {
-  NewPotentialAgent, POTENTIAL_AGENT_STATUSES, type InvitationStats, type PotentialAgent,
+  NewPotentialAgent, POTENTIAL_AGENT_LIST_STATUSES, type InvitationStats, type PotentialAgent,
 } from '../../../src/contract/potential-agents.ts';
 import { BRAND } from '../../../src/lib/brand.ts';
 import { CODE_TTL_MS } from '../../auth/invites.ts';
@@ -25,7 +25,7 @@ import type { Selectable } from 'kysely';
 const ListQuery = v.object({
   brokerageId: v.optional(Id),
   ...Paging,
-  status: v.optional(v.picklist(POTENTIAL_AGENT_STATUSES, 'status must be a potential-agent status')),
+  status: v.optional(v.picklist(POTENTIAL_AGENT_LIST_STATUSES, 'status must be a potential-agent status or INVITE_EXPIRED')),
 });
 
 type Row = Selectable<PotentialAgentsTable>;
@@ -77,12 +77,16 @@ export const potentialAgentRoutes: RouteDef[] = [
       const q = query(c, ListQuery);
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
       let base = c.var.db.selectFrom('potential_agents').where('brokerage_id', '=', brokerage.id);
-      if (q.status) base = base.where('status', '=', q.status);
+      // INVITE_PENDING lists the invitations that can still be accepted; INVITE_EXPIRED the pending ones past their date.
+      const now = c.var.now();
+      if (q.status === 'INVITE_EXPIRED') base = base.where('status', '=', 'INVITE_PENDING').where('invite_expires_at', '<=', now);
+      else if (q.status === 'INVITE_PENDING') {
+        base = base.where('status', '=', 'INVITE_PENDING').where((eb) => eb.or([eb('invite_expires_at', 'is', null), eb('invite_expires_at', '>', now)]));
+      } else if (q.status) base = base.where('status', '=', q.status);
       const [rows, total] = await Promise.all([
         base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
         base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ]);
-      const now = c.var.now();
       return c.json({ content: rows.map((r) => potentialAgentView(r, now)), totalElements: total.n });
     },
   }),
@@ -152,14 +156,19 @@ export const potentialAgentRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await readableBrokerage(c, id);
-      const since = new Date(c.var.now().getTime() - 30 * 86_400_000);
+      const now = c.var.now();
+      const since = new Date(now.getTime() - 30 * 86_400_000);
       const [rows, recent] = await Promise.all([
-        c.var.db.selectFrom('potential_agents').select(['status', sql<number>`count(*)::int`.as('n')]).where('brokerage_id', '=', id).groupBy('status').execute(),
+        // Counted by the list filter's statuses, so each figure equals its filtered list (an expired invitation is INVITE_EXPIRED).
+        c.var.db.selectFrom('potential_agents')
+          .select([sql<string>`case when status = 'INVITE_PENDING' and invite_expires_at <= ${now} then 'INVITE_EXPIRED' else status end`.as('status'),
+            sql<number>`count(*)::int`.as('n')])
+          .where('brokerage_id', '=', id).groupBy(sql`1`).execute(),
         c.var.db.selectFrom('potential_agents').where('brokerage_id', '=', id).where('invite_sent_at', '>=', since)
           .select([sql<number>`count(*)::int`.as('sent'), sql<number>`(count(*) filter (where status = 'INVITE_REDEEMED'))::int`.as('accepted')])
           .executeTakeFirstOrThrow(),
       ]);
-      const counts = Object.fromEntries(POTENTIAL_AGENT_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0]));
+      const counts = Object.fromEntries(POTENTIAL_AGENT_LIST_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0]));
       return c.json({ brokerageId: id, counts, sentLast30: recent.sent, acceptedLast30: recent.accepted } satisfies InvitationStats);
     },
   }),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { NewNote, Reassignment, StageChange, type ReferralNote } from '../../../src/contract/referrals.ts';
+import { NewNote, NOTE_WRITTEN_WINDOW_MS, Reassignment, StageChange, type ReferralNote } from '../../../src/contract/referrals.ts';
 import { moveRefusal, takesDateOfSale } from '../../../src/lib/referral-stages.ts';
 import { reassignRefusal, REASSIGN_REFUSAL_MESSAGES } from '../../../src/lib/reassignment-rule.ts';
 import { notificationCopy } from '../../db/schema-agent-app.ts';
@@ -83,8 +83,11 @@ export const agentReferralWriteRoutes: RouteDef[] = [
         if (!ref) throw notFound('No such referral');
         const now = c.var.now();
         const author = c.var.auth.actor;
+        // Dated when it was written (an offline note typed an hour before it synced), within the window, never ahead of the server.
+        const written = body.writtenAt === undefined ? now
+          : new Date(Math.min(now.getTime(), Math.max(now.getTime() - NOTE_WRITTEN_WINDOW_MS, Date.parse(body.writtenAt))));
         const note = await trx.insertInto('referral_notes').values({
-          referral_id: refId, author_user_id: author.id, body: body.text, idempotency_key: key, created_at: now,
+          referral_id: refId, author_user_id: author.id, body: body.text, idempotency_key: key, created_at: written,
         }).returning(['id', 'body', 'created_at']).executeTakeFirstOrThrow();
         if (byAgent) {
           await trx.updateTable('referrals').set({ updated_at: now }).where('id', '=', refId).execute();

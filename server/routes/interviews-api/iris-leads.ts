@@ -123,8 +123,14 @@ export const dashboardLeadRoutes: RouteDef[] = [
       const [lead] = await brokerLeads(c.var.db, await readableOpportunity(c, opportunityId),
         { offset: 0, limit: 1, sortColumn: 'created_at', direction: 'desc' });
       if (!lead) throw notFound('No such lead');
-      const { id, clientType, status, cleanReferringWebsite } = lead.opportunity;
-      const body: LeadDetail = { data: { created: lead.created, contact: lead.contact, opportunity: { id, clientType, status, cleanReferringWebsite } } };
+      const { id, type, clientType, status, cleanReferringWebsite, agentName } = lead.opportunity;
+      // The referral the broker opens from the lead: the latest one of the lead's own brokerage.
+      const referral = await c.var.db.selectFrom('referrals as r').innerJoin('opportunities as o', 'o.id', 'r.opportunity_id').select('r.id')
+        .where('r.opportunity_id', '=', id).whereRef('r.brokerage_id', '=', 'o.brokerage_id').orderBy('r.created_at', 'desc').orderBy('r.id', 'desc')
+        .limit(1).executeTakeFirst();
+      const body: LeadDetail = { data: { created: lead.created, contact: lead.contact, opportunity: {
+        id, type, clientType, status, cleanReferringWebsite, agentName, referralId: referral?.id ?? null,
+      } } };
       return c.json(body);
     },
   }),

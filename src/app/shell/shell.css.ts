@@ -1,13 +1,20 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
+/** 768-1199 px (a 1024 px laptop): a narrower drawer, so lists keep their words whole without a sideways scroll. */
+const NARROW_DESKTOP = 'screen and (min-width: 768px) and (max-width: 1199.98px)';
+const NARROW_DRAWER = '240px';
 export const layout = style({
   display: 'grid', gridTemplateColumns: `${vars.layout.drawer} minmax(0, 1fr)`, minHeight: '100dvh',
-  '@media': { '(max-width: 767.98px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  '@media': {
+    '(max-width: 767.98px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+    [NARROW_DESKTOP]: { gridTemplateColumns: `${NARROW_DRAWER} minmax(0, 1fr)` },
+  },
 });
 export const drawer = style({
   width: vars.layout.drawer, background: vars.color.surface, borderRight: `1px solid ${vars.color.border}`,
   position: 'sticky', top: 0, height: '100dvh', overflowY: 'auto', display: 'flex', flexDirection: 'column',
+  '@media': { [NARROW_DESKTOP]: { width: NARROW_DRAWER } },
 });
 export const drawerInner = style({ display: 'flex', flexDirection: 'column', minHeight: '100%' });
 export const brand = style({ padding: vars.space.md, fontWeight: 700, fontSize: vars.font.size.lg, color: vars.color.primaryDark });

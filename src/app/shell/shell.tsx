@@ -62,7 +62,7 @@ export function Shell({ route, children }: { route: RouteEntry; children: ReactN
             {displayName}
           </Button>
           {/* Below 768 px the top bar has no room for Invite Agents: the menu carries it instead. */}
-          {(isBrokerAdmin || impersonation) && (
+          {(isBrokerAdmin || impersonation?.target.kind === 'brokerage') && (
             <Button variant="secondary" className={styles.sheetProfile}
               onClick={() => { setMenuOpen(false); setLocation('/console/my-agents?invite=true'); }}>
               Invite Agents
@@ -78,7 +78,7 @@ export function Shell({ route, children }: { route: RouteEntry; children: ReactN
           {mobile && actions.onSearch && <Button variant="icon" aria-label="Search" onClick={actions.onSearch}><Icon name="search" /></Button>}
           {mobile && actions.onSort && <Button variant="icon" aria-label="Sort" onClick={actions.onSort}><Icon name="sort" /></Button>}
           {bell && shownBrokerageId !== null && <Suspense fallback={null}><NotificationsMenu brokerageId={shownBrokerageId} /></Suspense>}
-          {(isBrokerAdmin || impersonation) && !mobile && (
+          {(isBrokerAdmin || impersonation?.target.kind === 'brokerage') && !mobile && (
             <Button variant="secondary" className={styles.topBarButton} onClick={() => setLocation('/console/my-agents?invite=true')}>
               Invite Agents
             </Button>

@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { maxLengthOf } from '../../contract/limits.ts';
 import { NewNote } from '../../contract/referrals.ts';
 import { Button } from '../../ui/button.tsx';
@@ -13,13 +13,16 @@ const TEXT = NewNote.entries.text;
 /**
  * Add Note: checked with the server's own rule (NewNote: not empty, at most 2000 characters), its
  * message beside the field, focused, gone as the text changes. The text is a draft of the referral's
- * page until saved or cancelled: Back keeps it. Saving hands the note to the write queue (offline too).
+ * page until saved or cancelled: Back keeps it. Saving hands the note to the write queue (offline too)
+ * and the dialog closes only once the note is in IndexedDB (onSave resolves): a browser killed
+ * before that still has the draft, never a dialog that said Saved over a note it did not keep.
  */
-export function NoteDialog({ open, onOpenChange, onSave }: { open: boolean; onOpenChange: (o: boolean) => void; onSave: (text: string) => void }) {
+export function NoteDialog({ open, onOpenChange, onSave }: { open: boolean; onOpenChange: (o: boolean) => void; onSave: (text: string) => Promise<boolean> }) {
   const [draft, update, clear] = usePageDraft('note', { text: '' });
   const text = draft.text;
   const form = useRef<HTMLFormElement>(null);
   const { errors, show, clear: clearError } = useFieldErrors<'text'>(form);
+  const [saving, setSaving] = useState(false);
 
   function close(o: boolean) {
     if (!o) show({});
@@ -30,23 +33,29 @@ export function NoteDialog({ open, onOpenChange, onSave }: { open: boolean; onOp
     close(false);
   }
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
+    if (saving) return;
     const error = ruleError(TEXT, text);
     show(error ? { text: error } : {});
     if (error) return;
-    onSave(text.trim());
-    cancel();
+    setSaving(true);
+    try {
+      await onSave(text.trim());
+      cancel();
+    } finally {
+      setSaving(false);
+    }
   }
 
   return (
     <Dialog open={open} onOpenChange={close} title="Add Note">
-      <form ref={form} onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate aria-busy={saving}>
         <TextArea label="Note" name="text" value={text} error={errors.text} maxLength={maxLengthOf(TEXT)} rows={4}
           onChange={(e) => { clearError('text'); update({ text: e.target.value }); }} />
         <div className={styles.formActions}>
-          <Button variant="text" onClick={cancel}>Cancel</Button>
-          <Button type="submit">Save note</Button>
+          <Button variant="text" onClick={cancel} disabled={saving}>Cancel</Button>
+          <Button type="submit" disabled={saving}>{saving ? 'Saving…' : 'Save note'}</Button>
         </div>
       </form>
     </Dialog>

@@ -1,3 +1,4 @@
+import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { coverageAreasQueryOptions } from '../../api/agent-app.ts';
 import { boostQueryOptions } from '../../api/agents.ts';
@@ -34,7 +35,7 @@ export function ProfileScreen() {
           <dt className={styles.dt}>Phone</dt>
           <dd className={styles.dd}>{phone ? <a href={`tel:${phone}`} className={styles.link}>{formatPhone(phone)}</a> : 'Not Available'}</dd>
           <dt className={styles.dt}>Email</dt>
-          <dd className={styles.dd}>{email ? <a href={`mailto:${email}`} className={styles.link}>{email}</a> : 'Not Available'}</dd>
+          <dd className={styles.dd}>{email ? <a href={`mailto:${email}`} className={styles.link}>{withBreakPoints(email)}</a> : 'Not Available'}</dd>
           <dt className={styles.dt}>Broker Boost</dt>
           <dd className={styles.dd}>
             {boost.data ? (boost.data.enabled ? `On, ${rateText(boost.data.boostPercentage)}` : 'Off') : '-'}

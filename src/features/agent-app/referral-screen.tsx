@@ -1,3 +1,4 @@
+import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -25,6 +26,8 @@ import * as styles from './agent-app.css.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 
 const QUEUED_TEXT = 'Saved on this device. Waiting to sync.';
+/** IndexedDB refused the write (a full quota, a private window): it is sent from this page's memory only. */
+const NOT_KEPT_TEXT = 'Not saved on this device: keep this page open until it is sent.';
 
 /** One referral: contact, stage, notes and history, with Update Stage and Add Note (queued offline). */
 export function ReferralScreen({ params }: { params: Record<string, string> }) {
@@ -37,6 +40,12 @@ export function ReferralScreen({ params }: { params: Record<string, string> }) {
   const justSaved = useJustSavedNotes(refId);
   const online = useOnline();
   const snackbar = useSnackbar();
+  /** What the agent hears once a write is kept: offline it waits on the device; one not kept is said too. */
+  const said = (kept: boolean) => {
+    if (!kept) snackbar(NOT_KEPT_TEXT, { tone: 'error' });
+    else if (!online) snackbar(QUEUED_TEXT);
+    return kept;
+  };
   const [stageOpen, setStageOpen] = useState(false);
   const [noteOpen, setNoteOpen] = useState(false);
   useDaySync(agentId > 0 ? agentId : null);
@@ -76,7 +85,7 @@ export function ReferralScreen({ params }: { params: Record<string, string> }) {
           <dt className={styles.dt}>Phone</dt>
           <dd className={styles.dd}>{r.phone ? <a href={`tel:${r.phone}`} className={styles.link}>{formatPhone(r.phone)}</a> : 'Not Available'}</dd>
           <dt className={styles.dt}>Email</dt>
-          <dd className={styles.dd}>{r.email ? <a href={`mailto:${r.email}`} className={styles.link}>{r.email}</a> : 'Not Available'}</dd>
+          <dd className={styles.dd}>{r.email ? <a href={`mailto:${r.email}`} className={styles.link}>{withBreakPoints(r.email)}</a> : 'Not Available'}</dd>
           <dt className={styles.dt}>Type</dt><dd className={styles.dd}>{r.type.charAt(0) + r.type.slice(1).toLowerCase()}</dd>
           <dt className={styles.dt}>Stage</dt>
           <dd className={styles.dd}>
@@ -106,15 +115,11 @@ export function ReferralScreen({ params }: { params: Record<string, string> }) {
         <h2 id="referral-history" className={styles.sectionTitle}>History</h2>
         <EventsTimeline events={events.data?.content ?? []} />
       </section>
-      <StageDialog open={stageOpen} onOpenChange={setStageOpen} type={r.type} stage={r.stage} onSave={(change) => {
-        // Said once the write is in IndexedDB, never before (decision 0079).
-        void saveWrite(stageWrite(target, r.type, change), () => snackbar('Stage updated', { tone: 'success' }))
-          .then((kept) => { if (kept && !online) snackbar(QUEUED_TEXT); });
-      }} />
-      <NoteDialog open={noteOpen} onOpenChange={setNoteOpen} onSave={(text) => {
-        void saveWrite(noteWrite(target, text), () => snackbar('Note added', { tone: 'success' }))
-          .then((kept) => { if (kept && !online) snackbar(QUEUED_TEXT); });
-      }} />
+      {/* Each dialog closes once its write is in IndexedDB, and says so then, never before (decision 0079). */}
+      <StageDialog open={stageOpen} onOpenChange={setStageOpen} type={r.type} stage={r.stage} onSave={(change) =>
+        saveWrite(stageWrite(target, r.type, change), () => snackbar('Stage updated', { tone: 'success' })).then(said)} />
+      <NoteDialog open={noteOpen} onOpenChange={setNoteOpen} onSave={(text) =>
+        saveWrite(noteWrite(target, text), () => snackbar('Note added', { tone: 'success' })).then(said)} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { StageChange } from '../../contract/referrals.ts';
 import {
@@ -23,11 +23,13 @@ type Field = 'stage' | 'removalReason' | 'dateOfSale';
  * close the sheet) keeps it.
  */
 export function StageDialog({ open, onOpenChange, type, stage, onSave }: {
-  open: boolean; onOpenChange: (o: boolean) => void; type: ReferralType; stage: ReferralStage; onSave: (change: StageChange) => void;
+  open: boolean; onOpenChange: (o: boolean) => void; type: ReferralType; stage: ReferralStage; onSave: (change: StageChange) => Promise<boolean>;
 }) {
   const [draft, update, clear] = usePageDraft('stage', { to: '', reason: '', date: '' });
   const form = useRef<HTMLFormElement>(null);
   const { errors, show, clear: clearError } = useFieldErrors<Field>(form);
+  // The sheet closes once the move is in IndexedDB (onSave resolves), not before (decision 0079).
+  const [saving, setSaving] = useState(false);
   const moves = allowedMoves(type, stage);
   // A draft made at another stage (the move was saved, or synced from elsewhere) may no longer apply.
   const to = moves.find((s) => s === draft.to) ?? null;
@@ -42,21 +44,27 @@ export function StageDialog({ open, onOpenChange, type, stage, onSave }: {
     close(false);
   }
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
+    if (saving) return;
     if (!to) { show({ stage: 'Choose a stage' }); return; }
     const refusal = moveRefusal(type, stage, to);
     if (refusal) { show({ stage: refusal }); return; }
     const body = { stage: to, ...(needsRemovalReason(to) && reason ? { removalReason: reason } : {}), ...(needsDateOfSale(to) && date ? { dateOfSale: date } : {}) };
     const parsed = v.safeParse(StageChange, body);
     if (!parsed.success) { show(schemaErrors<Record<Field, string>>(StageChange, body)); return; }
-    onSave(parsed.output);
-    cancel();
+    setSaving(true);
+    try {
+      await onSave(parsed.output);
+      cancel();
+    } finally {
+      setSaving(false);
+    }
   }
 
   return (
     <Dialog open={open} onOpenChange={close} title="Update Stage" description={`Now: ${STAGE_LABELS[stage]}`}>
-      <form ref={form} onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate aria-busy={saving}>
         {/* Another stage shows other fields: their messages go with the stage's. */}
         <RadioGroup legend="New stage" name="stage" value={to} error={errors.stage}
           options={moves.map((s) => ({ value: s, label: STAGE_LABELS[s] }))} onChange={(s) => { update({ to: s }); show({}); }} />
@@ -72,8 +80,8 @@ export function StageDialog({ open, onOpenChange, type, stage, onSave }: {
           </SelectField>
         )}
         <div className={styles.formActions}>
-          <Button variant="text" onClick={cancel}>Cancel</Button>
-          <Button type="submit">Save stage</Button>
+          <Button variant="text" onClick={cancel} disabled={saving}>Cancel</Button>
+          <Button type="submit" disabled={saving}>{saving ? 'Saving…' : 'Save stage'}</Button>
         </div>
       </form>
     </Dialog>

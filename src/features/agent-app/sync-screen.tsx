@@ -4,7 +4,7 @@ import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { RefusedChanges } from './agent-notices.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { describeWrite } from './describe-write.ts';
+import { describeWrite } from '../../ui/describe-write.ts';
 import { useOnline } from './use-agent.ts';
 import { useQueuedWrites } from './use-agent-writes.ts';
 import { useUnsyncedLedger } from '../../session/agent-unsynced.ts';
@@ -16,7 +16,8 @@ export function SyncScreen() {
   const queued = useQueuedWrites();
   const { refused, loaded } = useUnsyncedLedger();
   const online = useOnline();
-  const paused = queued.some((q) => q.paused);
+  // Try to sync now is offered only when nothing is being sent: while the queue sends, it would only repeat that.
+  const paused = queued.some((q) => q.paused) && !queued.some((q) => !q.paused);
 
   function tryNow() {
     onlineManager.setOnline(true);

@@ -1,3 +1,4 @@
+import { dncChannelLabel } from '../../contract/labels.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'wouter';
@@ -48,7 +49,7 @@ export function ContactCenterOverview() {
                   <span className={styles.itemMain}>
                     <strong>{c.type === 'PHONE' ? formatPhone(c.value) : c.value}</strong>
                     <span className={styles.itemMeta}>
-                      {[c.channel, c.blocked ? 'Inbound blocked' : null, formatDateTime(c.created)].filter(Boolean).join(' · ')}
+                      {[dncChannelLabel(c.channel), c.blocked ? 'Inbound blocked' : null, formatDateTime(c.created)].filter(Boolean).join(' · ')}
                     </span>
                   </span>
                 </li>

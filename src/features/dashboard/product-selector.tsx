@@ -2,11 +2,11 @@ import { PRODUCTS, type Product } from '../../contract/brokerages.ts';
 import { BRAND } from '../../lib/brand.ts';
 import * as styles from './dashboard.css.ts';
 
-/** Spec 2 section 1 with the brand of DECISIONS.md: "Porchlight Referrals + IRIS = COMBINED" and so on. */
+/** Spec 2 section 1 as DECISIONS.md reads it: the spec's "= X" names the value, no enum is shown to users. */
 export const PRODUCT_LABELS: Record<Product, string> = {
-  COMBINED: `${BRAND.name} Referrals + IRIS = COMBINED`,
-  [BRAND.code]: `${BRAND.name} Referrals = ${BRAND.code}`,
-  LEAD_GENIUS: 'IRIS = LEAD_GENIUS',
+  COMBINED: `${BRAND.name} Referrals + IRIS`,
+  [BRAND.code]: `${BRAND.name} Referrals`,
+  LEAD_GENIUS: 'IRIS',
 };
 
 const ORDER: readonly Product[] = ['COMBINED', 'PORCHLIGHT', 'LEAD_GENIUS'];

@@ -32,5 +32,6 @@ export function DncTable({ rows, loading, onToggle, onRemove }: DncTableProps) {
       </>
     ) },
   ];
-  return <DataTable label="DNC List" columns={columns} rows={rows} rowKey={(c) => c.id} loading={loading} empty="No DNC contacts found." />;
+  // Eight columns with an address each row: at 1024 px they fit only by breaking words inside.
+  return <DataTable label="DNC List" columns={columns} rows={rows} rowKey={(c) => c.id} loading={loading} empty="No DNC contacts found." breakWithin />;
 }

@@ -1,3 +1,4 @@
+import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import type { EmailSetting } from '../../contract/email-settings.ts';
 import { ADDRESS_MAX, ADDRESS_RULE } from './address-rule.ts';
@@ -40,7 +41,7 @@ export function AddressRow({ setting, templateName, writes }: { setting: EmailSe
   }
   return (
     <li className={styles.address}>
-      <span className={styles.addressText}>{setting.email}</span>
+      <span className={styles.addressText}>{withBreakPoints(setting.email)}</span>
       <Button variant="text" aria-label={`Change ${setting.email} for ${templateName}`} onClick={() => setEditing(true)}>Change</Button>
       <Button variant="text" aria-label={`Delete ${setting.email} for ${templateName}`} onClick={() => setConfirm(true)}>Delete</Button>
       <ConfirmDialog open={confirm} onOpenChange={setConfirm} danger busy={writes.remove.isPending} confirmLabel="Delete"

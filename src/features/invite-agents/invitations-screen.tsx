@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { invalidateInvitation, potentialAgentKeys, potentialAgentsQueryOptions, resendInvitation } from '../../api/potential-agents.ts';
-import { POTENTIAL_AGENT_STATUS_LABELS, POTENTIAL_AGENT_STATUSES, type PotentialAgent } from '../../contract/potential-agents.ts';
+import { POTENTIAL_AGENT_LIST_LABELS, POTENTIAL_AGENT_LIST_STATUSES, POTENTIAL_AGENT_STATUS_LABELS, type PotentialAgent } from '../../contract/potential-agents.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { formatDateTime, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
@@ -78,7 +78,7 @@ export function InvitationsScreen() {
         </>}>
           <SelectField label="Invitation status" value={status} onChange={(e) => { setStatus(e.target.value); setPaging((p) => ({ ...p, page: 1 })); }}>
             <option value="">All</option>
-            {POTENTIAL_AGENT_STATUSES.map((s) => <option key={s} value={s}>{POTENTIAL_AGENT_STATUS_LABELS[s]}</option>)}
+            {POTENTIAL_AGENT_LIST_STATUSES.map((s) => <option key={s} value={s}>{POTENTIAL_AGENT_LIST_LABELS[s]}</option>)}
           </SelectField>
         </ListToolbar>
         {query.isError && <p role="alert" className={styles.formError}>{query.error.message}</p>}

@@ -1,3 +1,4 @@
+import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { userTypeOf } from '../../access/navigation.ts';
@@ -218,7 +219,7 @@ export function LenderReferralViewScreen({ params }: { params: Record<string, st
           <DetailList items={[
             ['Status', LENDER_STEP_LABELS[r.status]],
             ['Phone', r.buyerContact.phone ? <a href={`tel:${r.buyerContact.phone}`}>{formatPhone(r.buyerContact.phone)}</a> : '-'],
-            ['Email', r.buyerContact.email ? <a href={`mailto:${r.buyerContact.email}`}>{r.buyerContact.email}</a> : '-'],
+            ['Email', r.buyerContact.email ? <a href={`mailto:${r.buyerContact.email}`}>{withBreakPoints(r.buyerContact.email)}</a> : '-'],
             ['Type', enumLabel('referralType', r.type)], ['Transfer', enumLabel('opportunityStatus', r.opportunityStatus)],
             ['Received', formatDateTime(r.received)], ['First Contact', formatDateTime(r.firstContact)],
             ['Loan Amount', formatCents(r.loanAmountCents)], ...(r.lostReason ? [['Reason', r.lostReason] as const] : []),

@@ -1,3 +1,4 @@
+import { withBreakPoints } from '../../ui/break-points.tsx';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -75,7 +76,7 @@ export function LoanOfficerViewScreen({ params }: { params: Record<string, strin
           </div>
           <DetailList items={[
             ['Status', enumLabel('loanOfficerStatus', o.status)], ['Loan Office', o.loanOfficeName], ['NMLS ID', o.nmls ?? '-'],
-            ['Email', o.email ? <a href={`mailto:${o.email}`}>{o.email}</a> : '-'],
+            ['Email', o.email ? <a href={`mailto:${o.email}`}>{withBreakPoints(o.email)}</a> : '-'],
             ['Phone', o.phone ? <a href={`tel:${o.phone}`}>{formatPhone(o.phone)}</a> : '-'],
             ['Added', formatDate(o.created)], ...(o.deactivated ? [['Deactivated', formatDate(o.deactivated)] as const] : []),
           ]} />

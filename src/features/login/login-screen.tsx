@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BRAND } from '../../lib/brand.ts';
 import { identifierError, identifierForPost, loginPasswordError, type LoginMode } from '../../lib/validation.ts';
@@ -15,6 +15,9 @@ import { preloadLanding } from '../../lib/landing-preload.ts';
 import * as styles from './login.css.ts';
 
 export const LOGIN_FAILED = 'Whoops, Something went wrong. Try again.';
+
+// The agent app's changes still waiting on this device: a chunk of its own, loaded on the agent host only.
+const WaitingOnDevice = lazy(() => import('./waiting-on-device.tsx').then((m) => ({ default: m.WaitingOnDevice })));
 
 export function LoginScreen() {
   const agentHost = isAgentHost();
@@ -41,6 +44,7 @@ export function LoginScreen() {
     e.preventDefault();
     setTouched(true);
     if (identifierError(identifier, mode) || loginPasswordError(password)) {
+      // The spec's words for missing input too (spec 1, messages): kept, the fields say what each needs.
       snackbar(LOGIN_FAILED, { tone: 'error', pageOnly: true });
       setRefusedTries((n) => n + 1);
       return;
@@ -84,6 +88,7 @@ export function LoginScreen() {
             )}
           </div>
         </form>
+        {agentHost && <Suspense fallback={null}><WaitingOnDevice /></Suspense>}
         <div className={styles.links}>
           <Link href="/register" className={styles.link}>Register</Link>
           <Link href="/forgot-password" className={styles.link}>Forgot Password</Link>

@@ -8,6 +8,7 @@ import {
   myAgentReferralsQueryOptions, responseTimeQueryOptions,
 } from '../../api/my-agents.ts';
 import type { AgentReferral } from '../../contract/referrals.ts';
+import { NOT_JOINED_STATUSES } from '../../contract/agents.ts';
 import { daysText, formatFraction, formatResponseTime } from '../../lib/format.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
@@ -104,7 +105,7 @@ export function MyAgentViewScreen({ params }: { params: Record<string, string> }
           </div>
           <AgentLifecycle agent={a} name={name} />
           <DetailList items={[
-            ['Score', a.agentDisplayScore === null ? '-' : formatFraction(a.agentDisplayScore)],
+            ['Score', NOT_JOINED_STATUSES.includes(a.status) ? 'Not joined yet' : a.agentDisplayScore === null ? '-' : formatFraction(a.agentDisplayScore)],
             ['Overdue', overdue > 0 ? `${overdue} referrals, up to ${daysText(a.funnelStatus.stages.maxDaysOverdue.count)}` : 'None'],
             ['Email', a.email ?? '-'],
             ['Phone', formatPhone(a.phone) || '-'],

@@ -1,3 +1,4 @@
+import { BrokerageOnly } from '../../ui/brokerage-only.tsx';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { useRecentlyViewed } from '../../session/recently-viewed.ts';
@@ -10,7 +11,7 @@ import { NeedsConnection } from '../../ui/list-freshness.tsx';
 import { MyAgentsList } from './my-agents-list.tsx';
 
 /** My Agents: recently viewed agents, the roster, and the Invite Agents dialog (?invite=true opens it). */
-export function MyAgentsScreen() {
+function MyAgentsScreenContent() {
   const invite = useInviteDialog();
   const recent = useRecentlyViewed('myAgents');
   return (
@@ -29,4 +30,9 @@ export function MyAgentsScreen() {
       {invite.dialog}
     </Page>
   );
+}
+
+/** My Agents, for a brokerage admin or staff impersonating a brokerage. */
+export function MyAgentsScreen() {
+  return <BrokerageOnly title="My Agents"><MyAgentsScreenContent /></BrokerageOnly>;
 }

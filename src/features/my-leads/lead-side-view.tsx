@@ -1,27 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { leadDetailQueryOptions } from '../../api/dashboard.ts';
 import { Button } from '../../ui/button.tsx';
-import { Card } from '../../ui/layout.tsx';
-import { LeadDetailBody, LeadTitle } from '../../ui/lead-details.tsx';
-import * as styles from '../../ui/staff.css.ts';
-import * as css from './my-leads.css.ts';
+import { Dialog } from '../../ui/dialog.tsx';
+import { LeadActions, LeadDetailBody, LeadTitle } from '../../ui/lead-details.tsx';
 
-/** One lead beside the list (my-leads view/:id): spec 2's lead detail content, closable with a button or Escape. */
+/**
+ * One lead over the list (my-leads view/:id): spec 2's lead detail with what the broker acts on,
+ * Call, Email and the referral made from the lead. A dialog rather than a column beside the list, so
+ * the list keeps the main area's full width at 1024-1440 px; the address opened it, so Back closes it.
+ */
 export function LeadSideView({ id, onClose }: { id: string; onClose: () => void }) {
   const lead = useQuery(leadDetailQueryOptions(id));
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The side view takes the focus when it opens, so keyboard and screen-reader users land in it.
-  useEffect(() => { heading.current?.focus(); }, [id]);
+  const data = lead.data?.data;
   return (
-    <aside aria-label="Lead detail" className={css.side} onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
-      <Card>
-        <div className={styles.headerRow}>
-          <h2 ref={heading} tabIndex={-1} className={styles.heading}><LeadTitle lead={lead.data?.data} /></h2>
-          <Button variant="secondary" onClick={onClose}>Close</Button>
-        </div>
-        <LeadDetailBody lead={lead.data?.data} isError={lead.isError} />
-      </Card>
-    </aside>
+    <Dialog open openedByAddress wide onOpenChange={(o) => { if (!o) onClose(); }} title={<LeadTitle lead={data} />}
+      actions={<><LeadActions lead={data} /><Button variant="secondary" onClick={onClose}>Close</Button></>}>
+      <LeadDetailBody lead={data} isError={lead.isError} />
+    </Dialog>
   );
 }

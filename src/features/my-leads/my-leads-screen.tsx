@@ -1,5 +1,6 @@
+import { BrokerageOnly } from '../../ui/brokerage-only.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ListFreshness } from '../../ui/list-freshness.tsx';
+import { ListFreshness, listFailure } from '../../ui/list-freshness.tsx';
 import { Link, useLocation, useSearch } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { myLeadsQueryOptions } from '../../api/my-leads.ts';
@@ -16,7 +17,6 @@ import { SavedViews } from '../../ui/saved-views.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useUrlListState } from '../../ui/use-url-list-state.ts';
 import { LeadSideView } from './lead-side-view.tsx';
-import * as css from './my-leads.css.ts';
 import { enumLabel } from '../../contract/labels.ts';
 
 const SORT_KEYS = ['created', 'assignedAt'] as const;
@@ -28,8 +28,8 @@ const SORT_CHOICES = [
 type Filter = { status: string; leadType: string; product: string; q: string };
 const NO_FILTER: Filter = { status: '', leadType: '', product: '', q: '' };
 
-/** My Leads: the brokerage's leads with the overview's status and lead-type filters; a row opens its detail beside the list. */
-export function MyLeadsScreen({ params }: { params: Record<string, string> }) {
+/** My Leads: the brokerage's leads across the main area, with the overview's status and lead-type filters; a row opens its lead view over the list. */
+function MyLeadsScreenContent({ params }: { params: Record<string, string> }) {
   const list = useUrlListState(NO_FILTER, { key: 'created', desc: true }, SORT_KEYS);
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -52,37 +52,40 @@ export function MyLeadsScreen({ params }: { params: Record<string, string> }) {
   ];
   return (
     <Page title="My Leads">
-      <div className={css.split}>
-        <Card>
-          <ListToolbar searchLabel="Search leads" placeholder="Name, email or phone" search={list.filter.q} onSearch={(q) => list.setFilter({ q })}
-            sortChoices={SORT_CHOICES} sort={list.sort} onSort={list.setSort} filtersSet={[list.filter.status, list.filter.leadType, list.filter.product].filter(Boolean).length}>
-            <SelectField label="Status" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
-              <option value="">All statuses</option>
-              {several && <option value={list.filter.status}>{list.filter.status.split(',').map(statusLabel).join(' + ')}</option>}
-              {OPPORTUNITY_STATUSES.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
-            </SelectField>
-            <SelectField label="Lead Type" value={list.filter.leadType} onChange={(e) => list.setFilter({ leadType: e.target.value })}>
-              <option value="">Overall Leads</option>
-              <option value="NEW">New Leads</option>
-              <option value="AGED">Database Leads</option>
-            </SelectField>
-            <SelectField label="Product" value={list.filter.product} onChange={(e) => list.setFilter({ product: e.target.value })}>
-              <option value="">All products</option>
-              <option value="PORCHLIGHT">Porchlight Referrals</option>
-              <option value="LEAD_GENIUS">IRIS</option>
-            </SelectField>
-            {Object.values(list.filter).some(Boolean) && <Button variant="text" onClick={() => list.apply('')}>Clear filters</Button>}
-            <span className={styles.toolbarSpacer} />
-            <SavedViews list="my-leads" current={list.viewQuery} onApply={list.apply} />
-          </ListToolbar>
-          <ListFreshness updatedAt={query.dataUpdatedAt} failure={query.failureReason} />
-          {query.isError && <p role="alert" className={styles.formError}>{query.error.message || 'Whoops, Something went wrong. Try again.'}</p>}
-          <DataTable label="Leads" columns={columns} rows={query.data?.content ?? []} rowKey={(l) => l.opportunity.id}
-            sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty="No leads match these filters." />
-          <Pagination rowsType="leads" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
-        </Card>
-        {openId && <LeadSideView id={openId} onClose={() => navigate(withQuery(pathTo('my-leads')))} />}
-      </div>
+      <Card>
+        <ListToolbar searchLabel="Search leads" placeholder="Name, email or phone" search={list.filter.q} onSearch={(q) => list.setFilter({ q })}
+          sortChoices={SORT_CHOICES} sort={list.sort} onSort={list.setSort} filtersSet={[list.filter.status, list.filter.leadType, list.filter.product].filter(Boolean).length}>
+          <SelectField label="Status" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
+            <option value="">All statuses</option>
+            {several && <option value={list.filter.status}>{list.filter.status.split(',').map(statusLabel).join(' + ')}</option>}
+            {OPPORTUNITY_STATUSES.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
+          </SelectField>
+          <SelectField label="Lead Type" value={list.filter.leadType} onChange={(e) => list.setFilter({ leadType: e.target.value })}>
+            <option value="">Overall Leads</option>
+            <option value="NEW">New Leads</option>
+            <option value="AGED">Database Leads</option>
+          </SelectField>
+          <SelectField label="Product" value={list.filter.product} onChange={(e) => list.setFilter({ product: e.target.value })}>
+            <option value="">All products</option>
+            <option value="PORCHLIGHT">Porchlight Referrals</option>
+            <option value="LEAD_GENIUS">IRIS</option>
+          </SelectField>
+          {Object.values(list.filter).some(Boolean) && <Button variant="text" onClick={() => list.apply('')}>Clear filters</Button>}
+          <span className={styles.toolbarSpacer} />
+          <SavedViews list="my-leads" current={list.viewQuery} onApply={list.apply} />
+        </ListToolbar>
+        <ListFreshness updatedAt={query.dataUpdatedAt} failure={query.failureReason} />
+        {query.isError && listFailure(query.error) && <p role="alert" className={styles.formError}>{listFailure(query.error)}</p>}
+        <DataTable label="Leads" columns={columns} rows={query.data?.content ?? []} rowKey={(l) => l.opportunity.id}
+          sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty="No leads match these filters." />
+        <Pagination rowsType="leads" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
+      </Card>
+      {openId && <LeadSideView id={openId} onClose={() => navigate(withQuery(pathTo('my-leads')))} />}
     </Page>
   );
+}
+
+/** My Leads, for a brokerage admin or staff impersonating a brokerage. */
+export function MyLeadsScreen(props: { params: Record<string, string> }) {
+  return <BrokerageOnly title="My Leads"><MyLeadsScreenContent {...props} /></BrokerageOnly>;
 }

@@ -1,3 +1,4 @@
+import { BrokerageOnly } from '../../ui/brokerage-only.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
@@ -52,7 +53,7 @@ const columnsWith = (selection: ReferralSelection): Column<BrokerReferral>[] => 
  * My Referrals: the brokerage's referrals with every filter the overview links with, in the address;
  * ticked referrals (on the table, or the cards on a phone) are reassigned to one agent at once.
  */
-export function MyReferralsScreen() {
+function MyReferralsScreenContent() {
   const list = useUrlListState(NO_FILTER, { key: 'updated', desc: true }, SORT_KEYS);
   const mobile = useIsMobile();
   const brokerageId = useBrokerageScope();
@@ -84,4 +85,9 @@ export function MyReferralsScreen() {
       </Card>
     </Page>
   );
+}
+
+/** My Referrals, for a brokerage admin or staff impersonating a brokerage. */
+export function MyReferralsScreen() {
+  return <BrokerageOnly title="My Referrals"><MyReferralsScreenContent /></BrokerageOnly>;
 }

@@ -1,3 +1,4 @@
+import { distinctNames } from '../../lib/distinct-names.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -51,6 +52,8 @@ export function OpportunityAssignment({ opportunity: o, readOnly }: { opportunit
     onError: (err) => { setConfirming(false); snackbar(serverMessage(err), { tone: 'error' }); },
   });
   const choices = (agents.data?.content ?? []).filter((a) => !CANNOT_TAKE_REFERRALS.includes(a.status) && a.id !== o.agentId);
+  // Two agents of one name are told apart by their email.
+  const labels = distinctNames(choices.map((a) => ({ id: a.id, name: personName(a.name.first, a.name.last, `Agent ${a.id}`), email: a.email })));
   const agentName = o.agentName ?? (o.agentId !== null ? `Agent ${o.agentId}` : null);
 
   return (
@@ -69,7 +72,7 @@ export function OpportunityAssignment({ opportunity: o, readOnly }: { opportunit
           }}>
             <SelectField label="Agent" name="agentId" value={agentId} error={errors.agentId} onChange={(e) => { clear('agentId'); setAgentId(e.target.value); }}>
               <option value="">Choose an agent</option>
-              {choices.map((a) => <option key={a.id} value={a.id}>{personName(a.name.first, a.name.last, `Agent ${a.id}`)}</option>)}
+              {choices.map((a) => <option key={a.id} value={a.id}>{labels.get(a.id)}</option>)}
             </SelectField>
             <Button type="submit" disabled={!agentId || assign.isPending}>Force Assignment</Button>
           </form>

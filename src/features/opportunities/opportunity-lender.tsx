@@ -1,3 +1,4 @@
+import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -15,7 +16,7 @@ import * as styles from '../../ui/staff.css.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 
 const phoneLink = (phone: string | null): ReactNode => (phone ? <a href={`tel:${phone}`}>{formatPhone(phone)}</a> : null);
-const emailLink = (email: string | null): ReactNode => (email ? <a href={`mailto:${email}`}>{email}</a> : null);
+const emailLink = (email: string | null): ReactNode => (email ? <a href={`mailto:${email}`}>{withBreakPoints(email)}</a> : null);
 
 /** The loan office (and its loan officer) the opportunity went to, with how to reach them; an empty state when none. */
 export function OpportunityLender({ id }: { id: number }) {

@@ -1,3 +1,4 @@
+import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { hasStaffRole } from '../../access/roles.ts';
@@ -60,7 +61,7 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
           <DetailList items={[
             ['First Name', o.contact.nameFirst], ['Last Name', o.contact.nameLast],
             ['Phone Number', phone ? <a href={`tel:${phone}`}>{formatPhone(phone)}</a> : null],
-            ['Email Address', email ? <a href={`mailto:${email}`}>{email}</a> : null],
+            ['Email Address', email ? <a href={`mailto:${email}`}>{withBreakPoints(email)}</a> : null],
             ['Cosigner', [o.cosignerFirstName, o.cosignerLastName].filter(Boolean).join(' ')],
             ['Type', enumLabel('referralType', o.type)], ['Product', productFamilyLabel(o.product)], ['Lead Type', enumLabel('leadType', o.leadType)],
             ['Brokerage', o.brokerageName], ['Lead Source', o.cleanReferringWebsite ?? '-'],

@@ -1,6 +1,6 @@
-import type { AgentWrite } from '../../api/agent-app-writes.ts';
-import { formatDay } from '../../lib/format.ts';
-import { stageLabel } from '../../lib/referral-stages.ts';
+import type { AgentWrite } from '../api/agent-app-writes.ts';
+import { formatDay } from '../lib/format.ts';
+import { stageLabel } from '../lib/referral-stages.ts';
 
 const NOTE_PREVIEW = 60;
 

@@ -1,0 +1,105 @@
+// @vitest-environment-options {"url":"http://agents.localhost/"}
+import { waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearPersistedQueries } from '../../src/app/query-persistence.ts';
+import { noteWrite } from '../../src/api/agent-app-writes.ts';
+import { fetchMe } from '../../src/api/users.ts';
+import { enqueueWrite, ledgerOf } from '../../src/session/agent-unsynced.ts';
+import { readDurable } from '../../src/session/durable-session.ts';
+import { expireSession, refreshSession } from '../../src/session/session.ts';
+import { profileStore, sessionStore, type Session } from '../../src/session/state.ts';
+import { renderApp, testServer } from '../setup/render-app.tsx';
+import { DEMO_AGENT_PHONE } from '../setup/test-server.ts';
+import { emptyWriteLedger } from '../setup/write-ledger.ts';
+
+// The agent app's field kit: a dialog closes only once its write is on the device, a 401 renews the
+// session before it ends it, the tokens survive a browser kill, and the login page lists what waits.
+
+const AGENT = '(555) 010-0001';
+
+beforeEach(async () => {
+  localStorage.clear();
+  await emptyWriteLedger();
+  await clearPersistedQueries();
+});
+
+async function firstReferral() {
+  const server = await testServer();
+  const { agent_id } = await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
+  const r = await server.db.selectFrom('referrals').select(['id', 'prospect_first', 'prospect_last']).where('agent_id', '=', agent_id).orderBy('id').executeTakeFirstOrThrow();
+  return { agentId: agent_id!, refId: r.id, name: `${r.prospect_first} ${r.prospect_last}` };
+}
+
+describe('the agent app field kit', () => {
+  it('closes Add Note only once the note is in IndexedDB', async () => {
+    const { refId } = await firstReferral();
+    const { screen, user } = await renderApp(`/console/agent-followups/view/${refId}`, { as: AGENT });
+    await user.click(await screen.findByRole('button', { name: 'Add Note' }, { timeout: 30_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Note' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Kept before closing');
+    const userId = profileStore.get().user!.id;
+    // No answer reaches the page (the connection dropped): the note stays in the ledger, waiting.
+    const routed = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method && init.method !== 'GET') throw new TypeError('Failed to fetch');
+      return routed(input, init);
+    }) as typeof fetch;
+    // The moment the dialog leaves the page, the note must already be in the ledger (which holds a write only once IndexedDB has it).
+    let keptWhenClosed: boolean | undefined;
+    const watch = new MutationObserver(() => {
+      if (keptWhenClosed === undefined && !document.body.contains(dialog)) {
+        keptWhenClosed = ledgerOf(userId).pending.some((w) => w.kind === 'note' && w.text === 'Kept before closing');
+      }
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Save note' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Note' })).not.toBeInTheDocument());
+    watch.disconnect();
+    expect(keptWhenClosed).toBe(true);
+  }, 60_000);
+
+  it('renews the session on a 401 of a read and sends the read again, instead of signing out', async () => {
+    await renderApp('/console/agent-followups', { as: AGENT, stayLoggedIn: true, fromLogin: true });
+    const before = sessionStore.get()!;
+    // The access token expired during an offline spell (the server no longer takes it); a background read goes out with it.
+    sessionStore.set({ ...before, accessToken: 'expired-access-token' });
+    const me = await fetchMe();
+    expect(me.id).toBe(profileStore.get().user!.id);
+    expect(sessionStore.get()?.accessToken).not.toBe('expired-access-token');
+    expect(sessionStore.get()?.refreshToken).not.toBe(before.refreshToken);
+    expect(location.pathname).not.toBe('/login');
+  }, 60_000);
+
+  it('ends the session on a 401 whose renewal the server refuses', async () => {
+    await renderApp('/console/agent-followups', { as: AGENT, fromLogin: true });
+    sessionStore.set({ ...sessionStore.get()!, accessToken: 'expired-access-token', refreshToken: 'revoked-refresh-token' });
+    await expect(fetchMe()).rejects.toMatchObject({ status: 401 });
+    await waitFor(() => expect(sessionStore.get()).toBeNull());
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+  }, 60_000);
+
+  it('keeps the refresh token the server last issued across a browser kill that lost localStorage\'s last write', async () => {
+    await renderApp('/console/agent-followups', { as: AGENT, stayLoggedIn: true, fromLogin: true });
+    const older: Session = sessionStore.get()!;
+    expect(await refreshSession()).toBe(true);
+    const newer = sessionStore.get()!;
+    expect(newer.refreshToken).not.toBe(older.refreshToken);
+    expect((await readDurable<Session>())?.session?.refreshToken).toBe(newer.refreshToken);
+    // The kill: localStorage reached disk before the refresh, IndexedDB after it.
+    sessionStore.set(older);
+    expect(await refreshSession()).toBe(true);
+    expect(sessionStore.get()?.refreshToken).not.toBe(older.refreshToken);
+    expect(location.pathname).not.toBe('/login');
+  }, 60_000);
+
+  it('lists on the login page the changes still waiting on the device', async () => {
+    const { agentId, refId, name } = await firstReferral();
+    const { screen } = await renderApp('/console/agent-followups', { as: AGENT });
+    await enqueueWrite(noteWrite({ agentId, referralId: refId, referralName: name }, 'Waiting through the sign-out'));
+    await expireSession();
+    // The session ended (a refused renewal): the app is on the login page, the write still waiting.
+    const list = await screen.findByRole('list', { name: 'Changes waiting on this device' }, { timeout: 30_000 });
+    expect(list).toHaveTextContent(`${name}: Note: “Waiting through the sign-out”`);
+    expect(screen.getByRole('heading', { name: '1 change waits on this device' })).toBeInTheDocument();
+  }, 60_000);
+});
