@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+// Resolved when first read, not at import: the console's component tests import the app (and so this
+// module) in jsdom, where import.meta.url is no file URL.
+const migrationsDir = () => fileURLToPath(new URL('./migrations/', import.meta.url));
 // One key for "this database is being migrated or seeded": every API process starting on one
 // PostgreSQL waits for the first to finish instead of racing it (an arbitrary constant).
 export const BOOT_LOCK_KEY = 7_406_113;
@@ -38,10 +40,10 @@ export async function migrate(db: Db): Promise<string[]> {
     name text primary key, applied_at timestamptz not null default now())`.execute(db);
   await sql`alter table schema_migrations add column if not exists checksum text`.execute(db);
   const done = new Map((await db.selectFrom('schema_migrations').select(['name', 'checksum']).execute()).map((r) => [r.name, r.checksum]));
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  const files = (await readdir(migrationsDir())).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const file of files) {
-    const text = await readFile(MIGRATIONS_DIR + file, 'utf8');
+    const text = await readFile(migrationsDir() + file, 'utf8');
     const checksum = checksumOf(text);
     if (done.has(file)) {
       const recorded = done.get(file);
@@ -88,5 +90,5 @@ export function splitStatements(text: string): string[] {
 
 /** The migration files the code holds, in the order they apply (readiness and restore compare a database with them). */
 export async function migrationNames(): Promise<string[]> {
-  return (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  return (await readdir(migrationsDir())).filter((f) => f.endsWith('.sql')).sort();
 }
