@@ -79,14 +79,15 @@ describe('GET /interviews-api/agentInvitations/stats/{ids}', () => {
 describe('POST /interviews-api/interactions and PATCH .../{id}', () => {
   it('logs a call for staff, counting it on the opportunity, and sets its disposition and summary', async () => {
     const opp = await server.db.selectFrom('opportunities').select(['id', 'phone_count']).orderBy('id').executeTakeFirstOrThrow();
-    const disposition = await server.db.selectFrom('dispositions').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
-    const res = await as['admin@demo.test']!.post('/interviews-api/interactions', { opportunityId: opp.id, type: 'CALL', direction: 'OUTBOUND', durationSeconds: 95 });
+    const [first, disposition] = await server.db.selectFrom('dispositions').select(['id', 'name']).orderBy('id').limit(2).execute();
+    // A call records what came of it (a disposition) and how long it lasted.
+    const res = await as['admin@demo.test']!.post('/interviews-api/interactions', { opportunityId: opp.id, type: 'CALL', direction: 'OUTBOUND', durationSeconds: 95, dispositionId: first!.id });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ opportunityId: opp.id, type: 'CALL', durationSeconds: 95, disposition: null });
+    expect(res.body).toMatchObject({ opportunityId: opp.id, type: 'CALL', durationSeconds: 95, disposition: { id: first!.id } });
     expect((await server.db.selectFrom('opportunities').select('phone_count').where('id', '=', opp.id).executeTakeFirstOrThrow()).phone_count).toBe(opp.phone_count + 1);
-    const patched = await as['admin@demo.test']!.patch(`/interviews-api/interactions/${res.body.id}`, { dispositionId: disposition.id, summary: 'Left a voicemail' });
+    const patched = await as['admin@demo.test']!.patch(`/interviews-api/interactions/${res.body.id}`, { dispositionId: disposition!.id, summary: 'Left a voicemail' });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ disposition: { id: disposition.id, name: disposition.name }, summary: 'Left a voicemail' });
+    expect(patched.body).toMatchObject({ disposition: { id: disposition!.id, name: disposition!.name }, summary: 'Left a voicemail' });
   });
 
   it('refuses roles outside staff with 403 and bad input with 400 JSON, writing nothing', async () => {

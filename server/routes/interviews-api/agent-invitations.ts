@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { POTENTIAL_AGENT_STATUSES, type InvitationStats } from '../../../src/contract/potential-agents.ts';
+import { POTENTIAL_AGENT_LIST_STATUSES, type InvitationStats } from '../../../src/contract/potential-agents.ts';
 import { assertBrokerage, isProviderUser } from '../../http/ownership.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { params } from '../../http/validate.ts';
@@ -24,11 +24,15 @@ export const agentInvitationRoutes: RouteDef[] = [
       const user = c.var.auth.user;
       for (const id of ids) assertBrokerage(user, id);
       const db = c.var.db;
-      const since = new Date(c.var.now().getTime() - 30 * 86_400_000);
+      const now = c.var.now();
+      const since = new Date(now.getTime() - 30 * 86_400_000);
       const [known, rows, recent] = await Promise.all([
         db.selectFrom('brokerages').select('id').where('id', 'in', ids).execute(),
-        db.selectFrom('potential_agents').select(['brokerage_id', 'status', sql<number>`count(*)::int`.as('n')])
-          .where('brokerage_id', 'in', ids).groupBy(['brokerage_id', 'status']).execute(),
+        // Counted by the list filter's statuses, as the one-brokerage call does (an expired invitation is INVITE_EXPIRED).
+        db.selectFrom('potential_agents').select(['brokerage_id',
+          sql<string>`case when status = 'INVITE_PENDING' and invite_expires_at <= ${now} then 'INVITE_EXPIRED' else status end`.as('status'),
+          sql<number>`count(*)::int`.as('n')])
+          .where('brokerage_id', 'in', ids).groupBy(sql`1, 2`).execute(),
         db.selectFrom('potential_agents').where('brokerage_id', 'in', ids).where('invite_sent_at', '>=', since)
           .select(['brokerage_id', sql<number>`count(*)::int`.as('sent'), sql<number>`(count(*) filter (where status = 'INVITE_REDEEMED'))::int`.as('accepted')])
           .groupBy('brokerage_id').execute(),
@@ -39,7 +43,7 @@ export const agentInvitationRoutes: RouteDef[] = [
         const r = recent.find((x) => x.brokerage_id === id);
         return {
           brokerageId: id,
-          counts: Object.fromEntries(POTENTIAL_AGENT_STATUSES.map((s) => [s, rows.find((x) => x.brokerage_id === id && x.status === s)?.n ?? 0])),
+          counts: Object.fromEntries(POTENTIAL_AGENT_LIST_STATUSES.map((s) => [s, rows.find((x) => x.brokerage_id === id && x.status === s)?.n ?? 0])),
           sentLast30: r?.sent ?? 0, acceptedLast30: r?.accepted ?? 0,
         };
       });

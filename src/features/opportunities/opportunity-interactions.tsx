@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { interactionsQueryOptions } from '../../api/opportunities.ts';
-import { dispositionLabel, interactionTypeLabel, type Interaction } from '../../contract/interviews.ts';
+import { dispositionLabel, InteractionStrike, interactionTypeLabel, type Interaction } from '../../contract/interviews.ts';
+import { fieldMaxLengths } from '../../contract/limits.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
@@ -15,6 +16,9 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { TextArea } from '../../ui/choice.tsx';
 import { useFormErrors } from '../../ui/form-errors.ts';
 import { enumLabel } from '../../contract/labels.ts';
+
+/** The server's limit on a strike's reason (InteractionStrike). */
+const STRIKE_MAX = fieldMaxLengths(InteractionStrike);
 
 const duration = (s: number | null) => (s === null ? '-' : s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`);
 const countText = (n: number) => `${n} ${n === 1 ? 'interaction' : 'interactions'}`;
@@ -52,7 +56,7 @@ function StrikeForm({ interaction, onCancel, onStruck }: { interaction: Interact
   return (
     <form ref={form} onSubmit={submit} noValidate>
       {formError && <p role="alert" className={styles.formError}>{formError}</p>}
-      <TextArea label="Reason" name="reason" rows={2} maxLength={500} value={reason} error={errors.reason}
+      <TextArea label="Reason" name="reason" rows={2} maxLength={STRIKE_MAX.reason} value={reason} error={errors.reason}
         onChange={(e) => { clear('reason'); setReason(e.target.value); }} />
       <div className={styles.toolbar}>
         <span className={styles.toolbarSpacer} />
