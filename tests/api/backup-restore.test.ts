@@ -11,6 +11,7 @@ import { bootDatabase } from '../../server/boot.ts';
 import { testConfig } from '../../server/config.ts';
 import { backupDatabase, BackupError, findPgTool, restoreDatabase } from '../../server/db/backup.ts';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
+import { PRODUCTION_DELIVERY_ENV } from '../setup/message-stand-ins.ts';
 import { DEMO_PASSWORD, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 // npm run db:backup / db:restore (server/db/backup.ts): a seeded database with one new note is backed
@@ -56,14 +57,16 @@ describe('backup and restore', () => {
     await restoreDatabase({ dataDir: source }, path.resolve('.tmp/test-template.tar'));
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, DATA_DIR: source, PORT: String(port), DEMO_MODE: 'false', PUBLIC_ORIGIN: 'https://console.example.com', STATIC_DIR: path.join(dir, 'none'), SHUTDOWN_GRACE_MS: '0', LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATA_DIR: source, PORT: String(port), DEMO_MODE: 'false', PUBLIC_ORIGIN: 'https://console.example.com', STATIC_DIR: path.join(dir, 'none'), SHUTDOWN_GRACE_MS: '0', LOG_LEVEL: 'warn', ...PRODUCTION_DELIVERY_ENV },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    const exited = new Promise((resolve) => child.on('exit', resolve));
+    let gone = false;
+    const exited = new Promise((resolve) => child.on('exit', (code) => { gone = true; resolve(code); }));
     const file = path.join(dir, 'pglite.backup');
     try {
       const base = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 600 && !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); i += 1) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 600 && !gone && !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); i += 1) await new Promise((r) => setTimeout(r, 100));
+      expect(gone, 'the server process exited before it was ready (its stderr is above)').toBe(false);
       const token = await fetch(`${base}/auth/oauth2.0/accessToken`, {
         method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ grant_type: 'password', username: 'admin@demo.test', password: DEMO_PASSWORD, client_id: OAUTH_CLIENTS.console }),
