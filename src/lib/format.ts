@@ -13,10 +13,21 @@ export { daysText };
  * localeCompare costs Chromium 35 to 60 ms of ICU set-up on the main thread, paid by every cold
  * start of the overview (issue 14). tests/unit/format.test.ts holds it equal to Intl's.
  */
+/**
+ * A non-negative number to three decimals rounded as Intl rounds it: half away from zero on the
+ * number's shortest decimal form ("793.3135" -> "793.314"), where toFixed rounds the binary value
+ * (793.31349999... -> "793.313").
+ */
+function threeDecimals(a: number): string {
+  if (Number.isInteger(a) || String(a).includes('e')) return a.toFixed(3);
+  const digits = String(Math.round(Number(`${a}e3`))).padStart(4, '0');
+  return `${digits.slice(0, -3)}.${digits.slice(-3)}`;
+}
+
 export function groupDigits(n: number): string {
   if (Number.isNaN(n)) return 'NaN';
   if (!Number.isFinite(n)) return n > 0 ? '∞' : '-∞';
-  const [int = '0', frac = ''] = Math.abs(n).toFixed(3).split('.');
+  const [int = '0', frac = ''] = threeDecimals(Math.abs(n)).split('.');
   const decimals = frac.replace(/0+$/, '');
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const negative = n < 0 && (grouped !== '0' || decimals !== '');

@@ -78,7 +78,7 @@ describe('digit grouping without Intl', () => {
     fc.assert(fc.property(fc.oneof(fc.integer({ min: -1e15, max: 1e15 }), fc.double({ min: -1e12, max: 1e12, noNaN: true })), (n) => {
       expect(formatCount(n)).toBe(notNegativeZero(COUNT.format(n)));
     }), { numRuns: 2000 });
-    for (const n of [0, 7, 999, 1000, 12345.6789, 0.0004, 1234.0005, -1234.5, Number.NaN, Infinity, -Infinity]) {
+    for (const n of [0, 7, 999, 1000, 12345.6789, 0.0004, 0.0005, 1234.0005, -1234.5, -696494342793.3135, 1e-7, Number.NaN, Infinity, -Infinity]) {
       expect(formatCount(n)).toBe(notNegativeZero(COUNT.format(n)));
     }
     expect(formatCount(null)).toBe('0');
