@@ -13,7 +13,7 @@ describe('links from the overview', () => {
       .where('brokerage_id', '=', harbor.id).where('product', '=', 'PORCHLIGHT').execute()).length.toLocaleString('en-US');
     const totals = await screen.findByRole('region', { name: 'Overall Totals' });
     expect(await within(totals).findByRole('link', { name: /^Total Referrals / })).toHaveAttribute('href', '/console/my-referrals?category=all');
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Product' }), 'Porchlight Referrals = PORCHLIGHT');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Product' }), 'PORCHLIGHT');
     const link = await within(totals).findByRole('link', { name: `Total Referrals ${porchlight}` });
     expect(link).toHaveAttribute('href', '/console/my-referrals?category=all&product=PORCHLIGHT');
     const funnel = await screen.findByRole('region', { name: 'Sales Funnel' });

@@ -29,6 +29,9 @@ describe('console lists on a phone', () => {
     const { screen, user } = await renderApp('/console/user-management?status=ACTIVE', { as: 'admin@demo.test' });
     await screen.findByRole('table', { name: 'Users' });
     expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
+    // One Search on a phone: the top bar's, which opens the list's search box.
+    expect(screen.queryByRole('searchbox', { name: 'Search' })).not.toBeInTheDocument();
+    await user.click(await within(screen.getByRole('banner')).findByRole('button', { name: 'Search' }));
     expect(screen.getByRole('searchbox', { name: 'Search' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Filters (1)' }));
     const sheet = await screen.findByRole('dialog', { name: 'Filters' });

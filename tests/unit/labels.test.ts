@@ -22,7 +22,7 @@ const ENUM_TABLES: Record<string, LabelKind> = {
   INTERACTION_DIRECTIONS: 'interactionDirection', INTERACTION_TYPES: 'interactionType', INVITE_STATES: 'inviteState',
   LEAD_KINDS: 'leadType', LEAD_TYPES: 'leadType', LOAN_OFFICER_STATUSES: 'loanOfficerStatus',
   NOTIFICATION_TYPES: 'notificationType', SENDABLE_NOTIFICATION_TYPES: 'notificationType',
-  OPPORTUNITY_STATUSES: 'opportunityStatus', PARTNER_TYPES: 'partnerType', POTENTIAL_AGENT_STATUSES: 'potentialAgentStatus',
+  OPPORTUNITY_STATUSES: 'opportunityStatus', PARTNER_TYPES: 'partnerType', POTENTIAL_AGENT_STATUSES: 'potentialAgentStatus', POTENTIAL_AGENT_LIST_STATUSES: 'potentialAgentListStatus',
   QA_STATUSES: 'qaStatus', REFERRAL_CATEGORIES: 'referralCategory', QA_STATUS_FILTERS: 'qaStatusFilter', REFERRAL_STAGES: 'referralStage',
   SMS_RECIPIENT_STATUSES: 'smsRecipientStatus', SMS_SUPPRESSIONS: 'smsSuppression', SUPPORT_CASE_STATUSES: 'supportCaseStatus',
   MESSAGE_CHANNELS: 'messageChannel', NOTICE_KINDS: 'noticeKind', NOTICE_CHANNELS: 'noticeChannel', MESSAGE_KINDS: 'messageKind', MESSAGE_STATUSES: 'messageStatus',
@@ -30,6 +30,7 @@ const ENUM_TABLES: Record<string, LabelKind> = {
 };
 /** Contract enums no screen or export prints, with the reason. */
 const NEVER_SHOWN: Record<string, string> = {
+  NOT_JOINED_STATUSES: 'a subset of AGENT_STATUSES (who has not joined yet), printed through the agentStatus table',
   ANALYTICS_KINDS: 'the console\'s own usage events, stored and counted, never listed',
   BROKER_REFERRAL_SORT_KEYS: 'sort keys; the sort menu names each by its column\'s header',
   MY_AGENT_SORT_KEYS: 'sort keys; the sort menu names each by its column\'s header',

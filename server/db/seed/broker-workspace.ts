@@ -19,7 +19,10 @@ export async function seedBrokerWorkspace(ctx: SeedContext): Promise<void> {
       const first = rnd.pick(FIRST_NAMES);
       const last = rnd.pick(LAST_NAMES);
       const status = statuses[i % statuses.length]!;
-      const sent = status === 'ENROLLED' ? null : new Date(now.getTime() - rnd.int(1, 20) * DAY_MS);
+      // Sent 1 to 20 days ago (so some pending ones have expired); the first was sent yesterday, so every
+      // brokerage has an invitation that can still be accepted (the same draws either way).
+      const daysAgo = status === 'ENROLLED' ? 0 : rnd.int(1, 20);
+      const sent = status === 'ENROLLED' ? null : new Date(now.getTime() - (i === 0 ? 1 : daysAgo) * DAY_MS);
       return {
         brokerage_id: brokerage, first_name: first, last_name: last,
         email: `${first}.${last}.invite${i}.${brokerage}@prospects.example`.toLowerCase(),
