@@ -7,7 +7,7 @@ import { NoteBody } from '../../src/contract/note-text.ts';
 import { NewNote } from '../../src/contract/referrals.ts';
 import { MAX_SAVED_VIEWS, NewSavedView } from '../../src/contract/saved-views.ts';
 import { InviteCode, PasswordUpdate } from '../../src/contract/users.ts';
-import { checkFormCase, dialogOf, type App, type FormCase } from '../setup/form-cases.ts';
+import { checkFormCase, describedBy, dialogOf, type App, type FormCase } from '../setup/form-cases.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { call, callerFor, DEMO_AGENT_PHONE, signIn } from '../setup/test-server.ts';
 import { queueWrite } from '../../src/session/write-queue.ts';
@@ -105,7 +105,7 @@ describe('forms from the contract: the agent app, notes, saved views, invite cod
     expect(note).toHaveAttribute('maxlength', String(maxLengthOf(NewNote.entries.text)));
     await user.type(note, '   ');
     await user.click(within(notes).getByRole('button', { name: 'Add Note' }));
-    await waitFor(() => expect(note).toHaveAccessibleDescription('Write a note'));
+    await waitFor(() => expect(note).toHaveAccessibleDescription(describedBy(note, 'Write a note')));
     await waitFor(() => expect(note).toHaveFocus());
   });
 

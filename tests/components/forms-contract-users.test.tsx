@@ -56,7 +56,7 @@ const CASES: FormCase[] = [
   },
   {
     form: 'Not Proceeding', url: async () => (await lenderReferral('CONTACTED')).url, as: 'lender@demo.test',
-    open: dialogOf('Move to Not Proceeding', 'Not Proceeding'),
+    open: dialogOf('Move to Not Proceeding…', 'Not Proceeding'),
     field: 'Reason', bad: '', fill: leaveUnchosen, change: pick('Paying cash'), message: 'A reason is required', submit: 'Save',
   },
   {

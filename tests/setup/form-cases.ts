@@ -40,6 +40,19 @@ export const dialogOf = (button: string, dialog = button) => async ({ screen, us
   return screen.findByRole('dialog', { name: dialog });
 };
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The field's whole description once refused: the message alone, or, for a text area with a limit,
+ * the message then its character count ("3 of 4,000 characters"), which stays beside the field.
+ */
+export function describedBy(field: HTMLElement, message: string | RegExp): string | RegExp {
+  if (!(field instanceof HTMLTextAreaElement) || field.maxLength < 0) return message;
+  const count = `${field.value.length.toLocaleString('en-US')} of ${field.maxLength.toLocaleString('en-US')} characters`;
+  const source = typeof message === 'string' ? `^${escapeRegExp(message)}$` : message.source;
+  return new RegExp(`${source.replace(/\$$/, '')} ${escapeRegExp(count)}$`);
+}
+
 /** Runs one case: the refused value's message beside its field, focused, gone as the field changes, lengths the schema's. */
 export async function checkFormCase(c: FormCase): Promise<void> {
     const app = await renderApp(typeof c.url === 'string' ? c.url : await c.url(), c.as ? { as: c.as } : {});
@@ -54,7 +67,7 @@ export async function checkFormCase(c: FormCase): Promise<void> {
     }
     await app.user.click(within(field.closest('form') ?? form).getByRole('button', { name: c.submit }));
 
-    await waitFor(() => expect(field).toHaveAccessibleDescription(c.message));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(describedBy(field, c.message)));
     expect(field).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(field).toHaveFocus());
 
