@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { withBreakPoints } from '../../ui/break-points.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 
 type AuditUser = { id: number; name: string | null; email: string | null } | null;
@@ -24,8 +25,8 @@ function Sessions() {
       {query.isError && <p role="alert">Whoops, Something went wrong. Try again.</p>}
       <DataTable label="Impersonation sessions" rows={query.data?.content ?? []} loading={query.isPending}
         rowKey={(s) => `${s.actor?.id}-${s.asUser?.id}-${s.started}`} empty="No impersonation sessions yet." columns={[
-          { key: 'actor', header: 'Staff User', cell: (s) => who(s.actor) },
-          { key: 'as', header: 'Impersonated User', cell: (s) => who(s.asUser) },
+          { key: 'actor', header: 'Staff User', cell: (s) => withBreakPoints(who(s.actor)) },
+          { key: 'as', header: 'Impersonated User', cell: (s) => withBreakPoints(who(s.asUser)) },
           { key: 'started', header: 'Started', cell: (s) => formatDateTime(s.started) },
           { key: 'ended', header: 'Last Request', cell: (s) => formatDateTime(s.ended) },
           { key: 'requests', header: 'Requests', cell: (s) => s.requests },
