@@ -140,3 +140,6 @@ export const assignLoanOfficerWrite = (id: number) => write((officer: number | n
 export const moveLenderStepWrite = (id: number) => write((body: LenderStatusChange) => moveLenderStep(id, body), savedReferral);
 export const addLenderReferralNoteWrite = (id: number) => write((body: string) => addLenderReferralNote(id, body),
   (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: lenderConsoleKeys.referral(id) }) }));
+/** The list's Activate / Deactivate: the officer given turns the other way; the lender's lists and overview are read again. */
+export const toggleLoanOfficerWrite = write((o: { id: number; status: LoanOfficerStatus }) => setLoanOfficerStatus(o.id, o.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE'),
+  (client) => ({ onSuccess: () => { void refreshLenderData(client); } }));
