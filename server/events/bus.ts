@@ -1,7 +1,8 @@
 import type { Role } from '../../src/access/roles.ts';
 import type { Db } from '../db/database.ts';
 import { processLog } from '../observability/logger.ts';
-import { EVENTS_CHANNEL, type EventType } from './outbox.ts';
+import type { EventPayload, EventType } from '../../src/contract/events.ts';
+import { EVENTS_CHANNEL } from './outbox.ts';
 
 // The read side of the event pipeline (issue 38, decision 0081). Every API process runs one bus:
 // it LISTENs on the events channel (PostgreSQL's LISTEN on a connection of its own, PGlite's listen
@@ -14,13 +15,13 @@ import { EVENTS_CHANNEL, type EventType } from './outbox.ts';
 // order; consumers are idempotent by event id. A slow or failing listener delays only itself: each
 // listener has its own queue, and the write that recorded the event committed long before.
 
-export { recordEvent, EVENT_TYPES, type EventInput, type EventType, type Audience } from './outbox.ts';
+export { recordEvent, type EventInput, type Audience } from './outbox.ts';
 
 export interface StoredEvent {
   /** Increasing in commit order (server/events/outbox.ts). */
   id: number;
   type: EventType;
-  payload: Record<string, unknown>;
+  payload: EventPayload;
   audienceRoles: Role[];
   brokerageId: number | null;
   agentId: number | null;
@@ -58,7 +59,7 @@ export const rowToEvent = (r: {
   id: number; type: string; payload: unknown; audience_roles: string[]; brokerage_id: number | null;
   agent_id: number | null; loan_office_id: number | null; created_at: Date;
 }): StoredEvent => ({
-  id: Number(r.id), type: r.type as EventType, payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as Record<string, unknown>,
+  id: Number(r.id), type: r.type as EventType, payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as EventPayload,
   audienceRoles: r.audience_roles as Role[], brokerageId: r.brokerage_id, agentId: r.agent_id, loanOfficeId: r.loan_office_id,
   createdAt: r.created_at,
 });

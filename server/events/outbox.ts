@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Role } from '../../src/access/roles.ts';
+import type { EventPayload, EventType } from '../../src/contract/events.ts';
 import type { Db } from '../db/database.ts';
 
 // The write side of the event pipeline (issue 38, decision 0081): a change people should hear of
@@ -11,15 +12,6 @@ export const EVENTS_CHANNEL = 'porchlight_events';
 // One key for "an event id is being handed out": ids then follow commit order (see recordEvent).
 const EVENTS_LOCK_KEY = 7_406_338;
 
-export const EVENT_TYPES = [
-  'REFERRAL_ASSIGNED', 'REFERRAL_REASSIGNED', 'REFERRAL_ACCEPTED', 'REFERRAL_STAGE_CHANGED', 'REFERRAL_NOTE_ADDED',
-  'AGENT_NOTIFICATION', 'ANNOUNCEMENT_CHANGED', 'LENDER_REFERRAL_CHANGED',
-  // For the processes only (no audience): users' sessions or roles changed, their streams are checked again.
-  'ACCESS_CHANGED',
-  // A lead (an opportunity) changed by staff: its contact, type or status, a note, a logged interaction.
-  'OPPORTUNITY_CHANGED',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
  * Who may hear an event: the roles admitted, each within its own tenant. A brokerage's roles
@@ -37,7 +29,7 @@ export interface Audience {
 export interface EventInput {
   type: EventType;
   /** Ids and names the console needs to refresh the right screens; shown to the audience only, never a secret. */
-  payload: Record<string, string | number | boolean | null>;
+  payload: EventPayload;
   audience: Audience;
 }
 

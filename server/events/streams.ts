@@ -4,6 +4,7 @@ import { loadTokenUser } from '../auth/users.ts';
 import type { AuthUser } from '../http/route.ts';
 import { maySee } from './audience.ts';
 import { cursorCodec, type CursorCodec } from './cursor.ts';
+import type { LiveChange } from '../../src/contract/events.ts';
 import { readEventsAfter, type EventBus, type StoredEvent } from './bus.ts';
 
 // The live console's streams (issue 38, decision 0081): every GET /events of this process is one
@@ -27,7 +28,7 @@ const encoder = new TextEncoder();
 /** An event as the stream sends it: its cursor (never the platform-wide id), the name `change`, its JSON. */
 function encodeEvent(event: StoredEvent, codec: CursorCodec): Uint8Array {
   const cursor = codec.encode(event.id);
-  const data = { id: cursor, type: event.type, payload: event.payload, created: event.createdAt.toISOString() };
+  const data: LiveChange = { id: cursor, type: event.type, payload: event.payload, created: event.createdAt.toISOString() };
   return encoder.encode(`id: ${cursor}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`);
 }
 

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { request } from './client.ts';
 import { staffAgentKeys } from './staff-agents.ts';
 import { myAgentKeys } from './my-agents.ts';
+import { write } from './write.ts';
 import { Agent, ExcludedArea, MlsBoards, type AgentEnrollment } from '../contract/agents.ts';
 import { SupportCasePage } from '../contract/agent-support.ts';
 
@@ -41,12 +42,17 @@ export const addExclusion = (id: number, zip: string) =>
   request(`${agentPath(id)}/excludedAreas/${encodeURIComponent(zip)}`, { method: 'POST', schema: ExcludedArea });
 export const removeExclusion = (id: number, zip: string) =>
   request(`${agentPath(id)}/excludedAreas/${encodeURIComponent(zip)}`, { method: 'DELETE' });
+const refreshExclusions = (id: number) => (client: QueryClient) => ({ onSettled: () => client.invalidateQueries({ queryKey: lifecycleKeys.exclusions(id) }) });
+export const addExclusionWrite = (id: number) => write((zip: string) => addExclusion(id, zip), refreshExclusions(id));
+export const removeExclusionWrite = (id: number) => write((zip: string) => removeExclusion(id, zip), refreshExclusions(id));
 
 export const mlsBoardsQueryOptions = (agentId: number) => queryOptions({
   queryKey: lifecycleKeys.boards(agentId), queryFn: () => request('/agents-api/mls-board', { query: { agentId }, schema: MlsBoards }),
 });
 export const saveMlsBoards = (agentId: number, boardIds: number[]) =>
   request(`${agentPath(agentId)}/mls-boards`, { method: 'PUT', json: { boardIds }, schema: MlsBoards });
+export const saveMlsBoardsWrite = (agentId: number) => write((boardIds: number[]) => saveMlsBoards(agentId, boardIds),
+  (client) => ({ onSuccess: (saved) => { client.setQueryData(lifecycleKeys.boards(agentId), saved); } }));
 
 export const supportCasesQueryOptions = (agentId: number, page: { pageIndex: number; pageSize: number }) => queryOptions({
   queryKey: lifecycleKeys.cases(agentId, page),

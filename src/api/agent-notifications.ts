@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { AgentNotification, AgentNotificationPage, type NotificationType } from '../contract/notifications.ts';
 import { request } from './client.ts';
+import { write } from './write.ts';
 import { AgentPage } from '../contract/agents.ts';
 
 // My Notifications: the brokerage's agents' notifications (GET /agents-api/notifications, sent,DESC)
@@ -38,3 +39,6 @@ export const brokerageAgentChoicesQueryOptions = (brokerageId: number) => queryO
   }),
   staleTime: 5 * 60_000,
 });
+
+export const sendSampleNotificationWrite = write(sendSampleNotification,
+  (client) => ({ onSuccess: () => { void client.invalidateQueries({ queryKey: agentNotificationKeys.all }); } }));

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { AnnouncementPage, AnnouncementStatus } from '../contract/announcements.ts';
 import { request } from './client.ts';
+import { write } from './write.ts';
 
 // My Announcements (GET /users-api/announcements) and the reader's read state
 // (POST /users-api/announcements/status). The drawer's badge reads unreadCount of a one-row page.
@@ -34,3 +35,11 @@ export const unreadAnnouncementsQueryOptions = () => queryOptions({
 
 export const setAnnouncementRead = (announcementId: number, read = true) =>
   request('/users-api/announcements/status', { method: 'POST', json: { announcementId, read }, schema: AnnouncementStatus });
+
+/** Marks one announcement read or unread for this user: the unread count shows the answer, the lists are read again. */
+export const announcementReadWrite = (announcementId: number) => write((read: boolean) => setAnnouncementRead(announcementId, read), (client) => ({
+  onSuccess: (status) => {
+    client.setQueryData(announcementKeys.unread(), status.unreadCount);
+    void client.invalidateQueries({ queryKey: announcementKeys.all });
+  },
+}));

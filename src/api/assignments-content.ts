@@ -5,6 +5,7 @@ import {
 } from '../contract/content-items.ts';
 import { request } from './client.ts';
 import { sortParam, type Paging } from './staff.ts';
+import { write } from './write.ts';
 
 // Issue 16: agent assignments (the recorded decisions and the rule's explanation) and content items
 // (search, edit with versions, the simulator's matching). Keys start with ['assignments'] / ['content'].
@@ -101,5 +102,7 @@ export const patchContentItem = (id: number, body: ContentItemPatch) =>
   request(`${CONTENT}/${id}`, { method: 'PATCH', json: body, schema: ContentItem });
 
 /** After an edit: the item, its history, the lists and every simulation are stale. */
-export const refreshContent = (client: QueryClient) => client.invalidateQueries({ queryKey: contentKeys.all });
+const refreshContent = (client: QueryClient) => client.invalidateQueries({ queryKey: contentKeys.all });
+export const patchContentItemWrite = (id: number) => write((body: ContentItemPatch) => patchContentItem(id, body),
+  (client) => ({ onSuccess: () => { void refreshContent(client); } }));
 

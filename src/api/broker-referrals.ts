@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { distinctNames } from '../lib/distinct-names.ts';
 import { request } from './client.ts';
+import { write } from './write.ts';
 import { agentNotificationKeys } from './agent-notifications.ts';
 import { agentKeys } from './agents.ts';
 import { brokerageKeys } from './brokerages.ts';
@@ -55,6 +56,9 @@ export const brokerReferralQueryOptions = (id: number) => queryOptions({
 
 export const addBrokerReferralNote = (id: number, text: string) =>
   request(`/agents-api/broker-referrals/${id}/notes`, { method: 'POST', json: { text }, schema: BrokerReferralDetail });
+/** A note on the referral: the answer is the referral with its notes, shown at once. */
+export const addBrokerReferralNoteWrite = (id: number) => write((text: string) => addBrokerReferralNote(id, text),
+  (client) => ({ onSuccess: (r) => { client.setQueryData(brokerReferralKeys.detail(id), r); } }));
 
 // Acting on a referral where it is shown (issue 34): move it to another agent, remind its agent.
 
@@ -83,6 +87,8 @@ export const reassignReferral = (referralId: number, agentId: number) =>
 export const remindAgent = (agentId: number, referralId: number) => request('/agents-api/notifications/sample', {
   method: 'POST', json: { agentId, type: 'OVERDUE_REFERRAL_REMINDER', referralId }, schema: AgentNotification,
 });
+export const remindAgentWrite = (agentId: number, referralId: number) => write(() => remindAgent(agentId, referralId),
+  (client) => ({ onSuccess: () => { void client.invalidateQueries({ queryKey: agentNotificationKeys.all }); } }));
 
 /**
  * After a referral changed hands every figure that counts it by agent may have moved: the referral

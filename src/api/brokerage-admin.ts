@@ -4,6 +4,7 @@ import { ApinationState, ProductOffering, type BrokerageUpdateInput } from '../c
 import { Brokerage } from '../contract/brokerages.ts';
 import { brokerageKeys } from './brokerages.ts';
 import { request } from './client.ts';
+import { write } from './write.ts';
 
 // Brokerage administration (issue 17): the full edit, the product families offered, Apination.
 
@@ -20,6 +21,13 @@ export const productsQueryOptions = () => queryOptions({
 /** PUT /agents-api/brokerages/{id}: every field at once. */
 export const updateBrokerage = (id: number, body: BrokerageUpdateInput) =>
   request(`/agents-api/brokerages/${id}`, { method: 'PUT', json: body, schema: Brokerage });
+/** Saves a brokerage: its page shows the answer at once; the lists are read again before the write settles. */
+export const updateBrokerageWrite = (id: number) => write((body: BrokerageUpdateInput) => updateBrokerage(id, body), (client) => ({
+  onSuccess: async (saved) => {
+    client.setQueryData(brokerageKeys.detail(id), saved);
+    await client.invalidateQueries({ queryKey: brokerageKeys.lists() });
+  },
+}));
 
 export const apinationQueryOptions = (id: number) => queryOptions({
   queryKey: apinationKey(id),
@@ -29,3 +37,5 @@ export const apinationQueryOptions = (id: number) => queryOptions({
 
 export const setApination = (id: number, enabled: boolean) =>
   request(`/agents-api/brokerages/${id}/apination/${enabled ? 'enable' : 'disable'}`, { method: 'POST', schema: ApinationState });
+export const setApinationWrite = (id: number) => write((enabled: boolean) => setApination(id, enabled),
+  (client) => ({ onSuccess: (s) => { client.setQueryData(apinationKey(id), s); } }));

@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { BrokerageAdmin, BrokerageAdminPage, UserRemoved } from '../contract/brokerage-admins.ts';
 import { request } from './client.ts';
 import { InviteSent } from '../contract/users.ts';
+import { write } from './write.ts';
 
 // My Admins: the brokerage's administrators, inviting (POST /users-api/invites), resending
 // (GET /users-api/users/resendInvite/{id}) and removing (DELETE /users-api/users/{id}).
@@ -29,3 +30,8 @@ export const inviteAdmin = (invite: AdminInvite) =>
   request('/users-api/invites', { method: 'POST', json: { ...invite, role: 'BROKERAGE_ADMIN' }, schema: InviteSent });
 export const resendInvite = (id: number) => request(`/users-api/users/resendInvite/${id}`, { schema: InviteSent });
 export const removeUser = (id: number) => request(`/users-api/users/${id}`, { method: 'DELETE', schema: UserRemoved });
+// My Admins' writes: each reads the administrators again.
+const refreshAdmins = (client: QueryClient) => ({ onSuccess: () => { void client.invalidateQueries({ queryKey: brokerageAdminKeys.all }); } });
+export const inviteAdminWrite = write(inviteAdmin, refreshAdmins);
+export const resendAdminInviteWrite = write(resendInvite, refreshAdmins);
+export const removeAdminWrite = write(removeUser, refreshAdmins);

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
+import { write } from './write.ts';
 import { Brokerage, BrokerageName, BrokeragePage, BrokerageStats, BrokerNote, ReferralPage } from '../contract/brokerages.ts';
 import { paged } from '../contract/common.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
@@ -70,3 +71,5 @@ export const addBrokerNote = (brokerageId: number, body: string) =>
   request('/agents-api/brokerNotes', { method: 'POST', json: { brokerageId, body }, schema: BrokerNote });
 
 export const exportBrokerages = (f: BrokerageFilter) => fetchCsv('/agents-api/brokerages/export.csv', filterQuery(f));
+export const addBrokerNoteWrite = (id: number) => write((body: string) => addBrokerNote(id, body),
+  (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: brokerageKeys.notes(id) }) }));

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ConnectorInfo } from '../contract/connector-settings.ts';
 import { request } from './client.ts';
+import { write } from './write.ts';
 import { ConnectorStart } from '../contract/users.ts';
 
 // The settings dialog's Cloze connection: info, connect (start), disconnect (token delete).
@@ -14,3 +15,5 @@ export const clozeInfoQueryOptions = () => queryOptions({
 });
 export const startClozeConnection = () => request('/users-api/oauth-connectors/cloze', { schema: ConnectorStart });
 export const disconnectCloze = (userId: number) => request(`/users-api/oauth-connectors/token/cloze/${userId}`, { method: 'DELETE' });
+export const disconnectClozeWrite = (userId: number) => write(() => disconnectCloze(userId),
+  (client) => ({ onSuccess: () => { void client.invalidateQueries({ queryKey: clozeInfoQueryOptions().queryKey }); } }));

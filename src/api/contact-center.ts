@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { TwilioTaskPage } from '../contract/contact-center.ts';
 import { request } from './client.ts';
 import { sortParam, type Paging } from './staff.ts';
+import { write } from './write.ts';
 
 // The contact-center-api family (spec 2 section 7): the Twilio task proxy (issue 16).
 
@@ -23,3 +24,4 @@ export const twilioTasksQueryOptions = (p: TaskListParams) => queryOptions({
 });
 
 export const deleteTwilioTask = (sid: string) => request(`${PATH}/${encodeURIComponent(sid)}`, { method: 'DELETE' });
+export const deleteTwilioTaskWrite = write(deleteTwilioTask, (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: taskKeys.all }) }));

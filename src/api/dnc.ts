@@ -1,8 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { request } from './client.ts';
 import { DeleteResult } from '../contract/common.ts';
 import { DncContact, DncPage } from '../contract/interviews.ts';
 import { fetchCsv, type Paging } from './staff.ts';
+import { write } from './write.ts';
 
 // The do-not-call list (spec 1 section 7): search, add, block or unblock, remove, export.
 
@@ -31,5 +32,13 @@ export const setDncBlocked = (id: number, blocked: boolean) =>
 /** Takes contacts off the list: DELETE .../DNC/delete with the ids in the query (docs/decisions/0005). */
 export const removeDnc = (ids: readonly number[]) =>
   request('/interviews-api/DNC/delete', { method: 'DELETE', query: { id: ids.join(',') }, schema: DeleteResult });
+
+const refreshDncLists = (client: QueryClient) => client.invalidateQueries({ queryKey: dncKeys.lists() });
+
+export const createDncWrite = write(createDnc, (client) => ({ onSuccess: () => { void refreshDncLists(client); } }));
+/** Block Number / Unblock Number: the list reloads whether it worked or not. */
+export const toggleDncBlockedWrite = write((c: DncContact) => setDncBlocked(c.id, !c.blocked),
+  (client) => ({ onSettled: () => refreshDncLists(client) }));
+export const removeDncContactWrite = write((c: DncContact) => removeDnc([c.id]), (client) => ({ onSettled: () => refreshDncLists(client) }));
 
 export const exportDnc = (f: DncFilter) => fetchCsv('/interviews-api/DNC/export.csv', filterQuery(f));

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { InvitationStats, PotentialAgent, type PotentialAgentEdit } from '../contract/potential-agents.ts';
 import { request } from './client.ts';
 import { potentialAgentKeys } from './potential-agents.ts';
+import { write } from './write.ts';
 
 // Pending Invitations' figures and one invitee's record (issue 34): the brokerage's invitation
 // counts by status and over the last 30 days, and an invitee read fresh and corrected (name, phone).
@@ -27,3 +28,5 @@ export const potentialAgentQueryOptions = (id: number) => queryOptions({
 /** PATCH /agents-api/potentialAgents/{id}: first name, last name or phone (the email is the invitation's address). */
 export const editPotentialAgent = (id: number, patch: PotentialAgentEdit) =>
   request(`/agents-api/potentialAgents/${id}`, { method: 'PATCH', json: patch, schema: PotentialAgent });
+export const editPotentialAgentWrite = (id: number) => write((patch: PotentialAgentEdit) => editPotentialAgent(id, patch),
+  (client) => ({ onSuccess: () => { void client.invalidateQueries({ queryKey: potentialAgentKeys.all }); } }));

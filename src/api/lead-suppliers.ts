@@ -1,9 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   BulkZipResult, LeadSupplier, LeadSupplierLimit, LeadSupplierLimits, LeadSupplierPage, LeadSupplierZip, LeadSupplierZipPage,
 } from '../contract/lead-suppliers.ts';
+import { brokerageKeys } from './brokerages.ts';
 import { request } from './client.ts';
+import { dashboardKeys } from './dashboard.ts';
 import { sortParam, type Paging } from './staff.ts';
+import { write } from './write.ts';
 
 // Supplier Management (issue 15): lead suppliers, ZIP coverage and limits.
 
@@ -51,3 +54,26 @@ export const addSupplierLimit = (supplierId: number, brokerageId: number, quarte
   request('/leads-api/lead-supplier-limit', { method: 'POST', json: { supplierId, brokerageId, quarterlyCap }, schema: LeadSupplierLimit });
 export const setSupplierLimit = (id: number, quarterlyCap: number) =>
   request(`/leads-api/lead-supplier-limit/${id}`, { method: 'PATCH', json: { quarterlyCap }, schema: LeadSupplierLimit });
+
+// The suppliers' writes. Each reads the supplier again before it settles; a limit changes the
+// brokerages' quarterly caps too (their dashboards and lists).
+export const createSupplierWrite = write((name: string) => createSupplier(name),
+  (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: supplierKeys.all }) }));
+const refreshSupplier = (supplierId: number) => (client: QueryClient) => ({
+  onSuccess: () => client.invalidateQueries({ queryKey: supplierKeys.detail(supplierId) }),
+});
+const refreshSupplierAndCaps = (supplierId: number) => (client: QueryClient) => ({
+  onSuccess: async () => {
+    await client.invalidateQueries({ queryKey: supplierKeys.detail(supplierId) });
+    await client.invalidateQueries({ queryKey: dashboardKeys.all });
+    await client.invalidateQueries({ queryKey: brokerageKeys.all });
+  },
+});
+export const addSupplierZipWrite = (supplierId: number) => write((zip: string) => addSupplierZip(supplierId, zip), refreshSupplier(supplierId));
+export const addSupplierZipsWrite = (supplierId: number) => write((zips: string) => addSupplierZips(supplierId, zips), refreshSupplier(supplierId));
+export const removeSupplierZipWrite = (supplierId: number) => write((zip: string) => removeSupplierZip(supplierId, zip), refreshSupplier(supplierId));
+export const addSupplierLimitWrite = (supplierId: number) => write(
+  ({ brokerageId, quarterlyCap }: { brokerageId: number; quarterlyCap: number }) => addSupplierLimit(supplierId, brokerageId, quarterlyCap),
+  refreshSupplierAndCaps(supplierId));
+export const setSupplierLimitWrite = (supplierId: number, limitId: number) =>
+  write((quarterlyCap: number) => setSupplierLimit(limitId, quarterlyCap), refreshSupplierAndCaps(supplierId));

@@ -6,6 +6,7 @@ import {
 import { LoanOfficerDetail, LoanOfficerPage, type LoanOfficerEdit, type LoanOfficerStatus, type NewLoanOfficer } from '../contract/loan-officers.ts';
 import type { LenderStep } from '../lib/lender-steps.ts';
 import { request } from './client.ts';
+import { write } from './write.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
 
 // The lender's console (issue 13): the office overview, My Loan Officers and lender referrals.
@@ -120,3 +121,25 @@ export async function refreshLenderData(client: QueryClient): Promise<void> {
   await client.invalidateQueries({ queryKey: lenderConsoleKeys.all });
   await client.refetchQueries({ queryKey: lenderConsoleKeys.all, predicate: (q) => q.queryKey[2] === 'overview' });
 }
+
+// The loan officers' writes: the officer's page shows the answer at once; the lender's lists and overview are read again.
+export const createLoanOfficerWrite = write(createLoanOfficer, (client) => ({ onSuccess: () => { void refreshLenderData(client); } }));
+const savedOfficer = (client: QueryClient) => ({ onSuccess: (o: LoanOfficerDetail) => {
+  client.setQueryData(lenderConsoleKeys.officer(o.id), o);
+  void refreshLenderData(client);
+} });
+export const editLoanOfficerWrite = (id: number) => write((body: LoanOfficerEdit) => editLoanOfficer(id, body), savedOfficer);
+export const setLoanOfficerStatusWrite = (id: number) => write((status: LoanOfficerStatus) => setLoanOfficerStatus(id, status), savedOfficer);
+
+// A referral's writes: its page shows the answer at once; the lender's lists and overview are read again.
+const savedReferral = (client: QueryClient) => ({ onSuccess: (r: LenderReferralDetail) => {
+  client.setQueryData(lenderConsoleKeys.referral(r.id), r);
+  void refreshLenderData(client);
+} });
+export const assignLoanOfficerWrite = (id: number) => write((officer: number | null) => assignLoanOfficer(id, officer), savedReferral);
+export const moveLenderStepWrite = (id: number) => write((body: LenderStatusChange) => moveLenderStep(id, body), savedReferral);
+export const addLenderReferralNoteWrite = (id: number) => write((body: string) => addLenderReferralNote(id, body),
+  (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: lenderConsoleKeys.referral(id) }) }));
+/** The list's Activate / Deactivate: the officer given turns the other way; the lender's lists and overview are read again. */
+export const toggleLoanOfficerWrite = write((o: { id: number; status: LoanOfficerStatus }) => setLoanOfficerStatus(o.id, o.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE'),
+  (client) => ({ onSuccess: () => { void refreshLenderData(client); } }));

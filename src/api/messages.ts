@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { OutboxMessage, OutboxMessagePage } from '../contract/messages.ts';
 import { request } from './client.ts';
 import type { Paging } from './staff.ts';
+import { write } from './write.ts';
 
 // The Messages screen's calls (Diagnostic Tools): the outbox's delivery, and sending a given-up message again.
 
@@ -22,3 +23,4 @@ export const messagesQueryOptions = (p: MessageListParams) => queryOptions({
 });
 
 export const resendMessage = (id: number) => request(`/users-api/messages/${id}/resend`, { method: 'POST', schema: OutboxMessage });
+export const resendMessageWrite = write(resendMessage, (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: messageKeys.all }) }));

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { distinctNames } from '../lib/distinct-names.ts';
 import { request } from './client.ts';
+import { write } from './write.ts';
 import { AgentFunnel, AgentReferralPage } from '../contract/referrals.ts';
 import { Agent as AgentSchema, AgentPage as AgentPageSchema } from '../contract/agents.ts';
 import { BrokerageAgentNote, BrokerageAgentNotePage, MyAgentPage, ResponseTime } from '../contract/my-agents.ts';
@@ -77,3 +78,7 @@ export const questionnaireQueryOptions = (id: number) => queryOptions({
 });
 export const saveQuestionnaire = (id: number, body: QuestionnaireUpdate) =>
   request(`${agentPath(id)}/questionnaire`, { method: 'PUT', json: body, schema: Questionnaire });
+export const saveQuestionnaireWrite = (id: number) => write((body: QuestionnaireUpdate) => saveQuestionnaire(id, body),
+  (client) => ({ onSuccess: (saved) => { client.setQueryData(questionnaireKey(id), saved); } }));
+export const addBrokerageNoteWrite = (id: number) => write((body: string) => addBrokerageNote(id, body),
+  (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: myAgentDetailKeys.notes(id) }) }));

@@ -1,12 +1,14 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiError, request } from './client.ts';
-import { paged } from '../contract/common.ts';
+import { paged, type Page } from '../contract/common.ts';
 import {
-  ForceAssignmentResult, Interaction, Opportunity, OpportunityNote, OpportunityPage, type InteractionPatch, type NewInteraction,
+  ForceAssignmentResult, Interaction, Opportunity, OpportunityNote, OpportunityPage, type Disposition, type InteractionPatch, type NewInteraction,
   type OpportunityPatch, type OpportunityStatus, type ForceAssignment, type OpportunityStatusChange,
 } from '../contract/interviews.ts';
 import { OpportunityLender } from '../contract/lender-referrals.ts';
+import { contactNumbersQueryOptions, conversationQueryOptions } from './opportunity-timeline.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
+import { write } from './write.ts';
 
 // Opportunities (spec 2 section 7): list and wildcard search, one opportunity, its contact, status,
 // notes, interactions (logged and corrected), its lender, force assignment to an agent and removal
@@ -85,3 +87,83 @@ export const opportunityLenderQueryOptions = (id: number) => queryOptions({
     }
   },
 });
+
+// An opportunity's writes: the answer becomes the cached opportunity, and the lists reload.
+const savedOpportunity = (client: QueryClient, o: Opportunity) => {
+  client.setQueryData(opportunityKeys.detail(o.id), o);
+  void client.invalidateQueries({ queryKey: opportunityKeys.lists() });
+};
+export const editOpportunityWrite = (id: number) => write((patch: OpportunityPatch) => editOpportunity(id, patch),
+  (client) => ({ onSuccess: (o) => savedOpportunity(client, o) }));
+export const changeOpportunityStatusWrite = (id: number) => write((status: OpportunityStatus) => changeOpportunityStatus(id, status),
+  (client) => ({ onSuccess: (o) => savedOpportunity(client, o) }));
+export const removeAssignedAgentWrite = (id: number) => write(() => removeAssignedAgent(id), (client) => ({ onSuccess: (o) => savedOpportunity(client, o) }));
+export const forceAssignmentWrite = (id: number) => write((agentId: number) => forceAssignment(id, agentId),
+  (client) => ({ onSuccess: (r) => savedOpportunity(client, r.opportunity) }));
+
+// Logging an interaction and correcting its disposition. Every figure the page shows about contact
+// (the interactions list and its count, Calls and SMS, the contact numbers' counts and last contact,
+// the conversation) is reloaded after either write, so they agree with one another.
+
+/** Reloads what an interaction write changes on the opportunity page. */
+function refreshContactHistory(client: QueryClient, opportunityId: number) {
+  for (const key of [
+    interactionsQueryOptions(opportunityId).queryKey, opportunityQueryOptions(opportunityId).queryKey,
+    conversationQueryOptions(opportunityId).queryKey, contactNumbersQueryOptions(opportunityId).queryKey,
+  ]) void client.invalidateQueries({ queryKey: key, exact: true });
+  void client.invalidateQueries({ queryKey: opportunityKeys.lists() });
+}
+
+type InteractionPage = Page<Interaction>;
+
+/** POST /interviews-api/interactions: the new row is shown at once (the server's answer), then the page reloads. */
+export const logInteractionWrite = (opportunityId: number) => write((body: NewInteraction) => logInteraction(body), (client) => ({
+  onSuccess: (created) => {
+    client.setQueryData<InteractionPage>(interactionsQueryOptions(opportunityId).queryKey,
+      (page) => (page ? { content: [created, ...page.content], totalElements: page.totalElements + 1 } : page));
+    // The opportunity counts a logged call or text; show the count the server now holds until it reloads.
+    const counter = created.type === 'CALL' ? 'phoneCount' : created.type === 'SMS' ? 'smsCount' : null;
+    if (counter) {
+      client.setQueryData<Opportunity>(opportunityQueryOptions(opportunityId).queryKey,
+        (o) => (o ? { ...o, [counter]: o[counter] + 1 } : o));
+    }
+    refreshContactHistory(client, opportunityId);
+  },
+}));
+
+/**
+ * PATCH /interviews-api/interactions/{id}: optimistic (the row shows the new disposition at once and
+ * goes back to the old one if the server refuses), since nothing else on the page counts dispositions.
+ */
+export const correctDispositionWrite = (opportunityId: number) => {
+  const key = interactionsQueryOptions(opportunityId).queryKey;
+  return write(
+    ({ interaction, disposition }: { interaction: Interaction; disposition: Disposition | null }) =>
+      correctInteraction(interaction.id, { dispositionId: disposition?.id ?? null } satisfies InteractionPatch),
+    (client) => ({
+      onMutate: async ({ interaction, disposition }) => {
+        await client.cancelQueries({ queryKey: key, exact: true });
+        const before = client.getQueryData<InteractionPage>(key);
+        client.setQueryData<InteractionPage>(key, (page) => (page
+          ? { ...page, content: page.content.map((i) => (i.id === interaction.id ? { ...i, disposition } : i)) } : page));
+        return { before };
+      },
+      onError: (_err, _vars, context) => { if (context?.before) client.setQueryData(key, context.before); },
+      onSettled: () => refreshContactHistory(client, opportunityId),
+    }),
+  );
+};
+
+/** POST /interviews-api/interactions/{id}/strike: the row shows as struck from the server's answer, then the page reloads. */
+export const strikeInteractionWrite = (opportunityId: number) => write(
+  ({ id, reason }: { id: number; reason: string }) => strikeInteraction(id, reason),
+  (client) => ({
+    onSuccess: (struck) => {
+      client.setQueryData<InteractionPage>(interactionsQueryOptions(opportunityId).queryKey,
+        (page) => (page ? { ...page, content: page.content.map((i) => (i.id === struck.id ? struck : i)) } : page));
+      refreshContactHistory(client, opportunityId);
+    },
+  }),
+);
+export const addOpportunityNoteWrite = (id: number) => write((body: string) => addOpportunityNote(id, body),
+  (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: opportunityKeys.notes(id) }) }));

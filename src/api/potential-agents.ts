@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
+import { write } from './write.ts';
 import {
   Invitation, InvitationAccepted, PotentialAgent, PotentialAgentPage, type AcceptInvitation, type NewPotentialAgent,
 } from '../contract/potential-agents.ts';
@@ -20,6 +21,10 @@ export const potentialAgentsQueryOptions = (p: { pageIndex: number; pageSize: nu
 export const inviteAgent = (body: NewPotentialAgent) => request('/agents-api/potentialAgents', { method: 'POST', json: body, schema: PotentialAgent });
 export const resendInvitation = (id: number) => request(`/agents-api/potentialAgents/invite/${id}`, { method: 'POST', schema: PotentialAgent });
 export const invalidateInvitation = (id: number) => request(`/agents-api/potentialAgents/${id}`, { method: 'DELETE', schema: PotentialAgent });
+export const inviteAgentWrite = write(inviteAgent, (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: potentialAgentKeys.all }) }));
+// Pending Invitations is read again after a resend or a withdrawal, whether it worked or not.
+export const resendInvitationWrite = write(resendInvitation, (client) => ({ onSettled: () => client.invalidateQueries({ queryKey: potentialAgentKeys.all }) }));
+export const withdrawInvitationWrite = write(invalidateInvitation, (client) => ({ onSettled: () => client.invalidateQueries({ queryKey: potentialAgentKeys.all }) }));
 
 const codePath = (code: string) => `/agents-api/potentialAgents/invite/code/${encodeURIComponent(code)}`;
 export const invitationQueryOptions = (code: string) => queryOptions({

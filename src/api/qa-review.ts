@@ -5,6 +5,7 @@ import { QaFigures, QaHandlers, QaQueueItem, QaQueuePage, Recording, type QaRevi
 import * as v from 'valibot';
 import { request, requestBlob } from './client.ts';
 import { sortParam, type Paging } from './staff.ts';
+import { write } from './write.ts';
 
 // QA review (issue 16): the queue of recorded calls, the reviewer figures, the scorecard, recordings.
 
@@ -78,3 +79,7 @@ export const recordingAudio = (recordingId: number) => requestBlob(`/interviews-
 
 export const saveQaReview = (interactionId: number, review: QaReviewRequest) =>
   request(`/interviews-api/interactions/${interactionId}/review`, { method: 'PUT', json: review, schema: QaQueueItem });
+
+/** Saves a call's scorecard: the queue and the figures are read again before the write settles. */
+export const saveQaReviewWrite = (interactionId: number) => write((review: QaReviewRequest) => saveQaReview(interactionId, review),
+  (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: qaKeys.all }) }));

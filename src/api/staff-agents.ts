@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { request } from './client.ts';
 import { AgentFunnel, AgentReferralDetail, AgentReferralPage, ReferralEventPage, ReferralNote, ReferralNotePage } from '../contract/referrals.ts';
@@ -6,6 +6,7 @@ import { AgentPage, Agent } from '../contract/agents.ts';
 import { AdminHoldReason, AgentAdminHolds, AgentNote, CoverageArea, type AdminHoldBody, type NewCoverageArea } from '../contract/agents.ts';
 import { paged } from '../contract/common.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
+import { write } from './write.ts';
 
 // Agents for the staff console (spec 2 section 7): the list, one agent with its funnel, referrals,
 // notes, admin hold and coverage areas, and one referral with its events and notes.
@@ -67,6 +68,8 @@ export const agentReferralQueryOptions = (id: number, refId: number) => queryOpt
 /** A note on the agent's referral by staff (issue 34): not the agent's follow-up, so it leaves the overdue figures. */
 export const addAgentReferralNote = (id: number, refId: number, text: string) =>
   request(`${agentPath(id)}/referrals/${refId}/notes`, { method: 'POST', json: { text }, schema: ReferralNote });
+export const addAgentReferralNoteWrite = (id: number, refId: number) => write((text: string) => addAgentReferralNote(id, refId, text),
+  (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: staffAgentKeys.referral(id, refId) }) }));
 
 const NOTES_PAGE = 100;
 export const agentNotesQueryOptions = (id: number) => queryOptions({
@@ -88,6 +91,18 @@ export const addAdminHold = (id: number, reasonId: number) =>
   request(`${agentPath(id)}/adminHoldReason`, { method: 'POST', json: { reasonId } satisfies AdminHoldBody, schema: AgentAdminHolds });
 export const removeAdminHold = (id: number, reasonId: number) =>
   request(`${agentPath(id)}/adminHoldReason/${reasonId}`, { method: 'DELETE', schema: AgentAdminHolds });
+/** Adds or lifts a hold: the answer is the agent's holds; the agent's status follows them; a refusal may come from holds changed meanwhile. */
+export const changeAdminHoldWrite = (id: number) => write(
+  (c: { add: boolean; reasonId: number }) => (c.add ? addAdminHold(id, c.reasonId) : removeAdminHold(id, c.reasonId)),
+  (client) => ({
+    onSuccess: (updated) => { client.setQueryData(staffAgentKeys.holds(id), updated); },
+    onSettled: (_data, err) => Promise.all([
+      client.invalidateQueries({ queryKey: staffAgentKeys.detail(id), exact: true }),
+      err ? client.invalidateQueries({ queryKey: staffAgentKeys.holds(id), exact: true }) : undefined,
+      err ? client.invalidateQueries({ queryKey: staffAgentKeys.holdReasons(), exact: true }) : undefined,
+    ]),
+  }),
+);
 
 export const coverageQueryOptions = (id: number) => queryOptions({
   queryKey: staffAgentKeys.coverage(id), queryFn: () => request(`${agentPath(id)}/coverageAreas`, { schema: v.array(CoverageArea) }),
@@ -96,3 +111,8 @@ export const addCoverageZip = (id: number, zip: string) =>
   request(`${agentPath(id)}/coverageAreas`, { method: 'POST', json: { zip } satisfies NewCoverageArea, schema: CoverageArea });
 export const removeCoverageArea = (id: number, areaId: number) =>
   request(`${agentPath(id)}/coverageAreas/${areaId}`, { method: 'DELETE' });
+const refreshCoverage = (id: number) => (client: QueryClient) => ({ onSettled: () => client.invalidateQueries({ queryKey: staffAgentKeys.coverage(id) }) });
+export const addCoverageZipWrite = (id: number) => write((zip: string) => addCoverageZip(id, zip), refreshCoverage(id));
+export const removeCoverageAreaWrite = (id: number) => write((areaId: number) => removeCoverageArea(id, areaId), refreshCoverage(id));
+export const addAgentNoteWrite = (id: number) => write((body: string) => addAgentNote(id, body),
+  (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: staffAgentKeys.notes(id) }) }));

@@ -1,11 +1,14 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import {
   FlexAttributeList, FlexValue, UserAuditPage, UserDetail, UserPage, UserRoleList,
   type RoleGrantBody, type UserCreateBody,
 } from '../contract/users.ts';
 import { request } from './client.ts';
+import { removeUser, resendInvite } from './brokerage-admins.ts';
 import { sortParam, type Paging } from './staff.ts';
+import { patchUser, type UserPatch } from './users.ts';
+import { write } from './write.ts';
 
 // User Management (spec 1 section 7 "Users"): the list, one user, the roles catalogue, flex
 // attributes, a user's history, and the writes (create, roles, flex values; resend and deactivate
@@ -65,3 +68,15 @@ export const setFlexValue = (id: number, attributeId: number, value: string, exi
   : request(`/users-api/users/${id}/flexAttributes`, { method: 'POST', json: { attributeId, value }, schema: FlexValue });
 export const removeFlexValue = (id: number, attributeId: number) =>
   request(`/users-api/users/${id}/flexAttributes/${attributeId}`, { method: 'DELETE', schema: v.unknown() });
+
+// The writes of User Management: each reloads what the screens show of users (list, user, history).
+const refreshUsers = (client: QueryClient) => ({ onSuccess: () => { void client.invalidateQueries({ queryKey: userManagementKeys.all }); } });
+export const createUserWrite = write(createUser, refreshUsers);
+export const saveUserNameWrite = (id: number) => write((patch: UserPatch) => patchUser(id, patch), refreshUsers);
+export const grantRoleWrite = (id: number) => write((body: RoleGrantBody) => grantRole(id, body), refreshUsers);
+export const revokeRoleWrite = (id: number) => write((roleId: number) => revokeRole(id, roleId), refreshUsers);
+export const setFlexValueWrite = (id: number, attributeId: number) =>
+  write(({ value, exists }: { value: string; exists: boolean }) => setFlexValue(id, attributeId, value, exists), refreshUsers);
+export const removeFlexValueWrite = (id: number, attributeId: number) => write(() => removeFlexValue(id, attributeId), refreshUsers);
+export const resendUserInviteWrite = (id: number) => write(() => resendInvite(id), refreshUsers);
+export const deactivateUserWrite = (id: number) => write(() => removeUser(id), refreshUsers);

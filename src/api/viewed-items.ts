@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MARKETPLACE_LOCATION } from '../lib/marketplace.ts';
+import { MARKETPLACE_ITEMS, MARKETPLACE_LOCATION } from '../lib/marketplace.ts';
 import { request } from './client.ts';
+import { write } from './write.ts';
 import { ViewedItem, ViewedItemPage } from '../contract/users.ts';
 
 export const viewedItemKeys = {
@@ -19,3 +20,7 @@ export const markViewed = (location: string, item: string) =>
   request(`/users-api/users/viewed-item-tracking/location/${location}/item/${item}`, {
     method: 'PUT', json: { item, location, viewed: true }, schema: ViewedItem,
   });
+
+/** Marks all the marketplace's items as viewed, which clears the navigation chip. */
+export const markMarketplaceViewedWrite = write(() => Promise.all(MARKETPLACE_ITEMS.map((item) => markViewed(MARKETPLACE_LOCATION, item))),
+  (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: marketplaceViewedQueryOptions().queryKey }) }));

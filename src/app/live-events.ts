@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import * as v from 'valibot';
 import { agentAppKeys } from '../api/agent-app-keys.ts';
 import { agentNotificationKeys } from '../api/agent-notifications.ts';
 import { announcementKeys } from '../api/announcements.ts';
@@ -10,6 +11,7 @@ import { lenderConsoleKeys } from '../api/lender-console.ts';
 import { myAgentKeys } from '../api/my-agents.ts';
 import { myLeadKeys } from '../api/my-leads.ts';
 import { opportunityKeys } from '../api/opportunities.ts';
+import { LiveChange, type EventType } from '../contract/events.ts';
 import { SseParser } from '../lib/sse.ts';
 
 // The live console (issue 38, decision 0081): after sign-in the console holds one stream of the
@@ -18,25 +20,42 @@ import { SseParser } from '../lib/sse.ts';
 // made by someone else. Offline it pauses; back online, or after the server ends the stream (its
 // token expired, the process restarts), it reconnects with Last-Event-ID and gets what it missed.
 
-export interface LiveChange { id: string; type: string; payload: Record<string, unknown> }
-
 const REFERRAL_ANSWERS: readonly QueryKey[] = [brokerReferralKeys.all, dashboardKeys.all, agentAppKeys.all, myAgentKeys.all];
 
-/** The cached answers a change may have altered, as key prefixes of the API modules' factories. */
+/**
+ * The cached answers each type of change may have altered, as key prefixes of the API modules'
+ * factories. One entry per event type, no default: a new type in EVENT_TYPES fails the typecheck
+ * here until it names what it refreshes (tests/unit/live-event-keys.test.ts).
+ */
+export const EVENT_KEYS: { readonly [T in EventType]: readonly QueryKey[] } = {
+  REFERRAL_ASSIGNED: [...REFERRAL_ANSWERS, opportunityKeys.all, assignmentKeys.all],
+  REFERRAL_REASSIGNED: REFERRAL_ANSWERS,
+  REFERRAL_ACCEPTED: REFERRAL_ANSWERS,
+  REFERRAL_STAGE_CHANGED: REFERRAL_ANSWERS,
+  REFERRAL_NOTE_ADDED: REFERRAL_ANSWERS,
+  AGENT_NOTIFICATION: [agentNotificationKeys.all, agentAppKeys.notifications()],
+  LENDER_REFERRAL_CHANGED: [lenderConsoleKeys.all, dashboardKeys.all],
+  ANNOUNCEMENT_CHANGED: [announcementKeys.all],
+  // A lead changed by staff: My Leads and the opportunity pages, and what shows its client or counts it.
+  OPPORTUNITY_CHANGED: [myLeadKeys.all, opportunityKeys.all, ...REFERRAL_ANSWERS],
+  // For the server's processes only: it has no audience, so no console hears it.
+  ACCESS_CHANGED: [],
+};
+
+/** The cached answers a change may have altered. */
 export function keysFor(change: LiveChange): readonly QueryKey[] {
-  switch (change.type) {
-    case 'REFERRAL_ASSIGNED': return [...REFERRAL_ANSWERS, opportunityKeys.all, assignmentKeys.all];
-    case 'REFERRAL_REASSIGNED':
-    case 'REFERRAL_ACCEPTED':
-    case 'REFERRAL_STAGE_CHANGED':
-    case 'REFERRAL_NOTE_ADDED': return REFERRAL_ANSWERS;
-    case 'AGENT_NOTIFICATION': return [agentNotificationKeys.all, agentAppKeys.notifications()];
-    case 'LENDER_REFERRAL_CHANGED': return [lenderConsoleKeys.all, dashboardKeys.all];
-    case 'ANNOUNCEMENT_CHANGED': return [announcementKeys.all];
-    // A lead changed by staff: My Leads and the opportunity pages, and what shows its client or counts it.
-    case 'OPPORTUNITY_CHANGED': return [myLeadKeys.all, opportunityKeys.all, ...REFERRAL_ANSWERS];
-    default: return [];
-  }
+  return EVENT_KEYS[change.type];
+}
+
+/**
+ * A `change` message's data as the contract shapes it, or undefined when it is not one (malformed, or
+ * a type this console does not know yet, from a newer server): such a message refreshes nothing.
+ */
+export function parseChange(data: string): LiveChange | undefined {
+  let json: unknown;
+  try { json = JSON.parse(data); } catch { return undefined; }
+  const parsed = v.safeParse(LiveChange, json);
+  return parsed.success ? parsed.output : undefined;
 }
 
 const RETRY_MS = [1_000, 2_000, 5_000, 15_000]; // then every 15 s while the server refuses or is away
@@ -119,7 +138,8 @@ export function startLiveEvents(client: QueryClient): () => void {
       for (const message of messages) {
         if (message.event === 'reset') { queue([[]]); continue; } // too far behind: everything shown refetches
         if (message.event !== 'change') continue;
-        queue(keysFor(JSON.parse(message.data) as LiveChange));
+        const change = parseChange(message.data);
+        if (change) queue(keysFor(change));
       }
     }
   };

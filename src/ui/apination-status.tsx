@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apinationKey, apinationQueryOptions, setApination } from '../api/brokerage-admin.ts';
+import { apinationQueryOptions, setApinationWrite } from '../api/brokerage-admin.ts';
 import { serverMessage } from '../api/staff.ts';
+import { useWrite } from '../api/write.ts';
 import type { ApinationState } from '../contract/brokerage-admin.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { Badge } from './badge.tsx';
@@ -22,14 +23,11 @@ export function apinationHistory(s: ApinationState): string {
 }
 
 export function ApinationStatus({ brokerageId, brokerageName, canSwitch }: { brokerageId: number; brokerageName: string; canSwitch: boolean }) {
-  const client = useQueryClient();
   const snackbar = useSnackbar();
   const state = useQuery(apinationQueryOptions(brokerageId));
   const [confirming, setConfirming] = useState(false);
-  const change = useMutation({
-    mutationFn: (enabled: boolean) => setApination(brokerageId, enabled),
+  const change = useWrite(setApinationWrite(brokerageId), {
     onSuccess: (s) => {
-      client.setQueryData(apinationKey(brokerageId), s);
       setConfirming(false);
       snackbar(s.enabled ? 'Apination enabled.' : 'Apination disabled.', { tone: 'success' });
     },

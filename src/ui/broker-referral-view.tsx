@@ -1,7 +1,8 @@
 import { withBreakPoints } from './break-points.tsx';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { addBrokerReferralNote, brokerReferralKeys, brokerReferralQueryOptions } from '../api/broker-referrals.ts';
+import { addBrokerReferralNoteWrite, brokerReferralQueryOptions } from '../api/broker-referrals.ts';
+import { useWrite } from '../api/write.ts';
 import { daysText } from '../lib/format.ts';
 import { stageLabel } from '../lib/referral-stages.ts';
 import { formatCents, formatDate, formatDateTime, personName } from '../lib/format.ts';
@@ -29,7 +30,7 @@ export interface BrokerReferralViewProps {
 /** One referral of the brokerage: details, actions, timeline and notes (my-referrals and my-agents' nested view). */
 export function BrokerReferralView({ referralId, back, agentHref, agentId }: BrokerReferralViewProps) {
   const valid = Number.isInteger(referralId) && referralId > 0;
-  const client = useQueryClient();
+  const note = useWrite(addBrokerReferralNoteWrite(referralId));
   const brokerageId = useBrokerageScope();
   const mobile = useIsMobile();
   const query = useQuery({ ...brokerReferralQueryOptions(referralId), enabled: valid });
@@ -50,7 +51,7 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
   const name = personName(r.prospect.name.first, r.prospect.name.last, 'Not Available');
   const actionsOf = { id: r.id, agentId: r.agentId, agentName: r.agentName, overdue: r.overdue, name };
   const add = async (text: string) => {
-    client.setQueryData(brokerReferralKeys.detail(referralId), await addBrokerReferralNote(referralId, text));
+    await note.mutateAsync(text);
   };
   return (
     <Page title={name}>

@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { useRef, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
-import { inviteAgent, potentialAgentKeys } from '../api/potential-agents.ts';
+import { inviteAgentWrite } from '../api/potential-agents.ts';
+import { useWrite } from '../api/write.ts';
 import { fieldMaxLengths } from '../contract/limits.ts';
 import { EMAIL_RULE, NAME_RULE, NewPotentialAgent, PHONE_RULE } from '../contract/potential-agents.ts';
 import { useDraft } from '../session/draft.ts';
@@ -33,7 +33,7 @@ function errorsOf(f: Fields): Partial<Fields> {
  * What is typed is a draft until it is sent or cancelled: Back, Escape or a reload keep it.
  */
 export function InviteAgentsDialog({ open, onOpenChange, onSent }: { open: boolean; onOpenChange: (o: boolean) => void; onSent: (email: string) => void }) {
-  const client = useQueryClient();
+  const invite = useWrite(inviteAgentWrite);
   // Opened by ?invite=true (the top bar's button), the address is its history entry already.
   const openedByAddress = new URLSearchParams(useSearch()).get('invite') === 'true';
   const [fields, updateFields, clearFields] = useDraft('invite-agents', EMPTY);
@@ -51,8 +51,7 @@ export function InviteAgentsDialog({ open, onOpenChange, onSent }: { open: boole
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const sent = await inviteAgent(fields);
-      await client.invalidateQueries({ queryKey: potentialAgentKeys.all });
+      const sent = await invite.mutateAsync(fields);
       clearFields();
       onSent(sent.email);
       onOpenChange(false);

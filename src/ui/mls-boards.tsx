@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { lifecycleKeys, mlsBoardsQueryOptions, saveMlsBoards } from '../api/agent-lifecycle.ts';
+import { mlsBoardsQueryOptions, saveMlsBoardsWrite } from '../api/agent-lifecycle.ts';
 import { serverMessage } from '../api/staff.ts';
+import { useWrite } from '../api/write.ts';
 import type { MlsBoards as Boards } from '../contract/agents.ts';
 import { Button } from './button.tsx';
 import { CheckboxGroup } from './checkbox-group.tsx';
@@ -10,19 +11,17 @@ import * as styles from './staff.css.ts';
 import { Skeleton } from './skeleton.tsx';
 
 function BoardsForm({ id, boards }: { id: number; boards: Boards }) {
-  const client = useQueryClient();
   const snackbar = useSnackbar();
   const [chosen, setChosen] = useState(() => boards.filter((b) => b.selected).map((b) => String(b.id)));
-  const save = useMutation({
-    mutationFn: () => saveMlsBoards(id, chosen.map(Number)),
-    onSuccess: (saved) => { client.setQueryData(lifecycleKeys.boards(id), saved); snackbar('Saved the MLS boards.', { tone: 'success' }); },
+  const save = useWrite(saveMlsBoardsWrite(id), {
+    onSuccess: () => { snackbar('Saved the MLS boards.', { tone: 'success' }); },
     onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
   });
   return (
     <div className={styles.stack}>
       <CheckboxGroup legend="MLS Boards" value={chosen} onChange={setChosen}
         options={boards.map((b) => ({ value: String(b.id), label: `${b.name} (${b.code}, ${b.state})` }))} />
-      <div><Button disabled={save.isPending} onClick={() => save.mutate()}>Save MLS Boards</Button></div>
+      <div><Button disabled={save.isPending} onClick={() => save.mutate(chosen.map(Number))}>Save MLS Boards</Button></div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useWrite, write, type Write } from '../api/write.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { NotesPanel } from './notes-panel.tsx';
 import { Skeleton } from './skeleton.tsx';
@@ -6,28 +7,28 @@ import { Skeleton } from './skeleton.tsx';
 /** A note as every notes endpoint answers it (brokerage, agent, opportunity ...). */
 export interface RecordNote { id: number; body: string; author: { name: string | null }; created: string }
 
-export interface RecordNotesProps<D extends { content: readonly RecordNote[] }, K extends QueryKey> {
+export interface RecordNotesProps<D extends { content: readonly RecordNote[] }, K extends QueryKey, A> {
   /** The region's accessible name: "Agent notes", "Broker notes" ... */
   label: string;
-  /** The API module's notes query (one page, newest first); its key is refetched after an add. */
+  /** The API module's notes query (one page, newest first). */
   query: UseQueryOptions<D, Error, D, K>;
-  /** The API module's add-note call; absent, the notes are read-only. */
-  add?: ((body: string) => Promise<unknown>) | undefined;
+  /** The API module's add-note write (which reads the notes again); absent, the notes are read-only. */
+  add?: Write<A, string, unknown> | undefined;
 }
+
+/** Read-only notes have no add form: this write is never run. */
+const readOnly = <A,>(): Write<A, string, unknown> => write((_body: string): Promise<A> => Promise.reject(new Error('These notes are read-only.')), () => ({}));
 
 /**
  * The notes of one record (the one notes component; the server side is the notes route factory):
  * loading and error states, the list newest first, and the add-note form whose
  * refusals show in words (the note's beside the Note field).
  */
-export function RecordNotes<D extends { content: readonly RecordNote[] }, K extends QueryKey>({ label, query, add }: RecordNotesProps<D, K>) {
-  const client = useQueryClient();
+export function RecordNotes<D extends { content: readonly RecordNote[] }, K extends QueryKey, A>({ label, query, add }: RecordNotesProps<D, K, A>) {
   const notes = useQuery(query);
+  const adding = useWrite(add ?? readOnly<A>());
   if (!notes.data) return notes.isError ? <p role="alert">Notes could not be loaded.</p> : <Skeleton label="Loading" shape="list" />;
-  const onAdd = add && (async (body: string) => {
-    await add(body);
-    await client.invalidateQueries({ queryKey: query.queryKey });
-  });
+  const onAdd = add && (async (body: string) => { await adding.mutateAsync(body); });
   return (
     <NotesPanel label={label} formatTime={formatDateTime} onAdd={onAdd}
       notes={notes.data.content.map((n) => ({ id: n.id, body: n.body, author: n.author.name, created: n.created }))} />

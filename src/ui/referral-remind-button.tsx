@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { agentNotificationKeys } from '../api/agent-notifications.ts';
-import { remindAgent } from '../api/broker-referrals.ts';
+import { remindAgentWrite } from '../api/broker-referrals.ts';
+import { useWrite } from '../api/write.ts';
 import { Button } from './button.tsx';
 import { useSnackbar } from './snackbar.tsx';
 
@@ -15,13 +14,10 @@ export interface RemindAgentButtonProps {
  * referral per hour and says when the next may go (its message is shown as it comes).
  */
 export function RemindAgentButton({ agentId, referralId, agentName }: RemindAgentButtonProps) {
-  const client = useQueryClient();
   const snackbar = useSnackbar();
-  const send = useMutation({
-    mutationFn: () => remindAgent(agentId, referralId),
+  const send = useWrite(remindAgentWrite(agentId, referralId), {
     onSuccess: () => {
       snackbar(`Reminder sent to ${agentName ?? 'the agent'}.`, { tone: 'success' });
-      void client.invalidateQueries({ queryKey: agentNotificationKeys.all });
     },
     onError: (err) => snackbar(err.message || 'An error occurred please try again.', { tone: 'error' }),
   });

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { useForgetAnswers } from '../api/cache.ts';
 import { formatBytes } from '../lib/format.ts';
 import { storageUse, type StorageUse } from '../session/saved-data.ts';
 import { Button } from './button.tsx';
@@ -11,15 +11,14 @@ import * as styles from './list-freshness.css.ts';
  * open fetch theirs again) but never a change waiting to sync.
  */
 export function SavedData() {
-  const client = useQueryClient();
+  const forgetAnswers = useForgetAnswers();
   const [use, setUse] = useState<StorageUse | null | undefined>(undefined);
   const [cleared, setCleared] = useState(false);
   const measure = useCallback(() => { void storageUse().then(setUse, () => setUse(null)); }, []);
   useEffect(measure, [measure]);
   const clear = async () => {
-    // resetQueries: every answer back to "not fetched" (so none is persisted) and the mounted ones
-    // fetched again; the mutation cache, where queued writes wait, is left alone.
-    await client.resetQueries();
+    // Every answer forgotten and the shown ones fetched again; queued writes are left alone.
+    await forgetAnswers();
     setCleared(true);
     measure();
   };

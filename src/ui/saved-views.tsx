@@ -1,6 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { deleteView, savedViewKeys, saveView, savedViewsQueryOptions } from '../api/saved-views.ts';
+import { deleteViewWrite, saveViewWrite, savedViewsQueryOptions } from '../api/saved-views.ts';
+import { useWrite } from '../api/write.ts';
 import { maxLengthOf } from '../contract/limits.ts';
 import { NewSavedView, type SavedViewList } from '../contract/saved-views.ts';
 import { Button } from './button.tsx';
@@ -22,7 +23,8 @@ const QUERY_TOO_LONG = 'These filters and this sort are too long to save as a vi
  * current ones under a name (the same name saves over), delete the one in force. Kept on the server.
  */
 export function SavedViews({ list, current, onApply }: { list: SavedViewList; current: string; onApply: (query: string) => void }) {
-  const client = useQueryClient();
+  const save = useWrite(saveViewWrite(list));
+  const remove = useWrite(deleteViewWrite(list));
   const views = useQuery(savedViewsQueryOptions(list));
   const [open, setOpen] = useState(false);
   // The name typed is a draft until saved or cancelled: Back, Escape or a reload keep it.
@@ -34,7 +36,6 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
   const cancel = () => { clearDraft(); check({}); setTooLong(false); setOpen(false); };
   const [busy, setBusy] = useState(false);
   const active = views.data?.find((view) => view.query === current);
-  const refresh = () => client.invalidateQueries({ queryKey: savedViewKeys.list(list) });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,8 +45,7 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
     if (!check(error ? { name: error } : {}) || queryRefused) return;
     setBusy(true);
     try {
-      await saveView({ list, name: name.trim(), query: current });
-      await refresh();
+      await save.mutateAsync({ list, name: name.trim(), query: current });
       setOpen(false);
       clearDraft();
     } catch (err) {
@@ -66,7 +66,7 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
       </SelectField>
       <Button variant="secondary" onClick={() => { if (!name) setName(active?.name ?? ''); setOpen(true); }}>Save View</Button>
       {active && (
-        <Button variant="text" onClick={() => { void deleteView(active.id).then(refresh); }}>Delete View</Button>
+        <Button variant="text" onClick={() => remove.mutate(active.id)}>Delete View</Button>
       )}
       <Dialog open={open} onOpenChange={setOpen} title="Save View"
         description="Saves these filters and this sort under a name, for you on every device.">

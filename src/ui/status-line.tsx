@@ -1,5 +1,6 @@
 import { onlineManager, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useReadAgain } from '../api/cache.ts';
 import { ApiError } from '../api/client.ts';
 import { formatTime12 } from '../lib/format.ts';
 import { Button } from './button.tsx';
@@ -46,7 +47,7 @@ export function useUnreachable(scope: QueryKey): boolean {
 
 /** "Last updated 3:05 PM", a refresh button, and the offline notice, for the queries under `scope`. */
 export function StatusLine({ scope }: { scope: QueryKey }) {
-  const client = useQueryClient();
+  const readAgain = useReadAgain(scope);
   const online = useOnline();
   const unreachableNow = useUnreachable(scope);
   const updated = useLastUpdated(scope);
@@ -55,7 +56,7 @@ export function StatusLine({ scope }: { scope: QueryKey }) {
       {(!online || unreachableNow) && <span className={styles.offline} role="status">{OFFLINE_NOTICE}</span>}
       {updated > 0 && <span className={styles.status}>Last updated {formatTime12(new Date(updated))}</span>}
       <Button variant="text" disabled={!online}
-        onClick={() => { void client.invalidateQueries({ queryKey: scope }); }}>
+        onClick={() => { void readAgain(); }}>
         Refresh
       </Button>
     </>

@@ -142,10 +142,13 @@ async function exerciseWith(fn: (...args: unknown[]) => unknown, sets: readonly 
   }
 }
 
-/** A query or mutation options object: its queryFn / mutationFn, and any other function it holds. */
+/**
+ * A query or mutation options object, or a write of src/api/write.ts: its queryFn / mutationFn, and any
+ * other function it holds but a write's cache effects, which make no call (they only touch the cache).
+ */
 async function exerciseObject(obj: Record<string, unknown>, depth: number): Promise<void> {
   for (const [name, value] of Object.entries(obj)) {
-    if (name === 'queryKey' || name === 'mutationKey') continue;
+    if (name === 'queryKey' || name === 'mutationKey' || name === 'effects') continue;
     if (typeof value === 'function') {
       if (name === 'queryFn') {
         try { await Promise.race([Promise.resolve((value as (c: unknown) => unknown)({ queryKey: [], signal: new AbortController().signal, meta: undefined, pageParam: 0 })).catch(() => undefined), new Promise((r) => setTimeout(r, 25))]); } catch { /* ignored */ }

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messagePreferenceKeys, messagePreferencesQueryOptions, saveMessagePreferences } from '../../api/message-preferences.ts';
+import { messagePreferenceKeys, messagePreferencesQueryOptions, saveMessagePreferencesWrite } from '../../api/message-preferences.ts';
 import { serverMessage } from '../../api/staff.ts';
+import { useWrite } from '../../api/write.ts';
 import { NOTICE_CHANNELS, NOTICE_KINDS, type AgentMessagePreferences, type NoticeChannel, type NoticeKind } from '../../contract/agent-message-preferences.ts';
 import { enumLabel } from '../../contract/labels.ts';
 import * as choice from '../../ui/choice.css.ts';
@@ -16,6 +17,7 @@ import * as styles from './agent-app.css.ts';
 export function NoticeChannels() {
   const prefs = useQuery(messagePreferencesQueryOptions());
   const queryClient = useQueryClient();
+  const save = useWrite(saveMessagePreferencesWrite);
   const [status, setStatus] = useState('');
 
   const change = async (kind: NoticeKind, channel: NoticeChannel, on: boolean) => {
@@ -23,14 +25,12 @@ export function NoticeChannels() {
     if (!current) return;
     const chosen = on ? [...current[kind], channel] : current[kind].filter((c) => c !== channel);
     const next: AgentMessagePreferences = { ...current, [kind]: NOTICE_CHANNELS.filter((c) => chosen.includes(c)) };
-    queryClient.setQueryData(messagePreferenceKeys.all, next);
     setStatus('Saving…');
     try {
-      queryClient.setQueryData(messagePreferenceKeys.all, await saveMessagePreferences(next));
+      await save.mutateAsync(next);
       setStatus('Saved.');
     } catch (err) {
       setStatus(serverMessage(err));
-      await queryClient.invalidateQueries({ queryKey: messagePreferenceKeys.all });
     }
   };
 

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverMessage } from '../../api/staff.ts';
-import { addAdminHold, agentHoldsQueryOptions, holdReasonsQueryOptions, removeAdminHold, staffAgentKeys } from '../../api/staff-agents.ts';
+import { agentHoldsQueryOptions, changeAdminHoldWrite, holdReasonsQueryOptions } from '../../api/staff-agents.ts';
+import { useWrite } from '../../api/write.ts';
 import { formatDate } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
@@ -13,16 +14,13 @@ import { useFormErrors } from '../../ui/form-errors.ts';
 
 /** The agent's admin hold: its reasons, adding one (the agent goes on hold) and lifting one (the last restores the status). */
 export function AdminHold({ id }: { id: number }) {
-  const client = useQueryClient();
   const snackbar = useSnackbar();
   const holds = useQuery(agentHoldsQueryOptions(id));
   const reasons = useQuery(holdReasonsQueryOptions());
   const [reasonId, setReasonId] = useState('');
   const { form, errors, clear, formError, check, refused } = useFormErrors(['reasonId'] as const);
-  const change = useMutation({
-    mutationFn: (c: { add: boolean; reasonId: number }) => (c.add ? addAdminHold(id, c.reasonId) : removeAdminHold(id, c.reasonId)),
-    onSuccess: (updated, c) => {
-      client.setQueryData(staffAgentKeys.holds(id), updated);
+  const change = useWrite(changeAdminHoldWrite(id), {
+    onSuccess: (_updated, c) => {
       setReasonId('');
       snackbar(c.add ? 'Admin hold added.' : 'Admin hold removed.', { tone: 'success' });
     },
@@ -32,12 +30,6 @@ export function AdminHold({ id }: { id: number }) {
       // The list is read again below, without the refused reason: the message names what was refused.
       if (refused(err).reasonId) setReasonId('');
     },
-    // The agent's status follows its holds; a refusal may come from holds changed meanwhile.
-    onSettled: (_data, err) => Promise.all([
-      client.invalidateQueries({ queryKey: staffAgentKeys.detail(id), exact: true }),
-      err ? client.invalidateQueries({ queryKey: staffAgentKeys.holds(id), exact: true }) : undefined,
-      err ? client.invalidateQueries({ queryKey: staffAgentKeys.holdReasons(), exact: true }) : undefined,
-    ]),
   });
   if (holds.isError) return <p role="alert">The admin hold could not be loaded.</p>;
   if (!holds.data) return <Skeleton label="Loading" shape="list" />;

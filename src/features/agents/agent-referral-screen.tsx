@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import { addAgentReferralNote, agentReferralQueryOptions, staffAgentKeys, staffAgentQueryOptions } from '../../api/staff-agents.ts';
+import { addAgentReferralNoteWrite, agentReferralQueryOptions, staffAgentQueryOptions } from '../../api/staff-agents.ts';
+import { useWrite } from '../../api/write.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
 import { formatDate, formatDateTime, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
@@ -26,18 +27,15 @@ export function AgentReferralScreen({ params }: { params: Record<string, string>
   const route = agentRouteOf(params);
   const referralId = Number(params['referralId']);
   const valid = route.valid && Number.isInteger(referralId) && referralId > 0;
-  const client = useQueryClient();
   const [, navigate] = useLocation();
   const query = useQuery({ ...agentReferralQueryOptions(route.agentId, referralId), enabled: valid });
   const agent = useQuery({ ...staffAgentQueryOptions(route.agentId), enabled: valid });
+  const note = useWrite(addAgentReferralNoteWrite(route.agentId, referralId));
   if (query.isError || !valid) return <Page><p role="alert">This referral could not be loaded.</p></Page>;
   if (!query.data) return <RecordSkeleton label="Loading referral" />;
   const { referral: r, events, notes } = query.data;
   const name = personName(r.prospect.name.first, r.prospect.name.last, 'Not Available');
-  const addNote = async (text: string) => {
-    await addAgentReferralNote(route.agentId, referralId, text);
-    await client.invalidateQueries({ queryKey: staffAgentKeys.referral(route.agentId, referralId) });
-  };
+  const addNote = async (text: string) => { await note.mutateAsync(text); };
   // The referral now lives under its new agent: the same page there (inside the brokerage when opened there).
   const reassigned = (agentId: number) => navigate(params['agentId'] !== undefined
     ? pathTo('brokerage-agent-referral', { id: Number(params['id']), agentId, referralId })

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { personName } from '../../lib/format.ts';
-import { addAgentNote, agentNotesQueryOptions, staffAgentQueryOptions } from '../../api/staff-agents.ts';
+import { addAgentNoteWrite, agentNotesQueryOptions, staffAgentQueryOptions } from '../../api/staff-agents.ts';
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { Card, Page } from '../../ui/layout.tsx';
 import { RecordNotes } from '../../ui/record-notes.tsx';
@@ -41,7 +41,7 @@ export function AgentViewScreen({ params }: { params: Record<string, string> }) 
           { value: 'profile', label: 'Profile', content: <AgentProfile agent={a} /> },
           { value: 'funnel', label: 'Funnel', content: <AgentFunnelView id={a.id} /> },
           { value: 'referrals', label: 'Referrals', content: <AgentReferrals id={a.id} referralPath={route.referralPath} /> },
-          { value: 'notes', label: 'Notes', content: <RecordNotes label="Agent notes" query={agentNotesQueryOptions(a.id)} add={(body) => addAgentNote(a.id, body)} /> },
+          { value: 'notes', label: 'Notes', content: <RecordNotes label="Agent notes" query={agentNotesQueryOptions(a.id)} add={addAgentNoteWrite(a.id)} /> },
           { value: 'hold', label: 'Admin Hold', content: <AdminHold id={a.id} /> },
           { value: 'coverage', label: 'Coverage Areas', content: <div className={styles.stack}><CoverageAreas id={a.id} /><ExcludedAreas id={a.id} /></div> },
           { value: 'mls', label: 'MLS Boards', content: <MlsBoards id={a.id} /> },

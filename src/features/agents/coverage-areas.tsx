@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { addCoverageZip, coverageQueryOptions, removeCoverageArea, staffAgentKeys } from '../../api/staff-agents.ts';
+import { addCoverageZipWrite, coverageQueryOptions, removeCoverageAreaWrite } from '../../api/staff-agents.ts';
 import { Button } from '../../ui/button.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useZipPlaces, ZipField } from '../../ui/zip-field.tsx';
@@ -14,8 +14,8 @@ export function CoverageAreas({ id }: { id: number }) {
   const areas = useQuery(coverageQueryOptions(id));
   const placeOf = useZipPlaces((areas.data ?? []).flatMap((a) => (a.zip ? [a.zip] : [])));
   const { zip, setZip, error, formError, form, submit, add, remove } = useZipListEditor({
-    queryKey: staffAgentKeys.coverage(id), serverKey: 'zip', add: (z: string) => addCoverageZip(id, z), added: (a) => `Added ${areaLabel(a)} to the coverage areas.`,
-    remove: (areaId: number) => removeCoverageArea(id, areaId),
+    serverKey: 'zip', add: addCoverageZipWrite(id), added: (a) => `Added ${areaLabel(a)} to the coverage areas.`,
+    remove: removeCoverageAreaWrite(id),
   });
   if (areas.isError) return <p role="alert">Coverage areas could not be loaded.</p>;
   if (!areas.data) return <Skeleton label="Loading" shape="list" />;

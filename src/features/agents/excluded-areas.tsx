@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { addExclusion, exclusionsQueryOptions, lifecycleKeys, removeExclusion } from '../../api/agent-lifecycle.ts';
+import { addExclusionWrite, exclusionsQueryOptions, removeExclusionWrite } from '../../api/agent-lifecycle.ts';
 import { Button } from '../../ui/button.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { ZipField } from '../../ui/zip-field.tsx';
@@ -10,8 +10,8 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 export function ExcludedAreas({ id }: { id: number }) {
   const areas = useQuery(exclusionsQueryOptions(id));
   const { zip, setZip, error, formError, form, submit, add, remove } = useZipListEditor({
-    queryKey: lifecycleKeys.exclusions(id), serverKey: 'areaId', add: (z: string) => addExclusion(id, z), added: (a) => `Excluded ZIP ${a.zip}.`,
-    remove: (z: string) => removeExclusion(id, z),
+    serverKey: 'areaId', add: addExclusionWrite(id), added: (a) => `Excluded ZIP ${a.zip}.`,
+    remove: removeExclusionWrite(id),
   });
   return (
     <section aria-labelledby={`excluded-${id}`} className={styles.stack}>

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../api/staff.ts';
+import { useWrite, type Write } from '../../api/write.ts';
 import { AreaZip } from '../../contract/agents.ts';
 import { ruleError, useFormErrors } from '../../ui/form-errors.ts';
 import { useSnackbar } from '../../ui/snackbar.tsx';
@@ -9,27 +9,21 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
  * An agent's list of ZIPs edited in place (coverage areas, excluded areas): the ZIP checked against
  * the contract's rule (AreaZip, which the server checks too) before it is sent, the server's refusal
  * of the ZIP (a duplicate) beside the field and what belongs to no field above the form, a removal's
- * refusal in the snackbar, and the list read again after either. `serverKey` is the name the server
+ * refusal in the snackbar, and the list read again after either (the writes' own cache effects). `serverKey` is the name the server
  * gives the ZIP in its refusal (`zip` in a body, `areaId` in a path).
  */
-export function useZipListEditor<A, K>({ queryKey, add, added, remove, serverKey }: {
-  queryKey: QueryKey; add: (zip: string) => Promise<A>; added: (a: A) => string; remove: (key: K) => Promise<unknown>; serverKey: string;
+export function useZipListEditor<A, K>({ add, added, remove, serverKey }: {
+  add: Write<A, string, unknown>; added: (a: A) => string; remove: Write<unknown, K, unknown>; serverKey: string;
 }) {
-  const client = useQueryClient();
   const snackbar = useSnackbar();
   const [zip, setZipValue] = useState('');
   const { form, errors, clear, formError, check, refused } = useFormErrors(['zip', serverKey]);
-  const refresh = () => client.invalidateQueries({ queryKey });
-  const adding = useMutation({
-    mutationFn: add,
+  const adding = useWrite(add, {
     onSuccess: (a) => { setZipValue(''); snackbar(added(a), { tone: 'success' }); },
     onError: refused,
-    onSettled: refresh,
   });
-  const removing = useMutation({
-    mutationFn: remove,
+  const removing = useWrite(remove, {
     onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
-    onSettled: refresh,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { announcementEditorKeys, createAnnouncement, updateAnnouncement } from '../../api/announcement-editor.ts';
-import { announcementKeys } from '../../api/announcements.ts';
+import { saveAnnouncementWrite } from '../../api/announcement-editor.ts';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
+import { useWrite } from '../../api/write.ts';
 import {
   ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_PRODUCT_FAMILIES, ANNOUNCEMENT_STATUSES, AnnouncementCreateBody, AnnouncementFields,
   type AnnouncementAudience, type AnnouncementState, type ManagedAnnouncement,
@@ -54,15 +54,11 @@ export function AnnouncementDialog({ announcement, brokerMode, onClose }: { anno
   const ref = useRef<HTMLFormElement>(null);
   const { errors, show, clear } = useFieldErrors<keyof Form>(ref);
   const [failure, setFailure] = useState<string>();
-  const client = useQueryClient();
   const snackbar = useSnackbar();
   const brokerages = useQuery({ ...brokerageNamesQueryOptions(), enabled: !brokerMode && (form.audience === 'BROKERAGE' || form.audience === 'AGENTS') });
-  const save = useMutation({
-    mutationFn: (body: AnnouncementCreateBody) => (announcement ? updateAnnouncement(announcement.id, body) : createAnnouncement(body)),
+  const save = useWrite(saveAnnouncementWrite(announcement?.id), {
     onSuccess: (a) => {
       snackbar(`“${a.title}” was saved.`);
-      void client.invalidateQueries({ queryKey: announcementEditorKeys.all });
-      void client.invalidateQueries({ queryKey: announcementKeys.all });
       onClose();
     },
     onError: (e) => {

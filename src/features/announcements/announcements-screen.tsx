@@ -1,8 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { announcementEditorKeys, managedAnnouncementsQueryOptions, updateAnnouncement } from '../../api/announcement-editor.ts';
-import { announcementKeys } from '../../api/announcements.ts';
+import { managedAnnouncementsQueryOptions, setAnnouncementStatusWrite } from '../../api/announcement-editor.ts';
 import { ApiError } from '../../api/client.ts';
+import { useWrite } from '../../api/write.ts';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_STATUSES, type ManagedAnnouncement } from '../../contract/announcements.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useBrokerageScope } from '../../session/brokerage-scope.ts';
@@ -41,14 +41,10 @@ export function AnnouncementsScreen() {
   const writer = useStore(profileStore, (p) => !!p.user?.roles.some((r) => WRITERS.includes(r.name)));
   const brokerMode = useBrokerageScope() !== null;
   const [editing, setEditing] = useState<ManagedAnnouncement | 'new' | null>(null);
-  const client = useQueryClient();
   const snackbar = useSnackbar();
-  const setStatus = useMutation({
-    mutationFn: ({ a, status }: { a: ManagedAnnouncement; status: ManagedAnnouncement['status'] }) => updateAnnouncement(a.id, { status }),
+  const setStatus = useWrite(setAnnouncementStatusWrite, {
     onSuccess: (a) => {
       snackbar(`“${a.title}” is ${STATUS_LABELS[a.status].toLowerCase()}.`);
-      void client.invalidateQueries({ queryKey: announcementEditorKeys.all });
-      void client.invalidateQueries({ queryKey: announcementKeys.all });
     },
     onError: (e) => snackbar(e instanceof ApiError ? e.message : 'An error occurred please try again.', { tone: 'error' }),
   });

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { productsQueryOptions, updateBrokerage } from '../../api/brokerage-admin.ts';
-import { brokerageKeys } from '../../api/brokerages.ts';
+import { productsQueryOptions, updateBrokerageWrite } from '../../api/brokerage-admin.ts';
 import { validateAddress } from '../../api/geography.ts';
+import { useWrite } from '../../api/write.ts';
 import type { AddressValidation } from '../../contract/address-validation.ts';
 import { BrokerageUpdate, type BrokerageUpdateInput } from '../../contract/brokerage-admin.ts';
 import { BROKERAGE_STATUSES, type Brokerage } from '../../contract/brokerages.ts';
@@ -53,7 +53,6 @@ export function BrokerageEditDialog({ brokerage, open, onOpenChange }: { brokera
 }
 
 function EditForm({ brokerage, onDone }: { brokerage: Brokerage; onDone: () => void }) {
-  const client = useQueryClient();
   const snackbar = useSnackbar();
   const products = useQuery(productsQueryOptions());
   const [d, setD] = useState<Draft>(() => draftOf(brokerage));
@@ -62,11 +61,8 @@ function EditForm({ brokerage, onDone }: { brokerage: Brokerage; onDone: () => v
   const [failure, setFailure] = useState<string>();
   const [suspect, setSuspect] = useState<AddressValidation | null>(null);
   const [checking, setChecking] = useState(false);
-  const save = useMutation({
-    mutationFn: (body: BrokerageUpdateInput) => updateBrokerage(brokerage.id, body),
-    onSuccess: async (saved) => {
-      client.setQueryData(brokerageKeys.detail(brokerage.id), saved);
-      await client.invalidateQueries({ queryKey: brokerageKeys.lists() });
+  const save = useWrite(updateBrokerageWrite(brokerage.id), {
+    onSuccess: () => {
       snackbar('Brokerage saved.', { tone: 'success' });
       onDone();
     },

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import { addBrokerNote, brokerageQueryOptions, brokerNotesQueryOptions } from '../../api/brokerages.ts';
+import { addBrokerNoteWrite, brokerageQueryOptions, brokerNotesQueryOptions } from '../../api/brokerages.ts';
 import { requestImpersonation, useCanImpersonate } from '../../session/impersonation.ts';
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { ApinationStatus } from '../../ui/apination-status.tsx';
@@ -53,7 +53,7 @@ export function BrokerageViewScreen({ params }: { params: Record<string, string>
           { value: 'stats', label: 'Stats', content: <BrokerageStats id={b.id} /> },
           { value: 'agents', label: 'Agents', content: <BrokerageAgents id={b.id} /> },
           { value: 'referrals', label: 'Referrals', content: <BrokerageReferrals id={b.id} /> },
-          { value: 'notes', label: 'Notes', content: <RecordNotes label="Broker notes" query={brokerNotesQueryOptions(b.id)} add={(body) => addBrokerNote(b.id, body)} /> },
+          { value: 'notes', label: 'Notes', content: <RecordNotes label="Broker notes" query={brokerNotesQueryOptions(b.id)} add={addBrokerNoteWrite(b.id)} /> },
         ]} />
       </Card>
       <BrokerageEditDialog brokerage={b} open={editing} onOpenChange={setEditing} />

@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import {
-  audiencesQueryOptions, contentHistoryQueryOptions, contentItemQueryOptions, patchContentItem, refreshContent,
+  audiencesQueryOptions, contentHistoryQueryOptions, contentItemQueryOptions, patchContentItemWrite,
 } from '../../api/assignments-content.ts';
+import { useWrite } from '../../api/write.ts';
 import { ContentItemPatch, type ContentAudience, type ContentItem, type ContentVersion } from '../../contract/content-items.ts';
 import { fieldMaxLengths, maxDigitsOf } from '../../contract/limits.ts';
 import { ruleText } from '../../lib/content-match.ts';
@@ -90,16 +91,13 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
   const form = useRef<HTMLFormElement>(null);
   const { errors, show, clear } = useFieldErrors<FieldKey>(form);
   const [failure, setFailure] = useState<string>();
-  const client = useQueryClient();
   const snackbar = useSnackbar();
-  const save = useMutation({
-    mutationFn: (body: ContentItemPatch) => patchContentItem(id, body),
+  const save = useWrite(patchContentItemWrite(id), {
     onSuccess: (saved, body) => {
       snackbar(body.restoreVersion ? `Version ${body.restoreVersion} restored as version ${saved.version}.` : `Saved as version ${saved.version}.`, { tone: 'success' });
       setRestoring(null);
       show({});
       setFailure(undefined);
-      void refreshContent(client);
     },
     // A refusal of a field shows at that field; a restore's or the item's own above the form.
     onError: (err) => {

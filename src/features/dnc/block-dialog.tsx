@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dncKeys, setDncBlocked } from '../../api/dnc.ts';
+import { toggleDncBlockedWrite } from '../../api/dnc.ts';
+import { useWrite } from '../../api/write.ts';
 import type { DncContact } from '../../contract/interviews.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { formatPhone } from '../../lib/validation.ts';
@@ -9,16 +9,13 @@ import { blockActionLabel } from './dnc-table.tsx';
 
 /** Confirms Block Number / Unblock Number, then PATCHes blocked and reloads the list (spec 1 sections 4 and 8). */
 export function BlockDialog({ contact, onClose }: { contact: DncContact | null; onClose: () => void }) {
-  const client = useQueryClient();
   const snackbar = useSnackbar();
-  const toggle = useMutation({
-    mutationFn: (c: DncContact) => setDncBlocked(c.id, !c.blocked),
+  const toggle = useWrite(toggleDncBlockedWrite, {
     onSuccess: (updated) => {
       snackbar(updated.blocked ? 'Successfully blocked the number.' : 'Successfully unblocked the number.', { tone: 'success' });
       onClose();
     },
     onError: (err) => { snackbar(serverMessage(err), { tone: 'error' }); onClose(); },
-    onSettled: () => client.invalidateQueries({ queryKey: dncKeys.lists() }),
   });
   if (!contact) return null;
   const label = blockActionLabel(contact);

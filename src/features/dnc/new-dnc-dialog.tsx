@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { createDnc, dncKeys, type NewDnc } from '../../api/dnc.ts';
+import { createDncWrite, type NewDnc } from '../../api/dnc.ts';
+import { useWrite } from '../../api/write.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
 import { DNC_CHANNELS, NewDncRequest } from '../../contract/interviews.ts';
 import { enumOptions } from '../../contract/labels.ts';
@@ -29,7 +29,6 @@ export function dncValueError(type: DncType, raw: string): string | undefined {
 
 /** New DNC: a phone number or an email address, with its channel, disposition and inbound blocking. */
 export function NewDncDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const client = useQueryClient();
   const snackbar = useSnackbar();
   const [type, setType] = useState<DncType>('PHONE');
   const [value, setValue] = useState('');
@@ -41,11 +40,9 @@ export function NewDncDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const [formError, setFormError] = useState<string>();
   const reset = () => { setType('PHONE'); setValue(''); setChannel(''); setDisposition(''); setBlocked(false); show({}); setFormError(undefined); };
 
-  const create = useMutation({
-    mutationFn: createDnc,
+  const create = useWrite(createDncWrite, {
     onSuccess: (c) => {
       snackbar(`Added ${c.type === 'PHONE' ? formatPhone(c.value) : c.value} to the DNC list.`, { tone: 'success' });
-      void client.invalidateQueries({ queryKey: dncKeys.lists() });
       reset();
       onOpenChange(false);
     },

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dncKeys, removeDnc } from '../../api/dnc.ts';
+import { removeDncContactWrite } from '../../api/dnc.ts';
 import { serverMessage } from '../../api/staff.ts';
+import { useWrite } from '../../api/write.ts';
 import type { DncContact } from '../../contract/interviews.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
@@ -11,13 +11,10 @@ import { dncValueText } from './dnc-table.tsx';
  * Asked first because the number may be called and texted again at once, bulk SMS included.
  */
 export function RemoveDialog({ contact, onClose }: { contact: DncContact | null; onClose: () => void }) {
-  const client = useQueryClient();
   const snackbar = useSnackbar();
-  const remove = useMutation({
-    mutationFn: (c: DncContact) => removeDnc([c.id]),
+  const remove = useWrite(removeDncContactWrite, {
     onSuccess: () => { snackbar('Removed from the DNC list.', { tone: 'success' }); onClose(); },
     onError: (err) => { snackbar(serverMessage(err), { tone: 'error' }); onClose(); },
-    onSettled: () => client.invalidateQueries({ queryKey: dncKeys.lists() }),
   });
   if (!contact) return null;
   const shown = dncValueText(contact);

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { editPotentialAgent, potentialAgentQueryOptions } from '../../api/invitation-details.ts';
-import { potentialAgentKeys } from '../../api/potential-agents.ts';
+import { useQuery } from '@tanstack/react-query';
+import { editPotentialAgentWrite, potentialAgentQueryOptions } from '../../api/invitation-details.ts';
+import { useWrite } from '../../api/write.ts';
 import { PotentialAgentEdit, type PotentialAgent } from '../../contract/potential-agents.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
@@ -23,7 +23,7 @@ function changes(before: PotentialAgent, f: Fields): PotentialAgentEdit {
 }
 
 function EditForm({ invitee, onDone }: { invitee: PotentialAgent; onDone: () => void }) {
-  const client = useQueryClient();
+  const edit = useWrite(editPotentialAgentWrite(invitee.id));
   const snackbar = useSnackbar();
   const { ref, submit, field, formError, pending } = useCheckedForm<Fields, PotentialAgent | null>({
     initial: { firstName: invitee.name.first, lastName: invitee.name.last, phone: formatPhone(invitee.phone) },
@@ -31,12 +31,11 @@ function EditForm({ invitee, onDone }: { invitee: PotentialAgent; onDone: () => 
     check: (f) => schemaErrors<Fields>(PotentialAgentEdit, { firstName: f.firstName, lastName: f.lastName, phone: f.phone }),
     save: async (f) => {
       const patch = changes(invitee, f);
-      return Object.keys(patch).length > 0 ? editPotentialAgent(invitee.id, patch) : null;
+      return Object.keys(patch).length > 0 ? edit.mutateAsync(patch) : null;
     },
     onSaved: (saved) => {
       if (saved) {
         snackbar(`Saved the invitation of ${saved.email}.`, { tone: 'success' });
-        void client.invalidateQueries({ queryKey: potentialAgentKeys.all });
       }
       onDone();
     },

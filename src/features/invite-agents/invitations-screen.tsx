@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import { invalidateInvitation, potentialAgentKeys, potentialAgentsQueryOptions, resendInvitation } from '../../api/potential-agents.ts';
+import { potentialAgentsQueryOptions, resendInvitationWrite, withdrawInvitationWrite } from '../../api/potential-agents.ts';
+import { useWrite } from '../../api/write.ts';
 import { POTENTIAL_AGENT_LIST_LABELS, POTENTIAL_AGENT_LIST_STATUSES, POTENTIAL_AGENT_STATUS_LABELS, type PotentialAgent } from '../../contract/potential-agents.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { formatDateTime, personName } from '../../lib/format.ts';
@@ -31,7 +32,8 @@ const statusCell = (p: PotentialAgent) => {
 
 /** Pending Invitations: the brokerage's figures, everyone it invited with the invitation's state, Edit, Resend and Withdraw. */
 export function InvitationsScreen() {
-  const client = useQueryClient();
+  const resend = useWrite(resendInvitationWrite);
+  const withdrawal = useWrite(withdrawInvitationWrite);
   const snackbar = useSnackbar();
   const invite = useInviteDialog();
   const [status, setStatus] = useState('INVITE_PENDING');
@@ -47,7 +49,6 @@ export function InvitationsScreen() {
     } catch (err) {
       snackbar(err instanceof Error && err.message ? err.message : 'An error occurred please try again.', { tone: 'error' });
     }
-    await client.invalidateQueries({ queryKey: potentialAgentKeys.all });
   };
   const columns: Column<PotentialAgent>[] = [
     { key: 'name', header: 'Name', cell: (p) => (p.agentId !== null
@@ -60,7 +61,7 @@ export function InvitationsScreen() {
       <span className={styles.inlineForm}>
         <Button variant="text" aria-label={`Edit invitation to ${p.email}`} onClick={() => setEditing(p.id)}>Edit</Button>
         <Button variant="secondary" aria-label={`Resend invitation to ${p.email}`}
-          onClick={() => { void act(() => resendInvitation(p.id), `Invitation sent again to ${p.email}`); }}>Resend</Button>
+          onClick={() => { void act(() => resend.mutateAsync(p.id), `Invitation sent again to ${p.email}`); }}>Resend</Button>
         {(p.status === 'INVITE_PENDING' || p.status === 'ENROLLED') && (
           <Button variant="text" aria-label={`Withdraw invitation to ${p.email}`} onClick={() => setWithdraw(p)}>Withdraw</Button>
         )}
@@ -93,7 +94,7 @@ export function InvitationsScreen() {
       <EditInviteeDialog id={editing} onClose={() => setEditing(undefined)} />
       <ConfirmDialog open={withdraw !== undefined} onOpenChange={(o) => { if (!o) setWithdraw(undefined); }} title="Withdraw invitation?"
         description={withdraw ? `The link sent to ${withdraw.email} stops working at once.` : ''} confirmLabel="Withdraw"
-        onConfirm={() => { const p = withdraw; setWithdraw(undefined); if (p) void act(() => invalidateInvitation(p.id), `Invitation to ${p.email} withdrawn`); }} />
+        onConfirm={() => { const p = withdraw; setWithdraw(undefined); if (p) void act(() => withdrawal.mutateAsync(p.id), `Invitation to ${p.email} withdrawn`); }} />
     </Page>
   );
 }

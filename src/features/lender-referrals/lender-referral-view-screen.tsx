@@ -1,11 +1,12 @@
 import { withBreakPoints } from '../../ui/break-points.tsx';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { userTypeOf } from '../../access/navigation.ts';
 import {
-  activeOfficersQueryOptions, addLenderReferralNote, assignLoanOfficer, lenderConsoleKeys, lenderReferralQueryOptions, moveLenderStep, refreshLenderData,
+  activeOfficersQueryOptions, addLenderReferralNoteWrite, assignLoanOfficerWrite, lenderReferralQueryOptions, moveLenderStepWrite,
 } from '../../api/lender-console.ts';
 import { serverMessage } from '../../api/staff.ts';
+import { useWrite } from '../../api/write.ts';
 import { LenderStatusChange, type LenderReferralDetail, type LenderReferralEvent } from '../../contract/lender-referrals.ts';
 import { LENDER_STEP_LABELS, LOST_REASONS, type LenderStep } from '../../lib/lender-steps.ts';
 import { formatCents, formatDate, formatDateTime, parseDollarsToCents, personName } from '../../lib/format.ts';
@@ -45,20 +46,15 @@ function AssignControl({ referral }: { referral: LenderReferralDetail }) {
   const form = useRef<HTMLFormElement>(null);
   const { errors, show, clear } = useFieldErrors<'loanOfficerId'>(form);
   const [formError, setFormError] = useState<string>();
-  const client = useQueryClient();
   const snackbar = useSnackbar();
   const final = referral.nextSteps.length === 0;
   const previous = referral.loanOfficer?.id ?? null;
-  const assign = useMutation({
-    mutationFn: (officer: number | null) => assignLoanOfficer(referral.id, officer),
+  const assignBack = useWrite(assignLoanOfficerWrite(referral.id));
+  const assign = useWrite(assignLoanOfficerWrite(referral.id), {
     onSuccess: (r, officer) => {
-      client.setQueryData(lenderConsoleKeys.referral(r.id), r);
-      void refreshLenderData(client);
       // Taking an assignment back is one more assignment: Undo puts the officer before it back.
       const undo = officer !== previous ? { action: { label: 'Undo', run: () => {
-        assignLoanOfficer(r.id, previous).then((back) => {
-          client.setQueryData(lenderConsoleKeys.referral(back.id), back);
-          void refreshLenderData(client);
+        assignBack.mutateAsync(previous).then((back) => {
           snackbar(back.loanOfficer ? `Assigned back to ${back.loanOfficer.name}.` : 'The referral is unassigned again.', { tone: 'success' });
         }, (err: unknown) => snackbar(serverMessage(err), { tone: 'error' }));
       } } } : {};
@@ -106,14 +102,10 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
   const form = useRef<HTMLFormElement>(null);
   const { errors, show, clear } = useFieldErrors<'reason' | 'loanAmountCents' | 'closedOn'>(form);
   const [formError, setFormError] = useState<string>();
-  const client = useQueryClient();
   const snackbar = useSnackbar();
   const close = (open: boolean) => { if (!open) { show({}); setFormError(undefined); setDialog(null); } };
-  const move = useMutation({
-    mutationFn: (body: Move) => moveLenderStep(referral.id, body),
+  const move = useWrite(moveLenderStepWrite(referral.id), {
     onSuccess: (r) => {
-      client.setQueryData(lenderConsoleKeys.referral(r.id), r);
-      void refreshLenderData(client);
       snackbar(`Moved to ${LENDER_STEP_LABELS[r.status]}.`, { tone: 'success' });
       close(false);
     },
@@ -201,16 +193,13 @@ export function LenderReferralViewScreen({ params }: { params: Record<string, st
   const roles = useStore(profileStore, (p) => p.user?.roles ?? []);
   const impersonating = useStore(impersonationStore, (i) => i?.target.kind ?? null);
   const writer = userTypeOf({ roles, impersonating }) === 'lender';
-  const client = useQueryClient();
+  const note = useWrite(addLenderReferralNoteWrite(id));
   const r = query.data;
   const buyer = r ? personName(r.buyer.first, r.buyer.last, 'Not Available') : undefined;
   useAddRecentlyViewed('lenderReferrals', r && buyer ? { id: r.id, label: buyer } : undefined);
   if (!valid || query.isError) return <Page title="Referral"><p role="alert">This referral could not be loaded.</p></Page>;
   if (!r || !buyer) return <RecordSkeleton label="Loading referral" />;
-  const addNote = async (body: string) => {
-    await addLenderReferralNote(r.id, body);
-    await client.invalidateQueries({ queryKey: lenderConsoleKeys.referral(r.id) });
-  };
+  const addNote = async (body: string) => { await note.mutateAsync(body); };
   return (
     <Page title={buyer}>
       <div className={styles.stack}>

@@ -1,11 +1,12 @@
 import { withBreakPoints } from '../../ui/break-points.tsx';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { canAccess } from '../../access/access.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
-import { lenderConsoleKeys, loanOfficerQueryOptions, officerReferralsQueryOptions, refreshLenderData, setLoanOfficerStatus } from '../../api/lender-console.ts';
+import { loanOfficerQueryOptions, officerReferralsQueryOptions, setLoanOfficerStatusWrite } from '../../api/lender-console.ts';
 import { serverMessage } from '../../api/staff.ts';
+import { useWrite } from '../../api/write.ts';
 import { LENDER_STEP_LABELS } from '../../lib/lender-steps.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { formatDate, formatFraction, formatHours, personName } from '../../lib/format.ts';
@@ -43,13 +44,9 @@ export function LoanOfficerViewScreen({ params }: { params: Record<string, strin
   const writer = useLenderWriter();
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
-  const client = useQueryClient();
   const snackbar = useSnackbar();
-  const toggle = useMutation({
-    mutationFn: (status: 'ACTIVE' | 'INACTIVE') => setLoanOfficerStatus(id, status),
+  const toggle = useWrite(setLoanOfficerStatusWrite(id), {
     onSuccess: (o) => {
-      client.setQueryData(lenderConsoleKeys.officer(id), o);
-      void refreshLenderData(client);
       snackbar(`${o.firstName} ${o.lastName} is now ${o.status === 'ACTIVE' ? 'active' : 'inactive'}.`, { tone: 'success' });
       setConfirming(false);
     },

@@ -1,12 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { canAccess } from '../../access/access.ts';
 import { userTypeOf } from '../../access/navigation.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
 import {
-  exportLoanOfficers, loanOfficerListQueryOptions, refreshLenderData, setLoanOfficerStatus, type OfficerFilter, type OfficerListParams,
+  exportLoanOfficers, loanOfficerListQueryOptions, toggleLoanOfficerWrite, type OfficerFilter, type OfficerListParams,
 } from '../../api/lender-console.ts';
+import { useWrite } from '../../api/write.ts';
 import { serverMessage } from '../../api/staff.ts';
 import type { LoanOfficerRow } from '../../contract/loan-officers.ts';
 import { personName } from '../../lib/format.ts';
@@ -49,13 +50,10 @@ export function LoanOfficersScreen() {
   const recent = useRecentlyViewed('loanOfficers');
   const [adding, setAdding] = useState(false);
   const [toggling, setToggling] = useState<LoanOfficerRow | null>(null);
-  const client = useQueryClient();
   const snackbar = useSnackbar();
-  const toggle = useMutation({
-    mutationFn: (o: LoanOfficerRow) => setLoanOfficerStatus(o.id, o.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE'),
+  const toggle = useWrite(toggleLoanOfficerWrite, {
     onSuccess: (o) => {
       snackbar(`${o.firstName} ${o.lastName} is now ${o.status === 'ACTIVE' ? 'active' : 'inactive'}.`, { tone: 'success' });
-      void refreshLenderData(client);
       setToggling(null);
     },
     onError: (err) => { snackbar(serverMessage(err), { tone: 'error' }); setToggling(null); },

@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createLoanOfficer, editLoanOfficer, lenderConsoleKeys, refreshLenderData } from '../../api/lender-console.ts';
+import { createLoanOfficerWrite, editLoanOfficerWrite } from '../../api/lender-console.ts';
+import { useWrite } from '../../api/write.ts';
 import { LoanOfficerEdit, type LoanOfficerDetail } from '../../contract/loan-officers.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
@@ -47,17 +47,16 @@ function LoanOfficerForm({ initial, submitLabel, save, onSaved, onCancel }: {
 export function NewLoanOfficerDialog({ open, onOpenChange, onCreated }: {
   open: boolean; onOpenChange: (open: boolean) => void; onCreated?: (o: LoanOfficerDetail) => void;
 }) {
-  const client = useQueryClient();
+  const create = useWrite(createLoanOfficerWrite);
   const snackbar = useSnackbar();
   // A new form (empty fields, no errors) each time the dialog opens.
   const [round, setRound] = useState(0);
   const close = () => { setRound((n) => n + 1); onOpenChange(false); };
   return (
     <Dialog open={open} onOpenChange={(o) => { if (!o) setRound((n) => n + 1); onOpenChange(o); }} title="Add Loan Officer">
-      <LoanOfficerForm key={round} initial={EMPTY} submitLabel="Add" save={createLoanOfficer} onCancel={close}
+      <LoanOfficerForm key={round} initial={EMPTY} submitLabel="Add" save={create.mutateAsync} onCancel={close}
         onSaved={(o) => {
           snackbar(`Added ${o.firstName} ${o.lastName}.`, { tone: 'success' });
-          void refreshLenderData(client);
           close();
           onCreated?.(o);
         }} />
@@ -69,16 +68,14 @@ export function NewLoanOfficerDialog({ open, onOpenChange, onCreated }: {
 export function EditLoanOfficerDialog({ officer, open, onOpenChange }: {
   officer: LoanOfficerDetail; open: boolean; onOpenChange: (open: boolean) => void;
 }) {
-  const client = useQueryClient();
+  const edit = useWrite(editLoanOfficerWrite(officer.id));
   const snackbar = useSnackbar();
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Edit Loan Officer">
       {open && (
-        <LoanOfficerForm initial={formOf(officer)} submitLabel="Save" save={(form) => editLoanOfficer(officer.id, form)}
+        <LoanOfficerForm initial={formOf(officer)} submitLabel="Save" save={edit.mutateAsync}
           onCancel={() => onOpenChange(false)}
           onSaved={(o) => {
-            client.setQueryData(lenderConsoleKeys.officer(o.id), o);
-            void refreshLenderData(client);
             snackbar(`Saved ${o.firstName} ${o.lastName}.`, { tone: 'success' });
             onOpenChange(false);
           }} />

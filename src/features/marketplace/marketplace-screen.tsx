@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { marketplaceViewedQueryOptions, markViewed } from '../../api/viewed-items.ts';
-import { MARKETPLACE_ITEMS, MARKETPLACE_LOCATION, type MarketplaceItem } from '../../lib/marketplace.ts';
+import { markMarketplaceViewedWrite } from '../../api/viewed-items.ts';
+import { useWrite } from '../../api/write.ts';
+import { MARKETPLACE_ITEMS, type MarketplaceItem } from '../../lib/marketplace.ts';
 import { brokerageQueryOptions } from '../../api/brokerages.ts';
 import { useBrokerageScope } from '../../session/brokerage-scope.ts';
 import { ApinationStatus } from '../../ui/apination-status.tsx';
@@ -18,12 +19,9 @@ const DESCRIPTIONS: Record<MarketplaceItem, { name: string; text: string }> = {
 
 /** The marketplace; opening it marks all five items as viewed, which clears the navigation chip. */
 export function MarketplaceScreen() {
-  const client = useQueryClient();
-  useEffect(() => {
-    void Promise.all(MARKETPLACE_ITEMS.map((item) => markViewed(MARKETPLACE_LOCATION, item)))
-      .then(() => client.invalidateQueries({ queryKey: marketplaceViewedQueryOptions().queryKey }))
-      .catch(() => undefined); // offline: the chip stays until the next visit online
-  }, [client]);
+  const { mutate: markViewed } = useWrite(markMarketplaceViewedWrite);
+  // Offline the write fails quietly: the chip stays until the next visit online.
+  useEffect(() => { markViewed(); }, [markViewed]);
   return (
     <Page>
       <ul className={styles.grid}>

@@ -1,7 +1,8 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messageKeys, messagesQueryOptions, resendMessage } from '../../api/messages.ts';
+import { messagesQueryOptions, resendMessageWrite } from '../../api/messages.ts';
 import { serverMessage } from '../../api/staff.ts';
+import { useWrite } from '../../api/write.ts';
 import { enumLabel, enumOptions } from '../../contract/labels.ts';
 import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES, type OutboxMessage } from '../../contract/messages.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -30,16 +31,15 @@ const TONE: Partial<Record<OutboxMessage['status'], 'danger' | 'success' | 'warn
 export function MessagesScreen() {
   const list = useUrlListState(LIST.spec);
   const query = useQuery({ ...messagesQueryOptions(list.params), placeholderData: keepPreviousData });
-  const queryClient = useQueryClient();
+  const resendWrite = useWrite(resendMessageWrite);
   const snackbar = useSnackbar();
   const [sending, setSending] = useState<number | null>(null);
 
   const resend = async (m: OutboxMessage) => {
     setSending(m.id);
     try {
-      await resendMessage(m.id);
+      await resendWrite.mutateAsync(m.id);
       snackbar(`The ${enumLabel('messageChannel', m.channel).toLowerCase()} to ${m.recipient} is queued again.`, { tone: 'success' });
-      await queryClient.invalidateQueries({ queryKey: messageKeys.all });
     } catch (err) {
       snackbar(serverMessage(err), { tone: 'error' });
     } finally {

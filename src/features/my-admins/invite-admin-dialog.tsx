@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { brokerageAdminKeys, inviteAdmin } from '../../api/brokerage-admins.ts';
+import { inviteAdminWrite } from '../../api/brokerage-admins.ts';
+import { useWrite } from '../../api/write.ts';
 import { forgotEmailError } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -31,13 +31,10 @@ export function InviteAdminDialog({ open, onOpenChange }: { open: boolean; onOpe
   const form = useRef<HTMLFormElement>(null);
   const { errors, show, clear } = useFieldErrors<keyof Fields>(form);
   const [failure, setFailure] = useState<string>();
-  const client = useQueryClient();
   const snackbar = useSnackbar();
-  const invite = useMutation({
-    mutationFn: inviteAdmin,
+  const invite = useWrite(inviteAdminWrite, {
     onSuccess: (sent) => {
       snackbar(`Invitation sent to ${sent.email}.`);
-      void client.invalidateQueries({ queryKey: brokerageAdminKeys.all });
       setFields(EMPTY);
       onOpenChange(false);
     },

@@ -1,12 +1,13 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import {
-  addBrokerageNote, brokerageNotesQueryOptions, myAgentDetailKeys, myAgentFunnelQueryOptions, myAgentQueryOptions,
+  addBrokerageNoteWrite, brokerageNotesQueryOptions, myAgentFunnelQueryOptions, myAgentQueryOptions,
   myAgentReferralsQueryOptions, responseTimeQueryOptions,
 } from '../../api/my-agents.ts';
+import { useWrite } from '../../api/write.ts';
 import type { AgentReferral } from '../../contract/referrals.ts';
 import { NOT_JOINED_STATUSES } from '../../contract/agents.ts';
 import { daysText, formatFraction, formatResponseTime } from '../../lib/format.ts';
@@ -54,13 +55,10 @@ function Referrals({ id }: { id: number }) {
 }
 
 function Notes({ id }: { id: number }) {
-  const client = useQueryClient();
+  const note = useWrite(addBrokerageNoteWrite(id));
   const notes = useQuery(brokerageNotesQueryOptions(id));
   if (!notes.data) return notes.isError ? <p role="alert">Notes could not be loaded.</p> : <Skeleton label="Loading notes" shape="list" />;
-  const add = async (body: string) => {
-    await addBrokerageNote(id, body);
-    await client.invalidateQueries({ queryKey: myAgentDetailKeys.notes(id) });
-  };
+  const add = async (body: string) => { await note.mutateAsync(body); };
   return (
     <NotesPanel label="Agent notes" formatTime={formatDateTime} onAdd={add}
       notes={notes.data.content.map((n) => ({ id: n.id, body: n.body, author: n.author.name, created: n.created }))} />

@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import { myAgentQueryOptions, questionnaireKey, questionnaireQueryOptions, saveQuestionnaire } from '../../api/my-agents.ts';
+import { myAgentQueryOptions, questionnaireQueryOptions, saveQuestionnaireWrite } from '../../api/my-agents.ts';
+import { useWrite } from '../../api/write.ts';
 import { LANGUAGES, QuestionnaireUpdate, type Questionnaire } from '../../contract/questionnaires.ts';
 import { PRICE_RANGES, priceRangeLabel } from '../../lib/price-ranges.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -42,7 +43,7 @@ function Checkboxes({ legend, options, value, onChange }: { legend: string; opti
 }
 
 function Form({ id, initial }: { id: number; initial: Questionnaire }) {
-  const client = useQueryClient();
+  const save = useWrite(saveQuestionnaireWrite(id));
   const snackbar = useSnackbar();
   const [d, setD] = useState<Draft>({ ...initial, yearsExperience: initial.yearsExperience === null ? '' : String(initial.yearsExperience) });
   const [zip, setZip] = useState('');
@@ -72,8 +73,7 @@ function Form({ id, initial }: { id: number; initial: Questionnaire }) {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const saved = await saveQuestionnaire(id, body);
-      client.setQueryData(questionnaireKey(id), saved);
+      await save.mutateAsync(body);
       show({});
       snackbar('Questionnaire saved');
     } catch (err) {

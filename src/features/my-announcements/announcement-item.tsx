@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { announcementKeys, setAnnouncementRead } from '../../api/announcements.ts';
+import { announcementReadWrite } from '../../api/announcements.ts';
+import { useWrite } from '../../api/write.ts';
 import type { Announcement } from '../../contract/announcements.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
@@ -12,14 +12,8 @@ import * as styles from './announcements.css.ts';
 export function AnnouncementItem({ announcement: a }: { announcement: Announcement }) {
   const [open, setOpen] = useState(false);
   const bodyId = useId();
-  const client = useQueryClient();
   const snackbar = useSnackbar();
-  const mark = useMutation({
-    mutationFn: (read: boolean) => setAnnouncementRead(a.id, read),
-    onSuccess: (status) => {
-      client.setQueryData(announcementKeys.unread(), status.unreadCount);
-      void client.invalidateQueries({ queryKey: announcementKeys.all });
-    },
+  const mark = useWrite(announcementReadWrite(a.id), {
     onError: () => snackbar('Whoops, Something went wrong. Try again.', { tone: 'error' }),
   });
   const unread = a.readAt === null;

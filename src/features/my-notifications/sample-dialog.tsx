@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { agentNotificationKeys, sendSampleNotification } from '../../api/agent-notifications.ts';
+import { sendSampleNotificationWrite } from '../../api/agent-notifications.ts';
 import { ApiError } from '../../api/client.ts';
+import { useWrite } from '../../api/write.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -14,12 +14,9 @@ export function SampleDialog({ open, onOpenChange, agents }: { open: boolean; on
   const [agentId, setAgentId] = useState('');
   const [error, setError] = useState<string>();
   const snackbar = useSnackbar();
-  const client = useQueryClient();
-  const send = useMutation({
-    mutationFn: (id: number) => sendSampleNotification(id),
+  const send = useWrite(sendSampleNotificationWrite, {
     onSuccess: (n) => {
       snackbar(`Sample notification sent to ${n.agentDisplayName ?? 'the agent'}.`);
-      void client.invalidateQueries({ queryKey: agentNotificationKeys.all });
       onOpenChange(false);
       setAgentId('');
     },

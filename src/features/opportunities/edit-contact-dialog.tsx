@@ -1,5 +1,6 @@
 import { normalisePhone, OpportunityPatch, type Opportunity } from '../../contract/interviews.ts';
-import { editOpportunity } from '../../api/opportunities.ts';
+import { editOpportunityWrite } from '../../api/opportunities.ts';
+import { useWrite } from '../../api/write.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { schemaErrors, useCheckedForm, type FieldErrors } from '../../ui/checked-form.ts';
@@ -42,11 +43,12 @@ export function EditContactDialog({ opportunity, open, onOpenChange, onSaved }: 
 }
 
 function ContactForm({ opportunity: o, onCancel, onSaved }: { opportunity: Opportunity; onCancel: () => void; onSaved: (o: Opportunity | null) => void }) {
+  const edit = useWrite(editOpportunityWrite(o.id));
   const { ref, submit, field, formError, pending } = useCheckedForm({
     initial: formOf(o), schema: OpportunityPatch,
     check: (f): FieldErrors<Form> => schemaErrors<Form>(OpportunityPatch, contactPatchOf(o, f)),
     // Nothing changed: nothing to send, and the dialog closes as after a save.
-    save: async (f) => { const patch = contactPatchOf(o, f); return Object.keys(patch).length === 0 ? null : editOpportunity(o.id, patch); },
+    save: async (f) => { const patch = contactPatchOf(o, f); return Object.keys(patch).length === 0 ? null : edit.mutateAsync(patch); },
     onSaved,
   });
   return (

@@ -1,10 +1,11 @@
 import { distinctNames } from '../../lib/distinct-names.ts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { canAccess } from '../../access/access.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
-import { forceAssignment, removeAssignedAgent } from '../../api/opportunities.ts';
+import { forceAssignmentWrite, removeAssignedAgentWrite } from '../../api/opportunities.ts';
+import { useWrite } from '../../api/write.ts';
 import type { Opportunity } from '../../contract/interviews.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { agentsQueryOptions } from '../../api/staff-agents.ts';
@@ -19,7 +20,6 @@ import { useFormErrors } from '../../ui/form-errors.ts';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { useOpportunityUpdate } from './use-opportunity-update.ts';
 
 const AGENT_CHOICES = 1000; // a brokerage's agents fit one page (the server's largest)
 const CANNOT_TAKE_REFERRALS = ['DELETED', 'DEACTIVATED'];
@@ -27,7 +27,6 @@ const CANNOT_TAKE_REFERRALS = ['DELETED', 'DEACTIVATED'];
 /** The assigned agent, its removal (after a confirmation) and force assignment to one of the brokerage's agents. */
 export function OpportunityAssignment({ opportunity: o, readOnly }: { opportunity: Opportunity; readOnly: boolean }) {
   const snackbar = useSnackbar();
-  const update = useOpportunityUpdate();
   const roles = useStore(profileStore, (p) => p.user?.roles);
   const linkAgent = canAccess((roles ?? []).map((r) => r.name), routeById('agent-view'));
   const [agentId, setAgentId] = useState('');
@@ -37,18 +36,16 @@ export function OpportunityAssignment({ opportunity: o, readOnly }: { opportunit
     ...agentsQueryOptions({ brokerageId: o.brokerageId, name: '', status: '', pageIndex: 0, pageSize: AGENT_CHOICES, sort: { key: 'name.last', desc: false } }),
     enabled: !readOnly,
   });
-  const assign = useMutation({
-    mutationFn: (id: number) => forceAssignment(o.id, id),
-    onSuccess: (r) => { update(r.opportunity); setAgentId(''); snackbar(`Assigned to ${r.opportunity.agentName ?? 'the agent'}.`, { tone: 'success' }); },
+  const assign = useWrite(forceAssignmentWrite(o.id), {
+    onSuccess: (r) => { setAgentId(''); snackbar(`Assigned to ${r.opportunity.agentName ?? 'the agent'}.`, { tone: 'success' }); },
     // The server checks the agent again (changed since the list loaded: deactivated, moved): its refusal is said beside the agent.
     onError: (err) => {
       // The list is read again without an agent who can no longer take referrals; the message stays until another is chosen.
       if (refused(err).agentId) { setAgentId(''); void agents.refetch(); }
     },
   });
-  const remove = useMutation({
-    mutationFn: () => removeAssignedAgent(o.id),
-    onSuccess: (next) => { update(next); setConfirming(false); snackbar('The assigned agent was removed.', { tone: 'success' }); },
+  const remove = useWrite(removeAssignedAgentWrite(o.id), {
+    onSuccess: () => { setConfirming(false); snackbar('The assigned agent was removed.', { tone: 'success' }); },
     onError: (err) => { setConfirming(false); snackbar(serverMessage(err), { tone: 'error' }); },
   });
   const choices = (agents.data?.content ?? []).filter((a) => !CANNOT_TAKE_REFERRALS.includes(a.status) && a.id !== o.agentId);

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { changeOpportunityStatus } from '../../api/opportunities.ts';
+import { changeOpportunityStatusWrite } from '../../api/opportunities.ts';
+import { useWrite } from '../../api/write.ts';
 import { OPPORTUNITY_STATUSES, type Opportunity, type OpportunityStatus } from '../../contract/interviews.ts';
 import { enumLabel } from '../../contract/labels.ts';
 import { Badge } from '../../ui/badge.tsx';
@@ -10,7 +10,6 @@ import { useFormErrors } from '../../ui/form-errors.ts';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { useOpportunityUpdate } from './use-opportunity-update.ts';
 
 const isStatus = (s: string): s is OpportunityStatus => (OPPORTUNITY_STATUSES as readonly string[]).includes(s);
 
@@ -21,12 +20,10 @@ const isStatus = (s: string): s is OpportunityStatus => (OPPORTUNITY_STATUSES as
  */
 export function OpportunityStatusCard({ opportunity: o, readOnly }: { opportunity: Opportunity; readOnly: boolean }) {
   const snackbar = useSnackbar();
-  const update = useOpportunityUpdate();
   const [status, setStatus] = useState('');
   const { form, errors, clear, formError, check, refused } = useFormErrors(['status'] as const);
-  const change = useMutation({
-    mutationFn: (s: OpportunityStatus) => changeOpportunityStatus(o.id, s),
-    onSuccess: (next) => { update(next); setStatus(''); snackbar(`Status changed to ${enumLabel('opportunityStatus', next.status)}.`, { tone: 'success' }); },
+  const change = useWrite(changeOpportunityStatusWrite(o.id), {
+    onSuccess: (next) => { setStatus(''); snackbar(`Status changed to ${enumLabel('opportunityStatus', next.status)}.`, { tone: 'success' }); },
     onError: refused,
   });
   return (

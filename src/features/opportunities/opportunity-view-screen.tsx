@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { hasStaffRole } from '../../access/roles.ts';
 import { formatDateTime, productFamilyLabel } from '../../lib/format.ts';
-import { addOpportunityNote, opportunityNotesQueryOptions, opportunityQueryOptions } from '../../api/opportunities.ts';
+import { addOpportunityNoteWrite, opportunityNotesQueryOptions, opportunityQueryOptions } from '../../api/opportunities.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
@@ -26,7 +26,6 @@ import { OpportunityStatusCard } from './opportunity-status.tsx';
 import { OpportunityConversation } from './opportunity-conversation.tsx';
 import { OpportunityPartner } from './opportunity-partner.tsx';
 import { OpportunityTasks } from './opportunity-tasks.tsx';
-import { useOpportunityUpdate } from './use-opportunity-update.ts';
 import { enumLabel } from '../../contract/labels.ts';
 
 /**
@@ -41,7 +40,6 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
   const canWrite = useStore(profileStore, (p) => hasStaffRole(p.user?.roles ?? []));
   const [editing, setEditing] = useState(false);
   const mobile = useIsMobile();
-  const update = useOpportunityUpdate();
   const snackbar = useSnackbar();
   const o = query.data;
   useAddRecentlyViewed('opportunities', o ? { id: o.id, label: opportunityName(o) } : undefined);
@@ -73,7 +71,7 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
           <EditContactDialog opportunity={o} open={editing} onOpenChange={setEditing}
             onSaved={(next) => {
               setEditing(false);
-              if (next) { update(next); snackbar('Contact saved.', { tone: 'success' }); }
+              if (next) snackbar('Contact saved.', { tone: 'success' });
             }} />
         )}
         <OpportunityStatusCard opportunity={o} readOnly={!canWrite} />
@@ -84,7 +82,7 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
         <Card aria-labelledby="opportunity-notes">
           <h2 id="opportunity-notes" className={styles.subheading}>Notes</h2>
           <RecordNotes label="Opportunity notes" query={opportunityNotesQueryOptions(o.id)}
-            add={canWrite ? (body) => addOpportunityNote(o.id, body) : undefined} />
+            add={canWrite ? addOpportunityNoteWrite(o.id) : undefined} />
         </Card>
         <OpportunityInteractions id={o.id} canWrite={canWrite} />
         <OpportunityConversation id={o.id} />

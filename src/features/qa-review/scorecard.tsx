@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { qaKeys, saveQaReview } from '../../api/qa-review.ts';
+import { saveQaReviewWrite } from '../../api/qa-review.ts';
+import { useWrite } from '../../api/write.ts';
 import { maxLengthOf } from '../../contract/limits.ts';
 import { QA_CRITERIA, QaReviewRequest, type QaCriteria, type QaCriterionKey, type QaQueueItem } from '../../contract/qa-review.ts';
 import { Button } from '../../ui/button.tsx';
@@ -29,7 +29,7 @@ export function Scorecard({ call }: { call: QaQueueItem }) {
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
+  const review = useWrite(saveQaReviewWrite(call.interactionId));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,9 +44,8 @@ export function Scorecard({ call }: { call: QaQueueItem }) {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const saved = await saveQaReview(call.interactionId, { criteria: body.criteria as QaCriteria, comment: body.comment });
+      const saved = await review.mutateAsync({ criteria: body.criteria as QaCriteria, comment: body.comment });
       snackbar(`Scorecard saved: ${saved.status === 'PASSED' ? 'passed' : 'failed'}.`, { tone: 'success' });
-      await queryClient.invalidateQueries({ queryKey: qaKeys.all });
     } catch (err) {
       const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
       show(fields);

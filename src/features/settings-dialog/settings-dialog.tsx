@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { ApiError } from '../../api/client.ts';
-import { clozeInfoQueryOptions, disconnectCloze, startClozeConnection } from '../../api/connector-settings.ts';
+import { clozeInfoQueryOptions, disconnectClozeWrite, startClozeConnection } from '../../api/connector-settings.ts';
+import { useWrite } from '../../api/write.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
@@ -18,7 +19,6 @@ const failure = (e: unknown) => (e instanceof ApiError ? e.message : 'Whoops, So
 
 function ClozeConnection() {
   const info = useQuery(clozeInfoQueryOptions());
-  const client = useQueryClient();
   const snackbar = useSnackbar();
   // The user the calls run as: the impersonated administrator while impersonating.
   const impersonatedId = useStore(impersonationStore, (i) => i?.user.id);
@@ -29,9 +29,8 @@ function ClozeConnection() {
     onSuccess: (start) => window.location.assign(start.authorizeUrl),
     onError: (e) => snackbar(failure(e), { tone: 'error' }),
   });
-  const disconnect = useMutation({
-    mutationFn: () => disconnectCloze(userId ?? 0),
-    onSuccess: () => { snackbar('Cloze is disconnected.'); void client.invalidateQueries({ queryKey: clozeInfoQueryOptions().queryKey }); },
+  const disconnect = useWrite(disconnectClozeWrite(userId ?? 0), {
+    onSuccess: () => { snackbar('Cloze is disconnected.'); },
     onError: (e) => snackbar(failure(e), { tone: 'error' }),
   });
   if (info.isError) return <p role="alert" className={staff.formError}>The Cloze connection could not be loaded.</p>;

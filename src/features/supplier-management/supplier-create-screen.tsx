@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import { createSupplier, supplierKeys } from '../../api/lead-suppliers.ts';
+import { createSupplierWrite } from '../../api/lead-suppliers.ts';
+import { useWrite } from '../../api/write.ts';
 import { SupplierName } from '../../contract/lead-suppliers.ts';
 import { maxLengthOf } from '../../contract/limits.ts';
 import { Button } from '../../ui/button.tsx';
@@ -20,11 +20,8 @@ export function SupplierCreateScreen() {
   const { errors, show, clear } = useFieldErrors<'name'>(form);
   const [failure, setFailure] = useState<string>();
   const [, navigate] = useLocation();
-  const client = useQueryClient();
-  const create = useMutation({
-    mutationFn: () => createSupplier(name.trim()),
-    onSuccess: async (s) => {
-      await client.invalidateQueries({ queryKey: supplierKeys.all });
+  const create = useWrite(createSupplierWrite, {
+    onSuccess: (s) => {
       navigate(pathTo('supplier-view', { id: s.id }));
     },
     onError: (err) => {
@@ -38,7 +35,7 @@ export function SupplierCreateScreen() {
     const error = ruleError(SupplierName, name); // the server's rule for a supplier's name
     show(error ? { name: error } : {});
     setFailure(undefined);
-    if (!error) create.mutate();
+    if (!error) create.mutate(name.trim());
   };
   return (
     <Page title="Create Supplier">

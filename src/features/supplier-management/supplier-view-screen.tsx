@@ -1,11 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import {
-  addSupplierLimit, addSupplierZip, addSupplierZips, removeSupplierZip, setSupplierLimit, supplierKeys, supplierLimitsQueryOptions,
+  addSupplierLimitWrite, addSupplierZipsWrite, addSupplierZipWrite, removeSupplierZipWrite, setSupplierLimitWrite, supplierLimitsQueryOptions,
   supplierQueryOptions, supplierZipsQueryOptions,
 } from '../../api/lead-suppliers.ts';
 import { serverMessage } from '../../api/staff.ts';
+import { useWrite } from '../../api/write.ts';
 import type { BulkZipResult, LeadSupplierLimit, LeadSupplierZip } from '../../contract/lead-suppliers.ts';
 import { BulkLeadSupplierZips, NewLeadSupplierLimit, NewLeadSupplierZip, PatchLeadSupplierLimit, QuarterlyCap } from '../../contract/lead-suppliers.ts';
 import { maxDigitsOf, maxLengthOf } from '../../contract/limits.ts';
@@ -68,12 +69,9 @@ export function SupplierViewScreen({ params }: { params: Record<string, string> 
 function ZipCoverage({ id, canEdit }: { id: number; canEdit: boolean }) {
   const list = useListState({ zip: '' }, { key: 'zip', desc: false });
   const query = useQuery({ ...supplierZipsQueryOptions(id, { ...list.params, zip: list.filter.zip }), placeholderData: keepPreviousData });
-  const client = useQueryClient();
   const snackbar = useSnackbar();
-  const refresh = () => client.invalidateQueries({ queryKey: supplierKeys.detail(id) });
-  const remove = useMutation({
-    mutationFn: (zip: string) => removeSupplierZip(id, zip),
-    onSuccess: async (_, zip) => { snackbar(`ZIP ${zip} removed.`); await refresh(); },
+  const remove = useWrite(removeSupplierZipWrite(id), {
+    onSuccess: (_, zip) => { snackbar(`ZIP ${zip} removed.`); },
     onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
   });
   const placeOf = useZipPlaces((query.data?.content ?? []).map((z) => z.zip));
@@ -87,7 +85,7 @@ function ZipCoverage({ id, canEdit }: { id: number; canEdit: boolean }) {
   ];
   return (
     <div className={styles.stack}>
-      {canEdit && <AddZips id={id} onSaved={refresh} />}
+      {canEdit && <AddZips id={id} />}
       <SearchField label="Find a ZIP" value={list.filter.zip} placeholder="ZIP starts with" onSearch={(zip) => list.setFilter({ zip: zip.replace(/\D/g, '').slice(0, 5) })} />
       <DataTable label="Covered ZIP codes" columns={columns} rows={query.data?.content ?? []} rowKey={(z) => z.zip}
         loading={query.isPending} empty={query.isError ? 'The ZIP codes could not be loaded.' : 'This supplier covers no ZIP codes yet.'} />
@@ -96,7 +94,7 @@ function ZipCoverage({ id, canEdit }: { id: number; canEdit: boolean }) {
   );
 }
 
-function AddZips({ id, onSaved }: { id: number; onSaved: () => Promise<void> }) {
+function AddZips({ id }: { id: number }) {
   const [zip, setZip] = useState('');
   const [pasted, setPasted] = useState('');
   const [result, setResult] = useState<BulkZipResult | null>(null);
@@ -107,18 +105,16 @@ function AddZips({ id, onSaved }: { id: number; onSaved: () => Promise<void> }) 
   const [oneFailure, setOneFailure] = useState<string>();
   const [bulkFailure, setBulkFailure] = useState<string>();
   const snackbar = useSnackbar();
-  const one = useMutation({
-    mutationFn: () => addSupplierZip(id, zip),
-    onSuccess: async () => { snackbar(`ZIP ${zip} added.`); setZip(''); await onSaved(); },
+  const one = useWrite(addSupplierZipWrite(id), {
+    onSuccess: () => { snackbar(`ZIP ${zip} added.`); setZip(''); },
     onError: (err) => {
       const { fields, other } = serverFieldErrors(err, ['zip']);
       oneErrors.show(fields);
       setOneFailure(failureOf(err, other));
     },
   });
-  const bulk = useMutation({
-    mutationFn: () => addSupplierZips(id, pasted),
-    onSuccess: async (r) => { setResult(r); if (r.invalid.length === 0) setPasted(''); await onSaved(); },
+  const bulk = useWrite(addSupplierZipsWrite(id), {
+    onSuccess: (r) => { setResult(r); if (r.invalid.length === 0) setPasted(''); },
     onError: (err) => {
       const { fields, other } = serverFieldErrors(err, ['zips']);
       bulkErrors.show(fields);
@@ -130,7 +126,7 @@ function AddZips({ id, onSaved }: { id: number; onSaved: () => Promise<void> }) 
     const error = ruleError(NewLeadSupplierZip.entries.zip, zip);
     oneErrors.show(error ? { zip: error } : {});
     setOneFailure(undefined);
-    if (!error) one.mutate();
+    if (!error) one.mutate(zip);
   };
   const submitBulk = (e: FormEvent) => {
     e.preventDefault();
@@ -138,7 +134,7 @@ function AddZips({ id, onSaved }: { id: number; onSaved: () => Promise<void> }) 
     const error = ruleError(BulkLeadSupplierZips.entries.zips, pasted);
     bulkErrors.show(error ? { zips: error } : {});
     setBulkFailure(undefined);
-    if (!error) bulk.mutate();
+    if (!error) bulk.mutate(pasted);
   };
   return (
     <div className={styles.stack}>
@@ -171,15 +167,9 @@ function AddZips({ id, onSaved }: { id: number; onSaved: () => Promise<void> }) 
 
 function Limits({ id, canEdit }: { id: number; canEdit: boolean }) {
   const query = useQuery(supplierLimitsQueryOptions(id));
-  const client = useQueryClient();
-  const refresh = async () => {
-    await client.invalidateQueries({ queryKey: supplierKeys.detail(id) });
-    await client.invalidateQueries({ queryKey: ['dashboard'] });
-    await client.invalidateQueries({ queryKey: ['brokerages'] });
-  };
   const columns: Column<LeadSupplierLimit>[] = [
     { key: 'brokerage', header: 'Brokerage', cell: (l) => l.brokerageName },
-    { key: 'cap', header: 'Quarterly Cap', cell: (l) => (canEdit ? <CapEditor limit={l} onSaved={refresh} /> : capText(l.quarterlyCap)) },
+    { key: 'cap', header: 'Quarterly Cap', cell: (l) => (canEdit ? <CapEditor supplierId={id} limit={l} /> : capText(l.quarterlyCap)) },
     { key: 'intake', header: 'Leads This Quarter', cell: (l) => formatCount(l.quarterIngestedCount) },
     { key: 'left', header: 'Remaining', cell: (l) => (isNoCap(l.quarterlyCap) ? 'No cap' : formatCount(Math.max(0, l.quarterlyCap - l.quarterIngestedCount))) },
     { key: 'updated', header: 'Updated', cell: (l) => formatDate(l.updated) },
@@ -189,20 +179,19 @@ function Limits({ id, canEdit }: { id: number; canEdit: boolean }) {
       <p className={styles.meta}>Each brokerage’s quarterly cap on its dashboard is the sum of its suppliers’ limits (0 or 99999: no cap).</p>
       <DataTable label="Quarterly limits by brokerage" columns={columns} rows={query.data ?? []} rowKey={(l) => l.id}
         loading={query.isPending} empty={query.isError ? 'The limits could not be loaded.' : 'This supplier has no brokerage limits.'} />
-      {canEdit && <AddLimit id={id} taken={(query.data ?? []).map((l) => l.brokerageId)} onSaved={refresh} />}
+      {canEdit && <AddLimit id={id} taken={(query.data ?? []).map((l) => l.brokerageId)} />}
     </div>
   );
 }
 
-function CapEditor({ limit, onSaved }: { limit: LeadSupplierLimit; onSaved: () => Promise<void> }) {
+function CapEditor({ supplierId, limit }: { supplierId: number; limit: LeadSupplierLimit }) {
   const [value, setValue] = useState(String(limit.quarterlyCap));
   const form = useRef<HTMLFormElement>(null);
   const { errors, show, clear } = useFieldErrors<'quarterlyCap'>(form);
   const [failure, setFailure] = useState<string>();
   const snackbar = useSnackbar();
-  const save = useMutation({
-    mutationFn: () => setSupplierLimit(limit.id, Number(value)),
-    onSuccess: async () => { snackbar(`The ${limit.brokerageName} limit is saved.`); await onSaved(); },
+  const save = useWrite(setSupplierLimitWrite(supplierId, limit.id), {
+    onSuccess: () => { snackbar(`The ${limit.brokerageName} limit is saved.`); },
     onError: (err) => {
       const { fields, other } = serverFieldErrors(err, ['quarterlyCap']);
       show(fields);
@@ -214,7 +203,7 @@ function CapEditor({ limit, onSaved }: { limit: LeadSupplierLimit; onSaved: () =
     const error = ruleError(PatchLeadSupplierLimit.entries.quarterlyCap, numberOf(value));
     show(error ? { quarterlyCap: error } : {});
     setFailure(undefined);
-    if (!error) save.mutate();
+    if (!error) save.mutate(Number(value));
   };
   return (
     <form ref={form} onSubmit={submit} noValidate aria-label={`Quarterly cap for ${limit.brokerageName}`}>
@@ -230,7 +219,7 @@ function CapEditor({ limit, onSaved }: { limit: LeadSupplierLimit; onSaved: () =
 
 const LIMIT_KEYS = ['brokerageId', 'quarterlyCap'] as const;
 
-function AddLimit({ id, taken, onSaved }: { id: number; taken: number[]; onSaved: () => Promise<void> }) {
+function AddLimit({ id, taken }: { id: number; taken: number[] }) {
   const names = useQuery(brokerageNamesQueryOptions());
   const [brokerageId, setBrokerageId] = useState('');
   const [cap, setCap] = useState('');
@@ -238,9 +227,8 @@ function AddLimit({ id, taken, onSaved }: { id: number; taken: number[]; onSaved
   const { errors, show, clear } = useFieldErrors<(typeof LIMIT_KEYS)[number]>(form);
   const [failure, setFailure] = useState<string>();
   const snackbar = useSnackbar();
-  const add = useMutation({
-    mutationFn: () => addSupplierLimit(id, Number(brokerageId), Number(cap)),
-    onSuccess: async () => { snackbar('Limit added.'); setBrokerageId(''); setCap(''); await onSaved(); },
+  const add = useWrite(addSupplierLimitWrite(id), {
+    onSuccess: () => { snackbar('Limit added.'); setBrokerageId(''); setCap(''); },
     // A limit another admin added meanwhile is refused at the brokerage; a vanished brokerage above the form.
     onError: (err) => {
       const { fields, other } = serverFieldErrors(err, LIMIT_KEYS);
@@ -254,7 +242,7 @@ function AddLimit({ id, taken, onSaved }: { id: number; taken: number[]; onSaved
     const quarterlyCap = ruleError(NewLeadSupplierLimit.entries.quarterlyCap, numberOf(cap));
     show({ ...(brokerage ? { brokerageId: brokerage } : {}), ...(quarterlyCap ? { quarterlyCap } : {}) });
     setFailure(undefined);
-    if (!brokerage && !quarterlyCap) add.mutate();
+    if (!brokerage && !quarterlyCap) add.mutate({ brokerageId: Number(brokerageId), quarterlyCap: Number(cap) });
   };
   const options = (names.data ?? []).filter((b) => !taken.includes(b.id));
   return (

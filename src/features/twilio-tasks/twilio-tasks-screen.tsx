@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Role } from '../../access/roles.ts';
-import { deleteTwilioTask, taskKeys, twilioTasksQueryOptions } from '../../api/contact-center.ts';
+import { deleteTwilioTaskWrite, twilioTasksQueryOptions } from '../../api/contact-center.ts';
 import { serverMessage } from '../../api/staff.ts';
+import { useWrite } from '../../api/write.ts';
 import { TASK_CHANNELS, TASK_MANAGER_ROLES, TASK_STATUSES, type TwilioTask } from '../../contract/contact-center.ts';
 import { formatDateTime, formatResponseTime } from '../../lib/format.ts';
 import { useStore } from '../../session/persisted-store.ts';
@@ -35,17 +36,16 @@ export function TwilioTasksScreen() {
   const canDelete = useStore(profileStore, (p) => (p.user?.roles ?? []).some((r) => TASK_MANAGER_ROLES.includes(r.name as Role)));
   const [deleting, setDeleting] = useState<TwilioTask | null>(null);
   const [busy, setBusy] = useState(false);
-  const queryClient = useQueryClient();
+  const remove = useWrite(deleteTwilioTaskWrite);
   const snackbar = useSnackbar();
 
   const confirmDelete = async () => {
     if (!deleting) return;
     setBusy(true);
     try {
-      await deleteTwilioTask(deleting.sid);
+      await remove.mutateAsync(deleting.sid);
       snackbar(`Deleted task ${shortSid(deleting.sid)}.`, { tone: 'success' });
       setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: taskKeys.all });
     } catch (err) {
       snackbar(serverMessage(err), { tone: 'error' });
     } finally {

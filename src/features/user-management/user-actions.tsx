@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { removeUser, resendInvite } from '../../api/brokerage-admins.ts';
 import { ApiError } from '../../api/client.ts';
-import { userManagementKeys } from '../../api/user-management.ts';
+import { deactivateUserWrite, resendUserInviteWrite } from '../../api/user-management.ts';
+import { useWrite } from '../../api/write.ts';
 import type { UserDetail } from '../../contract/users.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -15,17 +14,13 @@ const failure = (e: unknown) => (e instanceof ApiError ? e.message : 'An error o
 /** Resend Invite (while registering) and Deactivate (asks first; never deletes, so history keeps its author). */
 export function UserActions({ user }: { user: UserDetail }) {
   const [confirm, setConfirm] = useState(false);
-  const client = useQueryClient();
   const snackbar = useSnackbar();
-  const refresh = () => client.invalidateQueries({ queryKey: userManagementKeys.all });
-  const resend = useMutation({
-    mutationFn: () => resendInvite(user.id),
-    onSuccess: (sent) => { snackbar(`Invitation sent again to ${sent.email}.`); void refresh(); },
+  const resend = useWrite(resendUserInviteWrite(user.id), {
+    onSuccess: (sent) => { snackbar(`Invitation sent again to ${sent.email}.`); },
     onError: (e) => snackbar(failure(e), { tone: 'error' }),
   });
-  const deactivate = useMutation({
-    mutationFn: () => removeUser(user.id),
-    onSuccess: () => { snackbar(`${userName(user)} was deactivated.`); void refresh(); },
+  const deactivate = useWrite(deactivateUserWrite(user.id), {
+    onSuccess: () => { snackbar(`${userName(user)} was deactivated.`); },
     onError: (e) => snackbar(failure(e), { tone: 'error', durationMs: 8000 }),
   });
   if (user.status === 'DISABLED') return null;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { organisationOf } from '../../access/role-grants.ts';
@@ -6,7 +6,8 @@ import { isRole } from '../../access/roles.ts';
 import { pathTo } from '../../access/route-table.ts';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import { loanOfficesQueryOptions } from '../../api/lenders.ts';
-import { createUser, userManagementKeys, userRolesQueryOptions } from '../../api/user-management.ts';
+import { createUserWrite, userRolesQueryOptions } from '../../api/user-management.ts';
+import { useWrite } from '../../api/write.ts';
 import { forgotEmailError, isValidPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
@@ -52,17 +53,14 @@ export function UserCreateScreen() {
   const { errors, show, clear } = useFieldErrors<keyof Errors>(form);
   const [failure, setFailure] = useState<string>();
   const [, navigate] = useLocation();
-  const client = useQueryClient();
   const snackbar = useSnackbar();
   const catalogue = useQuery(userRolesQueryOptions());
   const kinds = needs(roles);
   const brokerages = useQuery({ ...brokerageNamesQueryOptions(), enabled: kinds.has('brokerage') });
   const offices = useQuery({ ...loanOfficesQueryOptions({ pageIndex: 0, pageSize: 100, name: '', sort: { key: 'name', desc: false } }), enabled: kinds.has('loanOffice') });
-  const create = useMutation({
-    mutationFn: createUser,
+  const create = useWrite(createUserWrite, {
     onSuccess: (user) => {
       snackbar(`${user.email ?? 'The user'} was invited. They set their password from the link in the email.`);
-      void client.invalidateQueries({ queryKey: userManagementKeys.all });
       navigate(pathTo('user-edit', { id: user.id }));
     },
     onError: (e) => {

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
-import { userDetailQueryOptions, userManagementKeys } from '../../api/user-management.ts';
-import { patchUser } from '../../api/users.ts';
+import { saveUserNameWrite, userDetailQueryOptions } from '../../api/user-management.ts';
+import { useWrite } from '../../api/write.ts';
 import type { UserDetail } from '../../contract/users.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
@@ -64,11 +64,9 @@ function NameForm({ user }: { user: UserDetail }) {
   const [last, setLast] = useState(user.lastName ?? '');
   const form = useRef<HTMLFormElement>(null);
   const { errors, show, clear } = useFieldErrors<'firstName' | 'lastName'>(form);
-  const client = useQueryClient();
   const snackbar = useSnackbar();
-  const save = useMutation({
-    mutationFn: () => patchUser(user.id, { firstName: first.trim(), lastName: last.trim() }),
-    onSuccess: () => { snackbar('The name was saved.'); void client.invalidateQueries({ queryKey: userManagementKeys.all }); },
+  const save = useWrite(saveUserNameWrite(user.id), {
+    onSuccess: () => { snackbar('The name was saved.'); },
     onError: (e) => {
       const { fields: onFields, other } = serverFieldErrors(e, ['firstName', 'lastName'] as const);
       show(onFields);
@@ -82,7 +80,7 @@ function NameForm({ user }: { user: UserDetail }) {
     const lastError = personNameError('Last name', last);
     const found = { ...(firstError ? { firstName: firstError } : {}), ...(lastError ? { lastName: lastError } : {}) };
     show(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    if (Object.keys(found).length === 0) save.mutate({ firstName: first.trim(), lastName: last.trim() });
   };
   return (
     <Card aria-labelledby="name-heading">

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { flexAttributesQueryOptions, removeFlexValue, setFlexValue, userManagementKeys } from '../../api/user-management.ts';
+import { flexAttributesQueryOptions, removeFlexValueWrite, setFlexValueWrite } from '../../api/user-management.ts';
+import { useWrite } from '../../api/write.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
 import { FlexValuePatchBody, flexValueRule, type FlexAttribute, type UserDetail } from '../../contract/users.ts';
 import { Button } from '../../ui/button.tsx';
@@ -38,23 +39,19 @@ function FlexRow({ userId, def, current }: { userId: number; def: FlexAttribute;
   const form = useRef<HTMLFormElement>(null);
   const { errors, show, clear: clearError } = useFieldErrors<'value'>(form);
   const [formError, setFormError] = useState<string>();
-  const client = useQueryClient();
   const snackbar = useSnackbar();
-  const refresh = () => client.invalidateQueries({ queryKey: userManagementKeys.all });
   // A refusal of the value (an option removed since the page loaded) is said beside it; the rest above the row.
   const fail = (e: unknown) => {
     const { fields, other } = serverFieldErrors(e, ['value'] as const);
     show(fields);
     setFormError([formFailureText(e), ...other].filter(Boolean).join(' ') || undefined);
   };
-  const save = useMutation({
-    mutationFn: () => setFlexValue(userId, def.id, value.trim(), current !== undefined),
-    onSuccess: () => { snackbar(`${def.label} was saved.`); void refresh(); },
+  const save = useWrite(setFlexValueWrite(userId, def.id), {
+    onSuccess: () => { snackbar(`${def.label} was saved.`); },
     onError: fail,
   });
-  const clear = useMutation({
-    mutationFn: () => removeFlexValue(userId, def.id),
-    onSuccess: () => { snackbar(`${def.label} was cleared.`); void refresh(); },
+  const clear = useWrite(removeFlexValueWrite(userId, def.id), {
+    onSuccess: () => { snackbar(`${def.label} was cleared.`); },
     onError: fail,
   });
   const submit = (e: FormEvent) => {
@@ -62,7 +59,7 @@ function FlexRow({ userId, def, current }: { userId: number; def: FlexAttribute;
     const problem = ruleError(flexValueRule(def.type, def.options), value);
     show(problem ? { value: problem } : {});
     setFormError(undefined);
-    if (!problem) save.mutate();
+    if (!problem) save.mutate({ value: value.trim(), exists: current !== undefined });
   };
   const choices = def.type === 'SELECT' ? def.options.map((o) => [o, o] as const) : def.type === 'BOOLEAN' ? [['true', 'Yes'], ['false', 'No']] as const : null;
   return (

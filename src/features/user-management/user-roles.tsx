@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { organisationOf } from '../../access/role-grants.ts';
 import { isRole } from '../../access/roles.ts';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import { loanOfficesQueryOptions } from '../../api/lenders.ts';
-import { grantRole, revokeRole, userManagementKeys, userRolesQueryOptions } from '../../api/user-management.ts';
+import { grantRoleWrite, revokeRoleWrite, userRolesQueryOptions } from '../../api/user-management.ts';
+import { useWrite } from '../../api/write.ts';
 import { RoleGrantBody, type UserDetail } from '../../contract/users.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
@@ -23,9 +24,8 @@ export function UserRoles({ user }: { user: UserDetail }) {
   const catalogue = useQuery(userRolesQueryOptions());
   const [adding, setAdding] = useState('');
   const [org, setOrg] = useState('');
-  const client = useQueryClient();
   const snackbar = useSnackbar();
-  const done = (message: string) => { snackbar(message); void client.invalidateQueries({ queryKey: userManagementKeys.all }); };
+  const done = (message: string) => { snackbar(message); };
   const held = new Set(user.roles.map((r) => r.id));
   const grantable = (catalogue.data ?? []).filter((r) => r.grantable && !held.has(r.id));
   const chosen = grantable.find((r) => String(r.id) === adding);
@@ -38,8 +38,7 @@ export function UserRoles({ user }: { user: UserDetail }) {
   const { errors, show, clear } = useFieldErrors<Key>(form);
   const [formError, setFormError] = useState<string>();
   const orgKey: Key = needsOffice ? 'loanOfficeId' : 'brokerId';
-  const grant = useMutation({
-    mutationFn: (body: RoleGrantBody) => grantRole(user.id, body),
+  const grant = useWrite(grantRoleWrite(user.id), {
     onSuccess: () => { done(`${chosen?.displayName ?? 'The role'} was added.`); setAdding(''); setOrg(''); },
     onError: (e) => {
       const { fields, other } = serverFieldErrors(e, FIELD_KEYS);
@@ -47,8 +46,7 @@ export function UserRoles({ user }: { user: UserDetail }) {
       setFormError([formFailureText(e), ...other].filter(Boolean).join(' ') || undefined);
     },
   });
-  const revoke = useMutation({
-    mutationFn: (roleId: number) => revokeRole(user.id, roleId),
+  const revoke = useWrite(revokeRoleWrite(user.id), {
     onSuccess: () => done('The role was removed.'),
     onError: (e) => snackbar(formFailureText(e) ?? 'The role could not be removed.', { tone: 'error' }),
   });
