@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { processLog } from '../observability/logger.ts';
 import { EVENTS_CHANNEL, type EventType } from './outbox.ts';
 
-// The read side of the event pipeline (issue 38, decision 0081). Every API process runs one bus:
+// The read side of the event pipeline (decision 0081). Every API process runs one bus:
 // it LISTENs on the events channel (PostgreSQL's LISTEN on a connection of its own, PGlite's listen
 // in the single-process default) and, on each NOTIFY and every POLL_MS besides, reads the events
 // past the last id it has seen, in id order, and hands each to its listeners. A NOTIFY carries only

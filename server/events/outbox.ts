@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Role } from '../../src/access/roles.ts';
 import type { Db } from '../db/database.ts';
 
-// The write side of the event pipeline (issue 38, decision 0081): a change people should hear of
+// The write side of the event pipeline (decision 0081): a change people should hear of
 // records an event in its own transaction, so an event exists exactly when its change committed.
 // Delivery after commit is server/events/bus.ts.
 

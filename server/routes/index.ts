@@ -28,12 +28,12 @@ export const ROUTES: RouteDef[] = [
   ...interviewsApiRoutes,
   ...leadsApiRoutes,
   ...lenderRoutes,
-  ...loanOfficerRoutes, ...lenderOverviewRoutes, ...lenderReferralRoutes, // issue 13
-  ...inboundSmsRoutes, // issue 15
-  ...contactCenterApiRoutes, // issue 16
-  ...workflowApiRoutes, // issue 17
+  ...loanOfficerRoutes, ...lenderOverviewRoutes, ...lenderReferralRoutes,
+  ...inboundSmsRoutes,
+  ...contactCenterApiRoutes,
+  ...workflowApiRoutes,
   ...analyticsRoutes,
-  ...liveEventRoutes, // issue 38: the live console's event stream
+  ...liveEventRoutes, // the live console's event stream
   ...oauthMetadataRoutes,
   ...outboxRoutes,
   ...twilioWebhookRoutes, // Twilio's delivery statuses and replies (X-Twilio-Signature)

@@ -54,7 +54,7 @@ export async function seedBrokerAdmin({ db, now, scale, ids }: SeedContext): Pro
 }
 
 /**
- * Invitations answered over the last year (issue 11's seed has only the last 20 days, all open or
+ * Invitations answered over the last year (the broker workspace's seed has only the last 20 days, all open or
  * refused): for each brokerage, about 3 x scale a month, sent 30 to 365 days ago; half joined (as one
  * of the brokerage's agents, a few days after the sending), the rest declined or withdrawn.
  */

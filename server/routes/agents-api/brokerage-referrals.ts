@@ -13,7 +13,7 @@ import { countOf, Sort } from '../../http/paging.ts';
 
 // A brokerage's referrals for the staff console's brokerage view (and a brokerage admin's own), and
 // the referral shape the force assignment answers with. An agent's referrals (list, one, events,
-// notes, writes) live in agent-referrals.ts (issue 6).
+// notes, writes) live in agent-referrals.ts.
 
 const STAGES = ['AWAITING_FOLLOWUP', 'SPOKEN_WITH', 'SHOWN_HOMES', 'MET_WITH_SELLER', 'OFFER_MADE', 'LISTED_HOME',
   'UNDER_CONTRACT', 'CLOSED', 'LEASED', 'LONG_TERM_HOLD', 'REMOVED'] as const;

@@ -24,7 +24,7 @@ import { messagePreferenceRoutes } from './message-preferences.ts';
 export const agentsApiRoutes: RouteDef[] = [
   ...agentRoutes,
   ...agentAppRoutes,
-  ...daySyncRoutes, // issue 37: the agent's day kit for offline reading
+  ...daySyncRoutes, // the agent's day kit for offline reading
   ...brokerageRoutes,
   ...dashboardStatsRoutes,
   ...dashboardEmailRoutes,
@@ -32,15 +32,15 @@ export const agentsApiRoutes: RouteDef[] = [
   ...brokerNoteRoutes,
   ...agentNoteRoutes,
   ...staffAgentRoutes,
-  // The broker admin's workspace (issue 11).
+  // The broker admin's workspace.
   ...brokerReferralRoutes,
   ...myAgentRoutes,
   ...potentialAgentRoutes,
   ...agentOnboardingRoutes,
   ...questionnaireRoutes,
   ...brokerageMetricsRoutes,
-  ...brokerageAdminRoutes, // issue 17
-  ...agentLifecycleRoutes, ...potentialAgentEditRoutes, // issue 17 (P)
-  ...pushSubscriptionRoutes, // issue 38: Web Push to the agent's phone
+  ...brokerageAdminRoutes,
+  ...agentLifecycleRoutes, ...potentialAgentEditRoutes,
+  ...pushSubscriptionRoutes, // Web Push to the agent's phone
   ...messagePreferenceRoutes, // how the agent hears of a new referral and a reminder
 ];

@@ -24,12 +24,12 @@ export const interviewsApiRoutes: RouteDef[] = [
   ...dncRoutes,
   ...opportunityRoutes,
   ...connectionRoutes,
-  ...opportunityLenderRoutes, // issue 13
-  ...agentAssignmentRoutes, // issue 16
-  ...contentItemRoutes, // issue 16
-  ...bulkSmsRoutes, // issue 15
-  ...bulkSmsHistoryRoutes, // issue 15 (S)
-  ...qaReviewRoutes, // issue 16
-  ...geographyRoutes, // issues 16 and 17
-  ...agentSupportRoutes, ...partnerRoutes, ...conversationRoutes, ...agentInvitationRoutes, ...interactionWriteRoutes, // issue 17 (P)
+  ...opportunityLenderRoutes,
+  ...agentAssignmentRoutes,
+  ...contentItemRoutes,
+  ...bulkSmsRoutes,
+  ...bulkSmsHistoryRoutes,
+  ...qaReviewRoutes,
+  ...geographyRoutes,
+  ...agentSupportRoutes, ...partnerRoutes, ...conversationRoutes, ...agentInvitationRoutes, ...interactionWriteRoutes,
 ];
