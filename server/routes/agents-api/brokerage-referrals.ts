@@ -60,7 +60,7 @@ async function listReferrals(db: Db, now: Date, brokerageId: number, q: ListFilt
   return { content: rows.map(referralView), totalElements };
 }
 
-export const referralRoutes: RouteDef[] = [
+export const brokerageReferralRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/referrals', policy: [...STAFF_ROLES, 'BROKERAGE_ADMIN'],
     handler: async (c) => {

@@ -1,11 +1,11 @@
 import type { RouteDef } from '../../http/route.ts';
-import { staffAgentRoutes } from './agent-admin.ts';
+import { agentAdminRoutes } from './agent-admin.ts';
 import { agentLifecycleRoutes } from './agent-lifecycle.ts';
 import { potentialAgentEditRoutes } from './potential-agent-edit.ts';
 import { agentRoutes } from './agents.ts';
 import { brokerageMetricsRoutes } from './brokerage-metrics.ts';
-import { referralRoutes } from './brokerage-referrals.ts';
-import { dashboardStatsRoutes } from './brokerage-stats.ts';
+import { brokerageReferralRoutes } from './brokerage-referrals.ts';
+import { brokerageStatsRoutes } from './brokerage-stats.ts';
 import { brokerageRoutes } from './brokerages.ts';
 import { brokerageAdminRoutes } from './brokerage-admin.ts';
 import { dashboardEmailRoutes } from './email.ts';
@@ -26,12 +26,12 @@ export const agentsApiRoutes: RouteDef[] = [
   ...agentAppRoutes,
   ...daySyncRoutes, // the agent's day kit for offline reading
   ...brokerageRoutes,
-  ...dashboardStatsRoutes,
+  ...brokerageStatsRoutes,
   ...dashboardEmailRoutes,
-  ...referralRoutes,
+  ...brokerageReferralRoutes,
   ...brokerNoteRoutes,
   ...agentNoteRoutes,
-  ...staffAgentRoutes,
+  ...agentAdminRoutes,
   // The broker admin's workspace.
   ...brokerReferralRoutes,
   ...myAgentRoutes,

@@ -2,11 +2,11 @@ import type { RouteDef } from '../../http/route.ts';
 import { agentAssignmentRoutes } from './agent-assignments.ts';
 import { bulkSmsRoutes } from './bulk-sms.ts';
 import { bulkSmsHistoryRoutes } from './bulk-sms-history.ts';
-import { connectionRoutes } from './agent-connection.ts';
+import { agentConnectionRoutes } from './agent-connection.ts';
 import { contentItemRoutes } from './content-items.ts';
 import { dncRoutes } from './dnc.ts';
 import { geographyRoutes } from './geography.ts';
-import { dashboardLeadRoutes } from './iris-leads.ts';
+import { irisLeadRoutes } from './iris-leads.ts';
 import { leadStatsRoutes } from './lead-stats.ts';
 import { opportunityLenderRoutes } from './opportunity-lender.ts';
 import { opportunityRoutes } from './opportunities.ts';
@@ -19,11 +19,11 @@ import { partnerRoutes } from './partners.ts';
 
 /** /interviews-api: broker leads (IRIS) and their stats, the do-not-call list, opportunities, assignment, interactions. */
 export const interviewsApiRoutes: RouteDef[] = [
-  ...dashboardLeadRoutes,
+  ...irisLeadRoutes,
   ...leadStatsRoutes,
   ...dncRoutes,
   ...opportunityRoutes,
-  ...connectionRoutes,
+  ...agentConnectionRoutes,
   ...opportunityLenderRoutes,
   ...agentAssignmentRoutes,
   ...contentItemRoutes,

@@ -86,7 +86,7 @@ async function readableOpportunity(c: AppContext, id: number) {
 
 const OpportunityParams = v.object({ opportunityId: Id });
 
-export const dashboardLeadRoutes: RouteDef[] = [
+export const irisLeadRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/interviews-api/broker-leads', policy: DASHBOARD_READERS,
     handler: async (c) => {
