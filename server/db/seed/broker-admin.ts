@@ -4,7 +4,7 @@ import type { SeedContext } from './core.ts';
 import { insertMany, insertRows } from './insert.ts';
 import { createRandom, DAY_MS, FIRST_NAMES, LAST_NAMES } from './random.ts';
 
-// The broker admin's workspace, part 2: announcements from provider staff (live, expired, scheduled
+// The broker admin's notifications, announcements and metrics: announcements from provider staff (live, expired, scheduled
 // and draft, to every brokerage, to one, to a product family), Harbor Point's email settings, and a
 // year of answered agent invitations (joined, declined, withdrawn) for My Metrics' invitation series.
 
