@@ -6,7 +6,7 @@ import { myAgentKeys } from './my-agents.ts';
 import { Agent, ExcludedArea, MlsBoards, type AgentEnrollment } from '../contract/agents.ts';
 import { SupportCasePage } from '../contract/agent-support.ts';
 
-// Issue 17 (P): the agent's lifecycle (enrol, delete, reactivate), excluded ZIPs, MLS boards and
+// The agent's lifecycle (enrol, delete, reactivate), excluded ZIPs, MLS boards and
 // support cases for the staff agent view.
 
 const agentPath = (id: number) => `/agents-api/agents/${id}`;

@@ -5,7 +5,7 @@ import { Brokerage } from '../contract/brokerages.ts';
 import { brokerageKeys } from './brokerages.ts';
 import { request } from './client.ts';
 
-// Brokerage administration (issue 17): the full edit, the product families offered, Apination.
+// Brokerage administration: the full edit, the product families offered, Apination.
 
 export const productKeys = { all: ['products'] as const };
 export const apinationKey = (id: number) => [...brokerageKeys.detail(id), 'apination'] as const;

@@ -5,7 +5,7 @@ import {
 import { request } from './client.ts';
 import { sortParam, type Paging } from './staff.ts';
 
-// Supplier Management (issue 15): lead suppliers, ZIP coverage and limits.
+// Supplier Management: lead suppliers, ZIP coverage and limits.
 
 export type SupplierListParams = Paging & { name: string; sort: { key: string; desc: boolean } };
 

@@ -3,7 +3,7 @@ import { daySyncKey, fetchDaySync } from '../../api/agent-day-sync.ts';
 import { agentAppKeys } from '../../api/agent-app-keys.ts';
 import type { AgentDaySync, AgentReferral, AgentReferralPage } from '../../contract/referrals.ts';
 
-// Sync for the day (issue 37, decision 0080): while the agent app is open and online, the most
+// Sync for the day (decision 0080): while the agent app is open and online, the most
 // urgent open follow-ups (DAY_SYNC_LIMIT, src/api/agent-day-sync.ts) are fetched in one call and spread into the query cache
 // under the keys the referral screen reads (detail, events, notes), so the persisted cache keeps
 // each of them readable offline, opened before or not. TanStack Query's own timers refresh it: on
