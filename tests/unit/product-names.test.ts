@@ -124,3 +124,19 @@ describe('citations of the spec and the decisions', () => {
     expect(unresolved('x.ts', '// docs/spec/access-shell-admin.md and docs/decisions/0081')).toEqual([]);
   });
 });
+
+// Test files are named by the product area they check, never by the batch of work that brought them.
+const BATCH_NAMES = /(broker-workspace|staff-admin|staff-review|security-review|smaller-points|-extras|-part-?\d|round-?\d)/;
+
+describe('test file names', () => {
+  it('name the product area, not a delivery batch', () => {
+    const tests = walk(['tests', 'e2e']).filter((f) => /\.(test|spec)\.tsx?$/.test(f));
+    expect(tests.length).toBeGreaterThan(100);
+    expect(tests.filter((f) => BATCH_NAMES.test(path.basename(f)))).toEqual([]);
+  });
+
+  it('tells a batch name (the check can fail)', () => {
+    expect(['broker-workspace-people.test.ts', 'security-review.test.ts', 'my-agents.test.ts'].map((f) => BATCH_NAMES.test(f)))
+      .toEqual([true, true, false]);
+  });
+});
