@@ -1,4 +1,4 @@
-// The broker admin's workspace, part 2 at 100x the demo seed:
+// The broker admin's lists and metrics at 100x the demo seed:
 //   node --import tsx bench/broker-admin.ts   (npm run bench -- broker-admin)
 // Seeds an in-memory PGlite database with seed(db, { scale }), then calls My Metrics and each list
 // (notifications, announcements, admins, email settings) for Harbor Point as its brokerage admin, in

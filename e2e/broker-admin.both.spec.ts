@@ -4,7 +4,7 @@ import { expect, expectNoAxeViolations, login, navigate, test } from './fixtures
 
 test.describe.configure({ timeout: 120_000 });
 
-test('the broker admin screens of part 2 render, fit the screen and pass axe', async ({ page }) => {
+test('the broker admin screens (notifications, admins, announcements, metrics, settings) render, fit the screen and pass axe', async ({ page }) => {
   await login(page, 'broker@demo.test');
   const screens = [
     { path: '/console/my-notifications' as const, ready: page.getByRole('table', { name: 'Agent notifications' }) },
