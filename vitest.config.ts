@@ -2,6 +2,11 @@ import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
+// The console writes dates in the browser's zone and the tests compare them with UTC dates: in a
+// zone other than UTC, "yesterday" differs between the two for some hours of each day. Every test
+// process runs in UTC (the workers inherit it), so no test depends on the hour of the run.
+process.env.TZ = 'UTC';
+
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
   test: {

@@ -1,4 +1,4 @@
-// The agent's day kit (issue 37) at 100x the demo seed: node --import tsx bench/agent-day-sync.ts
+// The agent's day kit at 100x the demo seed: node --import tsx bench/agent-day-sync.ts
 // (npm run bench -- agent-day-sync). Loads the seeded snapshot (bench/harness.ts), then times
 // GET /agents-api/agents/:id/day-sync in process as the demo agent twice: with the agent's referrals
 // as seeded, and after 250 more open referrals of Harbor Point are given to the agent (in memory

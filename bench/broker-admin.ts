@@ -1,4 +1,4 @@
-// The broker admin's workspace, part 2 (issue 12) at 100x the demo seed:
+// The broker admin's lists and metrics at 100x the demo seed:
 //   node --import tsx bench/broker-admin.ts   (npm run bench -- broker-admin)
 // Seeds an in-memory PGlite database with seed(db, { scale }), then calls My Metrics and each list
 // (notifications, announcements, admins, email settings) for Harbor Point as its brokerage admin, in
@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { reportCases, seededApp, signIn, WARMUP } from './harness.ts';
 
-const BUDGET_P95_MS = 50; // issue 12: the metrics endpoint and each list at 100x the seed
+const BUDGET_P95_MS = 50; // the metrics endpoint and each list at 100x the seed
 const SCALE = Number(process.env.BROKER_ADMIN_BENCH_SCALE ?? 100);
 const SAMPLES = Number(process.env.BROKER_ADMIN_BENCH_SAMPLES ?? 100);
 

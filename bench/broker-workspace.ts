@@ -1,4 +1,4 @@
-// The broker admin's workspace lists (issue 11) at 100x the demo seed:
+// The broker admin's workspace lists at 100x the demo seed:
 // node --import tsx bench/broker-workspace.ts   (npm run bench -- broker-workspace)
 // Seeds an in-memory PGlite database with seed(db, { scale }), then calls every new list endpoint
 // (My Referrals with each overview filter, My Agents by each sort, potential agents, My Leads with
@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { reportCases, seededApp, signIn, WARMUP } from './harness.ts';
 
-const BUDGET_P95_MS = 50; // issue 11: every new list endpoint at 100x the seed
+const BUDGET_P95_MS = 50; // every broker workspace list endpoint at 100x the seed
 const SCALE = Number(process.env.WORKSPACE_BENCH_SCALE ?? 100);
 const SAMPLES = Number(process.env.WORKSPACE_BENCH_SAMPLES ?? 100); // timed requests per endpoint
 

@@ -9,12 +9,12 @@ import { parseAst } from 'vite';
 const DIST = path.resolve(process.env.BUNDLE_DIST ?? path.join(import.meta.dirname, '..', 'dist'));
 const LOGIN_JS_BUDGET_KB = 95; // gzipped JS before the login page can render (kB = 1000 bytes, as Vite prints)
 // The console's shared chunk (console-route: the guard and the shell every signed-in screen
-// shares), gzip added on top of the login page: 35.5 kB at issue 10 once TanStack Query and the
-// persisted cache left the login page for it (27.7 kB before); 45.3 kB once issues 11-13 put the
+// shares), gzip added on top of the login page: 35.5 kB once TanStack Query and the
+// persisted cache left the login page for it (27.7 kB before); 45.3 kB once the broker workspace put the
 // Invite Agents dialog, the settings dialog and the drawer's unread count in the shell. New screens
 // that leak into it (instead of their own lazy chunk) fail the bench; moving those dialogs behind
-// lazy imports is the next way down. Issue 14: 39.5 kB once the settings dialog (opened only by
-// ?settings=true) left it for its own chunk, and TanStack Query became one chunk. Session 31:
+// lazy imports is the next way down. 39.5 kB once the settings dialog (opened only by
+// ?settings=true) left it for its own chunk, and TanStack Query became one chunk; then
 // 25.7 kB once Radix's dialog code loads on demand (src/ui/overlay-loader.ts) and dates are written
 // without date-fns's locale; the budget follows it down.
 const CONSOLE_CHUNK_BUDGET_KB = 29;

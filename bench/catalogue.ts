@@ -1,4 +1,4 @@
-// Issue 17's lists and lookups at 100x the demo seed: node --import tsx bench/catalogue.ts   (npm run bench -- catalogue)
+// The catalogue's lists and lookups at 100x the demo seed: node --import tsx bench/catalogue.ts   (npm run bench -- catalogue)
 // Support cases, workflow tasks, the conversation and contact numbers of an opportunity, its referral
 // partner, excluded areas, MLS boards, geography, product families and Apination, called in process as
 // admin@demo.test on the shared 100x snapshot. Prints p50 / p95 / max wall and CPU time per endpoint and

@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { reportCases, seededApp, signIn, WARMUP } from './harness.ts';
 
-const BUDGET_P95_MS = 50; // issue 13: lender lists and overview figures at 100x the seed
+const BUDGET_P95_MS = 50; // lender lists and overview figures at 100x the seed
 const SCALE = Number(process.env.LENDERS_BENCH_SCALE ?? 100);
 const SAMPLES = Number(process.env.LENDERS_BENCH_SAMPLES ?? 100); // timed requests per endpoint
 

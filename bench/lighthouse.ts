@@ -159,7 +159,7 @@ async function main(): Promise<number> {
   try {
     let urls = args;
     // Signed-in pages: the agent's follow-ups, the heaviest page, the broker admin's overview
-    // (performance >= 95, issue 14), and the heaviest list, My Referrals (>= 95, issue 35).
+    // (performance >= 95), and the heaviest list, My Referrals (>= 95).
     let signedIn: { url: string; identity: string; performance: number }[] = [];
     if (needsServer) {
       const port = await freePort();
@@ -172,7 +172,7 @@ async function main(): Promise<number> {
         signedIn = [
           { url: `http://agents.localhost:${port}/console/agent-followups`, identity: AGENT_PHONE, performance: BUDGETS.performance ?? 90 },
           { url: `${broker}/console`, identity: 'broker@demo.test', performance: 95 },
-          // The heaviest list, My Referrals, signed in as the same broker admin (issue 35).
+          // The heaviest list, My Referrals, signed in as the same broker admin.
           { url: `${broker}/console/my-referrals`, identity: 'broker@demo.test', performance: 95 },
         ];
       }

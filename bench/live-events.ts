@@ -1,4 +1,4 @@
-// The live console under load (issue 38, decision 0081): 1,000 open SSE streams (GET /events) on one
+// The live console under load (decision 0081): 1,000 open SSE streams (GET /events) on one
 // API process, one change a second for CHANGES seconds; the delay from the write's request to each
 // stream's receipt of its event, p50/p95/max over every (change, stream) pair (budget: p95 <= 500 ms),
 // and the server's memory per open stream (its RSS before and after opening them).

@@ -1,4 +1,4 @@
-// The kept copy on a poor connection (issue 37): node --import tsx bench/offline-slow3g.ts
+// The kept copy on a poor connection: node --import tsx bench/offline-slow3g.ts
 // (npm run bench -- offline-slow3g; needs a build: STATIC_DIR, default dist/).
 // Starts the built server on a free port and a fresh data folder. For the demo agent (phone, agent
 // host) and the broker admin (desktop): one visit online (sign in, the page's answers and the day sync

@@ -1,7 +1,7 @@
-// Staff administration lists (issue 16) at 100x the demo seed: node --import tsx bench/qa-review.ts
+// Staff administration lists at 100x the demo seed: node --import tsx bench/qa-review.ts
 // (npm run bench -- qa-review). QA review (queue with each filter, figures, handlers, a call's
 // recordings) and the Twilio task proxy, timed in process with bench/harness.ts; exits 1 when any
-// wall-clock p95 is over 50 ms. One `cases` table: later parts of issue 16 add their lists to it.
+// wall-clock p95 is over 50 ms. One `cases` table: further staff review lists join it.
 // STAFF_REVIEW_BENCH_SCALE (default 100) and STAFF_REVIEW_BENCH_SAMPLES (default 100) change the run.
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';

@@ -1,14 +1,14 @@
-// Staff administration (issue 15) at 100x the demo seed:
+// Staff administration at 100x the demo seed:
 //   node --import tsx bench/staff-admin.ts   (npm run bench -- staff-admin)
 // Seeds an in-memory PGlite database with seed(db, { scale }) and times User Management's search
-// and the Announcements editor's list, in process. One reportCases table: issue 15's other half adds
+// and the Announcements editor's list, in process. One reportCases table: Bulk SMS Send adds
 // its bulk SMS pre-flight case here. STAFF_ADMIN_BENCH_SCALE (default 100) and
 // STAFF_ADMIN_BENCH_SAMPLES (default 100) change a run.
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { reportCases, seededApp, signIn, WARMUP } from './harness.ts';
 
-const BUDGET_P95_MS = 50; // issue 15: lists p95 <= 50 ms at 100x the seed
+const BUDGET_P95_MS = 50; // staff administration lists p95 <= 50 ms at 100x the seed
 const SCALE = Number(process.env.STAFF_ADMIN_BENCH_SCALE ?? 100);
 const SAMPLES = Number(process.env.STAFF_ADMIN_BENCH_SAMPLES ?? 100);
 

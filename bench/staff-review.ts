@@ -1,14 +1,14 @@
-// Issue 16's staff lists at 100x the demo seed: node --import tsx bench/staff-review.ts   (npm run bench -- staff-review)
+// The staff review lists at 100x the demo seed: node --import tsx bench/staff-review.ts   (npm run bench -- staff-review)
 // Seeds an in-memory PGlite database with seed(db, { scale }), then calls the agent assignment and
 // content item lists (and their lookups, the explanation and the matching) in process through
 // createApp(...).request as admin@demo.test. Prints p50 / p95 / max wall and CPU time per endpoint
-// and exits 1 when any wall-clock p95 is over 50 ms. (Engineer L adds QA Review and Twilio Tasks
-// cases to this same table.) STAFF_REVIEW_BENCH_SCALE (default 100) and STAFF_REVIEW_BENCH_SAMPLES (default 100).
+// and exits 1 when any wall-clock p95 is over 50 ms. (QA Review and Twilio Tasks
+// cases join this same table.) STAFF_REVIEW_BENCH_SCALE (default 100) and STAFF_REVIEW_BENCH_SAMPLES (default 100).
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { reportCases, seededApp, signIn, WARMUP } from './harness.ts';
 
-const BUDGET_P95_MS = 50; // issue 16: each list at the 100x seed
+const BUDGET_P95_MS = 50; // each list at the 100x seed
 const SCALE = Number(process.env.STAFF_REVIEW_BENCH_SCALE ?? 100);
 const SAMPLES = Number(process.env.STAFF_REVIEW_BENCH_SAMPLES ?? 100);
 

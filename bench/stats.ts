@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { reportCases, seededApp, signIn, WARMUP } from './harness.ts';
 
-const BUDGET_P95_MS = 50; // issue 4: every stats endpoint at 100x the seed
+const BUDGET_P95_MS = 50; // every stats endpoint at 100x the seed
 const SCALE = Number(process.env.STATS_BENCH_SCALE ?? 100);
 const SAMPLES = Number(process.env.STATS_BENCH_SAMPLES ?? 100); // timed requests per endpoint
 

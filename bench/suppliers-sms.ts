@@ -1,4 +1,4 @@
-// Staff administration (issue 15) at 100x the demo seed: node --import tsx bench/suppliers-sms.ts   (npm run bench -- suppliers-sms)
+// Staff administration at 100x the demo seed: node --import tsx bench/suppliers-sms.ts   (npm run bench -- suppliers-sms)
 // The bulk SMS pre-flight of 10,000 pasted recipients (budget 1 s: invalid, duplicate, DNC and
 // quiet-hours checks, nothing sent) and the supplier lists (p95 <= 50 ms), in process through
 // createApp(...).request. STAFF_ADMIN_BENCH_SCALE (default 100) and STAFF_ADMIN_BENCH_SAMPLES
@@ -63,7 +63,7 @@ await reportCases(app, tokens, [
   { name: 'supplier ZIPs, prefix', as: 'staff', url: `/leads-api/lead-supplier-zip-codes?supplierId=${supplier}&zip=04&pageSize=10` },
   { name: 'supplier limits', as: 'staff', url: `/leads-api/lead-supplier-limit?supplierId=${supplier}` },
   { name: 'bulk SMS sends', as: 'staff', url: '/interviews-api/opportunities/sms/jobs' },
-  // The page's send history (issue 15, engineer S): 1,200 seeded sends at 100x, each page's outcome counts.
+  // The page's send history: 1,200 seeded sends at 100x, each page's outcome counts.
   { name: 'bulk SMS send history, page 0', as: 'staff', url: '/interviews-api/opportunities/sms/history?pageIndex=0&pageSize=10' },
   { name: 'bulk SMS send history, page 26 x 40', as: 'staff', url: '/interviews-api/opportunities/sms/history?pageIndex=25&pageSize=40' },
 ], { samples: SAMPLES, budgetMs: BUDGET_P95_MS, close });

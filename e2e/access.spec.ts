@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { AGENT_ORIGIN, DEMO_PASSWORD, expect, login, navigate, outbox, test } from './fixtures.ts';
 
-// Access and session (issue 3). These tests change passwords on the shared e2e database, so
+// Access and session. These tests change passwords on the shared e2e database, so
 // each one leaves every demo account signing in with DEMO_PASSWORD, as the other specs expect.
 
 /** Verify the code already in the Invite Code field, then set `password`; ends on /login. */

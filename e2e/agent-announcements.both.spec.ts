@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
 
-// Announcements in the agent app (issue 15, engineer S), on a desktop and a phone: staff publish an
+// Announcements in the agent app, on a desktop and a phone: staff publish an
 // announcement to all agents; the demo agent sees it in the agent app with the unread count, opens
 // it, and the count drops. The e2e database is shared by every spec: counts are read, not assumed.
 test.describe.configure({ timeout: 180_000 });

@@ -1,7 +1,7 @@
 import { devices } from '@playwright/test';
 import { expect as baseExpect, expectNoAxeViolations, login, outbox, test } from './fixtures.ts';
 
-// Issue 11 on desktop and phone: a broker admin invites an agent from the top bar's Invite Agents, the
+// On desktop and phone: a broker admin invites an agent from the top bar's Invite Agents, the
 // invitee opens the link from the outbox, sets a password, and signs in on the agent host with their phone.
 
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -1,6 +1,6 @@
 import { expect as baseExpect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
 
-// Issue 17 (P), on desktop and phone: staff enroll an agent, delete them (after a confirmation) and
+// On desktop and phone: staff enroll an agent, delete them (after a confirmation) and
 // reactivate them. The e2e database is shared by the specs of a run, so each project enrolls its own agent.
 
 const expect = baseExpect.configure({ timeout: 60_000 });

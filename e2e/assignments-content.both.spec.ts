@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
-// Issue 16, desktop and phone: an edit of a content item changes what the simulator picks and
+// Desktop and phone: an edit of a content item changes what the simulator picks and
 // restoring the old version changes it back; the assignment view explains the seed's forced and
 // automatic assignments. axe on each screen. Both projects run against one server: each edit is
 // undone by its restore, so the second project starts from the same best match.

@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
 
-// Issue 35 on a desktop and a phone: Back closes the dialog that is open and keeps the page and what
+// On a desktop and a phone: Back closes the dialog that is open and keeps the page and what
 // was typed; an unknown address shows the not-found page at that address (decision 0048).
 
 test.describe.configure({ timeout: 120_000 });

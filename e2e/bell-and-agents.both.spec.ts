@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, listTotal, login, navigate, test, type AppPath } from './fixtures.ts';
 
-// Issue 34 on a desktop and a phone: the bell in the top bar of the overview and the my-* pages, its rows
+// On a desktop and a phone: the bell in the top bar of the overview and the my-* pages, its rows
 // opening their referral and its See all; the overdue widget's agents all in the list it opens; the MLS
 // boards on My Agents' agent page. Other spec files write to the same database: nothing here counts
 // on a fixed number, only on figures read in the same test.

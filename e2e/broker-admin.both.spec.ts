@@ -1,10 +1,10 @@
 import { expect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
 
-// Issue 12's screens on a desktop and a phone: each renders its data, fits the width, and has no axe violations.
+// The broker admin's screens on a desktop and a phone: each renders its data, fits the width, and has no axe violations.
 
 test.describe.configure({ timeout: 120_000 });
 
-test('the broker admin screens of part 2 render, fit the screen and pass axe', async ({ page }) => {
+test('the broker admin screens (notifications, admins, announcements, metrics, settings) render, fit the screen and pass axe', async ({ page }) => {
   await login(page, 'broker@demo.test');
   const screens = [
     { path: '/console/my-notifications' as const, ready: page.getByRole('table', { name: 'Agent notifications' }) },
@@ -24,7 +24,7 @@ test('the broker admin screens of part 2 render, fit the screen and pass axe', a
 
 // Settings are reached by clicking, on a desktop (the name in the top bar) and a phone (the menu's
 // profile button): the profile offers Settings, which open over the page (Back closes them) and lead
-// to the brokerage's email settings (issue 34: no screen reachable only by typing its address).
+// to the brokerage's email settings (no screen reachable only by typing its address).
 test('a broker admin reaches the settings and the email settings by clicking, and Back closes the settings', async ({ page, isMobile }) => {
   await login(page, 'broker@demo.test');
   const openProfile = async () => {

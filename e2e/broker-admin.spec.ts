@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { AGENT_ORIGIN, expect, expectNoAxeViolations, login, navigate, outbox, test } from './fixtures.ts';
 
-// The broker admin's workspace, part 2 (issue 12). The e2e database is shared by every spec of a
+// The broker admin's admins, notifications, announcements, metrics and settings. The e2e database is shared by every spec of a
 // run: these tests create their own admin (an address with the clock in it) and read what they change.
 // The machine is shared by several engineers' test runs: generous time limits, nothing else.
 test.describe.configure({ timeout: 180_000 });

@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
-// Issue 17 (Q), desktop and phone: a ZIP entered in a coverage area shows its city and market; a
+// Desktop and phone: a ZIP entered in a coverage area shows its city and market; a
 // broker admin enables Apination from the marketplace and staff see it on the brokerage (and switch
 // it back off, so the second project starts from the same state); staff edit a brokerage (and
 // restore it). axe on each screen.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, expectNoAxeViolations, login, navigate, test, openAreaCode, SMS_CLOCK_HEADERS } from './fixtures.ts';
 
-// Issue 34 on a desktop and a phone: after a send, and from the history, each send opens its
+// On a desktop and a phone: after a send, and from the history, each send opens its
 // per-recipient report (a table on a desktop, cards on a phone), filtered by status with the view in
 // the URL; the view-only CSR_VIEW_OPPORTUNITIES reads the history and reports and has no composer.
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
 
-// Issue 35: the charts can be read on a phone (412 px) as on a desktop: every label whole, nothing
+// The charts can be read on a phone (412 px) as on a desktop: every label whole, nothing
 // scrolling sideways, a column's value on a tap, and axe-clean.
 
 test.describe.configure({ timeout: 120_000 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, expectNoAxeViolations, listFilters, listTotal, login, test } from './fixtures.ts';
 
-// Issue 11 (R): every link of the broker admin's overview lands on a list whose total is the number the
+// Every link of the broker admin's overview lands on a list whose total is the number the
 // widget shows, on a desktop and on a phone. Per widget and per tab the widget offers: Overall Totals (with
 // the overdue tile), the Sales Funnel's Overall, Seller and Buyer steps (Rental has none), Referral
 // Progression's stages, Leads by Status, Responded Leads Status and Lead Progression per lead type, and the

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, login, outbox, test } from './fixtures.ts';
 
-// The overview dashboard (issue 4) on a desktop. Reads only, apart from one contact-sales inquiry
+// The overview dashboard on a desktop. Reads only, apart from one contact-sales inquiry
 // (an outbox row): the demo data other specs rely on stays as it is.
 
 const WIDGETS = [

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
-// Issue 13, desktop and phone: the lender signs in, sees figures, adds a loan officer, assigns a
+// Desktop and phone: the lender signs in, sees figures, adds a loan officer, assigns a
 // referral to them, and the overview's per-officer count follows; staff impersonating the loan
 // office see the same. Each project adds its own officer (both run against one server).
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, savedCacheIncludes, test } from './fixtures.ts';
 
-// Issue 13, what lender-console.both.spec.ts leaves out: the lender overview opens offline from the
+// What lender-console.both.spec.ts leaves out: the lender overview opens offline from the
 // persisted cache with "Last updated"; the loan officer view, its edit dialog and the staff lender
 // view have no axe violations; ending an impersonation of a loan office returns to the lenders list.
 

@@ -1,7 +1,7 @@
 import { expect as baseExpect, expectNoAxeViolations, login, navigate, test, type AppPath } from './fixtures.ts';
 import { BROKER_LISTS, LENDER_LISTS, STAFF_LISTS, sidewaysOverflow, sortedCell } from './list-overflow.ts';
 
-// Every console list on a 412 px phone (issue 35): each row a card that fits the screen, nothing in
+// Every console list on a 412 px phone: each row a card that fits the screen, nothing in
 // the page scrolls sideways, the value the list is sorted by shows on the first card, axe passes.
 
 // This machine runs several suites at once: screens can take far longer than the 5 s default to settle.

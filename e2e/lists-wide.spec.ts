@@ -1,7 +1,7 @@
 import { expect as baseExpect, login, navigate, test } from './fixtures.ts';
 import { BROKER_LISTS, LENDER_LISTS, STAFF_LISTS, sidewaysOverflow } from './list-overflow.ts';
 
-// Lists with row actions from 1024 to 1280 px (issue 35): no column and no action needs a sideways scroll.
+// Lists with row actions from 1024 to 1280 px: no column and no action needs a sideways scroll.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });

@@ -1,11 +1,11 @@
 import { expect, savedCacheIncludes, test } from './fixtures.ts';
 
-// Issue 37, sync for the day, on a phone: once the agent app has synced, a follow-up never opened
+// Sync for the day, on a phone: once the agent app has synced, a follow-up never opened
 // opens offline (after an offline reload too) with its name and stage within 2 s; one the device did
 // not keep (a closed referral) says so in one sentence with the way back, never an endless spinner.
 
 const AGENT = '(555) 010-0001';
-const WITHIN = 2_000; // issue 37: every offline wait ends in content or a message within 2 s
+const WITHIN = 2_000; // every offline wait ends in content or a message within 2 s
 
 test('after the day sync, offline, a follow-up never opened shows its name and stage within 2 s; one not kept says so', async ({ page, context, login }) => {
   test.setTimeout(120_000);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, savedCacheIncludes, test } from './fixtures.ts';
 
-// Issue 37, lists after one visit: a broker's list reopens offline, a reload included, from the last
+// Lists after one visit: a broker's list reopens offline, a reload included, from the last
 // visit with its rows and "Last updated".
 
 const LAST_UPDATED = /^Last updated \d{1,2}:\d{2} (AM|PM)$/;

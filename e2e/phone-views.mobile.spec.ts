@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, expectNoAxeViolations, fitsWidth, login, navigate, test, type AppPath } from './fixtures.ts';
 
-// Views and dialogs on a 412 px phone (issue 35): every dialog is a full-screen sheet with its title
+// Views and dialogs on a 412 px phone: every dialog is a full-screen sheet with its title
 // bar and actions in reach and nothing sideways; a record's actions stay on screen from its top to
 // its end (a bar stuck to the bottom).
 

@@ -1,7 +1,7 @@
 import type { CDPSession } from '@playwright/test';
 import { AGENT_ORIGIN, expect, login, test } from './fixtures.ts';
 
-// Issue 38: the service worker's push and notificationclick handlers in the installed agent app.
+// The service worker's push and notificationclick handlers in the installed agent app.
 // Chromium's DevTools protocol delivers a push message to the app's registration (what a push
 // service would hand the browser after decrypting). No protocol command clicks a notification: the
 // click is dispatched inside the worker as a notificationclick event for the notification it shows

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, expectNoAxeViolations, listTotal, login, navigate, test } from './fixtures.ts';
 
-// Issue 34: a brokerage admin acts on referrals where they look at them, on a desktop and a phone.
+// A brokerage admin acts on referrals where they look at them, on a desktop and a phone.
 // The suite shares one database: the referrals moved are overdue ones in Spoken With not of the demo
 // agent (whom the agent-app tests use), and every figure is compared before and after, not fixed.
 

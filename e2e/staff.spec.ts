@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, login, navigate, test } from './fixtures.ts';
 
-// The staff console (issue 5). The e2e database is shared by every spec of a run: these tests
+// The staff console. The e2e database is shared by every spec of a run: these tests
 // create their own DNC contact, read counts from the page rather than assuming them, and change
 // no password.
 
@@ -58,7 +58,7 @@ test('DNC list: new contact, search, block and unblock behind a confirmation, pa
   await expect(page.getByText('Successfully unblocked the number.')).toBeVisible();
   await expect(row.getByRole('cell').nth(5)).toHaveText('No');
 
-  // A duplicate is refused beside the Phone Number field, in the server's words for that field (issue 36).
+  // A duplicate is refused beside the Phone Number field, in the server's words for that field.
   await page.getByRole('button', { name: 'New DNC' }).click();
   await dialog.getByLabel('Phone Number').fill(shown);
   await dialog.getByRole('button', { name: 'Save' }).click();

@@ -35,7 +35,7 @@ export const pageSecurityHeaders: MiddlewareHandler = async (c, next) => {
   // Set before the handler runs: Hono merges them into the response the handler builds through the
   // context (c.json, c.body), where each c.header() after it would copy the whole response again.
   // Every answer is built through the context (the idempotent replay too); the test of every route
-  // (security-review.test.ts) holds them to it.
+  // (security-sign-in-and-access.test.ts) holds them to it.
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   // Two years, every subdomain (the agent hosts): browsers heed it only over HTTPS, so a local

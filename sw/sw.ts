@@ -51,7 +51,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 // A newly activated worker takes over open pages at once (they reload on 'controlling').
 clientsClaim();
 
-// Web Push (issue 38, decision 0082): the server's message (src/contract/push.ts PushMessage, checked
+// Web Push (decision 0082): the server's message (src/contract/push.ts PushMessage, checked
 // by hand here: the worker carries no valibot) is shown as a notification, one per referral (tag),
 // a newer one about the same referral replacing the older with a fresh alert.
 interface ShownPush { title: string; body: string; tag: string; url: string }

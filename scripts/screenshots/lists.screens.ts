@@ -1,7 +1,7 @@
 import { expect, login, navigate, test } from '../../e2e/fixtures.ts';
 import { BROKER_LISTS, LENDER_LISTS, STAFF_LISTS } from '../../e2e/list-overflow.ts';
 
-// Every console list as a user sees it (issue 35): at 412 px (a phone, cards) and at 1280 px (a
+// Every console list as a user sees it: at 412 px (a phone, cards) and at 1280 px (a
 // desktop, the table), into docs/screens/lists/<list>-<width>.png, at device scale 1 to stay small.
 // The project (playwright.screens.config.ts) sets the width.
 

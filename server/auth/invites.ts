@@ -5,7 +5,7 @@ import { revokeFamily, sha256 } from './tokens.ts';
 
 export type CodeKind = 'INVITE' | 'RESET';
 
-/** How long a code works: invites a week, reset codes 24 hours (DECISIONS.md). */
+/** How long a code works: invites a week, reset codes 24 hours (docs/spec/DECISIONS.md). */
 export const CODE_TTL_MS: Record<CodeKind, number> = { INVITE: 7 * 24 * 3600_000, RESET: 24 * 3600_000 };
 /** The temporary credential handed out for a valid code is exchanged at once by the console. */
 export const TEMPORARY_CREDENTIAL_TTL_MS = 10 * 60_000;

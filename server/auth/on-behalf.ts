@@ -7,7 +7,7 @@ import { sendEmail, sendSms, type MessageOptions } from './outbox.ts';
 
 // Mail and texts a signed-in user makes the platform send (invitations to the console, invitations to
 // join a brokerage as an agent, their resends, the notice to an address that already has an account):
-// one limiter for all of them (issue 33, finding 1; docs/security.md "Messages sent on a user's behalf").
+// one limiter for all of them (docs/security.md "Messages sent on a user's behalf").
 // Counted per sender (the person signed in, also while impersonating), per sending organisation, per
 // recipient and sending organisation (one brokerage's mail never blocks another's invitation), and per
 // recipient over all (a higher cap), in the

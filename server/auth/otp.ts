@@ -6,7 +6,7 @@ import { limitWait, recordEvent } from './rate-limit.ts';
 import { newSecret, newSixDigitCode, sameText } from './secrets.ts';
 import { sha256 } from './tokens.ts';
 
-export const OTP_TTL_MS = 5 * 60_000; // one-time codes and authorization codes: 5 minutes (DECISIONS.md)
+export const OTP_TTL_MS = 5 * 60_000; // one-time codes and authorization codes: 5 minutes (docs/spec/DECISIONS.md)
 export const MAX_ATTEMPTS = 5;
 const WINDOW_MS = 15 * 60_000;
 // Codes sent: 3 per phone and 20 per caller in 15 minutes; beyond that the page looks the same

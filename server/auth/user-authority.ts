@@ -6,8 +6,8 @@ import { forbidden, type HttpError } from '../http/errors.ts';
 import type { AppContext } from '../http/route.ts';
 import { isProviderUser, missing } from '../http/ownership.ts';
 
-// One "may act on this user" check for every route that changes another user (issue 33, findings 2
-// and 5): deactivation, role changes, invitation resends, flex attributes, ending a connection, the
+// One "may act on this user" check for every route that changes another user (the
+// security review): deactivation, role changes, invitation resends, flex attributes, ending a connection, the
 // sign-in of an agent record. The rule itself is mayActOnUser (src/access/role-grants.ts), which the
 // console reads too (the user page's `manageable`).
 

@@ -10,7 +10,7 @@ import { referralAudience } from '../events/audience.ts';
 import { recordEvent } from '../events/outbox.ts';
 import { noticeAgent } from '../messages/agent-notices.ts';
 
-// Assigning an opportunity to an agent (issue 16). The rule is the pure decideAssignment of
+// Assigning an opportunity to an agent. The rule is the pure decideAssignment of
 // src/lib/assignment-rule.ts; this module gathers its inputs from the database, applies its
 // decision (automatic or forced) and records it with every candidate's verdict. The force route,
 // the automatic assignment route, the explanation route and the seed all come through here.

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Kysely table types for migrations/020_assignments_content.sql (issue 16). Keep in step with the SQL.
+// Kysely table types for migrations/020_assignments_content.sql. Keep in step with the SQL.
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface MarketsTable { id: Generated<number>; name: string }

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Kysely table types for migrations/011_broker_workspace.sql (issue 11). Keep in step with the SQL.
+// Kysely table types for migrations/011_broker_workspace.sql. Keep in step with the SQL.
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Numeric = ColumnType<number, string | number, string | number>;

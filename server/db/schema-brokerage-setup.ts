@@ -1,4 +1,4 @@
-// Kysely table types for migrations/022_brokerage_setup.sql (issue 17, engineer Q). Keep in step with the SQL.
+// Kysely table types for migrations/022_brokerage_setup.sql. Keep in step with the SQL.
 // The brokerages columns street and zip are declared on BrokeragesTable (schema.ts).
 
 export interface ProductsTable { product_family: 'COMBINED' | 'PORCHLIGHT' | 'LEAD_GENIUS'; name: string; description: string; position: number }

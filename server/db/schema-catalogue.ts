@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Kysely table types for migrations/021_catalogue.sql (issue 17, engineer P: MLS boards, agents'
+// Kysely table types for migrations/021_catalogue.sql (MLS boards, agents'
 // support cases, referral partners, workflow tasks). Keep in step with the SQL.
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Kysely table types for migrations/010_lender_console.sql (issue 13). Keep in step with the SQL.
+// Kysely table types for migrations/010_lender_console.sql. Keep in step with the SQL.
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type BigCents = ColumnType<number, number, number>;

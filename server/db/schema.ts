@@ -151,9 +151,9 @@ export interface OpportunitiesTable {
   responded: Generated<boolean>;
   qualified: Generated<boolean>;
   created_at: DefaultTimestamp;
-  /** migration 020 (issue 16): where the lead is; optional on insert */
+  /** migration 020: where the lead is; optional on insert */
   zip: ColumnType<string | null, string | null | undefined, string | null>;
-  /** migration 021 (issue 17): the referral partner who sent the lead in; optional on insert */
+  /** migration 021: the referral partner who sent the lead in; optional on insert */
   partner_id: ColumnType<number | null, number | null | undefined, number | null>;
   assigned_at: Timestamp | null;
   updated_at: DefaultTimestamp;

@@ -3,7 +3,7 @@ import type { AuthUser } from '../http/route.ts';
 import type { Audience } from './outbox.ts';
 import type { StoredEvent } from './bus.ts';
 
-// Who hears which event (issue 38, decision 0081): the same people who may read what changed, by
+// Who hears which event (decision 0081): the same people who may read what changed, by
 // the read routes' policies, each within their own tenant. One rule, read by GET /events for every
 // event and every stream; the builders below are what the writing routes record.
 

@@ -4,7 +4,7 @@ import { processLog } from '../observability/logger.ts';
 import type { EventPayload, EventType } from '../../src/contract/events.ts';
 import { EVENTS_CHANNEL } from './outbox.ts';
 
-// The read side of the event pipeline (issue 38, decision 0081). Every API process runs one bus:
+// The read side of the event pipeline (decision 0081). Every API process runs one bus:
 // it LISTENs on the events channel (PostgreSQL's LISTEN on a connection of its own, PGlite's listen
 // in the single-process default) and, on each NOTIFY and every POLL_MS besides, reads the events
 // past the last id it has seen, in id order, and hands each to its listeners. A NOTIFY carries only

@@ -3,7 +3,7 @@ import type { Role } from '../../src/access/roles.ts';
 import type { EventPayload, EventType } from '../../src/contract/events.ts';
 import type { Db } from '../db/database.ts';
 
-// The write side of the event pipeline (issue 38, decision 0081): a change people should hear of
+// The write side of the event pipeline (decision 0081): a change people should hear of
 // records an event in its own transaction, so an event exists exactly when its change committed.
 // Delivery after commit is server/events/bus.ts.
 

@@ -7,7 +7,7 @@ import { cursorCodec, type CursorCodec } from './cursor.ts';
 import type { LiveChange } from '../../src/contract/events.ts';
 import { readEventsAfter, type EventBus, type StoredEvent } from './bus.ts';
 
-// The live console's streams (issue 38, decision 0081): every GET /events of this process is one
+// The live console's streams (decision 0081): every GET /events of this process is one
 // stream here, fed from the process's event bus. Each stream gets only the events its user may see
 // (audience.ts), each once, in id order, with `id:` lines so a reconnect resumes with Last-Event-ID.
 // One timer per process (not per stream) writes the heartbeats and checks, in one query, that every

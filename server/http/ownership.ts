@@ -8,7 +8,7 @@ export const isProviderUser = (user: AuthUser) => hasProviderRole(user.roles);
 
 /**
  * The one answer, to anyone who is not staff, for an object that is not theirs and for one that does
- * not exist (issue 33, finding 8): the same status and the same body, so ids cannot be probed.
+ * not exist: the same status and the same body, so ids cannot be probed.
  */
 export const NOT_YOURS = 'That does not exist or is not yours';
 export const notYoursError = (): HttpError => forbidden(NOT_YOURS);

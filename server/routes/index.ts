@@ -1,7 +1,7 @@
 import type { RouteDef } from '../http/route.ts';
 import { agentsApiRoutes } from './agents-api/index.ts';
 import { analyticsRoutes } from './analytics-api/analytics.ts';
-import { authFamily } from './auth/index.ts';
+import { authRoutes } from './auth/index.ts';
 import { inboundSmsRoutes } from './contact-center-api/sms.ts';
 import { contactCenterApiRoutes } from './contact-center-api/index.ts';
 import { outboxRoutes } from './dev/outbox.ts';
@@ -22,18 +22,18 @@ import { twilioWebhookRoutes } from './webhooks/twilio.ts';
  * registers them; a route without a policy stops start-up. No family registers itself by import.
  */
 export const ROUTES: RouteDef[] = [
-  ...authFamily,
+  ...authRoutes,
   ...usersApiRoutes,
   ...agentsApiRoutes,
   ...interviewsApiRoutes,
   ...leadsApiRoutes,
   ...lenderRoutes,
-  ...loanOfficerRoutes, ...lenderOverviewRoutes, ...lenderReferralRoutes, // issue 13
-  ...inboundSmsRoutes, // issue 15
-  ...contactCenterApiRoutes, // issue 16
-  ...workflowApiRoutes, // issue 17
+  ...loanOfficerRoutes, ...lenderOverviewRoutes, ...lenderReferralRoutes,
+  ...inboundSmsRoutes,
+  ...contactCenterApiRoutes,
+  ...workflowApiRoutes,
   ...analyticsRoutes,
-  ...liveEventRoutes, // issue 38: the live console's event stream
+  ...liveEventRoutes, // the live console's event stream
   ...oauthMetadataRoutes,
   ...outboxRoutes,
   ...twilioWebhookRoutes, // Twilio's delivery statuses and replies (X-Twilio-Signature)

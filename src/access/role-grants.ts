@@ -1,7 +1,7 @@
 import { roleTypeOf, USER_MANAGER_ROLES, type Role } from './roles.ts';
 import { BRAND } from '../lib/brand.ts';
 
-// Who may grant which role in User Management (issue 15: no privilege escalation). One rule, read
+// Who may grant which role in User Management (no privilege escalation). One rule, read
 // by the server (every role change) and the console (which options it offers).
 //
 //  - Nobody changes their own roles.

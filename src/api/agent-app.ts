@@ -6,7 +6,7 @@ import { AgentFunnel, AgentReferralDetail, AgentReferralPage, ReferralEventPage,
 import { CoverageArea } from '../contract/agents.ts';
 import { agentAppKeys, type ReferralListParams } from './agent-app-keys.ts';
 
-// The agent's phone app (issue 6): reads of referrals, events, notes, funnel, notifications and
+// The agent's phone app: reads of referrals, events, notes, funnel, notifications and
 // coverage areas. Writes (stage changes, notes) are in agent-app-writes.ts.
 
 const referralsPath = (agentId: number) => `/agents-api/agents/${agentId}/referrals`;

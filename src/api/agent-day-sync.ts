@@ -3,7 +3,7 @@ import { AgentDaySync } from '../contract/referrals.ts';
 import { agentAppKeys } from './agent-app-keys.ts';
 import { request } from './client.ts';
 
-// The agent's day kit (issue 37, decision 0080): every open follow-up's detail, last events and
+// The agent's day kit (decision 0080): every open follow-up's detail, last events and
 // notes in one call, which daySyncQueryOptions below spreads into the query cache.
 
 /** The most follow-ups a phone keeps (the server's bound too). */

@@ -7,7 +7,7 @@ import { write } from './write.ts';
 import { Agent, ExcludedArea, MlsBoards, type AgentEnrollment } from '../contract/agents.ts';
 import { SupportCasePage } from '../contract/agent-support.ts';
 
-// Issue 17 (P): the agent's lifecycle (enrol, delete, reactivate), excluded ZIPs, MLS boards and
+// The agent's lifecycle (enrol, delete, reactivate), excluded ZIPs, MLS boards and
 // support cases for the staff agent view.
 
 const agentPath = (id: number) => `/agents-api/agents/${id}`;

@@ -7,7 +7,7 @@ import { request } from './client.ts';
 import { sortParam, type Paging } from './staff.ts';
 import { write } from './write.ts';
 
-// Issue 16: agent assignments (the recorded decisions and the rule's explanation) and content items
+// Agent assignments (the recorded decisions and the rule's explanation) and content items
 // (search, edit with versions, the simulator's matching). Keys start with ['assignments'] / ['content'].
 
 export interface AssignmentListParams extends Paging { sort: { key: string; desc: boolean }; zip: string; mode: string }

@@ -13,7 +13,7 @@ import { AGENT_STATUSES, AgentPage } from '../contract/agents.ts';
 import { AgentNotification } from '../contract/notifications.ts';
 import { AgentReferralDetail } from '../contract/referrals.ts';
 
-// My Referrals (issue 11): GET /agents-api/broker-referrals and one referral with its timeline and notes.
+// My Referrals: GET /agents-api/broker-referrals and one referral with its timeline and notes.
 
 export interface BrokerReferralParams {
   pageIndex: number;
@@ -60,7 +60,7 @@ export const addBrokerReferralNote = (id: number, text: string) =>
 export const addBrokerReferralNoteWrite = (id: number) => write((text: string) => addBrokerReferralNote(id, text),
   (client) => ({ onSuccess: (r) => { client.setQueryData(brokerReferralKeys.detail(id), r); } }));
 
-// Acting on a referral where it is shown (issue 34): move it to another agent, remind its agent.
+// Acting on a referral where it is shown: move it to another agent, remind its agent.
 
 const PICKER_SIZE = 1000; // the server's largest page: every agent of a brokerage in one picker
 

@@ -6,7 +6,7 @@ import { brokerageKeys } from './brokerages.ts';
 import { request } from './client.ts';
 import { write } from './write.ts';
 
-// Brokerage administration (issue 17): the full edit, the product families offered, Apination.
+// Brokerage administration: the full edit, the product families offered, Apination.
 
 export const productKeys = { all: ['products'] as const };
 export const apinationKey = (id: number) => [...brokerageKeys.detail(id), 'apination'] as const;

@@ -3,7 +3,7 @@ import { SmsJob, SmsJobPage, SmsJobRecipientPage, SmsPreflight, type SmsRecipien
 import { request } from './client.ts';
 import type { Paging } from './staff.ts';
 
-// Bulk SMS Send (issue 15): the pre-flight, the send (form-encoded, spec 2), the job and its report.
+// Bulk SMS Send: the pre-flight, the send (form-encoded, spec 2), the job and its report.
 
 export interface SmsForm {
   message: string;

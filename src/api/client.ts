@@ -22,7 +22,7 @@ export class ApiError extends Error {
   }
 }
 
-/** A read without an answer (its headers) after this long is given up: the kept copy stays on screen (issue 37). */
+/** A read without an answer (its headers) after this long is given up: the kept copy stays on screen. */
 export const READ_TIMEOUT_MS = 4_000;
 
 /**

@@ -4,7 +4,7 @@ import { request } from './client.ts';
 import { sortParam, type Paging } from './staff.ts';
 import { write } from './write.ts';
 
-// The contact-center-api family (spec 2 section 7): the Twilio task proxy (issue 16).
+// The contact-center-api family (spec 2 section 7): the Twilio task proxy.
 
 export interface TaskFilter { status: string; channel: string; stuck: string }
 export type TaskListParams = Paging & TaskFilter & { sort: { key: string; desc: boolean } };

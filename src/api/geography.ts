@@ -4,7 +4,7 @@ import { ZipCode } from '../contract/agent-assignments.ts';
 import { GeographyPage } from '../contract/geography.ts';
 import { ApiError, request } from './client.ts';
 
-// ZIP geography and address validation (issue 17): a ZIP's city, state and market, many ZIPs at
+// ZIP geography and address validation: a ZIP's city, state and market, many ZIPs at
 // once, and the address check of the contact center's Google proxy.
 
 export const geographyKeys = {

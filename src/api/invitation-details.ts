@@ -4,7 +4,7 @@ import { request } from './client.ts';
 import { potentialAgentKeys } from './potential-agents.ts';
 import { write } from './write.ts';
 
-// Pending Invitations' figures and one invitee's record (issue 34): the brokerage's invitation
+// Pending Invitations' figures and one invitee's record: the brokerage's invitation
 // counts by status and over the last 30 days, and an invitee read fresh and corrected (name, phone).
 
 export const invitationDetailKeys = {

@@ -8,7 +8,7 @@ import { dashboardKeys } from './dashboard.ts';
 import { sortParam, type Paging } from './staff.ts';
 import { write } from './write.ts';
 
-// Supplier Management (issue 15): lead suppliers, ZIP coverage and limits.
+// Supplier Management: lead suppliers, ZIP coverage and limits.
 
 export type SupplierListParams = Paging & { name: string; sort: { key: string; desc: boolean } };
 

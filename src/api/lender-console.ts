@@ -9,7 +9,7 @@ import { request } from './client.ts';
 import { write } from './write.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
 
-// The lender's console (issue 13): the office overview, My Loan Officers and lender referrals.
+// The lender's console: the office overview, My Loan Officers and lender referrals.
 // Every key starts with ['lender-console'], the overview's with ['lender-console', officeId], so
 // the overview can tell when its figures were last fetched and a write can refresh them.
 

@@ -7,7 +7,7 @@ import { Agent as AgentSchema, AgentPage as AgentPageSchema } from '../contract/
 import { BrokerageAgentNote, BrokerageAgentNotePage, MyAgentPage, ResponseTime } from '../contract/my-agents.ts';
 import { Questionnaire, type QuestionnaireUpdate } from '../contract/questionnaires.ts';
 
-// The broker admin's agents (issue 11). The names for filter pickers: the caller's brokerage, by name.
+// The broker admin's agents. The names for filter pickers: the caller's brokerage, by name.
 
 const PICKER_SIZE = 1000; // the server's largest page: every agent of a brokerage in one picker
 

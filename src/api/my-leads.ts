@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
 import { BrokerLeadPage as BrokerLeadPageSchema } from '../contract/interviews.ts';
 
-// My Leads (issue 11): the brokerage's leads (GET /interviews-api/broker-leads) with the overview's
+// My Leads: the brokerage's leads (GET /interviews-api/broker-leads) with the overview's
 // status and leadType filters. The product defaults to COMBINED, as the overview's status widgets count.
 
 export interface MyLeadParams {

@@ -4,7 +4,7 @@ import { ContactNumbers, ConversationPage } from '../contract/conversation.ts';
 import { Partner } from '../contract/partners.ts';
 import { WorkflowTaskPage } from '../contract/workflow.ts';
 
-// Issue 17 (P): the opportunity view's partner, workflow tasks, conversation and contact numbers.
+// The opportunity view's partner, workflow tasks, conversation and contact numbers.
 
 const keys = {
   all: ['opportunity-extras'] as const,

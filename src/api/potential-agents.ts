@@ -5,7 +5,7 @@ import {
   Invitation, InvitationAccepted, PotentialAgent, PotentialAgentPage, type AcceptInvitation, type NewPotentialAgent,
 } from '../contract/potential-agents.ts';
 
-// Agent invitations (issue 11): the broker admin's side and the invitee's public side.
+// Agent invitations: the broker admin's side and the invitee's public side.
 
 export const potentialAgentKeys = {
   all: ['potential-agents'] as const,

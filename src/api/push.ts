@@ -1,7 +1,7 @@
 import { PushSubscriptionAnswer, VapidPublicKey } from '../contract/push.ts';
 import { request } from './client.ts';
 
-// Web Push for the agent app (issue 38): the browser's side (permission, PushManager) and the calls
+// Web Push for the agent app: the browser's side (permission, PushManager) and the calls
 // that register a subscription with the server. Permission is asked only by turnOnPush, which only
 // the profile screen's switch calls: never at load.
 

@@ -7,7 +7,7 @@ import { request, requestBlob } from './client.ts';
 import { sortParam, type Paging } from './staff.ts';
 import { write } from './write.ts';
 
-// QA review (issue 16): the queue of recorded calls, the reviewer figures, the scorecard, recordings.
+// QA review: the queue of recorded calls, the reviewer figures, the scorecard, recordings.
 
 /** The queue's URL filters: status, disposition id, handler id, call days (YYYY-MM-DD, the browser's zone), reviewer id, reviewed since (ISO). */
 export type QaQueueFilter = { status: string; disposition: string; handledBy: string; from: string; to: string; reviewer: string; reviewedFrom: string };

@@ -3,7 +3,7 @@ import { request } from './client.ts';
 import { write } from './write.ts';
 import { SavedView, SavedViewList, type NewSavedView, type SavedViewList as ListName } from '../contract/saved-views.ts';
 
-// Saved views of the my-* lists, kept on the server for the signed-in person (issue 11).
+// Saved views of the my-* lists, kept on the server for the signed-in person.
 
 export const savedViewKeys = {
   all: ['saved-views'] as const,

@@ -65,7 +65,7 @@ export const agentReferralQueryOptions = (id: number, refId: number) => queryOpt
   },
 });
 
-/** A note on the agent's referral by staff (issue 34): not the agent's follow-up, so it leaves the overdue figures. */
+/** A note on the agent's referral by staff: not the agent's follow-up, so it leaves the overdue figures. */
 export const addAgentReferralNote = (id: number, refId: number, text: string) =>
   request(`${agentPath(id)}/referrals/${refId}/notes`, { method: 'POST', json: { text }, schema: ReferralNote });
 export const addAgentReferralNoteWrite = (id: number, refId: number) => write((text: string) => addAgentReferralNote(id, refId, text),

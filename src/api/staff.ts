@@ -5,7 +5,7 @@ import { paged } from '../contract/common.ts';
 import { AuditRow, ImpersonationSession, UserPage } from '../contract/users.ts';
 
 // Shared pieces of the staff console's API modules: CSV exports, server messages, paging, the
-// impersonation lookup and the impersonation audit (issue 5).
+// impersonation lookup and the impersonation audit.
 
 export interface Paging { pageIndex: number; pageSize: number }
 export type QueryValues = NonNullable<RequestOptions<undefined>['query']>;

@@ -39,7 +39,7 @@ export type LazyComponent<P> = ComponentType<P> & { preload: () => Promise<void>
  * thenable that settles at once, so the first render does not suspend. A suspension costs more
  * than a microtask: React 19 holds back the commit of a retry that suspends again for up to 300 ms
  * after the last fallback it showed (FALLBACK_THROTTLE_MS), so a route, its shell and its screen
- * loading one after another showed a spinner for 300 ms at each step (issue 14).
+ * loading one after another showed a spinner for 300 ms at each step.
  */
 export function lazyWithRetry<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
   let loaded: { default: ComponentType<P> } | undefined;

@@ -14,7 +14,7 @@ import { opportunityKeys } from '../api/opportunities.ts';
 import { LiveChange, type EventType } from '../contract/events.ts';
 import { SseParser } from '../lib/sse.ts';
 
-// The live console (issue 38, decision 0081): after sign-in the console holds one stream of the
+// The live console (decision 0081): after sign-in the console holds one stream of the
 // changes its user may see (GET /events, with the session's token) and turns each into query
 // invalidations, so an open overview, list or referral refetches within a second or two of a change
 // made by someone else. Offline it pauses; back online, or after the server ends the stream (its

@@ -46,7 +46,7 @@ export function revalidateRestored(client: QueryClient, { lastWrite = lastWriteA
 /**
  * The query cache, persisted per identity, with the offline write queue. Its own chunk: the login
  * page reads no query, so TanStack Query, the IndexedDB persister and the write queue load with the
- * first page that does (issue 10, lighter entry).
+ * first page that does (lighter entry).
  */
 export function QueryLayer({ client = defaultClient, children }: { client?: QueryClient | undefined; children: ReactNode }) {
   registerOfflineMutations(client); // before the persisted cache (and its paused writes) is restored
@@ -55,7 +55,7 @@ export function QueryLayer({ client = defaultClient, children }: { client?: Quer
   const identity = actingAs === undefined ? `${userId ?? 'anonymous'}` : `${userId}-as-${actingAs}`;
   setCurrentQueryClient(client);
 
-  // Signed in: ask the browser to keep what is saved for this user under storage pressure (issue 37).
+  // Signed in: ask the browser to keep what is saved for this user under storage pressure.
   useEffect(() => { if (userId !== undefined) void askPersistentStorage(); }, [userId]);
 
   // Sign-out and impersonation changes drop every cached answer of the previous identity.

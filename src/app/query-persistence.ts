@@ -9,7 +9,7 @@ export const CACHE_VERSION = '3';
 /**
  * The shapes CACHE_VERSION was set for: a fingerprint of every contract schema src/api reads answers
  * with (tests/unit/cache-version.test.ts computes it and fails, naming the new value, when a shape
- * changes: the moment to bump CACHE_VERSION). Issue 37: a deploy never shows a copy it cannot read.
+ * changes: the moment to bump CACHE_VERSION). A deploy never shows a copy it cannot read.
  */
 export const CACHE_CONTRACT_FINGERPRINT = '41b2d6775c9eeb9d';
 export const CACHE_MAX_AGE_MS = 7 * 24 * 3600_000; // a week of offline reading

@@ -24,7 +24,7 @@ export const SCREENS: Record<string, Screen> = {
   'agent-funnel': lazyScreen(() => import('../features/agent-app/funnel-screen.tsx'), 'FunnelScreen'),
   'agent-profile': lazyScreen(() => import('../features/agent-app/profile-screen.tsx'), 'ProfileScreen'),
   'agent-announcements': lazyScreen(() => import('../features/agent-app/announcements-screen.tsx'), 'AgentAnnouncementsScreen'),
-  // Staff console (issue 5).
+  // Staff console.
   'dnc-list': lazyScreen(() => import('../features/dnc/dnc-screen.tsx'), 'DncScreen'),
   brokerages: lazyScreen(() => import('../features/brokerages/brokerages-screen.tsx'), 'BrokeragesScreen'),
   'brokerage-view': lazyScreen(() => import('../features/brokerages/brokerage-view-screen.tsx'), 'BrokerageViewScreen'),
@@ -39,7 +39,7 @@ export const SCREENS: Record<string, Screen> = {
   opportunities: lazyScreen(() => import('../features/opportunities/opportunities-screen.tsx'), 'OpportunitiesScreen'),
   'opportunity-view': lazyScreen(() => import('../features/opportunities/opportunity-view-screen.tsx'), 'OpportunityViewScreen'),
   'impersonation-audit': lazyScreen(() => import('../features/impersonation-audit/audit-screen.tsx'), 'ImpersonationAuditScreen'),
-  // The broker admin's workspace (issue 11).
+  // The broker admin's workspace.
   'my-referrals': lazyScreen(() => import('../features/my-referrals/my-referrals-screen.tsx'), 'MyReferralsScreen'),
   'my-referral-view': lazyScreen(() => import('../features/my-referrals/my-referral-view-screen.tsx'), 'MyReferralViewScreen'),
   'my-agents': lazyScreen(() => import('../features/my-agents/my-agents-screen.tsx'), 'MyAgentsScreen'),
@@ -53,34 +53,34 @@ export const SCREENS: Record<string, Screen> = {
   'agent-onboarding-decline': lazyScreen(() => import('../features/agent-onboarding/agent-onboarding-decline-screen.tsx'), 'AgentOnboardingDeclineScreen'),
   overview: ConsoleOverviewScreen,
   dashboard: ConsoleOverviewScreen,
-  // The lender's console (issue 13); /console picks the lender's overview in overview-screen.tsx.
+  // The lender's console; /console picks the lender's overview in overview-screen.tsx.
   'my-loan-officers': lazyScreen(() => import('../features/loan-officers/loan-officers-screen.tsx'), 'LoanOfficersScreen'),
   'my-loan-officer-view': lazyScreen(() => import('../features/loan-officers/loan-officer-view-screen.tsx'), 'LoanOfficerViewScreen'),
   'lender-referrals': lazyScreen(() => import('../features/lender-referrals/lender-referrals-screen.tsx'), 'LenderReferralsScreen'),
   'lender-referral-view': lazyScreen(() => import('../features/lender-referrals/lender-referral-view-screen.tsx'), 'LenderReferralViewScreen'),
-  // Broker admin's workspace, part 2 (issue 12).
+  // The broker admin's notifications, admins, announcements and metrics.
   'my-notifications': lazyScreen(() => import('../features/my-notifications/my-notifications-screen.tsx'), 'MyNotificationsScreen'),
   'my-admins': lazyScreen(() => import('../features/my-admins/my-admins-screen.tsx'), 'MyAdminsScreen'),
   'my-admin-view': lazyScreen(() => import('../features/my-admins/my-admin-view-screen.tsx'), 'MyAdminViewScreen'),
   'my-announcements': lazyScreen(() => import('../features/my-announcements/my-announcements-screen.tsx'), 'MyAnnouncementsScreen'),
   'my-metrics': lazyScreen(() => import('../features/my-metrics/my-metrics-screen.tsx'), 'MyMetricsScreen'),
-  // Staff administration, part 1 (issue 15).
+  // Staff administration: users and announcements.
   'user-management': lazyScreen(() => import('../features/user-management/users-screen.tsx'), 'UserManagementScreen'),
   'user-create': lazyScreen(() => import('../features/user-management/user-create-screen.tsx'), 'UserCreateScreen'),
   'user-edit': lazyScreen(() => import('../features/user-management/user-edit-screen.tsx'), 'UserEditScreen'),
   announcements: lazyScreen(() => import('../features/announcements/announcements-screen.tsx'), 'AnnouncementsScreen'),
-  // Staff administration (issue 15, engineer M).
+  // Staff administration: lead suppliers, bulk SMS and email settings.
   'supplier-management': lazyScreen(() => import('../features/supplier-management/suppliers-screen.tsx'), 'SuppliersScreen'),
   'supplier-create': lazyScreen(() => import('../features/supplier-management/supplier-create-screen.tsx'), 'SupplierCreateScreen'),
   'supplier-view': lazyScreen(() => import('../features/supplier-management/supplier-view-screen.tsx'), 'SupplierViewScreen'),
   'bulk-sms-send': lazyScreen(() => import('../features/bulk-sms/bulk-sms-screen.tsx'), 'BulkSmsScreen'),
   'settings-email': lazyScreen(() => import('../features/email-settings/email-settings-screen.tsx'), 'EmailSettingsScreen'),
-  // Staff administration, part 2 (issue 16): diagnostic tools and dynamic content.
+  // Staff diagnostic tools and dynamic content.
   'agent-assignments': lazyScreen(() => import('../features/agent-assignments/agent-assignments-screen.tsx'), 'AgentAssignmentsScreen'),
   'content-search': lazyScreen(() => import('../features/content/content-search-screen.tsx'), 'ContentSearchScreen'),
   'content-edit': lazyScreen(() => import('../features/content/content-edit-screen.tsx'), 'ContentEditScreen'),
   simulator: lazyScreen(() => import('../features/content/simulator-screen.tsx'), 'SimulatorScreen'),
-  // Staff administration, part 2 (issue 16, QA review and Twilio tasks).
+  // QA review and Twilio tasks.
   'qa-review': lazyScreen(() => import('../features/qa-review/qa-review-screen.tsx'), 'QaReviewScreen'),
   'qa-review-opportunity': lazyScreen(() => import('../features/qa-review/qa-review-opportunity-screen.tsx'), 'QaReviewOpportunityScreen'),
   'twilio-tasks': lazyScreen(() => import('../features/twilio-tasks/twilio-tasks-screen.tsx'), 'TwilioTasksScreen'),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ZipCode } from './agent-assignments.ts';
 
-// POST /contact-center-api/proxy/google-api/validate-address (spec 2 section 7; issue 17, engineer Q).
+// POST /contact-center-api/proxy/google-api/validate-address (spec 2 section 7).
 // The reference API stands in for Google's Address Validation at the boundary (docs/spec/DECISIONS.md: "a format
 // check for addresses"): server/geography/address-validator.ts, the one place a real provider plugs in.
 

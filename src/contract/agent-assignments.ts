@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { IsoTime, paged } from './common.ts';
 import { ZIP_LENGTH } from './limits.ts';
 
-// Agent assignments (issue 16): /interviews-api/agentAssignments, zipCodes, markets.
+// Agent assignments: /interviews-api/agentAssignments, zipCodes, markets.
 // The decisions come from src/lib/assignment-rule.ts (decideAssignment); these are its answers.
 
 export const CheckName = v.picklist(['BROKERAGE', 'COVERAGE', 'EXCLUSION', 'STATUS', 'ADMIN_HOLD', 'OVERDUE', 'DECLINED', 'RANK']);

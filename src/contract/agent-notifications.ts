@@ -17,7 +17,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
 export const NOTIFICATIONS_ERROR = 'An error occurred loading agents notifications.';
 export const NO_NOTIFICATIONS = 'No notifications in the past 24 hours';
 
-// POST /agents-api/notifications/sample (issue 34): without `type` the fixed sample as before; with
+// POST /agents-api/notifications/sample: without `type` the fixed sample as before; with
 // type OVERDUE_REFERRAL_REMINDER and the agent's overdue `referralId`, the reminder a brokerage admin
 // or staff send from the referral's page, naming the referral. One per referral per hour.
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { Count, IsoTime, paged } from './common.ts';
 
 // GET /interviews-api/agent-support/cases (spec 2 section 7, "agent-support/cases"): an agent's
-// support cases, shown on the staff agent view (issue 17).
+// support cases, shown on the staff agent view.
 
 export const SUPPORT_CASE_STATUSES = ['OPEN', 'PENDING', 'RESOLVED', 'CLOSED'] as const;
 

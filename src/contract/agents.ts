@@ -137,7 +137,7 @@ export type EmailInquiry = v.InferOutput<typeof EmailInquiry>;
 export const EmailSent = v.object({ queued: Count });
 export type EmailSent = v.InferOutput<typeof EmailSent>;
 
-// ---------------------------------------------------------------- lifecycle, exclusions, MLS boards (issue 17)
+// ---------------------------------------------------------------- lifecycle, exclusions, MLS boards
 
 const personPart = personNamePart;
 

@@ -38,7 +38,7 @@ export const AnnouncementStatusBody = v.strictObject({
 export const AnnouncementStatus = v.object({ announcementId: v.number(), readAt: v.nullable(v.string()), unreadCount: v.number() });
 export type AnnouncementStatus = v.InferOutput<typeof AnnouncementStatus>;
 
-// The Announcements editor (issue 15): the same rows My Announcements reads, written by staff
+// The Announcements editor: the same rows My Announcements reads, written by staff
 // (to brokerages, loan offices or agents) and by a broker admin (to their own agents only).
 
 export const ANNOUNCEMENT_AUDIENCES = ['ALL_BROKERAGES', 'BROKERAGE', 'PRODUCT_FAMILY', 'LOAN_OFFICES', 'AGENTS'] as const;

@@ -5,7 +5,7 @@ import { NoteText } from './note-text.ts';
 import { PRODUCTS } from './brokerages.ts';
 import { REFERRAL_STAGES, REFERRAL_TYPES } from '../lib/referral-stages.ts';
 
-// My Referrals (issue 11): a brokerage's referrals with every filter the overview links with, and
+// My Referrals: a brokerage's referrals with every filter the overview links with, and
 // one referral with its timeline and notes. GET /agents-api/broker-referrals[/:id], POST .../:id/notes.
 
 /** The overview's referral categories: all, active (not closed or removed), closed (closed or leased), removed. */

@@ -5,7 +5,7 @@ import { normalisePhone } from './interviews.ts';
 import { BROKERAGE_STATUSES, PRODUCT_FAMILIES } from './brokerages.ts';
 import { EMAIL_MAX, PHONE_TEXT_MAX, ZIP_LENGTH, ZIP_MESSAGE, ZIP_PATTERN } from './limits.ts';
 
-// Brokerage administration (issue 17, engineer Q): the full edit (PUT /agents-api/brokerages/{id}),
+// Brokerage administration: the full edit (PUT /agents-api/brokerages/{id}),
 // the product families offered (GET /agents-api/product) and Apination
 // (GET /agents-api/brokerages/{id}/apination, POST .../apination/enable and .../disable).
 

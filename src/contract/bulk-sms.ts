@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { Count, IsoTime, isoDate, paged } from './common.ts';
 import { OPPORTUNITY_STATUSES } from './interviews.ts';
 
-// Bulk SMS (spec 2 section 7 "POST .../opportunities/sms (form-encoded bulk SMS)"; issue 15):
+// Bulk SMS (spec 2 section 7 "POST .../opportunities/sms (form-encoded bulk SMS)"):
 // the recipients and text, the compliance pre-flight, the send job and its report.
 
 /**

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { Role } from '../access/roles.ts';
 import { Count, IsoTime, paged } from './common.ts';
 
-// The contact-center-api family (spec 2 section 7): the Twilio task proxy (issue 16).
+// The contact-center-api family (spec 2 section 7): the Twilio task proxy.
 
 /** twilio-tasks (spec 1 section 6): the list admits these and BROKERAGE_ADMIN, CSR_VIEW_OPPORTUNITIES; only the parent roles delete. */
 export const TASK_MANAGER_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT'];

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { IsoTime, paged } from './common.ts';
 
-// Content items (issue 16): /interviews-api/content-items with usageTypes, usages, audiences
+// Content items: /interviews-api/content-items with usageTypes, usages, audiences
 // (page size 200), best-match, all-match, history and PATCH. Matching: src/lib/content-match.ts.
 
 export const USAGE_TYPES = ['SMS_TEMPLATE', 'EMAIL_TEMPLATE', 'CALL_SCRIPT'] as const;

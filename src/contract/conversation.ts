@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { Count, IsoTime, paged } from './common.ts';
 
-// The opportunity view's interaction timeline (issue 17): GET /interviews-api/conversation and
+// The opportunity view's interaction timeline: GET /interviews-api/conversation and
 // GET /interviews-api/contactNumbers (spec 2 section 7, "Opportunities and interviews").
 
 /**

@@ -2,7 +2,7 @@ import type * as v from 'valibot';
 import { paged } from './common.ts';
 import { ZipCode } from './agent-assignments.ts';
 
-// Geography (spec 2 section 7 "Geography: zipCodes/{zip}, geography; markets"; issue 17, engineer Q).
+// Geography (spec 2 section 7 "Geography: zipCodes/{zip}, geography; markets").
 // GET /interviews-api/zipCodes/{zip} answers one ZipCode (contract agent-assignments.ts);
 // GET /interviews-api/geography searches the table or resolves a list of ZIPs at once.
 

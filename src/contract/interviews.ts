@@ -69,7 +69,7 @@ export const Opportunity = v.object({
   cosignerFirstName: text, cosignerLastName: text, phoneCount: v.number(), smsCount: v.number(),
   referringWebsite: text, cleanReferringWebsite: text, responded: v.boolean(), qualified: v.boolean(),
   created: time, assignedAt: v.nullable(time), updated: time,
-  /** The referral partner who sent the lead in (GET /interviews-api/partners/{id}), issue 17. */
+  /** The referral partner who sent the lead in (GET /interviews-api/partners/{id}). */
   partnerId: v.optional(v.nullable(id), null),
 });
 export type Opportunity = v.InferOutput<typeof Opportunity>;
@@ -227,7 +227,7 @@ export const LeadProgressionStats = v.object({
 export type LeadProgressionStats = v.InferOutput<typeof LeadProgressionStats>;
 
 /**
- * POST /interviews-api/interactions (issue 17): logs a call, text or email with the opportunity's
+ * POST /interviews-api/interactions: logs a call, text or email with the opportunity's
  * client, handled by the caller; a CALL or SMS also counts on the opportunity (phoneCount, smsCount).
  */
 export const NewInteraction = v.pipe(

@@ -3,7 +3,7 @@ import { Count, IsoTime, paged } from './common.ts';
 import { ZIP_MESSAGE, ZIP_PATTERN } from './limits.ts';
 
 // Lead suppliers, their ZIP coverage and their limits (spec 1 section 7 "GET /users-api/lead-suppliers";
-// spec 2 section 7 "lead-supplier-zip-codes ... lead-supplier-limit"; issue 15).
+// spec 2 section 7 "lead-supplier-zip-codes ... lead-supplier-limit").
 
 /** GET /users-api/lead-suppliers (paged; name search) and GET /users-api/lead-suppliers/{id}. */
 export const LeadSupplier = v.object({

@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 
 // The longest value each field of a contract schema admits, read from the schema itself, so a form's
-// maxLength attribute is the server's limit (issue 36: "every field's rule comes from the contract").
+// maxLength attribute is the server's limit ("every field's rule comes from the contract").
 // One field, one length: the lengths every schema shares live here.
 
 /** An email address: RFC 5321's longest path less its brackets (254 characters). */

@@ -3,7 +3,7 @@ import { Agent as AgentSchema } from './agents.ts';
 import { paged } from './common.ts';
 import { NoteText } from './note-text.ts';
 
-// My Agents (issue 11): the brokerage's agents with what a team lead watches, an agent's response
+// My Agents: the brokerage's agents with what a team lead watches, an agent's response
 // times, and the brokerage's own notes on an agent.
 // GET /agents-api/my-agents, GET /agents-api/performanceMetrics/responseTime/:id,
 // GET and POST /agents-api/agents/:id/brokerage-notes.

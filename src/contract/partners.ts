@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { Count, IsoTime } from './common.ts';
 
 // GET /interviews-api/partners/{id} (spec 2 section 7): the referral partner who sent an
-// opportunity in, shown on the opportunity view (issue 17).
+// opportunity in, shown on the opportunity view.
 
 export const PARTNER_TYPES = ['LENDER', 'BUILDER', 'RELOCATION', 'WEBSITE', 'AFFINITY'] as const;
 

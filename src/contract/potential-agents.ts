@@ -5,7 +5,7 @@ import { personNamePart } from './person-name.ts';
 import { EMAIL_MAX, PHONE_TEXT_MAX } from './limits.ts';
 import { NewPassword } from './users.ts';
 
-// Potential agents and their invitations (issue 11): the Invite Agents dialog, Pending Invitations,
+// Potential agents and their invitations: the Invite Agents dialog, Pending Invitations,
 // and the public agent onboarding (/agent-onboarding/:inviteCode and /decline).
 // GET/POST /agents-api/potentialAgents, GET/DELETE /agents-api/potentialAgents/:id,
 // POST /agents-api/potentialAgents/invite/:id, GET/PATCH/DELETE /agents-api/potentialAgents/invite/code/:code,
@@ -86,7 +86,7 @@ export const InvitationStats = v.object({
 export type InvitationStats = v.InferOutput<typeof InvitationStats>;
 
 /**
- * PATCH /agents-api/potentialAgents/{id} (issue 17): corrects a potential agent's name or phone (at
+ * PATCH /agents-api/potentialAgents/{id}: corrects a potential agent's name or phone (at
  * least one field). The email is the invitation's address: to change it, invalidate and invite anew.
  */
 export const PotentialAgentEdit = v.pipe(

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-// Web Push (issue 38): the subscription a browser's PushManager gives, as the agent app registers
+// Web Push: the subscription a browser's PushManager gives, as the agent app registers
 // it, and the message the service worker shows. RFC 8291 fixes the key sizes: the browser's P-256
 // public key is 65 bytes uncompressed, the auth secret 16 bytes, both base64url without padding.
 

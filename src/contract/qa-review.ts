@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { Count, IsoTime, Percent, paged } from './common.ts';
 import { Disposition } from './interviews.ts';
 
-// QA review of recorded calls (issue 16; the interviews-api family of spec 2 section 7): the queue of
+// QA review of recorded calls (the interviews-api family of spec 2 section 7): the queue of
 // calls with their review, the reviewer figures, the scorecard, and the calls' recordings.
 
 /** The scorecard's criteria (docs/decisions/0019-qa-review-queue-and-scorecard.md): each passes or fails; a call passes when all pass. */

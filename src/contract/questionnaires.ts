@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { PRICE_RANGES } from '../lib/price-ranges.ts';
 import { US_STATES_AND_TERRITORIES } from '../lib/us-states.ts';
 
-// An agent's questionnaire (issue 11): coverage and preferences, read and edited by the brokerage.
+// An agent's questionnaire: coverage and preferences, read and edited by the brokerage.
 // GET and PUT /agents-api/agents/:id/questionnaire.
 
 export const LANGUAGES = ['English', 'Spanish', 'Chinese', 'Tagalog', 'Vietnamese', 'Arabic', 'French', 'Korean',

@@ -101,7 +101,7 @@ export const Reassignment = v.strictObject({ agentId: PositiveId }, 'unknown fie
 export const SampleNotification = v.strictObject({ agentId: PositiveId }, 'unknown field');
 
 /**
- * The agent's day kit (issue 37): the most urgent open referrals, each with its contact, last events
+ * The agent's day kit: the most urgent open referrals, each with its contact, last events
  * and last notes, in one answer, so the agent app can keep every open follow-up readable offline.
  */
 export const AgentDaySyncItem = v.object({

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-// Saved views (issue 11): a named filter and sort of a list, kept on the server for the signed-in
+// Saved views: a named filter and sort of a list, kept on the server for the signed-in
 // person, so they follow them to every device and survive logout. GET/POST /users-api/saved-views,
 // DELETE /users-api/saved-views/:id.
 

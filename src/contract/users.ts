@@ -109,7 +109,7 @@ export type ConnectorStart = v.InferOutput<typeof ConnectorStart>;
 export const ConnectorConnection = v.object({ provider: v.string(), connected: v.boolean(), connectedAt: v.string() });
 export type ConnectorConnection = v.InferOutput<typeof ConnectorConnection>;
 
-// User Management (issue 15): the roles catalogue, flex attributes, one user's page, and the writes.
+// User Management: the roles catalogue, flex attributes, one user's page, and the writes.
 
 export const FLEX_ATTRIBUTE_TYPES = ['TEXT', 'NUMBER', 'BOOLEAN', 'DATE', 'SELECT'] as const;
 

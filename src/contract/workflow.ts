@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { Count, IsoTime, paged } from './common.ts';
 
-// GET /workflow-api/tasks (spec 2 section 7 "Workflow"): the workflow tasks an opportunity waits on
-// (issue 17). Query: opportunityId, status (comma list of WORKFLOW_TASK_STATUSES; default every
+// GET /workflow-api/tasks (spec 2 section 7 "Workflow"): the workflow tasks an opportunity waits on.
+// Query: opportunityId, status (comma list of WORKFLOW_TASK_STATUSES; default every
 // status), pageIndex, pageSize (default 10). Open tasks first by due time, then finished ones, newest first.
 
 export const WORKFLOW_TASK_STATUSES = ['OPEN', 'IN_PROGRESS', 'DONE', 'CANCELLED'] as const;

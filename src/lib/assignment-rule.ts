@@ -1,4 +1,4 @@
-// The referral assignment rule (issue 16): one pure function decides who gets an opportunity and
+// The referral assignment rule: one pure function decides who gets an opportunity and
 // says why for every candidate. The server uses it to assign (automatic and forced assignment),
 // to record the decision, and to explain a ZIP code or an opportunity; nothing else decides.
 //

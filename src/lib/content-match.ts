@@ -1,4 +1,4 @@
-// Which content item a usage sends to a given audience (issue 16). The server's best-match and
+// Which content item a usage sends to a given audience. The server's best-match and
 // all-match calls and the console's simulator all answer with this one function.
 //
 // An item of the usage matches when it is active and each attribute its audience names equals the

@@ -1,6 +1,6 @@
 import { parseIsoDate } from './iso-time.ts';
 
-// Flex attribute values (User Management, issue 15): every value is stored as text and checked
+// Flex attribute values (User Management): every value is stored as text and checked
 // against its definition's type, here once for the server and the console (through the contract's
 // flexValueRule, which adds the required value and the length).
 

@@ -11,7 +11,7 @@ export { daysText };
  * en-US digit grouping (1,234,567.891: at most 3 decimals, trailing zeros dropped), as
  * Intl.NumberFormat('en-US') writes it, without Intl: a page's first Intl formatter or
  * localeCompare costs Chromium 35 to 60 ms of ICU set-up on the main thread, paid by every cold
- * start of the overview (issue 14). tests/unit/format.test.ts holds it equal to Intl's.
+ * start of the overview. tests/unit/format.test.ts holds it equal to Intl's.
  */
 /**
  * A non-negative number to three decimals rounded as Intl rounds it: half away from zero on the
@@ -110,7 +110,7 @@ const toDate = (value: string | Date | null | undefined): Date | null => {
 };
 
 // date-fns's lightFormat, not its format: format brings the en-US locale and every token's
-// formatter (19 kB of script on every console page, issue 14) for one word, the month's short name.
+// formatter (19 kB of script on every console page) for one word, the month's short name.
 // tests/unit/format.test.ts holds these equal to format's output.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 /** MMM d, yyyy: Mar 4, 2025. */

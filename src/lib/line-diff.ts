@@ -1,4 +1,4 @@
-// A line diff between two versions of a text (content item history, issue 16): the longest common
+// A line diff between two versions of a text (content item history): the longest common
 // subsequence of lines, O(n*m) in time and memory, which is plenty for templates and scripts of a
 // few hundred lines (capped by MAX_DIFF_LINES: beyond it the texts are shown as replaced whole).
 

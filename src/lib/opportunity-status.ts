@@ -19,7 +19,7 @@ export interface StatusCount { status: string; count: number }
 
 /** The status widget's rows: hidden statuses dropped, labels applied, most first. */
 // Our own English labels: compared without localeCompare, whose first call sets up an ICU collator
-// (20 to 40 ms on the overview's first render, issue 14).
+// (20 to 40 ms on the overview's first render).
 const byLabel = (a: string, b: string) => {
   const x = a.toLowerCase();
   const y = b.toLowerCase();

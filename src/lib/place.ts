@@ -1,4 +1,4 @@
-// How a ZIP's place reads wherever ZIPs are entered or listed (issue 17): city, state and market.
+// How a ZIP's place reads wherever ZIPs are entered or listed: city, state and market.
 
 export interface Place { city: string; state: string; market: string | null }
 

@@ -1,6 +1,6 @@
 import { FORCE_BLOCKING_STATUSES } from './assignment-rule.ts';
 
-// Who may take a referral moved by hand (issue 34): PATCH /agents-api/referrals/:refId/reassign
+// Who may take a referral moved by hand: PATCH /agents-api/referrals/:refId/reassign
 // refuses with this rule, and the console's agent picker greys out the same agents with the same
 // reason, so the two cannot disagree. The order is the server's: the brokerage first, then the
 // agent who has it already, then the statuses that block a forced assignment (assignment-rule.ts).

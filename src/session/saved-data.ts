@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_PREFIX } from './persisted-store.ts';
 
-// Storage that lasts (issue 37, decision 0080): whether the browser threw away this user's saved copy
+// Storage that lasts (decision 0080): whether the browser threw away this user's saved copy
 // (the persisted query cache), asking it to keep the origin's storage, and how much is used.
 
 const MARK = `${STORAGE_PREFIX}saved-copy:`;

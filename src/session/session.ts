@@ -52,7 +52,7 @@ export class NoMatchingRoleError extends Error {}
 
 /**
  * The post-login branches (spec 1 section 4): what each kind of user needs loaded. The fetchers load
- * on first use: the login page does not need them (issue 10, lighter entry), and the console's chunks
+ * on first use: the login page does not need them (lighter entry), and the console's chunks
  * share them.
  */
 export async function loadProfile(user: Me, hostname?: string): Promise<Profile> {

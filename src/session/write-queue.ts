@@ -172,7 +172,7 @@ async function runChain(userId: number, referralId: number): Promise<void> {
 
 /**
  * A refusal in words: the server's messages for the fields it names (a rule the write broke), never
- * the body's "The request body is not valid"; otherwise its message (issue 36).
+ * the body's "The request body is not valid"; otherwise its message.
  */
 function refusalText(err: unknown): string {
   if (err instanceof ApiError && err.fields && Object.keys(err.fields).length > 0) return Object.values(err.fields).join(' ');

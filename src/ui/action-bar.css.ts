@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
-// A record's actions on a phone (issue 35): the last part of the page, stuck to the bottom of the
+// A record's actions on a phone: the last part of the page, stuck to the bottom of the
 // screen while anything above it scrolls, so the main action is one tap away at the top of a long
 // record and at its end. It spans the page's padding and keeps clear of the home indicator.
 export const bar = style({

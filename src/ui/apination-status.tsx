@@ -12,7 +12,7 @@ import { useSnackbar } from './snackbar.tsx';
 import * as styles from './staff.css.ts';
 import { Skeleton } from './skeleton.tsx';
 
-// A brokerage's Apination integration (issue 17): its state, who changed it and when, and (for the
+// A brokerage's Apination integration: its state, who changed it and when, and (for the
 // broker admin on the marketplace, or staff who may impersonate) the switch behind a confirmation.
 
 /** "Enabled by Blair Harbor on 11/24/2026 9:15 AM (acting: Alex Admin)"; never changed: "Never enabled." */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-// Back closes the top dialog or sheet and keeps the page (issue 35; Android's Back is how people close
+// Back closes the top dialog or sheet and keeps the page (Android's Back is how people close
 // a sheet). Every open overlay level owns one history entry at the same address, marked in
 // history.state; the router sees the same path throughout.
 //

@@ -1,7 +1,7 @@
 import { createVar, globalStyle, style } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
-// Below 768 px a dialog is a full-screen sheet (issue 35): the whole viewport, clear of the notch and
+// Below 768 px a dialog is a full-screen sheet: the whole viewport, clear of the notch and
 // the home indicator (safe-area insets), its title bar with a Dismiss button stuck to the top and its
 // actions stuck to the bottom while the body scrolls between them. Wider screens keep the centred card.
 const PHONE = 'screen and (max-width: 767.98px)';

@@ -13,7 +13,7 @@ export interface ListFiltersProps {
 
 /**
  * A list's filters: inline on wider screens; below 768 px one "Filters" button (with how many are
- * set) opens them in a sheet, so they no longer fill a phone's first screen (issue 35).
+ * set) opens them in a sheet, so they no longer fill a phone's first screen.
  */
 export function ListFilters({ count, children }: ListFiltersProps) {
   const mobile = useIsMobile();

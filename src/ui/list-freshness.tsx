@@ -5,7 +5,7 @@ import { useCopyEvicted } from '../session/saved-data.ts';
 import { OFFLINE_NOTICE, useOnline } from './status-line.tsx';
 import * as styles from './list-freshness.css.ts';
 
-// Lists after one visit (issue 37): a list reopened offline (a reload included) shows the copy the
+// Lists after one visit: a list reopened offline (a reload included) shows the copy the
 // persisted query cache kept, says so, and says when it was fetched; writes that cannot wait for the
 // connection are disabled with the reason beside them.
 
@@ -30,7 +30,7 @@ export function ListFreshness({ updatedAt, failure }: { updatedAt: number; failu
   const offline = !online || unreachable(failure);
   const evicted = useCopyEvicted();
   // Before the first answer the line keeps its room (unseen, unread), so the list does not jump down
-  // when "Last updated" arrives (a layout shift Lighthouse measured on My Referrals, issue 35).
+  // when "Last updated" arrives (a layout shift Lighthouse measured on My Referrals).
   if (updatedAt === 0 && !offline && !evicted) return <p className={styles.line} aria-hidden="true"><span className={styles.updated}>{'\u00a0'}</span></p>;
   return (
     <p className={styles.line}>

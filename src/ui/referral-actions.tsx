@@ -18,7 +18,7 @@ export interface ReferralActionsProps {
   docked?: boolean;
 }
 
-/** What a brokerage admin or staff do on a referral's page (issue 34): reassign it, remind its agent when it is overdue. */
+/** What a brokerage admin or staff do on a referral's page: reassign it, remind its agent when it is overdue. */
 export function ReferralActions({ referral: r, brokerageId, onReassigned, docked }: ReferralActionsProps) {
   const [reassigning, setReassigning] = useState(false);
   // Reminders are sent by the my-notifications roles only (QA reviews, decision 0085): the server refuses the others.

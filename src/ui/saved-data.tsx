@@ -6,7 +6,7 @@ import { Button } from './button.tsx';
 import * as styles from './list-freshness.css.ts';
 
 /**
- * Saved on this device (issue 37): the space the console's saved data uses, whether the browser keeps
+ * Saved on this device: the space the console's saved data uses, whether the browser keeps
  * it under storage pressure, and "Clear saved data", which forgets every kept answer (the screens
  * open fetch theirs again) but never a change waiting to sync.
  */

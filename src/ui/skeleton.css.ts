@@ -2,7 +2,7 @@ import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { SPINNER_DELAY_MS } from './layout.css.ts';
 import { vars } from './theme.css.ts';
 
-// Grey shapes where content is coming (issue 35): drawn at once in the room the content will take,
+// Grey shapes where content is coming: drawn at once in the room the content will take,
 // so nothing moves when it lands. The shimmer starts only once a wait has lasted a second, as the
 // spinner does (decision 0045: no compositor work for short waits), and never under reduced motion.
 const shimmer = keyframes({ from: { backgroundPosition: '100% 0' }, to: { backgroundPosition: '-100% 0' } });

@@ -12,7 +12,7 @@ export interface SwitchProps {
  * A labelled on/off switch (WAI-ARIA switch pattern: a button with role "switch" and aria-checked,
  * named by its label; Space and Enter toggle it as they press any button). Written here rather than
  * taken from Radix: the login page shows one, and Radix Switch with its slot, context and size helpers
- * cost the login page about 7 kB of gzipped JS for what these lines do (issue 10, lighter entry).
+ * cost the login page about 7 kB of gzipped JS for what these lines do (lighter entry).
  */
 export function Switch({ label, checked, onCheckedChange, disabled }: SwitchProps) {
   const id = useId();

@@ -6,7 +6,7 @@ import { placeText } from '../lib/place.ts';
 import * as styles from './field.css.ts';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 
-// The one ZIP field of the console (issue 17): a 5-digit input that shows, as text under it, the
+// The one ZIP field of the console: a 5-digit input that shows, as text under it, the
 // city, state and market the ZIP resolves to (GET /interviews-api/zipCodes/{zip}), or "Unknown ZIP".
 
 const ZIP = /^\d{5}$/;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnnouncementPage, AnnouncementStatus } from '../../src/contract/announcements.ts';
 import { DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// Announcements in the agent app (issue 15): the agent reads GET /users-api/announcements with the
+// Announcements in the agent app: the agent reads GET /users-api/announcements with the
 // server's audience rule (every agent, or their brokerage's agents) and marks one read with
 // POST /users-api/announcements/status, the calls My Announcements uses.
 

@@ -99,7 +99,7 @@ describe('the sample notification', () => {
     expect(mine.body.content[0]).toMatchObject({ id: res.body.id, type: 'TEST_NEW_REFERRAL' });
   });
 
-  // Issue 12: a brokerage admin sends samples to their own agents (My Notifications), never to another's.
+  // A brokerage admin sends samples to their own agents (My Notifications), never to another's.
   it("is refused to another brokerage's admin and an agent, and answers an unknown agent or a bad body", async () => {
     const otherBroker = await signIn(server, 'broker.basic@demo.test');
     expect((await otherBroker.post('/agents-api/notifications/sample', { agentId: demo })).status).toBe(403);

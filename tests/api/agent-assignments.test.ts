@@ -163,7 +163,7 @@ describe('automatic assignment', () => {
 
 describe('roles (spec 1 section 6: ADMIN, MANAGER, CSR_SUPERVISOR, AGENT_ENGAGEMENT)', () => {
   it('admits the four list roles and refuses QA, brokerage admins and CSRs on every call', async () => {
-    // zipCodes and markets admit more roles since issue 17: tests/api/geography-address.test.ts
+    // zipCodes and markets admit more roles (the geography screens): tests/api/geography-address.test.ts
     const paths = [BASE, `${BASE}/explain?zip=04101`];
     for (const p of paths) {
       for (const who of [admin, manager, supervisor, engagement]) expect((await who.get(p)).status, p).toBe(200);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentDaySync } from '../../src/contract/referrals.ts';
 import { DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// Issue 37: the agent's day kit, GET /agents-api/agents/:id/day-sync: the most urgent open
+// The agent's day kit, GET /agents-api/agents/:id/day-sync: the most urgent open
 // referrals with their contact, last events and last notes, for the signed-in agent only.
 
 let server: TestServer;

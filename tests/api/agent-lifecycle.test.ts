@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// Issue 17 (P): the agent's lifecycle on the staff agent view (enrolment, soft delete, reactivation),
+// The agent's lifecycle on the staff agent view (enrolment, soft delete, reactivation),
 // excluded ZIPs beside coverage areas, MLS boards, and the agents' support cases.
 
 const STAFF = ['admin@demo.test', 'manager@demo.test', 'qa@demo.test', 'supervisor@demo.test', 'engagement@demo.test'];

@@ -1,4 +1,4 @@
-// The authentication cache (server/auth/token-cache.ts, issue 14): a request authenticates without a
+// The authentication cache (server/auth/token-cache.ts): a request authenticates without a
 // query while its token's entry is fresh, yet a logout, a revocation or a removal made through the
 // same process is refused on the very next request, a change made by another process (here: SQL on
 // the database, as another API process would write it) is refused once the stated bound has passed,

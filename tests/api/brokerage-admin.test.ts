@@ -3,7 +3,7 @@ import type { ApinationState, ProductOffering } from '../../src/contract/brokera
 import type { Brokerage } from '../../src/contract/brokerages.ts';
 import { signIn, type Caller, startTestServer, type TestServer } from '../setup/test-server.ts';
 
-// Issue 17 (Q): PUT /agents-api/brokerages/{id}, GET /agents-api/product, Apination.
+// PUT /agents-api/brokerages/{id}, GET /agents-api/product, Apination.
 
 let server: TestServer;
 const as: Record<string, Caller> = {};

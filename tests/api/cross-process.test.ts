@@ -1,4 +1,4 @@
-// Several API processes on one PostgreSQL (issue 14): three started at once on an empty database
+// Several API processes on one PostgreSQL: three started at once on an empty database
 // all serve it, migrated and seeded once; every piece of shared state (tokens, refresh families,
 // throttling, idempotency keys, logout) holds across processes. Runs in the api-pg project only
 // (a PostgreSQL server: TEST_DATABASE_URL). A logout on one process is refused on the others within
@@ -139,7 +139,7 @@ describe.runIf(onPostgres)('three API processes on one PostgreSQL', () => {
     for (const i of [0, 2]) expect((await api(i, 'GET', '/users-api/users/me', signed.body.access_token)).status).toBe(401);
   });
 
-  it('delivers a change made through one process to a live stream held on another within 2 s, and to no other tenant (issue 38)', async () => {
+  it('delivers a change made through one process to a live stream held on another within 2 s, and to no other tenant', async () => {
     const [broker, basic] = await Promise.all([password(0, 'broker@demo.test'), password(0, 'broker.basic@demo.test')]);
     const listen = async (i: number, bearer: string) => {
       const res = await fetch(`${at(i)}/events`, { headers: { Authorization: `Bearer ${bearer}`, Accept: 'text/event-stream' } });

@@ -9,7 +9,7 @@ import { PROGRESSION_STEP_STATUSES, respondedGroups, statusRows } from '../../sr
 import { startDashboardFixture } from '../setup/dashboard-fixture.ts';
 import type { Caller, TestServer } from '../setup/test-server.ts';
 
-// Issue 11 (R): every figure of the overview's stats calls that leads to a list equals the total that list's
+// Every figure of the overview's stats calls that leads to a list equals the total that list's
 // endpoint answers for the link's filters, for both demo brokerages and every product the selector offers.
 // The e2e (e2e/dashboard-links.both.spec.ts) follows the same links in the browser; this catches a mismatch
 // at its source. Link queries are the ones the widgets build (src/features/dashboard/*), product left out for

@@ -1,4 +1,4 @@
-// The event pipeline's delivery (issue 38, decision 0081): an event recorded in a transaction
+// The event pipeline's delivery (decision 0081): an event recorded in a transaction
 // reaches the process's listeners after commit, in id order, once; a rolled-back change tells
 // nobody; recordEvent refuses to run outside a transaction; a failing listener delays only itself.
 import { sql } from 'kysely';

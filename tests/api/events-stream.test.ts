@@ -1,4 +1,4 @@
-// The live console's stream (issue 38, decision 0081): GET /events sends each user the changes their
+// The live console's stream (decision 0081): GET /events sends each user the changes their
 // role and tenant may see and nothing else, resumes after Last-Event-ID, opens with a single-use
 // ticket for EventSource, and refuses without credentials. "Never reaches" is proved without
 // waiting: every stream is in id order, so once a later event the user may see has arrived, an

@@ -1,4 +1,4 @@
-// No 5xx for any input (issue 14): a property-based fuzz generated from the server's route table.
+// No 5xx for any input: a property-based fuzz generated from the server's route table.
 // Every route gets arbitrary path ids, query parameters and body fields (the fields each route
 // validates are learnt from server/http/validate.ts's ROUTE_INPUTS, so a new route is covered
 // without touching this file), as several identities. Every answer must be < 500 with the JSON

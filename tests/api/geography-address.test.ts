@@ -4,7 +4,7 @@ import type { AddressValidation } from '../../src/contract/address-validation.ts
 import type { GeographyPage, ZipCode } from '../../src/contract/geography.ts';
 import { signIn, type Caller, startTestServer, type TestServer } from '../setup/test-server.ts';
 
-// Issue 17 (Q): GET /interviews-api/zipCodes/{zip}, /geography, /markets and
+// GET /interviews-api/zipCodes/{zip}, /geography, /markets and
 // POST /contact-center-api/proxy/google-api/validate-address.
 
 let server: TestServer;

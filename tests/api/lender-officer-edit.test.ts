@@ -4,7 +4,7 @@ import type { LoanOfficerDetail } from '../../src/contract/loan-officers.ts';
 import type { Caller, TestServer } from '../setup/test-server.ts';
 import { HEADER, OFFICERS, REFERRALS, useLenderFixture, type LenderFixture } from './lender-fixture.ts';
 
-// Issue 13, second part: editing and reactivating a loan officer, and the CSV exports of the two
+// Second part: editing and reactivating a loan officer, and the CSV exports of the two
 // lender lists (what the list shows, under the same scope: one office, or one brokerage's share).
 
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// Issue 17 (P): the opportunity view's reads: the referral partner, the workflow tasks the
+// The opportunity view's reads: the referral partner, the workflow tasks the
 // opportunity waits on, the conversation (interaction timeline) and the contact numbers.
 
 const READERS = ['admin@demo.test', 'manager@demo.test', 'qa@demo.test', 'supervisor@demo.test', 'engagement@demo.test', 'opps@demo.test'];

@@ -1,4 +1,4 @@
-// Fit for production (issue 14, part 1): migrations under a lock with checksums, one process per
+// Fit for production: migrations under a lock with checksums, one process per
 // PGlite folder, a drained shutdown, a body size limit and a checked environment.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

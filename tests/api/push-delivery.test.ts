@@ -11,7 +11,7 @@ import { vapidKeys } from '../../server/push/vapid.ts';
 import { startPushService, subscriptionKeys } from '../setup/push-service.ts';
 import { DEMO_AGENT_PHONE, DEMO_PASSWORD, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// Issue 38: Web Push reaches the agent's phone. A stand-in push service on the loopback interface
+// Web Push reaches the agent's phone. A stand-in push service on the loopback interface
 // checks each message's VAPID signature (RFC 8292) and decrypts it (RFC 8291) with the keys only
 // the subscribing browser holds; what it reads is what the phone would show. Messages go the way a
 // server process sends them: the change commits its event, the bus hands it to Web Push.

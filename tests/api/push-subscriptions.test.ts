@@ -12,7 +12,7 @@ import { issueTokens } from '../../server/auth/tokens.ts';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
 import { call, callerFor, DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// Issue 38: an agent registers the browser's push subscription; it is theirs alone and ends with
+// An agent registers the browser's push subscription; it is theirs alone and ends with
 // the sign-in that made it. Delivery itself: push-delivery.test.ts.
 
 let server: TestServer;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reassignRefusal, REASSIGN_REFUSAL_MESSAGES, type ReassignRefusal } from '../../src/lib/reassignment-rule.ts';
 import { call, DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// Issue 34: a brokerage admin and staff act on a referral where they look at it: reassign it, remind
+// A brokerage admin and staff act on a referral where they look at it: reassign it, remind
 // its agent, note it. Each use as the owner brokerage admin, another brokerage's admin, staff ADMIN
 // and nobody signed in.
 

@@ -7,7 +7,7 @@ import { testConfig } from '../../server/config.ts';
 import { ANALYTICS_LIMIT } from '../../server/routes/analytics-api/analytics.ts';
 import { call, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
-// Security review, issue 33: the anonymous analytics collector (item 6), impossible dates (item 7)
+// The security review: the anonymous analytics collector (item 6), impossible dates (item 7)
 // and the content security policy of the recording player (item 9).
 
 let server: TestServer;

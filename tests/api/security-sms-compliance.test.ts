@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsNumber } from '../../src/lib/sms.ts';
 import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// Issue 33, item 3 (TCPA): the bulk SMS engine suppresses opted-out leads (status DO_NOT_CONTACT,
+// The security review's TCPA item: the bulk SMS engine suppresses opted-out leads (status DO_NOT_CONTACT,
 // a number or e-mail on the DNC list) before it looks at quiet hours, so in daytime they are not
 // texted and the reason shown is the compliance one; and it checks the DNC list and the lead's
 // status again when each batch goes out, so an opt-out after the job was created still counts.

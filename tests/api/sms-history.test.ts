@@ -6,7 +6,7 @@ import { call, DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type Test
 
 // The Bulk SMS Send history: GET /interviews-api/opportunities/sms/history, newest first, paged,
 // each send's counts by outcome computed from its recipients. Every role the Bulk SMS Send route
-// admits reads it (issue 34); a brokerage admin only their brokerage's sends (docs/decisions/0071).
+// admits reads it; a brokerage admin only their brokerage's sends (docs/decisions/0071).
 
 const HISTORY = '/interviews-api/opportunities/sms/history';
 const STAFF_READERS = ['admin@demo.test', 'engagement@demo.test', 'opps@demo.test'];

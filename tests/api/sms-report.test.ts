@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmsJob, SmsJobRecipientPage } from '../../src/contract/bulk-sms.ts';
 import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// A send's per-recipient report (issue 34): GET .../sms/jobs/{id} and .../recipients for every role
+// A send's per-recipient report: GET .../sms/jobs/{id} and .../recipients for every role
 // the Bulk SMS Send route admits, scoped by ownership: staff read every send, a brokerage admin only
 // their brokerage's, and the view-only CSR_VIEW_OPPORTUNITIES reads but never sends.
 

@@ -41,7 +41,7 @@ const CASES: Case[] = [
   { name: 'agents export', method: 'GET', path: () => '/agents-api/agents/export.csv?status=ACTIVE', allowed: STAFF },
   { name: 'loan offices', method: 'GET', path: () => '/lenders-api/loan-offices', allowed: [...STAFF, 'lender'] },
   { name: 'loan office one', method: 'GET', path: (f) => `/lenders-api/loan-offices/${f.summit}`, allowed: [...STAFF, 'lender'] },
-  // Issue 13: the list admits brokerage admins too (my-loan-officers), showing the officers their referrals went to.
+  // The list admits brokerage admins too (my-loan-officers), showing the officers their referrals went to.
   { name: 'loan officers', method: 'GET', path: (f) => `/lenders-api/loan-officers?loanOfficeId=${f.summit}`, allowed: [...STAFF, 'broker', 'broker.basic', 'supplier', 'lender'] },
   { name: 'loan officer one', method: 'GET', path: (f) => `/lenders-api/loan-officers/${f.officer}`, allowed: [...STAFF, 'lender'] },
   { name: 'opportunities', method: 'GET', path: () => '/interviews-api/opportunities?status=CLOSED', allowed: [...STAFF, 'opps'] },

@@ -9,7 +9,7 @@ import { renderApp, testServer } from '../setup/render-app.tsx';
 import { emptyWriteLedger } from '../setup/write-ledger.ts';
 import { DEMO_AGENT_PHONE } from '../setup/test-server.ts';
 
-// Announcements in the agent app (issue 15): the drawer entry with the unread count, the list newest
+// Announcements in the agent app: the drawer entry with the unread count, the list newest
 // first, opening one marks it read, and the saved copy works offline (the read waits for a connection).
 
 const AGENT = '(555) 010-0001';

@@ -11,7 +11,7 @@ import { profileStore } from '../../src/session/state.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { DEMO_AGENT_PHONE, signIn } from '../setup/test-server.ts';
 
-// Issue 37, sync for the day: with the follow-ups open, every open follow-up's detail, events and
+// Sync for the day: with the follow-ups open, every open follow-up's detail, events and
 // notes are kept on the device (the query cache, persisted); offline, a kept one opens at once with
 // its age, one not kept says so in one sentence with the way back, never an endless spinner.
 

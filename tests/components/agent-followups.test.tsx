@@ -1,12 +1,15 @@
 // @vitest-environment-options {"url":"http://agents.localhost/"}
 import { waitFor, within } from '@testing-library/react';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
+import { pinClockAtNoon } from '../setup/noon-clock.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { DEMO_AGENT_PHONE } from '../setup/test-server.ts';
 
 const AGENT = '(555) 010-0001';
+
+afterEach(() => { vi.useRealTimers(); });
 
 async function demo() {
   const server = await testServer();
@@ -72,6 +75,7 @@ describe('the follow-ups screen', () => {
   });
 
   it('keeps the notifications card to exactly the last 24 hours', async () => {
+    pinClockAtNoon(); // yesterday's first second is then 36 hours ago, whatever the hour of the run
     const server = await testServer();
     const { agent_id } = await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
     const agent = await server.db.selectFrom('agents').select(['id', 'brokerage_id']).where('id', '=', agent_id!).executeTakeFirstOrThrow();

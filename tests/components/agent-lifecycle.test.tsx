@@ -7,7 +7,7 @@ import { renderApp, testServer } from '../setup/render-app.tsx';
 
 afterEach(() => { vi.restoreAllMocks(); });
 
-// Issue 17 (P): enrolment, delete and reactivation, exclusions, MLS boards and support cases on the
+// Enrolment, delete and reactivation, exclusions, MLS boards and support cases on the
 // staff agent screens; and the opportunity view's partner, workflow tasks and conversation.
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);

@@ -14,7 +14,7 @@ import { renderApp, testServer } from '../setup/render-app.tsx';
 import { DEMO_AGENT_PHONE, DEMO_PASSWORD } from '../setup/test-server.ts';
 import { emptyWriteLedger, storedLedger } from '../setup/write-ledger.ts';
 
-// The fault test of issue 37: the real in-process API behind a network that fails 20% of the agent's
+// The agent app's fault test: the real in-process API behind a network that fails 20% of the agent's
 // writes (half of them after the server applied them), pages killed within 100 ms of a Save, and a
 // session that runs out while offline. Every write the app called saved is applied exactly once
 // (counted in the database), none is lost, none is reported lost.

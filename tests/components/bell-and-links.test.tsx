@@ -2,7 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-// Issue 34: every workflow ends in an action. The bell sits in the top bar of the overview and of the
+// Every workflow ends in an action. The bell sits in the top bar of the overview and of the
 // broker admin's my-* pages (docs/spec/DECISIONS.md), once; its rows open what they are about and its foot opens
 // My Notifications. The overdue widget's View All opens the list that holds every agent it counts.
 // My Agents' agent page offers what the server lets a brokerage admin do with their own agent.

@@ -2,7 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-// Issue 17 (Q): ZIP fields resolve their place, Apination from the marketplace and on the staff
+// ZIP fields resolve their place, Apination from the marketplace and on the staff
 // brokerage view, and the staff's full brokerage edit.
 
 const brokerageId = async (name: string) =>

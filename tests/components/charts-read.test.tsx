@@ -7,7 +7,7 @@ import * as columnStyles from '../../src/ui/column-chart.css.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { signIn } from '../setup/test-server.ts';
 
-// Issue 35: a chart can be read on a phone and without seeing it: a value axis written by the one
+// A chart can be read on a phone and without seeing it: a value axis written by the one
 // formatter, each column's exact value on focus and on a tap, and the same numbers as a table.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

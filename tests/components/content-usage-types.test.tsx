@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-// Content Search's usage type filter names how many items each type holds (issue 34: GET
-// /interviews-api/content-items/usageTypes had no screen).
+// Content Search's usage type filter names how many items each type holds (GET
+// /interviews-api/content-items/usageTypes, which now has a screen).
 
 describe('the usage type filter of Content Search', () => {
   it('names each usage type with its number of items, as the database counts them', async () => {

@@ -7,7 +7,7 @@ import { renderApp, testServer } from '../setup/render-app.tsx';
 
 async function harborLeads() {
   const server = await testServer();
-  // The quarterly cap is the sum of the brokerage's lead supplier limits (issue 15: one source of truth).
+  // The quarterly cap is the sum of the brokerage's lead supplier limits (one source of truth).
   const harbor = await server.db.selectFrom('brokerages').select(['id', quarterlyCapSql(sql.ref('brokerages.id')).as('quarterly_cap')])
     .where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
   const leads = await server.db.selectFrom('opportunities').select(['status', 'product', 'lead_type', 'created_at'])

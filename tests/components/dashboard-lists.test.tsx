@@ -1,9 +1,12 @@
 import { waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
+import { pinClockAtNoon } from '../setup/noon-clock.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 const DAY_MS = 86_400_000;
+
+afterEach(() => { vi.useRealTimers(); });
 
 describe('the recently assigned lists', () => {
   it('show the five most recently assigned leads, all products, and the IRIS ones apart', async () => {
@@ -51,6 +54,7 @@ describe('the notifications menu', () => {
   });
 
   it('shows exactly the last 24 hours, not everything since yesterday\'s midnight', async () => {
+    pinClockAtNoon(); // yesterday's first second is then 36 hours ago, whatever the hour of the run
     const { screen, user, server } = await renderApp('/console', { as: 'broker@demo.test' });
     const harbor = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
     const agent = await server.db.selectFrom('agents').select('id').where('brokerage_id', '=', harbor.id).executeTakeFirstOrThrow();

@@ -136,7 +136,7 @@ describe('the overview dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Leaderboard' })).not.toBeInTheDocument();
   });
 
-  it('shows a loan-office admin their loan office’s overview, not the brokerage dashboard (issue 13)', async () => {
+  it('shows a loan-office admin their loan office’s overview, not the brokerage dashboard', async () => {
     const { screen } = await renderApp('/console', { as: 'lender@demo.test' });
     expect(await screen.findByRole('region', { name: 'Referrals Received' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Leaderboard' })).not.toBeInTheDocument();

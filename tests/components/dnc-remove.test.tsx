@@ -2,7 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-// The DNC list's Remove action (issue 34: DELETE /interviews-api/DNC/delete had no screen): asked
+// The DNC list's Remove action (DELETE /interviews-api/DNC/delete from the screen): asked
 // first, Cancel keeps the contact, Remove takes it off the list and the table reloads without it.
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);

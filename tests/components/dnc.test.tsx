@@ -157,7 +157,7 @@ describe('a new DNC contact', () => {
     const again = await app.screen.findByRole('dialog', { name: 'New DNC' });
     await app.user.type(within(again).getByLabelText('Phone Number'), '555.321.7654');
     await app.user.click(within(again).getByRole('button', { name: 'Save' }));
-    // The server ties the refusal to the number: it shows beside the field (issue 36).
+    // The server ties the refusal to the number: it shows beside the field.
     await waitFor(() => expect(within(again).getByLabelText('Phone Number')).toHaveAccessibleDescription('Already on the do-not-call list'));
   });
 

@@ -8,7 +8,7 @@ import { checkFormCase, type App, type FormCase } from '../setup/form-cases.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { signIn } from '../setup/test-server.ts';
 
-// Forms from the contract (issue 36), the staff's admin forms: the content editor, a supplier's ZIPs
+// Forms from the contract, the staff's admin forms: the content editor, a supplier's ZIPs
 // and caps, the Bulk SMS composer and the QA scorecard. A value the contract refuses shows its
 // message beside its field, focused, gone as the field changes, each input limited to the schema's
 // length; what only the server knows (a ZIP already covered, a limit added meanwhile, an audience

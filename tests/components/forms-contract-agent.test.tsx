@@ -13,7 +13,7 @@ import { call, callerFor, DEMO_AGENT_PHONE, signIn } from '../setup/test-server.
 import { queueWrite } from '../../src/session/write-queue.ts';
 import { emptyWriteLedger } from '../setup/write-ledger.ts';
 
-// Forms from the contract (issue 36): the agent app's Add Note and Update Stage, the shared notes
+// Forms from the contract: the agent app's Add Note and Update Stage, the shared notes
 // form, Save View, Register's Invite Code and Update Password. A value the contract refuses shows its
 // message beside its field, focused, gone as the field changes, lengths the schema's; what only the
 // server can refuse (a wrong current password, an unknown or used code, a full list of views, a

@@ -6,7 +6,7 @@ import { checkFormCase, dialogOf, type App, type FormCase } from '../setup/form-
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { signIn } from '../setup/test-server.ts';
 
-// Forms from the contract (issue 36), the staff's agent and opportunity forms: the ZIP fields of an
+// Forms from the contract, the staff's agent and opportunity forms: the ZIP fields of an
 // agent's areas are checked with the contract's rule (AreaZip) beside the field; what only the server
 // knows (a ZIP already there, a hold added meanwhile, an agent deactivated or a disposition withdrawn
 // since the page loaded) comes back tied to its field and is shown there, in words, and nowhere else.

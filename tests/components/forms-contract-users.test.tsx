@@ -6,7 +6,7 @@ import { FlexValuePatchBody } from '../../src/contract/users.ts';
 import { checkFormCase, dialogOf, type App, type FormCase } from '../setup/form-cases.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-// Forms from the contract (issue 36): an agent's questionnaire, a user's roles and attributes, a lender
+// Forms from the contract: an agent's questionnaire, a user's roles and attributes, a lender
 // referral's loan officer and Not Proceeding reason, and the agent-assignment lookup. A refused value's
 // message is beside its field, focused, gone as the field changes, lengths the schema's; and what only
 // the server can refuse (a record gone or changed since the page loaded) shows beside its field in words.

@@ -14,7 +14,7 @@ import { checkFormCase, dialogOf, type FormCase } from '../setup/form-cases.ts';
 import { testServer } from '../setup/render-app.tsx';
 import { signIn } from '../setup/test-server.ts';
 
-// Forms from the contract (issue 36): on every console form a value the contract refuses shows its
+// Forms from the contract: on every console form a value the contract refuses shows its
 // message beside its field, focus moves there, and the message goes as the field changes; each
 // input named after a contract field is limited to the schema's length, the server's own.
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-// Pending Invitations (issue 34): the brokerage's invitation figures (GET .../brokerages/{id}/
+// Pending Invitations: the brokerage's invitation figures (GET .../brokerages/{id}/
 // agentInvitations/stats) and an Edit action that corrects an invitee (GET and PATCH
 // /agents-api/potentialAgents/{id}), calls no screen made before.
 

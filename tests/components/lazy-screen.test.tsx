@@ -34,7 +34,7 @@ describe('a lazy screen (spec 2 section 9: script chunk timeout 120 s)', () => {
   });
 });
 
-describe('a lazy screen loaded beforehand (issue 14)', () => {
+describe('a lazy screen loaded beforehand', () => {
   it('renders at once after preload, never showing its fallback', async () => {
     let calls = 0;
     const Lazy = lazyWithRetry(() => { calls += 1; return Promise.resolve({ default: Loaded }); });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-// Issue 13, second part: a loan officer is edited and reactivated from their view, which shows
+// Second part: a loan officer is edited and reactivated from their view, which shows
 // their figures; both lender lists export what they show as CSV and list the recently viewed records.
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);

@@ -2,7 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../setup/render-app.tsx';
 
-// Lists on a phone (issue 35). jsdom lays nothing out, so these check what the card CSS and the
+// Lists on a phone. jsdom lays nothing out, so these check what the card CSS and the
 // phone's controls stand on: explicit table roles, each cell labelled by its header, the filters
 // behind one "Filters (n)" button, Search and Sort in the top bar.
 

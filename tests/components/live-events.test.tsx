@@ -1,4 +1,4 @@
-// The live console (issue 38): a change someone else makes through the API appears on the open
+// The live console: a change someone else makes through the API appears on the open
 // screen without Refresh, within 2 s, with a quiet "Updated" status; the stream closes at sign-out.
 import { waitFor, within, type Screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NEEDS_CONNECTION } from '../../src/ui/list-freshness.tsx';
 import { renderApp } from '../setup/render-app.tsx';
 
-// Issue 37: writes that cannot wait in a queue are disabled while offline, with the reason said beside them,
+// Writes that cannot wait in a queue are disabled while offline, with the reason said beside them,
 // and come back with the connection.
 
 afterEach(() => { onlineManager.setOnline(true); });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../setup/render-app.tsx';
 
 // The overview's calls start from the route (src/app/overview-screen.tsx) before the overview's
-// chunk has rendered (issue 14). The list they start (overview-queries.ts) must be exactly what the
+// chunk has rendered. The list they start (overview-queries.ts) must be exactly what the
 // widgets then read: a prefetch nobody reads is a wasted call, and a widget the list misses waits.
 
 afterEach(() => { vi.restoreAllMocks(); });

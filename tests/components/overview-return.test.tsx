@@ -8,7 +8,7 @@ import { renderApp } from '../setup/render-app.tsx';
 
 // A return to /console: the page opens signed in and restores its persisted cache. The overview's
 // prefetch waits for that restore (src/app/query-client-ready.ts): started before it, against an
-// empty cache, it fetched all of the overview's answers again, even those restored fresh (issue 14).
+// empty cache, it fetched all of the overview's answers again, even those restored fresh.
 
 afterEach(() => { vi.restoreAllMocks(); });
 

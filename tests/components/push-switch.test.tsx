@@ -4,7 +4,7 @@ import { PUSH_BLOCKED, PUSH_UNSUPPORTED } from '../../src/api/push.ts';
 import { subscriptionKeys } from '../setup/push-service.ts';
 import { renderApp } from '../setup/render-app.tsx';
 
-// Issue 38: the profile's Notifications switch. jsdom has no Notification, PushManager or service
+// The profile's Notifications switch. jsdom has no Notification, PushManager or service
 // worker: the browser's side is played by the fakes below; the server is the real in-process API.
 
 const AGENT = '(555) 010-0001';

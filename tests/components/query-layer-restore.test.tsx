@@ -14,7 +14,7 @@ afterEach(() => { vi.restoreAllMocks(); });
 describe('revalidating a restored cache', () => {
   const T = 1_800_000_000_000;
 
-  it('marks restored answers older than the last change stale, but not the calls this page started before the restore (issue 14)', async () => {
+  it('marks restored answers older than the last change stale, but not the calls this page started before the restore', async () => {
     const client = createQueryClient();
     client.setQueryData(['dashboard', 1, 'score'], { restored: true }, { updatedAt: T - 1000 });
     client.setQueryData(['dashboard', 1, 'stats', 'COMBINED'], { prefetched: true }, { updatedAt: T - 1000 });

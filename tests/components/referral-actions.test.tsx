@@ -2,7 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-// Issue 34: a brokerage admin and staff act on a referral where they look at it.
+// A brokerage admin and staff act on a referral where they look at it.
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 

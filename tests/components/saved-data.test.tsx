@@ -8,7 +8,7 @@ import { logout } from '../../src/session/session.ts';
 import { profileStore } from '../../src/session/state.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-// Issue 37, storage that lasts: a copy the browser evicted is said and fetched again; the saved copy
+// Storage that lasts: a copy the browser evicted is said and fetched again; the saved copy
 // is per user and no answer of an identity survives its sign-out or an impersonation's start or end.
 // (The profile's space used and Clear saved data: tests/components/agent-day-sync.test.tsx.)
 

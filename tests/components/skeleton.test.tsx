@@ -2,7 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-// First loads show the content's shape (issue 35): the region says it is busy, screen readers hear
+// First loads show the content's shape: the region says it is busy, screen readers hear
 // "Loading ...", the grey shapes are hidden from them, and the content replaces them.
 
 describe('skeletons on first load', () => {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 // The Bulk SMS Send page's history: past sends newest first, paged with the spec's control (page in
-// the URL); a send opens its report. Every role the route admits sees it (issue 34).
+// the URL); a send opens its report. Every role the route admits sees it.
 
 // The seeded server starts once, outside the tests' time (a loaded machine takes long to seed and load the lazy screen).
 beforeAll(async () => { await testServer(); }, 120_000);

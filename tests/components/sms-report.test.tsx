@@ -2,7 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-// A send's per-recipient report (issue 34): the recipient, the phone as the project writes phones,
+// A send's per-recipient report: the recipient, the phone as the project writes phones,
 // the status in the one label table, the reason of a row not sent; filtered by status and paged
 // with the spec's control, the view in the URL; cards on a phone. Every role the route admits.
 

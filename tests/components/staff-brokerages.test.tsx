@@ -116,7 +116,7 @@ describe('the brokerage view', () => {
     expect(await screen.findByRole('heading', { name: 'Harbor Point Realty', level: 2 })).toBeInTheDocument();
   });
 
-  it("shows the brokerage's email settings, one section per email (issue 12 edits them)", async () => {
+  it("shows the brokerage's email settings, one section per email (the broker admin edits them)", async () => {
     const maple = await brokerageId('Maple & Main Homes');
     const { screen } = await renderApp(`/console/brokerages/email/${maple}`, { as: 'admin@demo.test' });
     expect(await screen.findByRole('heading', { name: 'Maple & Main Homes', level: 2 })).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { fieldMaxLengths, maxDigitsOf } from '../../src/contract/limits.ts';
 import { renderApp } from './render-app.tsx';
 
-// Forms from the contract (issue 36): one runner for every form's case. A value the contract refuses
+// Forms from the contract: one runner for every form's case. A value the contract refuses
 // shows its message beside its field, focus moves there, and the message goes as the field changes;
 // each input named after a contract field is limited to the schema's length, the server's own.
 

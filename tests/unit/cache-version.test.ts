@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CACHE_CONTRACT_FINGERPRINT, CACHE_VERSION } from '../../src/app/query-persistence.ts';
 
-// Issue 37: the persisted query cache and the code agree on versions. A restored answer is read
+// The persisted query cache and the code agree on versions. A restored answer is read
 // through the contract's shapes; when a shape the API layer parses with changes, an older copy may
 // lack what the new code reads, so CACHE_VERSION (the persister's buster) must change with it. This
 // test fingerprints every contract schema that src/api imports (the answers the cache holds) and

@@ -102,7 +102,7 @@ const NAVIGATED_TO: Record<string, string> = {
 };
 
 /**
- * Calls other work in progress is wiring into screens right now (issue 34): neither used yet nor
+ * Calls other work in progress is wiring into screens right now: neither used yet nor
  * "not needed". Empty this list as that work lands; a call used by then fails the check below.
  */
 export const PENDING_OTHER_HELPERS: readonly string[] = [];

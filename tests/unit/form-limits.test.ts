@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EMAIL_MAX, fieldMaxLengths, maxLengthOf, PHONE_TEXT_MAX } from '../../src/contract/limits.ts';
 import { PERSON_NAME_MAX } from '../../src/contract/person-name.ts';
 
-// Forms from the contract (issue 36): one field has one length in every schema the server checks,
+// Forms from the contract: one field has one length in every schema the server checks,
 // and no form types a length of its own (its maxLength is the schema's, read with fieldMaxLengths).
 
 const modules = import.meta.glob<Record<string, unknown>>('../../src/contract/*.ts', { eager: true });

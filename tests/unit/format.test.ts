@@ -67,7 +67,7 @@ describe('words', () => {
 });
 
 // groupDigits and the money formats write what Intl.NumberFormat('en-US') writes, without Intl
-// (whose first use costs the overview's cold start 35-60 ms of ICU set-up, issue 14).
+// (whose first use costs the overview's cold start 35-60 ms of ICU set-up).
 describe('digit grouping without Intl', () => {
   const COUNT = new Intl.NumberFormat('en-US');
   const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });

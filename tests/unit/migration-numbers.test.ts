@@ -13,7 +13,7 @@ const GRANDFATHERED: { number: string; files: string[]; reason: string }[] = [
   {
     number: '008',
     files: ['008_analytics.sql', '008_sign_in_attempts.sql'],
-    reason: 'written on two branches at once (issue 18 analytics, issue 9 sign-in lockout) and both applied as merged; '
+    reason: 'written on two branches at once (analytics, sign-in lockout) and both applied as merged; '
       + 'they touch different tables, and the name sort applies analytics first',
   },
 ];

@@ -3,7 +3,7 @@ import { afterLoadIdle } from '../../src/lib/next-task.ts';
 
 // overlay-loader.ts schedules afterLoadIdle 3 s after it is imported. A component test file that
 // finishes sooner has its jsdom torn down before the timer fires; the call must then do nothing
-// rather than throw "document is not defined" as an uncaught exception (CI run of session 33).
+// rather than throw "document is not defined" as an uncaught exception (seen once on CI).
 describe('afterLoadIdle without a document', () => {
   it('neither throws nor runs the job', async () => {
     expect(typeof document).toBe('undefined');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatFraction, formatHours, formatPercentTick, formatScore, formatShare } from '../../src/lib/format.ts';
 
-// One vocabulary (issue 36): no screen prints a raw fraction. Numbers are formatted by src/lib/format.ts
+// One vocabulary: no screen prints a raw fraction. Numbers are formatted by src/lib/format.ts
 // (formatScore, formatFraction, formatPercent, formatShare, formatHours, formatCount, rateText ...),
 // never by a screen's own toFixed, percent arithmetic or a score or rate field printed as it comes.
 

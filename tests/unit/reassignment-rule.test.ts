@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AGENT_STATUSES } from '../../src/contract/agents.ts';
 import { reassignRefusal, REASSIGN_REFUSAL_LABELS, type ReassignRefusal } from '../../src/lib/reassignment-rule.ts';
 
-// The one rule the reassign route and the console's agent picker share (issue 34): every status,
+// The one rule the reassign route and the console's agent picker share: every status,
 // the agent who has the referral already, and another brokerage's agent.
 
 const referral = { agentId: 1, brokerageId: 10 };

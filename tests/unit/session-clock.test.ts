@@ -28,7 +28,7 @@ describe('what a check of the session clock does', () => {
     expect(clockAction({ now: NOW, expiresAt: NOW + row.expiresIn, autoRefresh: row.autoRefresh, lastActivity: NOW - row.idle })).toBe(expected);
   });
 
-  it('uses the constants of the spec and DECISIONS.md', () => {
+  it('uses the constants of the spec and docs/spec/DECISIONS.md', () => {
     expect([SESSION_CHECK_INTERVAL_MS, REFRESH_THRESHOLD_MS, ACTIVITY_WINDOW_MS, STILL_THERE_COUNTDOWN_S]).toEqual([10_000, 30_000, 1_620_000, 30]);
   });
 });

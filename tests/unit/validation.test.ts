@@ -90,7 +90,7 @@ describe('key filters', () => {
   it('numeric fields allow one decimal point', () => expect(filterNumeric('1a2.3.4')).toBe('12.34'));
   it('phone fields allow one plus', () => expect(filterPhone('++1 (555) x')).toBe('+1 (555) '));
   it('digit codes (ZIP) allow digits only', () => expect(filterDigits('04.1a01')).toBe('04101'));
-  it('name fields keep letters, combining marks, spaces, hyphens, apostrophes and periods (DECISIONS.md)', () => {
+  it('name fields keep letters, combining marks, spaces, hyphens, apostrophes and periods (docs/spec/DECISIONS.md)', () => {
     expect(filterName("Anne-Marie O'Neil 3")).toBe("Anne-Marie O'Neil ");
     expect(filterName('Mary Ann D’Angelo Jr.')).toBe('Mary Ann D’Angelo Jr.');
     expect(filterName('Jose\u0301 Ñúñez <b>')).toBe('Jose\u0301 Ñúñez b');

@@ -5,7 +5,7 @@ import type { SeedContext } from './core.ts';
 import { insertMany } from './insert.ts';
 import { createRandom, DAY_MS } from './random.ts';
 
-// Issue 16's demo data, deterministic, sizes times ctx.scale:
+// Demo data of geography, assignments and content, deterministic, sizes times ctx.scale:
 // - ZIP geography for the three brokerages' ZIP prefixes (staff.ts gives agents coverage there),
 //   two markets each; every opportunity gets a ZIP; a few agents exclude a ZIP of their own
 //   coverage or cover a whole city.

@@ -4,7 +4,7 @@ import type { SeedContext } from './core.ts';
 import { insertMany, insertRows } from './insert.ts';
 import { createRandom, DAY_MS, FIRST_NAMES, LAST_NAMES } from './random.ts';
 
-// The broker admin's workspace, part 2: announcements from provider staff (live, expired, scheduled
+// The broker admin's notifications, announcements and metrics: announcements from provider staff (live, expired, scheduled
 // and draft, to every brokerage, to one, to a product family), Harbor Point's email settings, and a
 // year of answered agent invitations (joined, declined, withdrawn) for My Metrics' invitation series.
 
@@ -54,7 +54,7 @@ export async function seedBrokerAdmin({ db, now, scale, ids }: SeedContext): Pro
 }
 
 /**
- * Invitations answered over the last year (issue 11's seed has only the last 20 days, all open or
+ * Invitations answered over the last year (the broker workspace's seed has only the last 20 days, all open or
  * refused): for each brokerage, about 3 x scale a month, sent 30 to 365 days ago; half joined (as one
  * of the brokerage's agents, a few days after the sending), the rest declined or withdrawn.
  */

@@ -5,7 +5,7 @@ import { insertMany, insertRows } from './insert.ts';
 import { createRandom, DAY_MS, FIRST_NAMES, LAST_NAMES } from './random.ts';
 
 /**
- * Issue 11's demo rows (deterministic): potential agents of Harbor Point and Maple & Main in every
+ * The broker workspace's demo rows (deterministic): potential agents of Harbor Point and Maple & Main in every
  * invitation state, and questionnaires for about half of the agents. Seeded pending invitations
  * carry no code (their emails predate the database); Resend sends a working link.
  */

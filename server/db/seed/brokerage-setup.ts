@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { importZipCodes, type ZipImportRow } from '../../geography/zip-codes.ts';
 import type { SeedContext } from './core.ts';
 
-// Brokerage administration and geography (issue 17, engineer Q):
-// - every ZIP the demo seed uses resolves to a place: issue 16's table covers the three metros'
+// Brokerage administration and geography:
+// - every ZIP the demo seed uses resolves to a place: the assignments seed's table covers the three metros'
 //   ZIPs 01-99 of 041, 537 and 837; the questionnaires (040-049, 530-539), the suppliers
 //   (04100, 53700, 83700) and the rest get the place of their 3-digit USPS sectional centre, in one
 //   of the six existing markets when the centre is inside it, else with no market (no new markets:

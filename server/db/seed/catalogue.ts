@@ -3,7 +3,7 @@ import type { SeedContext } from './core.ts';
 import { insertMany } from './insert.ts';
 import { DAY_MS } from './random.ts';
 
-// Issue 17 (engineer P): MLS boards of the demo states (every agent belongs to their brokerage
+// The catalogue: MLS boards of the demo states (every agent belongs to their brokerage
 // state's boards), support cases for one agent in three (the demo agent always has three), eight
 // referral partners (one opportunity in four came through one), and workflow tasks for half the
 // opportunities. Insert-selects keyed on ids, so the rows are the same on every machine and cheap at 100x.

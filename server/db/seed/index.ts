@@ -27,14 +27,14 @@ const SEEDERS: ((ctx: SeedContext) => Promise<void>)[] = [
   seedBrokerWorkspace,
   seedLenderConsole,
   seedBrokerAdmin,
-  seedAssignmentsContent, // issue 16
+  seedAssignmentsContent,
   seedStaffAdmin,
   seedInvitationHistory,
   seedSuppliersSms,
-  seedStaffReview, // issue 16
-  seedSmsHistory, // issue 15 (S)
-  seedBrokerageSetup, // issue 17 (Q)
-  seedCatalogue, // issue 17 (P)
+  seedStaffReview,
+  seedSmsHistory,
+  seedBrokerageSetup,
+  seedCatalogue,
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {

@@ -5,7 +5,7 @@ import type { SeedContext } from './core.ts';
 import { insertMany } from './insert.ts';
 import { createRandom, DAY_MS, type Random } from './random.ts';
 
-// The lender console's demo data (issue 13): every opportunity the pipeline seed transferred to a
+// The lender console's demo data: every opportunity the pipeline seed transferred to a
 // lender (TRANSFERRED_TO_LENDER and ..._INCOMPLETE, about 45 at scale 1) becomes a lender referral,
 // three in four for Summit Home Loans (lender@demo.test), the rest for Keystone Mortgage, in every
 // lender step, with their history and a few notes. Deterministic: a fixed seed, dates from ctx.now.

@@ -3,7 +3,7 @@ import type { SeedContext } from './core.ts';
 import { insertMany, insertRows } from './insert.ts';
 import { createRandom, DAY_MS, FIRST_NAMES } from './random.ts';
 
-// Bulk SMS send history (issue 15, engineer S): past sends by the staff, finished, each with its
+// Bulk SMS send history: past sends by the staff, finished, each with its
 // recipients' outcomes (sent, or suppressed with the pre-flight's reason), so the Bulk SMS Send
 // page's history and each send's report have rows. 12 sends at scale 1 (times the scale), over the
 // last 90 days; every 25th is a large send (1,000 to 3,000 recipients), the rest 10 to 200. Sends
@@ -17,7 +17,7 @@ const MESSAGES = [
   '{firstName|Hi}, a quick question about your home search: still looking? Reply STOP to opt out.',
 ];
 const AREAS = ['207', '212', '303', '312', '415', '608', '208'];
-// The seeded sends predate the DO_NOT_CONTACT check (issue 33): their outcomes keep the older reasons.
+// The seeded sends predate the DO_NOT_CONTACT check: their outcomes keep the older reasons.
 const REASONS: Record<Exclude<SmsSuppression, 'DO_NOT_CONTACT'>, number> = { DNC: 3, INVALID: 2, DUPLICATE: 2, QUIET_HOURS: 1 };
 
 export async function seedSmsHistory({ db, scale, now, ids }: SeedContext): Promise<void> {

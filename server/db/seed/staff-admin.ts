@@ -5,7 +5,7 @@ import { DEMO_AGENT_PHONE, type SeedContext } from './core.ts';
 import { insertMany, insertRows } from './insert.ts';
 import { createRandom, DAY_MS } from './random.ts';
 
-// Staff administration, part 1 (issue 15): flex attribute definitions and values, a roster of
+// Staff administration (users and announcements): flex attribute definitions and values, a roster of
 // provider staff for User Management (40 times the scale, so the benchmark searches thousands),
 // and announcements to loan offices, to agents, to chosen brokerages and a broker admin's own.
 // Only provider roles are added: the brokerages' admins and the loan offices' stay as the demo contract has them.

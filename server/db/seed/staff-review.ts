@@ -4,7 +4,7 @@ import type { SeedContext } from './core.ts';
 import { insertMany } from './insert.ts';
 import { createRandom, DAY_MS } from './random.ts';
 
-// QA review and Twilio tasks (issue 16): calls are handled by the CSR and the CSR supervisor; every
+// QA review and Twilio tasks: calls are handled by the CSR and the CSR supervisor; every
 // call gets a recording (its duration) and a row in the QA queue; about a third of the calls older
 // than a day are reviewed (by the QA reviewer or the admin); 40 open contact-center tasks per scale,
 // some stuck. Insert-selects keyed on ids, so the rows are the same on every machine and cheap at 100x.

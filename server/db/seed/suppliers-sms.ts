@@ -2,7 +2,7 @@ import type { SeedContext } from './core.ts';
 import { insertMany, insertRows } from './insert.ts';
 import { createRandom } from './random.ts';
 
-// Staff administration (issue 15, engineer M): each lead supplier's ZIP coverage and the quarterly
+// Staff administration: each lead supplier's ZIP coverage and the quarterly
 // limits it delivers to Harbor Point Realty, which add up to Harbor Point's quarterly cap of 300
 // (the figure the dashboard's Leads Limit widget showed before the cap moved to the suppliers).
 // Maple & Main and Cedar Ridge have no supplier limits: No cap.

@@ -39,7 +39,7 @@ async function holdsOf(db: Db, agentId: number): Promise<AgentAdminHolds> {
 const areaView = (a: { id: number; agent_id: number; zip: string | null; city: string | null; state: string | null; created_at: Date }): CoverageArea =>
   ({ id: a.id, agentId: a.agent_id, zip: a.zip, city: a.city, state: a.state, created: a.created_at.toISOString() });
 
-export const staffAgentRoutes: RouteDef[] = [
+export const agentAdminRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/agents-api/adminHoldReasons', policy: STAFF_ROLES,
     handler: async (c) => c.json(await c.var.db.selectFrom('admin_hold_reasons').select(['id', 'name', 'active'])

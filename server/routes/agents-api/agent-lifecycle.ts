@@ -12,7 +12,7 @@ import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/r
 import { Id, IdParams, jsonBody, params, query } from '../../http/validate.ts';
 import { agentView } from './agents.ts';
 
-// The agent's lifecycle on the staff agent view (issue 17): enrolment into a brokerage, the soft
+// The agent's lifecycle on the staff agent view: enrolment into a brokerage, the soft
 // delete (status DELETED: referrals, notes and history stay readable) and reactivation; the excluded
 // ZIP codes beside the coverage areas (the assignment rule, src/lib/assignment-rule.ts, skips an agent
 // whose exclusions hold the lead's ZIP); and the MLS boards an agent belongs to.
@@ -112,7 +112,7 @@ export const agentLifecycleRoutes: RouteDef[] = [
           throw conflict('This phone number already has an account.', { phone: 'This phone number already has an account.' });
         }
         // A brokerage admin learns only of their own agents: another brokerage's agent with this email is
-        // no conflict for them (issue 33, finding 8: no oracle of other brokerages' agents). Staff see all.
+        // no conflict for them (no oracle of other brokerages' agents). Staff see all.
         const sameEmail = await trx.selectFrom('agents').select('id').where('email', '=', email).where('status', '<>', 'DELETED')
           .$if(!isProviderUser(c.var.auth.user), (q) => q.where('brokerage_id', '=', body.brokerageId)).executeTakeFirst();
         if (sameEmail) throw conflict('An agent with this email is already enrolled.', { email: 'An agent with this email is already enrolled.' });

@@ -7,7 +7,7 @@ import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { jsonBody } from '../../http/validate.ts';
 
-// The invitee's side of an agent invitation (issue 11), public: /agent-onboarding/{code} reads it,
+// The invitee's side of an agent invitation, public: /agent-onboarding/{code} reads it,
 // accepts it (a new ACTIVE agent of the brokerage who signs in on the agent host with their phone
 // and the password set here) or declines it. A used, declined, withdrawn, expired or unknown code
 // answers a clear message and changes nothing. Wrong codes count against the caller's address, on

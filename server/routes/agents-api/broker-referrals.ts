@@ -18,8 +18,8 @@ import { brokerageFromQuery, DASHBOARD_READERS, productsOf, sortParam } from '..
 import { referralAudience } from '../../events/audience.ts';
 import { recordEvent } from '../../events/outbox.ts';
 
-// My Referrals (issue 11): a brokerage's referrals with the overview's link filters, so that the
-// number a widget shows is the total of the list it links to (tests/api/broker-workspace.test.ts).
+// My Referrals: a brokerage's referrals with the overview's link filters, so that the
+// number a widget shows is the total of the list it links to (tests/api/my-referrals.test.ts).
 // Policy: brokerage admins (their own brokerage) and staff (any, or the one they impersonate).
 
 const ListQuery = v.object({

@@ -10,7 +10,7 @@ import { updateByIdOr404 } from '../../http/update.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
 import { brokerageView } from './brokerages.ts';
 
-// Brokerage administration (issue 17, engineer Q; spec 2 section 7 "Brokerages"):
+// Brokerage administration (spec 2 section 7 "Brokerages"):
 // - PUT /agents-api/brokerages/{id}: the full edit, staff only (the brokerages route's roles,
 //   spec 1 section 6: ADMIN, MANAGER, QA_TEAM, CSR_SUPERVISOR, AGENT_ENGAGEMENT).
 // - GET /agents-api/product: the product families offered, for staff (the brokerage edit) and for

@@ -13,7 +13,7 @@ import { countOf, Sort } from '../../http/paging.ts';
 
 // A brokerage's referrals for the staff console's brokerage view (and a brokerage admin's own), and
 // the referral shape the force assignment answers with. An agent's referrals (list, one, events,
-// notes, writes) live in agent-referrals.ts (issue 6).
+// notes, writes) live in agent-referrals.ts.
 
 const STAGES = ['AWAITING_FOLLOWUP', 'SPOKEN_WITH', 'SHOWN_HOMES', 'MET_WITH_SELLER', 'OFFER_MADE', 'LISTED_HOME',
   'UNDER_CONTRACT', 'CLOSED', 'LEASED', 'LONG_TERM_HOLD', 'REMOVED'] as const;
@@ -60,7 +60,7 @@ async function listReferrals(db: Db, now: Date, brokerageId: number, q: ListFilt
   return { content: rows.map(referralView), totalElements };
 }
 
-export const referralRoutes: RouteDef[] = [
+export const brokerageReferralRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/referrals', policy: [...STAFF_ROLES, 'BROKERAGE_ADMIN'],
     handler: async (c) => {

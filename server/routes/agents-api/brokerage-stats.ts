@@ -99,7 +99,7 @@ export async function scoreOf(db: Db, brokerageId: number, now: Date): Promise<B
 
 const StatsQuery = v.object({ product: ProductParam });
 
-export const dashboardStatsRoutes: RouteDef[] = [
+export const brokerageStatsRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/stats', policy: DASHBOARD_READERS,
     handler: async (c) => {

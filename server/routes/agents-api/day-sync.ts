@@ -9,7 +9,7 @@ import { IdParams, params } from '../../http/validate.ts';
 import { filledQuery, selectReferrals, toAgentReferralDetail, toReferralEvent, toReferralNote } from './referral-data.ts';
 import { orderBy } from './referrals.ts';
 
-// The agent's day kit (issue 37, decision 0080): the most urgent open referrals with their contact,
+// The agent's day kit (decision 0080): the most urgent open referrals with their contact,
 // last events and last notes in one answer, so the agent app keeps every open follow-up readable
 // offline without one call per referral (three per referral: 600 calls for a busy agent's day).
 

@@ -1,11 +1,11 @@
 import type { RouteDef } from '../../http/route.ts';
-import { staffAgentRoutes } from './agent-admin.ts';
+import { agentAdminRoutes } from './agent-admin.ts';
 import { agentLifecycleRoutes } from './agent-lifecycle.ts';
 import { potentialAgentEditRoutes } from './potential-agent-edit.ts';
 import { agentRoutes } from './agents.ts';
 import { brokerageMetricsRoutes } from './brokerage-metrics.ts';
-import { referralRoutes } from './brokerage-referrals.ts';
-import { dashboardStatsRoutes } from './brokerage-stats.ts';
+import { brokerageReferralRoutes } from './brokerage-referrals.ts';
+import { brokerageStatsRoutes } from './brokerage-stats.ts';
 import { brokerageRoutes } from './brokerages.ts';
 import { brokerageAdminRoutes } from './brokerage-admin.ts';
 import { dashboardEmailRoutes } from './email.ts';
@@ -24,23 +24,23 @@ import { messagePreferenceRoutes } from './message-preferences.ts';
 export const agentsApiRoutes: RouteDef[] = [
   ...agentRoutes,
   ...agentAppRoutes,
-  ...daySyncRoutes, // issue 37: the agent's day kit for offline reading
+  ...daySyncRoutes, // the agent's day kit for offline reading
   ...brokerageRoutes,
-  ...dashboardStatsRoutes,
+  ...brokerageStatsRoutes,
   ...dashboardEmailRoutes,
-  ...referralRoutes,
+  ...brokerageReferralRoutes,
   ...brokerNoteRoutes,
   ...agentNoteRoutes,
-  ...staffAgentRoutes,
-  // The broker admin's workspace (issue 11).
+  ...agentAdminRoutes,
+  // The broker admin's workspace.
   ...brokerReferralRoutes,
   ...myAgentRoutes,
   ...potentialAgentRoutes,
   ...agentOnboardingRoutes,
   ...questionnaireRoutes,
   ...brokerageMetricsRoutes,
-  ...brokerageAdminRoutes, // issue 17
-  ...agentLifecycleRoutes, ...potentialAgentEditRoutes, // issue 17 (P)
-  ...pushSubscriptionRoutes, // issue 38: Web Push to the agent's phone
+  ...brokerageAdminRoutes,
+  ...agentLifecycleRoutes, ...potentialAgentEditRoutes,
+  ...pushSubscriptionRoutes, // Web Push to the agent's phone
   ...messagePreferenceRoutes, // how the agent hears of a new referral and a reminder
 ];

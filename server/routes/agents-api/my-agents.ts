@@ -13,7 +13,7 @@ import { agentPage, agentRows, countAgents, type AgentFilter, type AgentSortKey 
 import { brokerageFromQuery, DASHBOARD_READERS, sortParam, type Sort } from '../../http/brokerage-scope.ts';
 import { userNameSql } from '../../http/paging.ts';
 
-// My Agents (issue 11): a brokerage's agents with overdue figures, closings and response times;
+// My Agents: a brokerage's agents with overdue figures, closings and response times;
 // one agent's response times; the brokerage's own notes on its agents (the provider's internal
 // agent notes, /agents-api/agents/:id/notes, stay staff-only). Policy: brokerage admins for their
 // own brokerage's agents, staff for any (assertAgent).

@@ -6,7 +6,7 @@ import { IdParams, jsonBody, params } from '../../http/validate.ts';
 import { DASHBOARD_READERS } from '../../http/brokerage-scope.ts';
 import { potentialAgentView } from './potential-agents.ts';
 
-// PATCH /agents-api/potentialAgents/{id} (issue 17, P): the one potential-agent call of spec 2
+// PATCH /agents-api/potentialAgents/{id}: the one potential-agent call of spec 2
 // section 7 not yet served. Same callers and ownership as the other potential-agent calls.
 
 export const potentialAgentEditRoutes: RouteDef[] = [

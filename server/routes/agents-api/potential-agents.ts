@@ -17,7 +17,7 @@ import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/valida
 import { brokerageFromQuery, DASHBOARD_READERS, readableBrokerage } from '../../http/brokerage-scope.ts';
 import type { Selectable } from 'kysely';
 
-// Potential agents (issue 11): a brokerage admin (or staff impersonating one) invites people to
+// Potential agents: a brokerage admin (or staff impersonating one) invites people to
 // become agents; each invitation is an email through the outbox with a link to
 // /agent-onboarding/{code}. Resend opens a new code (the old link stops working); invalidate
 // withdraws it. The invitee's side (accept, decline) is agent-onboarding.ts.

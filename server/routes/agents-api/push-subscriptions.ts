@@ -8,7 +8,7 @@ import { jsonBody } from '../../http/validate.ts';
 import { ENDPOINT_REFUSAL_MESSAGES, pushEndpointRefusal } from '../../push/endpoint.ts';
 import { vapidKeys } from '../../push/vapid.ts';
 
-// Web Push to the agent's installed app (issue 38, decision 0082): the agent app asks for the VAPID
+// Web Push to the agent's installed app (decision 0082): the agent app asks for the VAPID
 // key, subscribes in the browser and registers the subscription here. Only an agent, for themselves:
 // staff impersonating an administrator never reach these (AGENT policy), and a phone belongs to one
 // user at a time.

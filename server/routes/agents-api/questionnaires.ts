@@ -6,7 +6,7 @@ import { IdParams, jsonBody, params } from '../../http/validate.ts';
 import { DASHBOARD_READERS } from '../../http/brokerage-scope.ts';
 import { userNameSql } from '../../http/paging.ts';
 
-// An agent's questionnaire (issue 11): read and written by their brokerage's admins and staff.
+// An agent's questionnaire: read and written by their brokerage's admins and staff.
 
 const list = (text: string): string[] => { try { const x: unknown = JSON.parse(text); return Array.isArray(x) ? x.map(String) : []; } catch { return []; } };
 

@@ -66,7 +66,7 @@ export const agentReferralWriteRoutes: RouteDef[] = [
     },
   }),
   // The agent's note is a follow-up too: it bumps updated_at, so a noted referral is no longer overdue.
-  // Staff and the brokerage's admin note the agent's referral from its page (issue 34); their note is
+  // Staff and the brokerage's admin note the agent's referral from its page; their note is
   // not the agent's follow-up, so it leaves updated_at (and the overdue figures) as they were.
   route({
     method: 'POST', path: `${AGENT_REFERRALS}/:refId{[0-9]+}/notes`, policy: ['AGENT', 'BROKERAGE_ADMIN', ...STAFF_ROLES],

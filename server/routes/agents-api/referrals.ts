@@ -139,5 +139,5 @@ export const agentReferralReadRoutes: RouteDef[] = [
   }),
 ];
 
-/** Issue 6's routes: the agent's referrals, their writes, and agent notifications. */
+/** The agent app's routes: the agent's referrals, their writes, and agent notifications. */
 export const agentAppRoutes: RouteDef[] = [...agentReferralReadRoutes, ...agentReferralWriteRoutes, ...notificationRoutes];

@@ -1,6 +1,6 @@
 import type { RouteDef } from '../../http/route.ts';
 import { authorizeRoutes } from './authorize.ts';
-import { authRoutes } from './token.ts';
+import { tokenRoutes } from './token.ts';
 
 /** /auth: the token endpoint (its grants are the GRANTS table in ./token.ts), logout, the authorisation page. */
-export const authFamily: RouteDef[] = [...authRoutes, ...authorizeRoutes];
+export const authRoutes: RouteDef[] = [...tokenRoutes, ...authorizeRoutes];

@@ -86,7 +86,7 @@ export const GRANTS: ReadonlyMap<string, TokenGrantHandler> = new Map<string, To
   [TEMPORARY_CREDENTIAL_GRANT, temporaryCredentialGrant],
 ]);
 
-export const authRoutes: RouteDef[] = [
+export const tokenRoutes: RouteDef[] = [
   route({
     method: 'POST', path: '/auth/oauth2.0/accessToken', policy: 'public',
     handler: async (c) => {

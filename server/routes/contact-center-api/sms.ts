@@ -5,7 +5,7 @@ import { sendSms } from '../../auth/outbox.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { formBody } from '../../http/validate.ts';
 
-// POST /contact-center-api/sms: the SMS stand-in's inbound side (DECISIONS.md: stand-ins at the
+// POST /contact-center-api/sms: the SMS stand-in's inbound side (docs/spec/DECISIONS.md: stand-ins at the
 // boundary). A reply to a Porchlight text arrives here, form-encoded with a provider's webhook
 // field names (From, Body). An opt-out keyword (STOP, UNSUBSCRIBE, END, QUIT, STOPALL, REVOKE,
 // OPTOUT, CANCEL) puts the number on the DNC list at once, so the next pre-flight suppresses it,

@@ -11,7 +11,7 @@ import { forbidden, HttpError, unauthorized } from '../../http/errors.ts';
 import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
 import { query } from '../../http/validate.ts';
 
-// The live console (issue 38, decision 0081): Server-Sent Events of the changes the caller may see.
+// The live console (decision 0081): Server-Sent Events of the changes the caller may see.
 //   GET  /events                 Authorization: Bearer (the console's own client, a fetch stream)
 //   POST /events/ticket          a 30-second single-use ticket for EventSource, which sends no headers
 //   GET  /events/stream?ticket=  the same stream opened with that ticket

@@ -15,7 +15,7 @@ import { countOf, Sort } from '../../http/paging.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 
-// Agent assignments (issue 16): the recorded decisions, the rule's explanation for an
+// Agent assignments: the recorded decisions, the rule's explanation for an
 // opportunity or a ZIP code, and automatic assignment (the ZIP geography is geography.ts).
 // Roles: spec 1 section 6, "agent-assignments ... list pages: ADMIN, MANAGER, CSR_SUPERVISOR,
 // AGENT_ENGAGEMENT" (the same set src/access/route-table.ts calls DIAGNOSTICS).

@@ -14,7 +14,7 @@ import { countOf, IdParam, pagingWith, userNameSql } from '../../http/paging.ts'
 
 // Assigning opportunities to agents (force assignment, unassignment), interactions, dispositions.
 
-export const connectionRoutes: RouteDef[] = [
+export const agentConnectionRoutes: RouteDef[] = [
   route({
     method: 'POST', path: '/interviews-api/agent-connection/forceReferralAssignment', policy: STAFF_ROLES,
     handler: async (c) => {

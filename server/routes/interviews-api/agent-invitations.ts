@@ -6,7 +6,7 @@ import { route, type RouteDef } from '../../http/route.ts';
 import { params } from '../../http/validate.ts';
 import { DASHBOARD_READERS } from '../../http/brokerage-scope.ts';
 
-// GET /interviews-api/agentInvitations/stats/{ids} (issue 17, P; spec 2 section 7 "agentInvitations/
+// GET /interviews-api/agentInvitations/stats/{ids} (spec 2 section 7 "agentInvitations/
 // stats/[ids]"): the invitation stats of several brokerages at once, ids comma separated (at most 50),
 // one InvitationStats per id in the order asked, the same figures as
 // GET /agents-api/brokerages/{id}/agentInvitations/stats. A brokerage admin may ask only for their own.

@@ -6,7 +6,7 @@ import { countOf, IdParam, userNameSql } from '../../http/paging.ts';
 import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { Paging, query } from '../../http/validate.ts';
 
-// GET /interviews-api/agent-support/cases (issue 17): an agent's support cases on the staff agent
+// GET /interviews-api/agent-support/cases: an agent's support cases on the staff agent
 // view. Staff read every agent's; a brokerage admin only their agents' (agentId required).
 
 const StatusList = v.pipe(v.string(), v.transform((s) => s.split(',').map((x) => x.trim().toUpperCase())),

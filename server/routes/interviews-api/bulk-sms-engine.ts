@@ -9,10 +9,10 @@ import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { processLog } from '../../observability/logger.ts';
 
-// The bulk SMS engine (issue 15): who the recipients are, the compliance pre-flight (invalid,
+// The bulk SMS engine: who the recipients are, the compliance pre-flight (invalid,
 // opted out, duplicate, quiet hours), and the send job that texts the rest through the SMS stand-in
 // (the outbox) in batches, each batch's outbox rows and recipient states in one transaction.
-// Opt-outs (issue 33, TCPA) are judged before quiet hours, at the pre-flight, when the job is
+// Opt-outs (TCPA) are judged before quiet hours, at the pre-flight, when the job is
 // written and again for every batch as it goes out: see `optOutChecker`.
 
 export interface Candidate { raw: string; opportunityId: number | null; first: string | null; last: string | null; brokerage: string | null }

@@ -7,7 +7,7 @@ import { Paging, query } from '../../http/validate.ts';
 import { SMS_READERS, smsReadScope } from './bulk-sms.ts';
 
 // The Bulk SMS Send page's history of past sends: newest first, each with its counts by outcome
-// and suppression reason. Every role the page's route admits reads it (issue 34), scoped as a
+// and suppression reason. Every role the page's route admits reads it, scoped as a
 // send's report is: staff every send, a brokerage admin the sends of their brokerage only (see
 // docs/decisions/0071). A send's report is GET .../sms/jobs/{id} and .../recipients.
 

@@ -13,7 +13,7 @@ import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { ASSIGNMENT_ROLES } from './agent-assignments.ts';
 
-// Content items (issue 16): SMS and email templates and call scripts, their usages and audiences
+// Content items: SMS and email templates and call scripts, their usages and audiences
 // (page size 200, spec 2 section 9), versions (PATCH saves a new one; restoring copies an old one
 // into a new one), and the matching that best-match, all-match and the console's simulator use
 // (src/lib/content-match.ts). Roles: the content-search/simulator list roles of spec 1 section 6.

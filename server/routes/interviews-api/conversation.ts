@@ -8,7 +8,7 @@ import { route, type RouteDef } from '../../http/route.ts';
 import { query } from '../../http/validate.ts';
 import { OPPORTUNITY_READERS } from './opportunities.ts';
 
-// The opportunity view's interaction timeline (issue 17): GET /interviews-api/conversation (the
+// The opportunity view's interaction timeline: GET /interviews-api/conversation (the
 // opportunity's calls, texts and emails with their recordings and QA status, from the tables QA
 // review reads: interactions, call_recordings, qa_reviews) and GET /interviews-api/contactNumbers.
 

@@ -8,8 +8,8 @@ import { countOf, IdParam, likeWildcard, TextParam } from '../../http/paging.ts'
 import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { Paging, params, query } from '../../http/validate.ts';
 
-// ZIP geography (spec 2 section 7 "Geography: zipCodes/{zip}, geography; markets"; issue 16 added
-// zipCodes and markets, issue 17 geography). Reference data with no owner: read by every screen that
+// ZIP geography (spec 2 section 7 "Geography: zipCodes/{zip}, geography; markets": zipCodes,
+// markets and geography). Reference data with no owner: read by every screen that
 // takes a ZIP, so by staff (coverage areas on the agent view, supplier ZIPs, agent assignments) and
 // brokerage admins (their agents' questionnaire ZIPs). Agents and lenders enter no ZIPs.
 export const GEOGRAPHY_READERS = [...STAFF_ROLES, 'BROKERAGE_ADMIN'] as const;

@@ -2,11 +2,11 @@ import type { RouteDef } from '../../http/route.ts';
 import { agentAssignmentRoutes } from './agent-assignments.ts';
 import { bulkSmsRoutes } from './bulk-sms.ts';
 import { bulkSmsHistoryRoutes } from './bulk-sms-history.ts';
-import { connectionRoutes } from './agent-connection.ts';
+import { agentConnectionRoutes } from './agent-connection.ts';
 import { contentItemRoutes } from './content-items.ts';
 import { dncRoutes } from './dnc.ts';
 import { geographyRoutes } from './geography.ts';
-import { dashboardLeadRoutes } from './iris-leads.ts';
+import { irisLeadRoutes } from './iris-leads.ts';
 import { leadStatsRoutes } from './lead-stats.ts';
 import { opportunityLenderRoutes } from './opportunity-lender.ts';
 import { opportunityRoutes } from './opportunities.ts';
@@ -19,17 +19,17 @@ import { partnerRoutes } from './partners.ts';
 
 /** /interviews-api: broker leads (IRIS) and their stats, the do-not-call list, opportunities, assignment, interactions. */
 export const interviewsApiRoutes: RouteDef[] = [
-  ...dashboardLeadRoutes,
+  ...irisLeadRoutes,
   ...leadStatsRoutes,
   ...dncRoutes,
   ...opportunityRoutes,
-  ...connectionRoutes,
-  ...opportunityLenderRoutes, // issue 13
-  ...agentAssignmentRoutes, // issue 16
-  ...contentItemRoutes, // issue 16
-  ...bulkSmsRoutes, // issue 15
-  ...bulkSmsHistoryRoutes, // issue 15 (S)
-  ...qaReviewRoutes, // issue 16
-  ...geographyRoutes, // issues 16 and 17
-  ...agentSupportRoutes, ...partnerRoutes, ...conversationRoutes, ...agentInvitationRoutes, ...interactionWriteRoutes, // issue 17 (P)
+  ...agentConnectionRoutes,
+  ...opportunityLenderRoutes,
+  ...agentAssignmentRoutes,
+  ...contentItemRoutes,
+  ...bulkSmsRoutes,
+  ...bulkSmsHistoryRoutes,
+  ...qaReviewRoutes,
+  ...geographyRoutes,
+  ...agentSupportRoutes, ...partnerRoutes, ...conversationRoutes, ...agentInvitationRoutes, ...interactionWriteRoutes,
 ];

@@ -9,7 +9,7 @@ import { userNameSql } from '../../http/paging.ts';
 import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
 
-// POST /interviews-api/interactions and PATCH /interviews-api/interactions/{id} (issue 17, P): staff
+// POST /interviews-api/interactions and PATCH /interviews-api/interactions/{id}: staff
 // log an interaction with an opportunity's client and set its disposition or summary. A disposition
 // change is copied to the call's QA review row (which keeps the disposition for its filters). Each
 // write leaves an audit row in its own transaction; a correction records the disposition it replaced.

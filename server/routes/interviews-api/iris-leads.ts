@@ -38,7 +38,7 @@ const ListQuery = v.object({
   product: ProductParam,
   leadType: v.optional(LeadType),
   status: v.optional(StatusList),
-  // My Leads' search (issue 11): part of the contact's name or email, or 3+ digits of the phone.
+  // My Leads' search: part of the contact's name or email, or 3+ digits of the phone.
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'at most 100 characters'))),
 });
 
@@ -86,7 +86,7 @@ async function readableOpportunity(c: AppContext, id: number) {
 
 const OpportunityParams = v.object({ opportunityId: Id });
 
-export const dashboardLeadRoutes: RouteDef[] = [
+export const irisLeadRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/interviews-api/broker-leads', policy: DASHBOARD_READERS,
     handler: async (c) => {

@@ -5,7 +5,7 @@ import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, params } from '../../http/validate.ts';
 import { OPPORTUNITY_READERS } from './opportunities.ts';
 
-// GET /interviews-api/partners/{id} (issue 17): the referral partner shown on an opportunity, with
+// GET /interviews-api/partners/{id}: the referral partner shown on an opportunity, with
 // how many opportunities it sent in and how many of them are still open.
 
 /** Opportunity statuses that end the work on it; the others count as open. */

@@ -12,7 +12,7 @@ import { countOf, IdParam, pagingWith, Sort, userNameSql } from '../../http/pagi
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 
-// QA review (issue 16; route qa-review of spec 1 section 6: ADMIN, QA_TEAM): the queue of recorded
+// QA review (route qa-review of spec 1 section 6: ADMIN, QA_TEAM): the queue of recorded
 // calls with their scorecards, the reviewer figures, saving a scorecard, and the calls' recordings
 // with their audio (the stand-in provider of server/contact-center/recordings.ts).
 

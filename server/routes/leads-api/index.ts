@@ -5,5 +5,5 @@ import { leadStatsApiRoutes } from './leadstats.ts';
 /** /leads-api: lead stats against the quarterly cap, lead supplier ZIP coverage and limits. */
 export const leadsApiRoutes: RouteDef[] = [
   ...leadStatsApiRoutes,
-  ...leadSupplierCoverageRoutes, // issue 15
+  ...leadSupplierCoverageRoutes,
 ];

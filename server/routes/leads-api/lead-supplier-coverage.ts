@@ -13,7 +13,7 @@ import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/valida
 import { monthBounds, monthOf } from '../agents-api/brokerage-figures.ts';
 import { SUPPLIER_READERS, SUPPLIER_WRITERS, supplierOr404 } from '../users-api/lead-suppliers.ts';
 
-// lead-supplier-zip-codes and lead-supplier-limit (spec 2 section 7; issue 15). Read by the
+// lead-supplier-zip-codes and lead-supplier-limit (spec 2 section 7). Read by the
 // supplier-management roles, written by ADMIN (docs/decisions/0017-lead-supplier-limits-are-the-cap.md).
 
 const ZipQuery = v.object({ ...Paging, supplierId: IdParam, zip: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,5}$/, 'must be up to 5 digits'))) });

@@ -7,7 +7,7 @@ import { assertLoanOffice } from '../../http/ownership.ts';
 import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { IdParams, params } from '../../http/validate.ts';
 
-// GET /lenders-api/loan-offices/{id}/stats: the loan office's overview (issue 13), every figure
+// GET /lenders-api/loan-offices/{id}/stats: the loan office's overview, every figure
 // counted by SQL from lender_referrals. The overview admits the loan office's admin and staff
 // (spec 2 section 2, /console); staff who are not impersonating may read any office's figures.
 

@@ -1,7 +1,7 @@
 import { isProviderUser, notYoursError } from '../../http/ownership.ts';
 import type { AuthUser } from '../../http/route.ts';
 
-// Who sees which lender data (issue 13). Staff see every loan office; a loan-office admin only
+// Who sees which lender data. Staff see every loan office; a loan-office admin only
 // their own office (another office's id is refused with 403); a brokerage admin only what is
 // tied to their brokerage: the lender referrals of its opportunities and the officers who hold them.
 

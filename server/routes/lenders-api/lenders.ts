@@ -8,7 +8,7 @@ import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
 import { IdParams, Paging, params, query } from '../../http/validate.ts';
 import { countOf, likeWildcard, Sort, TextParam } from '../../http/paging.ts';
 
-// Loan offices; their loan officers are in loan-officers.ts (issue 13). Staff see every office; a loan-office admin only their own
+// Loan offices; their loan officers are in loan-officers.ts. Staff see every office; a loan-office admin only their own
 // (spec 1 section 6: the lenders list and my-loan-officers admit LOAN_OFFICE_ADMIN).
 const LENDER_READERS = [...STAFF_ROLES, 'LOAN_OFFICE_ADMIN'] as const;
 

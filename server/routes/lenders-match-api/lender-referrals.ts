@@ -18,7 +18,7 @@ import { BoolParam, countOf, IdParam, likeWildcard, NoteBody, noteView, Sort, Te
 import { lenderAudience } from '../../events/audience.ts';
 import { recordEvent } from '../../events/outbox.ts';
 
-// Lender referrals (issue 13): GET /lenders-match-api/lender-assignments (the list; spec 2 section 7)
+// Lender referrals: GET /lenders-match-api/lender-assignments (the list; spec 2 section 7)
 // with its CSV export and, on one of them, the detail, assigning a loan officer, moving the lender step and notes.
 // List roles: spec 1 section 6 lender-referrals list; detail: its view/:id; writes:
 // docs/decisions/0013-lender-referrals-steps-and-access.md.

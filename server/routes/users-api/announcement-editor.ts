@@ -16,7 +16,7 @@ import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/valida
 import { announcementAudience } from '../../events/audience.ts';
 import { recordEvent } from '../../events/outbox.ts';
 
-// The Announcements editor (issue 15) over the rows My Announcements reads (012, 017): staff write
+// The Announcements editor over the rows My Announcements reads (012, 017): staff write
 // to brokerages, loan offices and agents; a broker admin writes to their own agents only, and sees
 // only their own. Route roles (spec 1 section 6): the parent's ADMIN, AGENT_ENGAGEMENT and
 // BROKERAGE_ADMIN write; the list's MANAGER and CSR_SUPERVISOR read, with read counts.

@@ -10,7 +10,7 @@ import { BoolParam } from '../../http/paging.ts';
 
 // Announcements addressed to a brokerage and the reader's read state (my-announcements). Read state
 // lives on the server per user, so an announcement read on one device is read on every other.
-// The staff editor (issue 15, announcement-editor.ts) writes the same rows.
+// The staff editor (announcement-editor.ts) writes the same rows.
 
 /**
  * The announcements page's roles (spec 1 section 6; my-announcements itself is the first three),

@@ -29,10 +29,10 @@ export const usersApiRoutes: RouteDef[] = [
   ...brokerageAdminRoutes,
   ...emailSettingRoutes,
   ...connectorSettingRoutes,
-  // User Management and the Announcements editor (issue 15).
+  // User Management and the Announcements editor.
   ...userManagementRoutes,
   ...flexAttributeRoutes,
   ...announcementEditorRoutes,
-  ...leadSupplierRoutes, // issue 15
+  ...leadSupplierRoutes,
   ...messageRoutes, // the Messages screen: the outbox's delivery
 ];

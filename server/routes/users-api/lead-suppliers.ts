@@ -11,7 +11,7 @@ import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { monthBounds, monthOf } from '../agents-api/brokerage-figures.ts';
 
-// Lead suppliers (issue 15): the supplier-management route's roles read (spec 1 section 6: ADMIN,
+// Lead suppliers: the supplier-management route's roles read (spec 1 section 6: ADMIN,
 // MANAGER, QA_TEAM, CSR_SUPERVISOR); creating one is ADMIN only, as the create route is.
 export const SUPPLIER_READERS = USER_MANAGER_ROLES;
 export const SUPPLIER_WRITERS = ['ADMIN'] as const;

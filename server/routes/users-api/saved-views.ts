@@ -5,7 +5,7 @@ import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params, query } from '../../http/validate.ts';
 import { DASHBOARD_READERS } from '../../http/brokerage-scope.ts';
 
-// Saved views (issue 11) belong to the signed-in person (the actor, also while impersonating), not
+// Saved views belong to the signed-in person (the actor, also while impersonating), not
 // to a browser: listed on every device, kept across logouts. Policy: who opens the my-* lists.
 
 const ListQuery = v.object({ list: v.picklist(SAVED_VIEW_LISTS, 'list must be my-agents, my-referrals or my-leads') });

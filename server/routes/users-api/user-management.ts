@@ -16,7 +16,7 @@ import { audit, userDetail } from './user-detail.ts';
 import { userToChange } from '../../auth/user-authority.ts';
 import { recordAccessChange } from '../../auth/sign-out.ts';
 
-// User Management (issue 15; spec 1 section 7 "Users"): one user's page, creating a user (invited to
+// User Management (spec 1 section 7 "Users"): one user's page, creating a user (invited to
 // /register/{code}), the roles catalogue, granting and removing roles, and the user's history.
 // Policy: the user-management roles of spec 1 section 6. No privilege escalation: see
 // src/access/role-grants.ts; every role change is an audit row naming the user (target_user_id).

@@ -7,7 +7,7 @@ import { route, type RouteDef } from '../../http/route.ts';
 import { Paging, query } from '../../http/validate.ts';
 import { OPPORTUNITY_READERS } from '../interviews-api/opportunities.ts';
 
-// GET /workflow-api/tasks (issue 17): the workflow tasks an opportunity waits on, for the
+// GET /workflow-api/tasks: the workflow tasks an opportunity waits on, for the
 // opportunity view. Open tasks (OPEN, IN_PROGRESS) first by due time, then finished ones, newest first.
 
 const StatusList = v.pipe(v.string(), v.transform((s) => s.split(',').map((x) => x.trim().toUpperCase())),

@@ -43,7 +43,7 @@ export const stageLine = style({ display: 'flex', flexWrap: 'wrap', alignItems: 
 export const sectionActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.md });
 export const count = style({ fontWeight: 700, fontSize: vars.font.size.lg, textAlign: 'right' });
 export const noteTitle = style({ fontWeight: 600, overflowWrap: 'anywhere' });
-// Announcements (issue 15): a row that opens in place.
+// Announcements: a row that opens in place.
 export const toggleRow = style([rowLink, {
   width: '100%', background: 'none', border: 'none', textAlign: 'left', font: 'inherit', cursor: 'pointer',
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: -2 } },

@@ -50,7 +50,7 @@ function AnnouncementRow({ announcement: a }: { announcement: Announcement }) {
 }
 
 /**
- * Announcements in the agent app (issue 15): those addressed to this agent (every agent, or their
+ * Announcements in the agent app: those addressed to this agent (every agent, or their
  * brokerage's agents), newest first, unread ones marked. The list is the query cache's saved copy
  * when offline, with the time it was fetched.
  */

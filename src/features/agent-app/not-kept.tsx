@@ -6,7 +6,7 @@ import { personName } from '../../lib/format.ts';
 import { cachedRow } from './day-sync.ts';
 import * as styles from './agent-app.css.ts';
 
-/** Every offline wait ends in content or a message within this (issue 37). */
+/** Every offline wait ends in content or a message within this. */
 export const OFFLINE_WAIT_MS = 2_000;
 
 export const isNetworkError = (err: unknown): boolean => err instanceof ApiError && err.network;

@@ -7,7 +7,7 @@ import * as styles from './agent-app.css.ts';
 type Shown = { on: boolean; note: string | null; refused: boolean };
 
 /**
- * The profile's Notifications switch (issue 38): on, this phone shows a notification when a referral
+ * The profile's Notifications switch: on, this phone shows a notification when a referral
  * is assigned or moved to the agent, a reminder or a sample is sent. The browser's permission is asked
  * only when the agent turns it on, never as the page loads; a refusal by the browser or the phone
  * is said in words, with what to do.

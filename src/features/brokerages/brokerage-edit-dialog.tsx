@@ -21,7 +21,7 @@ import { enumLabel } from '../../contract/labels.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
 import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
 
-// The staff's full brokerage edit (PUT /agents-api/brokerages/{id}, issue 17). The form checks with
+// The staff's full brokerage edit (PUT /agents-api/brokerages/{id}). The form checks with
 // the contract's schema (the server's own rules and messages), then has the address checked
 // (validate-address): a malformed address stops the save; one whose ZIP disagrees with its city or
 // state is shown and saved on a second click.

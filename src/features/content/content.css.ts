@@ -1,7 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
-// The content screens (issue 16): the version diff and the simulator's results.
+// The content screens: the version diff and the simulator's results.
 export const diff = style({
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: vars.font.size.sm, margin: 0, padding: 0,
   listStyle: 'none', overflowX: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm,

@@ -10,8 +10,8 @@ import type { Product } from '../../contract/brokerages.ts';
 import { impersonationStore, profileStore, sessionStore } from '../../session/state.ts';
 import { nextTask } from '../../lib/next-task.ts';
 
-// The overview's first data calls, started by the route before the overview's chunk has loaded
-// (issue 14). Waiting for the chunk, its render and its effects cost the sign-in about 300 ms, and
+// The overview's first data calls, started by the route before the overview's chunk has loaded.
+// Waiting for the chunk, its render and its effects cost the sign-in about 300 ms, and
 // sixteen fetches started inside one React commit made its longest task. The widgets keep their own
 // useQuery calls with the same options; tests/components/overview-prefetch.test.tsx holds the two
 // lists equal, so a widget that changes its call cannot leave a stale prefetch behind.

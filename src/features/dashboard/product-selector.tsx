@@ -2,7 +2,7 @@ import { PRODUCTS, type Product } from '../../contract/brokerages.ts';
 import { BRAND } from '../../lib/brand.ts';
 import * as styles from './dashboard.css.ts';
 
-/** Spec 2 section 1 as DECISIONS.md reads it: the spec's "= X" names the value, no enum is shown to users. */
+/** Spec 2 section 1 as docs/spec/DECISIONS.md reads it: the spec's "= X" names the value, no enum is shown to users. */
 export const PRODUCT_LABELS: Record<Product, string> = {
   COMBINED: `${BRAND.name} Referrals + IRIS`,
   [BRAND.code]: `${BRAND.name} Referrals`,

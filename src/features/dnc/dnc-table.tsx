@@ -15,7 +15,7 @@ export const dncValueText = (c: Pick<DncContact, 'type' | 'value'>) => (c.type =
 
 interface DncTableProps { rows: readonly DncContact[]; loading: boolean; onToggle: (c: DncContact) => void; onRemove: (c: DncContact) => void }
 
-/** The do-not-call table with the spec's eight columns; Actions also offers Remove (issue 34). */
+/** The do-not-call table with the spec's eight columns; Actions also offers Remove. */
 export function DncTable({ rows, loading, onToggle, onRemove }: DncTableProps) {
   const columns: Column<DncContact>[] = [
     { key: 'type', header: 'Type', cell: (c) => TYPE_LABELS[c.type] },

@@ -55,7 +55,7 @@ function EditForm({ invitee, onDone }: { invitee: PotentialAgent; onDone: () => 
 }
 
 /**
- * Corrects an invitee's name or phone (issue 34): the record is read fresh (GET .../potentialAgents/{id})
+ * Corrects an invitee's name or phone: the record is read fresh (GET .../potentialAgents/{id})
  * so the form starts from what the server holds, then PATCHed. The email is the invitation's address.
  */
 export function EditInviteeDialog({ id, onClose }: { id: number | undefined; onClose: () => void }) {

@@ -1,4 +1,4 @@
-// The lender overview's widgets: titles and what their info buttons explain (issue 13).
+// The lender overview's widgets: titles and what their info buttons explain.
 
 export const LENDER_WIDGETS = {
   received: { title: 'Referrals Received', info: 'Buyers transferred to your loan office this month and last month (calendar months, UTC), and how many of your referrals are still open.' },

@@ -30,7 +30,7 @@ export function LenderViewScreen({ params }: { params: Record<string, string> })
     enabled: valid, placeholderData: keepPreviousData,
   });
   const canImpersonate = useCanImpersonate();
-  // Issue 13: links to the office's officers and referrals, for the staff the lender routes admit.
+  // Links to the office's officers and referrals, for the staff the lender routes admit.
   const roles = useStore(profileStore, (p) => p.user?.roles ?? []).map((r) => r.name);
   const opensOfficer = canAccess(roles, routeById('my-loan-officer-view'));
   const seesReferrals = canAccess(roles, routeById('lender-referrals'));

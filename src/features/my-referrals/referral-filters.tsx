@@ -9,7 +9,7 @@ import { FOLLOWUP_TYPES, REFERRAL_CATEGORIES } from '../../contract/broker-refer
 export type ReferralFilter = { category: string; followupType: string; s: string; t: string; agentId: string; product: string; q: string };
 export const NO_FILTER: ReferralFilter = { category: '', followupType: '', s: '', t: '', agentId: '', product: '', q: '' };
 
-/** Every filter the overview links with, visible and changeable (issue 11). */
+/** Every filter the overview links with, visible and changeable. */
 export function ReferralFilters({ filter, onChange }: { filter: ReferralFilter; onChange: (patch: Partial<ReferralFilter>) => void }) {
   const agents = useQuery(myAgentNamesQueryOptions());
   return (

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnnouncementPage, ManagedAnnouncement, ManagedAnnouncementPage } from '../../src/contract/announcements.ts';
 import { DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// The Announcements editor (issue 15): one source with My Announcements, audiences, states, read
+// The Announcements editor: one source with My Announcements, audiences, states, read
 // counts, and a broker admin announcing to their own agents only.
 
 let server: TestServer;

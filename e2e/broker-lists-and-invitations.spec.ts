@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, expectNoAxeViolations, listTotal, login, navigate, outbox, test } from './fixtures.ts';
 
-// The broker admin's workspace (issue 11) on a desktop: My Referrals, My Agents, My Leads; an invitation from
+// The broker admin's workspace on a desktop: My Referrals, My Agents, My Leads; an invitation from
 // the dialog through the outbox to a new agent signing in on the agent host. axe-core on every new screen.
 // That every overview link lands on a list whose total is the widget's number is e2e/dashboard-links.both.spec.ts.
 

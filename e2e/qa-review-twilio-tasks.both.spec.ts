@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect as baseExpect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
 import { QA_CRITERIA } from '../src/contract/qa-review.ts';
 
-// Issue 16 (QA review, Twilio tasks), on desktop and phone. The e2e database is shared by the specs of
+// QA review and Twilio tasks, on desktop and phone. The e2e database is shared by the specs of
 // a run: each test works on the first call awaiting review / the oldest stuck task it finds, and reads
 // figures from the page before and after.
 
@@ -35,7 +35,7 @@ test('a QA reviewer scores a call and the queue shows it; the figure equals the 
   const card = page.locator(`#call-${callId}`);
   await expect(card.getByText('Awaiting Review')).toBeVisible();
   await expect(card.locator('audio')).toHaveAttribute('src', /^blob:/);
-  // The recording plays: the page's CSP lets the player load its blob: audio (issue 33, finding 9; a
+  // The recording plays: the page's CSP lets the player load its blob: audio (a
   // blocked source ends in a MediaError instead of metadata).
   const loaded = await card.locator('audio').evaluate((audio: HTMLAudioElement) => new Promise<{ duration: number; error: number | null }>((resolve) => {
     const done = () => resolve({ duration: Number.isFinite(audio.duration) ? audio.duration : 0, error: audio.error?.code ?? null });

@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, login, navigate, outbox, test, fitsWidth } from './fixtures.ts';
 
-// Staff administration, part 1 (issue 15) on a desktop and a phone. The e2e database is shared by
+// Users and announcements on a desktop and a phone. The e2e database is shared by
 // every spec of a run: the user created here has the clock and the project in their address.
 test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 20_000 });

@@ -2,7 +2,7 @@ import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../setup/render-app.tsx';
 
-// Issue 11: the overview's links carry the product the widget counted (the lists default to both), and
+// The overview's links carry the product the widget counted (the lists default to both), and
 // the notifications menu sits in the top bar of the broker admin's lists.
 
 describe('links from the overview', () => {

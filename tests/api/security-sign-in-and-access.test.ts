@@ -1,4 +1,4 @@
-// The outside security review's findings (issue 9), one describe per finding. Each test failed on
+// The outside security review's findings, one describe per finding. Each test failed on
 // the code before the fix.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

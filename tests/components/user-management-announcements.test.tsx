@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App.tsx';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-// User Management and the Announcements editor (issue 15) through the console against the in-process API.
+// User Management and the Announcements editor through the console against the in-process API.
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 // The machine is shared: the first lazy screen of a file can take seconds to arrive.

@@ -4,7 +4,7 @@ import type { TwilioTask } from '../../src/contract/contact-center.ts';
 import { QA_CRITERIA, type QaFigures, type QaHandlers, type QaQueueItem, type Recording } from '../../src/contract/qa-review.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// Issue 16, QA review and Twilio tasks: every endpoint with every demo identity (spec 1 section 6:
+// QA review and Twilio tasks: every endpoint with every demo identity (spec 1 section 6:
 // qa-review ADMIN, QA_TEAM; twilio-tasks list ADMIN, AGENT_ENGAGEMENT, BROKERAGE_ADMIN,
 // CSR_VIEW_OPPORTUNITIES, delete the parent roles), the queue's filters, figures equal to the list
 // totals they link to, the scorecard, recordings and their audio, tasks scoped and deleted.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// Bulk SMS (issue 15): the pre-flight before anything is sent, the idempotent send job through the
+// Bulk SMS: the pre-flight before anything is sent, the idempotent send job through the
 // SMS stand-in (outbox), its report and audit, and an inbound STOP that lands on the DNC list.
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// Issue 17 (P): catalogue calls outside the listed screens: PATCH /agents-api/potentialAgents/{id}
+// Catalogue calls outside the listed screens: PATCH /agents-api/potentialAgents/{id}
 // and GET /interviews-api/agentInvitations/stats/{ids}.
 
 let server: TestServer;

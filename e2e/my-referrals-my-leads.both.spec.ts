@@ -1,6 +1,6 @@
 import { expect as baseExpect, expectNoAxeViolations, listFilters, login, navigate, test } from './fixtures.ts';
 
-// My Referrals and My Leads on a desktop and on a phone (issue 11): below 768 px the top bar carries
+// My Referrals and My Leads on a desktop and on a phone: below 768 px the top bar carries
 // Search and Sort; the lists stay usable and pass axe-core.
 
 // This machine runs several suites at once: screens can take far longer than the 5 s default to settle.

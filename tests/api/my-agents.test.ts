@@ -6,7 +6,7 @@ import { SavedViewList } from '../../src/contract/saved-views.ts';
 import { startDashboardFixture } from '../setup/dashboard-fixture.ts';
 import { call as rawCall, signIn, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// My Agents, brokerage notes, response times and saved views (issue 11), per endpoint and identity.
+// My Agents, brokerage notes, response times and saved views, per endpoint and identity.
 
 let server: TestServer;
 const now = new Date();

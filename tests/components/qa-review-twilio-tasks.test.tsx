@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { QA_CRITERIA } from '../../src/contract/qa-review.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-// Issue 16: the QA queue's filters, the scorecard's rules and saving, and the Twilio task list by role.
+// The QA queue's filters, the scorecard's rules and saving, and the Twilio task list by role.
 
 // Under a loaded machine the lazy screen chunks take long to compile: first finds wait up to a minute.
 const SLOW = { timeout: 60_000 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FlexAttributeList, UserAuditPage, UserDetail, UserPage, UserRoleList } from '../../src/contract/users.ts';
 import { call, callerFor, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// User Management (issue 15): every endpoint by identity, with the escalation attempts refused.
+// User Management: every endpoint by identity, with the escalation attempts refused.
 
 let server: TestServer;
 let admin: Caller;

@@ -5,7 +5,7 @@ import { daysSinceSql, overduePredicate } from '../../server/db/overdue.ts';
 import { startDashboardFixture } from '../setup/dashboard-fixture.ts';
 import type { Caller, TestServer } from '../setup/test-server.ts';
 
-// My Referrals' overdue sort (issue 11), read from migration 013's indexes in two ordered parts, against
+// My Referrals' overdue sort, read from migration 013's indexes in two ordered parts, against
 // the rule of server/db/overdue.ts applied in plain SQL: most overdue first (by the time the days count
 // from, then id), then the referrals that are not overdue, latest update first; ascending is the reverse.
 // Every page, including the one where the two parts meet, is the matching slice of that order.

@@ -7,7 +7,7 @@ import { BrokerReferralDetail, BrokerReferralPage } from '../../src/contract/bro
 import { startDashboardFixture } from '../setup/dashboard-fixture.ts';
 import { signIn, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// My Referrals (issue 11): every overview link lands on a list whose total is the widget's number,
+// My Referrals: every overview link lands on a list whose total is the widget's number,
 // and the totals agree with counts written here in plain SQL, apart from the API's queries.
 
 let server: TestServer;

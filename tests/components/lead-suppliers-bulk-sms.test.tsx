@@ -2,7 +2,7 @@ import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../setup/render-app.tsx';
 
-// Issue 15 (engineer M): Supplier Management and Bulk SMS Send against the in-process API.
+// Supplier Management and Bulk SMS Send against the in-process API.
 
 describe('Supplier Management', () => {
   it('lists the seeded suppliers and offers New Supplier to an admin only', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// Supplier Management (issue 15): lead suppliers, ZIP coverage, limits, and the dashboard's cap.
+// Supplier Management: lead suppliers, ZIP coverage, limits, and the dashboard's cap.
 
 let server: TestServer;
 let admin: Caller;

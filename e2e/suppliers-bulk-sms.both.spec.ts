@@ -1,6 +1,6 @@
 import { expect as baseExpect, expectNoAxeViolations, login, navigate, outbox, test, openAreaCode, SMS_CLOCK_HEADERS } from './fixtures.ts';
 
-// Issue 15 (engineer M) on a desktop and a phone: Supplier Management's ZIP paste reports invalid
+// Lead suppliers and bulk SMS, on a desktop and a phone: Supplier Management's ZIP paste reports invalid
 // lines; a bulk SMS to a set with DNC numbers counts them in the pre-flight and texts none of them.
 
 const expect = baseExpect.configure({ timeout: 30_000 });

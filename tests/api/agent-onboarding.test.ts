@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
-// Agent onboarding (issue 11): wrong invitation codes count against the caller's address on every
+// Agent onboarding: wrong invitation codes count against the caller's address on every
 // method of /agents-api/potentialAgents/invite/code/:code (read, accept, decline), 20 per 15 minutes,
 // then 429 with Retry-After; a throttled accept writes nothing.
 
