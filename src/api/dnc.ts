@@ -6,6 +6,9 @@ import { fetchCsv, type Paging } from './staff.ts';
 
 // The do-not-call list (spec 1 section 7): search, add, block or unblock, remove, export.
 
+/** The DNC List's URL parameter for Show Only Inbound Blocked (`?blocked=true`), which the overview's figure links with. */
+export const DNC_BLOCKED_PARAM = 'blocked';
+
 export interface DncFilter { value: string; blockedOnly: boolean }
 export type DncParams = Paging & DncFilter;
 
