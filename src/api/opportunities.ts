@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, request } from './client.ts';
+import { request } from './client.ts';
 import { paged } from '../contract/common.ts';
 import {
   ForceAssignmentResult, Interaction, Opportunity, OpportunityNote, OpportunityPage, type InteractionPatch, type NewInteraction,
   type OpportunityPatch, type OpportunityStatus, type ForceAssignment, type OpportunityStatusChange,
 } from '../contract/interviews.ts';
-import { OpportunityLender } from '../contract/lender-referrals.ts';
+import { OpportunityLenderAnswer } from '../contract/lender-referrals.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
 
 // Opportunities (spec 2 section 7): list and wildcard search, one opportunity, its contact, status,
@@ -73,15 +73,8 @@ export const correctInteraction = (id: number, patch: InteractionPatch) =>
 export const strikeInteraction = (id: number, reason: string) =>
   request(`/interviews-api/interactions/${id}/strike`, { method: 'POST', json: { reason }, schema: Interaction });
 
-/** The loan office the opportunity went to; null when it went to none (the server answers 404). */
+/** The loan office the opportunity went to; null when it went to none (the server answers null, not 404). */
 export const opportunityLenderQueryOptions = (id: number) => queryOptions({
   queryKey: opportunityKeys.lender(id),
-  queryFn: async () => {
-    try {
-      return await request(`${path(id)}/lender`, { schema: OpportunityLender });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return null;
-      throw err;
-    }
-  },
+  queryFn: () => request(`${path(id)}/lender`, { schema: OpportunityLenderAnswer }),
 });
