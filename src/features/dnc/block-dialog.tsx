@@ -11,10 +11,19 @@ import { blockActionLabel } from './dnc-table.tsx';
 export function BlockDialog({ contact, onClose }: { contact: DncContact | null; onClose: () => void }) {
   const client = useQueryClient();
   const snackbar = useSnackbar();
+  // Undo blocks or unblocks again (the same PATCH the other way), with its own word in the message.
+  const undo = useMutation({
+    mutationFn: (c: DncContact) => setDncBlocked(c.id, !c.blocked),
+    onSuccess: (back) => snackbar(back.blocked ? 'Undone: the number is blocked again.' : 'Undone: the number is unblocked again.', { tone: 'success' }),
+    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+    onSettled: () => client.invalidateQueries({ queryKey: dncKeys.lists() }),
+  });
   const toggle = useMutation({
     mutationFn: (c: DncContact) => setDncBlocked(c.id, !c.blocked),
     onSuccess: (updated) => {
-      snackbar(updated.blocked ? 'Successfully blocked the number.' : 'Successfully unblocked the number.', { tone: 'success' });
+      snackbar(updated.blocked ? 'Successfully blocked the number.' : 'Successfully unblocked the number.', {
+        tone: 'success', action: { label: 'Undo', run: () => undo.mutate(updated) },
+      });
       onClose();
     },
     onError: (err) => { snackbar(serverMessage(err), { tone: 'error' }); onClose(); },

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { createDnc, dncKeys, type NewDnc } from '../../api/dnc.ts';
+import { createDnc, dncKeys, removeDnc, type NewDnc } from '../../api/dnc.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
 import { DNC_CHANNELS, NewDncRequest } from '../../contract/interviews.ts';
 import { enumOptions } from '../../contract/labels.ts';
@@ -41,10 +41,18 @@ export function NewDncDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const [formError, setFormError] = useState<string>();
   const reset = () => { setType('PHONE'); setValue(''); setChannel(''); setDisposition(''); setBlocked(false); show({}); setFormError(undefined); };
 
+  // Undo removes the contact just added (the same DELETE as Remove, which asks first when chosen from the list).
+  const undo = useMutation({
+    mutationFn: (c: { id: number; shown: string }) => removeDnc([c.id]).then(() => c),
+    onSuccess: (c) => snackbar(`Undone: ${c.shown} is off the DNC list.`, { tone: 'success' }),
+    onError: (err) => snackbar(err instanceof Error && err.message ? err.message : 'The contact could not be removed.', { tone: 'error' }),
+    onSettled: () => client.invalidateQueries({ queryKey: dncKeys.lists() }),
+  });
   const create = useMutation({
     mutationFn: createDnc,
     onSuccess: (c) => {
-      snackbar(`Added ${c.type === 'PHONE' ? formatPhone(c.value) : c.value} to the DNC list.`, { tone: 'success' });
+      const shown = c.type === 'PHONE' ? formatPhone(c.value) : c.value;
+      snackbar(`Added ${shown} to the DNC list.`, { tone: 'success', action: { label: 'Undo', run: () => undo.mutate({ id: c.id, shown }) } });
       void client.invalidateQueries({ queryKey: dncKeys.lists() });
       reset();
       onOpenChange(false);

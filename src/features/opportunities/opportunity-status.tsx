@@ -24,9 +24,21 @@ export function OpportunityStatusCard({ opportunity: o, readOnly }: { opportunit
   const update = useOpportunityUpdate();
   const [status, setStatus] = useState('');
   const { form, errors, clear, formError, check, refused } = useFormErrors(['status'] as const);
+  // Undo puts the status it replaced back (any status may follow any other on the server), once.
+  const undo = useMutation({
+    mutationFn: (s: OpportunityStatus) => changeOpportunityStatus(o.id, s),
+    onSuccess: (back) => { update(back); snackbar(`Undone: the status is ${enumLabel('opportunityStatus', back.status)} again.`, { tone: 'success' }); },
+    onError: (err) => snackbar(err instanceof Error && err.message ? err.message : 'The status could not be changed back.', { tone: 'error' }),
+  });
   const change = useMutation({
     mutationFn: (s: OpportunityStatus) => changeOpportunityStatus(o.id, s),
-    onSuccess: (next) => { update(next); setStatus(''); snackbar(`Status changed to ${enumLabel('opportunityStatus', next.status)}.`, { tone: 'success' }); },
+    onSuccess: (next) => {
+      update(next); setStatus('');
+      const previous = o.status;
+      snackbar(`Status changed to ${enumLabel('opportunityStatus', next.status)}.`, {
+        tone: 'success', ...(isStatus(previous) ? { action: { label: 'Undo', run: () => undo.mutate(previous) } } : {}),
+      });
+    },
     onError: refused,
   });
   return (
