@@ -6,6 +6,7 @@ import { MailSender } from './mail.ts';
 import { SendError, type OutgoingMessage } from './send-error.ts';
 import { TwilioSender, statusCallbackUrl } from './twilio.ts';
 import { onWake } from './wake.ts';
+import { countRelayOutcome, type RelayCounts } from './relay-totals.ts';
 import { INBOUND_BLOCKS } from './dnc.ts';
 
 /** Tries before a message is given up as dead (about an hour and a half of backoff in all). */
@@ -36,12 +37,9 @@ interface ClaimedRow {
   body: string; created_at: Date; attempts: number; expires_at: Date | null;
 }
 
-/** Counts of what a relay did, for metrics (read by whoever exposes them). */
-export interface RelayCounts { sent: number; retried: number; dead: number }
-
-const processTotals: RelayCounts = { sent: 0, retried: 0, dead: 0 };
-/** What every relay of this process has done since it started: messages sent, tries failed and retried, given up. */
-export const messageRelayTotals = (): Readonly<RelayCounts> => ({ ...processTotals });
+// What every relay of this process has done since it started (messages sent, tries failed and retried,
+// given up), by channel: relay-totals.ts, which the metrics read.
+export { messageRelayTotals, type RelayCounts } from './relay-totals.ts';
 
 /**
  * The outbox relay: every API process runs one. It claims due rows with FOR UPDATE SKIP LOCKED
@@ -203,12 +201,14 @@ export class MessageRelay {
 
   /** Records the outcome; a secret's text goes as soon as the message leaves (or dies). */
   private async finish(row: ClaimedRow, status: OutboxStatus, set: { last_error?: string | null; next_attempt_at?: Date; provider_id?: string; sent_at?: Date }): Promise<void> {
-    const forget = status !== 'retrying' && SECRET_KINDS.includes(row.kind) && (status === 'sent' || row.kind === 'code');
+    // In demo mode the outbox is the mail catcher (/dev/outbox shows each message): the text stays until
+    // the retention job's hourly round takes the codes out of sent messages.
+    const forget = !this.config.demoMode && status !== 'retrying' && SECRET_KINDS.includes(row.kind) && (status === 'sent' || row.kind === 'code');
     await this.db.updateTable('outbox')
       .set({ status, claimed_until: null, updated_at: this.now(), ...set, ...(forget ? { body: REMOVED_BODY } : {}) })
       .where('id', '=', row.id).where('status', '=', 'sending').execute();
     const key = status === 'sent' ? 'sent' : status === 'dead' ? 'dead' : 'retried';
     this.counts[key] += 1;
-    processTotals[key] += 1;
+    countRelayOutcome(row.channel, key);
   }
 }

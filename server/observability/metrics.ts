@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { liveStreamsOf } from '../events/streams.ts';
 import { outboxCounts } from '../messages/outbox-counts.ts';
+import { messageRelayTotalsOf, RELAY_CHANNELS, RELAY_OUTCOMES } from '../messages/relay-totals.ts';
 
 // Prometheus metrics of one process (GET /metrics, README "Operating Porchlight"). Each app has its
 // own registry (tests start several apps in one process); an operator scrapes every process. Every
@@ -50,6 +51,17 @@ export class Metrics {
       async collect() {
         this.reset(); // a database that does not answer leaves the family empty rather than failing the scrape
         for (const row of await outboxCounts(db).catch(() => [])) this.set({ channel: row.channel, status: row.status }, row.count);
+      },
+    });
+    new Counter({
+      name: 'porchlight_messages_relayed_total', help: 'What this process\'s outbox relay did, by channel and outcome: sent, retried (a try failed and will be retried), dead (given up)',
+      labelNames: ['channel', 'outcome'], registers,
+      collect() {
+        this.reset();
+        for (const channel of RELAY_CHANNELS) {
+          const totals = messageRelayTotalsOf(channel);
+          for (const outcome of RELAY_OUTCOMES) this.inc({ channel, outcome }, totals[outcome]);
+        }
       },
     });
     new Gauge({

@@ -7,6 +7,9 @@ import { write } from './write.ts';
 
 // The do-not-call list (spec 1 section 7): search, add, block or unblock, remove, export.
 
+/** The DNC List's URL parameter for Show Only Inbound Blocked (`?blocked=true`), which the overview's figure links with. */
+export const DNC_BLOCKED_PARAM = 'blocked';
+
 export interface DncFilter { value: string; blockedOnly: boolean }
 export type DncParams = Paging & DncFilter;
 

@@ -1,11 +1,11 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError, request } from './client.ts';
+import { request } from './client.ts';
 import { paged, type Page } from '../contract/common.ts';
 import {
   ForceAssignmentResult, Interaction, Opportunity, OpportunityNote, OpportunityPage, type Disposition, type InteractionPatch, type NewInteraction,
   type OpportunityPatch, type OpportunityStatus, type ForceAssignment, type OpportunityStatusChange,
 } from '../contract/interviews.ts';
-import { OpportunityLender } from '../contract/lender-referrals.ts';
+import { OpportunityLenderAnswer } from '../contract/lender-referrals.ts';
 import { contactNumbersQueryOptions, conversationQueryOptions } from './opportunity-timeline.ts';
 import { fetchCsv, sortParam, type Paging } from './staff.ts';
 import { write } from './write.ts';
@@ -75,17 +75,10 @@ export const correctInteraction = (id: number, patch: InteractionPatch) =>
 export const strikeInteraction = (id: number, reason: string) =>
   request(`/interviews-api/interactions/${id}/strike`, { method: 'POST', json: { reason }, schema: Interaction });
 
-/** The loan office the opportunity went to; null when it went to none (the server answers 404). */
+/** The loan office the opportunity went to; null when it went to none (the server answers null, not 404). */
 export const opportunityLenderQueryOptions = (id: number) => queryOptions({
   queryKey: opportunityKeys.lender(id),
-  queryFn: async () => {
-    try {
-      return await request(`${path(id)}/lender`, { schema: OpportunityLender });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return null;
-      throw err;
-    }
-  },
+  queryFn: () => request(`${path(id)}/lender`, { schema: OpportunityLenderAnswer }),
 });
 
 // An opportunity's writes: the answer becomes the cached opportunity, and the lists reload.

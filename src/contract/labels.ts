@@ -16,7 +16,7 @@ import { LOAN_OFFICER_STATUSES } from './loan-officers.ts';
 import { NOTICE_CHANNELS, NOTICE_KINDS } from './agent-message-preferences.ts';
 import { MESSAGE_CHANNEL_LABELS, MESSAGE_CHANNELS, MESSAGE_KIND_LABELS, MESSAGE_KINDS, MESSAGE_STATUS_LABELS, MESSAGE_STATUSES } from './messages.ts';
 import { PARTNER_TYPES } from './partners.ts';
-import { POTENTIAL_AGENT_LIST_STATUSES, POTENTIAL_AGENT_STATUSES } from './potential-agents.ts';
+import { POTENTIAL_AGENT_LIST_STATUSES, POTENTIAL_AGENT_STATUS_LABELS, POTENTIAL_AGENT_STATUSES } from './potential-agents.ts';
 import { QA_STATUS_FILTERS, QA_STATUSES } from './qa-review.ts';
 import { SUPPORT_CASE_STATUSES } from './agent-support.ts';
 import { WORKFLOW_TASK_STATUSES } from './workflow.ts';
@@ -67,9 +67,10 @@ export const LABEL_TABLES = {
   partnerType: table(PARTNER_TYPES),
   // The brand's product names (docs/spec/DECISIONS.md); the dashboard's product selector keeps spec 2's own option texts.
   productFamily: table(PRODUCT_FAMILIES, PRODUCT_FAMILY_LABELS),
-  potentialAgentStatus: table(POTENTIAL_AGENT_STATUSES),
+  // An invitation's status in the words the invitation screens use ("Invite pending", "Joined" ...).
+  potentialAgentStatus: table(POTENTIAL_AGENT_STATUSES, POTENTIAL_AGENT_STATUS_LABELS),
   // The invitation list's filter: the stored statuses and INVITE_EXPIRED (a pending one past its date).
-  potentialAgentListStatus: table(POTENTIAL_AGENT_LIST_STATUSES, { INVITE_EXPIRED: 'Invite expired' }),
+  potentialAgentListStatus: table(POTENTIAL_AGENT_LIST_STATUSES, { ...POTENTIAL_AGENT_STATUS_LABELS, INVITE_EXPIRED: 'Invite expired' }),
   qaStatus: table(QA_STATUSES, { AWAITING: 'Awaiting Review' }),
   // The review queue's status filter: the statuses and REVIEWED (passed or failed).
   qaStatusFilter: table(QA_STATUS_FILTERS, { AWAITING: 'Awaiting Review' }),

@@ -85,3 +85,6 @@ export const OpportunityLender = v.object({
   received: v.string(),
 });
 export type OpportunityLender = v.InferOutput<typeof OpportunityLender>;
+/** GET /interviews-api/opportunities/{id}/lender: the lender, or null when the opportunity went to none. */
+export const OpportunityLenderAnswer = v.nullable(OpportunityLender);
+export type OpportunityLenderAnswer = v.InferOutput<typeof OpportunityLenderAnswer>;

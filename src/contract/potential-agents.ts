@@ -22,7 +22,6 @@ export const POTENTIAL_AGENT_STATUS_LABELS: Record<PotentialAgentStatus, string>
  */
 export const POTENTIAL_AGENT_LIST_STATUSES = [...POTENTIAL_AGENT_STATUSES, 'INVITE_EXPIRED'] as const;
 export type PotentialAgentListStatus = (typeof POTENTIAL_AGENT_LIST_STATUSES)[number];
-export const POTENTIAL_AGENT_LIST_LABELS: Record<PotentialAgentListStatus, string> = { ...POTENTIAL_AGENT_STATUS_LABELS, INVITE_EXPIRED: 'Invite expired' };
 
 export const PotentialAgent = v.object({
   id: v.number(),

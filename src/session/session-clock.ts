@@ -36,18 +36,33 @@ const renewedElsewhere = (now: number) => {
   return !!session && session.expiresAt - now >= REFRESH_THRESHOLD_MS;
 };
 
-/** The countdown ran out: log out, unless another tab renewed the session meanwhile. */
+/** Stay Logged In is renewing the session: the countdown waits for its answer. */
+let renewing = false;
+
+/** The countdown ran out: log out, unless another tab renewed the session meanwhile (or Stay Logged In is renewing it). */
 export async function endStillThere(now = Date.now()): Promise<void> {
-  if (deadline === null) return;
+  if (deadline === null || renewing) return;
   setDeadline(null);
   if (!renewedElsewhere(now)) await logout();
 }
 
-/** "Stay Logged In": counts as activity and re-authenticates. */
+/**
+ * "Stay Logged In": counts as activity and re-authenticates. The question stays open (its countdown
+ * paused) until the renewal is done; it closes once the session was renewed and answers true, or stays
+ * and answers false when the server could not be reached (the session was not renewed). A refusal
+ * ends the session (refreshSession), which closes the question too.
+ */
 export async function stayLoggedIn(): Promise<boolean> {
   activityStore.set(Date.now());
-  setDeadline(null);
-  return refreshSession();
+  renewing = true;
+  try {
+    await refreshSession();
+    const renewed = renewedElsewhere(Date.now());
+    if (renewed || !sessionStore.get()) setDeadline(null);
+    return renewed;
+  } finally {
+    renewing = false;
+  }
 }
 
 /** One check of the clock. */

@@ -39,6 +39,8 @@ async function arrival<T>(find: () => T | undefined, withinMs = 5000): Promise<T
   }
 }
 
+/** The relay as production runs it (demo mode keeps a sent secret's text for /dev/outbox: dev-outbox-sent.test.ts). */
+const relayConfig = () => ({ ...server.config, demoMode: false });
 const row = (id: number) => server.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const lastTo = async (recipient: string) => (await server.db.selectFrom('outbox').selectAll().where('recipient', '=', recipient).orderBy('id', 'desc').executeTakeFirstOrThrow());
 /** The last message to the recipient once the relay has recorded its sending (it can arrive a moment before). */
@@ -49,7 +51,7 @@ async function recordedTo(recipient: string) {
 
 describe('a running relay', () => {
   let relay: MessageRelay;
-  beforeAll(() => { relay = new MessageRelay(server.db, server.config, { pollMs: 100 }).start(); });
+  beforeAll(() => { relay = new MessageRelay(server.db, relayConfig(), { pollMs: 100 }).start(); });
   afterAll(async () => { await relay.stop(); });
 
   it('mails an invitation within 5 s, as text and HTML with a Message-ID, and its link registers the invitee', async () => {
@@ -103,7 +105,7 @@ describe('a running relay', () => {
 
 describe('failures', () => {
   it('sends a mail once when the SMTP server is down for 30 s, then up', async () => {
-    const relay = new MessageRelay(server.db, server.config, { now, random: () => 1 });
+    const relay = new MessageRelay(server.db, relayConfig(), { now, random: () => 1 });
     const port = smtp.port;
     await smtp.stop();
     const t0 = new Date();
@@ -128,7 +130,7 @@ describe('failures', () => {
   });
 
   it('tries a text again while Twilio answers 500, until it is sent', async () => {
-    const relay = new MessageRelay(server.db, server.config, { now, random: () => 0.5 });
+    const relay = new MessageRelay(server.db, relayConfig(), { now, random: () => 0.5 });
     let failures = 3;
     twilio.answer = () => (failures-- > 0 ? { status: 500, body: { code: 20500, message: 'Internal Server Error', status: 500 } } : undefined);
     const t0 = new Date();
@@ -145,7 +147,7 @@ describe('failures', () => {
   });
 
   it("gives a text up at once when Twilio refuses it with 400 (21211, not a valid number)", async () => {
-    const relay = new MessageRelay(server.db, server.config, { now });
+    const relay = new MessageRelay(server.db, relayConfig(), { now });
     setClock(new Date());
     await sendSms(server.db, '+1555', 'A notice', now());
     const { id } = await lastTo('+1555');
@@ -158,7 +160,7 @@ describe('failures', () => {
   });
 
   it('gives a mail up at once on an SMTP 5xx refusal', async () => {
-    const relay = new MessageRelay(server.db, server.config, { now });
+    const relay = new MessageRelay(server.db, relayConfig(), { now });
     smtp.refuseWith = 550;
     try {
       setClock(new Date());
@@ -174,7 +176,7 @@ describe('failures', () => {
   });
 
   it('lets a one-time code die unsent once it has expired, and forgets its text', async () => {
-    const relay = new MessageRelay(server.db, server.config, { now });
+    const relay = new MessageRelay(server.db, relayConfig(), { now });
     const t0 = new Date();
     await sendSms(server.db, '+15550107002', 'Your code is 123456', t0, { kind: 'code', expiresAt: new Date(t0.getTime() + 300_000) });
     setClock(new Date(t0.getTime() + 301_000));
@@ -186,7 +188,7 @@ describe('failures', () => {
 
 describe('order and pace', () => {
   it('sends one-time codes before bulk texts, and bulk texts at SMS_RATE_PER_SECOND', async () => {
-    const relay = new MessageRelay(server.db, server.config, { now, pollMs: 500 });
+    const relay = new MessageRelay(server.db, relayConfig(), { now, pollMs: 500 });
     const t0 = new Date(Date.now() + 86_400_000);
     setClock(t0);
     const bulk = Array.from({ length: 5 }, (_, i) => ({ to: `+1555010800${i}`, body: `Bulk ${i}` }));

@@ -10,6 +10,7 @@ import { testConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { createLogger } from '../../server/observability/logger.ts';
 import { countPushSend } from '../../server/observability/metrics.ts';
+import { countRelayOutcome, messageRelayTotals } from '../../server/messages/relay-totals.ts';
 import { Lifecycle } from '../../server/observability/probes.ts';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
 import { call, DEMO_PASSWORD, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
@@ -113,6 +114,19 @@ describe('GET /metrics', () => {
     const before = await failed();
     countPushSend('failed');
     expect(await failed()).toBe(before + 1);
+  });
+
+  it("counts what the outbox relay did by channel and outcome (sent, retried, dead), every series present from the start", async () => {
+    const text = (await scrape()).body;
+    expect(text).toContain('# TYPE porchlight_messages_relayed_total counter');
+    for (const channel of ['EMAIL', 'SMS']) for (const outcome of ['sent', 'retried', 'dead']) {
+      expect(text).toMatch(new RegExp(`porchlight_messages_relayed_total\\{channel="${channel}",outcome="${outcome}"\\} \\d+`));
+    }
+    const dead = () => scrape().then((r) => Number(/porchlight_messages_relayed_total\{channel="SMS",outcome="dead"\} (\d+)/.exec(r.body)?.[1]));
+    const before = await dead();
+    countRelayOutcome('SMS', 'dead');
+    expect(await dead()).toBe(before + 1);
+    expect(messageRelayTotals().dead).toBeGreaterThanOrEqual(1);
   });
 
   it('counts messages in the outbox by channel and status', async () => {

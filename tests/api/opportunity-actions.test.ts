@@ -175,11 +175,14 @@ describe("an opportunity's lender (GET /interviews-api/opportunities/{id}/lender
     expect((await call(server, 'GET', `/interviews-api/opportunities/${row.opportunity_id}/lender`)).status).toBe(401);
   });
 
-  it('answers 404 when the opportunity went to no lender', async () => {
+  it('answers 200 with null when the opportunity went to no lender (no error logged), 404 when there is no such opportunity', async () => {
     const none = await server.db.selectFrom('opportunities as o').select('o.id')
       .where((eb) => eb.not(eb.exists(eb.selectFrom('lender_referrals as lr').select('lr.id').whereRef('lr.opportunity_id', '=', 'o.id'))))
       .orderBy('o.id').executeTakeFirstOrThrow();
-    expect((await admin.get(`/interviews-api/opportunities/${none.id}/lender`)).status).toBe(404);
+    const res = await admin.get(`/interviews-api/opportunities/${none.id}/lender`);
+    expect(res.status).toBe(200);
+    expect(res.body).toBeNull();
+    expect((await admin.get('/interviews-api/opportunities/999999999/lender')).status).toBe(404);
   });
 });
 

@@ -55,6 +55,36 @@ describe('the session clock in the console', () => {
     expect(location.pathname).toBe('/console/my-agents');
   });
 
+  it('keeps the question open while Stay Logged In renews (the countdown waits), and says so when the server cannot be reached', async () => {
+    const { screen, user, release } = await renderApp('/console/my-agents', { as: 'broker@demo.test', fromLogin: true, hold: /^\/auth\/oauth2\.0\/accessToken/ });
+    await screen.findByRole('navigation', { name: 'Main' });
+    const before = sessionStore.get()!;
+    nearExpiry(25 * S, 28 * MIN);
+    await advance(10 * S);
+    const dialog = await screen.findByRole('dialog', { name: 'Are you still there?' });
+    // The server cannot be reached: the dialog stays and says so.
+    const routed = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('/auth/oauth2.0/accessToken')) throw new TypeError('Failed to fetch');
+      return routed(input, init);
+    }) as typeof fetch;
+    await user.click(within(dialog).getByRole('button', { name: 'Stay Logged In' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The session could not be renewed');
+    expect(sessionStore.get()?.refreshToken).toBe(before.refreshToken);
+    globalThis.fetch = routed;
+    // The renewal is held: the dialog stays, its button says it is renewing, and the countdown's end does not log out.
+    await user.click(within(dialog).getByRole('button', { name: 'Stay Logged In' }));
+    expect(within(dialog).getByRole('button', { name: 'Renewing…' })).toBeDisabled();
+    await advance(35 * S);
+    expect(screen.getByRole('dialog', { name: 'Are you still there?' })).toBeInTheDocument();
+    expect(location.pathname).toBe('/console/my-agents');
+    release();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Are you still there?' })).not.toBeInTheDocument());
+    expect(sessionStore.get()?.refreshToken).not.toBe(before.refreshToken);
+    expect(location.pathname).toBe('/console/my-agents');
+  });
+
   it('refreshes silently for a user who was active within 27 minutes', async () => {
     const { screen } = await renderApp('/console/my-agents', { as: 'broker@demo.test', fromLogin: true });
     await screen.findByRole('navigation', { name: 'Main' });

@@ -1,4 +1,4 @@
-import type { OpportunityLender } from '../../../src/contract/lender-referrals.ts';
+import type { OpportunityLender, OpportunityLenderAnswer } from '../../../src/contract/lender-referrals.ts';
 import { isLenderStep } from '../../../src/lib/lender-steps.ts';
 import { notFound } from '../../http/errors.ts';
 import { isProviderUser, missing } from '../../http/ownership.ts';
@@ -7,7 +7,9 @@ import { IdParams, params } from '../../http/validate.ts';
 
 // GET /interviews-api/opportunities/{id}/lender (spec 2 section 7): the loan office an opportunity
 // was transferred to, its loan officer and lender step, with how to reach each (email, phone). Staff (and the opportunity viewers) read
-// any; a loan-office admin only their own office's; 404 when the opportunity went to no lender.
+// any; a loan-office admin only their own office's. An opportunity that went to no lender answers 200 with
+// null (the empty case is an answer, not an error: the opportunity view asks on every opportunity); an
+// opportunity that does not exist answers 404.
 export const opportunityLenderRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/interviews-api/opportunities/:id{[0-9]+}/lender', policy: [...STAFF_ROLES, 'CSR_VIEW_OPPORTUNITIES', 'LOAN_OFFICE_ADMIN'],
@@ -22,7 +24,12 @@ export const opportunityLenderRoutes: RouteDef[] = [
           'o.id as officer_id', 'o.first_name', 'o.last_name', 'o.status as officer_status', 'o.email as officer_email', 'o.phone as officer_phone'])
         .executeTakeFirst();
       const staffLike = isProviderUser(user) || user.roles.includes('CSR_VIEW_OPPORTUNITIES');
-      if (!r) throw staffLike ? notFound('This opportunity has no lender') : missing(user, 'opportunity');
+      if (!r) {
+        if (!staffLike) throw missing(user, 'opportunity');
+        const exists = await c.var.db.selectFrom('opportunities').select('id').where('id', '=', id).executeTakeFirst();
+        if (!exists) throw notFound('Opportunity not found');
+        return c.json(null satisfies OpportunityLenderAnswer);
+      }
       if (!staffLike && user.loanOfficeId !== r.office_id) throw missing(user, 'opportunity');
       return c.json({
         lenderReferralId: r.id,

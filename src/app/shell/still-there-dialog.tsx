@@ -15,6 +15,7 @@ export function StillThereDialog() {
   const deadline = useSessionClock();
   const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     if (deadline === null) return;
@@ -27,9 +28,11 @@ export function StillThereDialog() {
   }, [deadline]);
 
   const seconds = deadline === null ? 0 : Math.min(STILL_THERE_COUNTDOWN_S, Math.max(0, Math.ceil((deadline - now) / 1000)));
+  // The dialog stays open, its button saying so, until the renewal is done; a failure is said here.
   const stay = () => {
     setBusy(true);
-    void stayLoggedIn().finally(() => setBusy(false));
+    setFailed(false);
+    void stayLoggedIn().then((renewed) => setFailed(!renewed), () => setFailed(true)).finally(() => setBusy(false));
   };
 
   return (
@@ -37,7 +40,9 @@ export function StillThereDialog() {
       description={`For your security you will be logged out in ${seconds} seconds.`}
       actions={<>
         <Button variant="text" onClick={() => void logout()}>Log out</Button>
-        <Button onClick={stay} disabled={busy}>Stay Logged In</Button>
-      </>} />
+        <Button onClick={stay} disabled={busy} aria-busy={busy}>{busy ? 'Renewing…' : 'Stay Logged In'}</Button>
+      </>}>
+      {failed && <p role="alert">The session could not be renewed: the server could not be reached. Check the connection and try again.</p>}
+    </Dialog>
   );
 }

@@ -2,7 +2,7 @@ import { dncChannelLabel } from '../../contract/labels.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'wouter';
-import { dncQueryOptions } from '../../api/dnc.ts';
+import { DNC_BLOCKED_PARAM, dncQueryOptions } from '../../api/dnc.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { buttonClass } from '../../ui/button.tsx';
@@ -14,12 +14,13 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 export const CONTACT_CENTER_ROLES = ['CSR', 'CSR_SUPERVISOR'];
 const RECENT = 5; // the newest DNC requests shown on the landing
 
-function Figure({ label, value }: { label: string; value: number | undefined }) {
+/** A figure that opens the list it counts: the DNC List with the same filter, whose total equals it. */
+function Figure({ label, value, href }: { label: string; value: number | undefined; href: string }) {
   return (
-    <div className={styles.itemMain}>
+    <Link href={href} className={styles.itemMain} aria-label={`${label}: ${value === undefined ? 'loading' : formatCount(value)}`}>
       <span className={styles.itemMeta}>{label}</span>
       <strong>{value === undefined ? '…' : formatCount(value)}</strong>
-    </div>
+    </Link>
   );
 }
 
@@ -33,8 +34,8 @@ export function ContactCenterOverview() {
       <div className={styles.grid}>
         <Card className={`${styles.card} ${styles.span4}`} aria-label="Do-not-call list">
           <h2 className={styles.muted}>Do-not-call list</h2>
-          <Figure label="Contacts on the list" value={recent.data?.totalElements} />
-          <Figure label="Inbound blocked" value={blocked.data?.totalElements} />
+          <Figure label="Contacts on the list" value={recent.data?.totalElements} href="/console/dnc-list" />
+          <Figure label="Inbound blocked" value={blocked.data?.totalElements} href={`/console/dnc-list?${DNC_BLOCKED_PARAM}=true`} />
           {(recent.isError || blocked.isError) && <p className={styles.muted} role="alert">The DNC figures could not be loaded.</p>}
           <div className={styles.footer}>
             <Link href="/console/dnc-list" className={buttonClass('primary')}>Open the DNC List</Link>

@@ -10,9 +10,16 @@ import { blockActionLabel } from './dnc-table.tsx';
 /** Confirms Block Number / Unblock Number, then PATCHes blocked and reloads the list (spec 1 sections 4 and 8). */
 export function BlockDialog({ contact, onClose }: { contact: DncContact | null; onClose: () => void }) {
   const snackbar = useSnackbar();
+  // Undo blocks or unblocks again (the same PATCH the other way), with its own word in the message.
+  const undo = useWrite(toggleDncBlockedWrite, {
+    onSuccess: (back) => snackbar(back.blocked ? 'Undone: the number is blocked again.' : 'Undone: the number is unblocked again.', { tone: 'success' }),
+    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+  });
   const toggle = useWrite(toggleDncBlockedWrite, {
     onSuccess: (updated) => {
-      snackbar(updated.blocked ? 'Successfully blocked the number.' : 'Successfully unblocked the number.', { tone: 'success' });
+      snackbar(updated.blocked ? 'Successfully blocked the number.' : 'Successfully unblocked the number.', {
+        tone: 'success', action: { label: 'Undo', run: () => undo.mutate(updated) },
+      });
       onClose();
     },
     onError: (err) => { snackbar(serverMessage(err), { tone: 'error' }); onClose(); },

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { dncQueryOptions, exportDnc } from '../../api/dnc.ts';
+import { useLocation, useSearch } from 'wouter';
+import { DNC_BLOCKED_PARAM, dncQueryOptions, exportDnc } from '../../api/dnc.ts';
 import type { DncContact } from '../../contract/interviews.ts';
 import { pageIndexOf } from '../../lib/pagination.ts';
 import { Button } from '../../ui/button.tsx';
@@ -22,7 +23,15 @@ const LOAD_ERROR_MS = 5000; // spec 1 section 8: the page's generic message show
 /** The do-not-call list (spec 1 section 2). */
 export function DncScreen() {
   const snackbar = useSnackbar();
-  const [blockedOnly, setBlockedOnly] = useState(false);
+  // Show Only Inbound Blocked lives in the URL (`?blocked=true`), so the overview's figure opens this filter.
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const blockedOnly = new URLSearchParams(search).get(DNC_BLOCKED_PARAM) === 'true';
+  const setBlockedOnly = (on: boolean) => {
+    const q = new URLSearchParams(search);
+    if (on) q.set(DNC_BLOCKED_PARAM, 'true'); else q.delete(DNC_BLOCKED_PARAM);
+    navigate(q.size ? `${location}?${q.toString()}` : location, { replace: true });
+  };
   const [value, setValue] = useState('');
   const [page, setPage] = useState(1);
   const [rowsPerPage, setRowsPerPage] = useState(DNC_PAGE_SIZE);

@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { createDncWrite, type NewDnc } from '../../api/dnc.ts';
+import { createDncWrite, removeDncContactWrite, type NewDnc } from '../../api/dnc.ts';
 import { useWrite } from '../../api/write.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
-import { DNC_CHANNELS, NewDncRequest } from '../../contract/interviews.ts';
+import { DNC_CHANNELS, NewDncRequest, type DncContact } from '../../contract/interviews.ts';
 import { enumOptions } from '../../contract/labels.ts';
 import { formatPhone, isEmail, isValidPhone, phoneForPost } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
@@ -40,9 +40,15 @@ export function NewDncDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const [formError, setFormError] = useState<string>();
   const reset = () => { setType('PHONE'); setValue(''); setChannel(''); setDisposition(''); setBlocked(false); show({}); setFormError(undefined); };
 
+  const shownOf = (c: DncContact) => (c.type === 'PHONE' ? formatPhone(c.value) : c.value);
+  // Undo removes the contact just added (the same DELETE as Remove, which asks first when chosen from the list).
+  const undo = useWrite(removeDncContactWrite, {
+    onSuccess: (_done, c) => snackbar(`Undone: ${shownOf(c)} is off the DNC list.`, { tone: 'success' }),
+    onError: (err) => snackbar(err instanceof Error && err.message ? err.message : 'The contact could not be removed.', { tone: 'error' }),
+  });
   const create = useWrite(createDncWrite, {
     onSuccess: (c) => {
-      snackbar(`Added ${c.type === 'PHONE' ? formatPhone(c.value) : c.value} to the DNC list.`, { tone: 'success' });
+      snackbar(`Added ${shownOf(c)} to the DNC list.`, { tone: 'success', action: { label: 'Undo', run: () => undo.mutate(c) } });
       reset();
       onOpenChange(false);
     },

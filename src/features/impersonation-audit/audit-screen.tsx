@@ -11,6 +11,10 @@ import { Tabs } from '../../ui/tabs.tsx';
 
 type AuditUser = { id: number; name: string | null; email: string | null } | null;
 const who = (u: AuditUser) => (u ? [u.name, u.email && `(${u.email})`].filter(Boolean).join(' ') || `User ${u.id}` : '-');
+/** `who` with the email's own break points (after @, before each dot), so a phone card never breaks inside a part. */
+const whoShown = (u: AuditUser) => (u?.email
+  ? <>{u.name ? `${u.name} ` : ''}({withBreakPoints(u.email)})</>
+  : who(u));
 
 function usePaging() {
   const [paging, setPaging] = useState({ page: 1, rowsPerPage: DEFAULT_ROWS_PER_PAGE });
@@ -25,8 +29,8 @@ function Sessions() {
       {query.isError && <p role="alert">Whoops, Something went wrong. Try again.</p>}
       <DataTable label="Impersonation sessions" rows={query.data?.content ?? []} loading={query.isPending}
         rowKey={(s) => `${s.actor?.id}-${s.asUser?.id}-${s.started}`} empty="No impersonation sessions yet." columns={[
-          { key: 'actor', header: 'Staff User', cell: (s) => withBreakPoints(who(s.actor)) },
-          { key: 'as', header: 'Impersonated User', cell: (s) => withBreakPoints(who(s.asUser)) },
+          { key: 'actor', header: 'Staff User', cell: (s) => whoShown(s.actor) },
+          { key: 'as', header: 'Impersonated User', cell: (s) => whoShown(s.asUser) },
           { key: 'started', header: 'Started', cell: (s) => formatDateTime(s.started) },
           { key: 'ended', header: 'Last Request', cell: (s) => formatDateTime(s.ended) },
           { key: 'requests', header: 'Requests', cell: (s) => s.requests },
@@ -45,8 +49,8 @@ function Requests() {
       <DataTable label="Impersonated requests" rows={query.data?.content ?? []} loading={query.isPending} rowKey={(r) => r.id}
         empty="No impersonated requests yet." columns={[
           { key: 'when', header: 'When', cell: (r) => formatDateTime(r.created) },
-          { key: 'actor', header: 'Staff User', cell: (r) => who(r.actor) },
-          { key: 'as', header: 'Impersonated User', cell: (r) => who(r.asUser) },
+          { key: 'actor', header: 'Staff User', cell: (r) => whoShown(r.actor) },
+          { key: 'as', header: 'Impersonated User', cell: (r) => whoShown(r.asUser) },
           { key: 'detail', header: 'Request', cell: (r) => r.detail ?? '-' },
         ]} />
       <Pagination rowsType="requests" state={{ ...paging, totalItems: query.data?.totalElements ?? 0 }} onChange={setPaging} />

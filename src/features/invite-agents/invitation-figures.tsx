@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { invitationStatsQueryOptions } from '../../api/invitation-details.ts';
-import { POTENTIAL_AGENT_LIST_LABELS, POTENTIAL_AGENT_LIST_STATUSES } from '../../contract/potential-agents.ts';
+import { enumLabel } from '../../contract/labels.ts';
+import { POTENTIAL_AGENT_LIST_STATUSES } from '../../contract/potential-agents.ts';
 import { formatCount, NO_INVITATIONS } from '../../lib/format.ts';
 import { DetailList } from '../../ui/detail-list.tsx';
 import * as styles from '../../ui/staff.css.ts';
@@ -18,7 +19,7 @@ export function InvitationFigures({ brokerageId }: { brokerageId: number }) {
   return (
     <section aria-label="Invitation figures">
       <DetailList items={[
-        ...POTENTIAL_AGENT_LIST_STATUSES.map((st) => [POTENTIAL_AGENT_LIST_LABELS[st], formatCount(s.counts[st] ?? 0)] as const),
+        ...POTENTIAL_AGENT_LIST_STATUSES.map((st) => [enumLabel('potentialAgentListStatus', st), formatCount(s.counts[st] ?? 0)] as const),
         ['Sent in the last 30 days', last30],
       ]} />
     </section>

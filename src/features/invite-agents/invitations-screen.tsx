@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { potentialAgentsQueryOptions, resendInvitationWrite, withdrawInvitationWrite } from '../../api/potential-agents.ts';
 import { useWrite } from '../../api/write.ts';
-import { POTENTIAL_AGENT_LIST_LABELS, POTENTIAL_AGENT_LIST_STATUSES, POTENTIAL_AGENT_STATUS_LABELS, type PotentialAgent } from '../../contract/potential-agents.ts';
+import { enumLabel } from '../../contract/labels.ts';
+import { POTENTIAL_AGENT_LIST_STATUSES, type PotentialAgent } from '../../contract/potential-agents.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { formatDateTime, personName } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
@@ -27,7 +28,7 @@ import { InvitationFigures } from './invitation-figures.tsx';
 const statusCell = (p: PotentialAgent) => {
   if (p.inviteExpired) return <Badge tone="danger">Expired</Badge>;
   const tone = p.status === 'INVITE_REDEEMED' ? 'success' : p.status === 'INVITE_PENDING' ? 'neutral' : 'danger';
-  return <Badge tone={tone}>{POTENTIAL_AGENT_STATUS_LABELS[p.status]}</Badge>;
+  return <Badge tone={tone}>{enumLabel('potentialAgentStatus', p.status)}</Badge>;
 };
 
 /** Pending Invitations: the brokerage's figures, everyone it invited with the invitation's state, Edit, Resend and Withdraw. */
@@ -79,7 +80,7 @@ export function InvitationsScreen() {
         </>}>
           <SelectField label="Invitation status" value={status} onChange={(e) => { setStatus(e.target.value); setPaging((p) => ({ ...p, page: 1 })); }}>
             <option value="">All</option>
-            {POTENTIAL_AGENT_LIST_STATUSES.map((s) => <option key={s} value={s}>{POTENTIAL_AGENT_LIST_LABELS[s]}</option>)}
+            {POTENTIAL_AGENT_LIST_STATUSES.map((s) => <option key={s} value={s}>{enumLabel('potentialAgentListStatus', s)}</option>)}
           </SelectField>
         </ListToolbar>
         {query.isError && <p role="alert" className={styles.formError}>{query.error.message}</p>}

@@ -22,8 +22,19 @@ export function OpportunityStatusCard({ opportunity: o, readOnly }: { opportunit
   const snackbar = useSnackbar();
   const [status, setStatus] = useState('');
   const { form, errors, clear, formError, check, refused } = useFormErrors(['status'] as const);
+  // Undo puts the status it replaced back (any status may follow any other on the server), once.
+  const undo = useWrite(changeOpportunityStatusWrite(o.id), {
+    onSuccess: (back) => snackbar(`Undone: the status is ${enumLabel('opportunityStatus', back.status)} again.`, { tone: 'success' }),
+    onError: (err) => snackbar(err instanceof Error && err.message ? err.message : 'The status could not be changed back.', { tone: 'error' }),
+  });
   const change = useWrite(changeOpportunityStatusWrite(o.id), {
-    onSuccess: (next) => { setStatus(''); snackbar(`Status changed to ${enumLabel('opportunityStatus', next.status)}.`, { tone: 'success' }); },
+    onSuccess: (next) => {
+      setStatus('');
+      const previous = o.status;
+      snackbar(`Status changed to ${enumLabel('opportunityStatus', next.status)}.`, {
+        tone: 'success', ...(isStatus(previous) ? { action: { label: 'Undo', run: () => undo.mutate(previous) } } : {}),
+      });
+    },
     onError: refused,
   });
   return (
