@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ActionBar } from './action-bar.tsx';
 import { Card, Page } from './layout.tsx';
@@ -92,12 +92,13 @@ export interface RecordFrameProps {
 
 /** The frame of a record that is there: title, header row (actions, way back), first card, more cards. */
 export function RecordFrame({ title, back, actions, children, more, phoneBar }: RecordFrameProps) {
+  const heading = useId();
   return (
     <Page title={title}>
       <div className={styles.stack}>
-        <Card>
+        <Card aria-labelledby={heading}>
           <div className={styles.headerRow}>
-            <h2 className={styles.heading}>{title}</h2>
+            <h2 id={heading} className={styles.heading}>{title}</h2>
             {actions}
             {back && <Link href={back.href}>{back.label}</Link>}
           </div>
