@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -27,7 +28,7 @@ export function BrokerageViewScreen({ params }: { params: Record<string, string>
   const b = brokerage.data;
   useAddRecentlyViewed('brokerages', b ? { id: b.id, label: b.name } : undefined);
 
-  if (brokerage.isError) return <Page><p role="alert">This brokerage could not be loaded.</p></Page>;
+  if (brokerage.isError) return <Page><QueryFailure thing="This brokerage" /></Page>;
   if (!b) return <RecordSkeleton label="Loading brokerage" />;
   return (
     <Page title={b.name}>

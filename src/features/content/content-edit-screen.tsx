@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'wouter';
@@ -109,7 +110,7 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
       setRestoring(null);
     },
   });
-  if (!valid || item.isError) return <Page title="Edit Content"><p role="alert">This content item could not be loaded.</p></Page>;
+  if (!valid || item.isError) return <Page title="Edit Content"><QueryFailure thing="This content item" /></Page>;
   const i = item.data;
   if (!i) return <RecordSkeleton label="Loading content item" />;
   const versions = history.data?.content ?? [];
@@ -135,7 +136,7 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
           <Card aria-labelledby="history-heading">
             <h2 id="history-heading" className={styles.subheading}>History</h2>
             {history.isPending && <Skeleton label="Loading history" shape="record" />}
-            {history.isError && <p role="alert">The history could not be loaded.</p>}
+            {history.isError && <QueryFailure thing="The history" />}
             <ul className={styles.list} aria-label="Versions">
               {versions.map((v) => (
                 <li key={v.version} className={styles.listItem}>

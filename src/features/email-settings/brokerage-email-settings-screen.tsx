@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
@@ -12,7 +13,7 @@ export function BrokerageEmailSettingsScreen({ params }: { params: Record<string
   const id = Number(params['id']);
   const valid = Number.isInteger(id) && id > 0;
   const brokerage = useQuery({ ...brokerageQueryOptions(id), enabled: valid });
-  if (!valid || brokerage.isError) return <Page><p role="alert">This brokerage could not be loaded.</p></Page>;
+  if (!valid || brokerage.isError) return <Page><QueryFailure thing="This brokerage" /></Page>;
   if (!brokerage.data) return <Skeleton label="Loading" shape="record" />;
   return (
     <Page>

@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
@@ -205,7 +206,7 @@ export function LenderReferralViewScreen({ params }: { params: Record<string, st
   const r = query.data;
   const buyer = r ? personName(r.buyer.first, r.buyer.last, 'Not Available') : undefined;
   useAddRecentlyViewed('lenderReferrals', r && buyer ? { id: r.id, label: buyer } : undefined);
-  if (!valid || query.isError) return <Page title="Referral"><p role="alert">This referral could not be loaded.</p></Page>;
+  if (!valid || query.isError) return <Page title="Referral"><QueryFailure thing="This referral" /></Page>;
   if (!r || !buyer) return <RecordSkeleton label="Loading referral" />;
   const addNote = async (body: string) => {
     await addLenderReferralNote(r.id, body);

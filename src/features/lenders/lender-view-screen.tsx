@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { canAccess } from '../../access/access.ts';
@@ -34,7 +35,7 @@ export function LenderViewScreen({ params }: { params: Record<string, string> })
   const roles = useStore(profileStore, (p) => p.user?.roles ?? []).map((r) => r.name);
   const opensOfficer = canAccess(roles, routeById('my-loan-officer-view'));
   const seesReferrals = canAccess(roles, routeById('lender-referrals'));
-  if (office.isError || !valid) return <Page><p role="alert">This loan office could not be loaded.</p></Page>;
+  if (office.isError || !valid) return <Page><QueryFailure thing="This loan office" /></Page>;
   const o = office.data;
   if (!o) return <RecordSkeleton label="Loading lender" />;
   return (

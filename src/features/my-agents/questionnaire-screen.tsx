@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
@@ -129,7 +130,7 @@ export function QuestionnaireScreen({ params }: { params: Record<string, string>
   const valid = Number.isInteger(id) && id > 0;
   const agent = useQuery({ ...myAgentQueryOptions(id), enabled: valid });
   const q = useQuery({ ...questionnaireQueryOptions(id), enabled: valid });
-  if (!valid || q.isError || agent.isError) return <Page><p role="alert">This questionnaire could not be loaded.</p><Link href={pathTo('my-agents')}>Back to My Agents</Link></Page>;
+  if (!valid || q.isError || agent.isError) return <Page><QueryFailure thing="This questionnaire" /><Link href={pathTo('my-agents')}>Back to My Agents</Link></Page>;
   if (!q.data || !agent.data) return <Skeleton label="Loading questionnaire" shape="record" />;
   const name = agent.data.name.display ?? 'Not Available';
   return (

@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -45,7 +46,7 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
   const snackbar = useSnackbar();
   const o = query.data;
   useAddRecentlyViewed('opportunities', o ? { id: o.id, label: opportunityName(o) } : undefined);
-  if (query.isError || !valid) return <Page><p role="alert">This opportunity could not be loaded.</p></Page>;
+  if (query.isError || !valid) return <Page><QueryFailure thing="This opportunity" /></Page>;
   if (!o) return <RecordSkeleton label="Loading opportunity" />;
   const name = opportunityName(o);
   const phone = o.contact.phoneNumber;

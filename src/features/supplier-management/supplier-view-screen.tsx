@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
@@ -46,7 +47,7 @@ export function SupplierViewScreen({ params }: { params: Record<string, string> 
   const supplier = useQuery({ ...supplierQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   const canEdit = useStore(profileStore, (p) => !!p.user?.roles.some((r) => r.name === 'ADMIN'));
   const s = supplier.data;
-  if (supplier.isError) return <Page><p role="alert">This lead supplier could not be loaded.</p></Page>;
+  if (supplier.isError) return <Page><QueryFailure thing="This lead supplier" /></Page>;
   if (!s) return <RecordSkeleton label="Loading supplier" />;
   return (
     <Page title={s.name}>
