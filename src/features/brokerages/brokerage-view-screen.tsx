@@ -1,3 +1,4 @@
+import { recordId } from '../../lib/record-params.ts';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,7 +22,7 @@ import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 /** One brokerage (view/:id): profile, stats, agents, referrals and broker notes; staff who may can impersonate it. */
 export function BrokerageViewScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const brokerage = useQuery({ ...brokerageQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   const canImpersonate = useCanImpersonate();
   const [editing, setEditing] = useState(false);

@@ -1,3 +1,4 @@
+import { recordId } from '../../lib/record-params.ts';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
@@ -82,7 +83,7 @@ function VersionDiff({ versions }: { versions: readonly ContentVersion[] }) {
 
 /** Edit Content (content-search view/:id): save a new version, the history with a diff, restore an old version. */
 export function ContentEditScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const valid = Number.isInteger(id) && id > 0;
   const item = useQuery({ ...contentItemQueryOptions(id), enabled: valid });
   const history = useQuery({ ...contentHistoryQueryOptions(id), enabled: valid });

@@ -1,3 +1,4 @@
+import { recordId } from '../../lib/record-params.ts';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -196,7 +197,7 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
 
 /** One lender referral (lender-referrals view/:id): buyer, agent, history, notes; assign and move steps. */
 export function LenderReferralViewScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const valid = Number.isInteger(id) && id > 0;
   const query = useQuery({ ...lenderReferralQueryOptions(id), enabled: valid });
   const roles = useStore(profileStore, (p) => p.user?.roles ?? []);

@@ -1,3 +1,4 @@
+import { recordId } from '../../lib/record-params.ts';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -22,7 +23,7 @@ import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 /** One loan office (lenders view/:id) and its loan officers; staff who may can impersonate it. */
 export function LenderViewScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const valid = Number.isInteger(id) && id > 0;
   const office = useQuery({ ...loanOfficeQueryOptions(id), enabled: valid });
   const [paging, setPaging] = useState({ page: 1, rowsPerPage: DEFAULT_ROWS_PER_PAGE });

@@ -1,3 +1,4 @@
+import { recordId } from '../../lib/record-params.ts';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
@@ -126,7 +127,7 @@ function Form({ id, initial }: { id: number; initial: Questionnaire }) {
 
 /** An agent's questionnaire (my-agents questionnaire/:id): coverage and preferences, editable by the brokerage. */
 export function QuestionnaireScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const valid = Number.isInteger(id) && id > 0;
   const agent = useQuery({ ...myAgentQueryOptions(id), enabled: valid });
   const q = useQuery({ ...questionnaireQueryOptions(id), enabled: valid });

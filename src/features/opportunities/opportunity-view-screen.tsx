@@ -1,3 +1,4 @@
+import { recordId } from '../../lib/record-params.ts';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
@@ -36,7 +37,7 @@ import { enumLabel } from '../../contract/labels.ts';
  * admits (STAFF_ROLES); CSR_VIEW_OPPORTUNITIES only reads.
  */
 export function OpportunityViewScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const valid = Number.isInteger(id) && id > 0;
   const query = useQuery({ ...opportunityQueryOptions(id), enabled: valid });
   const canWrite = useStore(profileStore, (p) => hasStaffRole(p.user?.roles ?? []));

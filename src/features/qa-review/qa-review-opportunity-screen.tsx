@@ -1,3 +1,4 @@
+import { recordId } from '../../lib/record-params.ts';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -75,7 +76,7 @@ function CallReview({ call, focused }: { call: QaQueueItem; focused: boolean }) 
 
 /** QA review of one opportunity (qa-review/opportunity/:id): the opportunity, its timeline, and each recorded call with its recording, disposition and scorecard. */
 export function QaReviewOpportunityScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const valid = Number.isInteger(id) && id > 0;
   const opportunity = useQuery({ ...opportunityQueryOptions(id), enabled: valid });
   const calls = useQuery({ ...qaOpportunityQueryOptions(id), enabled: valid });
