@@ -66,7 +66,7 @@ test('every agent of the overdue widget is in the list its View All opens, and t
   const link = card.getByRole('link', { name: /^View All [\d,]+ Agents$/ });
   const n = Number(/View All ([\d,]+)/.exec((await link.textContent()) ?? '')![1]!.replace(/,/g, ''));
   await link.click();
-  await expect(page).toHaveURL(/\/console\/my-agents\?sort=overdue&order=desc$/);
+  await expect(page).toHaveURL(/\/console\/my-agents\?sort=overdue,DESC$/);
   expect(await listTotal(page, 'Agents pages')).toBe(n);
   const table = page.getByRole('table', { name: 'Agents' });
   const listed = await table.getByRole('row').locator('a').allTextContents();

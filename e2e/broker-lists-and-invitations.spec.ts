@@ -30,7 +30,7 @@ test('the filters a link set are visible and changeable on My Referrals, which p
 test('the overdue widget opens My Agents by overdue, and an agent, their referral and questionnaire open from there', async ({ page }) => {
   await login(page, 'broker@demo.test');
   await widget(page, 'Agents with Overdue Referrals').getByRole('link', { name: /^View All [\d,]+ Agents$/ }).click();
-  await expect(page).toHaveURL(/\/console\/my-agents\?sort=overdue&order=desc$/);
+  await expect(page).toHaveURL(/\/console\/my-agents\?sort=overdue,DESC$/);
   const table = page.getByRole('table', { name: 'Agents' });
   await expect(table.getByRole('columnheader', { name: /Overdue/ })).toHaveAttribute('aria-sort', 'descending');
   await expect(table.getByRole('row').nth(1).getByRole('cell').nth(3)).toContainText(/up to \d+ days?/);

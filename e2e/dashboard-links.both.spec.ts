@@ -138,7 +138,7 @@ test('the overdue widget’s View All {n} Agents opens My Agents by overdue with
   const n = toNumber(/View All ([\d,]+)/.exec((await link.textContent()) ?? '')?.[1]);
   expect(n).toBeGreaterThan(0);
   await link.click();
-  await expect(page).toHaveURL(/\/console\/my-agents\?sort=overdue&order=desc$/);
+  await expect(page).toHaveURL(/\/console\/my-agents\?sort=overdue,DESC$/);
   await expect.poll(() => listTotal(page, 'Agents pages')).toBe(n);
   await expectNoAxeViolations(page);
   await expect((await listFilters(page)).getByRole('combobox', { name: 'Status' })).toHaveValue('');

@@ -63,7 +63,7 @@ test('a widget leads to the matching list', async ({ page }) => {
   await expect(page).toHaveURL(/\/console\/my-referrals\?category=active$/);
   await page.goBack();
   await widget(page, 'Agents with Overdue Referrals').getByRole('link', { name: /^View All [\d,]+ Agents$/ }).click();
-  await expect(page).toHaveURL(/\/console\/my-agents\?sort=overdue&order=desc$/);
+  await expect(page).toHaveURL(/\/console\/my-agents\?sort=overdue,DESC$/);
   await page.goBack();
   const first = widget(page, 'Agent Leaderboard').getByRole('row').nth(1);
   const href = await first.getByRole('link').getAttribute('href');

@@ -19,10 +19,10 @@ test('My Referrals searches and sorts from the top bar on a phone, and inline on
     await expect(page.getByRole('searchbox', { name: 'Search referrals' })).toBeVisible();
     await page.getByRole('banner').getByRole('button', { name: 'Sort' }).click();
     await page.getByRole('dialog', { name: 'Sort' }).getByRole('radio', { name: 'Most overdue first' }).click();
-    await expect(page).toHaveURL(/sort=overdue&order=desc/);
+    await expect(page).toHaveURL(/sort=overdue%2CDESC/);
   } else {
     await table.getByRole('button', { name: 'Overdue' }).click();
-    await expect(page).toHaveURL(/sort=overdue&order=asc/);
+    await expect(page).toHaveURL(/sort=overdue%2CASC/);
   }
   await expectNoAxeViolations(page);
 });

@@ -16,7 +16,7 @@ export const SavedViewList = v.array(SavedView);
 export const NewSavedView = v.object({
   list: v.picklist(SAVED_VIEW_LISTS, 'list must be my-agents, my-referrals or my-leads'),
   name: v.pipe(v.string('A name is required'), v.trim(), v.nonEmpty('A name is required'), v.maxLength(60, 'A name must be at most 60 characters')),
-  /** The list's query string without "?" (filters and sort), e.g. "category=active&sort=updated&order=desc". */
+  /** The list's query string without "?" (filters and sort), e.g. "category=active&sort=updated%2CDESC" (the older "sort=updated&order=desc" still reads). */
   query: v.pipe(v.string('query is required'), v.maxLength(1000, 'at most 1000 characters'),
     v.regex(/^[^?#\s]*$/, 'must be a query string without ? or #')),
 });

@@ -32,8 +32,15 @@ export const LIST_PARAMS = { sort: 'sort', page: 'page', rows: 'rows' } as const
 
 const sortText = (s: ListSort) => `${s.key},${s.desc ? 'DESC' : 'ASC'}`;
 
-function readSort(value: string | null, spec: ListSpec<Record<string, string>>): ListSort {
-  const m = value ? /^([\w.]+),(ASC|DESC)$/.exec(value) : null;
+/**
+ * The older grammar (`sort=key&order=asc|desc`), which links and saved views made before one grammar
+ * still carry, reads as `sort=key,ASC|DESC`; writing a view drops `order`.
+ */
+const LEGACY_ORDER = 'order';
+
+function readSort(value: string | null, spec: ListSpec<Record<string, string>>, order: string | null): ListSort {
+  const legacy = value && /^[\w.]+$/.test(value) ? `${value},${order === 'desc' ? 'DESC' : 'ASC'}` : value;
+  const m = legacy ? /^([\w.]+),(ASC|DESC)$/.exec(legacy) : null;
   if (!m) return spec.sort;
   const key = m[1]!;
   if (spec.sortKeys && !spec.sortKeys.includes(key)) return spec.sort;
@@ -59,7 +66,7 @@ export function readListView<F extends Record<string, string>>(query: URLSearchP
   const rows = readPositive(query.get(LIST_PARAMS.rows));
   return {
     filter,
-    sort: readSort(query.get(LIST_PARAMS.sort), spec as unknown as ListSpec<Record<string, string>>),
+    sort: readSort(query.get(LIST_PARAMS.sort), spec as unknown as ListSpec<Record<string, string>>, query.get(LEGACY_ORDER)),
     page: readPositive(query.get(LIST_PARAMS.page)) ?? 1,
     rowsPerPage: rows !== undefined && sizes.includes(rows) ? rows : spec.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE,
   };
@@ -75,7 +82,15 @@ export function writeListView<F extends Record<string, string>>(view: ListView<F
     if (value === spec.filter[key]) next.delete(key); else next.set(key, value);
   }
   set(LIST_PARAMS.sort, sortText(view.sort) === sortText(spec.sort) ? undefined : sortText(view.sort));
+  next.delete(LEGACY_ORDER);
   set(LIST_PARAMS.page, view.page > 1 ? String(view.page) : undefined);
   set(LIST_PARAMS.rows, view.rowsPerPage === (spec.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE) ? undefined : String(view.rowsPerPage));
   return next;
+}
+
+/** A view's filters and sort as a query string, defaults left out, names in order: what a saved view keeps. */
+export function listViewQuery<F extends Record<string, string>>(view: ListView<F>, spec: ListSpec<F>): string {
+  const q = writeListView({ ...view, page: 1, rowsPerPage: spec.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE }, spec);
+  q.sort();
+  return q.toString();
 }

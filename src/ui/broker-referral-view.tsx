@@ -10,6 +10,8 @@ import { formatPhone } from '../lib/validation.ts';
 import { useBrokerageScope } from '../session/brokerage-scope.ts';
 import { DetailList } from './detail-list.tsx';
 import { Card, Page } from './layout.tsx';
+import { QueryFailure } from './query-failure.tsx';
+import { RecordFrame } from './record-screen.tsx';
 import { RecordSkeleton } from './skeleton.tsx';
 import { useIsMobile } from './media.ts';
 import { NotesPanel } from './notes-panel.tsx';
@@ -19,7 +21,8 @@ import * as styles from './staff.css.ts';
 import { enumLabel } from '../contract/labels.ts';
 
 export interface BrokerReferralViewProps {
-  referralId: number;
+  /** The address's id, checked (`recordId`): undefined is the not-found state. */
+  referralId: number | undefined;
   /** Where "Back" goes, and its text. */
   back: { href: string; label: string };
   agentHref: (agentId: number) => string;
@@ -29,14 +32,14 @@ export interface BrokerReferralViewProps {
 
 /** One referral of the brokerage: details, actions, timeline and notes (my-referrals and my-agents' nested view). */
 export function BrokerReferralView({ referralId, back, agentHref, agentId }: BrokerReferralViewProps) {
-  const valid = Number.isInteger(referralId) && referralId > 0;
-  const note = useWrite(addBrokerReferralNoteWrite(referralId));
+  const valid = referralId !== undefined;
+  const note = useWrite(addBrokerReferralNoteWrite(referralId ?? 0));
   const brokerageId = useBrokerageScope();
   const mobile = useIsMobile();
-  const query = useQuery({ ...brokerReferralQueryOptions(referralId), enabled: valid });
+  const query = useQuery({ ...brokerReferralQueryOptions(referralId ?? 0), enabled: valid });
   const r = query.data;
-  if (!valid || query.isError) {
-    return <Page><p role="alert">This referral could not be loaded.</p><Link href={back.href}>{back.label}</Link></Page>;
+  if (referralId === undefined || query.isError) {
+    return <Page><QueryFailure thing="This referral" retry={valid ? query.refetch : undefined}><Link href={back.href}>{back.label}</Link></QueryFailure></Page>;
   }
   if (r && agentId !== undefined && r.agentId !== agentId) {
     // Opened under an agent it no longer belongs to (just reassigned from here, or an old link).
@@ -54,42 +57,38 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
     await note.mutateAsync(text);
   };
   return (
-    <Page title={name}>
-      <div className={styles.stack}>
-        <Card>
-          <div className={styles.headerRow}>
-            <h2 className={styles.heading}>{name}</h2>
-            <Link href={back.href}>{back.label}</Link>
-          </div>
-          {!mobile && <ReferralActions brokerageId={brokerageId} referral={actionsOf} />}
-          <DetailList items={[
-            ['Type', enumLabel('referralType', r.type)],
-            ['Stage', stageLabel(r.stage)],
-            ['Follow-up', r.overdue ? `${daysText(r.daysOverdue)} overdue` : 'Up to date'],
-            ['Agent', <Link key="agent" href={agentHref(r.agentId)}>{r.agentName ?? 'Not Available'}</Link>],
-            // Act where you look: the lead's phone and email open the phone's dialler and the mail app.
-            ['Phone', r.phone ? <a key="phone" href={`tel:${r.phone}`}>{formatPhone(r.phone)}</a> : '-'],
-            ['Email', r.email ? <a key="email" href={`mailto:${r.email}`}>{withBreakPoints(r.email)}</a> : '-'],
-            ['Price', formatCents(r.priceCents)],
-            ['Date of Sale', r.details.referralSale.dateOfSale ?? '-'],
-            ['Sale Price', formatCents(r.details.referralSale.salePriceCents)],
-            ['Removal Reason', r.removalReason ?? '-'],
-            ['Received', formatDate(r.created)],
-            ['Updated', formatDateTime(r.updated)],
-          ]} />
-        </Card>
-        <Card>
-          <h2 className={styles.subheading}>Timeline</h2>
-          <ReferralTimeline events={r.events} />
-        </Card>
-        <Card>
-          <h2 className={styles.subheading}>Notes</h2>
-          <NotesPanel label="Referral notes" formatTime={formatDateTime} onAdd={add}
-            notes={r.notes.map((n) => ({ id: n.id, body: n.text, author: n.authorName, created: n.created }))} />
-        </Card>
-        {/* A phone keeps the actions at hand: a bar stuck to the bottom of the screen, however long the record. */}
-        {mobile && <ReferralActions docked brokerageId={brokerageId} referral={actionsOf} />}
-      </div>
-    </Page>
+    <RecordFrame title={name} back={back}
+      // A phone keeps the actions at hand: a bar stuck to the bottom of the screen, however long the record.
+      phoneBar={mobile && <ReferralActions docked brokerageId={brokerageId} referral={actionsOf} />}
+      more={(
+        <>
+          <Card>
+            <h2 className={styles.subheading}>Timeline</h2>
+            <ReferralTimeline events={r.events} />
+          </Card>
+          <Card>
+            <h2 className={styles.subheading}>Notes</h2>
+            <NotesPanel label="Referral notes" formatTime={formatDateTime} onAdd={add}
+              notes={r.notes.map((n) => ({ id: n.id, body: n.text, author: n.authorName, created: n.created }))} />
+          </Card>
+        </>
+      )}>
+      {!mobile && <ReferralActions brokerageId={brokerageId} referral={actionsOf} />}
+      <DetailList items={[
+        ['Type', enumLabel('referralType', r.type)],
+        ['Stage', stageLabel(r.stage)],
+        ['Follow-up', r.overdue ? `${daysText(r.daysOverdue)} overdue` : 'Up to date'],
+        ['Agent', <Link key="agent" href={agentHref(r.agentId)}>{r.agentName ?? 'Not Available'}</Link>],
+        // Act where you look: the lead's phone and email open the phone's dialler and the mail app.
+        ['Phone', r.phone ? <a key="phone" href={`tel:${r.phone}`}>{formatPhone(r.phone)}</a> : '-'],
+        ['Email', r.email ? <a key="email" href={`mailto:${r.email}`}>{withBreakPoints(r.email)}</a> : '-'],
+        ['Price', formatCents(r.priceCents)],
+        ['Date of Sale', r.details.referralSale.dateOfSale ?? '-'],
+        ['Sale Price', formatCents(r.details.referralSale.salePriceCents)],
+        ['Removal Reason', r.removalReason ?? '-'],
+        ['Received', formatDate(r.created)],
+        ['Updated', formatDateTime(r.updated)],
+      ]} />
+    </RecordFrame>
   );
 }

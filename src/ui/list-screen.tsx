@@ -7,7 +7,7 @@ import { ListFreshness, NeedsConnection } from './list-freshness.tsx';
 import { Card, Page } from './layout.tsx';
 import { ListFilters } from './list-filters.tsx';
 import { useIsMobile } from './media.ts';
-import { SortDialog, sortChoicesOf } from './list-sort-dialog.tsx';
+import { SortDialog, sortChoicesOf, type SortChoice } from './list-sort-dialog.tsx';
 import { Pagination } from './pagination.tsx';
 import { RecentlyViewed, type RecentLink } from './recent-list.tsx';
 import { SearchField } from './search-field.tsx';
@@ -56,18 +56,21 @@ export interface ListDefinition<F extends Record<string, string>> {
  * A list's search, filters, default sort and sortable keys, as a module constant. Filters are URL
  * parameters named by their keys; a filter value not among its options falls back to "all".
  */
-export function defineList<S extends string = never, K extends string = never>(d: {
+export function defineList<S extends string = never, K extends string = never, E extends string = never>(d: {
   sort: ListSort;
   /** The columns' `sortKey`s: another sort in the URL falls back to `sort`. */
   sortKeys: readonly string[];
   search?: ListSearch<S>;
   filters?: readonly ListFilter<K>[];
+  /** Filters the screen draws itself (`ListScreen`'s `fields`): URL parameters taken as they come. */
+  fields?: readonly E[];
   rowsPerPage?: number;
-}): ListDefinition<Record<S | K, string>> {
+}): ListDefinition<Record<S | K | E, string>> {
   const filters = d.filters ?? [];
-  const filter = {} as Record<S | K, string>;
+  const filter = {} as Record<S | K | E, string>;
   if (d.search) filter[d.search.key] = '';
-  const options: Partial<Record<S | K, readonly string[]>> = {};
+  for (const key of d.fields ?? []) filter[key] = '';
+  const options: Partial<Record<S | K | E, readonly string[]>> = {};
   for (const f of filters) {
     filter[f.key] = '';
     options[f.key] = f.options.map((o) => o.value);
@@ -84,6 +87,7 @@ export interface ListQuery<T> {
   data?: { content: readonly T[]; totalElements: number } | undefined;
   isPending: boolean;
   isError: boolean;
+  error?: unknown;
   /** When the answer shown was fetched, and why the latest attempt failed (a TanStack result has both). */
   dataUpdatedAt?: number;
   failureReason?: unknown;
@@ -106,16 +110,29 @@ export interface ListScreenProps<T, F extends Record<string, string>> {
   /** The CSV export of the filtered list: the file name and the API module's export call. */
   exportAs?: { name: string; load: (filter: F) => Promise<string> } | undefined;
   /** Recently viewed records (`useRecentlyViewed` of `src/session/recently-viewed.ts`). */
-  recent?: { items: readonly RecentLink[]; hrefFor: (id: RecentLink['id']) => string } | undefined;
-  /** More toolbar controls (an "Invite" button ...), after the filters. */
+  recent?: { items: readonly RecentLink[]; hrefFor: (id: RecentLink['id']) => string; title?: string } | undefined;
+  /** The card's first row, above the toolbar (a heading with links and buttons). */
+  header?: ReactNode;
+  /** More toolbar controls (an "Invite" button ...), after the filters; they need a connection. */
   actions?: ReactNode;
+  /** Controls at the toolbar's end that work offline too (saved views). */
+  views?: ReactNode;
+  /** What the phone's Sort dialog offers, when the columns' ascending/descending pairs are not the words. */
+  sortChoices?: readonly SortChoice[];
+  /** Between the toolbar and the table: a line saying what the filters mean, a bar acting on ticked rows. */
+  beforeTable?: ReactNode;
+  /** After the list's card: a side view or a dialog the screen opens. */
+  children?: ReactNode;
   /**
    * Filter inputs the definition's selects cannot express (a date range, a select whose options are
    * loaded), right after them; their values are filter keys of the list's spec, like the others.
    */
   fields?: ReactNode;
-  /** The spec's load-failure message of this list, if it has its own. */
-  error?: string | undefined;
+  /**
+   * The spec's load-failure message of this list, if it has its own; or the message for a failure
+   * (null: none, the offline line says it).
+   */
+  error?: string | ((failure: unknown) => string | null) | undefined;
 }
 
 /**
@@ -124,13 +141,14 @@ export interface ListScreenProps<T, F extends Record<string, string>> {
  * the filters wait behind one "Filters (n)" button, and the table's rows become cards (data-table.tsx).
  */
 export function ListScreen<T, F extends Record<string, string>>({
-  title, definition, list, query, columns, rowKey, label, rowsType, empty, exportAs, recent, actions, fields, error,
+  title, definition, list, query, columns, rowKey, label, rowsType, empty, exportAs, recent, header, actions, views, sortChoices: ownChoices,
+  beforeTable, children, fields, error,
 }: ListScreenProps<T, F>) {
   const { search, filters } = definition;
   const setFilter = (key: keyof F & string, value: string) => list.setFilter({ [key]: value } as Partial<F>);
   const toolbar = useRef<HTMLDivElement>(null);
   const [sortOpen, setSortOpen] = useState(false);
-  const sortChoices = useMemo(() => sortChoicesOf(columns), [columns]);
+  const sortChoices = useMemo(() => ownChoices ?? sortChoicesOf(columns), [ownChoices, columns]);
   // Below 768 px the top bar's Search is the one way in: the box shows when it is asked for (or holds a
   // search), not beside the top bar's button as a second search.
   const mobile = useIsMobile();
@@ -145,11 +163,13 @@ export function ListScreen<T, F extends Record<string, string>>({
   useTopBarActions({ ...(search ? { onSearch: goToSearch } : {}), ...(sortChoices.length > 0 ? { onSort: openSort } : {}) });
   // Every filter of the spec but the search box: the definition's selects and the screen's own fields.
   const filtersSet = Object.entries(list.filter).filter(([key, value]) => key !== search?.key && value !== '').length;
+  const failure = typeof error === 'function' ? error(query.error) : error ?? 'Whoops, Something went wrong. Try again.';
   return (
     <Page title={title}>
       <div className={styles.stack}>
-        {recent && <RecentlyViewed items={recent.items} hrefFor={recent.hrefFor} />}
+        {recent && <RecentlyViewed items={recent.items} hrefFor={recent.hrefFor} {...(recent.title ? { title: recent.title } : {})} />}
         <Card>
+          {header}
           <div className={styles.toolbar} ref={toolbar}>
             {search && (!mobile || searchOpen || (list.filter[search.key] ?? '') !== '') && (
               <SearchField label={search.label} value={list.filter[search.key] ?? ''} placeholder={search.placeholder} hint={search.hint}
@@ -166,22 +186,25 @@ export function ListScreen<T, F extends Record<string, string>>({
                 {fields}
               </ListFilters>
             )}
-            {(actions || exportAs) && <span className={styles.toolbarSpacer} />}
+            {(actions || exportAs || views) && <span className={styles.toolbarSpacer} />}
             {(actions || exportAs) && (
               <NeedsConnection>
                 {actions}
                 {exportAs && <ExportButton name={exportAs.name} load={() => exportAs.load(list.filter)} />}
               </NeedsConnection>
             )}
+            {views}
           </div>
           <ListFreshness updatedAt={query.dataUpdatedAt ?? 0} failure={query.failureReason} />
-          {query.isError && <p role="alert" className={styles.formError}>{error ?? 'Whoops, Something went wrong. Try again.'}</p>}
+          {query.isError && failure && <p role="alert" className={styles.formError}>{failure}</p>}
+          {beforeTable}
           <DataTable label={label} columns={columns} rows={query.data?.content ?? []} rowKey={rowKey}
             sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty={empty} />
           <Pagination rowsType={rowsType} state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
           {sortChoices.length > 0 && <SortDialog open={sortOpen} onOpenChange={setSortOpen} choices={sortChoices} sort={list.sort} onSort={list.setSort} />}
         </Card>
       </div>
+      {children}
     </Page>
   );
 }

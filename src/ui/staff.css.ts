@@ -24,3 +24,6 @@ export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.
 // minWidth 0: a form in a toolbar row shrinks with it on a phone (a select's long option would widen the page).
 export const inlineForm = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: vars.space.sm, minWidth: 0, maxWidth: '100%' });
 export const formError = style({ color: vars.color.danger, margin: `0 0 ${vars.space.md}` });
+/** A load failure (query-failure.tsx): the words, Retry and a way on, in one row that wraps. */
+export const failure = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: vars.space.md });
+export const failureText = style({ margin: 0, flex: '1 1 100%' });

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { readListView, writeListView, type ListSpec, type ListView } from '../lib/list-view.ts';
+import { listViewQuery, readListView, writeListView, type ListSpec, type ListView } from '../lib/list-view.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf, type PaginationState } from '../lib/pagination.ts';
 import type { SortState } from './data-table.tsx';
 
@@ -42,16 +42,29 @@ export function useListState<F extends object>(initialFilter: F, initialSort: So
   return useListApi(view, setView);
 }
 
+/** A list whose view is the URL's: also what a saved view keeps, and the way to put one in force. */
+export interface UrlListState<F extends object> extends ListState<F> {
+  /** The filters and sort as a query string (no paging, defaults left out, names in order). */
+  viewQuery: string;
+  /** Puts a saved view's filters and sort (its query string; '' clears them) in force, from page 1. */
+  apply: (query: string) => void;
+}
+
 /**
  * List state kept in the URL query (filters by name, `sort=key,ASC|DESC`, `page`, `rows`; defaults left
  * out), so a link reproduces the view. For a screen that is a list; `spec` should be a module constant.
  */
-export function useUrlListState<F extends Record<string, string>>(spec: ListSpec<F>): ListState<F> {
+export function useUrlListState<F extends Record<string, string>>(spec: ListSpec<F>): UrlListState<F> {
   const [query, setQuery] = useSearchParams();
   const search = query.toString();
   const view = useMemo(() => readListView(new URLSearchParams(search), spec), [search, spec]);
   const update = useCallback((change: (v: View<F>) => View<F>) => {
     setQuery((prev) => writeListView(change(readListView(prev, spec)), spec, prev), { replace: true });
   }, [setQuery, spec]);
-  return useListApi(view, update);
+  const apply = useCallback((saved: string) => {
+    const next = readListView(new URLSearchParams(saved), spec);
+    setQuery((prev) => writeListView({ ...next, page: 1, rowsPerPage: readListView(prev, spec).rowsPerPage }, spec, prev), { replace: true });
+  }, [setQuery, spec]);
+  const viewQuery = useMemo(() => listViewQuery(view, spec), [view, spec]);
+  return { ...useListApi(view, update), viewQuery, apply };
 }

@@ -117,7 +117,7 @@ describe('the overdue agents widget', () => {
     const n = Number(/View All ([\d,]+) Agents/.exec(link.textContent ?? '')![1]!.replace(/,/g, ''));
     expect(n).toBe(total.length);
     await user.click(link);
-    await waitFor(() => expect(location.pathname + location.search).toBe('/console/my-agents?sort=overdue&order=desc'));
+    await waitFor(() => expect(location.pathname + location.search).toBe('/console/my-agents?sort=overdue,DESC'));
     const table = await screen.findByRole('table', { name: 'Agents' });
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(names.length));
     const listed = within(table).getAllByRole('link').map((a) => a.textContent);

@@ -102,6 +102,6 @@ describe('the agents with overdue referrals', () => {
       await user.click(within(pages).getByRole('button', { name: 'Previous page' }));
     }
     await user.click(within(card).getByRole('link', { name: `View All ${total} Agents` }));
-    await waitFor(() => expect(location.pathname + location.search).toBe('/console/my-agents?sort=overdue&order=desc'));
+    await waitFor(() => expect(location.pathname + location.search).toBe('/console/my-agents?sort=overdue,DESC'));
   });
 });

@@ -60,7 +60,7 @@ describe('My Referrals', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const saved = await server.db.selectFrom('saved_views').selectAll().where('name', '=', 'Closed by agent').executeTakeFirstOrThrow();
-    expect(saved.query).toBe('category=closed&order=asc&sort=agent');
+    expect(saved.query).toBe('category=closed&sort=agent%2CASC');
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(location.search).toBe(''));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Saved views' }), 'Closed by agent');

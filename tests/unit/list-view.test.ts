@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readListView, writeListView, type ListSpec } from '../../src/lib/list-view.ts';
+import { listViewQuery, readListView, writeListView, type ListSpec } from '../../src/lib/list-view.ts';
 
 const SPEC: ListSpec<{ name: string; status: string }> = {
   filter: { name: '', status: '' },
@@ -16,7 +16,11 @@ describe('reading a list view from the URL', () => {
     ['sort=created,DESC&page=3&rows=40', { ...DEFAULT, sort: { key: 'created', desc: true }, page: 3, rowsPerPage: 40 }],
     ['status=DELETED', DEFAULT],
     ['sort=password,ASC', DEFAULT],
-    ['sort=created', DEFAULT],
+    ['sort=created,UP', DEFAULT],
+    // The older grammar of links and saved views made before one grammar: a bare key and `order`.
+    ['sort=created', { ...DEFAULT, sort: { key: 'created', desc: false } }],
+    ['sort=created&order=desc', { ...DEFAULT, sort: { key: 'created', desc: true } }],
+    ['sort=password&order=desc', DEFAULT],
     ['page=0&rows=7', DEFAULT],
     ['page=-2&rows=abc', DEFAULT],
     ['page=2.5', DEFAULT],
@@ -36,6 +40,12 @@ describe('reading a list view from the URL', () => {
 });
 
 describe('writing a list view to the URL', () => {
+  it('writes the older grammar over in the one grammar', () => {
+    const view = readListView(new URLSearchParams('status=CLOSED&sort=created&order=desc&page=2'), SPEC);
+    expect(writeListView(view, SPEC, new URLSearchParams('sort=created&order=desc')).toString()).toBe('sort=created%2CDESC&status=CLOSED&page=2');
+    expect(listViewQuery(view, SPEC)).toBe('sort=created%2CDESC&status=CLOSED');
+  });
+
   it('leaves the defaults out and keeps parameters the list does not own', () => {
     expect(writeListView(DEFAULT, SPEC, new URLSearchParams('lead=4&page=3')).toString()).toBe('lead=4');
     const view = { filter: { name: 'a b', status: 'CLOSED' }, sort: { key: 'created', desc: true }, page: 2, rowsPerPage: 20 };

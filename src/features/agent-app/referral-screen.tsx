@@ -1,3 +1,4 @@
+import { recordId } from '../../lib/record-params.ts';
 import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -32,7 +33,7 @@ const NOT_KEPT_TEXT = 'Not saved on this device: keep this page open until it is
 /** One referral: contact, stage, notes and history, with Update Stage and Add Note (queued offline). */
 export function ReferralScreen({ params }: { params: Record<string, string> }) {
   const agentId = useAgentId() ?? 0;
-  const refId = Number(params['id']);
+  const refId = recordId(params['id']) ?? 0;
   const detail = useQuery({ ...referralQueryOptions(agentId, refId), enabled: agentId > 0 && refId > 0 });
   const events = useQuery({ ...referralEventsQueryOptions(agentId, refId), enabled: detail.isSuccess });
   const notes = useQuery({ ...referralNotesQueryOptions(agentId, refId), enabled: detail.isSuccess });

@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverMessage } from '../../api/staff.ts';
@@ -31,7 +32,7 @@ export function AdminHold({ id }: { id: number }) {
       if (refused(err).reasonId) setReasonId('');
     },
   });
-  if (holds.isError) return <p role="alert">The admin hold could not be loaded.</p>;
+  if (holds.isError) return <QueryFailure thing="The admin hold" />;
   if (!holds.data) return <Skeleton label="Loading" shape="list" />;
   const held = new Set(holds.data.holds.map((h) => h.reasonId));
   const available = (reasons.data ?? []).filter((r) => !held.has(r.id));

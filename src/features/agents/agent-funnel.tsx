@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { agentFunnelQueryOptions } from '../../api/staff-agents.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
@@ -10,7 +11,7 @@ const TYPES = [['seller', 'Seller'], ['buyer', 'Buyer'], ['rental', 'Rental']] a
 /** The agent's funnel: referrals at each stage now, per referral type, with the overdue ones. */
 export function AgentFunnelView({ id }: { id: number }) {
   const funnel = useQuery(agentFunnelQueryOptions(id));
-  if (funnel.isError) return <p role="alert">The funnel could not be loaded.</p>;
+  if (funnel.isError) return <QueryFailure thing="The funnel" />;
   if (!funnel.data) return <Skeleton label="Loading" shape="chart" />;
   const f = funnel.data;
   return (

@@ -1,4 +1,5 @@
 import { pathTo } from '../../access/route-table.ts';
+import { recordId } from '../../lib/record-params.ts';
 
 /**
  * The agent screens serve two routes each: agents/view/:id (and its referral) and, inside a
@@ -6,11 +7,13 @@ import { pathTo } from '../../access/route-table.ts';
  */
 export function agentRouteOf(params: Record<string, string>) {
   const inBrokerage = params['agentId'] !== undefined;
-  const agentId = Number(inBrokerage ? params['agentId'] : params['id']);
-  const brokerageId = inBrokerage ? Number(params['id']) : undefined;
+  const checked = recordId(inBrokerage ? params['agentId'] : params['id']);
+  const agentId = checked ?? 0;
+  const brokerageId = inBrokerage ? recordId(params['id']) ?? 0 : undefined;
   return {
     agentId,
-    valid: Number.isInteger(agentId) && agentId > 0,
+    brokerageId,
+    valid: checked !== undefined && brokerageId !== 0,
     agentPath: brokerageId !== undefined ? pathTo('brokerage-agent', { id: brokerageId, agentId }) : pathTo('agent-view', { id: agentId }),
     referralPath: (referralId: number) => (brokerageId !== undefined
       ? pathTo('brokerage-agent-referral', { id: brokerageId, agentId, referralId })

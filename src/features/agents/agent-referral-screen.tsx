@@ -16,6 +16,9 @@ import { agentRouteOf } from './agent-paths.ts';
 import { enumLabel, codeLabel } from '../../contract/labels.ts';
 import { NewNote } from '../../contract/referrals.ts';
 import { RecordSkeleton } from '../../ui/skeleton.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
+import { RecordFrame } from '../../ui/record-screen.tsx';
+import { recordId } from '../../lib/record-params.ts';
 
 const eventText = (e: { type: string; fromStage: string | null; toStage: string | null; detail: string | null }) => {
   const move = e.toStage ? `${e.fromStage ? `${stageLabel(e.fromStage)} → ` : ''}${stageLabel(e.toStage)}` : '';
@@ -25,43 +28,27 @@ const eventText = (e: { type: string; fromStage: string | null; toStage: string 
 /** One referral of an agent (nested referral/:referralId): the client, stage, actions, events and notes. */
 export function AgentReferralScreen({ params }: { params: Record<string, string> }) {
   const route = agentRouteOf(params);
-  const referralId = Number(params['referralId']);
-  const valid = route.valid && Number.isInteger(referralId) && referralId > 0;
+  const checked = recordId(params['referralId']);
+  const referralId = checked ?? 0;
+  const valid = route.valid && checked !== undefined;
   const [, navigate] = useLocation();
   const query = useQuery({ ...agentReferralQueryOptions(route.agentId, referralId), enabled: valid });
   const agent = useQuery({ ...staffAgentQueryOptions(route.agentId), enabled: valid });
   const note = useWrite(addAgentReferralNoteWrite(route.agentId, referralId));
-  if (query.isError || !valid) return <Page><p role="alert">This referral could not be loaded.</p></Page>;
+  if (query.isError || !valid) {
+    return <Page><QueryFailure thing="This referral" retry={valid ? query.refetch : undefined}><Link href={route.agentPath}>Back to agent</Link></QueryFailure></Page>;
+  }
   if (!query.data) return <RecordSkeleton label="Loading referral" />;
   const { referral: r, events, notes } = query.data;
   const name = personName(r.prospect.name.first, r.prospect.name.last, 'Not Available');
   const addNote = async (text: string) => { await note.mutateAsync(text); };
   // The referral now lives under its new agent: the same page there (inside the brokerage when opened there).
   const reassigned = (agentId: number) => navigate(params['agentId'] !== undefined
-    ? pathTo('brokerage-agent-referral', { id: Number(params['id']), agentId, referralId })
+    ? pathTo('brokerage-agent-referral', { id: route.brokerageId ?? 0, agentId, referralId })
     : pathTo('agent-referral', { id: agentId, referralId }));
   return (
-    <Page title={name}>
-      <div className={styles.stack}>
-        <Card>
-          <div className={styles.headerRow}>
-            <h2 className={styles.heading}>{name}</h2>
-            <Link href={route.agentPath}>Back to agent</Link>
-          </div>
-          <ReferralActions brokerageId={agent.data?.brokerageId ?? null} onReassigned={reassigned}
-            referral={{ id: r.id, agentId: r.agentId, agentName: agent.data?.name.display ?? null, overdue: r.overdue, name }} />
-          <DetailList items={[
-            ['Type', enumLabel('referralType', r.type)],
-            ['Stage', stageLabel(r.stage)],
-            ['Follow-up', r.overdue ? `${r.daysOverdue} days overdue` : 'Up to date'],
-            ['Phone', formatPhone(r.phone)],
-            ['Email', r.email],
-            ['Date of Sale', r.details.referralSale.dateOfSale],
-            ['Removal Reason', r.removalReason],
-            ['Received', formatDate(r.created)],
-            ['Updated', formatDateTime(r.updated)],
-          ]} />
-        </Card>
+    <RecordFrame title={name} back={{ href: route.agentPath, label: 'Back to agent' }} more={(
+      <>
         <Card>
           <h2 className={styles.subheading}>Events</h2>
           <DataTable label="Referral events" rows={events} rowKey={(e) => e.id} empty="No events yet." columns={[
@@ -75,7 +62,21 @@ export function AgentReferralScreen({ params }: { params: Record<string, string>
           <NotesPanel label="Referral notes" formatTime={formatDateTime} onAdd={addNote} rule={NewNote.entries.text}
             notes={notes.map((n) => ({ id: n.id, body: n.text, author: n.authorName, created: n.created }))} />
         </Card>
-      </div>
-    </Page>
+      </>
+    )}>
+      <ReferralActions brokerageId={agent.data?.brokerageId ?? null} onReassigned={reassigned}
+        referral={{ id: r.id, agentId: r.agentId, agentName: agent.data?.name.display ?? null, overdue: r.overdue, name }} />
+      <DetailList items={[
+        ['Type', enumLabel('referralType', r.type)],
+        ['Stage', stageLabel(r.stage)],
+        ['Follow-up', r.overdue ? `${r.daysOverdue} days overdue` : 'Up to date'],
+        ['Phone', formatPhone(r.phone)],
+        ['Email', r.email],
+        ['Date of Sale', r.details.referralSale.dateOfSale],
+        ['Removal Reason', r.removalReason],
+        ['Received', formatDate(r.created)],
+        ['Updated', formatDateTime(r.updated)],
+      ]} />
+    </RecordFrame>
   );
 }

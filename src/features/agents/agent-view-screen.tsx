@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { personName } from '../../lib/format.ts';
@@ -27,7 +28,7 @@ export function AgentViewScreen({ params }: { params: Record<string, string> }) 
   const name = a ? personName(a.name.first, a.name.last) : undefined;
   useAddRecentlyViewed('agents', a && name ? { id: a.id, label: name } : undefined);
 
-  if (agent.isError || !route.valid) return <Page><p role="alert">This agent could not be loaded.</p></Page>;
+  if (agent.isError || !route.valid) return <Page><QueryFailure thing="This agent" /></Page>;
   if (!a || !name) return <RecordSkeleton label="Loading agent" />;
   return (
     <Page title={name}>

@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { addCoverageZipWrite, coverageQueryOptions, removeCoverageAreaWrite } from '../../api/staff-agents.ts';
 import { Button } from '../../ui/button.tsx';
@@ -17,7 +18,7 @@ export function CoverageAreas({ id }: { id: number }) {
     serverKey: 'zip', add: addCoverageZipWrite(id), added: (a) => `Added ${areaLabel(a)} to the coverage areas.`,
     remove: removeCoverageAreaWrite(id),
   });
-  if (areas.isError) return <p role="alert">Coverage areas could not be loaded.</p>;
+  if (areas.isError) return <QueryFailure thing="Coverage areas" />;
   if (!areas.data) return <Skeleton label="Loading" shape="list" />;
   return (
     <div className={styles.stack}>

@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { addExclusionWrite, exclusionsQueryOptions, removeExclusionWrite } from '../../api/agent-lifecycle.ts';
 import { Button } from '../../ui/button.tsx';
@@ -16,7 +17,7 @@ export function ExcludedAreas({ id }: { id: number }) {
   return (
     <section aria-labelledby={`excluded-${id}`} className={styles.stack}>
       <h3 id={`excluded-${id}`} className={styles.subheading}>Excluded Areas</h3>
-      {areas.isError ? <p role="alert">Excluded areas could not be loaded.</p> : !areas.data ? <Skeleton label="Loading" shape="list" /> : areas.data.length === 0
+      {areas.isError ? <QueryFailure thing="Excluded areas" /> : !areas.data ? <Skeleton label="Loading" shape="list" /> : areas.data.length === 0
         ? <p className={styles.meta}>This agent excludes no ZIP codes.</p>
         : (
           <ul className={styles.chips} aria-label="Excluded areas">

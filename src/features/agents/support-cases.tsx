@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { supportCasesQueryOptions } from '../../api/agent-lifecycle.ts';
 import type { SupportCase } from '../../contract/agent-support.ts';
@@ -25,7 +26,7 @@ export function SupportCases({ id }: { id: number }) {
   const query = useQuery({ ...supportCasesQueryOptions(id, page), placeholderData: keepPreviousData });
   return (
     <div className={styles.stack}>
-      {query.isError && <p role="alert">Support cases could not be loaded.</p>}
+      {query.isError && <QueryFailure thing="Support cases" />}
       {query.data && <p className={styles.meta}>{query.data.openCount} open of {query.data.totalElements}</p>}
       <DataTable label="Support cases" columns={COLUMNS} rows={query.data?.content ?? []} rowKey={(s) => s.id}
         loading={query.isPending} empty="This agent has no support cases." />

@@ -1,3 +1,5 @@
+import { recordId } from '../../lib/record-params.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -20,14 +22,14 @@ import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 /** One brokerage (view/:id): profile, stats, agents, referrals and broker notes; staff who may can impersonate it. */
 export function BrokerageViewScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const brokerage = useQuery({ ...brokerageQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   const canImpersonate = useCanImpersonate();
   const [editing, setEditing] = useState(false);
   const b = brokerage.data;
   useAddRecentlyViewed('brokerages', b ? { id: b.id, label: b.name } : undefined);
 
-  if (brokerage.isError) return <Page><p role="alert">This brokerage could not be loaded.</p></Page>;
+  if (brokerage.isError) return <Page><QueryFailure thing="This brokerage" /></Page>;
   if (!b) return <RecordSkeleton label="Loading brokerage" />;
   return (
     <Page title={b.name}>

@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { smsJobQueryOptions } from '../../api/bulk-sms.ts';
 import { SMS_SUPPRESSIONS, SUPPRESSION_LABELS } from '../../contract/bulk-sms.ts';
@@ -15,7 +16,7 @@ import { Skeleton } from '../../ui/skeleton.tsx';
  */
 export function JobReport({ id, canSend, onBack }: { id: number; canSend: boolean; onBack: () => void }) {
   const job = useQuery(smsJobQueryOptions(id));
-  if (job.isError) return <Card><p role="alert">This send could not be loaded.</p></Card>;
+  if (job.isError) return <Card><QueryFailure thing="This send" /></Card>;
   const j = job.data;
   if (!j) return <Skeleton label="Loading the send" shape="record" />;
   const done = j.total - j.pending;

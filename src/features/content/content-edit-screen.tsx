@@ -1,3 +1,5 @@
+import { recordId } from '../../lib/record-params.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'wouter';
@@ -82,7 +84,7 @@ function VersionDiff({ versions }: { versions: readonly ContentVersion[] }) {
 
 /** Edit Content (content-search view/:id): save a new version, the history with a diff, restore an old version. */
 export function ContentEditScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const valid = Number.isInteger(id) && id > 0;
   const item = useQuery({ ...contentItemQueryOptions(id), enabled: valid });
   const history = useQuery({ ...contentHistoryQueryOptions(id), enabled: valid });
@@ -107,7 +109,7 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
       setRestoring(null);
     },
   });
-  if (!valid || item.isError) return <Page title="Edit Content"><p role="alert">This content item could not be loaded.</p></Page>;
+  if (!valid || item.isError) return <Page title="Edit Content"><QueryFailure thing="This content item" /></Page>;
   const i = item.data;
   if (!i) return <RecordSkeleton label="Loading content item" />;
   const versions = history.data?.content ?? [];
@@ -133,7 +135,7 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
           <Card aria-labelledby="history-heading">
             <h2 id="history-heading" className={styles.subheading}>History</h2>
             {history.isPending && <Skeleton label="Loading history" shape="record" />}
-            {history.isError && <p role="alert">The history could not be loaded.</p>}
+            {history.isError && <QueryFailure thing="The history" />}
             <ul className={styles.list} aria-label="Versions">
               {versions.map((v) => (
                 <li key={v.version} className={styles.listItem}>

@@ -15,7 +15,7 @@ import { Skeleton } from '../../ui/skeleton.tsx';
  * The spec's link: My Agents sorted by overdue, descending, with no status filter, so every agent the
  * widget lists (an agent in training, paused or on hold has referrals too) is in the list it opens.
  */
-export const MY_AGENTS_BY_OVERDUE = `${pathTo('my-agents')}?sort=overdue&order=desc`;
+export const MY_AGENTS_BY_OVERDUE = `${pathTo('my-agents')}?sort=overdue,DESC`;
 
 /**
  * The link's words: the spec's "View All {n} Active Agents" less "Active", since n is every agent the

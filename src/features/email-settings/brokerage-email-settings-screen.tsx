@@ -1,3 +1,5 @@
+import { recordId } from '../../lib/record-params.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
@@ -9,10 +11,10 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 
 /** brokerages/email/:id (staff): the same settings, for any brokerage. */
 export function BrokerageEmailSettingsScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const valid = Number.isInteger(id) && id > 0;
   const brokerage = useQuery({ ...brokerageQueryOptions(id), enabled: valid });
-  if (!valid || brokerage.isError) return <Page><p role="alert">This brokerage could not be loaded.</p></Page>;
+  if (!valid || brokerage.isError) return <Page><QueryFailure thing="This brokerage" /></Page>;
   if (!brokerage.data) return <Skeleton label="Loading" shape="record" />;
   return (
     <Page>

@@ -1,3 +1,5 @@
+import { recordId } from '../../lib/record-params.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
@@ -187,7 +189,7 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
 
 /** One lender referral (lender-referrals view/:id): buyer, agent, history, notes; assign and move steps. */
 export function LenderReferralViewScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const valid = Number.isInteger(id) && id > 0;
   const query = useQuery({ ...lenderReferralQueryOptions(id), enabled: valid });
   const roles = useStore(profileStore, (p) => p.user?.roles ?? []);
@@ -197,7 +199,7 @@ export function LenderReferralViewScreen({ params }: { params: Record<string, st
   const r = query.data;
   const buyer = r ? personName(r.buyer.first, r.buyer.last, 'Not Available') : undefined;
   useAddRecentlyViewed('lenderReferrals', r && buyer ? { id: r.id, label: buyer } : undefined);
-  if (!valid || query.isError) return <Page title="Referral"><p role="alert">This referral could not be loaded.</p></Page>;
+  if (!valid || query.isError) return <Page title="Referral"><QueryFailure thing="This referral" /></Page>;
   if (!r || !buyer) return <RecordSkeleton label="Loading referral" />;
   const addNote = async (body: string) => { await note.mutateAsync(body); };
   return (

@@ -24,9 +24,9 @@ const LIST = defineList({
   search: { key: 'name', placeholder: 'Buyer name, email or phone' },
   // Open: every step still being worked, what the overview's Open figure counts.
   filters: [{ key: 'status', label: 'Status', all: 'All', options: [{ value: 'OPEN', label: 'Open' }, ...LENDER_STEPS.map((s) => ({ value: s, label: LENDER_STEP_LABELS[s] }))] }],
+  // The officer ('none': unassigned) and, for staff, the office are URL filters too; their values come from the server.
+  fields: ['officer', 'office'],
 });
-// The officer ('none': unassigned) and, for staff, the office are URL filters too; their values come from the server.
-const SPEC = { ...LIST.spec, filter: { ...LIST.spec.filter, officer: '', office: '' } };
 
 /** My Referrals of a loan office: the opportunities transferred to it, filtered by step and loan officer. */
 export function LenderReferralsScreen() {
@@ -34,7 +34,7 @@ export function LenderReferralsScreen() {
   const impersonating = useStore(impersonationStore, (i) => i?.target.kind ?? null);
   const lender = userTypeOf({ roles, impersonating }) === 'lender';
   const canOpen = canAccess(roles.map((r) => r.name), routeById('lender-referral-view')) || lender;
-  const list = useUrlListState(SPEC);
+  const list = useUrlListState(LIST.spec);
   const query = useQuery({ ...lenderReferralListQueryOptions(list.params as ReferralListParams), placeholderData: keepPreviousData });
   const officers = useQuery(activeOfficersQueryOptions());
   const recent = useRecentlyViewed('lenderReferrals');

@@ -1,3 +1,5 @@
+import { recordId } from '../../lib/record-params.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { canAccess } from '../../access/access.ts';
@@ -21,7 +23,7 @@ import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 /** One loan office (lenders view/:id) and its loan officers; staff who may can impersonate it. */
 export function LenderViewScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const valid = Number.isInteger(id) && id > 0;
   const office = useQuery({ ...loanOfficeQueryOptions(id), enabled: valid });
   const [paging, setPaging] = useState({ page: 1, rowsPerPage: DEFAULT_ROWS_PER_PAGE });
@@ -34,7 +36,7 @@ export function LenderViewScreen({ params }: { params: Record<string, string> })
   const roles = useStore(profileStore, (p) => p.user?.roles ?? []).map((r) => r.name);
   const opensOfficer = canAccess(roles, routeById('my-loan-officer-view'));
   const seesReferrals = canAccess(roles, routeById('lender-referrals'));
-  if (office.isError || !valid) return <Page><p role="alert">This loan office could not be loaded.</p></Page>;
+  if (office.isError || !valid) return <Page><QueryFailure thing="This loan office" /></Page>;
   const o = office.data;
   if (!o) return <RecordSkeleton label="Loading lender" />;
   return (

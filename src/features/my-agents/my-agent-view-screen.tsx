@@ -14,17 +14,18 @@ import { daysText, formatFraction, formatResponseTime } from '../../lib/format.t
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf } from '../../lib/pagination.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
 import { formatDate, formatDateTime, personName } from '../../lib/format.ts';
+import { recordId } from '../../lib/record-params.ts';
 import { formatPhone } from '../../lib/validation.ts';
-import { ActionBar } from '../../ui/action-bar.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { AgentAreasReadOnly } from '../../ui/agent-areas.tsx';
 import { AgentLifecycle } from '../../ui/agent-lifecycle.tsx';
-import { Card, Page } from '../../ui/layout.tsx';
-import { RecordSkeleton, Skeleton } from '../../ui/skeleton.tsx';
-import { useIsMobile } from '../../ui/media.ts';
+import { Card } from '../../ui/layout.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
+import { RecordScreen } from '../../ui/record-screen.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { MlsBoards } from '../../ui/mls-boards.tsx';
 import { NotesPanel } from '../../ui/notes-panel.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
@@ -57,7 +58,7 @@ function Referrals({ id }: { id: number }) {
 function Notes({ id }: { id: number }) {
   const note = useWrite(addBrokerageNoteWrite(id));
   const notes = useQuery(brokerageNotesQueryOptions(id));
-  if (!notes.data) return notes.isError ? <p role="alert">Notes could not be loaded.</p> : <Skeleton label="Loading notes" shape="list" />;
+  if (!notes.data) return notes.isError ? <QueryFailure thing="Notes" retry={notes.refetch} /> : <Skeleton label="Loading notes" shape="list" />;
   const add = async (body: string) => { await note.mutateAsync(body); };
   return (
     <NotesPanel label="Agent notes" formatTime={formatDateTime} onAdd={add}
@@ -67,7 +68,7 @@ function Notes({ id }: { id: number }) {
 
 function ResponseTimes({ id }: { id: number }) {
   const rt = useQuery(responseTimeQueryOptions(id));
-  if (!rt.data) return rt.isError ? <p role="alert">Response times could not be loaded.</p> : <Skeleton label="Loading response times" shape="figures" />;
+  if (!rt.data) return rt.isError ? <QueryFailure thing="Response times" retry={rt.refetch} /> : <Skeleton label="Loading response times" shape="figures" />;
   const r = rt.data;
   return (
     <DetailList items={[
@@ -79,62 +80,61 @@ function ResponseTimes({ id }: { id: number }) {
 
 /** One of the brokerage's agents (my-agents view/:id): profile, funnel, referrals, notes, response times, MLS boards, areas. */
 export function MyAgentViewScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
-  const valid = Number.isInteger(id) && id > 0;
-  const agent = useQuery({ ...myAgentQueryOptions(id), enabled: valid });
-  const funnel = useQuery({ ...myAgentFunnelQueryOptions(id), enabled: valid });
-  const mobile = useIsMobile();
+  const found = recordId(params['id']);
+  const id = found ?? 0;
+  const agent = useQuery({ ...myAgentQueryOptions(id), enabled: found !== undefined });
+  const funnel = useQuery({ ...myAgentFunnelQueryOptions(id), enabled: found !== undefined });
   const a = agent.data;
-  const name = a ? a.name.display ?? 'Not Available' : undefined;
-  useAddRecentlyViewed('myAgents', a && name ? { id: a.id, label: name } : undefined);
-  if (!valid || agent.isError) {
-    return <Page><p role="alert">This agent could not be loaded.</p><Link href={pathTo('my-agents')}>Back to My Agents</Link></Page>;
-  }
-  if (!a || !name) return <RecordSkeleton label="Loading agent" />;
-  const overdue = a.funnelStatus.stages.overdueForFollowup.count;
+  const nameOf = (x: NonNullable<typeof a>) => x.name.display ?? 'Not Available';
+  useAddRecentlyViewed('myAgents', a ? { id: a.id, label: nameOf(a) } : undefined);
+  const questionnaire = <Link className={buttonClass('secondary')} href={pathTo('my-agent-questionnaire', { id })}>Questionnaire</Link>;
   return (
-    <Page title={name}>
-      <div className={styles.stack}>
-        <Card>
-          <div className={styles.headerRow}>
-            <h2 className={styles.heading}>{name}</h2>
-            {!mobile && <Link className={buttonClass('secondary')} href={pathTo('my-agent-questionnaire', { id })}>Questionnaire</Link>}
-            <Link href={pathTo('my-agents')}>Back to My Agents</Link>
-          </div>
-          <AgentLifecycle agent={a} name={name} />
-          <DetailList items={[
-            ['Score', NOT_JOINED_STATUSES.includes(a.status) ? 'Not joined yet' : a.agentDisplayScore === null ? '-' : formatFraction(a.agentDisplayScore)],
-            ['Overdue', overdue > 0 ? `${overdue} referrals, up to ${daysText(a.funnelStatus.stages.maxDaysOverdue.count)}` : 'None'],
-            ['Email', a.email ?? '-'],
-            ['Phone', formatPhone(a.phone) || '-'],
-            ['Joined', formatDate(a.created)],
-            ['Desktop Last Accessed', formatDateTime(a.agentDesktopLastAccessed)],
-          ]} />
-        </Card>
-        <Card>
-          <h2 className={styles.subheading}>Funnel</h2>
-          {funnel.data ? <AgentFunnelTabs funnel={funnel.data} />
-            : funnel.isError ? <p role="alert">The funnel could not be loaded.</p> : <Skeleton label="Loading funnel" shape="chart" />}
-        </Card>
-        <Card>
-          <Tabs label="Agent details" items={[
-            { value: 'referrals', label: 'Referrals', content: <Referrals id={id} /> },
-            { value: 'notes', label: 'Notes', content: <Notes id={id} /> },
-            { value: 'response', label: 'Response Times', content: <ResponseTimes id={id} /> },
-            // The server lets the agent's brokerage admins change the MLS boards but only read the areas.
-            { value: 'mls', label: 'MLS Boards', content: <MlsBoards id={id} /> },
-            { value: 'areas', label: 'Coverage Areas', content: <AgentAreasReadOnly id={id} /> },
-          ]} />
-        </Card>
-        {/* A phone keeps the agent's actions at hand, stuck to the bottom of the screen (action-bar.tsx). */}
-        {mobile && (
-          <ActionBar label="Agent actions">
-            {a.phone && <a className={buttonClass('primary')} href={`tel:${a.phone}`}>Call</a>}
-            {a.email && <a className={buttonClass('secondary')} href={`mailto:${a.email}`}>Email</a>}
-            <Link className={buttonClass('secondary')} href={pathTo('my-agent-questionnaire', { id })}>Questionnaire</Link>
-          </ActionBar>
-        )}
-      </div>
-    </Page>
+    <RecordScreen found={found !== undefined} query={agent} noun="agent" title={nameOf}
+      back={{ href: pathTo('my-agents'), label: 'Back to My Agents' }}
+      actions={() => questionnaire}
+      // A phone keeps the agent's actions at hand, stuck to the bottom of the screen (action-bar.tsx).
+      phoneActions={(x) => (
+        <>
+          {x.phone && <a className={buttonClass('primary')} href={`tel:${x.phone}`}>Call</a>}
+          {x.email && <a className={buttonClass('secondary')} href={`mailto:${x.email}`}>Email</a>}
+          {questionnaire}
+        </>
+      )}
+      more={() => (
+        <>
+          <Card>
+            <h2 className={styles.subheading}>Funnel</h2>
+            {funnel.data ? <AgentFunnelTabs funnel={funnel.data} />
+              : funnel.isError ? <QueryFailure thing="The funnel" retry={funnel.refetch} /> : <Skeleton label="Loading funnel" shape="chart" />}
+          </Card>
+          <Card>
+            <Tabs label="Agent details" items={[
+              { value: 'referrals', label: 'Referrals', content: <Referrals id={id} /> },
+              { value: 'notes', label: 'Notes', content: <Notes id={id} /> },
+              { value: 'response', label: 'Response Times', content: <ResponseTimes id={id} /> },
+              // The server lets the agent's brokerage admins change the MLS boards but only read the areas.
+              { value: 'mls', label: 'MLS Boards', content: <MlsBoards id={id} /> },
+              { value: 'areas', label: 'Coverage Areas', content: <AgentAreasReadOnly id={id} /> },
+            ]} />
+          </Card>
+        </>
+      )}>
+      {(x) => {
+        const overdue = x.funnelStatus.stages.overdueForFollowup.count;
+        return (
+          <>
+            <AgentLifecycle agent={x} name={nameOf(x)} />
+            <DetailList items={[
+              ['Score', NOT_JOINED_STATUSES.includes(x.status) ? 'Not joined yet' : x.agentDisplayScore === null ? '-' : formatFraction(x.agentDisplayScore)],
+              ['Overdue', overdue > 0 ? `${overdue} referrals, up to ${daysText(x.funnelStatus.stages.maxDaysOverdue.count)}` : 'None'],
+              ['Email', x.email ?? '-'],
+              ['Phone', formatPhone(x.phone) || '-'],
+              ['Joined', formatDate(x.created)],
+              ['Desktop Last Accessed', formatDateTime(x.agentDesktopLastAccessed)],
+            ]} />
+          </>
+        );
+      }}
+    </RecordScreen>
   );
 }

@@ -1,3 +1,5 @@
+import { recordId } from '../../lib/record-params.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
@@ -125,11 +127,11 @@ function Form({ id, initial }: { id: number; initial: Questionnaire }) {
 
 /** An agent's questionnaire (my-agents questionnaire/:id): coverage and preferences, editable by the brokerage. */
 export function QuestionnaireScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const valid = Number.isInteger(id) && id > 0;
   const agent = useQuery({ ...myAgentQueryOptions(id), enabled: valid });
   const q = useQuery({ ...questionnaireQueryOptions(id), enabled: valid });
-  if (!valid || q.isError || agent.isError) return <Page><p role="alert">This questionnaire could not be loaded.</p><Link href={pathTo('my-agents')}>Back to My Agents</Link></Page>;
+  if (!valid || q.isError || agent.isError) return <Page><QueryFailure thing="This questionnaire" /><Link href={pathTo('my-agents')}>Back to My Agents</Link></Page>;
   if (!q.data || !agent.data) return <Skeleton label="Loading questionnaire" shape="record" />;
   const name = agent.data.name.display ?? 'Not Available';
   return (

@@ -1,6 +1,6 @@
 import { BrokerageOnly } from '../../ui/brokerage-only.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ListFreshness, listFailure } from '../../ui/list-freshness.tsx';
+import { listFailure } from '../../ui/list-freshness.tsx';
 import { Link, useLocation, useSearch } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { myLeadsQueryOptions } from '../../api/my-leads.ts';
@@ -9,13 +9,10 @@ import { statusLabel } from '../../lib/opportunity-status.ts';
 import { formatDateTime, personName } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
-import { DataTable, type Column } from '../../ui/data-table.tsx';
-import { Card, Page } from '../../ui/layout.tsx';
-import { ListToolbar } from '../../ui/list-toolbar.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
+import type { Column } from '../../ui/data-table.tsx';
+import { defineList, ListScreen } from '../../ui/list-screen.tsx';
 import { SavedViews } from '../../ui/saved-views.tsx';
-import * as styles from '../../ui/staff.css.ts';
-import { useUrlListState } from '../../ui/use-url-list-state.ts';
+import { useUrlListState } from '../../ui/use-list-state.ts';
 import { LeadSideView } from './lead-side-view.tsx';
 import { enumLabel } from '../../contract/labels.ts';
 
@@ -25,15 +22,20 @@ const SORT_CHOICES = [
   { key: 'created', desc: false, label: 'Oldest first' },
   { key: 'assignedAt', desc: true, label: 'Recently assigned' },
 ];
-type Filter = { status: string; leadType: string; product: string; q: string };
-const NO_FILTER: Filter = { status: '', leadType: '', product: '', q: '' };
+const MY_LEADS_LIST = defineList({
+  sort: { key: 'created', desc: true },
+  sortKeys: SORT_KEYS,
+  search: { key: 'q', label: 'Search leads', placeholder: 'Name, email or phone' },
+  // Drawn here: Status takes the overview's pairs ("A,B") as they come.
+  fields: ['status', 'leadType', 'product'],
+});
 
 /** My Leads: the brokerage's leads across the main area, with the overview's status and lead-type filters; a row opens its lead view over the list. */
 function MyLeadsScreenContent({ params }: { params: Record<string, string> }) {
-  const list = useUrlListState(NO_FILTER, { key: 'created', desc: true }, SORT_KEYS);
+  const list = useUrlListState(MY_LEADS_LIST.spec);
   const search = useSearch();
   const [, navigate] = useLocation();
-  const query = useQuery({ ...myLeadsQueryOptions({ pageIndex: list.pageIndex, pageSize: list.rowsPerPage, sort: list.sort, ...list.filter }), placeholderData: keepPreviousData });
+  const query = useQuery({ ...myLeadsQueryOptions(list.params), placeholderData: keepPreviousData });
   const openId = params['id'];
   const withQuery = (path: string) => (search ? `${path}?${search}` : path);
   const several = list.filter.status.includes(',');
@@ -51,10 +53,10 @@ function MyLeadsScreenContent({ params }: { params: Record<string, string> }) {
     { key: 'contacts', header: 'Calls / Texts', cell: (l) => `${l.opportunity.phoneCount} / ${l.opportunity.smsCount}` },
   ];
   return (
-    <Page title="My Leads">
-      <Card>
-        <ListToolbar searchLabel="Search leads" placeholder="Name, email or phone" search={list.filter.q} onSearch={(q) => list.setFilter({ q })}
-          sortChoices={SORT_CHOICES} sort={list.sort} onSort={list.setSort} filtersSet={[list.filter.status, list.filter.leadType, list.filter.product].filter(Boolean).length}>
+    <ListScreen title="My Leads" definition={MY_LEADS_LIST} list={list} query={query} columns={columns} rowKey={(l) => l.opportunity.id}
+      label="Leads" rowsType="leads" empty="No leads match these filters." error={listFailure} sortChoices={SORT_CHOICES}
+      fields={(
+        <>
           <SelectField label="Status" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
             <option value="">All statuses</option>
             {several && <option value={list.filter.status}>{list.filter.status.split(',').map(statusLabel).join(' + ')}</option>}
@@ -71,17 +73,11 @@ function MyLeadsScreenContent({ params }: { params: Record<string, string> }) {
             <option value="LEAD_GENIUS">IRIS</option>
           </SelectField>
           {Object.values(list.filter).some(Boolean) && <Button variant="text" onClick={() => list.apply('')}>Clear filters</Button>}
-          <span className={styles.toolbarSpacer} />
-          <SavedViews list="my-leads" current={list.viewQuery} onApply={list.apply} />
-        </ListToolbar>
-        <ListFreshness updatedAt={query.dataUpdatedAt} failure={query.failureReason} />
-        {query.isError && listFailure(query.error) && <p role="alert" className={styles.formError}>{listFailure(query.error)}</p>}
-        <DataTable label="Leads" columns={columns} rows={query.data?.content ?? []} rowKey={(l) => l.opportunity.id}
-          sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty="No leads match these filters." />
-        <Pagination rowsType="leads" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
-      </Card>
+        </>
+      )}
+      views={<SavedViews list="my-leads" current={list.viewQuery} onApply={list.apply} />}>
       {openId && <LeadSideView id={openId} onClose={() => navigate(withQuery(pathTo('my-leads')))} />}
-    </Page>
+    </ListScreen>
   );
 }
 

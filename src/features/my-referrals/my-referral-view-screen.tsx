@@ -1,10 +1,11 @@
 import { pathTo } from '../../access/route-table.ts';
+import { recordId } from '../../lib/record-params.ts';
 import { BrokerReferralView } from '../../ui/broker-referral-view.tsx';
 
 /** One referral of the brokerage (my-referrals view/:referralId): details, timeline, notes. */
 export function MyReferralViewScreen({ params }: { params: Record<string, string> }) {
   return (
-    <BrokerReferralView referralId={Number(params['referralId'])} back={{ href: pathTo('my-referrals'), label: 'Back to My Referrals' }}
+    <BrokerReferralView referralId={recordId(params['referralId'])} back={{ href: pathTo('my-referrals'), label: 'Back to My Referrals' }}
       agentHref={(id) => pathTo('view-my-agent', { id })} />
   );
 }

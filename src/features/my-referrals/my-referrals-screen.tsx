@@ -9,19 +9,17 @@ import { stageLabel } from '../../lib/referral-stages.ts';
 import { formatDateTime, personName } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
-import { DataTable, type Column } from '../../ui/data-table.tsx';
-import { Card, Page } from '../../ui/layout.tsx';
-import { ListToolbar } from '../../ui/list-toolbar.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
-import { ListFreshness, NeedsConnection } from '../../ui/list-freshness.tsx';
+import type { Column } from '../../ui/data-table.tsx';
+import { NeedsConnection } from '../../ui/list-freshness.tsx';
+import { defineList, ListScreen } from '../../ui/list-screen.tsx';
 import { SavedViews } from '../../ui/saved-views.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useIsMobile } from '../../ui/media.ts';
-import { useUrlListState } from '../../ui/use-url-list-state.ts';
+import { useUrlListState } from '../../ui/use-list-state.ts';
 import { useBrokerageScope } from '../../session/brokerage-scope.ts';
 import * as own from './my-referrals.css.ts';
 import { cardColumns } from './referral-cards.tsx';
-import { NO_FILTER, ReferralFilters, stageFilterText } from './referral-filters.tsx';
+import { REFERRAL_FILTER_KEYS, ReferralFilters, stageFilterText } from './referral-filters.tsx';
 import { SelectionBar, SelectReferral, useReferralSelection, type ReferralSelection } from './referral-selection.tsx';
 import { enumLabel } from '../../contract/labels.ts';
 
@@ -49,41 +47,45 @@ const columnsWith = (selection: ReferralSelection): Column<BrokerReferral>[] => 
   { key: 'overdue', header: 'Overdue', sortKey: 'overdue', cell: (r) => (r.overdue ? <Badge tone="danger">{daysText(r.daysOverdue)}</Badge> : '-') },
 ];
 
+const MY_REFERRALS_LIST = defineList({
+  sort: { key: 'updated', desc: true },
+  sortKeys: SORT_KEYS,
+  search: { key: 'q', label: 'Search referrals', placeholder: 'Prospect name' },
+  fields: REFERRAL_FILTER_KEYS,
+});
+
+const failureText = (failure: unknown) => (failure instanceof Error && failure.message) || 'Whoops, Something went wrong. Try again.';
+
 /**
  * My Referrals: the brokerage's referrals with every filter the overview links with, in the address;
  * ticked referrals (on the table, or the cards on a phone) are reassigned to one agent at once.
  */
 function MyReferralsScreenContent() {
-  const list = useUrlListState(NO_FILTER, { key: 'updated', desc: true }, SORT_KEYS);
+  const list = useUrlListState(MY_REFERRALS_LIST.spec);
   const mobile = useIsMobile();
   const brokerageId = useBrokerageScope();
   const selection = useReferralSelection();
-  const query = useQuery({
-    ...brokerReferralsQueryOptions({ pageIndex: list.pageIndex, pageSize: list.rowsPerPage, sort: list.sort, ...list.filter }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...brokerReferralsQueryOptions(list.params), placeholderData: keepPreviousData });
   const rows = query.data?.content ?? [];
   const stageText = stageFilterText(list.filter);
   const filtered = Object.values(list.filter).some(Boolean);
   return (
-    <Page title="My Referrals">
-      <Card>
-        <ListToolbar searchLabel="Search referrals" placeholder="Prospect name" search={list.filter.q}
-          onSearch={(q) => list.setFilter({ q })} sortChoices={SORT_CHOICES} sort={list.sort} onSort={list.setSort} filtersSet={Object.entries(list.filter).filter(([k, v]) => k !== 'q' && v).length}>
+    <ListScreen title="My Referrals" definition={MY_REFERRALS_LIST} list={list} query={query} rowKey={(r) => r.id}
+      columns={mobile ? cardColumns(selection) : columnsWith(selection)} sortChoices={SORT_CHOICES}
+      label="Referrals" rowsType="referrals" empty="No referrals match these filters." error={failureText}
+      fields={(
+        <>
           <ReferralFilters filter={list.filter} onChange={list.setFilter} />
           {filtered && <Button variant="text" onClick={() => list.apply('')}>Clear filters</Button>}
-          <span className={styles.toolbarSpacer} />
-          <SavedViews list="my-referrals" current={list.viewQuery} onApply={list.apply} />
-        </ListToolbar>
-        {stageText && <p className={styles.meta}>{stageText}.</p>}
-        <ListFreshness updatedAt={query.dataUpdatedAt} failure={query.failureReason} />
-        {query.isError && <p role="alert" className={styles.formError}>{query.error.message || 'Whoops, Something went wrong. Try again.'}</p>}
-        <NeedsConnection><SelectionBar rows={rows} selection={selection} brokerageId={brokerageId} /></NeedsConnection>
-        <DataTable label="Referrals" columns={mobile ? cardColumns(selection) : columnsWith(selection)} rows={rows} rowKey={(r) => r.id}
-          sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty="No referrals match these filters." />
-        <Pagination rowsType="referrals" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
-      </Card>
-    </Page>
+        </>
+      )}
+      views={<SavedViews list="my-referrals" current={list.viewQuery} onApply={list.apply} />}
+      beforeTable={(
+        <>
+          {stageText && <p className={styles.meta}>{stageText}.</p>}
+          <NeedsConnection><SelectionBar rows={rows} selection={selection} brokerageId={brokerageId} /></NeedsConnection>
+        </>
+      )} />
   );
 }
 

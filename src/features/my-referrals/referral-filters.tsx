@@ -6,8 +6,9 @@ import { SelectField } from '../../ui/choice.tsx';
 import { enumLabel, enumOptions } from '../../contract/labels.ts';
 import { FOLLOWUP_TYPES, REFERRAL_CATEGORIES } from '../../contract/broker-referrals.ts';
 
-export type ReferralFilter = { category: string; followupType: string; s: string; t: string; agentId: string; product: string; q: string };
-export const NO_FILTER: ReferralFilter = { category: '', followupType: '', s: '', t: '', agentId: '', product: '', q: '' };
+/** The filters drawn here (URL parameters of My Referrals, beside the search box's `q`). */
+export const REFERRAL_FILTER_KEYS = ['category', 'followupType', 's', 't', 'agentId', 'product'] as const;
+export type ReferralFilter = Record<(typeof REFERRAL_FILTER_KEYS)[number], string>;
 
 /** Every filter the overview links with, visible and changeable. */
 export function ReferralFilters({ filter, onChange }: { filter: ReferralFilter; onChange: (patch: Partial<ReferralFilter>) => void }) {

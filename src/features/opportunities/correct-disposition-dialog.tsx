@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { dispositionsQueryOptions } from '../../api/qa-review.ts';
@@ -56,7 +57,7 @@ function CorrectDispositionForm({ interaction, onCancel, onCorrected }: { intera
         <option value="">No disposition</option>
         {(dispositions.data?.content ?? []).map((d) => <option key={d.id} value={String(d.id)}>{dispositionLabel(d)}</option>)}
       </SelectField>
-      {dispositions.isError && <p role="alert">Dispositions could not be loaded.</p>}
+      {dispositions.isError && <QueryFailure thing="Dispositions" />}
       <div className={styles.toolbar}>
         <span className={styles.toolbarSpacer} />
         <Button variant="text" onClick={onCancel}>Cancel</Button>

@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { dispositionsQueryOptions } from '../../api/qa-review.ts';
@@ -87,7 +88,7 @@ function LogInteractionForm({ opportunityId, onCancel, onLogged }: { opportunity
         <option value="">{dispositions.isPending ? 'Loading dispositions' : form.type === 'CALL' ? 'Choose what came of the call' : 'No disposition'}</option>
         {(dispositions.data?.content ?? []).map((d) => <option key={d.id} value={String(d.id)}>{dispositionLabel(d)}</option>)}
       </SelectField>
-      {dispositions.isError && <p role="alert">Dispositions could not be loaded.</p>}
+      {dispositions.isError && <QueryFailure thing="Dispositions" />}
       {form.type === 'CALL' && (
         <TextField label="Duration (min:sec)" name="durationSeconds" inputMode="numeric" autoComplete="off" value={form.duration}
           error={errors.durationSeconds} hint="Such as 4:30; for a call made earlier whose length you do not know, give When instead"

@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { contactNumbersQueryOptions, conversationQueryOptions } from '../../api/opportunity-timeline.ts';
 import type { ConversationEntry } from '../../contract/conversation.ts';
@@ -27,7 +28,7 @@ export function OpportunityConversation({ id }: { id: number }) {
     <Card aria-labelledby="opportunity-conversation">
       <h2 id="opportunity-conversation" className={styles.subheading}>Conversation</h2>
       <div className={styles.stack}>
-        {numbers.isError ? <p role="alert">Contact numbers could not be loaded.</p> : !numbers.data ? <Skeleton label="Loading" shape="list" /> : numbers.data.numbers.length === 0
+        {numbers.isError ? <QueryFailure thing="Contact numbers" /> : !numbers.data ? <Skeleton label="Loading" shape="list" /> : numbers.data.numbers.length === 0
           ? <p className={styles.meta}>No contact numbers.</p>
           : (
             <ul className={styles.list} aria-label="Contact numbers">
@@ -42,7 +43,7 @@ export function OpportunityConversation({ id }: { id: number }) {
               ))}
             </ul>
           )}
-        {conversation.isError ? <p role="alert">The conversation could not be loaded.</p> : !conversation.data ? <Skeleton label="Loading" shape="list" /> : conversation.data.content.length === 0
+        {conversation.isError ? <QueryFailure thing="The conversation" /> : !conversation.data ? <Skeleton label="Loading" shape="list" /> : conversation.data.content.length === 0
           ? <p className={styles.meta}>No conversation yet.</p>
           : (
             <ol className={styles.list} aria-label="Conversation timeline">

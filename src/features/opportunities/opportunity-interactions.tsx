@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { interactionsQueryOptions } from '../../api/opportunities.ts';
@@ -96,7 +97,7 @@ export function OpportunityInteractions({ id, canWrite }: { id: number; canWrite
         {canWrite && <Button onClick={() => setLogging(true)}>Log Interaction</Button>}
       </div>
       {total !== undefined && <p className={styles.meta} aria-live="polite">{countText(total)}</p>}
-      {query.isError && <p role="alert">Interactions could not be loaded.</p>}
+      {query.isError && <QueryFailure thing="Interactions" />}
       <DataTable label="Interactions" rows={query.data?.content ?? []} rowKey={(i) => i.id} loading={query.isPending}
         empty="No interactions yet." columns={columns} />
       {total !== undefined && query.data && total > query.data.content.length && (

@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -27,7 +28,7 @@ export function OpportunityLender({ id }: { id: number }) {
   return (
     <Card aria-labelledby="opportunity-lender">
       <h2 id="opportunity-lender" className={styles.subheading}>Lender</h2>
-      {query.isError ? <p role="alert">The lender could not be loaded.</p> : l === undefined ? <Skeleton label="Loading" shape="record" /> : l === null
+      {query.isError ? <QueryFailure thing="The lender" /> : l === undefined ? <Skeleton label="Loading" shape="record" /> : l === null
         ? <p className={styles.meta}>This opportunity has not gone to a lender.</p>
         : (
           <DetailList items={[

@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { partnerQueryOptions } from '../../api/opportunity-timeline.ts';
 
@@ -16,7 +17,7 @@ export function OpportunityPartner({ partnerId }: { partnerId: number | null }) 
   return (
     <Card aria-labelledby="opportunity-partner">
       <h2 id="opportunity-partner" className={styles.subheading}>Referral Partner</h2>
-      {query.isError ? <p role="alert">The referral partner could not be loaded.</p> : !p ? <Skeleton label="Loading" shape="record" /> : (
+      {query.isError ? <QueryFailure thing="The referral partner" /> : !p ? <Skeleton label="Loading" shape="record" /> : (
         <DetailList items={[
           ['Name', p.name], ['Type', enumLabel('partnerType', p.type)], ['Contact', p.contactName ?? '-'],
           ['Email', p.email ?? '-'], ['Phone', formatPhone(p.phone) || '-'], ['Website', p.website ?? '-'],

@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { workflowTasksQueryOptions } from '../../api/opportunity-timeline.ts';
 import type { WorkflowTask } from '../../contract/workflow.ts';
@@ -25,7 +26,7 @@ export function OpportunityTasks({ id }: { id: number }) {
   return (
     <Card aria-labelledby="opportunity-tasks">
       <h2 id="opportunity-tasks" className={styles.subheading}>Workflow Tasks</h2>
-      {query.isError && <p role="alert">Workflow tasks could not be loaded.</p>}
+      {query.isError && <QueryFailure thing="Workflow tasks" />}
       <DataTable label="Workflow tasks" columns={COLUMNS} rows={query.data?.content ?? []} rowKey={(t) => t.id}
         loading={query.isPending} empty="No workflow tasks for this opportunity." />
       <Pagination rowsType="tasks" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />

@@ -1,3 +1,5 @@
+import { recordId } from '../../lib/record-params.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,7 +36,7 @@ import { enumLabel } from '../../contract/labels.ts';
  * admits (STAFF_ROLES); CSR_VIEW_OPPORTUNITIES only reads.
  */
 export function OpportunityViewScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const valid = Number.isInteger(id) && id > 0;
   const query = useQuery({ ...opportunityQueryOptions(id), enabled: valid });
   const canWrite = useStore(profileStore, (p) => hasStaffRole(p.user?.roles ?? []));
@@ -43,7 +45,7 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
   const snackbar = useSnackbar();
   const o = query.data;
   useAddRecentlyViewed('opportunities', o ? { id: o.id, label: opportunityName(o) } : undefined);
-  if (query.isError || !valid) return <Page><p role="alert">This opportunity could not be loaded.</p></Page>;
+  if (query.isError || !valid) return <Page><QueryFailure thing="This opportunity" /></Page>;
   if (!o) return <RecordSkeleton label="Loading opportunity" />;
   const name = opportunityName(o);
   const phone = o.contact.phoneNumber;

@@ -1,3 +1,5 @@
+import { recordId } from '../../lib/record-params.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
@@ -33,7 +35,7 @@ function Timeline({ id }: { id: number }) {
   return (
     <Card aria-labelledby="qa-timeline">
       <h2 id="qa-timeline" className={styles.subheading}>Timeline</h2>
-      {(interactions.isError || notes.isError) && <p role="alert">The timeline could not be loaded.</p>}
+      {(interactions.isError || notes.isError) && <QueryFailure thing="The timeline" />}
       {interactions.isPending || notes.isPending ? <Skeleton label="Loading the timeline" shape="record" />
         : entries.length === 0 ? <p>No calls, texts or notes yet.</p> : (
           <ol className={styles.list}>
@@ -64,7 +66,7 @@ function CallReview({ call, focused }: { call: QaQueueItem; focused: boolean }) 
         ['Disposition', dispositionText(call.disposition)],
         ['Reviewed', call.review ? `${call.review.reviewer?.name ?? '-'}, ${formatDateTime(call.review.reviewedAt)}` : 'Not yet'],
       ]} />
-      {recordings.isError && <p role="alert">The recordings could not be loaded.</p>}
+      {recordings.isError && <QueryFailure thing="The recordings" />}
       {(recordings.data ?? []).map((r) => <RecordingPlayer key={r.id} recording={r} label={`Recording of the ${title.toLowerCase()}`} />)}
       <h3 className={styles.subheading}>Scorecard</h3>
       <Scorecard key={`${call.interactionId}-${call.review?.reviewedAt ?? ''}`} call={call} />
@@ -74,12 +76,12 @@ function CallReview({ call, focused }: { call: QaQueueItem; focused: boolean }) 
 
 /** QA review of one opportunity (qa-review/opportunity/:id): the opportunity, its timeline, and each recorded call with its recording, disposition and scorecard. */
 export function QaReviewOpportunityScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const valid = Number.isInteger(id) && id > 0;
   const opportunity = useQuery({ ...opportunityQueryOptions(id), enabled: valid });
   const calls = useQuery({ ...qaOpportunityQueryOptions(id), enabled: valid });
   const focus = Number(new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).get('call'));
-  if (!valid || opportunity.isError) return <Page title="QA Review"><p role="alert">This opportunity could not be loaded.</p></Page>;
+  if (!valid || opportunity.isError) return <Page title="QA Review"><QueryFailure thing="This opportunity" /></Page>;
   const o = opportunity.data;
   if (!o) return <RecordSkeleton label="Loading opportunity" />;
   const name = [o.contact.nameFirst, o.contact.nameLast].filter(Boolean).join(' ') || `Opportunity ${o.id}`;
@@ -96,7 +98,7 @@ export function QaReviewOpportunityScreen({ params }: { params: Record<string, s
             ['Brokerage', o.brokerageName], ['Agent', o.agentName], ['Created', formatDateTime(o.created)],
           ]} />
         </Card>
-        {calls.isError && <p role="alert">The calls could not be loaded.</p>}
+        {calls.isError && <QueryFailure thing="The calls" />}
         {calls.isPending ? <Skeleton label="Loading the calls" shape="record" />
           : list.length === 0 ? <Card><p>This opportunity has no recorded calls to review.</p></Card>
             : list.map((c) => <CallReview key={c.interactionId} call={c} focused={c.interactionId === focus} />)}

@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
@@ -52,7 +53,7 @@ function ReviewerFigures() {
   const since = weekStart();
   const query = useQuery(qaFiguresQueryOptions(since));
   const f = query.data;
-  if (query.isError) return <Card><p role="alert">The reviewer figures could not be loaded.</p></Card>;
+  if (query.isError) return <Card><QueryFailure thing="The reviewer figures" /></Card>;
   const rate = (r: number | null) => (r === null ? '-' : formatPercent(r));
   return (
     <Card aria-labelledby="qa-figures">

@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useEffect, useState } from 'react';
 import { recordingAudio } from '../../api/qa-review.ts';
 import type { Recording } from '../../contract/qa-review.ts';
@@ -21,7 +22,7 @@ export function RecordingPlayer({ recording, label }: { recording: Recording; la
   return (
     <div>
       <p className={styles.meta}>Recording, {durationText(recording.durationSeconds)}</p>
-      {failed ? <p role="alert">The recording could not be loaded.</p>
+      {failed ? <QueryFailure thing="The recording" />
         : url ? <audio controls preload="metadata" src={url} aria-label={label} />
           : <p className={styles.meta}>Loading the recording…</p>}
     </div>

@@ -1,3 +1,5 @@
+import { recordId } from '../../lib/record-params.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
@@ -43,11 +45,11 @@ const capText = (cap: number) => (isNoCap(cap) ? 'No cap' : formatCount(cap));
 
 /** One lead supplier (view/:id): its figures, ZIP coverage and quarterly limits per brokerage. ADMIN edits. */
 export function SupplierViewScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
+  const id = recordId(params['id']) ?? 0;
   const supplier = useQuery({ ...supplierQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   const canEdit = useStore(profileStore, (p) => !!p.user?.roles.some((r) => r.name === 'ADMIN'));
   const s = supplier.data;
-  if (supplier.isError) return <Page><p role="alert">This lead supplier could not be loaded.</p></Page>;
+  if (supplier.isError) return <Page><QueryFailure thing="This lead supplier" /></Page>;
   if (!s) return <RecordSkeleton label="Loading supplier" />;
   return (
     <Page title={s.name}>

@@ -1,3 +1,4 @@
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -83,7 +84,7 @@ export function UserCreateScreen() {
   };
   const set = (k: keyof Fields) => (e: { target: { value: string } }) => { clear(k); setFields((f) => ({ ...f, [k]: e.target.value })); };
   const chooseRoles = (next: string[]) => { clear('roles'); clear('brokerId'); clear('loanOfficeId'); setRoles(next); };
-  if (catalogue.isError) return <Page><p role="alert">The roles could not be loaded.</p></Page>;
+  if (catalogue.isError) return <Page><QueryFailure thing="The roles" /></Page>;
   if (!catalogue.data) return <Skeleton label="Loading roles" shape="record" />;
   return (
     <Page>

@@ -1,6 +1,7 @@
+import { recordId } from '../../lib/record-params.ts';
+import { RecordScreen } from '../../ui/record-screen.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { saveUserNameWrite, userDetailQueryOptions } from '../../api/user-management.ts';
 import { useWrite } from '../../api/write.ts';
@@ -9,7 +10,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Page } from '../../ui/layout.tsx';
+import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
@@ -20,7 +21,6 @@ import { UserFlexAttributes } from './user-flex.tsx';
 import { UserHistory } from './user-history.tsx';
 import { UserRoles } from './user-roles.tsx';
 import { personNameError } from '../../contract/person-name.ts';
-import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 const inviteText = (u: UserDetail) => (u.invite
   ? `${u.invite.state === 'PENDING' ? 'Pending' : 'Expired'}: sent ${formatDateTime(u.invite.sentAt)}, expires ${formatDateTime(u.invite.expiresAt)}`
@@ -28,20 +28,21 @@ const inviteText = (u: UserDetail) => (u.invite
 
 /** Edit User (user-management/edit/:id): details, name, roles, flex attributes, invitation, deactivation and history. */
 export function UserEditScreen({ params }: { params: Record<string, string> }) {
-  const id = Number(params['id']);
-  const query = useQuery({ ...userDetailQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
-  const back = <Link href={pathTo('user-management')}>Back to User Management</Link>;
-  if (query.isError) return <Page><p role="alert">This user could not be loaded.</p>{back}</Page>;
-  const u = query.data;
-  if (!u) return <RecordSkeleton label="Loading user" />;
+  const found = recordId(params['id']);
+  const query = useQuery({ ...userDetailQueryOptions(found ?? 0), enabled: found !== undefined });
   return (
-    <Page>
-      <div className={styles.stack}>
-        <Card aria-labelledby="user-heading">
-          <div className={styles.headerRow}>
-            <h2 id="user-heading" className={styles.heading}>{userName(u)}</h2>
-            {back}
-          </div>
+    <RecordScreen found={found !== undefined} query={query} noun="user" title={userName}
+      back={{ href: pathTo('user-management'), label: 'Back to User Management' }}
+      more={(u) => (
+        <>
+          <NameForm user={u} />
+          <UserRoles user={u} />
+          <UserFlexAttributes user={u} />
+          <UserHistory userId={u.id} />
+        </>
+      )}>
+      {(u) => (
+        <>
           <DetailList items={[
             ['Email', u.email ?? '-'], ['Phone', formatPhone(u.phone) || '-'], ['Status', <UserStatus key="s" status={u.status} />],
             ...(u.brokerageName ? [['Brokerage', u.brokerageName] as const] : []),
@@ -49,13 +50,9 @@ export function UserEditScreen({ params }: { params: Record<string, string> }) {
             ['Last Sign-in', lastSignIn(u.psiLastLogin)], ['Invitation', inviteText(u)], ['Created', formatDateTime(u.created)],
           ]} />
           <UserActions user={u} />
-        </Card>
-        <NameForm user={u} />
-        <UserRoles user={u} />
-        <UserFlexAttributes user={u} />
-        <UserHistory userId={u.id} />
-      </div>
-    </Page>
+        </>
+      )}
+    </RecordScreen>
   );
 }
 
