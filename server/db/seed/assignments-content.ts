@@ -131,8 +131,11 @@ async function seedAssignments(ctx: SeedContext): Promise<void> {
   const adminActor = admin === undefined ? null : { id: admin, name: `${adminRow?.first_name ?? 'Alex'} ${adminRow?.last_name ?? 'Admin'}` };
   const pool = await db.selectFrom('opportunities').select(['id']).where('brokerage_id', '=', ids.harborPoint)
     .where('status', '=', 'CONTACT_ESTABLISHED').where('agent_id', 'is', null).orderBy('id').execute();
-  const wantAuto = 5 * scale;
-  const wantForced = 1 * scale;
+  // Each assignment runs the real rule engine, one opportunity at a time: at most 10 scale steps
+  // of them (60), so a large seed's time stays in its set-based inserts.
+  const steps = Math.min(scale, 10);
+  const wantAuto = 5 * steps;
+  const wantForced = 1 * steps;
   let auto = 0;
   let forced = 0;
   let step = 0;
