@@ -38,9 +38,9 @@ function sourceFiles(dir: string): string[] {
  * another day would move every overdue and this-month figure) and a hash of server/db, so an edited
  * migration or seeder never benchmarks yesterday's data.
  */
-function snapshotKey(scale: number, day: string): string {
+function snapshotKey(scale: number, day: string, dir = path.join(ROOT, 'server', 'db')): string {
   const hash = createHash('sha256');
-  for (const file of sourceFiles(path.join(ROOT, 'server', 'db'))) hash.update(file).update(readFileSync(file));
+  for (const file of sourceFiles(dir)) hash.update(file).update(readFileSync(file));
   return `scale${scale}-${day}-${hash.digest('hex').slice(0, 16)}`;
 }
 
@@ -106,7 +106,9 @@ export interface SeedReport { scale: number; seconds: number; nodeCpuSeconds: nu
 
 /** The benchmark database of a scale and day on the server of `url`: its name and its URL. */
 function benchDatabase(url: string, scale: number, now: Date): { name: string; url: string } {
-  const name = `bench_${snapshotKey(scale, now.toISOString().slice(0, 10)).replace(/-/g, '_')}`;
+  // Named by the seeders' source only: a new migration (an index) is applied to a kept seed when it is
+  // reused, as it would be to a live database, instead of seeding 1,000x again.
+  const name = `bench_${snapshotKey(scale, now.toISOString().slice(0, 10), path.join(ROOT, 'server', 'db', 'seed')).replace(/-/g, '_')}`;
   const u = new URL(url);
   u.pathname = `/${name}`;
   return { name, url: u.toString() };
@@ -131,7 +133,19 @@ export async function seedPostgres(url: string, scale: number): Promise<{ url: s
       try {
         const saved = await conn.query<{ context: SnapshotContext; report: SeedReport }>('select context, report from bench_seed').catch(() => undefined);
         const row = saved?.rows[0];
-        if (row) return { url: target.url, ctx: { ...row.context, now: new Date(row.context.now) }, report: row.report, reused: true };
+        if (row) {
+          const { db, close } = await openDatabase({ databaseUrl: target.url });
+          try {
+            const applied = await migrate(db);
+            if (applied.length > 0) {
+              console.log(`seed: applied ${applied.join(', ')} to the kept ${scale}x seed`);
+              await sql`analyze`.execute(db);
+            }
+          } finally {
+            await close();
+          }
+          return { url: target.url, ctx: { ...row.context, now: new Date(row.context.now) }, report: row.report, reused: true };
+        }
       } finally {
         await conn.end();
       }
@@ -176,15 +190,41 @@ let capture: Statement[] | undefined;
 /** The pool of the benchmark database (EXPLAIN runs on it, beside the app's queries). */
 let explainPool: pg.Pool | undefined;
 
-async function seededPostgresApp(url: string, scale: number) {
-  const started = performance.now();
-  const seeded = await seedPostgres(url, scale);
-  const pool = new pg.Pool({ connectionString: seeded.url, max: 10 });
+/**
+ * The app's database on PostgreSQL as the benchmarks open it: Kysely's log hook hands every statement
+ * to the call being timed, and EXPLAIN runs on the same pool.
+ */
+export function capturingDatabase(url: string): Db {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
   explainPool = pool;
   const log = (event: LogEvent) => {
     if (capture && event.level === 'query') capture.push({ sql: event.query.sql, parameters: event.query.parameters, ms: event.queryDurationMillis });
   };
-  const db: Db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+}
+
+/** Collects the statements of the requests timed between start() and stop(); plans() checks them (PostgreSQL only). */
+export function statementRecorder() {
+  const statements: Statement[] = [];
+  return {
+    start: () => { if (explainPool) capture = statements; },
+    stop: () => { capture = undefined; },
+    plans: () => (explainPool ? explainCall(statements) : Promise.resolve(undefined)),
+  };
+}
+
+/** Prints a call's slowest statement and its EXPLAIN (ANALYZE, BUFFERS). */
+export function printPlan(name: string, plans: Awaited<ReturnType<typeof explainCall>>): void {
+  if (!plans.slowest) return;
+  console.log(`\n--- ${name}: slowest statement ${plans.slowest.ms.toFixed(1)} ms${plans.seqScans.length ? `; Seq Scan on ${plans.seqScans.join(', ')}` : ''}`);
+  console.log(`    ${plans.slowest.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
+  console.log(plans.slowest.plan.split('\n').map((l) => `    ${l}`).join('\n'));
+}
+
+async function seededPostgresApp(url: string, scale: number) {
+  const started = performance.now();
+  const seeded = await seedPostgres(url, scale);
+  const db = capturingDatabase(seeded.url);
   const ctx: SeedContext = { ...seeded.ctx, db };
   const seededSeconds = seeded.reused ? seeded.report.seconds : (performance.now() - started) / 1000;
   console.log(`seed: PostgreSQL ${scale}x ${seeded.reused ? 'reused (seeded' : 'seeded'} in ${seeded.report.seconds.toFixed(0)} s${seeded.reused ? ')' : ''}`
@@ -327,12 +367,7 @@ export async function reportCases<T extends string>(
     console.log(`${c.name.padEnd(36)}${[r.p50, r.p95, r.max, r.cpu50, r.cpu95].map((x) => x.toFixed(1).padStart(9)).join('')}${r.p95 > budgetMs ? '  over budget' : ''}${seqScans.length ? '  SEQ SCAN' : ''}`);
   }
   console.log(`load average after: ${loadavg()[0]!.toFixed(2)} (2 cores: above ~2 the wall times include waiting for a CPU)`);
-  for (const { name, plans } of planned) {
-    if (!plans.slowest) continue;
-    console.log(`\n--- ${name}: slowest statement ${plans.slowest.ms.toFixed(1)} ms${plans.seqScans.length ? `; Seq Scan on ${plans.seqScans.join(', ')}` : ''}`);
-    console.log(`    ${plans.slowest.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
-    console.log(plans.slowest.plan.split('\n').map((l) => `    ${l}`).join('\n'));
-  }
+  for (const { name, plans } of planned) printPlan(name, plans);
   await close();
   if (blown.length > 0) {
     console.error(`\nFAIL: p95 over ${budgetMs} ms or a sequential scan of a large table for ${blown.join(', ')}`);
