@@ -9,7 +9,7 @@ import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { createApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
-import { openDatabase, type Db } from '../server/db/database.ts';
+import { openDatabase, PG_SESSION_OPTIONS, type Db } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seed, type SeedTimings } from '../server/db/seed/index.ts';
 import type { SeedContext } from '../server/db/seed/core.ts';
@@ -195,7 +195,7 @@ let explainPool: pg.Pool | undefined;
  * to the call being timed, and EXPLAIN runs on the same pool.
  */
 export function capturingDatabase(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: PG_SESSION_OPTIONS });
   explainPool = pool;
   const log = (event: LogEvent) => {
     if (capture && event.level === 'query') capture.push({ sql: event.query.sql, parameters: event.query.parameters, ms: event.queryDurationMillis });
