@@ -84,7 +84,10 @@ try {
   }
   console.log(`\n${outcomes.map((o) => `${o.name} ${o.ok ? 'passed' : 'FAILED'} (${o.seconds.toFixed(0)} s)`).join(', ')}`);
   console.log(`load average after: ${loadavg()[0]!.toFixed(2)}`);
-  if (blown > 0 || outcomes.some((o) => !o.ok)) {
+  if (BENCHMARKS.length > 0 && calls.length === 0) {
+    console.error('\nFAIL: no benchmark recorded a call');
+    exitCode = 1;
+  } else if (blown > 0 || outcomes.some((o) => !o.ok)) {
     console.error(`\nFAIL: ${blown} call(s) over ${BUDGET_P95_MS} ms or scanning a large table; failed: ${outcomes.filter((o) => !o.ok).map((o) => o.name).join(', ') || 'none'}`);
     exitCode = 1;
   } else {
