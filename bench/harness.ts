@@ -40,7 +40,8 @@ function sourceFiles(dir: string): string[] {
  */
 function snapshotKey(scale: number, day: string, dir = path.join(ROOT, 'server', 'db')): string {
   const hash = createHash('sha256');
-  for (const file of sourceFiles(dir)) hash.update(file).update(readFileSync(file));
+  // Paths relative to the repository: another checkout of the same source names the same seed.
+  for (const file of sourceFiles(dir)) hash.update(path.relative(ROOT, file)).update(readFileSync(file));
   return `scale${scale}-${day}-${hash.digest('hex').slice(0, 16)}`;
 }
 
