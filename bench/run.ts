@@ -26,6 +26,7 @@ const BENCHMARKS: Record<string, { fast: boolean; about: string }> = {
   fuzz: { fast: false, about: 'the input fuzz of every route, long mode (FUZZ_RUNS, default 2000 per route; FUZZ_SEED)' },
   'agent-day-sync': { fast: false, about: "the agent's day kit (GET /agents-api/agents/:id/day-sync) on a large seed (p95 <= 50 ms)" },
   'offline-slow3g': { fast: false, about: 'follow-ups and overview from the kept copy on slow 3G and a 4x slower CPU (budget 1.0 s); needs dist/' },
+  scale: { fast: false, about: 'every large-seed benchmark on one PostgreSQL at SEED_SCALE (default 1000): p95 <= 50 ms per call, EXPLAIN of each call, no Seq Scan of a large table' },
   messages: { fast: false, about: '10,000 bulk texts through the outbox relay to a Twilio stand-in (throughput), one-time codes among them within 2 s each' },
   lighthouse: { fast: false, about: 'Lighthouse on the login pages (performance >= 90, accessibility 100); needs dist/' },
 };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { seedAgentApp } from './agent-app.ts';
 import { seedAssignmentsContent } from './assignments-content.ts';
@@ -42,10 +43,127 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function seed(db: Db, { now = new Date(), scale = 1 }: { now?: Date; scale?: number } = {}): Promise<SeedContext> {
-  return db.transaction().execute(async (trx) => {
-    const ctx = await seedCore(trx, now, scale);
-    for (const seeder of SEEDERS) await seeder({ ...ctx, db: trx });
+/**
+ * A large seed loads into tables without their secondary indexes: every index that backs no
+ * constraint (primary keys and unique constraints stay, the seeders' upserts rely on them) is dropped
+ * before the load and built again after it, then ANALYZE. Building an index once over the loaded
+ * rows is several times cheaper than keeping it through every insert and update of the load.
+ * Scale 1 (the tests' and the demo's seed) keeps its indexes: its rows are few.
+ */
+export const BULK_SEED_FROM_SCALE = 10;
+const ANALYZE_AFTER = new Set([seedPipeline, seedStaff]);
+
+/** Tables the seed reads one row at a time (the assignment rule engine's coverage lookups) keep their indexes. */
+const KEEP_INDEXES_OF = ['agent_coverage_areas'];
+
+/** The definitions of the secondary indexes of the public schema (none backing a constraint), in a fixed order. */
+async function secondaryIndexes(db: Db): Promise<{ name: string; definition: string }[]> {
+  const result = await sql<{ name: string; definition: string }>`
+    select i.relname as name, pg_get_indexdef(i.oid) as definition
+    from pg_index x
+    join pg_class i on i.oid = x.indexrelid
+    join pg_class t on t.oid = x.indrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    where n.nspname = 'public'
+      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+      and t.relname <> all(${KEEP_INDEXES_OF})
+    order by i.relname`.execute(db);
+  return result.rows;
+}
+
+/**
+ * Counts kept by row triggers (migrations 025, 026 and 028): a bulk load would run each trigger once
+ * per row, every one updating the same few counter rows (a chain of row versions that grows with the
+ * load). A large seed disables them and builds each kept table from its rows after the load, with the
+ * statement its migration backfilled it with.
+ */
+const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]; rebuild: string }[] = [
+  {
+    table: 'referral_months',
+    triggers: [['referrals', 'referral_months_sync']],
+    rebuild: `insert into referral_months (brokerage_id, month, received, answered, response_micros, met, converted)
+      select brokerage_id, date_trunc('month', created_at at time zone 'UTC')::date, count(*), count(first_response_at),
+        coalesce(sum(round(extract(epoch from (first_response_at - created_at)) * 1000000)::bigint), 0),
+        count(*) filter (where stage in ('SHOWN_HOMES', 'MET_WITH_SELLER', 'LISTED_HOME', 'OFFER_MADE', 'UNDER_CONTRACT', 'CLOSED', 'LEASED')),
+        count(*) filter (where stage in ('CLOSED', 'LEASED'))
+      from referrals where brokerage_id is not null
+      group by 1, 2`,
+  },
+  {
+    table: 'agent_open_referrals',
+    triggers: [['referrals', 'agent_open_referrals_sync']],
+    rebuild: `insert into agent_open_referrals (brokerage_id, agent_id, open)
+      select brokerage_id, agent_id, count(*) from referrals
+      where stage in ('AWAITING_FOLLOWUP', 'SPOKEN_WITH', 'SHOWN_HOMES', 'MET_WITH_SELLER', 'OFFER_MADE', 'LISTED_HOME')
+      group by 1, 2`,
+  },
+  {
+    table: 'dnc_buckets',
+    triggers: [['dnc_contacts', 'dnc_contacts_buckets_insert'], ['dnc_contacts', 'dnc_contacts_buckets_delete'], ['dnc_contacts', 'dnc_contacts_buckets_update']],
+    rebuild: 'insert into dnc_buckets (bucket, total, blocked) select id >> 10, count(*), count(*) filter (where blocked) from dnc_contacts group by 1',
+  },
+  {
+    table: 'qa_review_counts',
+    triggers: [['qa_reviews', 'qa_review_counts_sync']],
+    rebuild: 'insert into qa_review_counts (status, n) select status, count(*) from qa_reviews group by status',
+  },
+];
+
+export interface SeedTimings {
+  /** Seconds per phase: dropping indexes, each seeder by name, building indexes, analyze. */
+  phases: { name: string; seconds: number }[];
+}
+
+export async function seed(db: Db, { now = new Date(), scale = 1, timings }: { now?: Date; scale?: number; timings?: SeedTimings } = {}): Promise<SeedContext> {
+  const bulk = scale >= BULK_SEED_FROM_SCALE;
+  const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const result = await work();
+    timings?.phases.push({ name, seconds: (performance.now() - started) / 1000 });
+    return result;
+  };
+  const ctx = await db.transaction().execute(async (trx) => {
+    const indexes = bulk ? await secondaryIndexes(trx) : [];
+    if (bulk) await phase('drop indexes', async () => { for (const i of indexes) await sql.raw(`drop index "${i.name}"`).execute(trx); });
+    if (bulk) {
+      // Foreign keys are checked by a trigger per row and constraint, which is most of a bulk insert's
+      // cost; the seed writes consistent rows by construction (the default seed, loaded with every
+      // check on, is what the tests run on). Replication role "replica" skips those checks for this
+      // transaction; it needs a superuser (a throwaway benchmark server), and without one the load
+      // keeps its checks.
+      await sql`savepoint bulk_role`.execute(trx);
+      try {
+        await sql`set local session_replication_role = replica`.execute(trx);
+        await sql`release savepoint bulk_role`.execute(trx);
+      } catch {
+        await sql`rollback to savepoint bulk_role`.execute(trx);
+      }
+      for (const kept of KEPT_COUNTS) {
+        for (const [table, trigger] of kept.triggers) await sql.raw(`alter table "${table}" disable trigger "${trigger}"`).execute(trx);
+      }
+    }
+    const ctx = await phase('core', () => seedCore(trx, now, scale));
+    for (const seeder of SEEDERS) {
+      await phase(seeder.name, () => seeder({ ...ctx, db: trx }));
+      // The later seeders join the large tables these load: planner statistics first, or a join
+      // planned for empty tables runs as nested loops over hundreds of thousands of rows.
+      if (bulk && ANALYZE_AFTER.has(seeder)) await phase(`analyze after ${seeder.name}`, () => sql`analyze`.execute(trx));
+    }
+    if (bulk) {
+      await phase('kept counts', async () => {
+        for (const kept of KEPT_COUNTS) {
+          await sql.raw(`delete from "${kept.table}"`).execute(trx);
+          await sql.raw(kept.rebuild).execute(trx);
+          for (const [table, trigger] of kept.triggers) await sql.raw(`alter table "${table}" enable trigger "${trigger}"`).execute(trx);
+        }
+      });
+      await phase('build indexes', async () => { for (const i of indexes) await sql.raw(i.definition).execute(trx); });
+    }
     return ctx;
   });
+  // VACUUM too: the loaded tables' visibility maps are empty until a vacuum, and without them the
+  // planner prices an index-only count like an index scan and reads a brokerage's leads by a
+  // sequential scan instead (a live server's autovacuum would get there, later).
+  if (bulk) await phase('vacuum analyze', () => sql`vacuum analyze`.execute(db));
+  return ctx;
 }

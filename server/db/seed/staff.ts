@@ -88,11 +88,12 @@ export async function seedStaff(ctx: SeedContext): Promise<void> {
   const csr = ids.users['csr@demo.test'] ?? null;
   await sql`insert into interactions (opportunity_id, type, direction, disposition_id, user_id, duration_seconds, summary, created_at)
     select o.id, (array['CALL', 'SMS', 'EMAIL'])[1 + (o.id + g) % 3], case when (o.id + g) % 4 = 0 then 'INBOUND' else 'OUTBOUND' end,
-      (select d.id from dispositions d order by d.id offset (o.id * 7 + g) % (select count(*) from dispositions) limit 1),
+      d.ids[1 + (o.id * 7 + g) % cardinality(d.ids)],
       ${csr}::int, case when (o.id + g) % 3 = 0 then 30 + (o.id * 13 + g * 17) % 600 end,
       case when (o.id + g) % 3 = 0 then 'Call with the lead' when (o.id + g) % 3 = 1 then 'Text conversation' else 'Email follow-up' end,
       least(o.created_at + make_interval(hours => g * 5), ${now}::timestamptz)
     from opportunities o cross join lateral generate_series(1, 1 + o.id % 3) g
+    cross join (select array_agg(id order by id) as ids from dispositions) d
     order by o.id, g`.execute(db); // ids in a fixed order, whatever order the table's rows are stored in
   // An opportunity's call and text counts are its logged calls and texts, so the opportunity page's
   // counts agree with its interactions (POST /interviews-api/interactions keeps them so).
