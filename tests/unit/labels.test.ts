@@ -36,9 +36,6 @@ const NEVER_SHOWN: Record<string, string> = {
   MY_AGENT_SORT_KEYS: 'sort keys; the sort menu names each by its column\'s header',
   ADDRESS_VERDICTS: 'decides which address message a form shows; the verdict itself is never printed',
   FLEX_ATTRIBUTE_TYPES: 'decides which input a flex attribute gets; its label is the attribute\'s own',
-  TASK_MANAGER_ROLES: 'a role policy; roles are named by src/access/roles.ts',
-  MESSAGE_VIEWER_ROLES: 'a role policy; roles are named by src/access/roles.ts',
-  TASK_READER_ROLES: 'a role policy; roles are named by src/access/roles.ts',
 };
 const contract = import.meta.glob<Record<string, unknown>>('../../src/contract/*.ts', { eager: true });
 const contractEnums = Object.values(contract).flatMap((m) => Object.entries(m))

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BROKERAGE_WORKSPACE_ROLES } from '../../access/roles.ts';
 import { announcementEditorKeys, managedAnnouncementsQueryOptions, updateAnnouncement } from '../../api/announcement-editor.ts';
 import { announcementKeys } from '../../api/announcements.ts';
 import { ApiError } from '../../api/client.ts';
@@ -18,7 +19,6 @@ import { useUrlListState } from '../../ui/use-list-state.ts';
 import { AnnouncementDialog } from './announcement-dialog.tsx';
 import { AUDIENCE_LABELS, audienceText, STATUS_LABELS } from './announcement-labels.ts';
 
-const WRITERS = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN'];
 const TONES = { DRAFT: 'neutral', PUBLISHED: 'success', ARCHIVED: 'warning' } as const;
 
 const LIST = defineList({
@@ -38,7 +38,7 @@ const LIST = defineList({
 export function AnnouncementsScreen() {
   const list = useUrlListState(LIST.spec);
   const query = useQuery({ ...managedAnnouncementsQueryOptions(list.params), placeholderData: keepPreviousData });
-  const writer = useStore(profileStore, (p) => !!p.user?.roles.some((r) => WRITERS.includes(r.name)));
+  const writer = useStore(profileStore, (p) => !!p.user?.roles.some((r) => (BROKERAGE_WORKSPACE_ROLES as readonly string[]).includes(r.name)));
   const brokerMode = useBrokerageScope() !== null;
   const [editing, setEditing] = useState<ManagedAnnouncement | 'new' | null>(null);
   const client = useQueryClient();

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Role } from '../../access/roles.ts';
+import { OUTREACH_MANAGER_ROLES, type Role } from '../../access/roles.ts';
 import { deleteTwilioTask, taskKeys, twilioTasksQueryOptions } from '../../api/contact-center.ts';
 import { serverMessage } from '../../api/staff.ts';
-import { TASK_CHANNELS, TASK_MANAGER_ROLES, TASK_STATUSES, type TwilioTask } from '../../contract/contact-center.ts';
+import { TASK_CHANNELS, TASK_STATUSES, type TwilioTask } from '../../contract/contact-center.ts';
 import { formatDateTime, formatResponseTime } from '../../lib/format.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
@@ -32,7 +32,7 @@ const shortSid = (sid: string) => `${sid.slice(0, 8)}…`;
 export function TwilioTasksScreen() {
   const list = useUrlListState(LIST.spec);
   const query = useQuery({ ...twilioTasksQueryOptions(list.params), placeholderData: keepPreviousData });
-  const canDelete = useStore(profileStore, (p) => (p.user?.roles ?? []).some((r) => TASK_MANAGER_ROLES.includes(r.name as Role)));
+  const canDelete = useStore(profileStore, (p) => (p.user?.roles ?? []).some((r) => OUTREACH_MANAGER_ROLES.includes(r.name as Role)));
   const [deleting, setDeleting] = useState<TwilioTask | null>(null);
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
