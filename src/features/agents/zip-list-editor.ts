@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../api/staff.ts';
 import { AreaZip } from '../../contract/agents.ts';
-import { ruleError, useFormErrors } from '../../ui/form-errors.ts';
+import { ruleError, useFormErrors } from '../../widgets/form-errors.ts';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 
 /**

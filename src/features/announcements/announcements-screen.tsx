@@ -12,7 +12,7 @@ import { profileStore } from '../../session/state.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import type { Column } from '../../ui/data-table.tsx';
-import { defineList, ListScreen } from '../../ui/list-screen.tsx';
+import { defineList, ListScreen } from '../../widgets/list-screen.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useUrlListState } from '../../ui/use-list-state.ts';

@@ -4,7 +4,7 @@ import { marketplaceViewedQueryOptions, markViewed } from '../../api/viewed-item
 import { MARKETPLACE_ITEMS, MARKETPLACE_LOCATION, type MarketplaceItem } from '../../lib/marketplace.ts';
 import { brokerageQueryOptions } from '../../api/brokerages.ts';
 import { useBrokerageScope } from '../../session/brokerage-scope.ts';
-import { ApinationStatus } from '../../ui/apination-status.tsx';
+import { ApinationStatus } from '../../widgets/apination-status.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import * as styles from './marketplace.css.ts';
 

@@ -9,10 +9,10 @@ import { daysText, formatFraction, formatResponseTime } from '../../lib/format.t
 import { Badge } from '../../ui/badge.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
-import { ListFreshness, listFailure } from '../../ui/list-freshness.tsx';
+import { ListFreshness, listFailure } from '../../widgets/list-freshness.tsx';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
-import { SavedViews } from '../../ui/saved-views.tsx';
+import { SavedViews } from '../../widgets/saved-views.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useUrlListState } from '../../ui/use-url-list-state.ts';
 import { enumLabel } from '../../contract/labels.ts';

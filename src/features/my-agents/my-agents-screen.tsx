@@ -1,4 +1,4 @@
-import { BrokerageOnly } from '../../ui/brokerage-only.tsx';
+import { BrokerageOnly } from '../../widgets/brokerage-only.tsx';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { useRecentlyViewed } from '../../session/recently-viewed.ts';
@@ -6,8 +6,8 @@ import { Button } from '../../ui/button.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import { RecentlyViewed } from '../../ui/recent-list.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { useInviteDialog } from '../../ui/use-invite-dialog.tsx';
-import { NeedsConnection } from '../../ui/list-freshness.tsx';
+import { useInviteDialog } from '../../widgets/use-invite-dialog.tsx';
+import { NeedsConnection } from '../../widgets/list-freshness.tsx';
 import { MyAgentsList } from './my-agents-list.tsx';
 
 /** My Agents: recently viewed agents, the roster, and the Invite Agents dialog (?invite=true opens it). */

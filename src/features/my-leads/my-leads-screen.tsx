@@ -1,6 +1,6 @@
-import { BrokerageOnly } from '../../ui/brokerage-only.tsx';
+import { BrokerageOnly } from '../../widgets/brokerage-only.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ListFreshness, listFailure } from '../../ui/list-freshness.tsx';
+import { ListFreshness, listFailure } from '../../widgets/list-freshness.tsx';
 import { Link, useLocation, useSearch } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { myLeadsQueryOptions } from '../../api/my-leads.ts';
@@ -13,7 +13,7 @@ import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
-import { SavedViews } from '../../ui/saved-views.tsx';
+import { SavedViews } from '../../widgets/saved-views.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useUrlListState } from '../../ui/use-url-list-state.ts';
 import { LeadSideView } from './lead-side-view.tsx';

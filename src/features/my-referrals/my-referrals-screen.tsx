@@ -1,4 +1,4 @@
-import { BrokerageOnly } from '../../ui/brokerage-only.tsx';
+import { BrokerageOnly } from '../../widgets/brokerage-only.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
@@ -13,8 +13,8 @@ import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
-import { ListFreshness, NeedsConnection } from '../../ui/list-freshness.tsx';
-import { SavedViews } from '../../ui/saved-views.tsx';
+import { ListFreshness, NeedsConnection } from '../../widgets/list-freshness.tsx';
+import { SavedViews } from '../../widgets/saved-views.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useIsMobile } from '../../ui/media.ts';
 import { useUrlListState } from '../../ui/use-url-list-state.ts';

@@ -11,7 +11,7 @@ import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import type { Column } from '../../ui/data-table.tsx';
-import { defineList, ListScreen } from '../../ui/list-screen.tsx';
+import { defineList, ListScreen } from '../../widgets/list-screen.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { enumLabel, enumOptions } from '../../contract/labels.ts';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { formatDateTime } from '../lib/format.ts';
 import { NotesPanel } from './notes-panel.tsx';
-import { Skeleton } from './skeleton.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
 
 /** A note as every notes endpoint answers it (brokerage, agent, opportunity ...). */
 export interface RecordNote { id: number; body: string; author: { name: string | null }; created: string }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { agentNotificationKeys } from '../api/agent-notifications.ts';
 import { remindAgent } from '../api/broker-referrals.ts';
-import { Button } from './button.tsx';
-import { useSnackbar } from './snackbar.tsx';
+import { Button } from '../ui/button.tsx';
+import { useSnackbar } from '../ui/snackbar.tsx';
 
 export interface RemindAgentButtonProps {
   agentId: number;

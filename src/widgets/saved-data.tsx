@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { formatBytes } from '../lib/format.ts';
 import { storageUse, type StorageUse } from '../session/saved-data.ts';
-import { Button } from './button.tsx';
+import { Button } from '../ui/button.tsx';
 import * as styles from './list-freshness.css.ts';
 
 /**
