@@ -39,10 +39,6 @@ interface ClaimedRow {
 /** Counts of what a relay did, for metrics (read by whoever exposes them). */
 export interface RelayCounts { sent: number; retried: number; dead: number }
 
-const processTotals: RelayCounts = { sent: 0, retried: 0, dead: 0 };
-/** What every relay of this process has done since it started: messages sent, tries failed and retried, given up. */
-export const messageRelayTotals = (): Readonly<RelayCounts> => ({ ...processTotals });
-
 /**
  * The outbox relay: every API process runs one. It claims due rows with FOR UPDATE SKIP LOCKED
  * (so no two relays take one row), sends each through SMTP or Twilio and records the outcome.
@@ -209,6 +205,5 @@ export class MessageRelay {
       .where('id', '=', row.id).where('status', '=', 'sending').execute();
     const key = status === 'sent' ? 'sent' : status === 'dead' ? 'dead' : 'retried';
     this.counts[key] += 1;
-    processTotals[key] += 1;
   }
 }

@@ -152,11 +152,6 @@ export const hasProviderRole = (roles: readonly (Role | RoleRef)[]): boolean =>
 export const hasStaffRole = (roles: readonly (Role | RoleRef)[]): boolean =>
   roles.some((r) => (STAFF_ROLES as readonly string[]).includes(typeof r === 'string' ? r : r.name));
 export const isAgentOnly = (roles: readonly RoleRef[]): boolean => roles.length === 1 && roles[0]?.name === 'AGENT';
-export function isViewOpportunitiesOnly(roles: readonly RoleRef[]): boolean {
-  const names = new Set(roles.map((r) => r.name));
-  return names.has('CSR_VIEW_OPPORTUNITIES')
-    && !STAFF_ROLES.some((r) => names.has(r));
-}
 
 /**
  * The roles a token of this OAuth client carries (the server enforces it on every request; the

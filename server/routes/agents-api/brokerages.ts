@@ -18,8 +18,6 @@ import { countOf, likeWildcard, Sort, TextParam } from '../../http/paging.ts';
 import { enumLabel } from '../../../src/contract/labels.ts';
 import { productFamilyLabel } from '../../../src/lib/format.ts';
 
-export const hasLeadGenius = (family: string) => family === 'COMBINED' || family === 'LEAD_GENIUS';
-
 export async function brokerageView(db: Db, id: number): Promise<Brokerage> {
   const b = await db.selectFrom('brokerages').selectAll().select(quarterlyCapSql(sql.ref('brokerages.id')).as('quarterly_cap'))
     .where('id', '=', id).executeTakeFirst();
