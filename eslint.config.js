@@ -9,7 +9,12 @@ import tseslint from 'typescript-eslint';
 
 const ROOT = import.meta.dirname;
 /** The shared layers, lowest first: each imports only itself and the layers before it. */
-const LAYER_ORDER = ['lib', 'access', 'contract', 'api', 'session', 'ui'];
+const LAYER_ORDER = ['lib', 'access', 'contract', 'api', 'session', 'ui', 'widgets'];
+/**
+ * src/ui is the design system: it holds no data access, so it skips the two data layers below it.
+ * A component that reads or writes through the API or the session is a widget (src/widgets).
+ */
+const UI_MAY_NOT_IMPORT = ['api', 'session'];
 /** What the server may take from the console's tree: the contract and the pure layers. */
 const SERVER_MAY_IMPORT = ['contract', 'lib', 'access'];
 
@@ -74,12 +79,13 @@ function pathBack(start, target, inCycleScope) {
 const importBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Imports run one way: app -> features -> ui > session > api > contract > access > lib; no cycles (STYLE.md).' },
+    docs: { description: 'Imports run one way: app -> features -> widgets > ui > session > api > contract > access > lib; ui holds no data access; no cycles (STYLE.md).' },
     schema: [],
     messages: {
-      crossFeature: "A feature never imports another feature ('{{from}}' imports '{{to}}'): move what both need into a shared layer (src/ui, src/session, src/api, src/contract, src/access or src/lib).",
+      crossFeature: "A feature never imports another feature ('{{from}}' imports '{{to}}'): move what both need into a shared layer (src/widgets, src/ui, src/session, src/api, src/contract, src/access or src/lib).",
       featureToApp: 'A feature must not import src/app: the app imports features, not the other way round.',
-      sharedUp: "src/{{from}} is a shared layer: it must not import src/{{to}} (layer order, lowest first: lib, access, contract, api, session, ui).",
+      sharedUp: "src/{{from}} is a shared layer: it must not import src/{{to}} (layer order, lowest first: lib, access, contract, api, session, ui, widgets).",
+      uiDataAccess: 'src/ui is the design system and holds no data access: it must not import src/{{to}}. A component bound to the API or the session goes in src/widgets.',
       consoleToServer: 'The console must not import server code; shared shapes live in src/contract.',
       serverToUi: 'Server code may import only src/contract, src/access and src/lib, not src/{{to}}.',
       cycle: 'Import cycle: {{loop}}. Move what both sides need into a module that neither imports.',
@@ -110,6 +116,7 @@ const importBoundaries = {
         else if (to.layer === 'server') report('consoleToServer');
       } else if (from.layer === 'shared') {
         if (to.layer === 'features' || to.layer === 'app' || (to.layer === 'shared' && to.rank > from.rank)) report('sharedUp', { from: from.name, to: topDir });
+        else if (from.name === 'ui' && to.layer === 'shared' && UI_MAY_NOT_IMPORT.includes(to.name)) report('uiDataAccess', { to: topDir });
         else if (to.layer === 'server') report('consoleToServer');
       } else if (from.layer === 'app') {
         if (to.layer === 'server') report('consoleToServer');

@@ -101,5 +101,3 @@ export function createApp({ db, config, now = () => new Date(), events, routes =
   app.notFound((c) => c.json(errorBody(404, 'Not found'), 404));
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

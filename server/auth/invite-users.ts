@@ -1,6 +1,6 @@
 import { canGrant } from '../../src/access/role-grants.ts';
 import { notYoursError } from '../http/ownership.ts';
-import { PROVIDER_INVITEE_ROLES, USER_MANAGER_ROLES } from '../../src/access/roles.ts';
+import { type INVITABLE_ROLES, USER_MANAGER_ROLES } from '../../src/access/roles.ts';
 import { BRAND } from '../../src/lib/brand.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
@@ -10,8 +10,6 @@ import { senderText, sendOnBehalf } from './on-behalf.ts';
 import type { AppContext } from '../http/route.ts';
 
 
-/** Agents join through the agent-invitation flow, not this one. */
-export const INVITABLE_ROLES = ['BROKERAGE_ADMIN', 'LOAN_OFFICE_ADMIN', ...PROVIDER_INVITEE_ROLES] as const;
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 export const isUserManager = (user: AuthUser) => user.roles.some((r) => (USER_MANAGER_ROLES as readonly string[]).includes(r));

@@ -1,4 +1,4 @@
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   Kysely,
@@ -153,5 +153,3 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
   const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
   return { db, pglite, close: () => db.destroy() };
 }
-
-export { types as pgliteTypes };

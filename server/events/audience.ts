@@ -1,4 +1,6 @@
-import { STAFF_ROLES, type Role } from '../../src/access/roles.ts';
+import {
+  AGENT_RECORD_ROLES, AGENT_ROLES, BROKERAGE_READER_ROLES, LEAD_READER_ROLES, LENDER_DETAIL_ROLES, NOTIFICATION_ROLES, STAFF_ROLES,
+} from '../../src/access/roles.ts';
 import type { AuthUser } from '../http/route.ts';
 import type { Audience } from './outbox.ts';
 import type { StoredEvent } from './bus.ts';
@@ -7,37 +9,32 @@ import type { StoredEvent } from './bus.ts';
 // the read routes' policies, each within their own tenant. One rule, read by GET /events for every
 // event and every stream; the builders below are what the writing routes record.
 
-/** The staff roles that read every brokerage's referrals (DASHBOARD_READERS beside the routes). */
-const REFERRAL_STAFF: readonly Role[] = STAFF_ROLES;
-/** GET /agents-api/notifications (NOTIFICATION_READERS in server/routes/agents-api/notifications.ts). */
-const NOTIFICATION_STAFF: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'MANAGER', 'CSR_SUPERVISOR'];
-/** Lender referrals: LENDER_DETAIL_ROLES' staff (server/routes/lenders-api/lender-scope.ts). */
-const LENDER_STAFF: readonly Role[] = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'];
+// Each audience is the role set of the routes that read the change (src/access/roles.ts).
 
-/** A referral's change: staff, its brokerage's admins, and its agent. */
+/** A referral's change: staff, its brokerage's admins, and its agent (the referral routes' AGENT_RECORD_ROLES). */
 export const referralAudience = (brokerageId: number, agentId: number): Audience =>
-  ({ roles: [...REFERRAL_STAFF, 'BROKERAGE_ADMIN', 'AGENT'], brokerageId, agentId });
+  ({ roles: AGENT_RECORD_ROLES, brokerageId, agentId });
 
 /** Only the agent a referral was taken from (its list loses a row); the others hear the reassignment itself. */
-export const previousAgentAudience = (agentId: number): Audience => ({ roles: ['AGENT'], agentId });
+export const previousAgentAudience = (agentId: number): Audience => ({ roles: AGENT_ROLES, agentId });
 
-/** An agent's notification: the agent, their brokerage's admins and the staff who read notifications. */
+/** An agent's notification: the agent, and the my-notifications page's roles (GET /agents-api/notifications). */
 export const notificationAudience = (brokerageId: number, agentId: number): Audience =>
-  ({ roles: [...NOTIFICATION_STAFF, 'BROKERAGE_ADMIN', 'AGENT'], brokerageId, agentId });
+  ({ roles: [...NOTIFICATION_ROLES, ...AGENT_ROLES], brokerageId, agentId });
 
 /**
  * A lead's (an opportunity's) change: staff, its brokerage's admins and lead suppliers (My Leads), and
  * its agent when it has one (the referral shows the client's name).
  */
 export const opportunityAudience = (brokerageId: number, agentId: number | null): Audience =>
-  ({ roles: [...REFERRAL_STAFF, 'BROKERAGE_ADMIN', 'LEAD_SUPPLIER', 'AGENT'], brokerageId, agentId });
+  ({ roles: [...LEAD_READER_ROLES, ...AGENT_ROLES], brokerageId, agentId });
 
-/** A lender referral's change: the staff who read them and the loan office's admins. */
-export const lenderAudience = (loanOfficeId: number): Audience => ({ roles: [...LENDER_STAFF, 'LOAN_OFFICE_ADMIN'], loanOfficeId });
+/** A lender referral's change: the staff who read them and the loan office's admins (lender-referrals detail). */
+export const lenderAudience = (loanOfficeId: number): Audience => ({ roles: LENDER_DETAIL_ROLES, loanOfficeId });
 
 /** An announcement: the staff who edit them, and a brokerage's admins when it is that brokerage's. */
 export const announcementAudience = (brokerageId: number | null): Audience =>
-  ({ roles: [...STAFF_ROLES, ...(brokerageId === null ? [] : ['BROKERAGE_ADMIN' as const])], brokerageId });
+  ({ roles: [...(brokerageId === null ? STAFF_ROLES : BROKERAGE_READER_ROLES)], brokerageId });
 
 /**
  * Whether `user` may hear `event`: one of their roles is admitted, and that role's tenant is the

@@ -15,7 +15,7 @@ import { EVENTS_CHANNEL } from './outbox.ts';
 // order; consumers are idempotent by event id. A slow or failing listener delays only itself: each
 // listener has its own queue, and the write that recorded the event committed long before.
 
-export { recordEvent, type EventInput, type Audience } from './outbox.ts';
+export { recordEvent } from './outbox.ts';
 
 export interface StoredEvent {
   /** Increasing in commit order (server/events/outbox.ts). */

@@ -1,19 +1,11 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import type { Role } from '../../src/access/roles.ts';
 import type { Product } from '../../src/contract/brokerages.ts';
 import { quarterlyCapSql } from '../db/lead-caps.ts';
 import { badRequest, notFound } from './errors.ts';
 import { assertBrokerage, brokerageOf } from './ownership.ts';
-import { STAFF_ROLES, type AppContext } from './route.ts';
+import { type AppContext } from './route.ts';
 import { Id } from './validate.ts';
-
-/**
- * Who reads the overview's data: brokerage admins and the staff who may impersonate one or read
- * every brokerage (spec 1 section 6, brokerages). A loan-office admin's overview is about lender
- * referrals, and a CSR's console is the DNC list: neither reads brokerage figures or leads (403).
- */
-export const DASHBOARD_READERS: readonly Role[] = [...STAFF_ROLES, 'BROKERAGE_ADMIN'];
 
 /** The products one figure covers: COMBINED means both. */
 export const productsOf = (p: Product): ('PORCHLIGHT' | 'LEAD_GENIUS')[] => (p === 'COMBINED' ? ['PORCHLIGHT', 'LEAD_GENIUS'] : [p]);

@@ -15,7 +15,6 @@ export const API_FAMILIES = [
   // but they must never be answered with its index.html either.
   'webhooks', 'healthz', 'readyz', 'metrics',
 ] as const;
-export type ApiFamily = (typeof API_FAMILIES)[number];
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -24,20 +24,76 @@ export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
-// Role sets, one word and one definition each (server policies and the console read these):
+// Role sets, each named once here: the console's route table, the server's route policies and the
+// event audience import them (tests/unit/role-sets.test.ts refuses a role list written out under
+// server/). Route access is spec 1 section 6's table; where the spec gives a parent and a list, the
+// list's roles are what a user needs (decision 0028).
 //  - STAFF_ROLES: "staff", the five provider roles with the staff console that see every brokerage
-//    (spec 1 section 6); the server's route policy STAFF_ROLES is this list.
+//    (brokerages, agents).
 //  - provider roles (hasProviderRole): any role of the provider's role type, which includes CSR,
 //    CSR_VIEW_OPPORTUNITIES and the technical roles; such users are tied to no brokerage.
 //  - PROVIDER_INVITEE_ROLES: the provider roles a user-management invitation may grant.
 export const STAFF_ROLES: readonly Role[] = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'];
 export const PROVIDER_INVITEE_ROLES = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'CSR', 'CSR_VIEW_OPPORTUNITIES'] as const satisfies readonly Role[];
-/** Roles that manage users (spec 1 section 6, user-management); they invite for any organisation. */
+/** What a user-management invitation grants; agents join through the agent invitation instead. */
+export const INVITABLE_ROLES = ['BROKERAGE_ADMIN', 'LOAN_OFFICE_ADMIN', ...PROVIDER_INVITEE_ROLES] as const satisfies readonly Role[];
+/** Roles that manage users (user-management, supplier-management); they invite for any organisation. */
 export const USER_MANAGER_ROLES = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR'] as const satisfies readonly Role[];
-/** Roles that send an agent a notification by hand (a sample, an overdue reminder): the my-notifications page's; not QA (decision 0085). */
-export const NOTIFICATION_SENDER_ROLES = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'MANAGER', 'CSR_SUPERVISOR'] as const satisfies readonly Role[];
+/** Who invites and changes users: the user managers, and a brokerage admin within their own brokerage (mayActOnUser). */
+export const USER_EDITOR_ROLES: readonly Role[] = [...USER_MANAGER_ROLES, 'BROKERAGE_ADMIN'];
 
-/** Staff roles that may start impersonation (DESIGN.md, docs/spec/DECISIONS.md demo accounts). */
+/** One role alone: AGENT (agent-followups, agent-funnel, agent-profile and the agent's own calls). */
+export const AGENT_ROLES: readonly Role[] = ['AGENT'];
+/** One role alone: ADMIN (supplier create, the impersonation audit). */
+export const ADMIN_ROLES: readonly Role[] = ['ADMIN'];
+/** One role alone: BROKERAGE_ADMIN (settings/email). */
+export const BROKERAGE_ADMIN_ROLES: readonly Role[] = ['BROKERAGE_ADMIN'];
+
+/** /console: everyone with a console overview. */
+export const CONSOLE_ROLES: readonly Role[] = ['ADMIN', 'BROKERAGE_ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'CSR', 'LOAN_OFFICE_ADMIN'];
+/** The dashboard (spec 2 section 2). */
+export const DASHBOARD_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'CSR', 'LOAN_OFFICE_ADMIN'];
+/**
+ * One brokerage's records (its referrals, settings, the overview's figures): staff and that brokerage's
+ * admins. A loan-office admin's overview is about lender referrals, and a CSR's console is the DNC
+ * list: neither reads brokerage figures or leads (403).
+ */
+export const BROKERAGE_READER_ROLES: readonly Role[] = [...STAFF_ROLES, 'BROKERAGE_ADMIN'];
+/** An agent's records: staff, the agent's brokerage's admins and the agent. */
+export const AGENT_RECORD_ROLES: readonly Role[] = [...BROKERAGE_READER_ROLES, 'AGENT'];
+/** A brokerage's leads and products: staff, its admins and its lead suppliers. */
+export const LEAD_READER_ROLES: readonly Role[] = [...BROKERAGE_READER_ROLES, 'LEAD_SUPPLIER'];
+/** my-agents, my-referrals, my-leads, my-admins, my-metrics, marketplace; the announcements' parent. */
+export const BROKERAGE_WORKSPACE_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN'];
+/**
+ * my-notifications (reading, and sending a notification by hand: not QA, decision 0085) and the
+ * announcements list: the brokerage workspace's roles plus MANAGER and CSR_SUPERVISOR.
+ */
+export const NOTIFICATION_ROLES: readonly Role[] = [...BROKERAGE_WORKSPACE_ROLES, 'MANAGER', 'CSR_SUPERVISOR'];
+/** Who reads announcements addressed to them or written by them: the list's roles, agents and loan-office admins. */
+export const ANNOUNCEMENT_READER_ROLES: readonly Role[] = [...NOTIFICATION_ROLES, 'AGENT', 'LOAN_OFFICE_ADMIN'];
+/** opportunities: the brokerages roles plus CSR_VIEW_OPPORTUNITIES. */
+export const OPPORTUNITY_ROLES: readonly Role[] = [...STAFF_ROLES, 'CSR_VIEW_OPPORTUNITIES'];
+/** An opportunity's lender: the opportunities roles plus LOAN_OFFICE_ADMIN (their own office's). */
+export const OPPORTUNITY_LENDER_ROLES: readonly Role[] = [...OPPORTUNITY_ROLES, 'LOAN_OFFICE_ADMIN'];
+/** lenders (list), my-loan-officers view/:id, lender-referrals detail: staff and the loan office's admins. */
+export const LENDER_DETAIL_ROLES: readonly Role[] = [...STAFF_ROLES, 'LOAN_OFFICE_ADMIN'];
+/** my-loan-officers and lender-referrals lists. */
+export const LENDER_LIST_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'LOAN_OFFICE_ADMIN'];
+/** A lender's writes: the loan office's admin and the staff who may impersonate one. */
+export const LENDER_WRITE_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'LOAN_OFFICE_ADMIN'];
+/** qa-review. */
+export const QA_ROLES: readonly Role[] = ['ADMIN', 'QA_TEAM'];
+/** The list pages of agent-assignments, simulator and content-search. */
+export const DIAGNOSTICS_ROLES: readonly Role[] = ['ADMIN', 'MANAGER', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'];
+/** twilio-tasks and bulk-sms-send, the parent (manage tasks, send to anyone) and the messages page. */
+export const OUTREACH_MANAGER_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT'];
+/** twilio-tasks and bulk-sms-send, the list: the parent's roles plus BROKERAGE_ADMIN and CSR_VIEW_OPPORTUNITIES. */
+export const OUTREACH_READER_ROLES: readonly Role[] = [...OUTREACH_MANAGER_ROLES, 'BROKERAGE_ADMIN', 'CSR_VIEW_OPPORTUNITIES'];
+/** dnc-list: staff and CSR. */
+export const DNC_ROLES: readonly Role[] = [...STAFF_ROLES, 'CSR'];
+
+/** Staff roles that may start impersonation (spec 1 section 6: ADMIN and AGENT_ENGAGEMENT views). */
 export const IMPERSONATOR_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT'];
 
 /** The user role filter (spec 1 section 6). */
@@ -96,11 +152,6 @@ export const hasProviderRole = (roles: readonly (Role | RoleRef)[]): boolean =>
 export const hasStaffRole = (roles: readonly (Role | RoleRef)[]): boolean =>
   roles.some((r) => (STAFF_ROLES as readonly string[]).includes(typeof r === 'string' ? r : r.name));
 export const isAgentOnly = (roles: readonly RoleRef[]): boolean => roles.length === 1 && roles[0]?.name === 'AGENT';
-export function isViewOpportunitiesOnly(roles: readonly RoleRef[]): boolean {
-  const names = new Set(roles.map((r) => r.name));
-  return names.has('CSR_VIEW_OPPORTUNITIES')
-    && !STAFF_ROLES.some((r) => names.has(r));
-}
 
 /**
  * The roles a token of this OAuth client carries (the server enforces it on every request; the

@@ -31,12 +31,6 @@ export const agentAppKeys = {
   notifications: () => [...agentAppKeys.all, 'notifications'] as const,
 };
 
-/** The writes that may wait for a connection: each has mutation defaults (src/app/offline-mutations.ts). */
-export const agentWriteKeys = {
-  all: ['agent-app'] as const,
-  stage: ['agent-app', 'stage'] as const,
-  note: ['agent-app', 'note'] as const,
-};
 /**
  * Opening an announcement in the agent app marks it read (POST /users-api/announcements/status).
  * Made offline, the read waits like the referral writes (its own key and scope: it is no change to
@@ -45,6 +39,3 @@ export const agentWriteKeys = {
 export const announcementReadKey = ['agent-announcement-read'] as const;
 export const ANNOUNCEMENT_READ_SCOPE = { id: 'agent-announcement-reads' };
 export interface AnnouncementRead { announcementId: number; at: string }
-
-/** Writes of one agent run one after another, in the order they were made (a queue, not a race). */
-export const AGENT_WRITE_SCOPE = { id: 'agent-app-writes' };

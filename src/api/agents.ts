@@ -12,7 +12,6 @@ export const agentKeys = {
 };
 
 export const fetchAgent = (id: number) => request(`/agents-api/agents/${id}`, { schema: Agent });
-export const agentQueryOptions = (id: number) => queryOptions({ queryKey: agentKeys.detail(id), queryFn: () => fetchAgent(id) });
 
 export const patchAgent = (id: number, patch: { agentDesktopLastAccessed?: string }) =>
   request(`/agents-api/agents/${id}`, { method: 'PATCH', json: patch, schema: Agent });

@@ -38,11 +38,6 @@ export const smsPreflight = (f: SmsForm) =>
 export const sendSms = (f: SmsForm, idempotencyKey: string) =>
   request('/interviews-api/opportunities/sms', { method: 'POST', form: smsFormBody(f), headers: { 'Idempotency-Key': idempotencyKey }, schema: SmsJob });
 
-export const smsJobsQueryOptions = (p: Paging) => queryOptions({
-  queryKey: smsKeys.jobs(p),
-  queryFn: () => request('/interviews-api/opportunities/sms/jobs', { query: { pageIndex: p.pageIndex, pageSize: p.pageSize }, schema: SmsJobPage }),
-});
-
 export const smsJobQueryOptions = (id: number) => queryOptions({
   queryKey: smsKeys.job(id),
   queryFn: () => request(`/interviews-api/opportunities/sms/jobs/${id}`, { schema: SmsJob }),

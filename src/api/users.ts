@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { request } from './client.ts';
 import { Me } from '../contract/users.ts';
 
@@ -8,7 +7,6 @@ export const userKeys = {
 };
 
 export const fetchMe = () => request('/users-api/users/me', { schema: Me });
-export const meQueryOptions = () => queryOptions({ queryKey: userKeys.me(), queryFn: fetchMe });
 
 export interface UserPatch { psiLastLogin?: string; firstName?: string; lastName?: string; password?: string }
 export const patchUser = (id: number, patch: UserPatch) =>

@@ -10,10 +10,8 @@ import { REFERRAL_STAGES, REFERRAL_TYPES } from '../lib/referral-stages.ts';
 
 /** The overview's referral categories: all, active (not closed or removed), closed (closed or leased), removed. */
 export const REFERRAL_CATEGORIES = ['all', 'active', 'closed', 'removed'] as const;
-export type ReferralCategory = (typeof REFERRAL_CATEGORIES)[number];
 export const FOLLOWUP_TYPES = ['OVERDUE', 'UP_TO_DATE'] as const;
 export const BROKER_REFERRAL_SORT_KEYS = ['updated', 'prospect', 'type', 'stage', 'agent', 'overdue'] as const;
-export type BrokerReferralSortKey = (typeof BROKER_REFERRAL_SORT_KEYS)[number];
 
 /** The list's filters as query parameters (the names the overview's links use). */
 export const BrokerReferralFilterEntries = {

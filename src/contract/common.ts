@@ -31,8 +31,6 @@ const ISO_DATE_MESSAGE = 'must be a real calendar date as YYYY-MM-DD';
 /** A calendar day as YYYY-MM-DD (2025-02-30 is refused, not rolled over). */
 export const isoDate = (message = ISO_DATE_MESSAGE) => v.pipe(v.string(message), v.check((s) => parseIsoDate(s) !== null, message));
 export const IsoDate = isoDate();
-/** The same, read as midnight UTC of that day (server input). */
-export const isoDateAsDate = (message = ISO_DATE_MESSAGE) => v.pipe(isoDate(message), v.transform((s) => parseIsoDate(s) as Date));
 
 /** A month as YYYY-MM (2024-13 and 0000-01 are refused). */
 export const isoMonth = (message = 'must be a month as YYYY-MM') => v.pipe(v.string(message), v.check((s) => parseIsoMonth(s) !== null, message));

@@ -1,12 +1,10 @@
 import * as v from 'valibot';
-import type { Role } from '../access/roles.ts';
 import { Count, IsoTime, paged } from './common.ts';
 
 // The contact-center-api family (spec 2 section 7): the Twilio task proxy.
 
-/** twilio-tasks (spec 1 section 6): the list admits these and BROKERAGE_ADMIN, CSR_VIEW_OPPORTUNITIES; only the parent roles delete. */
-export const TASK_MANAGER_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT'];
-export const TASK_READER_ROLES: readonly Role[] = [...TASK_MANAGER_ROLES, 'BROKERAGE_ADMIN', 'CSR_VIEW_OPPORTUNITIES'];
+// Roles (spec 1 section 6, twilio-tasks): the list is OUTREACH_READER_ROLES, deleting a task
+// OUTREACH_MANAGER_ROLES (src/access/roles.ts).
 
 export const TASK_STATUSES = ['pending', 'reserved', 'assigned', 'wrapping'] as const;
 export const TASK_CHANNELS = ['voice', 'sms', 'chat', 'email'] as const;

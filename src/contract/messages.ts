@@ -7,8 +7,6 @@ import { Count, IsoTime, paged } from './common.ts';
 export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'retrying', 'dead'] as const;
 export const MESSAGE_CHANNELS = ['EMAIL', 'SMS'] as const;
 export const MESSAGE_KINDS = ['code', 'invitation', 'reset', 'bulk', 'notice', 'reply'] as const;
-/** Who opens the Messages screen and sends a given-up message again. */
-export const MESSAGE_VIEWER_ROLES = ['ADMIN', 'AGENT_ENGAGEMENT'] as const;
 
 export const MESSAGE_STATUS_LABELS: Record<(typeof MESSAGE_STATUSES)[number], string> = {
   queued: 'Queued', sending: 'Sending', sent: 'Sent', delivered: 'Delivered', undelivered: 'Undelivered',

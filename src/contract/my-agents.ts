@@ -9,7 +9,6 @@ import { NoteText } from './note-text.ts';
 // GET and POST /agents-api/agents/:id/brokerage-notes.
 
 export const MY_AGENT_SORT_KEYS = ['name', 'score', 'overdue', 'closings', 'status'] as const;
-export type MyAgentSortKey = (typeof MY_AGENT_SORT_KEYS)[number];
 
 export const MyAgent = v.object({
   ...AgentSchema.entries,

@@ -17,7 +17,6 @@ export const QA_CRITERIA = [
 export type QaCriterionKey = (typeof QA_CRITERIA)[number]['key'];
 
 export const QA_STATUSES = ['AWAITING', 'PASSED', 'FAILED'] as const;
-export type QaStatus = (typeof QA_STATUSES)[number];
 /** The queue's status filter: one status, or REVIEWED (passed or failed); none means every call. */
 export const QA_STATUS_FILTERS = ['AWAITING', 'REVIEWED', 'PASSED', 'FAILED'] as const;
 

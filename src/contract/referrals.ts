@@ -98,7 +98,6 @@ export type NewNote = v.InferOutput<typeof NewNote>;
 
 const PositiveId = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be a positive id'), v.maxValue(999_999_999));
 export const Reassignment = v.strictObject({ agentId: PositiveId }, 'unknown field');
-export const SampleNotification = v.strictObject({ agentId: PositiveId }, 'unknown field');
 
 /**
  * The agent's day kit: the most urgent open referrals, each with its contact, last events

@@ -85,7 +85,7 @@ export const formatHours = (hours: number | null | undefined): string =>
   (hours === null || hours === undefined ? '-' : hours < 48 ? `${hours.toFixed(1)} hours` : `${(hours / 24).toFixed(1)} days`);
 
 /** An agent's score (agentDisplayScore, 0-1) on every screen, staff's and the broker's alike: "93.49%". */
-export const formatScore = formatFraction;
+export const formatScore = (score: number | null | undefined): string => formatFraction(score);
 
 /** Whole dollars from cents ("$412,000"); "-" for nothing (the staff screens' money columns). */
 export const formatCents = (cents: number | null | undefined): string => (cents === null || cents === undefined ? '-' : usd(cents / 100));

@@ -36,7 +36,6 @@ export const REMOVAL_REASONS = [
   "Couldn't find home in budget", 'Outside my area', 'Duplicate referral', 'Language barrier',
   'I am no longer with brokerage', 'Transaction with an iBuyer',
 ] as const;
-export type RemovalReason = (typeof REMOVAL_REASONS)[number];
 
 /** Nothing moves out of these. */
 export const FINAL_STAGES: readonly ReferralStage[] = ['CLOSED', 'LEASED', 'REMOVED'];

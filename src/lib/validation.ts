@@ -60,6 +60,3 @@ export function forgotEmailError(raw: string): string | undefined {
 export const isZip = (value: string) => /^\d{5}$/.test(value);
 // Key filters (what typing or pasting may put into a field) live in src/ui/key-filters.ts.
 
-/** A typed ZIP's problem, in the spec's words (coverage and excluded areas share it); undefined when valid. */
-export const zipProblem = (value: string): string | undefined =>
-  (!value ? 'ZIP is required' : isZip(value) ? undefined : 'ZIP must be exactly 5 digits');

@@ -63,9 +63,6 @@ export const recentlyViewedStore = createPersistedStore<Record<string, RecentlyV
 
 const EMPTY_RECENT: RecentlyViewed = { opportunities: [], brokerages: [], agents: [], myAgents: [], loanOfficers: [], lenderReferrals: [] };
 
-export function recentFor(userId: number | undefined): RecentlyViewed {
-  return (userId !== undefined && recentlyViewedStore.get()[userId]) || EMPTY_RECENT;
-}
 
 /** Newest first, no duplicates, at most 10. */
 export function addRecentlyViewed(userId: number, list: RecentList, item: RecentItem): void {

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Column } from '../../src/ui/data-table.tsx';
-import { defineList, ListScreen } from '../../src/ui/list-screen.tsx';
+import { defineList, ListScreen } from '../../src/widgets/list-screen.tsx';
 import { useUrlListState } from '../../src/ui/use-list-state.ts';
 
 // The list scaffold on its own: 45 fruits filtered, sorted and paged in memory from `list.params`,

@@ -1,7 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NEEDS_CONNECTION } from '../../src/ui/list-freshness.tsx';
+import { NEEDS_CONNECTION } from '../../src/widgets/list-freshness.tsx';
 import { renderApp } from '../setup/render-app.tsx';
 
 // Writes that cannot wait in a queue are disabled while offline, with the reason said beside them,

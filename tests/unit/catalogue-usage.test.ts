@@ -191,7 +191,7 @@ function catalogueCallOf(r: { method: string; path: string }): string | undefine
 }
 
 /** Files that show or drive screens: the routes and shell, the features, the shared components, the session. */
-const CONSUMERS = ['src/app', 'src/features', 'src/ui', 'src/session'].flatMap(filesUnder).map((f) => ({ file: f, text: read(f) }));
+const CONSUMERS = ['src/app', 'src/features', 'src/widgets', 'src/ui', 'src/session'].flatMap(filesUnder).map((f) => ({ file: f, text: read(f) }));
 
 /** Whether some consumer imports `exportName` from `module` (statically, or by a dynamic import and a use of the name). */
 function importedByAScreen(module: string, exportName: string): boolean {

@@ -18,6 +18,9 @@ describe('porchlight/import-boundaries', () => {
     ['src/contract/violation.ts', "import { request } from '../api/client.ts';\nexport const r = request;\n", /src\/contract is a shared layer: it must not import src\/api/],
     ['src/session/violation.ts', "import { Button } from '../ui/button.tsx';\nexport const b = Button;\n", /src\/session is a shared layer: it must not import src\/ui/],
     ['src/ui/violation.tsx', "import { SCREENS } from '../app/screens.tsx';\nexport const s = SCREENS;\n", /src\/ui is a shared layer: it must not import src\/app/],
+    ['src/ui/violation-api.tsx', "import { request } from '../api/client.ts';\nexport const r = request;\n", /src\/ui is the design system and holds no data access: it must not import src\/api/],
+    ['src/ui/violation-session.tsx', "import { sessionStore } from '../session/state.ts';\nexport const s = sessionStore;\n", /src\/ui is the design system and holds no data access: it must not import src\/session/],
+    ['src/session/violation-widget.ts', "import { OFFLINE_NOTICE } from '../widgets/status-line.tsx';\nexport const s = OFFLINE_NOTICE;\n", /src\/session is a shared layer: it must not import src\/widgets/],
     ['src/features/dnc/violation.tsx', "import { LoginScreen } from '../login/login-screen.tsx';\nexport const l = LoginScreen;\n", /A feature never imports another feature/],
     ['server/routes/violation.ts', "import { request } from '../../src/api/client.ts';\nexport const r = request;\n", /Server code may import only src\/contract, src\/access and src\/lib, not src\/api/],
     ['server/routes/violation-ui.ts', "import { sessionStore } from '../../src/session/state.ts';\nexport const s = sessionStore;\n", /not src\/session/],
@@ -29,7 +32,8 @@ describe('porchlight/import-boundaries', () => {
   });
 
   it.each([
-    ['src/ui/allowed.tsx', "import { sessionStore } from '../session/state.ts';\nexport const s = sessionStore;\n"],
+    ['src/ui/allowed.tsx', "import { EMAIL_MAX } from '../contract/limits.ts';\nexport const m = EMAIL_MAX;\n"],
+    ['src/widgets/allowed.tsx', "import { sessionStore } from '../session/state.ts';\nimport { Button } from '../ui/button.tsx';\nexport const s = [sessionStore, Button];\n"],
     ['src/session/allowed.ts', "import { request } from '../api/client.ts';\nexport const r = request;\n"],
     ['src/api/allowed.ts', "import { isAgentHost } from '../lib/hosts.ts';\nexport const h = isAgentHost;\n"],
     ['src/features/dnc/allowed.tsx', "import { Button } from '../../ui/button.tsx';\nexport const b = Button;\n"],

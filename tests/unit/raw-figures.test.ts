@@ -28,7 +28,7 @@ const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }
 
 /** Every line of the screens and shared UI that prints a figure without the formatter module: file:line and what. */
 function rawFigures(): string[] {
-  return ['src/features', 'src/ui'].flatMap((d) => walk(d)).filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.css.ts'))
+  return ['src/features', 'src/widgets', 'src/ui'].flatMap((d) => walk(d)).filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.css.ts'))
     .flatMap((f) => readFileSync(f, 'utf8').split('\n').flatMap((line, i) => RAW
       .filter(({ pattern }) => pattern.test(line) && !GEOMETRY.test(line) && !ALLOWED[f]?.test(line))
       .map(({ what }) => `${f}:${i + 1} ${what}: ${line.trim()}`)));

@@ -4,7 +4,7 @@ import {
   identifierForPost, isEmail, isValidPhone, isZip, loginPasswordError, phoneForPost,
 } from '../../src/lib/validation.ts';
 import { KEY_FILTERS } from '../../src/ui/key-filters.ts';
-import { ruleError } from '../../src/ui/form-errors.ts';
+import { ruleError } from '../../src/widgets/form-errors.ts';
 import { NewPassword } from '../../src/contract/users.ts';
 import { AcceptInvitation } from '../../src/contract/potential-agents.ts';
 

@@ -1,3 +1,4 @@
+import { AGENT_RECORD_ROLES, STAFF_ROLES } from '../../../src/access/roles.ts';
 import type { DeleteResult } from '../../../src/contract/common.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
@@ -8,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertAgent } from '../../http/ownership.ts';
-import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
+import { route, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, params, query } from '../../http/validate.ts';
 import { IdParam, likeWildcard, TextParam } from '../../http/paging.ts';
 import { enumLabel } from '../../../src/contract/labels.ts';
@@ -86,7 +87,7 @@ export const agentAdminRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/coverageAreas', policy: [...STAFF_ROLES, 'BROKERAGE_ADMIN', 'AGENT'],
+    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/coverageAreas', policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);

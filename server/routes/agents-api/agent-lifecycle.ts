@@ -1,3 +1,4 @@
+import { AGENT_RECORD_ROLES, BROKERAGE_READER_ROLES, STAFF_ROLES } from '../../../src/access/roles.ts';
 import * as v from 'valibot';
 import { signOutEverywhere } from '../../auth/sign-out.ts';
 import type { DeleteResult } from '../../../src/contract/common.ts';
@@ -8,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertAgent, assertBrokerage, isProviderUser } from '../../http/ownership.ts';
 import { IdParam } from '../../http/paging.ts';
-import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
+import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, params, query } from '../../http/validate.ts';
 import { agentView } from './agents.ts';
 
@@ -16,10 +17,6 @@ import { agentView } from './agents.ts';
 // delete (status DELETED: referrals, notes and history stay readable) and reactivation; the excluded
 // ZIP codes beside the coverage areas (the assignment rule, src/lib/assignment-rule.ts, skips an agent
 // whose exclusions hold the lead's ZIP); and the MLS boards an agent belongs to.
-
-/** Staff enrol into any brokerage and delete or reactivate any agent; a brokerage admin only their own. */
-const LIFECYCLE_ROLES = [...STAFF_ROLES, 'BROKERAGE_ADMIN'] as const;
-const AREA_READERS = [...STAFF_ROLES, 'BROKERAGE_ADMIN', 'AGENT'] as const;
 
 /** `areaId` of .../excludedAreas/{areaId} is the excluded ZIP itself: an agent excludes a ZIP once. */
 const ExclusionParams = v.object({ id: Id, areaId: AreaZip });
@@ -99,7 +96,7 @@ async function changeStatus(c: AppContext, to: keyof typeof LIFECYCLE_FROM) {
 
 export const agentLifecycleRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/agents-api/agents/enrollment', policy: LIFECYCLE_ROLES,
+    method: 'POST', path: '/agents-api/agents/enrollment', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, AgentEnrollment);
       assertBrokerage(c.var.auth.user, body.brokerageId);
@@ -136,26 +133,26 @@ export const agentLifecycleRoutes: RouteDef[] = [
   route({
     // A soft delete: the agent leaves every list that hides DELETED agents and the assignment rule
     // passes them by; their referrals, notes and history stay readable. Their sign-in is disabled.
-    method: 'DELETE', path: '/agents-api/agents/:id{[0-9]+}', policy: LIFECYCLE_ROLES,
+    method: 'DELETE', path: '/agents-api/agents/:id{[0-9]+}', policy: BROKERAGE_READER_ROLES,
     handler: (c) => changeStatus(c, 'DELETED'),
   }),
   route({
     // Off work for a while: no new referrals (the assignment rule wants ACTIVE), the sign-in stays.
-    method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}/pause', policy: LIFECYCLE_ROLES,
+    method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}/pause', policy: BROKERAGE_READER_ROLES,
     handler: (c) => changeStatus(c, 'PAUSED'),
   }),
   route({
     // Out of the brokerage's work, still listed (Deactivated): no new referrals and no sign-in.
-    method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}/deactivate', policy: LIFECYCLE_ROLES,
+    method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}/deactivate', policy: BROKERAGE_READER_ROLES,
     handler: (c) => changeStatus(c, 'DEACTIVATED'),
   }),
   route({
     // Back to work: ACTIVE, or ADMIN_HOLD while admin holds remain; the sign-in is enabled again.
-    method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}/reactivate', policy: LIFECYCLE_ROLES,
+    method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}/reactivate', policy: BROKERAGE_READER_ROLES,
     handler: (c) => changeStatus(c, 'ACTIVE'),
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/excludedAreas', policy: AREA_READERS,
+    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/excludedAreas', policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);
@@ -193,7 +190,7 @@ export const agentLifecycleRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'PUT', path: '/agents-api/agents/:id{[0-9]+}/mls-boards', policy: AREA_READERS,
+    method: 'PUT', path: '/agents-api/agents/:id{[0-9]+}/mls-boards', policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);

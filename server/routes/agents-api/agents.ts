@@ -1,18 +1,17 @@
+import { AGENT_RECORD_ROLES, BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { isoTimeAsDate, type Page } from '../../../src/contract/common.ts';
 import * as v from 'valibot';
 import type { Agent, LeaderboardRow, AppVersions, BoostStatus } from '../../../src/contract/agents.ts';
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { assertAgent, assertAgentRow, brokerageOf, isProviderUser } from '../../http/ownership.ts';
-import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
+import { route, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import {
   AGENT_SORT_KEYS, AGENT_STATUSES, agentPage, agentRows, countAgents, LEADERBOARD_SORT_KEYS, leaderboardRows, type AgentRow,
 } from './agent-queries.ts';
-import { brokerageFromQuery, DASHBOARD_READERS, sortParam } from '../../http/brokerage-scope.ts';
+import { brokerageFromQuery, sortParam } from '../../http/brokerage-scope.ts';
 import { personName } from '../../../src/lib/format.ts';
-
-const AGENT_READERS = [...STAFF_ROLES, 'BROKERAGE_ADMIN', 'AGENT'] as const;
 
 /** An agent's display name; null when both parts are missing. */
 export const displayName = (first: string | null, last: string | null): string | null => personName(first, last, null);
@@ -64,7 +63,7 @@ const PatchAgent = v.strictObject({
 export const agentRoutes: RouteDef[] = [
   route({
     // Staff without a brokerageId list every brokerage's agents; a brokerage admin only their own.
-    method: 'GET', path: '/agents-api/agents', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/agents-api/agents', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
       const brokerageId = q.brokerageId === undefined && isProviderUser(c.var.auth.user)
@@ -78,7 +77,7 @@ export const agentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/leaderboard', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/agents-api/agents/leaderboard', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, LeaderboardQuery);
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
@@ -92,7 +91,7 @@ export const agentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/boost', policy: ['AGENT', 'BROKERAGE_ADMIN', ...STAFF_ROLES],
+    method: 'GET', path: '/agents-api/agents/boost', policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const brokerageId = await brokerageOf(c.var.db, c.var.auth.user);
       const b = brokerageId === null ? undefined : await c.var.db.selectFrom('brokerages')
@@ -108,7 +107,7 @@ export const agentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}', policy: AGENT_READERS,
+    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}', policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       // The row first, then the ownership rule on its brokerage (one query where assertAgent made two).
@@ -118,7 +117,7 @@ export const agentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}', policy: ['AGENT', 'BROKERAGE_ADMIN', ...STAFF_ROLES],
+    method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}', policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;

@@ -1,3 +1,4 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
 import {
@@ -14,7 +15,7 @@ import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/valida
 import { personName } from './referral-data.ts';
 import { stepOf } from './brokerage-figures.ts';
 import { IDLE_OVERDUE_STAGES, overdueSql } from './overdue-sql.ts';
-import { brokerageFromQuery, DASHBOARD_READERS, productsOf, sortParam } from '../../http/brokerage-scope.ts';
+import { brokerageFromQuery, productsOf, sortParam } from '../../http/brokerage-scope.ts';
 import { referralAudience } from '../../events/audience.ts';
 import { recordEvent } from '../../events/outbox.ts';
 
@@ -227,7 +228,7 @@ async function referralDetail(db: Db, id: number, now: Date): Promise<BrokerRefe
 
 export const brokerReferralRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/broker-referrals', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/agents-api/broker-referrals', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
@@ -239,7 +240,7 @@ export const brokerReferralRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/broker-referrals/:id{[0-9]+}', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/agents-api/broker-referrals/:id{[0-9]+}', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await readableReferral(c, id);
@@ -247,7 +248,7 @@ export const brokerReferralRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/agents-api/broker-referrals/:id{[0-9]+}/notes', policy: DASHBOARD_READERS,
+    method: 'POST', path: '/agents-api/broker-referrals/:id{[0-9]+}/notes', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await readableReferral(c, id);

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { IMPERSONATOR_ROLES } from '../../../src/access/roles.ts';
+import { BROKERAGE_READER_ROLES, BROKERAGE_WORKSPACE_ROLES, LEAD_READER_ROLES, STAFF_ROLES } from '../../../src/access/roles.ts';
 import { BrokerageUpdate, type ApinationState, type ProductOffering } from '../../../src/contract/brokerage-admin.ts';
 import type { Brokerage } from '../../../src/contract/brokerages.ts';
 import { personName } from '../../../src/lib/format.ts';
 import type { Db } from '../../db/database.ts';
 import { assertBrokerage, missing } from '../../http/ownership.ts';
-import { route, STAFF_ROLES, type AuthUser, type RouteDef } from '../../http/route.ts';
+import { route, type AuthUser, type RouteDef } from '../../http/route.ts';
 import { updateByIdOr404 } from '../../http/update.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
 import { brokerageView } from './brokerages.ts';
@@ -18,10 +18,6 @@ import { brokerageView } from './brokerages.ts';
 // - Apination: reading the state is for staff and the brokerage's own admin; enabling and disabling
 //   is for the marketplace's roles (spec 1 section 6: ADMIN, AGENT_ENGAGEMENT, BROKERAGE_ADMIN),
 //   a brokerage admin on their own brokerage only.
-
-const PRODUCT_READERS = [...STAFF_ROLES, 'BROKERAGE_ADMIN', 'LEAD_SUPPLIER'] as const;
-const APINATION_READERS = [...STAFF_ROLES, 'BROKERAGE_ADMIN'] as const;
-const APINATION_WRITERS = [...IMPERSONATOR_ROLES, 'BROKERAGE_ADMIN'] as const;
 
 async function apinationState(db: Db, brokerageId: number): Promise<ApinationState> {
   const row = await db.selectFrom('brokerage_apination as a')
@@ -47,7 +43,7 @@ async function ownBrokerage(db: Db, user: AuthUser, id: number): Promise<void> {
 }
 
 const apinationSwitch = (enabled: boolean) => route({
-  method: 'POST', path: `/agents-api/brokerages/:id{[0-9]+}/apination/${enabled ? 'enable' : 'disable'}`, policy: APINATION_WRITERS,
+  method: 'POST', path: `/agents-api/brokerages/:id{[0-9]+}/apination/${enabled ? 'enable' : 'disable'}`, policy: BROKERAGE_WORKSPACE_ROLES,
   handler: async (c) => {
     const { id } = params(c, IdParams);
     const { user, actor, impersonating } = c.var.auth;
@@ -76,7 +72,7 @@ export const brokerageAdminRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/product', policy: PRODUCT_READERS,
+    method: 'GET', path: '/agents-api/product', policy: LEAD_READER_ROLES,
     handler: async (c) => {
       const rows = await c.var.db.selectFrom('products as p')
         .select(['p.product_family', 'p.name', 'p.description'])
@@ -88,7 +84,7 @@ export const brokerageAdminRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/apination', policy: APINATION_READERS,
+    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/apination', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await ownBrokerage(c.var.db, c.var.auth.user, id);

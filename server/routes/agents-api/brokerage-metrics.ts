@@ -1,6 +1,6 @@
+import { BROKERAGE_WORKSPACE_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import type { Role } from '../../../src/access/roles.ts';
 import { METRIC_PERIODS, type BrokerageMetrics, type MetricMonth } from '../../../src/contract/brokerage-metrics.ts';
 import type { Db } from '../../db/database.ts';
 import { route, type RouteDef } from '../../http/route.ts';
@@ -10,8 +10,6 @@ import { readableBrokerage } from '../../http/brokerage-scope.ts';
 // My Metrics: the brokerage's trends per calendar month (UTC). Every figure is a count or sum over
 // the referral and potential-agent rows of the brokerage in the period; nothing is stored or estimated.
 
-/** my-metrics (spec 1 section 6). */
-const METRICS_READERS: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN'];
 const CLOSED_STAGES = ['CLOSED', 'LEASED'];
 const DAY_MS = 86_400_000;
 
@@ -90,7 +88,7 @@ export async function brokerageMetrics(db: Db, brokerageId: number, months: numb
 
 export const brokerageMetricsRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/metrics', policy: METRICS_READERS,
+    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/metrics', policy: BROKERAGE_WORKSPACE_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { months } = query(c, MetricsQuery);

@@ -1,3 +1,4 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import type { Page } from '../../../src/contract/common.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
@@ -6,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { daysSinceSql, overduePredicate } from '../../db/overdue.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertBrokerage } from '../../http/ownership.ts';
-import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
+import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, Paging, params, query } from '../../http/validate.ts';
 import { displayName } from './agents.ts';
 import { countOf, Sort } from '../../http/paging.ts';
@@ -62,7 +63,7 @@ async function listReferrals(db: Db, now: Date, brokerageId: number, q: ListFilt
 
 export const brokerageReferralRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/referrals', policy: [...STAFF_ROLES, 'BROKERAGE_ADMIN'],
+    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/referrals', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       assertBrokerage(c.var.auth.user, id);

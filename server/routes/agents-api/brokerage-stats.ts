@@ -1,3 +1,4 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { BrokerageStats, BrokerScore, Product } from '../../../src/contract/brokerages.ts';
@@ -8,7 +9,7 @@ import { IdParams, params, query } from '../../http/validate.ts';
 import { IDLE_OVERDUE_STAGES, idleOverdueSql, saleOverdueSql } from './overdue-sql.ts';
 import { OVERDUE_AFTER_DAYS } from '../../db/overdue.ts';
 import { brokerScore, prefixLeadGenius, statSet, type StageCount } from './brokerage-figures.ts';
-import { DASHBOARD_READERS, ProductParam, productsOf, readableBrokerage } from '../../http/brokerage-scope.ts';
+import { ProductParam, productsOf, readableBrokerage } from '../../http/brokerage-scope.ts';
 
 const DAY_MS = 86_400_000;
 /** Open for the score's Updates figure: not finished and not parked on long-term hold (both overdue branches lie inside). */
@@ -101,7 +102,7 @@ const StatsQuery = v.object({ product: ProductParam });
 
 export const brokerageStatsRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/stats', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/stats', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { product = 'COMBINED' } = query(c, StatsQuery);
@@ -110,7 +111,7 @@ export const brokerageStatsRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/score', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/score', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await readableBrokerage(c, id);

@@ -1,3 +1,4 @@
+import { BROKERAGE_READER_ROLES, STAFF_ROLES } from '../../../src/access/roles.ts';
 import type { Page } from '../../../src/contract/common.ts';
 import { updateByIdOr404 } from '../../http/update.ts';
 import { sql, type ExpressionBuilder } from 'kysely';
@@ -11,13 +12,11 @@ import { csvResponse } from '../../http/csv.ts';
 import { quarterlyCapSql } from '../../db/lead-caps.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertBrokerage } from '../../http/ownership.ts';
-import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
+import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { countOf, likeWildcard, Sort, TextParam } from '../../http/paging.ts';
 import { enumLabel } from '../../../src/contract/labels.ts';
 import { productFamilyLabel } from '../../../src/lib/format.ts';
-
-export const hasLeadGenius = (family: string) => family === 'COMBINED' || family === 'LEAD_GENIUS';
 
 export async function brokerageView(db: Db, id: number): Promise<Brokerage> {
   const b = await db.selectFrom('brokerages').selectAll().select(quarterlyCapSql(sql.ref('brokerages.id')).as('quarterly_cap'))
@@ -69,7 +68,7 @@ const summaryView = (b: SummaryRow): BrokerageSummary => ({
 
 export const brokerageRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}', policy: [...STAFF_ROLES, 'BROKERAGE_ADMIN'],
+    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       assertBrokerage(c.var.auth.user, id);

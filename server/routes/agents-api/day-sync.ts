@@ -1,3 +1,4 @@
+import { AGENT_ROLES } from '../../../src/access/roles.ts';
 import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
 import type { AgentDaySync, ReferralEvent, ReferralNote } from '../../../src/contract/referrals.ts';
@@ -81,7 +82,7 @@ export const daySyncRoutes: RouteDef[] = [
   route({
     // Only the agent themself: the kit is for the agent's own phone. Staff and brokerage admins read
     // one referral at a time through /referrals/:refId as before.
-    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/day-sync', policy: ['AGENT'],
+    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/day-sync', policy: AGENT_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { limit } = filledQuery(c, DaySyncQuery);

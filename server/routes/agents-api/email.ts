@@ -1,10 +1,10 @@
+import { CONSOLE_ROLES } from '../../../src/access/roles.ts';
 import { EmailInquiry, type EmailSent } from '../../../src/contract/agents.ts';
 import { sendEmail } from '../../auth/outbox.ts';
 import { consumeLimit } from '../../auth/rate-limit.ts';
 import { forbidden } from '../../http/errors.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { jsonBody } from '../../http/validate.ts';
-import { DASHBOARD_READERS } from '../../http/brokerage-scope.ts';
 import { personName } from '../../../src/lib/format.ts';
 
 // A broker admin writes to sales a few times a day at most; 5 an hour stops a relay or a loop.
@@ -17,7 +17,7 @@ export const dashboardEmailRoutes: RouteDef[] = [
   route({
     // The contact-sales inquiry. Everyone who sees the overview reaches the handler so that anyone but
     // a brokerage admin acting as themself gets the spec's refusal rather than a bare 403.
-    method: 'POST', path: '/agents-api/email', policy: [...DASHBOARD_READERS, 'CSR', 'LOAN_OFFICE_ADMIN'],
+    method: 'POST', path: '/agents-api/email', policy: CONSOLE_ROLES,
     handler: async (c) => {
       const { user, actor, impersonating } = c.var.auth;
       if (impersonating || !user.roles.includes('BROKERAGE_ADMIN')) throw forbidden(IMPERSONATION_REFUSAL);

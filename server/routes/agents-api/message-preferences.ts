@@ -1,3 +1,4 @@
+import { AGENT_ROLES } from '../../../src/access/roles.ts';
 import { AgentMessagePreferences } from '../../../src/contract/agent-message-preferences.ts';
 import { forbidden } from '../../http/errors.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
@@ -15,11 +16,11 @@ function ownAgent(c: AppContext, write: boolean): number {
 
 export const messagePreferenceRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/message-preferences', policy: ['AGENT'],
+    method: 'GET', path: '/agents-api/message-preferences', policy: AGENT_ROLES,
     handler: async (c) => c.json((await agentChannels(c.var.db, ownAgent(c, false))) satisfies AgentMessagePreferences),
   }),
   route({
-    method: 'PUT', path: '/agents-api/message-preferences', policy: ['AGENT'],
+    method: 'PUT', path: '/agents-api/message-preferences', policy: AGENT_ROLES,
     handler: async (c) => {
       const agentId = ownAgent(c, true);
       const body = await jsonBody(c, AgentMessagePreferences);

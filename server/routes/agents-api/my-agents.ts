@@ -1,3 +1,4 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { AGENT_STATUSES } from '../../../src/contract/agents.ts';
@@ -10,7 +11,7 @@ import { route, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { toAgentView } from './agents.ts';
 import { agentPage, agentRows, countAgents, type AgentFilter, type AgentSortKey } from './agent-queries.ts';
-import { brokerageFromQuery, DASHBOARD_READERS, sortParam, type Sort } from '../../http/brokerage-scope.ts';
+import { brokerageFromQuery, sortParam, type Sort } from '../../http/brokerage-scope.ts';
 import { userNameSql } from '../../http/paging.ts';
 
 // My Agents: a brokerage's agents with overdue figures, closings and response times;
@@ -80,7 +81,7 @@ const noteView = (n: { id: number; agent_id: number; body: string; author_user_i
 
 export const myAgentRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/my-agents', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/agents-api/my-agents', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
       const db = c.var.db;
@@ -109,7 +110,7 @@ export const myAgentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/performanceMetrics/responseTime/:id{[0-9]+}', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/agents-api/performanceMetrics/responseTime/:id{[0-9]+}', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);
@@ -122,7 +123,7 @@ export const myAgentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/brokerage-notes', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/brokerage-notes', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);
@@ -137,7 +138,7 @@ export const myAgentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/agents-api/agents/:id{[0-9]+}/brokerage-notes', policy: DASHBOARD_READERS,
+    method: 'POST', path: '/agents-api/agents/:id{[0-9]+}/brokerage-notes', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { NOTIFICATION_TYPES, type AgentNotification, type AgentNotificationPage } from '../../../src/contract/notifications.ts';
 import { NotificationSend, REMINDER_INTERVAL_MS } from '../../../src/contract/agent-notifications.ts';
 import { IsoDay } from '../../../src/contract/referrals.ts';
-import { NOTIFICATION_SENDER_ROLES } from '../../../src/access/roles.ts';
+import { AGENT_ROLES, NOTIFICATION_ROLES } from '../../../src/access/roles.ts';
 import type { Db } from '../../db/database.ts';
 import { notificationCopy } from '../../db/schema-agent-app.ts';
 import { recordNotificationEvent } from '../../events/notification-event.ts';
@@ -30,9 +30,6 @@ const ListQuery = v.object({
   notMine: v.optional(v.picklist(['true', 'false'], 'must be true or false')),
 });
 type ListQuery = v.InferOutput<typeof ListQuery>;
-
-// The my-notifications page's roles (spec 1 section 6): not QA_TEAM, CSR or CSR_VIEW_OPPORTUNITIES.
-const NOTIFICATION_READERS = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'MANAGER', 'CSR_SUPERVISOR'] as const;
 
 async function page(c: AppContext, q: ListQuery, scope: RawBuilder<unknown>[]): Promise<Response> {
   const parts = [...scope];
@@ -114,9 +111,6 @@ async function insertReminder(c: AppContext, db: Db, agentId: number, referralId
   return view({ ...row, first_name: agent.first_name, last_name: agent.last_name });
 }
 
-/** Who may send an agent a notification by hand (a sample, a reminder): the readers above, the console's list too. */
-const NOTIFICATION_SENDERS = NOTIFICATION_SENDER_ROLES;
-
 /**
  * Notifications sent by hand reach a phone at once (Web Push): counted per sender (the person signed
  * in, also while impersonating) and per agent, across every API process; past a limit, 429 with
@@ -146,7 +140,7 @@ async function consumeHandSentLimits(c: AppContext, trx: Db, agentId: number): P
 export const notificationRoutes: RouteDef[] = [
   // The brokerage's agents' notifications: a brokerage admin sees their own brokerage only.
   route({
-    method: 'GET', path: '/agents-api/notifications', policy: NOTIFICATION_READERS,
+    method: 'GET', path: '/agents-api/notifications', policy: NOTIFICATION_ROLES,
     handler: async (c) => {
       const q = filledQuery(c, ListQuery);
       const user = c.var.auth.user;
@@ -160,7 +154,7 @@ export const notificationRoutes: RouteDef[] = [
   }),
   // The signed-in agent's own notifications (the phone app).
   route({
-    method: 'GET', path: '/agents-api/notifications/mobile', policy: ['AGENT'],
+    method: 'GET', path: '/agents-api/notifications/mobile', policy: AGENT_ROLES,
     handler: async (c) => {
       const q = filledQuery(c, ListQuery);
       const agentId = c.var.auth.user.agentId;
@@ -174,7 +168,7 @@ export const notificationRoutes: RouteDef[] = [
     // A sample to one agent (my-notifications), or an overdue referral's reminder (the referral's page):
     // staff for any agent, a brokerage admin for their own agents.
     // Who may send: the my-notifications page's roles; QA reviews and does not prod agents (decision 0085).
-    method: 'POST', path: '/agents-api/notifications/sample', policy: NOTIFICATION_SENDERS,
+    method: 'POST', path: '/agents-api/notifications/sample', policy: NOTIFICATION_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, NotificationSend);
       await assertAgent(c.var.db, c.var.auth.user, body.agentId);

@@ -1,9 +1,9 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { PotentialAgentEdit, type PotentialAgent } from '../../../src/contract/potential-agents.ts';
 import { conflict } from '../../http/errors.ts';
 import { assertBrokerage, missing } from '../../http/ownership.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
-import { DASHBOARD_READERS } from '../../http/brokerage-scope.ts';
 import { potentialAgentView } from './potential-agents.ts';
 
 // PATCH /agents-api/potentialAgents/{id}: the one potential-agent call of spec 2
@@ -11,7 +11,7 @@ import { potentialAgentView } from './potential-agents.ts';
 
 export const potentialAgentEditRoutes: RouteDef[] = [
   route({
-    method: 'PATCH', path: '/agents-api/potentialAgents/:id{[0-9]+}', policy: DASHBOARD_READERS,
+    method: 'PATCH', path: '/agents-api/potentialAgents/:id{[0-9]+}', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const body = await jsonBody(c, PotentialAgentEdit);

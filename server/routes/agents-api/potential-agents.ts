@@ -1,3 +1,4 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import {
@@ -14,7 +15,7 @@ import { conflict } from '../../http/errors.ts';
 import { assertBrokerage, missing } from '../../http/ownership.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
-import { brokerageFromQuery, DASHBOARD_READERS, readableBrokerage } from '../../http/brokerage-scope.ts';
+import { brokerageFromQuery, readableBrokerage } from '../../http/brokerage-scope.ts';
 import type { Selectable } from 'kysely';
 
 // Potential agents: a brokerage admin (or staff impersonating one) invites people to
@@ -72,7 +73,7 @@ async function ownPotentialAgent(c: AppContext, db: Db, id: number, forUpdate = 
 
 export const potentialAgentRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/potentialAgents', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/agents-api/potentialAgents', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
@@ -91,7 +92,7 @@ export const potentialAgentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/agents-api/potentialAgents', policy: DASHBOARD_READERS,
+    method: 'POST', path: '/agents-api/potentialAgents', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, NewPotentialAgent);
       const brokerage = await brokerageFromQuery(c, undefined);
@@ -115,7 +116,7 @@ export const potentialAgentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/potentialAgents/:id{[0-9]+}', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/agents-api/potentialAgents/:id{[0-9]+}', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       return c.json(potentialAgentView(await ownPotentialAgent(c, c.var.db, id), c.var.now()));
@@ -123,7 +124,7 @@ export const potentialAgentRoutes: RouteDef[] = [
   }),
   route({
     // Resend: a new code and email; also re-invites someone who declined or whose invitation was withdrawn.
-    method: 'POST', path: '/agents-api/potentialAgents/invite/:id{[0-9]+}', policy: DASHBOARD_READERS,
+    method: 'POST', path: '/agents-api/potentialAgents/invite/:id{[0-9]+}', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const row = await c.var.db.transaction().execute(async (trx) => {
@@ -138,7 +139,7 @@ export const potentialAgentRoutes: RouteDef[] = [
   }),
   route({
     // Invalidate: the link stops working at once; the row stays (history), marked withdrawn.
-    method: 'DELETE', path: '/agents-api/potentialAgents/:id{[0-9]+}', policy: DASHBOARD_READERS,
+    method: 'DELETE', path: '/agents-api/potentialAgents/:id{[0-9]+}', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const now = c.var.now();
@@ -152,7 +153,7 @@ export const potentialAgentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/agentInvitations/stats', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/agentInvitations/stats', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await readableBrokerage(c, id);

@@ -1,5 +1,6 @@
 import { ECDH } from 'node:crypto';
 import { PushSubscriptionInput, PushSubscriptionRemoval, type PushSubscriptionAnswer, type VapidPublicKey } from '../../../src/contract/push.ts';
+import { AGENT_ROLES } from '../../../src/access/roles.ts';
 import { sha256 } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -12,7 +13,6 @@ import { vapidKeys } from '../../push/vapid.ts';
 // key, subscribes in the browser and registers the subscription here. Only an agent, for themselves:
 // staff impersonating an administrator never reach these (AGENT policy), and a phone belongs to one
 // user at a time.
-const AGENT = ['AGENT'] as const;
 
 /** The sign-in (refresh-token family) of the request's token: its revocation drops the subscription. */
 async function familyOf(c: AppContext): Promise<string | null> {
@@ -59,7 +59,7 @@ function ownSelf(c: AppContext): number {
 
 export const pushSubscriptionRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/push-subscriptions/vapid-public-key', policy: AGENT,
+    method: 'GET', path: '/agents-api/push-subscriptions/vapid-public-key', policy: AGENT_ROLES,
     handler: async (c) => {
       const keys = await vapidKeys(c.var.db, c.var.config);
       if (!keys) throw notFound('Push notifications are not configured on this server');
@@ -69,7 +69,7 @@ export const pushSubscriptionRoutes: RouteDef[] = [
   route({
     // Registers a browser's subscription for the signed-in agent, tied to this sign-in. One endpoint,
     // one user: an endpoint still held by another user's valid sign-in is not taken over (409).
-    method: 'POST', path: '/agents-api/push-subscriptions', policy: AGENT,
+    method: 'POST', path: '/agents-api/push-subscriptions', policy: AGENT_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, PushSubscriptionInput);
       const userId = ownSelf(c);
@@ -103,7 +103,7 @@ export const pushSubscriptionRoutes: RouteDef[] = [
   route({
     // Turning notifications off, or logging out: the caller's own subscription only. Answers 204 whether
     // or not there was one (a repeat after a lost answer is not an error; another's endpoint is not told).
-    method: 'DELETE', path: '/agents-api/push-subscriptions', policy: AGENT,
+    method: 'DELETE', path: '/agents-api/push-subscriptions', policy: AGENT_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, PushSubscriptionRemoval);
       const userId = ownSelf(c);

@@ -1,9 +1,9 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { QuestionnaireUpdate, type Questionnaire } from '../../../src/contract/questionnaires.ts';
 import type { Db } from '../../db/database.ts';
 import { assertAgent, isProviderUser, notYoursError } from '../../http/ownership.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
-import { DASHBOARD_READERS } from '../../http/brokerage-scope.ts';
 import { userNameSql } from '../../http/paging.ts';
 
 // An agent's questionnaire: read and written by their brokerage's admins and staff.
@@ -26,7 +26,7 @@ async function questionnaireOf(db: Db, agentId: number): Promise<Questionnaire> 
 
 export const questionnaireRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/questionnaire', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/questionnaire', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);
@@ -34,7 +34,7 @@ export const questionnaireRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'PUT', path: '/agents-api/agents/:id{[0-9]+}/questionnaire', policy: DASHBOARD_READERS,
+    method: 'PUT', path: '/agents-api/agents/:id{[0-9]+}/questionnaire', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;

@@ -1,3 +1,4 @@
+import { AGENT_RECORD_ROLES, AGENT_ROLES, BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import * as v from 'valibot';
 import { NewNote, NOTE_WRITTEN_WINDOW_MS, Reassignment, StageChange, type ReferralNote } from '../../../src/contract/referrals.ts';
 import { moveRefusal, takesDateOfSale } from '../../../src/lib/referral-stages.ts';
@@ -9,7 +10,7 @@ import { noticeAgent } from '../../messages/agent-notices.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertAgent, assertBrokerage, isProviderUser, missing } from '../../http/ownership.ts';
-import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
+import { route, type RouteDef } from '../../http/route.ts';
 import { Id, jsonBody, params } from '../../http/validate.ts';
 import type { Db } from '../../db/database.ts';
 import { idempotentWrite } from './idempotency.ts';
@@ -32,7 +33,7 @@ async function clearActedOn(db: Db, agentId: number, referralId: number, now: Da
 export const agentReferralWriteRoutes: RouteDef[] = [
   // A stage move by the agent: checked against canMove, one STAGE_CHANGED event, updated_at bumped.
   route({
-    method: 'PATCH', path: `${AGENT_REFERRALS}/:refId{[0-9]+}`, policy: ['AGENT'],
+    method: 'PATCH', path: `${AGENT_REFERRALS}/:refId{[0-9]+}`, policy: AGENT_ROLES,
     handler: async (c) => {
       const { id, refId } = params(c, RefParams);
       await assertAgentScope(c, id, 'write');
@@ -69,7 +70,7 @@ export const agentReferralWriteRoutes: RouteDef[] = [
   // Staff and the brokerage's admin note the agent's referral from its page; their note is
   // not the agent's follow-up, so it leaves updated_at (and the overdue figures) as they were.
   route({
-    method: 'POST', path: `${AGENT_REFERRALS}/:refId{[0-9]+}/notes`, policy: ['AGENT', 'BROKERAGE_ADMIN', ...STAFF_ROLES],
+    method: 'POST', path: `${AGENT_REFERRALS}/:refId{[0-9]+}/notes`, policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id, refId } = params(c, RefParams);
       const user = c.var.auth.user;
@@ -105,7 +106,7 @@ export const agentReferralWriteRoutes: RouteDef[] = [
   // Staff or the brokerage's admin move a referral to another agent of its brokerage. The previous
   // agent's later writes to it are refused with a reason (agent-referrals-data.ts ownReferral).
   route({
-    method: 'PATCH', path: '/agents-api/referrals/:refId{[0-9]+}/reassign', policy: ['BROKERAGE_ADMIN', ...STAFF_ROLES],
+    method: 'PATCH', path: '/agents-api/referrals/:refId{[0-9]+}/reassign', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { refId } = params(c, v.object({ refId: Id }));
       const body = await jsonBody(c, Reassignment);

@@ -1,15 +1,14 @@
+import { AGENT_RECORD_ROLES } from '../../../src/access/roles.ts';
 import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
 import type { AgentFunnel, AgentReferralPage, ReferralEventPage, ReferralNotePage, AgentReferralDetail } from '../../../src/contract/referrals.ts';
 import { FUNNELS, REFERRAL_STAGES, REFERRAL_TYPES, type ReferralType } from '../../../src/lib/referral-stages.ts';
 import { overduePredicate } from '../../db/overdue.ts';
-import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
+import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, Paging, params, query } from '../../http/validate.ts';
 import { agentReferralWriteRoutes } from './referral-writes.ts';
 import { notificationRoutes } from './notifications.ts';
 import { AGENT_REFERRALS, assertAgentScope, filledQuery, ownReferral, RefParams, referralDetail, selectReferrals, toAgentReferral, toReferralEvent, toReferralNote } from './referral-data.ts';
-
-const READERS = ['AGENT', 'BROKERAGE_ADMIN', ...STAFF_ROLES] as const;
 
 const ListQuery = v.object({
   ...Paging,
@@ -38,7 +37,7 @@ const pageQuery = v.object(Paging);
 
 export const agentReferralReadRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: AGENT_REFERRALS, policy: READERS,
+    method: 'GET', path: AGENT_REFERRALS, policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const q = filledQuery(c, ListQuery);
@@ -66,7 +65,7 @@ export const agentReferralReadRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: `${AGENT_REFERRALS}/:refId{[0-9]+}`, policy: READERS,
+    method: 'GET', path: `${AGENT_REFERRALS}/:refId{[0-9]+}`, policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id, refId } = params(c, RefParams);
       await assertAgentScope(c, id, 'read');
@@ -75,7 +74,7 @@ export const agentReferralReadRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: `${AGENT_REFERRALS}/:refId{[0-9]+}/events`, policy: READERS,
+    method: 'GET', path: `${AGENT_REFERRALS}/:refId{[0-9]+}/events`, policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id, refId } = params(c, RefParams);
       const { pageIndex, pageSize } = query(c, pageQuery);
@@ -96,7 +95,7 @@ export const agentReferralReadRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: `${AGENT_REFERRALS}/:refId{[0-9]+}/notes`, policy: READERS,
+    method: 'GET', path: `${AGENT_REFERRALS}/:refId{[0-9]+}/notes`, policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id, refId } = params(c, RefParams);
       const { pageIndex, pageSize } = query(c, pageQuery);
@@ -116,7 +115,7 @@ export const agentReferralReadRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/funnel', policy: READERS,
+    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}/funnel', policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgentScope(c, id, 'read');

@@ -1,6 +1,7 @@
+import { OUTREACH_MANAGER_ROLES, OUTREACH_READER_ROLES } from '../../../src/access/roles.ts';
 import * as v from 'valibot';
 import type { Page } from '../../../src/contract/common.ts';
-import { TASK_CHANNELS, TASK_MANAGER_ROLES, TASK_READER_ROLES, TASK_SID, TASK_STATUSES, type TwilioTask } from '../../../src/contract/contact-center.ts';
+import { TASK_CHANNELS, TASK_SID, TASK_STATUSES, type TwilioTask } from '../../../src/contract/contact-center.ts';
 import { taskProvider } from '../../contact-center/twilio-tasks.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { isProviderUser, notYoursError } from '../../http/ownership.ts';
@@ -35,7 +36,7 @@ function scopeOf(c: AppContext): number | null {
 
 export const twilioTaskRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: PATH, policy: TASK_READER_ROLES,
+    method: 'GET', path: PATH, policy: OUTREACH_READER_ROLES,
     handler: async (c) => {
       const q = query(c, TaskQuery);
       const now = c.var.now();
@@ -54,7 +55,7 @@ export const twilioTaskRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'DELETE', path: `${PATH}/:sid`, policy: TASK_MANAGER_ROLES,
+    method: 'DELETE', path: `${PATH}/:sid`, policy: OUTREACH_MANAGER_ROLES,
     handler: async (c) => {
       const { sid } = params(c, SidParams);
       const provider = taskProvider();

@@ -1,6 +1,6 @@
+import { DIAGNOSTICS_ROLES } from '../../../src/access/roles.ts';
 import type { ExpressionBuilder } from 'kysely';
 import * as v from 'valibot';
-import type { Role } from '../../../src/access/roles.ts';
 import {
   AssignmentExplainQuery, AssignmentListFilters, AssignOpportunityBody,
   type AgentAssignment, type AgentAssignmentDetail, type AgentAssignmentPage, type AssignmentCheck, type AssignmentExplanation, type AssignmentVerdict,
@@ -18,8 +18,7 @@ import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.t
 // Agent assignments: the recorded decisions, the rule's explanation for an
 // opportunity or a ZIP code, and automatic assignment (the ZIP geography is geography.ts).
 // Roles: spec 1 section 6, "agent-assignments ... list pages: ADMIN, MANAGER, CSR_SUPERVISOR,
-// AGENT_ENGAGEMENT" (the same set src/access/route-table.ts calls DIAGNOSTICS).
-export const ASSIGNMENT_ROLES: readonly Role[] = ['ADMIN', 'MANAGER', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'];
+// AGENT_ENGAGEMENT" (DIAGNOSTICS_ROLES).
 
 // The filters, the explanation's query and the body are the contract's (the console's lookup checks the same).
 const ListQuery = v.object({ ...Paging, ...AssignmentListFilters.entries, sort: Sort(['created', 'zip', 'mode'], 'created,DESC') });
@@ -71,7 +70,7 @@ async function loadDetail(db: Db, id: number): Promise<AgentAssignmentDetail> {
 
 export const agentAssignmentRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/interviews-api/agentAssignments', policy: ASSIGNMENT_ROLES,
+    method: 'GET', path: '/interviews-api/agentAssignments', policy: DIAGNOSTICS_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
       const db = c.var.db;
@@ -89,7 +88,7 @@ export const agentAssignmentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/agentAssignments/explain', policy: ASSIGNMENT_ROLES,
+    method: 'GET', path: '/interviews-api/agentAssignments/explain', policy: DIAGNOSTICS_ROLES,
     handler: async (c) => {
       const q = query(c, AssignmentExplainQuery);
       const db = c.var.db;
@@ -120,7 +119,7 @@ export const agentAssignmentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/agentAssignments/:id{[0-9]+}', policy: ASSIGNMENT_ROLES,
+    method: 'GET', path: '/interviews-api/agentAssignments/:id{[0-9]+}', policy: DIAGNOSTICS_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       return c.json(await loadDetail(c.var.db, id) satisfies AgentAssignmentDetail);
@@ -128,7 +127,7 @@ export const agentAssignmentRoutes: RouteDef[] = [
   }),
   route({
     // Automatic assignment: the rule chooses (409 with the rule's summary when nobody is eligible).
-    method: 'POST', path: '/interviews-api/agentAssignments', policy: ASSIGNMENT_ROLES,
+    method: 'POST', path: '/interviews-api/agentAssignments', policy: DIAGNOSTICS_ROLES,
     handler: async (c) => {
       const { opportunityId } = await jsonBody(c, AssignOpportunityBody);
       const user = c.var.auth.user;

@@ -1,3 +1,4 @@
+import { OPPORTUNITY_ROLES, STAFF_ROLES } from '../../../src/access/roles.ts';
 import type { Page } from '../../../src/contract/common.ts';
 import * as v from 'valibot';
 import { ForceAssignment, type ForceAssignmentResult, type Interaction, type Opportunity, type Disposition } from '../../../src/contract/interviews.ts';
@@ -5,9 +6,8 @@ import { recordAudit } from '../../http/audit-log.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { assignOpportunity, endOpenReferrals } from '../../db/assignment.ts';
 import { personName } from '../../../src/lib/format.ts';
-import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
+import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params, query } from '../../http/validate.ts';
-import { OPPORTUNITY_READERS } from './opportunities.ts';
 import { loadOpportunity } from './opportunity-query.ts';
 import { referralQuery, referralView } from '../agents-api/brokerage-referrals.ts';
 import { countOf, IdParam, pagingWith, userNameSql } from '../../http/paging.ts';
@@ -49,7 +49,7 @@ export const agentConnectionRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/interactions', policy: OPPORTUNITY_READERS,
+    method: 'GET', path: '/interviews-api/interactions', policy: OPPORTUNITY_ROLES,
     handler: async (c) => {
       const q = query(c, v.object({ ...pagingWith(100), opportunityId: IdParam }));
       const db = c.var.db;
@@ -72,7 +72,7 @@ export const agentConnectionRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/dispositions', policy: OPPORTUNITY_READERS,
+    method: 'GET', path: '/interviews-api/dispositions', policy: OPPORTUNITY_ROLES,
     handler: async (c) => {
       const q = query(c, v.object(pagingWith(1000)));
       const db = c.var.db;

@@ -1,10 +1,10 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { POTENTIAL_AGENT_LIST_STATUSES, type InvitationStats } from '../../../src/contract/potential-agents.ts';
 import { assertBrokerage, isProviderUser } from '../../http/ownership.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { params } from '../../http/validate.ts';
-import { DASHBOARD_READERS } from '../../http/brokerage-scope.ts';
 
 // GET /interviews-api/agentInvitations/stats/{ids} (spec 2 section 7 "agentInvitations/
 // stats/[ids]"): the invitation stats of several brokerages at once, ids comma separated (at most 50),
@@ -18,7 +18,7 @@ const IdsParams = v.object({
 
 export const agentInvitationRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/interviews-api/agentInvitations/stats/:ids', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/interviews-api/agentInvitations/stats/:ids', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { ids } = params(c, IdsParams);
       const user = c.var.auth.user;

@@ -1,9 +1,10 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import * as v from 'valibot';
 import { SUPPORT_CASE_STATUSES, type SupportCase, type SupportCasePage } from '../../../src/contract/agent-support.ts';
 import { forbidden } from '../../http/errors.ts';
 import { assertAgent, isProviderUser } from '../../http/ownership.ts';
 import { countOf, IdParam, userNameSql } from '../../http/paging.ts';
-import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
+import { route, type RouteDef } from '../../http/route.ts';
 import { Paging, query } from '../../http/validate.ts';
 
 // GET /interviews-api/agent-support/cases: an agent's support cases on the staff agent
@@ -16,7 +17,7 @@ const CasesQuery = v.object({ ...Paging, agentId: IdParam, status: v.optional(St
 
 export const agentSupportRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/interviews-api/agent-support/cases', policy: [...STAFF_ROLES, 'BROKERAGE_ADMIN'],
+    method: 'GET', path: '/interviews-api/agent-support/cases', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, CasesQuery);
       const { user } = c.var.auth;

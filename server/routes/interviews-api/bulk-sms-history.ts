@@ -1,10 +1,11 @@
+import { OUTREACH_READER_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { SMS_SUPPRESSIONS, type SmsJob, type SmsJobPage } from '../../../src/contract/bulk-sms.ts';
 import { personName } from '../../../src/lib/format.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Paging, query } from '../../http/validate.ts';
-import { SMS_READERS, smsReadScope } from './bulk-sms.ts';
+import { smsReadScope } from './bulk-sms.ts';
 
 // The Bulk SMS Send page's history of past sends: newest first, each with its counts by outcome
 // and suppression reason. Every role the page's route admits reads it, scoped as a
@@ -62,5 +63,5 @@ async function history(c: AppContext): Promise<Response> {
 }
 
 export const bulkSmsHistoryRoutes: RouteDef[] = [
-  route({ method: 'GET', path: '/interviews-api/opportunities/sms/history', policy: SMS_READERS, handler: history }),
+  route({ method: 'GET', path: '/interviews-api/opportunities/sms/history', policy: OUTREACH_READER_ROLES, handler: history }),
 ];

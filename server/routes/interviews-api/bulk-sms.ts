@@ -1,3 +1,4 @@
+import { BROKERAGE_WORKSPACE_ROLES, OUTREACH_READER_ROLES } from '../../../src/access/roles.ts';
 import * as v from 'valibot';
 import { SmsRequest, type SmsJob, type SmsJobPage, type SmsJobRecipientPage, type SmsPreflight } from '../../../src/contract/bulk-sms.ts';
 import type { Role } from '../../../src/access/roles.ts';
@@ -12,12 +13,10 @@ import { analyse, candidatesOf, isRunningHere, jobView, preflightOf, runJob } fr
 // BROKERAGE_ADMIN, CSR_VIEW_OPPORTUNITIES). Staff send to any opportunities or a pasted list; a
 // brokerage admin only to their own brokerage's opportunities; CSR_VIEW_OPPORTUNITIES reads the
 // sends (view only). The send is POST /interviews-api/opportunities/sms (form-encoded, spec 2).
-const SENDERS = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN'] as const;
-/** Who reads sends, their reports and the history: every role the Bulk SMS Send route admits. */
-export const SMS_READERS = [...SENDERS, 'CSR_VIEW_OPPORTUNITIES'] as const;
 
 const hasRole = (roles: readonly Role[], role: Role) => roles.includes(role);
-const STAFF_READERS: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'CSR_VIEW_OPPORTUNITIES'];
+/** The readers tied to no brokerage: every reader but the brokerage admin. */
+const STAFF_READERS: readonly Role[] = OUTREACH_READER_ROLES.filter((r) => r !== 'BROKERAGE_ADMIN');
 
 /**
  * The brokerage whose sends the caller may read: undefined for staff (every send), else the
@@ -57,7 +56,7 @@ async function readableJob(c: AppContext, id: number): Promise<SmsJob> {
 
 export const bulkSmsRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/interviews-api/opportunities/sms/preflight', policy: SENDERS,
+    method: 'POST', path: '/interviews-api/opportunities/sms/preflight', policy: BROKERAGE_WORKSPACE_ROLES,
     handler: async (c) => {
       const req = await formBody(c, SmsRequest);
       const brokerageId = scopeOf(c, req);
@@ -66,7 +65,7 @@ export const bulkSmsRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/interviews-api/opportunities/sms', policy: SENDERS,
+    method: 'POST', path: '/interviews-api/opportunities/sms', policy: BROKERAGE_WORKSPACE_ROLES,
     handler: async (c) => {
       const key = c.req.header('Idempotency-Key') ?? '';
       if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('The request is not valid', { 'Idempotency-Key': 'An Idempotency-Key header of 8 to 100 letters, digits, - or _ is required' });
@@ -111,7 +110,7 @@ export const bulkSmsRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/opportunities/sms/jobs', policy: SMS_READERS,
+    method: 'GET', path: '/interviews-api/opportunities/sms/jobs', policy: OUTREACH_READER_ROLES,
     handler: async (c) => {
       const q = query(c, JobsQuery);
       const scope = smsReadScope(c.var.auth.user);
@@ -125,14 +124,14 @@ export const bulkSmsRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/opportunities/sms/jobs/:id{[0-9]+}', policy: SMS_READERS,
+    method: 'GET', path: '/interviews-api/opportunities/sms/jobs/:id{[0-9]+}', policy: OUTREACH_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       return c.json((await readableJob(c, id)) satisfies SmsJob);
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/opportunities/sms/jobs/:id{[0-9]+}/recipients', policy: SMS_READERS,
+    method: 'GET', path: '/interviews-api/opportunities/sms/jobs/:id{[0-9]+}/recipients', policy: OUTREACH_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const q = query(c, RecipientsQuery);

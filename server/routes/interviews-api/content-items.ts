@@ -1,3 +1,4 @@
+import { DIAGNOSTICS_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import {
@@ -11,13 +12,12 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { countOf, IdParam, likeWildcard, pagingWith, Sort, TextParam } from '../../http/paging.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
-import { ASSIGNMENT_ROLES } from './agent-assignments.ts';
 
 // Content items: SMS and email templates and call scripts, their usages and audiences
 // (page size 200, spec 2 section 9), versions (PATCH saves a new one; restoring copies an old one
 // into a new one), and the matching that best-match, all-match and the console's simulator use
 // (src/lib/content-match.ts). Roles: the content-search/simulator list roles of spec 1 section 6.
-const CONTENT_ROLES = ASSIGNMENT_ROLES;
+const CONTENT_ROLES = DIAGNOSTICS_ROLES;
 
 const Product = v.optional(v.picklist(['PORCHLIGHT', 'LEAD_GENIUS'], 'product must be PORCHLIGHT or LEAD_GENIUS'));
 const LeadType = v.optional(v.picklist(['NEW', 'AGED'], 'leadType must be NEW or AGED'));

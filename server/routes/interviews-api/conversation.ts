@@ -1,3 +1,4 @@
+import { OPPORTUNITY_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { ContactNumbers, ConversationEntry, ConversationPage } from '../../../src/contract/conversation.ts';
@@ -6,7 +7,6 @@ import { notFound } from '../../http/errors.ts';
 import { countOf, pagingWith, userNameSql } from '../../http/paging.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { query } from '../../http/validate.ts';
-import { OPPORTUNITY_READERS } from './opportunities.ts';
 
 // The opportunity view's interaction timeline: GET /interviews-api/conversation (the
 // opportunity's calls, texts and emails with their recordings and QA status, from the tables QA
@@ -24,7 +24,7 @@ async function assertOpportunity(db: Db, id: number) {
 
 export const conversationRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/interviews-api/conversation', policy: OPPORTUNITY_READERS,
+    method: 'GET', path: '/interviews-api/conversation', policy: OPPORTUNITY_ROLES,
     handler: async (c) => {
       const q = query(c, ConversationQuery);
       const opportunityId = q.opportunityId;
@@ -55,7 +55,7 @@ export const conversationRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/contactNumbers', policy: OPPORTUNITY_READERS,
+    method: 'GET', path: '/interviews-api/contactNumbers', policy: OPPORTUNITY_ROLES,
     handler: async (c) => {
       const { opportunityId } = query(c, OpportunityQuery);
       const db = c.var.db;

@@ -1,3 +1,4 @@
+import { DNC_ROLES } from '../../../src/access/roles.ts';
 import type { DeleteResult } from '../../../src/contract/common.ts';
 import { updateByIdOr404 } from '../../http/update.ts';
 import { sql } from 'kysely';
@@ -7,13 +8,10 @@ import { dncChannelLabel, enumLabel } from '../../../src/contract/labels.ts';
 import { dncOwnerLabel } from '../../../src/lib/format.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
+import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { check, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { dncView, matchingIds, searchDnc } from './dnc-search.ts';
 import { BoolParam, TextParam } from '../../http/paging.ts';
-
-/** The dnc-list route's roles (spec 1 section 6). */
-export const DNC_ROLES = [...STAFF_ROLES, 'CSR'] as const;
 
 const Filters = { value: TextParam(254), blocked: BoolParam };
 const SearchQuery = v.object({ ...Paging, ...Filters });

@@ -1,3 +1,4 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { MarketPage, ZipCode } from '../../../src/contract/agent-assignments.ts';
@@ -5,14 +6,13 @@ import { MAX_RESOLVE_ZIPS, type GeographyPage } from '../../../src/contract/geog
 import { zipQuery } from '../../geography/zip-codes.ts';
 import { notFound } from '../../http/errors.ts';
 import { countOf, IdParam, likeWildcard, TextParam } from '../../http/paging.ts';
-import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
+import { route, type RouteDef } from '../../http/route.ts';
 import { Paging, params, query } from '../../http/validate.ts';
 
 // ZIP geography (spec 2 section 7 "Geography: zipCodes/{zip}, geography; markets": zipCodes,
 // markets and geography). Reference data with no owner: read by every screen that
 // takes a ZIP, so by staff (coverage areas on the agent view, supplier ZIPs, agent assignments) and
 // brokerage admins (their agents' questionnaire ZIPs). Agents and lenders enter no ZIPs.
-export const GEOGRAPHY_READERS = [...STAFF_ROLES, 'BROKERAGE_ADMIN'] as const;
 
 const Zip = v.pipe(v.string(), v.regex(/^\d{5}$/, 'ZIP must be exactly 5 digits'));
 const ZipList = v.pipe(v.string(), v.transform((s) => s.split(',').map((z) => z.trim()).filter(Boolean)),
@@ -31,7 +31,7 @@ const GeographyQuery = v.object({
 
 export const geographyRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/interviews-api/zipCodes/:zip', policy: GEOGRAPHY_READERS,
+    method: 'GET', path: '/interviews-api/zipCodes/:zip', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { zip } = params(c, v.object({ zip: Zip }));
       const row = await zipQuery(c.var.db).where('z.zip', '=', zip).executeTakeFirst();
@@ -40,7 +40,7 @@ export const geographyRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/geography', policy: GEOGRAPHY_READERS,
+    method: 'GET', path: '/interviews-api/geography', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, GeographyQuery);
       const db = c.var.db;
@@ -58,7 +58,7 @@ export const geographyRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/markets', policy: GEOGRAPHY_READERS,
+    method: 'GET', path: '/interviews-api/markets', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, v.object(Paging));
       const db = c.var.db;

@@ -1,3 +1,4 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import type { Page } from '../../../src/contract/common.ts';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import * as v from 'valibot';
@@ -12,7 +13,7 @@ import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, Paging, params, query } from '../../http/validate.ts';
 import { displayName } from '../agents-api/agents.ts';
 import { cleanWebsite } from '../agents-api/brokerage-figures.ts';
-import { brokerageFromQuery, DASHBOARD_READERS, ProductParam, productsOf, sortParam } from '../../http/brokerage-scope.ts';
+import { brokerageFromQuery, ProductParam, productsOf, sortParam } from '../../http/brokerage-scope.ts';
 
 // Broker leads are opportunities (leads) of a brokerage. The IRIS widgets read LEAD_GENIUS leads,
 // so every broker-leads call defaults to product=LEAD_GENIUS; COMBINED widens it to all leads.
@@ -88,7 +89,7 @@ const OpportunityParams = v.object({ opportunityId: Id });
 
 export const irisLeadRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/interviews-api/broker-leads', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/interviews-api/broker-leads', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
@@ -107,7 +108,7 @@ export const irisLeadRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/broker-leads/:opportunityId{[0-9]+}', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/interviews-api/broker-leads/:opportunityId{[0-9]+}', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { opportunityId } = params(c, OpportunityParams);
       const [lead] = await brokerLeads(c.var.db, await readableOpportunity(c, opportunityId),
@@ -117,7 +118,7 @@ export const irisLeadRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/broker-leads/lead/:opportunityId{[0-9]+}', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/interviews-api/broker-leads/lead/:opportunityId{[0-9]+}', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { opportunityId } = params(c, OpportunityParams);
       const [lead] = await brokerLeads(c.var.db, await readableOpportunity(c, opportunityId),

@@ -1,3 +1,4 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { REFERRAL_STAGES } from '../../../src/contract/brokerages.ts';
@@ -8,7 +9,7 @@ import { DEFAULT_LEAD_PRODUCT, leadsOf } from './iris-leads.ts';
 import { round2 } from '../agents-api/brokerage-figures.ts';
 import { stagesOf } from '../agents-api/broker-referrals.ts';
 import { PROGRESSION_STEP_STATUSES } from '../../../src/lib/opportunity-status.ts';
-import { BrokerageIdParams, DASHBOARD_READERS, ProductParam, productsOf, readableBrokerage } from '../../http/brokerage-scope.ts';
+import { BrokerageIdParams, ProductParam, productsOf, readableBrokerage } from '../../http/brokerage-scope.ts';
 
 const ProductQuery = v.object({ product: ProductParam });
 const StatusQuery = v.object({ product: ProductParam, leadType: v.optional(LeadType) });
@@ -17,7 +18,7 @@ const pct = (part: number, whole: number) => (whole === 0 ? 0 : round2((100 * pa
 
 export const leadStatsRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/interviews-api/broker-leads/:brokerageId{[0-9]+}/opportunityStatusStats', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/interviews-api/broker-leads/:brokerageId{[0-9]+}/opportunityStatusStats', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { brokerageId } = params(c, BrokerageIdParams);
       const { product = DEFAULT_LEAD_PRODUCT, leadType = 'ALL' } = query(c, StatusQuery);
@@ -30,7 +31,7 @@ export const leadStatsRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/broker-leads/leadSourceCount/:brokerageId{[0-9]+}', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/interviews-api/broker-leads/leadSourceCount/:brokerageId{[0-9]+}', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { brokerageId } = params(c, BrokerageIdParams);
       const { product = DEFAULT_LEAD_PRODUCT } = query(c, ProductQuery);
@@ -54,7 +55,7 @@ export const leadStatsRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/broker-leads/:brokerageId{[0-9]+}/referralStageStats', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/interviews-api/broker-leads/:brokerageId{[0-9]+}/referralStageStats', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { brokerageId } = params(c, BrokerageIdParams);
       const { product = DEFAULT_LEAD_PRODUCT } = query(c, ProductQuery);
@@ -70,7 +71,7 @@ export const leadStatsRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/broker-leads/:brokerageId{[0-9]+}/lead-progression-stats', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/interviews-api/broker-leads/:brokerageId{[0-9]+}/lead-progression-stats', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { brokerageId } = params(c, BrokerageIdParams);
       const { product = DEFAULT_LEAD_PRODUCT } = query(c, ProductQuery);

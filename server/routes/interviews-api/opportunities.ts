@@ -1,3 +1,4 @@
+import { OPPORTUNITY_ROLES, STAFF_ROLES } from '../../../src/access/roles.ts';
 import type { Page } from '../../../src/contract/common.ts';
 import * as v from 'valibot';
 import { OpportunityPatch, OpportunityStatusChange, type OpportunityNote, type Opportunity } from '../../../src/contract/interviews.ts';
@@ -8,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { noteRoutes } from '../../http/note-routes.ts';
-import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
+import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import {
   filteredIds, loadOpportunity, OPPORTUNITY_SORT, OpportunityFilters, opportunityQuery, OpportunitySort, opportunityView,
@@ -16,9 +17,6 @@ import {
 } from './opportunity-query.ts';
 import { countOf, NoteBody, noteView } from '../../http/paging.ts';
 import { codeLabel, enumLabel } from '../../../src/contract/labels.ts';
-
-/** The opportunities route (spec 1 section 6): the brokerages roles plus CSR_VIEW_OPPORTUNITIES, who only reads. */
-export const OPPORTUNITY_READERS = [...STAFF_ROLES, 'CSR_VIEW_OPPORTUNITIES'] as const;
 
 const ListQuery = v.object({ ...Paging, ...OpportunityFilters, sort: OpportunitySort });
 const SearchQuery = v.object({
@@ -59,15 +57,15 @@ async function assertExists(db: Db, id: number) {
 
 export const opportunityRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/interviews-api/opportunities', policy: OPPORTUNITY_READERS,
+    method: 'GET', path: '/interviews-api/opportunities', policy: OPPORTUNITY_ROLES,
     handler: async (c) => { const q = query(c, ListQuery); return page(c, q, q); },
   }),
   route({
-    method: 'GET', path: '/interviews-api/opportunities/search', policy: OPPORTUNITY_READERS,
+    method: 'GET', path: '/interviews-api/opportunities/search', policy: OPPORTUNITY_ROLES,
     handler: async (c) => { const q = query(c, SearchQuery); return page(c, q, q); },
   }),
   route({
-    method: 'GET', path: '/interviews-api/opportunities/:id{[0-9]+}', policy: OPPORTUNITY_READERS,
+    method: 'GET', path: '/interviews-api/opportunities/:id{[0-9]+}', policy: OPPORTUNITY_ROLES,
     handler: async (c) => c.json(await loadOpportunity(c.var.db, params(c, IdParams).id) satisfies Opportunity),
   }),
   route({
@@ -108,7 +106,7 @@ export const opportunityRoutes: RouteDef[] = [
     table: 'opportunity_notes', ownerColumn: 'opportunity_id', touchOwner: { table: 'opportunities', column: 'updated_at' }, audit: 'OPPORTUNITY_NOTE_ADDED',
     view: (n, opportunityId): OpportunityNote => ({ ...noteView(n), opportunityId }),
     list: {
-      path: '/interviews-api/opportunities/:id{[0-9]+}/notes', policy: OPPORTUNITY_READERS,
+      path: '/interviews-api/opportunities/:id{[0-9]+}/notes', policy: OPPORTUNITY_ROLES,
       read: async (c) => {
         const { id } = params(c, IdParams);
         const q = query(c, v.object(Paging));
@@ -127,7 +125,7 @@ export const opportunityRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/opportunities/export.csv', policy: OPPORTUNITY_READERS,
+    method: 'GET', path: '/interviews-api/opportunities/export.csv', policy: OPPORTUNITY_ROLES,
     handler: async (c) => {
       const f = query(c, v.object(OpportunityFilters));
       return csvResponse(c, 'opportunities', { ...f, status: f.status?.join(',') }, {

@@ -1,8 +1,9 @@
+import { OPPORTUNITY_LENDER_ROLES } from '../../../src/access/roles.ts';
 import type { OpportunityLender, OpportunityLenderAnswer } from '../../../src/contract/lender-referrals.ts';
 import { isLenderStep } from '../../../src/lib/lender-steps.ts';
 import { notFound } from '../../http/errors.ts';
 import { isProviderUser, missing } from '../../http/ownership.ts';
-import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
+import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, params } from '../../http/validate.ts';
 
 // GET /interviews-api/opportunities/{id}/lender (spec 2 section 7): the loan office an opportunity
@@ -12,7 +13,7 @@ import { IdParams, params } from '../../http/validate.ts';
 // opportunity that does not exist answers 404.
 export const opportunityLenderRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/interviews-api/opportunities/:id{[0-9]+}/lender', policy: [...STAFF_ROLES, 'CSR_VIEW_OPPORTUNITIES', 'LOAN_OFFICE_ADMIN'],
+    method: 'GET', path: '/interviews-api/opportunities/:id{[0-9]+}/lender', policy: OPPORTUNITY_LENDER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;

@@ -1,9 +1,9 @@
+import { OPPORTUNITY_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import type { Partner } from '../../../src/contract/partners.ts';
 import { notFound } from '../../http/errors.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, params } from '../../http/validate.ts';
-import { OPPORTUNITY_READERS } from './opportunities.ts';
 
 // GET /interviews-api/partners/{id}: the referral partner shown on an opportunity, with
 // how many opportunities it sent in and how many of them are still open.
@@ -13,7 +13,7 @@ export const FINISHED_OPPORTUNITY_STATUSES = ['CLOSED', 'DO_NOT_CONTACT', 'UNSER
 
 export const partnerRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/interviews-api/partners/:id{[0-9]+}', policy: OPPORTUNITY_READERS,
+    method: 'GET', path: '/interviews-api/partners/:id{[0-9]+}', policy: OPPORTUNITY_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const p = await c.var.db.selectFrom('partners as p')

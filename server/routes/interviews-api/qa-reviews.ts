@@ -1,10 +1,10 @@
+import { QA_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { isoTimeAsDate, type Page } from '../../../src/contract/common.ts';
 import {
   QA_STATUS_FILTERS, QaReviewRequest, type QaCriteria, type QaFigures, type QaHandlers, type QaQueueItem, type Recording,
 } from '../../../src/contract/qa-review.ts';
-import type { Role } from '../../../src/access/roles.ts';
 import { recordingProvider } from '../../contact-center/recordings.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
@@ -15,8 +15,6 @@ import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.t
 // QA review (route qa-review of spec 1 section 6: ADMIN, QA_TEAM): the queue of recorded
 // calls with their scorecards, the reviewer figures, saving a scorecard, and the calls' recordings
 // with their audio (the stand-in provider of server/contact-center/recordings.ts).
-
-export const QA_ROLES: readonly Role[] = ['ADMIN', 'QA_TEAM'];
 
 const Time = v.optional(isoTimeAsDate('must be an ISO time such as 2026-11-23T05:00:00.000Z'));
 

@@ -1,3 +1,4 @@
+import { ADMIN_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { Page } from '../../../src/contract/common.ts';
@@ -11,7 +12,7 @@ import { IdParam } from '../../http/paging.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { monthBounds, monthOf } from '../agents-api/brokerage-figures.ts';
-import { SUPPLIER_READERS, SUPPLIER_WRITERS, supplierOr404 } from '../users-api/lead-suppliers.ts';
+import { SUPPLIER_READERS, supplierOr404 } from '../users-api/lead-suppliers.ts';
 
 // lead-supplier-zip-codes and lead-supplier-limit (spec 2 section 7). Read by the
 // supplier-management roles, written by ADMIN (docs/decisions/0017-lead-supplier-limits-are-the-cap.md).
@@ -62,7 +63,7 @@ export const leadSupplierCoverageRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/leads-api/lead-supplier-zip-codes', policy: SUPPLIER_WRITERS,
+    method: 'POST', path: '/leads-api/lead-supplier-zip-codes', policy: ADMIN_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, NewLeadSupplierZip);
       await supplierOr404(c.var.db, body.supplierId);
@@ -73,7 +74,7 @@ export const leadSupplierCoverageRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/leads-api/lead-supplier-zip-codes/bulk', policy: SUPPLIER_WRITERS,
+    method: 'POST', path: '/leads-api/lead-supplier-zip-codes/bulk', policy: ADMIN_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, BulkLeadSupplierZips);
       await supplierOr404(c.var.db, body.supplierId);
@@ -95,7 +96,7 @@ export const leadSupplierCoverageRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'DELETE', path: '/leads-api/lead-supplier-zip-codes/:supplierId/:zip', policy: SUPPLIER_WRITERS,
+    method: 'DELETE', path: '/leads-api/lead-supplier-zip-codes/:supplierId/:zip', policy: ADMIN_ROLES,
     handler: async (c) => {
       const { supplierId, zip } = params(c, ZipParams);
       const res = await c.var.db.deleteFrom('lead_supplier_zip_codes').where('supplier_id', '=', supplierId).where('zip', '=', zip).executeTakeFirst();
@@ -112,7 +113,7 @@ export const leadSupplierCoverageRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/leads-api/lead-supplier-limit', policy: SUPPLIER_WRITERS,
+    method: 'POST', path: '/leads-api/lead-supplier-limit', policy: ADMIN_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, NewLeadSupplierLimit);
       const db = c.var.db;
@@ -132,7 +133,7 @@ export const leadSupplierCoverageRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'PATCH', path: '/leads-api/lead-supplier-limit/:id{[0-9]+}', policy: SUPPLIER_WRITERS,
+    method: 'PATCH', path: '/leads-api/lead-supplier-limit/:id{[0-9]+}', policy: ADMIN_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const body = await jsonBody(c, PatchLeadSupplierLimit);

@@ -1,8 +1,9 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { isoMonth } from '../../../src/contract/common.ts';
 import type { LeadStats } from '../../../src/contract/leads.ts';
-import { BrokerageIdParams, DASHBOARD_READERS, readableBrokerage } from '../../http/brokerage-scope.ts';
+import { BrokerageIdParams, readableBrokerage } from '../../http/brokerage-scope.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { params, query } from '../../http/validate.ts';
 import { monthBounds, monthOf } from '../agents-api/brokerage-figures.ts';
@@ -16,7 +17,7 @@ const LeadStatsQuery = v.object({
 
 export const leadStatsApiRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/leads-api/leadstats/:brokerageId{[0-9]+}', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/leads-api/leadstats/:brokerageId{[0-9]+}', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { brokerageId } = params(c, BrokerageIdParams);
       const { ingestedDate } = query(c, LeadStatsQuery);

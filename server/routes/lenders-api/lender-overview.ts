@@ -1,10 +1,11 @@
+import { LENDER_DETAIL_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import type { LenderOverview } from '../../../src/contract/lender-overview.ts';
 import { LENDER_STEPS, OPEN_STEPS } from '../../../src/lib/lender-steps.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertLoanOffice } from '../../http/ownership.ts';
-import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
+import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, params } from '../../http/validate.ts';
 
 // GET /lenders-api/loan-offices/{id}/stats: the loan office's overview, every figure
@@ -114,7 +115,7 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
 
 export const lenderOverviewRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/lenders-api/loan-offices/:id{[0-9]+}/stats', policy: [...STAFF_ROLES, 'LOAN_OFFICE_ADMIN'],
+    method: 'GET', path: '/lenders-api/loan-offices/:id{[0-9]+}/stats', policy: LENDER_DETAIL_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       assertLoanOffice(c.var.auth.user, id);

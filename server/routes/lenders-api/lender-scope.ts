@@ -4,13 +4,7 @@ import type { AuthUser } from '../../http/route.ts';
 // Who sees which lender data. Staff see every loan office; a loan-office admin only
 // their own office (another office's id is refused with 403); a brokerage admin only what is
 // tied to their brokerage: the lender referrals of its opportunities and the officers who hold them.
-
-/** Spec 1 section 6: my-loan-officers and lender-referrals lists. */
-export const LENDER_LIST_ROLES = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'LOAN_OFFICE_ADMIN'] as const;
-/** Spec 1 section 6: my-loan-officers and lender-referrals view/:id. */
-export const LENDER_DETAIL_ROLES = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'LOAN_OFFICE_ADMIN'] as const;
-/** Writes: the loan office's admin (staff impersonating it act as that admin) and the staff who may impersonate. */
-export const LENDER_WRITE_ROLES = ['ADMIN', 'AGENT_ENGAGEMENT', 'LOAN_OFFICE_ADMIN'] as const;
+// The routes' role sets: LENDER_LIST_ROLES, LENDER_DETAIL_ROLES, LENDER_WRITE_ROLES of src/access/roles.ts.
 
 export interface LenderScope {
   /** Only this office's rows; undefined: every office (staff without a filter). */

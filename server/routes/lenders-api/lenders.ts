@@ -1,21 +1,21 @@
+import { LENDER_DETAIL_ROLES } from '../../../src/access/roles.ts';
 import type { Page } from '../../../src/contract/common.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { LoanOfficeSummary, LoanOffice } from '../../../src/contract/lenders.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertLoanOffice, isProviderUser } from '../../http/ownership.ts';
-import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
+import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, Paging, params, query } from '../../http/validate.ts';
 import { countOf, likeWildcard, Sort, TextParam } from '../../http/paging.ts';
 
 // Loan offices; their loan officers are in loan-officers.ts. Staff see every office; a loan-office admin only their own
 // (spec 1 section 6: the lenders list and my-loan-officers admit LOAN_OFFICE_ADMIN).
-const LENDER_READERS = [...STAFF_ROLES, 'LOAN_OFFICE_ADMIN'] as const;
 
 const OfficesQuery = v.object({ ...Paging, name: TextParam(), sort: Sort(['name', 'created'], 'name,ASC') });
 export const lenderRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/lenders-api/loan-offices/:id{[0-9]+}', policy: LENDER_READERS,
+    method: 'GET', path: '/lenders-api/loan-offices/:id{[0-9]+}', policy: LENDER_DETAIL_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       assertLoanOffice(c.var.auth.user, id);
@@ -25,7 +25,7 @@ export const lenderRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/lenders-api/loan-offices', policy: LENDER_READERS,
+    method: 'GET', path: '/lenders-api/loan-offices', policy: LENDER_DETAIL_ROLES,
     handler: async (c) => {
       const q = query(c, OfficesQuery);
       const { user } = c.var.auth;

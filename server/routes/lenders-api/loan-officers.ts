@@ -1,3 +1,4 @@
+import { LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE_ROLES, STAFF_ROLES } from '../../../src/access/roles.ts';
 import { sql, type Kysely } from 'kysely';
 import * as v from 'valibot';
 import {
@@ -10,10 +11,10 @@ import type { Database } from '../../db/schema.ts';
 import { csvResponse } from '../../http/csv.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { isProviderUser, missing } from '../../http/ownership.ts';
-import { route, STAFF_ROLES, type AppContext, type RouteDef } from '../../http/route.ts';
+import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { countOf, IdParam, likeWildcard, Sort, TextParam } from '../../http/paging.ts';
-import { assertOfficeWrite, LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE_ROLES, lenderScope, type LenderScope } from './lender-scope.ts';
+import { assertOfficeWrite, lenderScope, type LenderScope } from './lender-scope.ts';
 import { enumLabel } from '../../../src/contract/labels.ts';
 
 // GET and POST /lenders-api/loan-officers, GET /lenders-api/loan-officers/{id} (spec 2 section 7,

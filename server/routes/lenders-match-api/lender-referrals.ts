@@ -1,3 +1,4 @@
+import { LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE_ROLES } from '../../../src/access/roles.ts';
 import { sql, type Kysely } from 'kysely';
 import * as v from 'valibot';
 import {
@@ -13,7 +14,7 @@ import { badRequest, conflict } from '../../http/errors.ts';
 import { isProviderUser, missing } from '../../http/ownership.ts';
 import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
-import { assertOfficeWrite, LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE_ROLES, lenderScope, type LenderScope } from '../lenders-api/lender-scope.ts';
+import { assertOfficeWrite, lenderScope, type LenderScope } from '../lenders-api/lender-scope.ts';
 import { BoolParam, countOf, IdParam, likeWildcard, NoteBody, noteView, Sort, TextParam, userNameSql } from '../../http/paging.ts';
 import { lenderAudience } from '../../events/audience.ts';
 import { recordEvent } from '../../events/outbox.ts';

@@ -1,6 +1,6 @@
+import { BROKERAGE_WORKSPACE_ROLES, NOTIFICATION_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import type { Role } from '../../../src/access/roles.ts';
 import {
   ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_STATUSES, AnnouncementCreateBody, AnnouncementPatchBody,
   type AnnouncementAudience, type ManagedAnnouncement, type ManagedAnnouncementPage,
@@ -20,9 +20,6 @@ import { recordEvent } from '../../events/outbox.ts';
 // to brokerages, loan offices and agents; a broker admin writes to their own agents only, and sees
 // only their own. Route roles (spec 1 section 6): the parent's ADMIN, AGENT_ENGAGEMENT and
 // BROKERAGE_ADMIN write; the list's MANAGER and CSR_SUPERVISOR read, with read counts.
-
-const WRITERS: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN'];
-const LIST_ROLES: readonly Role[] = [...WRITERS, 'MANAGER', 'CSR_SUPERVISOR'];
 
 const ListQuery = v.object({
   ...Paging,
@@ -61,7 +58,7 @@ async function view(db: Db, user: AuthUser, rows: Row[]): Promise<ManagedAnnounc
   const ids = rows.map((r) => r.id);
   const listed = ids.length === 0 ? [] : await db.selectFrom('announcement_brokerages as ab').innerJoin('brokerages as b', 'b.id', 'ab.brokerage_id')
     .select(['ab.announcement_id', 'b.id', 'b.name']).where('ab.announcement_id', 'in', ids).orderBy('b.name').execute();
-  const writer = WRITERS.some((r) => user.roles.includes(r));
+  const writer = BROKERAGE_WORKSPACE_ROLES.some((r) => user.roles.includes(r));
   const owner = writer ? ownerOf(user) : undefined;
   return rows.map((r) => ({
     id: r.id, title: r.title, body: r.body, priority: r.priority, audience: r.audience, productFamily: r.product_family, status: r.status,
@@ -140,7 +137,7 @@ async function store(db: Db, c: AppContext, id: number | null, a: Stored): Promi
 
 export const announcementEditorRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/users-api/announcements/managed', policy: LIST_ROLES,
+    method: 'GET', path: '/users-api/announcements/managed', policy: NOTIFICATION_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
       const { user } = c.var.auth;
@@ -164,7 +161,7 @@ export const announcementEditorRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/users-api/announcements', policy: WRITERS,
+    method: 'POST', path: '/users-api/announcements', policy: BROKERAGE_WORKSPACE_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, AnnouncementCreateBody);
       const now = c.var.now();
@@ -177,7 +174,7 @@ export const announcementEditorRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'PATCH', path: '/users-api/announcements/:id{[0-9]+}', policy: WRITERS,
+    method: 'PATCH', path: '/users-api/announcements/:id{[0-9]+}', policy: BROKERAGE_WORKSPACE_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const body = await jsonBody(c, AnnouncementPatchBody);

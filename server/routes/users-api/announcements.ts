@@ -1,6 +1,6 @@
+import { ANNOUNCEMENT_READER_ROLES } from '../../../src/access/roles.ts';
 import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
-import type { Role } from '../../../src/access/roles.ts';
 import { AnnouncementStatusBody, type Announcement, type AnnouncementPage, type AnnouncementStatus } from '../../../src/contract/announcements.ts';
 import type { Db } from '../../db/database.ts';
 import { assertBrokerage, isProviderUser, missing } from '../../http/ownership.ts';
@@ -16,7 +16,6 @@ import { BoolParam } from '../../http/paging.ts';
  * The announcements page's roles (spec 1 section 6; my-announcements itself is the first three),
  * plus the other audiences reading their own: agents (the agent app) and loan-office admins.
  */
-const READERS: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'MANAGER', 'CSR_SUPERVISOR', 'AGENT', 'LOAN_OFFICE_ADMIN'];
 
 const ListQuery = v.object({ ...Paging, brokerageId: v.optional(Id), unread: BoolParam });
 
@@ -114,6 +113,6 @@ async function setStatus(c: AppContext): Promise<Response> {
 }
 
 export const announcementRoutes: RouteDef[] = [
-  route({ method: 'GET', path: '/users-api/announcements', policy: READERS, handler: list }),
-  route({ method: 'POST', path: '/users-api/announcements/status', policy: READERS, handler: setStatus }),
+  route({ method: 'GET', path: '/users-api/announcements', policy: ANNOUNCEMENT_READER_ROLES, handler: list }),
+  route({ method: 'POST', path: '/users-api/announcements/status', policy: ANNOUNCEMENT_READER_ROLES, handler: setStatus }),
 ];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { isRole, USER_MANAGER_ROLES, type Role } from '../../../src/access/roles.ts';
+import { BROKERAGE_WORKSPACE_ROLES, isRole, USER_EDITOR_ROLES } from '../../../src/access/roles.ts';
 import { mayActOnUser } from '../../../src/access/role-grants.ts';
 import { REMOVE_LAST, REMOVE_SELF, type BrokerageAdmin, type UserRemoved } from '../../../src/contract/brokerage-admins.ts';
 import { isUserManager } from '../../auth/invite-users.ts';
@@ -14,9 +14,6 @@ import { Id, IdParams, Paging, params, query } from '../../http/validate.ts';
 
 // My Admins: the brokerage's administrators with status, last sign-in and invitation state, and
 // the removal of one (DELETE /users-api/users/{id}). Inviting and resending are in ../invites.ts.
-
-/** my-admins (spec 1 section 6). Staff act here while impersonating (then they run as the broker admin). */
-const MY_ADMINS: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN'];
 
 const ListQuery = v.object({
   ...Paging,
@@ -104,7 +101,7 @@ async function removeUser(c: AppContext): Promise<Response> {
 
 export const brokerageAdminRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/users-api/brokerage-admins', policy: MY_ADMINS,
+    method: 'GET', path: '/users-api/brokerage-admins', policy: BROKERAGE_WORKSPACE_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
       const brokerId = scopeOf(c.var.auth.user, q.brokerId);
@@ -121,7 +118,7 @@ export const brokerageAdminRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/users-api/brokerage-admins/:id{[0-9]+}', policy: MY_ADMINS,
+    method: 'GET', path: '/users-api/brokerage-admins/:id{[0-9]+}', policy: BROKERAGE_WORKSPACE_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;
@@ -135,5 +132,5 @@ export const brokerageAdminRoutes: RouteDef[] = [
     },
   }),
   // Removing a user (spec 1 section 7): user managers any user, a brokerage admin the admins of their brokerage.
-  route({ method: 'DELETE', path: '/users-api/users/:id{[0-9]+}', policy: [...USER_MANAGER_ROLES, 'BROKERAGE_ADMIN'], handler: removeUser }),
+  route({ method: 'DELETE', path: '/users-api/users/:id{[0-9]+}', policy: USER_EDITOR_ROLES, handler: removeUser }),
 ];

@@ -1,16 +1,15 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import * as v from 'valibot';
-import type { Role } from '../../../src/access/roles.ts';
 import { EMAIL_TEMPLATES, EmailSettingBody, type EmailSetting } from '../../../src/contract/email-settings.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { assertBrokerage, missing } from '../../http/ownership.ts';
-import { route, STAFF_ROLES, type AuthUser, type RouteDef } from '../../http/route.ts';
+import { route, type AuthUser, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, params, query } from '../../http/validate.ts';
 
 // The brokerage's email settings (spec 1 section 7): one row per (template, address). A brokerage
 // admin edits their own brokerage's (settings/email); staff any brokerage's (brokerages/email/:id).
 
-const EDITORS: readonly Role[] = [...STAFF_ROLES, 'BROKERAGE_ADMIN'];
 const DUPLICATE = 'This address already receives this email.';
 
 const ListQuery = v.object({
@@ -38,7 +37,7 @@ async function ownedSetting(db: Db, user: AuthUser, id: number) {
 
 export const emailSettingRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/users-api/emailSettings', policy: EDITORS,
+    method: 'GET', path: '/users-api/emailSettings', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
       const brokerageId = scopeOf(c.var.auth.user, q.brokerageId);
@@ -49,11 +48,11 @@ export const emailSettingRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/users-api/emailSettings/templates', policy: EDITORS,
+    method: 'GET', path: '/users-api/emailSettings/templates', policy: BROKERAGE_READER_ROLES,
     handler: (c) => c.json(EMAIL_TEMPLATES),
   }),
   route({
-    method: 'POST', path: '/users-api/emailSettings', policy: EDITORS,
+    method: 'POST', path: '/users-api/emailSettings', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, EmailSettingBody);
       const { user, actor } = c.var.auth;
@@ -84,7 +83,7 @@ export const emailSettingRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'DELETE', path: '/users-api/emailSettings/:id{[0-9]+}', policy: EDITORS,
+    method: 'DELETE', path: '/users-api/emailSettings/:id{[0-9]+}', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const row = await ownedSetting(c.var.db, c.var.auth.user, id);

@@ -8,12 +8,11 @@ import { assertWithinLimit, clientAddress, recordEvent } from '../../auth/rate-l
 import { conflict, notFound } from '../../http/errors.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
-import { INVITABLE_ROLES, inviteScope, sendInvite } from '../../auth/invite-users.ts';
-import { USER_MANAGER_ROLES } from '../../../src/access/roles.ts';
+import { inviteScope, sendInvite } from '../../auth/invite-users.ts';
+import { INVITABLE_ROLES, USER_EDITOR_ROLES } from '../../../src/access/roles.ts';
 import { userToChange } from '../../auth/user-authority.ts';
 import { personNamePart } from '../../../src/contract/person-name.ts';
 
-const INVITERS = [...USER_MANAGER_ROLES, 'BROKERAGE_ADMIN'] as const;
 // Guessing codes: 20 wrong ones per address in 15 minutes, then 429.
 const GUESS_LIMIT = { max: 20, windowMs: 15 * 60_000 };
 
@@ -46,7 +45,7 @@ export const inviteRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/users-api/invites', policy: INVITERS,
+    method: 'POST', path: '/users-api/invites', policy: USER_EDITOR_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, InviteBody);
       const { user, actor } = c.var.auth;
@@ -77,7 +76,7 @@ export const inviteRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/users-api/users/resendInvite/:id{[0-9]+}', policy: INVITERS,
+    method: 'GET', path: '/users-api/users/resendInvite/:id{[0-9]+}', policy: USER_EDITOR_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { user, actor } = c.var.auth;

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import * as v from 'valibot';
-import { USER_MANAGER_ROLES } from '../../../src/access/roles.ts';
+import { ADMIN_ROLES, USER_MANAGER_ROLES } from '../../../src/access/roles.ts';
 import type { Page } from '../../../src/contract/common.ts';
 import { NewLeadSupplier, type LeadSupplier } from '../../../src/contract/lead-suppliers.ts';
 import type { Db } from '../../db/database.ts';
@@ -14,7 +14,6 @@ import { monthBounds, monthOf } from '../agents-api/brokerage-figures.ts';
 // Lead suppliers: the supplier-management route's roles read (spec 1 section 6: ADMIN,
 // MANAGER, QA_TEAM, CSR_SUPERVISOR); creating one is ADMIN only, as the create route is.
 export const SUPPLIER_READERS = USER_MANAGER_ROLES;
-export const SUPPLIER_WRITERS = ['ADMIN'] as const;
 
 const ListQuery = v.object({ ...Paging, name: TextParam(), sort: Sort(['name', 'created'], 'name,ASC') });
 const SORT = { name: sql`lower(s.name)`, created: sql`s.created_at` };
@@ -68,7 +67,7 @@ export const leadSupplierRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/users-api/lead-suppliers', policy: SUPPLIER_WRITERS,
+    method: 'POST', path: '/users-api/lead-suppliers', policy: ADMIN_ROLES,
     handler: async (c) => {
       const { name } = await jsonBody(c, NewLeadSupplier);
       const now = c.var.now();

@@ -1,6 +1,7 @@
+import { OUTREACH_MANAGER_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES, MESSAGE_VIEWER_ROLES, type OutboxMessage, type OutboxMessagePage } from '../../../src/contract/messages.ts';
+import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES, type OutboxMessage, type OutboxMessagePage } from '../../../src/contract/messages.ts';
 import { maskRecipient } from '../../../src/lib/mask.ts';
 import type { Db } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -12,7 +13,6 @@ import { wakeRelays } from '../../messages/wake.ts';
 // The Messages screen (Diagnostic Tools): the outbox with each message's delivery, newest first,
 // and sending a given-up message again. The text of a message is never answered.
 
-const ROLES = [...MESSAGE_VIEWER_ROLES];
 const MessageQuery = v.object({
   ...Paging,
   status: v.optional(v.picklist(MESSAGE_STATUSES, 'must be a message status')),
@@ -35,7 +35,7 @@ const byId = (db: Db, id: number) => db.selectFrom('outbox').select(columns).whe
 
 export const messageRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/users-api/messages', policy: ROLES,
+    method: 'GET', path: '/users-api/messages', policy: OUTREACH_MANAGER_ROLES,
     handler: async (c) => {
       const q = query(c, MessageQuery);
       const db = c.var.db;
@@ -51,7 +51,7 @@ export const messageRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/users-api/messages/:id/resend', policy: ROLES,
+    method: 'POST', path: '/users-api/messages/:id/resend', policy: OUTREACH_MANAGER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const now = c.var.now();

@@ -1,9 +1,9 @@
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import * as v from 'valibot';
 import { MAX_SAVED_VIEWS, NewSavedView, SAVED_VIEW_LISTS, type SavedView } from '../../../src/contract/saved-views.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, jsonBody, params, query } from '../../http/validate.ts';
-import { DASHBOARD_READERS } from '../../http/brokerage-scope.ts';
 
 // Saved views belong to the signed-in person (the actor, also while impersonating), not
 // to a browser: listed on every device, kept across logouts. Policy: who opens the my-* lists.
@@ -15,7 +15,7 @@ const toView = (r: { id: number; list: string; name: string; query: string; crea
 
 export const savedViewRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/users-api/saved-views', policy: DASHBOARD_READERS,
+    method: 'GET', path: '/users-api/saved-views', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { list } = query(c, ListQuery);
       const rows = await c.var.db.selectFrom('saved_views').select(['id', 'list', 'name', 'query', 'created_at'])
@@ -25,7 +25,7 @@ export const savedViewRoutes: RouteDef[] = [
   }),
   route({
     // Saving under a name already used replaces that view's filters (save over), answering 200.
-    method: 'POST', path: '/users-api/saved-views', policy: DASHBOARD_READERS,
+    method: 'POST', path: '/users-api/saved-views', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, NewSavedView);
       const userId = c.var.auth.actor.id;
@@ -50,7 +50,7 @@ export const savedViewRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'DELETE', path: '/users-api/saved-views/:id{[0-9]+}', policy: DASHBOARD_READERS,
+    method: 'DELETE', path: '/users-api/saved-views/:id{[0-9]+}', policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const res = await c.var.db.deleteFrom('saved_views').where('id', '=', id).where('user_id', '=', c.var.auth.actor.id).executeTakeFirst();

@@ -1,12 +1,12 @@
 import type { Page } from '../../../src/contract/common.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { ROLES } from '../../../src/access/roles.ts';
+import { ADMIN_ROLES, ROLES, STAFF_ROLES } from '../../../src/access/roles.ts';
 import type { AuditRow, ImpersonationSession, UserSummary } from '../../../src/contract/users.ts';
 import { isUserManager } from '../../auth/invite-users.ts';
 import type { Db } from '../../db/database.ts';
 import { forbidden } from '../../http/errors.ts';
-import { route, STAFF_ROLES, type RouteDef } from '../../http/route.ts';
+import { route, type RouteDef } from '../../http/route.ts';
 import { Paging, query } from '../../http/validate.ts';
 import { countOf, IdParam, likeWildcard, Sort, TextParam } from '../../http/paging.ts';
 import { personName } from '../../../src/lib/format.ts';
@@ -86,7 +86,7 @@ export const usersAdminRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/users-api/impersonation-audit', policy: ['ADMIN'],
+    method: 'GET', path: '/users-api/impersonation-audit', policy: ADMIN_ROLES,
     handler: async (c) => {
       const q = query(c, AuditQuery);
       const db = c.var.db;
@@ -105,7 +105,7 @@ export const usersAdminRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/users-api/impersonation-audit/sessions', policy: ['ADMIN'],
+    method: 'GET', path: '/users-api/impersonation-audit/sessions', policy: ADMIN_ROLES,
     handler: async (c) => {
       const q = query(c, v.object(Paging));
       const db = c.var.db;

@@ -1,3 +1,4 @@
+import { OPPORTUNITY_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { WORKFLOW_TASK_STATUSES, type WorkflowTask, type WorkflowTaskPage } from '../../../src/contract/workflow.ts';
@@ -5,7 +6,6 @@ import { notFound } from '../../http/errors.ts';
 import { countOf, userNameSql } from '../../http/paging.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { Paging, query } from '../../http/validate.ts';
-import { OPPORTUNITY_READERS } from '../interviews-api/opportunities.ts';
 
 // GET /workflow-api/tasks: the workflow tasks an opportunity waits on, for the
 // opportunity view. Open tasks (OPEN, IN_PROGRESS) first by due time, then finished ones, newest first.
@@ -21,7 +21,7 @@ const TasksQuery = v.object({
 
 export const workflowTaskRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/workflow-api/tasks', policy: OPPORTUNITY_READERS,
+    method: 'GET', path: '/workflow-api/tasks', policy: OPPORTUNITY_ROLES,
     handler: async (c) => {
       const q = query(c, TasksQuery);
       const db = c.var.db;

@@ -10,7 +10,7 @@ import { UpdatePasswordDialog } from './update-password-dialog.tsx';
 import { lazyWithRetry } from '../lazy-with-retry.tsx';
 
 // Loaded with the dialog's content, not with the shell: the shared console chunk has its own budget (0054).
-const SavedData = lazyWithRetry<Record<string, never>>(() => import('../../ui/saved-data.tsx').then((m) => ({ default: m.SavedData })));
+const SavedData = lazyWithRetry<Record<string, never>>(() => import('../../widgets/saved-data.tsx').then((m) => ({ default: m.SavedData })));
 
 export function ProfileDialog({ open, onOpenChange, onLogout }: { open: boolean; onOpenChange: (o: boolean) => void; onLogout: () => void }) {
   const { user, brokerage, loanOffice } = useStore(profileStore);

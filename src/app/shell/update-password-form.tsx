@@ -9,7 +9,7 @@ import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { actions as actionsClass } from '../../ui/dialog.css.ts';
-import { ruleError, useFormErrors, type FieldErrors } from '../../ui/form-errors.ts';
+import { ruleError, useFormErrors, type FieldErrors } from '../../widgets/form-errors.ts';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { formError as formErrorClass } from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { dismissRefused, useUnsyncedLedger } from '../../session/agent-unsynced.ts';
 import { Button } from '../../ui/button.tsx';
-import { describeWrite } from '../../ui/describe-write.ts';
+import { describeWrite } from '../../widgets/describe-write.ts';
 import { useOnline } from './use-agent.ts';
 import { useQueuedWrites } from './use-agent-writes.ts';
 import * as styles from './agent-app.css.ts';

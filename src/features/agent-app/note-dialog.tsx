@@ -4,8 +4,8 @@ import { NewNote } from '../../contract/referrals.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { ruleError, useFieldErrors } from '../../ui/form-errors.ts';
-import { usePageDraft } from '../../ui/page-draft.ts';
+import { ruleError, useFieldErrors } from '../../widgets/form-errors.ts';
+import { usePageDraft } from '../../widgets/page-draft.ts';
 import * as styles from './agent-app.css.ts';
 
 const TEXT = NewNote.entries.text;

@@ -8,7 +8,7 @@ import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import { AgentNotices } from './agent-notices.tsx';
 import { InstallApp } from './install-app.tsx';
-import { SavedData } from '../../ui/saved-data.tsx';
+import { SavedData } from '../../widgets/saved-data.tsx';
 import { PushSwitch } from './push-switch.tsx';
 import { NoticeChannels } from './notice-channels.tsx';
 import * as styles from './agent-app.css.ts';

@@ -6,10 +6,10 @@ import {
 } from '../../lib/referral-stages.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup, SelectField } from '../../ui/choice.tsx';
-import { schemaErrors } from '../../ui/checked-form.ts';
+import { schemaErrors } from '../../widgets/checked-form.ts';
 import { Dialog } from '../../ui/dialog.tsx';
-import { useFieldErrors } from '../../ui/form-errors.ts';
-import { usePageDraft } from '../../ui/page-draft.ts';
+import { useFieldErrors } from '../../widgets/form-errors.ts';
+import { usePageDraft } from '../../widgets/page-draft.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import * as styles from './agent-app.css.ts';
 

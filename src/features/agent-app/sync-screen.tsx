@@ -4,7 +4,7 @@ import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { RefusedChanges } from './agent-notices.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { describeWrite } from '../../ui/describe-write.ts';
+import { describeWrite } from '../../widgets/describe-write.ts';
 import { useOnline } from './use-agent.ts';
 import { useQueuedWrites } from './use-agent-writes.ts';
 import { useUnsyncedLedger } from '../../session/agent-unsynced.ts';

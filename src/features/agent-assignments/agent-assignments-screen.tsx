@@ -6,7 +6,7 @@ import { serverMessage } from '../../api/staff.ts';
 import { AssignmentExplainQuery, AssignmentListFilters, type AgentAssignment, type AssignmentExplanation } from '../../contract/agent-assignments.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { defineList } from '../../ui/list-screen.tsx';
+import { defineList } from '../../widgets/list-screen.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
@@ -18,7 +18,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { CandidateTable } from './candidate-table.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 
 export const NO_ASSIGNMENTS = 'No assignments found.';
 const LIST = defineList({

@@ -7,7 +7,7 @@ import { AcceptInvitation, type InvitationAccepted } from '../../contract/potent
 import { confirmPasswordError, NEW_PASSWORD_HINT } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import * as css from './onboarding.css.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';

@@ -11,7 +11,7 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { enumLabel } from '../../contract/labels.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { useFormErrors } from '../../ui/form-errors.ts';
+import { useFormErrors } from '../../widgets/form-errors.ts';
 
 /** The agent's admin hold: its reasons, adding one (the agent goes on hold) and lifting one (the last restores the status). */
 export function AdminHold({ id }: { id: number }) {

@@ -9,7 +9,7 @@ import { personName, formatScore } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useRecentlyViewed } from '../../session/recently-viewed.ts';
 import type { Column } from '../../ui/data-table.tsx';
-import { defineList, ListScreen } from '../../ui/list-screen.tsx';
+import { defineList, ListScreen } from '../../widgets/list-screen.tsx';
 import { Button } from '../../ui/button.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { EnrollAgentDialog } from './enroll-agent-dialog.tsx';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { addCoverageZipWrite, coverageQueryOptions, removeCoverageAreaWrite } from '../../api/staff-agents.ts';
 import { Button } from '../../ui/button.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { useZipPlaces, ZipField } from '../../ui/zip-field.tsx';
+import { useZipPlaces, ZipField } from '../../widgets/zip-field.tsx';
 import { useZipListEditor } from './zip-list-editor.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 

@@ -4,7 +4,7 @@ import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import { agentChanged, enrollAgent } from '../../api/agent-lifecycle.ts';
 import { AgentEnrollment, type Agent } from '../../contract/agents.ts';
 import { Button } from '../../ui/button.tsx';
-import { schemaErrors, useCheckedForm, type FieldErrors } from '../../ui/checked-form.ts';
+import { schemaErrors, useCheckedForm, type FieldErrors } from '../../widgets/checked-form.ts';
 import { SelectField } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';

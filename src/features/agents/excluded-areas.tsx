@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { addExclusionWrite, exclusionsQueryOptions, removeExclusionWrite } from '../../api/agent-lifecycle.ts';
 import { Button } from '../../ui/button.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { ZipField } from '../../ui/zip-field.tsx';
+import { ZipField } from '../../widgets/zip-field.tsx';
 import { useZipListEditor } from './zip-list-editor.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 

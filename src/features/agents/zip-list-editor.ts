@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../api/staff.ts';
 import { useWrite, type Write } from '../../api/write.ts';
 import { AreaZip } from '../../contract/agents.ts';
-import { ruleError, useFormErrors } from '../../ui/form-errors.ts';
+import { ruleError, useFormErrors } from '../../widgets/form-errors.ts';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 
 /**

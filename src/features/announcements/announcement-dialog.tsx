@@ -16,7 +16,7 @@ import { mutedText } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
 import { AUDIENCE_LABELS, localInput, STATUS_LABELS } from './announcement-labels.ts';
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BROKERAGE_WORKSPACE_ROLES } from '../../access/roles.ts';
 import { managedAnnouncementsQueryOptions, setAnnouncementStatusWrite } from '../../api/announcement-editor.ts';
 import { ApiError } from '../../api/client.ts';
 import { useWrite } from '../../api/write.ts';
@@ -11,14 +12,13 @@ import { profileStore } from '../../session/state.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import type { Column } from '../../ui/data-table.tsx';
-import { defineList, ListScreen } from '../../ui/list-screen.tsx';
+import { defineList, ListScreen } from '../../widgets/list-screen.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { AnnouncementDialog } from './announcement-dialog.tsx';
 import { AUDIENCE_LABELS, audienceText, STATUS_LABELS } from './announcement-labels.ts';
 
-const WRITERS = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN'];
 const TONES = { DRAFT: 'neutral', PUBLISHED: 'success', ARCHIVED: 'warning' } as const;
 
 const LIST = defineList({
@@ -38,7 +38,7 @@ const LIST = defineList({
 export function AnnouncementsScreen() {
   const list = useUrlListState(LIST.spec);
   const query = useQuery({ ...managedAnnouncementsQueryOptions(list.params), placeholderData: keepPreviousData });
-  const writer = useStore(profileStore, (p) => !!p.user?.roles.some((r) => WRITERS.includes(r.name)));
+  const writer = useStore(profileStore, (p) => !!p.user?.roles.some((r) => (BROKERAGE_WORKSPACE_ROLES as readonly string[]).includes(r.name)));
   const brokerMode = useBrokerageScope() !== null;
   const [editing, setEditing] = useState<ManagedAnnouncement | 'new' | null>(null);
   const snackbar = useSnackbar();

@@ -16,10 +16,10 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { ZipField } from '../../ui/zip-field.tsx';
+import { ZipField } from '../../widgets/zip-field.tsx';
 import { enumLabel } from '../../contract/labels.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 
 // The staff's full brokerage edit (PUT /agents-api/brokerages/{id}). The form checks with
 // the contract's schema (the server's own rules and messages), then has the address checked

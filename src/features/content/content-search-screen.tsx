@@ -7,7 +7,7 @@ import type { ContentItem } from '../../contract/content-items.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import type { ListSpec } from '../../lib/list-view.ts';
 import type { Column } from '../../ui/data-table.tsx';
-import { defineList, ListScreen, type ListDefinition } from '../../ui/list-screen.tsx';
+import { defineList, ListScreen, type ListDefinition } from '../../widgets/list-screen.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { enumLabel, codeLabel } from '../../contract/labels.ts';
 

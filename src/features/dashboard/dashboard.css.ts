@@ -2,7 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
 // The grid, cards, tiles and status line are shared with the lender overview (src/ui/widget-card.css.ts).
-export { card, cardHeader, cardTitle, grid, infoText, muted, offline, span4, span8, status, toolbar, toolbarEnd } from '../../ui/widget-card.css.ts';
+export { card, grid, infoText, muted, span4, toolbar, toolbarEnd } from '../../ui/widget-card.css.ts';
 
 export const disclaimer = style({ color: vars.color.muted, fontSize: vars.font.size.sm, fontStyle: 'italic', margin: 0 });
 export const contents = style({ display: 'contents' });

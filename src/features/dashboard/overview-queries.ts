@@ -1,4 +1,5 @@
 import { hashKey, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { NOTIFICATION_ROLES } from '../../access/roles.ts';
 import { brokerageQueryOptions, hasLeadGenius } from '../../api/brokerages.ts';
 import {
   agentsTotalQueryOptions, brokerageStatsQueryOptions, brokerLeadsQueryOptions, brokerScoreQueryOptions,
@@ -18,8 +19,6 @@ import { nextTask } from '../../lib/next-task.ts';
 
 /** The roles that get the product selector (ADMIN and LEAD_SUPPLIER). */
 export const SELECTOR_ROLES = ['ADMIN', 'LEAD_SUPPLIER'];
-/** Who may read the agents' notifications (spec 1 section 6, my-notifications). */
-export const NOTIFICATION_ROLES = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'MANAGER', 'CSR_SUPERVISOR'];
 /** The leaderboard's first page: score, highest first. */
 export const LEADERBOARD_FIRST_PAGE: LeaderboardQuery = { pageIndex: 0, pageSize: DASHBOARD_PAGE_SIZE, sort: 'agentDisplayScore', descending: true };
 
@@ -79,7 +78,7 @@ export async function prefetchOverview(client: QueryClient, started?: (hashes: s
   if (!brokerage) return;
   const queries = overviewQueries({
     brokerageId, product: 'COMBINED', leadGenius: hasLeadGenius(brokerage), hideIris: false,
-    notifications: impersonation !== null || roles.some((r) => NOTIFICATION_ROLES.includes(r)),
+    notifications: impersonation !== null || roles.some((r) => (NOTIFICATION_ROLES as readonly string[]).includes(r)),
   });
   // One call per task: all in one task made Lighthouse's load of /console slower (performance
   // 81, 81, 84 against 84, 85, 93, alternated). The promise settles once the last has started; the

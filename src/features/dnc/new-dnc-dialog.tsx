@@ -12,7 +12,7 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Switch } from '../../ui/switch.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 
 type DncType = NewDnc['type'];
 const TYPES = [{ value: 'PHONE', label: 'Phone' }, { value: 'EMAIL', label: 'Email' }] as const;

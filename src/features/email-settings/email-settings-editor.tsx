@@ -6,7 +6,7 @@ import { ADDRESS_MAX, ADDRESS_RULE } from './address-rule.ts';
 import { Button } from '../../ui/button.tsx';
 import { mutedText } from '../../ui/layout.tsx';
 import * as staff from '../../ui/staff.css.ts';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { AddressRow } from './address-row.tsx';
 import * as styles from './email-settings.css.ts';

@@ -6,7 +6,7 @@ import { useDraft } from '../../session/draft.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
-import { ruleError, useFieldErrors } from '../../ui/form-errors.ts';
+import { ruleError, useFieldErrors } from '../../widgets/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { requestPasswordReset } from './request-reset.ts';
 import * as styles from './forgot-password.css.ts';

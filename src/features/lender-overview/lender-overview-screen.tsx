@@ -11,7 +11,7 @@ import { impersonationStore, profileStore } from '../../session/state.ts';
 import { BarChart } from '../../ui/bar-chart.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/layout.tsx';
-import { StatusLine } from '../../ui/status-line.tsx';
+import { StatusLine } from '../../widgets/status-line.tsx';
 import { CardState, WidgetCard, WidgetGrid } from '../../ui/widget-card.tsx';
 import * as styles from '../../ui/widget-card.css.ts';
 import { LENDER_WIDGETS, type LenderWidgetId } from './lender-widgets.ts';

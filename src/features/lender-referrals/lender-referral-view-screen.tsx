@@ -22,13 +22,13 @@ import { TextField } from '../../ui/text-field.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
-import { NotesPanel } from '../../ui/notes-panel.tsx';
+import { NotesPanel } from '../../widgets/notes-panel.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { enumLabel, codeLabel } from '../../contract/labels.ts';
 import { RecordSkeleton } from '../../ui/skeleton.tsx';
-import { schemaErrors } from '../../ui/checked-form.ts';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { schemaErrors } from '../../widgets/checked-form.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 
 const label = (s: string | null) => (s ? LENDER_STEP_LABELS[s as LenderStep] ?? codeLabel(s) : '-');
 

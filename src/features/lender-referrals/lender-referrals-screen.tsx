@@ -14,7 +14,7 @@ import { useRecentlyViewed } from '../../session/recently-viewed.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import { SelectField } from '../../ui/choice.tsx';
 import type { Column } from '../../ui/data-table.tsx';
-import { defineList, ListScreen } from '../../ui/list-screen.tsx';
+import { defineList, ListScreen } from '../../widgets/list-screen.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 
 export const NO_REFERRALS = 'No referrals found.';

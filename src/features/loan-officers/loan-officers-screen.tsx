@@ -18,7 +18,7 @@ import { impersonationStore, profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import type { Column } from '../../ui/data-table.tsx';
-import { defineList, ListScreen } from '../../ui/list-screen.tsx';
+import { defineList, ListScreen } from '../../widgets/list-screen.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { NewLoanOfficerDialog } from './new-loan-officer-dialog.tsx';

@@ -4,7 +4,7 @@ import { useWrite } from '../../api/write.ts';
 import { LoanOfficerEdit, type LoanOfficerDetail } from '../../contract/loan-officers.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
-import { schemaErrors, useCheckedForm, type FieldErrors } from '../../ui/checked-form.ts';
+import { schemaErrors, useCheckedForm, type FieldErrors } from '../../widgets/checked-form.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';

@@ -29,7 +29,7 @@ export function LoginScreen() {
   const [stayLoggedIn, setStayLoggedIn] = useState(false);
   const [touched, setTouched] = useState(false);
   const [loading, setLoading] = useState(false);
-  // A refused try moves focus to the first field in error, as every form does (src/ui/form-errors.ts).
+  // A refused try moves focus to the first field in error, as every form does (src/widgets/form-errors.ts).
   const form = useRef<HTMLFormElement>(null);
   const [refusedTries, setRefusedTries] = useState(0);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../lib/format.ts';
 import { useWaitingOnDevice } from '../../session/agent-unsynced.ts';
-import { describeWrite } from '../../ui/describe-write.ts';
+import { describeWrite } from '../../widgets/describe-write.ts';
 import * as styles from './login.css.ts';
 
 /**

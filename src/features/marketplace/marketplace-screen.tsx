@@ -5,7 +5,7 @@ import { useWrite } from '../../api/write.ts';
 import { MARKETPLACE_ITEMS, type MarketplaceItem } from '../../lib/marketplace.ts';
 import { brokerageQueryOptions } from '../../api/brokerages.ts';
 import { useBrokerageScope } from '../../session/brokerage-scope.ts';
-import { ApinationStatus } from '../../ui/apination-status.tsx';
+import { ApinationStatus } from '../../widgets/apination-status.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import * as styles from './marketplace.css.ts';
 

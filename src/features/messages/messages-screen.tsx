@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import type { Column } from '../../ui/data-table.tsx';
-import { defineList, ListScreen } from '../../ui/list-screen.tsx';
+import { defineList, ListScreen } from '../../widgets/list-screen.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 

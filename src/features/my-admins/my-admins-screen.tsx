@@ -8,7 +8,7 @@ import { IMPERSONATE_FIRST, useBrokerageScope } from '../../session/brokerage-sc
 import { Button } from '../../ui/button.tsx';
 import type { Column } from '../../ui/data-table.tsx';
 import { mutedText, Page } from '../../ui/layout.tsx';
-import { defineList, ListScreen } from '../../ui/list-screen.tsx';
+import { defineList, ListScreen } from '../../widgets/list-screen.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { adminName, AdminStatus, inviteText, lastSignIn } from './admin-format.tsx';
 import { InviteAdminDialog } from './invite-admin-dialog.tsx';

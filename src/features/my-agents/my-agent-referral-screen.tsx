@@ -1,6 +1,6 @@
 import { pathTo } from '../../access/route-table.ts';
 import { recordIds } from '../../lib/record-params.ts';
-import { BrokerReferralView } from '../../ui/broker-referral-view.tsx';
+import { BrokerReferralView } from '../../widgets/broker-referral-view.tsx';
 
 /** A referral opened from an agent (my-agents view/:id/referral/:referralId). */
 export function MyAgentReferralScreen({ params }: { params: Record<string, string> }) {

@@ -6,7 +6,7 @@ import { daysText, formatFraction, formatResponseTime } from '../../lib/format.t
 
 import { Badge } from '../../ui/badge.tsx';
 import type { Column } from '../../ui/data-table.tsx';
-import { defineList } from '../../ui/list-screen.tsx';
+import { defineList } from '../../widgets/list-screen.tsx';
 import { enumLabel } from '../../contract/labels.ts';
 
 /** Figures of an agent who has not joined yet. */

@@ -3,13 +3,13 @@ import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
 import { myAgentsQueryOptions } from '../../api/my-agents.ts';
 import { useRecentlyViewed } from '../../session/recently-viewed.ts';
-import { BrokerageOnly } from '../../ui/brokerage-only.tsx';
+import { BrokerageOnly } from '../../widgets/brokerage-only.tsx';
 import { Button } from '../../ui/button.tsx';
-import { listFailure, NeedsConnection } from '../../ui/list-freshness.tsx';
-import { ListScreen } from '../../ui/list-screen.tsx';
-import { SavedViews } from '../../ui/saved-views.tsx';
+import { listFailure, NeedsConnection } from '../../widgets/list-freshness.tsx';
+import { ListScreen } from '../../widgets/list-screen.tsx';
+import { SavedViews } from '../../widgets/saved-views.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { useInviteDialog } from '../../ui/use-invite-dialog.tsx';
+import { useInviteDialog } from '../../widgets/use-invite-dialog.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { MY_AGENT_COLUMNS, MY_AGENT_SORT_CHOICES, MY_AGENTS_LIST } from './my-agents-list.tsx';
 

@@ -16,10 +16,10 @@ import { Card, Page } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { useZipPlaces, ZipField } from '../../ui/zip-field.tsx';
+import { useZipPlaces, ZipField } from '../../widgets/zip-field.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { schemaErrors } from '../../ui/checked-form.ts';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors, type FieldErrors } from '../../ui/form-errors.ts';
+import { schemaErrors } from '../../widgets/checked-form.ts';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors, type FieldErrors } from '../../widgets/form-errors.ts';
 
 type Draft = Omit<Questionnaire, 'agentId' | 'updated' | 'updatedBy' | 'yearsExperience'> & { yearsExperience: string };
 /** The form's fields: the body's (QuestionnaireUpdate) and the ZIP being added, where the ZIP codes' errors show. */

@@ -4,7 +4,7 @@ import { Card, mutedText, Page } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { Segmented } from '../../ui/segmented.tsx';
 import * as staff from '../../ui/staff.css.ts';
-import { defineList } from '../../ui/list-screen.tsx';
+import { defineList } from '../../widgets/list-screen.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { AnnouncementItem } from './announcement-item.tsx';
 import * as styles from './announcements.css.ts';

@@ -9,7 +9,7 @@ import { ExportButton } from '../../ui/export-button.tsx';
 import { Card, mutedText, Page } from '../../ui/layout.tsx';
 import { Segmented } from '../../ui/segmented.tsx';
 import * as staff from '../../ui/staff.css.ts';
-import { defineList } from '../../ui/list-screen.tsx';
+import { defineList } from '../../widgets/list-screen.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { metricsCsv, monthLabel, monthTick, SERIES } from './metric-series.ts';
 import * as styles from './metrics.css.ts';

@@ -12,7 +12,7 @@ import { useBrokerageScope } from '../../session/brokerage-scope.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import type { Column } from '../../ui/data-table.tsx';
-import { defineList, ListScreen, type ListDefinition } from '../../ui/list-screen.tsx';
+import { defineList, ListScreen, type ListDefinition } from '../../widgets/list-screen.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { SampleDialog } from './sample-dialog.tsx';

@@ -1,6 +1,6 @@
 import { pathTo } from '../../access/route-table.ts';
 import { recordId } from '../../lib/record-params.ts';
-import { BrokerReferralView } from '../../ui/broker-referral-view.tsx';
+import { BrokerReferralView } from '../../widgets/broker-referral-view.tsx';
 
 /** One referral of the brokerage (my-referrals view/:referralId): details, timeline, notes. */
 export function MyReferralViewScreen({ params }: { params: Record<string, string> }) {

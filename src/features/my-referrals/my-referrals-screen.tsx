@@ -1,4 +1,4 @@
-import { BrokerageOnly } from '../../ui/brokerage-only.tsx';
+import { BrokerageOnly } from '../../widgets/brokerage-only.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { pathTo } from '../../access/route-table.ts';
@@ -10,9 +10,9 @@ import { formatDateTime, personName } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import type { Column } from '../../ui/data-table.tsx';
-import { NeedsConnection } from '../../ui/list-freshness.tsx';
-import { defineList, ListScreen } from '../../ui/list-screen.tsx';
-import { SavedViews } from '../../ui/saved-views.tsx';
+import { NeedsConnection } from '../../widgets/list-freshness.tsx';
+import { defineList, ListScreen } from '../../widgets/list-screen.tsx';
+import { SavedViews } from '../../widgets/saved-views.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useIsMobile } from '../../ui/media.ts';
 import { useUrlListState } from '../../ui/use-list-state.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { BrokerReferral } from '../../contract/broker-referrals.ts';
 import { personName } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
-import { ReassignDialog, type ReassignItem } from '../../ui/referral-reassign-dialog.tsx';
+import { ReassignDialog, type ReassignItem } from '../../widgets/referral-reassign-dialog.tsx';
 import * as styles from './my-referrals.css.ts';
 
 /** The referrals ticked on My Referrals, by id, kept across pages until reassigned or cleared. */

@@ -7,8 +7,8 @@ import { formatDateTime } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { useFormErrors } from '../../ui/form-errors.ts';
-import { sheetBody } from '../../ui/referral-actions.css.ts';
+import { useFormErrors } from '../../widgets/form-errors.ts';
+import { sheetBody } from '../../widgets/referral-actions.css.ts';
 import * as styles from '../../ui/staff.css.ts';
 import { useCorrectDisposition } from './use-interaction-writes.ts';
 

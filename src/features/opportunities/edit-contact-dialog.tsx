@@ -3,9 +3,9 @@ import { editOpportunityWrite } from '../../api/opportunities.ts';
 import { useWrite } from '../../api/write.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
-import { schemaErrors, useCheckedForm, type FieldErrors } from '../../ui/checked-form.ts';
+import { schemaErrors, useCheckedForm, type FieldErrors } from '../../widgets/checked-form.ts';
 import { Dialog } from '../../ui/dialog.tsx';
-import { sheetBody } from '../../ui/referral-actions.css.ts';
+import { sheetBody } from '../../widgets/referral-actions.css.ts';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 

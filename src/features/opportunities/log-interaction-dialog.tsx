@@ -8,12 +8,12 @@ import {
 } from '../../contract/interviews.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
 import { Button } from '../../ui/button.tsx';
-import { schemaErrors } from '../../ui/checked-form.ts';
+import { schemaErrors } from '../../widgets/checked-form.ts';
 import { RadioGroup, SelectField, TextArea } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useFormErrors } from '../../ui/form-errors.ts';
-import { sheetBody } from '../../ui/referral-actions.css.ts';
+import { useFormErrors } from '../../widgets/form-errors.ts';
+import { sheetBody } from '../../widgets/referral-actions.css.ts';
 import * as styles from '../../ui/staff.css.ts';
 import { useLogInteraction } from './use-interaction-writes.ts';
 

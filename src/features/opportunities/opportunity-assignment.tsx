@@ -16,7 +16,7 @@ import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { useFormErrors } from '../../ui/form-errors.ts';
+import { useFormErrors } from '../../widgets/form-errors.ts';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';

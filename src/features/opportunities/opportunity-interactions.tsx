@@ -15,7 +15,7 @@ import { LogInteractionDialog } from './log-interaction-dialog.tsx';
 import { useStrikeInteraction } from './use-interaction-writes.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { TextArea } from '../../ui/choice.tsx';
-import { useFormErrors } from '../../ui/form-errors.ts';
+import { useFormErrors } from '../../widgets/form-errors.ts';
 import { enumLabel } from '../../contract/labels.ts';
 
 /** The server's limit on a strike's reason (InteractionStrike). */

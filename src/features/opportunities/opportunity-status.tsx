@@ -6,7 +6,7 @@ import { enumLabel } from '../../contract/labels.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
-import { useFormErrors } from '../../ui/form-errors.ts';
+import { useFormErrors } from '../../widgets/form-errors.ts';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';

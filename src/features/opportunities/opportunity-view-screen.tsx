@@ -16,7 +16,7 @@ import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import { RecordSkeleton } from '../../ui/skeleton.tsx';
 import { useIsMobile } from '../../ui/media.ts';
-import { RecordNotes } from '../../ui/record-notes.tsx';
+import { RecordNotes } from '../../widgets/record-notes.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { EditContactDialog } from './edit-contact-dialog.tsx';

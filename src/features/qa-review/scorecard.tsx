@@ -7,8 +7,8 @@ import { Button } from '../../ui/button.tsx';
 import { RadioGroup, TextArea } from '../../ui/choice.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { schemaErrors } from '../../ui/checked-form.ts';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { schemaErrors } from '../../widgets/checked-form.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 
 type Choice = 'pass' | 'fail';
 const OPTIONS = [{ value: 'pass', label: 'Pass' }, { value: 'fail', label: 'Fail' }] as const;

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { NewPassword } from '../../contract/users.ts';
 import { confirmPasswordError, NEW_PASSWORD_HINT } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
-import { ruleError, useFieldErrors } from '../../ui/form-errors.ts';
+import { ruleError, useFieldErrors } from '../../widgets/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import * as styles from './register.css.ts';
 

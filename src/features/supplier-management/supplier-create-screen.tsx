@@ -6,7 +6,7 @@ import { useWrite } from '../../api/write.ts';
 import { SupplierName } from '../../contract/lead-suppliers.ts';
 import { maxLengthOf } from '../../contract/limits.ts';
 import { Button } from '../../ui/button.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 import { Card, Page } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';

@@ -27,9 +27,9 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Tabs } from '../../ui/tabs.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 import { useListState } from '../../ui/use-list-state.ts';
-import { useZipPlaces, ZipField } from '../../ui/zip-field.tsx';
+import { useZipPlaces, ZipField } from '../../widgets/zip-field.tsx';
 import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 /** A cap's digits: the server's largest cap (QuarterlyCap). */

@@ -16,7 +16,7 @@ import { Card, Page } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 import { RoleChecklist } from './role-checklist.tsx';
 import { personNameError } from '../../contract/person-name.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';

@@ -14,7 +14,7 @@ import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 import { lastSignIn, userName, UserStatus } from './user-format.tsx';
 import { UserActions } from './user-actions.tsx';
 import { UserFlexAttributes } from './user-flex.tsx';

@@ -11,7 +11,7 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 
 /** The server's limit on a value (FlexValuePatchBody). */
 const MAX = fieldMaxLengths(FlexValuePatchBody);

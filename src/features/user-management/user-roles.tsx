@@ -13,8 +13,8 @@ import { Card, mutedText } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { roleName } from './user-format.tsx';
-import { schemaErrors } from '../../ui/checked-form.ts';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../ui/form-errors.ts';
+import { schemaErrors } from '../../widgets/checked-form.ts';
+import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 
 const FIELD_KEYS = ['roleId', 'brokerId', 'loanOfficeId'] as const;
 type Key = (typeof FIELD_KEYS)[number];

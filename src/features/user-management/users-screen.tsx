@@ -7,7 +7,7 @@ import type { UserSummary } from '../../contract/users.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import type { Column } from '../../ui/data-table.tsx';
-import { defineList, ListScreen } from '../../ui/list-screen.tsx';
+import { defineList, ListScreen } from '../../widgets/list-screen.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { lastSignIn, rolesText, statusLabel, USER_STATUSES, userName, UserStatus } from './user-format.tsx';
 

@@ -1,19 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ListSort, ListSpec } from '../lib/list-view.ts';
-import { SelectField } from './choice.tsx';
-import { DataTable, type Column } from './data-table.tsx';
-import { ExportButton } from './export-button.tsx';
+import { SelectField } from '../ui/choice.tsx';
+import { DataTable, type Column } from '../ui/data-table.tsx';
+import { ExportButton } from '../ui/export-button.tsx';
 import { ListFreshness, NeedsConnection } from './list-freshness.tsx';
-import { Card, Page } from './layout.tsx';
-import { ListFilters } from './list-filters.tsx';
-import { useIsMobile } from './media.ts';
-import { SortDialog, sortChoicesOf, type SortChoice } from './list-sort-dialog.tsx';
-import { Pagination } from './pagination.tsx';
-import { RecentlyViewed, type RecentLink } from './recent-list.tsx';
-import { SearchField } from './search-field.tsx';
-import * as styles from './staff.css.ts';
-import { useTopBarActions } from './top-bar-actions.tsx';
-import type { ListState } from './use-list-state.ts';
+import { Card, Page } from '../ui/layout.tsx';
+import { ListFilters } from '../ui/list-filters.tsx';
+import { useIsMobile } from '../ui/media.ts';
+import { SortDialog, sortChoicesOf, type SortChoice } from '../ui/list-sort-dialog.tsx';
+import { Pagination } from '../ui/pagination.tsx';
+import { RecentlyViewed, type RecentLink } from '../ui/recent-list.tsx';
+import { SearchField } from '../ui/search-field.tsx';
+import * as styles from '../ui/staff.css.ts';
+import { useTopBarActions } from '../ui/top-bar-actions.tsx';
+import type { ListState } from '../ui/use-list-state.ts';
 
 // The scaffold every list screen starts from (docs/CONTRIBUTING.md): recently viewed, a toolbar with
 // search, filters and export, the table, the spec's pagination control, and the view in the URL.

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useForgetAnswers } from '../api/cache.ts';
 import { formatBytes } from '../lib/format.ts';
 import { storageUse, type StorageUse } from '../session/saved-data.ts';
-import { Button } from './button.tsx';
+import { Button } from '../ui/button.tsx';
 import * as styles from './list-freshness.css.ts';
 
 /**

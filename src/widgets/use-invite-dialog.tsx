@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { InviteAgentsDialog } from './invite-agents-dialog.tsx';
-import { useSnackbar } from './snackbar.tsx';
+import { useSnackbar } from '../ui/snackbar.tsx';
 
 /**
  * The Invite Agents dialog of a page: open while the address has ?invite=true (where the top bar's

@@ -5,12 +5,12 @@ import { serverMessage } from '../api/staff.ts';
 import { useWrite } from '../api/write.ts';
 import type { ApinationState } from '../contract/brokerage-admin.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { Badge } from './badge.tsx';
-import { Button } from './button.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
-import { useSnackbar } from './snackbar.tsx';
-import * as styles from './staff.css.ts';
-import { Skeleton } from './skeleton.tsx';
+import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { useSnackbar } from '../ui/snackbar.tsx';
+import * as styles from '../ui/staff.css.ts';
+import { Skeleton } from '../ui/skeleton.tsx';
 
 // A brokerage's Apination integration: its state, who changed it and when, and (for the
 // broker admin on the marketplace, or staff who may impersonate) the switch behind a confirmation.

@@ -2,12 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { invalidateAfterReassign, reassignChoicesQueryOptions, reassignReferral } from '../api/broker-referrals.ts';
 import { reassignRefusal, REASSIGN_REFUSAL_LABELS, REASSIGN_REFUSAL_MESSAGES } from '../lib/reassignment-rule.ts';
-import { Button } from './button.tsx';
-import { SelectField } from './choice.tsx';
-import { Dialog } from './dialog.tsx';
-import { useBackCloses } from './referral-actions-back.ts';
+import { Button } from '../ui/button.tsx';
+import { SelectField } from '../ui/choice.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { useBackCloses } from '../ui/referral-actions-back.ts';
 import * as styles from './referral-actions.css.ts';
-import { useSnackbar } from './snackbar.tsx';
+import { useSnackbar } from '../ui/snackbar.tsx';
 
 /** A referral to move: its id, its agent now and the prospect's name (for the report). */
 export interface ReassignItem { id: number; agentId: number; name: string }

@@ -3,8 +3,8 @@ import { useId } from 'react';
 import { zipCodeQueryOptions, zipPlacesQueryOptions } from '../api/geography.ts';
 import { ZIP_LENGTH } from '../contract/limits.ts';
 import { placeText } from '../lib/place.ts';
-import * as styles from './field.css.ts';
-import { TextField, type TextFieldProps } from './text-field.tsx';
+import * as styles from '../ui/field.css.ts';
+import { TextField, type TextFieldProps } from '../ui/text-field.tsx';
 
 // The one ZIP field of the console: a 5-digit input that shows, as text under it, the
 // city, state and market the ZIP resolves to (GET /interviews-api/zipCodes/{zip}), or "Unknown ZIP".

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { NOTIFICATION_SENDER_ROLES } from '../access/roles.ts';
+import { NOTIFICATION_ROLES } from '../access/roles.ts';
 import { useStore } from '../session/persisted-store.ts';
 import { profileStore } from '../session/state.ts';
-import { ActionBar } from './action-bar.tsx';
-import { Button } from './button.tsx';
+import { ActionBar } from '../ui/action-bar.tsx';
+import { Button } from '../ui/button.tsx';
 import { ReassignDialog } from './referral-reassign-dialog.tsx';
 import { RemindAgentButton } from './referral-remind-button.tsx';
 import * as styles from './referral-actions.css.ts';
@@ -22,7 +22,7 @@ export interface ReferralActionsProps {
 export function ReferralActions({ referral: r, brokerageId, onReassigned, docked }: ReferralActionsProps) {
   const [reassigning, setReassigning] = useState(false);
   // Reminders are sent by the my-notifications roles only (QA reviews, decision 0085): the server refuses the others.
-  const mayRemind = useStore(profileStore, (p) => !!p.user?.roles.some((role) => (NOTIFICATION_SENDER_ROLES as readonly string[]).includes(role.name)));
+  const mayRemind = useStore(profileStore, (p) => !!p.user?.roles.some((role) => (NOTIFICATION_ROLES as readonly string[]).includes(role.name)));
   const actions = (
     <>
       {brokerageId !== null && (

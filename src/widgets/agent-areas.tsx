@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { exclusionsQueryOptions } from '../api/agent-lifecycle.ts';
 import { coverageQueryOptions } from '../api/staff-agents.ts';
 import type { CoverageArea } from '../contract/agents.ts';
-import * as styles from './staff.css.ts';
+import * as styles from '../ui/staff.css.ts';
 import { useZipPlaces } from './zip-field.tsx';
-import { Skeleton } from './skeleton.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
 
 /** A coverage area as it is shown: its ZIP, or its city and state. */
 export const areaLabel = (a: Pick<CoverageArea, 'zip' | 'city' | 'state'>): string => a.zip ?? [a.city, a.state].filter(Boolean).join(', ');

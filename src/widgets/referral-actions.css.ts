@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from './theme.css.ts';
+import { vars } from '../ui/theme.css.ts';
 
 /** The body of a referral action's dialog (a full-screen sheet on a phone, as every dialog: dialog.css.ts). */
 export const sheetBody = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0, overflowWrap: 'anywhere' });

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from './theme.css.ts';
+import { vars } from '../ui/theme.css.ts';
 
 export const line = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm, margin: `0 0 ${vars.space.sm}` });
 export const updated = style({ color: vars.color.muted, fontSize: vars.font.size.sm });

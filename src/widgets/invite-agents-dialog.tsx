@@ -6,9 +6,9 @@ import { useWrite } from '../api/write.ts';
 import { fieldMaxLengths } from '../contract/limits.ts';
 import { EMAIL_RULE, NAME_RULE, NewPotentialAgent, PHONE_RULE } from '../contract/potential-agents.ts';
 import { useDraft } from '../session/draft.ts';
-import { Button } from './button.tsx';
-import { Dialog } from './dialog.tsx';
-import { TextField } from './text-field.tsx';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { TextField } from '../ui/text-field.tsx';
 import { formFailureText, serverFieldErrors, useFieldErrors } from './form-errors.ts';
 
 type Fields = { firstName: string; lastName: string; email: string; phone: string };

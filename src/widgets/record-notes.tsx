@@ -2,7 +2,7 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import { useWrite, write, type Write } from '../api/write.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { NotesPanel } from './notes-panel.tsx';
-import { Skeleton } from './skeleton.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
 
 /** A note as every notes endpoint answers it (brokerage, agent, opportunity ...). */
 export interface RecordNote { id: number; body: string; author: { name: string | null }; created: string }

@@ -1,7 +1,7 @@
 import { remindAgentWrite } from '../api/broker-referrals.ts';
 import { useWrite } from '../api/write.ts';
-import { Button } from './button.tsx';
-import { useSnackbar } from './snackbar.tsx';
+import { Button } from '../ui/button.tsx';
+import { useSnackbar } from '../ui/snackbar.tsx';
 
 export interface RemindAgentButtonProps {
   agentId: number;

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import type * as v from 'valibot';
 import { maxLengthOf } from '../contract/limits.ts';
 import { NoteText } from '../contract/note-text.ts';
-import { Button } from './button.tsx';
+import { Button } from '../ui/button.tsx';
 import { ruleError, useFormErrors } from './form-errors.ts';
 import { usePageDraft } from './page-draft.ts';
-import { TextArea } from './choice.tsx';
-import * as styles from './staff.css.ts';
+import { TextArea } from '../ui/choice.tsx';
+import * as styles from '../ui/staff.css.ts';
 
 export interface NoteItem { id: number; body: string; author: string | null; created: string }
 

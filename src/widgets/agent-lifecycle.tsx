@@ -4,10 +4,10 @@ import { agentChanged, deactivateAgent, deleteAgent, pauseAgent, reactivateAgent
 import { serverMessage } from '../api/staff.ts';
 import { agentCan, type Agent, type AgentLifecycleStep } from '../contract/agents.ts';
 import { enumLabel } from '../contract/labels.ts';
-import { Button } from './button.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
-import { useSnackbar } from './snackbar.tsx';
-import * as styles from './staff.css.ts';
+import { Button } from '../ui/button.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { useSnackbar } from '../ui/snackbar.tsx';
+import * as styles from '../ui/staff.css.ts';
 
 const CALLS: Record<AgentLifecycleStep, (id: number) => Promise<Agent>> = {
   pause: pauseAgent, deactivate: deactivateAgent, delete: deleteAgent, reactivate: reactivateAgent,

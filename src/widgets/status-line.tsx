@@ -3,8 +3,8 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useReadAgain } from '../api/cache.ts';
 import { ApiError } from '../api/client.ts';
 import { formatTime12 } from '../lib/format.ts';
-import { Button } from './button.tsx';
-import * as styles from './widget-card.css.ts';
+import { Button } from '../ui/button.tsx';
+import * as styles from '../ui/widget-card.css.ts';
 
 export const OFFLINE_NOTICE = 'You are offline. Showing the last data fetched.';
 

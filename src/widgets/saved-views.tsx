@@ -4,13 +4,13 @@ import { deleteViewWrite, saveViewWrite, savedViewsQueryOptions } from '../api/s
 import { useWrite } from '../api/write.ts';
 import { maxLengthOf } from '../contract/limits.ts';
 import { NewSavedView, type SavedViewList } from '../contract/saved-views.ts';
-import { Button } from './button.tsx';
-import { SelectField } from './choice.tsx';
-import { Dialog } from './dialog.tsx';
+import { Button } from '../ui/button.tsx';
+import { SelectField } from '../ui/choice.tsx';
+import { Dialog } from '../ui/dialog.tsx';
 import { ruleError, useFormErrors } from './form-errors.ts';
 import { usePageDraft } from './page-draft.ts';
-import * as styles from './staff.css.ts';
-import { TextField } from './text-field.tsx';
+import * as styles from '../ui/staff.css.ts';
+import { TextField } from '../ui/text-field.tsx';
 
 const NAME = NewSavedView.entries.name;
 /** The one field of Save View; the rest of the body (the list and its query) is the screen's. */

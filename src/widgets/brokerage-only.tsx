@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { IMPERSONATE_FIRST, useBrokerageScope } from '../session/brokerage-scope.ts';
-import { mutedText, Page } from './layout.tsx';
+import { mutedText, Page } from '../ui/layout.tsx';
 
 /**
  * A broker-admin screen's content, or, for staff who are not impersonating a brokerage (whose calls

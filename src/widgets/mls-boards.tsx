@@ -4,11 +4,11 @@ import { mlsBoardsQueryOptions, saveMlsBoardsWrite } from '../api/agent-lifecycl
 import { serverMessage } from '../api/staff.ts';
 import { useWrite } from '../api/write.ts';
 import type { MlsBoards as Boards } from '../contract/agents.ts';
-import { Button } from './button.tsx';
-import { CheckboxGroup } from './checkbox-group.tsx';
-import { useSnackbar } from './snackbar.tsx';
-import * as styles from './staff.css.ts';
-import { Skeleton } from './skeleton.tsx';
+import { Button } from '../ui/button.tsx';
+import { CheckboxGroup } from '../ui/checkbox-group.tsx';
+import { useSnackbar } from '../ui/snackbar.tsx';
+import * as styles from '../ui/staff.css.ts';
+import { Skeleton } from '../ui/skeleton.tsx';
 
 function BoardsForm({ id, boards }: { id: number; boards: Boards }) {
   const snackbar = useSnackbar();

@@ -1,4 +1,4 @@
-import { withBreakPoints } from './break-points.tsx';
+import { withBreakPoints } from '../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { addBrokerReferralNoteWrite, brokerReferralQueryOptions } from '../api/broker-referrals.ts';
@@ -8,16 +8,16 @@ import { stageLabel } from '../lib/referral-stages.ts';
 import { formatCents, formatDate, formatDateTime, personName } from '../lib/format.ts';
 import { formatPhone } from '../lib/validation.ts';
 import { useBrokerageScope } from '../session/brokerage-scope.ts';
-import { DetailList } from './detail-list.tsx';
-import { Card, Page } from './layout.tsx';
-import { QueryFailure } from './query-failure.tsx';
-import { RecordFrame } from './record-screen.tsx';
-import { RecordSkeleton } from './skeleton.tsx';
-import { useIsMobile } from './media.ts';
+import { DetailList } from '../ui/detail-list.tsx';
+import { Card, Page } from '../ui/layout.tsx';
+import { QueryFailure } from '../ui/query-failure.tsx';
+import { RecordFrame } from '../ui/record-screen.tsx';
+import { RecordSkeleton } from '../ui/skeleton.tsx';
+import { useIsMobile } from '../ui/media.ts';
 import { NotesPanel } from './notes-panel.tsx';
 import { ReferralActions } from './referral-actions.tsx';
-import { ReferralTimeline } from './referral-timeline.tsx';
-import * as styles from './staff.css.ts';
+import { ReferralTimeline } from '../ui/referral-timeline.tsx';
+import * as styles from '../ui/staff.css.ts';
 import { enumLabel } from '../contract/labels.ts';
 
 export interface BrokerReferralViewProps {
