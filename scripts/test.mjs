@@ -12,7 +12,7 @@ const BUDGET_MINUTES = Number(process.env.TEST_BUDGET_MINUTES ?? 45);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const STAGES = [
-  ['typecheck', 'lint', 'knip'],
+  ['typecheck', 'lint', 'knip', 'format:check'],
   ['test:unit'],
   ['build'],
   ['test:e2e'],

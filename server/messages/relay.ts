@@ -38,8 +38,7 @@ interface ClaimedRow {
 }
 
 // What every relay of this process has done since it started (messages sent, tries failed and retried,
-// given up), by channel: relay-totals.ts, which the metrics read.
-export { messageRelayTotals, type RelayCounts } from './relay-totals.ts';
+// given up), by channel, is counted in relay-totals.ts, which the metrics read.
 
 /**
  * The outbox relay: every API process runs one. It claims due rows with FOR UPDATE SKIP LOCKED

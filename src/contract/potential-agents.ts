@@ -21,7 +21,6 @@ export const POTENTIAL_AGENT_STATUS_LABELS: Record<PotentialAgentStatus, string>
  * accepted, and INVITE_EXPIRED a pending one past its expiry (the record stays INVITE_PENDING).
  */
 export const POTENTIAL_AGENT_LIST_STATUSES = [...POTENTIAL_AGENT_STATUSES, 'INVITE_EXPIRED'] as const;
-export type PotentialAgentListStatus = (typeof POTENTIAL_AGENT_LIST_STATUSES)[number];
 
 export const PotentialAgent = v.object({
   id: v.number(),
