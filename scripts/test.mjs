@@ -1,5 +1,5 @@
 // npm test: every check, in order, with the time each stage took and the run's budget.
-//   typecheck, lint and knip (side by side; knip: no unused file, export or dependency) -> test:unit -> build -> test:e2e -> bench bundle
+//   typecheck, lint, knip and the formatter check (side by side) -> test:unit -> build -> test:e2e -> bench bundle
 // Stops at the first failing stage. The target is TARGET_MINUTES on this 2-core machine (measured
 // 18 min on a quiet one); past it the run warns. With CI set, a run past TEST_BUDGET_MINUTES fails:
 // the suite must stay fast as issues add tests (parallelize, share fixtures, drop tests that prove

@@ -36,6 +36,7 @@ const NEVER_SHOWN: Record<string, string> = {
   MY_AGENT_SORT_KEYS: 'sort keys; the sort menu names each by its column\'s header',
   ADDRESS_VERDICTS: 'decides which address message a form shows; the verdict itself is never printed',
   FLEX_ATTRIBUTE_TYPES: 'decides which input a flex attribute gets; its label is the attribute\'s own',
+  EVENT_TYPES: 'the live stream\'s change types, which decide what the console reads again; no screen prints one',
 };
 const contract = import.meta.glob<Record<string, unknown>>('../../src/contract/*.ts', { eager: true });
 const contractEnums = Object.values(contract).flatMap((m) => Object.entries(m))
