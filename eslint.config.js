@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
-import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -39,14 +39,20 @@ function resolveImport(fromFile, specifier) {
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
     try {
       if (fs.statSync(candidate).isFile()) return candidate;
-    } catch { /* try the next spelling */ }
+    } catch {
+      /* try the next spelling */
+    }
   }
   return null;
 }
 
 function importsOf(file) {
   let mtime;
-  try { mtime = fs.statSync(file).mtimeMs; } catch { return []; }
+  try {
+    mtime = fs.statSync(file).mtimeMs;
+  } catch {
+    return [];
+  }
   const cached = graphCache.get(file);
   if (cached && cached.mtime === mtime) return cached.imports;
   const text = fs.readFileSync(file, 'utf8');
@@ -79,13 +85,19 @@ function pathBack(start, target, inCycleScope) {
 const importBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Imports run one way: app -> features -> widgets > ui > session > api > contract > access > lib; ui holds no data access; no cycles (STYLE.md).' },
+    docs: {
+      description:
+        'Imports run one way: app -> features -> widgets > ui > session > api > contract > access > lib; ui holds no data access; no cycles (STYLE.md).',
+    },
     schema: [],
     messages: {
-      crossFeature: "A feature never imports another feature ('{{from}}' imports '{{to}}'): move what both need into a shared layer (src/widgets, src/ui, src/session, src/api, src/contract, src/access or src/lib).",
+      crossFeature:
+        "A feature never imports another feature ('{{from}}' imports '{{to}}'): move what both need into a shared layer (src/widgets, src/ui, src/session, src/api, src/contract, src/access or src/lib).",
       featureToApp: 'A feature must not import src/app: the app imports features, not the other way round.',
-      sharedUp: "src/{{from}} is a shared layer: it must not import src/{{to}} (layer order, lowest first: lib, access, contract, api, session, ui, widgets).",
-      uiDataAccess: 'src/ui is the design system and holds no data access: it must not import src/{{to}}. A component bound to the API or the session goes in src/widgets.',
+      sharedUp:
+        'src/{{from}} is a shared layer: it must not import src/{{to}} (layer order, lowest first: lib, access, contract, api, session, ui, widgets).',
+      uiDataAccess:
+        'src/ui is the design system and holds no data access: it must not import src/{{to}}. A component bound to the API or the session goes in src/widgets.',
       consoleToServer: 'The console must not import server code; shared shapes live in src/contract.',
       serverToUi: 'Server code may import only src/contract, src/access and src/lib, not src/{{to}}.',
       cycle: 'Import cycle: {{loop}}. Move what both sides need into a module that neither imports.',
@@ -111,17 +123,24 @@ const importBoundaries = {
       if (!to) return;
       const topDir = targetPath.split('/')[1];
       if (from.layer === 'features') {
-        if (to.layer === 'features' && to.feature !== from.feature) report('crossFeature', { from: from.feature, to: to.feature });
+        if (to.layer === 'features' && to.feature !== from.feature)
+          report('crossFeature', { from: from.feature, to: to.feature });
         else if (to.layer === 'app') report('featureToApp');
         else if (to.layer === 'server') report('consoleToServer');
       } else if (from.layer === 'shared') {
-        if (to.layer === 'features' || to.layer === 'app' || (to.layer === 'shared' && to.rank > from.rank)) report('sharedUp', { from: from.name, to: topDir });
-        else if (from.name === 'ui' && to.layer === 'shared' && UI_MAY_NOT_IMPORT.includes(to.name)) report('uiDataAccess', { to: topDir });
+        if (to.layer === 'features' || to.layer === 'app' || (to.layer === 'shared' && to.rank > from.rank))
+          report('sharedUp', { from: from.name, to: topDir });
+        else if (from.name === 'ui' && to.layer === 'shared' && UI_MAY_NOT_IMPORT.includes(to.name))
+          report('uiDataAccess', { to: topDir });
         else if (to.layer === 'server') report('consoleToServer');
       } else if (from.layer === 'app') {
         if (to.layer === 'server') report('consoleToServer');
       } else if (from.layer === 'server') {
-        if (to.layer === 'features' || to.layer === 'app' || (to.layer === 'shared' && !SERVER_MAY_IMPORT.includes(to.name))) {
+        if (
+          to.layer === 'features' ||
+          to.layer === 'app' ||
+          (to.layer === 'shared' && !SERVER_MAY_IMPORT.includes(to.name))
+        ) {
           report('serverToUi', { to: topDir });
         }
       }
@@ -138,8 +157,18 @@ const importBoundaries = {
 const porchlight = { rules: { 'import-boundaries': importBoundaries } };
 
 export default defineConfig(
-  globalIgnores(['dist/', 'dist-*/', 'dev-dist/', 'node_modules/', '.tmp/', '.data/', 'coverage/', 'playwright-report/',
-    'test-results/', 'bench/.out/']),
+  globalIgnores([
+    'dist/',
+    'dist-*/',
+    'dev-dist/',
+    'node_modules/',
+    '.tmp/',
+    '.data/',
+    'coverage/',
+    'playwright-report/',
+    'test-results/',
+    'bench/.out/',
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -148,7 +177,10 @@ export default defineConfig(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       'porchlight/import-boundaries': 'error',
     },
   },
@@ -162,18 +194,30 @@ export default defineConfig(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/ui/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['@radix-ui/*'], message: 'Only src/ui imports Radix: use or add a component there.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['@radix-ui/*'], message: 'Only src/ui imports Radix: use or add a component there.' }],
+        },
+      ],
     },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/api/client.ts'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/api/client.ts calls fetch (bearer token, impersonation, 401 handling).' }],
-      'no-restricted-properties': ['error',
-        ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: 'Only src/api/client.ts calls fetch.' }))],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Only src/api/client.ts calls fetch (bearer token, impersonation, 401 handling).' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: 'Only src/api/client.ts calls fetch.',
+        })),
+      ],
     },
   },
   {
@@ -181,10 +225,13 @@ export default defineConfig(
     files: ['**/*.{ts,tsx}'],
     ignores: ['src/app/query-client.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "NewExpression[callee.name='QueryClient']",
-        message: 'Only src/app/query-client.ts creates a QueryClient: import it (or its factory) from there.',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='QueryClient']",
+          message: 'Only src/app/query-client.ts creates a QueryClient: import it (or its factory) from there.',
+        },
+      ],
     },
   },
   {
@@ -192,7 +239,14 @@ export default defineConfig(
     languageOptions: { globals: globals.serviceworker },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.ts', 'e2e/**/*.ts', 'tests/**/*.{ts,tsx}', '*.{js,mjs,ts}'],
+    files: [
+      'server/**/*.ts',
+      'scripts/**/*.{js,mjs,ts}',
+      'bench/**/*.ts',
+      'e2e/**/*.ts',
+      'tests/**/*.{ts,tsx}',
+      '*.{js,mjs,ts}',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

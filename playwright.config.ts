@@ -38,8 +38,13 @@ export default defineConfig({
     launchOptions: {
       executablePath,
       args: [
-        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
         // Chromium already resolves *.localhost to loopback; the rule keeps the agent host working
         // in a build or a wrapper that does not.
         '--host-resolver-rules=MAP agents.localhost 127.0.0.1',

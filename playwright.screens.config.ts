@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+
 import base from './playwright.config.ts';
 
 // The README's screenshots and one of every console list at 412 px and 1280 px (docs/screens/lists/),
@@ -13,10 +14,18 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   projects: [
-    { name: 'desktop', testMatch: /console\.screens\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      testMatch: /console\.screens\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
     { name: 'phone', testMatch: /agent\.screens\.ts/, use: { ...devices['Pixel 7'] } },
     // The lists at device scale 1: a 412 px screenshot is 412 pixels wide, small enough to commit.
     { name: 'lists-phone', testMatch: /lists\.screens\.ts/, use: { ...devices['Pixel 7'], deviceScaleFactor: 1 } },
-    { name: 'lists-desktop', testMatch: /lists\.screens\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'lists-desktop',
+      testMatch: /lists\.screens\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
   ],
 });

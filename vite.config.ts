@@ -2,6 +2,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
 import { API_PATH_PATTERN } from './src/access/api-families.ts';
 
 // Every path family the server answers (src/access/api-families.ts). In development the Vite
@@ -59,7 +60,10 @@ export default defineConfig({
     // fetch, and that task was the longest of a signed-in load; the browser's module loader fetches
     // the same chunks as it reads the page's imports, from the service worker's cache, at no cost
     // to the main thread (docs/decisions/0055-no-script-preload-of-lazy-chunks.md).
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     cssCodeSplit: false,
     rolldownOptions: {
       // The timing report fires on this 2-core machine whenever the service-worker build runs; noise.

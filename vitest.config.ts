@@ -1,5 +1,5 @@
-import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // The console writes dates in the browser's zone and the tests compare them with UTC dates: in a
@@ -28,15 +28,21 @@ export default defineConfig({
         test: { name: 'api', environment: 'node', include: ['tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts'] },
       },
       // The API tests again on a PostgreSQL server when one is given (CI starts one: .ci/run).
-      ...(process.env.TEST_DATABASE_URL ? [{
-        extends: true as const,
-        test: {
-          name: 'api-pg', environment: 'node', include: ['tests/api/**/*.test.ts'],
-          // The fuzz and the PGlite process tests are about the server, not the database.
-          exclude: ['tests/api/fuzz.test.ts', 'tests/api/production-server.test.ts'],
-          env: { TEST_DB: 'postgres' },
-        },
-      }] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'api-pg',
+                environment: 'node',
+                include: ['tests/api/**/*.test.ts'],
+                // The fuzz and the PGlite process tests are about the server, not the database.
+                exclude: ['tests/api/fuzz.test.ts', 'tests/api/production-server.test.ts'],
+                env: { TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

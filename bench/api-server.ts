@@ -7,11 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+
 import { createApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
-import { agentView } from '../server/routes/agents-api/agents.ts';
 import { agentPage, countAgents } from '../server/routes/agents-api/agent-queries.ts';
+import { agentView } from '../server/routes/agents-api/agents.ts';
 import { brokerageStats } from '../server/routes/agents-api/brokerage-stats.ts';
 import { searchDnc } from '../server/routes/interviews-api/dnc-search.ts';
 import { userView } from '../server/routes/users-api/users.ts';
@@ -19,7 +20,9 @@ import { userView } from '../server/routes/users-api/users.ts';
 const [mode, portText] = process.argv.slice(2);
 const database = process.env.BENCH_DATABASE_URL
   ? await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL })
-  : await openDatabase({ loadDataDir: new Blob([readFileSync(process.env.BENCH_TEMPLATE ?? '.tmp/test-template.tar')]) });
+  : await openDatabase({
+      loadDataDir: new Blob([readFileSync(process.env.BENCH_TEMPLATE ?? '.tmp/test-template.tar')]),
+    });
 const { db } = database;
 
 let fetchHandler: (req: Request) => Response | Promise<Response>;
@@ -30,15 +33,22 @@ if (mode === 'baseline') {
   app.get('/agents-api/agents', async (c) => {
     const filter = { brokerageId: undefined };
     const [rows, totalElements] = await Promise.all([
-      agentPage(db, new Date(), filter, { key: 'name.last', direction: 'asc' }, { offset: 0, limit: 20 }), countAgents(db, filter),
+      agentPage(db, new Date(), filter, { key: 'name.last', direction: 'asc' }, { offset: 0, limit: 20 }),
+      countAgents(db, filter),
     ]);
     return c.json({ content: rows, totalElements });
   });
-  app.get('/agents-api/brokerages/:id/stats', async (c) => c.json(await brokerageStats(db, Number(c.req.param('id')), 'COMBINED', new Date())));
-  app.get('/interviews-api/DNC/search', async (c) => c.json(await searchDnc(db, { value: c.req.query('value'), blocked: false }, 0, 40)));
+  app.get('/agents-api/brokerages/:id/stats', async (c) =>
+    c.json(await brokerageStats(db, Number(c.req.param('id')), 'COMBINED', new Date())),
+  );
+  app.get('/interviews-api/DNC/search', async (c) =>
+    c.json(await searchDnc(db, { value: c.req.query('value'), blocked: false }, 0, 40)),
+  );
   fetchHandler = app.fetch;
 } else {
   fetchHandler = createApp({ db, config: testConfig() }).fetch;
 }
 serve({ fetch: fetchHandler, port: Number(portText) }, () => console.log('ready'));
-process.on('SIGTERM', () => { void database.close().finally(() => process.exit(0)); });
+process.on('SIGTERM', () => {
+  void database.close().finally(() => process.exit(0));
+});

@@ -19,7 +19,13 @@ const LOGIN_JS_BUDGET_KB = 95; // gzipped JS before the login page can render (k
 // without date-fns's locale; the budget follows it down.
 const CONSOLE_CHUNK_BUDGET_KB = 29;
 
-interface Chunk { file: string; raw: number; gzip: number; staticImports: string[]; dynamicImports: string[] }
+interface Chunk {
+  file: string;
+  raw: number;
+  gzip: number;
+  staticImports: string[];
+  dynamicImports: string[];
+}
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 const cache = new Map<string, Chunk>();
@@ -34,15 +40,28 @@ function chunk(file: string): Chunk {
   const resolve = (spec: string) => path.posix.join(path.posix.dirname(file), spec);
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) { node.forEach(visit); return; }
-    const n = node as { type?: string; source?: { type?: string; value?: unknown; expressions?: unknown[]; quasis?: { value: { cooked?: string } }[] } };
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    const n = node as {
+      type?: string;
+      source?: { type?: string; value?: unknown; expressions?: unknown[]; quasis?: { value: { cooked?: string } }[] };
+    };
     // Rolldown writes import(`./chunk.js`) with a template literal, static imports with quotes.
-    const source = n.source?.type === 'Literal' && typeof n.source.value === 'string' ? n.source.value
-      : n.source?.type === 'TemplateLiteral' && n.source.expressions?.length === 0 ? n.source.quasis?.[0]?.value.cooked ?? null
-        : null;
+    const source =
+      n.source?.type === 'Literal' && typeof n.source.value === 'string'
+        ? n.source.value
+        : n.source?.type === 'TemplateLiteral' && n.source.expressions?.length === 0
+          ? (n.source.quasis?.[0]?.value.cooked ?? null)
+          : null;
     if (source?.startsWith('.')) {
       if (n.type === 'ImportExpression') dynamicImports.add(resolve(source));
-      else if (n.type === 'ImportDeclaration' || n.type === 'ExportNamedDeclaration' || n.type === 'ExportAllDeclaration') {
+      else if (
+        n.type === 'ImportDeclaration' ||
+        n.type === 'ExportNamedDeclaration' ||
+        n.type === 'ExportAllDeclaration'
+      ) {
         staticImports.add(resolve(source));
       }
     }
@@ -50,8 +69,11 @@ function chunk(file: string): Chunk {
   };
   visit(parseAst(code.toString('utf8')));
   const result: Chunk = {
-    file, raw: code.length, gzip: gzipSync(code, { level: 9 }).length,
-    staticImports: [...staticImports], dynamicImports: [...dynamicImports],
+    file,
+    raw: code.length,
+    gzip: gzipSync(code, { level: 9 }).length,
+    staticImports: [...staticImports],
+    dynamicImports: [...dynamicImports],
   };
   cache.set(file, result);
   return result;
@@ -71,7 +93,8 @@ function staticClosure(entries: string[], exclude: ReadonlySet<string> = new Set
 
 function table(rows: string[][]): void {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+  for (const row of rows)
+    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
 }
 
 function main(): number {
@@ -101,7 +124,10 @@ function main(): number {
     const code = readFileSync(path.join(DIST, file));
     return [file, kb(code.length), kb(gzipSync(code, { level: 9 }).length)];
   });
-  if (css.length) { console.log('\nLogin page CSS (informative)'); table([['file', 'raw kB', 'gzip kB'], ...css]); }
+  if (css.length) {
+    console.log('\nLogin page CSS (informative)');
+    table([['file', 'raw kB', 'gzip kB'], ...css]);
+  }
 
   // Lazy chunks: every chunk reached through import() (from the login page or from another lazy
   // chunk), with what it adds on top of the login page.
@@ -114,32 +140,43 @@ function main(): number {
     queue.push(...chunk(file).staticImports, ...chunk(file).dynamicImports);
   }
   const dynamicTargets = [...visited].flatMap((f) => chunk(f).dynamicImports).filter((f) => !loginSet.has(f));
-  const routes = [...new Set(dynamicTargets)].map((file) => {
-    const added = staticClosure([file], loginSet).map(chunk);
-    return { file, own: chunk(file).gzip, added: added.reduce((s, c) => s + c.gzip, 0) };
-  }).sort((a, b) => b.added - a.added);
+  const routes = [...new Set(dynamicTargets)]
+    .map((file) => {
+      const added = staticClosure([file], loginSet).map(chunk);
+      return { file, own: chunk(file).gzip, added: added.reduce((s, c) => s + c.gzip, 0) };
+    })
+    .sort((a, b) => b.added - a.added);
   if (routes.length) {
-    console.log('\nLazy chunks (informative): own gzip, and gzip added on top of the login page with their static imports');
+    console.log(
+      '\nLazy chunks (informative): own gzip, and gzip added on top of the login page with their static imports',
+    );
     table([['chunk', 'own gzip kB', 'added gzip kB'], ...routes.map((r) => [r.file, kb(r.own), kb(r.added)])]);
   } else {
     console.log('\nNo lazy chunks.');
   }
 
   const ok = total.gzip <= LOGIN_JS_BUDGET_KB * 1000;
-  console.log(`\nbundle: login page JS ${kb(total.gzip)} kB gzip; budget ${LOGIN_JS_BUDGET_KB} kB: ${ok ? 'OK' : 'OVER BUDGET'}`);
+  console.log(
+    `\nbundle: login page JS ${kb(total.gzip)} kB gzip; budget ${LOGIN_JS_BUDGET_KB} kB: ${ok ? 'OK' : 'OVER BUDGET'}`,
+  );
   const consoleChunk = routes.find((r) => /(^|\/)console-route-[^/]*\.js$/.test(r.file));
   const consoleOk = consoleChunk !== undefined && consoleChunk.added <= CONSOLE_CHUNK_BUDGET_KB * 1000;
-  console.log(consoleChunk
-    ? `bundle: shared console chunk adds ${kb(consoleChunk.added)} kB gzip; budget ${CONSOLE_CHUNK_BUDGET_KB} kB: ${consoleOk ? 'OK' : 'OVER BUDGET'}`
-    : 'bundle: no console-route chunk found (the shared console chunk must stay a lazy chunk)');
+  console.log(
+    consoleChunk
+      ? `bundle: shared console chunk adds ${kb(consoleChunk.added)} kB gzip; budget ${CONSOLE_CHUNK_BUDGET_KB} kB: ${consoleOk ? 'OK' : 'OVER BUDGET'}`
+      : 'bundle: no console-route chunk found (the shared console chunk must stay a lazy chunk)',
+  );
   // A lazy page's chunks are fetched by the module loader, not preloaded by script: Vite's helper
   // lists them as "assets/....js" beside each import() and appends a <link> for each (vite.config.ts,
   // modulePreload; it made the longest task of a signed-in load).
-  const preloading = readdirSync(path.join(DIST, 'assets')).filter((f) => f.endsWith('.js'))
+  const preloading = readdirSync(path.join(DIST, 'assets'))
+    .filter((f) => f.endsWith('.js'))
     .filter((f) => /["'`]assets\/[^"'`]+\.js["'`]/.test(readFileSync(path.join(DIST, 'assets', f), 'utf8')));
-  console.log(preloading.length
-    ? `bundle: ${preloading.join(', ')} preload their lazy chunks' dependencies by script (modulePreload.resolveDependencies): FAILED`
-    : 'bundle: no chunk preloads a lazy chunk\'s dependencies by script: OK');
+  console.log(
+    preloading.length
+      ? `bundle: ${preloading.join(', ')} preload their lazy chunks' dependencies by script (modulePreload.resolveDependencies): FAILED`
+      : "bundle: no chunk preloads a lazy chunk's dependencies by script: OK",
+  );
   return ok && consoleOk && preloading.length === 0 ? 0 : 1;
 }
 

@@ -2,18 +2,31 @@
 // an in-memory PGlite database seeded at a scale, the app over it, a signed-in token, and one
 // endpoint timed in process (wall and CPU time of this process, after untimed warm-up calls).
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openAsBlob, openSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openAsBlob,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
+
 import { createApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
 import { openDatabase, PG_SESSION_OPTIONS, type Db } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { seed, type SeedTimings } from '../server/db/seed/index.ts';
-import type { SeedContext } from '../server/db/seed/core.ts';
 import type { Database } from '../server/db/schema.ts';
+import type { SeedContext } from '../server/db/seed/core.ts';
+import { seed, type SeedTimings } from '../server/db/seed/index.ts';
 import { OAUTH_CLIENTS } from '../src/lib/brand.ts';
 import { serverCpuReader } from './pg-cpu.ts';
 
@@ -26,11 +39,13 @@ const SNAPSHOT_DIR = path.join(ROOT, '.tmp', 'bench-seed');
 
 /** Every file the seeded database depends on (schema, migrations, seeders), read in a fixed order. */
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const full = path.join(dir, name);
-    if (name === 'node_modules') return [];
-    return statSync(full).isDirectory() ? sourceFiles(full) : [full];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const full = path.join(dir, name);
+      if (name === 'node_modules') return [];
+      return statSync(full).isDirectory() ? sourceFiles(full) : [full];
+    });
 }
 
 /**
@@ -54,7 +69,9 @@ type SnapshotContext = Omit<SeedContext, 'db' | 'now'> & { now: string };
  * seconds. BENCH_FRESH_SEED=1 forces a fresh seed.
  */
 export async function seededApp(scale: number) {
-  const app = process.env.BENCH_DATABASE_URL ? await seededPostgresApp(process.env.BENCH_DATABASE_URL, scale) : await seededAppInner(scale);
+  const app = process.env.BENCH_DATABASE_URL
+    ? await seededPostgresApp(process.env.BENCH_DATABASE_URL, scale)
+    : await seededAppInner(scale);
   // BENCH_SEEDED_FLAG names a file written once the data is ready and timing is about to start
   // (a runner on a shared machine can quiet its neighbours for the timed part only).
   if (process.env.BENCH_SEEDED_FLAG) writeFileSync(process.env.BENCH_SEEDED_FLAG, String(process.pid));
@@ -92,7 +109,8 @@ async function seededAppInner(scale: number) {
     // In slices: at 100x the copy is over 2 GiB, more than one write call takes.
     const fd = openSync(`${tar}.${process.pid}.part`, 'w');
     const SLICE = 256 * 1024 * 1024;
-    for (let at = 0; at < dump.size; at += SLICE) writeSync(fd, Buffer.from(await dump.slice(at, at + SLICE).arrayBuffer()));
+    for (let at = 0; at < dump.size; at += SLICE)
+      writeSync(fd, Buffer.from(await dump.slice(at, at + SLICE).arrayBuffer()));
     closeSync(fd);
     writeFileSync(meta, JSON.stringify({ ...rest, now: seededAt.toISOString() } satisfies SnapshotContext));
     renameSync(`${tar}.${process.pid}.part`, tar);
@@ -101,9 +119,14 @@ async function seededAppInner(scale: number) {
   return { db, close, ctx, seededSeconds, app: createApp({ db, config: testConfig() }) };
 }
 
-
 /** What a seed on PostgreSQL took: wall seconds, CPU seconds of this process and of the server, per phase. */
-export interface SeedReport { scale: number; seconds: number; nodeCpuSeconds: number; pgCpuSeconds: number | null; phases: SeedTimings['phases'] }
+export interface SeedReport {
+  scale: number;
+  seconds: number;
+  nodeCpuSeconds: number;
+  pgCpuSeconds: number | null;
+  phases: SeedTimings['phases'];
+}
 
 /** The benchmark database of a scale and day on the server of `url`: its name and its URL. */
 function benchDatabase(url: string, scale: number, now: Date): { name: string; url: string } {
@@ -121,7 +144,10 @@ function benchDatabase(url: string, scale: number, now: Date): { name: string; u
  * benchmark of the same run (or day) finds the seed recorded in its bench_seed table and reuses it.
  * Older benchmark databases of the same scale are dropped first (a 1,000x seed is many gigabytes).
  */
-export async function seedPostgres(url: string, scale: number): Promise<{ url: string; ctx: Omit<SeedContext, 'db'>; report: SeedReport; reused: boolean }> {
+export async function seedPostgres(
+  url: string,
+  scale: number,
+): Promise<{ url: string; ctx: Omit<SeedContext, 'db'>; report: SeedReport; reused: boolean }> {
   const now = new Date();
   const target = benchDatabase(url, scale, now);
   const admin = new pg.Client({ connectionString: url });
@@ -132,7 +158,9 @@ export async function seedPostgres(url: string, scale: number): Promise<{ url: s
       const conn = new pg.Client({ connectionString: target.url });
       await conn.connect();
       try {
-        const saved = await conn.query<{ context: SnapshotContext; report: SeedReport }>('select context, report from bench_seed').catch(() => undefined);
+        const saved = await conn
+          .query<{ context: SnapshotContext; report: SeedReport }>('select context, report from bench_seed')
+          .catch(() => undefined);
         const row = saved?.rows[0];
         if (row) {
           const { db, close } = await openDatabase({ databaseUrl: target.url });
@@ -145,13 +173,21 @@ export async function seedPostgres(url: string, scale: number): Promise<{ url: s
           } finally {
             await close();
           }
-          return { url: target.url, ctx: { ...row.context, now: new Date(row.context.now) }, report: row.report, reused: true };
+          return {
+            url: target.url,
+            ctx: { ...row.context, now: new Date(row.context.now) },
+            report: row.report,
+            reused: true,
+          };
         }
       } finally {
         await conn.end();
       }
     }
-    const older = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1 or datname = $2', [`bench_scale${scale}_%`, target.name]);
+    const older = await admin.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1 or datname = $2',
+      [`bench_scale${scale}_%`, target.name],
+    );
     for (const { datname } of older.rows) await admin.query(`drop database "${datname}" with (force)`);
     await admin.query(`create database "${target.name}"`);
   } finally {
@@ -169,14 +205,19 @@ export async function seedPostgres(url: string, scale: number): Promise<{ url: s
     const cpu = process.cpuUsage(cpuBefore);
     const pgAfter = pgCpu?.();
     const report: SeedReport = {
-      scale, seconds: (performance.now() - started) / 1000, nodeCpuSeconds: (cpu.user + cpu.system) / 1e6,
-      pgCpuSeconds: pgBefore === undefined || pgAfter === undefined ? null : pgAfter - pgBefore, phases: timings.phases,
+      scale,
+      seconds: (performance.now() - started) / 1000,
+      nodeCpuSeconds: (cpu.user + cpu.system) / 1e6,
+      pgCpuSeconds: pgBefore === undefined || pgAfter === undefined ? null : pgAfter - pgBefore,
+      phases: timings.phases,
     };
     const { db: _db, now: seededAt, ...rest } = ctx;
     void _db;
     const context: SnapshotContext = { ...rest, now: seededAt.toISOString() };
     await sql`create table bench_seed (context jsonb not null, report jsonb not null)`.execute(db);
-    await sql`insert into bench_seed (context, report) values (${JSON.stringify(context)}::jsonb, ${JSON.stringify(report)}::jsonb)`.execute(db);
+    await sql`insert into bench_seed (context, report) values (${JSON.stringify(context)}::jsonb, ${JSON.stringify(report)}::jsonb)`.execute(
+      db,
+    );
     return { url: target.url, ctx: { ...rest, now: seededAt }, report, reused: false };
   } finally {
     await close();
@@ -184,7 +225,11 @@ export async function seedPostgres(url: string, scale: number): Promise<{ url: s
 }
 
 /** One statement a request ran, as Kysely's log hook saw it. */
-interface Statement { sql: string; parameters: readonly unknown[]; ms: number }
+interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+  ms: number;
+}
 
 /** The statements of the request being timed (set by measure() on PostgreSQL). */
 let capture: Statement[] | undefined;
@@ -199,7 +244,8 @@ export function capturingDatabase(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: 10, options: PG_SESSION_OPTIONS });
   explainPool = pool;
   const log = (event: LogEvent) => {
-    if (capture && event.level === 'query') capture.push({ sql: event.query.sql, parameters: event.query.parameters, ms: event.queryDurationMillis });
+    if (capture && event.level === 'query')
+      capture.push({ sql: event.query.sql, parameters: event.query.parameters, ms: event.queryDurationMillis });
   };
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
 }
@@ -208,8 +254,12 @@ export function capturingDatabase(url: string): Db {
 export function statementRecorder() {
   const statements: Statement[] = [];
   return {
-    start: () => { if (explainPool) capture = statements; },
-    stop: () => { capture = undefined; },
+    start: () => {
+      if (explainPool) capture = statements;
+    },
+    stop: () => {
+      capture = undefined;
+    },
     plans: () => (explainPool ? explainCall(statements) : Promise.resolve(undefined)),
   };
 }
@@ -217,9 +267,16 @@ export function statementRecorder() {
 /** Prints a call's slowest statement and its EXPLAIN (ANALYZE, BUFFERS). */
 export function printPlan(name: string, plans: Awaited<ReturnType<typeof explainCall>>): void {
   if (!plans.slowest) return;
-  console.log(`\n--- ${name}: slowest statement ${plans.slowest.ms.toFixed(1)} ms${plans.seqScans.length ? `; Seq Scan on ${plans.seqScans.join(', ')}` : ''}`);
+  console.log(
+    `\n--- ${name}: slowest statement ${plans.slowest.ms.toFixed(1)} ms${plans.seqScans.length ? `; Seq Scan on ${plans.seqScans.join(', ')}` : ''}`,
+  );
   console.log(`    ${plans.slowest.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
-  console.log(plans.slowest.plan.split('\n').map((l) => `    ${l}`).join('\n'));
+  console.log(
+    plans.slowest.plan
+      .split('\n')
+      .map((l) => `    ${l}`)
+      .join('\n'),
+  );
 }
 
 async function seededPostgresApp(url: string, scale: number) {
@@ -228,8 +285,10 @@ async function seededPostgresApp(url: string, scale: number) {
   const db = capturingDatabase(seeded.url);
   const ctx: SeedContext = { ...seeded.ctx, db };
   const seededSeconds = seeded.reused ? seeded.report.seconds : (performance.now() - started) / 1000;
-  console.log(`seed: PostgreSQL ${scale}x ${seeded.reused ? 'reused (seeded' : 'seeded'} in ${seeded.report.seconds.toFixed(0)} s${seeded.reused ? ')' : ''}`
-    + `, CPU ${seeded.report.nodeCpuSeconds.toFixed(0)} s node + ${seeded.report.pgCpuSeconds?.toFixed(0) ?? '?'} s PostgreSQL`);
+  console.log(
+    `seed: PostgreSQL ${scale}x ${seeded.reused ? 'reused (seeded' : 'seeded'} in ${seeded.report.seconds.toFixed(0)} s${seeded.reused ? ')' : ''}` +
+      `, CPU ${seeded.report.nodeCpuSeconds.toFixed(0)} s node + ${seeded.report.pgCpuSeconds?.toFixed(0) ?? '?'} s PostgreSQL`,
+  );
   return { db, close: () => db.destroy(), ctx, seededSeconds, app: createApp({ db, config: testConfig() }) };
 }
 
@@ -239,13 +298,20 @@ const tableRows = new Map<string, number>();
 
 async function rowsOf(pool: pg.Pool, table: string): Promise<number> {
   if (!tableRows.has(table)) {
-    const r = await pool.query<{ n: number }>('select reltuples::float8 as n from pg_class where relname = $1 and relkind in ($2, $3)', [table, 'r', 'p']);
+    const r = await pool.query<{ n: number }>(
+      'select reltuples::float8 as n from pg_class where relname = $1 and relkind in ($2, $3)',
+      [table, 'r', 'p'],
+    );
     tableRows.set(table, Math.max(0, r.rows[0]?.n ?? 0));
   }
   return tableRows.get(table)!;
 }
 
-interface PlanNode { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
 const planNodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(planNodes)];
 const EXPLAINABLE = /^\s*(select|with|insert|update|delete)\b/i;
 
@@ -257,7 +323,9 @@ const params = (s: Statement) => [...s.parameters] as unknown[];
  * ANALYZE) and any Seq Scan on a table of more than SEQ_SCAN_ROWS rows is named; the slowest statement
  * is run again under EXPLAIN (ANALYZE, BUFFERS), in a transaction rolled back (a request may write).
  */
-async function explainCall(statements: Statement[]): Promise<{ slowest?: { sql: string; ms: number; plan: string }; seqScans: string[] }> {
+async function explainCall(
+  statements: Statement[],
+): Promise<{ slowest?: { sql: string; ms: number; plan: string }; seqScans: string[] }> {
   const pool = explainPool!;
   const seqScans = new Set<string>();
   const distinct = new Map<string, Statement>();
@@ -267,7 +335,8 @@ async function explainCall(statements: Statement[]): Promise<{ slowest?: { sql: 
     for (const node of planNodes(r.rows[0]!['QUERY PLAN'][0].Plan)) {
       if (node['Node Type'] !== 'Seq Scan' || !node['Relation Name']) continue;
       const rows = await rowsOf(pool, node['Relation Name']);
-      if (rows > SEQ_SCAN_ROWS) seqScans.add(`${node['Relation Name']} (${Math.round(rows).toLocaleString('en-US')} rows)`);
+      if (rows > SEQ_SCAN_ROWS)
+        seqScans.add(`${node['Relation Name']} (${Math.round(rows).toLocaleString('en-US')} rows)`);
     }
   }
   const slowest = statements.filter((s) => EXPLAINABLE.test(s.sql)).sort((a, b) => b.ms - a.ms)[0];
@@ -275,8 +344,14 @@ async function explainCall(statements: Statement[]): Promise<{ slowest?: { sql: 
   const client = await pool.connect();
   try {
     await client.query('begin');
-    const r = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${slowest.sql}`, params(slowest));
-    return { slowest: { sql: slowest.sql, ms: slowest.ms, plan: r.rows.map((x) => x['QUERY PLAN']).join('\n') }, seqScans: [...seqScans] };
+    const r = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) ${slowest.sql}`,
+      params(slowest),
+    );
+    return {
+      slowest: { sql: slowest.sql, ms: slowest.ms, plan: r.rows.map((x) => x['QUERY PLAN']).join('\n') },
+      seqScans: [...seqScans],
+    };
   } finally {
     await client.query('rollback');
     client.release();
@@ -289,8 +364,17 @@ const TOKEN_MAX_AGE_MS = 4 * 60_000;
 const issued = new Map<string, { username: string; at: number; current: string }>();
 
 export async function signIn(app: App, username: string): Promise<string> {
-  const body = new URLSearchParams({ grant_type: 'password', username, password: 'Demo-pass-1', client_id: OAUTH_CLIENTS.console });
-  const res = await app.request('/auth/oauth2.0/accessToken', { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  const body = new URLSearchParams({
+    grant_type: 'password',
+    username,
+    password: 'Demo-pass-1',
+    client_id: OAUTH_CLIENTS.console,
+  });
+  const res = await app.request('/auth/oauth2.0/accessToken', {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
   if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status}`);
   const token = ((await res.json()) as { access_token: string }).access_token;
   issued.set(token, { username, at: Date.now(), current: token });
@@ -334,11 +418,26 @@ export async function measure(app: App, token: string, url: string, samples: num
   wall.sort((a, b) => a - b);
   cpu.sort((a, b) => a - b);
   const plans = explainPool ? await explainCall(statements) : undefined;
-  return { p50: percentile(wall, 0.5), p95: percentile(wall, 0.95), max: wall[wall.length - 1]!, cpu50: percentile(cpu, 0.5), cpu95: percentile(cpu, 0.95), plans };
+  return {
+    p50: percentile(wall, 0.5),
+    p95: percentile(wall, 0.95),
+    max: wall[wall.length - 1]!,
+    cpu50: percentile(cpu, 0.5),
+    cpu95: percentile(cpu, 0.95),
+    plans,
+  };
 }
 
 /** One timed call, as the scale benchmark collects it (BENCH_RESULTS_FILE: one JSON line per call). */
-export interface CallResult { bench: string; name: string; p50: number; p95: number; budgetMs: number; seqScans: string[]; slowestMs: number | null }
+export interface CallResult {
+  bench: string;
+  name: string;
+  p50: number;
+  p95: number;
+  budgetMs: number;
+  seqScans: string[];
+  slowestMs: number | null;
+}
 
 export function recordCall(result: Omit<CallResult, 'bench'>): void {
   const file = process.env.BENCH_RESULTS_FILE;
@@ -352,10 +451,14 @@ export function recordCall(result: Omit<CallResult, 'bench'>): void {
  * exits 1 when any wall-clock p95 is over `budgetMs` (the benchmark's budget).
  */
 export async function reportCases<T extends string>(
-  app: App, tokens: Record<T, string>, cases: { name: string; as: T; url: string }[],
+  app: App,
+  tokens: Record<T, string>,
+  cases: { name: string; as: T; url: string }[],
   { samples, budgetMs, close }: { samples: number; budgetMs: number; close: () => Promise<void> },
 ): Promise<void> {
-  console.log(`${'endpoint'.padEnd(36)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'max ms'.padStart(9)}${'cpu p50'.padStart(9)}${'cpu p95'.padStart(9)}`);
+  console.log(
+    `${'endpoint'.padEnd(36)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'max ms'.padStart(9)}${'cpu p50'.padStart(9)}${'cpu p95'.padStart(9)}`,
+  );
   const blown: string[] = [];
   const planned: { name: string; plans: NonNullable<Awaited<ReturnType<typeof measure>>['plans']> }[] = [];
   for (const c of cases) {
@@ -365,9 +468,13 @@ export async function reportCases<T extends string>(
     if (seqScans.length > 0) blown.push(`${c.name} (Seq Scan on ${seqScans.join(', ')})`);
     if (r.plans) planned.push({ name: c.name, plans: r.plans });
     recordCall({ name: c.name, p50: r.p50, p95: r.p95, budgetMs, seqScans, slowestMs: r.plans?.slowest?.ms ?? null });
-    console.log(`${c.name.padEnd(36)}${[r.p50, r.p95, r.max, r.cpu50, r.cpu95].map((x) => x.toFixed(1).padStart(9)).join('')}${r.p95 > budgetMs ? '  over budget' : ''}${seqScans.length ? '  SEQ SCAN' : ''}`);
+    console.log(
+      `${c.name.padEnd(36)}${[r.p50, r.p95, r.max, r.cpu50, r.cpu95].map((x) => x.toFixed(1).padStart(9)).join('')}${r.p95 > budgetMs ? '  over budget' : ''}${seqScans.length ? '  SEQ SCAN' : ''}`,
+    );
   }
-  console.log(`load average after: ${loadavg()[0]!.toFixed(2)} (2 cores: above ~2 the wall times include waiting for a CPU)`);
+  console.log(
+    `load average after: ${loadavg()[0]!.toFixed(2)} (2 cores: above ~2 the wall times include waiting for a CPU)`,
+  );
   for (const { name, plans } of planned) printPlan(name, plans);
   await close();
   if (blown.length > 0) {

@@ -6,23 +6,40 @@
 // LENDERS_BENCH_SCALE (default 100) and LENDERS_BENCH_SAMPLES (default 100) change the size of a run.
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
+
 import { reportCases, seededApp, signIn, WARMUP } from './harness.ts';
 
 const BUDGET_P95_MS = 50; // lender lists and overview figures at 100x the seed
 const SCALE = Number(process.env.LENDERS_BENCH_SCALE ?? 100);
 const SAMPLES = Number(process.env.LENDERS_BENCH_SAMPLES ?? 100); // timed requests per endpoint
 
-interface Case { name: string; as: 'staff' | 'broker' | 'lender'; url: string }
+interface Case {
+  name: string;
+  as: 'staff' | 'broker' | 'lender';
+  url: string;
+}
 
 const { db, close, ctx, seededSeconds, app } = await seededApp(SCALE);
-const tokens = { staff: await signIn(app, 'admin@demo.test'), broker: await signIn(app, 'broker@demo.test'), lender: await signIn(app, 'lender@demo.test') };
+const tokens = {
+  staff: await signIn(app, 'admin@demo.test'),
+  broker: await signIn(app, 'broker@demo.test'),
+  lender: await signIn(app, 'lender@demo.test'),
+};
 const office = ctx.ids.summit;
-const counts = (await sql<{ referrals: number; all: number }>`select
+const counts = (
+  await sql<{ referrals: number; all: number }>`select
   (select count(*) from lender_referrals where loan_office_id = ${office})::int as referrals,
-  (select count(*) from lender_referrals)::int as all`.execute(db)).rows[0]!;
-const officer = (await sql<{ id: number }>`select loan_officer_id as id from lender_referrals where loan_office_id = ${office}
-  and loan_officer_id is not null group by 1 order by count(*) desc limit 1`.execute(db)).rows[0]!.id;
-const referral = (await sql<{ id: number }>`select id from lender_referrals where loan_office_id = ${office} order by received_at desc limit 1`.execute(db)).rows[0]!.id;
+  (select count(*) from lender_referrals)::int as all`.execute(db)
+).rows[0]!;
+const officer = (
+  await sql<{ id: number }>`select loan_officer_id as id from lender_referrals where loan_office_id = ${office}
+  and loan_officer_id is not null group by 1 order by count(*) desc limit 1`.execute(db)
+).rows[0]!.id;
+const referral = (
+  await sql<{
+    id: number;
+  }>`select id from lender_referrals where loan_office_id = ${office} order by received_at desc limit 1`.execute(db)
+).rows[0]!.id;
 const R = '/lenders-match-api/lender-assignments';
 
 const cases: Case[] = [
@@ -43,6 +60,8 @@ const cases: Case[] = [
   { name: 'loan officer detail', as: 'lender', url: `/lenders-api/loan-officers/${officer}` },
 ];
 
-console.log(`seed scale ${SCALE} in ${seededSeconds.toFixed(0)} s; Summit Home Loans: ${counts.referrals.toLocaleString('en-US')} lender referrals `
-  + `(${counts.all.toLocaleString('en-US')} in all); ${SAMPLES} requests per endpoint after ${WARMUP} warm-up; load average ${loadavg()[0]!.toFixed(2)}`);
+console.log(
+  `seed scale ${SCALE} in ${seededSeconds.toFixed(0)} s; Summit Home Loans: ${counts.referrals.toLocaleString('en-US')} lender referrals ` +
+    `(${counts.all.toLocaleString('en-US')} in all); ${SAMPLES} requests per endpoint after ${WARMUP} warm-up; load average ${loadavg()[0]!.toFixed(2)}`,
+);
 await reportCases(app, tokens, cases, { samples: SAMPLES, budgetMs: BUDGET_P95_MS, close });

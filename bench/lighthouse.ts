@@ -27,8 +27,16 @@ const OUT = path.join(ROOT, 'bench', '.out');
 const LIGHTHOUSE = path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
 const CHROME_PATH = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 // The flags TOOLCHAIN.md lists for Debian's chromium on this kind of machine.
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const BUDGETS: Partial<Record<(typeof CATEGORIES)[number], number>> = { performance: 90, accessibility: 100 };
 // Runs per page; the median run (by performance score) is judged and reported.
@@ -38,12 +46,23 @@ const SERVER_START_TIMEOUT_MS = 120_000; // a fresh data folder is created, migr
 
 interface Report {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { score: number | null; title: string; displayValue?: string; scoreDisplayMode: string; details?: { items?: { resourceType?: string }[] } }>;
+  audits: Record<
+    string,
+    {
+      score: number | null;
+      title: string;
+      displayValue?: string;
+      scoreDisplayMode: string;
+      details?: { items?: { resourceType?: string }[] };
+    }
+  >;
 }
 
 /** The page's own calls during the audit (fetch/XHR): a return that refetches everything does more work. */
-const calls = (report: Report) => (report.audits['network-requests']?.details?.items ?? [])
-  .filter((i) => i.resourceType === 'Fetch' || i.resourceType === 'XHR').length;
+const calls = (report: Report) =>
+  (report.audits['network-requests']?.details?.items ?? []).filter(
+    (i) => i.resourceType === 'Fetch' || i.resourceType === 'XHR',
+  ).length;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -51,7 +70,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -80,7 +101,10 @@ function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
-    server.once('exit', () => { clearTimeout(force); resolve(); });
+    server.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
     server.kill('SIGTERM');
   });
 }
@@ -89,13 +113,21 @@ const AGENT_PHONE = '(555) 010-0001';
 const DEMO_PASSWORD = 'Demo-pass-1';
 
 /** A Chromium with a demo identity signed in on `origin`, reachable by Lighthouse on its debugging port. */
-async function signedInBrowser(origin: string, identity: string, target: string): Promise<{ port: number; close: () => Promise<void> }> {
+async function signedInBrowser(
+  origin: string,
+  identity: string,
+  target: string,
+): Promise<{ port: number; close: () => Promise<void> }> {
   if (!CHROME_PATH) throw new Error('signed-in audits need CHROME_PATH or /usr/bin/chromium');
   const port = await freePort();
   const browser = await puppeteer.launch({
-    executablePath: CHROME_PATH, headless: true,
-    args: [...CHROME_FLAGS.filter((f) => f !== '--headless'), `--remote-debugging-port=${port}`,
-      '--host-resolver-rules=MAP agents.localhost 127.0.0.1'],
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: [
+      ...CHROME_FLAGS.filter((f) => f !== '--headless'),
+      `--remote-debugging-port=${port}`,
+      '--host-resolver-rules=MAP agents.localhost 127.0.0.1',
+    ],
   });
   const page = await browser.newPage();
   await page.goto(`${origin}/login`, { waitUntil: 'networkidle0' });
@@ -114,21 +146,45 @@ async function signedInBrowser(origin: string, identity: string, target: string)
   // Let Lighthouse drive the browser alone: Puppeteer lets go, and the process is ended afterwards.
   const chromium = browser.process();
   await browser.disconnect();
-  return { port, close: async () => { chromium?.kill('SIGKILL'); } };
+  return {
+    port,
+    close: async () => {
+      chromium?.kill('SIGKILL');
+    },
+  };
 }
 
 // Asynchronous: the signed-in browser is driven from this process, whose event loop must keep
 // running while Lighthouse works (a blocking spawnSync stalls Chromium's pipes).
 async function audit(url: string, port?: number, run = 0): Promise<Report> {
-  const name = url.replace(/^https?:\/\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '') + (run ? `-run${run + 1}` : '');
+  const name =
+    url
+      .replace(/^https?:\/\//, '')
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/-+$/, '') + (run ? `-run${run + 1}` : '');
   const outputPath = path.join(OUT, `lighthouse-${name}.json`);
-  const child = spawn(process.execPath, [LIGHTHOUSE, url,
-    '--quiet', '--output=json', `--output-path=${outputPath}`, '--form-factor=mobile',
-    ...(process.env.LIGHTHOUSE_ASSETS ? ['--save-assets'] : []),
-    `--only-categories=${CATEGORIES.join(',')}`,
-    ...(port ? [`--port=${port}`, '--disable-storage-reset'] : [`--chrome-flags=${CHROME_FLAGS.join(' ')}`]),
-  ], { cwd: ROOT, env: { ...process.env, ...(CHROME_PATH ? { CHROME_PATH } : {}) }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const code = await new Promise<number | string>((resolve) => child.once('exit', (c, signal) => resolve(c ?? signal ?? 'unknown')));
+  const child = spawn(
+    process.execPath,
+    [
+      LIGHTHOUSE,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${outputPath}`,
+      '--form-factor=mobile',
+      ...(process.env.LIGHTHOUSE_ASSETS ? ['--save-assets'] : []),
+      `--only-categories=${CATEGORIES.join(',')}`,
+      ...(port ? [`--port=${port}`, '--disable-storage-reset'] : [`--chrome-flags=${CHROME_FLAGS.join(' ')}`]),
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...(CHROME_PATH ? { CHROME_PATH } : {}) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const code = await new Promise<number | string>((resolve) =>
+    child.once('exit', (c, signal) => resolve(c ?? signal ?? 'unknown')),
+  );
   if (code !== 0 || !existsSync(outputPath)) throw new Error(`lighthouse failed on ${url} (exit ${code})`);
   return JSON.parse(readFileSync(outputPath, 'utf8')) as Report;
 }
@@ -166,11 +222,16 @@ async function main(): Promise<number> {
       console.log(`starting the server on port ${port} (fresh data in ${path.relative(ROOT, dataDir)})`);
       server = await startServer(port, dataDir);
       const broker = `http://localhost:${port}`;
-      urls = args.length ? args.map((a) => (/^https?:\/\//.test(a) ? a : `${broker}${a.startsWith('/') ? a : `/${a}`}`))
+      urls = args.length
+        ? args.map((a) => (/^https?:\/\//.test(a) ? a : `${broker}${a.startsWith('/') ? a : `/${a}`}`))
         : [`${broker}/login`, `http://agents.localhost:${port}/login`];
       if (args.length === 0) {
         signedIn = [
-          { url: `http://agents.localhost:${port}/console/agent-followups`, identity: AGENT_PHONE, performance: BUDGETS.performance ?? 90 },
+          {
+            url: `http://agents.localhost:${port}/console/agent-followups`,
+            identity: AGENT_PHONE,
+            performance: BUDGETS.performance ?? 90,
+          },
           { url: `${broker}/console`, identity: 'broker@demo.test', performance: 95 },
           // The heaviest list, My Referrals, signed in as the same broker admin.
           { url: `${broker}/console/my-referrals`, identity: 'broker@demo.test', performance: 95 },
@@ -179,8 +240,14 @@ async function main(): Promise<number> {
     }
     const rows: string[][] = [['url', ...CATEGORIES, 'FCP', 'LCP', 'TBT', 'CLS']];
     const only = process.env.LIGHTHOUSE_ONLY;
-    const targets = [...urls.map((url) => ({ url, identity: undefined as string | undefined, performance: BUDGETS.performance ?? 90 })), ...signedIn]
-      .filter((t) => !only || new RegExp(only).test(t.url));
+    const targets = [
+      ...urls.map((url) => ({
+        url,
+        identity: undefined as string | undefined,
+        performance: BUDGETS.performance ?? 90,
+      })),
+      ...signedIn,
+    ].filter((t) => !only || new RegExp(only).test(t.url));
     for (const { url, identity, performance } of targets) {
       console.log(`lighthouse ${url}${identity ? ` (signed in as ${identity})` : ''}`);
       // Lighthouse's own advice on its variability: judge the median of several runs, not one.
@@ -194,12 +261,20 @@ async function main(): Promise<number> {
         }
       }
       if (RUNS > 1) {
-        console.log(`  performance of ${RUNS} runs, in order: ${reports.map((r) => score(r, 'performance')).join(', ')}; total blocking time ${reports.map((r) => r.audits['total-blocking-time']?.displayValue ?? '-').join(', ')}; calls ${reports.map(calls).join(', ')}; the median run is reported`);
+        console.log(
+          `  performance of ${RUNS} runs, in order: ${reports.map((r) => score(r, 'performance')).join(', ')}; total blocking time ${reports.map((r) => r.audits['total-blocking-time']?.displayValue ?? '-').join(', ')}; calls ${reports.map(calls).join(', ')}; the median run is reported`,
+        );
       }
-      const report = [...reports].sort((a, b) => (score(a, 'performance') ?? 0) - (score(b, 'performance') ?? 0))[Math.floor(reports.length / 2)]!;
-      rows.push([url, ...CATEGORIES.map((c) => String(score(report, c) ?? '-')),
-        ...['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
-          .map((id) => report.audits[id]?.displayValue ?? '-')]);
+      const report = [...reports].sort((a, b) => (score(a, 'performance') ?? 0) - (score(b, 'performance') ?? 0))[
+        Math.floor(reports.length / 2)
+      ]!;
+      rows.push([
+        url,
+        ...CATEGORIES.map((c) => String(score(report, c) ?? '-')),
+        ...['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(
+          (id) => report.audits[id]?.displayValue ?? '-',
+        ),
+      ]);
       for (const [category, minimum] of Object.entries({ ...BUDGETS, performance })) {
         const value = score(report, category);
         if (value === null || value < minimum) {
@@ -214,8 +289,11 @@ async function main(): Promise<number> {
     }
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
     console.log('');
-    for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
-    console.log(`\nlighthouse: budgets performance >= ${BUDGETS.performance}, accessibility = ${BUDGETS.accessibility}: ${failed ? 'FAILED' : 'OK'}`);
+    for (const row of rows)
+      console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+    console.log(
+      `\nlighthouse: budgets performance >= ${BUDGETS.performance}, accessibility = ${BUDGETS.accessibility}: ${failed ? 'FAILED' : 'OK'}`,
+    );
     console.log(`reports: ${path.relative(ROOT, OUT)}/lighthouse-*.json`);
   } finally {
     if (server) await stopServer(server);
@@ -224,7 +302,12 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-main().then((code) => { process.exitCode = code; }, (err: unknown) => {
-  console.error(`bench lighthouse: ${(err as Error).message}`);
-  process.exitCode = 1;
-});
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error(`bench lighthouse: ${(err as Error).message}`);
+    process.exitCode = 1;
+  },
+);

@@ -8,7 +8,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { MessageRelay } from '../server/messages/relay.ts';
-import { TwilioStandIn, deliveryConfig } from '../tests/setup/message-stand-ins.ts';
+import { deliveryConfig, TwilioStandIn } from '../tests/setup/message-stand-ins.ts';
 
 const BULK = Number(process.env.BENCH_BULK_TEXTS ?? 10_000);
 const CODES = 5;
@@ -21,7 +21,14 @@ const config = { ...loadConfig({ DEMO_MODE: 'true' }), ...deliveryConfig(undefin
 
 const now = new Date();
 for (let i = 0; i < BULK; i += 1000) {
-  await sendSmsMany(db, Array.from({ length: Math.min(1000, BULK - i) }, (_, j) => ({ to: `+1555${String(3000000 + i + j).padStart(7, '0')}`, body: `Open house this Saturday (${i + j})` })), now);
+  await sendSmsMany(
+    db,
+    Array.from({ length: Math.min(1000, BULK - i) }, (_, j) => ({
+      to: `+1555${String(3000000 + i + j).padStart(7, '0')}`,
+      body: `Open house this Saturday (${i + j})`,
+    })),
+    now,
+  );
 }
 const bulkSent = () => twilio.texts.length - codeArrivals.size;
 const codeArrivals = new Map<string, number>();
@@ -35,18 +42,26 @@ for (let c = 0; c < CODES; c += 1) {
   while (bulkSent() < mark) await new Promise((r) => setTimeout(r, 5));
   const phone = `+1555010${String(9000 + c)}`;
   const written = performance.now();
-  await sendSms(db, phone, `Your Porchlight sign-in code is ${100000 + c}. It expires in 5 minutes.`, new Date(), { kind: 'code' });
+  await sendSms(db, phone, `Your Porchlight sign-in code is ${100000 + c}. It expires in 5 minutes.`, new Date(), {
+    kind: 'code',
+  });
   while (!twilio.texts.some((t) => t.To === phone)) await new Promise((r) => setTimeout(r, 2));
   codeArrivals.set(phone, performance.now());
   delays.push(performance.now() - written);
-  console.log(`code ${c + 1} queued after ${mark} bulk texts: arrived in ${Math.round(performance.now() - written)} ms`);
+  console.log(
+    `code ${c + 1} queued after ${mark} bulk texts: arrived in ${Math.round(performance.now() - written)} ms`,
+  );
 }
 while (bulkSent() < BULK) await new Promise((r) => setTimeout(r, 20));
 const seconds = (performance.now() - started) / 1000;
 await relay.stop();
 const dup = twilio.texts.length - new Set(twilio.texts.map((t) => t.To)).size;
-console.log(`${BULK} bulk texts in ${seconds.toFixed(1)} s: ${Math.round(BULK / seconds)} texts/s through the relay (PGlite, one process)`);
-console.log(`one-time codes: max ${Math.round(Math.max(...delays))} ms from write to arrival (budget ${CODE_BUDGET_MS} ms); duplicates: ${dup}`);
+console.log(
+  `${BULK} bulk texts in ${seconds.toFixed(1)} s: ${Math.round(BULK / seconds)} texts/s through the relay (PGlite, one process)`,
+);
+console.log(
+  `one-time codes: max ${Math.round(Math.max(...delays))} ms from write to arrival (budget ${CODE_BUDGET_MS} ms); duplicates: ${dup}`,
+);
 await close();
 await twilio.stop();
 if (Math.max(...delays) > CODE_BUDGET_MS || dup > 0) {

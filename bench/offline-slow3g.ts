@@ -12,26 +12,41 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+
 import { savedCacheIncludes } from '../e2e/fixtures.ts';
 
 const BUDGET_MS = 1000;
 const RUNS = 5;
-const SLOW_3G = { offline: false, latency: 400, downloadThroughput: (400 * 1024) / 8, uploadThroughput: (400 * 1024) / 8 };
+const SLOW_3G = {
+  offline: false,
+  latency: 400,
+  downloadThroughput: (400 * 1024) / 8,
+  uploadThroughput: (400 * 1024) / 8,
+};
 const CPU_SLOWDOWN = 4;
 const CHROME = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 const port = await new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, () => { const { port: p } = s.address() as net.AddressInfo; s.close(() => resolve(p)); });
+  const s = net.createServer().listen(0, () => {
+    const { port: p } = s.address() as net.AddressInfo;
+    s.close(() => resolve(p));
+  });
 });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'porchlight-slow3g-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_MODE: 'true', SHUTDOWN_GRACE_MS: '0' }, stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_MODE: 'true', SHUTDOWN_GRACE_MS: '0' },
+  stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise<void>((resolve, reject) => {
-  server.stdout!.on('data', (d: Buffer) => { if (d.toString().includes('console and API on')) resolve(); });
+  server.stdout!.on('data', (d: Buffer) => {
+    if (d.toString().includes('console and API on')) resolve();
+  });
   server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
 });
-const browser = await chromium.launch({ ...(CHROME ? { executablePath: CHROME } : {}), args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+const browser = await chromium.launch({
+  ...(CHROME ? { executablePath: CHROME } : {}),
+  args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
 
 interface Case {
   name: string;
@@ -54,7 +69,9 @@ const signInWith = (label: string, who: string) => async (page: Page) => {
 
 const CASES: Case[] = [
   {
-    name: 'agent follow-ups (phone)', origin: `http://agents.localhost:${port}`, viewport: { width: 412, height: 915 },
+    name: 'agent follow-ups (phone)',
+    origin: `http://agents.localhost:${port}`,
+    viewport: { width: 412, height: 915 },
     login: async (page) => {
       await signInWith('Phone Number', '(555) 010-0001')(page);
       await page.getByText(/^Saved on this device for offline use/).waitFor({ timeout: 60_000 });
@@ -63,14 +80,20 @@ const CASES: Case[] = [
     drawnAt: () => document.querySelectorAll('[aria-label="Follow-ups"] li').length > 0 && performance.now(),
   },
   {
-    name: 'broker overview (desktop)', origin: `http://localhost:${port}`, viewport: { width: 1280, height: 800 },
+    name: 'broker overview (desktop)',
+    origin: `http://localhost:${port}`,
+    viewport: { width: 1280, height: 800 },
     login: async (page) => {
       await signInWith('Email', 'broker@demo.test')(page);
       await page.getByText(/^Last updated /).waitFor({ timeout: 60_000 });
     },
     kept: '"stats"',
-    drawnAt: () => /Last updated \d/.test(document.body.innerText)
-      && [...document.querySelectorAll('section[aria-labelledby], [role="region"]')].some((el) => /\d/.test(el.textContent ?? '')) && performance.now(),
+    drawnAt: () =>
+      /Last updated \d/.test(document.body.innerText) &&
+      [...document.querySelectorAll('section[aria-labelledby], [role="region"]')].some((el) =>
+        /\d/.test(el.textContent ?? ''),
+      ) &&
+      performance.now(),
   },
 ];
 
@@ -86,7 +109,8 @@ try {
       await page.reload(); // under the service worker's control from here on
       await page.waitForFunction(c.drawnAt, undefined, { timeout: 60_000 });
       for (let i = 0; i < 60 && !(await savedCacheIncludes(page, c.kept)); i += 1) await page.waitForTimeout(500);
-      if (!(await savedCacheIncludes(page, c.kept))) throw new Error(`${c.name}: the visit's answers were never persisted`);
+      if (!(await savedCacheIncludes(page, c.kept)))
+        throw new Error(`${c.name}: the visit's answers were never persisted`);
       await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
@@ -103,7 +127,9 @@ try {
       }
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       const m = median(times);
-      console.log(`${c.name}: ${times.map((t) => t.toFixed(0)).join(', ')} ms; median ${m.toFixed(0)} ms (budget ${BUDGET_MS} ms; slow 3G, ${CPU_SLOWDOWN}x CPU)`);
+      console.log(
+        `${c.name}: ${times.map((t) => t.toFixed(0)).join(', ')} ms; median ${m.toFixed(0)} ms (budget ${BUDGET_MS} ms; slow 3G, ${CPU_SLOWDOWN}x CPU)`,
+      );
       if (m > BUDGET_MS) blown.push(`${c.name} ${m.toFixed(0)} ms`);
     } finally {
       await context.close();

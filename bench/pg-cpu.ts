@@ -24,7 +24,9 @@ export function postmasterPid(port: number): number | undefined {
       if (!cmd[0]?.endsWith('/postgres')) continue;
       const at = cmd.indexOf('-p');
       if (at >= 0 && Number(cmd[at + 1]) === port) return Number(entry);
-    } catch { /* gone or unreadable */ }
+    } catch {
+      /* gone or unreadable */
+    }
   }
   return undefined;
 }

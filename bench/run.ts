@@ -12,28 +12,82 @@ const BENCHMARKS: Record<string, { fast: boolean; about: string }> = {
   bundle: { fast: true, about: 'gzipped JS of the login page (budget 110 kB) and per lazy chunk; needs dist/' },
   stats: { fast: false, about: 'dashboard stats API on a large seed' },
   dnc: { fast: false, about: 'DNC list API on a large seed' },
-  'broker-workspace': { fast: false, about: 'My Referrals, My Agents, invitations, My Leads and saved views APIs on a large seed (p95 <= 50 ms)' },
+  'broker-workspace': {
+    fast: false,
+    about: 'My Referrals, My Agents, invitations, My Leads and saved views APIs on a large seed (p95 <= 50 ms)',
+  },
   lenders: { fast: false, about: 'lender console API (lists, details, office overview) on a large seed' },
-  'broker-admin': { fast: false, about: 'My Metrics and the broker admin lists (notifications, announcements, admins, email settings) on a large seed' },
+  'broker-admin': {
+    fast: false,
+    about:
+      'My Metrics and the broker admin lists (notifications, announcements, admins, email settings) on a large seed',
+  },
   'staff-review': { fast: false, about: 'agent assignments and content items on a large seed (p95 <= 50 ms)' },
-  'staff-admin': { fast: false, about: 'User Management search and the Announcements editor on a large seed (p95 <= 50 ms)' },
-  'suppliers-sms': { fast: false, about: 'bulk SMS pre-flight of 10,000 recipients (budget 1 s) and the supplier lists (p95 <= 50 ms) on a large seed' },
-  catalogue: { fast: false, about: 'catalogue lists and lookups (support cases, workflow tasks, conversation, geography, ...) on a large seed (p95 <= 50 ms)' },
-  'qa-review': { fast: false, about: 'QA review queue, figures, recordings and the Twilio task proxy on a large seed (p95 <= 50 ms)' },
-  api: { fast: false, about: 'the API beside a bare Hono + PGlite baseline (and PostgreSQL with BENCH_DATABASE_URL): req/s, p50, p99' },
-  signin: { fast: false, about: 'sign-in click to every overview widget rendered on a settled login page, median of 5 (budget 1 s); needs dist/' },
-  'live-events': { fast: false, about: '1,000 open SSE streams on one process, one change a second: p95 delivery (budget 500 ms), memory per stream' },
-  fuzz: { fast: false, about: 'the input fuzz of every route, long mode (FUZZ_RUNS, default 2000 per route; FUZZ_SEED)' },
-  'agent-day-sync': { fast: false, about: "the agent's day kit (GET /agents-api/agents/:id/day-sync) on a large seed (p95 <= 50 ms)" },
-  'offline-slow3g': { fast: false, about: 'follow-ups and overview from the kept copy on slow 3G and a 4x slower CPU (budget 1.0 s); needs dist/' },
-  scale: { fast: false, about: 'every large-seed benchmark on one PostgreSQL at SEED_SCALE (default 1000): p95 <= 50 ms per call, EXPLAIN of each call, no Seq Scan of a large table' },
-  messages: { fast: false, about: '10,000 bulk texts through the outbox relay to a Twilio stand-in (throughput), one-time codes among them within 2 s each' },
-  lighthouse: { fast: false, about: 'Lighthouse on the login pages (performance >= 90, accessibility 100); needs dist/' },
+  'staff-admin': {
+    fast: false,
+    about: 'User Management search and the Announcements editor on a large seed (p95 <= 50 ms)',
+  },
+  'suppliers-sms': {
+    fast: false,
+    about:
+      'bulk SMS pre-flight of 10,000 recipients (budget 1 s) and the supplier lists (p95 <= 50 ms) on a large seed',
+  },
+  catalogue: {
+    fast: false,
+    about:
+      'catalogue lists and lookups (support cases, workflow tasks, conversation, geography, ...) on a large seed (p95 <= 50 ms)',
+  },
+  'qa-review': {
+    fast: false,
+    about: 'QA review queue, figures, recordings and the Twilio task proxy on a large seed (p95 <= 50 ms)',
+  },
+  api: {
+    fast: false,
+    about: 'the API beside a bare Hono + PGlite baseline (and PostgreSQL with BENCH_DATABASE_URL): req/s, p50, p99',
+  },
+  signin: {
+    fast: false,
+    about:
+      'sign-in click to every overview widget rendered on a settled login page, median of 5 (budget 1 s); needs dist/',
+  },
+  'live-events': {
+    fast: false,
+    about:
+      '1,000 open SSE streams on one process, one change a second: p95 delivery (budget 500 ms), memory per stream',
+  },
+  fuzz: {
+    fast: false,
+    about: 'the input fuzz of every route, long mode (FUZZ_RUNS, default 2000 per route; FUZZ_SEED)',
+  },
+  'agent-day-sync': {
+    fast: false,
+    about: "the agent's day kit (GET /agents-api/agents/:id/day-sync) on a large seed (p95 <= 50 ms)",
+  },
+  'offline-slow3g': {
+    fast: false,
+    about: 'follow-ups and overview from the kept copy on slow 3G and a 4x slower CPU (budget 1.0 s); needs dist/',
+  },
+  scale: {
+    fast: false,
+    about:
+      'every large-seed benchmark on one PostgreSQL at SEED_SCALE (default 1000): p95 <= 50 ms per call, EXPLAIN of each call, no Seq Scan of a large table',
+  },
+  messages: {
+    fast: false,
+    about:
+      '10,000 bulk texts through the outbox relay to a Twilio stand-in (throughput), one-time codes among them within 2 s each',
+  },
+  lighthouse: {
+    fast: false,
+    about: 'Lighthouse on the login pages (performance >= 90, accessibility 100); needs dist/',
+  },
 };
 
 function usage(): string {
-  return ['usage: node --import tsx bench/run.ts [all | name...]',
-    ...Object.entries(BENCHMARKS).map(([name, b]) => `  ${name.padEnd(11)}${b.about}${b.fast ? ' (default)' : ''}`)].join('\n');
+  return [
+    'usage: node --import tsx bench/run.ts [all | name...]',
+    ...Object.entries(BENCHMARKS).map(([name, b]) => `  ${name.padEnd(11)}${b.about}${b.fast ? ' (default)' : ''}`),
+  ].join('\n');
 }
 
 const args = process.argv.slice(2);
@@ -49,7 +103,9 @@ if (unknown.length) {
 const explicit = args.filter((a) => a !== 'all');
 const names = args.includes('all')
   ? Object.keys(BENCHMARKS)
-  : explicit.length ? [...new Set(explicit)] : Object.keys(BENCHMARKS).filter((n) => BENCHMARKS[n]!.fast);
+  : explicit.length
+    ? [...new Set(explicit)]
+    : Object.keys(BENCHMARKS).filter((n) => BENCHMARKS[n]!.fast);
 
 const results: { name: string; outcome: 'passed' | 'FAILED' | 'skipped (no file)'; seconds: number }[] = [];
 for (const name of names) {
@@ -72,5 +128,6 @@ for (const name of names) {
 }
 
 console.log('\n=== bench summary ===');
-for (const r of results) console.log(`${r.name.padEnd(11)} ${r.outcome}${r.seconds ? ` (${r.seconds.toFixed(1)} s)` : ''}`);
+for (const r of results)
+  console.log(`${r.name.padEnd(11)} ${r.outcome}${r.seconds ? ` (${r.seconds.toFixed(1)} s)` : ''}`);
 process.exit(results.some((r) => r.outcome === 'FAILED') ? 1 : 0);

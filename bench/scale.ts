@@ -14,26 +14,63 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+
 import { seedPostgres, type CallResult } from './harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SCALE = Number(process.env.SEED_SCALE ?? 1000);
 const SAMPLES = process.env.SCALE_SAMPLES ?? '100';
 const BUDGET_P95_MS = 50;
-const BENCHMARKS = (process.env.SCALE_BENCHMARKS?.split(',') ?? ['stats', 'broker-workspace', 'broker-admin', 'lenders', 'staff-review', 'staff-admin',
-  'suppliers-sms', 'catalogue', 'qa-review', 'dnc', 'agent-day-sync']).filter(Boolean);
+const BENCHMARKS = (
+  process.env.SCALE_BENCHMARKS?.split(',') ?? [
+    'stats',
+    'broker-workspace',
+    'broker-admin',
+    'lenders',
+    'staff-review',
+    'staff-admin',
+    'suppliers-sms',
+    'catalogue',
+    'qa-review',
+    'dnc',
+    'agent-day-sync',
+  ]
+).filter(Boolean);
 // Each benchmark's own names for its scale and samples (they default to 100x on PGlite on their own).
-const SCALE_VARS = ['STATS', 'WORKSPACE', 'BROKER_ADMIN', 'LENDERS', 'STAFF_REVIEW', 'STAFF_ADMIN', 'CATALOGUE', 'DAY_SYNC'];
+const SCALE_VARS = [
+  'STATS',
+  'WORKSPACE',
+  'BROKER_ADMIN',
+  'LENDERS',
+  'STAFF_REVIEW',
+  'STAFF_ADMIN',
+  'CATALOGUE',
+  'DAY_SYNC',
+];
 
 // The server's settings for a bulk load and a benchmark on a throwaway server (no durability
 // needed): pg_stat_statements for the CPU per statement, memory for the index builds.
-const THROWAWAY_OPTIONS = ['-c shared_preload_libraries=pg_stat_statements', '-c shared_buffers=512MB', '-c maintenance_work_mem=512MB',
-  '-c work_mem=16MB', '-c synchronous_commit=off', '-c wal_level=minimal', '-c max_wal_senders=0', '-c max_wal_size=8GB', '-c checkpoint_timeout=30min'].join(' ');
+const THROWAWAY_OPTIONS = [
+  '-c shared_preload_libraries=pg_stat_statements',
+  '-c shared_buffers=512MB',
+  '-c maintenance_work_mem=512MB',
+  '-c work_mem=16MB',
+  '-c synchronous_commit=off',
+  '-c wal_level=minimal',
+  '-c max_wal_senders=0',
+  '-c max_wal_size=8GB',
+  '-c checkpoint_timeout=30min',
+].join(' ');
 
 function startThrowaway(): string {
-  const run = spawnSync('bash', ['scripts/test-postgres.sh'], { cwd: ROOT, env: { ...process.env, TEST_PG_OPTIONS: THROWAWAY_OPTIONS }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const run = spawnSync('bash', ['scripts/test-postgres.sh'], {
+    cwd: ROOT,
+    env: { ...process.env, TEST_PG_OPTIONS: THROWAWAY_OPTIONS },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = run.stdout.toString().trim();
-  if (run.status !== 0 || !url.startsWith('postgres://')) throw new Error('scale: could not start a throwaway PostgreSQL (scripts/test-postgres.sh)');
+  if (run.status !== 0 || !url.startsWith('postgres://'))
+    throw new Error('scale: could not start a throwaway PostgreSQL (scripts/test-postgres.sh)');
   return url;
 }
 
@@ -41,22 +78,42 @@ const given = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const serverUrl = given || startThrowaway();
 let exitCode = 0;
 try {
-  console.log(`scale: ${SCALE}x on ${given ? 'the given' : 'a throwaway'} PostgreSQL; load average ${loadavg()[0]!.toFixed(2)}`);
+  console.log(
+    `scale: ${SCALE}x on ${given ? 'the given' : 'a throwaway'} PostgreSQL; load average ${loadavg()[0]!.toFixed(2)}`,
+  );
   const seeded = await seedPostgres(serverUrl, SCALE);
   const r = seeded.report;
-  console.log(`seed: ${seeded.reused ? 'reused a seed of' : 'seeded in'} ${r.seconds.toFixed(0)} s (CPU: ${r.nodeCpuSeconds.toFixed(0)} s node, `
-    + `${r.pgCpuSeconds === null ? '?' : r.pgCpuSeconds.toFixed(0)} s PostgreSQL)`);
-  console.log(`  phases: ${r.phases.filter((p) => p.seconds >= 0.5).map((p) => `${p.name} ${p.seconds.toFixed(1)} s`).join(', ')}`);
+  console.log(
+    `seed: ${seeded.reused ? 'reused a seed of' : 'seeded in'} ${r.seconds.toFixed(0)} s (CPU: ${r.nodeCpuSeconds.toFixed(0)} s node, ` +
+      `${r.pgCpuSeconds === null ? '?' : r.pgCpuSeconds.toFixed(0)} s PostgreSQL)`,
+  );
+  console.log(
+    `  phases: ${r.phases
+      .filter((p) => p.seconds >= 0.5)
+      .map((p) => `${p.name} ${p.seconds.toFixed(1)} s`)
+      .join(', ')}`,
+  );
 
   const client = new pg.Client({ connectionString: seeded.url });
   await client.connect();
-  const tables = (await client.query<{ name: string; rows: number }>(`select c.relname as name, c.reltuples::float8 as rows from pg_class c
-    join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' and c.reltuples >= 1000 order by c.reltuples desc`)).rows;
+  const tables = (
+    await client.query<{
+      name: string;
+      rows: number;
+    }>(`select c.relname as name, c.reltuples::float8 as rows from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' and c.reltuples >= 1000 order by c.reltuples desc`)
+  ).rows;
   await client.end();
-  console.log(`rows per table (planner estimates, tables of 1,000 rows or more):\n${tables.map((t) => `  ${t.name.padEnd(32)}${Math.round(t.rows).toLocaleString('en-US').padStart(12)}`).join('\n')}`);
+  console.log(
+    `rows per table (planner estimates, tables of 1,000 rows or more):\n${tables.map((t) => `  ${t.name.padEnd(32)}${Math.round(t.rows).toLocaleString('en-US').padStart(12)}`).join('\n')}`,
+  );
 
   const resultsFile = path.join(ROOT, '.tmp', `scale-results-${process.pid}.jsonl`);
-  const env: Record<string, string> = { ...process.env as Record<string, string>, BENCH_DATABASE_URL: serverUrl, BENCH_RESULTS_FILE: resultsFile };
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    BENCH_DATABASE_URL: serverUrl,
+    BENCH_RESULTS_FILE: resultsFile,
+  };
   for (const v of SCALE_VARS) {
     env[`${v}_BENCH_SCALE`] = String(SCALE);
     env[`${v}_BENCH_SAMPLES`] = SAMPLES;
@@ -65,30 +122,56 @@ try {
   for (const name of BENCHMARKS) {
     console.log(`\n=== scale: ${name} ===`);
     const started = Date.now();
-    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', `${name}.ts`)], { cwd: ROOT, env, stdio: 'inherit' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', `${name}.ts`)], {
+      cwd: ROOT,
+      env,
+      stdio: 'inherit',
+    });
     outcomes.push({ name, ok: run.status === 0, seconds: (Date.now() - started) / 1000 });
   }
 
-  const calls: CallResult[] = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as CallResult) : [];
+  const calls: CallResult[] = existsSync(resultsFile)
+    ? readFileSync(resultsFile, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as CallResult)
+    : [];
   rmSync(resultsFile, { force: true });
-  console.log(`\n=== scale ${SCALE}x on PostgreSQL: seed ${r.seconds.toFixed(0)} s${seeded.reused ? ' (reused)' : ''}, `
-    + `CPU ${r.nodeCpuSeconds.toFixed(0)} s node + ${r.pgCpuSeconds === null ? '?' : r.pgCpuSeconds.toFixed(0)} s PostgreSQL ===`);
-  console.log(`${'benchmark'.padEnd(17)}${'call'.padEnd(40)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'slowest'.padStart(9)}  verdict`);
+  console.log(
+    `\n=== scale ${SCALE}x on PostgreSQL: seed ${r.seconds.toFixed(0)} s${seeded.reused ? ' (reused)' : ''}, ` +
+      `CPU ${r.nodeCpuSeconds.toFixed(0)} s node + ${r.pgCpuSeconds === null ? '?' : r.pgCpuSeconds.toFixed(0)} s PostgreSQL ===`,
+  );
+  console.log(
+    `${'benchmark'.padEnd(17)}${'call'.padEnd(40)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'slowest'.padStart(9)}  verdict`,
+  );
   let blown = 0;
   for (const c of calls) {
     const over = c.p95 > Math.min(c.budgetMs, BUDGET_P95_MS);
     const scan = c.seqScans.length > 0;
     if (over || scan) blown++;
-    const verdict = [over ? 'OVER BUDGET' : '', scan ? `SEQ SCAN ${c.seqScans.join(', ')}` : ''].filter(Boolean).join('; ') || 'ok';
-    console.log(`${c.bench.padEnd(17)}${c.name.slice(0, 39).padEnd(40)}${c.p50.toFixed(1).padStart(8)}${c.p95.toFixed(1).padStart(8)}${(c.slowestMs?.toFixed(1) ?? '-').padStart(9)}  ${verdict}`);
+    const verdict =
+      [over ? 'OVER BUDGET' : '', scan ? `SEQ SCAN ${c.seqScans.join(', ')}` : ''].filter(Boolean).join('; ') || 'ok';
+    console.log(
+      `${c.bench.padEnd(17)}${c.name.slice(0, 39).padEnd(40)}${c.p50.toFixed(1).padStart(8)}${c.p95.toFixed(1).padStart(8)}${(c.slowestMs?.toFixed(1) ?? '-').padStart(9)}  ${verdict}`,
+    );
   }
-  console.log(`\n${outcomes.map((o) => `${o.name} ${o.ok ? 'passed' : 'FAILED'} (${o.seconds.toFixed(0)} s)`).join(', ')}`);
+  console.log(
+    `\n${outcomes.map((o) => `${o.name} ${o.ok ? 'passed' : 'FAILED'} (${o.seconds.toFixed(0)} s)`).join(', ')}`,
+  );
   console.log(`load average after: ${loadavg()[0]!.toFixed(2)}`);
   if (BENCHMARKS.length > 0 && calls.length === 0) {
     console.error('\nFAIL: no benchmark recorded a call');
     exitCode = 1;
   } else if (blown > 0 || outcomes.some((o) => !o.ok)) {
-    console.error(`\nFAIL: ${blown} call(s) over ${BUDGET_P95_MS} ms or scanning a large table; failed: ${outcomes.filter((o) => !o.ok).map((o) => o.name).join(', ') || 'none'}`);
+    console.error(
+      `\nFAIL: ${blown} call(s) over ${BUDGET_P95_MS} ms or scanning a large table; failed: ${
+        outcomes
+          .filter((o) => !o.ok)
+          .map((o) => o.name)
+          .join(', ') || 'none'
+      }`,
+    );
     exitCode = 1;
   } else {
     console.log(`\nOK: every call's p95 within ${BUDGET_P95_MS} ms and no sequential scan of a large table`);

@@ -6,6 +6,7 @@
 // STAFF_ADMIN_BENCH_SAMPLES (default 100) change a run.
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
+
 import { reportCases, seededApp, signIn, WARMUP } from './harness.ts';
 
 const BUDGET_P95_MS = 50; // staff administration lists p95 <= 50 ms at 100x the seed
@@ -13,12 +14,22 @@ const SCALE = Number(process.env.STAFF_ADMIN_BENCH_SCALE ?? 100);
 const SAMPLES = Number(process.env.STAFF_ADMIN_BENCH_SAMPLES ?? 100);
 
 const { db, close, seededSeconds, app } = await seededApp(SCALE);
-const tokens = { admin: await signIn(app, 'admin@demo.test'), manager: await signIn(app, 'manager@demo.test'), broker: await signIn(app, 'broker@demo.test') };
+const tokens = {
+  admin: await signIn(app, 'admin@demo.test'),
+  manager: await signIn(app, 'manager@demo.test'),
+  broker: await signIn(app, 'broker@demo.test'),
+};
 type Who = keyof typeof tokens;
-const counts = (await sql<{ users: number; announcements: number; reads: number }>`select
+const counts = (
+  await sql<{ users: number; announcements: number; reads: number }>`select
   (select count(*) from users)::int as users, (select count(*) from announcements)::int as announcements,
-  (select count(*) from announcement_reads)::int as reads`.execute(db)).rows[0]!;
-const someone = (await sql<{ id: number }>`select id from users where email like '%@staff.porchlight.example' order by id desc limit 1`.execute(db)).rows[0]!.id;
+  (select count(*) from announcement_reads)::int as reads`.execute(db)
+).rows[0]!;
+const someone = (
+  await sql<{
+    id: number;
+  }>`select id from users where email like '%@staff.porchlight.example' order by id desc limit 1`.execute(db)
+).rows[0]!.id;
 
 const U = '/users-api/users';
 const cases: { name: string; as: Who; url: string }[] = [
@@ -30,12 +41,18 @@ const cases: { name: string; as: Who; url: string }[] = [
   { name: 'users, search + role', as: 'admin', url: `${U}?q=harper&role=QA_TEAM&pageSize=20` },
   { name: 'user detail', as: 'admin', url: `${U}/${someone}` },
   { name: 'user history', as: 'admin', url: `${U}/${someone}/audit` },
-  { name: 'announcements editor, page 0', as: 'admin', url: '/users-api/announcements/managed?pageIndex=0&pageSize=20' },
+  {
+    name: 'announcements editor, page 0',
+    as: 'admin',
+    url: '/users-api/announcements/managed?pageIndex=0&pageSize=20',
+  },
   { name: 'announcements editor, search', as: 'admin', url: '/users-api/announcements/managed?q=webinar&pageSize=20' },
   { name: 'announcements editor (broker)', as: 'broker', url: '/users-api/announcements/managed?pageSize=20' },
 ];
 
-console.log(`seed scale ${SCALE} in ${seededSeconds.toFixed(0)} s; ${counts.users.toLocaleString('en-US')} users, `
-  + `${counts.announcements.toLocaleString('en-US')} announcements, ${counts.reads.toLocaleString('en-US')} reads; `
-  + `${SAMPLES} requests per endpoint after ${WARMUP} warm-up; load average ${loadavg()[0]!.toFixed(2)}`);
+console.log(
+  `seed scale ${SCALE} in ${seededSeconds.toFixed(0)} s; ${counts.users.toLocaleString('en-US')} users, ` +
+    `${counts.announcements.toLocaleString('en-US')} announcements, ${counts.reads.toLocaleString('en-US')} reads; ` +
+    `${SAMPLES} requests per endpoint after ${WARMUP} warm-up; load average ${loadavg()[0]!.toFixed(2)}`,
+);
 await reportCases(app, tokens, cases, { samples: SAMPLES, budgetMs: BUDGET_P95_MS, close });

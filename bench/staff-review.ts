@@ -6,6 +6,7 @@
 // cases join this same table.) STAFF_REVIEW_BENCH_SCALE (default 100) and STAFF_REVIEW_BENCH_SAMPLES (default 100).
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
+
 import { reportCases, seededApp, signIn, WARMUP } from './harness.ts';
 
 const BUDGET_P95_MS = 50; // each list at the 100x seed
@@ -14,10 +15,20 @@ const SAMPLES = Number(process.env.STAFF_REVIEW_BENCH_SAMPLES ?? 100);
 
 const { db, close, seededSeconds, app } = await seededApp(SCALE);
 const tokens = { staff: await signIn(app, 'admin@demo.test') };
-const counts = (await sql<{ assignments: number; candidates: number; items: number; versions: number }>`select
+const counts = (
+  await sql<{ assignments: number; candidates: number; items: number; versions: number }>`select
   (select count(*) from agent_assignments)::int as assignments, (select count(*) from agent_assignment_candidates)::int as candidates,
-  (select count(*) from content_items)::int as items, (select count(*) from content_item_versions)::int as versions`.execute(db)).rows[0]!;
-const one = (await sql<{ id: number; zip: string; opportunity_id: number }>`select id, zip, opportunity_id from agent_assignments order by id limit 1`.execute(db)).rows[0]!;
+  (select count(*) from content_items)::int as items, (select count(*) from content_item_versions)::int as versions`.execute(
+    db,
+  )
+).rows[0]!;
+const one = (
+  await sql<{
+    id: number;
+    zip: string;
+    opportunity_id: number;
+  }>`select id, zip, opportunity_id from agent_assignments order by id limit 1`.execute(db)
+).rows[0]!;
 const item = (await sql<{ id: number }>`select id from content_items order by id limit 1`.execute(db)).rows[0]!.id;
 const A = '/interviews-api/agentAssignments';
 const C = '/interviews-api/content-items';
@@ -32,16 +43,30 @@ const cases = [
   { name: 'explain a ZIP', as: 'staff' as const, url: `${A}/explain?zip=${one.zip}` },
   { name: 'markets', as: 'staff' as const, url: '/interviews-api/markets' },
   { name: 'content items, page 0 A-Z', as: 'staff' as const, url: `${C}?pageSize=10` },
-  { name: 'content items, page 20 updated', as: 'staff' as const, url: `${C}?pageIndex=20&pageSize=10&sort=updated,DESC` },
-  { name: 'content items, email, text', as: 'staff' as const, url: `${C}?usageType=EMAIL_TEMPLATE&text=variant&pageSize=10` },
+  {
+    name: 'content items, page 20 updated',
+    as: 'staff' as const,
+    url: `${C}?pageIndex=20&pageSize=10&sort=updated,DESC`,
+  },
+  {
+    name: 'content items, email, text',
+    as: 'staff' as const,
+    url: `${C}?usageType=EMAIL_TEMPLATE&text=variant&pageSize=10`,
+  },
   { name: 'content usages (200)', as: 'staff' as const, url: `${C}/usages?pageSize=200` },
   { name: 'content audiences (200)', as: 'staff' as const, url: `${C}/audiences?pageSize=200` },
   { name: 'content history', as: 'staff' as const, url: `${C}/${item}/history` },
-  { name: 'all-match', as: 'staff' as const, url: `${C}/all-match?usage=NEW_LEAD_INTRO&product=LEAD_GENIUS&clientType=BUYER&state=ME` },
+  {
+    name: 'all-match',
+    as: 'staff' as const,
+    url: `${C}/all-match?usage=NEW_LEAD_INTRO&product=LEAD_GENIUS&clientType=BUYER&state=ME`,
+  },
   { name: 'best-match', as: 'staff' as const, url: `${C}/best-match?usage=NEW_LEAD_INTRO&state=ID` },
 ];
 
-console.log(`seed scale ${SCALE} in ${seededSeconds.toFixed(0)} s; ${counts.assignments.toLocaleString('en-US')} assignments with `
-  + `${counts.candidates.toLocaleString('en-US')} candidates, ${counts.items.toLocaleString('en-US')} content items with `
-  + `${counts.versions.toLocaleString('en-US')} versions; ${SAMPLES} requests per endpoint after ${WARMUP} warm-up; load average ${loadavg()[0]!.toFixed(2)}`);
+console.log(
+  `seed scale ${SCALE} in ${seededSeconds.toFixed(0)} s; ${counts.assignments.toLocaleString('en-US')} assignments with ` +
+    `${counts.candidates.toLocaleString('en-US')} candidates, ${counts.items.toLocaleString('en-US')} content items with ` +
+    `${counts.versions.toLocaleString('en-US')} versions; ${SAMPLES} requests per endpoint after ${WARMUP} warm-up; load average ${loadavg()[0]!.toFixed(2)}`,
+);
 await reportCases(app, tokens, cases, { samples: SAMPLES, budgetMs: BUDGET_P95_MS, close });

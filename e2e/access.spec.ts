@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+
 import { AGENT_ORIGIN, DEMO_PASSWORD, expect, login, navigate, outbox, test } from './fixtures.ts';
 
 // Access and session. These tests change passwords on the shared e2e database, so
@@ -42,7 +43,10 @@ test('an invitee registers with DEMO-INVITE-1 and then signs in', async ({ page 
   await expect(page.getByRole('button', { name: 'Harbor Point Realty' })).toBeVisible();
 });
 
-test('a broker resets a forgotten password through the emailed link and signs in with the new one', async ({ page, request }) => {
+test('a broker resets a forgotten password through the emailed link and signs in with the new one', async ({
+  page,
+  request,
+}) => {
   await navigate(page, '/forgot-password');
   await page.getByLabel('Email', { exact: true }).fill('broker@demo.test');
   await page.getByRole('button', { name: 'Reset Password' }).click();

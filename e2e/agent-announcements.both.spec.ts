@@ -8,7 +8,9 @@ test.use({ actionTimeout: 20_000 });
 const slow = { timeout: 20_000 };
 const unreadOf = (text: string | null) => Number(/\((\d+) unread\)/.exec(text ?? '')?.[1] ?? Number.NaN);
 
-test('staff publish to all agents; the demo agent sees it unread in the agent app, opens it, and the count drops', async ({ page }, info) => {
+test('staff publish to all agents; the demo agent sees it unread in the agent app, opens it, and the count drops', async ({
+  page,
+}, info) => {
   const title = `Agent memo ${info.project.name} ${Date.now()}`;
   const body = `New listing photos are ready in the app (${info.project.name}).`;
   await login(page, 'admin@demo.test');

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+
 import { DEMO_PASSWORD, expect, login, test } from './fixtures.ts';
 
 // The agent's phone app on the agent host, phone-sized: offline writes survive a reload, apply once,
@@ -6,7 +7,10 @@ import { DEMO_PASSWORD, expect, login, test } from './fixtures.ts';
 // console shell while offline.
 
 const AGENT = '(555) 010-0001';
-interface Page0<T> { content: T[]; totalElements: number }
+interface Page0<T> {
+  content: T[];
+  totalElements: number;
+}
 
 async function api(request: APIRequestContext, username: string, clientId: string) {
   const res = await request.post('/auth/oauth2.0/accessToken', {
@@ -29,22 +33,28 @@ const agentApi = (request: APIRequestContext) => api(request, '+15550100001', 'p
 
 /** Writes waiting in the agent's ledger (IndexedDB 'porchlight-writes' / 'writes'), refused ones aside. */
 function queuedWrites(page: Page): Promise<number> {
-  return page.evaluate(() => new Promise<number>((resolve) => {
-    const open = indexedDB.open('porchlight-writes');
-    open.onerror = () => resolve(-1);
-    open.onsuccess = () => {
-      const all = open.result.transaction('writes', 'readonly').objectStore('writes').getAll();
-      all.onerror = () => resolve(-1);
-      all.onsuccess = () => resolve((all.result as { refused?: unknown }[]).filter((e) => !e.refused).length);
-    };
-  }));
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('porchlight-writes');
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const all = open.result.transaction('writes', 'readonly').objectStore('writes').getAll();
+          all.onerror = () => resolve(-1);
+          all.onsuccess = () => resolve((all.result as { refused?: unknown }[]).filter((e) => !e.refused).length);
+        };
+      }),
+  );
 }
 
 async function openReferral(page: Page, name: string): Promise<number> {
   await login(page, AGENT);
   await expect(page).toHaveURL(/\/console\/agent-followups$/);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true)); // the shell is precached
-  await page.getByRole('list', { name: 'Follow-ups' }).getByRole('link', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('list', { name: 'Follow-ups' })
+    .getByRole('link', { name: new RegExp(`^${name}`) })
+    .click();
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   await expect(page.getByRole('list', { name: 'History' })).toBeVisible();
   return Number(/view\/(\d+)$/.exec(page.url())?.[1]);
@@ -58,17 +68,27 @@ async function changeStage(page: Page, stage: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('a stage change and a note made offline wait through a reload and apply once when back online', async ({ page, context, request }) => {
+test('a stage change and a note made offline wait through a reload and apply once when back online', async ({
+  page,
+  context,
+  request,
+}) => {
   const refId = await openReferral(page, 'Liam Johnson');
   const agent = await agentApi(request);
   const me = await agent.get<{ agentId: number }>('/users-api/users/me');
   const base = `/agents-api/agents/${me.agentId}/referrals/${refId}`;
-  const before = { events: (await agent.get<Page0<unknown>>(`${base}/events`)).totalElements, notes: (await agent.get<Page0<unknown>>(`${base}/notes`)).totalElements };
+  const before = {
+    events: (await agent.get<Page0<unknown>>(`${base}/events`)).totalElements,
+    notes: (await agent.get<Page0<unknown>>(`${base}/notes`)).totalElements,
+  };
 
   await context.setOffline(true);
   await changeStage(page, 'Met With Seller');
   await page.getByRole('button', { name: 'Add Note' }).click();
-  await page.getByRole('dialog', { name: 'Add Note' }).getByRole('textbox', { name: 'Note' }).fill('Walked the property, listing next week');
+  await page
+    .getByRole('dialog', { name: 'Add Note' })
+    .getByRole('textbox', { name: 'Note' })
+    .fill('Walked the property, listing next week');
   await page.getByRole('dialog', { name: 'Add Note' }).getByRole('button', { name: 'Save note' }).click();
   await expect(page.getByText('Waiting to sync', { exact: true })).toHaveCount(2);
   expect(await queuedWrites(page)).toBe(2); // shown as waiting only once kept in IndexedDB
@@ -90,10 +110,16 @@ test('a stage change and a note made offline wait through a reload and apply onc
   expect(events.content[0]).toMatchObject({ type: 'STAGE_CHANGED', toStage: 'MET_WITH_SELLER' });
   expect(notes.totalElements).toBe(before.notes + 1);
   expect(notes.content.filter((n) => n.text === 'Walked the property, listing next week')).toHaveLength(1);
-  await expect(page.getByRole('list', { name: 'Notes' }).getByText('Walked the property, listing next week')).toHaveCount(1);
+  await expect(
+    page.getByRole('list', { name: 'Notes' }).getByText('Walked the property, listing next week'),
+  ).toHaveCount(1);
 });
 
-test('a note saved offline survives its page closed at once, and a new page applies it once back online', async ({ page, context, request }) => {
+test('a note saved offline survives its page closed at once, and a new page applies it once back online', async ({
+  page,
+  context,
+  request,
+}) => {
   const refId = await openReferral(page, 'Liam Johnson');
   const agent = await agentApi(request);
   const me = await agent.get<{ agentId: number }>('/users-api/users/me');
@@ -112,13 +138,21 @@ test('a note saved offline survives its page closed at once, and a new page appl
   const next = await context.newPage();
   await context.setOffline(false);
   await next.goto(url);
-  await expect.poll(async () => (await agent.get<Page0<{ text: string }>>(notesPath)).content.filter((n) => n.text === text).length,
-    { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(
+      async () => (await agent.get<Page0<{ text: string }>>(notesPath)).content.filter((n) => n.text === text).length,
+      { timeout: 20_000 },
+    )
+    .toBe(1);
   await expect.poll(() => queuedWrites(next)).toBe(0);
   await expect(next.getByRole('list', { name: 'Notes' }).getByText(text)).toHaveCount(1);
 });
 
-test('a change refused on replay, the referral having been reassigned, is shown with the reason', async ({ page, context, request }) => {
+test('a change refused on replay, the referral having been reassigned, is shown with the reason', async ({
+  page,
+  context,
+  request,
+}) => {
   const refId = await openReferral(page, 'Elijah Garcia');
   const agent = await agentApi(request);
   const me = await agent.get<{ agentId: number }>('/users-api/users/me');
@@ -130,11 +164,16 @@ test('a change refused on replay, the referral having been reassigned, is shown 
   const agents = await broker.get<Page0<{ id: number; status: string }>>('/agents-api/agents?pageSize=50');
   const colleague = agents.content.find((a) => a.id !== me.agentId && a.status === 'ACTIVE');
   expect(colleague).toBeDefined();
-  expect((await broker.patch(`/agents-api/referrals/${refId}/reassign`, { agentId: colleague?.id })).status()).toBe(200);
+  expect((await broker.patch(`/agents-api/referrals/${refId}/reassign`, { agentId: colleague?.id })).status()).toBe(
+    200,
+  );
 
   await context.setOffline(false);
   const refused = page.getByRole('alert').filter({ hasText: 'not saved' });
-  await expect(refused).toContainText('Elijah Garcia: Stage to Made Offer. This referral was reassigned to another agent and is no longer yours. Your change was not saved.', { timeout: 20_000 });
+  await expect(refused).toContainText(
+    'Elijah Garcia: Stage to Made Offer. This referral was reassigned to another agent and is no longer yours. Your change was not saved.',
+    { timeout: 20_000 },
+  );
   await refused.getByRole('button', { name: 'Dismiss: Elijah Garcia, Stage to Made Offer' }).click();
   await expect(refused).toBeHidden();
 });
@@ -156,9 +195,16 @@ test('at 360 px wide nothing scrolls sideways and every control is at least 44 p
     await expect(ready).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
-    const small = await page.locator('main button:visible, main a:visible, main input:visible, main select:visible, header button:visible')
-      .evaluateAll((els) => els.map((e) => ({ name: (e.textContent ?? '').trim() || e.getAttribute('aria-label'), h: e.getBoundingClientRect().height }))
-        .filter((e) => e.h < 44));
+    const small = await page
+      .locator('main button:visible, main a:visible, main input:visible, main select:visible, header button:visible')
+      .evaluateAll((els) =>
+        els
+          .map((e) => ({
+            name: (e.textContent ?? '').trim() || e.getAttribute('aria-label'),
+            h: e.getBoundingClientRect().height,
+          }))
+          .filter((e) => e.h < 44),
+      );
     expect(small, path).toEqual([]);
   }
   await page.getByRole('link', { name: 'Back to follow-ups' }).click();

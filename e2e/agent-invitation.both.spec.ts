@@ -1,4 +1,5 @@
 import { devices } from '@playwright/test';
+
 import { expect as baseExpect, expectNoAxeViolations, login, outbox, test } from './fixtures.ts';
 
 // On desktop and phone: a broker admin invites an agent from the top bar's Invite Agents, the
@@ -8,7 +9,11 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
 
-test('an invited agent accepts through the outbox link and signs in on the agent host', async ({ page, request, browser }, info) => {
+test('an invited agent accepts through the outbox link and signs in on the agent host', async ({
+  page,
+  request,
+  browser,
+}, info) => {
   // Each project (and a retry) invites its own agent: the e2e database is shared by the run.
   const tag = `${info.project.name}${info.retry ? 'again' : ''}`;
   const email = `riley.quinn.${tag}@e2e.example`;

@@ -57,6 +57,11 @@ test('an opportunity shows its referral partner, workflow tasks and conversation
   await table.locator('tbody tr').first().getByRole('link').first().click();
   await expect(page.getByRole('heading', { name: 'Workflow Tasks' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Conversation' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Workflow tasks' }).or(page.getByText('No workflow tasks for this opportunity.')).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Workflow tasks' })
+      .or(page.getByText('No workflow tasks for this opportunity.'))
+      .first(),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -10,7 +10,11 @@ const slow = expect.configure({ timeout: 30_000 });
 
 const SIM = '/console/simulator?usage=NEW_LEAD_INTRO&product=LEAD_GENIUS&clientType=BUYER&state=ME' as const;
 
-test('editing a content item changes the simulator’s best match, and restoring the old version changes it back', async ({ page, login, navigate }) => {
+test('editing a content item changes the simulator’s best match, and restoring the old version changes it back', async ({
+  page,
+  login,
+  navigate,
+}) => {
   test.setTimeout(480_000);
   await login('engagement@demo.test');
 
@@ -27,7 +31,12 @@ test('editing a content item changes the simulator’s best match, and restoring
   await expectNoAxeViolations(page);
   await table.getByRole('link', { name: 'Maine buyer intro' }).click();
   await slow(page.getByRole('heading', { name: 'History' })).toBeVisible();
-  const current = await page.getByRole('list', { name: 'Versions' }).getByRole('listitem').filter({ hasText: '(current)' }).locator('strong').innerText();
+  const current = await page
+    .getByRole('list', { name: 'Versions' })
+    .getByRole('listitem')
+    .filter({ hasText: '(current)' })
+    .locator('strong')
+    .innerText();
   const before = Number(current.replace('Version ', ''));
   await expectNoAxeViolations(page);
 
@@ -35,14 +44,18 @@ test('editing a content item changes the simulator’s best match, and restoring
   await page.getByLabel('Change note').fill('Maine buyers first');
   await page.getByRole('button', { name: 'Save' }).click();
   await slow(page.getByText(`Saved as version ${before + 1}.`)).toBeVisible();
-  await slow(page.getByRole('list', { name: `Changes from version ${before} to version ${before + 1}` })).toContainText('Priority: 20');
+  await slow(page.getByRole('list', { name: `Changes from version ${before} to version ${before + 1}` })).toContainText(
+    'Priority: 20',
+  );
 
   await navigate(SIM);
   await slow(best).toContainText('Maine buyer intro');
   await slow(best).toContainText('priority 20 against 10');
 
   await page.getByRole('list', { name: 'Every match' }).getByRole('link', { name: 'Maine buyer intro' }).click();
-  await slow(page.getByRole('list', { name: 'Versions' }).getByRole('listitem').filter({ hasText: '(current)' })).toContainText(`Version ${before + 1}`);
+  await slow(
+    page.getByRole('list', { name: 'Versions' }).getByRole('listitem').filter({ hasText: '(current)' }),
+  ).toContainText(`Version ${before + 1}`);
   await page.getByRole('button', { name: `Restore version ${before}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Restore Version' });
   await expectNoAxeViolations(page);
@@ -60,7 +73,10 @@ test('the assignment view explains the seed’s forced and automatic assignments
   const table = page.getByRole('table', { name: 'Recorded assignments' });
   await slow(table.getByText('Forced by Alex Admin')).toBeVisible();
   await expectNoAxeViolations(page);
-  await table.getByRole('button', { name: /^Explain assignment/ }).first().click();
+  await table
+    .getByRole('button', { name: /^Explain assignment/ })
+    .first()
+    .click();
   const forced = page.getByRole('table', { name: /^Candidates of assignment/ });
   await slow(forced.getByText('Forced by Alex Admin')).toBeVisible();
   await slow(forced.getByText('The rule would have chosen this agent; the assignment was forced')).toBeVisible();
@@ -69,7 +85,10 @@ test('the assignment view explains the seed’s forced and automatic assignments
   await navigate('/console/agent-assignments?mode=AUTOMATIC');
   await slow(table.getByText('Automatic').first()).toBeVisible();
   const oppCell = await table.getByRole('row').nth(1).getByRole('cell').nth(1).innerText();
-  await table.getByRole('button', { name: /^Explain assignment/ }).first().click();
+  await table
+    .getByRole('button', { name: /^Explain assignment/ })
+    .first()
+    .click();
   const auto = page.getByRole('table', { name: /^Candidates of assignment/ });
   await slow(auto.getByText(/^(Ranked first of \d+ eligible agents|The only eligible agent)/)).toBeVisible();
 

@@ -5,7 +5,9 @@ import { expect, expectNoAxeViolations, login, navigate, test } from './fixtures
 
 test.describe.configure({ timeout: 120_000 });
 
-test('Back closes Invite Agents, keeps My Agents and what was typed, and the next Back leaves the page', async ({ page }) => {
+test('Back closes Invite Agents, keeps My Agents and what was typed, and the next Back leaves the page', async ({
+  page,
+}) => {
   await login(page, 'broker@demo.test');
   await navigate(page, '/console/my-agents');
   const main = page.getByRole('main');
@@ -30,7 +32,9 @@ test('Back closes Invite Agents, keeps My Agents and what was typed, and the nex
   await expect(page).toHaveURL((url) => url.pathname !== '/console/my-agents');
 });
 
-test('an unknown address shows the not-found page at that address, with the way back, and passes axe', async ({ page }) => {
+test('an unknown address shows the not-found page at that address, with the way back, and passes axe', async ({
+  page,
+}) => {
   await login(page, 'broker@demo.test');
   await page.goto('/console/no-such-page?x=1');
   await expect(page.getByRole('heading', { name: 'Sorry, that page was not found.' })).toBeVisible();

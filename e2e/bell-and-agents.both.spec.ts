@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect, expectNoAxeViolations, listTotal, login, navigate, test, type AppPath } from './fixtures.ts';
 
 // On a desktop and a phone: the bell in the top bar of the overview and the my-* pages, its rows
@@ -11,11 +12,20 @@ test.describe.configure({ timeout: 120_000 });
 const slow = expect.configure({ timeout: 30_000 });
 const bellOf = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Notifications' });
 const panelOf = (page: Page) => page.getByRole('region', { name: 'Notifications' });
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-test('the bell is in the top bar of the overview and the my-* pages, once, and its panel fits the screen and passes axe', async ({ page }) => {
+test('the bell is in the top bar of the overview and the my-* pages, once, and its panel fits the screen and passes axe', async ({
+  page,
+}) => {
   await login(page, 'broker@demo.test');
-  const pages: AppPath[] = ['/console', '/console/my-agents', '/console/my-notifications', '/console/my-admins', '/console/my-metrics'];
+  const pages: AppPath[] = [
+    '/console',
+    '/console/my-agents',
+    '/console/my-notifications',
+    '/console/my-admins',
+    '/console/my-metrics',
+  ];
   for (const path of pages) {
     await navigate(page, path);
     await slow(bellOf(page)).toBeVisible();
@@ -56,7 +66,9 @@ test('a row of the bell opens the referral it is about, and See all opens My Not
   await slow(page.getByRole('table', { name: 'Agent notifications' })).toBeVisible();
 });
 
-test('every agent of the overdue widget is in the list its View All opens, and the figure is that list’s total', async ({ page }) => {
+test('every agent of the overdue widget is in the list its View All opens, and the figure is that list’s total', async ({
+  page,
+}) => {
   await login(page, 'broker@demo.test');
   const card = page.getByRole('region', { name: 'Agents with Overdue Referrals' });
   const list = card.getByRole('list', { name: 'Agents with overdue referrals' });
@@ -75,7 +87,9 @@ test('every agent of the overdue widget is in the list its View All opens, and t
   await expectNoAxeViolations(page);
 });
 
-test('My Agents’ agent page shows the agent’s MLS boards, which the broker admin saves, and their areas read only', async ({ page }) => {
+test('My Agents’ agent page shows the agent’s MLS boards, which the broker admin saves, and their areas read only', async ({
+  page,
+}) => {
   await login(page, 'broker@demo.test');
   await navigate(page, '/console/my-agents');
   const table = page.getByRole('table', { name: 'Agents' });

@@ -4,7 +4,9 @@ import { expect, expectNoAxeViolations, login, navigate, test } from './fixtures
 
 test.describe.configure({ timeout: 120_000 });
 
-test('the broker admin screens (notifications, admins, announcements, metrics, settings) render, fit the screen and pass axe', async ({ page }) => {
+test('the broker admin screens (notifications, admins, announcements, metrics, settings) render, fit the screen and pass axe', async ({
+  page,
+}) => {
   await login(page, 'broker@demo.test');
   const screens = [
     { path: '/console/my-notifications' as const, ready: page.getByRole('table', { name: 'Agent notifications' }) },
@@ -16,7 +18,9 @@ test('the broker admin screens (notifications, admins, announcements, metrics, s
   for (const s of screens) {
     await navigate(page, s.path);
     await expect(s.ready).toBeVisible({ timeout: 20_000 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${s.path} scrolls sideways`).toBeLessThanOrEqual(1);
     await expectNoAxeViolations(page);
   }
@@ -25,7 +29,10 @@ test('the broker admin screens (notifications, admins, announcements, metrics, s
 // Settings are reached by clicking, on a desktop (the name in the top bar) and a phone (the menu's
 // profile button): the profile offers Settings, which open over the page (Back closes them) and lead
 // to the brokerage's email settings (no screen reachable only by typing its address).
-test('a broker admin reaches the settings and the email settings by clicking, and Back closes the settings', async ({ page, isMobile }) => {
+test('a broker admin reaches the settings and the email settings by clicking, and Back closes the settings', async ({
+  page,
+  isMobile,
+}) => {
   await login(page, 'broker@demo.test');
   const openProfile = async () => {
     if (isMobile) {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { AGENT_ORIGIN, expect, expectNoAxeViolations, login, navigate, outbox, test } from './fixtures.ts';
 
 // The broker admin's admins, notifications, announcements, metrics and settings. The e2e database is shared by every spec of a
@@ -8,7 +9,10 @@ test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 20_000 });
 const slow = { timeout: 20_000 };
 
-test('a broker admin invites a second admin, who registers from the emailed link and signs in as a working admin', async ({ page, request }) => {
+test('a broker admin invites a second admin, who registers from the emailed link and signs in as a working admin', async ({
+  page,
+  request,
+}) => {
   const email = `second.admin.${Date.now()}@example.test`;
   await login(page, 'broker@demo.test');
   await navigate(page, '/console/my-admins');
@@ -41,7 +45,9 @@ test('a broker admin invites a second admin, who registers from the emailed link
   await login(page, email, 'Second-admin-9');
   await expect(page.getByRole('button', { name: 'Harbor Point Realty' })).toBeVisible(slow);
   await navigate(page, '/console/my-admins');
-  await expect(page.getByRole('table', { name: 'Administrators' }).getByRole('row').filter({ hasText: email })).toContainText('Active', slow);
+  await expect(
+    page.getByRole('table', { name: 'Administrators' }).getByRole('row').filter({ hasText: email }),
+  ).toContainText('Active', slow);
 });
 
 test("a sample notification sent from My Notifications appears in the agent's app", async ({ page, browser }) => {
@@ -54,13 +60,18 @@ test("a sample notification sent from My Notifications appears in the agent's ap
   await dialog.getByLabel('Agent', { exact: true }).selectOption({ label: 'Avery Lane' });
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Sample notification sent to Avery Lane.')).toBeVisible(slow);
-  await expect(page.getByRole('table', { name: 'Agent notifications' }).locator('tbody tr').first()).toContainText('Sample notification', slow);
+  await expect(page.getByRole('table', { name: 'Agent notifications' }).locator('tbody tr').first()).toContainText(
+    'Sample notification',
+    slow,
+  );
 
   const phone = await browser.newContext();
   const agentPage = await phone.newPage();
   await login(agentPage, '(555) 010-0001');
   await expect(agentPage).toHaveURL(`${AGENT_ORIGIN}/console/agent-followups`);
-  const card = agentPage.getByRole('region', { name: 'Notifications' }).or(agentPage.locator('section[aria-labelledby="agent-notifications"]'));
+  const card = agentPage
+    .getByRole('region', { name: 'Notifications' })
+    .or(agentPage.locator('section[aria-labelledby="agent-notifications"]'));
   const more = card.getByRole('button', { name: /^Show all \d+ notifications$/ });
   if (await more.isVisible()) await more.click();
   await expect(card.getByText('Test notification').first()).toBeVisible(slow);
@@ -88,14 +99,18 @@ test('an announcement read on one device is read on another', async ({ page, bro
   const second = await other.newPage();
   await login(second, 'supplier@demo.test');
   const otherList = await openAnnouncements(second);
-  await expect(otherList.getByRole('listitem').filter({ hasText: 'Welcome to the new console' }).getByText('Unread', unreadBadge)).toBeVisible(slow);
+  await expect(
+    otherList.getByRole('listitem').filter({ hasText: 'Welcome to the new console' }).getByText('Unread', unreadBadge),
+  ).toBeVisible(slow);
 
   await item.getByRole('button', { name: /Welcome to the new console/ }).click();
   await expect(item.getByText(/^Read /)).toBeVisible(slow);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel(`${before - 1} unread`)).toBeVisible(slow);
 
   // A fresh load on the other device.
-  const again = (await openAnnouncements(second)).getByRole('listitem').filter({ hasText: 'Welcome to the new console' });
+  const again = (await openAnnouncements(second))
+    .getByRole('listitem')
+    .filter({ hasText: 'Welcome to the new console' });
   await expect(again.getByRole('button', { name: /Welcome to the new console/ })).toBeVisible(slow);
   await expect(again.getByText('Unread', unreadBadge)).toHaveCount(0, slow);
   await expect(second.getByRole('navigation', { name: 'Main' }).getByLabel(`${before - 1} unread`)).toBeVisible(slow);
@@ -138,5 +153,7 @@ test('email settings and the settings dialog with the Cloze connection', async (
   await page.getByRole('button', { name: 'Return' }).click();
   await expect(page.getByRole('dialog', { name: 'Settings' }).getByText('broker@demo.test')).toBeVisible(slow);
   await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Disconnect Cloze' }).click();
-  await expect(page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Connect Cloze' })).toBeVisible(slow);
+  await expect(
+    page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Connect Cloze' }),
+  ).toBeVisible(slow);
 });

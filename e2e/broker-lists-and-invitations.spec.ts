@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect as baseExpect, expectNoAxeViolations, listTotal, login, navigate, outbox, test } from './fixtures.ts';
 
 // The broker admin's workspace on a desktop: My Referrals, My Agents, My Leads; an invitation from
@@ -27,9 +28,13 @@ test('the filters a link set are visible and changeable on My Referrals, which p
   await expectNoAxeViolations(page);
 });
 
-test('the overdue widget opens My Agents by overdue, and an agent, their referral and questionnaire open from there', async ({ page }) => {
+test('the overdue widget opens My Agents by overdue, and an agent, their referral and questionnaire open from there', async ({
+  page,
+}) => {
   await login(page, 'broker@demo.test');
-  await widget(page, 'Agents with Overdue Referrals').getByRole('link', { name: /^View All [\d,]+ Agents$/ }).click();
+  await widget(page, 'Agents with Overdue Referrals')
+    .getByRole('link', { name: /^View All [\d,]+ Agents$/ })
+    .click();
   await expect(page).toHaveURL(/\/console\/my-agents\?sort=overdue,DESC$/);
   const table = page.getByRole('table', { name: 'Agents' });
   await expect(table.getByRole('columnheader', { name: /Overdue/ })).toHaveAttribute('aria-sort', 'descending');

@@ -38,7 +38,11 @@ test('a broker admin enables Apination from the marketplace after confirming', a
   await expect(page.getByText(/^Enabled by Blair Harbor on /)).toBeVisible();
 });
 
-test('staff see the broker admin’s Apination on the brokerage, and switch it off', async ({ page, login, navigate }) => {
+test('staff see the broker admin’s Apination on the brokerage, and switch it off', async ({
+  page,
+  login,
+  navigate,
+}) => {
   test.setTimeout(240_000);
   await login('admin@demo.test');
   await navigate('/console/brokerages?name=Harbor');
@@ -53,7 +57,11 @@ test('staff see the broker admin’s Apination on the brokerage, and switch it o
   await expect(page.getByText(/^Disabled by Alex /)).toBeVisible();
 });
 
-test('staff edit a brokerage: the address is checked against its ZIP and the saved brokerage shows', async ({ page, login, navigate }) => {
+test('staff edit a brokerage: the address is checked against its ZIP and the saved brokerage shows', async ({
+  page,
+  login,
+  navigate,
+}) => {
   test.setTimeout(240_000);
   await login('manager@demo.test');
   await navigate('/console/brokerages?name=Cedar');

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, expectNoAxeViolations, login, navigate, test, openAreaCode, SMS_CLOCK_HEADERS } from './fixtures.ts';
+
+import {
+  expect as baseExpect,
+  expectNoAxeViolations,
+  login,
+  navigate,
+  openAreaCode,
+  SMS_CLOCK_HEADERS,
+  test,
+} from './fixtures.ts';
 
 // On a desktop and a phone: after a send, and from the history, each send opens its
 // per-recipient report (a table on a desktop, cards on a phone), filtered by status with the view in
@@ -11,12 +20,15 @@ test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
 // The server's clock is pinned to an afternoon for these pages, so the send texts at any hour of the run.
 test.use({ extraHTTPHeaders: SMS_CLOCK_HEADERS });
 
-
 /** The report's recipients: the table on a desktop, the list of cards on a phone. */
 const recipientsOf = (page: Page, phone: boolean) =>
-  phone ? page.getByRole('list', { name: 'Recipients' }).getByRole('listitem') : page.getByRole('table', { name: 'Recipients' }).getByRole('row');
+  phone
+    ? page.getByRole('list', { name: 'Recipients' }).getByRole('listitem')
+    : page.getByRole('table', { name: 'Recipients' }).getByRole('row');
 
-test('after a send the report lists each recipient with its outcome and reason, filtered by status in the URL', async ({ page }, info) => {
+test('after a send the report lists each recipient with its outcome and reason, filtered by status in the URL', async ({
+  page,
+}, info) => {
   const area = openAreaCode();
   const phone = info.project.name === 'phone';
   const tag = phone ? '8' : '7';
@@ -25,7 +37,9 @@ test('after a send the report lists each recipient with its outcome and reason, 
   await login(page, 'admin@demo.test');
   await navigate(page, '/console/bulk-sms-send');
   await page.getByLabel('Phone numbers (one per line)').fill([a, b, a, '12345'].join('\n'));
-  await page.getByLabel('Message', { exact: true }).fill('Hi {firstName|there}, the report check. Reply STOP to opt out.');
+  await page
+    .getByLabel('Message', { exact: true })
+    .fill('Hi {firstName|there}, the report check. Reply STOP to opt out.');
   await page.getByRole('button', { name: 'Run Pre-flight' }).click();
   await page.getByRole('button', { name: 'Send to 2 recipients (2 parts)' }).click();
   await expect(page.getByRole('heading', { name: 'Send complete' })).toBeVisible();
@@ -52,7 +66,9 @@ test('after a send the report lists each recipient with its outcome and reason, 
   await expectNoAxeViolations(page);
 });
 
-test('the view-only opportunities role opens a past send from the history, reads its report and goes Back to the list', async ({ page }, info) => {
+test('the view-only opportunities role opens a past send from the history, reads its report and goes Back to the list', async ({
+  page,
+}, info) => {
   const phone = info.project.name === 'phone';
   await login(page, 'opps@demo.test');
   await navigate(page, '/console/bulk-sms-send');

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+
 import { expect as baseExpect, login, navigate, test, type AppPath } from './fixtures.ts';
 import { brokenWords, sidewaysOverflow } from './list-overflow.ts';
 
@@ -11,32 +12,73 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 600_000 });
 
 /** A page to check, or a list whose first row's link opens a record page to check as well. */
-interface Stop { path: AppPath; open?: string }
+interface Stop {
+  path: AppPath;
+  open?: string;
+}
 
 const ROLES: { as: string; host?: 'agent'; stops: Stop[] }[] = [
-  { as: 'broker@demo.test', stops: [
-    { path: '/console' }, { path: '/console/my-agents', open: 'Agents' }, { path: '/console/my-agents/invitations' },
-    { path: '/console/my-referrals', open: 'Referrals' }, { path: '/console/my-leads', open: 'Leads' },
-    { path: '/console/my-notifications' }, { path: '/console/my-announcements' }, { path: '/console/my-admins' },
-    { path: '/console/my-metrics' }, { path: '/console/marketplace' }, { path: '/console/settings/email' },
-    { path: '/console/lender-referrals' }, { path: '/console/my-loan-officers' }, { path: '/console/announcements' },
-  ] },
-  { as: 'lender@demo.test', stops: [
-    { path: '/console' }, { path: '/console/my-loan-officers', open: 'Loan officers' }, { path: '/console/lender-referrals', open: 'Lender referrals' },
-    { path: '/console/lenders' },
-  ] },
-  { as: 'admin@demo.test', stops: [
-    { path: '/console/brokerages', open: 'Brokerages' }, { path: '/console/agents', open: 'Agents' }, { path: '/console/lenders', open: 'Loan offices' },
-    { path: '/console/opportunities', open: 'Opportunities' }, { path: '/console/user-management', open: 'Users' },
-    { path: '/console/supplier-management' }, { path: '/console/qa-review' }, { path: '/console/announcements' },
-    { path: '/console/agent-assignments' }, { path: '/console/simulator' }, { path: '/console/content-search' },
-    { path: '/console/twilio-tasks' }, { path: '/console/bulk-sms-send' }, { path: '/console/dnc-list' },
-    { path: '/console/impersonation-audit' }, { path: '/console/my-notifications' }, { path: '/console/dashboard' },
-  ] },
-  { as: '(555) 010-0001', host: 'agent', stops: [
-    { path: '/console/agent-followups', open: 'Follow-ups' }, { path: '/console/agent-funnel' }, { path: '/console/agent-profile' },
-    { path: '/console/agent-announcements' }, { path: '/console/agent-followups/sync' },
-  ] },
+  {
+    as: 'broker@demo.test',
+    stops: [
+      { path: '/console' },
+      { path: '/console/my-agents', open: 'Agents' },
+      { path: '/console/my-agents/invitations' },
+      { path: '/console/my-referrals', open: 'Referrals' },
+      { path: '/console/my-leads', open: 'Leads' },
+      { path: '/console/my-notifications' },
+      { path: '/console/my-announcements' },
+      { path: '/console/my-admins' },
+      { path: '/console/my-metrics' },
+      { path: '/console/marketplace' },
+      { path: '/console/settings/email' },
+      { path: '/console/lender-referrals' },
+      { path: '/console/my-loan-officers' },
+      { path: '/console/announcements' },
+    ],
+  },
+  {
+    as: 'lender@demo.test',
+    stops: [
+      { path: '/console' },
+      { path: '/console/my-loan-officers', open: 'Loan officers' },
+      { path: '/console/lender-referrals', open: 'Lender referrals' },
+      { path: '/console/lenders' },
+    ],
+  },
+  {
+    as: 'admin@demo.test',
+    stops: [
+      { path: '/console/brokerages', open: 'Brokerages' },
+      { path: '/console/agents', open: 'Agents' },
+      { path: '/console/lenders', open: 'Loan offices' },
+      { path: '/console/opportunities', open: 'Opportunities' },
+      { path: '/console/user-management', open: 'Users' },
+      { path: '/console/supplier-management' },
+      { path: '/console/qa-review' },
+      { path: '/console/announcements' },
+      { path: '/console/agent-assignments' },
+      { path: '/console/simulator' },
+      { path: '/console/content-search' },
+      { path: '/console/twilio-tasks' },
+      { path: '/console/bulk-sms-send' },
+      { path: '/console/dnc-list' },
+      { path: '/console/impersonation-audit' },
+      { path: '/console/my-notifications' },
+      { path: '/console/dashboard' },
+    ],
+  },
+  {
+    as: '(555) 010-0001',
+    host: 'agent',
+    stops: [
+      { path: '/console/agent-followups', open: 'Follow-ups' },
+      { path: '/console/agent-funnel' },
+      { path: '/console/agent-profile' },
+      { path: '/console/agent-announcements' },
+      { path: '/console/agent-followups/sync' },
+    ],
+  },
 ];
 
 /**
@@ -44,9 +86,18 @@ const ROLES: { as: string; host?: 'agent'; stops: Stop[] }[] = [
  * walk; any other does. A pattern matches the start of a problem line.
  */
 const KNOWN: { problem: RegExp; why: string }[] = [
-  { problem: /^\/console\/dnc-list @1024: broken /, why: 'the spec\'s eight columns with an address per row fit 720 px only by breaking words inside (DataTable breakWithin), rather than scroll' },
-  { problem: /^\/console @412: sideways div\._/, why: 'the Agent Leaderboard and Leads by Source widgets keep their tables on a phone and scroll inside their card; the page does not' },
-  { problem: /^\/console\/bulk-sms-send @412: broken "\{firstName\|there\}!"/, why: 'a message template token in a past send\'s card: one token wider than its half of the card' },
+  {
+    problem: /^\/console\/dnc-list @1024: broken /,
+    why: "the spec's eight columns with an address per row fit 720 px only by breaking words inside (DataTable breakWithin), rather than scroll",
+  },
+  {
+    problem: /^\/console @412: sideways div\._/,
+    why: 'the Agent Leaderboard and Leads by Source widgets keep their tables on a phone and scroll inside their card; the page does not',
+  },
+  {
+    problem: /^\/console\/bulk-sms-send @412: broken "\{firstName\|there\}!"/,
+    why: "a message template token in a past send's card: one token wider than its half of the card",
+  },
 ];
 const known = (line: string) => KNOWN.some((k) => k.problem.test(line));
 
@@ -89,17 +140,32 @@ async function impersonateOnce(page: Page) {
   await navigate(page, '/console/brokerages');
   await page.getByRole('table', { name: 'Brokerages' }).getByRole('link', { name: 'Harbor Point Realty' }).click();
   await page.getByRole('button', { name: 'Impersonate' }).click();
-  await page.getByRole('dialog', { name: 'Impersonate Harbor Point Realty' }).getByRole('button', { name: 'Impersonate' }).click();
+  await page
+    .getByRole('dialog', { name: 'Impersonate Harbor Point Realty' })
+    .getByRole('button', { name: 'Impersonate' })
+    .click();
   const banner = page.getByRole('region', { name: 'Impersonation' });
   await expect(banner).toBeVisible();
   await settled(page);
   await banner.getByRole('button', { name: 'Close' }).click();
-  await page.getByRole('dialog', { name: 'Stop Impersonating' }).getByRole('button', { name: 'Stop Impersonating' }).click();
+  await page
+    .getByRole('dialog', { name: 'Stop Impersonating' })
+    .getByRole('button', { name: 'Stop Impersonating' })
+    .click();
   await expect(banner).toBeHidden();
 }
 
-async function walk(browser: Browser, role: (typeof ROLES)[number], widths: number[], phone: boolean): Promise<string[]> {
-  const context = await browser.newContext(phone ? { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } });
+async function walk(
+  browser: Browser,
+  role: (typeof ROLES)[number],
+  widths: number[],
+  phone: boolean,
+): Promise<string[]> {
+  const context = await browser.newContext(
+    phone
+      ? { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 900 } },
+  );
   const page = await context.newPage();
   const problems: string[] = [];
   try {
@@ -107,19 +173,25 @@ async function walk(browser: Browser, role: (typeof ROLES)[number], widths: numb
     const host = role.host ? { host: role.host } : {};
     if (role.as === 'broker@demo.test') {
       const agentPage = await longNotes(page);
-      problems.push(...await check(page, `${agentPage} (long note)`, widths));
+      problems.push(...(await check(page, `${agentPage} (long note)`, widths)));
     }
     if (role.as === 'admin@demo.test') await impersonateOnce(page);
     for (const stop of role.stops) {
       await navigate(page, stop.path, host);
-      problems.push(...await check(page, stop.path, widths));
+      problems.push(...(await check(page, stop.path, widths)));
       if (!stop.open) continue;
-      const link = page.getByRole('table', { name: stop.open, exact: true }).getByRole('row').nth(1).getByRole('link').first()
-        .or(page.getByRole('list', { name: stop.open }).getByRole('link').first()).first();
-      if (await link.count() === 0) continue;
+      const link = page
+        .getByRole('table', { name: stop.open, exact: true })
+        .getByRole('row')
+        .nth(1)
+        .getByRole('link')
+        .first()
+        .or(page.getByRole('list', { name: stop.open }).getByRole('link').first())
+        .first();
+      if ((await link.count()) === 0) continue;
       await link.click();
       await settled(page);
-      problems.push(...await check(page, `${new URL(page.url()).pathname} (from ${stop.path})`, widths));
+      problems.push(...(await check(page, `${new URL(page.url()).pathname} (from ${stop.path})`, widths)));
     }
   } finally {
     await context.close();
@@ -128,7 +200,9 @@ async function walk(browser: Browser, role: (typeof ROLES)[number], widths: numb
 }
 
 for (const role of ROLES) {
-  test(`every page of ${role.as} fits without a sideways scroll or a word broken inside`, async ({ browser }, testInfo) => {
+  test(`every page of ${role.as} fits without a sideways scroll or a word broken inside`, async ({
+    browser,
+  }, testInfo) => {
     const phone = testInfo.project.name === 'phone';
     const problems = await walk(browser, role, phone ? [412] : [1024, 1280, 1440], phone);
     expect(problems.filter((p) => !known(p))).toEqual([]);

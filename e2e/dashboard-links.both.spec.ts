@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+
 import { expect as baseExpect, expectNoAxeViolations, listFilters, listTotal, login, test } from './fixtures.ts';
 
 // Every link of the broker admin's overview lands on a list whose total is the number the
@@ -27,7 +28,10 @@ async function figureOf(row: Locator, link: Locator): Promise<number> {
   return rest ? toNumber(/[\d,]+/.exec(rest)?.[0]) : toNumber(/([\d,]+)\s*$/.exec(linkText)?.[1]);
 }
 
-interface Target { pager: string; path: RegExp }
+interface Target {
+  pager: string;
+  path: RegExp;
+}
 const REFERRALS: Target = { pager: 'Referrals pages', path: /\/console\/my-referrals\?/ };
 const LEADS: Target = { pager: 'Leads pages', path: /\/console\/my-leads\?/ };
 
@@ -50,7 +54,9 @@ async function followEach(page: Page, open: () => Promise<Locator>, to: Target, 
     for (let attempt = 0; attempt < 3 && total !== figure; attempt++) {
       if (attempt > 0) {
         await page.goBack();
-        const refetched = page.waitForResponse((r) => /stats|Stats|Count/.test(r.url()) && r.request().method() === 'GET');
+        const refetched = page.waitForResponse(
+          (r) => /stats|Stats|Count/.test(r.url()) && r.request().method() === 'GET',
+        );
         await page.getByRole('button', { name: 'Refresh' }).click();
         await refetched;
       }
@@ -64,7 +70,10 @@ async function followEach(page: Page, open: () => Promise<Locator>, to: Target, 
       total = await listTotal(page, to.pager);
     }
     expect(total, `${label} (${page.url()})`).toBe(figure);
-    if (!axe.done) { await expectNoAxeViolations(page); axe.done = true; }
+    if (!axe.done) {
+      await expectNoAxeViolations(page);
+      axe.done = true;
+    }
     seen.push({ label, figure });
     await page.goBack();
   }
@@ -82,16 +91,28 @@ async function tabList(page: Page, region: string, tab: string | null, list: str
 
 test('the overall totals and the overdue tile equal the totals of the lists they open', async ({ page }) => {
   await login(page, 'broker@demo.test');
-  const totals = await followEach(page, () => tabList(page, 'Overall Totals', null, 'Referral totals'), REFERRALS, { done: false });
-  expect(totals.map((t) => t.label.replace(/\s*[\d,]+$/, ''))).toEqual(['Total Referrals', 'Active', 'Closed', 'Removed', 'Overdue for Follow-Up']);
+  const totals = await followEach(page, () => tabList(page, 'Overall Totals', null, 'Referral totals'), REFERRALS, {
+    done: false,
+  });
+  expect(totals.map((t) => t.label.replace(/\s*[\d,]+$/, ''))).toEqual([
+    'Total Referrals',
+    'Active',
+    'Closed',
+    'Removed',
+    'Overdue for Follow-Up',
+  ]);
   expect(totals.find((t) => t.label.startsWith('Overdue'))!.figure).toBeGreaterThan(0);
 });
 
-test('every step of the overall, seller and buyer sales funnels equals the total of the list it opens', async ({ page }) => {
+test('every step of the overall, seller and buyer sales funnels equals the total of the list it opens', async ({
+  page,
+}) => {
   await login(page, 'broker@demo.test');
   const steps: Record<string, number> = {};
   for (const tab of ['Overall', 'Seller', 'Buyer']) {
-    steps[tab] = (await followEach(page, () => tabList(page, 'Sales Funnel', tab, `${tab} sales funnel`), REFERRALS, { done: true })).length;
+    steps[tab] = (
+      await followEach(page, () => tabList(page, 'Sales Funnel', tab, `${tab} sales funnel`), REFERRALS, { done: true })
+    ).length;
   }
   expect(steps).toEqual({ Overall: 9, Seller: 9, Buyer: 8 });
   // Rentals have no type filter on My Referrals: their steps lead nowhere (and so promise no list).
@@ -100,39 +121,73 @@ test('every step of the overall, seller and buyer sales funnels equals the total
 
 test('every referral progression stage equals the total of the list it opens', async ({ page }) => {
   await login(page, 'broker@demo.test');
-  const seen = await followEach(page, () => tabList(page, 'Referral Progression', null, 'Referrals by stage'), REFERRALS, { done: true });
+  const seen = await followEach(
+    page,
+    () => tabList(page, 'Referral Progression', null, 'Referrals by stage'),
+    REFERRALS,
+    { done: true },
+  );
   // Closed counts Leased too (as my-referrals?s=CLOSED does), so Leased has no bar of its own.
-  expect(seen.map((s) => s.label)).toEqual(['Received', 'Spoken With', 'Met or Showed Homes', 'Met With Seller', 'Made Offer',
-    'Listed Home', 'Under Contract', 'Closed', 'Long-Term Hold', 'Removed']);
+  expect(seen.map((s) => s.label)).toEqual([
+    'Received',
+    'Spoken With',
+    'Met or Showed Homes',
+    'Met With Seller',
+    'Made Offer',
+    'Listed Home',
+    'Under Contract',
+    'Closed',
+    'Long-Term Hold',
+    'Removed',
+  ]);
   expect(seen.find((s) => s.label === 'Closed')!.figure).toBeGreaterThan(0);
 });
 
 test('every leads-by-status bar equals the total of My Leads it opens', async ({ page }) => {
   await login(page, 'broker@demo.test');
-  const statuses = await followEach(page, () => tabList(page, 'Leads by Status', null, 'Leads by status'), LEADS, { done: false });
+  const statuses = await followEach(page, () => tabList(page, 'Leads by Status', null, 'Leads by status'), LEADS, {
+    done: false,
+  });
   expect(statuses.length).toBeGreaterThan(5);
 });
 
 test('every responded-leads share of each lead type equals the total of My Leads it opens', async ({ page }) => {
   await login(page, 'broker@demo.test');
   for (const tab of ['Overall Leads', 'New Leads', 'Database Leads']) {
-    const groups = await followEach(page, () => tabList(page, 'Responded Leads Status', tab, `${tab}: share by status`), LEADS, { done: true });
-    expect(groups.map((g) => g.label)).toEqual(['Previous Interest', 'Unserviceable', 'Future Interest', 'Contact Established',
-      'Transfer Incomplete', 'No Agent Accepted']);
+    const groups = await followEach(
+      page,
+      () => tabList(page, 'Responded Leads Status', tab, `${tab}: share by status`),
+      LEADS,
+      { done: true },
+    );
+    expect(groups.map((g) => g.label)).toEqual([
+      'Previous Interest',
+      'Unserviceable',
+      'Future Interest',
+      'Contact Established',
+      'Transfer Incomplete',
+      'No Agent Accepted',
+    ]);
   }
 });
 
-test('lead progression’s Assigned and Closed steps of each lead type equal the totals of My Leads they open', async ({ page }) => {
+test('lead progression’s Assigned and Closed steps of each lead type equal the totals of My Leads they open', async ({
+  page,
+}) => {
   await login(page, 'broker@demo.test');
   for (const tab of ['Overall Leads', 'New Leads', 'Database Leads']) {
-    const steps = await followEach(page, () => tabList(page, 'Lead Progression', tab, `${tab} progression`), LEADS, { done: true });
+    const steps = await followEach(page, () => tabList(page, 'Lead Progression', tab, `${tab} progression`), LEADS, {
+      done: true,
+    });
     expect(steps.map((s) => s.label)).toEqual(['Assigned', 'Closed']);
     expect(steps[0]!.figure).toBeGreaterThanOrEqual(steps[1]!.figure);
     expect(steps[0]!.figure).toBeGreaterThan(0);
   }
 });
 
-test('the overdue widget’s View All {n} Agents opens My Agents by overdue with n agents, whatever their status', async ({ page }) => {
+test('the overdue widget’s View All {n} Agents opens My Agents by overdue with n agents, whatever their status', async ({
+  page,
+}) => {
   await login(page, 'broker@demo.test');
   const link = widget(page, 'Agents with Overdue Referrals').getByRole('link', { name: /^View All [\d,]+ Agents$/ });
   const n = toNumber(/View All ([\d,]+)/.exec((await link.textContent()) ?? '')?.[1]);

@@ -7,7 +7,9 @@ test('the dashboard is one column with no horizontal scroll, and the lead dialog
   const cards = page.locator('main section[aria-labelledby]');
   await expect(page.getByRole('region', { name: 'Agent Leaderboard', exact: true }).getByRole('row')).toHaveCount(6);
   await page.waitForLoadState('networkidle');
-  const boxes = await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), w: Math.round(r.width), y: r.y })));
+  const boxes = await cards.evaluateAll((els) =>
+    els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), w: Math.round(r.width), y: r.y })),
+  );
   expect(boxes.length).toBeGreaterThan(10);
   expect(new Set(boxes.map((b) => b.x)).size).toBe(1);
   expect(new Set(boxes.map((b) => b.w)).size).toBe(1);

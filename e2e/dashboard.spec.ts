@@ -1,13 +1,26 @@
 import type { Page } from '@playwright/test';
+
 import { expect, login, outbox, test } from './fixtures.ts';
 
 // The overview dashboard on a desktop. Reads only, apart from one contact-sales inquiry
 // (an outbox row): the demo data other specs rely on stays as it is.
 
 const WIDGETS = [
-  'Broker Score', 'Overall Totals', 'Sales Funnel', 'Referral Summary', 'Performance', 'Lead Progression',
-  'Responded Leads Status', 'New Leads Sent vs. Quarterly Cap', 'Leads Limit', 'Leads by Source', 'Agent Leaderboard',
-  'Leads by Status', 'Agents with Overdue Referrals', 'Referral Progression', 'Recently Assigned Referrals',
+  'Broker Score',
+  'Overall Totals',
+  'Sales Funnel',
+  'Referral Summary',
+  'Performance',
+  'Lead Progression',
+  'Responded Leads Status',
+  'New Leads Sent vs. Quarterly Cap',
+  'Leads Limit',
+  'Leads by Source',
+  'Agent Leaderboard',
+  'Leads by Status',
+  'Agents with Overdue Referrals',
+  'Referral Progression',
+  'Recently Assigned Referrals',
   'Recently Assigned IRIS Referrals',
 ];
 
@@ -20,26 +33,46 @@ test('a broker admin sees every widget with its numbers', async ({ page }) => {
     await expect(widget(page, name)).toBeVisible();
     await expect(widget(page, name)).toContainText(/\d/);
   }
-  await expect(widget(page, 'Broker Score').getByRole('img', { name: /^Overall score: \d+\.\d{2}%, (Red|Bronze|Silver|Gold|Platinum)$/ })).toBeVisible();
+  await expect(
+    widget(page, 'Broker Score').getByRole('img', {
+      name: /^Overall score: \d+\.\d{2}%, (Red|Bronze|Silver|Gold|Platinum)$/,
+    }),
+  ).toBeVisible();
   await expect(widget(page, 'Overall Totals').getByRole('link', { name: /^Total Referrals [\d,]+$/ })).toBeVisible();
   await expect(widget(page, 'Agent Leaderboard').getByRole('row')).toHaveCount(6);
   await expect(widget(page, 'Performance')).toContainText('Projected only; not a guarantee.');
   await expect(page.getByText(/^Last updated \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
   await widget(page, 'Responded Leads Status').getByRole('tab', { name: 'New Leads' }).click();
-  await expect(widget(page, 'Responded Leads Status').getByRole('img', { name: 'New Leads: share by status (pie chart)' })).toBeVisible();
+  await expect(
+    widget(page, 'Responded Leads Status').getByRole('img', { name: 'New Leads: share by status (pie chart)' }),
+  ).toBeVisible();
 });
 
 /** The charts' animations: every running or finished CSS animation whose target is inside a chart's SVG. */
-const chartAnimations = (page: Page) => page.evaluate(() => document.getAnimations()
-  .filter((a) => a.effect instanceof KeyframeEffect && a.effect.target instanceof Element && a.effect.target.closest('svg'))
-  .map((a) => {
-    const effect = a.effect as KeyframeEffect;
-    const timing = effect.getTiming();
-    // A CSS animation's timing function applies to each keyframe interval.
-    return { delay: timing.delay, duration: timing.duration, easing: effect.getKeyframes()[0]?.easing, tag: effect.target!.tagName };
-  }));
+const chartAnimations = (page: Page) =>
+  page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter(
+        (a) =>
+          a.effect instanceof KeyframeEffect && a.effect.target instanceof Element && a.effect.target.closest('svg'),
+      )
+      .map((a) => {
+        const effect = a.effect as KeyframeEffect;
+        const timing = effect.getTiming();
+        // A CSS animation's timing function applies to each keyframe interval.
+        return {
+          delay: timing.delay,
+          duration: timing.duration,
+          easing: effect.getKeyframes()[0]?.easing,
+          tag: effect.target!.tagName,
+        };
+      }),
+  );
 
-test('the charts grow as the spec says (300 ms, then a step every 5 ms) and stand still under reduced motion', async ({ page }) => {
+test('the charts grow as the spec says (300 ms, then a step every 5 ms) and stand still under reduced motion', async ({
+  page,
+}) => {
   await login(page, 'broker@demo.test');
   await expect(page.getByRole('img', { name: 'Overall Leads: share by status (pie chart)' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Referral summary (bar chart)' })).toBeVisible();
@@ -59,10 +92,14 @@ test('the charts grow as the spec says (300 ms, then a step every 5 ms) and stan
 
 test('a widget leads to the matching list', async ({ page }) => {
   await login(page, 'broker@demo.test');
-  await widget(page, 'Overall Totals').getByRole('link', { name: /^Active [\d,]+$/ }).click();
+  await widget(page, 'Overall Totals')
+    .getByRole('link', { name: /^Active [\d,]+$/ })
+    .click();
   await expect(page).toHaveURL(/\/console\/my-referrals\?category=active$/);
   await page.goBack();
-  await widget(page, 'Agents with Overdue Referrals').getByRole('link', { name: /^View All [\d,]+ Agents$/ }).click();
+  await widget(page, 'Agents with Overdue Referrals')
+    .getByRole('link', { name: /^View All [\d,]+ Agents$/ })
+    .click();
   await expect(page).toHaveURL(/\/console\/my-agents\?sort=overdue,DESC$/);
   await page.goBack();
   const first = widget(page, 'Agent Leaderboard').getByRole('row').nth(1);
@@ -122,26 +159,41 @@ test('an offline reload shows the last fetched dashboard', async ({ page, contex
   const totalText = (await total.textContent()) ?? '';
   await expect(widget(page, 'Agent Leaderboard').getByRole('row')).toHaveCount(6);
   // The cache is written to IndexedDB at most once a second: wait until the dashboard's answers are in.
-  await expect.poll(() => page.evaluate(() => new Promise<string>((resolve) => {
-    const open = indexedDB.open('porchlight');
-    open.onerror = () => resolve('cannot open');
-    open.onsuccess = () => {
-      try {
-        const all = open.result.transaction('query-cache').objectStore('query-cache').getAll();
-        all.onerror = () => resolve('cannot read');
-        all.onsuccess = () => {
-          const cached = JSON.stringify(all.result);
-          resolve(['"stats"', '"score"', '"leaderboard"', '"overdue-agents"', '"lead-stats"'].filter((key) => !cached.includes(key)).join(' ') || 'all cached');
-        };
-      } catch (err) {
-        resolve(String(err));
-      }
-    };
-  })), { timeout: 15_000 }).toBe('all cached');
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<string>((resolve) => {
+              const open = indexedDB.open('porchlight');
+              open.onerror = () => resolve('cannot open');
+              open.onsuccess = () => {
+                try {
+                  const all = open.result.transaction('query-cache').objectStore('query-cache').getAll();
+                  all.onerror = () => resolve('cannot read');
+                  all.onsuccess = () => {
+                    const cached = JSON.stringify(all.result);
+                    resolve(
+                      ['"stats"', '"score"', '"leaderboard"', '"overdue-agents"', '"lead-stats"']
+                        .filter((key) => !cached.includes(key))
+                        .join(' ') || 'all cached',
+                    );
+                  };
+                } catch (err) {
+                  resolve(String(err));
+                }
+              };
+            }),
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe('all cached');
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText('You are offline. Showing the last data fetched.')).toBeVisible();
-  await expect(widget(page, 'Overall Totals').getByRole('link', { name: totalText.replace(/\s+/g, ' ').trim() })).toBeVisible();
+  await expect(
+    widget(page, 'Overall Totals').getByRole('link', { name: totalText.replace(/\s+/g, ' ').trim() }),
+  ).toBeVisible();
   await expect(widget(page, 'Agent Leaderboard').getByRole('row')).toHaveCount(6);
   await expect(page.getByText(/^Last updated \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
   await context.setOffline(false);

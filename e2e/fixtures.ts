@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
+
 import type { OutboxPage } from '../src/contract/dev.ts';
 import { AREA_CODE_ZONES, localHour } from '../src/lib/sms.ts';
 
@@ -38,11 +39,38 @@ export const isAgentIdentity = (identity: string) => !identity.includes('@');
 
 // Paths the console answers (src/access/route-table.ts), so a typo fails the typecheck.
 export const CONSOLE_SECTIONS = [
-  'brokerages', 'agents', 'lenders', 'opportunities', 'user-management', 'supplier-management', 'qa-review',
-  'announcements', 'agent-assignments', 'simulator', 'content-search', 'twilio-tasks', 'messages', 'bulk-sms-send', 'dnc-list',
-  'impersonation-audit', 'my-agents', 'my-referrals', 'my-leads', 'my-notifications', 'my-announcements',
-  'my-admins', 'my-metrics', 'marketplace', 'my-loan-officers', 'lender-referrals', 'agent-followups',
-  'agent-funnel', 'agent-profile', 'agent-announcements', 'settings', 'dashboard',
+  'brokerages',
+  'agents',
+  'lenders',
+  'opportunities',
+  'user-management',
+  'supplier-management',
+  'qa-review',
+  'announcements',
+  'agent-assignments',
+  'simulator',
+  'content-search',
+  'twilio-tasks',
+  'messages',
+  'bulk-sms-send',
+  'dnc-list',
+  'impersonation-audit',
+  'my-agents',
+  'my-referrals',
+  'my-leads',
+  'my-notifications',
+  'my-announcements',
+  'my-admins',
+  'my-metrics',
+  'marketplace',
+  'my-loan-officers',
+  'lender-referrals',
+  'agent-followups',
+  'agent-funnel',
+  'agent-profile',
+  'agent-announcements',
+  'settings',
+  'dashboard',
 ] as const;
 type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 type Query = '' | `?${string}`;
@@ -78,19 +106,24 @@ export async function login(page: Page, identity: Identity, password: string = D
 }
 
 /** Whether the persisted query cache (IndexedDB `porchlight` / `query-cache`) holds `needle` in its JSON. */
-export const savedCacheIncludes = (page: Page, needle: string): Promise<boolean> => page.evaluate((text) => new Promise<boolean>((resolve) => {
-  const open = indexedDB.open('porchlight');
-  open.onerror = () => resolve(false);
-  open.onsuccess = () => {
-    try {
-      const all = open.result.transaction('query-cache').objectStore('query-cache').getAll();
-      all.onerror = () => resolve(false);
-      all.onsuccess = () => resolve(JSON.stringify(all.result).includes(text));
-    } catch {
-      resolve(false);
-    }
-  };
-}), needle);
+export const savedCacheIncludes = (page: Page, needle: string): Promise<boolean> =>
+  page.evaluate(
+    (text) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('porchlight');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          try {
+            const all = open.result.transaction('query-cache').objectStore('query-cache').getAll();
+            all.onerror = () => resolve(false);
+            all.onsuccess = () => resolve(JSON.stringify(all.result).includes(text));
+          } catch {
+            resolve(false);
+          }
+        };
+      }),
+    needle,
+  );
 
 /** The demo outbox (emails and SMS the server "sent"), newest first. */
 export async function outbox(request: APIRequestContext, pageSize = 100): Promise<OutboxPage> {
@@ -149,7 +182,9 @@ export async function listFilters(page: Page): Promise<Locator> {
 
 /** Fails when the page scrolls sideways (more than a pixel of rounding). */
 export async function fitsWidth(page: Page, what: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(1);
 }
 
@@ -163,7 +198,9 @@ export const SMS_CLOCK_HEADERS = { 'X-Demo-Clock': SMS_CLOCK };
 
 /** An area code whose zone is well inside 8 AM-9 PM at the pinned instant, so a bulk SMS texts it. */
 export function openAreaCode(at = new Date(SMS_CLOCK)): string {
-  const found = Object.entries(AREA_CODE_ZONES).find(([, zones]) => zones.length === 1 && localHour(zones[0]!, at) >= 9 && localHour(zones[0]!, at) < 20);
+  const found = Object.entries(AREA_CODE_ZONES).find(
+    ([, zones]) => zones.length === 1 && localHour(zones[0]!, at) >= 9 && localHour(zones[0]!, at) < 20,
+  );
   if (!found) throw new Error(`no area code of the table may be texted at ${at.toISOString()}`);
   return found[0];
 }

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 // Desktop and phone: every figure of the lender overview opens a list whose total equals it (Open
@@ -6,16 +7,25 @@ import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 // amount; a closed loan then offers no reassignment. Each project closes its own referral.
 
 const totalOf = async (page: Page) => {
-  const text = await page.getByText(/ of [\d,]+ referrals/).first().innerText();
+  const text = await page
+    .getByText(/ of [\d,]+ referrals/)
+    .first()
+    .innerText();
   return Number(/of ([\d,]+) referrals/.exec(text)![1]!.replace(/,/g, ''));
 };
 
-test('each lender overview figure opens a list of its total, and Loan Closed asks for the amount first', async ({ page, login, navigate }, info) => {
+test('each lender overview figure opens a list of its total, and Loan Closed asks for the amount first', async ({
+  page,
+  login,
+  navigate,
+}, info) => {
   test.setTimeout(180_000);
   await login('lender@demo.test');
   await expect(page).toHaveURL(/\/console$/);
   const tiles = [
-    ['Referrals Received', 'Open'], ['Conversion to Closed Loans', 'Loans Closed'], ['Conversion to Closed Loans', 'Not Proceeding'],
+    ['Referrals Received', 'Open'],
+    ['Conversion to Closed Loans', 'Loans Closed'],
+    ['Conversion to Closed Loans', 'Not Proceeding'],
   ] as const;
   for (const [widget, label] of tiles) {
     await navigate('/console');
@@ -36,7 +46,10 @@ test('each lender overview figure opens a list of its total, and Loan Closed ask
   await expect(page.getByLabel('Status')).toHaveValue('OPEN');
   await expectNoAxeViolations(page);
   const table = page.getByRole('table', { name: 'Lender referrals' });
-  await table.getByRole('link').nth(info.project.name === 'phone' ? 1 : 0).click();
+  await table
+    .getByRole('link')
+    .nth(info.project.name === 'phone' ? 1 : 0)
+    .click();
   await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Next step' }).getByRole('button')).not.toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -51,7 +64,12 @@ test('each lender overview figure opens a list of its total, and Loan Closed ask
   await dialog.getByRole('button', { name: 'Close Loan' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('A closed loan is final.')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'History' }).getByText(/\$312,500, closed/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'History' })
+      .getByText(/\$312,500, closed/)
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: /^(Assign|Reassign)$/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 // Desktop and phone: the lender signs in, sees figures, adds a loan officer, assigns a
@@ -15,14 +16,20 @@ async function openFromMenu(page: Page, link: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
 }
 
-test('a lender adds a loan officer, assigns them a referral, and the overview counts it; staff impersonating see the same', async ({ page, login, navigate }, info) => {
+test('a lender adds a loan officer, assigns them a referral, and the overview counts it; staff impersonating see the same', async ({
+  page,
+  login,
+  navigate,
+}, info) => {
   test.setTimeout(180_000);
   const last = info.project.name === 'phone' ? 'Phone' : 'Desk';
   const name = `Quinn ${last}`;
 
   await login('lender@demo.test');
   await expect(page).toHaveURL(/\/console$/);
-  await expect(page.getByRole('region', { name: 'Referrals by Status' }).getByRole('link', { name: 'Loan Closed' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Referrals by Status' }).getByRole('link', { name: 'Loan Closed' }),
+  ).toBeVisible();
   await expect(page.getByText(/Last updated/)).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -68,22 +75,36 @@ test('a lender adds a loan officer, assigns them a referral, and the overview co
   await navigate('/console/lenders');
   await page.getByRole('link', { name: 'Summit Home Loans' }).click();
   await page.getByRole('button', { name: 'Impersonate' }).click();
-  await page.getByRole('dialog', { name: 'Impersonate Summit Home Loans' }).getByRole('button', { name: 'Impersonate' }).click();
+  await page
+    .getByRole('dialog', { name: 'Impersonate Summit Home Loans' })
+    .getByRole('button', { name: 'Impersonate' })
+    .click();
   await expect(page).toHaveURL(/\/console$/);
   await expect(officerRow(page, name).getByRole('cell').nth(1)).toHaveText('1');
-  await expect.poll(() => page.getByRole('region', { name: 'Referrals by Status' }).getByRole('list').innerText()).toBe(lenderTotals);
+  await expect
+    .poll(() => page.getByRole('region', { name: 'Referrals by Status' }).getByRole('list').innerText())
+    .toBe(lenderTotals);
   await expectNoAxeViolations(page);
   await navigate('/console/my-loan-officers');
   await expect(page.getByRole('table', { name: 'Loan officers' }).getByRole('link', { name })).toBeVisible();
 });
 
-test('a list still loading keeps its text at full contrast (axe), with a bar along its top', async ({ page, login, navigate }) => {
+test('a list still loading keeps its text at full contrast (axe), with a bar along its top', async ({
+  page,
+  login,
+  navigate,
+}) => {
   await login('lender@demo.test');
   await expect(page).toHaveURL(/\/console$/);
   // Hold the list's call so the table stays in its loading state while axe reads it.
   let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route(/\/lenders-api\/loan-officers\?/, async (route) => { await held; await route.continue(); });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/lenders-api\/loan-officers\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await navigate('/console/my-loan-officers');
   const table = page.getByRole('table', { name: 'Loan officers' });
   await expect(table).toHaveAttribute('aria-busy', 'true');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect, expectNoAxeViolations, savedCacheIncludes, test } from './fixtures.ts';
 
 // What lender-console.both.spec.ts leaves out: the lender overview opens offline from the
@@ -8,7 +9,11 @@ import { expect, expectNoAxeViolations, savedCacheIncludes, test } from './fixtu
 /** The persisted query cache holds the loan office's overview figures. */
 const overviewCached = (page: Page) => savedCacheIncludes(page, '"overview"');
 
-test('the lender overview opens offline from the last fetched figures, with "Last updated"', async ({ page, context, login }) => {
+test('the lender overview opens offline from the last fetched figures, with "Last updated"', async ({
+  page,
+  context,
+  login,
+}) => {
   test.setTimeout(120_000);
   await login('lender@demo.test');
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
@@ -28,7 +33,11 @@ test('the lender overview opens offline from the last fetched figures, with "Las
   await context.setOffline(false);
 });
 
-test('a loan officer’s view and edit dialog pass axe; staff end a loan office impersonation on the lenders list', async ({ page, login, navigate }) => {
+test('a loan officer’s view and edit dialog pass axe; staff end a loan office impersonation on the lenders list', async ({
+  page,
+  login,
+  navigate,
+}) => {
   test.setTimeout(300_000); // axe runs and two sign-ins, on a machine shared by eight engineers
   await login('lender@demo.test');
   await navigate('/console/my-loan-officers');
@@ -53,13 +62,19 @@ test('a loan officer’s view and edit dialog pass axe; staff end a loan office 
   await expect(page.getByRole('table', { name: 'Loan officers' }).getByRole('link').first()).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Impersonate' }).click();
-  await page.getByRole('dialog', { name: 'Impersonate Summit Home Loans' }).getByRole('button', { name: 'Impersonate' }).click();
+  await page
+    .getByRole('dialog', { name: 'Impersonate Summit Home Loans' })
+    .getByRole('button', { name: 'Impersonate' })
+    .click();
   await expect(page).toHaveURL(/\/console$/);
   const banner = page.getByRole('region', { name: 'Impersonation' });
   await expect(banner).toHaveText("You're currently impersonating: Summit Home Loans");
   await expect(page.getByRole('region', { name: 'Referrals per Loan Officer' })).toBeVisible();
   await banner.getByRole('button', { name: 'Close' }).click();
-  await page.getByRole('dialog', { name: 'Stop Impersonating' }).getByRole('button', { name: 'Stop Impersonating' }).click();
+  await page
+    .getByRole('dialog', { name: 'Stop Impersonating' })
+    .getByRole('button', { name: 'Stop Impersonating' })
+    .click();
   await expect(page).toHaveURL(/\/console\/lenders$/);
   await expect(banner).toBeHidden();
 });

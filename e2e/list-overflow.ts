@@ -1,8 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
+
 import type { AppPath } from './fixtures.ts';
 
 /** A console list: where it is, who sees it, its table's name. */
-export interface ConsoleList { name: string; as: string; path: AppPath; table: string }
+export interface ConsoleList {
+  name: string;
+  as: string;
+  path: AppPath;
+  table: string;
+}
 
 export const BROKER_LISTS: ConsoleList[] = [
   { name: 'My Agents', as: 'broker@demo.test', path: '/console/my-agents', table: 'Agents' },
@@ -32,14 +38,16 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const viewport = document.documentElement.clientWidth;
     const found: string[] = [];
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}.${[...el.classList].join('.')}`;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}.${[...el.classList].join('.')}`;
     const clipped = (el: Element) => {
       for (let p = el.parentElement; p && p.tagName !== 'MAIN'; p = p.parentElement) {
         if (getComputedStyle(p).overflowX !== 'visible') return true;
       }
       return false;
     };
-    if (document.documentElement.scrollWidth > viewport) found.push(`document (${document.documentElement.scrollWidth} > ${viewport})`);
+    if (document.documentElement.scrollWidth > viewport)
+      found.push(`document (${document.documentElement.scrollWidth} > ${viewport})`);
     for (const el of document.querySelectorAll('main *')) {
       const style = getComputedStyle(el);
       if (style.display === 'none') continue;
@@ -47,7 +55,8 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
         found.push(`${describe(el)} (scrolls: ${el.scrollWidth} > ${el.clientWidth})`);
       }
       const box = el.getBoundingClientRect();
-      if (box.width > 0 && box.right > viewport + 1 && !clipped(el)) found.push(`${describe(el)} (right edge ${Math.round(box.right)} > ${viewport})`);
+      if (box.width > 0 && box.right > viewport + 1 && !clipped(el))
+        found.push(`${describe(el)} (right edge ${Math.round(box.right)} > ${viewport})`);
     }
     return found;
   });
@@ -56,7 +65,10 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
 /** The first data row's cell of the column the list is sorted by (the first column when none says so). */
 export async function sortedCell(table: Locator): Promise<Locator> {
   const headers = await table.getByRole('columnheader').evaluateAll((hs) => hs.map((h) => h.getAttribute('aria-sort')));
-  const index = Math.max(0, headers.findIndex((s) => s === 'ascending' || s === 'descending'));
+  const index = Math.max(
+    0,
+    headers.findIndex((s) => s === 'ascending' || s === 'descending'),
+  );
   return table.getByRole('row').nth(1).getByRole('cell').nth(index);
 }
 

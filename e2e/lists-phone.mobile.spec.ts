@@ -1,5 +1,5 @@
 import { expect as baseExpect, expectNoAxeViolations, login, navigate, test, type AppPath } from './fixtures.ts';
-import { BROKER_LISTS, LENDER_LISTS, STAFF_LISTS, sidewaysOverflow, sortedCell } from './list-overflow.ts';
+import { BROKER_LISTS, LENDER_LISTS, sidewaysOverflow, sortedCell, STAFF_LISTS } from './list-overflow.ts';
 
 // Every console list on a 412 px phone: each row a card that fits the screen, nothing in
 // the page scrolls sideways, the value the list is sorted by shows on the first card, axe passes.
@@ -20,7 +20,9 @@ for (const lists of [BROKER_LISTS, LENDER_LISTS, STAFF_LISTS]) {
       const cell = await sortedCell(table);
       await expect(cell, `${list.name}: the sorted-by value on the first card`).toBeInViewport();
       const box = await cell.boundingBox();
-      expect(box && box.x + box.width, `${list.name}: the sorted-by value within the screen`).toBeLessThanOrEqual(page.viewportSize()!.width);
+      expect(box && box.x + box.width, `${list.name}: the sorted-by value within the screen`).toBeLessThanOrEqual(
+        page.viewportSize()!.width,
+      );
       expect(await sidewaysOverflow(page), `${list.name}: nothing wider than the phone`).toEqual([]);
       await expectNoAxeViolations(page);
     }
@@ -42,27 +44,70 @@ test('a staff list’s filters wait behind one Filters button that counts those 
 });
 
 /** A list with a toolbar of its own: its filter (set or not by the address), its search box, whether it sorts. */
-interface OwnToolbar { path: AppPath; table: string; filter: { role: 'combobox' | 'switch'; name: string; set: number }; search?: string; sorts: boolean }
+interface OwnToolbar {
+  path: AppPath;
+  table: string;
+  filter: { role: 'combobox' | 'switch'; name: string; set: number };
+  search?: string;
+  sorts: boolean;
+}
 
 const OWN_TOOLBARS: { as: string; lists: OwnToolbar[] }[] = [
-  { as: 'broker@demo.test', lists: [
-    { path: '/console/my-agents?status=ACTIVE', table: 'Agents', filter: { role: 'combobox', name: 'Status', set: 1 }, search: 'Search agents', sorts: true },
-    { path: '/console/my-leads?status=ASSIGNED_TO_AGENT&leadType=NEW', table: 'Leads', filter: { role: 'combobox', name: 'Lead Type', set: 2 }, search: 'Search leads', sorts: true },
-    // Pending Invitations opens on pending ones: its one filter is set from the start.
-    { path: '/console/my-agents/invitations', table: 'Invitations', filter: { role: 'combobox', name: 'Invitation status', set: 1 }, sorts: false },
-  ] },
-  { as: 'admin@demo.test', lists: [
-    { path: '/console/dnc-list', table: 'DNC List', filter: { role: 'switch', name: 'Show Only Inbound Blocked', set: 0 }, search: 'Search', sorts: false },
-  ] },
+  {
+    as: 'broker@demo.test',
+    lists: [
+      {
+        path: '/console/my-agents?status=ACTIVE',
+        table: 'Agents',
+        filter: { role: 'combobox', name: 'Status', set: 1 },
+        search: 'Search agents',
+        sorts: true,
+      },
+      {
+        path: '/console/my-leads?status=ASSIGNED_TO_AGENT&leadType=NEW',
+        table: 'Leads',
+        filter: { role: 'combobox', name: 'Lead Type', set: 2 },
+        search: 'Search leads',
+        sorts: true,
+      },
+      // Pending Invitations opens on pending ones: its one filter is set from the start.
+      {
+        path: '/console/my-agents/invitations',
+        table: 'Invitations',
+        filter: { role: 'combobox', name: 'Invitation status', set: 1 },
+        sorts: false,
+      },
+    ],
+  },
+  {
+    as: 'admin@demo.test',
+    lists: [
+      {
+        path: '/console/dnc-list',
+        table: 'DNC List',
+        filter: { role: 'switch', name: 'Show Only Inbound Blocked', set: 0 },
+        search: 'Search',
+        sorts: false,
+      },
+    ],
+  },
 ];
 
 for (const { as, lists } of OWN_TOOLBARS) {
-  test(`${lists.map((l) => l.table).join(', ')} (${as}): filters in the sheet, Search and Sort in the top bar`, async ({ page }) => {
+  test(`${lists.map((l) => l.table).join(', ')} (${as}): filters in the sheet, Search and Sort in the top bar`, async ({
+    page,
+  }) => {
     await login(page, as);
     for (const list of lists) {
       await navigate(page, list.path);
-      await expect(page.getByRole('table', { name: list.table, exact: true }).getByRole('row').nth(1), list.path).toBeVisible();
-      await expect(page.getByRole(list.filter.role, { name: list.filter.name }), `${list.path}: no filter inline`).toHaveCount(0);
+      await expect(
+        page.getByRole('table', { name: list.table, exact: true }).getByRole('row').nth(1),
+        list.path,
+      ).toBeVisible();
+      await expect(
+        page.getByRole(list.filter.role, { name: list.filter.name }),
+        `${list.path}: no filter inline`,
+      ).toHaveCount(0);
       const bar = page.getByRole('banner');
       await expect(bar.getByRole('button', { name: 'Sort' })).toHaveCount(list.sorts ? 1 : 0);
       if (list.search) {
@@ -72,7 +117,9 @@ for (const { as, lists } of OWN_TOOLBARS) {
       } else {
         await expect(bar.getByRole('button', { name: 'Search' })).toHaveCount(0);
       }
-      await page.getByRole('button', { name: list.filter.set > 0 ? `Filters (${list.filter.set})` : 'Filters' }).click();
+      await page
+        .getByRole('button', { name: list.filter.set > 0 ? `Filters (${list.filter.set})` : 'Filters' })
+        .click();
       const sheet = page.getByRole('dialog', { name: 'Filters' });
       await expect(sheet.getByRole(list.filter.role, { name: list.filter.name })).toBeVisible();
       await expectNoAxeViolations(page);
@@ -83,7 +130,9 @@ for (const { as, lists } of OWN_TOOLBARS) {
   });
 }
 
-test('a staff or lender list on the list scaffold has one Search, the top bar\'s, and its box only once asked for', async ({ page }) => {
+test("a staff or lender list on the list scaffold has one Search, the top bar's, and its box only once asked for", async ({
+  page,
+}) => {
   await login(page, 'admin@demo.test');
   await navigate(page, '/console/brokerages');
   await expect(page.getByRole('table', { name: 'Brokerages' }).getByRole('row').nth(1)).toBeVisible();

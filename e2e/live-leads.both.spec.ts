@@ -19,7 +19,8 @@ test('a staff change to a lead shows on the broker’s open My Leads within 2 s'
   await login(staff, 'admin@demo.test');
   await navigate(staff, `/console/opportunities/view/${id}`);
   // On a phone the record's actions sit in the bar at the bottom of the screen (decision 0078).
-  const editFrom = info.project.name === 'phone' ? staff.getByRole('group', { name: 'Opportunity actions' }) : staff.getByRole('main');
+  const editFrom =
+    info.project.name === 'phone' ? staff.getByRole('group', { name: 'Opportunity actions' }) : staff.getByRole('main');
   await editFrom.getByRole('button', { name: 'Edit Contact' }).first().click();
   const edit = staff.getByRole('dialog', { name: 'Edit Contact' });
   await edit.getByRole('textbox', { name: 'First Name' }).fill(name);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect as baseExpect, expectNoAxeViolations, listFilters, login, navigate, test } from './fixtures.ts';
 
 // The Messages screen under Diagnostic Tools, on a desktop and a phone: a password reset just asked
@@ -14,11 +15,16 @@ async function filterBy(page: Page, values: Record<string, string>) {
   const filters = await listFilters(page);
   for (const [name, value] of Object.entries(values)) await filters.getByRole('combobox', { name }).selectOption(value);
   const done = filters.getByRole('button', { name: 'Done' });
-  if (await done.count() > 0) await done.click();
+  if ((await done.count()) > 0) await done.click();
 }
 
-test('staff see the outbox with masked recipients, filter it by channel and status, and the screen passes axe', async ({ page, request }) => {
-  expect((await request.post('/users-api/users/passwordReset', { data: { emailAddress: 'qa@demo.test' } })).status()).toBe(204);
+test('staff see the outbox with masked recipients, filter it by channel and status, and the screen passes axe', async ({
+  page,
+  request,
+}) => {
+  expect(
+    (await request.post('/users-api/users/passwordReset', { data: { emailAddress: 'qa@demo.test' } })).status(),
+  ).toBe(204);
   await login(page, 'engagement@demo.test');
   await navigate(page, '/console/messages');
   const table = page.getByRole('table', { name: 'Messages' });

@@ -8,16 +8,22 @@ import { expect as baseExpect, expectNoAxeViolations, listFilters, login, naviga
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 
-test('a broker pauses an agent with Undo, deletes them, finds them by the Deleted filter and reactivates them', async ({ page }, testInfo) => {
+test('a broker pauses an agent with Undo, deletes them, finds them by the Deleted filter and reactivates them', async ({
+  page,
+}, testInfo) => {
   await login(page, 'broker@demo.test');
   await navigate(page, '/console/my-agents?sort=name,ASC');
   const table = page.getByRole('table', { name: 'Agents' });
-  const link = table.getByRole('row').nth(testInfo.project.name === 'phone' ? 4 : 3).getByRole('link').first();
+  const link = table
+    .getByRole('row')
+    .nth(testInfo.project.name === 'phone' ? 4 : 3)
+    .getByRole('link')
+    .first();
   const name = (await link.textContent())!.trim();
   await link.click();
   await expect(page.getByTestId('agent-status')).toHaveText(/Status: (Active|Admin Hold|In Training)/);
 
-  if (await page.getByRole('button', { name: 'Pause Agent' }).count() > 0) {
+  if ((await page.getByRole('button', { name: 'Pause Agent' }).count()) > 0) {
     await page.getByRole('button', { name: 'Pause Agent' }).click();
     await expect(page.getByTestId('agent-status')).toHaveText('Status: Paused');
     await expect(page.getByText(`${name} was paused.`)).toBeVisible();

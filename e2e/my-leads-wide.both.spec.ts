@@ -6,7 +6,9 @@ import { brokenWords, sidewaysOverflow } from './list-overflow.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-test('My Leads fills the main area with no word broken inside, and a lead opens with its call link', async ({ page }, testInfo) => {
+test('My Leads fills the main area with no word broken inside, and a lead opens with its call link', async ({
+  page,
+}, testInfo) => {
   const phone = testInfo.project.name === 'phone';
   await login(page, 'broker@demo.test');
   await navigate(page, '/console/my-leads');

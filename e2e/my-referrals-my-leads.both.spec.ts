@@ -8,7 +8,10 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
 
-test('My Referrals searches and sorts from the top bar on a phone, and inline on a desktop', async ({ page, isMobile }) => {
+test('My Referrals searches and sorts from the top bar on a phone, and inline on a desktop', async ({
+  page,
+  isMobile,
+}) => {
   await login(page, 'broker@demo.test');
   await navigate(page, '/console/my-referrals?category=active');
   const table = page.getByRole('table', { name: 'Referrals' });

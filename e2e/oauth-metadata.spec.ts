@@ -1,13 +1,16 @@
 import { expect, test } from './fixtures.ts';
 
-test('the OAuth metadata is the server\'s JSON, even once the service worker controls the page', async ({ page, navigate }) => {
+test("the OAuth metadata is the server's JSON, even once the service worker controls the page", async ({
+  page,
+  navigate,
+}) => {
   await navigate('/login');
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   const response = await page.goto('/.well-known/oauth-authorization-server');
   expect(response?.headers()['content-type']).toContain('application/json');
-  const metadata = await response?.json() as { token_endpoint: string; code_challenge_methods_supported: string[] };
+  const metadata = (await response?.json()) as { token_endpoint: string; code_challenge_methods_supported: string[] };
   expect(metadata.token_endpoint).toMatch(/\/auth\/oauth2\.0\/accessToken$/);
   expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
 });

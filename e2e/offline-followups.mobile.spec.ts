@@ -7,12 +7,18 @@ import { expect, savedCacheIncludes, test } from './fixtures.ts';
 const AGENT = '(555) 010-0001';
 const WITHIN = 2_000; // every offline wait ends in content or a message within 2 s
 
-test('after the day sync, offline, a follow-up never opened shows its name and stage within 2 s; one not kept says so', async ({ page, context, login }) => {
+test('after the day sync, offline, a follow-up never opened shows its name and stage within 2 s; one not kept says so', async ({
+  page,
+  context,
+  login,
+}) => {
   test.setTimeout(120_000);
   await login(AGENT);
   await expect(page).toHaveURL(/\/console\/agent-followups$/);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true)); // the shell is precached
-  await expect(page.getByText(/^Saved on this device for offline use: \d+ open follow-ups\. Last synced /)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/^Saved on this device for offline use: \d+ open follow-ups\. Last synced /)).toBeVisible(
+    { timeout: 20_000 },
+  );
   await expect.poll(() => savedCacheIncludes(page, '"day-sync"'), { timeout: 15_000 }).toBe(true);
 
   const rows = page.getByRole('list', { name: 'Follow-ups' }).getByRole('link');
@@ -38,12 +44,15 @@ test('after the day sync, offline, a follow-up never opened shows its name and s
   await page.getByRole('link', { name: 'Back to follow-ups' }).click();
   started = Date.now();
   await closed.click();
-  await expect(page.getByText('This follow-up is not saved on this device, so it cannot be opened until you are back online.'))
-    .toBeVisible({ timeout: WITHIN });
+  await expect(
+    page.getByText('This follow-up is not saved on this device, so it cannot be opened until you are back online.'),
+  ).toBeVisible({ timeout: WITHIN });
   const notKeptIn = Date.now() - started;
   await expect(page.getByRole('heading', { level: 2, name: closedName })).toBeVisible();
   await expect(page.getByText('Loading referral', { exact: true })).toHaveCount(0); // no endless wait drawn
-  console.log(`offline: a follow-up never opened showed in ${openedIn} ms, one not kept said so in ${notKeptIn} ms (budget ${WITHIN} ms)`);
+  console.log(
+    `offline: a follow-up never opened showed in ${openedIn} ms, one not kept said so in ${notKeptIn} ms (budget ${WITHIN} ms)`,
+  );
   await page.getByRole('link', { name: 'Back to follow-ups' }).click();
   await expect(rows.first()).toBeVisible();
   await context.setOffline(false);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect, savedCacheIncludes, test } from './fixtures.ts';
 
 // Lists after one visit: a broker's list reopens offline, a reload included, from the last
@@ -19,7 +20,12 @@ const LISTS = [
 ] as const;
 
 for (const list of LISTS) {
-  test(`${list.name} reopens offline after a reload with its rows and "Last updated"`, async ({ page, context, login, navigate }) => {
+  test(`${list.name} reopens offline after a reload with its rows and "Last updated"`, async ({
+    page,
+    context,
+    login,
+    navigate,
+  }) => {
     test.setTimeout(120_000);
     await login('broker@demo.test');
     await controlled(page);
@@ -36,7 +42,9 @@ for (const list of LISTS) {
     await expect(table.getByRole('row').nth(1)).toHaveText(firstRow);
     await expect(table.getByRole('row')).toHaveCount(rows);
     await expect(page.getByText(LAST_UPDATED)).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'You are offline. Showing the last data fetched.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'You are offline. Showing the last data fetched.' }),
+    ).toBeVisible();
 
     await context.setOffline(false);
   });

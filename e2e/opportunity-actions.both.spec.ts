@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, login, navigate, test, fitsWidth } from './fixtures.ts';
+
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, fitsWidth, login, navigate, test } from './fixtures.ts';
 
 // Staff work an opportunity on its page, on a desktop and a phone: log a call, correct its
 // disposition, edit the contact, see the lender. The e2e database is shared by every spec of a run:
@@ -9,10 +10,14 @@ test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 20_000 });
 const slow = { timeout: 20_000 };
 
-
 async function adminToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/auth/oauth2.0/accessToken', {
-    form: { grant_type: 'password', username: 'admin@demo.test', password: DEMO_PASSWORD, client_id: 'porchlight-console' },
+    form: {
+      grant_type: 'password',
+      username: 'admin@demo.test',
+      password: DEMO_PASSWORD,
+      client_id: 'porchlight-console',
+    },
   });
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -20,7 +25,9 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 type Opp = { id: number; contact: { nameFirst: string | null; nameLast: string | null; phoneNumber: string | null } };
 /** The oldest opportunities with a name and a phone (the specs that open one take the newest). */
 async function oldOpportunities(request: APIRequestContext, token: string, query = ''): Promise<Opp[]> {
-  const res = await request.get(`/interviews-api/opportunities?sort=created,ASC&pageSize=40${query}`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await request.get(`/interviews-api/opportunities?sort=created,ASC&pageSize=40${query}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const page = (await res.json()) as { content: Opp[] };
   return page.content.filter((o) => o.contact.nameFirst && o.contact.nameLast && o.contact.phoneNumber);
 }
@@ -36,9 +43,13 @@ async function isSheetOnPhone(page: Page, dialog: Locator, project: string) {
 }
 
 const value = (card: Locator, term: string) => card.locator(`dt:text-is("${term}") + dd`);
-const countOf = async (locator: Locator, pattern: RegExp) => Number(pattern.exec((await locator.textContent()) ?? '')?.[1] ?? NaN);
+const countOf = async (locator: Locator, pattern: RegExp) =>
+  Number(pattern.exec((await locator.textContent()) ?? '')?.[1] ?? NaN);
 
-test('staff log a call, correct its disposition and edit the contact; the counts agree', async ({ page, request }, info) => {
+test('staff log a call, correct its disposition and edit the contact; the counts agree', async ({
+  page,
+  request,
+}, info) => {
   const token = await adminToken(request);
   const opp = (await oldOpportunities(request, token))[info.project.name === 'phone' ? 7 : 6]!;
   const name = `${opp.contact.nameFirst} ${opp.contact.nameLast}`;
@@ -51,7 +62,8 @@ test('staff log a call, correct its disposition and edit the contact; the counts
   await expect(counted).toBeVisible(slow);
   await expect(numbers).toBeVisible(slow);
   const before = {
-    interactions: await countOf(counted, /^(\d+)/), calls: Number(await value(contact, 'Calls').textContent()),
+    interactions: await countOf(counted, /^(\d+)/),
+    calls: Number(await value(contact, 'Calls').textContent()),
     numberCalls: await countOf(numbers, /(\d+) calls/),
   };
   expect(before.numberCalls).toBe(before.calls);
@@ -93,7 +105,11 @@ test('staff log a call, correct its disposition and edit the contact; the counts
   await fitsWidth(page, 'Correct Disposition');
   await isSheetOnPhone(page, correct, info.project.name);
   await expectNoAxeViolations(page);
-  const corrected = (await correct.getByRole('combobox', { name: 'Disposition' }).locator('option').nth(2).textContent())!;
+  const corrected = (await correct
+    .getByRole('combobox', { name: 'Disposition' })
+    .locator('option')
+    .nth(2)
+    .textContent())!;
   await correct.getByRole('combobox', { name: 'Disposition' }).selectOption({ label: corrected });
   await correct.getByRole('button', { name: 'Save Disposition' }).click();
   await expect(correct).toBeHidden(slow);
@@ -113,7 +129,11 @@ test('staff log a call, correct its disposition and edit the contact; the counts
   await edit.getByRole('textbox', { name: 'Phone Number' }).fill(`(207) 555-${last4}`);
   await edit.getByRole('button', { name: 'Save Contact' }).click();
   await expect(edit).toBeHidden(slow);
-  await expect(contact.getByRole('link', { name: `(207) 555-${last4}` })).toHaveAttribute('href', `tel:+1207555${last4}`, slow);
+  await expect(contact.getByRole('link', { name: `(207) 555-${last4}` })).toHaveAttribute(
+    'href',
+    `tel:+1207555${last4}`,
+    slow,
+  );
 
   // A reload shows the same figures (they came from the server, not only from the page's cache).
   await page.reload();
@@ -126,8 +146,13 @@ test('staff see the lender an opportunity went to, with links to reach it', asyn
   const candidates = await oldOpportunities(request, token, '&status=TRANSFERRED_TO_LENDER');
   let withLender: Opp | undefined;
   for (const o of candidates) {
-    const res = await request.get(`/interviews-api/opportunities/${o.id}/lender`, { headers: { Authorization: `Bearer ${token}` } });
-    if (res.ok()) { withLender = o; break; }
+    const res = await request.get(`/interviews-api/opportunities/${o.id}/lender`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (res.ok()) {
+      withLender = o;
+      break;
+    }
   }
   expect(withLender, 'an opportunity that went to a lender').toBeDefined();
   await login(page, 'manager@demo.test');

@@ -1,5 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect as baseExpect, expectNoAxeViolations, fitsWidth, login, navigate, test, type AppPath } from './fixtures.ts';
+
+import {
+  expect as baseExpect,
+  expectNoAxeViolations,
+  fitsWidth,
+  login,
+  navigate,
+  test,
+  type AppPath,
+} from './fixtures.ts';
 
 // Views and dialogs on a 412 px phone: every dialog is a full-screen sheet with its title
 // bar and actions in reach and nothing sideways; a record's actions stay on screen from its top to
@@ -16,9 +25,15 @@ async function expectFullScreen(page: Page, dialog: Locator) {
   const viewport = page.viewportSize()!;
   const box = (await dialog.boundingBox())!;
   expect([box.x, box.y, box.width, box.height].map(Math.round)).toEqual([0, 0, viewport.width, viewport.height]);
-  const wider = await dialog.evaluate((el) => [el, ...el.querySelectorAll('*')]
-    .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 || e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
-    .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`));
+  const wider = await dialog.evaluate((el) =>
+    [el, ...el.querySelectorAll('*')]
+      .filter(
+        (e) =>
+          e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 ||
+          (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible'),
+      )
+      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`),
+  );
   expect(wider, 'nothing in the dialog wider than the phone').toEqual([]);
   await expect(dialog.getByRole('button', { name: 'Dismiss' })).toBeInViewport();
 }
@@ -34,17 +49,23 @@ async function openFirst(page: Page, list: AppPath, table: string) {
 async function expectActionsAtHand(page: Page, actions: Locator, primary: Locator) {
   await expect(primary).toBeInViewport();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect.poll(() => page.evaluate(() => window.scrollY), 'the record is longer than the screen').toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(() => window.scrollY), 'the record is longer than the screen')
+    .toBeGreaterThan(0);
   await expect(primary).toBeInViewport();
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(primary).toBeInViewport();
   const box = (await actions.boundingBox())!;
-  expect(Math.round(box.y + box.height), 'the bar sits on the bottom edge').toBeGreaterThanOrEqual(page.viewportSize()!.height - 1);
+  expect(Math.round(box.y + box.height), 'the bar sits on the bottom edge').toBeGreaterThanOrEqual(
+    page.viewportSize()!.height - 1,
+  );
   await fitsWidth(page, 'the record');
   await expectNoAxeViolations(page);
 }
 
-test('a broker admin’s dialogs fill the phone: Invite Agents and Reassign, each dismissed from its title bar', async ({ page }) => {
+test('a broker admin’s dialogs fill the phone: Invite Agents and Reassign, each dismissed from its title bar', async ({
+  page,
+}) => {
   await login(page, 'broker@demo.test');
   await navigate(page, '/console/my-agents');
   await page.getByRole('main').getByRole('button', { name: 'Invite Agents' }).click();

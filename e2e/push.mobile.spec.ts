@@ -1,4 +1,5 @@
 import type { CDPSession } from '@playwright/test';
+
 import { AGENT_ORIGIN, expect, login, test } from './fixtures.ts';
 
 // The service worker's push and notificationclick handlers in the installed agent app.
@@ -21,7 +22,10 @@ async function agentRegistrationId(cdp: CDPSession): Promise<string> {
   return found;
 }
 
-test('a push message shows the referral\'s notification, and its click opens the referral in the signed-in app', async ({ page, context }) => {
+test("a push message shows the referral's notification, and its click opens the referral in the signed-in app", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['notifications'], { origin: AGENT_ORIGIN });
   await login(page, AGENT);
   const first = page.getByRole('list', { name: 'Follow-ups' }).getByRole('link').first();
@@ -37,17 +41,32 @@ test('a push message shows the referral\'s notification, and its click opens the
   const registrationId = await agentRegistrationId(cdp);
   const name = 'Jordan Example';
   const message = {
-    title: 'Referral assigned to you', body: `The Porchlight team assigned ${name} to you.`, tag: `referral-${referralId}`,
-    url: `/console/agent-followups/view/${referralId}`, referralId, referralName: name,
+    title: 'Referral assigned to you',
+    body: `The Porchlight team assigned ${name} to you.`,
+    tag: `referral-${referralId}`,
+    url: `/console/agent-followups/view/${referralId}`,
+    referralId,
+    referralName: name,
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: AGENT_ORIGIN, registrationId, data: JSON.stringify(message) });
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: AGENT_ORIGIN,
+    registrationId,
+    data: JSON.stringify(message),
+  });
 
-  const shown = (tag: string) => page.evaluate((t) => navigator.serviceWorker.ready
-    .then((r) => r.getNotifications({ tag: t }))
-    .then((list) => list.map((n) => ({ title: n.title, body: n.body, url: (n.data as { url: string }).url }))), tag);
+  const shown = (tag: string) =>
+    page.evaluate(
+      (t) =>
+        navigator.serviceWorker.ready
+          .then((r) => r.getNotifications({ tag: t }))
+          .then((list) => list.map((n) => ({ title: n.title, body: n.body, url: (n.data as { url: string }).url }))),
+      tag,
+    );
   await expect.poll(() => shown(message.tag)).toEqual([{ title: message.title, body: message.body, url: message.url }]);
 
-  const worker = context.serviceWorkers().find((w) => w.url().startsWith(AGENT_ORIGIN)) ?? await context.waitForEvent('serviceworker');
+  const worker =
+    context.serviceWorkers().find((w) => w.url().startsWith(AGENT_ORIGIN)) ??
+    (await context.waitForEvent('serviceworker'));
   await worker.evaluate(async (tag) => {
     const scope = self as unknown as ServiceWorkerGlobalScope;
     const [notification] = await scope.registration.getNotifications({ tag });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect as baseExpect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
+
 import { QA_CRITERIA } from '../src/contract/qa-review.ts';
+import { expect as baseExpect, DEMO_PASSWORD, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
 
 // QA review and Twilio tasks, on desktop and phone. The e2e database is shared by the specs of
 // a run: each test works on the first call awaiting review / the oldest stuck task it finds, and reads
@@ -11,7 +12,11 @@ const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 300_000 });
 
 const rangeTotal = async (page: Page, type: string) =>
-  Number(new RegExp(`of (\\d+) ${type}$`).exec(await page.getByText(new RegExp(`^\\d+ - \\d+ of \\d+ ${type}$`)).innerText())?.[1]);
+  Number(
+    new RegExp(`of (\\d+) ${type}$`).exec(
+      await page.getByText(new RegExp(`^\\d+ - \\d+ of \\d+ ${type}$`)).innerText(),
+    )?.[1],
+  );
 
 // The figures are read from the server before the save; after it, the queue's figure must reach one more
 // (the page first shows the cached figure, then its refetch), and the list it opens must hold as many rows.
@@ -21,7 +26,10 @@ test('a QA reviewer scores a call and the queue shows it; the figure equals the 
   const queue = page.getByRole('table', { name: 'QA queue' });
   await expect(queue.locator('tbody tr').first()).toBeVisible();
   const figures = page.locator('[aria-labelledby="qa-figures"]');
-  const mine = figures.locator('dl > div').filter({ has: page.getByText('Reviewed by you', { exact: true }) }).getByRole('link');
+  const mine = figures
+    .locator('dl > div')
+    .filter({ has: page.getByText('Reviewed by you', { exact: true }) })
+    .getByRole('link');
   await expect(mine).toHaveText(/^\d[\d,]*$/);
   const before = Number((await mine.innerText()).replace(/,/g, ''));
   await expectNoAxeViolations(page);
@@ -37,14 +45,18 @@ test('a QA reviewer scores a call and the queue shows it; the figure equals the 
   await expect(card.locator('audio')).toHaveAttribute('src', /^blob:/);
   // The recording plays: the page's CSP lets the player load its blob: audio (a
   // blocked source ends in a MediaError instead of metadata).
-  const loaded = await card.locator('audio').evaluate((audio: HTMLAudioElement) => new Promise<{ duration: number; error: number | null }>((resolve) => {
-    const done = () => resolve({ duration: Number.isFinite(audio.duration) ? audio.duration : 0, error: audio.error?.code ?? null });
-    if (audio.readyState >= 1 || audio.error) return done();
-    audio.addEventListener('loadedmetadata', done, { once: true });
-    audio.addEventListener('error', done, { once: true });
-    audio.preload = 'metadata';
-    audio.load();
-  }));
+  const loaded = await card.locator('audio').evaluate(
+    (audio: HTMLAudioElement) =>
+      new Promise<{ duration: number; error: number | null }>((resolve) => {
+        const done = () =>
+          resolve({ duration: Number.isFinite(audio.duration) ? audio.duration : 0, error: audio.error?.code ?? null });
+        if (audio.readyState >= 1 || audio.error) return done();
+        audio.addEventListener('loadedmetadata', done, { once: true });
+        audio.addEventListener('error', done, { once: true });
+        audio.preload = 'metadata';
+        audio.load();
+      }),
+  );
   expect(loaded.error).toBeNull();
   expect(loaded.duration).toBeGreaterThan(0);
   await expect(card.getByText(/^Recording, \d+(m \d+)?s$/)).toBeVisible();
@@ -80,7 +92,7 @@ async function rowOnSomePage(page: Page, client: string) {
   const range = page.getByText(/^\d+ - \d+ of \d+ QA$/);
   for (;;) {
     const row = queue.locator('tbody tr').filter({ hasText: client }).first();
-    if (await row.count() > 0 || !(await next.isEnabled())) return row;
+    if ((await row.count()) > 0 || !(await next.isEnabled())) return row;
     const shown = await range.innerText();
     await next.click();
     await expect(range).not.toHaveText(shown);
@@ -90,11 +102,18 @@ async function rowOnSomePage(page: Page, client: string) {
 /** The server's stuck tasks now (a fresh admin session): their total and sids. */
 async function stuckTasks(request: APIRequestContext): Promise<{ total: number; sids: string[] }> {
   const token = await request.post('/auth/oauth2.0/accessToken', {
-    form: { grant_type: 'password', username: 'admin@demo.test', password: DEMO_PASSWORD, client_id: 'porchlight-console' },
+    form: {
+      grant_type: 'password',
+      username: 'admin@demo.test',
+      password: DEMO_PASSWORD,
+      client_id: 'porchlight-console',
+    },
   });
-  const { access_token } = await token.json() as { access_token: string };
-  const res = await request.get('/contact-center-api/proxy/twilio-api/tasks?stuck=true&pageSize=1000', { headers: { Authorization: `Bearer ${access_token}` } });
-  const body = await res.json() as { content: { sid: string }[]; totalElements: number };
+  const { access_token } = (await token.json()) as { access_token: string };
+  const res = await request.get('/contact-center-api/proxy/twilio-api/tasks?stuck=true&pageSize=1000', {
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  const body = (await res.json()) as { content: { sid: string }[]; totalElements: number };
   return { total: body.totalElements, sids: body.content.map((t) => t.sid) };
 }
 
@@ -105,7 +124,10 @@ test('an admin deletes a stuck Twilio task after a confirmation', async ({ page,
   await expect(table.locator('tbody tr').first()).toBeVisible();
   await expectNoAxeViolations(page);
   const before = await rangeTotal(page, 'tasks');
-  const del = table.locator('tbody tr').first().getByRole('button', { name: /^Delete task WT/ });
+  const del = table
+    .locator('tbody tr')
+    .first()
+    .getByRole('button', { name: /^Delete task WT/ });
   const sid = (await del.getAttribute('aria-label'))!.replace('Delete task ', '');
 
   await del.click();

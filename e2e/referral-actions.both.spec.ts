@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+
 import { expect as baseExpect, expectNoAxeViolations, listTotal, login, navigate, test } from './fixtures.ts';
 
 // A brokerage admin acts on referrals where they look at them, on a desktop and a phone.
@@ -15,7 +16,10 @@ const PAGER = 'Referrals pages';
 
 /** The rows of the list whose agent is not the demo agent. */
 function movableRows(page: Page): Locator {
-  return page.getByRole('table', { name: 'Referrals' }).getByRole('row').filter({ has: page.getByRole('checkbox') })
+  return page
+    .getByRole('table', { name: 'Referrals' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox') })
     .filter({ hasNot: page.getByRole('link', { name: DEMO_AGENT, exact: true }) });
 }
 
@@ -25,7 +29,9 @@ async function chooseAgent(dialog: Locator): Promise<string> {
   await expect(picker).toBeEnabled();
   await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(2);
   const choice = await picker.evaluate((el: HTMLSelectElement) => {
-    const option = [...el.options].find((o) => o.value !== '' && !o.disabled && !o.text.includes('(') && !o.text.startsWith('Avery Lane'));
+    const option = [...el.options].find(
+      (o) => o.value !== '' && !o.disabled && !o.text.includes('(') && !o.text.startsWith('Avery Lane'),
+    );
     return option ? { value: option.value, text: option.text } : null;
   });
   expect(choice, 'an agent who may take the referrals').not.toBeNull();
@@ -34,11 +40,16 @@ async function chooseAgent(dialog: Locator): Promise<string> {
 }
 
 async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(1);
 }
 
-test('a broker admin reassigns an overdue referral from its page, and the overdue list is one shorter', async ({ page, isMobile }) => {
+test('a broker admin reassigns an overdue referral from its page, and the overdue list is one shorter', async ({
+  page,
+  isMobile,
+}) => {
   await login(page, 'broker@demo.test');
   await navigate(page, OVERDUE_LIST);
   const before = await listTotal(page, PAGER);
@@ -73,7 +84,10 @@ test('a broker admin reassigns an overdue referral from its page, and the overdu
   await expect.poll(() => listTotal(page, PAGER)).toBe(before - 1);
 });
 
-test('a broker admin reassigns three referrals at once from My Referrals, and each result is reported', async ({ page, isMobile }) => {
+test('a broker admin reassigns three referrals at once from My Referrals, and each result is reported', async ({
+  page,
+  isMobile,
+}) => {
   await login(page, 'broker@demo.test');
   await navigate(page, OVERDUE_LIST);
   const before = await listTotal(page, PAGER);
@@ -91,7 +105,10 @@ test('a broker admin reassigns three referrals at once from My Referrals, and ea
   if (isMobile) {
     // On a card the checkbox sits beside the referral's name, not alone above it as the card's title.
     const first = rows.nth(0);
-    const [check, name] = await Promise.all([first.getByRole('checkbox').boundingBox(), first.getByRole('link').first().boundingBox()]);
+    const [check, name] = await Promise.all([
+      first.getByRole('checkbox').boundingBox(),
+      first.getByRole('link').first().boundingBox(),
+    ]);
     expect(check && name && Math.abs(check.y - name.y)).toBeLessThan(24);
   }
   await expect(page.getByText('3 selected')).toBeVisible();
@@ -102,7 +119,10 @@ test('a broker admin reassigns three referrals at once from My Referrals, and ea
   const agent = await chooseAgent(dialog);
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Reassign' }).click();
-  await page.getByRole('dialog', { name: 'Confirm reassignment' }).getByRole('button', { name: 'Confirm reassignment' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm reassignment' })
+    .getByRole('button', { name: 'Confirm reassignment' })
+    .click();
 
   const results = page.getByRole('dialog', { name: 'Reassignment results' });
   await expect(results.getByRole('status')).toHaveText(`3 of 3 referrals reassigned to ${agent}.`);

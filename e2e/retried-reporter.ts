@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FullResult, Reporter, TestCase } from '@playwright/test/reporter';
+
 import { retryVerdict } from '../tests/setup/quarantine.ts';
 
 /**

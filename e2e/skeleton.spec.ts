@@ -67,7 +67,17 @@ test('logout asks first, then ends the session', async ({ page }) => {
 test('the drawer shows the staff navigation, app versions and support', async ({ page }) => {
   await login(page, 'admin@demo.test');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const name of ['Brokers', 'Agents', 'Lenders', 'Opportunities', 'DNC List', 'Bulk SMS Send', 'User Management', 'QA Review', 'Supplier Management']) {
+  for (const name of [
+    'Brokers',
+    'Agents',
+    'Lenders',
+    'Opportunities',
+    'DNC List',
+    'Bulk SMS Send',
+    'User Management',
+    'QA Review',
+    'Supplier Management',
+  ]) {
     await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(page.getByText('iOS: 3.14.0')).toBeVisible();
@@ -99,8 +109,18 @@ test('the API calls and the hashed assets bypass the service worker, which serve
   // Resource Timing names the static route each request matched (Chromium 123+): 'network' for the
   // API's families (sw/sw.ts), 'cache' for the precached scripts and styles, which the browser reads
   // from the precache without the worker's fetch event ('cache' again is where they came from).
-  const sources = await page.evaluate(() => (performance.getEntriesByType('resource') as (PerformanceResourceTiming & { workerMatchedSourceType?: string; workerFinalSourceType?: string })[])
-    .map((e) => ({ path: new URL(e.name).pathname, matched: e.workerMatchedSourceType ?? 'unsupported', final: e.workerFinalSourceType ?? 'unsupported' })));
+  const sources = await page.evaluate(() =>
+    (
+      performance.getEntriesByType('resource') as (PerformanceResourceTiming & {
+        workerMatchedSourceType?: string;
+        workerFinalSourceType?: string;
+      })[]
+    ).map((e) => ({
+      path: new URL(e.name).pathname,
+      matched: e.workerMatchedSourceType ?? 'unsupported',
+      final: e.workerFinalSourceType ?? 'unsupported',
+    })),
+  );
   const api = sources.filter((s) => /^\/(users|agents|interviews|leads)-api\//.test(s.path));
   expect(api.length).toBeGreaterThan(3);
   expect(api.filter((s) => s.matched !== 'network')).toEqual([]);
@@ -123,19 +143,28 @@ test.describe('a spinner', () => {
   test('stays invisible and still for the first second of a wait, then shows and turns', async ({ page }) => {
     await login(page, 'broker@demo.test');
     let release = () => {};
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/lead/99999999', async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/lead/99999999', async (route) => {
+      await held;
+      await route.continue();
+    });
     await navigate(page, '/console?lead=99999999');
     const spinner = page.getByRole('progressbar', { name: 'Loading lead', exact: true });
     await expect(spinner).toBeAttached({ timeout: 15_000 });
     // Each of the spinner's animations is moved to a moment of the wait and the drawn style read there,
     // so the check does not depend on how fast this machine reaches the spinner.
-    const at = (ms: number) => spinner.evaluate((el, t) => {
-      const animations = el.getAnimations();
-      for (const a of animations) { a.pause(); a.currentTime = t; }
-      const style = getComputedStyle(el);
-      return { animations: animations.length, opacity: style.opacity, transform: style.transform };
-    }, ms);
+    const at = (ms: number) =>
+      spinner.evaluate((el, t) => {
+        const animations = el.getAnimations();
+        for (const a of animations) {
+          a.pause();
+          a.currentTime = t;
+        }
+        const style = getComputedStyle(el);
+        return { animations: animations.length, opacity: style.opacity, transform: style.transform };
+      }, ms);
     const early = await at(900);
     expect(early.animations).toBeGreaterThan(0);
     expect(early).toMatchObject({ opacity: '0', transform: 'none' });
@@ -151,12 +180,19 @@ test.describe('skeletons on first load', () => {
   // The list's call is held by the test; the service worker would otherwise answer around the route.
   test.use({ serviceWorkers: 'block' });
 
-  test('a list draws grey rows where its data will land, busy to screen readers, still under reduced motion, then the rows', async ({ page }) => {
+  test('a list draws grey rows where its data will land, busy to screen readers, still under reduced motion, then the rows', async ({
+    page,
+  }) => {
     await login(page, 'admin@demo.test');
     await page.emulateMedia({ reducedMotion: 'reduce' });
     let release = () => {};
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/lenders-api/loan-offices?*', async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/lenders-api/loan-offices?*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await navigate(page, '/console/lenders');
     const table = page.getByRole('table', { name: 'Loan offices', exact: true });
     await expect(table).toHaveAttribute('aria-busy', 'true');
@@ -180,12 +216,22 @@ test.describe('skeletons on first load', () => {
   test('a skeleton shimmers only once a wait has lasted a second', async ({ page }) => {
     await login(page, 'admin@demo.test');
     let release = () => {};
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/lenders-api/loan-offices?*', async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/lenders-api/loan-offices?*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await navigate(page, '/console/lenders');
-    const line = page.getByRole('table', { name: 'Loan offices', exact: true }).locator('[data-skeleton="row"] td > span').first();
+    const line = page
+      .getByRole('table', { name: 'Loan offices', exact: true })
+      .locator('[data-skeleton="row"] td > span')
+      .first();
     await expect(line).toBeVisible();
-    const delays = await line.evaluate((el) => el.getAnimations().map((a) => (a.effect as KeyframeEffect).getTiming().delay));
+    const delays = await line.evaluate((el) =>
+      el.getAnimations().map((a) => (a.effect as KeyframeEffect).getTiming().delay),
+    );
     expect(delays).toEqual([1000]);
     release();
     await expect(line).toHaveCount(0);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect, login, navigate, test } from './fixtures.ts';
 
 // The staff console. The e2e database is shared by every spec of a run: these tests
@@ -7,7 +8,8 @@ import { expect, login, navigate, test } from './fixtures.ts';
 
 const dncTable = (page: Page) => page.getByRole('table', { name: 'DNC List' });
 const dataRows = (page: Page) => dncTable(page).locator('tbody tr');
-const rangeTotal = async (page: Page) => Number(/of (\d+) DNC/.exec(await page.getByText(/^\d+ - \d+ of \d+ DNC$/).innerText())?.[1]);
+const rangeTotal = async (page: Page) =>
+  Number(/of (\d+) DNC/.exec(await page.getByText(/^\d+ - \d+ of \d+ DNC$/).innerText())?.[1]);
 
 async function openBrokerage(page: Page, name: string) {
   await navigate(page, '/console/brokerages');
@@ -108,8 +110,11 @@ test('admin impersonates Harbor Point Realty, sees its dashboard, and ends it', 
   await expect(dialog).toContainText('allows you to manage this profile as an administrator');
 
   // The overview asks for Harbor Point's figures as its administrator (the impersonation header).
-  const stats = page.waitForResponse((r) => r.url().includes(`/agents-api/brokerages/${harborId}/stats`)
-    && r.request().headers()['x-impersonated-user-id'] !== undefined);
+  const stats = page.waitForResponse(
+    (r) =>
+      r.url().includes(`/agents-api/brokerages/${harborId}/stats`) &&
+      r.request().headers()['x-impersonated-user-id'] !== undefined,
+  );
   await dialog.getByRole('button', { name: 'Impersonate' }).click();
   await expect(page).toHaveURL(/\/console$/);
   const banner = page.getByRole('region', { name: 'Impersonation' });
@@ -136,13 +141,20 @@ test('admin impersonates Harbor Point Realty, sees its dashboard, and ends it', 
   await expect(nav.getByRole('link', { name: 'Brokers' })).toBeVisible();
 });
 
-test('impersonating Cedar Ridge Properties, which has no active administrator, shows the error dialog', async ({ page }) => {
+test('impersonating Cedar Ridge Properties, which has no active administrator, shows the error dialog', async ({
+  page,
+}) => {
   await login(page, 'engagement@demo.test');
   await openBrokerage(page, 'Cedar Ridge Properties');
   await page.getByRole('button', { name: 'Impersonate' }).click();
-  await page.getByRole('dialog', { name: 'Impersonate Cedar Ridge Properties' }).getByRole('button', { name: 'Impersonate' }).click();
+  await page
+    .getByRole('dialog', { name: 'Impersonate Cedar Ridge Properties' })
+    .getByRole('button', { name: 'Impersonate' })
+    .click();
   const error = page.getByRole('dialog', { name: 'Impersonation Error' });
-  await expect(error).toContainText('There was an error impersonating Cedar Ridge Properties. Please contact support for assistance.');
+  await expect(error).toContainText(
+    'There was an error impersonating Cedar Ridge Properties. Please contact support for assistance.',
+  );
   await error.getByRole('button', { name: 'Close' }).click();
   await expect(error).toBeHidden();
   await expect(page.getByRole('region', { name: 'Impersonation' })).toBeHidden();

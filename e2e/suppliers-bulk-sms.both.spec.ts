@@ -1,4 +1,13 @@
-import { expect as baseExpect, expectNoAxeViolations, login, navigate, outbox, test, openAreaCode, SMS_CLOCK_HEADERS } from './fixtures.ts';
+import {
+  expect as baseExpect,
+  expectNoAxeViolations,
+  login,
+  navigate,
+  openAreaCode,
+  outbox,
+  SMS_CLOCK_HEADERS,
+  test,
+} from './fixtures.ts';
 
 // Lead suppliers and bulk SMS, on a desktop and a phone: Supplier Management's ZIP paste reports invalid
 // lines; a bulk SMS to a set with DNC numbers counts them in the pre-flight and texts none of them.
@@ -10,7 +19,9 @@ test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
 // The server's clock is pinned to an afternoon for these pages, so the send texts at any hour of the run.
 test.use({ extraHTTPHeaders: SMS_CLOCK_HEADERS });
 
-test('a pasted ZIP list saves the valid lines and reports each invalid one by line; the screens pass axe', async ({ page }) => {
+test('a pasted ZIP list saves the valid lines and reports each invalid one by line; the screens pass axe', async ({
+  page,
+}) => {
   await login(page, 'admin@demo.test');
   await navigate(page, '/console/supplier-management');
   await expect(page.getByRole('link', { name: 'Facebook Ads' })).toBeVisible();
@@ -20,7 +31,10 @@ test('a pasted ZIP list saves the valid lines and reports each invalid one by li
   await page.getByLabel('Paste ZIP codes (one per line)').fill('98101\n9810\nabcde\n98102');
   await page.getByRole('button', { name: 'Add ZIP Codes' }).click();
   const invalid = page.getByRole('list', { name: 'Invalid lines' });
-  await expect(invalid.getByRole('listitem')).toHaveText(['Line 2: 9810: ZIP must be exactly 5 digits', 'Line 3: abcde: ZIP must be exactly 5 digits']);
+  await expect(invalid.getByRole('listitem')).toHaveText([
+    'Line 2: 9810: ZIP must be exactly 5 digits',
+    'Line 3: abcde: ZIP must be exactly 5 digits',
+  ]);
   await expect(page.getByRole('status').filter({ hasText: 'invalid' })).toContainText('2 invalid');
   await page.getByRole('searchbox', { name: 'Find a ZIP' }).or(page.getByLabel('Find a ZIP')).first().fill('9810');
   await page.keyboard.press('Enter');
@@ -31,7 +45,10 @@ test('a pasted ZIP list saves the valid lines and reports each invalid one by li
   await expectNoAxeViolations(page);
 });
 
-test('a bulk SMS to a set with DNC numbers counts them in the pre-flight and the outbox has nothing to them', async ({ page, request }, info) => {
+test('a bulk SMS to a set with DNC numbers counts them in the pre-flight and the outbox has nothing to them', async ({
+  page,
+  request,
+}, info) => {
   const area = openAreaCode();
   const tag = info.project.name === 'phone' ? '7' : '6';
   const stopped = `+1${area}55501${tag}9`;
@@ -42,8 +59,12 @@ test('a bulk SMS to a set with DNC numbers counts them in the pre-flight and the
   const dnc = ['+15555550100', stopped]; // +15555550100 is on the seeded DNC list
   await login(page, 'admin@demo.test');
   await navigate(page, '/console/bulk-sms-send');
-  await page.getByLabel('Phone numbers (one per line)').fill([open[0], dnc[0], open[1], dnc[1], open[0], '12345'].join('\n'));
-  await page.getByLabel('Message', { exact: true }).fill('Hi {firstName|there}, open house Saturday. Reply STOP to opt out.');
+  await page
+    .getByLabel('Phone numbers (one per line)')
+    .fill([open[0], dnc[0], open[1], dnc[1], open[0], '12345'].join('\n'));
+  await page
+    .getByLabel('Message', { exact: true })
+    .fill('Hi {firstName|there}, open house Saturday. Reply STOP to opt out.');
   await expect(page.getByText(/characters, 1 part \(GSM-7\)/)).toBeVisible();
   await page.getByRole('button', { name: 'Run Pre-flight' }).click();
   const pre = page.getByRole('region', { name: 'Pre-flight' });
@@ -62,6 +83,14 @@ test('a bulk SMS to a set with DNC numbers counts them in the pre-flight and the
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Send complete' })).toBeVisible();
   const sms = (await outbox(request, 200)).content.filter((m) => m.channel === 'SMS');
-  for (const n of dnc) expect(sms.filter((m) => m.recipient === n && m.body.includes('open house')), n).toEqual([]);
-  for (const n of open) expect(sms.filter((m) => m.recipient === n && m.body.includes('open house')), n).toHaveLength(1);
+  for (const n of dnc)
+    expect(
+      sms.filter((m) => m.recipient === n && m.body.includes('open house')),
+      n,
+    ).toEqual([]);
+  for (const n of open)
+    expect(
+      sms.filter((m) => m.recipient === n && m.body.includes('open house')),
+      n,
+    ).toHaveLength(1);
 });

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, login, navigate, outbox, test, fitsWidth } from './fixtures.ts';
+import { expect, expectNoAxeViolations, fitsWidth, login, navigate, outbox, test } from './fixtures.ts';
 
 // Users and announcements on a desktop and a phone. The e2e database is shared by
 // every spec of a run: the user created here has the clock and the project in their address.
@@ -6,12 +6,17 @@ test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 20_000 });
 const slow = { timeout: 20_000 };
 
-
-test('an admin creates a user, who registers from the outbox link and signs in', async ({ page, browser, request }, info) => {
+test('an admin creates a user, who registers from the outbox link and signs in', async ({
+  page,
+  browser,
+  request,
+}, info) => {
   const email = `nova.${info.project.name}.${Date.now()}@example.test`;
   await login(page, 'admin@demo.test');
   await navigate(page, '/console/user-management');
-  await expect(page.getByRole('table', { name: 'Users' }).getByText('admin@demo.test', { exact: true })).toBeVisible(slow);
+  await expect(page.getByRole('table', { name: 'Users' }).getByText('admin@demo.test', { exact: true })).toBeVisible(
+    slow,
+  );
   await fitsWidth(page, 'user-management');
   await expectNoAxeViolations(page);
 
@@ -54,7 +59,9 @@ test('an admin creates a user, who registers from the outbox link and signs in',
   await expect(page.getByText('Active', { exact: true })).toBeVisible(slow);
 });
 
-test('the Announcements editor lists read counts and saves a new announcement; a broker admin writes to their agents', async ({ page }, info) => {
+test('the Announcements editor lists read counts and saves a new announcement; a broker admin writes to their agents', async ({
+  page,
+}, info) => {
   const title = `Desk notice ${info.project.name} ${Date.now()}`;
   await login(page, 'engagement@demo.test');
   await navigate(page, '/console/announcements');
@@ -80,5 +87,7 @@ test('the Announcements editor lists read counts and saves a new announcement; a
   await expect(page.getByRole('table', { name: 'Announcements' }).getByText('Team meeting Friday')).toBeVisible(slow);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'New Announcement' }).click();
-  await expect(page.getByRole('dialog', { name: 'New Announcement' }).getByText('Audience: your brokerage\'s agents.')).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'New Announcement' }).getByText("Audience: your brokerage's agents."),
+  ).toBeVisible();
 });

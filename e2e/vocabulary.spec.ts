@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+
 import { expect, test } from './fixtures.ts';
 
 // One vocabulary, one truth (desktop; the component tests cover the phone's drawer sheet).
@@ -27,23 +28,34 @@ const CAPITALS = new Set(['IRIS', 'NMLS']);
 async function settledText(el: Locator): Promise<string> {
   let last = '';
   let same = 0;
-  await expect.poll(async () => {
-    // Each text node on its own line (cells and options included), so that codes never run into their neighbours.
-    const text = (await el.locator('[aria-busy="true"]').count()) > 0 ? '' : await el.evaluate((root) => {
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      const parts: string[] = [];
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) parts.push((n.textContent ?? '').trim());
-      return parts.join('\n');
-    });
-    same = text !== '' && text === last ? same + 1 : 0;
-    last = text;
-    return same;
-  }, { timeout: 20_000, intervals: [300] }).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(
+      async () => {
+        // Each text node on its own line (cells and options included), so that codes never run into their neighbours.
+        const text =
+          (await el.locator('[aria-busy="true"]').count()) > 0
+            ? ''
+            : await el.evaluate((root) => {
+                const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+                const parts: string[] = [];
+                for (let n = walker.nextNode(); n; n = walker.nextNode()) parts.push((n.textContent ?? '').trim());
+                return parts.join('\n');
+              });
+        same = text !== '' && text === last ? same + 1 : 0;
+        last = text;
+        return same;
+      },
+      { timeout: 20_000, intervals: [300] },
+    )
+    .toBeGreaterThanOrEqual(2);
   return last;
 }
 
 for (const identity of ['broker@demo.test', 'lender@demo.test', 'admin@demo.test']) {
-  test(`exactly one drawer item is the current page on every page of ${identity}'s drawer, and none prints a raw code or fraction`, async ({ page, login }) => {
+  test(`exactly one drawer item is the current page on every page of ${identity}'s drawer, and none prints a raw code or fraction`, async ({
+    page,
+    login,
+  }) => {
     test.setTimeout(90_000);
     await login(identity);
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -57,13 +69,13 @@ for (const identity of ['broker@demo.test', 'lender@demo.test', 'admin@demo.test
       await expect(nav.locator('[aria-current="page"]')).toHaveAttribute('href', href);
       // Once the page has drawn (nothing busy, its text still for 600 ms), its text, options included, names values in words.
       const text = await settledText(page.getByRole('main'));
-      const codes = [...text.match(RAW_ENUM) ?? [], ...(text.match(RAW_WORD) ?? []).filter((w) => !CAPITALS.has(w))];
+      const codes = [...(text.match(RAW_ENUM) ?? []), ...(text.match(RAW_WORD) ?? []).filter((w) => !CAPITALS.has(w))];
       expect({ href, codes, fractions: text.match(RAW_FRACTION) ?? [] }).toEqual({ href, codes: [], fractions: [] });
     }
   });
 }
 
-test('staff and the broker admin show the same agent\'s score the same way', async ({ page, login }) => {
+test("staff and the broker admin show the same agent's score the same way", async ({ page, login }) => {
   await login('broker@demo.test');
   await page.goto('/console/my-agents');
   const first = page.getByRole('table').getByRole('link').first();

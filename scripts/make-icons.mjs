@@ -16,7 +16,11 @@ const outDir = path.join(root, 'public', 'icons');
 
 // The motif in a 0..1 square, centred on (0.5, 0.5); `scale` shrinks it towards the centre.
 const HOUSE = {
-  roof: [[0.5, 0.2], [0.83, 0.47], [0.17, 0.47]],
+  roof: [
+    [0.5, 0.2],
+    [0.83, 0.47],
+    [0.17, 0.47],
+  ],
   body: { x0: 0.27, y0: 0.44, x1: 0.73, y1: 0.8 },
   door: { x0: 0.43, y0: 0.6, x1: 0.57, y1: 0.8, arch: 0.07 },
   lamp: { cx: 0.655, cy: 0.57, ring: 0.052, light: 0.034 },
@@ -63,7 +67,10 @@ function render(size, variant) {
         for (let sx = 0; sx < n; sx++) {
           const c = colourAt((px + (sx + 0.5) / n) / size, (py + (sy + 0.5) / n) / size, variant);
           // Premultiplied accumulation so transparent corners do not darken the edge.
-          acc[0] += c[0] * c[3]; acc[1] += c[1] * c[3]; acc[2] += c[2] * c[3]; acc[3] += c[3];
+          acc[0] += c[0] * c[3];
+          acc[1] += c[1] * c[3];
+          acc[2] += c[2] * c[3];
+          acc[3] += c[3];
         }
       }
       const o = (py * size + px) * 4;

@@ -17,11 +17,16 @@ let afterBr = 0;
 const walk = (dir) => {
   for (const name of readdirSync(dir)) {
     const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) { walk(file); continue; }
+    if (statSync(file).isDirectory()) {
+      walk(file);
+      continue;
+    }
     if (!TEXT.test(name)) continue;
     const data = readFileSync(file);
     if (data.length < MIN_BYTES) continue;
-    const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+    const br = brotliCompressSync(data, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    });
     writeFileSync(`${file}.br`, br);
     writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
     files += 1;
@@ -30,4 +35,6 @@ const walk = (dir) => {
   }
 };
 walk(DIST);
-console.log(`precompressed ${files} files: ${(before / 1024).toFixed(0)} kB, ${(afterBr / 1024).toFixed(0)} kB as Brotli`);
+console.log(
+  `precompressed ${files} files: ${(before / 1024).toFixed(0)} kB, ${(afterBr / 1024).toFixed(0)} kB as Brotli`,
+);

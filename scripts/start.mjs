@@ -30,7 +30,8 @@ if (builtAt < changedAt) {
 // NODE_ENV=production. The server itself (server/main.ts) defaults to production behaviour.
 const env = { ...process.env };
 if (env.DEMO_MODE === undefined && env.NODE_ENV !== 'production') env.DEMO_MODE = 'true';
-if (env.DEMO_MODE === 'true') console.log('[start] demo mode: demo accounts, /dev/outbox and stand-in pages are on (DEMO_MODE=false to turn off)');
+if (env.DEMO_MODE === 'true')
+  console.log('[start] demo mode: demo accounts, /dev/outbox and stand-in pages are on (DEMO_MODE=false to turn off)');
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));

@@ -40,11 +40,19 @@ for (const stage of STAGES) {
 const total = (Date.now() - started) / 1000;
 
 console.log('\n=== npm test: time per stage ===');
-for (const r of done) console.log(`${r.script.padEnd(16)} ${format(r.seconds).padStart(8)}  ${r.code === 0 ? 'passed' : 'FAILED'}`);
-console.log(`${'total'.padEnd(16)} ${format(total).padStart(8)}  (target ${TARGET_MINUTES} min, limit ${BUDGET_MINUTES} min on CI)`);
+for (const r of done)
+  console.log(`${r.script.padEnd(16)} ${format(r.seconds).padStart(8)}  ${r.code === 0 ? 'passed' : 'FAILED'}`);
+console.log(
+  `${'total'.padEnd(16)} ${format(total).padStart(8)}  (target ${TARGET_MINUTES} min, limit ${BUDGET_MINUTES} min on CI)`,
+);
 if (failed) process.exit(failed.code || 1);
-if (total > TARGET_MINUTES * 60) console.warn(`npm test took ${format(total)}, past its target of ${TARGET_MINUTES} minutes: find what grew (the stage times above), or a busy machine.`);
+if (total > TARGET_MINUTES * 60)
+  console.warn(
+    `npm test took ${format(total)}, past its target of ${TARGET_MINUTES} minutes: find what grew (the stage times above), or a busy machine.`,
+  );
 if (process.env.CI && total > BUDGET_MINUTES * 60) {
-  console.error(`npm test took ${format(total)}, over its budget of ${BUDGET_MINUTES} minutes: find what grew (the stage times above).`);
+  console.error(
+    `npm test took ${format(total)}, over its budget of ${BUDGET_MINUTES} minutes: find what grew (the stage times above).`,
+  );
   process.exit(1);
 }

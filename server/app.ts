@@ -1,17 +1,18 @@
 import { Hono } from 'hono';
-import type pg from 'pg';
 import { bodyLimit } from 'hono/body-limit';
+import type pg from 'pg';
+
+import { TokenCache } from './auth/token-cache.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { EventBus } from './events/bus.ts';
-import { TokenCache } from './auth/token-cache.ts';
 import { authorize } from './http/authenticate.ts';
 import { compressAnswers } from './http/compress.ts';
 import { DEMO_CLOCK_HEADER, requestClock } from './http/demo-clock.ts';
 import { errorBody, errorResponse } from './http/errors.ts';
 import { oauthTokenErrors } from './http/oauth-errors.ts';
-import type { AppEnv, RouteDef } from './http/route.ts';
 import { requestLog } from './http/request-log.ts';
+import type { AppEnv, RouteDef } from './http/route.ts';
 import { mountOperations } from './observability/endpoints.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { Metrics } from './observability/metrics.ts';
@@ -38,7 +39,17 @@ export interface AppDeps {
   pool?: pg.Pool | undefined;
 }
 
-export function createApp({ db, config, now = () => new Date(), events, routes = ROUTES, serveConsole = false, logger, lifecycle = new Lifecycle(), pool }: AppDeps) {
+export function createApp({
+  db,
+  config,
+  now = () => new Date(),
+  events,
+  routes = ROUTES,
+  serveConsole = false,
+  logger,
+  lifecycle = new Lifecycle(),
+  pool,
+}: AppDeps) {
   const app = new Hono<AppEnv>();
   const tokens = new TokenCache(config.authCacheMs);
   app.onError((err, c) => errorResponse(c, err));
@@ -62,19 +73,29 @@ export function createApp({ db, config, now = () => new Date(), events, routes =
   app.use('*', pageSecurityHeaders);
   // No call of the spec sends more than a few kilobytes; a megabyte leaves room and stops a
   // large body before it is read (it is counted as it streams, whatever Content-Length says).
-  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(errorBody(413, 'The request body is too large'), 413) });
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json(errorBody(413, 'The request body is too large'), 413),
+  });
   // A GET or HEAD is answered without reading a body; asking for one would build the full request object.
   app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   // Text with NUL reaches no handler: PostgreSQL cannot store it (validate.ts checks bodies too).
   app.use('*', async (c, next) => {
-    if (/%00/.test(c.req.url)) return c.json(errorBody(400, 'The request is not valid', { _: 'must not contain NUL characters' }), 400);
+    if (/%00/.test(c.req.url))
+      return c.json(errorBody(400, 'The request is not valid', { _: 'must not contain NUL characters' }), 400);
     await next();
   });
   // Demo mode only: a request may run at the instant X-Demo-Clock names (http/demo-clock.ts).
   if (config.demoMode) {
     app.use('*', async (c, next) => {
       const clock = requestClock(c.req.header(DEMO_CLOCK_HEADER), now);
-      if (!clock) return c.json(errorBody(400, 'The request is not valid', { [DEMO_CLOCK_HEADER]: 'must be an ISO 8601 instant with its zone' }), 400);
+      if (!clock)
+        return c.json(
+          errorBody(400, 'The request is not valid', {
+            [DEMO_CLOCK_HEADER]: 'must be an ISO 8601 instant with its zone',
+          }),
+          400,
+        );
       c.set('now', clock);
       await next();
     });

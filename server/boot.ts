@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { sql } from 'kysely';
+
+import { bootstrapProduction } from './bootstrap.ts';
 import type { Config } from './config.ts';
-import { lockDataFolder } from './db/folder-lock.ts';
 import { openDatabase, type OpenDatabase } from './db/database.ts';
+import { lockDataFolder } from './db/folder-lock.ts';
 import { migrate, withBootLock } from './db/migrate.ts';
 import { isSeeded, seed } from './db/seed/index.ts';
-import { bootstrapProduction } from './bootstrap.ts';
 
 /**
  * Opens the configured database, applies pending migrations and seeds an empty one (demo mode
@@ -21,7 +22,10 @@ export async function bootDatabase(config: Config, log: (msg: string) => void = 
   }
   let database: OpenDatabase;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+    });
   } catch (err) {
     unlockFolder();
     throw err;
@@ -32,7 +36,12 @@ export async function bootDatabase(config: Config, log: (msg: string) => void = 
       if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
       if (!config.demoMode) {
         // Production: demo accounts and open invite codes never enter a database outside demo mode.
-        await bootstrapProduction(db, { adminEmail: config.adminEmail, publicOrigin: config.publicOrigin, now: new Date(), log });
+        await bootstrapProduction(db, {
+          adminEmail: config.adminEmail,
+          publicOrigin: config.publicOrigin,
+          now: new Date(),
+          log,
+        });
       } else if (!(await isSeeded(db))) {
         const started = Date.now();
         await seed(db, { scale: config.seedScale });
@@ -48,5 +57,11 @@ export async function bootDatabase(config: Config, log: (msg: string) => void = 
     throw err;
   }
   const close = database.close;
-  return { ...database, close: async () => { await close(); unlockFolder(); } };
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      unlockFolder();
+    },
+  };
 }

@@ -1,10 +1,16 @@
 import * as v from 'valibot';
+
 import { DEFAULT_MEASUREMENT_IDS, MEASUREMENT_ID_PATTERN } from '../src/contract/analytics.ts';
 
 /** A whole number from the environment, `min` to `max`. */
 function wholeNumber(name: string, max: number, min = 0) {
-  return v.pipe(v.string(), v.regex(/^\d{1,9}$/, `${name} must be a whole number`), v.transform(Number),
-    v.minValue(min, `${name} must be ${min} to ${max}`), v.maxValue(max, `${name} must be ${min} to ${max}`));
+  return v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, `${name} must be a whole number`),
+    v.transform(Number),
+    v.minValue(min, `${name} must be ${min} to ${max}`),
+    v.maxValue(max, `${name} must be ${min} to ${max}`),
+  );
 }
 
 /** How long the retention job (server/jobs/retention.ts) keeps what only grows; each has its RETAIN_* variable. */
@@ -25,14 +31,27 @@ export const RETENTION_DEFAULTS = {
 export type Retention = typeof RETENTION_DEFAULTS;
 
 /** An origin as links in emails use it: scheme, host and optional port, nothing else. */
-const Origin = (name: string) => v.pipe(v.string(),
-  v.regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/, `${name} must be an origin such as https://console.example.com`));
+const Origin = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/, `${name} must be an origin such as https://console.example.com`),
+  );
 
 const EnvSchema = v.object({
-  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'PORT must be a port number'), v.transform(Number),
-    v.minValue(1, 'PORT must be 1 to 65535'), v.maxValue(65535, 'PORT must be 1 to 65535')), '8080'),
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/, 'PORT must be a port number'),
+      v.transform(Number),
+      v.minValue(1, 'PORT must be 1 to 65535'),
+      v.maxValue(65535, 'PORT must be 1 to 65535'),
+    ),
+    '8080',
+  ),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data'),
-  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://'))),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')),
+  ),
   AGENT_HOSTS: v.optional(v.string(), 'agents.localhost'),
   // Off unless asked for: a production start can never be a demo by omission. `npm start` (the
   // fresh-clone demo) and `npm run serve` ask for it; NODE_ENV=production refuses it.
@@ -40,46 +59,155 @@ const EnvSchema = v.object({
   NODE_ENV: v.optional(v.string(), 'development'),
   PUBLIC_ORIGIN: v.optional(Origin('PUBLIC_ORIGIN')),
   AGENT_ORIGIN: v.optional(Origin('AGENT_ORIGIN')),
-  SALES_EMAIL: v.optional(v.pipe(v.string(), v.email('SALES_EMAIL must be an email address')), 'sales@porchlight.example'),
+  SALES_EMAIL: v.optional(
+    v.pipe(v.string(), v.email('SALES_EMAIL must be an email address')),
+    'sales@porchlight.example',
+  ),
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('ADMIN_EMAIL must be an email address'))),
   // 1,000 x the demo seed is ~1.5 million leads: beyond that a start would seed for hours.
-  SEED_SCALE: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'SEED_SCALE must be a whole number'), v.transform(Number),
-    v.minValue(1, 'SEED_SCALE must be 1 to 1000'), v.maxValue(1000, 'SEED_SCALE must be 1 to 1000')), '1'),
+  SEED_SCALE: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, 'SEED_SCALE must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'SEED_SCALE must be 1 to 1000'),
+      v.maxValue(1000, 'SEED_SCALE must be 1 to 1000'),
+    ),
+    '1',
+  ),
   STATIC_DIR: v.optional(v.string(), 'dist'),
   // How long a process may go on accepting a token that another process logged out or revoked
   // (server/auth/token-cache.ts). 0 turns the cache off.
-  AUTH_CACHE_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'AUTH_CACHE_MS must be a whole number of milliseconds'), v.transform(Number),
-    v.maxValue(10_000, 'AUTH_CACHE_MS must be 0 to 10000')), '1000'),
+  AUTH_CACHE_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/, 'AUTH_CACHE_MS must be a whole number of milliseconds'),
+      v.transform(Number),
+      v.maxValue(10_000, 'AUTH_CACHE_MS must be 0 to 10000'),
+    ),
+    '1000',
+  ),
   // The analytics measurement ids the console is built with (src/api/analytics.ts reads the same
   // variables at build time): the collector accepts these and no others.
-  VITE_ANALYTICS_ID_AGENT: v.optional(v.pipe(v.string(), v.regex(MEASUREMENT_ID_PATTERN, 'VITE_ANALYTICS_ID_AGENT must be a measurement id')), DEFAULT_MEASUREMENT_IDS.agent),
-  VITE_ANALYTICS_ID_BROKER: v.optional(v.pipe(v.string(), v.regex(MEASUREMENT_ID_PATTERN, 'VITE_ANALYTICS_ID_BROKER must be a measurement id')), DEFAULT_MEASUREMENT_IDS.broker),
+  VITE_ANALYTICS_ID_AGENT: v.optional(
+    v.pipe(v.string(), v.regex(MEASUREMENT_ID_PATTERN, 'VITE_ANALYTICS_ID_AGENT must be a measurement id')),
+    DEFAULT_MEASUREMENT_IDS.agent,
+  ),
+  VITE_ANALYTICS_ID_BROKER: v.optional(
+    v.pipe(v.string(), v.regex(MEASUREMENT_ID_PATTERN, 'VITE_ANALYTICS_ID_BROKER must be a measurement id')),
+    DEFAULT_MEASUREMENT_IDS.broker,
+  ),
   // Web Push (RFC 8292): the application server's P-256 key pair, base64url as `npx web-push
   // generate-vapid-keys` prints it, and the contact push services may reach (mailto: or https:).
-  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes)'))),
-  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)'))),
-  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https: URL'))),
+  VAPID_PUBLIC_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes)'),
+    ),
+  ),
+  VAPID_PRIVATE_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)'),
+    ),
+  ),
+  VAPID_SUBJECT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https: URL'),
+    ),
+  ),
   // Operating (README "Operating Porchlight"): log level, the metrics scrape token, the drain and the retention bounds.
-  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent'), 'info'),
-  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'), v.regex(/^\S+$/, 'METRICS_TOKEN must not contain spaces'))),
+  LOG_LEVEL: v.optional(
+    v.picklist(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent',
+    ),
+    'info',
+  ),
+  METRICS_TOKEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'),
+      v.regex(/^\S+$/, 'METRICS_TOKEN must not contain spaces'),
+    ),
+  ),
   SHUTDOWN_GRACE_MS: v.optional(wholeNumber('SHUTDOWN_GRACE_MS', 120_000), '5000'),
   RETAIN_EVENTS_DAYS: v.optional(wholeNumber('RETAIN_EVENTS_DAYS', 36_500, 1), String(RETENTION_DEFAULTS.eventsDays)),
-  RETAIN_MESSAGES_DAYS: v.optional(wholeNumber('RETAIN_MESSAGES_DAYS', 36_500, 1), String(RETENTION_DEFAULTS.messagesDays)),
-  RETAIN_REFRESH_TOKENS_DAYS: v.optional(wholeNumber('RETAIN_REFRESH_TOKENS_DAYS', 36_500, 1), String(RETENTION_DEFAULTS.refreshTokensDays)),
+  RETAIN_MESSAGES_DAYS: v.optional(
+    wholeNumber('RETAIN_MESSAGES_DAYS', 36_500, 1),
+    String(RETENTION_DEFAULTS.messagesDays),
+  ),
+  RETAIN_REFRESH_TOKENS_DAYS: v.optional(
+    wholeNumber('RETAIN_REFRESH_TOKENS_DAYS', 36_500, 1),
+    String(RETENTION_DEFAULTS.refreshTokensDays),
+  ),
   RETAIN_CODES_HOURS: v.optional(wholeNumber('RETAIN_CODES_HOURS', 876_000, 1), String(RETENTION_DEFAULTS.codesHours)),
-  RETAIN_IDEMPOTENCY_HOURS: v.optional(wholeNumber('RETAIN_IDEMPOTENCY_HOURS', 876_000, 1), String(RETENTION_DEFAULTS.idempotencyHours)),
-  RETAIN_ANALYTICS_DAYS: v.optional(wholeNumber('RETAIN_ANALYTICS_DAYS', 36_500, 1), String(RETENTION_DEFAULTS.analyticsDays)),
+  RETAIN_IDEMPOTENCY_HOURS: v.optional(
+    wholeNumber('RETAIN_IDEMPOTENCY_HOURS', 876_000, 1),
+    String(RETENTION_DEFAULTS.idempotencyHours),
+  ),
+  RETAIN_ANALYTICS_DAYS: v.optional(
+    wholeNumber('RETAIN_ANALYTICS_DAYS', 36_500, 1),
+    String(RETENTION_DEFAULTS.analyticsDays),
+  ),
   // Message delivery (server/messages/): mail over SMTP, texts through Twilio's Messages API.
-  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587'))),
-  MAIL_FROM: v.optional(v.pipe(v.string(), v.regex(/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, 'MAIL_FROM must be an address, such as Porchlight <no-reply@example.com>'))),
-  TWILIO_ACCOUNT_SID: v.optional(v.pipe(v.string(), v.regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be an account SID (AC and 32 hex digits)'))),
-  TWILIO_AUTH_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'TWILIO_AUTH_TOKEN must be the account auth token'))),
-  TWILIO_FROM: v.optional(v.pipe(v.string(), v.regex(/^\+[1-9]\d{6,14}$/, 'TWILIO_FROM must be an E.164 number such as +15555550100'))),
-  TWILIO_MESSAGING_SERVICE_SID: v.optional(v.pipe(v.string(), v.regex(/^MG[0-9a-fA-F]{32}$/, 'TWILIO_MESSAGING_SERVICE_SID must be a messaging service SID (MG and 32 hex digits)'))),
-  TWILIO_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/, 'TWILIO_API_URL must be an origin such as https://api.twilio.com')), 'https://api.twilio.com'),
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^smtps?:\/\/\S+$/,
+        'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587',
+      ),
+    ),
+  ),
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/,
+        'MAIL_FROM must be an address, such as Porchlight <no-reply@example.com>',
+      ),
+    ),
+  ),
+  TWILIO_ACCOUNT_SID: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be an account SID (AC and 32 hex digits)'),
+    ),
+  ),
+  TWILIO_AUTH_TOKEN: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'TWILIO_AUTH_TOKEN must be the account auth token')),
+  ),
+  TWILIO_FROM: v.optional(
+    v.pipe(v.string(), v.regex(/^\+[1-9]\d{6,14}$/, 'TWILIO_FROM must be an E.164 number such as +15555550100')),
+  ),
+  TWILIO_MESSAGING_SERVICE_SID: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^MG[0-9a-fA-F]{32}$/,
+        'TWILIO_MESSAGING_SERVICE_SID must be a messaging service SID (MG and 32 hex digits)',
+      ),
+    ),
+  ),
+  TWILIO_API_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/, 'TWILIO_API_URL must be an origin such as https://api.twilio.com'),
+    ),
+    'https://api.twilio.com',
+  ),
   // Bulk texts per second across every process (a long code sends 1); "unlimited" for a short code or a test.
-  SMS_RATE_PER_SECOND: v.optional(v.pipe(v.string(), v.regex(/^(\d{1,4}(\.\d{1,3})?|unlimited)$/, 'SMS_RATE_PER_SECOND must be a number such as 1, or unlimited'),
-    v.transform((s) => (s === 'unlimited' ? Infinity : Number(s))), v.minValue(0.001, 'SMS_RATE_PER_SECOND must be above 0')), '1'),
+  SMS_RATE_PER_SECOND: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(\d{1,4}(\.\d{1,3})?|unlimited)$/, 'SMS_RATE_PER_SECOND must be a number such as 1, or unlimited'),
+      v.transform((s) => (s === 'unlimited' ? Infinity : Number(s))),
+      v.minValue(0.001, 'SMS_RATE_PER_SECOND must be above 0'),
+    ),
+    '1',
+  ),
 });
 
 export interface Config {
@@ -125,7 +253,10 @@ export interface Config {
   smsRatePerSecond: number;
 }
 
-export interface MailConfig { smtpUrl: string; from: string }
+export interface MailConfig {
+  smtpUrl: string;
+  from: string;
+}
 
 export interface TwilioConfig {
   accountSid: string;
@@ -146,13 +277,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = result.output;
   const demoMode = e.DEMO_MODE === 'true';
-  if (demoMode && e.NODE_ENV === 'production') throw new Error('Invalid environment:\n  DEMO_MODE: demo mode (public outbox, demo accounts) cannot run with NODE_ENV=production');
+  if (demoMode && e.NODE_ENV === 'production')
+    throw new Error(
+      'Invalid environment:\n  DEMO_MODE: demo mode (public outbox, demo accounts) cannot run with NODE_ENV=production',
+    );
   const missing = missingOutsideDemo(e);
-  if (!demoMode && missing.length > 0) throw new Error(`Invalid environment:\n${missing.map((m) => `  ${m}`).join('\n')}`);
+  if (!demoMode && missing.length > 0)
+    throw new Error(`Invalid environment:\n${missing.map((m) => `  ${m}`).join('\n')}`);
   const halfSet = halfSetDelivery(e);
   if (halfSet.length > 0) throw new Error(`Invalid environment:\n${halfSet.map((m) => `  ${m}`).join('\n')}`);
-  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
-  const agentHosts = e.AGENT_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
+    throw new Error(
+      'Invalid environment:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+    );
+  const agentHosts = e.AGENT_HOSTS.split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
@@ -168,19 +308,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.ADMIN_EMAIL,
     authCacheMs: e.AUTH_CACHE_MS,
     measurementIds: [e.VITE_ANALYTICS_ID_AGENT, e.VITE_ANALYTICS_ID_BROKER],
-    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SALES_EMAIL}`,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     retention: {
-      eventsDays: e.RETAIN_EVENTS_DAYS, messagesDays: e.RETAIN_MESSAGES_DAYS, refreshTokensDays: e.RETAIN_REFRESH_TOKENS_DAYS,
-      codesHours: e.RETAIN_CODES_HOURS, idempotencyHours: e.RETAIN_IDEMPOTENCY_HOURS, analyticsDays: e.RETAIN_ANALYTICS_DAYS,
+      eventsDays: e.RETAIN_EVENTS_DAYS,
+      messagesDays: e.RETAIN_MESSAGES_DAYS,
+      refreshTokensDays: e.RETAIN_REFRESH_TOKENS_DAYS,
+      codesHours: e.RETAIN_CODES_HOURS,
+      idempotencyHours: e.RETAIN_IDEMPOTENCY_HOURS,
+      analyticsDays: e.RETAIN_ANALYTICS_DAYS,
     },
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
-    twilio: e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && (e.TWILIO_FROM || e.TWILIO_MESSAGING_SERVICE_SID)
-      ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID, apiUrl: e.TWILIO_API_URL }
-      : undefined,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && (e.TWILIO_FROM || e.TWILIO_MESSAGING_SERVICE_SID)
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+            apiUrl: e.TWILIO_API_URL,
+          }
+        : undefined,
     smsRatePerSecond: e.SMS_RATE_PER_SECOND,
   };
 }
@@ -190,27 +344,34 @@ type Env = v.InferOutput<typeof EnvSchema>;
 /** Outside demo mode every person must be reachable: each variable missing for it, one line each. */
 function missingOutsideDemo(e: Env): string[] {
   const lines: string[] = [];
-  if (!e.PUBLIC_ORIGIN) lines.push('PUBLIC_ORIGIN: required outside demo mode (links in emails are built from it, never from the request)');
-  const need = (name: keyof Env, why: string) => { if (!e[name]) lines.push(`${name}: required outside demo mode (${why})`); };
+  if (!e.PUBLIC_ORIGIN)
+    lines.push('PUBLIC_ORIGIN: required outside demo mode (links in emails are built from it, never from the request)');
+  const need = (name: keyof Env, why: string) => {
+    if (!e[name]) lines.push(`${name}: required outside demo mode (${why})`);
+  };
   need('SMTP_URL', 'mail is sent through this SMTP server');
   need('MAIL_FROM', 'the sender of every mail');
   need('TWILIO_ACCOUNT_SID', 'texts are sent through this Twilio account');
   need('TWILIO_AUTH_TOKEN', 'texts are sent through this Twilio account');
-  if (!e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID) lines.push('TWILIO_FROM: required outside demo mode (the number texts come from), or TWILIO_MESSAGING_SERVICE_SID');
+  if (!e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID)
+    lines.push('TWILIO_FROM: required outside demo mode (the number texts come from), or TWILIO_MESSAGING_SERVICE_SID');
   return lines;
 }
 
 /** In demo mode delivery is optional, but a half-configured channel is a mistake worth a stop. */
 function halfSetDelivery(e: Env): string[] {
   const lines: string[] = [];
-  if ((e.SMTP_URL === undefined) !== (e.MAIL_FROM === undefined)) lines.push(`${e.SMTP_URL ? 'MAIL_FROM' : 'SMTP_URL'}: set both SMTP_URL and MAIL_FROM, or neither`);
+  if ((e.SMTP_URL === undefined) !== (e.MAIL_FROM === undefined))
+    lines.push(`${e.SMTP_URL ? 'MAIL_FROM' : 'SMTP_URL'}: set both SMTP_URL and MAIL_FROM, or neither`);
   const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM ?? e.TWILIO_MESSAGING_SERVICE_SID];
   if (twilio.some((x) => x !== undefined) && twilio.some((x) => x === undefined)) {
     if (!e.TWILIO_ACCOUNT_SID) lines.push('TWILIO_ACCOUNT_SID: set with the other TWILIO_ variables');
     if (!e.TWILIO_AUTH_TOKEN) lines.push('TWILIO_AUTH_TOKEN: set with the other TWILIO_ variables');
-    if (!e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID) lines.push('TWILIO_FROM: set it (or TWILIO_MESSAGING_SERVICE_SID) with the other TWILIO_ variables');
+    if (!e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID)
+      lines.push('TWILIO_FROM: set it (or TWILIO_MESSAGING_SERVICE_SID) with the other TWILIO_ variables');
   }
-  if (e.TWILIO_FROM && e.TWILIO_MESSAGING_SERVICE_SID) lines.push('TWILIO_MESSAGING_SERVICE_SID: set TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID, not both');
+  if (e.TWILIO_FROM && e.TWILIO_MESSAGING_SERVICE_SID)
+    lines.push('TWILIO_MESSAGING_SERVICE_SID: set TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID, not both');
   return lines;
 }
 
@@ -225,5 +386,9 @@ function agentOriginFor(publicOrigin: string, agentHost: string | undefined): st
 /** The API tests run the demo: demo mode on, origins of a local start. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Errors only unless asked for (LOG_LEVEL=info npx vitest ...): a request line per call would drown the output.
-  return { ...loadConfig({ DEMO_MODE: 'true' }), logLevel: (process.env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'error', ...overrides };
+  return {
+    ...loadConfig({ DEMO_MODE: 'true' }),
+    logLevel: (process.env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'error',
+    ...overrides,
+  };
 }

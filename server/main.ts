@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+
 import { createApp } from './app.ts';
 import { bootDatabase } from './boot.ts';
 import { loadConfig } from './config.ts';
@@ -8,10 +9,10 @@ import { MigrationEditedError } from './db/migrate.ts';
 import { EventBus } from './events/bus.ts';
 import { notifySourceFor } from './events/notify-source.ts';
 import { startRetention } from './jobs/retention.ts';
+import { MessageRelay } from './messages/relay.ts';
 import { createLogger, setProcessLogger } from './observability/logger.ts';
 import { Lifecycle } from './observability/probes.ts';
 import { startPushDelivery } from './push/listener.ts';
-import { MessageRelay } from './messages/relay.ts';
 
 // How long SIGTERM waits for in-flight requests before closing anyway (load balancers allow ~30 s).
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -51,7 +52,9 @@ const stopRetention = startRetention(db.db, config.retention, logger);
 // npm run db:backup on this PGlite folder asks this process for the backup (server/db/backup.ts).
 const stopBackups = db.pglite ? serveOnlineBackups(config.dataDir, db.pglite, db.db, logger) : () => {};
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-  log(`console and API on http://localhost:${info.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
+  log(
+    `console and API on http://localhost:${info.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+  );
 });
 
 let stopping = false;
@@ -67,7 +70,9 @@ const shutdown = (signal: string) => {
   stopRetention();
   stopBackups();
   const grace = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
-  log(`${signal}: draining in-flight requests${grace > 0 ? ` (readiness fails now, connections close in ${grace} ms)` : ''}`);
+  log(
+    `${signal}: draining in-flight requests${grace > 0 ? ` (readiness fails now, connections close in ${grace} ms)` : ''}`,
+  );
   setTimeout(() => close(), grace);
 };
 const close = () => {

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
+
 import { isApiPath } from '../src/access/api-families.ts';
 import type { AppEnv } from './http/route.ts';
 
@@ -56,7 +57,8 @@ export const pageSecurityHeaders: MiddlewareHandler = async (c, next) => {
 // so a deploy is picked up (TOOLCHAIN.md).
 function cacheControlFor(file: string): string {
   if (file.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
-  if (file === '/' || file === '/sw.js' || file.endsWith('.html') || file === '/manifest.webmanifest') return 'no-cache';
+  if (file === '/' || file === '/sw.js' || file.endsWith('.html') || file === '/manifest.webmanifest')
+    return 'no-cache';
   return 'public, max-age=3600';
 }
 
@@ -72,7 +74,9 @@ export function mountConsole(app: Hono<AppEnv>, staticDir: string): void {
     c.header('Cache-Control', html ? 'no-cache' : cacheControlFor(c.req.path));
   });
   // The .br and .gz copies `npm run build` writes (scripts/precompress.mjs) go to browsers that accept them.
-  app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : serveStatic({ root: staticDir, precompressed: true })(c, next)));
+  app.use('*', async (c, next) =>
+    isApiPath(c.req.path) ? next() : serveStatic({ root: staticDir, precompressed: true })(c, next),
+  );
   // SPA fallback: any other page is the console, which routes on the client (unknown paths go to /404).
   app.get('*', async (c, next) => {
     if (isApiPath(c.req.path) || !existsSync(indexFile)) return next();

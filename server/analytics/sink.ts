@@ -3,7 +3,12 @@ import { ROUTES } from '../../src/access/route-table.ts';
 import type { AnalyticsKind } from '../../src/contract/analytics.ts';
 import type { Db } from '../db/database.ts';
 
-export interface AnalyticsEvent { measurementId: string; kind: AnalyticsKind; path: string; occurredAt: Date }
+export interface AnalyticsEvent {
+  measurementId: string;
+  kind: AnalyticsKind;
+  path: string;
+  occurredAt: Date;
+}
 
 /** The console's route patterns (src/access/route-table.ts): the only paths ever stored. */
 const PATTERNS = new Set(ROUTES.map((r) => r.path));
@@ -34,7 +39,13 @@ export function analyticsPath(path: string): string | null {
 export async function recordAnalyticsEvent(db: Db, event: AnalyticsEvent): Promise<void> {
   const path = analyticsPath(event.path);
   if (path === null) throw new Error(`not a route of the console: ${JSON.stringify(event.path.slice(0, 80))}`);
-  await db.insertInto('analytics_events').values({
-    measurement_id: event.measurementId, kind: event.kind, path, occurred_at: event.occurredAt,
-  }).execute();
+  await db
+    .insertInto('analytics_events')
+    .values({
+      measurement_id: event.measurementId,
+      kind: event.kind,
+      path,
+      occurred_at: event.occurredAt,
+    })
+    .execute();
 }

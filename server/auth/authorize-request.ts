@@ -33,11 +33,16 @@ const CHALLENGE = /^[A-Za-z0-9_-]{43}$/; // base64url of a SHA-256 digest, unpad
 const MAX_STATE = 512;
 
 /** Checks the authorisation request (RFC 6749 section 4.1.1 with PKCE S256 only, RFC 7636). */
-export function checkAuthorizeRequest(q: Record<string, string | undefined>, agentHosts: readonly string[], allowHttp = true): AuthorizeCheck {
+export function checkAuthorizeRequest(
+  q: Record<string, string | undefined>,
+  agentHosts: readonly string[],
+  allowHttp = true,
+): AuthorizeCheck {
   const fail = (message: string) => ({ ok: false, message }) as const;
   if (q['client_id'] !== OAUTH_CLIENTS.agent) return fail('This sign-in link names an unknown client.');
   const redirectUri = q['redirect_uri'] ?? '';
-  if (!isRegisteredRedirect(redirectUri, agentHosts, allowHttp)) return fail('This sign-in link returns to an address that is not registered.');
+  if (!isRegisteredRedirect(redirectUri, agentHosts, allowHttp))
+    return fail('This sign-in link returns to an address that is not registered.');
   if (q['response_type'] !== 'code') return fail('Only response_type=code is supported.');
   if (q['code_challenge_method'] !== 'S256') return fail('Only the S256 code challenge method is supported.');
   const codeChallenge = q['code_challenge'] ?? '';

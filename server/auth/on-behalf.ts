@@ -2,8 +2,8 @@ import { BRAND } from '../../src/lib/brand.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AppContext } from '../http/route.ts';
-import { limitWait, lockKeys, recordEvent, type Limit } from './rate-limit.ts';
 import { sendEmail, sendSms, type MessageOptions } from './outbox.ts';
+import { limitWait, lockKeys, recordEvent, type Limit } from './rate-limit.ts';
 
 // Mail and texts a signed-in user makes the platform send (invitations to the console, invitations to
 // join a brokerage as an agent, their resends, the notice to an address that already has an account):
@@ -20,12 +20,18 @@ const DAY = 24 * HOUR;
 /** The limits: per sender, per sending organisation, per recipient address and organisation, per address. */
 export const ON_BEHALF_LIMITS = {
   /** A sender: 30 messages an hour and 100 a day (a brokerage inviting its team in one sitting stays under). */
-  sender: [{ max: 30, windowMs: HOUR }, { max: 100, windowMs: DAY }],
+  sender: [
+    { max: 30, windowMs: HOUR },
+    { max: 100, windowMs: DAY },
+  ],
   /**
    * A sending organisation (a brokerage, a loan office, the platform's staff), all its people together:
    * an administrator who mints more administrator accounts does not mint more mail.
    */
-  organisation: [{ max: 50, windowMs: HOUR }, { max: 200, windowMs: DAY }],
+  organisation: [
+    { max: 50, windowMs: HOUR },
+    { max: 200, windowMs: DAY },
+  ],
   /** A recipient, from one sending organisation: 3 messages a day (an invitation and two resends). */
   recipient: [{ max: 3, windowMs: DAY }],
   /** A recipient from every organisation together: a higher cap, so no address is mailed without end. */
@@ -50,8 +56,16 @@ export const SENDER_TEXT_MAX = 60;
  * dotted host name get their dots and colons bracketed).
  */
 export function senderText(text: string | null | undefined, max = SENDER_TEXT_MAX): string {
-  let s = (text ?? '').normalize('NFC').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/g, ' ').trim();
-  if ([...s].length > max) s = `${[...s].slice(0, max - 1).join('').trimEnd()}…`;
+  let s = (text ?? '')
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if ([...s].length > max)
+    s = `${[...s]
+      .slice(0, max - 1)
+      .join('')
+      .trimEnd()}…`;
   return s
     .replace(/:\/\//g, '[:]//')
     .replace(/\b(www)\./gi, '$1[.]')
@@ -84,10 +98,13 @@ async function signature(db: Db, c: AppContext): Promise<string> {
   if (user.brokerId !== null) {
     org = (await db.selectFrom('brokerages').select('name').where('id', '=', user.brokerId).executeTakeFirst())?.name;
   } else if (user.loanOfficeId !== null) {
-    org = (await db.selectFrom('loan_offices').select('name').where('id', '=', user.loanOfficeId).executeTakeFirst())?.name;
+    org = (await db.selectFrom('loan_offices').select('name').where('id', '=', user.loanOfficeId).executeTakeFirst())
+      ?.name;
   }
-  return `Sent by ${senderText(who)}${actor.email ? ` <${actor.email}>` : ''}${org ? ` of ${senderText(org, 120)}` : ''} through ${BRAND.name}. `
-    + 'Names in this message were typed by the sender.';
+  return (
+    `Sent by ${senderText(who)}${actor.email ? ` <${actor.email}>` : ''}${org ? ` of ${senderText(org, 120)}` : ''} through ${BRAND.name}. ` +
+    'Names in this message were typed by the sender.'
+  );
 }
 
 /**
@@ -100,7 +117,12 @@ export async function sendOnBehalf(db: Db, c: AppContext, m: OnBehalfMessage): P
     const now = c.var.now();
     const { user, actor } = c.var.auth;
     // The organisation sending: the effective user's (a staff member impersonating an administrator sends as that brokerage).
-    const organisation = user.brokerId !== null ? `brokerage-${user.brokerId}` : user.loanOfficeId !== null ? `loan-office-${user.loanOfficeId}` : 'platform';
+    const organisation =
+      user.brokerId !== null
+        ? `brokerage-${user.brokerId}`
+        : user.loanOfficeId !== null
+          ? `loan-office-${user.loanOfficeId}`
+          : 'platform';
     const address = `${m.channel}:${normalise(m.to)}`;
     const scopes = {
       sender: `on-behalf-sender:${actor.id}`,
@@ -110,7 +132,12 @@ export async function sendOnBehalf(db: Db, c: AppContext, m: OnBehalfMessage): P
     };
     await lockKeys(trx, Object.values(scopes));
     for (const kind of ['sender', 'organisation', 'recipient', 'recipientAll'] as const) {
-      await consumeIn(trx, ON_BEHALF_LIMITS[kind].map((l) => ({ scope: scopes[kind], ...l })), now, ON_BEHALF_REFUSALS[kind]);
+      await consumeIn(
+        trx,
+        ON_BEHALF_LIMITS[kind].map((l) => ({ scope: scopes[kind], ...l })),
+        now,
+        ON_BEHALF_REFUSALS[kind],
+      );
     }
     for (const scope of Object.values(scopes)) await recordEvent(trx, scope, now);
     const body = `${m.body}\n\n--\n${await signature(trx, c)}`;

@@ -15,25 +15,82 @@ export interface MessageOptions {
 }
 
 /** One-time codes and resets first, bulk texts last and paced (SMS_RATE_PER_SECOND). */
-export const PRIORITY_OF: Record<MessageKind, number> = { code: 0, reset: 0, reply: 0, invitation: 1, notice: 1, bulk: 2 };
+export const PRIORITY_OF: Record<MessageKind, number> = {
+  code: 0,
+  reset: 0,
+  reply: 0,
+  invitation: 1,
+  notice: 1,
+  bulk: 2,
+};
 
-const delivery = (kind: MessageKind, now: Date, expiresAt: Date | undefined) =>
-  ({ kind, priority: PRIORITY_OF[kind], status: 'queued' as const, next_attempt_at: now, expires_at: expiresAt ?? null });
+const delivery = (kind: MessageKind, now: Date, expiresAt: Date | undefined) => ({
+  kind,
+  priority: PRIORITY_OF[kind],
+  status: 'queued' as const,
+  next_attempt_at: now,
+  expires_at: expiresAt ?? null,
+});
 
-export async function sendEmail(db: Db, to: string, subject: string, body: string, now: Date, options: MessageOptions = {}): Promise<void> {
-  await db.insertInto('outbox').values({ channel: 'EMAIL', recipient: to, subject, body, created_at: now, ...delivery(options.kind ?? 'notice', now, options.expiresAt) }).execute();
+export async function sendEmail(
+  db: Db,
+  to: string,
+  subject: string,
+  body: string,
+  now: Date,
+  options: MessageOptions = {},
+): Promise<void> {
+  await db
+    .insertInto('outbox')
+    .values({
+      channel: 'EMAIL',
+      recipient: to,
+      subject,
+      body,
+      created_at: now,
+      ...delivery(options.kind ?? 'notice', now, options.expiresAt),
+    })
+    .execute();
   wakeRelays();
 }
 
-export async function sendSms(db: Db, to: string, body: string, now: Date, options: MessageOptions = {}): Promise<void> {
-  await db.insertInto('outbox').values({ channel: 'SMS', recipient: to, subject: null, body, created_at: now, ...delivery(options.kind ?? 'notice', now, options.expiresAt) }).execute();
+export async function sendSms(
+  db: Db,
+  to: string,
+  body: string,
+  now: Date,
+  options: MessageOptions = {},
+): Promise<void> {
+  await db
+    .insertInto('outbox')
+    .values({
+      channel: 'SMS',
+      recipient: to,
+      subject: null,
+      body,
+      created_at: now,
+      ...delivery(options.kind ?? 'notice', now, options.expiresAt),
+    })
+    .execute();
   wakeRelays();
 }
 
 /** Many texts at once (a bulk SMS batch): the same boundary as sendSms, one insert. */
 export async function sendSmsMany(db: Db, messages: { to: string; body: string }[], now: Date): Promise<void> {
   if (messages.length === 0) return;
-  await db.insertInto('outbox').values(messages.map((m) => ({ channel: 'SMS' as const, recipient: m.to, subject: null, body: m.body, created_at: now, ...delivery('bulk', now, undefined) }))).execute();
+  await db
+    .insertInto('outbox')
+    .values(
+      messages.map((m) => ({
+        channel: 'SMS' as const,
+        recipient: m.to,
+        subject: null,
+        body: m.body,
+        created_at: now,
+        ...delivery('bulk', now, undefined),
+      })),
+    )
+    .execute();
   wakeRelays();
 }
 

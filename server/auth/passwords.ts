@@ -1,6 +1,7 @@
 import { scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import argon2 from 'argon2';
 import * as v from 'valibot';
+
 import { NewPassword } from '../../src/contract/users.ts';
 
 // Passwords are hashed with argon2id, m = 19 MiB, t = 2, p = 1: OWASP's first argon2id option
@@ -26,7 +27,10 @@ async function verifyScrypt(password: string, stored: string): Promise<boolean> 
   if (!logN || !r || !p || !saltText || !keyText) return false;
   const expected = Buffer.from(keyText, 'base64url');
   const key = await scrypt(password, Buffer.from(saltText, 'base64url'), expected.length, {
-    N: 2 ** Number(logN), r: Number(r), p: Number(p), maxmem: MAX_MEM,
+    N: 2 ** Number(logN),
+    r: Number(r),
+    p: Number(p),
+    maxmem: MAX_MEM,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

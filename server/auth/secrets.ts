@@ -1,4 +1,5 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
 import { sha256 } from './tokens.ts';
 
 // Codes people type (invite and reset codes) use an alphabet without look-alikes (0/O, 1/I/L):
@@ -8,7 +9,8 @@ const CODE_GROUPS = 4;
 
 export function newTypedCode(): string {
   const groups = Array.from({ length: CODE_GROUPS }, () =>
-    Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''));
+    Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''),
+  );
   return groups.join('-');
 }
 

@@ -23,11 +23,27 @@ export async function signOutEverywhere(db: Db, scope: SignOutScope, now: Date):
   }
   let userIds: number[];
   if ('familyId' in scope) {
-    const owner = await db.selectFrom('refresh_tokens').select('user_id').where('family_id', '=', scope.familyId).limit(1).executeTakeFirst()
-      ?? await db.selectFrom('access_tokens').select('user_id').where('family_id', '=', scope.familyId).limit(1).executeTakeFirst();
+    const owner =
+      (await db
+        .selectFrom('refresh_tokens')
+        .select('user_id')
+        .where('family_id', '=', scope.familyId)
+        .limit(1)
+        .executeTakeFirst()) ??
+      (await db
+        .selectFrom('access_tokens')
+        .select('user_id')
+        .where('family_id', '=', scope.familyId)
+        .limit(1)
+        .executeTakeFirst());
     userIds = owner ? [owner.user_id] : [];
     for (const table of ['refresh_tokens', 'access_tokens'] as const) {
-      await db.updateTable(table).set({ revoked_at: now }).where('family_id', '=', scope.familyId).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable(table)
+        .set({ revoked_at: now })
+        .where('family_id', '=', scope.familyId)
+        .where('revoked_at', 'is', null)
+        .execute();
     }
     await db.deleteFrom('push_subscriptions').where('family_id', '=', scope.familyId).execute();
   } else {
@@ -35,11 +51,21 @@ export async function signOutEverywhere(db: Db, scope: SignOutScope, now: Date):
     if (userIds.length === 0) return;
     const keep = scope.keepFamily;
     for (const table of ['refresh_tokens', 'access_tokens'] as const) {
-      await db.updateTable(table).set({ revoked_at: now }).where('user_id', 'in', userIds).where('revoked_at', 'is', null)
-        .$if(keep !== undefined, (q) => q.where('family_id', '!=', keep!)).execute();
+      await db
+        .updateTable(table)
+        .set({ revoked_at: now })
+        .where('user_id', 'in', userIds)
+        .where('revoked_at', 'is', null)
+        .$if(keep !== undefined, (q) => q.where('family_id', '!=', keep!))
+        .execute();
     }
-    await db.deleteFrom('push_subscriptions').where('user_id', 'in', userIds)
-      .$if(keep !== undefined, (q) => q.where((eb) => eb.or([eb('family_id', 'is', null), eb('family_id', '!=', keep!)]))).execute();
+    await db
+      .deleteFrom('push_subscriptions')
+      .where('user_id', 'in', userIds)
+      .$if(keep !== undefined, (q) =>
+        q.where((eb) => eb.or([eb('family_id', 'is', null), eb('family_id', '!=', keep!)])),
+      )
+      .execute();
   }
   if (userIds.length > 0) await recordAccessChange(db, userIds, 'SIGNED_OUT');
 }
@@ -50,6 +76,14 @@ export async function signOutEverywhere(db: Db, scope: SignOutScope, now: Date):
  * or follow the new roles (server/events/streams.ts). Nobody hears the event itself (no audience).
  * Call it inside the change's transaction, last.
  */
-export async function recordAccessChange(trx: Db, userIds: readonly number[], reason: 'SIGNED_OUT' | 'ROLES_CHANGED' | 'STATUS_CHANGED'): Promise<void> {
-  await recordEvent(trx, { type: 'ACCESS_CHANGED', payload: { userIds: [...new Set(userIds)].join(','), reason }, audience: { roles: [] } });
+export async function recordAccessChange(
+  trx: Db,
+  userIds: readonly number[],
+  reason: 'SIGNED_OUT' | 'ROLES_CHANGED' | 'STATUS_CHANGED',
+): Promise<void> {
+  await recordEvent(trx, {
+    type: 'ACCESS_CHANGED',
+    payload: { userIds: [...new Set(userIds)].join(','), reason },
+    audience: { roles: [] },
+  });
 }

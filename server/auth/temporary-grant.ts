@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
+
 import { TEMPORARY_CREDENTIAL_GRANT } from '../../src/contract/auth.ts';
+import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AppContext } from '../http/route.ts';
 import { check, Id } from '../http/validate.ts';
@@ -31,15 +32,35 @@ export async function temporaryCredentialGrant(c: AppContext, raw: Record<string
   const limit = { scope: `temporary-grant:${clientAddress(c)}`, max: 20, windowMs: WINDOW_MS };
   await assertWithinLimit(db, limit, now);
   const tokens = await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('invites').innerJoin('users', 'users.id', 'invites.user_id')
+    const row = await trx
+      .selectFrom('invites')
+      .innerJoin('users', 'users.id', 'invites.user_id')
       .select(['invites.id', 'temp_expires_at', 'temp_used_at', 'used_at', 'revoked_at', 'users.status'])
-      .where('invites.user_id', '=', form.username).where('temp_hash', '=', sha256(form.password))
-      .forUpdate().executeTakeFirst();
-    if (!row || row.temp_used_at || row.used_at || row.revoked_at || !row.temp_expires_at || row.temp_expires_at <= now
-      || row.status === 'DISABLED') return undefined;
+      .where('invites.user_id', '=', form.username)
+      .where('temp_hash', '=', sha256(form.password))
+      .forUpdate()
+      .executeTakeFirst();
+    if (
+      !row ||
+      row.temp_used_at ||
+      row.used_at ||
+      row.revoked_at ||
+      !row.temp_expires_at ||
+      row.temp_expires_at <= now ||
+      row.status === 'DISABLED'
+    )
+      return undefined;
     const familyId = randomUUID();
-    await trx.updateTable('users').set({ status: 'ACTIVE', password_expired: true }).where('id', '=', form.username).execute();
-    await trx.updateTable('invites').set({ temp_used_at: now, session_family: familyId }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ status: 'ACTIVE', password_expired: true })
+      .where('id', '=', form.username)
+      .execute();
+    await trx
+      .updateTable('invites')
+      .set({ temp_used_at: now, session_family: familyId })
+      .where('id', '=', row.id)
+      .execute();
     return issueTokens(trx, { userId: form.username, clientId: form.client_id, familyId, stayLoggedIn: false, now });
   });
   if (!tokens) {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { lockKeys } from './rate-limit.ts';
@@ -20,10 +21,16 @@ const PAIR = { max: 5, windowMs: 15 * MINUTE };
 const ADDRESS = { max: 30, windowMs: 15 * MINUTE, freeFailures: 10, maxDelayMs: 15 * MINUTE };
 const ACCOUNT = { max: 100, windowMs: 60 * MINUTE, freeFailures: 10, maxDelayMs: MINUTE };
 
-export interface SignInScopes { account: string; address: string; pair: string }
+export interface SignInScopes {
+  account: string;
+  address: string;
+  pair: string;
+}
 
 export const signInScopes = (identifier: string, address: string): SignInScopes => ({
-  account: `account:${identifier}`, address: `address:${address}`, pair: `pair:${identifier}|${address}`,
+  account: `account:${identifier}`,
+  address: `address:${address}`,
+  pair: `pair:${identifier}|${address}`,
 });
 
 /** Milliseconds to wait after `failures` failures, the last at `last` (0: no wait). */
@@ -33,15 +40,31 @@ export function growingDelay(failures: number, freeFailures: number, maxDelayMs:
 }
 
 /** Attempts (pending or failed) for the caps; confirmed failures and the last one for the delays. */
-interface Count { n: number; first: Date | null; failures: number; last: Date | null }
+interface Count {
+  n: number;
+  first: Date | null;
+  failures: number;
+  last: Date | null;
+}
 
 async function countsSince(db: Db, scope: string, since: Date): Promise<Count> {
-  const row = await db.selectFrom('sign_in_failures')
-    .select([sql<number>`count(*)::int`.as('n'), sql<Date | null>`min(created_at)`.as('first'),
+  const row = await db
+    .selectFrom('sign_in_failures')
+    .select([
+      sql<number>`count(*)::int`.as('n'),
+      sql<Date | null>`min(created_at)`.as('first'),
       sql<number>`(count(*) filter (where not pending))::int`.as('failures'),
-      sql<Date | null>`max(created_at) filter (where not pending)`.as('last')])
-    .where('scope', '=', scope).where('created_at', '>', since).executeTakeFirstOrThrow();
-  return { n: row.n, first: row.first && new Date(row.first), failures: row.failures, last: row.last && new Date(row.last) };
+      sql<Date | null>`max(created_at) filter (where not pending)`.as('last'),
+    ])
+    .where('scope', '=', scope)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return {
+    n: row.n,
+    first: row.first && new Date(row.first),
+    failures: row.failures,
+    last: row.last && new Date(row.last),
+  };
 }
 
 /** Milliseconds until this attempt may be made, from the three counts. */
@@ -50,8 +73,10 @@ function waitMs(pair: Count, address: Count, account: Count, now: number): numbe
   if (pair.n >= PAIR.max && pair.first) waits.push(pair.first.getTime() + PAIR.windowMs - now);
   if (address.n >= ADDRESS.max && address.first) waits.push(address.first.getTime() + ADDRESS.windowMs - now);
   if (account.n >= ACCOUNT.max && account.first) waits.push(account.first.getTime() + ACCOUNT.windowMs - now);
-  if (address.last) waits.push(address.last.getTime() + growingDelay(address.failures, ADDRESS.freeFailures, ADDRESS.maxDelayMs) - now);
-  if (account.last) waits.push(account.last.getTime() + growingDelay(account.failures, ACCOUNT.freeFailures, ACCOUNT.maxDelayMs) - now);
+  if (address.last)
+    waits.push(address.last.getTime() + growingDelay(address.failures, ADDRESS.freeFailures, ADDRESS.maxDelayMs) - now);
+  if (account.last)
+    waits.push(account.last.getTime() + growingDelay(account.failures, ACCOUNT.freeFailures, ACCOUNT.maxDelayMs) - now);
   return Math.max(...waits);
 }
 
@@ -68,11 +93,15 @@ export async function reserveSignInAttempt(db: Db, scopes: SignInScopes, now: Da
     const account = await countsSince(trx, scopes.account, new Date(t - ACCOUNT.windowMs));
     const wait = waitMs(pair, address, account, t);
     if (wait > 0) {
-      throw new HttpError(429, 'Too many sign-in attempts. Try again later.', undefined, { 'Retry-After': String(Math.max(1, Math.ceil(wait / 1000))) });
+      throw new HttpError(429, 'Too many sign-in attempts. Try again later.', undefined, {
+        'Retry-After': String(Math.max(1, Math.ceil(wait / 1000))),
+      });
     }
-    const rows = await trx.insertInto('sign_in_failures')
+    const rows = await trx
+      .insertInto('sign_in_failures')
       .values([scopes.pair, scopes.address, scopes.account].map((scope) => ({ scope, created_at: now, pending: true })))
-      .returning('id').execute();
+      .returning('id')
+      .execute();
     return rows.map((r) => r.id);
   });
 }
@@ -84,16 +113,25 @@ export async function confirmSignInFailure(db: Db, reservation: number[]): Promi
 
 /** A right password: its reservation is taken back and the account's and this pair's counts cleared. */
 export async function releaseSignInAttempt(db: Db, reservation: number[], scopes: SignInScopes): Promise<void> {
-  await db.deleteFrom('sign_in_failures')
-    .where((eb) => eb.or([eb('id', 'in', reservation), eb('scope', 'in', [scopes.account, scopes.pair])])).execute();
+  await db
+    .deleteFrom('sign_in_failures')
+    .where((eb) => eb.or([eb('id', 'in', reservation), eb('scope', 'in', [scopes.account, scopes.pair])]))
+    .execute();
 }
 
 /** After a password reset or change: the account's counts, from every address, are cleared. */
 export async function clearAccountFailures(db: Db, identifiers: (string | null)[]): Promise<void> {
   const ids = identifiers.filter((x): x is string => !!x);
   if (ids.length === 0) return;
-  await db.deleteFrom('sign_in_failures').where((eb) => eb.or(ids.flatMap((id) => [
-    eb('scope', '=', `account:${id}`),
-    eb(sql<string>`left(scope, ${`pair:${id}|`.length})`, '=', `pair:${id}|`),
-  ]))).execute();
+  await db
+    .deleteFrom('sign_in_failures')
+    .where((eb) =>
+      eb.or(
+        ids.flatMap((id) => [
+          eb('scope', '=', `account:${id}`),
+          eb(sql<string>`left(scope, ${`pair:${id}|`.length})`, '=', `pair:${id}|`),
+        ]),
+      ),
+    )
+    .execute();
 }

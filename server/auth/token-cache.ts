@@ -4,7 +4,11 @@ import { loadTokenUser, type TokenUser } from './users.ts';
 /** Entries kept at most; past it the cache starts over (a flood of distinct tokens cannot grow memory). */
 const MAX_ENTRIES = 10_000;
 
-interface Entry { value: TokenUser; expiresAt: Date; until: number }
+interface Entry {
+  value: TokenUser;
+  expiresAt: Date;
+  until: number;
+}
 
 /**
  * The authentication of every request without a query most of the time: a valid access token's
@@ -20,7 +24,10 @@ interface Entry { value: TokenUser; expiresAt: Date; until: number }
 export class TokenCache {
   private entries = new Map<string, Entry>();
   private generation = 0;
-  constructor(readonly ttlMs: number, private readonly clock: () => number = () => performance.now()) {}
+  constructor(
+    readonly ttlMs: number,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
 
   async lookup(db: Db, tokenHash: string, now: Date): Promise<TokenUser | undefined> {
     if (this.ttlMs <= 0) return checked(await loadTokenUser(db, tokenHash), now);
@@ -45,7 +52,10 @@ export class TokenCache {
   }
 }
 
-function checked(row: (TokenUser & { expiresAt: Date; revoked: boolean }) | undefined, now: Date): TokenUser | undefined {
+function checked(
+  row: (TokenUser & { expiresAt: Date; revoked: boolean }) | undefined,
+  now: Date,
+): TokenUser | undefined {
   if (!row || row.revoked || row.expiresAt <= now) return undefined;
   return { clientId: row.clientId, user: row.user };
 }

@@ -5,9 +5,17 @@
 // provider (Twilio's Recordings API: GET /2010-04-01/Accounts/{sid}/Recordings/{ref}.wav) would be
 // another RecordingProvider chosen here from the environment.
 
-export interface RecordingRef { providerRef: string; durationSeconds: number }
-export interface RecordingAudio { contentType: string; body: Uint8Array }
-export interface RecordingProvider { audio(recording: RecordingRef): Promise<RecordingAudio> }
+export interface RecordingRef {
+  providerRef: string;
+  durationSeconds: number;
+}
+export interface RecordingAudio {
+  contentType: string;
+  body: Uint8Array;
+}
+export interface RecordingProvider {
+  audio(recording: RecordingRef): Promise<RecordingAudio>;
+}
 
 const SAMPLE_RATE = 8000; // telephone quality: 8 kHz, 8-bit mono, 8 kB a second
 
@@ -16,11 +24,22 @@ export function standInWav(seed: string, seconds: number): Uint8Array {
   const samples = SAMPLE_RATE * seconds;
   const out = new Uint8Array(44 + samples);
   const view = new DataView(out.buffer);
-  const text = (at: number, s: string) => { for (let i = 0; i < s.length; i++) out[at + i] = s.charCodeAt(i); };
-  text(0, 'RIFF'); view.setUint32(4, 36 + samples, true); text(8, 'WAVE');
-  text(12, 'fmt '); view.setUint32(16, 16, true); view.setUint16(20, 1, true); view.setUint16(22, 1, true);
-  view.setUint32(24, SAMPLE_RATE, true); view.setUint32(28, SAMPLE_RATE, true); view.setUint16(32, 1, true); view.setUint16(34, 8, true);
-  text(36, 'data'); view.setUint32(40, samples, true);
+  const text = (at: number, s: string) => {
+    for (let i = 0; i < s.length; i++) out[at + i] = s.charCodeAt(i);
+  };
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + samples, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, SAMPLE_RATE, true);
+  view.setUint32(28, SAMPLE_RATE, true);
+  view.setUint16(32, 1, true);
+  view.setUint16(34, 8, true);
+  text(36, 'data');
+  view.setUint32(40, samples, true);
   let hash = 0;
   for (const ch of seed) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
   const pitch = 300 + (hash % 300);

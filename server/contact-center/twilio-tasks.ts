@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import type { Db } from '../db/database.ts';
 import type { TaskChannel, TaskStatus } from '../db/schema-staff-review.ts';
 
@@ -10,19 +11,38 @@ import type { TaskChannel, TaskStatus } from '../db/schema-staff-review.ts';
 // credentials and map them to the same TaskRow.
 
 /** How long a task may sit in a status before the console calls it stuck. */
-export const STUCK_AFTER_MINUTES: Record<TaskStatus, number> = { pending: 30, reserved: 5, assigned: 120, wrapping: 15 };
+export const STUCK_AFTER_MINUTES: Record<TaskStatus, number> = {
+  pending: 30,
+  reserved: 5,
+  assigned: 120,
+  wrapping: 15,
+};
 
 export interface TaskRow {
-  sid: string; status: TaskStatus; channel: TaskChannel; queue: string; created: Date; stuck: boolean;
-  assigneeId: number | null; assigneeName: string | null; opportunityId: number | null;
-  clientFirst: string | null; clientLast: string | null; brokerageName: string | null;
+  sid: string;
+  status: TaskStatus;
+  channel: TaskChannel;
+  queue: string;
+  created: Date;
+  stuck: boolean;
+  assigneeId: number | null;
+  assigneeName: string | null;
+  opportunityId: number | null;
+  clientFirst: string | null;
+  clientLast: string | null;
+  brokerageName: string | null;
 }
 
 export interface TaskQuery {
   /** Only this brokerage's tasks (a brokerage admin); null for every task. */
   brokerageId: number | null;
-  status?: TaskStatus | undefined; channel?: TaskChannel | undefined; stuck?: boolean | undefined;
-  sortDesc: boolean; pageIndex: number; pageSize: number; now: Date;
+  status?: TaskStatus | undefined;
+  channel?: TaskChannel | undefined;
+  stuck?: boolean | undefined;
+  sortDesc: boolean;
+  pageIndex: number;
+  pageSize: number;
+  now: Date;
 }
 
 export interface TaskProvider {
@@ -33,29 +53,58 @@ export interface TaskProvider {
 }
 
 const stuckSql = (now: Date) => sql<boolean>`(t.created_at < ${now}::timestamptz - make_interval(mins => case t.status
-  ${sql.join(Object.entries(STUCK_AFTER_MINUTES).map(([s, m]) => sql`when ${s} then ${m}::int`), sql` `)} end))`;
+  ${sql.join(
+    Object.entries(STUCK_AFTER_MINUTES).map(([s, m]) => sql`when ${s} then ${m}::int`),
+    sql` `,
+  )} end))`;
 
 const standIn: TaskProvider = {
   async list(db, q) {
-    const base = () => db.selectFrom('contact_center_tasks as t')
-      .$if(q.brokerageId !== null, (b) => b.where('t.brokerage_id', '=', q.brokerageId ?? 0))
-      .$if(q.status !== undefined, (b) => b.where('t.status', '=', q.status!))
-      .$if(q.channel !== undefined, (b) => b.where('t.channel', '=', q.channel!))
-      .$if(q.stuck !== undefined, (b) => b.where(q.stuck ? stuckSql(q.now) : sql<boolean>`not ${stuckSql(q.now)}`));
+    const base = () =>
+      db
+        .selectFrom('contact_center_tasks as t')
+        .$if(q.brokerageId !== null, (b) => b.where('t.brokerage_id', '=', q.brokerageId ?? 0))
+        .$if(q.status !== undefined, (b) => b.where('t.status', '=', q.status!))
+        .$if(q.channel !== undefined, (b) => b.where('t.channel', '=', q.channel!))
+        .$if(q.stuck !== undefined, (b) => b.where(q.stuck ? stuckSql(q.now) : sql<boolean>`not ${stuckSql(q.now)}`));
     const [count, rows] = await Promise.all([
-      base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      base().leftJoin('users as u', 'u.id', 't.assignee_user_id').leftJoin('opportunities as o', 'o.id', 't.opportunity_id')
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      base()
+        .leftJoin('users as u', 'u.id', 't.assignee_user_id')
+        .leftJoin('opportunities as o', 'o.id', 't.opportunity_id')
         .leftJoin('brokerages as b', 'b.id', 't.brokerage_id')
-        .select(['t.sid', 't.status', 't.channel', 't.queue_name as queue', 't.created_at as created', 't.assignee_user_id as assigneeId',
-          't.opportunity_id as opportunityId', 'o.contact_first as clientFirst', 'o.contact_last as clientLast', 'b.name as brokerageName'])
-        .select([stuckSql(q.now).as('stuck'), sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('assigneeName')])
-        .orderBy('t.created_at', q.sortDesc ? 'desc' : 'asc').orderBy('t.id', q.sortDesc ? 'desc' : 'asc')
-        .offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
+        .select([
+          't.sid',
+          't.status',
+          't.channel',
+          't.queue_name as queue',
+          't.created_at as created',
+          't.assignee_user_id as assigneeId',
+          't.opportunity_id as opportunityId',
+          'o.contact_first as clientFirst',
+          'o.contact_last as clientLast',
+          'b.name as brokerageName',
+        ])
+        .select([
+          stuckSql(q.now).as('stuck'),
+          sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('assigneeName'),
+        ])
+        .orderBy('t.created_at', q.sortDesc ? 'desc' : 'asc')
+        .orderBy('t.id', q.sortDesc ? 'desc' : 'asc')
+        .offset(q.pageIndex * q.pageSize)
+        .limit(q.pageSize)
+        .execute(),
     ]);
     return { rows, total: Number(count.n) };
   },
   async owner(db, sid) {
-    const row = await db.selectFrom('contact_center_tasks').select('brokerage_id').where('sid', '=', sid).executeTakeFirst();
+    const row = await db
+      .selectFrom('contact_center_tasks')
+      .select('brokerage_id')
+      .where('sid', '=', sid)
+      .executeTakeFirst();
     return row ? { brokerageId: row.brokerage_id } : undefined;
   },
   async remove(db, sid) {

@@ -1,14 +1,20 @@
 import { sql } from 'kysely';
+
 import {
-  decideAssignment, forceRefusal, type AssignmentCandidate, type AssignmentLead, type Decision, type Forcing,
+  decideAssignment,
+  forceRefusal,
+  type AssignmentCandidate,
+  type AssignmentLead,
+  type Decision,
+  type Forcing,
 } from '../../src/lib/assignment-rule.ts';
 import { personName } from '../../src/lib/format.ts';
-import { conflict, notFound } from '../http/errors.ts';
-import type { Db } from './database.ts';
-import { overduePredicate } from './overdue.ts';
 import { referralAudience } from '../events/audience.ts';
 import { recordEvent } from '../events/outbox.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import { noticeAgent } from '../messages/agent-notices.ts';
+import type { Db } from './database.ts';
+import { overduePredicate } from './overdue.ts';
 
 // Assigning an opportunity to an agent. The rule is the pure decideAssignment of
 // src/lib/assignment-rule.ts; this module gathers its inputs from the database, applies its
@@ -19,10 +25,16 @@ const OPEN_STAGES_EXCLUDED = ['REMOVED', 'CLOSED', 'LEASED'];
 /** Agents sharing the ZIP's market whose areas do not hold it are shown too (as skipped on coverage), at most this many. */
 const NEIGHBOURS = 12;
 
-export interface LeadInput { opportunityId: number | null; brokerageId: number | null; zip: string | null }
+export interface LeadInput {
+  opportunityId: number | null;
+  brokerageId: number | null;
+  zip: string | null;
+}
 
 export async function leadFor(db: Db, input: LeadInput): Promise<AssignmentLead> {
-  const geo = input.zip ? await db.selectFrom('zip_codes').select(['city', 'state']).where('zip', '=', input.zip).executeTakeFirst() : undefined;
+  const geo = input.zip
+    ? await db.selectFrom('zip_codes').select(['city', 'state']).where('zip', '=', input.zip).executeTakeFirst()
+    : undefined;
   return { brokerageId: input.brokerageId, zip: input.zip, city: geo?.city ?? null, state: geo?.state ?? null };
 }
 
@@ -31,7 +43,13 @@ export async function leadFor(db: Db, input: LeadInput): Promise<AssignmentLead>
  * it, who declined the opportunity, the forced agent, and a few of the market's other agents.
  * Limited to the opportunity's brokerage when there is one.
  */
-export async function candidatesFor(db: Db, lead: AssignmentLead, opportunityId: number | null, now: Date, forcedAgentId?: number): Promise<AssignmentCandidate[]> {
+export async function candidatesFor(
+  db: Db,
+  lead: AssignmentLead,
+  opportunityId: number | null,
+  now: Date,
+  forcedAgentId?: number,
+): Promise<AssignmentCandidate[]> {
   const zip = lead.zip ?? '';
   const inBrokerage = lead.brokerageId;
   const ids = await sql<{ agent_id: number }>`
@@ -52,36 +70,73 @@ export async function candidatesFor(db: Db, lead: AssignmentLead, opportunityId:
   const agentIds = [...new Set(ids.rows.map((r) => r.agent_id))].filter((id) => id > 0);
   if (agentIds.length === 0) return [];
   const [agents, holds, coverage, exclusions, counts, declines] = await Promise.all([
-    db.selectFrom('agents').select(['id', 'first_name', 'last_name', 'brokerage_id', 'status', 'display_score'])
-      .where('id', 'in', agentIds).$if(inBrokerage !== null, (q) => q.where('brokerage_id', '=', inBrokerage ?? 0)).execute(),
-    db.selectFrom('agent_admin_holds as h').innerJoin('admin_hold_reasons as r', 'r.id', 'h.reason_id')
-      .select(['h.agent_id', 'r.name']).where('h.agent_id', 'in', agentIds).orderBy('r.name').execute(),
-    db.selectFrom('agent_coverage_areas').select(['agent_id', 'zip', 'city', 'state']).where('agent_id', 'in', agentIds).orderBy('id').execute(),
-    db.selectFrom('agent_excluded_areas').select(['agent_id', 'zip']).where('agent_id', 'in', agentIds).orderBy('zip').execute(),
-    db.selectFrom('referrals as r').select((eb) => [
-      'r.agent_id',
-      eb.fn.countAll<number>().filterWhere('r.stage', 'not in', OPEN_STAGES_EXCLUDED).as('open'),
-      sql<number>`count(*) filter (where ${overduePredicate('r', now)})`.as('overdue'),
-    ]).where('r.agent_id', 'in', agentIds).groupBy('r.agent_id').execute(),
-    db.selectFrom('opportunity_declines').select('agent_id').where('opportunity_id', '=', opportunityId ?? 0).execute(),
+    db
+      .selectFrom('agents')
+      .select(['id', 'first_name', 'last_name', 'brokerage_id', 'status', 'display_score'])
+      .where('id', 'in', agentIds)
+      .$if(inBrokerage !== null, (q) => q.where('brokerage_id', '=', inBrokerage ?? 0))
+      .execute(),
+    db
+      .selectFrom('agent_admin_holds as h')
+      .innerJoin('admin_hold_reasons as r', 'r.id', 'h.reason_id')
+      .select(['h.agent_id', 'r.name'])
+      .where('h.agent_id', 'in', agentIds)
+      .orderBy('r.name')
+      .execute(),
+    db
+      .selectFrom('agent_coverage_areas')
+      .select(['agent_id', 'zip', 'city', 'state'])
+      .where('agent_id', 'in', agentIds)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('agent_excluded_areas')
+      .select(['agent_id', 'zip'])
+      .where('agent_id', 'in', agentIds)
+      .orderBy('zip')
+      .execute(),
+    db
+      .selectFrom('referrals as r')
+      .select((eb) => [
+        'r.agent_id',
+        eb.fn.countAll<number>().filterWhere('r.stage', 'not in', OPEN_STAGES_EXCLUDED).as('open'),
+        sql<number>`count(*) filter (where ${overduePredicate('r', now)})`.as('overdue'),
+      ])
+      .where('r.agent_id', 'in', agentIds)
+      .groupBy('r.agent_id')
+      .execute(),
+    db
+      .selectFrom('opportunity_declines')
+      .select('agent_id')
+      .where('opportunity_id', '=', opportunityId ?? 0)
+      .execute(),
   ]);
   const declined = new Set(declines.map((d) => d.agent_id));
   return agents.map((a): AssignmentCandidate => {
     const count = counts.find((c) => c.agent_id === a.id);
     return {
-      agentId: a.id, name: personName(a.first_name, a.last_name, `Agent ${a.id}`), brokerageId: a.brokerage_id, status: a.status,
+      agentId: a.id,
+      name: personName(a.first_name, a.last_name, `Agent ${a.id}`),
+      brokerageId: a.brokerage_id,
+      status: a.status,
       holds: holds.filter((h) => h.agent_id === a.id).map((h) => h.name),
       coverage: coverage.filter((c) => c.agent_id === a.id).map((c) => ({ zip: c.zip, city: c.city, state: c.state })),
       exclusions: exclusions.filter((x) => x.agent_id === a.id).map((x) => x.zip),
-      overdueCount: Number(count?.overdue ?? 0), openReferrals: Number(count?.open ?? 0),
-      score: a.display_score === null ? null : Number(a.display_score), declined: declined.has(a.id),
+      overdueCount: Number(count?.overdue ?? 0),
+      openReferrals: Number(count?.open ?? 0),
+      score: a.display_score === null ? null : Number(a.display_score),
+      declined: declined.has(a.id),
     };
   });
 }
 
 /** The rule's decision for an opportunity as things stand (read-only). */
 export async function decideFor(db: Db, opportunityId: number, now: Date, forced?: Forcing) {
-  const opp = await db.selectFrom('opportunities').select(['id', 'brokerage_id', 'zip']).where('id', '=', opportunityId).executeTakeFirst();
+  const opp = await db
+    .selectFrom('opportunities')
+    .select(['id', 'brokerage_id', 'zip'])
+    .where('id', '=', opportunityId)
+    .executeTakeFirst();
   if (!opp) throw notFound('No such opportunity');
   const lead = await leadFor(db, { opportunityId, brokerageId: opp.brokerage_id, zip: opp.zip });
   const candidates = await candidatesFor(db, lead, opportunityId, now, forced?.agentId);
@@ -89,18 +144,56 @@ export async function decideFor(db: Db, opportunityId: number, now: Date, forced
 }
 
 /** Ends the opportunity's open referrals (moved to REMOVED with an event), inside the caller's transaction. */
-export async function endOpenReferrals(trx: Db, opportunityId: number, actorId: number | null, now: Date, why: string, tell = true) {
-  const open = await trx.selectFrom('referrals').select(['id', 'stage', 'agent_id', 'brokerage_id'])
-    .where('opportunity_id', '=', opportunityId).where('stage', 'not in', OPEN_STAGES_EXCLUDED).forUpdate().execute();
+export async function endOpenReferrals(
+  trx: Db,
+  opportunityId: number,
+  actorId: number | null,
+  now: Date,
+  why: string,
+  tell = true,
+) {
+  const open = await trx
+    .selectFrom('referrals')
+    .select(['id', 'stage', 'agent_id', 'brokerage_id'])
+    .where('opportunity_id', '=', opportunityId)
+    .where('stage', 'not in', OPEN_STAGES_EXCLUDED)
+    .forUpdate()
+    .execute();
   if (open.length === 0) return;
-  await trx.updateTable('referrals').set({ stage: 'REMOVED', updated_at: now }).where('id', 'in', open.map((r) => r.id)).execute();
-  await trx.insertInto('referral_events').values(open.map((r) => ({
-    referral_id: r.id, type: 'STAGE_CHANGED', from_stage: r.stage, to_stage: 'REMOVED', detail: why, actor_user_id: actorId, created_at: now,
-  }))).execute();
+  await trx
+    .updateTable('referrals')
+    .set({ stage: 'REMOVED', updated_at: now })
+    .where(
+      'id',
+      'in',
+      open.map((r) => r.id),
+    )
+    .execute();
+  await trx
+    .insertInto('referral_events')
+    .values(
+      open.map((r) => ({
+        referral_id: r.id,
+        type: 'STAGE_CHANGED',
+        from_stage: r.stage,
+        to_stage: 'REMOVED',
+        detail: why,
+        actor_user_id: actorId,
+        created_at: now,
+      })),
+    )
+    .execute();
   if (!tell) return;
   for (const r of open) {
     await recordEvent(trx, {
-      type: 'REFERRAL_STAGE_CHANGED', payload: { referralId: r.id, agentId: r.agent_id, brokerageId: r.brokerage_id, fromStage: r.stage, toStage: 'REMOVED' },
+      type: 'REFERRAL_STAGE_CHANGED',
+      payload: {
+        referralId: r.id,
+        agentId: r.agent_id,
+        brokerageId: r.brokerage_id,
+        fromStage: r.stage,
+        toStage: 'REMOVED',
+      },
       audience: referralAudience(r.brokerage_id, r.agent_id),
     });
   }
@@ -122,15 +215,30 @@ export interface AssignInput {
  * (or checks the forced agent against the rule's refusals), ends open referrals, creates the
  * referral, updates the opportunity, texts the agent and records the decision with its candidates.
  */
-export async function assignOpportunity(trx: Db, input: AssignInput): Promise<{ referralId: number; assignmentId: number; decision: Decision }> {
+export async function assignOpportunity(
+  trx: Db,
+  input: AssignInput,
+): Promise<{ referralId: number; assignmentId: number; decision: Decision }> {
   const { opportunityId, now, actor } = input;
-  const opp = await trx.selectFrom('opportunities').selectAll().where('id', '=', opportunityId).forUpdate().executeTakeFirst();
+  const opp = await trx
+    .selectFrom('opportunities')
+    .selectAll()
+    .where('id', '=', opportunityId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!opp) throw notFound('No such opportunity');
   let forced: Forcing | undefined;
   if (input.forceAgentId !== undefined) {
-    const agent = await trx.selectFrom('agents').select(['id', 'brokerage_id', 'status']).where('id', '=', input.forceAgentId).executeTakeFirst();
+    const agent = await trx
+      .selectFrom('agents')
+      .select(['id', 'brokerage_id', 'status'])
+      .where('id', '=', input.forceAgentId)
+      .executeTakeFirst();
     if (!agent) throw notFound('No such agent');
-    const refusal = forceRefusal({ status: agent.status, brokerageId: agent.brokerage_id }, { brokerageId: opp.brokerage_id });
+    const refusal = forceRefusal(
+      { status: agent.status, brokerageId: agent.brokerage_id },
+      { brokerageId: opp.brokerage_id },
+    );
     // Beside the agent chosen in the console's Force Assignment form (the agent changed after the list loaded).
     if (refusal) throw conflict(refusal, { agentId: refusal });
     forced = { agentId: agent.id, byName: actor?.name ?? 'the system' };
@@ -144,25 +252,73 @@ export async function assignOpportunity(trx: Db, input: AssignInput): Promise<{ 
 
   const actorId = actor?.id ?? null;
   const tell = input.tell ?? true;
-  await endOpenReferrals(trx, opportunityId, actorId, now, forced ? 'Reassigned by force assignment' : 'Reassigned by automatic assignment', tell);
-  const { id: referralId } = await trx.insertInto('referrals').values({
-    agent_id: agentId, brokerage_id: opp.brokerage_id, opportunity_id: opportunityId, product: opp.product,
-    type: opp.type, stage: 'AWAITING_FOLLOWUP', prospect_first: opp.contact_first, prospect_last: opp.contact_last,
-    prospect_phone: opp.contact_phone, prospect_email: opp.contact_email, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
-  await trx.insertInto('referral_events').values({
-    referral_id: referralId, type: 'CREATED', to_stage: 'AWAITING_FOLLOWUP', detail: forced ? 'FORCE_ASSIGNED' : 'AUTO_ASSIGNED', actor_user_id: actorId, created_at: now,
-  }).execute();
-  await trx.updateTable('opportunities').set({ agent_id: agentId, assigned_at: now, status: 'ASSIGNED_TO_AGENT', updated_at: now })
-    .where('id', '=', opportunityId).execute();
+  await endOpenReferrals(
+    trx,
+    opportunityId,
+    actorId,
+    now,
+    forced ? 'Reassigned by force assignment' : 'Reassigned by automatic assignment',
+    tell,
+  );
+  const { id: referralId } = await trx
+    .insertInto('referrals')
+    .values({
+      agent_id: agentId,
+      brokerage_id: opp.brokerage_id,
+      opportunity_id: opportunityId,
+      product: opp.product,
+      type: opp.type,
+      stage: 'AWAITING_FOLLOWUP',
+      prospect_first: opp.contact_first,
+      prospect_last: opp.contact_last,
+      prospect_phone: opp.contact_phone,
+      prospect_email: opp.contact_email,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('referral_events')
+    .values({
+      referral_id: referralId,
+      type: 'CREATED',
+      to_stage: 'AWAITING_FOLLOWUP',
+      detail: forced ? 'FORCE_ASSIGNED' : 'AUTO_ASSIGNED',
+      actor_user_id: actorId,
+      created_at: now,
+    })
+    .execute();
+  await trx
+    .updateTable('opportunities')
+    .set({ agent_id: agentId, assigned_at: now, status: 'ASSIGNED_TO_AGENT', updated_at: now })
+    .where('id', '=', opportunityId)
+    .execute();
   // By text and email as the agent chose (default: a text); the push comes from the notification.
   const prospect = personName(opp.contact_first, opp.contact_last, null) ?? 'A new client';
-  await noticeAgent(trx, { agentId, kind: 'NEW_REFERRAL', title: 'New referral', text: `${prospect} was assigned to you.`, now });
-  const assignmentId = await recordDecision(trx, { opportunityId, brokerageId: opp.brokerage_id, zip: opp.zip, referralId, forcedBy: forced ? actorId : null, now }, decision);
+  await noticeAgent(trx, {
+    agentId,
+    kind: 'NEW_REFERRAL',
+    title: 'New referral',
+    text: `${prospect} was assigned to you.`,
+    now,
+  });
+  const assignmentId = await recordDecision(
+    trx,
+    { opportunityId, brokerageId: opp.brokerage_id, zip: opp.zip, referralId, forcedBy: forced ? actorId : null, now },
+    decision,
+  );
   if (tell) {
     await recordEvent(trx, {
       type: 'REFERRAL_ASSIGNED',
-      payload: { referralId, agentId, brokerageId: opp.brokerage_id, opportunityId, referralName: personName(opp.contact_first, opp.contact_last, null) ?? 'A new client', forced: forced !== undefined },
+      payload: {
+        referralId,
+        agentId,
+        brokerageId: opp.brokerage_id,
+        opportunityId,
+        referralName: personName(opp.contact_first, opp.contact_last, null) ?? 'A new client',
+        forced: forced !== undefined,
+      },
       audience: referralAudience(opp.brokerage_id, agentId),
     });
   }
@@ -170,17 +326,46 @@ export async function assignOpportunity(trx: Db, input: AssignInput): Promise<{ 
 }
 
 export async function recordDecision(
-  trx: Db, at: { opportunityId: number; brokerageId: number; zip: string | null; referralId: number | null; forcedBy: number | null; now: Date }, decision: Decision,
+  trx: Db,
+  at: {
+    opportunityId: number;
+    brokerageId: number;
+    zip: string | null;
+    referralId: number | null;
+    forcedBy: number | null;
+    now: Date;
+  },
+  decision: Decision,
 ): Promise<number> {
-  const { id } = await trx.insertInto('agent_assignments').values({
-    opportunity_id: at.opportunityId, brokerage_id: at.brokerageId, zip: at.zip, mode: decision.mode, agent_id: decision.chosenAgentId,
-    referral_id: at.referralId, forced_by: at.forcedBy, summary: decision.summary, created_at: at.now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await trx
+    .insertInto('agent_assignments')
+    .values({
+      opportunity_id: at.opportunityId,
+      brokerage_id: at.brokerageId,
+      zip: at.zip,
+      mode: decision.mode,
+      agent_id: decision.chosenAgentId,
+      referral_id: at.referralId,
+      forced_by: at.forcedBy,
+      summary: decision.summary,
+      created_at: at.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   if (decision.candidates.length > 0) {
-    await trx.insertInto('agent_assignment_candidates').values(decision.candidates.map((c) => ({
-      assignment_id: id, agent_id: c.agentId, outcome: c.outcome, position: c.position,
-      reasons: JSON.stringify(c.reasons), checks: JSON.stringify(c.checks),
-    }))).execute();
+    await trx
+      .insertInto('agent_assignment_candidates')
+      .values(
+        decision.candidates.map((c) => ({
+          assignment_id: id,
+          agent_id: c.agentId,
+          outcome: c.outcome,
+          position: c.position,
+          reasons: JSON.stringify(c.reasons),
+          checks: JSON.stringify(c.checks),
+        })),
+      )
+      .execute();
   }
   return id;
 }

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'kysely';
 import pg from 'pg';
+
 import type { Logger } from '../observability/logger.ts';
 import type { Db } from './database.ts';
 import { FolderLockedError, lockDataFolder } from './folder-lock.ts';
@@ -36,13 +37,23 @@ const CONTROL_FILES = [LOCK_FILE, SERVING_FILE, REQUEST_FILE, RESULT_FILE];
 const ONLINE_BACKUP_TIMEOUT_MS = 10 * 60_000;
 
 /** pg_dump / pg_restore from PATH, else the newest /usr/lib/postgresql/<version>/bin; a clear error when neither has it. */
-export function findPgTool(name: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessEnv = process.env, root = '/usr/lib/postgresql'): string {
+export function findPgTool(
+  name: 'pg_dump' | 'pg_restore',
+  env: NodeJS.ProcessEnv = process.env,
+  root = '/usr/lib/postgresql',
+): string {
   for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
     if (existsSync(path.join(dir, name))) return path.join(dir, name);
   }
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', name))).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(path.join(root, v, 'bin', name)))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   if (versions[0]) return path.join(root, versions[0], 'bin', name);
-  throw new BackupError(`${name} was not found on PATH or in ${root}/*/bin. Install PostgreSQL's client tools (Debian, Ubuntu: apt-get install postgresql-client; the same major version as the server or newer) and run again.`);
+  throw new BackupError(
+    `${name} was not found on PATH or in ${root}/*/bin. Install PostgreSQL's client tools (Debian, Ubuntu: apt-get install postgresql-client; the same major version as the server or newer) and run again.`,
+  );
 }
 
 /** The URL without its password, and the password for PGPASSWORD: a password on a command line shows in `ps`. */
@@ -58,10 +69,18 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<stri
     const child = spawn(tool, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
     child.on('error', (e) => reject(new BackupError(`${path.basename(tool)} could not start: ${e.message}`)));
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new BackupError(`${path.basename(tool)} failed (exit ${code}): ${err.trim()}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new BackupError(`${path.basename(tool)} failed (exit ${code}): ${err.trim()}`)),
+    );
   });
 }
 
@@ -70,10 +89,15 @@ export async function backupDatabase(target: DatabaseTarget, file: string): Prom
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   if (target.databaseUrl) {
     const { url, env } = connection(target.databaseUrl);
-    await run(findPgTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${url}`], env);
+    await run(
+      findPgTool('pg_dump'),
+      ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${url}`],
+      env,
+    );
     return `PostgreSQL database backed up to ${file} (pg_dump custom format)`;
   }
-  if (!existsSync(path.join(target.dataDir, 'PG_VERSION'))) throw new BackupError(`${target.dataDir} holds no PGlite database`);
+  if (!existsSync(path.join(target.dataDir, 'PG_VERSION')))
+    throw new BackupError(`${target.dataDir} holds no PGlite database`);
   let unlock: () => void;
   try {
     unlock = lockDataFolder(target.dataDir);
@@ -97,10 +121,18 @@ export async function backupDatabase(target: DatabaseTarget, file: string): Prom
 
 /** The folder's running server takes the backup (SIGUSR2); refuses when the lock's owner is not a server that takes them. */
 async function backupFromServer(dataDir: string, file: string): Promise<string> {
-  const read = (name: string) => { try { return readFileSync(path.join(dataDir, name), 'utf8').trim(); } catch { return ''; } };
+  const read = (name: string) => {
+    try {
+      return readFileSync(path.join(dataDir, name), 'utf8').trim();
+    } catch {
+      return '';
+    }
+  };
   const owner = Number(read(LOCK_FILE));
   if (!Number.isInteger(owner) || owner <= 0 || read(SERVING_FILE) !== String(owner)) {
-    throw new BackupError(`The data folder ${dataDir} is in use by process ${owner || 'unknown'}, which is not a Porchlight server taking backups: wait for it to finish.`);
+    throw new BackupError(
+      `The data folder ${dataDir} is in use by process ${owner || 'unknown'}, which is not a Porchlight server taking backups: wait for it to finish.`,
+    );
   }
   const id = `${process.pid}-${Date.now()}`;
   rmSync(path.join(dataDir, RESULT_FILE), { force: true });
@@ -117,7 +149,9 @@ async function backupFromServer(dataDir: string, file: string): Promise<string> 
     if (result.error) throw new BackupError(`the server could not take the backup: ${result.error}`);
     return `PGlite folder ${dataDir} backed up to ${file} by its running server (process ${owner})`;
   }
-  throw new BackupError(`the server (process ${owner}) did not take the backup within ${ONLINE_BACKUP_TIMEOUT_MS / 60_000} minutes`);
+  throw new BackupError(
+    `the server (process ${owner}) did not take the backup within ${ONLINE_BACKUP_TIMEOUT_MS / 60_000} minutes`,
+  );
 }
 
 /**
@@ -135,7 +169,10 @@ export function serveOnlineBackups(dataDir: string, pglite: PGlite, db: Db, log:
     void (async () => {
       let id = '';
       try {
-        const request = JSON.parse(readFileSync(path.join(dataDir, REQUEST_FILE), 'utf8')) as { id: string; file: string };
+        const request = JSON.parse(readFileSync(path.join(dataDir, REQUEST_FILE), 'utf8')) as {
+          id: string;
+          file: string;
+        };
         id = request.id;
         rmSync(path.join(dataDir, REQUEST_FILE), { force: true });
         const started = Date.now();
@@ -167,18 +204,28 @@ export function serveOnlineBackups(dataDir: string, pglite: PGlite, db: Db, log:
 async function checkMigrations(applied: string[]): Promise<string[]> {
   const known = new Set(await migrationNames());
   const unknown = applied.filter((name) => !known.has(name));
-  if (unknown.length > 0) throw new BackupError(`The backup was taken by a newer version of Porchlight: it holds migrations this code does not have (${unknown.join(', ')}). Restore it with that version.`);
+  if (unknown.length > 0)
+    throw new BackupError(
+      `The backup was taken by a newer version of Porchlight: it holds migrations this code does not have (${unknown.join(', ')}). Restore it with that version.`,
+    );
   const have = new Set(applied);
   return [...known].filter((name) => !have.has(name));
 }
 
 /** Restores `file` into the configured database; answers what was done. */
-export async function restoreDatabase(target: DatabaseTarget, file: string, options: { force?: boolean } = {}): Promise<string> {
+export async function restoreDatabase(
+  target: DatabaseTarget,
+  file: string,
+  options: { force?: boolean } = {},
+): Promise<string> {
   if (!existsSync(file)) throw new BackupError(`${file} does not exist`);
-  return target.databaseUrl ? restorePostgres(target.databaseUrl, file, options.force ?? false) : restorePglite(target.dataDir, file, options.force ?? false);
+  return target.databaseUrl
+    ? restorePostgres(target.databaseUrl, file, options.force ?? false)
+    : restorePglite(target.dataDir, file, options.force ?? false);
 }
 
-const pending = (names: string[]) => (names.length > 0 ? `; the next start applies ${names.length} newer migration(s)` : '');
+const pending = (names: string[]) =>
+  names.length > 0 ? `; the next start applies ${names.length} newer migration(s)` : '';
 
 async function restorePostgres(databaseUrl: string, file: string, force: boolean): Promise<string> {
   const { url, env } = connection(databaseUrl);
@@ -187,20 +234,34 @@ async function restorePostgres(databaseUrl: string, file: string, force: boolean
   const listing = await run(restoreTool, ['--data-only', '--table=schema_migrations', '--file=-', file], env);
   const copy = /^COPY [^\n]*schema_migrations[^\n]*FROM stdin;\n([\s\S]*?)^\\\.$/m.exec(listing);
   if (!copy) throw new BackupError(`${file} is not a Porchlight backup (it has no schema_migrations table)`);
-  const toApply = await checkMigrations(copy[1]!.split('\n').filter(Boolean).map((line) => line.split('\t')[0]!));
+  const toApply = await checkMigrations(
+    copy[1]!
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t')[0]!),
+  );
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>(`select count(*) as n from pg_tables where schemaname = 'public'`);
+    const { rows } = await client.query<{ n: string }>(
+      `select count(*) as n from pg_tables where schemaname = 'public'`,
+    );
     if (Number(rows[0]!.n) > 0) {
-      if (!force) throw new BackupError('The target database holds data: restore into an empty database, or add --force to replace everything in it (stop the servers first).');
+      if (!force)
+        throw new BackupError(
+          'The target database holds data: restore into an empty database, or add --force to replace everything in it (stop the servers first).',
+        );
       await client.query('drop schema public cascade');
       await client.query('create schema public');
     }
   } finally {
     await client.end();
   }
-  await run(restoreTool, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${url}`, file], env);
+  await run(
+    restoreTool,
+    ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${url}`, file],
+    env,
+  );
   return `restored ${file} into the PostgreSQL database${pending(toApply)}`;
 }
 
@@ -209,7 +270,10 @@ const holdsData = (dir: string) => existsSync(dir) && readdirSync(dir).some((f) 
 async function restorePglite(dataDir: string, file: string, force: boolean): Promise<string> {
   let setAside: string | undefined;
   if (holdsData(dataDir)) {
-    if (!force) throw new BackupError(`The data folder ${dataDir} holds data: restore into an empty folder, or add --force (the folder is kept beside it, renamed).`);
+    if (!force)
+      throw new BackupError(
+        `The data folder ${dataDir} holds data: restore into an empty folder, or add --force (the folder is kept beside it, renamed).`,
+      );
     lockDataFolder(dataDir)(); // refuses while a server runs on it
     setAside = `${dataDir.replace(/[\\/]+$/, '')}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(dataDir, setAside);

@@ -13,6 +13,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import pg from 'pg';
+
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;

@@ -28,13 +28,17 @@ export function lockDataFolder(dataDir: string, pid = process.pid): () => void {
       return () => {
         try {
           if (readFileSync(file, 'utf8').trim() === String(pid)) rmSync(file);
-        } catch { /* already gone */ }
+        } catch {
+          /* already gone */
+        }
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(readFileSync(file, 'utf8').trim());
       if (Number.isInteger(owner) && owner > 0 && owner !== pid && isRunning(owner)) {
-        throw new FolderLockedError(`The data folder ${dataDir} is in use by process ${owner}. One server process per PGlite folder: use DATABASE_URL (PostgreSQL) to run several.`);
+        throw new FolderLockedError(
+          `The data folder ${dataDir} is in use by process ${owner}. One server process per PGlite folder: use DATABASE_URL (PostgreSQL) to run several.`,
+        );
       }
       rmSync(file, { force: true }); // stale: its process is gone
     }

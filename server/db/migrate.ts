@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+
 import type { Db } from './database.ts';
 
 // Resolved when first read, not at import: the console's component tests import the app (and so this
@@ -39,7 +40,9 @@ export async function migrate(db: Db): Promise<string[]> {
   await sql`create table if not exists schema_migrations (
     name text primary key, applied_at timestamptz not null default now())`.execute(db);
   await sql`alter table schema_migrations add column if not exists checksum text`.execute(db);
-  const done = new Map((await db.selectFrom('schema_migrations').select(['name', 'checksum']).execute()).map((r) => [r.name, r.checksum]));
+  const done = new Map(
+    (await db.selectFrom('schema_migrations').select(['name', 'checksum']).execute()).map((r) => [r.name, r.checksum]),
+  );
   const files = (await readdir(migrationsDir())).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const file of files) {
@@ -51,7 +54,9 @@ export async function migrate(db: Db): Promise<string[]> {
         // Applied before checksums were recorded: trust the file as it is now.
         await db.updateTable('schema_migrations').set({ checksum }).where('name', '=', file).execute();
       } else if (recorded !== checksum) {
-        throw new MigrationEditedError(`Migration ${file} was changed after it was applied (checksum ${recorded.slice(0, 12)} recorded, ${checksum.slice(0, 12)} now). Restore it and add a new migration for the change.`);
+        throw new MigrationEditedError(
+          `Migration ${file} was changed after it was applied (checksum ${recorded.slice(0, 12)} recorded, ${checksum.slice(0, 12)} now). Restore it and add a new migration for the change.`,
+        );
       }
       continue;
     }
@@ -83,9 +88,7 @@ export function splitStatements(text: string): string[] {
     }
   }
   statements.push(current.join('\n'));
-  return statements
-    .map((s) => s.replace(/^\s*--[^\n]*$/gm, '').trim())
-    .filter((s) => s.length > 0);
+  return statements.map((s) => s.replace(/^\s*--[^\n]*$/gm, '').trim()).filter((s) => s.length > 0);
 }
 
 /** The migration files the code holds, in the order they apply (readiness and restore compare a database with them). */

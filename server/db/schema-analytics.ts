@@ -9,4 +9,6 @@ export interface AnalyticsEventsTable {
 }
 
 /** This area's tables; server/db/schema.ts composes them into Database. */
-export interface AnalyticsTables { analytics_events: AnalyticsEventsTable }
+export interface AnalyticsTables {
+  analytics_events: AnalyticsEventsTable;
+}

@@ -3,10 +3,28 @@ import type { ColumnType, Generated } from 'kysely';
 // Kysely table types for migrations/020_assignments_content.sql. Keep in step with the SQL.
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface MarketsTable { id: Generated<number>; name: string }
-export interface ZipCodesTable { zip: string; city: string; state: string; market_id: number | null }
-export interface AgentExcludedAreasTable { id: Generated<number>; agent_id: number; zip: string; created_at: DefaultTimestamp }
-export interface OpportunityDeclinesTable { id: Generated<number>; opportunity_id: number; agent_id: number; created_at: DefaultTimestamp }
+export interface MarketsTable {
+  id: Generated<number>;
+  name: string;
+}
+export interface ZipCodesTable {
+  zip: string;
+  city: string;
+  state: string;
+  market_id: number | null;
+}
+export interface AgentExcludedAreasTable {
+  id: Generated<number>;
+  agent_id: number;
+  zip: string;
+  created_at: DefaultTimestamp;
+}
+export interface OpportunityDeclinesTable {
+  id: Generated<number>;
+  opportunity_id: number;
+  agent_id: number;
+  created_at: DefaultTimestamp;
+}
 
 export interface AgentAssignmentsTable {
   id: Generated<number>;
@@ -33,9 +51,19 @@ export interface AgentAssignmentCandidatesTable {
   checks: string;
 }
 
-export interface ContentUsagesTable { id: Generated<number>; name: string; usage_type: string; description: Generated<string> }
+export interface ContentUsagesTable {
+  id: Generated<number>;
+  name: string;
+  usage_type: string;
+  description: Generated<string>;
+}
 export interface ContentAudiencesTable {
-  id: Generated<number>; name: string; product: string | null; lead_type: string | null; client_type: string | null; state: string | null;
+  id: Generated<number>;
+  name: string;
+  product: string | null;
+  lead_type: string | null;
+  client_type: string | null;
+  state: string | null;
 }
 
 export interface ContentItemsTable {

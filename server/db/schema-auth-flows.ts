@@ -49,7 +49,11 @@ export interface AuthorizationCodesTable {
   created_at: DefaultTimestamp;
 }
 
-export interface RateLimitEventsTable { id: Generated<number>; scope: string; created_at: DefaultTimestamp }
+export interface RateLimitEventsTable {
+  id: Generated<number>;
+  scope: string;
+  created_at: DefaultTimestamp;
+}
 
 /** This area's tables; server/db/schema.ts composes them into Database. */
 export interface AuthFlowTables {

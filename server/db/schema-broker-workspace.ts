@@ -5,7 +5,8 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Numeric = ColumnType<number, string | number, string | number>;
 
-export type PotentialAgentStatus = 'ENROLLED' | 'INVITE_PENDING' | 'INVITE_REDEEMED' | 'INVITE_DECLINED' | 'INVITE_INVALIDATED';
+export type PotentialAgentStatus =
+  'ENROLLED' | 'INVITE_PENDING' | 'INVITE_REDEEMED' | 'INVITE_DECLINED' | 'INVITE_INVALIDATED';
 
 export interface PotentialAgentsTable {
   id: Generated<number>;

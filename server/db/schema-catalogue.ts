@@ -5,8 +5,16 @@ import type { ColumnType, Generated } from 'kysely';
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-export interface MlsBoardsTable { id: Generated<number>; code: string; name: string; state: string }
-export interface AgentMlsBoardsTable { agent_id: number; mls_board_id: number }
+export interface MlsBoardsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  state: string;
+}
+export interface AgentMlsBoardsTable {
+  agent_id: number;
+  mls_board_id: number;
+}
 
 export interface AgentSupportCasesTable {
   id: Generated<number>;

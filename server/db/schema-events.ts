@@ -29,4 +29,8 @@ export interface EventCursorKeyTable {
 }
 
 /** This area's tables; server/db/schema.ts composes them into Database. */
-export interface EventsTables { events: EventsTable; event_tickets: EventTicketsTable; event_cursor_key: EventCursorKeyTable }
+export interface EventsTables {
+  events: EventsTable;
+  event_tickets: EventTicketsTable;
+  event_cursor_key: EventCursorKeyTable;
+}

@@ -17,7 +17,11 @@ export interface DncContactsTable {
 }
 
 /** Maintained by triggers only: never written by the application. */
-export interface DncBucketsTable { bucket: number; total: number; blocked: number }
+export interface DncBucketsTable {
+  bucket: number;
+  total: number;
+  blocked: number;
+}
 
 export interface NotesTable {
   id: Generated<number>;
@@ -25,11 +29,21 @@ export interface NotesTable {
   body: string;
   created_at: DefaultTimestamp;
 }
-export interface BrokerNotesTable extends NotesTable { brokerage_id: number }
-export interface AgentNotesTable extends NotesTable { agent_id: number }
-export interface OpportunityNotesTable extends NotesTable { opportunity_id: number }
+export interface BrokerNotesTable extends NotesTable {
+  brokerage_id: number;
+}
+export interface AgentNotesTable extends NotesTable {
+  agent_id: number;
+}
+export interface OpportunityNotesTable extends NotesTable {
+  opportunity_id: number;
+}
 
-export interface AdminHoldReasonsTable { id: Generated<number>; name: string; active: Generated<boolean> }
+export interface AdminHoldReasonsTable {
+  id: Generated<number>;
+  name: string;
+  active: Generated<boolean>;
+}
 
 export interface AgentAdminHoldsTable {
   id: Generated<number>;
@@ -49,7 +63,11 @@ export interface AgentCoverageAreasTable {
   created_at: DefaultTimestamp;
 }
 
-export interface DispositionsTable { id: Generated<number>; category: string; name: string }
+export interface DispositionsTable {
+  id: Generated<number>;
+  category: string;
+  name: string;
+}
 
 export interface InteractionsTable {
   id: Generated<number>;

@@ -4,7 +4,11 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface LeadSupplierZipCodesTable { supplier_id: number; zip: string; created_at: DefaultTimestamp }
+export interface LeadSupplierZipCodesTable {
+  supplier_id: number;
+  zip: string;
+  created_at: DefaultTimestamp;
+}
 
 export interface LeadSupplierLimitsTable {
   id: Generated<number>;

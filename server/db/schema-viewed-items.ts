@@ -9,4 +9,6 @@ export interface ViewedItemsTable {
 }
 
 /** This area's tables; server/db/schema.ts composes them into Database. */
-export interface ViewedItemTables { viewed_items: ViewedItemsTable }
+export interface ViewedItemTables {
+  viewed_items: ViewedItemsTable;
+}

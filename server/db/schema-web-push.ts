@@ -17,9 +17,17 @@ export interface PushSubscriptionsTable {
   last_failure_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-export interface PushDeliveriesTable { event_id: number; claimed_at: DefaultTimestamp }
+export interface PushDeliveriesTable {
+  event_id: number;
+  claimed_at: DefaultTimestamp;
+}
 
-export interface PushVapidKeysTable { id: number; public_key: string; private_key: string; created_at: DefaultTimestamp }
+export interface PushVapidKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: DefaultTimestamp;
+}
 
 /** This area's tables; server/db/schema.ts composes them into Database. */
 export interface WebPushTables {

@@ -1,21 +1,22 @@
 import type { ColumnType, Generated } from 'kysely';
+
 import type { AgentAppTables } from './schema-agent-app.ts';
-import type { BrokerAdminTables } from './schema-broker-admin.ts';
 import type { AnalyticsTables } from './schema-analytics.ts';
-import type { AuthFlowTables } from './schema-auth-flows.ts';
-import type { BrokerWorkspaceTables } from './schema-broker-workspace.ts';
-import type { ConnectorTables } from './schema-connectors.ts';
-import type { LenderConsoleTables, LoanOfficerStatusColumns } from './schema-lender-console.ts';
-import type { StaffTables } from './schema-staff.ts';
-import type { MessagesTables } from './schema-messages.ts';
-import type { StaffAdminTables } from './schema-staff-admin.ts';
-import type { SuppliersSmsTables } from './schema-suppliers-sms.ts';
-import type { StaffReviewTables } from './schema-staff-review.ts';
-import type { ViewedItemTables } from './schema-viewed-items.ts';
 import type { AssignmentsContentTables } from './schema-assignments-content.ts';
+import type { AuthFlowTables } from './schema-auth-flows.ts';
+import type { BrokerAdminTables } from './schema-broker-admin.ts';
+import type { BrokerWorkspaceTables } from './schema-broker-workspace.ts';
 import type { BrokerageSetupTables } from './schema-brokerage-setup.ts';
 import type { CatalogueTables } from './schema-catalogue.ts';
+import type { ConnectorTables } from './schema-connectors.ts';
 import type { EventsTables } from './schema-events.ts';
+import type { LenderConsoleTables, LoanOfficerStatusColumns } from './schema-lender-console.ts';
+import type { MessagesTables } from './schema-messages.ts';
+import type { StaffAdminTables } from './schema-staff-admin.ts';
+import type { StaffReviewTables } from './schema-staff-review.ts';
+import type { StaffTables } from './schema-staff.ts';
+import type { SuppliersSmsTables } from './schema-suppliers-sms.ts';
+import type { ViewedItemTables } from './schema-viewed-items.ts';
 import type { WebPushTables } from './schema-web-push.ts';
 
 // Kysely table types for server/db/migrations. Keep in step with the SQL.
@@ -25,7 +26,11 @@ type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | strin
 type Numeric = ColumnType<number, string | number, string | number>;
 type BigCents = ColumnType<number, number, number>;
 
-export interface RolesTable { id: Generated<number>; name: string; type: string }
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  type: string;
+}
 
 export interface BrokeragesTable {
   id: Generated<number>;
@@ -95,7 +100,11 @@ export interface UsersTable {
   disabled_reason: string | null;
 }
 
-export interface UserRolesTable { user_id: number; role_id: number; position: Generated<number> }
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+  position: Generated<number>;
+}
 
 export interface RefreshTokensTable {
   id: Generated<number>;
@@ -123,11 +132,25 @@ export interface AccessTokensTable {
   revoked_at: Timestamp | null;
 }
 
-export interface SignInFailuresTable { id: Generated<number>; scope: string; created_at: DefaultTimestamp; pending: Generated<boolean> }
+export interface SignInFailuresTable {
+  id: Generated<number>;
+  scope: string;
+  created_at: DefaultTimestamp;
+  pending: Generated<boolean>;
+}
 
-export interface AppVersionsTable { id: Generated<number>; env: string; device_type: string; version: string }
+export interface AppVersionsTable {
+  id: Generated<number>;
+  env: string;
+  device_type: string;
+  version: string;
+}
 
-export interface LeadSuppliersTable { id: Generated<number>; name: string; created_at: DefaultTimestamp }
+export interface LeadSuppliersTable {
+  id: Generated<number>;
+  name: string;
+  created_at: DefaultTimestamp;
+}
 
 export interface OpportunitiesTable {
   id: Generated<number>;
@@ -236,7 +259,11 @@ export interface AuditLogTable {
   target_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-export interface MigrationsTable { name: string; applied_at: DefaultTimestamp; checksum: string | null }
+export interface MigrationsTable {
+  name: string;
+  applied_at: DefaultTimestamp;
+  checksum: string | null;
+}
 
 /** The core tables (001_core.sql). */
 export interface CoreTables {
@@ -263,7 +290,8 @@ export interface CoreTables {
 
 /** Every table: the core ones and each area's (one interface per server/db/schema-<area>.ts, listed here). */
 export interface Database
-  extends CoreTables,
+  extends
+    CoreTables,
     AgentAppTables,
     AnalyticsTables,
     AssignmentsContentTables,

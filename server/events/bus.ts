@@ -1,7 +1,7 @@
 import type { Role } from '../../src/access/roles.ts';
+import type { EventPayload, EventType } from '../../src/contract/events.ts';
 import type { Db } from '../db/database.ts';
 import { processLog } from '../observability/logger.ts';
-import type { EventPayload, EventType } from '../../src/contract/events.ts';
 import { EVENTS_CHANNEL } from './outbox.ts';
 
 // The read side of the event pipeline (decision 0081). Every API process runs one bus:
@@ -56,11 +56,22 @@ export function subscribeEvents(listener: EventListener): () => void {
 }
 
 export const rowToEvent = (r: {
-  id: number; type: string; payload: unknown; audience_roles: string[]; brokerage_id: number | null;
-  agent_id: number | null; loan_office_id: number | null; created_at: Date;
+  id: number;
+  type: string;
+  payload: unknown;
+  audience_roles: string[];
+  brokerage_id: number | null;
+  agent_id: number | null;
+  loan_office_id: number | null;
+  created_at: Date;
 }): StoredEvent => ({
-  id: Number(r.id), type: r.type as EventType, payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as EventPayload,
-  audienceRoles: r.audience_roles as Role[], brokerageId: r.brokerage_id, agentId: r.agent_id, loanOfficeId: r.loan_office_id,
+  id: Number(r.id),
+  type: r.type as EventType,
+  payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as EventPayload,
+  audienceRoles: r.audience_roles as Role[],
+  brokerageId: r.brokerage_id,
+  agentId: r.agent_id,
+  loanOfficeId: r.loan_office_id,
   createdAt: r.created_at,
 });
 
@@ -74,12 +85,18 @@ export async function readEventsAfter(db: Db, afterId: number, limit = BATCH): P
 class ListenerQueue {
   private pending: StoredEvent[] = [];
   private running = false;
-  constructor(private readonly listener: EventListener, private readonly db: Db) {}
+  constructor(
+    private readonly listener: EventListener,
+    private readonly db: Db,
+  ) {}
 
   push(event: StoredEvent) {
     if (this.pending.length >= MAX_PENDING) {
       const dropped = this.pending.shift();
-      processLog().error({ eventId: dropped?.id }, `event bus: a listener is ${MAX_PENDING} events behind, its oldest event dropped for it`);
+      processLog().error(
+        { eventId: dropped?.id },
+        `event bus: a listener is ${MAX_PENDING} events behind, its oldest event dropped for it`,
+      );
     }
     this.pending.push(event);
     if (!this.running) void this.drain();
@@ -113,13 +130,20 @@ export class EventBus {
   constructor(readonly db: Db) {}
 
   /** The last event id this bus has delivered: every event up to it has been handed to its listeners. */
-  get lastDeliveredId(): number { return this.lastId; }
+  get lastDeliveredId(): number {
+    return this.lastId;
+  }
 
   /** Listens, then reads what the last REPLAY_MS recorded. */
   async start(source: NotifySource): Promise<this> {
     const since = new Date(Date.now() - REPLAY_MS);
-    const before = await this.db.selectFrom('events').select('id').where('created_at', '<', since)
-      .orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const before = await this.db
+      .selectFrom('events')
+      .select('id')
+      .where('created_at', '<', since)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     this.lastId = before ? Number(before.id) : 0;
     this.stopListening = await source(EVENTS_CHANNEL, () => this.poke());
     this.timer = setInterval(() => this.poke(), POLL_MS);
@@ -179,7 +203,9 @@ export class EventBus {
     return () => this.stopHooks.delete(hook);
   }
 
-  get isStopped(): boolean { return this.stopped; }
+  get isStopped(): boolean {
+    return this.stopped;
+  }
 
   async stop(): Promise<void> {
     if (this.stopped) return;

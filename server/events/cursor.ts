@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
 import type { Db } from '../db/database.ts';
 
 // A live stream's position as the client sees it (the `id:` lines, Last-Event-ID): the event's id
@@ -25,8 +26,11 @@ export async function cursorCodec(db: Db): Promise<CursorCodec> {
   let row = await read();
   if (!row) {
     // Two processes may generate at once: the first insert wins and both read the winner.
-    await db.insertInto('event_cursor_key').values({ id: 1, key: randomBytes(16).toString('base64url') })
-      .onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db
+      .insertInto('event_cursor_key')
+      .values({ id: 1, key: randomBytes(16).toString('base64url') })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     row = await read();
     if (!row) throw new Error('the event cursor key was not stored');
   }

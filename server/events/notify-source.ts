@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+
 import type { OpenDatabase } from '../db/database.ts';
 import { processLog } from '../observability/logger.ts';
 import type { NotifySource } from './bus.ts';
@@ -12,7 +13,9 @@ const RECONNECT_MS = [250, 1_000, 5_000]; // then every 5 s while the server is 
 export function pgliteNotifySource(pglite: PGlite): NotifySource {
   return async (channel, onNotify) => {
     const unlisten = await pglite.listen(channel, () => onNotify());
-    return async () => { if (!pglite.closed) await unlisten(); };
+    return async () => {
+      if (!pglite.closed) await unlisten();
+    };
   };
 }
 
@@ -39,7 +42,10 @@ export function postgresNotifySource(connectionString: string): NotifySource {
         if (attempt === 1) processLog().error({ err: (err as Error).message }, 'event bus: LISTEN failed, retrying');
         return;
       }
-      if (stopped) { await c.end().catch(() => {}); return; }
+      if (stopped) {
+        await c.end().catch(() => {});
+        return;
+      }
       client = c;
       attempt = 0;
       onNotify();
@@ -51,7 +57,10 @@ export function postgresNotifySource(connectionString: string): NotifySource {
       void c.end().catch(() => {});
       const wait = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]!;
       attempt += 1;
-      retry = setTimeout(() => { retry = null; void connect(); }, wait);
+      retry = setTimeout(() => {
+        retry = null;
+        void connect();
+      }, wait);
       retry.unref?.();
     };
     await connect();
@@ -60,7 +69,10 @@ export function postgresNotifySource(connectionString: string): NotifySource {
       if (retry) clearTimeout(retry);
       const c = client as pg.Client | null;
       client = null;
-      if (c) { c.removeAllListeners('end'); await c.end().catch(() => {}); }
+      if (c) {
+        c.removeAllListeners('end');
+        await c.end().catch(() => {});
+      }
     };
   };
 }

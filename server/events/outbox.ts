@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import type { Role } from '../../src/access/roles.ts';
 import type { EventPayload, EventType } from '../../src/contract/events.ts';
 import type { Db } from '../db/database.ts';
@@ -11,7 +12,6 @@ import type { Db } from '../db/database.ts';
 export const EVENTS_CHANNEL = 'porchlight_events';
 // One key for "an event id is being handed out": ids then follow commit order (see recordEvent).
 const EVENTS_LOCK_KEY = 7_406_338;
-
 
 /**
  * Who may hear an event: the roles admitted, each within its own tenant. A brokerage's roles
@@ -46,10 +46,18 @@ export async function recordEvent(trx: Db, input: EventInput): Promise<number> {
   const a = input.audience;
   // A Postgres array literal: role names are [A-Z_] only, so nothing needs quoting.
   const roles = `{${[...new Set(a.roles)].join(',')}}`;
-  const row = await trx.insertInto('events').values({
-    type: input.type, payload: JSON.stringify(input.payload), audience_roles: sql<string[]>`${roles}::text[]`,
-    brokerage_id: a.brokerageId ?? null, agent_id: a.agentId ?? null, loan_office_id: a.loanOfficeId ?? null,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('events')
+    .values({
+      type: input.type,
+      payload: JSON.stringify(input.payload),
+      audience_roles: sql<string[]>`${roles}::text[]`,
+      brokerage_id: a.brokerageId ?? null,
+      agent_id: a.agentId ?? null,
+      loan_office_id: a.loanOfficeId ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(row.id)})`.execute(trx);
   return row.id;
 }

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
+
 import { rolesForClient } from '../../src/access/roles.ts';
+import type { LiveChange } from '../../src/contract/events.ts';
 import { loadTokenUser } from '../auth/users.ts';
 import type { AuthUser } from '../http/route.ts';
 import { maySee } from './audience.ts';
-import { cursorCodec, type CursorCodec } from './cursor.ts';
-import type { LiveChange } from '../../src/contract/events.ts';
 import { readEventsAfter, type EventBus, type StoredEvent } from './bus.ts';
+import { cursorCodec, type CursorCodec } from './cursor.ts';
 
 // The live console's streams (decision 0081): every GET /events of this process is one
 // stream here, fed from the process's event bus. Each stream gets only the events its user may see
@@ -28,7 +29,12 @@ const encoder = new TextEncoder();
 /** An event as the stream sends it: its cursor (never the platform-wide id), the name `change`, its JSON. */
 function encodeEvent(event: StoredEvent, codec: CursorCodec): Uint8Array {
   const cursor = codec.encode(event.id);
-  const data: LiveChange = { id: cursor, type: event.type, payload: event.payload, created: event.createdAt.toISOString() };
+  const data: LiveChange = {
+    id: cursor,
+    type: event.type,
+    payload: event.payload,
+    created: event.createdAt.toISOString(),
+  };
   return encoder.encode(`id: ${cursor}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
@@ -40,7 +46,10 @@ export const MAX_STREAMS_PER_USER = 10;
 /** The users an ACCESS_CHANGED event names (server/auth/sign-out.ts), or none for any other event. */
 function accessChangedUsers(event: StoredEvent): Set<number> | undefined {
   if (event.type !== 'ACCESS_CHANGED') return undefined;
-  const ids = String(event.payload['userIds'] ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const ids = String(event.payload['userIds'] ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
   return new Set(ids);
 }
 
@@ -65,18 +74,30 @@ class Stream {
   private closed = false;
   readonly body: ReadableStream<Uint8Array>;
 
-  constructor(public input: StreamInput, private readonly codec: CursorCodec, private readonly onClose: (s: Stream) => void) {
-    this.body = new ReadableStream<Uint8Array>({
-      start: (controller) => { this.controller = controller; },
-      cancel: () => this.close(),
-    }, { highWaterMark: MAX_QUEUED_BYTES, size: (chunk) => chunk.byteLength });
+  constructor(
+    public input: StreamInput,
+    private readonly codec: CursorCodec,
+    private readonly onClose: (s: Stream) => void,
+  ) {
+    this.body = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.controller = controller;
+        },
+        cancel: () => this.close(),
+      },
+      { highWaterMark: MAX_QUEUED_BYTES, size: (chunk) => chunk.byteLength },
+    );
   }
 
   write(text: string | Uint8Array) {
     if (this.closed || !this.controller) return;
     // desiredSize falls below zero as unread bytes pile up: a reader that stopped reading is let go
     // rather than held in memory (it resumes from its Last-Event-ID when it comes back).
-    if ((this.controller.desiredSize ?? 0) <= 0) { this.close(); return; }
+    if ((this.controller.desiredSize ?? 0) <= 0) {
+      this.close();
+      return;
+    }
     this.controller.enqueue(typeof text === 'string' ? encoder.encode(text) : text);
   }
 
@@ -88,15 +109,23 @@ class Stream {
     this.write(bytes ? bytes() : encodeEvent(event, this.codec));
   }
 
-  get isClosed(): boolean { return this.closed; }
+  get isClosed(): boolean {
+    return this.closed;
+  }
 
   /** Whether an access change of these users concerns this stream (its user or, impersonating, its actor). */
-  concerns(users: Set<number>): boolean { return users.has(this.input.user.id) || users.has(this.input.actorId); }
+  concerns(users: Set<number>): boolean {
+    return users.has(this.input.user.id) || users.has(this.input.actorId);
+  }
 
   close() {
     if (this.closed) return;
     this.closed = true;
-    try { this.controller?.close(); } catch { /* the client went first */ }
+    try {
+      this.controller?.close();
+    } catch {
+      /* the client went first */
+    }
     this.onClose(this);
   }
 }
@@ -126,10 +155,14 @@ export class LiveStreams {
       for (const s of this.streams) s.send(event, bytes);
       for (const held of this.opening.values()) held.push(event);
     });
-    bus.onStop(() => { for (const s of [...this.streams]) s.close(); });
+    bus.onStop(() => {
+      for (const s of [...this.streams]) s.close();
+    });
   }
 
-  get size(): number { return this.streams.size; }
+  get size(): number {
+    return this.streams.size;
+  }
 
   /**
    * The streams of users whose access changed, checked again: a stream whose token was revoked or
@@ -140,11 +173,20 @@ export class LiveStreams {
   async recheck(users: Set<number>, now = new Date()): Promise<void> {
     for (const s of [...this.streams]) {
       if (!s.concerns(users)) continue;
-      if (s.input.actorId !== s.input.user.id) { s.close(); continue; }
+      if (s.input.actorId !== s.input.user.id) {
+        s.close();
+        continue;
+      }
       const record = await loadTokenUser(this.bus.db, s.input.tokenHash).catch(() => undefined);
-      if (!record?.user || record.revoked || record.expiresAt <= now) { s.close(); continue; }
+      if (!record?.user || record.revoked || record.expiresAt <= now) {
+        s.close();
+        continue;
+      }
       const user = { ...record.user, roles: rolesForClient(record.user.roles, s.input.clientId) };
-      if (user.roles.length === 0) { s.close(); continue; }
+      if (user.roles.length === 0) {
+        s.close();
+        continue;
+      }
       s.input = { ...s.input, user };
     }
   }
@@ -223,8 +265,13 @@ export class LiveStreams {
     const hashes = [...new Set(open.map((s) => s.input.tokenHash))];
     let valid: Set<string>;
     try {
-      const rows = hashes.length === 0 ? [] : (await sql<{ token_hash: string }>`select token_hash from access_tokens
-        where token_hash = any(${`{${hashes.join(',')}}`}::text[]) and revoked_at is null`.execute(this.bus.db)).rows;
+      const rows =
+        hashes.length === 0
+          ? []
+          : (
+              await sql<{ token_hash: string }>`select token_hash from access_tokens
+        where token_hash = any(${`{${hashes.join(',')}}`}::text[]) and revoked_at is null`.execute(this.bus.db)
+            ).rows;
       valid = new Set(rows.map((r) => r.token_hash));
     } catch {
       return; // the database is away: the streams keep their heartbeat of the next round

@@ -28,28 +28,39 @@ const reference: AddressValidator = {
     const zipMatch = ZIP.exec(input.zip);
     const zip = zipMatch?.[1] ?? input.zip;
     if (!input.street) issues.push({ field: 'street', message: 'Street is required' });
-    else if (!STREET.test(input.street)) issues.push({ field: 'street', message: 'Street must start with a house number' });
-    if (input.city && !CITY.test(input.city)) issues.push({ field: 'city', message: 'City may hold letters, spaces, periods, apostrophes and hyphens' });
+    else if (!STREET.test(input.street))
+      issues.push({ field: 'street', message: 'Street must start with a house number' });
+    if (input.city && !CITY.test(input.city))
+      issues.push({ field: 'city', message: 'City may hold letters, spaces, periods, apostrophes and hyphens' });
     if (state && !STATES.has(state)) issues.push({ field: 'state', message: 'Choose a state' });
     if (!input.zip) issues.push({ field: 'zip', message: 'ZIP is required' });
     else if (!zipMatch) issues.push({ field: 'zip', message: 'ZIP must be exactly 5 digits' });
-    const place = zipMatch ? (await zipPlaces(db, [zip])).get(zip) ?? null : null;
+    const place = zipMatch ? ((await zipPlaces(db, [zip])).get(zip) ?? null) : null;
     const formatOk = issues.length === 0;
     if (formatOk && !place) issues.push({ field: 'zip', message: 'Unknown ZIP' });
-    if (place && state && state !== place.state) issues.push({ field: 'state', message: `ZIP ${zip} is in ${place.state}` });
+    if (place && state && state !== place.state)
+      issues.push({ field: 'state', message: `ZIP ${zip} is in ${place.state}` });
     if (place && input.city && input.city.toLowerCase() !== place.city.toLowerCase()) {
       issues.push({ field: 'city', message: `ZIP ${zip} is in ${place.city}` });
     }
     return {
       verdict: !formatOk ? 'INVALID' : issues.length > 0 ? 'SUSPECT' : 'VALID',
-      address: { street: input.street.replace(/\s+/g, ' '), city: input.city || place?.city || '', state: state || place?.state || '', zip },
-      place, issues, provider: 'reference',
+      address: {
+        street: input.street.replace(/\s+/g, ' '),
+        city: input.city || place?.city || '',
+        state: state || place?.state || '',
+        zip,
+      },
+      place,
+      issues,
+      provider: 'reference',
     };
   },
 };
 
 export function addressValidator(env: NodeJS.ProcessEnv = process.env): AddressValidator {
   const name = env['ADDRESS_VALIDATION_PROVIDER'] ?? 'reference';
-  if (name !== 'reference') throw new Error(`ADDRESS_VALIDATION_PROVIDER=${name}: no such address validator (only reference)`);
+  if (name !== 'reference')
+    throw new Error(`ADDRESS_VALIDATION_PROVIDER=${name}: no such address validator (only reference)`);
   return reference;
 }

@@ -6,7 +6,14 @@ import type { AppContext } from './route.ts';
  * none): who acted (the impersonating staff member, when there is one), as whom, what, and on which object.
  */
 export async function recordAudit(c: AppContext, db: Db, action: string, detail: string): Promise<void> {
-  await db.insertInto('audit_log').values({
-    actor_user_id: c.var.auth.actor.id, as_user_id: c.var.auth.user.id, action, detail, created_at: c.var.now(),
-  }).execute();
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: c.var.auth.actor.id,
+      as_user_id: c.var.auth.user.id,
+      action,
+      detail,
+      created_at: c.var.now(),
+    })
+    .execute();
 }

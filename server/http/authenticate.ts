@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
-import { IMPERSONATION_HEADER } from '../../src/lib/brand.ts';
+
 import { IMPERSONATOR_ROLES, rolesForClient } from '../../src/access/roles.ts';
-import { sha256 } from '../auth/tokens.ts';
+import { IMPERSONATION_HEADER } from '../../src/lib/brand.ts';
 import type { TokenCache } from '../auth/token-cache.ts';
+import { sha256 } from '../auth/tokens.ts';
 import { loadAuthUser } from '../auth/users.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import type { AppEnv, Policy } from './route.ts';
@@ -31,25 +32,41 @@ export function authorize(policy: Policy, tokens: TokenCache): MiddlewareHandler
     if (impersonated) {
       // A refused attempt is audited as well as an accepted one (who tried, as whom, on what).
       const refuse = async (error: HttpError) => {
-        await db.insertInto('audit_log').values({
-          actor_user_id: actor.id, as_user_id: /^\d{1,9}$/.test(impersonated) ? Number(impersonated) : null, action: 'IMPERSONATION_REFUSED',
-          detail: `${c.req.method} ${new URL(c.req.url).pathname}: ${error.message}`.slice(0, 500), created_at: now,
-        }).execute();
+        await db
+          .insertInto('audit_log')
+          .values({
+            actor_user_id: actor.id,
+            as_user_id: /^\d{1,9}$/.test(impersonated) ? Number(impersonated) : null,
+            action: 'IMPERSONATION_REFUSED',
+            detail: `${c.req.method} ${new URL(c.req.url).pathname}: ${error.message}`.slice(0, 500),
+            created_at: now,
+          })
+          .execute();
         return error;
       };
-      if (!actor.roles.some((r) => IMPERSONATOR_ROLES.includes(r))) throw await refuse(forbidden('You may not impersonate'));
-      if (!/^\d{1,9}$/.test(impersonated)) throw await refuse(new HttpError(400, `${IMPERSONATION_HEADER} must be a user id`));
+      if (!actor.roles.some((r) => IMPERSONATOR_ROLES.includes(r)))
+        throw await refuse(forbidden('You may not impersonate'));
+      if (!/^\d{1,9}$/.test(impersonated))
+        throw await refuse(new HttpError(400, `${IMPERSONATION_HEADER} must be a user id`));
       const loadedTarget = await loadAuthUser(db, Number(impersonated));
       const target = loadedTarget && { ...loadedTarget, roles: rolesForClient(loadedTarget.roles, token.clientId) };
-      const isTargetAdmin = target && (
-        (target.roles.includes('BROKERAGE_ADMIN') && target.brokerId !== null)
-        || (target.roles.includes('LOAN_OFFICE_ADMIN') && target.loanOfficeId !== null));
-      if (!target || !isTargetAdmin) throw await refuse(forbidden('Only an active brokerage or loan-office administrator can be impersonated'));
+      const isTargetAdmin =
+        target &&
+        ((target.roles.includes('BROKERAGE_ADMIN') && target.brokerId !== null) ||
+          (target.roles.includes('LOAN_OFFICE_ADMIN') && target.loanOfficeId !== null));
+      if (!target || !isTargetAdmin)
+        throw await refuse(forbidden('Only an active brokerage or loan-office administrator can be impersonated'));
       user = target;
-      await db.insertInto('audit_log').values({
-        actor_user_id: actor.id, as_user_id: target.id, action: 'IMPERSONATED_REQUEST',
-        detail: `${c.req.method} ${new URL(c.req.url).pathname}`, created_at: now,
-      }).execute();
+      await db
+        .insertInto('audit_log')
+        .values({
+          actor_user_id: actor.id,
+          as_user_id: target.id,
+          action: 'IMPERSONATED_REQUEST',
+          detail: `${c.req.method} ${new URL(c.req.url).pathname}`,
+          created_at: now,
+        })
+        .execute();
     }
 
     if (policy !== 'signed-in' && !user.roles.some((r) => policy.includes(r))) throw forbidden();

@@ -9,7 +9,8 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 /** Above this the gzip runs on libuv's thread pool rather than on the event loop. */
 const ASYNC_GZIP_BYTES = 64 * 1024;
 const gzipLarge = promisify(gzipAsync);
-const acceptsGzip = (header: string | undefined) => header !== undefined && /\bgzip\b/i.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\s*(,|$)/i.test(header);
+const acceptsGzip = (header: string | undefined) =>
+  header !== undefined && /\bgzip\b/i.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\s*(,|$)/i.test(header);
 const isJson = (type: string | null) => type !== null && /^application\/json\b/i.test(type);
 const noTransform = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
@@ -32,8 +33,16 @@ export function compressAnswers(): MiddlewareHandler {
     // Hono's `compress` looks at the answer after its `next`: given one that does nothing, it
     // compresses the answer already made.
     if (!isJson(res.headers.get('Content-Type'))) return streaming(c, async () => {});
-    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304 || res.headers.has('Content-Encoding')
-      || noTransform.test(res.headers.get('Cache-Control') ?? '') || !acceptsGzip(accepted)) return;
+    if (
+      c.req.method === 'HEAD' ||
+      res.status === 204 ||
+      res.status === 206 ||
+      res.status === 304 ||
+      res.headers.has('Content-Encoding') ||
+      noTransform.test(res.headers.get('Cache-Control') ?? '') ||
+      !acceptsGzip(accepted)
+    )
+      return;
     const bytes = new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     headers.delete('Content-Length');

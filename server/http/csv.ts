@@ -1,7 +1,6 @@
+import { csvRow, type CsvValue } from '../../src/lib/csv.ts';
 import type { Db } from '../db/database.ts';
 import type { AppContext } from './route.ts';
-
-import { csvRow, type CsvValue } from '../../src/lib/csv.ts';
 
 export { csvCell, csvRow, type CsvValue } from '../../src/lib/csv.ts';
 
@@ -60,19 +59,38 @@ export function csvStream<R>(spec: CsvExport<R>): ReadableStream<Uint8Array> {
  * Answers an export: records it in audit_log (action EXPORT, the real actor and the impersonated
  * user), then streams the file. The audit row's detail gains the row count when the stream ends.
  */
-export async function csvResponse<R>(c: AppContext, name: string, filters: Record<string, unknown>, spec: CsvExport<R>): Promise<Response> {
+export async function csvResponse<R>(
+  c: AppContext,
+  name: string,
+  filters: Record<string, unknown>,
+  spec: CsvExport<R>,
+): Promise<Response> {
   const { actor, user, impersonating } = c.var.auth;
   const now = c.var.now();
-  const given = Object.entries(filters).filter(([, val]) => val !== undefined && val !== '').map(([k, val]) => `${k}=${String(val)}`);
+  const given = Object.entries(filters)
+    .filter(([, val]) => val !== undefined && val !== '')
+    .map(([k, val]) => `${k}=${String(val)}`);
   const detail = `${name}${given.length ? ` ${given.join(' ')}` : ''}`;
   const db: Db = c.var.db;
-  const audit = await db.insertInto('audit_log').values({
-    actor_user_id: actor.id, as_user_id: impersonating ? user.id : null, action: 'EXPORT', detail, created_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const audit = await db
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: actor.id,
+      as_user_id: impersonating ? user.id : null,
+      action: 'EXPORT',
+      detail,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const stream = csvStream({
     ...spec,
     onDone: async (rows) => {
-      await db.updateTable('audit_log').set({ detail: `${detail} rows=${rows}` }).where('id', '=', audit.id).execute();
+      await db
+        .updateTable('audit_log')
+        .set({ detail: `${detail} rows=${rows}` })
+        .where('id', '=', audit.id)
+        .execute();
     },
   });
   const day = now.toISOString().slice(0, 10);

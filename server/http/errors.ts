@@ -1,15 +1,30 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
 import { processLog, type Logger } from '../observability/logger.ts';
 
 const REASONS: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 410: 'Gone', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
 };
 
 /** The JSON error body every failure answers with: { status, error, message, fields? }. */
-export interface ErrorBody { status: number; error: string; message: string; fields?: Record<string, string> }
+export interface ErrorBody {
+  status: number;
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+}
 
 export class HttpError extends Error {
   constructor(

@@ -1,5 +1,6 @@
-import { recordAudit } from './audit-log.ts';
 import { sql } from 'kysely';
+
+import { recordAudit } from './audit-log.ts';
 import { countOf, userNameSql, type NoteRow } from './paging.ts';
 import { route, type AppContext, type Policy, type RouteDef } from './route.ts';
 
@@ -17,7 +18,11 @@ interface NoteRoutes<T> {
   ownerColumn: OwnerColumn;
   /** The answer's shape (a contract type, e.g. BrokerNote) from the row and its owner id. */
   view: (n: NoteRow, ownerId: number) => T;
-  list: { path: string; policy: Policy; read: (c: AppContext) => Promise<{ ownerId: number; pageIndex: number; pageSize: number }> };
+  list: {
+    path: string;
+    policy: Policy;
+    read: (c: AppContext) => Promise<{ ownerId: number; pageIndex: number; pageSize: number }>;
+  };
   create: { path: string; policy: Policy; read: (c: AppContext) => Promise<{ ownerId: number; body: string }> };
   /** The owner's "updated" column, moved to the note's time: a record is never older than its newest note. */
   touchOwner?: { table: 'opportunities'; column: 'updated_at' };
@@ -32,12 +37,21 @@ export function noteRoutes<T>(o: NoteRoutes<T>): RouteDef[] {
     from ${table} as n left join users as u on u.id = n.author_user_id`;
   return [
     route({
-      method: 'GET', path: o.list.path, policy: o.list.policy,
+      method: 'GET',
+      path: o.list.path,
+      policy: o.list.policy,
       handler: async (c) => {
         const { ownerId, pageIndex, pageSize } = await o.list.read(c);
         const db = c.var.db;
         const [totalElements, rows] = await Promise.all([
-          countOf({ executeTakeFirst: async () => (await sql<{ n: number }>`select count(*) as n from ${table} as n where ${owner} = ${ownerId}`.execute(db)).rows[0] }),
+          countOf({
+            executeTakeFirst: async () =>
+              (
+                await sql<{ n: number }>`select count(*) as n from ${table} as n where ${owner} = ${ownerId}`.execute(
+                  db,
+                )
+              ).rows[0],
+          }),
           sql<NoteRow>`${select} where ${owner} = ${ownerId} order by n.created_at desc, n.id desc
             offset ${pageIndex * pageSize} limit ${pageSize}`.execute(db),
         ]);
@@ -45,17 +59,29 @@ export function noteRoutes<T>(o: NoteRoutes<T>): RouteDef[] {
       },
     }),
     route({
-      method: 'POST', path: o.create.path, policy: o.create.policy,
+      method: 'POST',
+      path: o.create.path,
+      policy: o.create.policy,
       handler: async (c) => {
         const { ownerId, body } = await o.create.read(c);
         const db = c.var.db;
         const now = c.var.now();
         const inserted = await db.transaction().execute(async (trx) => {
-          const row = await sql<{ id: number }>`insert into ${table} (${sql.ref(o.ownerColumn)}, author_user_id, body, created_at)
+          const row = await sql<{
+            id: number;
+          }>`insert into ${table} (${sql.ref(o.ownerColumn)}, author_user_id, body, created_at)
             values (${ownerId}, ${c.var.auth.user.id}, ${body}, ${now}) returning id`.execute(trx);
-          if (o.audit) await recordAudit(c, trx, o.audit, `note ${row.rows[0]!.id} on ${o.ownerColumn.replace(/_id$/, '')} ${ownerId}`);
+          if (o.audit)
+            await recordAudit(
+              c,
+              trx,
+              o.audit,
+              `note ${row.rows[0]!.id} on ${o.ownerColumn.replace(/_id$/, '')} ${ownerId}`,
+            );
           if (o.touchOwner) {
-            await sql`update ${sql.table(o.touchOwner.table)} set ${sql.ref(o.touchOwner.column)} = greatest(${sql.ref(o.touchOwner.column)}, ${now}) where id = ${ownerId}`.execute(trx);
+            await sql`update ${sql.table(o.touchOwner.table)} set ${sql.ref(o.touchOwner.column)} = greatest(${sql.ref(o.touchOwner.column)}, ${now}) where id = ${ownerId}`.execute(
+              trx,
+            );
           }
           return row;
         });

@@ -1,11 +1,16 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
 import type { AppEnv } from './route.ts';
 
 /** The error codes of RFC 6749 section 5.2 that our token endpoint answers with. */
 export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
 
-interface OurError { status: number; message: string; fields?: Record<string, string> }
+interface OurError {
+  status: number;
+  message: string;
+  fields?: Record<string, string>;
+}
 
 /**
  * Which RFC 6749 code a failure of ours is. Validation failures (fields) name the bad parameter:
@@ -22,7 +27,10 @@ export function oauthErrorCode(body: OurError, grantType: string): OAuthErrorCod
 }
 
 const isOurError = (value: unknown): value is OurError =>
-  typeof value === 'object' && value !== null && typeof (value as OurError).message === 'string' && typeof (value as OurError).status === 'number';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as OurError).message === 'string' &&
+  typeof (value as OurError).status === 'number';
 
 /**
  * Token endpoint failures speak both languages: RFC 6749 `error` (a code) and `error_description`
@@ -33,9 +41,12 @@ const isOurError = (value: unknown): value is OurError =>
 export const oauthTokenErrors: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (c.res.status < 400 || c.res.status >= 500) return;
-  const body: unknown = await c.res.clone().json().catch(() => null);
+  const body: unknown = await c.res
+    .clone()
+    .json()
+    .catch(() => null);
   if (!isOurError(body)) return;
-  const form = await c.req.parseBody().catch(() => ({} as Record<string, unknown>));
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
   const grantType = typeof form['grant_type'] === 'string' ? form['grant_type'] : '';
   const { status } = c.res;
   const headers = new Headers(c.res.headers);

@@ -1,7 +1,7 @@
+import { hasProviderRole } from '../../src/access/roles.ts';
 import type { Db } from '../db/database.ts';
 import { forbidden, notFound, type HttpError } from './errors.ts';
 import type { AuthUser } from './route.ts';
-import { hasProviderRole } from '../../src/access/roles.ts';
 
 /** A user with a provider role (any role of the provider's role type) is not tied to one brokerage. */
 export const isProviderUser = (user: AuthUser) => hasProviderRole(user.roles);
@@ -37,7 +37,11 @@ export function assertLoanOffice(user: AuthUser, loanOfficeId: number): void {
 
 /** Staff see every agent, a brokerage admin the agents of their brokerage, an agent only themself. */
 export async function assertAgent(db: Db, user: AuthUser, agentId: number): Promise<{ brokerageId: number }> {
-  const agent = await db.selectFrom('agents').select(['id', 'brokerage_id']).where('id', '=', agentId).executeTakeFirst();
+  const agent = await db
+    .selectFrom('agents')
+    .select(['id', 'brokerage_id'])
+    .where('id', '=', agentId)
+    .executeTakeFirst();
   assertAgentRow(user, agentId, agent && { brokerageId: agent.brokerage_id });
   return { brokerageId: agent!.brokerage_id };
 }

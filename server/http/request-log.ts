@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
+
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { isApiPath } from '../static.ts';
@@ -51,10 +52,16 @@ export function requestLog(logger: Logger, metrics: Metrics | undefined): Middle
       const status = c.res.status;
       const auth = c.get('auth') as AppEnv['Variables']['auth'] | undefined;
       metrics?.observe(c.req.method, route, status, ms / 1000);
-      log.info({
-        method: c.req.method, route, status, ms: Math.round(ms * 10) / 10,
-        ...(auth ? { userId: auth.user.id, ...(auth.impersonating ? { actorId: auth.actor.id } : {}) } : {}),
-      }, 'request');
+      log.info(
+        {
+          method: c.req.method,
+          route,
+          status,
+          ms: Math.round(ms * 10) / 10,
+          ...(auth ? { userId: auth.user.id, ...(auth.impersonating ? { actorId: auth.actor.id } : {}) } : {}),
+        },
+        'request',
+      );
     }
   };
 }

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+
 import type { Role } from '../../src/access/roles.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';

@@ -1,4 +1,5 @@
 import type { Kysely, UpdateObject, UpdateQueryBuilder, UpdateResult } from 'kysely';
+
 import type { Database } from '../db/schema.ts';
 import { notFound } from './errors.ts';
 
@@ -11,9 +12,16 @@ type AnyUpdate = UpdateQueryBuilder<Database, 'users', 'users', UpdateResult>;
  * 404 with `message` when no row has that id.
  */
 export async function updateByIdOr404<T extends TableWithId>(
-  db: Kysely<Database>, table: T, id: number, set: UpdateObject<Database, T>, message: string,
+  db: Kysely<Database>,
+  table: T,
+  id: number,
+  set: UpdateObject<Database, T>,
+  message: string,
 ): Promise<void> {
   const builder = db.updateTable(table) as unknown as AnyUpdate;
-  const res = await builder.set(set as UpdateObject<Database, 'users'>).where('id', '=', id).executeTakeFirst();
+  const res = await builder
+    .set(set as UpdateObject<Database, 'users'>)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (res.numUpdatedRows === 0n) throw notFound(message);
 }

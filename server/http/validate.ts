@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
+
 import { badRequest } from './errors.ts';
 
 function fieldsOf(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
@@ -12,7 +13,11 @@ function fieldsOf(issues: readonly v.BaseIssue<unknown>[]): Record<string, strin
 }
 
 /** Where a route reads its input: the field names each part takes, and the body's encoding. */
-export interface RouteInputs { query: Set<string>; body: Set<string>; bodyKind: 'json' | 'form' | undefined }
+export interface RouteInputs {
+  query: Set<string>;
+  body: Set<string>;
+  bodyKind: 'json' | 'form' | undefined;
+}
 
 /**
  * The inputs each route has been seen to validate, keyed by "METHOD /route/path" (Hono's route
@@ -23,7 +28,13 @@ export const ROUTE_INPUTS = new Map<string, RouteInputs>();
 
 /** The field names of an object schema (through pipes and variants); none for other schemas. */
 function fieldNames(schema: v.GenericSchema): string[] {
-  const s = schema as { type?: string; entries?: Record<string, unknown>; options?: v.GenericSchema[]; pipe?: v.GenericSchema[]; wrapped?: v.GenericSchema };
+  const s = schema as {
+    type?: string;
+    entries?: Record<string, unknown>;
+    options?: v.GenericSchema[];
+    pipe?: v.GenericSchema[];
+    wrapped?: v.GenericSchema;
+  };
   if (s.entries) return Object.keys(s.entries);
   if (s.options) return s.options.flatMap(fieldNames);
   if (s.wrapped) return fieldNames(s.wrapped);
@@ -34,7 +45,7 @@ function fieldNames(schema: v.GenericSchema): string[] {
 function record(c: Context, part: 'query' | 'json' | 'form', schema: v.GenericSchema): void {
   const key = `${c.req.method} ${c.req.routePath}`;
   let inputs = ROUTE_INPUTS.get(key);
-  if (!inputs) ROUTE_INPUTS.set(key, inputs = { query: new Set(), body: new Set(), bodyKind: undefined });
+  if (!inputs) ROUTE_INPUTS.set(key, (inputs = { query: new Set(), body: new Set(), bodyKind: undefined }));
   if (part === 'query') {
     if (inputs.query.size === 0) for (const f of fieldNames(schema)) inputs.query.add(f);
   } else if (inputs.bodyKind === undefined) {
@@ -80,7 +91,9 @@ export async function formBody<S extends v.GenericSchema>(c: Context, schema: S)
   record(c, 'form', schema);
   let body: Record<string, unknown>;
   try {
-    body = Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, val]) => [k, typeof val === 'string' ? val : undefined]));
+    body = Object.fromEntries(
+      Object.entries(await c.req.parseBody()).map(([k, val]) => [k, typeof val === 'string' ? val : undefined]),
+    );
   } catch {
     throw badRequest('The request body must be form-encoded');
   }
@@ -100,7 +113,16 @@ export function params<S extends v.GenericSchema>(c: Context, schema: S): v.Infe
 export const Id = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a positive whole number'), v.transform(Number));
 export const IdParams = v.object({ id: Id });
 const intIn = (min: number, max: number, fallback: number) =>
-  v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max)), String(fallback));
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(min),
+      v.maxValue(max),
+    ),
+    String(fallback),
+  );
 export const Paging = {
   pageIndex: intIn(0, 1_000_000, 0),
   pageSize: intIn(1, 1000, 10),

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import type { Retention } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { pruneMessages } from '../messages/retention.ts';
@@ -21,7 +22,8 @@ export type RetentionReport = Record<string, number>;
 
 const running = new WeakSet<Db>();
 
-const count = (r: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) => Number(r.numDeletedRows ?? r.numUpdatedRows ?? 0);
+const count = (r: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) =>
+  Number(r.numDeletedRows ?? r.numUpdatedRows ?? 0);
 
 /** One round: prunes every table by its bound, or answers undefined when another runner has the lock. */
 export async function runRetention(db: Db, retention: Retention, now: Date): Promise<RetentionReport | undefined> {
@@ -29,7 +31,9 @@ export async function runRetention(db: Db, retention: Retention, now: Date): Pro
   running.add(db);
   try {
     return await db.connection().execute(async (conn) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${RETENTION_LOCK_KEY}) as locked`.execute(conn);
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_lock(${RETENTION_LOCK_KEY}) as locked`.execute(conn);
       if (!rows[0]?.locked) return undefined;
       try {
         return await pruneAll(conn, retention, now);
@@ -47,34 +51,89 @@ async function pruneAll(db: Db, r: Retention, now: Date): Promise<RetentionRepor
   const tokens = before(r.refreshTokensDays * DAY_MS);
   const codes = before(r.codesHours * HOUR_MS);
   const report: RetentionReport = {};
-  report.events = count(await db.deleteFrom('events').where('created_at', '<', before(r.eventsDays * DAY_MS)).executeTakeFirst());
+  report.events = count(
+    await db
+      .deleteFrom('events')
+      .where('created_at', '<', before(r.eventsDays * DAY_MS))
+      .executeTakeFirst(),
+  );
   report.messages = await pruneMessages(db, now, r.messagesDays);
   // A one-time code or a registration link's code is worthless once its message went out: its text goes.
-  report.messageCodesRemoved = count(await db.updateTable('outbox')
-    .set({ body: sql<string>`regexp_replace(regexp_replace(body, 'code is [0-9]{6}', 'code is [removed]', 'g'), '/register/[^[:space:]]+', '/register/[removed]', 'g')` })
-    .where('status', 'in', ['sent', 'delivered', 'undelivered', 'failed', 'dead'])
-    .where((eb) => eb.or([eb('body', '~', 'code is [0-9]{6}'), eb('body', '~', '/register/[^[]')]))
-    .executeTakeFirst());
-  report.refreshTokens = count(await db.deleteFrom('refresh_tokens')
-    .where((eb) => eb.or([eb('expires_at', '<', tokens), eb('revoked_at', '<', tokens)])).executeTakeFirst());
-  report.accessTokens = count(await db.deleteFrom('access_tokens')
-    .where((eb) => eb.or([eb('expires_at', '<', tokens), eb('revoked_at', '<', tokens)])).executeTakeFirst());
-  report.oneTimeCodes = count(await db.deleteFrom('otp_challenges')
-    .where((eb) => eb.or([eb('expires_at', '<', codes), eb('used_at', '<', codes)])).executeTakeFirst());
-  report.authorizationCodes = count(await db.deleteFrom('authorization_codes')
-    .where((eb) => eb.or([eb('expires_at', '<', codes), eb('used_at', '<', codes)])).executeTakeFirst());
+  report.messageCodesRemoved = count(
+    await db
+      .updateTable('outbox')
+      .set({
+        body: sql<string>`regexp_replace(regexp_replace(body, 'code is [0-9]{6}', 'code is [removed]', 'g'), '/register/[^[:space:]]+', '/register/[removed]', 'g')`,
+      })
+      .where('status', 'in', ['sent', 'delivered', 'undelivered', 'failed', 'dead'])
+      .where((eb) => eb.or([eb('body', '~', 'code is [0-9]{6}'), eb('body', '~', '/register/[^[]')]))
+      .executeTakeFirst(),
+  );
+  report.refreshTokens = count(
+    await db
+      .deleteFrom('refresh_tokens')
+      .where((eb) => eb.or([eb('expires_at', '<', tokens), eb('revoked_at', '<', tokens)]))
+      .executeTakeFirst(),
+  );
+  report.accessTokens = count(
+    await db
+      .deleteFrom('access_tokens')
+      .where((eb) => eb.or([eb('expires_at', '<', tokens), eb('revoked_at', '<', tokens)]))
+      .executeTakeFirst(),
+  );
+  report.oneTimeCodes = count(
+    await db
+      .deleteFrom('otp_challenges')
+      .where((eb) => eb.or([eb('expires_at', '<', codes), eb('used_at', '<', codes)]))
+      .executeTakeFirst(),
+  );
+  report.authorizationCodes = count(
+    await db
+      .deleteFrom('authorization_codes')
+      .where((eb) => eb.or([eb('expires_at', '<', codes), eb('used_at', '<', codes)]))
+      .executeTakeFirst(),
+  );
   // An expired invitation of a user still invited stays: the user screens show it as expired.
-  report.invitationCodes = count(await db.deleteFrom('invites')
-    .where((eb) => eb.or([eb('used_at', '<', codes), eb('revoked_at', '<', codes), eb.and([eb('kind', '=', 'RESET'), eb('expires_at', '<', codes)])])).executeTakeFirst());
-  report.streamTickets = count(await db.deleteFrom('event_tickets')
-    .where((eb) => eb.or([eb('expires_at', '<', codes), eb('used_at', '<', codes)])).executeTakeFirst());
-  report.idempotencyKeys = count(await db.deleteFrom('idempotent_requests').where('created_at', '<', before(r.idempotencyHours * HOUR_MS)).executeTakeFirst());
-  report.analytics = count(await db.deleteFrom('analytics_events').where('occurred_at', '<', before(r.analyticsDays * DAY_MS)).executeTakeFirst());
+  report.invitationCodes = count(
+    await db
+      .deleteFrom('invites')
+      .where((eb) =>
+        eb.or([
+          eb('used_at', '<', codes),
+          eb('revoked_at', '<', codes),
+          eb.and([eb('kind', '=', 'RESET'), eb('expires_at', '<', codes)]),
+        ]),
+      )
+      .executeTakeFirst(),
+  );
+  report.streamTickets = count(
+    await db
+      .deleteFrom('event_tickets')
+      .where((eb) => eb.or([eb('expires_at', '<', codes), eb('used_at', '<', codes)]))
+      .executeTakeFirst(),
+  );
+  report.idempotencyKeys = count(
+    await db
+      .deleteFrom('idempotent_requests')
+      .where('created_at', '<', before(r.idempotencyHours * HOUR_MS))
+      .executeTakeFirst(),
+  );
+  report.analytics = count(
+    await db
+      .deleteFrom('analytics_events')
+      .where('occurred_at', '<', before(r.analyticsDays * DAY_MS))
+      .executeTakeFirst(),
+  );
   return report;
 }
 
 /** Runs a round now and every hour (main.ts); answers the stop function. Failures are logged, the next round tries again. */
-export function startRetention(db: Db, retention: Retention, log: Logger, now: () => Date = () => new Date()): () => void {
+export function startRetention(
+  db: Db,
+  retention: Retention,
+  log: Logger,
+  now: () => Date = () => new Date(),
+): () => void {
   const round = async () => {
     const started = Date.now();
     try {

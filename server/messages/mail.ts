@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+
 import { BRAND } from '../../src/lib/brand.ts';
 import { escapeHtml, linkify } from '../auth/html.ts';
 import type { MailConfig } from '../config.ts';
@@ -8,7 +9,9 @@ import { SendError, type OutgoingMessage } from './send-error.ts';
 /** The closing line of each kind of mail: one template per kind, the brand from its one constant. */
 const MAIL_TEMPLATES: Record<MessageKind, { footer: string }> = {
   code: { footer: `You asked to sign in to ${BRAND.name}. If you did not, ignore this mail.` },
-  reset: { footer: `Someone asked to reset your ${BRAND.name} password. If it was not you, ignore this mail: nothing changes.` },
+  reset: {
+    footer: `Someone asked to reset your ${BRAND.name} password. If it was not you, ignore this mail: nothing changes.`,
+  },
   invitation: { footer: `You were invited to ${BRAND.name}. If you did not expect this, ignore this mail.` },
   bulk: { footer: `Sent by ${BRAND.name}.` },
   notice: { footer: `Sent by ${BRAND.name}.` },
@@ -18,7 +21,10 @@ const MAIL_TEMPLATES: Record<MessageKind, { footer: string }> = {
 /** The plain-text and HTML parts of a mail: the same words, links as links, no images, no tracking. */
 export function renderMail(kind: MessageKind, subject: string, text: string): { text: string; html: string } {
   const { footer } = MAIL_TEMPLATES[kind];
-  const paragraphs = text.split(/\n{2,}/).map((p) => `<p style="margin:0 0 16px">${linkify(p).replace(/\n/g, '<br>')}</p>`).join('\n');
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((p) => `<p style="margin:0 0 16px">${linkify(p).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
@@ -58,13 +64,22 @@ export class MailSender {
     // mail clients show once (decision 0086).
     const messageId = `<outbox-${msg.id}.${msg.createdAt.getTime()}@${this.domain}>`;
     try {
-      const info = await this.transport.sendMail({ from: this.config.from, to: msg.recipient, subject, text, html, messageId });
+      const info = await this.transport.sendMail({
+        from: this.config.from,
+        to: msg.recipient,
+        subject,
+        text,
+        html,
+        messageId,
+      });
       return info.messageId || messageId;
     } catch (err) {
       const e = err as { responseCode?: number; response?: string; code?: string; message?: string };
       // A 5xx answer is a refusal that sending again will not change (a bad address, a policy).
       const permanent = typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
-      const detail = e.responseCode ? `SMTP ${e.responseCode}: ${(e.response ?? e.message ?? '').slice(0, 300)}` : `SMTP ${e.code ?? 'error'}: ${(e.message ?? '').slice(0, 300)}`;
+      const detail = e.responseCode
+        ? `SMTP ${e.responseCode}: ${(e.response ?? e.message ?? '').slice(0, 300)}`
+        : `SMTP ${e.code ?? 'error'}: ${(e.message ?? '').slice(0, 300)}`;
       throw new SendError(detail, permanent);
     }
   }

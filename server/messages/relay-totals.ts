@@ -8,9 +8,16 @@ export const RELAY_OUTCOMES = ['sent', 'retried', 'dead'] as const;
 export type RelayOutcome = (typeof RELAY_OUTCOMES)[number];
 
 /** Counts of what a relay did, for metrics (read by whoever exposes them). */
-export interface RelayCounts { sent: number; retried: number; dead: number }
+export interface RelayCounts {
+  sent: number;
+  retried: number;
+  dead: number;
+}
 
-const totals: Record<RelayChannel, RelayCounts> = { EMAIL: { sent: 0, retried: 0, dead: 0 }, SMS: { sent: 0, retried: 0, dead: 0 } };
+const totals: Record<RelayChannel, RelayCounts> = {
+  EMAIL: { sent: 0, retried: 0, dead: 0 },
+  SMS: { sent: 0, retried: 0, dead: 0 },
+};
 
 /** Counts one outcome of a relay's try. */
 export function countRelayOutcome(channel: RelayChannel, outcome: RelayOutcome): void {
@@ -19,7 +26,9 @@ export function countRelayOutcome(channel: RelayChannel, outcome: RelayOutcome):
 
 /** The process's totals, every channel together. */
 export const messageRelayTotals = (): Readonly<RelayCounts> => ({
-  sent: totals.EMAIL.sent + totals.SMS.sent, retried: totals.EMAIL.retried + totals.SMS.retried, dead: totals.EMAIL.dead + totals.SMS.dead,
+  sent: totals.EMAIL.sent + totals.SMS.sent,
+  retried: totals.EMAIL.retried + totals.SMS.retried,
+  dead: totals.EMAIL.dead + totals.SMS.dead,
 });
 
 /** The process's totals of one channel. */

@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
+
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { MessageKind, OutboxStatus } from '../db/schema.ts';
-import { MailSender } from './mail.ts';
-import { SendError, type OutgoingMessage } from './send-error.ts';
-import { TwilioSender, statusCallbackUrl } from './twilio.ts';
-import { onWake } from './wake.ts';
-import { countRelayOutcome, type RelayCounts } from './relay-totals.ts';
 import { INBOUND_BLOCKS } from './dnc.ts';
+import { MailSender } from './mail.ts';
+import { countRelayOutcome, type RelayCounts } from './relay-totals.ts';
+import { SendError, type OutgoingMessage } from './send-error.ts';
+import { statusCallbackUrl, TwilioSender } from './twilio.ts';
+import { onWake } from './wake.ts';
 
 /** Tries before a message is given up as dead (about an hour and a half of backoff in all). */
 export const MAX_ATTEMPTS = 10;
@@ -33,8 +34,15 @@ export interface RelayOptions {
 }
 
 interface ClaimedRow {
-  id: number; channel: 'EMAIL' | 'SMS'; kind: MessageKind; recipient: string; subject: string | null;
-  body: string; created_at: Date; attempts: number; expires_at: Date | null;
+  id: number;
+  channel: 'EMAIL' | 'SMS';
+  kind: MessageKind;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  created_at: Date;
+  attempts: number;
+  expires_at: Date | null;
 }
 
 // What every relay of this process has done since it started (messages sent, tries failed and retried,
@@ -59,7 +67,11 @@ export class MessageRelay {
   private wakers = new Set<() => void>();
   private unsubscribe: () => void = () => {};
 
-  constructor(private readonly db: Db, private readonly config: Config, options: RelayOptions = {}) {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    options: RelayOptions = {},
+  ) {
     this.mail = config.mail ? new MailSender(config.mail) : undefined;
     this.sms = config.twilio ? new TwilioSender(config.twilio, statusCallbackUrl(config.publicOrigin)) : undefined;
     this.now = options.now ?? (() => new Date());
@@ -75,7 +87,11 @@ export class MessageRelay {
   start(): this {
     if (this.running || this.channels.length === 0) return this;
     this.running = true;
-    this.unsubscribe = onWake(() => setTimeout(() => { for (const w of this.wakers) w(); }, 5));
+    this.unsubscribe = onWake(() =>
+      setTimeout(() => {
+        for (const w of this.wakers) w();
+      }, 5),
+    );
     this.lanes = [this.loop(() => this.runUrgent()), ...(this.sms ? [this.loop(() => this.runBulk())] : [])];
     return this;
   }
@@ -106,7 +122,11 @@ export class MessageRelay {
       if (handled > 0) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, this.pollMs);
-        function done() { clearTimeout(timer); wakers.delete(done); resolve(); }
+        function done() {
+          clearTimeout(timer);
+          wakers.delete(done);
+          resolve();
+        }
         const wakers = this.wakers;
         wakers.add(done);
       });
@@ -158,7 +178,9 @@ export class MessageRelay {
         order by priority, next_attempt_at, id
         limit ${limit}
         for update skip locked)
-      returning o.id, o.channel, o.kind, o.recipient, o.subject, o.body, o.created_at, o.attempts, o.expires_at`.execute(this.db);
+      returning o.id, o.channel, o.kind, o.recipient, o.subject, o.body, o.created_at, o.attempts, o.expires_at`.execute(
+      this.db,
+    );
     return res.rows;
   }
 
@@ -168,24 +190,37 @@ export class MessageRelay {
       await this.finish(row, 'dead', { last_error: 'Expired before it could be sent' });
       return;
     }
-    if (row.channel === 'SMS' && row.kind !== 'reply' && await this.inboundBlocked(row.recipient)) {
+    if (row.channel === 'SMS' && row.kind !== 'reply' && (await this.inboundBlocked(row.recipient))) {
       await this.finish(row, 'dead', { last_error: 'Not sent: the number replied STOP' });
       return;
     }
-    const msg: OutgoingMessage = { id: row.id, kind: row.kind, recipient: row.recipient, subject: row.subject, body: row.body, createdAt: new Date(row.created_at) };
+    const msg: OutgoingMessage = {
+      id: row.id,
+      kind: row.kind,
+      recipient: row.recipient,
+      subject: row.subject,
+      body: row.body,
+      createdAt: new Date(row.created_at),
+    };
     let providerId: string;
     try {
       const sender = row.channel === 'EMAIL' ? this.mail : this.sms;
-      if (!sender) throw new SendError(`No ${row.channel === 'EMAIL' ? 'SMTP server' : 'Twilio account'} configured`, false);
+      if (!sender)
+        throw new SendError(`No ${row.channel === 'EMAIL' ? 'SMTP server' : 'Twilio account'} configured`, false);
       providerId = await sender.send(msg);
     } catch (err) {
       const e = err instanceof SendError ? err : new SendError((err as Error).message, false);
       if (e.permanent || row.attempts >= MAX_ATTEMPTS) {
-        await this.finish(row, 'dead', { last_error: e.permanent ? e.message : `${e.message} (gave up after ${row.attempts} tries)` });
+        await this.finish(row, 'dead', {
+          last_error: e.permanent ? e.message : `${e.message} (gave up after ${row.attempts} tries)`,
+        });
       } else {
         const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (row.attempts - 1));
         const wait = Math.floor(this.random() * ceiling);
-        await this.finish(row, 'retrying', { last_error: e.message, next_attempt_at: new Date(this.now().getTime() + wait) });
+        await this.finish(row, 'retrying', {
+          last_error: e.message,
+          next_attempt_at: new Date(this.now().getTime() + wait),
+        });
       }
       return;
     }
@@ -193,19 +228,35 @@ export class MessageRelay {
   }
 
   private async inboundBlocked(phone: string): Promise<boolean> {
-    const hit = await this.db.selectFrom('dnc_contacts').select('id')
-      .where('type', '=', 'PHONE').where('value', '=', phone).where('disposition', 'in', INBOUND_BLOCKS).executeTakeFirst();
+    const hit = await this.db
+      .selectFrom('dnc_contacts')
+      .select('id')
+      .where('type', '=', 'PHONE')
+      .where('value', '=', phone)
+      .where('disposition', 'in', INBOUND_BLOCKS)
+      .executeTakeFirst();
     return hit !== undefined;
   }
 
   /** Records the outcome; a secret's text goes as soon as the message leaves (or dies). */
-  private async finish(row: ClaimedRow, status: OutboxStatus, set: { last_error?: string | null; next_attempt_at?: Date; provider_id?: string; sent_at?: Date }): Promise<void> {
+  private async finish(
+    row: ClaimedRow,
+    status: OutboxStatus,
+    set: { last_error?: string | null; next_attempt_at?: Date; provider_id?: string; sent_at?: Date },
+  ): Promise<void> {
     // In demo mode the outbox is the mail catcher (/dev/outbox shows each message): the text stays until
     // the retention job's hourly round takes the codes out of sent messages.
-    const forget = !this.config.demoMode && status !== 'retrying' && SECRET_KINDS.includes(row.kind) && (status === 'sent' || row.kind === 'code');
-    await this.db.updateTable('outbox')
+    const forget =
+      !this.config.demoMode &&
+      status !== 'retrying' &&
+      SECRET_KINDS.includes(row.kind) &&
+      (status === 'sent' || row.kind === 'code');
+    await this.db
+      .updateTable('outbox')
       .set({ status, claimed_until: null, updated_at: this.now(), ...set, ...(forget ? { body: REMOVED_BODY } : {}) })
-      .where('id', '=', row.id).where('status', '=', 'sending').execute();
+      .where('id', '=', row.id)
+      .where('status', '=', 'sending')
+      .execute();
     const key = status === 'sent' ? 'sent' : status === 'dead' ? 'dead' : 'retried';
     this.counts[key] += 1;
     countRelayOutcome(row.channel, key);

@@ -12,7 +12,10 @@ export interface OutgoingMessage {
 
 /** A provider's refusal: permanent ones (SMTP 5xx, Twilio 4xx) are not tried again. */
 export class SendError extends Error {
-  constructor(message: string, readonly permanent: boolean) {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
     super(message);
     this.name = 'SendError';
   }

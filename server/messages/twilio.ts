@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+
 import type { TwilioConfig } from '../config.ts';
 import { SendError, type OutgoingMessage } from './send-error.ts';
 
@@ -13,7 +14,10 @@ export const inboundUrl = (publicOrigin: string) => `${publicOrigin}/webhooks/tw
  * {TWILIO_API_URL}/2010-04-01/Accounts/{sid}/Messages.json with HTTP Basic (account SID, auth token).
  */
 export class TwilioSender {
-  constructor(private readonly config: TwilioConfig, private readonly statusCallback: string) {}
+  constructor(
+    private readonly config: TwilioConfig,
+    private readonly statusCallback: string,
+  ) {}
 
   async send(msg: OutgoingMessage): Promise<string> {
     const form = new URLSearchParams({ To: msg.recipient, Body: msg.body, StatusCallback: this.statusCallback });
@@ -37,7 +41,11 @@ export class TwilioSender {
     }
     const text = await res.text();
     let body: { sid?: unknown; code?: unknown; message?: unknown } = {};
-    try { body = JSON.parse(text) as typeof body; } catch { /* not JSON */ }
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      /* not JSON */
+    }
     if (res.ok && typeof body.sid === 'string') return body.sid;
     const code = typeof body.code === 'number' ? `${body.code}: ` : '';
     const message = typeof body.message === 'string' ? body.message : text.slice(0, 200);
@@ -53,12 +61,19 @@ export class TwilioSender {
  * followed by each form parameter's name and value, sorted by name.
  */
 export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
-  const data = Object.keys(params).sort().reduce((acc, k) => acc + k + params[k], url);
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, k) => acc + k + params[k], url);
   return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
 }
 
 /** Compares in constant time; a missing or malformed header is simply wrong. */
-export function validTwilioSignature(authToken: string, url: string, params: Record<string, string>, header: string | undefined): boolean {
+export function validTwilioSignature(
+  authToken: string,
+  url: string,
+  params: Record<string, string>,
+  header: string | undefined,
+): boolean {
   if (!header) return false;
   const expected = Buffer.from(twilioSignature(authToken, url, params));
   const given = Buffer.from(header);

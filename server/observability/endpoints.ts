@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
+
 import type { Db } from '../db/database.ts';
 import { errorBody } from '../http/errors.ts';
 import type { AppEnv } from '../http/route.ts';
@@ -17,7 +18,10 @@ const sameSecret = (a: string, b: string) => {
  * their status (and readiness its reason). /metrics exists only when METRICS_TOKEN is set and answers
  * only to that bearer token.
  */
-export function mountOperations(app: Hono<AppEnv>, o: { db: Db; lifecycle: Lifecycle; metrics: Metrics | undefined; metricsToken: string | undefined }): void {
+export function mountOperations(
+  app: Hono<AppEnv>,
+  o: { db: Db; lifecycle: Lifecycle; metrics: Metrics | undefined; metricsToken: string | undefined },
+): void {
   app.get('/healthz', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ status: 'ok' });

@@ -10,13 +10,47 @@ export type { Logger } from 'pino';
  * net under any object a later line passes to the logger.
  */
 export const REDACTED_PATHS = [
-  'password', '*.password', 'new_password', '*.new_password', 'newPassword', '*.newPassword',
-  'code', '*.code', 'otp', '*.otp', 'ticket', '*.ticket',
-  'token', '*.token', 'access_token', '*.access_token', 'refresh_token', '*.refresh_token',
-  'accessToken', '*.accessToken', 'refreshToken', '*.refreshToken', 'client_secret', '*.client_secret',
-  'authorization', '*.authorization', 'Authorization', '*.Authorization', 'cookie', '*.cookie', 'Cookie', '*.Cookie',
-  'headers.authorization', '*.headers.authorization', 'headers.cookie', '*.headers.cookie', 'headers["set-cookie"]',
-  'body', '*.body', 'text', '*.text',
+  'password',
+  '*.password',
+  'new_password',
+  '*.new_password',
+  'newPassword',
+  '*.newPassword',
+  'code',
+  '*.code',
+  'otp',
+  '*.otp',
+  'ticket',
+  '*.ticket',
+  'token',
+  '*.token',
+  'access_token',
+  '*.access_token',
+  'refresh_token',
+  '*.refresh_token',
+  'accessToken',
+  '*.accessToken',
+  'refreshToken',
+  '*.refreshToken',
+  'client_secret',
+  '*.client_secret',
+  'authorization',
+  '*.authorization',
+  'Authorization',
+  '*.Authorization',
+  'cookie',
+  '*.cookie',
+  'Cookie',
+  '*.Cookie',
+  'headers.authorization',
+  '*.headers.authorization',
+  'headers.cookie',
+  '*.headers.cookie',
+  'headers["set-cookie"]',
+  'body',
+  '*.body',
+  'text',
+  '*.text',
 ];
 
 export interface LoggerSetup {
@@ -34,7 +68,11 @@ export function createLogger({ level, destination }: LoggerSetup): Logger {
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
   };
   if (destination) return pino(options, destination);
-  if (process.stdout.isTTY) return pino(options, pretty({ colorize: true, sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+  if (process.stdout.isTTY)
+    return pino(
+      options,
+      pretty({ colorize: true, sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }),
+    );
   return pino(options);
 }
 

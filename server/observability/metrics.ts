@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { liveStreamsOf } from '../events/streams.ts';
@@ -17,7 +18,12 @@ export type PushSendResult = (typeof PUSH_RESULTS)[number];
 
 // Pushes are sent by the process's listener, outside any request: one counter per process, shown
 // by every registry of the process.
-const pushSends = new Counter({ name: 'porchlight_push_sends_total', help: 'Web Push sends by result: sent (2xx), removed (the push service said the subscription is gone), failed', labelNames: ['result'], registers: [] });
+const pushSends = new Counter({
+  name: 'porchlight_push_sends_total',
+  help: 'Web Push sends by result: sent (2xx), removed (the push service said the subscription is gone), failed',
+  labelNames: ['result'],
+  registers: [],
+});
 for (const result of PUSH_RESULTS) pushSends.inc({ result }, 0);
 
 /** Counts one Web Push send (server/push/deliver.ts). */
@@ -43,19 +49,28 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry });
     this.registry.registerMetric(pushSends);
     this.duration = new Histogram({
-      name: 'http_request_duration_seconds', help: 'Time to answer a request, by method, route pattern and status',
-      labelNames: ['method', 'route', 'status'], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers,
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer a request, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
     });
     new Gauge({
-      name: 'porchlight_outbox_messages', help: 'Emails and texts in the outbox by channel and delivery status', labelNames: ['channel', 'status'], registers,
+      name: 'porchlight_outbox_messages',
+      help: 'Emails and texts in the outbox by channel and delivery status',
+      labelNames: ['channel', 'status'],
+      registers,
       async collect() {
         this.reset(); // a database that does not answer leaves the family empty rather than failing the scrape
-        for (const row of await outboxCounts(db).catch(() => [])) this.set({ channel: row.channel, status: row.status }, row.count);
+        for (const row of await outboxCounts(db).catch(() => []))
+          this.set({ channel: row.channel, status: row.status }, row.count);
       },
     });
     new Counter({
-      name: 'porchlight_messages_relayed_total', help: 'What this process\'s outbox relay did, by channel and outcome: sent, retried (a try failed and will be retried), dead (given up)',
-      labelNames: ['channel', 'outcome'], registers,
+      name: 'porchlight_messages_relayed_total',
+      help: "What this process's outbox relay did, by channel and outcome: sent, retried (a try failed and will be retried), dead (given up)",
+      labelNames: ['channel', 'outcome'],
+      registers,
       collect() {
         this.reset();
         for (const channel of RELAY_CHANNELS) {
@@ -65,21 +80,49 @@ export class Metrics {
       },
     });
     new Gauge({
-      name: 'porchlight_sse_streams', help: 'Live-console event streams open on this process', registers,
-      collect() { this.set(events ? liveStreamsOf(events).size : 0); },
+      name: 'porchlight_sse_streams',
+      help: 'Live-console event streams open on this process',
+      registers,
+      collect() {
+        this.set(events ? liveStreamsOf(events).size : 0);
+      },
     });
     new Gauge({
-      name: 'porchlight_event_bus_lag', help: 'Events written but not yet read by this process\'s event bus', registers,
+      name: 'porchlight_event_bus_lag',
+      help: "Events written but not yet read by this process's event bus",
+      registers,
       async collect() {
         this.reset();
-        if (!events) { this.set(0); return; }
-        const row = await db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '>', events.lastDeliveredId).executeTakeFirst().catch(() => undefined);
+        if (!events) {
+          this.set(0);
+          return;
+        }
+        const row = await db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('id', '>', events.lastDeliveredId)
+          .executeTakeFirst()
+          .catch(() => undefined);
         if (row) this.set(Number(row.n));
       },
     });
     if (pool) {
-      new Gauge({ name: 'porchlight_db_pool_in_use', help: 'PostgreSQL pool connections checked out', registers, collect() { this.set(pool.totalCount - pool.idleCount); } });
-      new Gauge({ name: 'porchlight_db_pool_waiting', help: 'Queries waiting for a PostgreSQL pool connection', registers, collect() { this.set(pool.waitingCount); } });
+      new Gauge({
+        name: 'porchlight_db_pool_in_use',
+        help: 'PostgreSQL pool connections checked out',
+        registers,
+        collect() {
+          this.set(pool.totalCount - pool.idleCount);
+        },
+      });
+      new Gauge({
+        name: 'porchlight_db_pool_waiting',
+        help: 'Queries waiting for a PostgreSQL pool connection',
+        registers,
+        collect() {
+          this.set(pool.waitingCount);
+        },
+      });
     }
   }
 
@@ -88,6 +131,10 @@ export class Metrics {
     this.duration.observe({ method: METHODS.has(method) ? method : 'OTHER', route, status: String(status) }, seconds);
   }
 
-  text(): Promise<string> { return this.registry.metrics(); }
-  get contentType(): string { return this.registry.contentType; }
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+  get contentType(): string {
+    return this.registry.contentType;
+  }
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import type { Db } from '../db/database.ts';
 import { migrationNames } from '../db/migrate.ts';
 
@@ -23,7 +24,10 @@ export async function readiness(db: Db, lifecycle: Lifecycle): Promise<Readiness
   if (lifecycle.draining) return { ready: false, reason: 'shutting down' };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<Readiness>((resolve) => {
-    timer = setTimeout(() => resolve({ ready: false, reason: 'the database did not answer within 1 s' }), READY_TIMEOUT_MS);
+    timer = setTimeout(
+      () => resolve({ ready: false, reason: 'the database did not answer within 1 s' }),
+      READY_TIMEOUT_MS,
+    );
   });
   const check = (async (): Promise<Readiness> => {
     expected ??= migrationNames();
@@ -35,7 +39,9 @@ export async function readiness(db: Db, lifecycle: Lifecycle): Promise<Readiness
       return { ready: false, reason: 'the database is not reachable' };
     }
     const missing = (await expected).filter((name) => !applied.has(name));
-    return missing.length > 0 ? { ready: false, reason: `${missing.length} migration(s) not applied` } : { ready: true };
+    return missing.length > 0
+      ? { ready: false, reason: `${missing.length} migration(s) not applied` }
+      : { ready: true };
   })();
   try {
     return await Promise.race([check, timeout]);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
+
 import { pathTo } from '../../src/access/route-table.ts';
 import type { NotificationType } from '../../src/contract/notifications.ts';
 import type { PushMessage } from '../../src/contract/push.ts';
@@ -12,7 +13,10 @@ import { BlockedAddressError, pushEndpointAllowed, pushLookup, type Resolve } fr
 import { vapidKeys, type VapidKeys } from './vapid.ts';
 
 /** What push needs of an event of the pipeline: its id (claimed once) and the agent notification it announces. */
-export interface PushEvent { id: number; notificationId: number }
+export interface PushEvent {
+  id: number;
+  notificationId: number;
+}
 
 export interface PushOutcome {
   /** False when another process (or an earlier delivery) already took this event. */
@@ -49,34 +53,63 @@ export interface DeliverOptions {
  * at once; a failure is counted, never thrown, and a subscription failing MAX_PUSH_FAILURES times in
  * a row, or whose endpoint is no longer allowed, is dropped.
  */
-export async function deliverPush(db: Db, config: Config, event: PushEvent, options: DeliverOptions = {}): Promise<PushOutcome> {
+export async function deliverPush(
+  db: Db,
+  config: Config,
+  event: PushEvent,
+  options: DeliverOptions = {},
+): Promise<PushOutcome> {
   const outcome: PushOutcome = { claimed: false, sent: 0, removed: 0, failed: 0 };
-  const claim = await db.insertInto('push_deliveries').values({ event_id: event.id })
-    .onConflict((oc) => oc.column('event_id').doNothing()).returning('event_id').executeTakeFirst();
+  const claim = await db
+    .insertInto('push_deliveries')
+    .values({ event_id: event.id })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
   if (!claim) return outcome;
   outcome.claimed = true;
   const keys = await vapidKeys(db, config);
-  const note = await db.selectFrom('agent_notifications').select(['agent_id', 'type', 'referral_id', 'referral_name', 'title', 'text'])
-    .where('id', '=', event.notificationId).executeTakeFirst();
+  const note = await db
+    .selectFrom('agent_notifications')
+    .select(['agent_id', 'type', 'referral_id', 'referral_name', 'title', 'text'])
+    .where('id', '=', event.notificationId)
+    .executeTakeFirst();
   if (!keys || !note) return outcome;
   // A new referral or a reminder reaches the phones only when the agent keeps push on for that kind.
   if (note.agent_id !== null && !(await agentWantsPush(db, note.agent_id, note.type))) return outcome;
   const now = options.now ?? new Date();
-  const subscriptions = await db.selectFrom('push_subscriptions as s').innerJoin('users as u', 'u.id', 's.user_id')
+  const subscriptions = await db
+    .selectFrom('push_subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id', 's.endpoint', 's.p256dh', 's.auth'])
-    .where('u.agent_id', '=', note.agent_id).where('u.status', '=', 'ACTIVE')
+    .where('u.agent_id', '=', note.agent_id)
+    .where('u.status', '=', 'ACTIVE')
     // The sign-in that registered it is still valid: its current refresh token is neither revoked nor expired.
-    .where(({ exists, selectFrom }) => exists(selectFrom('refresh_tokens as t').select('t.id')
-      .whereRef('t.family_id', '=', 's.family_id').where('t.revoked_at', 'is', null).where('t.rotated_at', 'is', null).where('t.expires_at', '>', now)))
-    .orderBy('s.id').execute();
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('refresh_tokens as t')
+          .select('t.id')
+          .whereRef('t.family_id', '=', 's.family_id')
+          .where('t.revoked_at', 'is', null)
+          .where('t.rotated_at', 'is', null)
+          .where('t.expires_at', '>', now),
+      ),
+    )
+    .orderBy('s.id')
+    .execute();
   const message: PushMessage = {
-    title: note.title, body: note.text,
+    title: note.title,
+    body: note.text,
     tag: note.referral_id === null ? `notification-${event.notificationId}` : `referral-${note.referral_id}`,
-    url: note.referral_id === null ? pathTo('agent-followups') : pathTo('agent-followup-view', { id: note.referral_id }),
-    referralId: note.referral_id, referralName: note.referral_name,
+    url:
+      note.referral_id === null ? pathTo('agent-followups') : pathTo('agent-followup-view', { id: note.referral_id }),
+    referralId: note.referral_id,
+    referralName: note.referral_name,
   };
   const sendOptions: webpush.RequestOptions = {
-    vapidDetails: vapidDetails(keys), TTL: TTL_S, urgency: HIGH_URGENCY.has(note.type) ? 'high' : 'normal',
+    vapidDetails: vapidDetails(keys),
+    TTL: TTL_S,
+    urgency: HIGH_URGENCY.has(note.type) ? 'high' : 'normal',
     contentEncoding: 'aes128gcm',
     // A newer message about the same referral replaces one the push service still holds (RFC 8030 5.4).
     ...(note.referral_id === null ? {} : { topic: `referral-${note.referral_id}` }),
@@ -87,25 +120,41 @@ export async function deliverPush(db: Db, config: Config, event: PushEvent, opti
       await db.deleteFrom('push_subscriptions').where('id', '=', s.id).execute();
       return 'removed';
     }
-    const details = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(message), sendOptions);
+    const details = webpush.generateRequestDetails(
+      { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+      JSON.stringify(message),
+      sendOptions,
+    );
     const status = await send(details, options.resolve);
     if (status === 404 || status === 410 || status === 'blocked') {
       await db.deleteFrom('push_subscriptions').where('id', '=', s.id).where('endpoint', '=', s.endpoint).execute();
       return 'removed';
     }
     if (typeof status === 'number' && status >= 200 && status < 300) {
-      await db.updateTable('push_subscriptions').set({ failures: 0, last_failure_at: null }).where('id', '=', s.id).where('failures', '>', 0).execute();
+      await db
+        .updateTable('push_subscriptions')
+        .set({ failures: 0, last_failure_at: null })
+        .where('id', '=', s.id)
+        .where('failures', '>', 0)
+        .execute();
       return 'sent';
     }
-    const row = await db.updateTable('push_subscriptions').set((eb) => ({ failures: eb('failures', '+', 1), last_failure_at: now }))
-      .where('id', '=', s.id).returning('failures').executeTakeFirst();
+    const row = await db
+      .updateTable('push_subscriptions')
+      .set((eb) => ({ failures: eb('failures', '+', 1), last_failure_at: now }))
+      .where('id', '=', s.id)
+      .returning('failures')
+      .executeTakeFirst();
     if (row && row.failures >= MAX_PUSH_FAILURES) {
       await db.deleteFrom('push_subscriptions').where('id', '=', s.id).execute();
       return 'removed';
     }
     return 'failed';
   };
-  for (const r of await inPool(subscriptions, PUSH_CONCURRENCY, deliverOne)) { outcome[r] += 1; countPushSend(r); }
+  for (const r of await inPool(subscriptions, PUSH_CONCURRENCY, deliverOne)) {
+    outcome[r] += 1;
+    countPushSend(r);
+  }
   return outcome;
 }
 
@@ -135,21 +184,36 @@ const vapidDetails = (k: VapidKeys) => ({ subject: k.subject, publicKey: k.publi
 function send(details: webpush.RequestDetails, resolve?: Resolve): Promise<number | 'blocked' | undefined> {
   const url = new URL(details.endpoint);
   const headers: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(details.headers)) if (value !== undefined) headers[name] = value as string | number;
+  for (const [name, value] of Object.entries(details.headers))
+    if (value !== undefined) headers[name] = value as string | number;
   const body = details.body ? Buffer.from(details.body) : undefined;
   if (body) headers['Content-Length'] = body.length;
   const plain = url.protocol === 'http:';
   return new Promise((settle) => {
     let done = false;
-    const finish = (v: number | 'blocked' | undefined) => { if (!done) { done = true; settle(v); } };
-    const request = (plain ? http : https).request({
-      protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port || (plain ? 80 : 443),
-      path: `${url.pathname}${url.search}`, method: details.method, headers,
-      lookup: pushLookup(resolve, plain), agent: false, timeout: SEND_TIMEOUT_MS,
-    }, (res) => {
-      res.resume();
-      finish(res.statusCode);
-    });
+    const finish = (v: number | 'blocked' | undefined) => {
+      if (!done) {
+        done = true;
+        settle(v);
+      }
+    };
+    const request = (plain ? http : https).request(
+      {
+        protocol: url.protocol,
+        hostname: url.hostname.replace(/^\[|\]$/g, ''),
+        port: url.port || (plain ? 80 : 443),
+        path: `${url.pathname}${url.search}`,
+        method: details.method,
+        headers,
+        lookup: pushLookup(resolve, plain),
+        agent: false,
+        timeout: SEND_TIMEOUT_MS,
+      },
+      (res) => {
+        res.resume();
+        finish(res.statusCode);
+      },
+    );
     request.on('timeout', () => request.destroy(new Error('the push service did not answer in time')));
     request.on('error', (err) => finish(err instanceof BlockedAddressError ? 'blocked' : undefined));
     request.end(body);

@@ -27,22 +27,33 @@ const DEMO_LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const BLOCKED = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], // "this network", the unspecified address
-  ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], // private (RFC 1918)
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16], // private (RFC 1918)
   ['100.64.0.0', 10], // carrier-grade NAT (RFC 6598)
   ['127.0.0.0', 8], // loopback
   ['169.254.0.0', 16], // link-local (cloud metadata services live here)
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], // special use, benchmarking, documentation
-  ['224.0.0.0', 4], ['240.0.0.0', 4], // multicast, reserved and broadcast
-] as const) BLOCKED.addSubnet(net, prefix, 'ipv4');
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24], // special use, benchmarking, documentation
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4], // multicast, reserved and broadcast
+] as const)
+  BLOCKED.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], // unspecified, loopback
+  ['::', 128],
+  ['::1', 128], // unspecified, loopback
   ['fc00::', 7], // unique local (private)
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast
-  ['64:ff9b::', 96], ['64:ff9b:1::', 48], // NAT64: an IPv4 address inside
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48], // NAT64: an IPv4 address inside
   ['2001:db8::', 32], // documentation
   ['100::', 64], // discard
-] as const) BLOCKED.addSubnet(net, prefix, 'ipv6');
+] as const)
+  BLOCKED.addSubnet(net, prefix, 'ipv6');
 
 /** Whether an IP address is one the server must not reach (loopback, private, link-local, CGNAT, 0/8, multicast, unspecified...). */
 export function isBlockedAddress(address: string): boolean {
@@ -57,7 +68,8 @@ export function isBlockedAddress(address: string): boolean {
   return BLOCKED.check(address, 'ipv6');
 }
 
-const onAllowList = (host: string) => PUSH_SERVICE_HOSTS.some((h) => (h.startsWith('.') ? host.endsWith(h) && host.length > h.length : host === h));
+const onAllowList = (host: string) =>
+  PUSH_SERVICE_HOSTS.some((h) => (h.startsWith('.') ? host.endsWith(h) && host.length > h.length : host === h));
 
 export type EndpointRefusal = 'NOT_A_URL' | 'CREDENTIALS' | 'NOT_HTTPS' | 'PORT' | 'IP_LITERAL' | 'NOT_A_PUSH_SERVICE';
 
@@ -77,7 +89,11 @@ export const ENDPOINT_REFUSAL_MESSAGES: Record<EndpointRefusal, string> = {
  */
 export function pushEndpointRefusal(endpoint: string, demoMode: boolean): EndpointRefusal | null {
   let url: URL;
-  try { url = new URL(endpoint); } catch { return 'NOT_A_URL'; }
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return 'NOT_A_URL';
+  }
   if (url.username || url.password) return 'CREDENTIALS';
   const host = url.hostname.toLowerCase();
   if (demoMode && url.protocol === 'http:' && DEMO_LOOPBACK_HOSTS.has(host)) return null;
@@ -88,16 +104,22 @@ export function pushEndpointRefusal(endpoint: string, demoMode: boolean): Endpoi
 }
 
 /** Whether the server may send to a push service URL (pushEndpointRefusal answered null). */
-export const pushEndpointAllowed = (endpoint: string, demoMode: boolean) => pushEndpointRefusal(endpoint, demoMode) === null;
+export const pushEndpointAllowed = (endpoint: string, demoMode: boolean) =>
+  pushEndpointRefusal(endpoint, demoMode) === null;
 
 /** A resolver as node:dns lookup with { all: true } answers (injectable for a test of what a name resolves to). */
-export type Resolve = (host: string, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+export type Resolve = (
+  host: string,
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 const systemResolve: Resolve = (host, callback) => dnsLookup(host, { all: true, verbatim: true }, callback);
 
 /** The error a refused address raises (the request is never sent). */
 export class BlockedAddressError extends Error {
   readonly code = 'EPUSHBLOCKED';
-  constructor(host: string) { super(`${host} resolves to an address the server does not send to`); }
+  constructor(host: string) {
+    super(`${host} resolves to an address the server does not send to`);
+  }
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -111,9 +133,17 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
 export function pushLookup(resolve: Resolve = systemResolve, allowLoopback = false) {
   return (host: string, options: { all?: boolean }, callback: LookupCallback): void => {
     resolve(host, (err, addresses) => {
-      if (err) { callback(err, []); return; }
-      const ok = addresses.length > 0 && addresses.every((a) => (allowLoopback ? isLoopback(a.address) : !isBlockedAddress(a.address)));
-      if (!ok) { callback(new BlockedAddressError(host), []); return; }
+      if (err) {
+        callback(err, []);
+        return;
+      }
+      const ok =
+        addresses.length > 0 &&
+        addresses.every((a) => (allowLoopback ? isLoopback(a.address) : !isBlockedAddress(a.address)));
+      if (!ok) {
+        callback(new BlockedAddressError(host), []);
+        return;
+      }
       if (options.all) callback(null, addresses);
       else callback(null, addresses[0]!.address, addresses[0]!.family);
     });

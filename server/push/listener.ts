@@ -20,7 +20,10 @@ export function startPushDelivery(config: Config): () => void {
     await deliverPush(db, config, { id: event.id, notificationId });
     if (Date.now() - pruned > PRUNE_EVERY_MS) {
       pruned = Date.now();
-      await db.deleteFrom('push_deliveries').where('claimed_at', '<', new Date(Date.now() - CLAIM_KEPT_MS)).execute();
+      await db
+        .deleteFrom('push_deliveries')
+        .where('claimed_at', '<', new Date(Date.now() - CLAIM_KEPT_MS))
+        .execute();
     }
   });
 }

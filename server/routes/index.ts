@@ -2,8 +2,8 @@ import type { RouteDef } from '../http/route.ts';
 import { agentsApiRoutes } from './agents-api/index.ts';
 import { analyticsRoutes } from './analytics-api/analytics.ts';
 import { authRoutes } from './auth/index.ts';
-import { inboundSmsRoutes } from './contact-center-api/sms.ts';
 import { contactCenterApiRoutes } from './contact-center-api/index.ts';
+import { inboundSmsRoutes } from './contact-center-api/sms.ts';
 import { outboxRoutes } from './dev/outbox.ts';
 import { liveEventRoutes } from './events/live-events.ts';
 import { interviewsApiRoutes } from './interviews-api/index.ts';
@@ -13,9 +13,9 @@ import { lenderRoutes } from './lenders-api/lenders.ts';
 import { loanOfficerRoutes } from './lenders-api/loan-officers.ts';
 import { lenderReferralRoutes } from './lenders-match-api/lender-referrals.ts';
 import { usersApiRoutes } from './users-api/index.ts';
-import { workflowApiRoutes } from './workflow-api/index.ts';
-import { oauthMetadataRoutes } from './well-known/oauth-metadata.ts';
 import { twilioWebhookRoutes } from './webhooks/twilio.ts';
+import { oauthMetadataRoutes } from './well-known/oauth-metadata.ts';
+import { workflowApiRoutes } from './workflow-api/index.ts';
 
 /**
  * Every API route with its policy, one folder per API family of the spec (section 7). app.ts
@@ -28,7 +28,9 @@ export const ROUTES: RouteDef[] = [
   ...interviewsApiRoutes,
   ...leadsApiRoutes,
   ...lenderRoutes,
-  ...loanOfficerRoutes, ...lenderOverviewRoutes, ...lenderReferralRoutes,
+  ...loanOfficerRoutes,
+  ...lenderOverviewRoutes,
+  ...lenderReferralRoutes,
   ...inboundSmsRoutes,
   ...contactCenterApiRoutes,
   ...workflowApiRoutes,

@@ -17,7 +17,8 @@ const DEFAULT_ROUTES: Partial<Record<Role, string>> = {
 export const defaultRouteFor = (role: string): string => DEFAULT_ROUTES[role as Role] ?? '/console';
 
 /** Where a user lands: the default route of their first (primary) role; /login without roles. */
-export const landingFor = (roles: readonly string[]): string => (roles[0] === undefined ? '/login' : defaultRouteFor(roles[0]));
+export const landingFor = (roles: readonly string[]): string =>
+  roles[0] === undefined ? '/login' : defaultRouteFor(roles[0]);
 
 export const canAccess = (roles: readonly string[], route: RouteEntry): boolean =>
   route.roles === undefined || route.roles.some((r) => roles.includes(r));
@@ -31,13 +32,20 @@ function compile(pattern: string): RegExp {
 }
 const COMPILED = ROUTES.map((route) => ({ route, regex: compile(route.path) }));
 
-export interface RouteMatch { route: RouteEntry; params: Record<string, string> }
+export interface RouteMatch {
+  route: RouteEntry;
+  params: Record<string, string>;
+}
 
 export function matchRoute(pathname: string): RouteMatch | undefined {
   for (const { route, regex } of COMPILED) {
     const m = regex.exec(pathname);
     if (m) {
-      const params = Object.fromEntries(Object.entries(m.groups ?? {}).filter((e): e is [string, string] => e[1] !== undefined).map(([k, val]) => [k, decodeURIComponent(val)]));
+      const params = Object.fromEntries(
+        Object.entries(m.groups ?? {})
+          .filter((e): e is [string, string] => e[1] !== undefined)
+          .map(([k, val]) => [k, decodeURIComponent(val)]),
+      );
       return { route, params };
     }
   }

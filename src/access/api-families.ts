@@ -7,13 +7,26 @@
  */
 export const API_FAMILIES = [
   // The API families of the spec (section 7); /auth/ includes the one-time-password page.
-  'auth', 'users-api', 'agents-api', 'interviews-api', 'leads-api', 'lenders-api', 'lenders-match-api',
-  'contact-center-api', 'workflow-api', 'analytics-api',
+  'auth',
+  'users-api',
+  'agents-api',
+  'interviews-api',
+  'leads-api',
+  'lenders-api',
+  'lenders-match-api',
+  'contact-center-api',
+  'workflow-api',
+  'analytics-api',
   // The console's live event stream, the demo outbox and server metadata (RFC 8414).
-  'events', 'dev', '.well-known',
+  'events',
+  'dev',
+  '.well-known',
   // Server-only: provider webhooks and the load balancer's probes. The console never calls them,
   // but they must never be answered with its index.html either.
-  'webhooks', 'healthz', 'readyz', 'metrics',
+  'webhooks',
+  'healthz',
+  'readyz',
+  'metrics',
 ] as const;
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

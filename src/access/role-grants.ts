@@ -1,5 +1,5 @@
-import { roleTypeOf, USER_MANAGER_ROLES, type Role } from './roles.ts';
 import { BRAND } from '../lib/brand.ts';
+import { roleTypeOf, USER_MANAGER_ROLES, type Role } from './roles.ts';
 
 // Who may grant which role in User Management (no privilege escalation). One rule, read
 // by the server (every role change) and the console (which options it offers).
@@ -14,7 +14,11 @@ import { BRAND } from '../lib/brand.ts';
 //    cannot demote or deactivate an ADMIN).
 
 /** Roles that belong to an organisation rather than to the provider's staff. */
-export const ORGANISATION_ROLES = ['BROKERAGE_ADMIN', 'LOAN_OFFICE_ADMIN', 'LEAD_SUPPLIER'] as const satisfies readonly Role[];
+export const ORGANISATION_ROLES = [
+  'BROKERAGE_ADMIN',
+  'LOAN_OFFICE_ADMIN',
+  'LEAD_SUPPLIER',
+] as const satisfies readonly Role[];
 
 const isManager = (held: readonly Role[]) => held.some((r) => (USER_MANAGER_ROLES as readonly Role[]).includes(r));
 
@@ -35,7 +39,12 @@ export const ORGANISATION_ADMIN_GRANTS = {
 } as const satisfies Partial<Record<Role, readonly Role[]>>;
 
 /** Who is asking (the effective user) and who is to be changed: roles and the organisation each belongs to. */
-export interface UserScope { id: number; roles: readonly Role[]; brokerId: number | null; loanOfficeId: number | null }
+export interface UserScope {
+  id: number;
+  roles: readonly Role[];
+  brokerId: number | null;
+  loanOfficeId: number | null;
+}
 
 /**
  * "You cannot change a user you could not grant", for everyone who changes users: whether `actor` may
@@ -47,7 +56,12 @@ export interface UserScope { id: number; roles: readonly Role[]; brokerId: numbe
  */
 export function mayActOnUser(actor: UserScope, target: UserScope): boolean {
   if (isManager(actor.roles)) return canManageUser(actor.roles, target.roles);
-  if (actor.roles.includes('BROKERAGE_ADMIN') && actor.brokerId !== null && target.brokerId === actor.brokerId && target.loanOfficeId === null) {
+  if (
+    actor.roles.includes('BROKERAGE_ADMIN') &&
+    actor.brokerId !== null &&
+    target.brokerId === actor.brokerId &&
+    target.loanOfficeId === null
+  ) {
     const grants: readonly Role[] = ORGANISATION_ADMIN_GRANTS.BROKERAGE_ADMIN;
     return target.roles.every((r) => grants.includes(r));
   }

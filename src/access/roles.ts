@@ -1,13 +1,34 @@
 import { BRAND, OAUTH_CLIENTS } from '../lib/brand.ts';
 
 export const ROLES = [
-  'ADMIN', 'BROKERAGE_ADMIN', 'AGENT', 'MANAGER', 'CSR_SUPERVISOR', 'CSR', 'CSR_VIEW_OPPORTUNITIES',
-  'AGENT_ENGAGEMENT', 'QA_TEAM', 'LOAN_OFFICE_ADMIN', 'LEAD_SUPPLIER',
+  'ADMIN',
+  'BROKERAGE_ADMIN',
+  'AGENT',
+  'MANAGER',
+  'CSR_SUPERVISOR',
+  'CSR',
+  'CSR_VIEW_OPPORTUNITIES',
+  'AGENT_ENGAGEMENT',
+  'QA_TEAM',
+  'LOAN_OFFICE_ADMIN',
+  'LEAD_SUPPLIER',
   // technical roles
-  'DS_TEAM', 'APP_DEV', 'CONTACT_CENTER', 'AGENT_UPDATER', 'AGENT_CHANGE_CONSUMER', 'REFERRAL_TEAM',
-  'REFERRAL_CREATOR', 'OPPORTUNITY_CREATOR', 'INTERACTION_USER', 'USER_PROFILE_READER',
-  'USER_CHANGE_CONSUMER', 'WORKFLOW_EVENT_CREATOR', 'TASK_EXECUTOR', 'LOG_CREATOR',
-  'EXAMPLE_STREAM_PROCESSOR', 'APINATION_INTEGRATION',
+  'DS_TEAM',
+  'APP_DEV',
+  'CONTACT_CENTER',
+  'AGENT_UPDATER',
+  'AGENT_CHANGE_CONSUMER',
+  'REFERRAL_TEAM',
+  'REFERRAL_CREATOR',
+  'OPPORTUNITY_CREATOR',
+  'INTERACTION_USER',
+  'USER_PROFILE_READER',
+  'USER_CHANGE_CONSUMER',
+  'WORKFLOW_EVENT_CREATOR',
+  'TASK_EXECUTOR',
+  'LOG_CREATOR',
+  'EXAMPLE_STREAM_PROCESSOR',
+  'APINATION_INTEGRATION',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -34,9 +55,21 @@ export function isRole(value: string): value is Role {
 //    CSR_VIEW_OPPORTUNITIES and the technical roles; such users are tied to no brokerage.
 //  - PROVIDER_INVITEE_ROLES: the provider roles a user-management invitation may grant.
 export const STAFF_ROLES: readonly Role[] = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'];
-export const PROVIDER_INVITEE_ROLES = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'CSR', 'CSR_VIEW_OPPORTUNITIES'] as const satisfies readonly Role[];
+export const PROVIDER_INVITEE_ROLES = [
+  'ADMIN',
+  'MANAGER',
+  'QA_TEAM',
+  'CSR_SUPERVISOR',
+  'AGENT_ENGAGEMENT',
+  'CSR',
+  'CSR_VIEW_OPPORTUNITIES',
+] as const satisfies readonly Role[];
 /** What a user-management invitation grants; agents join through the agent invitation instead. */
-export const INVITABLE_ROLES = ['BROKERAGE_ADMIN', 'LOAN_OFFICE_ADMIN', ...PROVIDER_INVITEE_ROLES] as const satisfies readonly Role[];
+export const INVITABLE_ROLES = [
+  'BROKERAGE_ADMIN',
+  'LOAN_OFFICE_ADMIN',
+  ...PROVIDER_INVITEE_ROLES,
+] as const satisfies readonly Role[];
 /** Roles that manage users (user-management, supplier-management); they invite for any organisation. */
 export const USER_MANAGER_ROLES = ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR'] as const satisfies readonly Role[];
 /** Who invites and changes users: the user managers, and a brokerage admin within their own brokerage (mayActOnUser). */
@@ -50,9 +83,24 @@ export const ADMIN_ROLES: readonly Role[] = ['ADMIN'];
 export const BROKERAGE_ADMIN_ROLES: readonly Role[] = ['BROKERAGE_ADMIN'];
 
 /** /console: everyone with a console overview. */
-export const CONSOLE_ROLES: readonly Role[] = ['ADMIN', 'BROKERAGE_ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'CSR', 'LOAN_OFFICE_ADMIN'];
+export const CONSOLE_ROLES: readonly Role[] = [
+  'ADMIN',
+  'BROKERAGE_ADMIN',
+  'MANAGER',
+  'QA_TEAM',
+  'CSR_SUPERVISOR',
+  'AGENT_ENGAGEMENT',
+  'CSR',
+  'LOAN_OFFICE_ADMIN',
+];
 /** The dashboard (spec 2 section 2). */
-export const DASHBOARD_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'CSR', 'LOAN_OFFICE_ADMIN'];
+export const DASHBOARD_ROLES: readonly Role[] = [
+  'ADMIN',
+  'AGENT_ENGAGEMENT',
+  'BROKERAGE_ADMIN',
+  'CSR',
+  'LOAN_OFFICE_ADMIN',
+];
 /**
  * One brokerage's records (its referrals, settings, the overview's figures): staff and that brokerage's
  * admins. A loan-office admin's overview is about lender referrals, and a CSR's console is the DNC
@@ -89,7 +137,11 @@ export const DIAGNOSTICS_ROLES: readonly Role[] = ['ADMIN', 'MANAGER', 'CSR_SUPE
 /** twilio-tasks and bulk-sms-send, the parent (manage tasks, send to anyone) and the messages page. */
 export const OUTREACH_MANAGER_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT'];
 /** twilio-tasks and bulk-sms-send, the list: the parent's roles plus BROKERAGE_ADMIN and CSR_VIEW_OPPORTUNITIES. */
-export const OUTREACH_READER_ROLES: readonly Role[] = [...OUTREACH_MANAGER_ROLES, 'BROKERAGE_ADMIN', 'CSR_VIEW_OPPORTUNITIES'];
+export const OUTREACH_READER_ROLES: readonly Role[] = [
+  ...OUTREACH_MANAGER_ROLES,
+  'BROKERAGE_ADMIN',
+  'CSR_VIEW_OPPORTUNITIES',
+];
 /** dnc-list: staff and CSR. */
 export const DNC_ROLES: readonly Role[] = [...STAFF_ROLES, 'CSR'];
 
@@ -98,7 +150,14 @@ export const IMPERSONATOR_ROLES: readonly Role[] = ['ADMIN', 'AGENT_ENGAGEMENT']
 
 /** The user role filter (spec 1 section 6). */
 export const ROLE_FILTER: readonly Role[] = [
-  'ADMIN', 'BROKERAGE_ADMIN', 'AGENT', 'MANAGER', 'CSR_SUPERVISOR', 'CSR', 'AGENT_ENGAGEMENT', 'QA_TEAM',
+  'ADMIN',
+  'BROKERAGE_ADMIN',
+  'AGENT',
+  'MANAGER',
+  'CSR_SUPERVISOR',
+  'CSR',
+  'AGENT_ENGAGEMENT',
+  'QA_TEAM',
 ];
 
 const FIXED_DISPLAY_NAMES: Partial<Record<Role, string>> = {
@@ -111,18 +170,34 @@ const FIXED_DISPLAY_NAMES: Partial<Record<Role, string>> = {
 const ABBREVIATIONS = new Set(['CSR', 'DS', 'QA']);
 
 export function roleDisplayName(role: Role): string {
-  return FIXED_DISPLAY_NAMES[role]
-    ?? role.split('_').map((w) => (ABBREVIATIONS.has(w) ? w : w.charAt(0) + w.slice(1).toLowerCase())).join(' ');
+  return (
+    FIXED_DISPLAY_NAMES[role] ??
+    role
+      .split('_')
+      .map((w) => (ABBREVIATIONS.has(w) ? w : w.charAt(0) + w.slice(1).toLowerCase()))
+      .join(' ')
+  );
 }
 
 /** Who a role is for: the groups Create User shows the roles in, in this order. */
 export type RoleGroup = 'staff' | 'brokerage' | 'lender' | 'technical';
 export const ROLE_GROUP_LABELS: Record<RoleGroup, string> = {
-  staff: 'Staff', brokerage: 'Brokerage', lender: 'Lender', technical: 'Technical (system integrations)',
+  staff: 'Staff',
+  brokerage: 'Brokerage',
+  lender: 'Lender',
+  technical: 'Technical (system integrations)',
 };
 const PEOPLE_ROLE_GROUP: Partial<Record<Role, RoleGroup>> = {
-  ADMIN: 'staff', MANAGER: 'staff', QA_TEAM: 'staff', CSR_SUPERVISOR: 'staff', AGENT_ENGAGEMENT: 'staff', CSR: 'staff',
-  CSR_VIEW_OPPORTUNITIES: 'staff', BROKERAGE_ADMIN: 'brokerage', AGENT: 'brokerage', LEAD_SUPPLIER: 'brokerage',
+  ADMIN: 'staff',
+  MANAGER: 'staff',
+  QA_TEAM: 'staff',
+  CSR_SUPERVISOR: 'staff',
+  AGENT_ENGAGEMENT: 'staff',
+  CSR: 'staff',
+  CSR_VIEW_OPPORTUNITIES: 'staff',
+  BROKERAGE_ADMIN: 'brokerage',
+  AGENT: 'brokerage',
+  LEAD_SUPPLIER: 'brokerage',
   LOAN_OFFICE_ADMIN: 'lender',
 };
 export const roleGroupOf = (role: Role): RoleGroup => PEOPLE_ROLE_GROUP[role] ?? 'technical';
@@ -132,7 +207,7 @@ export const ROLE_DESCRIPTIONS: Partial<Record<Role, string>> = {
   ADMIN: 'Every staff screen; may impersonate a brokerage or user',
   MANAGER: 'Staff console: brokerages, agents, lenders and users',
   QA_TEAM: 'Staff console and the QA review of recorded calls',
-  CSR_SUPERVISOR: 'Staff console and the contact center\'s tasks',
+  CSR_SUPERVISOR: "Staff console and the contact center's tasks",
   AGENT_ENGAGEMENT: 'Staff console, bulk SMS and agent support; may impersonate',
   CSR: 'The overview and the do-not-call list',
   CSR_VIEW_OPPORTUNITIES: 'Reads opportunities, nothing else',
@@ -144,7 +219,10 @@ export const ROLE_DESCRIPTIONS: Partial<Record<Role, string>> = {
 export const TECHNICAL_ROLE_DESCRIPTION = 'For a system integration, not a person: no console screens';
 export const roleDescription = (role: Role): string => ROLE_DESCRIPTIONS[role] ?? TECHNICAL_ROLE_DESCRIPTION;
 
-export interface RoleRef { name: string; type: string }
+export interface RoleRef {
+  name: string;
+  type: string;
+}
 
 /** Whether any role is of the provider's role type (role names as the server holds them, or users/me's role objects). */
 export const hasProviderRole = (roles: readonly (Role | RoleRef)[]): boolean =>
@@ -163,6 +241,7 @@ export const isAgentOnly = (roles: readonly RoleRef[]): boolean => roles.length 
 export function rolesForClient<R extends { name: string } | string>(roles: readonly R[], clientId: string): R[] {
   const name = (r: R) => (typeof r === 'string' ? r : r.name);
   if (clientId === OAUTH_CLIENTS.agent) return roles.filter((r) => name(r) === 'AGENT');
-  if (clientId === OAUTH_CLIENTS.console) return roles.length === 1 ? [...roles] : roles.filter((r) => name(r) !== 'AGENT');
+  if (clientId === OAUTH_CLIENTS.console)
+    return roles.length === 1 ? [...roles] : roles.filter((r) => name(r) !== 'AGENT');
   return [];
 }

@@ -1,7 +1,22 @@
 import {
-  ADMIN_ROLES, AGENT_ROLES, BROKERAGE_ADMIN_ROLES, BROKERAGE_WORKSPACE_ROLES, CONSOLE_ROLES, DASHBOARD_ROLES, DIAGNOSTICS_ROLES,
-  DNC_ROLES, LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, NOTIFICATION_ROLES, OPPORTUNITY_ROLES, OUTREACH_MANAGER_ROLES,
-  OUTREACH_READER_ROLES, QA_ROLES, STAFF_ROLES, USER_MANAGER_ROLES, type Role,
+  ADMIN_ROLES,
+  AGENT_ROLES,
+  BROKERAGE_ADMIN_ROLES,
+  BROKERAGE_WORKSPACE_ROLES,
+  CONSOLE_ROLES,
+  DASHBOARD_ROLES,
+  DIAGNOSTICS_ROLES,
+  DNC_ROLES,
+  LENDER_DETAIL_ROLES,
+  LENDER_LIST_ROLES,
+  NOTIFICATION_ROLES,
+  OPPORTUNITY_ROLES,
+  OUTREACH_MANAGER_ROLES,
+  OUTREACH_READER_ROLES,
+  QA_ROLES,
+  STAFF_ROLES,
+  USER_MANAGER_ROLES,
+  type Role,
 } from './roles.ts';
 
 // Route access of spec 1 section 6 (and spec 2 section 2): each route names one role set of
@@ -18,8 +33,13 @@ export interface RouteEntry {
   redirectTo?: string;
 }
 
-const r = (id: string, path: string, title: string, roles?: readonly Role[], extra: Partial<RouteEntry> = {}): RouteEntry =>
-  ({ id, path, title, ...(roles ? { roles } : {}), ...extra });
+const r = (
+  id: string,
+  path: string,
+  title: string,
+  roles?: readonly Role[],
+  extra: Partial<RouteEntry> = {},
+): RouteEntry => ({ id, path, title, ...(roles ? { roles } : {}), ...extra });
 
 export const ROUTES: RouteEntry[] = [
   // public
@@ -35,7 +55,12 @@ export const ROUTES: RouteEntry[] = [
   // console
   r('overview', '/console', 'Overview', CONSOLE_ROLES),
   r('brokerages', '/console/brokerages', 'Brokers', STAFF_ROLES),
-  r('brokerage-agent-referral', '/console/brokerages/view/:id/agent/:agentId/referral/:referralId', 'Referral', STAFF_ROLES),
+  r(
+    'brokerage-agent-referral',
+    '/console/brokerages/view/:id/agent/:agentId/referral/:referralId',
+    'Referral',
+    STAFF_ROLES,
+  ),
   r('brokerage-agent', '/console/brokerages/view/:id/agent/:agentId', 'Agent', STAFF_ROLES),
   r('brokerage-view', '/console/brokerages/view/:id', 'Brokerage', STAFF_ROLES),
   r('brokerage-email', '/console/brokerages/email/:id', 'Brokerage Email Settings', STAFF_ROLES),
@@ -73,7 +98,9 @@ export const ROUTES: RouteEntry[] = [
   r('my-referral-view', '/console/my-referrals/view/:referralId', 'Referral', BROKERAGE_WORKSPACE_ROLES),
   r('my-leads', '/console/my-leads', 'My Leads', BROKERAGE_WORKSPACE_ROLES),
   r('my-lead-view', '/console/my-leads/view/:id', 'My Leads', BROKERAGE_WORKSPACE_ROLES),
-  r('my-lead-view-bare', '/console/my-leads/view', 'My Leads', BROKERAGE_WORKSPACE_ROLES, { redirectTo: '/console/my-leads' }),
+  r('my-lead-view-bare', '/console/my-leads/view', 'My Leads', BROKERAGE_WORKSPACE_ROLES, {
+    redirectTo: '/console/my-leads',
+  }),
   r('my-notifications', '/console/my-notifications', 'My Notifications', NOTIFICATION_ROLES),
   r('my-announcements', '/console/my-announcements', 'My Announcements', BROKERAGE_WORKSPACE_ROLES),
   r('my-admins', '/console/my-admins', 'My Admins', BROKERAGE_WORKSPACE_ROLES),
@@ -103,6 +130,9 @@ export const routeById = (id: string): RouteEntry => {
 
 /** Fills a pattern's parameters: pathTo('view-my-agent', { id: 7 }) is /console/my-agents/view/7. */
 export function pathTo(id: string, params: Record<string, string | number> = {}): string {
-  return routeById(id).path.replace(/:(\w+)\??/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')))
-    .replace(/\/$/, '') || '/';
+  return (
+    routeById(id)
+      .path.replace(/:(\w+)\??/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')))
+      .replace(/\/$/, '') || '/'
+  );
 }

@@ -38,4 +38,7 @@ export const agentAppKeys = {
  */
 export const announcementReadKey = ['agent-announcement-read'] as const;
 export const ANNOUNCEMENT_READ_SCOPE = { id: 'agent-announcement-reads' };
-export interface AnnouncementRead { announcementId: number; at: string }
+export interface AnnouncementRead {
+  announcementId: number;
+  at: string;
+}

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
+
+import { AgentReferralDetail, ReferralNote, StageChange, type AgentReferral } from '../contract/referrals.ts';
 import { daysOverdue } from '../lib/overdue.ts';
 import { allowedMoves, REFERRAL_TYPES, type ReferralType } from '../lib/referral-stages.ts';
 import { request } from './client.ts';
-import { AgentReferralDetail, ReferralNote, StageChange, type AgentReferral } from '../contract/referrals.ts';
 
 // The agent app's writes. Each carries a client-made Idempotency-Key, so a write queued offline and
 // replayed (after a reload, a lost answer, a second tab) applies once on the server. The variables
@@ -16,7 +17,12 @@ const base = {
   referralName: v.string(),
   queuedAt: v.string(),
 };
-export const StageWrite = v.object({ ...base, kind: v.literal('stage'), referralType: v.picklist(REFERRAL_TYPES), change: StageChange });
+export const StageWrite = v.object({
+  ...base,
+  kind: v.literal('stage'),
+  referralType: v.picklist(REFERRAL_TYPES),
+  change: StageChange,
+});
 export type StageWrite = v.InferOutput<typeof StageWrite>;
 export const NoteWrite = v.object({ ...base, kind: v.literal('note'), text: v.string() });
 export type NoteWrite = v.InferOutput<typeof NoteWrite>;
@@ -39,13 +45,28 @@ export function newIdempotencyKey(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-interface Target { agentId: number; referralId: number; referralName: string }
+interface Target {
+  agentId: number;
+  referralId: number;
+  referralName: string;
+}
 
-export const stageWrite = (t: Target, referralType: ReferralType, change: StageChange): StageWrite =>
-  ({ ...t, kind: 'stage', referralType, change, idempotencyKey: newIdempotencyKey(), queuedAt: new Date().toISOString() });
+export const stageWrite = (t: Target, referralType: ReferralType, change: StageChange): StageWrite => ({
+  ...t,
+  kind: 'stage',
+  referralType,
+  change,
+  idempotencyKey: newIdempotencyKey(),
+  queuedAt: new Date().toISOString(),
+});
 
-export const noteWrite = (t: Target, text: string): NoteWrite =>
-  ({ ...t, kind: 'note', text, idempotencyKey: newIdempotencyKey(), queuedAt: new Date().toISOString() });
+export const noteWrite = (t: Target, text: string): NoteWrite => ({
+  ...t,
+  kind: 'note',
+  text,
+  idempotencyKey: newIdempotencyKey(),
+  queuedAt: new Date().toISOString(),
+});
 
 const path = (w: AgentWrite) => `/agents-api/agents/${w.agentId}/referrals/${w.referralId}`;
 const keyHeader = (w: AgentWrite) => ({ 'Idempotency-Key': w.idempotencyKey });
@@ -55,7 +76,12 @@ export const sendStageChange = (w: StageWrite) =>
 
 export const sendNote = (w: NoteWrite) =>
   // The time it was typed goes with it: a note written offline is dated then, not when it synced.
-  request(`${path(w)}/notes`, { method: 'POST', json: { text: w.text, writtenAt: w.queuedAt }, headers: keyHeader(w), schema: ReferralNote });
+  request(`${path(w)}/notes`, {
+    method: 'POST',
+    json: { text: w.text, writtenAt: w.queuedAt },
+    headers: keyHeader(w),
+    schema: ReferralNote,
+  });
 
 /**
  * A referral as it will be once `change` applies: the stage, a fresh last update (a stage move is a
@@ -71,7 +97,11 @@ export function withStage<R extends AgentReferral>(ref: R, change: StageChange, 
 
 /** The detail view of a referral after `change`: also its removal reason and its next moves. */
 export function detailWithStage(ref: AgentReferralDetail, change: StageChange, at: Date): AgentReferralDetail {
-  return { ...withStage(ref, change, at), removalReason: change.removalReason ?? null, allowedMoves: allowedMoves(ref.type, change.stage) };
+  return {
+    ...withStage(ref, change, at),
+    removalReason: change.removalReason ?? null,
+    allowedMoves: allowedMoves(ref.type, change.stage),
+  };
 }
 
 /** A note is a follow-up too: the referral's last update moves and it is no longer overdue (as on the server). */

@@ -1,4 +1,5 @@
 import { notifyManager, queryOptions, type QueryClient } from '@tanstack/react-query';
+
 import { AgentDaySync } from '../contract/referrals.ts';
 import { agentAppKeys } from './agent-app-keys.ts';
 import { request } from './client.ts';
@@ -25,14 +26,24 @@ export const DAY_SYNC_EVERY_MS = 5 * 60_000; // "every few minutes": a day's cha
 const FRESH_MS = 4 * 60_000; // a screen opened within this of the last sync makes no call
 
 /** What the sync leaves in the cache under daySyncKey: when it ran and which referrals it kept. */
-export interface DaySyncState { syncedAt: number; kept: number[]; totalOpen: number }
+export interface DaySyncState {
+  syncedAt: number;
+  kept: number[];
+  totalOpen: number;
+}
 
 /**
  * Puts each kept referral's detail, events and notes in the cache as answers fetched at `fetchedAt`,
  * in one batch of notifications. An entry the page fetched or changed after the kit's call left
  * (opened meanwhile, or patched by a queued write) is newer than the kit's copy and is left alone.
  */
-export function keepDay(client: QueryClient, agentId: number, kit: AgentDaySync, sentAt: number, fetchedAt = Date.now()): DaySyncState {
+export function keepDay(
+  client: QueryClient,
+  agentId: number,
+  kit: AgentDaySync,
+  sentAt: number,
+  fetchedAt = Date.now(),
+): DaySyncState {
   notifyManager.batch(() => {
     for (const item of kit.content) {
       const id = item.referral.id;
@@ -48,13 +59,14 @@ export function keepDay(client: QueryClient, agentId: number, kit: AgentDaySync,
   return { syncedAt: fetchedAt, kept: kit.content.map((i) => i.referral.id), totalOpen: kit.totalOpen };
 }
 
-export const daySyncQueryOptions = (client: QueryClient, agentId: number) => queryOptions({
-  queryKey: daySyncKey(agentId),
-  queryFn: async (): Promise<DaySyncState> => {
-    const sentAt = Date.now();
-    return keepDay(client, agentId, await fetchDaySync(agentId), sentAt);
-  },
-  staleTime: FRESH_MS,
-  refetchInterval: DAY_SYNC_EVERY_MS,
-  refetchOnReconnect: 'always',
-});
+export const daySyncQueryOptions = (client: QueryClient, agentId: number) =>
+  queryOptions({
+    queryKey: daySyncKey(agentId),
+    queryFn: async (): Promise<DaySyncState> => {
+      const sentAt = Date.now();
+      return keepDay(client, agentId, await fetchDaySync(agentId), sentAt);
+    },
+    staleTime: FRESH_MS,
+    refetchInterval: DAY_SYNC_EVERY_MS,
+    refetchOnReconnect: 'always',
+  });

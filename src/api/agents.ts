@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request } from './client.ts';
+
 import { Agent, AppVersions, BoostStatus } from '../contract/agents.ts';
+import { request } from './client.ts';
 
 export const BOOST_REFRESH_MS = 24 * 3600_000; // Broker Boost status refreshes every 24 hours
 
@@ -17,12 +18,17 @@ export const patchAgent = (id: number, patch: { agentDesktopLastAccessed?: strin
   request(`/agents-api/agents/${id}`, { method: 'PATCH', json: patch, schema: Agent });
 
 export const fetchBoost = () => request('/agents-api/agents/boost', { schema: BoostStatus });
-export const boostQueryOptions = () => queryOptions({
-  queryKey: agentKeys.boost(), queryFn: fetchBoost, staleTime: BOOST_REFRESH_MS, refetchInterval: BOOST_REFRESH_MS,
-});
+export const boostQueryOptions = () =>
+  queryOptions({
+    queryKey: agentKeys.boost(),
+    queryFn: fetchBoost,
+    staleTime: BOOST_REFRESH_MS,
+    refetchInterval: BOOST_REFRESH_MS,
+  });
 
-export const appVersionsQueryOptions = () => queryOptions({
-  queryKey: agentKeys.appVersions(),
-  queryFn: () => request('/agents-api/appVersion', { schema: AppVersions }),
-  staleTime: 3600_000,
-});
+export const appVersionsQueryOptions = () =>
+  queryOptions({
+    queryKey: agentKeys.appVersions(),
+    queryFn: () => request('/agents-api/appVersion', { schema: AppVersions }),
+    staleTime: 3600_000,
+  });

@@ -12,7 +12,8 @@ const MEASUREMENT_IDS = {
   broker: import.meta.env.VITE_ANALYTICS_ID_BROKER ?? DEFAULT_MEASUREMENT_IDS.broker,
 };
 
-export const measurementIdForHost = (hostname?: string) => (isAgentHost(hostname) ? MEASUREMENT_IDS.agent : MEASUREMENT_IDS.broker);
+export const measurementIdForHost = (hostname?: string) =>
+  isAgentHost(hostname) ? MEASUREMENT_IDS.agent : MEASUREMENT_IDS.broker;
 
 /** Do Not Track or Global Privacy Control: then nothing is sent at all. */
 export function trackingRefused(nav: Navigator = navigator): boolean {
@@ -29,5 +30,7 @@ export function trackingRefused(nav: Navigator = navigator): boolean {
 export function sendAnalyticsEvent(kind: AnalyticsKind, path: string): void {
   if (trackingRefused()) return;
   const json: AnalyticsEvent = { measurementId: measurementIdForHost(), kind, path };
-  void nextTask().then(() => request('/analytics-api/collect', { method: 'POST', auth: false, json })).catch(() => undefined);
+  void nextTask()
+    .then(() => request('/analytics-api/collect', { method: 'POST', auth: false, json }))
+    .catch(() => undefined);
 }

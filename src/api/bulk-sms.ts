@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { SmsJob, SmsJobPage, SmsJobRecipientPage, SmsPreflight, type SmsRecipientStatus } from '../contract/bulk-sms.ts';
+
+import {
+  SmsJob,
+  SmsJobPage,
+  SmsJobRecipientPage,
+  SmsPreflight,
+  type SmsRecipientStatus,
+} from '../contract/bulk-sms.ts';
 import { request } from './client.ts';
 import type { Paging } from './staff.ts';
 
@@ -16,12 +23,16 @@ export interface SmsForm {
 }
 
 /** The form-encoded body of a pre-flight or send: what the server checks with SmsRequest. */
-export const smsFormBody = (f: SmsForm): Record<string, string> => Object.fromEntries(Object.entries({
-  message: f.message, source: f.source,
-  ...(f.source === 'OPPORTUNITIES'
-    ? { status: f.status.join(','), brokerageId: f.brokerageId, createdFrom: f.createdFrom, createdTo: f.createdTo }
-    : { numbers: f.numbers }),
-}).filter(([, v]) => v !== '')) as Record<string, string>;
+export const smsFormBody = (f: SmsForm): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries({
+      message: f.message,
+      source: f.source,
+      ...(f.source === 'OPPORTUNITIES'
+        ? { status: f.status.join(','), brokerageId: f.brokerageId, createdFrom: f.createdFrom, createdTo: f.createdTo }
+        : { numbers: f.numbers }),
+    }).filter(([, v]) => v !== ''),
+  ) as Record<string, string>;
 
 export const smsKeys = {
   all: ['bulk-sms'] as const,
@@ -32,30 +43,48 @@ export const smsKeys = {
 };
 
 export const smsPreflight = (f: SmsForm) =>
-  request('/interviews-api/opportunities/sms/preflight', { method: 'POST', form: smsFormBody(f), schema: SmsPreflight });
+  request('/interviews-api/opportunities/sms/preflight', {
+    method: 'POST',
+    form: smsFormBody(f),
+    schema: SmsPreflight,
+  });
 
 /** The send: the key is made once per confirmed pre-flight, so a retry or double click sends nothing twice. */
 export const sendSms = (f: SmsForm, idempotencyKey: string) =>
-  request('/interviews-api/opportunities/sms', { method: 'POST', form: smsFormBody(f), headers: { 'Idempotency-Key': idempotencyKey }, schema: SmsJob });
+  request('/interviews-api/opportunities/sms', {
+    method: 'POST',
+    form: smsFormBody(f),
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: SmsJob,
+  });
 
-export const smsJobQueryOptions = (id: number) => queryOptions({
-  queryKey: smsKeys.job(id),
-  queryFn: () => request(`/interviews-api/opportunities/sms/jobs/${id}`, { schema: SmsJob }),
-  refetchInterval: (q) => (q.state.data?.status === 'RUNNING' ? 1000 : false),
-});
+export const smsJobQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: smsKeys.job(id),
+    queryFn: () => request(`/interviews-api/opportunities/sms/jobs/${id}`, { schema: SmsJob }),
+    refetchInterval: (q) => (q.state.data?.status === 'RUNNING' ? 1000 : false),
+  });
 
 /** One page of a send's report; status '' is every recipient. Polled while the send is running. */
-export const smsJobRecipientsQueryOptions = (id: number, status: SmsRecipientStatus | '', p: Paging, running = false) => queryOptions({
-  queryKey: smsKeys.recipients(id, status, p),
-  queryFn: () => request(`/interviews-api/opportunities/sms/jobs/${id}/recipients`, {
-    query: { ...(status ? { status } : {}), pageIndex: p.pageIndex, pageSize: p.pageSize }, schema: SmsJobRecipientPage,
-  }),
-  refetchInterval: running ? 1000 : false,
-});
+export const smsJobRecipientsQueryOptions = (id: number, status: SmsRecipientStatus | '', p: Paging, running = false) =>
+  queryOptions({
+    queryKey: smsKeys.recipients(id, status, p),
+    queryFn: () =>
+      request(`/interviews-api/opportunities/sms/jobs/${id}/recipients`, {
+        query: { ...(status ? { status } : {}), pageIndex: p.pageIndex, pageSize: p.pageSize },
+        schema: SmsJobRecipientPage,
+      }),
+    refetchInterval: running ? 1000 : false,
+  });
 
 /** The page's history of past sends (every reader; a brokerage admin's own brokerage): GET .../sms/history, newest first. */
-export const smsHistoryQueryOptions = (p: Paging) => queryOptions({
-  queryKey: smsKeys.history(p),
-  queryFn: () => request('/interviews-api/opportunities/sms/history', { query: { pageIndex: p.pageIndex, pageSize: p.pageSize }, schema: SmsJobPage }),
-  refetchInterval: (q) => (q.state.data?.content.some((j) => j.status === 'RUNNING') ? 2000 : false),
-});
+export const smsHistoryQueryOptions = (p: Paging) =>
+  queryOptions({
+    queryKey: smsKeys.history(p),
+    queryFn: () =>
+      request('/interviews-api/opportunities/sms/history', {
+        query: { pageIndex: p.pageIndex, pageSize: p.pageSize },
+        schema: SmsJobPage,
+      }),
+    refetchInterval: (q) => (q.state.data?.content.some((j) => j.status === 'RUNNING') ? 2000 : false),
+  });

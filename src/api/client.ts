@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { IMPERSONATION_HEADER } from '../lib/brand.ts';
+
 import { ErrorBody } from '../contract/common.ts';
+import { IMPERSONATION_HEADER } from '../lib/brand.ts';
 import { nextTask } from '../lib/next-task.ts';
 import { noteWriteSettled, noteWriteStarted } from './write-clock.ts';
 
@@ -36,7 +37,10 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 }
 
 /** What an authenticated call sends: the bearer token and the user impersonated, if any. */
-export interface Credentials { accessToken?: string | undefined; impersonatedUserId?: number | undefined }
+export interface Credentials {
+  accessToken?: string | undefined;
+  impersonatedUserId?: number | undefined;
+}
 
 let credentials: () => Credentials = () => ({});
 /** The session layer owns the tokens; the client asks it on every call (api sits below session). */
@@ -64,11 +68,18 @@ export interface RequestOptions<S extends v.GenericSchema | undefined> {
 type Result<S> = S extends v.GenericSchema ? v.InferOutput<S> : unknown;
 
 /** The one place the console calls fetch: bearer token, impersonation header, errors, parsing. */
-export async function request<S extends v.GenericSchema | undefined = undefined>(path: string, options: RequestOptions<S> = {}): Promise<Result<S>> {
+export async function request<S extends v.GenericSchema | undefined = undefined>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<Result<S>> {
   return send(path, options, false);
 }
 
-async function send<S extends v.GenericSchema | undefined>(path: string, options: RequestOptions<S>, retried: boolean): Promise<Result<S>> {
+async function send<S extends v.GenericSchema | undefined>(
+  path: string,
+  options: RequestOptions<S>,
+  retried: boolean,
+): Promise<Result<S>> {
   const { method = 'GET', query, json, form, schema, auth = true, signal, clock = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let sentToken: string | undefined;
@@ -86,7 +97,13 @@ async function send<S extends v.GenericSchema | undefined>(path: string, options
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(json);
   }
-  const qs = query ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number | boolean] => e[1] !== undefined && e[1] !== null).map(([k, val]) => [k, String(val)])).toString() : '';
+  const qs = query
+    ? new URLSearchParams(
+        Object.entries(query)
+          .filter((e): e is [string, string | number | boolean] => e[1] !== undefined && e[1] !== null)
+          .map(([k, val]) => [k, String(val)]),
+      ).toString()
+    : '';
   const url = `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 
   // Each call starts in a task of its own: a page that mounts a dozen queries at once would
@@ -109,10 +126,16 @@ async function send<S extends v.GenericSchema | undefined>(path: string, options
     signal?.addEventListener('abort', abort);
     try {
       const given = timer?.signal ?? signal;
-      res = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), ...(given ? { signal: given } : {}) });
+      res = await fetch(url, {
+        method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        ...(given ? { signal: given } : {}),
+      });
     } catch (err) {
       if (signal?.aborted) throw err; // the caller's own abort (a query cancelled)
-      if (timer?.signal.aborted) throw new ApiError(0, 'The connection is too slow: no answer in time.', undefined, true, true);
+      if (timer?.signal.aborted)
+        throw new ApiError(0, 'The connection is too slow: no answer in time.', undefined, true, true);
       if ((err as Error).name === 'AbortError') throw err;
       throw new ApiError(0, 'You appear to be offline.', undefined, true);
     } finally {
@@ -125,15 +148,23 @@ async function send<S extends v.GenericSchema | undefined>(path: string, options
   }
   let data: unknown = null;
   if (text) {
-    try { data = JSON.parse(text); } catch { data = text; }
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
   }
   if (!res.ok) {
     // A 401 on an expired access token (a background read after an offline spell) renews the session
     // and sends the call once more; only a renewal the server refuses ends the session. A refused
     // call changed nothing, so a write is sent again as safely as a read.
-    if (res.status === 401 && auth && !retried && await onUnauthorized(sentToken)) return send(path, options, true);
+    if (res.status === 401 && auth && !retried && (await onUnauthorized(sentToken))) return send(path, options, true);
     const parsed = v.safeParse(ErrorBody, data);
-    throw new ApiError(res.status, parsed.success ? parsed.output.message : res.statusText, parsed.success ? parsed.output.fields : undefined);
+    throw new ApiError(
+      res.status,
+      parsed.success ? parsed.output.message : res.statusText,
+      parsed.success ? parsed.output.fields : undefined,
+    );
   }
   if (!schema) return data as Result<S>;
   const parsed = v.safeParse(schema, data);
@@ -154,7 +185,7 @@ export async function requestBlob(path: string, retried = false): Promise<Blob> 
     throw new ApiError(0, 'You appear to be offline.', undefined, true);
   }
   if (!res.ok) {
-    if (res.status === 401 && !retried && await onUnauthorized(accessToken)) return requestBlob(path, true);
+    if (res.status === 401 && !retried && (await onUnauthorized(accessToken))) return requestBlob(path, true);
     throw new ApiError(res.status, res.statusText);
   }
   return res.blob();
@@ -165,7 +196,10 @@ export async function requestBlob(path: string, retried = false): Promise<Blob> 
  * reads the body and cancels it through `signal`. A refusal is an ApiError; a 401 here is not the
  * session's end (the token may have just expired: the caller retries with the renewed one).
  */
-export async function requestStream(path: string, { headers = {}, signal }: { headers?: Record<string, string>; signal: AbortSignal }): Promise<ReadableStream<Uint8Array>> {
+export async function requestStream(
+  path: string,
+  { headers = {}, signal }: { headers?: Record<string, string>; signal: AbortSignal },
+): Promise<ReadableStream<Uint8Array>> {
   const sent: Record<string, string> = { ...headers };
   const { accessToken, impersonatedUserId } = credentials();
   if (accessToken !== undefined) sent['Authorization'] = `Bearer ${accessToken}`;

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+
 import { AddressValidation, type AddressInput } from '../contract/address-validation.ts';
 import { ZipCode } from '../contract/agent-assignments.ts';
 import { GeographyPage } from '../contract/geography.ts';
@@ -15,29 +16,38 @@ export const geographyKeys = {
 const GEOGRAPHY_STALE_MS = 60 * 60_000; // reference data: an hour
 
 /** One ZIP's place; null when the table does not know it (the server's 404). */
-export const zipCodeQueryOptions = (zip: string) => queryOptions({
-  queryKey: geographyKeys.zip(zip),
-  queryFn: async () => {
-    try {
-      return await request(`/interviews-api/zipCodes/${zip}`, { schema: ZipCode });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return null;
-      throw err;
-    }
-  },
-  staleTime: GEOGRAPHY_STALE_MS,
-});
+export const zipCodeQueryOptions = (zip: string) =>
+  queryOptions({
+    queryKey: geographyKeys.zip(zip),
+    queryFn: async () => {
+      try {
+        return await request(`/interviews-api/zipCodes/${zip}`, { schema: ZipCode });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    staleTime: GEOGRAPHY_STALE_MS,
+  });
 
 /** The places of many ZIPs (unknown ones are absent), keyed by ZIP (a plain object: the query cache is persisted as JSON). */
-export const zipPlacesQueryOptions = (zips: readonly string[]) => queryOptions({
-  queryKey: geographyKeys.zips(zips),
-  queryFn: async () => {
-    if (zips.length === 0) return {} as Record<string, ZipCode>;
-    const page = await request('/interviews-api/geography', { query: { zips: zips.join(','), pageIndex: 0, pageSize: zips.length }, schema: GeographyPage });
-    return Object.fromEntries(page.content.map((z) => [z.zip, z])) as Record<string, ZipCode>;
-  },
-  staleTime: GEOGRAPHY_STALE_MS,
-});
+export const zipPlacesQueryOptions = (zips: readonly string[]) =>
+  queryOptions({
+    queryKey: geographyKeys.zips(zips),
+    queryFn: async () => {
+      if (zips.length === 0) return {} as Record<string, ZipCode>;
+      const page = await request('/interviews-api/geography', {
+        query: { zips: zips.join(','), pageIndex: 0, pageSize: zips.length },
+        schema: GeographyPage,
+      });
+      return Object.fromEntries(page.content.map((z) => [z.zip, z])) as Record<string, ZipCode>;
+    },
+    staleTime: GEOGRAPHY_STALE_MS,
+  });
 
 export const validateAddress = (address: Partial<AddressInput>) =>
-  request('/contact-center-api/proxy/google-api/validate-address', { method: 'POST', json: address, schema: AddressValidation });
+  request('/contact-center-api/proxy/google-api/validate-address', {
+    method: 'POST',
+    json: address,
+    schema: AddressValidation,
+  });

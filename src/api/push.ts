@@ -8,15 +8,22 @@ import { request } from './client.ts';
 const PATH = '/agents-api/push-subscriptions';
 
 /** What the profile says when the browser or the phone refuses (shown at load too, without asking). */
-export const PUSH_BLOCKED = 'Notifications are blocked for this app. Allow them in your browser\'s or phone\'s settings, then turn this on again.';
-export const PUSH_UNSUPPORTED = 'This browser cannot show notifications from the app. Install the app to your home screen, or use Chrome, Edge, Firefox or Safari 16.4 or later.';
+export const PUSH_BLOCKED =
+  "Notifications are blocked for this app. Allow them in your browser's or phone's settings, then turn this on again.";
+export const PUSH_UNSUPPORTED =
+  'This browser cannot show notifications from the app. Install the app to your home screen, or use Chrome, Edge, Firefox or Safari 16.4 or later.';
 
 export type PushSupport = 'supported' | 'unsupported';
 
 /** Whether this browser can receive Web Push at all (iOS: only the installed app, from 16.4). */
 export function pushSupport(): PushSupport {
-  return typeof window !== 'undefined' && 'Notification' in window && 'PushManager' in window
-    && typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? 'supported' : 'unsupported';
+  return typeof window !== 'undefined' &&
+    'Notification' in window &&
+    'PushManager' in window &&
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator
+    ? 'supported'
+    : 'unsupported';
 }
 
 /** The service worker's registration, if this page has one (none in development: no worker there). */
@@ -39,7 +46,12 @@ const keyBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
 
 /** Why turning notifications on did not work, in words for the agent. */
 export class PushRefused extends Error {
-  constructor(readonly reason: 'denied' | 'dismissed' | 'unsupported' | 'failed', message: string) { super(message); }
+  constructor(
+    readonly reason: 'denied' | 'dismissed' | 'unsupported' | 'failed',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -52,13 +64,17 @@ export async function turnOnPush(): Promise<PushSubscription> {
   if (!reg) throw new PushRefused('unsupported', PUSH_UNSUPPORTED);
   const permission = await Notification.requestPermission();
   if (permission === 'denied') throw new PushRefused('denied', PUSH_BLOCKED);
-  if (permission !== 'granted') throw new PushRefused('dismissed', 'Notifications were not allowed. Turn this on again and choose Allow.');
+  if (permission !== 'granted')
+    throw new PushRefused('dismissed', 'Notifications were not allowed. Turn this on again and choose Allow.');
   const { publicKey } = await request(`${PATH}/vapid-public-key`, { schema: VapidPublicKey });
   let sub: PushSubscription;
   try {
     sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
   } catch (err) {
-    throw new PushRefused('failed', `The browser's push service refused the subscription (${(err as Error).message || 'no reason given'}). Try again later.`);
+    throw new PushRefused(
+      'failed',
+      `The browser's push service refused the subscription (${(err as Error).message || 'no reason given'}). Try again later.`,
+    );
   }
   try {
     await request(PATH, { method: 'POST', json: sub.toJSON(), schema: PushSubscriptionAnswer });

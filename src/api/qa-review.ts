@@ -1,8 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
+
 import { paged } from '../contract/common.ts';
 import { Disposition } from '../contract/interviews.ts';
-import { QaFigures, QaHandlers, QaQueueItem, QaQueuePage, Recording, type QaReviewRequest } from '../contract/qa-review.ts';
-import * as v from 'valibot';
+import {
+  QaFigures,
+  QaHandlers,
+  QaQueueItem,
+  QaQueuePage,
+  Recording,
+  type QaReviewRequest,
+} from '../contract/qa-review.ts';
 import { request, requestBlob } from './client.ts';
 import { sortParam, type Paging } from './staff.ts';
 import { write } from './write.ts';
@@ -10,7 +18,15 @@ import { write } from './write.ts';
 // QA review: the queue of recorded calls, the reviewer figures, the scorecard, recordings.
 
 /** The queue's URL filters: status, disposition id, handler id, call days (YYYY-MM-DD, the browser's zone), reviewer id, reviewed since (ISO). */
-export type QaQueueFilter = { status: string; disposition: string; handledBy: string; from: string; to: string; reviewer: string; reviewedFrom: string };
+export type QaQueueFilter = {
+  status: string;
+  disposition: string;
+  handledBy: string;
+  from: string;
+  to: string;
+  reviewer: string;
+  reviewedFrom: string;
+};
 export type QaQueueParams = Paging & QaQueueFilter & { sort: { key: string; desc: boolean } };
 
 export const qaKeys = {
@@ -35,44 +51,68 @@ export function weekStart(now = new Date()): string {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7)).toISOString();
 }
 
-export const qaQueueQueryOptions = (p: QaQueueParams) => queryOptions({
-  queryKey: qaKeys.queue(p),
-  queryFn: () => request('/interviews-api/qa-reviews', {
-    query: {
-      pageIndex: p.pageIndex, pageSize: p.pageSize, sort: sortParam(p.sort), status: p.status || undefined,
-      dispositionId: p.disposition || undefined, handledBy: p.handledBy || undefined, reviewerId: p.reviewer || undefined,
-      from: dayStart(p.from), to: dayStart(p.to, 1), reviewedFrom: p.reviewedFrom || undefined,
-    },
-    schema: QaQueuePage,
-  }),
-});
+export const qaQueueQueryOptions = (p: QaQueueParams) =>
+  queryOptions({
+    queryKey: qaKeys.queue(p),
+    queryFn: () =>
+      request('/interviews-api/qa-reviews', {
+        query: {
+          pageIndex: p.pageIndex,
+          pageSize: p.pageSize,
+          sort: sortParam(p.sort),
+          status: p.status || undefined,
+          dispositionId: p.disposition || undefined,
+          handledBy: p.handledBy || undefined,
+          reviewerId: p.reviewer || undefined,
+          from: dayStart(p.from),
+          to: dayStart(p.to, 1),
+          reviewedFrom: p.reviewedFrom || undefined,
+        },
+        schema: QaQueuePage,
+      }),
+  });
 
 /** Every recorded call of one opportunity with its review (the review page). */
-export const qaOpportunityQueryOptions = (opportunityId: number) => queryOptions({
-  queryKey: qaKeys.opportunity(opportunityId),
-  queryFn: () => request('/interviews-api/qa-reviews', { query: { opportunityId, pageSize: 100, sort: 'callAt,ASC' }, schema: QaQueuePage }),
-});
+export const qaOpportunityQueryOptions = (opportunityId: number) =>
+  queryOptions({
+    queryKey: qaKeys.opportunity(opportunityId),
+    queryFn: () =>
+      request('/interviews-api/qa-reviews', {
+        query: { opportunityId, pageSize: 100, sort: 'callAt,ASC' },
+        schema: QaQueuePage,
+      }),
+  });
 
-export const qaFiguresQueryOptions = (since: string) => queryOptions({
-  queryKey: qaKeys.figures(since),
-  queryFn: () => request('/interviews-api/qa-reviews/figures', { query: { since }, schema: QaFigures }),
-});
+export const qaFiguresQueryOptions = (since: string) =>
+  queryOptions({
+    queryKey: qaKeys.figures(since),
+    queryFn: () => request('/interviews-api/qa-reviews/figures', { query: { since }, schema: QaFigures }),
+  });
 
-export const qaHandlersQueryOptions = () => queryOptions({
-  queryKey: qaKeys.handlers(), staleTime: 5 * 60_000,
-  queryFn: () => request('/interviews-api/qa-reviews/handlers', { schema: QaHandlers }),
-});
+export const qaHandlersQueryOptions = () =>
+  queryOptions({
+    queryKey: qaKeys.handlers(),
+    staleTime: 5 * 60_000,
+    queryFn: () => request('/interviews-api/qa-reviews/handlers', { schema: QaHandlers }),
+  });
 
 const DISPOSITIONS_PAGE = 1000; // spec 2 section 9
-export const dispositionsQueryOptions = () => queryOptions({
-  queryKey: qaKeys.dispositions(), staleTime: 5 * 60_000,
-  queryFn: () => request('/interviews-api/dispositions', { query: { pageIndex: 0, pageSize: DISPOSITIONS_PAGE }, schema: paged(Disposition) }),
-});
+export const dispositionsQueryOptions = () =>
+  queryOptions({
+    queryKey: qaKeys.dispositions(),
+    staleTime: 5 * 60_000,
+    queryFn: () =>
+      request('/interviews-api/dispositions', {
+        query: { pageIndex: 0, pageSize: DISPOSITIONS_PAGE },
+        schema: paged(Disposition),
+      }),
+  });
 
-export const callRecordingsQueryOptions = (interactionId: number) => queryOptions({
-  queryKey: qaKeys.recordings(interactionId),
-  queryFn: () => request(`/interviews-api/interactions/${interactionId}/recordings`, { schema: v.array(Recording) }),
-});
+export const callRecordingsQueryOptions = (interactionId: number) =>
+  queryOptions({
+    queryKey: qaKeys.recordings(interactionId),
+    queryFn: () => request(`/interviews-api/interactions/${interactionId}/recordings`, { schema: v.array(Recording) }),
+  });
 
 /** The recording's audio (audio/wav) as a Blob; the page plays it from an object URL. */
 export const recordingAudio = (recordingId: number) => requestBlob(`/interviews-api/recordings/${recordingId}/audio`);
@@ -81,5 +121,8 @@ export const saveQaReview = (interactionId: number, review: QaReviewRequest) =>
   request(`/interviews-api/interactions/${interactionId}/review`, { method: 'PUT', json: review, schema: QaQueueItem });
 
 /** Saves a call's scorecard: the queue and the figures are read again before the write settles. */
-export const saveQaReviewWrite = (interactionId: number) => write((review: QaReviewRequest) => saveQaReview(interactionId, review),
-  (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: qaKeys.all }) }));
+export const saveQaReviewWrite = (interactionId: number) =>
+  write(
+    (review: QaReviewRequest) => saveQaReview(interactionId, review),
+    (client) => ({ onSuccess: () => client.invalidateQueries({ queryKey: qaKeys.all }) }),
+  );

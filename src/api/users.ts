@@ -1,5 +1,5 @@
-import { request } from './client.ts';
 import { Me } from '../contract/users.ts';
+import { request } from './client.ts';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -8,7 +8,12 @@ export const userKeys = {
 
 export const fetchMe = () => request('/users-api/users/me', { schema: Me });
 
-export interface UserPatch { psiLastLogin?: string; firstName?: string; lastName?: string; password?: string }
+export interface UserPatch {
+  psiLastLogin?: string;
+  firstName?: string;
+  lastName?: string;
+  password?: string;
+}
 export const patchUser = (id: number, patch: UserPatch) =>
   request(`/users-api/users/${id}`, { method: 'PATCH', json: patch, schema: Me });
 
@@ -19,4 +24,9 @@ export const patchUser = (id: number, patch: UserPatch) =>
  * it, and the landing's answers fetched beside it keep their age on the next visit.
  */
 export const stampLastLogin = (id: number, at: Date) =>
-  request(`/users-api/users/${id}`, { method: 'PATCH', json: { psiLastLogin: at.toISOString() } satisfies UserPatch, schema: Me, clock: false });
+  request(`/users-api/users/${id}`, {
+    method: 'PATCH',
+    json: { psiLastLogin: at.toISOString() } satisfies UserPatch,
+    schema: Me,
+    clock: false,
+  });

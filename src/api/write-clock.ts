@@ -45,5 +45,7 @@ export function lastWriteAt(): number {
 // A page left with a change still under way: its answer will never come back to this page, so
 // whatever it persisted is older than that change.
 if (typeof window !== 'undefined') {
-  window.addEventListener('pagehide', () => { if (inFlight > 0) mark(); });
+  window.addEventListener('pagehide', () => {
+    if (inFlight > 0) mark();
+  });
 }

@@ -1,4 +1,10 @@
-import { useMutation, useQueryClient, type QueryClient, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type UseMutationOptions,
+  type UseMutationResult,
+} from '@tanstack/react-query';
 
 // The writes of the API modules: each module defines a write as its call and its cache effects (what
 // it invalidates, sets or updates optimistically), `write(call, (client) => effects)`, exported as
@@ -9,19 +15,26 @@ import { useMutation, useQueryClient, type QueryClient, type UseMutationOptions,
 type Options<TData, TVariables, TContext> = UseMutationOptions<TData, Error, TVariables, TContext>;
 
 /** What a screen may add to a write: its own callbacks and mutation settings, never the call itself. */
-export type WriteOptions<TData, TVariables = void, TContext = unknown> =
-  Omit<Options<TData, TVariables, TContext>, 'mutationFn' | 'onMutate' | 'mutationKey'>;
+export type WriteOptions<TData, TVariables = void, TContext = unknown> = Omit<
+  Options<TData, TVariables, TContext>,
+  'mutationFn' | 'onMutate' | 'mutationKey'
+>;
 
 /** A write's cache effects, given the query client: the callbacks the API module runs before the screen's. */
-export type CacheEffects<TData, TVariables, TContext> =
-  Pick<Options<TData, TVariables, TContext>, 'onMutate' | 'onSuccess' | 'onError' | 'onSettled'>;
+export type CacheEffects<TData, TVariables, TContext> = Pick<
+  Options<TData, TVariables, TContext>,
+  'onMutate' | 'onSuccess' | 'onError' | 'onSettled'
+>;
 
 /**
  * Runs the module's callback, then the screen's: at once when the module's returns nothing, after it
  * when it returns a promise (a screen that closes once the list has been read again); the write settles
  * once both have.
  */
-function both<A extends unknown[]>(first: ((...args: A) => unknown) | undefined, second: ((...args: A) => unknown) | undefined) {
+function both<A extends unknown[]>(
+  first: ((...args: A) => unknown) | undefined,
+  second: ((...args: A) => unknown) | undefined,
+) {
   if (!first) return second;
   if (!second) return first;
   return (...args: A) => {

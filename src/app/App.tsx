@@ -1,14 +1,15 @@
-import { Suspense, useEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+
+import { matchRoute } from '../access/access.ts';
+import { setLandingPreloader } from '../lib/landing-preload.ts';
 import { Spinner } from '../ui/layout.tsx';
 import { SnackbarProvider } from '../ui/snackbar.tsx';
 import { TopBarActionsProvider } from '../ui/top-bar-actions.tsx';
 import { lazyWithRetry } from './lazy-with-retry.tsx';
-import { setLandingPreloader } from '../lib/landing-preload.ts';
-import { matchRoute } from '../access/access.ts';
-import { expectRestore } from './query-client-ready.ts';
 import { prefetchOverview } from './overview-screen.tsx';
+import { expectRestore } from './query-client-ready.ts';
 import { AppRouter, preloadRoute } from './router.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
@@ -24,9 +25,12 @@ const QueryLayer = lazyWithRetry(async () => ({ default: (await loadQueryLayer()
  * sign-in navigates then, so the calls leave before the page's first render, not after it.
  */
 function preloadPage(path: string | null, client: QueryClient | undefined): Promise<void> {
-  const calls = path !== null && matchRoute(path)?.route.id === 'overview'
-    ? loadQueryLayer().then(async () => prefetchOverview(client ?? (await import('./query-client.ts')).queryClient)).catch(() => undefined)
-    : undefined;
+  const calls =
+    path !== null && matchRoute(path)?.route.id === 'overview'
+      ? loadQueryLayer()
+          .then(async () => prefetchOverview(client ?? (await import('./query-client.ts')).queryClient))
+          .catch(() => undefined)
+      : undefined;
   return Promise.all([QueryLayer.preload(), preloadRoute(path), calls]).then(() => undefined);
 }
 
@@ -47,7 +51,9 @@ export function App({ client }: { client?: QueryClient }) {
   // The login page fetches the layer right after it has rendered, so signing in does not wait for it.
   useEffect(() => {
     if (layered) return;
-    const timer = setTimeout(() => { void loadQueryLayer().catch(() => undefined); }, 0);
+    const timer = setTimeout(() => {
+      void loadQueryLayer().catch(() => undefined);
+    }, 0);
     return () => clearTimeout(timer);
   }, [layered]);
 
@@ -55,7 +61,13 @@ export function App({ client }: { client?: QueryClient }) {
   return (
     <SnackbarProvider>
       <TopBarActionsProvider>
-        {layered ? <Suspense fallback={<Spinner />}><QueryLayer client={client}>{router}</QueryLayer></Suspense> : router}
+        {layered ? (
+          <Suspense fallback={<Spinner />}>
+            <QueryLayer client={client}>{router}</QueryLayer>
+          </Suspense>
+        ) : (
+          router
+        )}
         <UpdatePrompt />
       </TopBarActionsProvider>
     </SnackbarProvider>

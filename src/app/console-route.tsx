@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+
 import type { RouteEntry } from '../access/route-table.ts';
 import { TitleOnly } from '../features/placeholder/title-only.tsx';
 import { Spinner } from '../ui/layout.tsx';

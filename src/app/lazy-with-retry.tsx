@@ -1,4 +1,5 @@
 import { Component, lazy, useState, type ComponentType, type ReactNode } from 'react';
+
 import { Button } from '../ui/button.tsx';
 import { mutedText } from '../ui/layout.tsx';
 
@@ -9,13 +10,24 @@ export const CHUNK_ERROR = 'This page could not be loaded. Check your connection
 export function loadWithin<T>(load: () => Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`The script did not load within ${ms / 1000} s`)), ms);
-    load().then((value) => { clearTimeout(timer); resolve(value); }, (err: unknown) => { clearTimeout(timer); reject(err); });
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
   });
 }
 
 class ChunkErrorBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
-  static getDerivedStateFromError() { return { failed: true }; }
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
@@ -44,12 +56,23 @@ export type LazyComponent<P> = ComponentType<P> & { preload: () => Promise<void>
 export function lazyWithRetry<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
   let loaded: { default: ComponentType<P> } | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const start = () => loading ??= loadWithin(load, CHUNK_TIMEOUT_MS).then(
-    (module) => { loaded = module; return module; },
-    (err: unknown) => { loading = undefined; throw err; },
-  );
+  const start = () =>
+    (loading ??= loadWithin(load, CHUNK_TIMEOUT_MS).then(
+      (module) => {
+        loaded = module;
+        return module;
+      },
+      (err: unknown) => {
+        loading = undefined;
+        throw err;
+      },
+    ));
   const settled = (module: { default: ComponentType<P> }) =>
-    ({ then: (resolve: (m: typeof module) => void) => { resolve(module); } }) as unknown as Promise<typeof module>;
+    ({
+      then: (resolve: (m: typeof module) => void) => {
+        resolve(module);
+      },
+    }) as unknown as Promise<typeof module>;
   const fresh = () => lazy(() => (loaded ? settled(loaded) : start()));
   let current = fresh();
   function LazyWithRetry(props: P) {
@@ -59,7 +82,11 @@ export function lazyWithRetry<P extends object>(load: () => Promise<{ default: C
       setLoad((s) => ({ Screen: current, attempt: s.attempt + 1 }));
     };
     // Keyed by the attempt, so the boundary of a retry starts without the previous error.
-    return <ChunkErrorBoundary key={attempt} onRetry={retry}><Screen {...props} /></ChunkErrorBoundary>;
+    return (
+      <ChunkErrorBoundary key={attempt} onRetry={retry}>
+        <Screen {...props} />
+      </ChunkErrorBoundary>
+    );
   }
   return Object.assign(LazyWithRetry, { preload: () => start().then(() => undefined) });
 }

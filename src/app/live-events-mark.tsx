@@ -1,9 +1,10 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
 import { useStore } from '../session/persisted-store.ts';
 import { sessionStore } from '../session/state.ts';
-import { liveEventsEnabled, liveMark, startLiveEvents } from './live-events.ts';
 import * as styles from './live-events-mark.css.ts';
+import { liveEventsEnabled, liveMark, startLiveEvents } from './live-events.ts';
 
 /** How long "Updated" stays after a change someone else made was shown. */
 const SHOWN_MS = 4_000;
@@ -31,5 +32,9 @@ function UpdatedMark() {
     return () => clearTimeout(timer);
   }, [at]);
   const shown = at !== 0 && faded !== at;
-  return <p role="status" aria-live="polite" className={styles.mark}>{shown ? 'Updated' : ''}</p>;
+  return (
+    <p role="status" aria-live="polite" className={styles.mark}>
+      {shown ? 'Updated' : ''}
+    </p>
+  );
 }

@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import * as v from 'valibot';
+
 import { agentAppKeys } from '../api/agent-app-keys.ts';
 import { agentNotificationKeys } from '../api/agent-notifications.ts';
 import { announcementKeys } from '../api/announcements.ts';
@@ -20,7 +21,12 @@ import { SseParser } from '../lib/sse.ts';
 // made by someone else. Offline it pauses; back online, or after the server ends the stream (its
 // token expired, the process restarts), it reconnects with Last-Event-ID and gets what it missed.
 
-const REFERRAL_ANSWERS: readonly QueryKey[] = [brokerReferralKeys.all, dashboardKeys.all, agentAppKeys.all, myAgentKeys.all];
+const REFERRAL_ANSWERS: readonly QueryKey[] = [
+  brokerReferralKeys.all,
+  dashboardKeys.all,
+  agentAppKeys.all,
+  myAgentKeys.all,
+];
 
 /**
  * The cached answers each type of change may have altered, as key prefixes of the API modules'
@@ -53,7 +59,11 @@ export function keysFor(change: LiveChange): readonly QueryKey[] {
  */
 export function parseChange(data: string): LiveChange | undefined {
   let json: unknown;
-  try { json = JSON.parse(data); } catch { return undefined; }
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
   const parsed = v.safeParse(LiveChange, json);
   return parsed.success ? parsed.output : undefined;
 }
@@ -69,14 +79,21 @@ const settings = {
   // (so it never competes with a page's first calls, and "network idle" is reached before it opens).
   quietMs: 2_000,
 };
-export function configureLiveEvents(next: Partial<typeof settings>): void { Object.assign(settings, next); }
+export function configureLiveEvents(next: Partial<typeof settings>): void {
+  Object.assign(settings, next);
+}
 export const liveEventsEnabled = () => settings.enabled;
 
 // "Updated": when the last change someone else made was shown (a polite status, live-events-mark.tsx).
 let updatedAt = 0;
 const markListeners = new Set<() => void>();
 export const liveMark = {
-  subscribe(listener: () => void) { markListeners.add(listener); return () => { markListeners.delete(listener); }; },
+  subscribe(listener: () => void) {
+    markListeners.add(listener);
+    return () => {
+      markListeners.delete(listener);
+    };
+  },
   get: () => updatedAt,
 };
 function markUpdated() {
@@ -94,7 +111,10 @@ function whenQuiet(client: QueryClient, ms: number, stopped: () => boolean): Pro
     let quietSince = Date.now();
     const tick = () => {
       if (stopped()) return resolve();
-      const answered = client.getQueryCache().getAll().some((q) => q.state.dataUpdatedAt > 0);
+      const answered = client
+        .getQueryCache()
+        .getAll()
+        .some((q) => q.state.dataUpdatedAt > 0);
       if (client.isFetching() > 0 || !answered) quietSince = Date.now();
       if (Date.now() - quietSince >= ms) return resolve();
       setTimeout(tick, 250);
@@ -120,13 +140,20 @@ export function startLiveEvents(client: QueryClient): () => void {
   };
   const queue = (keys: readonly QueryKey[]) => {
     batch.push(...keys);
-    flush ??= setTimeout(() => { flush = undefined; const keysNow = batch; batch = []; void refresh(keysNow); }, BATCH_MS);
+    flush ??= setTimeout(() => {
+      flush = undefined;
+      const keysNow = batch;
+      batch = [];
+      void refresh(keysNow);
+    }, BATCH_MS);
   };
 
   const read = async (body: ReadableStream<Uint8Array>, signal: AbortSignal) => {
     const reader = body.getReader();
     // Closing (sign-out, offline) ends the read at once, whatever the transport does with the abort.
-    signal.addEventListener('abort', () => { void reader.cancel().catch(() => {}); });
+    signal.addEventListener('abort', () => {
+      void reader.cancel().catch(() => {});
+    });
     const decoder = new TextDecoder();
     const parser = new SseParser();
     for (;;) {
@@ -136,7 +163,10 @@ export function startLiveEvents(client: QueryClient): () => void {
       // The stream's position, even before any change of ours: a reconnect resumes from it.
       if (parser.lastEventId !== undefined) lastId = parser.lastEventId;
       for (const message of messages) {
-        if (message.event === 'reset') { queue([[]]); continue; } // too far behind: everything shown refetches
+        if (message.event === 'reset') {
+          queue([[]]);
+          continue;
+        } // too far behind: everything shown refetches
         if (message.event !== 'change') continue;
         const change = parseChange(message.data);
         if (change) queue(keysFor(change));
@@ -162,11 +192,23 @@ export function startLiveEvents(client: QueryClient): () => void {
     if (stopped || !navigator.onLine) return;
     const wait = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]!;
     attempt += 1;
-    retry = setTimeout(() => { retry = undefined; void connect(); }, wait);
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, wait);
   };
 
-  const online = () => { clearTimeout(retry); retry = undefined; attempt = 0; void connect(); };
-  const offline = () => { clearTimeout(retry); retry = undefined; current?.abort(); };
+  const online = () => {
+    clearTimeout(retry);
+    retry = undefined;
+    attempt = 0;
+    void connect();
+  };
+  const offline = () => {
+    clearTimeout(retry);
+    retry = undefined;
+    current?.abort();
+  };
   window.addEventListener('online', online);
   window.addEventListener('offline', offline);
   void whenQuiet(client, settings.quietMs, () => stopped).then(connect);

@@ -1,5 +1,11 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { ANNOUNCEMENT_READ_SCOPE, agentAppKeys, announcementReadKey, type AnnouncementRead } from '../api/agent-app-keys.ts';
+
+import {
+  agentAppKeys,
+  ANNOUNCEMENT_READ_SCOPE,
+  announcementReadKey,
+  type AnnouncementRead,
+} from '../api/agent-app-keys.ts';
 import type { AgentWrite } from '../api/agent-app-writes.ts';
 import { ApiError } from '../api/client.ts';
 import type { AnnouncementPage, AnnouncementStatus } from '../contract/announcements.ts';
@@ -30,7 +36,9 @@ let recheck: ReturnType<typeof setTimeout> | undefined;
 function noteUnreachable(): void {
   onlineManager.setOnline(false);
   clearTimeout(recheck);
-  recheck = setTimeout(() => { if (navigator.onLine) onlineManager.setOnline(true); }, RECHECK_MS);
+  recheck = setTimeout(() => {
+    if (navigator.onLine) onlineManager.setOnline(true);
+  }, RECHECK_MS);
 }
 
 async function send<T>(run: () => Promise<T>): Promise<T> {
@@ -50,9 +58,12 @@ const SERVER_RETRIES = 3;
 const retry = (count: number, err: unknown) =>
   err instanceof ApiError && (err.network || ((err.status >= 500 || err.status === 429) && count < SERVER_RETRIES));
 const retryDelay = (count: number, err: unknown) =>
-  (err instanceof ApiError && err.network ? 500 : Math.min(1000 * 2 ** count, 30_000)); // network: pause soon
+  err instanceof ApiError && err.network ? 500 : Math.min(1000 * 2 ** count, 30_000); // network: pause soon
 
-interface Patch { detail: (d: AgentReferralDetail) => AgentReferralDetail; row: (r: AgentReferral) => AgentReferral }
+interface Patch {
+  detail: (d: AgentReferralDetail) => AgentReferralDetail;
+  row: (r: AgentReferral) => AgentReferral;
+}
 
 /** The optimistic update: the referral's detail and its rows in every cached list, as the write will leave them. */
 async function optimistic(client: QueryClient, w: AgentWrite, patch: Patch): Promise<void> {
@@ -62,8 +73,10 @@ async function optimistic(client: QueryClient, w: AgentWrite, patch: Patch): Pro
     client.cancelQueries({ queryKey: agentAppKeys.lists(w.agentId) }),
   ]);
   client.setQueryData<AgentReferralDetail>(detailKey, (old) => old && patch.detail(old));
-  client.setQueriesData<AgentReferralPage>({ queryKey: agentAppKeys.lists(w.agentId) },
-    (page) => page && { ...page, content: page.content.map((r) => (r.id === w.referralId ? patch.row(r) : r)) });
+  client.setQueriesData<AgentReferralPage>(
+    { queryKey: agentAppKeys.lists(w.agentId) },
+    (page) => page && { ...page, content: page.content.map((r) => (r.id === w.referralId ? patch.row(r) : r)) },
+  );
 }
 
 /** The server's state after writes to these referrals: their details, the lists, the funnel, the bell. */
@@ -81,9 +94,13 @@ function refresh(client: QueryClient, referrals: { agentId: number; referralId: 
 async function showQueued(client: QueryClient, w: AgentWrite): Promise<void> {
   const at = new Date();
   const { detailWithStage, withStage, withFollowUp } = await writes();
-  await optimistic(client, w, w.kind === 'stage'
-    ? { detail: (d) => detailWithStage(d, w.change, at), row: (r) => withStage(r, w.change, at) }
-    : { detail: (d) => withFollowUp(d, at), row: (r) => withFollowUp(r, at) });
+  await optimistic(
+    client,
+    w,
+    w.kind === 'stage'
+      ? { detail: (d) => detailWithStage(d, w.change, at), row: (r) => withStage(r, w.change, at) }
+      : { detail: (d) => withFollowUp(d, at), row: (r) => withFollowUp(r, at) },
+  );
 }
 
 async function sendWrite(w: AgentWrite): Promise<unknown> {
@@ -100,23 +117,32 @@ export function registerOfflineMutations(client: QueryClient): void {
   registered.add(client);
   startWriteQueue({
     send: sendWrite,
-    queued: (w) => { void showQueued(client, w); },
+    queued: (w) => {
+      void showQueued(client, w);
+    },
     online: () => onlineManager.isOnline(),
     applied: (w, result) => {
-      if (w.kind === 'stage') client.setQueryData(agentAppKeys.detail(w.agentId, w.referralId), result as AgentReferralDetail);
+      if (w.kind === 'stage')
+        client.setQueryData(agentAppKeys.detail(w.agentId, w.referralId), result as AgentReferralDetail);
     },
     settled: (referrals) => refresh(client, referrals),
   });
   if (!drainOnReconnect) {
     drainOnReconnect = true;
-    onlineManager.subscribe((online) => { if (online) void drainWrites(); });
+    onlineManager.subscribe((online) => {
+      if (online) void drainWrites();
+    });
   }
 
   // An announcement opened in the agent app: read at once on this device (the cached lists and the
   // drawer's count), sent when there is a connection; the server keeps the first read time.
   client.setMutationDefaults<AnnouncementStatus, unknown, AnnouncementRead>(announcementReadKey, {
-    networkMode: 'online', scope: ANNOUNCEMENT_READ_SCOPE, retry, retryDelay,
-    mutationFn: (w: AnnouncementRead) => send(async () => (await announcements()).setAnnouncementRead(w.announcementId, true)),
+    networkMode: 'online',
+    scope: ANNOUNCEMENT_READ_SCOPE,
+    retry,
+    retryDelay,
+    mutationFn: (w: AnnouncementRead) =>
+      send(async () => (await announcements()).setAnnouncementRead(w.announcementId, true)),
     onMutate: async (w: AnnouncementRead) => {
       const { announcementKeys } = await announcements();
       let wasUnread = false;
@@ -124,16 +150,22 @@ export function registerOfflineMutations(client: QueryClient): void {
         if (!page) return page;
         const hit = page.content.some((a) => a.id === w.announcementId && a.readAt === null);
         if (hit) wasUnread = true;
-        return hit ? {
-          ...page, unreadCount: Math.max(0, page.unreadCount - 1),
-          content: page.content.map((a) => (a.id === w.announcementId ? { ...a, readAt: w.at } : a)),
-        } : page;
+        return hit
+          ? {
+              ...page,
+              unreadCount: Math.max(0, page.unreadCount - 1),
+              content: page.content.map((a) => (a.id === w.announcementId ? { ...a, readAt: w.at } : a)),
+            }
+          : page;
       });
-      if (wasUnread) client.setQueryData<number>(announcementKeys.unread(), (n) => (n === undefined ? n : Math.max(0, n - 1)));
+      if (wasUnread)
+        client.setQueryData<number>(announcementKeys.unread(), (n) => (n === undefined ? n : Math.max(0, n - 1)));
     },
     onSuccess: async (status: AnnouncementStatus) => {
       client.setQueryData((await announcements()).announcementKeys.unread(), status.unreadCount);
     },
-    onSettled: async () => { await client.invalidateQueries({ queryKey: (await announcements()).announcementKeys.all }); },
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: (await announcements()).announcementKeys.all });
+    },
   });
 }

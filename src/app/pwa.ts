@@ -1,4 +1,5 @@
 import type { Workbox } from 'workbox-window';
+
 import { afterLoadIdle } from '../lib/next-task.ts';
 
 const CHUNK_RELOAD_KEY = 'porchlight:chunk-reload';
@@ -15,7 +16,9 @@ export function registerServiceWorker(onNeedRefresh: (apply: () => void) => void
   // (as web.dev advises for registering a worker): the first paint and its calls do not share the
   // main thread with it. A worker already installed serves this page meanwhile.
   afterLoadIdle(() => {
-    void import('workbox-window').then(({ Workbox }) => watchServiceWorker(new Workbox('/sw.js'), onNeedRefresh)).catch(() => undefined);
+    void import('workbox-window')
+      .then(({ Workbox }) => watchServiceWorker(new Workbox('/sw.js'), onNeedRefresh))
+      .catch(() => undefined);
   });
 }
 

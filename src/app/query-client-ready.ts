@@ -42,8 +42,17 @@ let restoreGate: { settled: boolean; done: Promise<void>; open: () => void } | n
 export function expectRestore(): void {
   if (restoreGate && !restoreGate.settled) return;
   let open = () => {};
-  const done = new Promise<void>((resolve) => { open = resolve; });
-  const gate = { settled: false, done, open: () => { gate.settled = true; open(); } };
+  const done = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const gate = {
+    settled: false,
+    done,
+    open: () => {
+      gate.settled = true;
+      open();
+    },
+  };
   restoreGate = gate;
 }
 
@@ -56,5 +65,10 @@ export function restoreSettled(): void {
 export function afterRestore(capMs = RESTORE_WAIT_CAP_MS): Promise<void> {
   const gate = restoreGate;
   if (!gate || gate.settled) return Promise.resolve();
-  return Promise.race([gate.done, new Promise<void>((resolve) => { setTimeout(resolve, capMs); })]);
+  return Promise.race([
+    gate.done,
+    new Promise<void>((resolve) => {
+      setTimeout(resolve, capMs);
+    }),
+  ]);
 }

@@ -1,4 +1,5 @@
 import { QueryClient, timeoutManager } from '@tanstack/react-query';
+
 import { ApiError } from '../api/client.ts';
 import { coalescedTimeouts } from '../lib/coalesced-timeouts.ts';
 

@@ -1,15 +1,16 @@
-import { useEffect, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { useEffect, type ReactNode } from 'react';
+
 import { lastWriteAt } from '../api/write-clock.ts';
 import { onIdentityChange } from '../session/identity-events.ts';
-import { askPersistentStorage } from '../session/saved-data.ts';
 import { useStore } from '../session/persisted-store.ts';
+import { askPersistentStorage } from '../session/saved-data.ts';
 import { impersonationStore, profileStore } from '../session/state.ts';
 import { LiveEvents } from './live-events-mark.tsx';
 import { registerOfflineMutations } from './offline-mutations.ts';
-import { queryClient as defaultClient } from './query-client.ts';
 import { isLiveQuery, restoreSettled, setCurrentQueryClient } from './query-client-ready.ts';
+import { queryClient as defaultClient } from './query-client.ts';
 import { CACHE_MAX_AGE_MS, CACHE_VERSION, clearPersistedQueries, idbPersister } from './query-persistence.ts';
 
 /** Whether this page was opened by the browser's reload (not a link, a typed address or a launch). */
@@ -28,7 +29,10 @@ function reloaded(): boolean {
  * sent, so the refetch cannot bring back the server's state from before them.
  */
 export function revalidateRestored(client: QueryClient, { lastWrite = lastWriteAt(), reload = reloaded() } = {}): void {
-  const queued = client.getMutationCache().getAll().some((m) => m.state.isPaused);
+  const queued = client
+    .getMutationCache()
+    .getAll()
+    .some((m) => m.state.isPaused);
   const resumed = client.resumePausedMutations();
   if (queued) {
     void resumed.then(() => client.invalidateQueries(undefined, { cancelRefetch: false }));
@@ -48,7 +52,13 @@ export function revalidateRestored(client: QueryClient, { lastWrite = lastWriteA
  * page reads no query, so TanStack Query, the IndexedDB persister and the write queue load with the
  * first page that does (lighter entry).
  */
-export function QueryLayer({ client = defaultClient, children }: { client?: QueryClient | undefined; children: ReactNode }) {
+export function QueryLayer({
+  client = defaultClient,
+  children,
+}: {
+  client?: QueryClient | undefined;
+  children: ReactNode;
+}) {
   registerOfflineMutations(client); // before the persisted cache (and its paused writes) is restored
   const userId = useStore(profileStore, (p) => p.user?.id);
   const actingAs = useStore(impersonationStore, (i) => i?.user.id);
@@ -56,7 +66,9 @@ export function QueryLayer({ client = defaultClient, children }: { client?: Quer
   setCurrentQueryClient(client);
 
   // Signed in: ask the browser to keep what is saved for this user under storage pressure.
-  useEffect(() => { if (userId !== undefined) void askPersistentStorage(); }, [userId]);
+  useEffect(() => {
+    if (userId !== undefined) void askPersistentStorage();
+  }, [userId]);
 
   // Sign-out and impersonation changes drop every cached answer of the previous identity.
   useEffect(() => {
@@ -64,7 +76,9 @@ export function QueryLayer({ client = defaultClient, children }: { client?: Quer
       client.clear();
       await clearPersistedQueries();
     });
-    return () => { off(); };
+    return () => {
+      off();
+    };
   }, [client]);
 
   return (
@@ -75,15 +89,22 @@ export function QueryLayer({ client = defaultClient, children }: { client?: Quer
         persister: idbPersister(identity),
         buster: `${CACHE_VERSION}:${identity}`,
         maxAge: CACHE_MAX_AGE_MS,
-        dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.['persist'] !== false },
+        dehydrateOptions: {
+          shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.['persist'] !== false,
+        },
       }}
       // Writes queued while offline resume once the cache (and their defaults) are back. Then every
       // restored answer older than this browser's last change is revalidated: it is shown at once,
       // but the persisted copy can be up to a throttle interval older than the page that wrote it
       // (a change made just before a reload), so its fetch time must not keep it "fresh".
       // Then the prefetch that waited for the restore (query-client-ready.ts) may start its calls.
-      onSuccess={() => { revalidateRestored(client); restoreSettled(); }}
-      onError={() => { restoreSettled(); }}
+      onSuccess={() => {
+        revalidateRestored(client);
+        restoreSettled();
+      }}
+      onError={() => {
+        restoreSettled();
+      }}
     >
       {children}
       <LiveEvents client={client} />

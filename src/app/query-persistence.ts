@@ -1,5 +1,6 @@
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { clear, createStore, del, get, set } from 'idb-keyval';
+
 import { forgetCopies, noteCopySaved, noteRestored } from '../session/saved-data.ts';
 
 // The query cache lives in IndexedDB (idb-keyval), one entry per signed-in user, so a reload
@@ -38,7 +39,9 @@ function flushDueWrites(): void {
 // the next start would show older figures than the page did.
 if (typeof window !== 'undefined') {
   window.addEventListener('pagehide', flushDueWrites);
-  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flushDueWrites(); });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushDueWrites();
+  });
 }
 
 export function idbPersister(userId: number | string): Persister {
@@ -49,7 +52,13 @@ export function idbPersister(userId: number | string): Persister {
     clearTimeout(timer);
     timer = undefined;
     dueWrites.delete(write);
-    if (latest) void track(set(key, latest, store()).then(() => noteCopySaved(key), () => undefined));
+    if (latest)
+      void track(
+        set(key, latest, store()).then(
+          () => noteCopySaved(key),
+          () => undefined,
+        ),
+      );
   };
   return {
     persistClient(client) {
@@ -60,8 +69,23 @@ export function idbPersister(userId: number | string): Persister {
       }
     },
     // A copy this browser wrote that is not there any more was evicted: the app says so (saved-data.ts).
-    restoreClient: () => track(get<PersistedClient>(key, store()).then((found) => { noteRestored(key, found !== undefined); return found; }, () => undefined)),
-    removeClient: () => track(del(key, store()).then(() => forgetCopies(key), () => undefined)),
+    restoreClient: () =>
+      track(
+        get<PersistedClient>(key, store()).then(
+          (found) => {
+            noteRestored(key, found !== undefined);
+            return found;
+          },
+          () => undefined,
+        ),
+      ),
+    removeClient: () =>
+      track(
+        del(key, store()).then(
+          () => forgetCopies(key),
+          () => undefined,
+        ),
+      ),
   };
 }
 
@@ -75,4 +99,8 @@ export async function settlePersistence(): Promise<void> {
 }
 
 /** Forgets every user's cached answers (sign-out, impersonation start or end). */
-export const clearPersistedQueries = () => clear(store()).then(() => forgetCopies(), () => undefined);
+export const clearPersistedQueries = () =>
+  clear(store()).then(
+    () => forgetCopies(),
+    () => undefined,
+  );

@@ -5,7 +5,9 @@ import type { RouteEntry } from '../access/route-table.ts';
 // step 4); only a navigation from login may skip it.
 let previousSkipsReauth = false;
 
-export const notePublicRoute = (route: RouteEntry) => { previousSkipsReauth = route.skipReauth ?? false; };
+export const notePublicRoute = (route: RouteEntry) => {
+  previousSkipsReauth = route.skipReauth ?? false;
+};
 
 /** Rule 4 of the guard: whether this navigation refreshes silently; records the route for the next. */
 export function takeReauthDecision(route: RouteEntry): boolean {

@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
+
 import { guard, overviewRedirect } from '../access/access.ts';
 import type { RouteEntry } from '../access/route-table.ts';
+import { useStore } from '../session/persisted-store.ts';
 import { refreshSession } from '../session/session.ts';
 import { impersonationStore, preferencesStore, profileStore, sessionStore } from '../session/state.ts';
-import { useStore } from '../session/persisted-store.ts';
 import { Spinner } from '../ui/layout.tsx';
 import { takeReauthDecision } from './route-guard-state.ts';
 
@@ -19,8 +20,12 @@ export function RouteGuard({ route, children }: { route: RouteEntry; children: R
   const decision = guard({ route, session, roles, now });
   // An expired session with Stay Logged In (and a refresh token) is renewed rather than ended:
   // success moves the expiry (and this flag) on; failure clears the session and goes to /login.
-  const canRevive = decision.action === 'redirect' && decision.to === '/login' && !!session?.refreshToken
-    && session.expiresAt <= now && preferencesStore.get().autoRefresh;
+  const canRevive =
+    decision.action === 'redirect' &&
+    decision.to === '/login' &&
+    !!session?.refreshToken &&
+    session.expiresAt <= now &&
+    preferencesStore.get().autoRefresh;
   // Offline the refresh cannot happen: the saved copy is shown until the connection returns.
   const [offlineGrace, setOfflineGrace] = useState(false);
 

@@ -1,15 +1,16 @@
 import { Suspense, useEffect } from 'react';
 import { Route, Switch as RouteSwitch, useLocation } from 'wouter';
+
 import { matchRoute } from '../access/access.ts';
-import { sendAnalyticsEvent } from '../api/analytics.ts';
 import { ROUTES, type RouteEntry } from '../access/route-table.ts';
-import { Spinner } from '../ui/layout.tsx';
-import { notePublicRoute } from './route-guard-state.ts';
-import { lazyWithRetry } from './lazy-with-retry.tsx';
-import { PUBLIC_SCREENS } from './public-screens.tsx';
-import { SCREENS } from './screens.tsx';
+import { sendAnalyticsEvent } from '../api/analytics.ts';
 import { TitleOnly } from '../features/placeholder/title-only.tsx';
 import { inOwnTask } from '../lib/next-task.ts';
+import { Spinner } from '../ui/layout.tsx';
+import { lazyWithRetry } from './lazy-with-retry.tsx';
+import { PUBLIC_SCREENS } from './public-screens.tsx';
+import { notePublicRoute } from './route-guard-state.ts';
+import { SCREENS } from './screens.tsx';
 
 const NOT_FOUND = ROUTES.find((r) => r.id === 'not-found')!;
 
@@ -26,8 +27,10 @@ export function preloadRoute(path: string | null): Promise<void> {
   const screen = route ? SCREENS[route.id] : undefined;
   // Each level in a task of its own. The chunks each level imports are not preloaded by script
   // (vite.config.ts, modulePreload): the browser's module loader fetches them as it reads the imports.
-  const screenLoad = screen && 'preload' in screen && typeof screen.preload === 'function'
-    ? inOwnTask(screen.preload as () => Promise<void>) : undefined;
+  const screenLoad =
+    screen && 'preload' in screen && typeof screen.preload === 'function'
+      ? inOwnTask(screen.preload as () => Promise<void>)
+      : undefined;
   return Promise.all([inOwnTask(ConsoleRoute.preload), screenLoad]).then(() => undefined);
 }
 
@@ -37,7 +40,13 @@ function PublicRoute({ route, params }: { route: RouteEntry; params: Record<stri
   const Component = PUBLIC_SCREENS[route.id] ?? SCREENS[route.id];
   return (
     <Suspense fallback={<Spinner />}>
-      {Component ? <Component params={params} /> : <main><TitleOnly title={route.title} heading /></main>}
+      {Component ? (
+        <Component params={params} />
+      ) : (
+        <main>
+          <TitleOnly title={route.title} heading />
+        </main>
+      )}
     </Suspense>
   );
 }
@@ -62,14 +71,22 @@ export function AppRouter() {
         {ROUTES.map((route) => (
           <Route key={route.id} path={route.path}>
             {(params: Record<string, string | undefined>) => {
-              const clean = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === 'string'));
+              const clean = Object.fromEntries(
+                Object.entries(params).filter((e): e is [string, string] => typeof e[1] === 'string'),
+              );
               if (route.roles === undefined) return <PublicRoute route={route} params={clean} />;
-              return <Suspense fallback={<Spinner />}><ConsoleRoute route={route} params={clean} /></Suspense>;
+              return (
+                <Suspense fallback={<Spinner />}>
+                  <ConsoleRoute route={route} params={clean} />
+                </Suspense>
+              );
             }}
           </Route>
         ))}
         {/* An unknown address keeps what was typed and says so (decision 0048), not a redirect to /404. */}
-        <Route><PublicRoute route={NOT_FOUND} params={{}} /></Route>
+        <Route>
+          <PublicRoute route={NOT_FOUND} params={{}} />
+        </Route>
       </RouteSwitch>
     </>
   );

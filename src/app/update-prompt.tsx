@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import { Button } from '../ui/button.tsx';
 import { registerServiceWorker, reloadOnceOnChunkError } from './pwa.ts';
 import * as styles from './update-prompt.css.ts';
@@ -14,7 +15,9 @@ export function UpdatePrompt() {
   return (
     <div className={styles.prompt} role="status">
       <span>A new version of Porchlight is available.</span>
-      <Button variant="secondary" onClick={apply}>Update now</Button>
+      <Button variant="secondary" onClick={apply}>
+        Update now
+      </Button>
     </div>
   );
 }

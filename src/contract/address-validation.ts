@@ -1,14 +1,22 @@
 import * as v from 'valibot';
+
 import { ZipCode } from './agent-assignments.ts';
 
 // POST /contact-center-api/proxy/google-api/validate-address (spec 2 section 7).
 // The reference API stands in for Google's Address Validation at the boundary (docs/spec/DECISIONS.md: "a format
 // check for addresses"): server/geography/address-validator.ts, the one place a real provider plugs in.
 
-const line = (max: number) => v.pipe(v.optional(v.string('must be text'), ''), v.trim(), v.maxLength(max, `must be at most ${max} characters`));
-export const AddressInput = v.strictObject({
-  street: line(200), city: line(120), state: line(2), zip: line(10),
-}, 'unknown field');
+const line = (max: number) =>
+  v.pipe(v.optional(v.string('must be text'), ''), v.trim(), v.maxLength(max, `must be at most ${max} characters`));
+export const AddressInput = v.strictObject(
+  {
+    street: line(200),
+    city: line(120),
+    state: line(2),
+    zip: line(10),
+  },
+  'unknown field',
+);
 export type AddressInput = v.InferOutput<typeof AddressInput>;
 
 /** VALID: every check passed; SUSPECT: well-formed but the ZIP does not agree with the city or state; INVALID: a format check failed. */

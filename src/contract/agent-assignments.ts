@@ -1,11 +1,21 @@
 import * as v from 'valibot';
+
 import { IsoTime, paged } from './common.ts';
 import { ZIP_LENGTH } from './limits.ts';
 
 // Agent assignments: /interviews-api/agentAssignments, zipCodes, markets.
 // The decisions come from src/lib/assignment-rule.ts (decideAssignment); these are its answers.
 
-export const CheckName = v.picklist(['BROKERAGE', 'COVERAGE', 'EXCLUSION', 'STATUS', 'ADMIN_HOLD', 'OVERDUE', 'DECLINED', 'RANK']);
+export const CheckName = v.picklist([
+  'BROKERAGE',
+  'COVERAGE',
+  'EXCLUSION',
+  'STATUS',
+  'ADMIN_HOLD',
+  'OVERDUE',
+  'DECLINED',
+  'RANK',
+]);
 export const AssignmentCheck = v.object({ check: CheckName, passed: v.boolean(), detail: v.string() });
 export type AssignmentCheck = v.InferOutput<typeof AssignmentCheck>;
 
@@ -62,7 +72,12 @@ export const AssignmentExplanation = v.object({
 });
 export type AssignmentExplanation = v.InferOutput<typeof AssignmentExplanation>;
 
-export const ZipCode = v.object({ zip: v.string(), city: v.string(), state: v.string(), market: v.nullable(v.string()) });
+export const ZipCode = v.object({
+  zip: v.string(),
+  city: v.string(),
+  state: v.string(),
+  market: v.nullable(v.string()),
+});
 export type ZipCode = v.InferOutput<typeof ZipCode>;
 export const Market = v.object({ id: v.number(), name: v.string(), zipCount: v.number() });
 export type Market = v.InferOutput<typeof Market>;
@@ -77,7 +92,8 @@ const ZipText = v.pipe(v.string(), v.maxLength(ZIP_LENGTH, ZIP_MESSAGE), v.regex
 /** The digits of the longest id a lookup takes (999,999,999: within a Postgres integer). */
 const ID_DIGITS = 9;
 /** An id in a query string, as typed: up to nine digits, read as a number. */
-const idText = (message: string) => v.pipe(v.string(), v.maxLength(ID_DIGITS, message), v.regex(/^\d{1,9}$/, message), v.transform(Number));
+const idText = (message: string) =>
+  v.pipe(v.string(), v.maxLength(ID_DIGITS, message), v.regex(/^\d{1,9}$/, message), v.transform(Number));
 const OPPORTUNITY_ID_MESSAGE = 'Enter an opportunity ID (digits)';
 
 /** GET /interviews-api/agentAssignments/explain: an opportunity or a ZIP code (brokerageId narrows a ZIP's candidates). */
@@ -97,6 +113,10 @@ export const AssignmentListFilters = v.object({
 
 /** POST /interviews-api/agentAssignments: assign an opportunity through the rule. */
 export const AssignOpportunityBody = v.object({
-  opportunityId: v.pipe(v.number('opportunityId is required'), v.integer('opportunityId must be a whole number'), v.minValue(1)),
+  opportunityId: v.pipe(
+    v.number('opportunityId is required'),
+    v.integer('opportunityId must be a whole number'),
+    v.minValue(1),
+  ),
 });
 export type AssignOpportunityBody = v.InferInput<typeof AssignOpportunityBody>;

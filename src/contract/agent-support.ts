@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import { Count, IsoTime, paged } from './common.ts';
 
 // GET /interviews-api/agent-support/cases (spec 2 section 7, "agent-support/cases"): an agent's

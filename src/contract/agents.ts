@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { Count, Dollars, EmailAddress, IsoTime, paged } from './common.ts';
-import { isValidPhone, phoneForPost } from '../lib/validation.ts';
-import { personNamePart } from './person-name.ts';
-import { PHONE_TEXT_MAX, ZIP_LENGTH } from './limits.ts';
-import { ZIP_MESSAGE, ZIP_PATTERN } from './limits.ts';
+
 import { US_STATES_AND_TERRITORIES } from '../lib/us-states.ts';
+import { isValidPhone, phoneForPost } from '../lib/validation.ts';
+import { Count, Dollars, EmailAddress, IsoTime, paged } from './common.ts';
+import { PHONE_TEXT_MAX, ZIP_LENGTH, ZIP_MESSAGE, ZIP_PATTERN } from './limits.ts';
+import { personNamePart } from './person-name.ts';
 
 // The /agents-api agents calls (spec 2 section 7 "Agents"): agents, the leaderboard, boost, app versions,
 // notes, admin holds, coverage and the contact-sales email. Referrals are in ./referrals.ts,
@@ -14,7 +14,16 @@ const id = v.number();
 const text = v.nullable(v.string());
 const time = v.string();
 
-export const AGENT_STATUSES = ['UNSIGNED', 'INVITED', 'ACTIVE', 'PAUSED', 'DEACTIVATED', 'ADMIN_HOLD', 'IN_TRAINING', 'DELETED'] as const;
+export const AGENT_STATUSES = [
+  'UNSIGNED',
+  'INVITED',
+  'ACTIVE',
+  'PAUSED',
+  'DEACTIVATED',
+  'ADMIN_HOLD',
+  'IN_TRAINING',
+  'DELETED',
+] as const;
 
 /**
  * The lifecycle steps on an agent and the statuses each starts from (the server refuses any other with
@@ -97,41 +106,69 @@ export type AgentNote = v.InferOutput<typeof AgentNote>;
 export const AdminHoldReason = v.object({ id, name: v.string(), active: v.boolean() });
 export type AdminHoldReason = v.InferOutput<typeof AdminHoldReason>;
 export const AgentAdminHolds = v.object({
-  agentId: id, status: v.string(),
+  agentId: id,
+  status: v.string(),
   holds: v.array(v.object({ reasonId: id, name: v.string(), createdBy: v.nullable(id), created: time })),
 });
 export type AgentAdminHolds = v.InferOutput<typeof AgentAdminHolds>;
 /** POST /agents-api/agents/{id}/adminHoldReason: one of the active reasons (the agent goes on hold). */
-export const AdminHoldBody = v.object({ reasonId: v.pipe(v.number('Choose a reason'), v.integer('Choose a reason'), v.minValue(1, 'Choose a reason')) });
+export const AdminHoldBody = v.object({
+  reasonId: v.pipe(v.number('Choose a reason'), v.integer('Choose a reason'), v.minValue(1, 'Choose a reason')),
+});
 export type AdminHoldBody = v.InferInput<typeof AdminHoldBody>;
 export const CoverageArea = v.object({ id, agentId: id, zip: text, city: text, state: text, created: time });
 export type CoverageArea = v.InferOutput<typeof CoverageArea>;
 
 /** A ZIP of an agent's coverage or excluded areas: exactly 5 digits (spec 1 section 5). */
-export const AreaZip = v.pipe(v.string(ZIP_MESSAGE), v.trim(), v.nonEmpty('ZIP is required'), v.maxLength(ZIP_LENGTH, ZIP_MESSAGE), v.regex(ZIP_PATTERN, ZIP_MESSAGE));
+export const AreaZip = v.pipe(
+  v.string(ZIP_MESSAGE),
+  v.trim(),
+  v.nonEmpty('ZIP is required'),
+  v.maxLength(ZIP_LENGTH, ZIP_MESSAGE),
+  v.regex(ZIP_PATTERN, ZIP_MESSAGE),
+);
 const STATE_CODES = new Set(US_STATES_AND_TERRITORIES.map((s) => s.code));
 /** POST /agents-api/agents/{id}/coverageAreas: a ZIP, or a city with its state. */
 export const NewCoverageArea = v.pipe(
-  v.strictObject({
-    zip: v.optional(AreaZip),
-    city: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('City is required'), v.maxLength(120))),
-    state: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.check((s) => STATE_CODES.has(s), 'state must be a US state or territory code'))),
-  }, 'unknown field'),
-  v.check((a) => (a.zip !== undefined) !== (a.city !== undefined || a.state !== undefined), 'Give either a zip, or a city and a state'),
-  v.check((a) => a.zip !== undefined || (a.city !== undefined && a.state !== undefined), 'A city needs a state, and a state a city'),
+  v.strictObject(
+    {
+      zip: v.optional(AreaZip),
+      city: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('City is required'), v.maxLength(120))),
+      state: v.optional(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.toUpperCase(),
+          v.check((s) => STATE_CODES.has(s), 'state must be a US state or territory code'),
+        ),
+      ),
+    },
+    'unknown field',
+  ),
+  v.check(
+    (a) => (a.zip !== undefined) !== (a.city !== undefined || a.state !== undefined),
+    'Give either a zip, or a city and a state',
+  ),
+  v.check(
+    (a) => a.zip !== undefined || (a.city !== undefined && a.state !== undefined),
+    'A city needs a state, and a state a city',
+  ),
 );
 export type NewCoverageArea = v.InferInput<typeof NewCoverageArea>;
 
 // ---------------------------------------------------------------- contact-sales inquiry
 
 /** POST /agents-api/email: allowed only to a brokerage admin who is not impersonating. */
-export const EmailInquiry = v.strictObject({
-  bccAddresses: v.optional(v.pipe(v.array(EmailAddress), v.maxLength(10)), []),
-  toAddresses: v.pipe(v.array(EmailAddress), v.minLength(1, 'needs at least one address'), v.maxLength(10)),
-  fromAddress: EmailAddress,
-  messageBody: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(10_000)),
-  subject: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(255)),
-}, 'unknown field');
+export const EmailInquiry = v.strictObject(
+  {
+    bccAddresses: v.optional(v.pipe(v.array(EmailAddress), v.maxLength(10)), []),
+    toAddresses: v.pipe(v.array(EmailAddress), v.minLength(1, 'needs at least one address'), v.maxLength(10)),
+    fromAddress: EmailAddress,
+    messageBody: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(10_000)),
+    subject: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(255)),
+  },
+  'unknown field',
+);
 export type EmailInquiry = v.InferOutput<typeof EmailInquiry>;
 /** 201 answer: how many messages went to the outbox (one per to and bcc address). */
 export const EmailSent = v.object({ queued: Count });
@@ -146,14 +183,27 @@ const personPart = personNamePart;
  * brokerage admin: their own). Creates the agent (ACTIVE) and their sign-in (the phone, role AGENT,
  * one-time codes); 201 with the Agent. A phone or email that already has an agent or an account is 409.
  */
-export const AgentEnrollment = v.strictObject({
-  brokerageId: v.pipe(v.number('brokerageId is required'), v.integer('brokerageId must be a whole number'), v.minValue(1, 'brokerageId must be positive')),
-  firstName: personPart('First name'),
-  lastName: personPart('Last name'),
-  email: EmailAddress,
-  phone: v.pipe(v.string('Phone is required'), v.trim(), v.nonEmpty('Phone is required'), v.maxLength(PHONE_TEXT_MAX, 'Phone must have 10 digits'),
-    v.check(isValidPhone, 'Phone must have 10 digits'), v.transform(phoneForPost)),
-}, 'unknown field');
+export const AgentEnrollment = v.strictObject(
+  {
+    brokerageId: v.pipe(
+      v.number('brokerageId is required'),
+      v.integer('brokerageId must be a whole number'),
+      v.minValue(1, 'brokerageId must be positive'),
+    ),
+    firstName: personPart('First name'),
+    lastName: personPart('Last name'),
+    email: EmailAddress,
+    phone: v.pipe(
+      v.string('Phone is required'),
+      v.trim(),
+      v.nonEmpty('Phone is required'),
+      v.maxLength(PHONE_TEXT_MAX, 'Phone must have 10 digits'),
+      v.check(isValidPhone, 'Phone must have 10 digits'),
+      v.transform(phoneForPost),
+    ),
+  },
+  'unknown field',
+);
 export type AgentEnrollment = v.InferOutput<typeof AgentEnrollment>;
 
 /** An excluded ZIP: the agent never receives referrals there, even inside a covered city. */
@@ -166,7 +216,13 @@ export type MlsBoard = v.InferOutput<typeof MlsBoard>;
 export const MlsBoards = v.array(MlsBoard);
 export type MlsBoards = v.InferOutput<typeof MlsBoards>;
 /** PUT /agents-api/agents/{id}/mls-boards: the boards the agent belongs to (replaces the set). */
-export const MlsBoardSelection = v.strictObject({
-  boardIds: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1)), 'boardIds must be a list of board ids'), v.maxLength(20, 'at most 20 boards')),
-}, 'unknown field');
+export const MlsBoardSelection = v.strictObject(
+  {
+    boardIds: v.pipe(
+      v.array(v.pipe(v.number(), v.integer(), v.minValue(1)), 'boardIds must be a list of board ids'),
+      v.maxLength(20, 'at most 20 boards'),
+    ),
+  },
+  'unknown field',
+);
 export type MlsBoardSelection = v.InferOutput<typeof MlsBoardSelection>;

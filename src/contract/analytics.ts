@@ -19,9 +19,19 @@ export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
  * One event. `path` is the route's pattern (/console/agents/view/:id); the server stores only a
  * pattern of the console's route table, reducing an address to it (server/analytics/sink.ts).
  */
-export const AnalyticsEvent = v.strictObject({
-  measurementId: v.pipe(v.string('measurementId is required'), v.regex(MEASUREMENT_ID_PATTERN, 'must be a measurement id')),
-  kind: v.picklist(ANALYTICS_KINDS, 'must be page_view or sign_in'),
-  path: v.pipe(v.string('path is required'), v.startsWith('/', 'must be a path of the console'), v.maxLength(2000, 'must be at most 2000 characters')),
-}, 'unknown field');
+export const AnalyticsEvent = v.strictObject(
+  {
+    measurementId: v.pipe(
+      v.string('measurementId is required'),
+      v.regex(MEASUREMENT_ID_PATTERN, 'must be a measurement id'),
+    ),
+    kind: v.picklist(ANALYTICS_KINDS, 'must be page_view or sign_in'),
+    path: v.pipe(
+      v.string('path is required'),
+      v.startsWith('/', 'must be a path of the console'),
+      v.maxLength(2000, 'must be at most 2000 characters'),
+    ),
+  },
+  'unknown field',
+);
 export type AnalyticsEvent = v.InferOutput<typeof AnalyticsEvent>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import { parseIsoTime } from '../lib/iso-time.ts';
 import { isoTime } from './common.ts';
 
@@ -27,21 +28,39 @@ export const AnnouncementPage = v.object({
 });
 export type AnnouncementPage = v.InferOutput<typeof AnnouncementPage>;
 
-const PositiveId = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be positive'), v.maxValue(2_147_483_647, 'is too large'));
+const PositiveId = v.pipe(
+  v.number('must be a number'),
+  v.integer('must be a whole number'),
+  v.minValue(1, 'must be positive'),
+  v.maxValue(2_147_483_647, 'is too large'),
+);
 
 /** POST /users-api/announcements/status: read (the default) or unread again, for the signed-in user. */
-export const AnnouncementStatusBody = v.strictObject({
-  announcementId: PositiveId,
-  read: v.optional(v.boolean('must be true or false'), true),
-}, 'unknown field');
+export const AnnouncementStatusBody = v.strictObject(
+  {
+    announcementId: PositiveId,
+    read: v.optional(v.boolean('must be true or false'), true),
+  },
+  'unknown field',
+);
 
-export const AnnouncementStatus = v.object({ announcementId: v.number(), readAt: v.nullable(v.string()), unreadCount: v.number() });
+export const AnnouncementStatus = v.object({
+  announcementId: v.number(),
+  readAt: v.nullable(v.string()),
+  unreadCount: v.number(),
+});
 export type AnnouncementStatus = v.InferOutput<typeof AnnouncementStatus>;
 
 // The Announcements editor: the same rows My Announcements reads, written by staff
 // (to brokerages, loan offices or agents) and by a broker admin (to their own agents only).
 
-export const ANNOUNCEMENT_AUDIENCES = ['ALL_BROKERAGES', 'BROKERAGE', 'PRODUCT_FAMILY', 'LOAN_OFFICES', 'AGENTS'] as const;
+export const ANNOUNCEMENT_AUDIENCES = [
+  'ALL_BROKERAGES',
+  'BROKERAGE',
+  'PRODUCT_FAMILY',
+  'LOAN_OFFICES',
+  'AGENTS',
+] as const;
 export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
 export const ANNOUNCEMENT_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
 export type AnnouncementState = (typeof ANNOUNCEMENT_STATUSES)[number];
@@ -74,11 +93,23 @@ export type ManagedAnnouncement = v.InferOutput<typeof ManagedAnnouncement>;
 export const ManagedAnnouncementPage = v.object({ content: v.array(ManagedAnnouncement), totalElements: v.number() });
 export type ManagedAnnouncementPage = v.InferOutput<typeof ManagedAnnouncementPage>;
 
-const Title = v.pipe(v.string('Title is required'), v.trim(), v.minLength(1, 'Title is required'), v.maxLength(120, 'Title must be at most 120 characters'));
-const Body = v.pipe(v.string('Message is required'), v.trim(), v.minLength(1, 'Message is required'), v.maxLength(5000, 'Message must be at most 5000 characters'));
+const Title = v.pipe(
+  v.string('Title is required'),
+  v.trim(),
+  v.minLength(1, 'Title is required'),
+  v.maxLength(120, 'Title must be at most 120 characters'),
+);
+const Body = v.pipe(
+  v.string('Message is required'),
+  v.trim(),
+  v.minLength(1, 'Message is required'),
+  v.maxLength(5000, 'Message must be at most 5000 characters'),
+);
 // A real date and time (common.ts's one reader: years up to 2200), not before 2000.
-const Time = v.pipe(isoTime('must be an ISO date and time'),
-  v.check((s) => (parseIsoTime(s)?.getUTCFullYear() ?? 0) >= 2000, 'must be between the years 2000 and 2200'));
+const Time = v.pipe(
+  isoTime('must be an ISO date and time'),
+  v.check((s) => (parseIsoTime(s)?.getUTCFullYear() ?? 0) >= 2000, 'must be between the years 2000 and 2200'),
+);
 
 /** POST /users-api/announcements (create) and PATCH /users-api/announcements/{id} (every field optional there). */
 export const AnnouncementFields = {
@@ -94,7 +125,13 @@ export const AnnouncementFields = {
 };
 export const AnnouncementCreateBody = v.strictObject(AnnouncementFields, 'unknown field');
 export type AnnouncementCreateBody = v.InferInput<typeof AnnouncementCreateBody>;
-export const AnnouncementPatchBody = v.strictObject({
-  ...AnnouncementFields, title: v.optional(Title), body: v.optional(Body), audience: v.optional(AnnouncementFields.audience),
-}, 'unknown field');
+export const AnnouncementPatchBody = v.strictObject(
+  {
+    ...AnnouncementFields,
+    title: v.optional(Title),
+    body: v.optional(Body),
+    audience: v.optional(AnnouncementFields.audience),
+  },
+  'unknown field',
+);
 export type AnnouncementPatchBody = v.InferInput<typeof AnnouncementPatchBody>;

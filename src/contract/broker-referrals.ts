@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { ReferralEvent, ReferralNote } from './referrals.ts';
+
+import { REFERRAL_STAGES, REFERRAL_TYPES } from '../lib/referral-stages.ts';
+import { PRODUCTS } from './brokerages.ts';
 import { paged } from './common.ts';
 import { NoteText } from './note-text.ts';
-import { PRODUCTS } from './brokerages.ts';
-import { REFERRAL_STAGES, REFERRAL_TYPES } from '../lib/referral-stages.ts';
+import { ReferralEvent, ReferralNote } from './referrals.ts';
 
 // My Referrals: a brokerage's referrals with every filter the overview links with, and
 // one referral with its timeline and notes. GET /agents-api/broker-referrals[/:id], POST .../:id/notes.
@@ -50,7 +51,9 @@ export const BrokerReferralDetail = v.object({
   phone: v.nullable(v.string()),
   email: v.nullable(v.string()),
   priceCents: v.nullable(v.number()),
-  details: v.object({ referralSale: v.object({ dateOfSale: v.nullable(v.string()), salePriceCents: v.nullable(v.number()) }) }),
+  details: v.object({
+    referralSale: v.object({ dateOfSale: v.nullable(v.string()), salePriceCents: v.nullable(v.number()) }),
+  }),
   removalReason: v.nullable(v.string()),
   /** Newest first: stage changes, reassignments, creation. */
   events: v.array(ReferralEvent),

@@ -30,4 +30,5 @@ export type UserRemoved = v.InferOutput<typeof UserRemoved>;
 
 /** The refusals a user reads verbatim (the server answers 409 with these messages). */
 export const REMOVE_SELF = 'You cannot remove yourself. Ask another administrator to do it.';
-export const REMOVE_LAST = 'This is the last active administrator of the brokerage. Invite another administrator first.';
+export const REMOVE_LAST =
+  'This is the last active administrator of the brokerage. Invite another administrator first.';

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
+
 import { REFERRAL_STAGES } from '../lib/referral-stages.ts';
-import { Count, Dollars, Percent, paged } from './common.ts';
 import { notesOf } from './agents.ts';
+import { Count, Dollars, paged, Percent } from './common.ts';
 
 // The /agents-api brokerage calls (spec 2 section 7 "Brokerages"): brokerages, notes, the brokerage's
 // referrals, its stats (spec 2 sections 3 and 9) and its score.
@@ -23,16 +24,26 @@ export const PRODUCT_FAMILIES = ['COMBINED', 'PORCHLIGHT', 'LEAD_GENIUS'] as con
 export const BROKERAGE_STATUSES = ['ACTIVE', 'PAUSED', 'HIDDEN'] as const;
 
 const brokerageEntries = {
-  id, name: v.string(), status: v.string(), product: v.array(v.object({ productFamily: v.string() })),
-  email: text, phone: text, city: text, state: text, created: time,
+  id,
+  name: v.string(),
+  status: v.string(),
+  product: v.array(v.object({ productFamily: v.string() })),
+  email: text,
+  phone: text,
+  city: text,
+  state: text,
+  created: time,
 };
 export const BrokerageSummary = v.object({ ...brokerageEntries, agentCount: v.number() });
 export type BrokerageSummary = v.InferOutput<typeof BrokerageSummary>;
 export const BrokeragePage = paged(BrokerageSummary);
 /** GET /agents-api/brokerages/{id}: one brokerage (the staff profile, the shell's own brokerage, the dashboard). */
 export const Brokerage = v.object({
-  ...brokerageEntries, street: text, zip: text,
-  quarterlyCap: v.number(), boost: v.object({ enabled: v.boolean(), boostPercentage: v.number() }),
+  ...brokerageEntries,
+  street: text,
+  zip: text,
+  quarterlyCap: v.number(),
+  boost: v.object({ enabled: v.boolean(), boostPercentage: v.number() }),
 });
 export type Brokerage = v.InferOutput<typeof Brokerage>;
 export const BrokerageName = v.object({ id, name: v.string() });
@@ -42,12 +53,22 @@ export const BrokerNote = notesOf({ brokerageId: id });
 export type BrokerNote = v.InferOutput<typeof BrokerNote>;
 
 export const Referral = v.object({
-  id, agentId: id, agentName: text, brokerageId: id, opportunityId: v.nullable(id), product: v.string(),
-  type: v.string(), stage: v.string(),
+  id,
+  agentId: id,
+  agentName: text,
+  brokerageId: id,
+  opportunityId: v.nullable(id),
+  product: v.string(),
+  type: v.string(),
+  stage: v.string(),
   prospect: v.object({ name: v.object({ first: text, last: text }), phone: text, email: text }),
   priceCents: v.nullable(v.number()),
   details: v.object({ referralSale: v.object({ dateOfSale: text, salePriceCents: v.nullable(v.number()) }) }),
-  removalReason: text, overdue: v.boolean(), daysOverdue: v.number(), created: time, updated: time,
+  removalReason: text,
+  overdue: v.boolean(),
+  daysOverdue: v.number(),
+  created: time,
+  updated: time,
 });
 export type Referral = v.InferOutput<typeof Referral>;
 export const ReferralPage = paged(Referral);
@@ -63,10 +84,30 @@ export const ReferralPage = paged(Referral);
  */
 const funnelTail = { offersMade: Count, underContract: Count, longTermHold: Count, removed: Count };
 // Paths: src/lib/referral-stages.ts FUNNELS.
-export const SellerFunnel = v.object({ received: Count, spokenWith: Count, metWithSeller: Count, listedHome: Count, ...funnelTail, closed: Count });
-export const BuyerFunnel = v.object({ received: Count, spokenWith: Count, shownHomes: Count, ...funnelTail, closed: Count });
+export const SellerFunnel = v.object({
+  received: Count,
+  spokenWith: Count,
+  metWithSeller: Count,
+  listedHome: Count,
+  ...funnelTail,
+  closed: Count,
+});
+export const BuyerFunnel = v.object({
+  received: Count,
+  spokenWith: Count,
+  shownHomes: Count,
+  ...funnelTail,
+  closed: Count,
+});
 /** Rentals go received, spoken with, shown homes, leased (src/lib/referral-stages.ts FUNNELS). */
-export const RentalFunnel = v.object({ received: Count, spokenWith: Count, shownHomes: Count, leased: Count, longTermHold: Count, removed: Count });
+export const RentalFunnel = v.object({
+  received: Count,
+  spokenWith: Count,
+  shownHomes: Count,
+  leased: Count,
+  longTermHold: Count,
+  removed: Count,
+});
 
 /*
  * The flat stage fields are a SNAPSHOT: referrals currently in that stage (closed = CLOSED + LEASED),
@@ -108,8 +149,9 @@ const statSetEntries = {
 
 type LeadGeniusEntries<T> = { [K in keyof T & string as `leadGenius${Capitalize<K>}`]: T[K] };
 function leadGeniusEntries<T extends v.ObjectEntries>(entries: T): LeadGeniusEntries<T> {
-  return Object.fromEntries(Object.entries(entries)
-    .map(([k, s]) => [`leadGenius${k.charAt(0).toUpperCase()}${k.slice(1)}`, s])) as LeadGeniusEntries<T>;
+  return Object.fromEntries(
+    Object.entries(entries).map(([k, s]) => [`leadGenius${k.charAt(0).toUpperCase()}${k.slice(1)}`, s]),
+  ) as LeadGeniusEntries<T>;
 }
 
 /** One set of referral figures (the unprefixed half of the brokerage stats). */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { Count, IsoTime, isoDate, paged } from './common.ts';
+
+import { Count, isoDate, IsoTime, paged } from './common.ts';
 import { OPPORTUNITY_STATUSES } from './interviews.ts';
 
 // Bulk SMS (spec 2 section 7 "POST .../opportunities/sms (form-encoded bulk SMS)"):
@@ -14,7 +15,11 @@ import { OPPORTUNITY_STATUSES } from './interviews.ts';
 export const SMS_SUPPRESSIONS = ['DNC', 'DO_NOT_CONTACT', 'INVALID', 'DUPLICATE', 'QUIET_HOURS'] as const;
 export type SmsSuppression = (typeof SMS_SUPPRESSIONS)[number];
 export const SUPPRESSION_LABELS: Record<SmsSuppression, string> = {
-  DNC: 'On the DNC list', DO_NOT_CONTACT: 'Lead marked Do Not Contact', INVALID: 'Invalid number', DUPLICATE: 'Duplicate', QUIET_HOURS: 'Quiet hours (outside 8 AM-9 PM local)',
+  DNC: 'On the DNC list',
+  DO_NOT_CONTACT: 'Lead marked Do Not Contact',
+  INVALID: 'Invalid number',
+  DUPLICATE: 'Duplicate',
+  QUIET_HOURS: 'Quiet hours (outside 8 AM-9 PM local)',
 };
 
 /** At most this many recipients per send. */
@@ -22,18 +27,37 @@ export const MAX_SMS_RECIPIENTS = 10_000;
 export const MAX_SMS_LENGTH = 1600;
 
 const Day = isoDate();
-const StatusList = v.pipe(v.string(), v.maxLength(1000), v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
-  v.check((list) => list.every((s) => (OPPORTUNITY_STATUSES as readonly string[]).includes(s)), 'unknown opportunity status'));
+const StatusList = v.pipe(
+  v.string(),
+  v.maxLength(1000),
+  v.transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  ),
+  v.check(
+    (list) => list.every((s) => (OPPORTUNITY_STATUSES as readonly string[]).includes(s)),
+    'unknown opportunity status',
+  ),
+);
 
 /**
  * The form of the pre-flight and of the send (both `application/x-www-form-urlencoded`): the text
  * and the recipients, either opportunities (by status, brokerage, created range) or pasted numbers.
  */
 export const SmsRequest = v.object({
-  message: v.pipe(v.string('Message is required'), v.trim(), v.nonEmpty('Message is required'), v.maxLength(MAX_SMS_LENGTH, `The message must be at most ${MAX_SMS_LENGTH} characters`)),
+  message: v.pipe(
+    v.string('Message is required'),
+    v.trim(),
+    v.nonEmpty('Message is required'),
+    v.maxLength(MAX_SMS_LENGTH, `The message must be at most ${MAX_SMS_LENGTH} characters`),
+  ),
   source: v.picklist(['OPPORTUNITIES', 'NUMBERS'], 'source must be OPPORTUNITIES or NUMBERS'),
   status: v.optional(StatusList),
-  brokerageId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a positive whole number'), v.transform(Number))),
+  brokerageId: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a positive whole number'), v.transform(Number)),
+  ),
   createdFrom: v.optional(Day),
   createdTo: v.optional(Day),
   numbers: v.optional(v.pipe(v.string(), v.maxLength(MAX_SMS_RECIPIENTS * 24, 'The list is too long'))),
@@ -43,7 +67,12 @@ export type SmsRequest = v.InferOutput<typeof SmsRequest>;
 const ByReason = v.object({ DNC: Count, DO_NOT_CONTACT: Count, INVALID: Count, DUPLICATE: Count, QUIET_HOURS: Count });
 
 /** One suppressed recipient: its place in the list (from 1), the number as given, the name when known. */
-export const SuppressedRecipient = v.object({ position: v.number(), phone: v.string(), name: v.nullable(v.string()), reason: v.picklist(SMS_SUPPRESSIONS) });
+export const SuppressedRecipient = v.object({
+  position: v.number(),
+  phone: v.string(),
+  name: v.nullable(v.string()),
+  reason: v.picklist(SMS_SUPPRESSIONS),
+});
 export type SuppressedRecipient = v.InferOutput<typeof SuppressedRecipient>;
 
 /** POST /interviews-api/opportunities/sms/preflight: what a send would do now, nothing sent. */
@@ -89,9 +118,13 @@ export type SmsRecipientStatus = (typeof SMS_RECIPIENT_STATUSES)[number];
  * order; the lead's name and id when the send went to opportunities (null for a pasted number).
  */
 export const SmsJobRecipient = v.object({
-  position: v.number(), phone: v.string(), status: v.picklist(SMS_RECIPIENT_STATUSES),
-  reason: v.nullable(v.picklist(SMS_SUPPRESSIONS)), sentAt: v.nullable(IsoTime),
-  opportunityId: v.nullable(v.number()), name: v.nullable(v.string()),
+  position: v.number(),
+  phone: v.string(),
+  status: v.picklist(SMS_RECIPIENT_STATUSES),
+  reason: v.nullable(v.picklist(SMS_SUPPRESSIONS)),
+  sentAt: v.nullable(IsoTime),
+  opportunityId: v.nullable(v.number()),
+  name: v.nullable(v.string()),
 });
 export type SmsJobRecipient = v.InferOutput<typeof SmsJobRecipient>;
 export const SmsJobRecipientPage = paged(SmsJobRecipient);

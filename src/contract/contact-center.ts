@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import { Count, IsoTime, paged } from './common.ts';
 
 // The contact-center-api family (spec 2 section 7): the Twilio task proxy.

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import { Count, IsoTime, paged } from './common.ts';
 
 // The opportunity view's interaction timeline: GET /interviews-api/conversation and

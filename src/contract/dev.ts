@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import { paged } from './common.ts';
 
 // Demo-only calls (/dev).

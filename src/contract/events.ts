@@ -6,8 +6,14 @@ import * as v from 'valibot';
 // the schema below and refreshes the cached answers the change's type names.
 
 export const EVENT_TYPES = [
-  'REFERRAL_ASSIGNED', 'REFERRAL_REASSIGNED', 'REFERRAL_ACCEPTED', 'REFERRAL_STAGE_CHANGED', 'REFERRAL_NOTE_ADDED',
-  'AGENT_NOTIFICATION', 'ANNOUNCEMENT_CHANGED', 'LENDER_REFERRAL_CHANGED',
+  'REFERRAL_ASSIGNED',
+  'REFERRAL_REASSIGNED',
+  'REFERRAL_ACCEPTED',
+  'REFERRAL_STAGE_CHANGED',
+  'REFERRAL_NOTE_ADDED',
+  'AGENT_NOTIFICATION',
+  'ANNOUNCEMENT_CHANGED',
+  'LENDER_REFERRAL_CHANGED',
   // For the processes only (no audience): users' sessions or roles changed, their streams are checked again.
   'ACCESS_CHANGED',
   // A lead (an opportunity) changed by staff: its contact, type or status, a note, a logged interaction.

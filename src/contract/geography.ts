@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
-import { paged } from './common.ts';
+
 import { ZipCode } from './agent-assignments.ts';
+import { paged } from './common.ts';
 
 // Geography (spec 2 section 7 "Geography: zipCodes/{zip}, geography; markets").
 // GET /interviews-api/zipCodes/{zip} answers one ZipCode (contract agent-assignments.ts);

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
+
 import { BRAND } from '../lib/brand.ts';
 import { prettify } from '../lib/format.ts';
 import { EMAIL_PATTERN } from '../lib/validation.ts';
-import { Count, IsoTime, Percent, isoTime, paged } from './common.ts';
 import { notesOf } from './agents.ts';
 import { Referral, ReferralStage } from './brokerages.ts';
+import { Count, IsoTime, isoTime, paged, Percent } from './common.ts';
 import { EMAIL_MAX, PHONE_TEXT_MAX } from './limits.ts';
 import { personNamePart } from './person-name.ts';
 
@@ -19,8 +20,14 @@ const time = v.string();
 
 export const DNC_TYPES = ['PHONE', 'EMAIL'] as const;
 export const DncContact = v.object({
-  id, type: v.picklist(DNC_TYPES), value: v.string(), ownerType: v.string(), channel: text, disposition: text,
-  blocked: v.boolean(), created: time,
+  id,
+  type: v.picklist(DNC_TYPES),
+  value: v.string(),
+  ownerType: v.string(),
+  channel: text,
+  disposition: text,
+  blocked: v.boolean(),
+  created: time,
 });
 export type DncContact = v.InferOutput<typeof DncContact>;
 export const DncPage = paged(DncContact);
@@ -42,33 +49,77 @@ export const NewDncRequest = v.pipe(
   v.object({
     type: v.picklist(DNC_TYPES, 'Type must be PHONE or EMAIL'),
     value: v.pipe(v.string('Value is required'), v.trim(), v.nonEmpty('Value is required'), v.maxLength(254)),
-    ownerType: v.optional(v.pipe(v.string(), v.regex(/^[A-Z][A-Z_]{1,39}$/, 'Owner type must be an upper-case code')), BRAND.code),
+    ownerType: v.optional(
+      v.pipe(v.string(), v.regex(/^[A-Z][A-Z_]{1,39}$/, 'Owner type must be an upper-case code')),
+      BRAND.code,
+    ),
     channel: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(40))), null),
     disposition: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(120))), null),
     blocked: v.optional(v.boolean(), false),
   }),
-  v.forward(v.partialCheck([['type'], ['value']], (i) => i.type !== 'PHONE' || normalisePhone(i.value) !== null, 'Invalid phone number.'), ['value']),
-  v.forward(v.partialCheck([['type'], ['value']], (i) => i.type !== 'EMAIL' || EMAIL_PATTERN.test(i.value), 'Invalid e-mail.'), ['value']),
-  v.transform((i) => ({ ...i, value: i.type === 'PHONE' ? normalisePhone(i.value) ?? i.value : i.value.toLowerCase() })),
+  v.forward(
+    v.partialCheck(
+      [['type'], ['value']],
+      (i) => i.type !== 'PHONE' || normalisePhone(i.value) !== null,
+      'Invalid phone number.',
+    ),
+    ['value'],
+  ),
+  v.forward(
+    v.partialCheck([['type'], ['value']], (i) => i.type !== 'EMAIL' || EMAIL_PATTERN.test(i.value), 'Invalid e-mail.'),
+    ['value'],
+  ),
+  v.transform((i) => ({
+    ...i,
+    value: i.type === 'PHONE' ? (normalisePhone(i.value) ?? i.value) : i.value.toLowerCase(),
+  })),
 );
 export type NewDncRequest = v.InferInput<typeof NewDncRequest>;
 
 // ---- Opportunities ----------------------------------------------------------------------------
 
 export const OPPORTUNITY_STATUSES = [
-  'CONTACT_NOT_ESTABLISHED', 'CONTACT_ESTABLISHED', 'ASSIGNED_TO_AGENT', 'CLOSED', 'REMOVED_ASSIGNMENT_TO_AGENT',
-  'DO_NOT_CONTACT', 'UNSERVICEABLE', 'UNQUALIFIED', 'FUTURE_INTEREST', 'NO_AGENT_ACCEPT', 'TRANSFER_INCOMPLETE',
-  'IN_PRIORITY_NURTURE', 'TRANSFERRED_TO_IBUYER', 'TRANSFERRED_TO_LENDER', 'TRANSFERRED_TO_LENDER_INCOMPLETE',
+  'CONTACT_NOT_ESTABLISHED',
+  'CONTACT_ESTABLISHED',
+  'ASSIGNED_TO_AGENT',
+  'CLOSED',
+  'REMOVED_ASSIGNMENT_TO_AGENT',
+  'DO_NOT_CONTACT',
+  'UNSERVICEABLE',
+  'UNQUALIFIED',
+  'FUTURE_INTEREST',
+  'NO_AGENT_ACCEPT',
+  'TRANSFER_INCOMPLETE',
+  'IN_PRIORITY_NURTURE',
+  'TRANSFERRED_TO_IBUYER',
+  'TRANSFERRED_TO_LENDER',
+  'TRANSFERRED_TO_LENDER_INCOMPLETE',
 ] as const;
 export type OpportunityStatus = (typeof OPPORTUNITY_STATUSES)[number];
 
 export const Opportunity = v.object({
-  id, brokerageId: id, brokerageName: v.string(), agentId: v.nullable(id), agentName: text,
-  product: v.string(), leadType: v.string(), type: v.string(), clientType: text, status: v.string(),
+  id,
+  brokerageId: id,
+  brokerageName: v.string(),
+  agentId: v.nullable(id),
+  agentName: text,
+  product: v.string(),
+  leadType: v.string(),
+  type: v.string(),
+  clientType: text,
+  status: v.string(),
   contact: v.object({ nameFirst: text, nameLast: text, phoneNumber: text, emailAddress: text }),
-  cosignerFirstName: text, cosignerLastName: text, phoneCount: v.number(), smsCount: v.number(),
-  referringWebsite: text, cleanReferringWebsite: text, responded: v.boolean(), qualified: v.boolean(),
-  created: time, assignedAt: v.nullable(time), updated: time,
+  cosignerFirstName: text,
+  cosignerLastName: text,
+  phoneCount: v.number(),
+  smsCount: v.number(),
+  referringWebsite: text,
+  cleanReferringWebsite: text,
+  responded: v.boolean(),
+  qualified: v.boolean(),
+  created: time,
+  assignedAt: v.nullable(time),
+  updated: time,
   /** The referral partner who sent the lead in (GET /interviews-api/partners/{id}). */
   partnerId: v.optional(v.nullable(id), null),
 });
@@ -79,7 +130,10 @@ export const OpportunityStatusChange = v.object({ status: v.picklist(OPPORTUNITY
 export type OpportunityStatusChange = v.InferInput<typeof OpportunityStatusChange>;
 const chosenId = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message));
 /** POST /interviews-api/agent-connection/forceReferralAssignment: the opportunity goes to the agent chosen. */
-export const ForceAssignment = v.object({ agentId: chosenId('Choose an agent'), opportunityId: chosenId('opportunityId must be an opportunity id') });
+export const ForceAssignment = v.object({
+  agentId: chosenId('Choose an agent'),
+  opportunityId: chosenId('opportunityId must be an opportunity id'),
+});
 export type ForceAssignment = v.InferInput<typeof ForceAssignment>;
 export const ForceAssignmentResult = v.object({ opportunity: Opportunity, referral: Referral });
 export type ForceAssignmentResult = v.InferOutput<typeof ForceAssignmentResult>;
@@ -88,7 +142,7 @@ export const Disposition = v.object({ id, category: v.string(), name: v.string()
 export type Disposition = v.InferOutput<typeof Disposition>;
 /** The one way a disposition reads: its category, then its name ("Contacted: Left voicemail"). */
 export const dispositionLabel = (d: Pick<Disposition, 'category' | 'name'> | null | undefined): string =>
-  (d ? `${prettify(d.category)}: ${d.name}` : '-');
+  d ? `${prettify(d.category)}: ${d.name}` : '-';
 
 export const INTERACTION_TYPES = ['CALL', 'SMS', 'EMAIL'] as const;
 export type InteractionType = (typeof INTERACTION_TYPES)[number];
@@ -96,11 +150,21 @@ export type InteractionType = (typeof INTERACTION_TYPES)[number];
 export const INTERACTION_TYPE_LABELS: Record<InteractionType, string> = { CALL: 'Call', SMS: 'Text', EMAIL: 'Email' };
 export const INTERACTION_DIRECTIONS = ['OUTBOUND', 'INBOUND'] as const;
 export type InteractionDirection = (typeof INTERACTION_DIRECTIONS)[number];
-export const INTERACTION_DIRECTION_LABELS: Record<InteractionDirection, string> = { OUTBOUND: 'Outbound', INBOUND: 'Inbound' };
+export const INTERACTION_DIRECTION_LABELS: Record<InteractionDirection, string> = {
+  OUTBOUND: 'Outbound',
+  INBOUND: 'Inbound',
+};
 export const interactionTypeLabel = (t: string): string => INTERACTION_TYPE_LABELS[t as InteractionType] ?? prettify(t);
 export const Interaction = v.object({
-  id, opportunityId: id, type: v.string(), direction: v.string(), disposition: v.nullable(Disposition),
-  userId: v.nullable(id), durationSeconds: v.nullable(v.number()), summary: text, created: time,
+  id,
+  opportunityId: id,
+  type: v.string(),
+  direction: v.string(),
+  disposition: v.nullable(Disposition),
+  userId: v.nullable(id),
+  durationSeconds: v.nullable(v.number()),
+  summary: text,
+  created: time,
   /** Struck as logged in error (it stays listed, left out of every count): when and why. */
   struck: v.optional(v.nullable(v.object({ at: time, by: v.nullable(v.string()), reason: v.string() })), null),
 });
@@ -116,16 +180,40 @@ const contactName = personNamePart('Name');
  * normalised to +1 and ten digits, an email lowercased; null clears a phone, an email or a cosigner.
  * The Edit Contact dialog checks its form against this same schema before it sends.
  */
-export const OpportunityPatch = v.strictObject({
-  nameFirst: v.optional(contactName),
-  nameLast: v.optional(contactName),
-  phoneNumber: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(PHONE_TEXT_MAX, 'Invalid phone number.'), v.check((p) => normalisePhone(p) !== null, 'Invalid phone number.'), v.transform((p) => normalisePhone(p))))),
-  emailAddress: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(EMAIL_MAX, 'Invalid e-mail.'), v.regex(EMAIL_PATTERN, 'Invalid e-mail.')))),
-  cosignerFirstName: v.optional(v.nullable(contactName)),
-  cosignerLastName: v.optional(v.nullable(contactName)),
-  clientType: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^[A-Z_]{1,40}$/, 'clientType must be an upper-case code')))),
-  type: v.optional(v.picklist(['BUYER', 'SELLER'], 'type must be BUYER or SELLER')),
-}, 'unknown field');
+export const OpportunityPatch = v.strictObject(
+  {
+    nameFirst: v.optional(contactName),
+    nameLast: v.optional(contactName),
+    phoneNumber: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string(),
+          v.maxLength(PHONE_TEXT_MAX, 'Invalid phone number.'),
+          v.check((p) => normalisePhone(p) !== null, 'Invalid phone number.'),
+          v.transform((p) => normalisePhone(p)),
+        ),
+      ),
+    ),
+    emailAddress: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.toLowerCase(),
+          v.maxLength(EMAIL_MAX, 'Invalid e-mail.'),
+          v.regex(EMAIL_PATTERN, 'Invalid e-mail.'),
+        ),
+      ),
+    ),
+    cosignerFirstName: v.optional(v.nullable(contactName)),
+    cosignerLastName: v.optional(v.nullable(contactName)),
+    clientType: v.optional(
+      v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^[A-Z_]{1,40}$/, 'clientType must be an upper-case code'))),
+    ),
+    type: v.optional(v.picklist(['BUYER', 'SELLER'], 'type must be BUYER or SELLER')),
+  },
+  'unknown field',
+);
 export type OpportunityPatch = v.InferInput<typeof OpportunityPatch>;
 
 export const LEAD_TYPES = ['ALL', 'NEW', 'AGED'] as const;
@@ -203,14 +291,16 @@ export type ReferralStageStats = v.InferOutput<typeof ReferralStageStats>;
  * GET /interviews-api/broker-leads/leadSourceCount/{brokerageId}: one row per lead supplier with leads,
  * most leads first. Rates are percentages of leadSuppliedCount; a closed referral is a lead in status CLOSED.
  */
-export const LeadSourceCount = v.array(v.object({
-  supplierName: v.string(),
-  leadSuppliedCount: Count,
-  assignedReferralRate: Percent,
-  closedReferralRate: Percent,
-  assignedReferralCount: Count,
-  closedReferralCount: Count,
-}));
+export const LeadSourceCount = v.array(
+  v.object({
+    supplierName: v.string(),
+    leadSuppliedCount: Count,
+    assignedReferralRate: Percent,
+    closedReferralRate: Percent,
+    assignedReferralCount: Count,
+    closedReferralCount: Count,
+  }),
+);
 export type LeadSourceCount = v.InferOutput<typeof LeadSourceCount>;
 
 /**
@@ -218,7 +308,11 @@ export type LeadSourceCount = v.InferOutput<typeof LeadSourceCount>;
  * responded and qualified; a closed lead is status CLOSED).
  */
 export const LeadProgression = v.object({
-  totalLeads: Count, respondedLeads: Count, qualifiedLeads: Count, assignedLeads: Count, closedLeads: Count,
+  totalLeads: Count,
+  respondedLeads: Count,
+  qualifiedLeads: Count,
+  assignedLeads: Count,
+  closedLeads: Count,
 });
 /** GET /interviews-api/broker-leads/{brokerageId}/lead-progression-stats. agedLeads are the Database Leads. */
 export const LeadProgressionStats = v.object({
@@ -231,35 +325,68 @@ export type LeadProgressionStats = v.InferOutput<typeof LeadProgressionStats>;
  * client, handled by the caller; a CALL or SMS also counts on the opportunity (phoneCount, smsCount).
  */
 export const NewInteraction = v.pipe(
-  v.strictObject({
-    opportunityId: v.pipe(v.number('opportunityId is required'), v.integer(), v.minValue(1)),
-    type: v.picklist(INTERACTION_TYPES, 'type must be CALL, SMS or EMAIL'),
-    direction: v.picklist(INTERACTION_DIRECTIONS, 'direction must be INBOUND or OUTBOUND'),
-    dispositionId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
-    durationSeconds: v.optional(v.nullable(v.pipe(v.number('Enter the duration in seconds'), v.integer('Enter the duration in whole seconds'),
-      v.minValue(0), v.maxValue(86_400, 'A call lasts at most 24 hours'))), null),
-    /** When the call or message was, for one logged afterwards (not in the future, at most 30 days back). */
-    occurredAt: v.optional(v.nullable(isoTime('Enter when it was, as a date and time')), null),
-    summary: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(4000))), null),
-  }, 'unknown field'),
+  v.strictObject(
+    {
+      opportunityId: v.pipe(v.number('opportunityId is required'), v.integer(), v.minValue(1)),
+      type: v.picklist(INTERACTION_TYPES, 'type must be CALL, SMS or EMAIL'),
+      direction: v.picklist(INTERACTION_DIRECTIONS, 'direction must be INBOUND or OUTBOUND'),
+      dispositionId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
+      durationSeconds: v.optional(
+        v.nullable(
+          v.pipe(
+            v.number('Enter the duration in seconds'),
+            v.integer('Enter the duration in whole seconds'),
+            v.minValue(0),
+            v.maxValue(86_400, 'A call lasts at most 24 hours'),
+          ),
+        ),
+        null,
+      ),
+      /** When the call or message was, for one logged afterwards (not in the future, at most 30 days back). */
+      occurredAt: v.optional(v.nullable(isoTime('Enter when it was, as a date and time')), null),
+      summary: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(4000))), null),
+    },
+    'unknown field',
+  ),
   // A call records what came of it and either how long it lasted or, for one made earlier, when.
-  v.forward(v.check((b) => b.type !== 'CALL' || (b.dispositionId ?? null) !== null, 'Choose what came of the call'), ['dispositionId']),
-  v.forward(v.check((b) => b.type !== 'CALL' || (b.durationSeconds ?? null) !== null || (b.occurredAt ?? null) !== null,
-    'Enter how long the call lasted, or when it was made'), ['durationSeconds']),
+  v.forward(
+    v.check((b) => b.type !== 'CALL' || (b.dispositionId ?? null) !== null, 'Choose what came of the call'),
+    ['dispositionId'],
+  ),
+  v.forward(
+    v.check(
+      (b) => b.type !== 'CALL' || (b.durationSeconds ?? null) !== null || (b.occurredAt ?? null) !== null,
+      'Enter how long the call lasted, or when it was made',
+    ),
+    ['durationSeconds'],
+  ),
 );
 export type NewInteraction = v.InferInput<typeof NewInteraction>;
 /** PATCH /interviews-api/interactions/{id}: the disposition, the duration and the summary (at least one). */
 export const InteractionPatch = v.pipe(
-  v.strictObject({
-    dispositionId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
-    durationSeconds: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86_400, 'A call lasts at most 24 hours')))),
-    summary: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(4000)))),
-  }, 'unknown field'),
+  v.strictObject(
+    {
+      dispositionId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+      durationSeconds: v.optional(
+        v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86_400, 'A call lasts at most 24 hours'))),
+      ),
+      summary: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(4000)))),
+    },
+    'unknown field',
+  ),
   v.check((b) => Object.keys(b).length > 0, 'Give dispositionId, durationSeconds or summary'),
 );
 /** POST /interviews-api/interactions/{id}/strike: why it was wrong (kept in the audit and on the row). */
-export const InteractionStrike = v.strictObject({
-  reason: v.pipe(v.string('Say why it is struck'), v.trim(), v.minLength(1, 'Say why it is struck'), v.maxLength(500)),
-}, 'unknown field');
+export const InteractionStrike = v.strictObject(
+  {
+    reason: v.pipe(
+      v.string('Say why it is struck'),
+      v.trim(),
+      v.minLength(1, 'Say why it is struck'),
+      v.maxLength(500),
+    ),
+  },
+  'unknown field',
+);
 export type InteractionStrike = v.InferInput<typeof InteractionStrike>;
 export type InteractionPatch = v.InferInput<typeof InteractionPatch>;

@@ -1,28 +1,46 @@
-import { ADMIN_STATUSES } from './brokerage-admins.ts';
-import { AGENT_STATUSES } from './agents.ts';
-import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_STATUSES } from './announcements.ts';
-import { INVITE_STATES } from './brokerage-admins.ts';
-import { FOLLOWUP_TYPES, REFERRAL_CATEGORIES } from './broker-referrals.ts';
-import { ASSIGNMENT_MODES } from './agent-assignments.ts';
-import { NOTIFICATION_TYPE_LABELS } from './agent-notifications.ts';
-import { BROKERAGE_STATUSES, PRODUCT_FAMILIES } from './brokerages.ts';
-import { EMAIL_TEMPLATES, TEMPLATE_IDS } from './email-settings.ts';
-import { NOTIFICATION_TYPES } from './notifications.ts';
-import { SMS_RECIPIENT_STATUSES, SMS_SUPPRESSIONS } from './bulk-sms.ts';
-import { TASK_CHANNELS, TASK_STATUSES } from './contact-center.ts';
-import { USAGE_TYPES } from './content-items.ts';
-import { DNC_CHANNELS, DNC_TYPES, INTERACTION_DIRECTION_LABELS, INTERACTION_DIRECTIONS, INTERACTION_TYPE_LABELS, INTERACTION_TYPES, OPPORTUNITY_STATUSES } from './interviews.ts';
-import { LOAN_OFFICER_STATUSES } from './loan-officers.ts';
-import { NOTICE_CHANNELS, NOTICE_KINDS } from './agent-message-preferences.ts';
-import { MESSAGE_CHANNEL_LABELS, MESSAGE_CHANNELS, MESSAGE_KIND_LABELS, MESSAGE_KINDS, MESSAGE_STATUS_LABELS, MESSAGE_STATUSES } from './messages.ts';
-import { PARTNER_TYPES } from './partners.ts';
-import { POTENTIAL_AGENT_LIST_STATUSES, POTENTIAL_AGENT_STATUS_LABELS, POTENTIAL_AGENT_STATUSES } from './potential-agents.ts';
-import { QA_STATUS_FILTERS, QA_STATUSES } from './qa-review.ts';
-import { SUPPORT_CASE_STATUSES } from './agent-support.ts';
-import { WORKFLOW_TASK_STATUSES } from './workflow.ts';
 import { prettify, PRODUCT_FAMILY_LABELS } from '../lib/format.ts';
 import { OPPORTUNITY_STATUS_WORDS } from '../lib/opportunity-status.ts';
 import { REFERRAL_STAGES, REFERRAL_TYPES, STAGE_LABELS } from '../lib/referral-stages.ts';
+import { ASSIGNMENT_MODES } from './agent-assignments.ts';
+import { NOTICE_CHANNELS, NOTICE_KINDS } from './agent-message-preferences.ts';
+import { NOTIFICATION_TYPE_LABELS } from './agent-notifications.ts';
+import { SUPPORT_CASE_STATUSES } from './agent-support.ts';
+import { AGENT_STATUSES } from './agents.ts';
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_STATUSES } from './announcements.ts';
+import { FOLLOWUP_TYPES, REFERRAL_CATEGORIES } from './broker-referrals.ts';
+import { ADMIN_STATUSES, INVITE_STATES } from './brokerage-admins.ts';
+import { BROKERAGE_STATUSES, PRODUCT_FAMILIES } from './brokerages.ts';
+import { SMS_RECIPIENT_STATUSES, SMS_SUPPRESSIONS } from './bulk-sms.ts';
+import { TASK_CHANNELS, TASK_STATUSES } from './contact-center.ts';
+import { USAGE_TYPES } from './content-items.ts';
+import { EMAIL_TEMPLATES, TEMPLATE_IDS } from './email-settings.ts';
+import {
+  DNC_CHANNELS,
+  DNC_TYPES,
+  INTERACTION_DIRECTION_LABELS,
+  INTERACTION_DIRECTIONS,
+  INTERACTION_TYPE_LABELS,
+  INTERACTION_TYPES,
+  OPPORTUNITY_STATUSES,
+} from './interviews.ts';
+import { LOAN_OFFICER_STATUSES } from './loan-officers.ts';
+import {
+  MESSAGE_CHANNEL_LABELS,
+  MESSAGE_CHANNELS,
+  MESSAGE_KIND_LABELS,
+  MESSAGE_KINDS,
+  MESSAGE_STATUS_LABELS,
+  MESSAGE_STATUSES,
+} from './messages.ts';
+import { NOTIFICATION_TYPES } from './notifications.ts';
+import { PARTNER_TYPES } from './partners.ts';
+import {
+  POTENTIAL_AGENT_LIST_STATUSES,
+  POTENTIAL_AGENT_STATUS_LABELS,
+  POTENTIAL_AGENT_STATUSES,
+} from './potential-agents.ts';
+import { QA_STATUS_FILTERS, QA_STATUSES } from './qa-review.ts';
+import { WORKFLOW_TASK_STATUSES } from './workflow.ts';
 
 // One label table per enum of the contract, for every screen and export: a value is named the same
 // way wherever it shows. A table lists every value; a label differs from the value in words only
@@ -35,7 +53,10 @@ export const LEAD_KINDS = ['NEW', 'AGED'] as const;
 /** The lead-type filter's values: the kinds and ALL. */
 const LEAD_TYPE_VALUES = ['ALL', ...LEAD_KINDS] as const;
 
-function table<V extends string>(values: readonly V[], words: Partial<Record<V, string>> = {}): Readonly<Record<V, string>> {
+function table<V extends string>(
+  values: readonly V[],
+  words: Partial<Record<V, string>> = {},
+): Readonly<Record<V, string>> {
   return Object.fromEntries(values.map((v) => [v, words[v] ?? prettify(v)])) as Record<V, string>;
 }
 
@@ -43,7 +64,11 @@ export const LABEL_TABLES = {
   agentStatus: table(AGENT_STATUSES),
   adminStatus: table(ADMIN_STATUSES),
   announcementAudience: table(ANNOUNCEMENT_AUDIENCES, {
-    ALL_BROKERAGES: 'All brokerages', BROKERAGE: 'Chosen brokerages', PRODUCT_FAMILY: 'Brokerages of a product', LOAN_OFFICES: 'Loan offices', AGENTS: 'Agents',
+    ALL_BROKERAGES: 'All brokerages',
+    BROKERAGE: 'Chosen brokerages',
+    PRODUCT_FAMILY: 'Brokerages of a product',
+    LOAN_OFFICES: 'Loan offices',
+    AGENTS: 'Agents',
   }),
   // The agent app marks a HIGH announcement "Important"; a normal one carries no mark.
   announcementPriority: table(ANNOUNCEMENT_PRIORITIES, { HIGH: 'Important' }),
@@ -70,7 +95,10 @@ export const LABEL_TABLES = {
   // An invitation's status in the words the invitation screens use ("Invite pending", "Joined" ...).
   potentialAgentStatus: table(POTENTIAL_AGENT_STATUSES, POTENTIAL_AGENT_STATUS_LABELS),
   // The invitation list's filter: the stored statuses and INVITE_EXPIRED (a pending one past its date).
-  potentialAgentListStatus: table(POTENTIAL_AGENT_LIST_STATUSES, { ...POTENTIAL_AGENT_STATUS_LABELS, INVITE_EXPIRED: 'Invite expired' }),
+  potentialAgentListStatus: table(POTENTIAL_AGENT_LIST_STATUSES, {
+    ...POTENTIAL_AGENT_STATUS_LABELS,
+    INVITE_EXPIRED: 'Invite expired',
+  }),
   qaStatus: table(QA_STATUSES, { AWAITING: 'Awaiting Review' }),
   // The review queue's status filter: the statuses and REVIEWED (passed or failed).
   qaStatusFilter: table(QA_STATUS_FILTERS, { AWAITING: 'Awaiting Review' }),
@@ -78,7 +106,11 @@ export const LABEL_TABLES = {
   referralStage: table(REFERRAL_STAGES, STAGE_LABELS),
   referralType: table(REFERRAL_TYPES),
   smsRecipientStatus: table(SMS_RECIPIENT_STATUSES),
-  smsSuppression: table(SMS_SUPPRESSIONS, { DNC: 'On the DNC list', DO_NOT_CONTACT: 'Do not contact', QUIET_HOURS: 'Quiet hours' }),
+  smsSuppression: table(SMS_SUPPRESSIONS, {
+    DNC: 'On the DNC list',
+    DO_NOT_CONTACT: 'Do not contact',
+    QUIET_HOURS: 'Quiet hours',
+  }),
   supportCaseStatus: table(SUPPORT_CASE_STATUSES),
   taskChannel: table(TASK_CHANNELS),
   taskStatus: table(TASK_STATUSES),
@@ -100,7 +132,7 @@ export function enumLabel(kind: LabelKind, value: string | null | undefined): st
 
 /** A DNC entry's channel: a known one in words, any other (IRIS sends its own) as written. */
 export const dncChannelLabel = (channel: string | null | undefined): string =>
-  (!channel ? '-' : (LABEL_TABLES.dncChannel as Readonly<Record<string, string>>)[channel] ?? channel);
+  !channel ? '-' : ((LABEL_TABLES.dncChannel as Readonly<Record<string, string>>)[channel] ?? channel);
 
 /** The options of a filter or select over an enum, labelled from its table. */
 export const enumOptions = <V extends string>(kind: LabelKind, values: readonly V[]): { value: V; label: string }[] =>

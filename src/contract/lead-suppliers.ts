@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import { Count, IsoTime, paged } from './common.ts';
 import { ZIP_MESSAGE, ZIP_PATTERN } from './limits.ts';
 
@@ -20,7 +21,12 @@ export type LeadSupplier = v.InferOutput<typeof LeadSupplier>;
 export const LeadSupplierPage = paged(LeadSupplier);
 export type LeadSupplierPage = v.InferOutput<typeof LeadSupplierPage>;
 
-export const SupplierName = v.pipe(v.string('Name is required'), v.trim(), v.nonEmpty('Name is required'), v.maxLength(255, 'Name must be less than 255 characters'));
+export const SupplierName = v.pipe(
+  v.string('Name is required'),
+  v.trim(),
+  v.nonEmpty('Name is required'),
+  v.maxLength(255, 'Name must be less than 255 characters'),
+);
 /** POST /users-api/lead-suppliers (ADMIN only). */
 export const NewLeadSupplier = v.strictObject({ name: SupplierName }, 'unknown field');
 export type NewLeadSupplier = v.InferInput<typeof NewLeadSupplier>;
@@ -42,11 +48,17 @@ export type NewLeadSupplierZip = v.InferInput<typeof NewLeadSupplierZip>;
 
 export const MAX_BULK_ZIP_LINES = 5000;
 /** POST /leads-api/lead-supplier-zip-codes/bulk: a pasted list, one ZIP per line (commas and spaces also split). */
-export const BulkLeadSupplierZips = v.strictObject({
-  supplierId: SupplierId,
-  zips: v.pipe(v.string('zips must be text'), v.maxLength(MAX_BULK_ZIP_LINES * 12, 'The list is too long'),
-    v.check((text) => /[^\s,;]/.test(text), 'Paste at least one ZIP')),
-}, 'unknown field');
+export const BulkLeadSupplierZips = v.strictObject(
+  {
+    supplierId: SupplierId,
+    zips: v.pipe(
+      v.string('zips must be text'),
+      v.maxLength(MAX_BULK_ZIP_LINES * 12, 'The list is too long'),
+      v.check((text) => /[^\s,;]/.test(text), 'Paste at least one ZIP'),
+    ),
+  },
+  'unknown field',
+);
 export type BulkLeadSupplierZips = v.InferInput<typeof BulkLeadSupplierZips>;
 
 /** The bulk answer: the valid ZIPs saved, those already covered, and every invalid line by number. */
@@ -75,7 +87,12 @@ export function parseZipList(text: string): { valid: string[]; invalid: BulkZipR
 
 const CAP_MESSAGE = 'Enter a whole number from 0 to 99999';
 /** A quarterly cap: 0 or 99999 means no cap (spec 2 section 9). */
-export const QuarterlyCap = v.pipe(v.number(CAP_MESSAGE), v.integer(CAP_MESSAGE), v.minValue(0, CAP_MESSAGE), v.maxValue(99999, CAP_MESSAGE));
+export const QuarterlyCap = v.pipe(
+  v.number(CAP_MESSAGE),
+  v.integer(CAP_MESSAGE),
+  v.minValue(0, CAP_MESSAGE),
+  v.maxValue(99999, CAP_MESSAGE),
+);
 
 /** GET /leads-api/lead-supplier-limit?supplierId=..: the supplier's quarterly limit per brokerage. */
 export const LeadSupplierLimit = v.object({
@@ -92,11 +109,19 @@ export type LeadSupplierLimit = v.InferOutput<typeof LeadSupplierLimit>;
 export const LeadSupplierLimits = v.array(LeadSupplierLimit);
 
 /** POST /leads-api/lead-supplier-limit. */
-export const NewLeadSupplierLimit = v.strictObject({
-  supplierId: SupplierId,
-  brokerageId: v.pipe(v.number('Choose a brokerage'), v.integer('Choose a brokerage'), v.minValue(1, 'Choose a brokerage'), v.maxValue(999_999_999, 'Choose a brokerage')),
-  quarterlyCap: QuarterlyCap,
-}, 'unknown field');
+export const NewLeadSupplierLimit = v.strictObject(
+  {
+    supplierId: SupplierId,
+    brokerageId: v.pipe(
+      v.number('Choose a brokerage'),
+      v.integer('Choose a brokerage'),
+      v.minValue(1, 'Choose a brokerage'),
+      v.maxValue(999_999_999, 'Choose a brokerage'),
+    ),
+    quarterlyCap: QuarterlyCap,
+  },
+  'unknown field',
+);
 export type NewLeadSupplierLimit = v.InferInput<typeof NewLeadSupplierLimit>;
 
 /** PATCH /leads-api/lead-supplier-limit/{id}. */

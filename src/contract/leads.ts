@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import { Count } from './common.ts';
 
 // The /leads-api family (spec 2 section 7 "Workflow, leads, contact center, lenders").
@@ -9,11 +10,13 @@ import { Count } from './common.ts';
  * quarterly cap (0 or 99999 = no cap).
  */
 export const LeadStats = v.object({
-  content: v.array(v.object({
-    month: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/)),
-    ingestedCount: Count,
-    quarterIngestedCount: Count,
-    quarterlyCap: Count,
-  })),
+  content: v.array(
+    v.object({
+      month: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/)),
+      ingestedCount: Count,
+      quarterIngestedCount: Count,
+      quarterlyCap: Count,
+    }),
+  ),
 });
 export type LeadStats = v.InferOutput<typeof LeadStats>;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { isoDate, paged } from './common.ts';
+
 import { LENDER_STEPS, LOST_REASONS } from '../lib/lender-steps.ts';
+import { isoDate, paged } from './common.ts';
 
 // Lender referrals: the opportunities transferred to a loan office (TRANSFERRED_TO_LENDER and
 // TRANSFERRED_TO_LENDER_INCOMPLETE), listed by /lenders-match-api/lender-assignments and worked
@@ -26,13 +27,22 @@ export type LenderReferralRow = v.InferOutput<typeof LenderReferralRow>;
 export const LenderReferralPage = paged(LenderReferralRow);
 
 export const LenderReferralEvent = v.object({
-  id: v.number(), type: v.string(), fromStatus: v.nullable(v.string()), toStatus: v.nullable(v.string()),
-  loanOfficer: v.nullable(v.string()), detail: v.nullable(v.string()), actor: v.nullable(v.string()), created: v.string(),
+  id: v.number(),
+  type: v.string(),
+  fromStatus: v.nullable(v.string()),
+  toStatus: v.nullable(v.string()),
+  loanOfficer: v.nullable(v.string()),
+  detail: v.nullable(v.string()),
+  actor: v.nullable(v.string()),
+  created: v.string(),
 });
 export type LenderReferralEvent = v.InferOutput<typeof LenderReferralEvent>;
 
 export const LenderReferralNote = v.object({
-  id: v.number(), body: v.string(), author: v.object({ id: v.nullable(v.number()), name: v.nullable(v.string()) }), created: v.string(),
+  id: v.number(),
+  body: v.string(),
+  author: v.object({ id: v.nullable(v.number()), name: v.nullable(v.string()) }),
+  created: v.string(),
 });
 export type LenderReferralNote = v.InferOutput<typeof LenderReferralNote>;
 
@@ -64,13 +74,28 @@ export const LenderStatusChange = v.pipe(
   v.object({
     status: v.picklist(LENDER_STEPS, 'status must be a lender step'),
     reason: v.optional(v.picklist(LOST_REASONS, 'reason must be one of the listed reasons')),
-    loanAmountCents: v.optional(v.pipe(v.number('Enter the loan amount'), v.integer('Enter the loan amount in whole cents'),
-      v.minValue(100, 'Enter a loan amount of at least $1'), v.maxValue(100_000_000_00, 'Enter a loan amount of at most $100,000,000'))),
+    loanAmountCents: v.optional(
+      v.pipe(
+        v.number('Enter the loan amount'),
+        v.integer('Enter the loan amount in whole cents'),
+        v.minValue(100, 'Enter a loan amount of at least $1'),
+        v.maxValue(100_000_000_00, 'Enter a loan amount of at most $100,000,000'),
+      ),
+    ),
     closedOn: v.optional(isoDate('Enter the closing date')),
   }),
-  v.forward(v.check((b) => b.status !== 'LOST' || b.reason !== undefined, 'A reason is required'), ['reason']),
-  v.forward(v.check((b) => b.status !== 'CLOSED' || b.loanAmountCents !== undefined, 'Enter the loan amount'), ['loanAmountCents']),
-  v.forward(v.check((b) => b.status !== 'CLOSED' || b.closedOn !== undefined, 'Enter the closing date'), ['closedOn']),
+  v.forward(
+    v.check((b) => b.status !== 'LOST' || b.reason !== undefined, 'A reason is required'),
+    ['reason'],
+  ),
+  v.forward(
+    v.check((b) => b.status !== 'CLOSED' || b.loanAmountCents !== undefined, 'Enter the loan amount'),
+    ['loanAmountCents'],
+  ),
+  v.forward(
+    v.check((b) => b.status !== 'CLOSED' || b.closedOn !== undefined, 'Enter the closing date'),
+    ['closedOn'],
+  ),
 );
 export type LenderStatusChange = v.InferInput<typeof LenderStatusChange>;
 

@@ -9,10 +9,25 @@ const time = v.string();
 /** GET /lenders-api/loan-offices/{id} as the shell reads it (my loan office). */
 export const LoanOffice = v.object({ id, name: v.string(), status: v.string(), email: text, phone: text });
 export type LoanOffice = v.InferOutput<typeof LoanOffice>;
-export const LoanOfficeSummary = v.object({ id, name: v.string(), status: v.string(), email: text, phone: text, loanOfficerCount: v.number(), created: time });
+export const LoanOfficeSummary = v.object({
+  id,
+  name: v.string(),
+  status: v.string(),
+  email: text,
+  phone: text,
+  loanOfficerCount: v.number(),
+  created: time,
+});
 export type LoanOfficeSummary = v.InferOutput<typeof LoanOfficeSummary>;
 export const LoanOfficer = v.object({
-  id, loanOfficeId: id, loanOfficeName: v.string(), firstName: v.string(), lastName: v.string(),
-  email: text, phone: text, nmls: text, created: time,
+  id,
+  loanOfficeId: id,
+  loanOfficeName: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  email: text,
+  phone: text,
+  nmls: text,
+  created: time,
 });
 export type LoanOfficer = v.InferOutput<typeof LoanOfficer>;

@@ -9,7 +9,15 @@ export const EMAIL_MAX = 254;
 /** A phone as typed: ten digits with a leading 1, plus sign, brackets, spaces and dashes fit in 20. */
 export const PHONE_TEXT_MAX = 20;
 
-type Node = { type?: string; kind?: string; requirement?: unknown; pipe?: readonly Node[]; wrapped?: Node; entries?: Record<string, Node>; options?: readonly Node[] };
+type Node = {
+  type?: string;
+  kind?: string;
+  requirement?: unknown;
+  pipe?: readonly Node[];
+  wrapped?: Node;
+  entries?: Record<string, Node>;
+  options?: readonly Node[];
+};
 
 /** A ZIP code: five digits (spec 1 section 5). */
 export const ZIP_LENGTH = 5;

@@ -1,20 +1,44 @@
 import * as v from 'valibot';
+
 import { Count, IsoTime, paged } from './common.ts';
 
 // The outbox as staff see it (Diagnostic Tools, Messages): every email and text with its delivery
 // status. Never the text itself: a one-time code is never shown.
 
-export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'retrying', 'dead'] as const;
+export const MESSAGE_STATUSES = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'retrying',
+  'dead',
+] as const;
 export const MESSAGE_CHANNELS = ['EMAIL', 'SMS'] as const;
 export const MESSAGE_KINDS = ['code', 'invitation', 'reset', 'bulk', 'notice', 'reply'] as const;
 
 export const MESSAGE_STATUS_LABELS: Record<(typeof MESSAGE_STATUSES)[number], string> = {
-  queued: 'Queued', sending: 'Sending', sent: 'Sent', delivered: 'Delivered', undelivered: 'Undelivered',
-  failed: 'Failed', retrying: 'Retrying', dead: 'Failed, not retried',
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  undelivered: 'Undelivered',
+  failed: 'Failed',
+  retrying: 'Retrying',
+  dead: 'Failed, not retried',
 };
-export const MESSAGE_CHANNEL_LABELS: Record<(typeof MESSAGE_CHANNELS)[number], string> = { EMAIL: 'Email', SMS: 'Text' };
+export const MESSAGE_CHANNEL_LABELS: Record<(typeof MESSAGE_CHANNELS)[number], string> = {
+  EMAIL: 'Email',
+  SMS: 'Text',
+};
 export const MESSAGE_KIND_LABELS: Record<(typeof MESSAGE_KINDS)[number], string> = {
-  code: 'Code', invitation: 'Invitation', reset: 'Reset', bulk: 'Bulk', notice: 'Notice', reply: 'Reply',
+  code: 'Code',
+  invitation: 'Invitation',
+  reset: 'Reset',
+  bulk: 'Bulk',
+  notice: 'Notice',
+  reply: 'Reply',
 };
 
 export const OutboxMessage = v.object({

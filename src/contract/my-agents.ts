@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import { Agent as AgentSchema } from './agents.ts';
 import { paged } from './common.ts';
 import { NoteText } from './note-text.ts';
@@ -35,7 +36,11 @@ export const ResponseTime = v.object({
 export type ResponseTime = v.InferOutput<typeof ResponseTime>;
 
 export const BrokerageAgentNote = v.object({
-  id: v.number(), agentId: v.number(), body: v.string(), author: v.object({ id: v.nullable(v.number()), name: v.nullable(v.string()) }), created: v.string(),
+  id: v.number(),
+  agentId: v.number(),
+  body: v.string(),
+  author: v.object({ id: v.nullable(v.number()), name: v.nullable(v.string()) }),
+  created: v.string(),
 });
 export type BrokerageAgentNote = v.InferOutput<typeof BrokerageAgentNote>;
 export const BrokerageAgentNotePage = paged(BrokerageAgentNote);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import { Count, IsoTime } from './common.ts';
 
 // GET /interviews-api/partners/{id} (spec 2 section 7): the referral partner who sent an

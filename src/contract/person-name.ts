@@ -16,11 +16,14 @@ const DISALLOWED = new RegExp(`[^${ALLOWED}]`, 'gu');
 export const filterPersonName = (value: string): string => value.replace(DISALLOWED, '');
 
 /** A required name part, trimmed, with its messages in the user's words. */
-export const personNamePart = (label: string) => v.pipe(
-  v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`),
-  v.maxLength(PERSON_NAME_MAX, `${label} must be less than 255 characters`),
-  v.regex(PERSON_NAME_PATTERN, `${label} may hold letters, spaces, hyphens, apostrophes and periods`),
-);
+export const personNamePart = (label: string) =>
+  v.pipe(
+    v.string(`${label} is required`),
+    v.trim(),
+    v.nonEmpty(`${label} is required`),
+    v.maxLength(PERSON_NAME_MAX, `${label} must be less than 255 characters`),
+    v.regex(PERSON_NAME_PATTERN, `${label} may hold letters, spaces, hyphens, apostrophes and periods`),
+  );
 
 /** The console's check of a name part against the same rule: the first message, or undefined. */
 export function personNameError(label: string, value: string): string | undefined {

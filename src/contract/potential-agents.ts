@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { paged } from './common.ts';
+
 import { EMAIL_PATTERN } from '../lib/validation.ts';
-import { personNamePart } from './person-name.ts';
+import { paged } from './common.ts';
 import { EMAIL_MAX, PHONE_TEXT_MAX } from './limits.ts';
+import { personNamePart } from './person-name.ts';
 import { NewPassword } from './users.ts';
 
 // Potential agents and their invitations: the Invite Agents dialog, Pending Invitations,
@@ -11,10 +12,20 @@ import { NewPassword } from './users.ts';
 // POST /agents-api/potentialAgents/invite/:id, GET/PATCH/DELETE /agents-api/potentialAgents/invite/code/:code,
 // GET /agents-api/brokerages/:id/agentInvitations/stats.
 
-export const POTENTIAL_AGENT_STATUSES = ['ENROLLED', 'INVITE_PENDING', 'INVITE_REDEEMED', 'INVITE_DECLINED', 'INVITE_INVALIDATED'] as const;
+export const POTENTIAL_AGENT_STATUSES = [
+  'ENROLLED',
+  'INVITE_PENDING',
+  'INVITE_REDEEMED',
+  'INVITE_DECLINED',
+  'INVITE_INVALIDATED',
+] as const;
 export type PotentialAgentStatus = (typeof POTENTIAL_AGENT_STATUSES)[number];
 export const POTENTIAL_AGENT_STATUS_LABELS: Record<PotentialAgentStatus, string> = {
-  ENROLLED: 'Not invited yet', INVITE_PENDING: 'Invite pending', INVITE_REDEEMED: 'Joined', INVITE_DECLINED: 'Declined', INVITE_INVALIDATED: 'Withdrawn',
+  ENROLLED: 'Not invited yet',
+  INVITE_PENDING: 'Invite pending',
+  INVITE_REDEEMED: 'Joined',
+  INVITE_DECLINED: 'Declined',
+  INVITE_INVALIDATED: 'Withdrawn',
 };
 /**
  * The list's status filter: the statuses, with INVITE_PENDING meaning an invitation that can still be
@@ -43,13 +54,32 @@ export const PotentialAgentPage = paged(PotentialAgent);
 
 /** Spec 2 section 5's rules and messages (name, phone, email). */
 export const NAME_RULE = personNamePart('Name');
-export const PHONE_RULE = v.pipe(v.string('Phone number is required'), v.trim(), v.nonEmpty('Phone number is required'),
-  v.maxLength(PHONE_TEXT_MAX, 'Phone number must be 10 numbers.'), v.check((p) => { const d = p.replace(/\D/g, ''); return /^\+?[\d\s().-]+$/.test(p) && (d.length === 10 || d.length === 11); }, 'Phone number must be 10 numbers.'),
-  v.transform((p) => `+1${p.replace(/\D/g, '').slice(-10)}`));
-export const EMAIL_RULE = v.pipe(v.string('Email address is required'), v.trim(), v.nonEmpty('Email address is required'), v.maxLength(EMAIL_MAX, 'Invalid e-mail.'),
-  v.regex(EMAIL_PATTERN, 'Invalid e-mail.'), v.toLowerCase());
+export const PHONE_RULE = v.pipe(
+  v.string('Phone number is required'),
+  v.trim(),
+  v.nonEmpty('Phone number is required'),
+  v.maxLength(PHONE_TEXT_MAX, 'Phone number must be 10 numbers.'),
+  v.check((p) => {
+    const d = p.replace(/\D/g, '');
+    return /^\+?[\d\s().-]+$/.test(p) && (d.length === 10 || d.length === 11);
+  }, 'Phone number must be 10 numbers.'),
+  v.transform((p) => `+1${p.replace(/\D/g, '').slice(-10)}`),
+);
+export const EMAIL_RULE = v.pipe(
+  v.string('Email address is required'),
+  v.trim(),
+  v.nonEmpty('Email address is required'),
+  v.maxLength(EMAIL_MAX, 'Invalid e-mail.'),
+  v.regex(EMAIL_PATTERN, 'Invalid e-mail.'),
+  v.toLowerCase(),
+);
 
-export const NewPotentialAgent = v.object({ firstName: NAME_RULE, lastName: NAME_RULE, email: EMAIL_RULE, phone: PHONE_RULE });
+export const NewPotentialAgent = v.object({
+  firstName: NAME_RULE,
+  lastName: NAME_RULE,
+  email: EMAIL_RULE,
+  phone: PHONE_RULE,
+});
 export type NewPotentialAgent = v.InferInput<typeof NewPotentialAgent>;
 
 /** What the invitee sees before answering. */
@@ -88,7 +118,10 @@ export type InvitationStats = v.InferOutput<typeof InvitationStats>;
  * least one field). The email is the invitation's address: to change it, invalidate and invite anew.
  */
 export const PotentialAgentEdit = v.pipe(
-  v.strictObject({ firstName: v.optional(NAME_RULE), lastName: v.optional(NAME_RULE), phone: v.optional(PHONE_RULE) }, 'unknown field'),
+  v.strictObject(
+    { firstName: v.optional(NAME_RULE), lastName: v.optional(NAME_RULE), phone: v.optional(PHONE_RULE) },
+    'unknown field',
+  ),
   v.check((b) => Object.keys(b).length > 0, 'Give firstName, lastName or phone'),
 );
 export type PotentialAgentEdit = v.InferInput<typeof PotentialAgentEdit>;

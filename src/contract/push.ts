@@ -4,21 +4,37 @@ import * as v from 'valibot';
 // it, and the message the service worker shows. RFC 8291 fixes the key sizes: the browser's P-256
 // public key is 65 bytes uncompressed, the auth secret 16 bytes, both base64url without padding.
 
-const base64url = (bytes: number, what: string) => v.pipe(v.string(),
-  v.regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}={0,2}$`), `must be the ${what} (${bytes} bytes, base64url)`));
+const base64url = (bytes: number, what: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(
+      new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}={0,2}$`),
+      `must be the ${what} (${bytes} bytes, base64url)`,
+    ),
+  );
 
 /** A push service URL: absolute, at most 2 kB (FCM's and Mozilla's are ~200 characters). */
-export const PushEndpoint = v.pipe(v.string(), v.maxLength(2048, 'must be at most 2048 characters'), v.url('must be a URL'));
+export const PushEndpoint = v.pipe(
+  v.string(),
+  v.maxLength(2048, 'must be at most 2048 characters'),
+  v.url('must be a URL'),
+);
 
-export const PushSubscriptionInput = v.strictObject({
-  endpoint: PushEndpoint,
-  // PushSubscription.toJSON() adds expirationTime (null on every browser today): accepted, unused.
-  expirationTime: v.optional(v.nullable(v.number())),
-  keys: v.strictObject({
-    p256dh: v.pipe(base64url(65, 'P-256 public key'), v.startsWith('B', 'must be an uncompressed P-256 point')),
-    auth: base64url(16, 'auth secret'),
-  }, 'unknown field'),
-}, 'unknown field');
+export const PushSubscriptionInput = v.strictObject(
+  {
+    endpoint: PushEndpoint,
+    // PushSubscription.toJSON() adds expirationTime (null on every browser today): accepted, unused.
+    expirationTime: v.optional(v.nullable(v.number())),
+    keys: v.strictObject(
+      {
+        p256dh: v.pipe(base64url(65, 'P-256 public key'), v.startsWith('B', 'must be an uncompressed P-256 point')),
+        auth: base64url(16, 'auth secret'),
+      },
+      'unknown field',
+    ),
+  },
+  'unknown field',
+);
 export type PushSubscriptionInput = v.InferOutput<typeof PushSubscriptionInput>;
 
 export const PushSubscriptionRemoval = v.strictObject({ endpoint: PushEndpoint }, 'unknown field');

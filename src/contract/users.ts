@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { paged } from './common.ts';
-import { personNamePart } from './person-name.ts';
-import { EMAIL_MAX, PHONE_TEXT_MAX } from './limits.ts';
-import { EMAIL_PATTERN } from '../lib/validation.ts';
+
 import { flexValueError, type FlexType } from '../lib/flex-attributes.ts';
+import { EMAIL_PATTERN } from '../lib/validation.ts';
+import { paged } from './common.ts';
+import { EMAIL_MAX, PHONE_TEXT_MAX } from './limits.ts';
+import { personNamePart } from './person-name.ts';
 
 // The /users-api family (spec 1 section 7 "Users"): the signed-in user, users and the audit,
 // invites and passwords, contact-info checks, viewed items, the Cloze connector.
@@ -38,22 +39,34 @@ const PASSWORD_TOO_LONG = `A password is at most ${PASSWORD_MAX} characters`;
  * A new password (spec 1 section 5 and docs/spec/DECISIONS.md: at least 9 characters and one digit), trimmed as
  * sign-in trims it: the server sets a password only under this rule, the console checks it first.
  */
-export const NewPassword = v.pipe(v.string('Password is required'), v.trim(), v.nonEmpty('Password is required'),
-  v.minLength(9, 'Password must be at least 9 characters'), v.regex(/\d/, 'Password must contain at least 1 digit'),
-  v.maxLength(PASSWORD_MAX, PASSWORD_TOO_LONG));
+export const NewPassword = v.pipe(
+  v.string('Password is required'),
+  v.trim(),
+  v.nonEmpty('Password is required'),
+  v.minLength(9, 'Password must be at least 9 characters'),
+  v.regex(/\d/, 'Password must contain at least 1 digit'),
+  v.maxLength(PASSWORD_MAX, PASSWORD_TOO_LONG),
+);
 
 /**
  * PATCH /users-api/users/{id} of the signed-in user. currentPassword is needed only by a
  * session that came from a password or one-time-code sign-in while the password is not expired.
  */
-export const PasswordUpdate = v.object({ password: NewPassword, currentPassword: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX, PASSWORD_TOO_LONG))) });
+export const PasswordUpdate = v.object({
+  password: NewPassword,
+  currentPassword: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX, PASSWORD_TOO_LONG))),
+});
 
 /**
  * An invite or reset code as typed or linked (PUT /users-api/invites/code/{code}): the server checks it
  * with this rule before looking it up, and Register's Invite Code field before sending it.
  */
-export const InviteCode = v.pipe(v.string(), v.nonEmpty('Enter the invite code from your email'),
-  v.maxLength(64, 'An invite code is at most 64 characters'), v.regex(/^[A-Za-z0-9-]+$/, 'An invite code holds only letters, digits and hyphens'));
+export const InviteCode = v.pipe(
+  v.string(),
+  v.nonEmpty('Enter the invite code from your email'),
+  v.maxLength(64, 'An invite code is at most 64 characters'),
+  v.regex(/^[A-Za-z0-9-]+$/, 'An invite code holds only letters, digits and hyphens'),
+);
 
 /** PUT /users-api/invites/code/{code}: the user id and a one-time temporary credential. */
 export const InviteCodeResult = v.object({ id: v.number(), password: v.string() });
@@ -78,19 +91,40 @@ export const ContactInfoAvailability = v.object({ available: v.boolean() });
 export type ContactInfoAvailability = v.InferOutput<typeof ContactInfoAvailability>;
 
 export const UserSummary = v.object({
-  id, email: text, phone: text, firstName: text, lastName: text,
+  id,
+  email: text,
+  phone: text,
+  firstName: text,
+  lastName: text,
   roles: v.array(v.object({ id, name: v.string(), type: v.string() })),
-  brokerId: v.nullable(id), loanOfficeId: v.nullable(id), agentId: v.nullable(id), status: v.string(),
-  psiLastLogin: v.nullable(time), created: time,
+  brokerId: v.nullable(id),
+  loanOfficeId: v.nullable(id),
+  agentId: v.nullable(id),
+  status: v.string(),
+  psiLastLogin: v.nullable(time),
+  created: time,
 });
 export type UserSummary = v.InferOutput<typeof UserSummary>;
 export const UserPage = paged(UserSummary);
 
 const AuditUser = v.nullable(v.object({ id, name: text, email: text }));
-export const AuditRow = v.object({ id, actor: AuditUser, asUser: AuditUser, action: v.string(), detail: text, created: time });
+export const AuditRow = v.object({
+  id,
+  actor: AuditUser,
+  asUser: AuditUser,
+  action: v.string(),
+  detail: text,
+  created: time,
+});
 export type AuditRow = v.InferOutput<typeof AuditRow>;
 /** Impersonated requests of one actor as one user, with no gap longer than 30 minutes. */
-export const ImpersonationSession = v.object({ actor: AuditUser, asUser: AuditUser, started: time, ended: time, requests: v.number() });
+export const ImpersonationSession = v.object({
+  actor: AuditUser,
+  asUser: AuditUser,
+  started: time,
+  ended: time,
+  requests: v.number(),
+});
 export type ImpersonationSession = v.InferOutput<typeof ImpersonationSession>;
 
 // Viewed-item tracking: GET and PUT /users-api/users/viewed-item-tracking/location/{loc}[/item/{item}].
@@ -114,19 +148,36 @@ export type ConnectorConnection = v.InferOutput<typeof ConnectorConnection>;
 export const FLEX_ATTRIBUTE_TYPES = ['TEXT', 'NUMBER', 'BOOLEAN', 'DATE', 'SELECT'] as const;
 
 /** GET /users-api/userRoles: every role, with whether the caller may grant it (src/access/role-grants.ts). */
-export const UserRole = v.object({ id, name: v.string(), type: v.string(), displayName: v.string(), grantable: v.boolean() });
+export const UserRole = v.object({
+  id,
+  name: v.string(),
+  type: v.string(),
+  displayName: v.string(),
+  grantable: v.boolean(),
+});
 export type UserRole = v.InferOutput<typeof UserRole>;
 export const UserRoleList = v.array(UserRole);
 
 /** GET /users-api/flexAttributes: the definitions, in display order. */
 export const FlexAttribute = v.object({
-  id, name: v.string(), label: v.string(), type: v.picklist(FLEX_ATTRIBUTE_TYPES), options: v.array(v.string()), required: v.boolean(),
+  id,
+  name: v.string(),
+  label: v.string(),
+  type: v.picklist(FLEX_ATTRIBUTE_TYPES),
+  options: v.array(v.string()),
+  required: v.boolean(),
 });
 export type FlexAttribute = v.InferOutput<typeof FlexAttribute>;
 export const FlexAttributeList = v.array(FlexAttribute);
 
 /** One user's value of one attribute (attributeId is the definition's id). */
-export const FlexValue = v.object({ attributeId: id, name: v.string(), label: v.string(), value: v.string(), updated: time });
+export const FlexValue = v.object({
+  attributeId: id,
+  name: v.string(),
+  label: v.string(),
+  value: v.string(),
+  updated: time,
+});
 export type FlexValue = v.InferOutput<typeof FlexValue>;
 
 /** GET /users-api/users/{id} for user managers: the summary plus flex values, invitation and what the caller may do. */
@@ -145,47 +196,87 @@ export type UserDetail = v.InferOutput<typeof UserDetail>;
 export const UserAuditPage = paged(AuditRow);
 export type UserAuditPage = v.InferOutput<typeof UserAuditPage>;
 
-const PositiveId = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be positive'), v.maxValue(2_147_483_647, 'is too large'));
+const PositiveId = v.pipe(
+  v.number('must be a number'),
+  v.integer('must be a whole number'),
+  v.minValue(1, 'must be positive'),
+  v.maxValue(2_147_483_647, 'is too large'),
+);
 const personPart = personNamePart;
 /** An id picked from a list (a role, a brokerage): any refusal reads `message`, the form's words for an empty choice. */
-const chosenId = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message));
+const chosenId = (message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message));
 
 /** An account's email address as a person types it: spec 1 section 5's rule and messages, the forms' and the server's. */
-export const AccountEmail = v.pipe(v.string('Email address is required'), v.trim(), v.toLowerCase(), v.nonEmpty('Email address is required'),
-  v.maxLength(EMAIL_MAX, 'Invalid e-mail.'), v.regex(EMAIL_PATTERN, 'Invalid e-mail.'));
+export const AccountEmail = v.pipe(
+  v.string('Email address is required'),
+  v.trim(),
+  v.toLowerCase(),
+  v.nonEmpty('Email address is required'),
+  v.maxLength(EMAIL_MAX, 'Invalid e-mail.'),
+  v.regex(EMAIL_PATTERN, 'Invalid e-mail.'),
+);
 
 /** POST /users-api/users/passwordReset (Forgot Password). */
 export const PasswordResetRequest = v.object({ emailAddress: AccountEmail });
 
 /** POST /users-api/users: a new user, invited by email to set a password at /register/{code}. */
-export const UserCreateBody = v.strictObject({
-  firstName: personPart('First name'),
-  lastName: personPart('Last name'),
-  email: AccountEmail,
-  /** Ten digits (spec 1 section 5); stored as +1 and the digits. */
-  phone: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(PHONE_TEXT_MAX, 'Invalid phone number'), v.regex(/^(\+?1)?[\s.()-]*\d{3}[\s.()-]*\d{3}[\s.-]*\d{4}$/, 'Invalid phone number')))),
-  roles: v.pipe(v.array(v.string('must be a role name'), 'Choose at least one role'), v.minLength(1, 'Choose at least one role'), v.maxLength(30)),
-  brokerId: v.optional(v.nullable(PositiveId)),
-  loanOfficeId: v.optional(v.nullable(PositiveId)),
-}, 'unknown field');
+export const UserCreateBody = v.strictObject(
+  {
+    firstName: personPart('First name'),
+    lastName: personPart('Last name'),
+    email: AccountEmail,
+    /** Ten digits (spec 1 section 5); stored as +1 and the digits. */
+    phone: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.maxLength(PHONE_TEXT_MAX, 'Invalid phone number'),
+          v.regex(/^(\+?1)?[\s.()-]*\d{3}[\s.()-]*\d{3}[\s.-]*\d{4}$/, 'Invalid phone number'),
+        ),
+      ),
+    ),
+    roles: v.pipe(
+      v.array(v.string('must be a role name'), 'Choose at least one role'),
+      v.minLength(1, 'Choose at least one role'),
+      v.maxLength(30),
+    ),
+    brokerId: v.optional(v.nullable(PositiveId)),
+    loanOfficeId: v.optional(v.nullable(PositiveId)),
+  },
+  'unknown field',
+);
 export type UserCreateBody = v.InferInput<typeof UserCreateBody>;
 
 /** POST /users-api/users/{id}/roles. A brokerage or loan-office role needs the organisation if the user has none. */
-export const RoleGrantBody = v.strictObject({
-  roleId: chosenId('Choose a role to add'),
-  brokerId: v.optional(chosenId('A brokerage is required')),
-  loanOfficeId: v.optional(chosenId('A loan office is required')),
-}, 'unknown field');
+export const RoleGrantBody = v.strictObject(
+  {
+    roleId: chosenId('Choose a role to add'),
+    brokerId: v.optional(chosenId('A brokerage is required')),
+    loanOfficeId: v.optional(chosenId('A loan office is required')),
+  },
+  'unknown field',
+);
 export type RoleGrantBody = v.InferInput<typeof RoleGrantBody>;
 
 /** The longest value of a flex attribute, of any type (stored as text). */
 const FLEX_VALUE_MAX = 500;
-const FlexText = v.pipe(v.string('Enter a value'), v.trim(), v.nonEmpty('Enter a value'), v.maxLength(FLEX_VALUE_MAX, `Use at most ${FLEX_VALUE_MAX} characters`));
+const FlexText = v.pipe(
+  v.string('Enter a value'),
+  v.trim(),
+  v.nonEmpty('Enter a value'),
+  v.maxLength(FLEX_VALUE_MAX, `Use at most ${FLEX_VALUE_MAX} characters`),
+);
 /** POST /users-api/users/{id}/flexAttributes and PATCH .../flexAttributes/{attrId}. */
 export const FlexValueBody = v.strictObject({ attributeId: PositiveId, value: FlexText }, 'unknown field');
 export const FlexValuePatchBody = v.strictObject({ value: FlexText }, 'unknown field');
 /** A value under its attribute's definition: the text rule above and its type's (the server checks it, the form too). */
-export const flexValueRule = (type: FlexType, options: readonly string[] = []) => v.pipe(FlexText, v.rawCheck(({ dataset, addIssue }) => {
-  const problem = dataset.typed ? flexValueError(type, dataset.value, options) : null;
-  if (problem) addIssue({ message: problem });
-}));
+export const flexValueRule = (type: FlexType, options: readonly string[] = []) =>
+  v.pipe(
+    FlexText,
+    v.rawCheck(({ dataset, addIssue }) => {
+      const problem = dataset.typed ? flexValueError(type, dataset.value, options) : null;
+      if (problem) addIssue({ message: problem });
+    }),
+  );

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import { Count, IsoTime, paged } from './common.ts';
 
 // GET /workflow-api/tasks (spec 2 section 7 "Workflow"): the workflow tasks an opportunity waits on.

@@ -18,13 +18,24 @@
 export const MAX_OVERDUE_REFERRALS = 3;
 export const FORCE_BLOCKING_STATUSES = ['DELETED', 'DEACTIVATED'];
 
-export type CheckName = 'BROKERAGE' | 'COVERAGE' | 'EXCLUSION' | 'STATUS' | 'ADMIN_HOLD' | 'OVERDUE' | 'DECLINED' | 'RANK';
+export type CheckName =
+  'BROKERAGE' | 'COVERAGE' | 'EXCLUSION' | 'STATUS' | 'ADMIN_HOLD' | 'OVERDUE' | 'DECLINED' | 'RANK';
 export const CHECK_LABELS: Record<CheckName, string> = {
-  BROKERAGE: 'Brokerage', COVERAGE: 'Coverage area', EXCLUSION: 'Exclusion', STATUS: 'Status', ADMIN_HOLD: 'Admin hold',
-  OVERDUE: 'Overdue referrals', DECLINED: 'Already declined', RANK: 'Score',
+  BROKERAGE: 'Brokerage',
+  COVERAGE: 'Coverage area',
+  EXCLUSION: 'Exclusion',
+  STATUS: 'Status',
+  ADMIN_HOLD: 'Admin hold',
+  OVERDUE: 'Overdue referrals',
+  DECLINED: 'Already declined',
+  RANK: 'Score',
 };
 
-export interface Area { zip: string | null; city: string | null; state: string | null }
+export interface Area {
+  zip: string | null;
+  city: string | null;
+  state: string | null;
+}
 
 export interface AssignmentLead {
   brokerageId: number | null;
@@ -48,7 +59,11 @@ export interface AssignmentCandidate {
   declined: boolean;
 }
 
-export interface Check { check: CheckName; passed: boolean; detail: string }
+export interface Check {
+  check: CheckName;
+  passed: boolean;
+  detail: string;
+}
 
 export interface Verdict {
   agentId: number;
@@ -69,17 +84,28 @@ export interface Decision {
   candidates: Verdict[];
 }
 
-export interface Forcing { agentId: number; byName: string }
+export interface Forcing {
+  agentId: number;
+  byName: string;
+}
 
 const areaText = (a: Area) => (a.zip ? `ZIP ${a.zip}` : `${a.city ?? ''}, ${a.state ?? ''}`);
 const scoreText = (s: number | null) => (s === null ? 'no score' : `score ${s.toFixed(2)}`);
 
 function coverageOf(c: AssignmentCandidate, lead: AssignmentLead): Area | null {
   if (!lead.zip) return null;
-  return c.coverage.find((a) => a.zip === lead.zip)
-    ?? c.coverage.find((a) => a.zip === null && lead.city !== null && lead.state !== null
-      && a.city?.toLowerCase() === lead.city.toLowerCase() && a.state === lead.state)
-    ?? null;
+  return (
+    c.coverage.find((a) => a.zip === lead.zip) ??
+    c.coverage.find(
+      (a) =>
+        a.zip === null &&
+        lead.city !== null &&
+        lead.state !== null &&
+        a.city?.toLowerCase() === lead.city.toLowerCase() &&
+        a.state === lead.state,
+    ) ??
+    null
+  );
 }
 
 /** Every check of one candidate, passed or not, with its detail. */
@@ -89,24 +115,47 @@ export function checksFor(c: AssignmentCandidate, lead: AssignmentLead): Check[]
   const checks: Check[] = [];
   if (lead.brokerageId !== null) {
     const same = c.brokerageId === lead.brokerageId;
-    checks.push({ check: 'BROKERAGE', passed: same, detail: same ? "With the opportunity's brokerage" : "Not with the opportunity's brokerage" });
+    checks.push({
+      check: 'BROKERAGE',
+      passed: same,
+      detail: same ? "With the opportunity's brokerage" : "Not with the opportunity's brokerage",
+    });
   }
   checks.push({
-    check: 'COVERAGE', passed: covered !== null,
-    detail: covered ? `Covers ${areaText(covered)}` : lead.zip ? `No coverage area holds ${lead.zip}` : 'The opportunity has no ZIP code',
+    check: 'COVERAGE',
+    passed: covered !== null,
+    detail: covered
+      ? `Covers ${areaText(covered)}`
+      : lead.zip
+        ? `No coverage area holds ${lead.zip}`
+        : 'The opportunity has no ZIP code',
   });
-  checks.push({ check: 'EXCLUSION', passed: !excluded, detail: excluded ? `Excludes ZIP ${lead.zip ?? ''}` : 'No exclusion applies' });
-  checks.push({ check: 'STATUS', passed: c.status === 'ACTIVE', detail: c.status === 'ACTIVE' ? 'Active' : `Status is ${c.status}` });
   checks.push({
-    check: 'ADMIN_HOLD', passed: c.holds.length === 0,
+    check: 'EXCLUSION',
+    passed: !excluded,
+    detail: excluded ? `Excludes ZIP ${lead.zip ?? ''}` : 'No exclusion applies',
+  });
+  checks.push({
+    check: 'STATUS',
+    passed: c.status === 'ACTIVE',
+    detail: c.status === 'ACTIVE' ? 'Active' : `Status is ${c.status}`,
+  });
+  checks.push({
+    check: 'ADMIN_HOLD',
+    passed: c.holds.length === 0,
     detail: c.holds.length === 0 ? 'No admin hold' : `On admin hold: ${c.holds.join(', ')}`,
   });
   const overdueOk = c.overdueCount < MAX_OVERDUE_REFERRALS;
   checks.push({
-    check: 'OVERDUE', passed: overdueOk,
+    check: 'OVERDUE',
+    passed: overdueOk,
     detail: `${c.overdueCount} overdue ${c.overdueCount === 1 ? 'referral' : 'referrals'}${overdueOk ? '' : ` (limit ${MAX_OVERDUE_REFERRALS - 1})`}`,
   });
-  checks.push({ check: 'DECLINED', passed: !c.declined, detail: c.declined ? 'Already declined this opportunity' : 'Has not declined it' });
+  checks.push({
+    check: 'DECLINED',
+    passed: !c.declined,
+    detail: c.declined ? 'Already declined this opportunity' : 'Has not declined it',
+  });
   return checks;
 }
 
@@ -125,9 +174,14 @@ function beats(winner: AssignmentCandidate, other: AssignmentCandidate): string 
 }
 
 /** The hard refusal of a forced assignment, or null when it may go ahead. */
-export function forceRefusal(c: Pick<AssignmentCandidate, 'status' | 'brokerageId'>, lead: Pick<AssignmentLead, 'brokerageId'>): string | null {
-  if (FORCE_BLOCKING_STATUSES.includes(c.status)) return `The agent cannot take referrals while ${c.status.toLowerCase()}`;
-  if (lead.brokerageId !== null && c.brokerageId !== lead.brokerageId) return "The agent is not with the opportunity's brokerage";
+export function forceRefusal(
+  c: Pick<AssignmentCandidate, 'status' | 'brokerageId'>,
+  lead: Pick<AssignmentLead, 'brokerageId'>,
+): string | null {
+  if (FORCE_BLOCKING_STATUSES.includes(c.status))
+    return `The agent cannot take referrals while ${c.status.toLowerCase()}`;
+  if (lead.brokerageId !== null && c.brokerageId !== lead.brokerageId)
+    return "The agent is not with the opportunity's brokerage";
   return null;
 }
 
@@ -138,10 +192,11 @@ export function decideAssignment(lead: AssignmentLead, candidates: AssignmentCan
     return { c, checks, eligible: checks.every((k) => k.passed) };
   });
   const ranked = evaluated.filter((e) => e.eligible).sort((a, b) => compareCandidates(a.c, b.c));
-  const skipped = evaluated.filter((e) => !e.eligible)
+  const skipped = evaluated
+    .filter((e) => !e.eligible)
     .sort((a, b) => a.c.name.localeCompare(b.c.name) || a.c.agentId - b.c.agentId);
   const ruleWinner = ranked[0]?.c ?? null;
-  const chosenId = forced ? forced.agentId : ruleWinner?.agentId ?? null;
+  const chosenId = forced ? forced.agentId : (ruleWinner?.agentId ?? null);
   const chosen = candidates.find((c) => c.agentId === chosenId) ?? null;
 
   const verdicts = [...ranked, ...skipped].map((e, i): Verdict => {
@@ -152,23 +207,37 @@ export function decideAssignment(lead: AssignmentLead, candidates: AssignmentCan
     if (c.agentId === chosenId && forced) {
       reasons.push(`Forced by ${forced.byName}`);
       if (failed.length > 0) reasons.push(`The rule would have skipped this agent: ${failed.join('; ')}`);
-      else if (ruleWinner && ruleWinner.agentId !== c.agentId) reasons.push(`The rule ranked this agent ${rank} of ${ranked.length}`);
+      else if (ruleWinner && ruleWinner.agentId !== c.agentId)
+        reasons.push(`The rule ranked this agent ${rank} of ${ranked.length}`);
     } else if (c.agentId === chosenId) {
       const next = ranked[1]?.c;
-      reasons.push(ranked.length === 1
-        ? 'The only eligible agent'
-        : `Ranked first of ${ranked.length} eligible agents: ${next ? beats(c, next) : ''} (${next?.name ?? ''})`);
+      reasons.push(
+        ranked.length === 1
+          ? 'The only eligible agent'
+          : `Ranked first of ${ranked.length} eligible agents: ${next ? beats(c, next) : ''} (${next?.name ?? ''})`,
+      );
     } else if (eligible) {
-      if (forced && ruleWinner?.agentId === c.agentId) reasons.push('The rule would have chosen this agent; the assignment was forced');
-      else if (ruleWinner) reasons.push(`Eligible, ranked ${rank} of ${ranked.length}: ${ruleWinner.name} has ${beats(ruleWinner, c)}`);
+      if (forced && ruleWinner?.agentId === c.agentId)
+        reasons.push('The rule would have chosen this agent; the assignment was forced');
+      else if (ruleWinner)
+        reasons.push(`Eligible, ranked ${rank} of ${ranked.length}: ${ruleWinner.name} has ${beats(ruleWinner, c)}`);
     } else {
       reasons.push(...failed);
     }
     const rankCheck: Check = {
-      check: 'RANK', passed: eligible,
+      check: 'RANK',
+      passed: eligible,
       detail: `${scoreText(c.score)}, ${c.openReferrals} open ${c.openReferrals === 1 ? 'referral' : 'referrals'}${eligible ? `, rank ${rank}` : ''}`,
     };
-    return { agentId: c.agentId, name: c.name, outcome: c.agentId === chosenId ? 'CHOSEN' : 'SKIPPED', position: i + 1, eligible, checks: [...checks, rankCheck], reasons };
+    return {
+      agentId: c.agentId,
+      name: c.name,
+      outcome: c.agentId === chosenId ? 'CHOSEN' : 'SKIPPED',
+      position: i + 1,
+      eligible,
+      checks: [...checks, rankCheck],
+      reasons,
+    };
   });
 
   const summary = forced

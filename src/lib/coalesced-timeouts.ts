@@ -47,6 +47,8 @@ export function coalescedTimeouts(): TimeoutProvider<ManagedTimerId> {
       slots.get(at)?.delete(id);
     },
     setInterval: (callback, delay) => setInterval(callback, delay) as unknown as ManagedTimerId,
-    clearInterval: (id) => { clearInterval(id as Parameters<typeof clearInterval>[0]); },
+    clearInterval: (id) => {
+      clearInterval(id as Parameters<typeof clearInterval>[0]);
+    },
   };
 }

@@ -9,11 +9,17 @@
 export const AUDIENCE_ATTRIBUTES = ['product', 'leadType', 'clientType', 'state'] as const;
 export type AudienceAttribute = (typeof AUDIENCE_ATTRIBUTES)[number];
 export const ATTRIBUTE_LABELS: Record<AudienceAttribute, string> = {
-  product: 'Product', leadType: 'Lead type', clientType: 'Client type', state: 'State',
+  product: 'Product',
+  leadType: 'Lead type',
+  clientType: 'Client type',
+  state: 'State',
 };
 
 export type Attributes = Partial<Record<AudienceAttribute, string | null | undefined>>;
-export interface AudienceRule extends Partial<Record<AudienceAttribute, string | null>> { id: number; name: string }
+export interface AudienceRule extends Partial<Record<AudienceAttribute, string | null>> {
+  id: number;
+  name: string;
+}
 
 export interface MatchCandidate {
   id: number;
@@ -40,9 +46,14 @@ export interface ContentMatch {
   reason: string;
 }
 
-export interface MatchResult { best: ContentMatch | null; matches: ContentMatch[]; why: string }
+export interface MatchResult {
+  best: ContentMatch | null;
+  matches: ContentMatch[];
+  why: string;
+}
 
-const named = (a: AudienceRule | null): AudienceAttribute[] => (a ? AUDIENCE_ATTRIBUTES.filter((k) => a[k] != null) : []);
+const named = (a: AudienceRule | null): AudienceAttribute[] =>
+  a ? AUDIENCE_ATTRIBUTES.filter((k) => a[k] != null) : [];
 
 export function ruleText(a: AudienceRule | null): string {
   if (!a) return 'Everyone (no audience)';
@@ -68,8 +79,10 @@ const compare = (a: MatchCandidate, b: MatchCandidate) =>
 function beats(w: MatchCandidate, o: MatchCandidate): string {
   const ws = named(w.audience).length;
   const os = named(o.audience).length;
-  if (ws !== os) return `it names ${ws} ${ws === 1 ? 'attribute' : 'attributes'} against ${os} for "${o.name}" (more specific wins)`;
-  if (w.priority !== o.priority) return `same specificity; priority ${w.priority} against ${o.priority} for "${o.name}"`;
+  if (ws !== os)
+    return `it names ${ws} ${ws === 1 ? 'attribute' : 'attributes'} against ${os} for "${o.name}" (more specific wins)`;
+  if (w.priority !== o.priority)
+    return `same specificity; priority ${w.priority} against ${o.priority} for "${o.name}"`;
   return `same specificity and priority as "${o.name}"; the older item (id ${w.id}) wins`;
 }
 
@@ -77,15 +90,28 @@ export function matchContent(items: MatchCandidate[], attrs: Attributes): MatchR
   const ranked = items.filter((i) => mismatch(i, attrs) === null).sort(compare);
   const first = ranked[0];
   const matches = ranked.map((i, n): ContentMatch => ({
-    itemId: i.id, name: i.name, version: i.version, rank: n + 1, best: n === 0, rule: ruleText(i.audience),
-    matchedOn: named(i.audience), specificity: named(i.audience).length, priority: i.priority,
-    reason: n === 0
-      ? (ranked.length === 1 ? 'The only match' : `Best: ${beats(i, ranked[1] as MatchCandidate)}`)
-      : `Ranked ${n + 1}: "${first?.name ?? ''}" wins because ${beats(first as MatchCandidate, i)}`,
+    itemId: i.id,
+    name: i.name,
+    version: i.version,
+    rank: n + 1,
+    best: n === 0,
+    rule: ruleText(i.audience),
+    matchedOn: named(i.audience),
+    specificity: named(i.audience).length,
+    priority: i.priority,
+    reason:
+      n === 0
+        ? ranked.length === 1
+          ? 'The only match'
+          : `Best: ${beats(i, ranked[1] as MatchCandidate)}`
+        : `Ranked ${n + 1}: "${first?.name ?? ''}" wins because ${beats(first as MatchCandidate, i)}`,
   }));
   const best = matches[0] ?? null;
   return {
-    best, matches,
-    why: best ? `${best.name} wins: ${best.reason.replace(/^Best: /, '')}` : 'No active item of this usage matches these attributes',
+    best,
+    matches,
+    why: best
+      ? `${best.name} wins: ${best.reason.replace(/^Best: /, '')}`
+      : 'No active item of this usage matches these attributes',
   };
 }

@@ -1,5 +1,10 @@
 /** A person in a picker: the name shown, and what tells two of that name apart. */
-export interface NamedChoice { id: number; name: string; email?: string | null; office?: string | null }
+export interface NamedChoice {
+  id: number;
+  name: string;
+  email?: string | null;
+  office?: string | null;
+}
 
 /**
  * The label each choice shows in a picker: the name alone when no other choice has it, else the name
@@ -10,9 +15,11 @@ export function distinctNames(choices: readonly NamedChoice[]): Map<number, stri
   const key = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
   const seen = new Map<string, number>();
   for (const c of choices) seen.set(key(c.name), (seen.get(key(c.name)) ?? 0) + 1);
-  return new Map(choices.map((c) => {
-    if ((seen.get(key(c.name)) ?? 0) < 2) return [c.id, c.name];
-    const by = c.email || c.office || `#${c.id}`;
-    return [c.id, `${c.name} (${by})`];
-  }));
+  return new Map(
+    choices.map((c) => {
+      if ((seen.get(key(c.name)) ?? 0) < 2) return [c.id, c.name];
+      const by = c.email || c.office || `#${c.id}`;
+      return [c.id, `${c.name} (${by})`];
+    }),
+  );
 }

@@ -16,13 +16,17 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function flexValueError(type: FlexType, value: string, options: readonly string[] = []): string | null {
   const v = value.trim();
   switch (type) {
-    case 'TEXT': return null;
-    case 'NUMBER': return NUMBER.test(v) ? null : 'Enter a number, such as 42 or 3.5';
-    case 'BOOLEAN': return v === 'true' || v === 'false' ? null : 'Choose Yes or No';
+    case 'TEXT':
+      return null;
+    case 'NUMBER':
+      return NUMBER.test(v) ? null : 'Enter a number, such as 42 or 3.5';
+    case 'BOOLEAN':
+      return v === 'true' || v === 'false' ? null : 'Choose Yes or No';
     case 'DATE':
       if (!DATE.test(v)) return 'Enter a date as YYYY-MM-DD';
       return parseIsoDate(v) ? null : 'Enter a real date';
-    case 'SELECT': return options.includes(v) ? null : `Choose one of ${options.join(', ')}`;
+    case 'SELECT':
+      return options.includes(v) ? null : `Choose one of ${options.join(', ')}`;
   }
 }
 

@@ -1,4 +1,5 @@
 import { isValid, lightFormat } from 'date-fns';
+
 import { BRAND } from './brand.ts';
 import { daysText } from './overdue.ts';
 
@@ -72,7 +73,8 @@ export const formatFraction = (fraction: number | null | undefined, decimals = 2
   fraction === null || fraction === undefined ? '-' : formatPercent(fraction * 100, decimals);
 
 /** `part` of `whole` as a percentage; an empty whole reads 0%. */
-export const formatShare = (part: number, whole: number, decimals = 2): string => formatPercent(whole > 0 ? (100 * part) / whole : 0, decimals);
+export const formatShare = (part: number, whole: number, decimals = 2): string =>
+  formatPercent(whole > 0 ? (100 * part) / whole : 0, decimals);
 
 /** Bytes as a person reads them: 812 KB, 3.4 MB. */
 export function formatBytes(n: number): string {
@@ -82,13 +84,18 @@ export function formatBytes(n: number): string {
 
 /** A duration in hours: "12.5 hours" under two days, then "3.1 days"; null reads "-". */
 export const formatHours = (hours: number | null | undefined): string =>
-  (hours === null || hours === undefined ? '-' : hours < 48 ? `${hours.toFixed(1)} hours` : `${(hours / 24).toFixed(1)} days`);
+  hours === null || hours === undefined
+    ? '-'
+    : hours < 48
+      ? `${hours.toFixed(1)} hours`
+      : `${(hours / 24).toFixed(1)} days`;
 
 /** An agent's score (agentDisplayScore, 0-1) on every screen, staff's and the broker's alike: "93.49%". */
 export const formatScore = (score: number | null | undefined): string => formatFraction(score);
 
 /** Whole dollars from cents ("$412,000"); "-" for nothing (the staff screens' money columns). */
-export const formatCents = (cents: number | null | undefined): string => (cents === null || cents === undefined ? '-' : usd(cents / 100));
+export const formatCents = (cents: number | null | undefined): string =>
+  cents === null || cents === undefined ? '-' : usd(cents / 100);
 
 /** Cents from what a person typed as dollars ("250,000", "$250,000.50"); undefined when it is not an amount. */
 export const parseDollarsToCents = (text: string): number | undefined => {
@@ -97,7 +104,8 @@ export const parseDollarsToCents = (text: string): number | undefined => {
   return Math.round(Number(clean) * 100);
 };
 /** Whole dollars ("$412,000"); "-" for nothing (unlike formatUsd, which reads a missing amount as $0). */
-export const formatDollars = (dollars: number | null | undefined): string => (dollars === null || dollars === undefined ? '-' : usd(dollars));
+export const formatDollars = (dollars: number | null | undefined): string =>
+  dollars === null || dollars === undefined ? '-' : usd(dollars);
 
 /** Rates the server computed already: the percent sign is appended. */
 export const rateText = (rate: number | null | undefined): string => `${rate ?? 0}%`;
@@ -159,7 +167,17 @@ export function responseTimes(last7: number | null, last30: number | null): stri
 
 /** Words title-casing keeps as they are written: SMS, not Sms; iBuyer, not Ibuyer. */
 const WORD_FORMS: Record<string, string> = {
-  sms: 'SMS', dnc: 'DNC', qa: 'QA', csr: 'CSR', mls: 'MLS', iris: 'IRIS', nmls: 'NMLS', id: 'ID', crm: 'CRM', ds: 'DS', ibuyer: 'iBuyer',
+  sms: 'SMS',
+  dnc: 'DNC',
+  qa: 'QA',
+  csr: 'CSR',
+  mls: 'MLS',
+  iris: 'IRIS',
+  nmls: 'NMLS',
+  id: 'ID',
+  crm: 'CRM',
+  ds: 'DS',
+  ibuyer: 'iBuyer',
 };
 
 /**
@@ -168,7 +186,12 @@ const WORD_FORMS: Record<string, string> = {
  */
 export function prettify(value: string | null | undefined): string {
   if (!value) return '-';
-  return value.toLowerCase().split(/[_\s]+/).filter(Boolean).map((w) => WORD_FORMS[w] ?? w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  return value
+    .toLowerCase()
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((w) => WORD_FORMS[w] ?? w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 }
 
 type NamePart = string | null | undefined;

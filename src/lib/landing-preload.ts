@@ -16,6 +16,11 @@ export function setLandingPreloader(load: Preloader): void {
 export function preloadLanding(path: string | null, withinMs = 2000): Promise<void> {
   return new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, withinMs);
-    preloader(path).catch(() => undefined).finally(() => { clearTimeout(timer); resolve(); });
+    preloader(path)
+      .catch(() => undefined)
+      .finally(() => {
+        clearTimeout(timer);
+        resolve();
+      });
   });
 }

@@ -3,7 +3,15 @@
 // the ones a mortgage team works through. Pure rules, used by the server (what a status change may
 // do) and the console.
 
-export const LENDER_STEPS = ['RECEIVED', 'CONTACTED', 'PRE_APPROVED', 'APPLICATION', 'UNDERWRITING', 'CLOSED', 'LOST'] as const;
+export const LENDER_STEPS = [
+  'RECEIVED',
+  'CONTACTED',
+  'PRE_APPROVED',
+  'APPLICATION',
+  'UNDERWRITING',
+  'CLOSED',
+  'LOST',
+] as const;
 export type LenderStep = (typeof LENDER_STEPS)[number];
 
 export const LENDER_STEP_LABELS: Record<LenderStep, string> = {
@@ -18,7 +26,13 @@ export const LENDER_STEP_LABELS: Record<LenderStep, string> = {
 
 /** The forward path; CLOSED ends it, LOST leaves it from any open step. */
 const PATH: readonly LenderStep[] = ['RECEIVED', 'CONTACTED', 'PRE_APPROVED', 'APPLICATION', 'UNDERWRITING', 'CLOSED'];
-export const OPEN_STEPS: readonly LenderStep[] = ['RECEIVED', 'CONTACTED', 'PRE_APPROVED', 'APPLICATION', 'UNDERWRITING'];
+export const OPEN_STEPS: readonly LenderStep[] = [
+  'RECEIVED',
+  'CONTACTED',
+  'PRE_APPROVED',
+  'APPLICATION',
+  'UNDERWRITING',
+];
 
 export const isLenderStep = (s: string): s is LenderStep => (LENDER_STEPS as readonly string[]).includes(s);
 export const isOpenStep = (s: string) => (OPEN_STEPS as readonly string[]).includes(s);
@@ -38,4 +52,11 @@ export function nextLenderSteps(from: LenderStep): LenderStep[] {
 export const canMoveLenderStep = (from: LenderStep, to: LenderStep) => nextLenderSteps(from).includes(to);
 
 /** Reasons a lender records when a buyer does not proceed (RESPA-neutral, no payment terms). */
-export const LOST_REASONS = ['Unresponsive', 'Chose another lender', 'Did not qualify', 'No longer buying', 'Paying cash', 'Other'] as const;
+export const LOST_REASONS = [
+  'Unresponsive',
+  'Chose another lender',
+  'Did not qualify',
+  'No longer buying',
+  'Paying cash',
+  'Other',
+] as const;

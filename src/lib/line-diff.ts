@@ -3,7 +3,10 @@
 // few hundred lines (capped by MAX_DIFF_LINES: beyond it the texts are shown as replaced whole).
 
 export const MAX_DIFF_LINES = 2000;
-export interface DiffLine { kind: 'same' | 'added' | 'removed'; text: string }
+export interface DiffLine {
+  kind: 'same' | 'added' | 'removed';
+  text: string;
+}
 
 const lines = (s: string): string[] => (s === '' ? [] : s.replace(/\r\n/g, '\n').split('\n'));
 
@@ -11,7 +14,10 @@ export function lineDiff(before: string, after: string): DiffLine[] {
   const a = lines(before);
   const b = lines(after);
   if (a.length * b.length > MAX_DIFF_LINES * MAX_DIFF_LINES) {
-    return [...a.map((text) => ({ kind: 'removed' as const, text })), ...b.map((text) => ({ kind: 'added' as const, text }))];
+    return [
+      ...a.map((text) => ({ kind: 'removed' as const, text })),
+      ...b.map((text) => ({ kind: 'added' as const, text })),
+    ];
   }
   // lcs[i][j]: length of the longest common subsequence of a[i..] and b[j..]
   const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
@@ -26,8 +32,11 @@ export function lineDiff(before: string, after: string): DiffLine[] {
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) { out.push({ kind: 'same', text: a[i] as string }); i++; j++; }
-    else if ((lcs[i + 1]?.[j] ?? 0) >= (lcs[i]?.[j + 1] ?? 0)) out.push({ kind: 'removed', text: a[i++] as string });
+    if (a[i] === b[j]) {
+      out.push({ kind: 'same', text: a[i] as string });
+      i++;
+      j++;
+    } else if ((lcs[i + 1]?.[j] ?? 0) >= (lcs[i]?.[j + 1] ?? 0)) out.push({ kind: 'removed', text: a[i++] as string });
     else out.push({ kind: 'added', text: b[j++] as string });
   }
   while (i < a.length) out.push({ kind: 'removed', text: a[i++] as string });

@@ -4,7 +4,10 @@
 
 import { DEFAULT_ROWS_PER_PAGE, ROWS_PER_PAGE_OPTIONS } from './pagination.ts';
 
-export interface ListSort { key: string; desc: boolean }
+export interface ListSort {
+  key: string;
+  desc: boolean;
+}
 
 /** What one list shows: its filter values (text, '' for none), sort, 1-based page and page size. */
 export interface ListView<F extends Record<string, string>> {
@@ -66,25 +69,40 @@ export function readListView<F extends Record<string, string>>(query: URLSearchP
   const rows = readPositive(query.get(LIST_PARAMS.rows));
   return {
     filter,
-    sort: readSort(query.get(LIST_PARAMS.sort), spec as unknown as ListSpec<Record<string, string>>, query.get(LEGACY_ORDER)),
+    sort: readSort(
+      query.get(LIST_PARAMS.sort),
+      spec as unknown as ListSpec<Record<string, string>>,
+      query.get(LEGACY_ORDER),
+    ),
     page: readPositive(query.get(LIST_PARAMS.page)) ?? 1,
-    rowsPerPage: rows !== undefined && sizes.includes(rows) ? rows : spec.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE,
+    rowsPerPage: rows !== undefined && sizes.includes(rows) ? rows : (spec.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE),
   };
 }
 
 /** The URL query for a view: `base` with the list's parameters replaced, defaults left out. */
-export function writeListView<F extends Record<string, string>>(view: ListView<F>, spec: ListSpec<F>, base = new URLSearchParams()): URLSearchParams {
+export function writeListView<F extends Record<string, string>>(
+  view: ListView<F>,
+  spec: ListSpec<F>,
+  base = new URLSearchParams(),
+): URLSearchParams {
   const next = new URLSearchParams(base);
-  const set = (name: string, value: string | undefined) => { if (value) next.set(name, value); else next.delete(name); };
+  const set = (name: string, value: string | undefined) => {
+    if (value) next.set(name, value);
+    else next.delete(name);
+  };
   for (const key of Object.keys(spec.filter)) {
     // An empty value is written only when it is not the default ("all" on a list that filters by default).
     const value = view.filter[key]?.trim() ?? '';
-    if (value === spec.filter[key]) next.delete(key); else next.set(key, value);
+    if (value === spec.filter[key]) next.delete(key);
+    else next.set(key, value);
   }
   set(LIST_PARAMS.sort, sortText(view.sort) === sortText(spec.sort) ? undefined : sortText(view.sort));
   next.delete(LEGACY_ORDER);
   set(LIST_PARAMS.page, view.page > 1 ? String(view.page) : undefined);
-  set(LIST_PARAMS.rows, view.rowsPerPage === (spec.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE) ? undefined : String(view.rowsPerPage));
+  set(
+    LIST_PARAMS.rows,
+    view.rowsPerPage === (spec.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE) ? undefined : String(view.rowsPerPage),
+  );
   return next;
 }
 

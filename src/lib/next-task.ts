@@ -3,11 +3,15 @@
  * appends <link>s (about 0.5 ms each on the main thread) is spread over tasks with it, so no task
  * gets long enough to block input (50 ms on a phone at a quarter of this machine's speed).
  */
-export const nextTask = (): Promise<void> => new Promise<void>((resolve) => {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
-  channel.port2.postMessage(null);
-});
+export const nextTask = (): Promise<void> =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 
 /** `job`, started in a task of its own. */
 export const inOwnTask = <T>(job: () => Promise<T>): Promise<T> => nextTask().then(job);

@@ -15,7 +15,10 @@ export const HIDDEN_FROM_STATUS_WIDGET: readonly string[] = ['TRANSFERRED_TO_LEN
 export const statusLabel = (status: string | null | undefined): string =>
   (status ? OPPORTUNITY_STATUS_WORDS[status] : undefined) ?? prettify(status);
 
-export interface StatusCount { status: string; count: number }
+export interface StatusCount {
+  status: string;
+  count: number;
+}
 
 /** The status widget's rows: hidden statuses dropped, labels applied, most first. */
 // Our own English labels: compared without localeCompare, whose first call sets up an ICU collator
@@ -27,7 +30,8 @@ const byLabel = (a: string, b: string) => {
 };
 
 export function statusRows(stats: readonly StatusCount[]): (StatusCount & { label: string })[] {
-  return stats.filter((s) => !HIDDEN_FROM_STATUS_WIDGET.includes(s.status))
+  return stats
+    .filter((s) => !HIDDEN_FROM_STATUS_WIDGET.includes(s.status))
     .map((s) => ({ ...s, label: statusLabel(s.status) }))
     .sort((a, b) => b.count - a.count || byLabel(a.label, b.label));
 }
@@ -52,7 +56,12 @@ export const PROGRESSION_STEP_STATUSES = {
   closed: ['CLOSED'],
 } as const satisfies Record<string, readonly string[]>;
 
-export interface GroupCount { label: string; statuses: readonly string[]; count: number; percent: number }
+export interface GroupCount {
+  label: string;
+  statuses: readonly string[];
+  count: number;
+  percent: number;
+}
 
 /** Each group's count and its share of all grouped leads (percent of 100, unrounded). */
 export function respondedGroups(stats: readonly StatusCount[]): GroupCount[] {

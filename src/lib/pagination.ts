@@ -12,8 +12,11 @@ export interface PaginationState {
   sortBy?: string;
 }
 
-export const initialPagination = (totalItems = 0, rowsPerPage: number = DEFAULT_ROWS_PER_PAGE): PaginationState =>
-  ({ page: 1, rowsPerPage, totalItems });
+export const initialPagination = (totalItems = 0, rowsPerPage: number = DEFAULT_ROWS_PER_PAGE): PaginationState => ({
+  page: 1,
+  rowsPerPage,
+  totalItems,
+});
 
 /** Total items over rows per page, rounded up (0 pages for no items). */
 export const pageCount = (s: Pick<PaginationState, 'rowsPerPage' | 'totalItems'>): number =>
@@ -27,14 +30,18 @@ export const nextPage = (s: PaginationState): PaginationState => (hasNext(s) ? {
 /** Previous page only when above 1. */
 export const previousPage = (s: PaginationState): PaginationState => (hasPrevious(s) ? { ...s, page: s.page - 1 } : s);
 /** A new page size starts again at page 1. */
-export const withRowsPerPage = (s: PaginationState, rowsPerPage: number): PaginationState => ({ ...s, rowsPerPage, page: 1 });
+export const withRowsPerPage = (s: PaginationState, rowsPerPage: number): PaginationState => ({
+  ...s,
+  rowsPerPage,
+  page: 1,
+});
 
 /** Row types written in capitals (the DNC list, QA review). */
 const UPPER_CASE_TYPES = ['dnc', 'qa'];
 
 /** How a row type reads: dnc and qa in capitals, others as given. */
 export const rowsTypeText = (rowsType: string): string =>
-  (UPPER_CASE_TYPES.includes(rowsType.toLowerCase()) ? rowsType.toUpperCase() : rowsType);
+  UPPER_CASE_TYPES.includes(rowsType.toLowerCase()) ? rowsType.toUpperCase() : rowsType;
 
 /** "<Type> per page:" with the type capitalised: Agents per page:, DNC per page:. */
 export function perPageLabel(rowsType: string): string {

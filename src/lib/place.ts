@@ -1,6 +1,10 @@
 // How a ZIP's place reads wherever ZIPs are entered or listed: city, state and market.
 
-export interface Place { city: string; state: string; market: string | null }
+export interface Place {
+  city: string;
+  state: string;
+  market: string | null;
+}
 
 /** What a ZIP the geography table does not know shows. */
 export const UNKNOWN_ZIP = 'Unknown ZIP';

@@ -10,7 +10,10 @@ export function recordId(value: string | undefined): number | undefined {
 }
 
 /** Every id a route names, checked: undefined when any one is missing or malformed. */
-export function recordIds<K extends string>(params: Readonly<Record<string, string | undefined>>, ...keys: readonly K[]): Record<K, number> | undefined {
+export function recordIds<K extends string>(
+  params: Readonly<Record<string, string | undefined>>,
+  ...keys: readonly K[]
+): Record<K, number> | undefined {
   const ids = {} as Record<K, number>;
   for (const key of keys) {
     const id = recordId(params[key]);

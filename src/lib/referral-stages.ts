@@ -3,8 +3,17 @@
 // offer exactly the moves the server will accept.
 
 export const REFERRAL_STAGES = [
-  'AWAITING_FOLLOWUP', 'SPOKEN_WITH', 'SHOWN_HOMES', 'MET_WITH_SELLER', 'OFFER_MADE', 'LISTED_HOME',
-  'UNDER_CONTRACT', 'CLOSED', 'LEASED', 'LONG_TERM_HOLD', 'REMOVED',
+  'AWAITING_FOLLOWUP',
+  'SPOKEN_WITH',
+  'SHOWN_HOMES',
+  'MET_WITH_SELLER',
+  'OFFER_MADE',
+  'LISTED_HOME',
+  'UNDER_CONTRACT',
+  'CLOSED',
+  'LEASED',
+  'LONG_TERM_HOLD',
+  'REMOVED',
 ] as const;
 export type ReferralStage = (typeof REFERRAL_STAGES)[number];
 
@@ -27,24 +36,41 @@ export const STAGE_LABELS: Record<ReferralStage, string> = {
 
 export const FUNNELS: Record<ReferralType, readonly ReferralStage[]> = {
   BUYER: ['AWAITING_FOLLOWUP', 'SPOKEN_WITH', 'SHOWN_HOMES', 'OFFER_MADE', 'UNDER_CONTRACT', 'CLOSED'],
-  SELLER: ['AWAITING_FOLLOWUP', 'SPOKEN_WITH', 'MET_WITH_SELLER', 'LISTED_HOME', 'OFFER_MADE', 'UNDER_CONTRACT', 'CLOSED'],
+  SELLER: [
+    'AWAITING_FOLLOWUP',
+    'SPOKEN_WITH',
+    'MET_WITH_SELLER',
+    'LISTED_HOME',
+    'OFFER_MADE',
+    'UNDER_CONTRACT',
+    'CLOSED',
+  ],
   RENTAL: ['AWAITING_FOLLOWUP', 'SPOKEN_WITH', 'SHOWN_HOMES', 'LEASED'],
 };
 
 export const REMOVAL_REASONS = [
-  'Became unresponsive', 'No longer buying / selling', 'Mortgage / Funding issues', 'Working with another agent',
-  "Couldn't find home in budget", 'Outside my area', 'Duplicate referral', 'Language barrier',
-  'I am no longer with brokerage', 'Transaction with an iBuyer',
+  'Became unresponsive',
+  'No longer buying / selling',
+  'Mortgage / Funding issues',
+  'Working with another agent',
+  "Couldn't find home in budget",
+  'Outside my area',
+  'Duplicate referral',
+  'Language barrier',
+  'I am no longer with brokerage',
+  'Transaction with an iBuyer',
 ] as const;
 
 /** Nothing moves out of these. */
 export const FINAL_STAGES: readonly ReferralStage[] = ['CLOSED', 'LEASED', 'REMOVED'];
 
 export const stageLabel = (stage: string): string => STAGE_LABELS[stage as ReferralStage] ?? stage;
-export const isReferralStage = (value: string): value is ReferralStage => (REFERRAL_STAGES as readonly string[]).includes(value);
+export const isReferralStage = (value: string): value is ReferralStage =>
+  (REFERRAL_STAGES as readonly string[]).includes(value);
 
 /** The funnel's stages a referral can be worked in: all but the funnel's final one. */
-export const openStages = (type: ReferralType): ReferralStage[] => FUNNELS[type].filter((s) => !FINAL_STAGES.includes(s));
+export const openStages = (type: ReferralType): ReferralStage[] =>
+  FUNNELS[type].filter((s) => !FINAL_STAGES.includes(s));
 
 /**
  * Where a referral may move from `stage`:
@@ -85,4 +111,5 @@ export function moveRefusal(type: ReferralType, from: ReferralStage, to: Referra
 export const needsRemovalReason = (to: ReferralStage): boolean => to === 'REMOVED';
 export const needsDateOfSale = (to: ReferralStage): boolean => to === 'UNDER_CONTRACT';
 /** Stages that carry a date of sale: expected while under contract, actual once closed or leased. */
-export const takesDateOfSale = (to: ReferralStage): boolean => to === 'UNDER_CONTRACT' || to === 'CLOSED' || to === 'LEASED';
+export const takesDateOfSale = (to: ReferralStage): boolean =>
+  to === 'UNDER_CONTRACT' || to === 'CLOSED' || to === 'LEASED';

@@ -9,7 +9,10 @@ export interface SummaryInput {
   underContract: number;
 }
 
-export interface SummaryRow { label: string; percent: string }
+export interface SummaryRow {
+  label: string;
+  percent: string;
+}
 
 /** part / whole as a percentage with 2 decimals; 0.00% when there is nothing to divide by. */
 export function percentOf(part: number, whole: number): string {

@@ -10,7 +10,11 @@ export const CONVERSION_BOUNDS: Record<Level, number> = { Red: 0, Bronze: 0.75, 
 
 /** Fixed tier colours (spec 2 section 9: "tier colours are fixed"). */
 export const LEVEL_COLORS: Record<Level, string> = {
-  Red: '#c62828', Bronze: '#a0522d', Silver: '#78909c', Gold: '#c49000', Platinum: '#4a5d8f',
+  Red: '#c62828',
+  Bronze: '#a0522d',
+  Silver: '#78909c',
+  Gold: '#c49000',
+  Platinum: '#4a5d8f',
 };
 
 function levelFor(value: number, bounds: Record<Level, number>): Level {
@@ -28,7 +32,11 @@ export function conversionScaleEnd(percent: number): number {
   return CONVERSION_SCALE_ENDS.find((end) => percent <= end) ?? 100;
 }
 
-export interface LegendRow { level: Level; range: string; color: string }
+export interface LegendRow {
+  level: Level;
+  range: string;
+  color: string;
+}
 
 /** The legend under a gauge: each level with its range ("50–65", "Under 50", "90–100"). */
 export function levelLegend(kind: 'score' | 'conversion'): LegendRow[] {
@@ -37,9 +45,14 @@ export function levelLegend(kind: 'score' | 'conversion'): LegendRow[] {
   return LEVELS.map((level, i) => {
     const next = LEVELS[i + 1];
     const low = bounds[level];
-    const range = i === 0 ? `Under ${bounds[next ?? level]}${unit}`
-      : next ? `${low}–${bounds[next]}${unit}`
-        : kind === 'score' ? `${low}–100` : `${low}% and above`;
+    const range =
+      i === 0
+        ? `Under ${bounds[next ?? level]}${unit}`
+        : next
+          ? `${low}–${bounds[next]}${unit}`
+          : kind === 'score'
+            ? `${low}–100`
+            : `${low}% and above`;
     return { level, range, color: LEVEL_COLORS[level] };
   });
 }

@@ -4,11 +4,18 @@
 // ---- Segments ---------------------------------------------------------------------------------
 
 /** The GSM 03.38 basic character set; anything else makes the message UCS-2. */
-const GSM_BASIC = new Set([...'@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà']);
+const GSM_BASIC = new Set([
+  ...'@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+]);
 /** Extension characters: two septets each (escape + character). */
 const GSM_EXTENDED = new Set([...'^{}\\[~]|€\f']);
 
-export interface Segments { encoding: 'GSM-7' | 'UCS-2'; units: number; segments: number; perSegment: number }
+export interface Segments {
+  encoding: 'GSM-7' | 'UCS-2';
+  units: number;
+  segments: number;
+  perSegment: number;
+}
 
 /**
  * How many SMS parts a text takes: GSM-7 160 septets in one part, 153 per part when split;
@@ -36,13 +43,18 @@ const FIELD = /\{(\w+)(?:\|([^{}]*))?\}/g;
 
 /** Merge fields the text uses that do not exist (the composer and the server refuse them). */
 export function unknownMergeFields(text: string): string[] {
-  return [...new Set([...text.matchAll(FIELD)].map((m) => m[1] ?? '').filter((f) => !(MERGE_FIELDS as readonly string[]).includes(f)))];
+  return [
+    ...new Set(
+      [...text.matchAll(FIELD)].map((m) => m[1] ?? '').filter((f) => !(MERGE_FIELDS as readonly string[]).includes(f)),
+    ),
+  ];
 }
 
 /** `{firstName}` or `{firstName|there}` (a fallback when the recipient has no value). */
 export function renderMessage(text: string, values: MergeValues): string {
   return text.replace(FIELD, (whole, name: string, fallback: string | undefined) =>
-    (MERGE_FIELDS as readonly string[]).includes(name) ? (values[name as MergeField]?.trim() || fallback || '') : whole);
+    (MERGE_FIELDS as readonly string[]).includes(name) ? values[name as MergeField]?.trim() || fallback || '' : whole,
+  );
 }
 
 /** Opt-out wording the pre-flight looks for in the message (a warning when it is missing). */
@@ -65,8 +77,23 @@ export function smsNumber(raw: string): string | null {
 }
 
 /** Inbound replies that opt the sender out (CTIA and the FCC's 2024 revocation rule). */
-export const OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'END', 'QUIT', 'REVOKE', 'OPTOUT', 'CANCEL'] as const;
-export const isOptOut = (body: string) => (OPT_OUT_KEYWORDS as readonly string[]).includes(body.trim().toUpperCase().replace(/[^A-Z]/g, ''));
+export const OPT_OUT_KEYWORDS = [
+  'STOP',
+  'STOPALL',
+  'UNSUBSCRIBE',
+  'END',
+  'QUIT',
+  'REVOKE',
+  'OPTOUT',
+  'CANCEL',
+] as const;
+export const isOptOut = (body: string) =>
+  (OPT_OUT_KEYWORDS as readonly string[]).includes(
+    body
+      .trim()
+      .toUpperCase()
+      .replace(/[^A-Z]/g, ''),
+  );
 
 // ---- Quiet hours ------------------------------------------------------------------------------
 
@@ -84,25 +111,68 @@ export const QUIET_HOURS = { from: 8, to: 21 } as const;
  */
 export const AREA_CODE_ZONES: Record<string, readonly string[]> = {
   // Eastern
-  201: ['America/New_York'], 202: ['America/New_York'], 203: ['America/New_York'], 207: ['America/New_York'],
-  212: ['America/New_York'], 215: ['America/New_York'], 267: ['America/New_York'], 305: ['America/New_York'],
-  404: ['America/New_York'], 407: ['America/New_York'], 412: ['America/New_York'], 617: ['America/New_York'],
-  646: ['America/New_York'], 704: ['America/New_York'], 718: ['America/New_York'], 786: ['America/New_York'],
-  917: ['America/New_York'], 313: ['America/Detroit'], 317: ['America/Indiana/Indianapolis'], 502: ['America/Kentucky/Louisville'],
+  201: ['America/New_York'],
+  202: ['America/New_York'],
+  203: ['America/New_York'],
+  207: ['America/New_York'],
+  212: ['America/New_York'],
+  215: ['America/New_York'],
+  267: ['America/New_York'],
+  305: ['America/New_York'],
+  404: ['America/New_York'],
+  407: ['America/New_York'],
+  412: ['America/New_York'],
+  617: ['America/New_York'],
+  646: ['America/New_York'],
+  704: ['America/New_York'],
+  718: ['America/New_York'],
+  786: ['America/New_York'],
+  917: ['America/New_York'],
+  313: ['America/Detroit'],
+  317: ['America/Indiana/Indianapolis'],
+  502: ['America/Kentucky/Louisville'],
   850: ['America/New_York', 'America/Chicago'],
   // Central
-  214: ['America/Chicago'], 312: ['America/Chicago'], 314: ['America/Chicago'], 512: ['America/Chicago'],
-  608: ['America/Chicago'], 612: ['America/Chicago'], 713: ['America/Chicago'], 773: ['America/Chicago'],
-  816: ['America/Chicago'], 972: ['America/Chicago'], 615: ['America/Chicago'], 504: ['America/Chicago'],
+  214: ['America/Chicago'],
+  312: ['America/Chicago'],
+  314: ['America/Chicago'],
+  512: ['America/Chicago'],
+  608: ['America/Chicago'],
+  612: ['America/Chicago'],
+  713: ['America/Chicago'],
+  773: ['America/Chicago'],
+  816: ['America/Chicago'],
+  972: ['America/Chicago'],
+  615: ['America/Chicago'],
+  504: ['America/Chicago'],
   // Mountain
-  208: ['America/Boise'], 303: ['America/Denver'], 385: ['America/Denver'], 505: ['America/Denver'],
-  720: ['America/Denver'], 801: ['America/Denver'], 406: ['America/Denver'], 480: ['America/Phoenix'], 602: ['America/Phoenix'],
+  208: ['America/Boise'],
+  303: ['America/Denver'],
+  385: ['America/Denver'],
+  505: ['America/Denver'],
+  720: ['America/Denver'],
+  801: ['America/Denver'],
+  406: ['America/Denver'],
+  480: ['America/Phoenix'],
+  602: ['America/Phoenix'],
   // Pacific
-  206: ['America/Los_Angeles'], 213: ['America/Los_Angeles'], 310: ['America/Los_Angeles'], 415: ['America/Los_Angeles'],
-  503: ['America/Los_Angeles'], 619: ['America/Los_Angeles'], 702: ['America/Los_Angeles'], 818: ['America/Los_Angeles'],
+  206: ['America/Los_Angeles'],
+  213: ['America/Los_Angeles'],
+  310: ['America/Los_Angeles'],
+  415: ['America/Los_Angeles'],
+  503: ['America/Los_Angeles'],
+  619: ['America/Los_Angeles'],
+  702: ['America/Los_Angeles'],
+  818: ['America/Los_Angeles'],
   // Alaska, Hawaii, territories
-  907: ['America/Anchorage'], 808: ['Pacific/Honolulu'], 787: ['America/Puerto_Rico'], 939: ['America/Puerto_Rico'],
-  340: ['America/St_Thomas'], 671: ['Pacific/Guam'], 670: ['Pacific/Saipan'], 684: ['Pacific/Pago_Pago'],
+  907: ['America/Anchorage'],
+  808: ['Pacific/Honolulu'],
+  787: ['America/Puerto_Rico'],
+  939: ['America/Puerto_Rico'],
+  340: ['America/St_Thomas'],
+  671: ['Pacific/Guam'],
+  670: ['Pacific/Saipan'],
+  684: ['Pacific/Pago_Pago'],
 };
 const UNKNOWN_AREA_ZONES = ['America/New_York', 'America/Los_Angeles'] as const;
 
@@ -111,7 +181,12 @@ export const timeZonesOf = (e164: string): readonly string[] => AREA_CODE_ZONES[
 
 /** The local hour (0-23, with minutes as a fraction) in a time zone at an instant. */
 export function localHour(zone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const num = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   return num('hour') + num('minute') / 60;
 }

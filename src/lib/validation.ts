@@ -49,7 +49,8 @@ export const loginPasswordError = (raw: string) => (raw.trim() ? undefined : 'Pa
 export const NEW_PASSWORD_HINT = 'min 9 characters and one number'; // docs/spec/DECISIONS.md (the spec's "min 8" contradicts its rule)
 // The new-password rule itself is the contract's NewPassword (src/contract/users.ts), which the server sets passwords under.
 
-export const confirmPasswordError = (password: string, confirm: string) => (password === confirm ? undefined : 'Passwords must match');
+export const confirmPasswordError = (password: string, confirm: string) =>
+  password === confirm ? undefined : 'Passwords must match';
 
 export function forgotEmailError(raw: string): string | undefined {
   const value = raw.trim();
@@ -59,4 +60,3 @@ export function forgotEmailError(raw: string): string | undefined {
 
 export const isZip = (value: string) => /^\d{5}$/.test(value);
 // Key filters (what typing or pasting may put into a field) live in src/ui/key-filters.ts.
-

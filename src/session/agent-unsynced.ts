@@ -1,5 +1,6 @@
 import { createStore, del, entries, set, setMany } from 'idb-keyval';
 import { useEffect, useSyncExternalStore } from 'react';
+
 import type { AgentWrite } from '../api/agent-app-writes.ts';
 import { batched } from '../lib/batched.ts';
 import { STORAGE_PREFIX, useStore } from './persisted-store.ts';
@@ -14,8 +15,16 @@ import { profileStore } from './state.ts';
 //   longer allowed), with the server's message, until the agent dismisses them. Never dropped silently.
 // One IndexedDB entry per write, so writes answered at the same moment never overwrite each other.
 
-export interface RefusedWrite { write: AgentWrite; status: number; message: string; at: string }
-export interface UnsyncedLedger { pending: AgentWrite[]; refused: RefusedWrite[] }
+export interface RefusedWrite {
+  write: AgentWrite;
+  status: number;
+  message: string;
+  at: string;
+}
+export interface UnsyncedLedger {
+  pending: AgentWrite[];
+  refused: RefusedWrite[];
+}
 
 interface Entry {
   userId: number;
@@ -55,20 +64,41 @@ function emit(): void {
 async function migrateLegacy(): Promise<void> {
   const raw = globalThis.localStorage?.getItem(LEGACY_KEY);
   if (!raw) return;
-  type Legacy = Record<string, { pending?: AgentWrite[]; refused?: { write: AgentWrite; status: number; message: string; at: string; retryable?: boolean }[] }>;
+  type Legacy = Record<
+    string,
+    {
+      pending?: AgentWrite[];
+      refused?: { write: AgentWrite; status: number; message: string; at: string; retryable?: boolean }[];
+    }
+  >;
   let old: Legacy;
-  try { old = JSON.parse(raw) as Legacy; } catch { old = {}; }
+  try {
+    old = JSON.parse(raw) as Legacy;
+  } catch {
+    old = {};
+  }
   const moved: Entry[] = [];
   for (const [user, l] of Object.entries(old)) {
     const userId = Number(user);
     for (const write of l.pending ?? []) moved.push({ userId, write, seq: ++lastSeq });
     // A 5xx or no answer was never a refusal: the server may have applied it, so it is sent again.
     for (const r of l.refused ?? []) {
-      moved.push({ userId, write: r.write, seq: ++lastSeq, ...(r.retryable ? {} : { refused: { status: r.status, message: r.message, at: r.at } }) });
+      moved.push({
+        userId,
+        write: r.write,
+        seq: ++lastSeq,
+        ...(r.retryable ? {} : { refused: { status: r.status, message: r.message, at: r.at } }),
+      });
     }
   }
-  await setMany(moved.filter((e) => !entries$.has(keyOf(e.userId, e.write.idempotencyKey))).map((e) => [keyOf(e.userId, e.write.idempotencyKey), e]), idb());
-  for (const e of moved) entries$.set(keyOf(e.userId, e.write.idempotencyKey), entries$.get(keyOf(e.userId, e.write.idempotencyKey)) ?? e);
+  await setMany(
+    moved
+      .filter((e) => !entries$.has(keyOf(e.userId, e.write.idempotencyKey)))
+      .map((e) => [keyOf(e.userId, e.write.idempotencyKey), e]),
+    idb(),
+  );
+  for (const e of moved)
+    entries$.set(keyOf(e.userId, e.write.idempotencyKey), entries$.get(keyOf(e.userId, e.write.idempotencyKey)) ?? e);
   globalThis.localStorage?.removeItem(LEGACY_KEY);
 }
 
@@ -99,7 +129,8 @@ export function reloadLedger(): Promise<void> {
 /** The IndexedDB store of the ledger (tests open it to look at what a page left behind). */
 export const ledgerStore = idb;
 
-export const ledgerOf = (userId: number | undefined): UnsyncedLedger => (userId !== undefined && ledgers.get(userId)) || EMPTY;
+export const ledgerOf = (userId: number | undefined): UnsyncedLedger =>
+  (userId !== undefined && ledgers.get(userId)) || EMPTY;
 const currentUserId = (): number | undefined => profileStore.get().user?.id;
 
 /**
@@ -115,7 +146,11 @@ export async function enqueueWrite(write: AgentWrite, userId = currentUserId()):
   const entry: Entry = { userId, write, seq: Math.max(Date.now(), lastSeq + 1) };
   lastSeq = entry.seq;
   let kept = true;
-  try { await set(key, entry, idb()); } catch { kept = false; }
+  try {
+    await set(key, entry, idb());
+  } catch {
+    kept = false;
+  }
   entries$.set(key, entry);
   emit();
   return kept;
@@ -136,9 +171,20 @@ async function change(userId: number, idempotencyKey: string, next: Entry | unde
 export const forgetWrite = (userId: number, idempotencyKey: string) => change(userId, idempotencyKey, undefined);
 
 /** The server refused the write (4xx): it leaves the queue and waits, with the reason, for the agent. */
-export function refuseWrite(userId: number, write: AgentWrite, status: number, message: string, at = new Date()): Promise<void> {
+export function refuseWrite(
+  userId: number,
+  write: AgentWrite,
+  status: number,
+  message: string,
+  at = new Date(),
+): Promise<void> {
   const old = entries$.get(keyOf(userId, write.idempotencyKey));
-  return change(userId, write.idempotencyKey, { userId, write, seq: old?.seq ?? ++lastSeq, refused: { status, message, at: at.toISOString() } });
+  return change(userId, write.idempotencyKey, {
+    userId,
+    write,
+    seq: old?.seq ?? ++lastSeq,
+    refused: { status, message, at: at.toISOString() },
+  });
 }
 
 export function dismissRefused(idempotencyKey: string, userId = currentUserId()): Promise<void> {
@@ -147,7 +193,9 @@ export function dismissRefused(idempotencyKey: string, userId = currentUserId())
 
 /** Discards every unsynced change of a user (an explicit Log out the user confirmed). */
 export async function discardLedger(userId: number): Promise<void> {
-  const keys = [...entries$.values()].filter((e) => e.userId === userId).map((e) => keyOf(e.userId, e.write.idempotencyKey));
+  const keys = [...entries$.values()]
+    .filter((e) => e.userId === userId)
+    .map((e) => keyOf(e.userId, e.write.idempotencyKey));
   for (const key of keys) entries$.delete(key);
   emit();
   await Promise.all(keys.map((key) => del(key, idb()).catch(() => undefined)));
@@ -155,7 +203,9 @@ export async function discardLedger(userId: number): Promise<void> {
 
 export const subscribeLedger = (listener: () => void) => {
   listeners.add(listener);
-  return () => { listeners.delete(listener); };
+  return () => {
+    listeners.delete(listener);
+  };
 };
 
 /** Whether the ledger has been read from IndexedDB (until then no screen may say that all is synced). */
@@ -164,8 +214,14 @@ const isLoaded = () => loaded;
 /** The signed-in user's ledger, kept in step with IndexedDB; `loaded` is false until it was read. */
 export function useUnsyncedLedger(): UnsyncedLedger & { loaded: boolean } {
   const userId = useStore(profileStore, (p) => p.user?.id);
-  useEffect(() => { void ledgerReady(); }, []);
-  const ledger = useSyncExternalStore(subscribeLedger, () => ledgerOf(userId), () => ledgerOf(userId));
+  useEffect(() => {
+    void ledgerReady();
+  }, []);
+  const ledger = useSyncExternalStore(
+    subscribeLedger,
+    () => ledgerOf(userId),
+    () => ledgerOf(userId),
+  );
   const loaded = useSyncExternalStore(subscribeLedger, isLoaded, isLoaded);
   return { ...ledger, loaded };
 }
@@ -186,6 +242,8 @@ function everyPending(): AgentWrite[] {
  * session), nobody is the user yet, and the agent should know what is still to be sent.
  */
 export function useWaitingOnDevice(): AgentWrite[] {
-  useEffect(() => { void ledgerReady(); }, []);
+  useEffect(() => {
+    void ledgerReady();
+  }, []);
   return useSyncExternalStore(subscribeLedger, everyPending, everyPending);
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+
 import { STORAGE_PREFIX, useStore } from './persisted-store.ts';
 import { profileStore } from './state.ts';
 
@@ -14,7 +15,10 @@ export const DRAFT_MAX_AGE_MS = 7 * 24 * 3600_000;
 const SECRET_FIELD = /password|secret|token/i;
 
 export type DraftValues = Record<string, string | number | boolean>;
-interface Stored { savedAt: number; values: Record<string, unknown> }
+interface Stored {
+  savedAt: number;
+  values: Record<string, unknown>;
+}
 
 export const draftKey = (owner: string | number, key: string) => `${STORAGE_PREFIX}draft:${owner}:${key}`;
 
@@ -30,7 +34,8 @@ export function readDraft<T extends DraftValues>(storageKey: string, initial: T,
     }
     const restored: DraftValues = { ...initial };
     for (const [field, value] of Object.entries(stored.values ?? {})) {
-      if (field in initial && typeof value === typeof initial[field] && !SECRET_FIELD.test(field)) restored[field] = value as string;
+      if (field in initial && typeof value === typeof initial[field] && !SECRET_FIELD.test(field))
+        restored[field] = value as string;
     }
     return restored as T;
   } catch {
@@ -50,13 +55,19 @@ export function writeDraft(storageKey: string, values: DraftValues, initial: Dra
   }
 }
 
-export interface DraftOptions { /** 'anonymous' for forms shown before sign-in; default: the signed-in user's id. */ owner?: string }
+export interface DraftOptions {
+  /** 'anonymous' for forms shown before sign-in; default: the signed-in user's id. */ owner?: string;
+}
 
 /**
  * A form's typed values, persisted on change and restored on mount. `clear()` after a
  * successful submit. Returns [values, update(patch), clear].
  */
-export function useDraft<T extends DraftValues>(key: string, initial: T, options: DraftOptions = {}): [T, (patch: Partial<T>) => void, () => void] {
+export function useDraft<T extends DraftValues>(
+  key: string,
+  initial: T,
+  options: DraftOptions = {},
+): [T, (patch: Partial<T>) => void, () => void] {
   const userId = useStore(profileStore, (p) => p.user?.id);
   const storageKey = draftKey(options.owner ?? userId ?? 'anonymous', key);
   const [blank] = useState(initial); // the first render's initial values stay the form's blank state
@@ -68,7 +79,9 @@ export function useDraft<T extends DraftValues>(key: string, initial: T, options
     setState(current);
   }
 
-  useEffect(() => { writeDraft(current.storageKey, current.values, blank); }, [current, blank]);
+  useEffect(() => {
+    writeDraft(current.storageKey, current.values, blank);
+  }, [current, blank]);
 
   const update = useCallback((patch: Partial<T>) => setState((s) => ({ ...s, values: { ...s.values, ...patch } })), []);
   const clear = useCallback(() => {

@@ -8,19 +8,28 @@ const STORE = 'session';
 const KEY = 'current';
 
 /** A copy and when it was written (ms): the newer copy of the two stores is the session. */
-export interface DurableCopy<S = unknown> { session: S | null; savedAt: number }
+export interface DurableCopy<S = unknown> {
+  session: S | null;
+  savedAt: number;
+}
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => { req.result.createObjectStore(STORE); };
+    req.onupgradeneeded = () => {
+      req.result.createObjectStore(STORE);
+    };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('IndexedDB open failed'));
   });
 }
 
 let db: Promise<IDBDatabase> | undefined;
-const database = () => (db ??= open().catch((err: unknown) => { db = undefined; throw err; }));
+const database = () =>
+  (db ??= open().catch((err: unknown) => {
+    db = undefined;
+    throw err;
+  }));
 
 /** Writes the copy and resolves once IndexedDB says it is on disk ("strict": flushed before complete). */
 export async function writeDurable<S>(copy: DurableCopy<S>): Promise<void> {

@@ -9,5 +9,13 @@ export function onIdentityChange(listener: Listener): () => void {
 }
 
 export async function identityChanged(): Promise<void> {
-  await Promise.all([...listeners].map(async (l) => { try { await l(); } catch { /* a cache that cannot clear must not block sign-out */ } }));
+  await Promise.all(
+    [...listeners].map(async (l) => {
+      try {
+        await l();
+      } catch {
+        /* a cache that cannot clear must not block sign-out */
+      }
+    }),
+  );
 }

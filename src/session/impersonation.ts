@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { navigate } from 'wouter/use-browser-location';
+
 import { IMPERSONATOR_ROLES } from '../access/roles.ts';
 import { findActiveAdmin } from '../api/staff.ts';
 import { identityChanged } from './identity-events.ts';
@@ -12,11 +13,15 @@ import { impersonationStore, profileStore, type Impersonation } from './state.ts
 export type ImpersonationTarget = Impersonation['target'];
 
 /** Which dialog the shell shows: start impersonating a target, or stop the current impersonation. */
-export type ImpersonationRequest = { mode: 'impersonate'; target: ImpersonationTarget } | { mode: 'disableImpersonate' };
+export type ImpersonationRequest =
+  { mode: 'impersonate'; target: ImpersonationTarget } | { mode: 'disableImpersonate' };
 
 let pending: ImpersonationRequest | null = null;
 const listeners = new Set<() => void>();
-const setPending = (next: ImpersonationRequest | null) => { pending = next; listeners.forEach((l) => l()); };
+const setPending = (next: ImpersonationRequest | null) => {
+  pending = next;
+  listeners.forEach((l) => l());
+};
 
 /** Asks the shell to open the impersonation dialog for a target (the "Impersonate" button). */
 export const requestImpersonation = (target: ImpersonationTarget) => setPending({ mode: 'impersonate', target });
@@ -24,13 +29,24 @@ export const requestImpersonation = (target: ImpersonationTarget) => setPending(
 export const requestStopImpersonation = () => setPending({ mode: 'disableImpersonate' });
 export const clearImpersonationRequest = () => setPending(null);
 
-export const useImpersonationRequest = () => useSyncExternalStore(
-  (l) => { listeners.add(l); return () => { listeners.delete(l); }; }, () => pending, () => pending,
-);
+export const useImpersonationRequest = () =>
+  useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => {
+        listeners.delete(l);
+      };
+    },
+    () => pending,
+    () => pending,
+  );
 
 /** Staff allowed to impersonate (ADMIN, AGENT_ENGAGEMENT), while not impersonating already. */
 export function useCanImpersonate(): boolean {
-  const allowed = useStore(profileStore, (p) => !!p.user?.roles.some((r) => (IMPERSONATOR_ROLES as readonly string[]).includes(r.name)));
+  const allowed = useStore(
+    profileStore,
+    (p) => !!p.user?.roles.some((r) => (IMPERSONATOR_ROLES as readonly string[]).includes(r.name)),
+  );
   const active = useStore(impersonationStore, (i) => i !== null);
   return allowed && !active;
 }

@@ -41,9 +41,14 @@ export function createPersistedStore<T>(key: string, initial: T) {
       }
       emit();
     },
-    reset() { this.set(initial); },
+    reset() {
+      this.set(initial);
+    },
     /** Re-reads storage (tests clear localStorage between renders). */
-    reload() { state = read(); emit(); },
+    reload() {
+      state = read();
+      emit();
+    },
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -54,5 +59,9 @@ export function createPersistedStore<T>(key: string, initial: T) {
 export type PersistedStore<T> = ReturnType<typeof createPersistedStore<T>>;
 
 export function useStore<T, S = T>(store: PersistedStore<T>, select: (state: T) => S = (s) => s as unknown as S): S {
-  return useSyncExternalStore(store.subscribe, () => select(store.get()), () => select(store.get()));
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.get()),
+    () => select(store.get()),
+  );
 }

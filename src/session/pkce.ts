@@ -3,7 +3,10 @@ import { OAUTH_CLIENTS } from '../lib/brand.ts';
 import { preferencesStore } from './state.ts';
 
 const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 const randomText = (bytes = 32) => base64url(crypto.getRandomValues(new Uint8Array(bytes)));
 
@@ -23,8 +26,12 @@ export async function startOneTimePasswordLogin(): Promise<void> {
   const state = randomText(16);
   preferencesStore.set((p) => ({ ...p, codeVerifier: verifier, oauthState: state }));
   const params = new URLSearchParams({
-    response_type: 'code', client_id: OAUTH_CLIENTS.agent, redirect_uri: otpRedirectUri(), state,
-    code_challenge: await s256(verifier), code_challenge_method: 'S256',
+    response_type: 'code',
+    client_id: OAUTH_CLIENTS.agent,
+    redirect_uri: otpRedirectUri(),
+    state,
+    code_challenge: await s256(verifier),
+    code_challenge_method: 'S256',
   });
   location.assign(`${API_BASE || location.origin}/auth/oauth2.0/authorize?${params.toString()}`);
 }

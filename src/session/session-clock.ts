@@ -1,5 +1,11 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { ACTIVITY_WINDOW_MS, REFRESH_THRESHOLD_MS, SESSION_CHECK_INTERVAL_MS, STILL_THERE_COUNTDOWN_S } from './constants.ts';
+
+import {
+  ACTIVITY_WINDOW_MS,
+  REFRESH_THRESHOLD_MS,
+  SESSION_CHECK_INTERVAL_MS,
+  STILL_THERE_COUNTDOWN_S,
+} from './constants.ts';
 import { onIdentityChange } from './identity-events.ts';
 import { logout, refreshSession } from './session.ts';
 import { activityStore, preferencesStore, sessionStore } from './state.ts';
@@ -10,7 +16,12 @@ import { activityStore, preferencesStore, sessionStore } from './state.ts';
 
 export type ClockAction = 'wait' | 'refresh' | 'ask';
 
-export interface ClockInput { now: number; expiresAt: number; autoRefresh: boolean; lastActivity: number }
+export interface ClockInput {
+  now: number;
+  expiresAt: number;
+  autoRefresh: boolean;
+  lastActivity: number;
+}
 
 /** What a check does (pure, table-tested). */
 export function clockAction({ now, expiresAt, autoRefresh, lastActivity }: ClockInput): ClockAction {
@@ -77,7 +88,12 @@ export async function checkSession(now = Date.now()): Promise<void> {
     else if (now >= deadline) await endStillThere(now);
     return;
   }
-  const action = clockAction({ now, expiresAt: session.expiresAt, autoRefresh: preferencesStore.get().autoRefresh, lastActivity: activityStore.get() });
+  const action = clockAction({
+    now,
+    expiresAt: session.expiresAt,
+    autoRefresh: preferencesStore.get().autoRefresh,
+    lastActivity: activityStore.get(),
+  });
   if (action === 'refresh') await refreshSession();
   else if (action === 'ask') setDeadline(now + STILL_THERE_COUNTDOWN_S * 1000);
 }
@@ -90,7 +106,9 @@ export function startSessionClock(): () => void {
 
 const subscribe = (l: () => void) => {
   listeners.add(l);
-  return () => { listeners.delete(l); };
+  return () => {
+    listeners.delete(l);
+  };
 };
 
 /** Runs the clock while mounted (the shell) and returns the still-there deadline, if asking. */

@@ -1,21 +1,34 @@
 import { navigate } from 'wouter/use-browser-location';
+
+import { landingFor } from '../access/access.ts';
+import { hasProviderRole, isAgentOnly } from '../access/roles.ts';
 import { sendAnalyticsEvent } from '../api/analytics.ts';
 import { logoutCall, passwordGrant, refreshGrant } from '../api/auth.ts';
 import { ApiError, setUnauthorizedHandler } from '../api/client.ts';
+import { fetchMe, stampLastLogin } from '../api/users.ts';
 import type { TokenResponse } from '../contract/auth.ts';
 import type { Me } from '../contract/users.ts';
-import { fetchMe, stampLastLogin } from '../api/users.ts';
-import { landingFor } from '../access/access.ts';
-import { hasProviderRole, isAgentOnly } from '../access/roles.ts';
-import { ASSUMED_SESSION_LIFETIME_MS } from './constants.ts';
 import { clientIdForHost, isAgentHost } from '../lib/hosts.ts';
-import { identityChanged } from './identity-events.ts';
+import { ASSUMED_SESSION_LIFETIME_MS } from './constants.ts';
 import { readDurable, writeDurable } from './durable-session.ts';
-import { activityStore, clearIdentity, preferencesStore, profileStore, sessionStore, type Profile, type Session } from './state.ts';
+import { identityChanged } from './identity-events.ts';
+import {
+  activityStore,
+  clearIdentity,
+  preferencesStore,
+  profileStore,
+  sessionStore,
+  type Profile,
+  type Session,
+} from './state.ts';
 
 const sessionOf = (t: TokenResponse, now: number): Session => ({
-  accessToken: t.access_token, refreshToken: t.refresh_token, tokenType: t.token_type, expiresIn: t.expires_in,
-  expiresAt: now + ASSUMED_SESSION_LIFETIME_MS, savedAt: now,
+  accessToken: t.access_token,
+  refreshToken: t.refresh_token,
+  tokenType: t.token_type,
+  expiresIn: t.expires_in,
+  expiresAt: now + ASSUMED_SESSION_LIFETIME_MS,
+  savedAt: now,
 });
 
 let savedAtClock = 0;
@@ -66,13 +79,15 @@ export async function loadProfile(user: Me, hostname?: string): Promise<Profile>
     await fetchBoost(); // warms the status the Broker Boost banner shows
     profile.agent = await fetchAgent(user.agentId);
     // The desktop access time is recorded for agent-only users only.
-    if (isAgentOnly(user.roles)) profile.agent = await patchAgent(user.agentId, { agentDesktopLastAccessed: new Date().toISOString() });
+    if (isAgentOnly(user.roles))
+      profile.agent = await patchAgent(user.agentId, { agentDesktopLastAccessed: new Date().toISOString() });
   } else if (names.includes('BROKERAGE_ADMIN')) {
     if (user.brokerId === null) throw new NoMatchingRoleError('brokerage admin without a brokerage');
     const { fetchBrokerage } = await import('../api/brokerages.ts');
     profile.brokerage = await fetchBrokerage(user.brokerId);
   } else if (names.includes('LOAN_OFFICE_ADMIN') || hasProviderRole(user.roles)) {
-    if (user.loanOfficeId !== null) profile.loanOffice = await (await import('../api/lenders.ts')).fetchLoanOffice(user.loanOfficeId);
+    if (user.loanOfficeId !== null)
+      profile.loanOffice = await (await import('../api/lenders.ts')).fetchLoanOffice(user.loanOfficeId);
   } else {
     throw new NoMatchingRoleError('no role this console serves');
   }
@@ -80,7 +95,9 @@ export async function loadProfile(user: Me, hostname?: string): Promise<Profile>
 }
 
 export interface SignInInput {
-  username: string; password: string; stayLoggedIn: boolean;
+  username: string;
+  password: string;
+  stayLoggedIn: boolean;
   /** Hears the landing page as soon as the roles are known, before the profile has loaded. */
   onLanding?: (landing: string) => void;
 }
@@ -92,7 +109,11 @@ export async function signIn({ username, password, stayLoggedIn, onLanding }: Si
 }
 
 /** After any grant (password or one-time code): session, profile, last-login, landing. */
-export async function completeSignIn(tokens: TokenResponse, stayLoggedIn: boolean, onLanding?: (landing: string) => void): Promise<string> {
+export async function completeSignIn(
+  tokens: TokenResponse,
+  stayLoggedIn: boolean,
+  onLanding?: (landing: string) => void,
+): Promise<string> {
   await identityChanged();
   clearIdentity();
   await keepSession(sessionOf(tokens, Date.now()));
@@ -114,7 +135,8 @@ export async function completeSignIn(tokens: TokenResponse, stayLoggedIn: boolea
 
 let inflight: Promise<boolean> | null = null;
 
-const newRequestId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+const newRequestId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * Refreshes the session once at a time (a second caller shares the first call: two parallel
@@ -144,7 +166,9 @@ export function refreshSession(): Promise<boolean> {
       await expireSession();
       return false;
     }
-  })().finally(() => { inflight = null; });
+  })().finally(() => {
+    inflight = null;
+  });
   return inflight;
 }
 
@@ -158,7 +182,10 @@ export async function expireSession(): Promise<void> {
 export async function logout({ callServer = true }: { callServer?: boolean } = {}): Promise<void> {
   if (callServer && sessionStore.get()) {
     // This phone stops hearing of the agent's referrals (a chunk of its own: the login page never loads it).
-    await import('../api/push.ts').then((m) => m.dropPushAtLogout(), () => undefined);
+    await import('../api/push.ts').then(
+      (m) => m.dropPushAtLogout(),
+      () => undefined,
+    );
     await logoutCall().catch(() => undefined);
   }
   await identityChanged();

@@ -1,11 +1,11 @@
+import { setCredentialsProvider } from '../api/client.ts';
 import type { Agent } from '../contract/agents.ts';
 import type { Brokerage } from '../contract/brokerages.ts';
 import type { LoanOffice } from '../contract/lenders.ts';
 import type { Me } from '../contract/users.ts';
-import { setCredentialsProvider } from '../api/client.ts';
+import { RECENTLY_VIEWED_LIMIT } from './constants.ts';
 import { writeDurable } from './durable-session.ts';
 import { createPersistedStore } from './persisted-store.ts';
-import { RECENTLY_VIEWED_LIMIT } from './constants.ts';
 
 export interface Session {
   accessToken: string;
@@ -45,24 +45,41 @@ export interface Impersonation {
   user: { id: number; name: string };
 }
 
-export interface RecentItem { id: number | string; label: string }
+export interface RecentItem {
+  id: number | string;
+  label: string;
+}
 export type RecentList = 'opportunities' | 'brokerages' | 'agents' | 'myAgents' | 'loanOfficers' | 'lenderReferrals';
 export type RecentlyViewed = Record<RecentList, RecentItem[]>;
 
 export const sessionStore = createPersistedStore<Session | null>('session', null);
 export const preferencesStore = createPersistedStore<Preferences>('preferences', { autoRefresh: false });
-export const profileStore = createPersistedStore<Profile>('profile', { user: null, brokerage: null, loanOffice: null, agent: null });
+export const profileStore = createPersistedStore<Profile>('profile', {
+  user: null,
+  brokerage: null,
+  loanOffice: null,
+  agent: null,
+});
 export const impersonationStore = createPersistedStore<Impersonation | null>('impersonation', null);
 // Every authenticated call carries the current token and impersonated user, read at call time.
-setCredentialsProvider(() => ({ accessToken: sessionStore.get()?.accessToken, impersonatedUserId: impersonationStore.get()?.user.id }));
+setCredentialsProvider(() => ({
+  accessToken: sessionStore.get()?.accessToken,
+  impersonatedUserId: impersonationStore.get()?.user.id,
+}));
 
 /** Epoch ms of the user's last interaction, for the 27-minute activity window. */
 export const activityStore = createPersistedStore<number>('last-activity', 0);
 /** Recently viewed lists are kept per user: the key holds the user id. */
 export const recentlyViewedStore = createPersistedStore<Record<string, RecentlyViewed>>('recently-viewed', {});
 
-const EMPTY_RECENT: RecentlyViewed = { opportunities: [], brokerages: [], agents: [], myAgents: [], loanOfficers: [], lenderReferrals: [] };
-
+const EMPTY_RECENT: RecentlyViewed = {
+  opportunities: [],
+  brokerages: [],
+  agents: [],
+  myAgents: [],
+  loanOfficers: [],
+  lenderReferrals: [],
+};
 
 /** Newest first, no duplicates, at most 10. */
 export function addRecentlyViewed(userId: number, list: RecentList, item: RecentItem): void {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+
 import { activityStore } from './state.ts';
 
 /** Activity is written at most this often: each write is a localStorage write seen by every tab. */
@@ -19,7 +20,9 @@ export function noteActivity(now = Date.now()): void {
 export function useActivityTracking(): void {
   useEffect(() => {
     const onActivity = () => noteActivity();
-    const onVisibility = () => { if (document.visibilityState === 'visible') noteActivity(); };
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') noteActivity();
+    };
     for (const type of EVENTS) window.addEventListener(type, onActivity, { passive: true, capture: true });
     document.addEventListener('visibilitychange', onVisibility);
     return () => {

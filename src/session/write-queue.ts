@@ -1,7 +1,14 @@
 import type { AgentWrite } from '../api/agent-app-writes.ts';
 import { ApiError } from '../api/client.ts';
 import { batched } from '../lib/batched.ts';
-import { enqueueWrite, forgetWrite, ledgerReady, pendingWrites, refuseWrite, subscribeLedger } from './agent-unsynced.ts';
+import {
+  enqueueWrite,
+  forgetWrite,
+  ledgerReady,
+  pendingWrites,
+  refuseWrite,
+  subscribeLedger,
+} from './agent-unsynced.ts';
 import { profileStore } from './state.ts';
 
 // The drain of the agent's unsynced writes (decision 0079). The ledger in IndexedDB
@@ -28,7 +35,8 @@ export function outcomeOf(err: unknown): Outcome {
 const BACKOFF_BASE_MS = 250; // the first retry waits up to a quarter second
 const BACKOFF_CAP_MS = 30_000; // and none waits more than 30 s: a field user is watching the count
 /** Full jitter (AWS Architecture Blog, "Exponential Backoff and Jitter"): retries of many writes spread out. */
-export const backoffMs = (attempt: number, random = Math.random) => Math.floor(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt));
+export const backoffMs = (attempt: number, random = Math.random) =>
+  Math.floor(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt));
 const MAX_PARALLEL = 6; // a browser's connections per host on HTTP/1.1: more would only wait in the browser
 
 export interface DrainHooks {
@@ -63,14 +71,18 @@ function setSending(key: string, on: boolean): void {
   emit();
 }
 
-export interface AppliedWrite { write: AgentWrite; result: unknown }
+export interface AppliedWrite {
+  write: AgentWrite;
+  result: unknown;
+}
 const APPLIED_KEPT = 50; // the answers a screen may still show before its refetch holds them
 let applied: readonly AppliedWrite[] = [];
 const onApplied = new Map<string, (result: unknown) => void>();
 
 let slots = MAX_PARALLEL;
 const slotWaiters: (() => void)[] = [];
-const acquire = () => (slots > 0 ? (slots -= 1, Promise.resolve()) : new Promise<void>((resolve) => slotWaiters.push(resolve)));
+const acquire = () =>
+  slots > 0 ? ((slots -= 1), Promise.resolve()) : new Promise<void>((resolve) => slotWaiters.push(resolve));
 function release(): void {
   const next = slotWaiters.shift();
   if (next) next();
@@ -86,7 +98,9 @@ export function startWriteQueue(next: DrainHooks): void {
     started = true;
     // A write queued, or the same user back after a sign-out, starts its referral's chain.
     subscribeLedger(kick);
-    profileStore.subscribe(() => { void drainWrites(); });
+    profileStore.subscribe(() => {
+      void drainWrites();
+    });
   }
   void drainWrites();
 }
@@ -116,14 +130,21 @@ export const sendingNow = () => sending;
 export const appliedWrites = () => applied;
 export const subscribeQueue = (listener: () => void) => {
   listeners.add(listener);
-  return () => { listeners.delete(listener); };
+  return () => {
+    listeners.delete(listener);
+  };
 };
 
-const sleep = (ms: number) => new Promise<void>((resolve) => {
-  const wake = () => { clearTimeout(timer); sleepers.delete(wake); resolve(); };
-  const timer = setTimeout(wake, ms);
-  sleepers.add(wake);
-});
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      sleepers.delete(wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    sleepers.add(wake);
+  });
 
 const signedInAs = () => profileStore.get().user?.id;
 
@@ -134,15 +155,18 @@ function kick(): void {
   for (const w of pendingWrites(userId)) {
     if (chains.has(w.referralId)) continue;
     const referralId = w.referralId;
-    chains.set(referralId, runChain(userId, referralId).finally(() => {
-      chains.delete(referralId);
-      kick(); // a write queued as the chain ended
-      if (chains.size === 0 && answered.size > 0) {
-        const done = [...answered.values()];
-        answered.clear();
-        hooks?.settled(done);
-      }
-    }));
+    chains.set(
+      referralId,
+      runChain(userId, referralId).finally(() => {
+        chains.delete(referralId);
+        kick(); // a write queued as the chain ended
+        if (chains.size === 0 && answered.size > 0) {
+          const done = [...answered.values()];
+          answered.clear();
+          hooks?.settled(done);
+        }
+      }),
+    );
   }
 }
 
@@ -175,7 +199,8 @@ async function runChain(userId: number, referralId: number): Promise<void> {
  * the body's "The request body is not valid"; otherwise its message.
  */
 function refusalText(err: unknown): string {
-  if (err instanceof ApiError && err.fields && Object.keys(err.fields).length > 0) return Object.values(err.fields).join(' ');
+  if (err instanceof ApiError && err.fields && Object.keys(err.fields).length > 0)
+    return Object.values(err.fields).join(' ');
   return err instanceof Error ? err.message : 'The change was not saved.';
 }
 
@@ -202,7 +227,8 @@ async function sendOne(userId: number, write: AgentWrite): Promise<boolean> {
         answered.set(write.referralId, { agentId: write.agentId, referralId: write.referralId });
         return true;
       }
-      if (outcome !== 'retry') { // offline (the sender paused the app's network state) or signed out
+      if (outcome !== 'retry') {
+        // offline (the sender paused the app's network state) or signed out
         halted = true;
         return false;
       }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import * as styles from './action-bar.css.ts';
 
 /**
@@ -6,5 +7,9 @@ import * as styles from './action-bar.css.ts';
  * column, below 768 px, in place of the actions shown beside the record's title on wider screens.
  */
 export function ActionBar({ label, children }: { label: string; children: ReactNode }) {
-  return <div role="group" aria-label={label} className={styles.bar}>{children}</div>;
+  return (
+    <div role="group" aria-label={label} className={styles.bar}>
+      {children}
+    </div>
+  );
 }

@@ -19,7 +19,10 @@ const MARK = 'porchlightOverlay';
 /** Marks from another page load are stale: their overlays are gone. */
 const DOC = Math.random().toString(36).slice(2);
 
-interface Closer { close: () => void; mounted: boolean }
+interface Closer {
+  close: () => void;
+  mounted: boolean;
+}
 type Level = Set<Closer>;
 
 const levels: Level[] = [];
@@ -29,7 +32,10 @@ let scheduled = false;
 /** Our own history.go is on its way; its popstate is not a Back press. */
 let traversing = false;
 
-interface Mark { doc: string; level: number }
+interface Mark {
+  doc: string;
+  level: number;
+}
 
 function markOf(state: unknown): Mark | undefined {
   const mark = (state as Record<string, unknown> | null)?.[MARK] as Mark | undefined;
@@ -56,7 +62,9 @@ interface NavigationLike {
 const navigation = typeof window === 'undefined' ? undefined : (window as { navigation?: NavigationLike }).navigation;
 /** The index of the entry shown before the last change (currententrychange fires before popstate). */
 let cameFrom: number | undefined;
-navigation?.addEventListener?.('currententrychange', (e) => { cameFrom = e.from?.index; });
+navigation?.addEventListener?.('currententrychange', (e) => {
+  cameFrom = e.from?.index;
+});
 const wentForward = () => {
   const index = navigation?.currentEntry?.index;
   return index !== undefined && cameFrom !== undefined && index > cameFrom;
@@ -72,9 +80,16 @@ function sync() {
   if (traversing) return;
   const here = levelHere();
   const wanted = levels.length;
-  if (here > wanted) { go(wanted - here); return; }
+  if (here > wanted) {
+    go(wanted - here);
+    return;
+  }
   for (let level = here + 1; level <= wanted; level++) {
-    window.history.pushState({ ...(window.history.state as object | null), [MARK]: { doc: DOC, level } }, '', window.location.href);
+    window.history.pushState(
+      { ...(window.history.state as object | null), [MARK]: { doc: DOC, level } },
+      '',
+      window.location.href,
+    );
   }
 }
 
@@ -113,7 +128,9 @@ function unregister(closer: Closer) {
 /** Back closed this overlay; one that refused (a reassignment under way) takes an entry again. */
 function closeByBack(closer: Closer) {
   closer.close();
-  setTimeout(() => { if (closer.mounted && !levels.some((level) => level.has(closer))) register(closer); }, 0);
+  setTimeout(() => {
+    if (closer.mounted && !levels.some((level) => level.has(closer))) register(closer);
+  }, 0);
 }
 
 function onPopState() {
@@ -128,7 +145,10 @@ function onPopState() {
       for (const closer of level) closeByBack(closer);
     }
   }
-  if (staleHere()) { go(forward ? 1 : -1); return; }
+  if (staleHere()) {
+    go(forward ? 1 : -1);
+    return;
+  }
   sync();
 }
 
@@ -140,7 +160,9 @@ if (typeof window !== 'undefined') window.addEventListener('popstate', onPopStat
  */
 export function useBackCloses(open: boolean, close: () => void): void {
   const latest = useRef(close);
-  useEffect(() => { latest.current = close; });
+  useEffect(() => {
+    latest.current = close;
+  });
   useEffect(() => {
     if (!open) return;
     const closer: Closer = { close: () => latest.current(), mounted: true };

@@ -1,9 +1,17 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+
 import { vars } from './theme.css.ts';
 
 const base = style({
-  display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, padding: '2px 8px', borderRadius: vars.radius.round,
-  fontSize: vars.font.size.sm, fontWeight: 600, whiteSpace: 'nowrap', lineHeight: 1.4,
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: '2px 8px',
+  borderRadius: vars.radius.round,
+  fontSize: vars.font.size.sm,
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+  lineHeight: 1.4,
 });
 export const badge = styleVariants({
   danger: [base, { background: vars.color.dangerSoft, color: vars.color.danger }],

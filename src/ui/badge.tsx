@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import * as styles from './badge.css.ts';
 
 /** A short status label (text, so screen readers read it with its row). */

@@ -1,9 +1,14 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+
 import { vars } from './theme.css.ts';
 
 const base = style({
-  display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md,
-  padding: `${vars.space.sm} ${vars.space.md}`, minHeight: 44,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  minHeight: 44,
 });
 export const banner = styleVariants({
   warning: [base, { background: vars.color.warningSoft, color: vars.color.warning }],

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
+
 import * as styles from './banner.css.ts';
 
-export interface BannerProps { tone: keyof typeof styles.banner; children: ReactNode; action?: ReactNode; label?: string }
+export interface BannerProps {
+  tone: keyof typeof styles.banner;
+  children: ReactNode;
+  action?: ReactNode;
+  label?: string;
+}
 
 export function Banner({ tone, children, action, label }: BannerProps) {
   return (

@@ -1,9 +1,10 @@
 import { Bar } from '@visx/shape';
 import { Link } from 'wouter';
-import * as styles from './chart.css.ts';
-import { growRight } from './chart-animation.css.ts';
-import { vars } from './theme.css.ts';
+
 import { formatCount } from '../lib/format.ts';
+import { growRight } from './chart-animation.css.ts';
+import * as styles from './chart.css.ts';
+import { vars } from './theme.css.ts';
 
 export interface BarDatum {
   key: string;
@@ -32,13 +33,30 @@ export function BarChart({ label, rows, max }: { label: string; rows: readonly B
   return (
     <div className={styles.barGrid}>
       <div className={styles.barPlot} style={{ gridRow: `1 / span ${Math.max(1, rows.length)}` }}>
-        <svg className={styles.barSvg} role="img" aria-label={`${label} (bar chart)`} viewBox={`0 0 ${VIEW_WIDTH} ${height}`}
-          preserveAspectRatio="none">
+        <svg
+          className={styles.barSvg}
+          role="img"
+          aria-label={`${label} (bar chart)`}
+          viewBox={`0 0 ${VIEW_WIDTH} ${height}`}
+          preserveAspectRatio="none"
+        >
           {rows.map((r, i) => (
             <g key={r.key}>
-              <Bar x={0} y={i * styles.ROW_HEIGHT + (styles.ROW_HEIGHT - BAR_HEIGHT) / 2} width={VIEW_WIDTH} height={BAR_HEIGHT} fill={vars.color.greySoft} />
-              <Bar x={0} y={i * styles.ROW_HEIGHT + (styles.ROW_HEIGHT - BAR_HEIGHT) / 2} width={Math.max(0, x(r.value))} height={BAR_HEIGHT}
-                fill={r.color ?? vars.color.primary} className={growRight} />
+              <Bar
+                x={0}
+                y={i * styles.ROW_HEIGHT + (styles.ROW_HEIGHT - BAR_HEIGHT) / 2}
+                width={VIEW_WIDTH}
+                height={BAR_HEIGHT}
+                fill={vars.color.greySoft}
+              />
+              <Bar
+                x={0}
+                y={i * styles.ROW_HEIGHT + (styles.ROW_HEIGHT - BAR_HEIGHT) / 2}
+                width={Math.max(0, x(r.value))}
+                height={BAR_HEIGHT}
+                fill={r.color ?? vars.color.primary}
+                className={growRight}
+              />
             </g>
           ))}
         </svg>
@@ -48,9 +66,17 @@ export function BarChart({ label, rows, max }: { label: string; rows: readonly B
         {rows.map((r, i) => (
           <li key={r.key} className={styles.barRow} role="listitem">
             <span className={styles.barLabel} style={{ gridRow: i + 1 }}>
-              {r.href ? <Link href={r.href} className={styles.barLink}>{r.label}</Link> : r.label}
+              {r.href ? (
+                <Link href={r.href} className={styles.barLink}>
+                  {r.label}
+                </Link>
+              ) : (
+                r.label
+              )}
             </span>
-            <span className={styles.barValue} style={{ gridRow: i + 1 }}>{r.valueText ?? formatCount(r.value)}</span>
+            <span className={styles.barValue} style={{ gridRow: i + 1 }}>
+              {r.valueText ?? formatCount(r.value)}
+            </span>
           </li>
         ))}
       </ul>

@@ -11,5 +11,10 @@ const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function withBreakPoints(value: ReactNode): ReactNode {
   if (typeof value !== 'string' || !ADDRESS.test(value)) return value;
   const parts = value.split(/(?<=@)|(?=\.)/);
-  return parts.map((p, i) => <Fragment key={i}>{i > 0 && <wbr />}{p}</Fragment>);
+  return parts.map((p, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {p}
+    </Fragment>
+  ));
 }

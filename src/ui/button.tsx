@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+
 import * as styles from './button.css.ts';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

@@ -1,4 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
+
 import { CHART_ANIMATION_TIMING } from './chart-animation.ts';
 
 const REDUCED = '(prefers-reduced-motion: reduce)';
@@ -9,13 +10,17 @@ const sweep = keyframes({ from: { strokeDashoffset: 1 }, to: { strokeDashoffset:
 
 /** A horizontal bar grows from its left edge. */
 export const growRight = style({
-  transformBox: 'fill-box', transformOrigin: 'left center', animation: `${scaleX} ${CHART_ANIMATION_TIMING}`,
+  transformBox: 'fill-box',
+  transformOrigin: 'left center',
+  animation: `${scaleX} ${CHART_ANIMATION_TIMING}`,
   '@media': { [REDUCED]: { animation: 'none' } },
 });
 
 /** A column grows from its foot. */
 export const growUp = style({
-  transformBox: 'fill-box', transformOrigin: 'center bottom', animation: `${scaleY} ${CHART_ANIMATION_TIMING}`,
+  transformBox: 'fill-box',
+  transformOrigin: 'center bottom',
+  animation: `${scaleY} ${CHART_ANIMATION_TIMING}`,
   '@media': { [REDUCED]: { animation: 'none' } },
 });
 
@@ -24,6 +29,8 @@ export const growUp = style({
  * (a donut, a gauge) are revealed along their sweep.
  */
 export const sweepStroke = style({
-  strokeDasharray: 1, strokeDashoffset: 0, animation: `${sweep} ${CHART_ANIMATION_TIMING}`,
+  strokeDasharray: 1,
+  strokeDashoffset: 0,
+  animation: `${sweep} ${CHART_ANIMATION_TIMING}`,
   '@media': { [REDUCED]: { animation: 'none' } },
 });

@@ -18,21 +18,39 @@ export function useChartFocus(count: number) {
     buttons.current[i]?.focus();
   };
   const onKeyDown = (i: number) => (e: KeyboardEvent<HTMLButtonElement>) => {
-    const to = { ArrowRight: i + 1, ArrowUp: i + 1, ArrowLeft: i - 1, ArrowDown: i - 1, Home: 0, End: count - 1 }[e.key];
-    if (to !== undefined) { e.preventDefault(); go(to); } // the arrows would scroll the page
-    else if (e.key === 'Escape') { setShown(null); setHovered(null); }
+    const to = { ArrowRight: i + 1, ArrowUp: i + 1, ArrowLeft: i - 1, ArrowDown: i - 1, Home: 0, End: count - 1 }[
+      e.key
+    ];
+    if (to !== undefined) {
+      e.preventDefault();
+      go(to);
+    } // the arrows would scroll the page
+    else if (e.key === 'Escape') {
+      setShown(null);
+      setHovered(null);
+    }
   };
   const itemProps = (i: number) => ({
-    ref: (el: HTMLButtonElement | null) => { buttons.current[i] = el; },
+    ref: (el: HTMLButtonElement | null) => {
+      buttons.current[i] = el;
+    },
     tabIndex: i === stop ? 0 : -1,
-    onFocus: () => { setCurrent(i); setShown(i); },
-    onClick: () => { setCurrent(i); setShown(i); }, // a tap on a phone (a touch focuses a button only in some browsers)
+    onFocus: () => {
+      setCurrent(i);
+      setShown(i);
+    },
+    onClick: () => {
+      setCurrent(i);
+      setShown(i);
+    }, // a tap on a phone (a touch focuses a button only in some browsers)
     onPointerEnter: () => setHovered(i),
     onPointerLeave: () => setHovered(null),
     onKeyDown: onKeyDown(i),
   });
   const groupProps = {
-    onBlur: (e: FocusEvent<HTMLElement>) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setShown(null); },
+    onBlur: (e: FocusEvent<HTMLElement>) => {
+      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setShown(null);
+    },
   };
   const active = hovered ?? shown;
   return { active: active !== null && active < count ? active : null, itemProps, groupProps };

@@ -21,7 +21,10 @@ function niceStep(raw: number): number {
 }
 
 /** Ticks from 0 to `top` (the first tick at or above `max`); `top` is what the plot's full height means. */
-export function niceTicks(max: number, { count = DEFAULT_COUNT, integer = false, steps }: TickOptions = {}): { ticks: number[]; top: number } {
+export function niceTicks(
+  max: number,
+  { count = DEFAULT_COUNT, integer = false, steps }: TickOptions = {},
+): { ticks: number[]; top: number } {
   const highest = Number.isFinite(max) && max > 0 ? max : 1;
   const raw = highest / count;
   let step = steps?.find((s) => s >= raw) ?? niceStep(raw);
@@ -32,7 +35,9 @@ export function niceTicks(max: number, { count = DEFAULT_COUNT, integer = false,
 }
 
 /** Durations in seconds (response times): the axis ticks at whole minutes, hours and days. */
-export const DURATION_STEPS: readonly number[] = [60, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400, 172_800, 432_000, 864_000];
+export const DURATION_STEPS: readonly number[] = [
+  60, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400, 172_800, 432_000, 864_000,
+];
 
 const MIN_LABEL_SPACING_PX = 36; // a short label ("Sep", 22 px at 12 px type) and 14 px of air; below it, every nth label is shown
 
@@ -45,4 +50,5 @@ export function labelStep(categories: number, widthPx: number): number {
   return Math.max(1, Math.ceil((categories * MIN_LABEL_SPACING_PX) / widthPx));
 }
 
-export const showsLabel = (index: number, categories: number, step: number): boolean => (categories - 1 - index) % step === 0;
+export const showsLabel = (index: number, categories: number, step: number): boolean =>
+  (categories - 1 - index) % step === 0;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 
@@ -15,12 +16,33 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before an action: Cancel closes, the confirm button runs it. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, busy, danger }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  busy,
+  danger,
+}: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}
-      actions={<>
-        <Button variant="text" onClick={() => onOpenChange(false)}>{cancelLabel}</Button>
-        <Button variant={danger ? 'danger' : 'primary'} disabled={busy} onClick={onConfirm}>{confirmLabel}</Button>
-      </>} />
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      actions={
+        <>
+          <Button variant="text" onClick={() => onOpenChange(false)}>
+            {cancelLabel}
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} disabled={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
-import { withBreakPoints } from './break-points.tsx';
 import type { ReactNode } from 'react';
+
 import { DEFAULT_ROWS_PER_PAGE } from '../lib/pagination.ts';
+import { withBreakPoints } from './break-points.tsx';
 import * as styles from './data-table.css.ts';
 import { skeletonLine } from './skeleton.tsx';
 import { visuallyHidden } from './visually-hidden.css.ts';
@@ -22,7 +23,10 @@ export interface Column<T> {
   actions?: boolean;
 }
 
-export interface SortState { key: string; desc: boolean }
+export interface SortState {
+  key: string;
+  desc: boolean;
+}
 
 export interface DataTableProps<T> {
   /** The table's accessible name. */
@@ -59,24 +63,52 @@ function cellClass<T>(c: Column<T>, index: number, sort: SortState | undefined):
  * its header's name (`data-label`), the row's buttons at its foot. The explicit roles keep the
  * table's semantics when that CSS changes the elements' display.
  */
-export function DataTable<T>({ label, columns, rows, rowKey, sort, onSortChange, empty = 'No results', loading, breakWithin }: DataTableProps<T>) {
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSortChange,
+  empty = 'No results',
+  loading,
+  breakWithin,
+}: DataTableProps<T>) {
   const toggle = (key: string) => onSortChange?.({ key, desc: sort?.key === key ? !sort.desc : false });
   return (
     // Focusable so a keyboard can scroll a table wider than a phone (axe scrollable-region-focusable).
-    <div className={styles.scroller} tabIndex={0} role="group" aria-label={`${label} (scrolls sideways when wider than the screen)`}>
+    <div
+      className={styles.scroller}
+      tabIndex={0}
+      role="group"
+      aria-label={`${label} (scrolls sideways when wider than the screen)`}
+    >
       {loading && <div className={styles.progress} aria-hidden="true" />}
       {loading && rows.length === 0 && <span className={visuallyHidden}>Loading {label}</span>}
-      <table role="table" aria-label={label} aria-busy={loading || undefined} className={breakWithin ? `${styles.table} ${styles.breakWithin}` : styles.table}>
+      <table
+        role="table"
+        aria-label={label}
+        aria-busy={loading || undefined}
+        className={breakWithin ? `${styles.table} ${styles.breakWithin}` : styles.table}
+      >
         <thead role="rowgroup" className={styles.thead}>
           <tr role="row" className={styles.headRow}>
             {columns.map((c) => (
-              <th key={c.key} role="columnheader" scope="col" className={styles.th} aria-sort={ariaSort(sort, c.sortKey)}>
+              <th
+                key={c.key}
+                role="columnheader"
+                scope="col"
+                className={styles.th}
+                aria-sort={ariaSort(sort, c.sortKey)}
+              >
                 {c.sortKey && onSortChange ? (
                   <button type="button" className={styles.sortButton} onClick={() => toggle(c.sortKey ?? c.key)}>
                     {c.header}
                     <span aria-hidden="true">{sort?.key === c.sortKey ? (sort.desc ? '▼' : '▲') : ''}</span>
                   </button>
-                ) : c.header}
+                ) : (
+                  c.header
+                )}
               </th>
             ))}
           </tr>
@@ -93,15 +125,23 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSortChange,
             </tr>
           ))}
           {/* A first load draws rows (cards on a phone) of grey lines where the data will land; unseen by screen readers. */}
-          {rows.length === 0 && loading && Array.from({ length: SKELETON_ROWS }, (_, n) => (
-            <tr key={`skeleton-${n}`} role="row" aria-hidden="true" className={styles.row} data-skeleton="row">
-              {columns.map((c, i) => (
-                <td key={c.key} role="cell" data-label={c.header} className={cellClass(c, i, sort)}><span className={skeletonLine} /></td>
-              ))}
-            </tr>
-          ))}
+          {rows.length === 0 &&
+            loading &&
+            Array.from({ length: SKELETON_ROWS }, (_, n) => (
+              <tr key={`skeleton-${n}`} role="row" aria-hidden="true" className={styles.row} data-skeleton="row">
+                {columns.map((c, i) => (
+                  <td key={c.key} role="cell" data-label={c.header} className={cellClass(c, i, sort)}>
+                    <span className={skeletonLine} />
+                  </td>
+                ))}
+              </tr>
+            ))}
           {rows.length === 0 && !loading && (
-            <tr role="row" className={styles.row}><td role="cell" colSpan={columns.length} className={styles.empty}>{empty}</td></tr>
+            <tr role="row" className={styles.row}>
+              <td role="cell" colSpan={columns.length} className={styles.empty}>
+                {empty}
+              </td>
+            </tr>
           )}
         </tbody>
       </table>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { withBreakPoints } from './break-points.tsx';
 import * as styles from './staff.css.ts';
 
@@ -9,7 +10,9 @@ export function DetailList({ items }: { items: readonly (readonly [string, React
       {items.map(([term, value]) => (
         <div key={term}>
           <dt className={styles.term}>{term}</dt>
-          <dd className={styles.definition}>{value === null || value === undefined || value === '' ? '-' : withBreakPoints(value)}</dd>
+          <dd className={styles.definition}>
+            {value === null || value === undefined || value === '' ? '-' : withBreakPoints(value)}
+          </dd>
         </div>
       ))}
     </dl>

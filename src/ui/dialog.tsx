@@ -1,6 +1,6 @@
-import type { DialogProps as OverlayDialogProps } from './overlay-types.ts';
 import { useBackCloses } from './back-closes.ts';
 import { useOverlayModule } from './overlay-loader.ts';
+import type { DialogProps as OverlayDialogProps } from './overlay-types.ts';
 
 export interface DialogProps extends OverlayDialogProps {
   /**

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+
 import { Button } from './button.tsx';
 import { useSnackbar } from './snackbar.tsx';
 
@@ -32,5 +33,15 @@ export function ExportButton({ load, name, label = 'Export CSV' }: ExportButtonP
       setBusy(false);
     }
   };
-  return <Button variant="secondary" disabled={busy} onClick={() => { void run(); }}>{label}</Button>;
+  return (
+    <Button
+      variant="secondary"
+      disabled={busy}
+      onClick={() => {
+        void run();
+      }}
+    >
+      {label}
+    </Button>
+  );
 }

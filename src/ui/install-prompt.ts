@@ -18,11 +18,22 @@ if (typeof window !== 'undefined') {
     deferred = e as InstallPromptEvent;
     emit();
   });
-  window.addEventListener('appinstalled', () => { deferred = null; emit(); });
+  window.addEventListener('appinstalled', () => {
+    deferred = null;
+    emit();
+  });
 }
 
 /** Whether the browser offers to install the app now. */
-export const useCanInstall = () => useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, () => deferred !== null, () => false);
+export const useCanInstall = () =>
+  useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => deferred !== null,
+    () => false,
+  );
 
 /** Shows the browser's install dialog; the offer is used up either way. */
 export async function promptInstall(): Promise<boolean> {
@@ -34,7 +45,7 @@ export async function promptInstall(): Promise<boolean> {
   return (await event.userChoice).outcome === 'accepted';
 }
 
-const nav = () => (typeof navigator === 'undefined' ? undefined : navigator as Navigator & { standalone?: boolean });
+const nav = () => (typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { standalone?: boolean }));
 
 /** iOS Safari has no install offer: it needs Share, then Add to Home Screen. */
 export function needsIosInstructions(): boolean {

@@ -1,14 +1,24 @@
 import { keyframes, style } from '@vanilla-extract/css';
+
 import { vars } from './theme.css.ts';
 
 // From 768 to 1199 px a page and its cards pad less: at 1024 px that is 64 px more for a list's columns
 // (a phone keeps its padding: its action bar is laid out against it).
 const NARROW = 'screen and (min-width: 768px) and (max-width: 1199.98px)';
 export const card = style({
-  background: vars.color.surface, borderRadius: vars.radius.lg, boxShadow: vars.shadow.card, padding: vars.space.lg,
+  background: vars.color.surface,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.lg,
   '@media': { [NARROW]: { padding: vars.space.md } },
 });
-export const page = style({ padding: vars.space.lg, maxWidth: 1400, margin: '0 auto', width: '100%', '@media': { [NARROW]: { padding: vars.space.md } } });
+export const page = style({
+  padding: vars.space.lg,
+  maxWidth: 1400,
+  margin: '0 auto',
+  width: '100%',
+  '@media': { [NARROW]: { padding: vars.space.md } },
+});
 export const pageTitle = style({ fontSize: vars.font.size.xl, marginBottom: vars.space.md });
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 const appear = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
@@ -21,8 +31,12 @@ const appear = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
  */
 export const SPINNER_DELAY_MS = 1000;
 export const spinner = style({
-  width: 32, height: 32, borderRadius: '50%', border: `3px solid ${vars.color.primarySoft}`,
-  borderTopColor: vars.color.primary, margin: `${vars.space.lg} auto`,
+  width: 32,
+  height: 32,
+  borderRadius: '50%',
+  border: `3px solid ${vars.color.primarySoft}`,
+  borderTopColor: vars.color.primary,
+  margin: `${vars.space.lg} auto`,
   animation: `${appear} 150ms ease-out ${SPINNER_DELAY_MS}ms both, ${spin} 0.8s linear ${SPINNER_DELAY_MS}ms infinite`,
 });
 export const muted = style({ color: vars.color.muted });

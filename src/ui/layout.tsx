@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
+
 import * as styles from './layout.css.ts';
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLElement>) {

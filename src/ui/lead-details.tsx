@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+
 import { pathTo } from '../access/route-table.ts';
 import type { LeadDetail } from '../contract/interviews.ts';
+import { enumLabel } from '../contract/labels.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { statusLabel } from '../lib/opportunity-status.ts';
 import { formatPhone } from '../lib/validation.ts';
-import { Spinner } from './layout.tsx';
 import { withBreakPoints } from './break-points.tsx';
 import { buttonClass } from './button.tsx';
+import { Spinner } from './layout.tsx';
 import * as styles from './lead-details.css.ts';
-import { enumLabel } from '../contract/labels.ts';
 
 // Spec 2's "Lead detail dialog" content, one body for the overview's dialog and My Leads' lead view
 // (decision 0094: the type word, and links instead of read-only fields).
@@ -26,7 +27,9 @@ export function LeadTitle({ lead }: { lead: Lead | undefined }) {
   const name = nameOf(lead);
   return (
     <span className={styles.header}>
-      <span className={styles.avatar} aria-hidden="true">{name.charAt(0).toUpperCase() || '-'}</span>
+      <span className={styles.avatar} aria-hidden="true">
+        {name.charAt(0).toUpperCase() || '-'}
+      </span>
       <span>{name || 'Unavailable'}</span>
     </span>
   );
@@ -49,15 +52,34 @@ export function LeadDetails({ lead }: { lead: Lead }) {
     ['Lead Source', o.cleanReferringWebsite || '-'],
     ['Agent', o.agentName ?? 'Not assigned'],
     ['Phone Number', c.phoneNumber ? <a href={`tel:${c.phoneNumber}`}>{formatPhone(c.phoneNumber)}</a> : '-'],
-    ['Email Address', c.emailAddress ? <a className={styles.address} href={`mailto:${c.emailAddress}`}>{withBreakPoints(c.emailAddress)}</a> : '-'],
-    ['Referral', o.referralId !== null ? <Link href={pathTo('my-referral-view', { referralId: o.referralId })}>Open the referral</Link> : 'No referral yet'],
+    [
+      'Email Address',
+      c.emailAddress ? (
+        <a className={styles.address} href={`mailto:${c.emailAddress}`}>
+          {withBreakPoints(c.emailAddress)}
+        </a>
+      ) : (
+        '-'
+      ),
+    ],
+    [
+      'Referral',
+      o.referralId !== null ? (
+        <Link href={pathTo('my-referral-view', { referralId: o.referralId })}>Open the referral</Link>
+      ) : (
+        'No referral yet'
+      ),
+    ],
   ];
   return (
     <>
       <h3 className={styles.section}>Details</h3>
       <dl className={styles.details}>
         {rows.map(([term, value]) => (
-          <div key={term}><dt className={styles.term}>{term}</dt><dd className={styles.value}>{value}</dd></div>
+          <div key={term}>
+            <dt className={styles.term}>{term}</dt>
+            <dd className={styles.value}>{value}</dd>
+          </div>
         ))}
       </dl>
     </>
@@ -71,9 +93,21 @@ export function LeadActions({ lead }: { lead: Lead | undefined }) {
   const referralId = lead.opportunity.referralId;
   return (
     <>
-      {c.phoneNumber && <a className={buttonClass('primary')} href={`tel:${c.phoneNumber}`}>Call</a>}
-      {c.emailAddress && <a className={buttonClass('secondary')} href={`mailto:${c.emailAddress}`}>Email</a>}
-      {referralId !== null && <Link className={buttonClass('secondary')} href={pathTo('my-referral-view', { referralId })}>Open Referral</Link>}
+      {c.phoneNumber && (
+        <a className={buttonClass('primary')} href={`tel:${c.phoneNumber}`}>
+          Call
+        </a>
+      )}
+      {c.emailAddress && (
+        <a className={buttonClass('secondary')} href={`mailto:${c.emailAddress}`}>
+          Email
+        </a>
+      )}
+      {referralId !== null && (
+        <Link className={buttonClass('secondary')} href={pathTo('my-referral-view', { referralId })}>
+          Open Referral
+        </Link>
+      )}
     </>
   );
 }
@@ -81,5 +115,11 @@ export function LeadActions({ lead }: { lead: Lead | undefined }) {
 /** The body in its three states: a spinner while loading, the error block on failure, the details once loaded. */
 export function LeadDetailBody({ lead, isError }: { lead: Lead | undefined; isError: boolean }) {
   if (lead) return <LeadDetails lead={lead} />;
-  return isError ? <div className={styles.error} role="alert">{LEAD_LOAD_ERROR}</div> : <Spinner label="Loading lead" />;
+  return isError ? (
+    <div className={styles.error} role="alert">
+      {LEAD_LOAD_ERROR}
+    </div>
+  ) : (
+    <Spinner label="Loading lead" />
+  );
 }

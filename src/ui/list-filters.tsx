@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+
 import { Button } from './button.tsx';
 import * as styles from './list-filters.css.ts';
 import { useIsMobile } from './media.ts';

@@ -1,4 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
+
 import type { SortState } from './data-table.tsx';
 import { ListFilters } from './list-filters.tsx';
 import { SortDialog, type SortChoice } from './list-sort-dialog.tsx';
@@ -35,7 +36,16 @@ export interface ListToolbarProps {
  * box (kept open while a search is in force) and its Sort button opens a dialog of sort choices.
  */
 export function ListToolbar({
-  searchLabel, search = '', onSearch, placeholder, sortChoices = [], sort, onSort, children, filtersSet, actions,
+  searchLabel,
+  search = '',
+  onSearch,
+  placeholder,
+  sortChoices = [],
+  sort,
+  onSort,
+  children,
+  filtersSet,
+  actions,
 }: ListToolbarProps) {
   const mobile = useIsMobile();
   const [searchOpen, setSearchOpen] = useState(false);
@@ -52,7 +62,9 @@ export function ListToolbar({
       {filtersSet === undefined ? children : <ListFilters count={filtersSet}>{children}</ListFilters>}
       {actions && <span className={styles.toolbarSpacer} />}
       {actions}
-      {sorts && <SortDialog open={sortOpen} onOpenChange={setSortOpen} choices={sortChoices} sort={sort} onSort={onSort} />}
+      {sorts && (
+        <SortDialog open={sortOpen} onOpenChange={setSortOpen} choices={sortChoices} sort={sort} onSort={onSort} />
+      )}
     </div>
   );
 }

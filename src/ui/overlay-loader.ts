@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import { afterLoadIdle } from '../lib/next-task.ts';
 import type * as Overlays from './dialog-impl.tsx';
 
@@ -15,8 +16,14 @@ let loading: Promise<OverlayModule> | undefined;
 /** Starts loading the dialog code once; a failed load is tried again by the next caller. */
 export function loadOverlays(): Promise<OverlayModule> {
   loading ??= import('./dialog-impl.tsx').then(
-    (module) => { loaded = module; return module; },
-    (err: unknown) => { loading = undefined; throw err; },
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
   );
   return loading;
 }
@@ -24,8 +31,11 @@ export function loadOverlays(): Promise<OverlayModule> {
 const IDLE_AFTER_MS = 3_000;
 
 if (typeof window !== 'undefined') {
-  const early = () => { void loadOverlays().catch(() => undefined); };
-  for (const type of ['pointerdown', 'keydown'] as const) window.addEventListener(type, early, { capture: true, once: true, passive: true });
+  const early = () => {
+    void loadOverlays().catch(() => undefined);
+  };
+  for (const type of ['pointerdown', 'keydown'] as const)
+    window.addEventListener(type, early, { capture: true, once: true, passive: true });
   setTimeout(() => afterLoadIdle(early, IDLE_AFTER_MS), IDLE_AFTER_MS);
 }
 
@@ -42,8 +52,15 @@ export function useOverlayModule(open: boolean): OverlayModule | undefined {
     let live = true;
     // A load that fails (offline before the service worker cached it) leaves the overlay closed;
     // asking again tries again.
-    loadOverlays().then((m) => { if (live) setModule(m); }, () => undefined);
-    return () => { live = false; };
+    loadOverlays().then(
+      (m) => {
+        if (live) setModule(m);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [open, module]);
   return used ? (module ?? loaded) : undefined;
 }

@@ -1,7 +1,17 @@
 import { useCallback, useId, useState } from 'react';
+
 import {
-  hasNext, hasPrevious, initialPagination, nextPage, perPageLabel, previousPage, rangeText, ROWS_PER_PAGE_OPTIONS,
-  rowsTypeText, withRowsPerPage, type PaginationState,
+  hasNext,
+  hasPrevious,
+  initialPagination,
+  nextPage,
+  perPageLabel,
+  previousPage,
+  rangeText,
+  ROWS_PER_PAGE_OPTIONS,
+  rowsTypeText,
+  withRowsPerPage,
+  type PaginationState,
 } from '../lib/pagination.ts';
 import { Button } from './button.tsx';
 import * as styles from './pagination.css.ts';
@@ -24,16 +34,40 @@ export function Pagination({ rowsType, state, onChange, rowsPerPageOptions = ROW
       {rowsPerPageOptions.length > 1 && (
         <span className={styles.perPage}>
           <label htmlFor={id}>{perPageLabel(rowsType)}</label>
-          <select id={id} className={styles.select} value={state.rowsPerPage}
-            onChange={(e) => onChange(withRowsPerPage(state, Number(e.target.value)))}>
-            {rowsPerPageOptions.map((n) => <option key={n} value={n}>{n}</option>)}
+          <select
+            id={id}
+            className={styles.select}
+            value={state.rowsPerPage}
+            onChange={(e) => onChange(withRowsPerPage(state, Number(e.target.value)))}
+          >
+            {rowsPerPageOptions.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
           </select>
         </span>
       )}
-      <span className={styles.range} aria-live="polite">{rangeText(state, rowsType)}</span>
+      <span className={styles.range} aria-live="polite">
+        {rangeText(state, rowsType)}
+      </span>
       <span className={styles.arrows}>
-        <Button variant="text" aria-label="Previous page" disabled={!hasPrevious(state)} onClick={() => onChange(previousPage(state))}>‹</Button>
-        <Button variant="text" aria-label="Next page" disabled={!hasNext(state)} onClick={() => onChange(nextPage(state))}>›</Button>
+        <Button
+          variant="text"
+          aria-label="Previous page"
+          disabled={!hasPrevious(state)}
+          onClick={() => onChange(previousPage(state))}
+        >
+          ‹
+        </Button>
+        <Button
+          variant="text"
+          aria-label="Next page"
+          disabled={!hasNext(state)}
+          onClick={() => onChange(nextPage(state))}
+        >
+          ›
+        </Button>
       </span>
     </nav>
   );
@@ -43,6 +77,9 @@ export function Pagination({ rowsType, state, onChange, rowsPerPageOptions = ROW
 export function usePagination(totalItems: number | undefined, rowsPerPage?: number) {
   const [local, setLocal] = useState(() => initialPagination(0, rowsPerPage));
   const state: PaginationState = { ...local, totalItems: totalItems ?? 0 };
-  const set = useCallback((next: PaginationState) => setLocal((s) => ({ ...s, page: next.page, rowsPerPage: next.rowsPerPage })), []);
+  const set = useCallback(
+    (next: PaginationState) => setLocal((s) => ({ ...s, page: next.page, rowsPerPage: next.rowsPerPage })),
+    [],
+  );
   return [state, set] as const;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { Button } from './button.tsx';
 import * as styles from './staff.css.ts';
 
@@ -17,8 +18,14 @@ export interface QueryFailureProps {
 export function QueryFailure({ thing, text, retry, children }: QueryFailureProps) {
   return (
     <div className={styles.failure}>
-      <p role="alert" className={styles.failureText}>{text ?? `${thing ?? 'This page'} could not be loaded.`}</p>
-      {retry && <Button variant="text" onClick={() => void retry()}>Retry</Button>}
+      <p role="alert" className={styles.failureText}>
+        {text ?? `${thing ?? 'This page'} could not be loaded.`}
+      </p>
+      {retry && (
+        <Button variant="text" onClick={() => void retry()}>
+          Retry
+        </Button>
+      )}
       {children}
     </div>
   );

@@ -1,9 +1,13 @@
 import { Link } from 'wouter';
+
 import { Card } from './layout.tsx';
 import * as styles from './staff.css.ts';
 
 /** One recently viewed record (the session's `RecentItem`). */
-export interface RecentLink { id: number | string; label: string }
+export interface RecentLink {
+  id: number | string;
+  label: string;
+}
 
 export interface RecentlyViewedProps {
   /** Newest first: `useRecentlyViewed(list)` from `src/session/recently-viewed.ts`. */
@@ -20,7 +24,11 @@ export function RecentlyViewed({ items, hrefFor, title = 'Recently Viewed' }: Re
       <nav aria-label={title}>
         <h2 className={styles.subheading}>{title}</h2>
         <ul className={styles.chips}>
-          {items.map((i) => <li key={i.id}><Link href={hrefFor(i.id)}>{i.label}</Link></li>)}
+          {items.map((i) => (
+            <li key={i.id}>
+              <Link href={hrefFor(i.id)}>{i.label}</Link>
+            </li>
+          ))}
         </ul>
       </nav>
     </Card>

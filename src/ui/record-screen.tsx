@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
+
 import { ActionBar } from './action-bar.tsx';
 import { Card, Page } from './layout.tsx';
 import { useIsMobile } from './media.ts';
@@ -54,7 +55,17 @@ export interface RecordScreenProps<T> {
 
 /** A record screen: not found, skeleton, or the record's frame with its actions on both widths. */
 export function RecordScreen<T>({
-  found = true, query, noun, failure, failureTitle, back, title, actions, phoneActions, children, more,
+  found = true,
+  query,
+  noun,
+  failure,
+  failureTitle,
+  back,
+  title,
+  actions,
+  phoneActions,
+  children,
+  more,
 }: RecordScreenProps<T>) {
   const mobile = useIsMobile();
   const record = query.data;
@@ -69,10 +80,17 @@ export function RecordScreen<T>({
   }
   if (record === undefined) return <RecordSkeleton label={`Loading ${noun}`} />;
   return (
-    <RecordFrame title={title(record)} back={back}
+    <RecordFrame
+      title={title(record)}
+      back={back}
       actions={phoneActions && mobile ? undefined : actions?.(record)}
-      phoneBar={phoneActions && mobile ? <ActionBar label={`${capitalised(noun)} actions`}>{phoneActions(record)}</ActionBar> : undefined}
-      more={more?.(record)}>
+      phoneBar={
+        phoneActions && mobile ? (
+          <ActionBar label={`${capitalised(noun)} actions`}>{phoneActions(record)}</ActionBar>
+        ) : undefined
+      }
+      more={more?.(record)}
+    >
       {children(record)}
     </RecordFrame>
   );
@@ -98,7 +116,9 @@ export function RecordFrame({ title, back, actions, children, more, phoneBar }: 
       <div className={styles.stack}>
         <Card aria-labelledby={heading}>
           <div className={styles.headerRow}>
-            <h2 id={heading} className={styles.heading}>{title}</h2>
+            <h2 id={heading} className={styles.heading}>
+              {title}
+            </h2>
             {actions}
             {back && <Link href={back.href}>{back.label}</Link>}
           </div>

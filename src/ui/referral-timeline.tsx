@@ -1,8 +1,8 @@
-import type { ReferralEvent } from '../contract/referrals.ts';
-import { stageLabel } from '../lib/referral-stages.ts';
-import { formatDateTime } from '../lib/format.ts';
-import * as styles from './staff.css.ts';
 import { codeLabel } from '../contract/labels.ts';
+import type { ReferralEvent } from '../contract/referrals.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { stageLabel } from '../lib/referral-stages.ts';
+import * as styles from './staff.css.ts';
 
 const eventText = (e: ReferralEvent) => {
   const move = e.toStage ? `${e.fromStage ? `${stageLabel(e.fromStage)} → ` : ''}${stageLabel(e.toStage)}` : '';

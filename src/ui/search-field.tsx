@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+
 import { TextField } from './text-field.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300; // one request per pause in typing, not one per key
@@ -24,13 +25,20 @@ export function SearchField({ label = 'Search', value, onSearch, placeholder, hi
     timer.current = setTimeout(() => onSearch(next.trim()), SEARCH_DEBOUNCE_MS);
   };
   return (
-    <TextField type="search" label={label} value={text} placeholder={placeholder} hint={hint} autoComplete="off"
+    <TextField
+      type="search"
+      label={label}
+      value={text}
+      placeholder={placeholder}
+      hint={hint}
+      autoComplete="off"
       onChange={(e) => change(e.target.value)}
       onKeyDown={(e) => {
         if (e.key !== 'Enter') return;
         e.preventDefault();
         clearTimeout(timer.current);
         onSearch(text.trim());
-      }} />
+      }}
+    />
   );
 }

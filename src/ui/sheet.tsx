@@ -1,6 +1,6 @@
-import type { SheetProps } from './overlay-types.ts';
 import { useBackCloses } from './back-closes.ts';
 import { useOverlayModule } from './overlay-loader.ts';
+import type { SheetProps } from './overlay-types.ts';
 
 /**
  * A side sheet (the navigation drawer on phones): modal, closes on Escape and outside taps, and on

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { Card, Page } from './layout.tsx';
 import * as styles from './skeleton.css.ts';
 import { visuallyHidden } from './visually-hidden.css.ts';
@@ -12,15 +13,21 @@ function shapes(shape: SkeletonShape): ReactNode {
   switch (shape) {
     case 'figures':
       return [0, 1, 2].map((i) => (
-        <span key={i} className={styles.cell}><span className={styles.figure} /><span className={`${styles.line} ${styles.short}`} /></span>
+        <span key={i} className={styles.cell}>
+          <span className={styles.figure} />
+          <span className={`${styles.line} ${styles.short}`} />
+        </span>
       ));
     case 'chart':
       return CHART_BARS.map((h, i) => <span key={i} className={styles.bar} style={{ height: `${h}%` }} />);
     case 'list':
-      return [0, 1, 2, 3].map((i) => <span key={i} className={styles.line} style={{ width: `${85 - i * 12}%`, maxWidth: 'none' }} />);
+      return [0, 1, 2, 3].map((i) => (
+        <span key={i} className={styles.line} style={{ width: `${85 - i * 12}%`, maxWidth: 'none' }} />
+      ));
     case 'record':
       return [0, 1, 2, 3, 4, 5].flatMap((i) => [
-        <span key={`l${i}`} className={`${styles.line} ${styles.short}`} />, <span key={`v${i}`} className={styles.line} />,
+        <span key={`l${i}`} className={`${styles.line} ${styles.short}`} />,
+        <span key={`v${i}`} className={styles.line} />,
       ]);
   }
 }
@@ -33,7 +40,9 @@ export function Skeleton({ label, shape }: { label: string; shape: SkeletonShape
   return (
     <div aria-busy="true">
       <span className={visuallyHidden}>{label}</span>
-      <div aria-hidden="true" className={styles.layout[shape]} data-skeleton={shape}>{shapes(shape)}</div>
+      <div aria-hidden="true" className={styles.layout[shape]} data-skeleton={shape}>
+        {shapes(shape)}
+      </div>
     </div>
   );
 }

@@ -1,11 +1,21 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+
 import * as styles from './snackbar.css.ts';
 
 type Tone = 'info' | 'success' | 'error';
-interface Message { id: number; text: string; tone: Tone; path: string | null; action: SnackbarAction | undefined }
+interface Message {
+  id: number;
+  text: string;
+  tone: Tone;
+  path: string | null;
+  action: SnackbarAction | undefined;
+}
 /** A step that can be taken back offers it here ("Undo"): the message goes when it is pressed. */
-export interface SnackbarAction { label: string; run: () => void }
+export interface SnackbarAction {
+  label: string;
+  run: () => void;
+}
 export interface ShowOptions {
   tone?: Tone;
   durationMs?: number;
@@ -35,15 +45,30 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   useEffect(() => {
     const pending = timers.current;
-    return () => { for (const t of pending) clearTimeout(t); pending.clear(); };
+    return () => {
+      for (const t of pending) clearTimeout(t);
+      pending.clear();
+    };
   }, []);
   const dismiss = useCallback((id: number) => setMessages((m) => m.filter((x) => x.id !== id)), []);
-  const show = useCallback<Show>((text, { tone = 'info', durationMs, pageOnly = false, action } = {}) => {
-    const id = nextId.current++;
-    setMessages((m) => [...m.filter((x) => x.text !== text), { id, text, tone, path: pageOnly ? window.location.pathname : null, action }]);
-    const timer = setTimeout(() => { timers.current.delete(timer); dismiss(id); }, durationMs ?? (action ? ACTION_DURATION_MS : DEFAULT_DURATION_MS));
-    timers.current.add(timer);
-  }, [dismiss]);
+  const show = useCallback<Show>(
+    (text, { tone = 'info', durationMs, pageOnly = false, action } = {}) => {
+      const id = nextId.current++;
+      setMessages((m) => [
+        ...m.filter((x) => x.text !== text),
+        { id, text, tone, path: pageOnly ? window.location.pathname : null, action },
+      ]);
+      const timer = setTimeout(
+        () => {
+          timers.current.delete(timer);
+          dismiss(id);
+        },
+        durationMs ?? (action ? ACTION_DURATION_MS : DEFAULT_DURATION_MS),
+      );
+      timers.current.add(timer);
+    },
+    [dismiss],
+  );
   const value = useMemo(() => show, [show]);
   return (
     <SnackbarContext.Provider value={value}>
@@ -53,7 +78,16 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
           <div key={m.id} className={styles.tone[m.tone]} role={m.tone === 'error' ? 'alert' : 'status'}>
             <span>{m.text}</span>
             {m.action && (
-              <button type="button" className={styles.action} onClick={() => { dismiss(m.id); m.action?.run(); }}>{m.action.label}</button>
+              <button
+                type="button"
+                className={styles.action}
+                onClick={() => {
+                  dismiss(m.id);
+                  m.action?.run();
+                }}
+              >
+                {m.action.label}
+              </button>
             )}
           </div>
         ))}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+
 import * as styles from './switch.css.ts';
 
 export interface SwitchProps {
@@ -19,11 +20,21 @@ export function Switch({ label, checked, onCheckedChange, disabled }: SwitchProp
   const state = checked ? 'checked' : 'unchecked';
   return (
     <div className={styles.row}>
-      <button type="button" role="switch" id={id} aria-checked={checked} data-state={state}
-        className={styles.root} disabled={disabled} onClick={() => onCheckedChange(!checked)}>
+      <button
+        type="button"
+        role="switch"
+        id={id}
+        aria-checked={checked}
+        data-state={state}
+        className={styles.root}
+        disabled={disabled}
+        onClick={() => onCheckedChange(!checked)}
+      >
         <span className={styles.thumb} data-state={state} />
       </button>
-      <label htmlFor={id} className={styles.label}>{label}</label>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
     </div>
   );
 }

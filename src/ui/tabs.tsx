@@ -1,7 +1,12 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
 import * as styles from './tabs.css.ts';
 
-export interface TabItem { value: string; label: string; content: ReactNode }
+export interface TabItem {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
 
 export interface TabsProps {
   label: string;
@@ -14,11 +19,16 @@ export interface TabsProps {
 /** The key that moves to another tab, and where to (WAI-ARIA Tabs pattern, horizontal, wrapping). */
 function target(key: string, index: number, count: number): number | null {
   switch (key) {
-    case 'ArrowRight': return (index + 1) % count;
-    case 'ArrowLeft': return (index - 1 + count) % count;
-    case 'Home': return 0;
-    case 'End': return count - 1;
-    default: return null;
+    case 'ArrowRight':
+      return (index + 1) % count;
+    case 'ArrowLeft':
+      return (index - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
   }
 }
 
@@ -56,10 +66,22 @@ export function Tabs({ label, items, value, defaultValue, onValueChange }: TabsP
         {items.map((item, i) => {
           const active = item.value === selected;
           return (
-            <button key={item.value} ref={(el) => { tabs.current[i] = el; }} type="button" role="tab" id={tabId(i)}
-              aria-selected={active} aria-controls={panelId(i)} tabIndex={active ? 0 : -1}
-              data-state={active ? 'active' : 'inactive'} className={styles.trigger}
-              onClick={() => select(item.value)} onKeyDown={(e) => onKeyDown(e, i)}>
+            <button
+              key={item.value}
+              ref={(el) => {
+                tabs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(i)}
+              aria-selected={active}
+              aria-controls={panelId(i)}
+              tabIndex={active ? 0 : -1}
+              data-state={active ? 'active' : 'inactive'}
+              className={styles.trigger}
+              onClick={() => select(item.value)}
+              onKeyDown={(e) => onKeyDown(e, i)}
+            >
               {item.label}
             </button>
           );
@@ -68,8 +90,15 @@ export function Tabs({ label, items, value, defaultValue, onValueChange }: TabsP
       {items.map((item, i) => {
         const active = item.value === selected;
         return (
-          <div key={item.value} role="tabpanel" id={panelId(i)} aria-labelledby={tabId(i)} tabIndex={0} hidden={!active}
-            data-state={active ? 'active' : 'inactive'}>
+          <div
+            key={item.value}
+            role="tabpanel"
+            id={panelId(i)}
+            aria-labelledby={tabId(i)}
+            tabIndex={0}
+            hidden={!active}
+            data-state={active ? 'active' : 'inactive'}
+          >
             {active && item.content}
           </div>
         );

@@ -1,7 +1,10 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 
 /** Screens that list things offer search and sort; on phones the top bar shows their buttons. */
-export interface TopBarActions { onSearch?: () => void; onSort?: () => void }
+export interface TopBarActions {
+  onSearch?: () => void;
+  onSort?: () => void;
+}
 
 const Ctx = createContext<{ actions: TopBarActions; set: (a: TopBarActions) => void }>({ actions: {}, set: () => {} });
 

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
+
 import { listViewQuery, readListView, writeListView, type ListSpec, type ListView } from '../lib/list-view.ts';
 import { DEFAULT_ROWS_PER_PAGE, pageIndexOf, type PaginationState } from '../lib/pagination.ts';
 import type { SortState } from './data-table.tsx';
@@ -24,20 +25,32 @@ type View<F extends object> = Omit<ListView<Record<string, string>>, 'filter'> &
 
 /** The view with its API parameters and the setters that change it through `update`. */
 function useListApi<F extends object>(view: View<F>, update: (change: (v: View<F>) => View<F>) => void): ListState<F> {
-  const setFilter = useCallback((patch: Partial<F>) => update((s) => ({ ...s, page: 1, filter: { ...s.filter, ...patch } })), [update]);
+  const setFilter = useCallback(
+    (patch: Partial<F>) => update((s) => ({ ...s, page: 1, filter: { ...s.filter, ...patch } })),
+    [update],
+  );
   const setSort = useCallback((sort: SortState) => update((s) => ({ ...s, page: 1, sort })), [update]);
-  const setPaging = useCallback((p: Pick<PaginationState, 'page' | 'rowsPerPage'>) =>
-    update((s) => ({ ...s, page: p.page, rowsPerPage: p.rowsPerPage })), [update]);
+  const setPaging = useCallback(
+    (p: Pick<PaginationState, 'page' | 'rowsPerPage'>) =>
+      update((s) => ({ ...s, page: p.page, rowsPerPage: p.rowsPerPage })),
+    [update],
+  );
   return {
     ...view,
     params: { pageIndex: pageIndexOf(view), pageSize: view.rowsPerPage, sort: view.sort, ...view.filter },
     paging: (totalItems: number): PaginationState => ({ page: view.page, rowsPerPage: view.rowsPerPage, totalItems }),
-    setFilter, setSort, setPaging,
+    setFilter,
+    setSort,
+    setPaging,
   };
 }
 
 /** List state kept in the component: for a list inside another screen (a tab), whose URL is not its own. */
-export function useListState<F extends object>(initialFilter: F, initialSort: SortState, rowsPerPage: number = DEFAULT_ROWS_PER_PAGE): ListState<F> {
+export function useListState<F extends object>(
+  initialFilter: F,
+  initialSort: SortState,
+  rowsPerPage: number = DEFAULT_ROWS_PER_PAGE,
+): ListState<F> {
   const [view, setView] = useState<View<F>>({ page: 1, rowsPerPage, sort: initialSort, filter: initialFilter });
   return useListApi(view, setView);
 }
@@ -58,13 +71,22 @@ export function useUrlListState<F extends Record<string, string>>(spec: ListSpec
   const [query, setQuery] = useSearchParams();
   const search = query.toString();
   const view = useMemo(() => readListView(new URLSearchParams(search), spec), [search, spec]);
-  const update = useCallback((change: (v: View<F>) => View<F>) => {
-    setQuery((prev) => writeListView(change(readListView(prev, spec)), spec, prev), { replace: true });
-  }, [setQuery, spec]);
-  const apply = useCallback((saved: string) => {
-    const next = readListView(new URLSearchParams(saved), spec);
-    setQuery((prev) => writeListView({ ...next, page: 1, rowsPerPage: readListView(prev, spec).rowsPerPage }, spec, prev), { replace: true });
-  }, [setQuery, spec]);
+  const update = useCallback(
+    (change: (v: View<F>) => View<F>) => {
+      setQuery((prev) => writeListView(change(readListView(prev, spec)), spec, prev), { replace: true });
+    },
+    [setQuery, spec],
+  );
+  const apply = useCallback(
+    (saved: string) => {
+      const next = readListView(new URLSearchParams(saved), spec);
+      setQuery(
+        (prev) => writeListView({ ...next, page: 1, rowsPerPage: readListView(prev, spec).rowsPerPage }, spec, prev),
+        { replace: true },
+      );
+    },
+    [setQuery, spec],
+  );
   const viewQuery = useMemo(() => listViewQuery(view, spec), [view, spec]);
   return { ...useListApi(view, update), viewQuery, apply };
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { Icon } from './icons.tsx';
@@ -26,18 +27,39 @@ export function WidgetCard({ title, info, span, children, className, widget }: W
   // dialogs were rendered and committed with the overview's first frame for nothing.
   const [mounted, setMounted] = useState(false);
   return (
-    <Card className={[styles.card, span === 8 ? styles.span8 : styles.span4, className].filter(Boolean).join(' ')}
-      aria-labelledby={headingId} data-widget={widget}>
+    <Card
+      className={[styles.card, span === 8 ? styles.span8 : styles.span4, className].filter(Boolean).join(' ')}
+      aria-labelledby={headingId}
+      data-widget={widget}
+    >
       <div className={styles.cardHeader}>
-        <h2 id={headingId} className={styles.cardTitle}>{title}</h2>
-        <Button variant="icon" aria-label={`About ${title}`} aria-haspopup="dialog" onClick={() => { setMounted(true); setOpen(true); }}>
+        <h2 id={headingId} className={styles.cardTitle}>
+          {title}
+        </h2>
+        <Button
+          variant="icon"
+          aria-label={`About ${title}`}
+          aria-haspopup="dialog"
+          onClick={() => {
+            setMounted(true);
+            setOpen(true);
+          }}
+        >
           <Icon name="info" size={20} />
         </Button>
       </div>
       {children}
       {mounted && (
-        <Dialog open={open} onOpenChange={setOpen} title={title}
-          actions={<Button variant="secondary" onClick={() => setOpen(false)}>Close</Button>}>
+        <Dialog
+          open={open}
+          onOpenChange={setOpen}
+          title={title}
+          actions={
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Close
+            </Button>
+          }
+        >
           <p className={styles.infoText}>{info}</p>
         </Dialog>
       )}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { agentChanged, deactivateAgent, deleteAgent, pauseAgent, reactivateAgent } from '../api/agent-lifecycle.ts';
 import { serverMessage } from '../api/staff.ts';
 import { agentCan, type Agent, type AgentLifecycleStep } from '../contract/agents.ts';
@@ -10,7 +11,10 @@ import { useSnackbar } from '../ui/snackbar.tsx';
 import * as styles from '../ui/staff.css.ts';
 
 const CALLS: Record<AgentLifecycleStep, (id: number) => Promise<Agent>> = {
-  pause: pauseAgent, deactivate: deactivateAgent, delete: deleteAgent, reactivate: reactivateAgent,
+  pause: pauseAgent,
+  deactivate: deactivateAgent,
+  delete: deleteAgent,
+  reactivate: reactivateAgent,
 };
 
 /** What each step does, in the words the buttons, confirmations and results use. */
@@ -24,9 +28,10 @@ const STEPS = {
 /** The step that takes back a reversible one (Undo); Deactivate and Delete end the agent's sessions, so they are confirmed instead. */
 const UNDO: Partial<Record<AgentLifecycleStep, AgentLifecycleStep>> = { pause: 'reactivate' };
 
-const confirmText = (step: 'deactivate' | 'delete', name: string) => (step === 'delete'
-  ? `${name} will be set to Deleted and leaves the roster (the Deleted filter and a name search still find them): no new referrals, and they are signed out at once with no sign-in until reactivated. Their open referrals stay assigned to them (reassign them from My Referrals); their referrals, notes and history stay readable.`
-  : `${name} will be set to Deactivated and stays on the roster: no new referrals, and they are signed out at once with no sign-in until reactivated. Their open referrals stay assigned to them (reassign them from My Referrals).`);
+const confirmText = (step: 'deactivate' | 'delete', name: string) =>
+  step === 'delete'
+    ? `${name} will be set to Deleted and leaves the roster (the Deleted filter and a name search still find them): no new referrals, and they are signed out at once with no sign-in until reactivated. Their open referrals stay assigned to them (reassign them from My Referrals); their referrals, notes and history stay readable.`
+    : `${name} will be set to Deactivated and stays on the roster: no new referrals, and they are signed out at once with no sign-in until reactivated. Their open referrals stay assigned to them (reassign them from My Referrals).`;
 
 /**
  * The agent's status with the lifecycle steps the server allows from it (AGENT_LIFECYCLE_FROM):
@@ -44,40 +49,74 @@ export function AgentLifecycle({ agent, name }: { agent: Agent; name: string }) 
     mutationFn: ({ kind }: { kind: AgentLifecycleStep; undo?: boolean }) => CALLS[kind](agent.id),
     onSuccess: async (a, { kind, undo }) => {
       setConfirming(undefined);
-      const text = undo ? `Undone: ${name} is ${enumLabel('agentStatus', a.status)} again.` : `${name} ${STEPS[kind].done}.`;
+      const text = undo
+        ? `Undone: ${name} is ${enumLabel('agentStatus', a.status)} again.`
+        : `${name} ${STEPS[kind].done}.`;
       // Reactivating a paused agent is undone by pausing again; reactivating a deleted or deactivated one is not offered back here.
       const back = undo ? undefined : kind === 'reactivate' && agent.status === 'PAUSED' ? 'pause' : UNDO[kind];
       setUndoable(back ? { text, undo: back } : undefined);
       if (!back) snackbar(text, { tone: 'success' });
       await agentChanged(client, a);
     },
-    onError: (err) => { setConfirming(undefined); snackbar(serverMessage(err), { tone: 'error' }); },
+    onError: (err) => {
+      setConfirming(undefined);
+      snackbar(serverMessage(err), { tone: 'error' });
+    },
   });
-  const run = (kind: AgentLifecycleStep, undo = false) => { setUndoable(undefined); step.mutate({ kind, undo }); };
+  const run = (kind: AgentLifecycleStep, undo = false) => {
+    setUndoable(undefined);
+    step.mutate({ kind, undo });
+  };
   const can = (kind: AgentLifecycleStep) => agentCan(kind, agent.status);
   return (
     <div className={styles.stack}>
       <div className={styles.inlineForm}>
-        <span className={styles.meta} data-testid="agent-status">Status: {enumLabel('agentStatus', agent.status)}</span>
+        <span className={styles.meta} data-testid="agent-status">
+          Status: {enumLabel('agentStatus', agent.status)}
+        </span>
         {can('reactivate') && (
           <Button variant="secondary" disabled={step.isPending} onClick={() => run('reactivate')}>
             {agent.status === 'PAUSED' ? 'Resume Agent' : STEPS.reactivate.label}
           </Button>
         )}
-        {can('pause') && <Button variant="secondary" disabled={step.isPending} onClick={() => run('pause')}>{STEPS.pause.label}</Button>}
-        {can('deactivate') && <Button variant="secondary" disabled={step.isPending} onClick={() => setConfirming('deactivate')}>{STEPS.deactivate.label}</Button>}
-        {can('delete') && <Button variant="secondary" disabled={step.isPending} onClick={() => setConfirming('delete')}>{STEPS.delete.label}</Button>}
+        {can('pause') && (
+          <Button variant="secondary" disabled={step.isPending} onClick={() => run('pause')}>
+            {STEPS.pause.label}
+          </Button>
+        )}
+        {can('deactivate') && (
+          <Button variant="secondary" disabled={step.isPending} onClick={() => setConfirming('deactivate')}>
+            {STEPS.deactivate.label}
+          </Button>
+        )}
+        {can('delete') && (
+          <Button variant="secondary" disabled={step.isPending} onClick={() => setConfirming('delete')}>
+            {STEPS.delete.label}
+          </Button>
+        )}
       </div>
       {undoable && (
         <p role="status" className={styles.inlineForm}>
           <span>{undoable.text}</span>
-          <Button variant="text" disabled={step.isPending} onClick={() => run(undoable.undo, true)}>Undo</Button>
+          <Button variant="text" disabled={step.isPending} onClick={() => run(undoable.undo, true)}>
+            Undo
+          </Button>
         </p>
       )}
-      <ConfirmDialog open={confirming !== undefined} onOpenChange={(o) => { if (!o) setConfirming(undefined); }} danger busy={step.isPending}
+      <ConfirmDialog
+        open={confirming !== undefined}
+        onOpenChange={(o) => {
+          if (!o) setConfirming(undefined);
+        }}
+        danger
+        busy={step.isPending}
         title={confirming ? STEPS[confirming].label : ''}
         description={confirming ? confirmText(confirming, name) : ''}
-        confirmLabel={confirming === 'deactivate' ? 'Deactivate' : 'Delete'} onConfirm={() => { if (confirming) step.mutate({ kind: confirming }); }} />
+        confirmLabel={confirming === 'deactivate' ? 'Deactivate' : 'Delete'}
+        onConfirm={() => {
+          if (confirming) step.mutate({ kind: confirming });
+        }}
+      />
     </div>
   );
 }

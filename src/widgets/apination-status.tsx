@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { apinationQueryOptions, setApinationWrite } from '../api/brokerage-admin.ts';
 import { serverMessage } from '../api/staff.ts';
 import { useWrite } from '../api/write.ts';
@@ -8,9 +9,9 @@ import { formatDateTime } from '../lib/format.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
 import { useSnackbar } from '../ui/snackbar.tsx';
 import * as styles from '../ui/staff.css.ts';
-import { Skeleton } from '../ui/skeleton.tsx';
 
 // A brokerage's Apination integration: its state, who changed it and when, and (for the
 // broker admin on the marketplace, or staff who may impersonate) the switch behind a confirmation.
@@ -22,7 +23,15 @@ export function apinationHistory(s: ApinationState): string {
   return `${s.enabled ? 'Enabled' : 'Disabled'} by ${s.changedBy.name}${acting} on ${formatDateTime(s.changedAt)}.`;
 }
 
-export function ApinationStatus({ brokerageId, brokerageName, canSwitch }: { brokerageId: number; brokerageName: string; canSwitch: boolean }) {
+export function ApinationStatus({
+  brokerageId,
+  brokerageName,
+  canSwitch,
+}: {
+  brokerageId: number;
+  brokerageName: string;
+  canSwitch: boolean;
+}) {
   const snackbar = useSnackbar();
   const state = useQuery(apinationQueryOptions(brokerageId));
   const [confirming, setConfirming] = useState(false);
@@ -31,7 +40,10 @@ export function ApinationStatus({ brokerageId, brokerageName, canSwitch }: { bro
       setConfirming(false);
       snackbar(s.enabled ? 'Apination enabled.' : 'Apination disabled.', { tone: 'success' });
     },
-    onError: (err) => { setConfirming(false); snackbar(serverMessage(err), { tone: 'error' }); },
+    onError: (err) => {
+      setConfirming(false);
+      snackbar(serverMessage(err), { tone: 'error' });
+    },
   });
   if (state.isError) return <p role="alert">The Apination status could not be loaded.</p>;
   if (!state.data) return <Skeleton label="Loading Apination status" shape="record" />;
@@ -48,12 +60,20 @@ export function ApinationStatus({ brokerageId, brokerageName, canSwitch }: { bro
           <Button variant={s.enabled ? 'secondary' : 'primary'} onClick={() => setConfirming(true)}>
             {s.enabled ? 'Disable Apination' : 'Enable Apination'}
           </Button>
-          <ConfirmDialog open={confirming} onOpenChange={setConfirming} busy={change.isPending} danger={!next}
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            busy={change.isPending}
+            danger={!next}
             title={next ? 'Enable Apination?' : 'Disable Apination?'}
-            description={next
-              ? `Apination will sync referral updates between ${brokerageName} and its connected CRM and transaction tools.`
-              : `Apination will stop syncing referral updates for ${brokerageName}.`}
-            confirmLabel={next ? 'Enable' : 'Disable'} onConfirm={() => change.mutate(next)} />
+            description={
+              next
+                ? `Apination will sync referral updates between ${brokerageName} and its connected CRM and transaction tools.`
+                : `Apination will stop syncing referral updates for ${brokerageName}.`
+            }
+            confirmLabel={next ? 'Enable' : 'Disable'}
+            onConfirm={() => change.mutate(next)}
+          />
         </div>
       )}
     </div>

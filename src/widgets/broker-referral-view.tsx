@@ -1,24 +1,24 @@
-import { withBreakPoints } from '../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
+
 import { addBrokerReferralNoteWrite, brokerReferralQueryOptions } from '../api/broker-referrals.ts';
 import { useWrite } from '../api/write.ts';
-import { daysText } from '../lib/format.ts';
+import { enumLabel } from '../contract/labels.ts';
+import { daysText, formatCents, formatDate, formatDateTime, personName } from '../lib/format.ts';
 import { stageLabel } from '../lib/referral-stages.ts';
-import { formatCents, formatDate, formatDateTime, personName } from '../lib/format.ts';
 import { formatPhone } from '../lib/validation.ts';
 import { useBrokerageScope } from '../session/brokerage-scope.ts';
+import { withBreakPoints } from '../ui/break-points.tsx';
 import { DetailList } from '../ui/detail-list.tsx';
 import { Card, Page } from '../ui/layout.tsx';
+import { useIsMobile } from '../ui/media.ts';
 import { QueryFailure } from '../ui/query-failure.tsx';
 import { RecordFrame } from '../ui/record-screen.tsx';
+import { ReferralTimeline } from '../ui/referral-timeline.tsx';
 import { RecordSkeleton } from '../ui/skeleton.tsx';
-import { useIsMobile } from '../ui/media.ts';
+import * as styles from '../ui/staff.css.ts';
 import { NotesPanel } from './notes-panel.tsx';
 import { ReferralActions } from './referral-actions.tsx';
-import { ReferralTimeline } from '../ui/referral-timeline.tsx';
-import * as styles from '../ui/staff.css.ts';
-import { enumLabel } from '../contract/labels.ts';
 
 export interface BrokerReferralViewProps {
   /** The address's id, checked (`recordId`): undefined is the not-found state. */
@@ -39,13 +39,21 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
   const query = useQuery({ ...brokerReferralQueryOptions(referralId ?? 0), enabled: valid });
   const r = query.data;
   if (referralId === undefined || query.isError) {
-    return <Page><QueryFailure thing="This referral" retry={valid ? query.refetch : undefined}><Link href={back.href}>{back.label}</Link></QueryFailure></Page>;
+    return (
+      <Page>
+        <QueryFailure thing="This referral" retry={valid ? query.refetch : undefined}>
+          <Link href={back.href}>{back.label}</Link>
+        </QueryFailure>
+      </Page>
+    );
   }
   if (r && agentId !== undefined && r.agentId !== agentId) {
     // Opened under an agent it no longer belongs to (just reassigned from here, or an old link).
     return (
       <Page>
-        <p role="status">This referral is now with <Link href={agentHref(r.agentId)}>{r.agentName ?? 'another agent'}</Link>.</p>
+        <p role="status">
+          This referral is now with <Link href={agentHref(r.agentId)}>{r.agentName ?? 'another agent'}</Link>.
+        </p>
         <Link href={back.href}>{back.label}</Link>
       </Page>
     );
@@ -57,10 +65,12 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
     await note.mutateAsync(text);
   };
   return (
-    <RecordFrame title={name} back={back}
+    <RecordFrame
+      title={name}
+      back={back}
       // A phone keeps the actions at hand: a bar stuck to the bottom of the screen, however long the record.
       phoneBar={mobile && <ReferralActions docked brokerageId={brokerageId} referral={actionsOf} />}
-      more={(
+      more={
         <>
           <Card>
             <h2 className={styles.subheading}>Timeline</h2>
@@ -68,27 +78,57 @@ export function BrokerReferralView({ referralId, back, agentHref, agentId }: Bro
           </Card>
           <Card>
             <h2 className={styles.subheading}>Notes</h2>
-            <NotesPanel label="Referral notes" formatTime={formatDateTime} onAdd={add}
-              notes={r.notes.map((n) => ({ id: n.id, body: n.text, author: n.authorName, created: n.created }))} />
+            <NotesPanel
+              label="Referral notes"
+              formatTime={formatDateTime}
+              onAdd={add}
+              notes={r.notes.map((n) => ({ id: n.id, body: n.text, author: n.authorName, created: n.created }))}
+            />
           </Card>
         </>
-      )}>
+      }
+    >
       {!mobile && <ReferralActions brokerageId={brokerageId} referral={actionsOf} />}
-      <DetailList items={[
-        ['Type', enumLabel('referralType', r.type)],
-        ['Stage', stageLabel(r.stage)],
-        ['Follow-up', r.overdue ? `${daysText(r.daysOverdue)} overdue` : 'Up to date'],
-        ['Agent', <Link key="agent" href={agentHref(r.agentId)}>{r.agentName ?? 'Not Available'}</Link>],
-        // Act where you look: the lead's phone and email open the phone's dialler and the mail app.
-        ['Phone', r.phone ? <a key="phone" href={`tel:${r.phone}`}>{formatPhone(r.phone)}</a> : '-'],
-        ['Email', r.email ? <a key="email" href={`mailto:${r.email}`}>{withBreakPoints(r.email)}</a> : '-'],
-        ['Price', formatCents(r.priceCents)],
-        ['Date of Sale', r.details.referralSale.dateOfSale ?? '-'],
-        ['Sale Price', formatCents(r.details.referralSale.salePriceCents)],
-        ['Removal Reason', r.removalReason ?? '-'],
-        ['Received', formatDate(r.created)],
-        ['Updated', formatDateTime(r.updated)],
-      ]} />
+      <DetailList
+        items={[
+          ['Type', enumLabel('referralType', r.type)],
+          ['Stage', stageLabel(r.stage)],
+          ['Follow-up', r.overdue ? `${daysText(r.daysOverdue)} overdue` : 'Up to date'],
+          [
+            'Agent',
+            <Link key="agent" href={agentHref(r.agentId)}>
+              {r.agentName ?? 'Not Available'}
+            </Link>,
+          ],
+          // Act where you look: the lead's phone and email open the phone's dialler and the mail app.
+          [
+            'Phone',
+            r.phone ? (
+              <a key="phone" href={`tel:${r.phone}`}>
+                {formatPhone(r.phone)}
+              </a>
+            ) : (
+              '-'
+            ),
+          ],
+          [
+            'Email',
+            r.email ? (
+              <a key="email" href={`mailto:${r.email}`}>
+                {withBreakPoints(r.email)}
+              </a>
+            ) : (
+              '-'
+            ),
+          ],
+          ['Price', formatCents(r.priceCents)],
+          ['Date of Sale', r.details.referralSale.dateOfSale ?? '-'],
+          ['Sale Price', formatCents(r.details.referralSale.salePriceCents)],
+          ['Removal Reason', r.removalReason ?? '-'],
+          ['Received', formatDate(r.created)],
+          ['Updated', formatDateTime(r.updated)],
+        ]}
+      />
     </RecordFrame>
   );
 }

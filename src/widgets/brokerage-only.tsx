@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { IMPERSONATE_FIRST, useBrokerageScope } from '../session/brokerage-scope.ts';
 import { mutedText, Page } from '../ui/layout.tsx';
 
@@ -8,6 +9,11 @@ import { mutedText, Page } from '../ui/layout.tsx';
  */
 export function BrokerageOnly({ title, children }: { title: string; children: ReactNode }) {
   const brokerageId = useBrokerageScope();
-  if (brokerageId === null) return <Page title={title}><p className={mutedText}>{IMPERSONATE_FIRST}</p></Page>;
+  if (brokerageId === null)
+    return (
+      <Page title={title}>
+        <p className={mutedText}>{IMPERSONATE_FIRST}</p>
+      </Page>
+    );
   return <>{children}</>;
 }

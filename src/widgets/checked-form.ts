@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+
 import { fieldMaxLengths } from '../contract/limits.ts';
 import { formFailureText, serverFieldErrors, useFieldErrors } from './form-errors.ts';
 
@@ -16,7 +17,9 @@ export type FieldErrors<F> = Partial<Record<keyof F, string>>;
  * schema); `message` may word a field's error differently from the schema's message.
  */
 export function schemaErrors<F>(
-  schema: v.GenericSchema, value: unknown, message?: (key: keyof F, issue: v.BaseIssue<unknown>) => string,
+  schema: v.GenericSchema,
+  value: unknown,
+  message?: (key: keyof F, issue: v.BaseIssue<unknown>) => string,
 ): FieldErrors<F> {
   const result = v.safeParse(schema, value);
   if (result.success) return {};
@@ -32,8 +35,18 @@ export function schemaErrors<F>(
  * Form state, field props (name, value, error, onChange and the schema's maxLength), the form's ref
  * and a submit that checks first and sends only a form without errors.
  */
-export function useCheckedForm<F extends Record<string, string>, R>({ initial, schema, check, save, onSaved }: {
-  initial: F; schema?: v.GenericSchema; check: (form: F) => FieldErrors<F>; save: (form: F) => Promise<R>; onSaved: (result: R) => void;
+export function useCheckedForm<F extends Record<string, string>, R>({
+  initial,
+  schema,
+  check,
+  save,
+  onSaved,
+}: {
+  initial: F;
+  schema?: v.GenericSchema;
+  check: (form: F) => FieldErrors<F>;
+  save: (form: F) => Promise<R>;
+  onSaved: (result: R) => void;
 }) {
   const [form, setForm] = useState<F>(initial);
   const ref = useRef<HTMLFormElement>(null);
@@ -57,8 +70,14 @@ export function useCheckedForm<F extends Record<string, string>, R>({ initial, s
     if (Object.keys(found).length === 0) mutation.mutate(form);
   };
   const field = (key: keyof F & string) => ({
-    name: key, value: form[key], error: errors[key], ...(limits[key] === undefined ? {} : { maxLength: limits[key] }),
-    onChange: (e: { target: { value: string } }) => { clear(key); setForm((f) => ({ ...f, [key]: e.target.value })); },
+    name: key,
+    value: form[key],
+    error: errors[key],
+    ...(limits[key] === undefined ? {} : { maxLength: limits[key] }),
+    onChange: (e: { target: { value: string } }) => {
+      clear(key);
+      setForm((f) => ({ ...f, [key]: e.target.value }));
+    },
   });
   return { ref, submit, field, formError, pending: mutation.isPending };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import * as v from 'valibot';
+
 import { ApiError } from '../api/client.ts';
 
 // How every form shows what is wrong: each message next to its field, in the user's words, gone as
@@ -17,16 +18,21 @@ export function ruleError(rule: v.GenericSchema, value: unknown): string | undef
 /** The top-of-form message for an error, or undefined when its fields say it all. */
 export function formFailureText(e: unknown): string | undefined {
   if (e instanceof ApiError) {
-    if (e.network) return 'You are offline or the server cannot be reached. Nothing was saved; try again when you are back online.';
+    if (e.network)
+      return 'You are offline or the server cannot be reached. Nothing was saved; try again when you are back online.';
     if (e.fields && Object.keys(e.fields).length > 0) return undefined;
-    if (e.status >= 500 || e.message.startsWith('Unexpected answer')) return 'Something went wrong on our side. Nothing was saved; try again.';
+    if (e.status >= 500 || e.message.startsWith('Unexpected answer'))
+      return 'Something went wrong on our side. Nothing was saved; try again.';
     return e.message;
   }
   return 'Something went wrong. Nothing was saved; try again.';
 }
 
 /** The server's field messages, for the fields this form has; the rest go to the top message. */
-export function serverFieldErrors<K extends string>(e: unknown, keys: readonly K[]): { fields: FieldErrors<K>; other: string[] } {
+export function serverFieldErrors<K extends string>(
+  e: unknown,
+  keys: readonly K[],
+): { fields: FieldErrors<K>; other: string[] } {
   const fields: FieldErrors<K> = {};
   const other: string[] = [];
   if (e instanceof ApiError && e.fields) {

@@ -1,6 +1,7 @@
-import * as v from 'valibot';
 import { useRef, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
 import { useSearch } from 'wouter';
+
 import { inviteAgentWrite } from '../api/potential-agents.ts';
 import { useWrite } from '../api/write.ts';
 import { fieldMaxLengths } from '../contract/limits.ts';
@@ -32,7 +33,15 @@ function errorsOf(f: Fields): Partial<Fields> {
  * Invite Agents: name, email and phone; the invitation goes out by email with its onboarding link.
  * What is typed is a draft until it is sent or cancelled: Back, Escape or a reload keep it.
  */
-export function InviteAgentsDialog({ open, onOpenChange, onSent }: { open: boolean; onOpenChange: (o: boolean) => void; onSent: (email: string) => void }) {
+export function InviteAgentsDialog({
+  open,
+  onOpenChange,
+  onSent,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onSent: (email: string) => void;
+}) {
   const invite = useWrite(inviteAgentWrite);
   // Opened by ?invite=true (the top bar's button), the address is its history entry already.
   const openedByAddress = new URLSearchParams(useSearch()).get('invite') === 'true';
@@ -41,8 +50,16 @@ export function InviteAgentsDialog({ open, onOpenChange, onSent }: { open: boole
   const { errors, show, clear } = useFieldErrors<keyof Fields>(form);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => { clear(key); updateFields({ [key]: e.target.value }); };
-  const cancel = () => { clearFields(); show({}); setFailure(undefined); onOpenChange(false); };
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => {
+    clear(key);
+    updateFields({ [key]: e.target.value });
+  };
+  const cancel = () => {
+    clearFields();
+    show({});
+    setFailure(undefined);
+    onOpenChange(false);
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found = errorsOf(fields);
@@ -64,16 +81,68 @@ export function InviteAgentsDialog({ open, onOpenChange, onSent }: { open: boole
     }
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} openedByAddress={openedByAddress} title="Invite Agents"
-      description="We email the agent a link to join your brokerage. They confirm their details and set a password.">
-      <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      openedByAddress={openedByAddress}
+      title="Invite Agents"
+      description="We email the agent a link to join your brokerage. They confirm their details and set a password."
+    >
+      <form
+        ref={form}
+        onSubmit={(e) => {
+          void submit(e);
+        }}
+        noValidate
+      >
         {failure && <p role="alert">{failure}</p>}
-        <TextField label="First Name" name="firstName" value={fields.firstName} onChange={set('firstName')} error={errors.firstName} keyFilter="name" autoComplete="off" maxLength={MAX.firstName} />
-        <TextField label="Last Name" name="lastName" value={fields.lastName} onChange={set('lastName')} error={errors.lastName} keyFilter="name" autoComplete="off" maxLength={MAX.lastName} />
-        <TextField label="Email" name="email" type="email" value={fields.email} onChange={set('email')} error={errors.email} autoComplete="off" maxLength={MAX.email} />
-        <TextField label="Phone Number" name="phone" type="tel" value={fields.phone} onChange={set('phone')} error={errors.phone} keyFilter="phone" autoComplete="off" maxLength={MAX.phone} />
-        <Button type="submit" disabled={busy}>Send Invitation</Button>
-        <Button variant="text" onClick={cancel}>Cancel</Button>
+        <TextField
+          label="First Name"
+          name="firstName"
+          value={fields.firstName}
+          onChange={set('firstName')}
+          error={errors.firstName}
+          keyFilter="name"
+          autoComplete="off"
+          maxLength={MAX.firstName}
+        />
+        <TextField
+          label="Last Name"
+          name="lastName"
+          value={fields.lastName}
+          onChange={set('lastName')}
+          error={errors.lastName}
+          keyFilter="name"
+          autoComplete="off"
+          maxLength={MAX.lastName}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          value={fields.email}
+          onChange={set('email')}
+          error={errors.email}
+          autoComplete="off"
+          maxLength={MAX.email}
+        />
+        <TextField
+          label="Phone Number"
+          name="phone"
+          type="tel"
+          value={fields.phone}
+          onChange={set('phone')}
+          error={errors.phone}
+          keyFilter="phone"
+          autoComplete="off"
+          maxLength={MAX.phone}
+        />
+        <Button type="submit" disabled={busy}>
+          Send Invitation
+        </Button>
+        <Button variant="text" onClick={cancel}>
+          Cancel
+        </Button>
       </form>
     </Dialog>
   );

@@ -1,19 +1,20 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+
 import type { ListSort, ListSpec } from '../lib/list-view.ts';
 import { SelectField } from '../ui/choice.tsx';
 import { DataTable, type Column } from '../ui/data-table.tsx';
 import { ExportButton } from '../ui/export-button.tsx';
-import { ListFreshness, NeedsConnection } from './list-freshness.tsx';
 import { Card, Page } from '../ui/layout.tsx';
 import { ListFilters } from '../ui/list-filters.tsx';
+import { sortChoicesOf, SortDialog, type SortChoice } from '../ui/list-sort-dialog.tsx';
 import { useIsMobile } from '../ui/media.ts';
-import { SortDialog, sortChoicesOf, type SortChoice } from '../ui/list-sort-dialog.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { RecentlyViewed, type RecentLink } from '../ui/recent-list.tsx';
 import { SearchField } from '../ui/search-field.tsx';
 import * as styles from '../ui/staff.css.ts';
 import { useTopBarActions } from '../ui/top-bar-actions.tsx';
 import type { ListState } from '../ui/use-list-state.ts';
+import { ListFreshness, NeedsConnection } from './list-freshness.tsx';
 
 // The scaffold every list screen starts from (docs/CONTRIBUTING.md): recently viewed, a toolbar with
 // search, filters and export, the table, the spec's pagination control, and the view in the URL.
@@ -27,7 +28,10 @@ import type { ListState } from '../ui/use-list-state.ts';
 //     return <ListScreen title="Things" definition={LIST} list={list} query={query} columns={COLUMNS} ... />;
 //   }
 
-export interface ListOption { value: string; label: string }
+export interface ListOption {
+  value: string;
+  label: string;
+}
 
 /** A select of the toolbar: `all` is the first option, the empty value ("no filter"). */
 export interface ListFilter<K extends string = string> {
@@ -76,7 +80,13 @@ export function defineList<S extends string = never, K extends string = never, E
     options[f.key] = f.options.map((o) => o.value);
   }
   return {
-    spec: { filter, sort: d.sort, sortKeys: d.sortKeys, options, ...(d.rowsPerPage ? { rowsPerPage: d.rowsPerPage } : {}) },
+    spec: {
+      filter,
+      sort: d.sort,
+      sortKeys: d.sortKeys,
+      options,
+      ...(d.rowsPerPage ? { rowsPerPage: d.rowsPerPage } : {}),
+    },
     search: d.search,
     filters,
   };
@@ -141,8 +151,25 @@ export interface ListScreenProps<T, F extends Record<string, string>> {
  * the filters wait behind one "Filters (n)" button, and the table's rows become cards (data-table.tsx).
  */
 export function ListScreen<T, F extends Record<string, string>>({
-  title, definition, list, query, columns, rowKey, label, rowsType, empty, exportAs, recent, header, actions, views, sortChoices: ownChoices,
-  beforeTable, children, fields, error,
+  title,
+  definition,
+  list,
+  query,
+  columns,
+  rowKey,
+  label,
+  rowsType,
+  empty,
+  exportAs,
+  recent,
+  header,
+  actions,
+  views,
+  sortChoices: ownChoices,
+  beforeTable,
+  children,
+  fields,
+  error,
 }: ListScreenProps<T, F>) {
   const { search, filters } = definition;
   const setFilter = (key: keyof F & string, value: string) => list.setFilter({ [key]: value } as Partial<F>);
@@ -154,33 +181,60 @@ export function ListScreen<T, F extends Record<string, string>>({
   const mobile = useIsMobile();
   const [searchOpen, setSearchOpen] = useState(false);
   const [focusSearch, setFocusSearch] = useState(0);
-  const goToSearch = useCallback(() => { setSearchOpen(true); setFocusSearch((n) => n + 1); }, []);
+  const goToSearch = useCallback(() => {
+    setSearchOpen(true);
+    setFocusSearch((n) => n + 1);
+  }, []);
   useEffect(() => {
     if (focusSearch === 0) return;
     toolbar.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus(); // focusing scrolls it into view
   }, [focusSearch]);
   const openSort = useCallback(() => setSortOpen(true), []);
-  useTopBarActions({ ...(search ? { onSearch: goToSearch } : {}), ...(sortChoices.length > 0 ? { onSort: openSort } : {}) });
+  useTopBarActions({
+    ...(search ? { onSearch: goToSearch } : {}),
+    ...(sortChoices.length > 0 ? { onSort: openSort } : {}),
+  });
   // Every filter of the spec but the search box: the definition's selects and the screen's own fields.
   const filtersSet = Object.entries(list.filter).filter(([key, value]) => key !== search?.key && value !== '').length;
-  const failure = typeof error === 'function' ? error(query.error) : error ?? 'Whoops, Something went wrong. Try again.';
+  const failure =
+    typeof error === 'function' ? error(query.error) : (error ?? 'Whoops, Something went wrong. Try again.');
   return (
     <Page title={title}>
       <div className={styles.stack}>
-        {recent && <RecentlyViewed items={recent.items} hrefFor={recent.hrefFor} {...(recent.title ? { title: recent.title } : {})} />}
+        {recent && (
+          <RecentlyViewed
+            items={recent.items}
+            hrefFor={recent.hrefFor}
+            {...(recent.title ? { title: recent.title } : {})}
+          />
+        )}
         <Card>
           {header}
           <div className={styles.toolbar} ref={toolbar}>
             {search && (!mobile || searchOpen || (list.filter[search.key] ?? '') !== '') && (
-              <SearchField label={search.label} value={list.filter[search.key] ?? ''} placeholder={search.placeholder} hint={search.hint}
-                onSearch={(value) => setFilter(search.key, value)} />
+              <SearchField
+                label={search.label}
+                value={list.filter[search.key] ?? ''}
+                placeholder={search.placeholder}
+                hint={search.hint}
+                onSearch={(value) => setFilter(search.key, value)}
+              />
             )}
             {(filters.length > 0 || fields) && (
               <ListFilters count={filtersSet}>
                 {filters.map((f) => (
-                  <SelectField key={f.key} label={f.label} value={list.filter[f.key] ?? ''} onChange={(e) => setFilter(f.key, e.target.value)}>
+                  <SelectField
+                    key={f.key}
+                    label={f.label}
+                    value={list.filter[f.key] ?? ''}
+                    onChange={(e) => setFilter(f.key, e.target.value)}
+                  >
                     <option value="">{f.all}</option>
-                    {f.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                    {f.options.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
                   </SelectField>
                 ))}
                 {fields}
@@ -196,12 +250,36 @@ export function ListScreen<T, F extends Record<string, string>>({
             {views}
           </div>
           <ListFreshness updatedAt={query.dataUpdatedAt ?? 0} failure={query.failureReason} />
-          {query.isError && failure && <p role="alert" className={styles.formError}>{failure}</p>}
+          {query.isError && failure && (
+            <p role="alert" className={styles.formError}>
+              {failure}
+            </p>
+          )}
           {beforeTable}
-          <DataTable label={label} columns={columns} rows={query.data?.content ?? []} rowKey={rowKey}
-            sort={list.sort} onSortChange={list.setSort} loading={query.isPending} empty={empty} />
-          <Pagination rowsType={rowsType} state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
-          {sortChoices.length > 0 && <SortDialog open={sortOpen} onOpenChange={setSortOpen} choices={sortChoices} sort={list.sort} onSort={list.setSort} />}
+          <DataTable
+            label={label}
+            columns={columns}
+            rows={query.data?.content ?? []}
+            rowKey={rowKey}
+            sort={list.sort}
+            onSortChange={list.setSort}
+            loading={query.isPending}
+            empty={empty}
+          />
+          <Pagination
+            rowsType={rowsType}
+            state={list.paging(query.data?.totalElements ?? 0)}
+            onChange={list.setPaging}
+          />
+          {sortChoices.length > 0 && (
+            <SortDialog
+              open={sortOpen}
+              onOpenChange={setSortOpen}
+              choices={sortChoices}
+              sort={list.sort}
+              onSort={list.setSort}
+            />
+          )}
         </Card>
       </div>
       {children}

@@ -1,27 +1,38 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { mlsBoardsQueryOptions, saveMlsBoardsWrite } from '../api/agent-lifecycle.ts';
 import { serverMessage } from '../api/staff.ts';
 import { useWrite } from '../api/write.ts';
 import type { MlsBoards as Boards } from '../contract/agents.ts';
 import { Button } from '../ui/button.tsx';
 import { CheckboxGroup } from '../ui/checkbox-group.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
 import { useSnackbar } from '../ui/snackbar.tsx';
 import * as styles from '../ui/staff.css.ts';
-import { Skeleton } from '../ui/skeleton.tsx';
 
 function BoardsForm({ id, boards }: { id: number; boards: Boards }) {
   const snackbar = useSnackbar();
   const [chosen, setChosen] = useState(() => boards.filter((b) => b.selected).map((b) => String(b.id)));
   const save = useWrite(saveMlsBoardsWrite(id), {
-    onSuccess: () => { snackbar('Saved the MLS boards.', { tone: 'success' }); },
+    onSuccess: () => {
+      snackbar('Saved the MLS boards.', { tone: 'success' });
+    },
     onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
   });
   return (
     <div className={styles.stack}>
-      <CheckboxGroup legend="MLS Boards" value={chosen} onChange={setChosen}
-        options={boards.map((b) => ({ value: String(b.id), label: `${b.name} (${b.code}, ${b.state})` }))} />
-      <div><Button disabled={save.isPending} onClick={() => save.mutate(chosen.map(Number))}>Save MLS Boards</Button></div>
+      <CheckboxGroup
+        legend="MLS Boards"
+        value={chosen}
+        onChange={setChosen}
+        options={boards.map((b) => ({ value: String(b.id), label: `${b.name} (${b.code}, ${b.state})` }))}
+      />
+      <div>
+        <Button disabled={save.isPending} onClick={() => save.mutate(chosen.map(Number))}>
+          Save MLS Boards
+        </Button>
+      </div>
     </div>
   );
 }

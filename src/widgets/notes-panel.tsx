@@ -1,14 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import type * as v from 'valibot';
+
 import { maxLengthOf } from '../contract/limits.ts';
 import { NoteText } from '../contract/note-text.ts';
 import { Button } from '../ui/button.tsx';
-import { ruleError, useFormErrors } from './form-errors.ts';
-import { usePageDraft } from './page-draft.ts';
 import { TextArea } from '../ui/choice.tsx';
 import * as styles from '../ui/staff.css.ts';
+import { ruleError, useFormErrors } from './form-errors.ts';
+import { usePageDraft } from './page-draft.ts';
 
-export interface NoteItem { id: number; body: string; author: string | null; created: string }
+export interface NoteItem {
+  id: number;
+  body: string;
+  author: string | null;
+  created: string;
+}
 
 export interface NotesPanelProps {
   notes: readonly NoteItem[];
@@ -25,7 +31,14 @@ export interface NotesPanelProps {
 const NOTE_KEYS = ['body', 'text'] as const;
 
 /** Notes, newest first, with an optional add-note form whose text is a draft of its page until added. */
-export function NotesPanel({ notes, onAdd, formatTime, empty = 'No notes yet.', label = 'Notes', rule = NoteText }: NotesPanelProps) {
+export function NotesPanel({
+  notes,
+  onAdd,
+  formatTime,
+  empty = 'No notes yet.',
+  label = 'Notes',
+  rule = NoteText,
+}: NotesPanelProps) {
   const [draft, updateDraft, clearDraft] = usePageDraft(`notes:${label}`, { body: '' });
   const body = draft.body;
   const { form, errors, clear, formError, check, refused } = useFormErrors(NOTE_KEYS);
@@ -48,14 +61,38 @@ export function NotesPanel({ notes, onAdd, formatTime, empty = 'No notes yet.', 
   return (
     <section aria-label={label}>
       {onAdd && (
-        <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate>
-          {formError && <p role="alert" className={styles.formError}>{formError}</p>}
-          <TextArea label="Note" name="body" value={body} error={errors.body ?? errors.text} maxLength={maxLengthOf(rule)}
-            onChange={(e) => { clear('body'); clear('text'); updateDraft({ body: e.target.value }); }} />
-          <Button type="submit" disabled={busy}>Add Note</Button>
+        <form
+          ref={form}
+          onSubmit={(e) => {
+            void submit(e);
+          }}
+          noValidate
+        >
+          {formError && (
+            <p role="alert" className={styles.formError}>
+              {formError}
+            </p>
+          )}
+          <TextArea
+            label="Note"
+            name="body"
+            value={body}
+            error={errors.body ?? errors.text}
+            maxLength={maxLengthOf(rule)}
+            onChange={(e) => {
+              clear('body');
+              clear('text');
+              updateDraft({ body: e.target.value });
+            }}
+          />
+          <Button type="submit" disabled={busy}>
+            Add Note
+          </Button>
         </form>
       )}
-      {notes.length === 0 ? <p className={styles.meta}>{empty}</p> : (
+      {notes.length === 0 ? (
+        <p className={styles.meta}>{empty}</p>
+      ) : (
         <ul className={styles.list}>
           {notes.map((n) => (
             <li key={n.id} className={styles.listItem}>

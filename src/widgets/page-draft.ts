@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter';
+
 import { useDraft, type DraftValues } from '../session/draft.ts';
 
 /**

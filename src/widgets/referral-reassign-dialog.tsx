@@ -1,17 +1,26 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+
 import { invalidateAfterReassign, reassignChoicesQueryOptions, reassignReferral } from '../api/broker-referrals.ts';
-import { reassignRefusal, REASSIGN_REFUSAL_LABELS, REASSIGN_REFUSAL_MESSAGES } from '../lib/reassignment-rule.ts';
+import { REASSIGN_REFUSAL_LABELS, REASSIGN_REFUSAL_MESSAGES, reassignRefusal } from '../lib/reassignment-rule.ts';
 import { Button } from '../ui/button.tsx';
 import { SelectField } from '../ui/choice.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { useBackCloses } from '../ui/referral-actions-back.ts';
-import * as styles from './referral-actions.css.ts';
 import { useSnackbar } from '../ui/snackbar.tsx';
+import * as styles from './referral-actions.css.ts';
 
 /** A referral to move: its id, its agent now and the prospect's name (for the report). */
-export interface ReassignItem { id: number; agentId: number; name: string }
-export interface ReassignOutcome { id: number; name: string; error?: string }
+export interface ReassignItem {
+  id: number;
+  agentId: number;
+  name: string;
+}
+export interface ReassignOutcome {
+  id: number;
+  name: string;
+  error?: string;
+}
 
 export interface ReassignDialogProps {
   open: boolean;
@@ -42,20 +51,29 @@ export function ReassignDialog({ open, onOpenChange, brokerageId, referrals, onF
   const [error, setError] = useState<string>();
   const close = () => {
     onOpenChange(false);
-    setStep('pick'); setAgentId(''); setOutcomes([]); setError(undefined);
+    setStep('pick');
+    setAgentId('');
+    setOutcomes([]);
+    setError(undefined);
   };
   useBackCloses(open, close);
   // Back (or Escape) may close the dialog while the requests run: the report then goes to the snackbar only.
   const isOpen = useRef(open);
-  useEffect(() => { isOpen.current = open; }, [open]);
+  useEffect(() => {
+    isOpen.current = open;
+  }, [open]);
 
   const single = referrals.length === 1;
-  const subject = single ? referrals[0]?.name ?? 'This referral' : plural(referrals.length);
+  const subject = single ? (referrals[0]?.name ?? 'This referral') : plural(referrals.length);
   const choices = (agents.data ?? []).map((a) => {
     const refusals = referrals.map((r) => reassignRefusal({ agentId: r.agentId, brokerageId }, a));
     const blocked = refusals.every((x) => x !== null);
     const some = refusals.filter((x) => x === 'SAME_AGENT').length;
-    const why = blocked ? REASSIGN_REFUSAL_LABELS[refusals[0]!] : some > 0 ? `Already assigned ${some} of ${referrals.length}` : '';
+    const why = blocked
+      ? REASSIGN_REFUSAL_LABELS[refusals[0]!]
+      : some > 0
+        ? `Already assigned ${some} of ${referrals.length}`
+        : '';
     return { ...a, blocked, why };
   });
   const target = choices.find((a) => String(a.id) === agentId);
@@ -68,12 +86,19 @@ export function ReassignDialog({ open, onOpenChange, brokerageId, referrals, onF
       setProgress(i + 1);
       // The rule refuses these for sure: reported with the server's own words, not sent.
       const refusal = reassignRefusal({ agentId: r.agentId, brokerageId }, target);
-      if (refusal) { done.push({ id: r.id, name: r.name, error: REASSIGN_REFUSAL_MESSAGES[refusal] }); continue; }
+      if (refusal) {
+        done.push({ id: r.id, name: r.name, error: REASSIGN_REFUSAL_MESSAGES[refusal] });
+        continue;
+      }
       try {
         await reassignReferral(r.id, target.id);
         done.push({ id: r.id, name: r.name });
       } catch (err) {
-        done.push({ id: r.id, name: r.name, error: err instanceof Error && err.message ? err.message : 'An error occurred please try again.' });
+        done.push({
+          id: r.id,
+          name: r.name,
+          error: err instanceof Error && err.message ? err.message : 'An error occurred please try again.',
+        });
       }
     }
     const moved = done.filter((o) => !o.error).length;
@@ -85,52 +110,113 @@ export function ReassignDialog({ open, onOpenChange, brokerageId, referrals, onF
       return;
     }
     if (single) {
-      if (isOpen.current) { setError(done[0]?.error); setStep('pick'); } else snackbar(done[0]?.error ?? 'Not reassigned.', { tone: 'error' });
+      if (isOpen.current) {
+        setError(done[0]?.error);
+        setStep('pick');
+      } else snackbar(done[0]?.error ?? 'Not reassigned.', { tone: 'error' });
       return;
     }
-    snackbar(moved === done.length ? `${plural(moved)} reassigned to ${target.name}.` : `${moved} of ${plural(done.length)} reassigned to ${target.name}; ${done.length - moved} not reassigned.`,
-      { tone: moved === done.length ? 'success' : 'error' });
+    snackbar(
+      moved === done.length
+        ? `${plural(moved)} reassigned to ${target.name}.`
+        : `${moved} of ${plural(done.length)} reassigned to ${target.name}; ${done.length - moved} not reassigned.`,
+      { tone: moved === done.length ? 'success' : 'error' },
+    );
     if (!isOpen.current) return;
     setOutcomes(done);
     setStep('done');
   };
 
-  const title = step === 'confirm' ? 'Confirm reassignment' : step === 'done' ? 'Reassignment results' : single ? 'Reassign referral' : `Reassign ${plural(referrals.length)}`;
-  const actions = step === 'pick' ? (
-    <>
-      <Button variant="text" onClick={close}>Cancel</Button>
-      <Button disabled={!target || target.blocked} onClick={() => { setError(undefined); setStep('confirm'); }}>Reassign</Button>
-    </>
-  ) : step === 'confirm' ? (
-    <>
-      <Button variant="text" onClick={() => setStep('pick')}>Back</Button>
-      <Button onClick={() => { void run(); }}>Confirm reassignment</Button>
-    </>
-  ) : step === 'done' ? <Button onClick={close}>Close</Button> : undefined;
+  const title =
+    step === 'confirm'
+      ? 'Confirm reassignment'
+      : step === 'done'
+        ? 'Reassignment results'
+        : single
+          ? 'Reassign referral'
+          : `Reassign ${plural(referrals.length)}`;
+  const actions =
+    step === 'pick' ? (
+      <>
+        <Button variant="text" onClick={close}>
+          Cancel
+        </Button>
+        <Button
+          disabled={!target || target.blocked}
+          onClick={() => {
+            setError(undefined);
+            setStep('confirm');
+          }}
+        >
+          Reassign
+        </Button>
+      </>
+    ) : step === 'confirm' ? (
+      <>
+        <Button variant="text" onClick={() => setStep('pick')}>
+          Back
+        </Button>
+        <Button
+          onClick={() => {
+            void run();
+          }}
+        >
+          Confirm reassignment
+        </Button>
+      </>
+    ) : step === 'done' ? (
+      <Button onClick={close}>Close</Button>
+    ) : undefined;
 
   return (
-    <Dialog open={open} onOpenChange={(o) => { if (!o && step !== 'running') close(); }} title={title} actions={actions}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o && step !== 'running') close();
+      }}
+      title={title}
+      actions={actions}
+    >
       <div className={styles.sheetBody}>
         {step === 'pick' && (
           <>
             <p>Move {subject} to another agent of the brokerage.</p>
-            {agents.isError && <p role="alert" className={styles.error}>The agents could not be loaded.</p>}
-            <SelectField label="New agent" value={agentId} onChange={(e) => { setAgentId(e.target.value); setError(undefined); }}
-              disabled={agents.isPending} error={error}>
+            {agents.isError && (
+              <p role="alert" className={styles.error}>
+                The agents could not be loaded.
+              </p>
+            )}
+            <SelectField
+              label="New agent"
+              value={agentId}
+              onChange={(e) => {
+                setAgentId(e.target.value);
+                setError(undefined);
+              }}
+              disabled={agents.isPending}
+              error={error}
+            >
               <option value="">{agents.isPending ? 'Loading agents…' : 'Choose an agent'}</option>
               {choices.map((a) => (
-                <option key={a.id} value={a.id} disabled={a.blocked}>{a.why ? `${a.label} (${a.why})` : a.label}</option>
+                <option key={a.id} value={a.id} disabled={a.blocked}>
+                  {a.why ? `${a.label} (${a.why})` : a.label}
+                </option>
               ))}
             </SelectField>
           </>
         )}
         {step === 'confirm' && target && (
           <p>
-            Reassign {subject} to {target.name}? {target.name} is notified at once, and the reassignment cannot be undone from here.
+            Reassign {subject} to {target.name}? {target.name} is notified at once, and the reassignment cannot be
+            undone from here.
             {target.why && ` ${target.why}: those stay where they are.`}
           </p>
         )}
-        {step === 'running' && <p role="status">Reassigning {progress} of {plural(referrals.length)}…</p>}
+        {step === 'running' && (
+          <p role="status">
+            Reassigning {progress} of {plural(referrals.length)}…
+          </p>
+        )}
         {step === 'done' && <Results outcomes={outcomes} agent={target?.name ?? 'the agent'} />}
       </div>
     </Dialog>
@@ -142,17 +228,29 @@ function Results({ outcomes, agent }: { outcomes: readonly ReassignOutcome[]; ag
   const failed = outcomes.filter((o) => o.error);
   return (
     <>
-      <p role="status">{moved.length} of {plural(outcomes.length)} reassigned to {agent}.</p>
+      <p role="status">
+        {moved.length} of {plural(outcomes.length)} reassigned to {agent}.
+      </p>
       {moved.length > 0 && (
         <section aria-label="Reassigned">
           <h3>Reassigned</h3>
-          <ul className={styles.results}>{moved.map((o) => <li key={o.id}>{o.name}</li>)}</ul>
+          <ul className={styles.results}>
+            {moved.map((o) => (
+              <li key={o.id}>{o.name}</li>
+            ))}
+          </ul>
         </section>
       )}
       {failed.length > 0 && (
         <section aria-label="Not reassigned">
           <h3>Not reassigned (still selected)</h3>
-          <ul className={styles.results}>{failed.map((o) => <li key={o.id} className={styles.failed}>{o.name}: {o.error}</li>)}</ul>
+          <ul className={styles.results}>
+            {failed.map((o) => (
+              <li key={o.id} className={styles.failed}>
+                {o.name}: {o.error}
+              </li>
+            ))}
+          </ul>
         </section>
       )}
     </>

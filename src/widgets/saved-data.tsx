@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+
 import { useForgetAnswers } from '../api/cache.ts';
 import { formatBytes } from '../lib/format.ts';
 import { storageUse, type StorageUse } from '../session/saved-data.ts';
@@ -14,7 +15,9 @@ export function SavedData() {
   const forgetAnswers = useForgetAnswers();
   const [use, setUse] = useState<StorageUse | null | undefined>(undefined);
   const [cleared, setCleared] = useState(false);
-  const measure = useCallback(() => { void storageUse().then(setUse, () => setUse(null)); }, []);
+  const measure = useCallback(() => {
+    void storageUse().then(setUse, () => setUse(null));
+  }, []);
   useEffect(measure, [measure]);
   const clear = async () => {
     // Every answer forgotten and the shown ones fetched again; queued writes are left alone.
@@ -24,13 +27,29 @@ export function SavedData() {
   };
   return (
     <section aria-labelledby="saved-data-title">
-      <h2 id="saved-data-title" className={styles.title}>Saved on this device</h2>
+      <h2 id="saved-data-title" className={styles.title}>
+        Saved on this device
+      </h2>
       <p className={styles.updated}>
-        {use === undefined ? 'Measuring…' : use === null ? 'This browser does not say how much space is used.'
-          : `${formatBytes(use.usage)} used${use.persisted ? ', kept by the browser when space runs low' : ''}.`}
+        {use === undefined
+          ? 'Measuring…'
+          : use === null
+            ? 'This browser does not say how much space is used.'
+            : `${formatBytes(use.usage)} used${use.persisted ? ', kept by the browser when space runs low' : ''}.`}
       </p>
-      <Button variant="secondary" onClick={() => { void clear(); }}>Clear saved data</Button>
-      {cleared && <p role="status" className={styles.updated}>Saved data cleared. Changes waiting to sync are kept.</p>}
+      <Button
+        variant="secondary"
+        onClick={() => {
+          void clear();
+        }}
+      >
+        Clear saved data
+      </Button>
+      {cleared && (
+        <p role="status" className={styles.updated}>
+          Saved data cleared. Changes waiting to sync are kept.
+        </p>
+      )}
     </section>
   );
 }

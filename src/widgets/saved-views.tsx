@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { deleteViewWrite, saveViewWrite, savedViewsQueryOptions } from '../api/saved-views.ts';
+
+import { deleteViewWrite, savedViewsQueryOptions, saveViewWrite } from '../api/saved-views.ts';
 import { useWrite } from '../api/write.ts';
 import { maxLengthOf } from '../contract/limits.ts';
 import { NewSavedView, type SavedViewList } from '../contract/saved-views.ts';
 import { Button } from '../ui/button.tsx';
 import { SelectField } from '../ui/choice.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { ruleError, useFormErrors } from './form-errors.ts';
-import { usePageDraft } from './page-draft.ts';
 import * as styles from '../ui/staff.css.ts';
 import { TextField } from '../ui/text-field.tsx';
+import { ruleError, useFormErrors } from './form-errors.ts';
+import { usePageDraft } from './page-draft.ts';
 
 const NAME = NewSavedView.entries.name;
 /** The one field of Save View; the rest of the body (the list and its query) is the screen's. */
@@ -22,7 +23,15 @@ const QUERY_TOO_LONG = 'These filters and this sort are too long to save as a vi
  * The signed-in person's saved views of one list: choose one to apply its filters and sort, save the
  * current ones under a name (the same name saves over), delete the one in force. Kept on the server.
  */
-export function SavedViews({ list, current, onApply }: { list: SavedViewList; current: string; onApply: (query: string) => void }) {
+export function SavedViews({
+  list,
+  current,
+  onApply,
+}: {
+  list: SavedViewList;
+  current: string;
+  onApply: (query: string) => void;
+}) {
   const save = useWrite(saveViewWrite(list));
   const remove = useWrite(deleteViewWrite(list));
   const views = useQuery(savedViewsQueryOptions(list));
@@ -33,7 +42,12 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
   const setName = (text: string) => updateDraft({ name: text });
   const { form, errors, clear, formError, check, refused } = useFormErrors(FIELD_KEYS);
   const [tooLong, setTooLong] = useState(false);
-  const cancel = () => { clearDraft(); check({}); setTooLong(false); setOpen(false); };
+  const cancel = () => {
+    clearDraft();
+    check({});
+    setTooLong(false);
+    setOpen(false);
+  };
   const [busy, setBusy] = useState(false);
   const active = views.data?.find((view) => view.query === current);
 
@@ -57,25 +71,71 @@ export function SavedViews({ list, current, onApply }: { list: SavedViewList; cu
 
   return (
     <>
-      <SelectField label="Saved views" value={active ? String(active.id) : ''} onChange={(e) => {
-        const view = views.data?.find((x) => String(x.id) === e.target.value);
-        if (view) onApply(view.query);
-      }}>
+      <SelectField
+        label="Saved views"
+        value={active ? String(active.id) : ''}
+        onChange={(e) => {
+          const view = views.data?.find((x) => String(x.id) === e.target.value);
+          if (view) onApply(view.query);
+        }}
+      >
         <option value="">{views.data?.length ? 'Choose a view' : 'No saved views'}</option>
-        {views.data?.map((view) => <option key={view.id} value={view.id}>{view.name}</option>)}
+        {views.data?.map((view) => (
+          <option key={view.id} value={view.id}>
+            {view.name}
+          </option>
+        ))}
       </SelectField>
-      <Button variant="secondary" onClick={() => { if (!name) setName(active?.name ?? ''); setOpen(true); }}>Save View</Button>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          if (!name) setName(active?.name ?? '');
+          setOpen(true);
+        }}
+      >
+        Save View
+      </Button>
       {active && (
-        <Button variant="text" onClick={() => remove.mutate(active.id)}>Delete View</Button>
+        <Button variant="text" onClick={() => remove.mutate(active.id)}>
+          Delete View
+        </Button>
       )}
-      <Dialog open={open} onOpenChange={setOpen} title="Save View"
-        description="Saves these filters and this sort under a name, for you on every device.">
-        <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate>
-          {(tooLong || formError) && <p role="alert" className={styles.formError}>{tooLong ? QUERY_TOO_LONG : formError}</p>}
-          <TextField label="View name" name="name" value={name} maxLength={maxLengthOf(NAME)} error={errors.name}
-            onChange={(e) => { clear('name'); setName(e.target.value); }} autoFocus />
-          <Button type="submit" disabled={busy}>Save</Button>
-          <Button variant="text" onClick={cancel}>Cancel</Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Save View"
+        description="Saves these filters and this sort under a name, for you on every device."
+      >
+        <form
+          ref={form}
+          onSubmit={(e) => {
+            void submit(e);
+          }}
+          noValidate
+        >
+          {(tooLong || formError) && (
+            <p role="alert" className={styles.formError}>
+              {tooLong ? QUERY_TOO_LONG : formError}
+            </p>
+          )}
+          <TextField
+            label="View name"
+            name="name"
+            value={name}
+            maxLength={maxLengthOf(NAME)}
+            error={errors.name}
+            onChange={(e) => {
+              clear('name');
+              setName(e.target.value);
+            }}
+            autoFocus
+          />
+          <Button type="submit" disabled={busy}>
+            Save
+          </Button>
+          <Button variant="text" onClick={cancel}>
+            Cancel
+          </Button>
         </form>
       </Dialog>
     </>

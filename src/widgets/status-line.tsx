@@ -1,5 +1,6 @@
 import { onlineManager, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+
 import { useReadAgain } from '../api/cache.ts';
 import { ApiError } from '../api/client.ts';
 import { formatTime12 } from '../lib/format.ts';
@@ -13,7 +14,11 @@ export function useOnline(): boolean {
   useEffect(() => {
     if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
   }, []);
-  return useSyncExternalStore(onlineManager.subscribe.bind(onlineManager), () => onlineManager.isOnline(), () => true);
+  return useSyncExternalStore(
+    onlineManager.subscribe.bind(onlineManager),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
 }
 
 /** When the oldest of the loaded answers under `scope` was fetched (0 while none is). */
@@ -22,8 +27,10 @@ export function useLastUpdated(scope: QueryKey): number {
   const subscribe = useCallback((notify: () => void) => cache.subscribe(notify), [cache]);
   const key = JSON.stringify(scope);
   const snapshot = useCallback(() => {
-    const times = cache.findAll({ queryKey: JSON.parse(key) as QueryKey })
-      .map((q) => q.state.dataUpdatedAt).filter((t) => t > 0);
+    const times = cache
+      .findAll({ queryKey: JSON.parse(key) as QueryKey })
+      .map((q) => q.state.dataUpdatedAt)
+      .filter((t) => t > 0);
     return times.length ? Math.min(...times) : 0;
   }, [cache, key]);
   return useSyncExternalStore(subscribe, snapshot, () => 0);
@@ -40,8 +47,15 @@ export function useUnreachable(scope: QueryKey): boolean {
   const cache = useQueryClient().getQueryCache();
   const subscribe = useCallback((notify: () => void) => cache.subscribe(notify), [cache]);
   const key = JSON.stringify(scope);
-  const snapshot = useCallback(() => cache.findAll({ queryKey: JSON.parse(key) as QueryKey })
-    .some((q) => unreachable(q.state.fetchFailureReason) || (q.state.status === 'error' && unreachable(q.state.error))), [cache, key]);
+  const snapshot = useCallback(
+    () =>
+      cache
+        .findAll({ queryKey: JSON.parse(key) as QueryKey })
+        .some(
+          (q) => unreachable(q.state.fetchFailureReason) || (q.state.status === 'error' && unreachable(q.state.error)),
+        ),
+    [cache, key],
+  );
   return useSyncExternalStore(subscribe, snapshot, () => false);
 }
 
@@ -53,10 +67,19 @@ export function StatusLine({ scope }: { scope: QueryKey }) {
   const updated = useLastUpdated(scope);
   return (
     <>
-      {(!online || unreachableNow) && <span className={styles.offline} role="status">{OFFLINE_NOTICE}</span>}
+      {(!online || unreachableNow) && (
+        <span className={styles.offline} role="status">
+          {OFFLINE_NOTICE}
+        </span>
+      )}
       {updated > 0 && <span className={styles.status}>Last updated {formatTime12(new Date(updated))}</span>}
-      <Button variant="text" disabled={!online}
-        onClick={() => { void readAgain(); }}>
+      <Button
+        variant="text"
+        disabled={!online}
+        onClick={() => {
+          void readAgain();
+        }}
+      >
         Refresh
       </Button>
     </>

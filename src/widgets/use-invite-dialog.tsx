@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { InviteAgentsDialog } from './invite-agents-dialog.tsx';
+
 import { useSnackbar } from '../ui/snackbar.tsx';
+import { InviteAgentsDialog } from './invite-agents-dialog.tsx';
 
 /**
  * The Invite Agents dialog of a page: open while the address has ?invite=true (where the top bar's
@@ -23,7 +24,11 @@ export function useInviteDialog() {
     }
   };
   const dialog = (
-    <InviteAgentsDialog open={open} onOpenChange={setOpen} onSent={(email) => snackbar(`Invitation sent to ${email}`)} />
+    <InviteAgentsDialog
+      open={open}
+      onOpenChange={setOpen}
+      onSent={(email) => snackbar(`Invitation sent to ${email}`)}
+    />
   );
   return { open: () => setOpenHere(true), dialog };
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+
 import { zipCodeQueryOptions, zipPlacesQueryOptions } from '../api/geography.ts';
 import { ZIP_LENGTH } from '../contract/limits.ts';
 import { placeText } from '../lib/place.ts';
@@ -28,9 +29,19 @@ export function ZipField({ value, error, ...input }: ZipFieldProps) {
   const { text } = useZipPlace(value.trim());
   return (
     <div>
-      <TextField {...input} value={value} error={error} keyFilter="digits" maxLength={ZIP_LENGTH} inputMode="numeric" autoComplete="postal-code"
-        {...(!error && text ? { 'aria-describedby': statusId } : {})} />
-      <p id={statusId} role="status" className={styles.hint} data-testid="zip-place">{error ? '' : text ?? ''}</p>
+      <TextField
+        {...input}
+        value={value}
+        error={error}
+        keyFilter="digits"
+        maxLength={ZIP_LENGTH}
+        inputMode="numeric"
+        autoComplete="postal-code"
+        {...(!error && text ? { 'aria-describedby': statusId } : {})}
+      />
+      <p id={statusId} role="status" className={styles.hint} data-testid="zip-place">
+        {error ? '' : (text ?? '')}
+      </p>
     </div>
   );
 }

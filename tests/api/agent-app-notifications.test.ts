@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { AgentNotificationPage } from '../../src/contract/notifications.ts';
 import { DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
@@ -16,16 +17,32 @@ const list = (q = '') => `/agents-api/notifications?pageIndex=0&pageSize=24&sort
 
 beforeAll(async () => {
   server = await startTestServer();
-  [broker, agent, admin] = await Promise.all([signIn(server, 'broker@demo.test'), signIn(server, DEMO_AGENT_PHONE), signIn(server, 'admin@demo.test')]);
-  demo = (await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow()).agent_id!;
+  [broker, agent, admin] = await Promise.all([
+    signIn(server, 'broker@demo.test'),
+    signIn(server, DEMO_AGENT_PHONE),
+    signIn(server, 'admin@demo.test'),
+  ]);
+  demo = (
+    await server.db
+      .selectFrom('users')
+      .select('agent_id')
+      .where('phone', '=', DEMO_AGENT_PHONE)
+      .executeTakeFirstOrThrow()
+  ).agent_id!;
   const ids = await server.db.selectFrom('brokerages').select(['id', 'name']).execute();
   harbor = ids.find((b) => b.name === 'Harbor Point Realty')!.id;
   maple = ids.find((b) => b.name === 'Maple & Main Homes')!.id;
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
-const brokerageOfAgents = async (agentIds: number[]) => new Set((await server.db.selectFrom('agents').select('brokerage_id')
-  .where('id', 'in', agentIds).execute()).map((a) => a.brokerage_id));
+const brokerageOfAgents = async (agentIds: number[]) =>
+  new Set(
+    (await server.db.selectFrom('agents').select('brokerage_id').where('id', 'in', agentIds).execute()).map(
+      (a) => a.brokerage_id,
+    ),
+  );
 
 describe("the brokerage's agent notifications", () => {
   it("gives a brokerage admin their own brokerage's notifications since the given day, newest first", async () => {
@@ -37,10 +54,18 @@ describe("the brokerage's agent notifications", () => {
     const sent = page.content.map((n) => n.sent);
     expect(sent).toEqual([...sent].sort().reverse());
     expect(sent.every((s) => s >= `${yesterday}T00:00:00.000Z`)).toBe(true);
-    const total = await server.db.selectFrom('agent_notifications').select(sql<number>`count(*)::int`.as('n'))
-      .where('brokerage_id', '=', harbor).where('sent', '>=', new Date(`${yesterday}T00:00:00Z`)).executeTakeFirstOrThrow();
+    const total = await server.db
+      .selectFrom('agent_notifications')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('brokerage_id', '=', harbor)
+      .where('sent', '>=', new Date(`${yesterday}T00:00:00Z`))
+      .executeTakeFirstOrThrow();
     expect(page.totalElements).toBe(total.n);
-    expect(page.content[0]).toMatchObject({ title: expect.any(String), text: expect.any(String), agentDisplayName: expect.any(String) });
+    expect(page.content[0]).toMatchObject({
+      title: expect.any(String),
+      text: expect.any(String),
+      agentDisplayName: expect.any(String),
+    });
   });
 
   it("refuses a brokerage admin another brokerage's notifications", async () => {
@@ -49,22 +74,35 @@ describe("the brokerage's agent notifications", () => {
     const res = await basic.get(list());
     expect(res.status).toBe(200);
     expect(res.body.content.length).toBeGreaterThan(0);
-    expect(await brokerageOfAgents(res.body.content.map((n: { agentId: number }) => n.agentId))).toEqual(new Set([maple]));
+    expect(await brokerageOfAgents(res.body.content.map((n: { agentId: number }) => n.agentId))).toEqual(
+      new Set([maple]),
+    );
   });
 
   it('lets the manager and the CSR supervisor read any brokerage, but not QA, a CSR or an agent', async () => {
-    const [manager, supervisor, qa, csr] = await Promise.all(['manager@demo.test', 'supervisor@demo.test', 'qa@demo.test', 'csr@demo.test'].map((u) => signIn(server, u)));
+    const [manager, supervisor, qa, csr] = await Promise.all(
+      ['manager@demo.test', 'supervisor@demo.test', 'qa@demo.test', 'csr@demo.test'].map((u) => signIn(server, u)),
+    );
     const all = await manager!.get('/agents-api/notifications?pageSize=1');
     const mapleOnly = await supervisor!.get(`/agents-api/notifications?pageSize=100&brokerageId=${maple}`);
     expect(all.status).toBe(200);
     expect(mapleOnly.status).toBe(200);
     expect(all.body.totalElements).toBeGreaterThan(mapleOnly.body.totalElements);
-    expect(await brokerageOfAgents(mapleOnly.body.content.map((n: { agentId: number }) => n.agentId))).toEqual(new Set([maple]));
+    expect(await brokerageOfAgents(mapleOnly.body.content.map((n: { agentId: number }) => n.agentId))).toEqual(
+      new Set([maple]),
+    );
     for (const caller of [qa!, csr!, agent]) expect((await caller.get(list())).status).toBe(403);
   });
 
   it('answers bad query parameters with 400 JSON', async () => {
-    for (const q of ['fromDate=2025-02-30', 'fromDate=yesterday', 'sort=name,ASC', 'pageSize=5000', 'brokerageId=abc', 'type=SOMETHING']) {
+    for (const q of [
+      'fromDate=2025-02-30',
+      'fromDate=yesterday',
+      'sort=name,ASC',
+      'pageSize=5000',
+      'brokerageId=abc',
+      'type=SOMETHING',
+    ]) {
       const res = await broker.get(`/agents-api/notifications?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.body).toMatchObject({ status: 400, error: 'Bad Request' });
@@ -73,15 +111,21 @@ describe("the brokerage's agent notifications", () => {
 });
 
 describe("the agent's own notifications", () => {
-  it('lists only the signed-in agent\'s notifications, with a reminder for each overdue referral in the last day', async () => {
+  it("lists only the signed-in agent's notifications, with a reminder for each overdue referral in the last day", async () => {
     const res = await agent.get(`/agents-api/notifications/mobile?pageSize=100&fromDate=${yesterday}`);
     expect(res.status).toBe(200);
     const page = v.parse(AgentNotificationPage, res.body);
     expect(page.content.every((n) => n.agentId === demo)).toBe(true);
-    const reminded = page.content.filter((n) => n.type === 'OVERDUE_REFERRAL_REMINDER').map((n) => n.referralId).sort();
+    const reminded = page.content
+      .filter((n) => n.type === 'OVERDUE_REFERRAL_REMINDER')
+      .map((n) => n.referralId)
+      .sort();
     const overdue = await agent.get(`/agents-api/agents/${demo}/referrals?followupType=OVERDUE`);
     expect(reminded).toEqual(overdue.body.content.map((r: { id: number }) => r.id).sort());
-    expect(page.content.find((n) => n.type === 'OVERDUE_REFERRAL_REMINDER')).toMatchObject({ agentDisplayName: 'Avery Lane', referralName: expect.any(String) });
+    expect(page.content.find((n) => n.type === 'OVERDUE_REFERRAL_REMINDER')).toMatchObject({
+      agentDisplayName: 'Avery Lane',
+      referralName: expect.any(String),
+    });
   });
 
   it('is for agents only', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { candidatesFor, leadFor } from '../../server/db/assignment.ts';
 import { startTestServer, type TestServer } from '../setup/test-server.ts';
 
@@ -9,8 +10,12 @@ import { startTestServer, type TestServer } from '../setup/test-server.ts';
 // ZIP of the seed, with and without a brokerage, and must be among the candidates.
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 async function nearestPlainly(zip: string, brokerageId: number | null): Promise<number[]> {
   const rows = await sql<{ agent_id: number }>`select c.agent_id from agent_coverage_areas c
@@ -22,9 +27,14 @@ async function nearestPlainly(zip: string, brokerageId: number | null): Promise<
 }
 
 describe('the nearest agents of the market', () => {
-  it('are the plain query\'s agents for every seeded ZIP, with and without a brokerage', async () => {
-    const zips = (await server.db.selectFrom('zip_codes').select('zip').where('market_id', 'is not', null).orderBy('zip').execute()).map((z) => z.zip);
-    const brokerages = [null, ...(await server.db.selectFrom('brokerages').select('id').orderBy('id').limit(2).execute()).map((b) => b.id)];
+  it("are the plain query's agents for every seeded ZIP, with and without a brokerage", async () => {
+    const zips = (
+      await server.db.selectFrom('zip_codes').select('zip').where('market_id', 'is not', null).orderBy('zip').execute()
+    ).map((z) => z.zip);
+    const brokerages = [
+      null,
+      ...(await server.db.selectFrom('brokerages').select('id').orderBy('id').limit(2).execute()).map((b) => b.id),
+    ];
     expect(zips.length).toBeGreaterThan(10);
     let withNeighbours = 0;
     for (const zip of zips) {

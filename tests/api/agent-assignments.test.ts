@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentAssignment, AgentAssignmentDetail, AssignmentExplanation, MarketPage, ZipCode } from '../../src/contract/agent-assignments.ts';
+
+import type {
+  AgentAssignment,
+  AgentAssignmentDetail,
+  AssignmentExplanation,
+  MarketPage,
+  ZipCode,
+} from '../../src/contract/agent-assignments.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 type Page<T> = { content: T[]; totalElements: number };
@@ -18,11 +25,20 @@ let csr: Caller;
 beforeAll(async () => {
   server = await startTestServer();
   [admin, manager, supervisor, engagement, qa, broker, csr] = (await Promise.all(
-    ['admin@demo.test', 'manager@demo.test', 'supervisor@demo.test', 'engagement@demo.test', 'qa@demo.test', 'broker@demo.test', 'csr@demo.test']
-      .map((e) => signIn(server, e)),
+    [
+      'admin@demo.test',
+      'manager@demo.test',
+      'supervisor@demo.test',
+      'engagement@demo.test',
+      'qa@demo.test',
+      'broker@demo.test',
+      'csr@demo.test',
+    ].map((e) => signIn(server, e)),
   )) as [Caller, Caller, Caller, Caller, Caller, Caller, Caller];
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 const seededAssignments = async (mode: 'AUTOMATIC' | 'FORCED') =>
   (await admin.get<Page<AgentAssignment>>(`${BASE}?mode=${mode}&pageSize=50`)).body.content;
@@ -34,9 +50,17 @@ describe('the demo seed', () => {
     expect(auto.length).toBe(5);
     expect(forced.length).toBe(1);
     for (const a of [...auto, ...forced]) {
-      const opp = await server.db.selectFrom('opportunities').select(['agent_id', 'status']).where('id', '=', a.opportunityId).executeTakeFirstOrThrow();
+      const opp = await server.db
+        .selectFrom('opportunities')
+        .select(['agent_id', 'status'])
+        .where('id', '=', a.opportunityId)
+        .executeTakeFirstOrThrow();
       expect(opp).toEqual({ agent_id: a.agent?.id, status: 'ASSIGNED_TO_AGENT' });
-      const ref = await server.db.selectFrom('referrals').select(['agent_id', 'opportunity_id']).where('id', '=', a.referralId ?? 0).executeTakeFirstOrThrow();
+      const ref = await server.db
+        .selectFrom('referrals')
+        .select(['agent_id', 'opportunity_id'])
+        .where('id', '=', a.referralId ?? 0)
+        .executeTakeFirstOrThrow();
       expect(ref).toEqual({ agent_id: a.agent?.id, opportunity_id: a.opportunityId });
       expect(a.candidateCount).toBeGreaterThan(1);
     }
@@ -50,13 +74,19 @@ describe('the demo seed', () => {
     const chosen = detail.candidates.filter((c) => c.outcome === 'CHOSEN');
     expect(chosen.map((c) => c.agentId)).toEqual([forced!.agent!.id]);
     expect(chosen[0]!.reasons[0]).toBe('Forced by Alex Admin');
-    expect(detail.candidates.some((c) => c.reasons.includes('The rule would have chosen this agent; the assignment was forced'))).toBe(true);
+    expect(
+      detail.candidates.some((c) =>
+        c.reasons.includes('The rule would have chosen this agent; the assignment was forced'),
+      ),
+    ).toBe(true);
     expect(detail.summary).toMatch(/^Forced by Alex Admin to .+; the rule would have chosen /);
   });
 
   it('explains an automatic assignment with every candidate: chosen by rank, skipped with the failing check', async () => {
     const auto = await seededAssignments('AUTOMATIC');
-    const details = await Promise.all(auto.map(async (a) => (await supervisor.get<AgentAssignmentDetail>(`${BASE}/${a.id}`)).body));
+    const details = await Promise.all(
+      auto.map(async (a) => (await supervisor.get<AgentAssignmentDetail>(`${BASE}/${a.id}`)).body),
+    );
     for (const d of details) {
       const chosen = d.candidates.filter((c) => c.outcome === 'CHOSEN');
       expect(chosen).toHaveLength(1);
@@ -68,31 +98,49 @@ describe('the demo seed', () => {
       }
     }
     // One seeded opportunity was declined by the rule's first choice, who is skipped for it.
-    const declined = details.flatMap((d) => d.candidates).filter((c) => c.reasons.includes('Already declined this opportunity'));
+    const declined = details
+      .flatMap((d) => d.candidates)
+      .filter((c) => c.reasons.includes('Already declined this opportunity'));
     expect(declined.length).toBeGreaterThanOrEqual(1);
     // Coverage skips: a market neighbour whose areas do not hold the ZIP.
-    expect(details.flatMap((d) => d.candidates).some((c) => c.checks.some((k) => k.check === 'COVERAGE' && !k.passed))).toBe(true);
+    expect(
+      details.flatMap((d) => d.candidates).some((c) => c.checks.some((k) => k.check === 'COVERAGE' && !k.passed)),
+    ).toBe(true);
   });
 });
 
 describe('explain', () => {
-  it('for an opportunity answers the rule\'s current decision and the recorded history', async () => {
+  it("for an opportunity answers the rule's current decision and the recorded history", async () => {
     const [a] = await seededAssignments('AUTOMATIC');
     const res = await engagement.get<AssignmentExplanation>(`${BASE}/explain?opportunityId=${a!.opportunityId}`);
     expect(res.status).toBe(200);
     expect(res.body.history.map((h) => h.id)).toContain(a!.id);
     expect(res.body.zip).toMatch(/^041\d\d$/);
     // every candidate is in the opportunity's brokerage
-    const agents = await server.db.selectFrom('agents').select(['id', 'brokerage_id']).where('id', 'in', res.body.candidates.map((c) => c.agentId)).execute();
+    const agents = await server.db
+      .selectFrom('agents')
+      .select(['id', 'brokerage_id'])
+      .where(
+        'id',
+        'in',
+        res.body.candidates.map((c) => c.agentId),
+      )
+      .execute();
     expect(new Set(agents.map((x) => x.brokerage_id)).size).toBe(1);
   });
 
   it('for a ZIP code lists agents covering it, with the city and state of zipCodes', async () => {
-    const cov = (await sql<{ zip: string }>`select zip from agent_coverage_areas where zip like '041%' order by zip limit 1`.execute(server.db)).rows[0]!.zip;
+    const cov = (
+      await sql<{
+        zip: string;
+      }>`select zip from agent_coverage_areas where zip like '041%' order by zip limit 1`.execute(server.db)
+    ).rows[0]!.zip;
     const res = await admin.get<AssignmentExplanation>(`${BASE}/explain?zip=${cov}`);
     expect(res.status).toBe(200);
     expect(res.body.state).toBe('ME');
-    const covering = (await sql<{ agent_id: number }>`select agent_id from agent_coverage_areas where zip = ${cov}`.execute(server.db)).rows.map((r) => r.agent_id);
+    const covering = (
+      await sql<{ agent_id: number }>`select agent_id from agent_coverage_areas where zip = ${cov}`.execute(server.db)
+    ).rows.map((r) => r.agent_id);
     for (const id of covering) expect(res.body.candidates.map((c) => c.agentId)).toContain(id);
   });
 
@@ -102,21 +150,29 @@ describe('explain', () => {
     expect((await admin.get(`${BASE}/explain?opportunityId=999999`)).status).toBe(404);
   });
 
-  it('words each refusal at the field the lookup typed it in (the contract\'s messages, the console\'s own)', async () => {
-    const fieldOf = async (q: string) => (await admin.get<{ fields?: Record<string, string> }>(`${BASE}/explain?${q}`)).body.fields;
+  it("words each refusal at the field the lookup typed it in (the contract's messages, the console's own)", async () => {
+    const fieldOf = async (q: string) =>
+      (await admin.get<{ fields?: Record<string, string> }>(`${BASE}/explain?${q}`)).body.fields;
     expect(await fieldOf('zip=0410')).toEqual({ zip: 'ZIP must be exactly 5 digits' });
     expect(await fieldOf('opportunityId=12a')).toEqual({ opportunityId: 'Enter an opportunity ID (digits)' });
     expect(await fieldOf('opportunityId=1234567890')).toEqual({ opportunityId: 'Enter an opportunity ID (digits)' });
     expect(await fieldOf('opportunityId=999999')).toEqual({ opportunityId: 'No opportunity has this ID' });
     const list = await admin.get<{ fields?: Record<string, string> }>(`${BASE}?zip=9810&mode=SOMETIMES`);
-    expect([list.status, list.body.fields]).toEqual([400, { mode: 'mode must be AUTOMATIC or FORCED', zip: 'ZIP must be exactly 5 digits' }]);
+    expect([list.status, list.body.fields]).toEqual([
+      400,
+      { mode: 'mode must be AUTOMATIC or FORCED', zip: 'ZIP must be exactly 5 digits' },
+    ]);
   });
 });
 
 describe('automatic assignment', () => {
-  it('assigns through the rule, records the decision, and answers the explanation\'s choice', async () => {
-    const opp = (await sql<{ id: number }>`select id from opportunities where status = 'CONTACT_ESTABLISHED' and agent_id is null
-      and brokerage_id = (select id from brokerages where name = 'Harbor Point Realty') order by id desc limit 40`.execute(server.db)).rows;
+  it("assigns through the rule, records the decision, and answers the explanation's choice", async () => {
+    const opp = (
+      await sql<{ id: number }>`select id from opportunities where status = 'CONTACT_ESTABLISHED' and agent_id is null
+      and brokerage_id = (select id from brokerages where name = 'Harbor Point Realty') order by id desc limit 40`.execute(
+        server.db,
+      )
+    ).rows;
     let done: AgentAssignmentDetail | null = null;
     for (const { id } of opp) {
       const explained = (await admin.get<AssignmentExplanation>(`${BASE}/explain?opportunityId=${id}`)).body;
@@ -133,16 +189,24 @@ describe('automatic assignment', () => {
       break;
     }
     expect(done).not.toBeNull();
-    const opp2 = await server.db.selectFrom('opportunities').select('agent_id').where('id', '=', done!.opportunityId).executeTakeFirstOrThrow();
+    const opp2 = await server.db
+      .selectFrom('opportunities')
+      .select('agent_id')
+      .where('id', '=', done!.opportunityId)
+      .executeTakeFirstOrThrow();
     expect(opp2.agent_id).toBe(done!.agent!.id);
   });
 
   it('refuses bad input with 400 and writes nothing', async () => {
-    const before = Number((await sql<{ n: number }>`select count(*)::int as n from agent_assignments`.execute(server.db)).rows[0]!.n);
+    const before = Number(
+      (await sql<{ n: number }>`select count(*)::int as n from agent_assignments`.execute(server.db)).rows[0]!.n,
+    );
     expect((await admin.post(BASE, { opportunityId: 'x' })).status).toBe(400);
     expect((await admin.post(BASE, {})).status).toBe(400);
     expect((await admin.post(BASE, { opportunityId: 999999 })).status).toBe(404);
-    const after = Number((await sql<{ n: number }>`select count(*)::int as n from agent_assignments`.execute(server.db)).rows[0]!.n);
+    const after = Number(
+      (await sql<{ n: number }>`select count(*)::int as n from agent_assignments`.execute(server.db)).rows[0]!.n,
+    );
     expect(after).toBe(before);
   });
 
@@ -151,12 +215,20 @@ describe('automatic assignment', () => {
     const detail = (await admin.get<AgentAssignmentDetail>(`${BASE}/${forced!.id}`)).body;
     const other = detail.candidates.find((c) => c.outcome === 'SKIPPED' && c.eligible);
     expect(other).toBeDefined();
-    const res = await engagement.post('/interviews-api/agent-connection/forceReferralAssignment', { agentId: other!.agentId, opportunityId: forced!.opportunityId });
+    const res = await engagement.post('/interviews-api/agent-connection/forceReferralAssignment', {
+      agentId: other!.agentId,
+      opportunityId: forced!.opportunityId,
+    });
     expect(res.status).toBe(201);
-    const latest = (await admin.get<Page<AgentAssignment>>(`${BASE}?opportunityId=${forced!.opportunityId}`)).body.content[0]!;
+    const latest = (await admin.get<Page<AgentAssignment>>(`${BASE}?opportunityId=${forced!.opportunityId}`)).body
+      .content[0]!;
     expect(latest.mode).toBe('FORCED');
     expect(latest.agent?.id).toBe(other!.agentId);
-    const user = await server.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('email', '=', 'engagement@demo.test').executeTakeFirstOrThrow();
+    const user = await server.db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('email', '=', 'engagement@demo.test')
+      .executeTakeFirstOrThrow();
     expect(latest.forcedBy).toEqual({ id: user.id, name: `${user.first_name} ${user.last_name}` });
   });
 });
@@ -178,7 +250,13 @@ describe('roles (spec 1 section 6: ADMIN, MANAGER, CSR_SUPERVISOR, AGENT_ENGAGEM
     expect((await admin.get('/interviews-api/zipCodes/99999')).status).toBe(404);
     const markets = (await admin.get<MarketPage>('/interviews-api/markets?pageSize=20')).body;
     expect(markets.totalElements).toBe(6);
-    const n = Number((await sql<{ n: number }>`select count(*)::int as n from zip_codes where market_id = ${markets.content[0]!.id}`.execute(server.db)).rows[0]!.n);
+    const n = Number(
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from zip_codes where market_id = ${markets.content[0]!.id}`.execute(server.db)
+      ).rows[0]!.n,
+    );
     expect(markets.content[0]!.zipCount).toBe(n);
   });
 });

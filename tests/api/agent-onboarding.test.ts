@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 // Agent onboarding: wrong invitation codes count against the caller's address on every
@@ -14,7 +15,9 @@ beforeAll(async () => {
   server.setNow(now);
   broker = await signIn(server, 'broker@demo.test');
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 const codeCall = (method: string, code: string, body?: unknown) =>
   call(server, method, `/agents-api/potentialAgents/invite/code/${code}`, body === undefined ? {} : { body });
@@ -23,12 +26,28 @@ const accept = { firstName: 'Riley', lastName: 'Stone', phone: '5557773100', pas
 async function invite(email: string, phone: string): Promise<string> {
   const res = await broker.post('/agents-api/potentialAgents', { firstName: 'Riley', lastName: 'Stone', email, phone });
   expect(res.status).toBe(201);
-  const mail = await server.db.selectFrom('outbox').select('body').where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const mail = await server.db
+    .selectFrom('outbox')
+    .select('body')
+    .where('recipient', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   return /\/agent-onboarding\/([A-Za-z0-9-]+)/.exec(mail.body)![1]!;
 }
 
-const moveClock = (minutes: number) => { now = new Date(now.getTime() + minutes * 60_000); server.setNow(now); };
-const agentCount = async () => Number((await server.db.selectFrom('agents').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const moveClock = (minutes: number) => {
+  now = new Date(now.getTime() + minutes * 60_000);
+  server.setNow(now);
+};
+const agentCount = async () =>
+  Number(
+    (
+      await server.db
+        .selectFrom('agents')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('wrong invitation codes', () => {
   it('count on accept as on read: the 21st wrong guess is 429 and even a good code then waits, writing nothing', async () => {
@@ -44,7 +63,11 @@ describe('wrong invitation codes', () => {
     expect((await codeCall('GET', code)).status).toBe(429);
     expect((await codeCall('DELETE', code)).status).toBe(429);
     expect(await agentCount()).toBe(agents);
-    const row = await server.db.selectFrom('potential_agents').select('status').where('email', '=', 'riley.stone@example.com').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('potential_agents')
+      .select('status')
+      .where('email', '=', 'riley.stone@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('INVITE_PENDING');
 
     moveClock(16);

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MyAgentPage } from '../../src/contract/my-agents.ts';
+
 import { overduePredicate } from '../../server/db/overdue.ts';
+import { MyAgentPage } from '../../src/contract/my-agents.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 // My Agents by overdue reads each agent's open referrals from agent_open_referrals (migration 028's
@@ -18,45 +19,91 @@ beforeAll(async () => {
   server = await startTestServer();
   broker = await signIn(server, 'broker@demo.test');
   staff = await signIn(server, 'admin@demo.test');
-  harbor = (await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow()).id;
+  harbor = (
+    await server.db
+      .selectFrom('brokerages')
+      .select('id')
+      .where('name', '=', 'Harbor Point Realty')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 const OPEN = ['AWAITING_FOLLOWUP', 'SPOKEN_WITH', 'SHOWN_HOMES', 'MET_WITH_SELLER', 'OFFER_MADE', 'LISTED_HOME'];
-const fromRows = async () => (await sql<{ brokerage_id: number; agent_id: number; open: number }>`
+const fromRows = async () =>
+  (
+    await sql<{ brokerage_id: number; agent_id: number; open: number }>`
   select brokerage_id, agent_id, count(*)::int as open from referrals
-  where stage in (${sql.join(OPEN)}) group by 1, 2 order by 1, 2`.execute(server.db)).rows;
-const kept = async () => (await sql<{ brokerage_id: number; agent_id: number; open: number }>`
-  select brokerage_id, agent_id, open from agent_open_referrals where open <> 0 order by 1, 2`.execute(server.db)).rows;
+  where stage in (${sql.join(OPEN)}) group by 1, 2 order by 1, 2`.execute(server.db)
+  ).rows;
+const kept = async () =>
+  (
+    await sql<{ brokerage_id: number; agent_id: number; open: number }>`
+  select brokerage_id, agent_id, open from agent_open_referrals where open <> 0 order by 1, 2`.execute(server.db)
+  ).rows;
 
 /** Harbor Point's agents (not deleted) in the order the rule's counts give: overdue, then last and first name (the database's collation), then id. */
 async function expectedOrder(direction: 'asc' | 'desc') {
   const now = new Date();
   const dir = sql.raw(direction);
-  return (await sql<{ id: number; overdue: number }>`
+  return (
+    await sql<{ id: number; overdue: number }>`
     select id, overdue from (
       select a.id, a.last_name, a.first_name,
         (select count(*)::int from referrals r where r.agent_id = a.id and r.brokerage_id = a.brokerage_id and ${overduePredicate('r', now)}) as overdue
       from agents a where a.brokerage_id = ${harbor} and a.status <> 'DELETED') x
-    order by overdue ${dir}, last_name ${dir} nulls last, first_name ${dir} nulls last, id asc`.execute(server.db)).rows;
+    order by overdue ${dir}, last_name ${dir} nulls last, first_name ${dir} nulls last, id asc`.execute(server.db)
+  ).rows;
 }
 
 describe('agent_open_referrals, kept by the trigger (migration 028)', () => {
   it('equals the referral rows after the seed, and after inserts, stage changes, moves between agents and brokerages, and deletes', async () => {
     expect(await kept()).toEqual(await fromRows());
-    const some = await server.db.selectFrom('referrals').select(['id', 'agent_id']).where('brokerage_id', '=', harbor)
-      .where('stage', 'in', OPEN).orderBy('id').limit(4).execute();
-    const otherAgent = (await server.db.selectFrom('agents').select('id').where('brokerage_id', '=', harbor)
-      .where('id', 'not in', some.map((s) => s.agent_id)).orderBy('id').executeTakeFirstOrThrow()).id;
-    const otherBrokerage = (await server.db.selectFrom('brokerages').select('id').where('id', '<>', harbor).orderBy('id').executeTakeFirstOrThrow()).id;
+    const some = await server.db
+      .selectFrom('referrals')
+      .select(['id', 'agent_id'])
+      .where('brokerage_id', '=', harbor)
+      .where('stage', 'in', OPEN)
+      .orderBy('id')
+      .limit(4)
+      .execute();
+    const otherAgent = (
+      await server.db
+        .selectFrom('agents')
+        .select('id')
+        .where('brokerage_id', '=', harbor)
+        .where(
+          'id',
+          'not in',
+          some.map((s) => s.agent_id),
+        )
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const otherBrokerage = (
+      await server.db
+        .selectFrom('brokerages')
+        .select('id')
+        .where('id', '<>', harbor)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     await server.db.updateTable('referrals').set({ stage: 'CLOSED' }).where('id', '=', some[0]!.id).execute();
     await server.db.updateTable('referrals').set({ agent_id: otherAgent }).where('id', '=', some[1]!.id).execute();
-    await server.db.updateTable('referrals').set({ brokerage_id: otherBrokerage }).where('id', '=', some[2]!.id).execute();
+    await server.db
+      .updateTable('referrals')
+      .set({ brokerage_id: otherBrokerage })
+      .where('id', '=', some[2]!.id)
+      .execute();
     await server.db.updateTable('referrals').set({ stage: 'SPOKEN_WITH' }).where('id', '=', some[3]!.id).execute();
     expect(await kept()).toEqual(await fromRows());
     await sql`create temp table referral_copy as select * from referrals where id = ${some[3]!.id}`.execute(server.db);
     await sql`update referral_copy set id = nextval(pg_get_serial_sequence('referrals', 'id'))`.execute(server.db);
-    const copy = await sql<{ id: number }>`insert into referrals select * from referral_copy returning id`.execute(server.db);
+    const copy = await sql<{ id: number }>`insert into referrals select * from referral_copy returning id`.execute(
+      server.db,
+    );
     await sql`drop table referral_copy`.execute(server.db);
     expect(await kept()).toEqual(await fromRows());
     await server.db.deleteFrom('referrals').where('id', '=', copy.rows[0]!.id).execute();
@@ -65,12 +112,19 @@ describe('agent_open_referrals, kept by the trigger (migration 028)', () => {
 });
 
 describe('My Agents and the agents list sorted by overdue', () => {
-  it('order every page as the overdue rule counts, descending and ascending, with each agent\'s count', async () => {
+  it("order every page as the overdue rule counts, descending and ascending, with each agent's count", async () => {
     for (const direction of ['desc', 'asc'] as const) {
       const expected = await expectedOrder(direction);
       const seen: { id: number; overdue: number }[] = [];
       for (let pageIndex = 0; seen.length < expected.length; pageIndex++) {
-        const page = v.parse(MyAgentPage, (await broker.get(`/agents-api/my-agents?pageSize=100&pageIndex=${pageIndex}&sort=overdue,${direction.toUpperCase()}`)).body);
+        const page = v.parse(
+          MyAgentPage,
+          (
+            await broker.get(
+              `/agents-api/my-agents?pageSize=100&pageIndex=${pageIndex}&sort=overdue,${direction.toUpperCase()}`,
+            )
+          ).body,
+        );
         expect(page.totalElements).toBe(expected.length);
         if (page.content.length === 0) break;
         seen.push(...page.content.map((a) => ({ id: a.id, overdue: a.funnelStatus.stages.overdueForFollowup.count })));
@@ -79,8 +133,12 @@ describe('My Agents and the agents list sorted by overdue', () => {
     }
     // The staff agents list of one brokerage reads the same order.
     const expected = await expectedOrder('desc');
-    const res = await staff.get(`/agents-api/agents?brokerageId=${harbor}&pageSize=10&sort=funnelStatus.overdueForFollowupCount,DESC`);
+    const res = await staff.get(
+      `/agents-api/agents?brokerageId=${harbor}&pageSize=10&sort=funnelStatus.overdueForFollowupCount,DESC`,
+    );
     expect(res.status).toBe(200);
-    expect((res.body as { content: { id: number }[] }).content.map((a) => a.id)).toEqual(expected.slice(0, 10).map((e) => e.id));
+    expect((res.body as { content: { id: number }[] }).content.map((a) => a.id)).toEqual(
+      expected.slice(0, 10).map((e) => e.id),
+    );
   });
 });

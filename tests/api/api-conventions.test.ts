@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createApp } from '../../server/app.ts';
-import { testConfig } from '../../server/config.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig, testConfig } from '../../server/config.ts';
 import { route } from '../../server/http/route.ts';
 import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
@@ -13,10 +13,15 @@ let admin: Caller;
 beforeAll(async () => {
   server = await startTestServer();
   [broker, agent, lender, admin] = await Promise.all([
-    signIn(server, 'broker@demo.test'), signIn(server, '+15550100001'), signIn(server, 'lender@demo.test'), signIn(server, 'admin@demo.test'),
+    signIn(server, 'broker@demo.test'),
+    signIn(server, '+15550100001'),
+    signIn(server, 'lender@demo.test'),
+    signIn(server, 'admin@demo.test'),
   ]);
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 const idOf = async (table: 'brokerages' | 'loan_offices', name: string) =>
   (await server.db.selectFrom(table).select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
@@ -36,10 +41,15 @@ describe('who may call what', () => {
   });
 
   it('lets a brokerage admin read only their own brokerage', async () => {
-    expect((await broker.get(`/agents-api/brokerages/${await idOf('brokerages', 'Harbor Point Realty')}`)).body).toMatchObject({
-      name: 'Harbor Point Realty', product: [{ productFamily: 'COMBINED' }],
+    expect(
+      (await broker.get(`/agents-api/brokerages/${await idOf('brokerages', 'Harbor Point Realty')}`)).body,
+    ).toMatchObject({
+      name: 'Harbor Point Realty',
+      product: [{ productFamily: 'COMBINED' }],
     });
-    expect((await broker.get(`/agents-api/brokerages/${await idOf('brokerages', 'Maple & Main Homes')}`)).status).toBe(403);
+    expect((await broker.get(`/agents-api/brokerages/${await idOf('brokerages', 'Maple & Main Homes')}`)).status).toBe(
+      403,
+    );
   });
 
   it('lets a lender read only their own loan office; staff read any', async () => {
@@ -56,12 +66,16 @@ describe('who may call what', () => {
     const res = await agent.patch(`/agents-api/agents/${me.agentId}`, { agentDesktopLastAccessed: stamp });
     expect(res.status).toBe(200);
     expect(res.body.agentDesktopLastAccessed).toBe(stamp);
-    const other = await server.db.selectFrom('agents').select('id').where('id', '!=', me.agentId).executeTakeFirstOrThrow();
+    const other = await server.db
+      .selectFrom('agents')
+      .select('id')
+      .where('id', '!=', me.agentId)
+      .executeTakeFirstOrThrow();
     expect((await agent.get(`/agents-api/agents/${other.id}`)).status).toBe(403);
     expect((await agent.patch(`/agents-api/agents/${other.id}`, { agentDesktopLastAccessed: stamp })).status).toBe(403);
   });
 
-  it('lets a user record their own last login and nobody else\'s', async () => {
+  it("lets a user record their own last login and nobody else's", async () => {
     const me = (await broker.get('/users-api/users/me')).body;
     const stamp = '2026-11-22T08:00:00.000Z';
     expect((await broker.patch(`/users-api/users/${me.id}`, { psiLastLogin: stamp })).body.psiLastLogin).toBe(stamp);
@@ -69,10 +83,11 @@ describe('who may call what', () => {
     expect((await broker.patch(`/users-api/users/${adminMe.id}`, { psiLastLogin: stamp })).status).toBe(403);
   });
 
-  it('shows the boost status of the agent\'s brokerage and the app versions', async () => {
+  it("shows the boost status of the agent's brokerage and the app versions", async () => {
     expect((await agent.get('/agents-api/agents/boost')).body).toEqual({ enabled: true, boostPercentage: 15 });
     expect((await agent.get('/agents-api/appVersion')).body).toEqual([
-      { env: 'PROD', deviceType: 'ANDROID', version: '3.14.2' }, { env: 'PROD', deviceType: 'IOS', version: '3.14.0' },
+      { env: 'PROD', deviceType: 'ANDROID', version: '3.14.2' },
+      { env: 'PROD', deviceType: 'IOS', version: '3.14.0' },
     ]);
   });
 });
@@ -98,14 +113,22 @@ describe('bad input', () => {
 
   it('a body that is not JSON is a 400', async () => {
     const me = (await broker.get('/users-api/users/me')).body;
-    const res = await call(server, 'PATCH', `/users-api/users/${me.id}`, { token: broker.token, headers: { 'Content-Type': 'application/json' } });
+    const res = await call(server, 'PATCH', `/users-api/users/${me.id}`, {
+      token: broker.token,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(400);
   });
 });
 
 describe('start-up', () => {
   it('refuses a route that declares no role policy', () => {
-    const bad = route({ method: 'GET', path: '/users-api/unguarded', policy: [] as never, handler: (c) => c.text('x') });
+    const bad = route({
+      method: 'GET',
+      path: '/users-api/unguarded',
+      policy: [] as never,
+      handler: (c) => c.text('x'),
+    });
     expect(() => createApp({ db: server.db, config: testConfig(), routes: [bad] })).toThrow(/declares no role policy/);
   });
 

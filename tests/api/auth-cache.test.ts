@@ -4,18 +4,27 @@
 // the database, as another API process would write it) is refused once the stated bound has passed,
 // and token expiry is checked against the request's clock on every use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { TokenCache } from '../../server/auth/token-cache.ts';
 import { sha256 } from '../../server/auth/tokens.ts';
 import { call, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 const BOUND_MS = 300;
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ authCacheMs: BOUND_MS }); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ authCacheMs: BOUND_MS });
+});
+afterAll(async () => {
+  await server.close();
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const revokeInDatabase = (token: string) =>
-  server.db.updateTable('access_tokens').set({ revoked_at: new Date() }).where('token_hash', '=', sha256(token)).execute();
+  server.db
+    .updateTable('access_tokens')
+    .set({ revoked_at: new Date() })
+    .where('token_hash', '=', sha256(token))
+    .execute();
 
 describe('the authentication cache', () => {
   it('refuses a token on the next request after it was logged out through the same process', async () => {
@@ -25,11 +34,17 @@ describe('the authentication cache', () => {
     expect((await csr.get('/users-api/users/me')).status).toBe(401);
   });
 
-  it('refuses a removed user\'s token on the next request after the removal', async () => {
+  it("refuses a removed user's token on the next request after the removal", async () => {
     const admin = await signIn(server, 'admin@demo.test');
     const engagement = await signIn(server, 'engagement@demo.test');
     expect((await engagement.get('/users-api/users/me')).status).toBe(200);
-    const id = (await server.db.selectFrom('users').select('id').where('email', '=', 'engagement@demo.test').executeTakeFirstOrThrow()).id;
+    const id = (
+      await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'engagement@demo.test')
+        .executeTakeFirstOrThrow()
+    ).id;
     expect((await admin.delete(`/users-api/users/${id}`)).status).toBe(200);
     expect((await engagement.get('/users-api/users/me')).status).toBe(401);
   });

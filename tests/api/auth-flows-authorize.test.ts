@@ -1,11 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { call, callerFor, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server.close(); });
-beforeEach(async () => { await server.db.deleteFrom('rate_limit_events').execute(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(async () => {
+  await server.db.deleteFrom('rate_limit_events').execute();
+});
 
 const REDIRECT = 'http://agents.localhost:5173/login';
 const pkce = () => {
@@ -14,27 +21,46 @@ const pkce = () => {
 };
 const authorizeParams = (challenge: string, overrides: Record<string, string | undefined> = {}) => {
   const all: Record<string, string | undefined> = {
-    response_type: 'code', client_id: 'porchlight-agent', redirect_uri: REDIRECT, state: 'st<"ate>',
-    code_challenge: challenge, code_challenge_method: 'S256', ...overrides,
+    response_type: 'code',
+    client_id: 'porchlight-agent',
+    redirect_uri: REDIRECT,
+    state: 'st<"ate>',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...overrides,
   };
   return Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined));
 };
-const getPage = (params: Record<string, string>) => call<string>(server, 'GET', `/auth/oauth2.0/authorize?${new URLSearchParams(params)}`);
+const getPage = (params: Record<string, string>) =>
+  call<string>(server, 'GET', `/auth/oauth2.0/authorize?${new URLSearchParams(params)}`);
 const post = (form: Record<string, string>) => call<string>(server, 'POST', '/auth/oauth2.0/authorize', { form });
 const refOf = (html: string) => /name="otp_ref" value="([^"]+)"/.exec(html)?.[1] ?? '';
-const exchange = (form: Record<string, string>) => call(server, 'POST', '/auth/oauth2.0/accessToken', { form: { grant_type: 'authorization_code', client_id: 'porchlight-agent', ...form } });
+const exchange = (form: Record<string, string>) =>
+  call(server, 'POST', '/auth/oauth2.0/accessToken', {
+    form: { grant_type: 'authorization_code', client_id: 'porchlight-agent', ...form },
+  });
 
 let phoneSeq = 0;
 /** A fresh active agent user, so per-phone limits of one test do not touch another. */
 async function newAgentPhone(): Promise<string> {
   const phone = `+1555077${String(++phoneSeq).padStart(4, '0')}`;
-  const { id } = await server.db.insertInto('users').values({ phone, first_name: 'Otp', last_name: 'Agent', status: 'ACTIVE' }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await server.db
+    .insertInto('users')
+    .values({ phone, first_name: 'Otp', last_name: 'Agent', status: 'ACTIVE' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const role = await server.db.selectFrom('roles').select('id').where('name', '=', 'AGENT').executeTakeFirstOrThrow();
   await server.db.insertInto('user_roles').values({ user_id: id, role_id: role.id }).execute();
   return phone;
 }
 const lastSmsCode = async (phone: string) => {
-  const row = await server.db.selectFrom('outbox').select('body').where('recipient', '=', phone).where('channel', '=', 'SMS').orderBy('id', 'desc').executeTakeFirst();
+  const row = await server.db
+    .selectFrom('outbox')
+    .select('body')
+    .where('recipient', '=', phone)
+    .where('channel', '=', 'SMS')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   return /\b(\d{6})\b/.exec(row?.body ?? '')?.[1] ?? '';
 };
 
@@ -47,7 +73,11 @@ async function signInByCode(phone: string, challenge: string, params = authorize
 
 async function at<T>(offsetMs: number, run: () => Promise<T>): Promise<T> {
   server.setNow(new Date(Date.now() + offsetMs));
-  try { return await run(); } finally { server.setNow(new Date()); }
+  try {
+    return await run();
+  } finally {
+    server.setNow(new Date());
+  }
 }
 
 describe('the authorisation page', () => {
@@ -76,7 +106,9 @@ describe('the authorisation page', () => {
   });
 
   it('accepts the https form of an agent host', async () => {
-    expect((await getPage(authorizeParams(pkce().challenge, { redirect_uri: 'https://agents.localhost/login' }))).status).toBe(200);
+    expect(
+      (await getPage(authorizeParams(pkce().challenge, { redirect_uri: 'https://agents.localhost/login' }))).status,
+    ).toBe(200);
   });
 
   it('shows the same page for an unknown phone and sends it nothing', async () => {
@@ -98,7 +130,11 @@ describe('one-time-password sign-in and the code grant', () => {
     const location = new URL(res.headers.get('Location')!);
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
     expect(location.searchParams.get('state')).toBe('st<"ate>');
-    const tokens = await exchange({ code: location.searchParams.get('code')!, code_verifier: verifier, redirect_uri: REDIRECT });
+    const tokens = await exchange({
+      code: location.searchParams.get('code')!,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+    });
     expect(tokens.status).toBe(200);
     const me = await callerFor(server, tokens.body.access_token).get('/users-api/users/me');
     expect(me.body).toMatchObject({ phone, roles: [{ name: 'AGENT' }] });
@@ -109,7 +145,9 @@ describe('one-time-password sign-in and the code grant', () => {
     const res = await signInByCode(await newAgentPhone(), challenge);
     const code = new URL(res.headers.get('Location')!).searchParams.get('code')!;
     expect((await exchange({ code, code_verifier: pkce().verifier, redirect_uri: REDIRECT })).status).toBe(400);
-    expect((await exchange({ code, code_verifier: verifier, redirect_uri: 'http://agents.localhost:5174/login' })).status).toBe(400);
+    expect(
+      (await exchange({ code, code_verifier: verifier, redirect_uri: 'http://agents.localhost:5174/login' })).status,
+    ).toBe(400);
     const tokens = await exchange({ code, code_verifier: verifier, redirect_uri: REDIRECT });
     expect(tokens.status).toBe(200);
     const reuse = await exchange({ code, code_verifier: verifier, redirect_uri: REDIRECT });
@@ -119,7 +157,9 @@ describe('one-time-password sign-in and the code grant', () => {
 
   it('lets an authorization code expire after 5 minutes', async () => {
     const { verifier, challenge } = pkce();
-    const code = new URL((await signInByCode(await newAgentPhone(), challenge)).headers.get('Location')!).searchParams.get('code')!;
+    const code = new URL(
+      (await signInByCode(await newAgentPhone(), challenge)).headers.get('Location')!,
+    ).searchParams.get('code')!;
     const late = await at(5 * 60_000 + 1000, () => exchange({ code, code_verifier: verifier, redirect_uri: REDIRECT }));
     expect(late.status).toBe(400);
   });
@@ -137,7 +177,10 @@ describe('one-time-password sign-in and the code grant', () => {
     const page = await post({ step: 'phone', phone, ...authorizeParams(pkce().challenge) });
     const code = await lastSmsCode(phone);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) expect((await post({ step: 'code', otp_ref: refOf(page.body), code: wrong })).body).toContain('That code is not correct.');
+    for (let i = 0; i < 4; i++)
+      expect((await post({ step: 'code', otp_ref: refOf(page.body), code: wrong })).body).toContain(
+        'That code is not correct.',
+      );
     expect((await post({ step: 'code', otp_ref: refOf(page.body), code })).status).toBe(302);
     expect((await post({ step: 'code', otp_ref: refOf(page.body), code })).status).toBe(400);
 
@@ -149,7 +192,8 @@ describe('one-time-password sign-in and the code grant', () => {
 
   it('sends at most three codes to a phone in 15 minutes', async () => {
     const phone = await newAgentPhone();
-    for (let i = 0; i < 5; i++) expect((await post({ step: 'phone', phone, ...authorizeParams(pkce().challenge) })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await post({ step: 'phone', phone, ...authorizeParams(pkce().challenge) })).status).toBe(200);
     const sent = await server.db.selectFrom('outbox').select('id').where('recipient', '=', phone).execute();
     expect(sent).toHaveLength(3);
   });

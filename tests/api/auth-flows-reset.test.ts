@@ -1,23 +1,36 @@
-import { CONTENT_SECURITY_POLICY } from '../../server/static.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { createApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
+import { CONTENT_SECURITY_POLICY } from '../../server/static.ts';
 import { call, callerFor, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server.close(); });
-beforeEach(async () => { await server.db.deleteFrom('rate_limit_events').execute(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(async () => {
+  await server.db.deleteFrom('rate_limit_events').execute();
+});
 
-const requestReset = (emailAddress: unknown) => call(server, 'POST', '/users-api/users/passwordReset', { body: { emailAddress } });
+const requestReset = (emailAddress: unknown) =>
+  call(server, 'POST', '/users-api/users/passwordReset', { body: { emailAddress } });
 const outboxTo = (recipient: string) =>
   server.db.selectFrom('outbox').selectAll().where('recipient', '=', recipient).orderBy('id', 'desc').execute();
 const linkCode = (body: string) => /\/register\/([A-Z0-9-]+)/.exec(body)?.[1] ?? '';
-const redeem = (code: string) => call<{ id: number; password: string }>(server, 'PUT', `/users-api/invites/code/${code}`);
+const redeem = (code: string) =>
+  call<{ id: number; password: string }>(server, 'PUT', `/users-api/invites/code/${code}`);
 
 async function at<T>(offsetMs: number, run: () => Promise<T>): Promise<T> {
   server.setNow(new Date(Date.now() + offsetMs));
-  try { return await run(); } finally { server.setNow(new Date()); }
+  try {
+    return await run();
+  } finally {
+    server.setNow(new Date());
+  }
 }
 
 describe('forgot password', () => {
@@ -36,10 +49,17 @@ describe('forgot password', () => {
     const redeemed = await redeem(code);
     expect(redeemed.status).toBe(200);
     const token = await call<{ access_token: string }>(server, 'POST', '/auth/oauth2.0/accessToken', {
-      form: { grant_type: 'temporary_password', username: String(redeemed.body.id), password: redeemed.body.password, client_id: 'porchlight-console' },
+      form: {
+        grant_type: 'temporary_password',
+        username: String(redeemed.body.id),
+        password: redeemed.body.password,
+        client_id: 'porchlight-console',
+      },
     });
     const caller = callerFor(server, token.body.access_token);
-    expect((await caller.patch(`/users-api/users/${redeemed.body.id}`, { password: 'Reset-pass-44' })).status).toBe(200);
+    expect((await caller.patch(`/users-api/users/${redeemed.body.id}`, { password: 'Reset-pass-44' })).status).toBe(
+      200,
+    );
     await signIn(server, 'supervisor@demo.test', 'Reset-pass-44');
     expect((await redeem(code)).status).toBe(410);
   });
@@ -99,10 +119,16 @@ describe('outbox viewer', () => {
   });
 
   it('renders an HTML page that escapes everything and links only web addresses', async () => {
-    await server.db.insertInto('outbox').values({
-      channel: 'EMAIL', recipient: '<img src=x>@evil.test', subject: '<b>Hi</b>',
-      body: 'Open https://example.test/a?b=1&c=2. <script>alert(1)</script> javascript:alert(2)', created_at: new Date(Date.now() + 1000),
-    }).execute();
+    await server.db
+      .insertInto('outbox')
+      .values({
+        channel: 'EMAIL',
+        recipient: '<img src=x>@evil.test',
+        subject: '<b>Hi</b>',
+        body: 'Open https://example.test/a?b=1&c=2. <script>alert(1)</script> javascript:alert(2)',
+        created_at: new Date(Date.now() + 1000),
+      })
+      .execute();
     const res = await call<string>(server, 'GET', '/dev/outbox');
     expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
     expect(res.body).not.toContain('<script>alert');

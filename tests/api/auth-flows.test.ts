@@ -1,16 +1,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { call, callerFor, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server.close(); });
-// Each test starts with fresh limits; the limits themselves are tested inside one test.
-beforeEach(async () => { await server.db.deleteFrom('rate_limit_events').execute(); });
-
-const redeem = (code: string) => call<{ id: number; password: string }>(server, 'PUT', `/users-api/invites/code/${encodeURIComponent(code)}`);
-const temporaryGrant = (id: number, password: string) => call<{ access_token: string }>(server, 'POST', '/auth/oauth2.0/accessToken', {
-  form: { grant_type: 'temporary_password', username: String(id), password, client_id: 'porchlight-console' },
+beforeAll(async () => {
+  server = await startTestServer();
 });
+afterAll(async () => {
+  await server.close();
+});
+// Each test starts with fresh limits; the limits themselves are tested inside one test.
+beforeEach(async () => {
+  await server.db.deleteFrom('rate_limit_events').execute();
+});
+
+const redeem = (code: string) =>
+  call<{ id: number; password: string }>(server, 'PUT', `/users-api/invites/code/${encodeURIComponent(code)}`);
+const temporaryGrant = (id: number, password: string) =>
+  call<{ access_token: string }>(server, 'POST', '/auth/oauth2.0/accessToken', {
+    form: { grant_type: 'temporary_password', username: String(id), password, client_id: 'porchlight-console' },
+  });
 
 /** Validates a code and signs in with its temporary credential, as the register page does. */
 async function registerSession(code: string) {
@@ -23,7 +32,11 @@ async function registerSession(code: string) {
 
 async function at<T>(offsetMs: number, run: () => Promise<T>): Promise<T> {
   server.setNow(new Date(Date.now() + offsetMs));
-  try { return await run(); } finally { server.setNow(new Date()); }
+  try {
+    return await run();
+  } finally {
+    server.setNow(new Date());
+  }
 }
 
 const MINUTE = 60_000;
@@ -32,8 +45,18 @@ describe('invite codes', () => {
   it('register a demo invitee: code, temporary credential, token, new password, then a normal sign-in', async () => {
     const { id, caller } = await registerSession('DEMO-INVITE-1');
     const me = await caller.get('/users-api/users/me');
-    expect(me.body).toMatchObject({ id, email: 'invitee1@demo.test', status: 'ACTIVE', passwordExpired: true, roles: [{ name: 'BROKERAGE_ADMIN' }] });
-    const harbor = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
+    expect(me.body).toMatchObject({
+      id,
+      email: 'invitee1@demo.test',
+      status: 'ACTIVE',
+      passwordExpired: true,
+      roles: [{ name: 'BROKERAGE_ADMIN' }],
+    });
+    const harbor = await server.db
+      .selectFrom('brokerages')
+      .select('id')
+      .where('name', '=', 'Harbor Point Realty')
+      .executeTakeFirstOrThrow();
     expect(me.body.brokerId).toBe(harbor.id);
 
     const set = await caller.patch(`/users-api/users/${id}`, { password: 'Harbor-pass-22' });
@@ -77,7 +100,10 @@ describe('setting a password', () => {
     const { id, caller } = await registerSession('DEMO-INVITE-4');
     const short = await caller.patch(`/users-api/users/${id}`, { password: 'abcdefg1' });
     expect(short.status).toBe(400);
-    expect(short.body).toMatchObject({ message: 'Password must be at least 9 characters', fields: { password: 'Password must be at least 9 characters' } });
+    expect(short.body).toMatchObject({
+      message: 'Password must be at least 9 characters',
+      fields: { password: 'Password must be at least 9 characters' },
+    });
     const noDigit = await caller.patch(`/users-api/users/${id}`, { password: 'abcdefghij' });
     expect(noDigit.status).toBe(400);
     expect(noDigit.body.message).toBe('Password must contain at least 1 digit');
@@ -91,9 +117,15 @@ describe('setting a password', () => {
     const missing = await current.patch(`/users-api/users/${id}`, { password: 'Opps-pass-22' });
     expect(missing.status).toBe(400);
     expect(missing.body.fields).toHaveProperty('currentPassword');
-    const wrong = await current.patch(`/users-api/users/${id}`, { password: 'Opps-pass-22', currentPassword: 'not-it-123' });
+    const wrong = await current.patch(`/users-api/users/${id}`, {
+      password: 'Opps-pass-22',
+      currentPassword: 'not-it-123',
+    });
     expect(wrong.status).toBe(400);
-    const ok = await current.patch(`/users-api/users/${id}`, { password: 'Opps-pass-22', currentPassword: 'Demo-pass-1' });
+    const ok = await current.patch(`/users-api/users/${id}`, {
+      password: 'Opps-pass-22',
+      currentPassword: 'Demo-pass-1',
+    });
     expect(ok.status).toBe(200);
     expect((await other.get('/users-api/users/me')).status).toBe(401);
     expect((await current.get('/users-api/users/me')).status).toBe(200);
@@ -110,10 +142,18 @@ describe('setting a password', () => {
 
   it("never sets someone else's password, even for a user manager", async () => {
     const admin = await signIn(server, 'admin@demo.test');
-    const broker = await server.db.selectFrom('users').select('id').where('email', '=', 'broker@demo.test').executeTakeFirstOrThrow();
+    const broker = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'broker@demo.test')
+      .executeTakeFirstOrThrow();
     const res = await admin.patch(`/users-api/users/${broker.id}`, { password: 'Taken-over-1' });
     expect(res.status).toBe(403);
-    const impersonating = await admin.patch(`/users-api/users/${broker.id}`, { password: 'Taken-over-1' }, { 'X-Impersonated-User-Id': String(broker.id) });
+    const impersonating = await admin.patch(
+      `/users-api/users/${broker.id}`,
+      { password: 'Taken-over-1' },
+      { 'X-Impersonated-User-Id': String(broker.id) },
+    );
     expect(impersonating.status).toBe(403);
   });
 });
@@ -125,31 +165,84 @@ const linkCode = (body: string) => /\/register\/([A-Z0-9-]+)/.exec(body)?.[1] ??
 describe('sending invites', () => {
   it('lets a brokerage admin invite an admin of their brokerage, who registers from the emailed link', async () => {
     const broker = await signIn(server, 'broker@demo.test');
-    const res = await broker.post('/users-api/invites', { email: 'New.Admin@Example.test', firstName: 'Nia', lastName: 'Admin' });
+    const res = await broker.post('/users-api/invites', {
+      email: 'New.Admin@Example.test',
+      firstName: 'Nia',
+      lastName: 'Admin',
+    });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ email: 'new.admin@example.test', status: 'INVITED' });
     const [mail] = await outboxTo('new.admin@example.test');
     expect(mail?.body).toContain('http://localhost:8080/register/'); // the configured origin, not the request's
     const { caller } = await registerSession(linkCode(mail!.body));
-    expect((await caller.get('/users-api/users/me')).body).toMatchObject({ email: 'new.admin@example.test', roles: [{ name: 'BROKERAGE_ADMIN' }] });
+    expect((await caller.get('/users-api/users/me')).body).toMatchObject({
+      email: 'new.admin@example.test',
+      roles: [{ name: 'BROKERAGE_ADMIN' }],
+    });
   });
 
   it('keeps brokerage admins to their brokerage and staff invites to an ADMIN', async () => {
     const broker = await signIn(server, 'broker@demo.test');
-    const maple = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Maple & Main Homes').executeTakeFirstOrThrow();
-    expect((await broker.post('/users-api/invites', { email: 'x1@example.test', firstName: 'X', lastName: 'Y', brokerId: maple.id })).status).toBe(403);
-    expect((await broker.post('/users-api/invites', { email: 'x2@example.test', firstName: 'X', lastName: 'Y', role: 'ADMIN' })).status).toBe(403);
+    const maple = await server.db
+      .selectFrom('brokerages')
+      .select('id')
+      .where('name', '=', 'Maple & Main Homes')
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await broker.post('/users-api/invites', {
+          email: 'x1@example.test',
+          firstName: 'X',
+          lastName: 'Y',
+          brokerId: maple.id,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await broker.post('/users-api/invites', {
+          email: 'x2@example.test',
+          firstName: 'X',
+          lastName: 'Y',
+          role: 'ADMIN',
+        })
+      ).status,
+    ).toBe(403);
     const manager = await signIn(server, 'manager@demo.test');
-    expect((await manager.post('/users-api/invites', { email: 'x3@example.test', firstName: 'X', lastName: 'Y', role: 'ADMIN' })).status).toBe(403);
-    expect((await manager.post('/users-api/invites', { email: 'x4@example.test', firstName: 'X', lastName: 'Y', brokerId: maple.id })).status).toBe(202);
+    expect(
+      (
+        await manager.post('/users-api/invites', {
+          email: 'x3@example.test',
+          firstName: 'X',
+          lastName: 'Y',
+          role: 'ADMIN',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await manager.post('/users-api/invites', {
+          email: 'x4@example.test',
+          firstName: 'X',
+          lastName: 'Y',
+          brokerId: maple.id,
+        })
+      ).status,
+    ).toBe(202);
     const csr = await signIn(server, 'csr@demo.test');
-    expect((await csr.post('/users-api/invites', { email: 'x5@example.test', firstName: 'X', lastName: 'Y' })).status).toBe(403);
+    expect(
+      (await csr.post('/users-api/invites', { email: 'x5@example.test', firstName: 'X', lastName: 'Y' })).status,
+    ).toBe(403);
   });
 
   it('re-sends an invite with a new code and retires the old one', async () => {
     const broker = await signIn(server, 'broker@demo.test');
     await broker.post('/users-api/invites', { email: 'resend@example.test', firstName: 'Re', lastName: 'Send' });
-    const body = await server.db.selectFrom('users').select('id').where('email', '=', 'resend@example.test').executeTakeFirstOrThrow();
+    const body = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'resend@example.test')
+      .executeTakeFirstOrThrow();
     const oldCode = linkCode((await outboxTo('resend@example.test'))[0]!.body);
     const again = await broker.get(`/users-api/users/resendInvite/${body.id}`);
     expect(again.status).toBe(200);
@@ -157,8 +250,14 @@ describe('sending invites', () => {
     expect(newCode).not.toBe(oldCode);
     expect((await redeem(oldCode)).status).toBe(404);
     expect((await redeem(newCode)).status).toBe(200);
-    expect((await (await signIn(server, 'broker.basic@demo.test')).get(`/users-api/users/resendInvite/${body.id}`)).status).toBe(403);
-    const registered = await server.db.selectFrom('users').select('id').where('email', '=', 'expired@demo.test').executeTakeFirstOrThrow();
+    expect(
+      (await (await signIn(server, 'broker.basic@demo.test')).get(`/users-api/users/resendInvite/${body.id}`)).status,
+    ).toBe(403);
+    const registered = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'expired@demo.test')
+      .executeTakeFirstOrThrow();
     expect((await broker.get(`/users-api/users/resendInvite/${registered.id}`)).status).toBe(409);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REFRESH_GRACE_MS, sha256 as hashOf } from '../../server/auth/tokens.ts';
+
+import { sha256 as hashOf, REFRESH_GRACE_MS } from '../../server/auth/tokens.ts';
 import { call, callerFor, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 // A page unloaded during its silent refresh never reads the answer; the server has rotated the
@@ -7,15 +8,27 @@ import { call, callerFor, signIn, startTestServer, type TestServer } from '../se
 // session before the call) and must get the same rotation again, not a revoked session.
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server.close(); });
-afterEach(() => { server.setNow(new Date()); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(() => {
+  server.setNow(new Date());
+});
 
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
-const refresh = (refreshToken: string, requestId?: string) => call(server, 'POST', '/auth/oauth2.0/accessToken', {
-  form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'porchlight-console', ...(requestId ? { request_id: requestId } : {}) },
-});
+const refresh = (refreshToken: string, requestId?: string) =>
+  call(server, 'POST', '/auth/oauth2.0/accessToken', {
+    form: {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: 'porchlight-console',
+      ...(requestId ? { request_id: requestId } : {}),
+    },
+  });
 const me = async (accessToken: string) => (await callerFor(server, accessToken).get('/users-api/users/me')).status;
 
 describe('a refresh sent again with its request id', () => {
@@ -115,8 +128,12 @@ describe('the previous refresh token within the grace window', () => {
     expect(third.body.message).toBe('The refresh token was already used; the session is revoked');
     for (const access of [rotated.body.access_token, second.body.access_token]) expect(await me(access)).toBe(401);
     expect((await refresh(rotated.body.refresh_token, 'after-revocation-0002')).status).toBe(400);
-    const { n } = await server.db.selectFrom('refresh_tokens').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('token_hash', 'in', [first.refreshToken, rotated.body.refresh_token].map(hashOf)).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+    const { n } = await server.db
+      .selectFrom('refresh_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('token_hash', 'in', [first.refreshToken, rotated.body.refresh_token].map(hashOf))
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(0);
   });
 
@@ -146,7 +163,7 @@ describe('the previous refresh token within the grace window', () => {
 });
 
 describe('a grace that cannot be shadowed', () => {
-  it('gives the grace once per sign-in: a thief\'s second shadowed rotation revokes the family', async () => {
+  it("gives the grace once per sign-in: a thief's second shadowed rotation revokes the family", async () => {
     const start = new Date();
     server.setNow(start);
     const owner = await signIn(server, 'supervisor@demo.test');
@@ -168,17 +185,28 @@ describe('a grace that cannot be shadowed', () => {
     expect((await refresh(r2.body.refresh_token, 'owner-rotation-00003')).status).toBe(400);
   });
 
-  it('puts each use of the grace on the user\'s record', async () => {
+  it("puts each use of the grace on the user's record", async () => {
     const start = new Date();
     server.setNow(start);
     const first = await signIn(server, 'manager@demo.test');
     await refresh(first.refreshToken, 'logged-grace-000001');
     server.setNow(later(start, 3_000));
     expect((await refresh(first.refreshToken)).status).toBe(200);
-    const user = await server.db.selectFrom('users').select('id').where('email', '=', 'manager@demo.test').executeTakeFirstOrThrow();
-    const rows = await server.db.selectFrom('audit_log').select(['action', 'detail']).where('target_user_id', '=', user.id).where('action', '=', 'REFRESH_GRACE_USED').execute();
+    const user = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'manager@demo.test')
+      .executeTakeFirstOrThrow();
+    const rows = await server.db
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('target_user_id', '=', user.id)
+      .where('action', '=', 'REFRESH_GRACE_USED')
+      .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.detail).toMatch(/^sign-in [0-9a-f-]{8}: a rotated refresh token answered again 3 s after its rotation$/);
+    expect(rows[0]!.detail).toMatch(
+      /^sign-in [0-9a-f-]{8}: a rotated refresh token answered again 3 s after its rotation$/,
+    );
     expect(rows[0]!.detail).not.toContain(first.refreshToken);
   });
 });

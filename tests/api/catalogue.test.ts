@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { call, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 /**
@@ -23,7 +24,12 @@ export const CATALOGUE: CatalogueCall[] = [
   { doc: 'A+D', method: 'POST', path: '/auth/oauth2.0/accessToken' },
   { doc: 'A+D', method: 'GET', path: '/auth/logout' },
   // The agent's one-time-password login: the authorisation endpoint on the provider's API host.
-  { doc: 'A', method: 'GET', path: '/auth/oauth2.0/authorize', query: { response_type: 'code', client_id: 'x', redirect_uri: 'http://agents.localhost/', code_challenge: 'x' } },
+  {
+    doc: 'A',
+    method: 'GET',
+    path: '/auth/oauth2.0/authorize',
+    query: { response_type: 'code', client_id: 'x', redirect_uri: 'http://agents.localhost/', code_challenge: 'x' },
+  },
 
   // Users
   { doc: 'A+D', method: 'GET', path: '/users-api/users' },
@@ -51,7 +57,12 @@ export const CATALOGUE: CatalogueCall[] = [
   { doc: 'A+D', method: 'GET', path: '/users-api/emailSettings/templates' },
   { doc: 'A+D', method: 'POST', path: '/users-api/emailSettings' },
   { doc: 'A+D', method: 'DELETE', path: '/users-api/emailSettings/{id}' },
-  { doc: 'A+D', method: 'GET', path: '/users-api/users/viewed-item-tracking/location/{loc}', query: { pageNumber: '0', pageSize: '10', viewed: 'true' } },
+  {
+    doc: 'A+D',
+    method: 'GET',
+    path: '/users-api/users/viewed-item-tracking/location/{loc}',
+    query: { pageNumber: '0', pageSize: '10', viewed: 'true' },
+  },
   { doc: 'A+D', method: 'PUT', path: '/users-api/users/viewed-item-tracking/location/{loc}/item/{item}' },
   { doc: 'A+D', method: 'GET', path: '/users-api/lead-suppliers' },
   { doc: 'A+D', method: 'GET', path: '/users-api/oauth-connectors/cloze' },
@@ -60,7 +71,12 @@ export const CATALOGUE: CatalogueCall[] = [
   { doc: 'A+D', method: 'DELETE', path: '/users-api/oauth-connectors/token/{a}/{b}' },
 
   // Agents
-  { doc: 'A+D', method: 'GET', path: '/agents-api/agents', query: { ...PAGE, sort: 'name.last,ASC', name: 'a', status: 'ACTIVE' } },
+  {
+    doc: 'A+D',
+    method: 'GET',
+    path: '/agents-api/agents',
+    query: { ...PAGE, sort: 'name.last,ASC', name: 'a', status: 'ACTIVE' },
+  },
   { doc: 'A+D', method: 'GET', path: '/agents-api/agents/{id}' },
   { doc: 'A+D', method: 'PATCH', path: '/agents-api/agents/{id}' }, // agentDesktopLastAccessed
   { doc: 'D', method: 'DELETE', path: '/agents-api/agents/{id}' },
@@ -78,7 +94,12 @@ export const CATALOGUE: CatalogueCall[] = [
   { doc: 'D', method: 'POST', path: '/agents-api/email' },
   { doc: 'D', method: 'POST', path: '/agents-api/notifications/sample' },
   { doc: 'D', method: 'GET', path: '/agents-api/notifications/mobile' },
-  { doc: 'A', method: 'GET', path: '/agents-api/notifications', query: { pageIndex: '0', pageSize: '24', sort: 'sent,DESC', fromDate: '2026-01-01' } },
+  {
+    doc: 'A',
+    method: 'GET',
+    path: '/agents-api/notifications',
+    query: { pageIndex: '0', pageSize: '24', sort: 'sent,DESC', fromDate: '2026-01-01' },
+  },
   { doc: 'D', method: 'GET', path: '/agents-api/performanceMetrics/responseTime/{id}' },
   { doc: 'D', method: 'GET', path: '/agents-api/potentialAgents' },
   { doc: 'D', method: 'POST', path: '/agents-api/potentialAgents' },
@@ -100,7 +121,12 @@ export const CATALOGUE: CatalogueCall[] = [
   { doc: 'D', method: 'GET', path: '/agents-api/mls-board' },
 
   // Brokerages
-  { doc: 'D', method: 'GET', path: '/agents-api/brokerages', query: { ...PAGE, sort: 'name,ASC', name: 'a', productFamily: 'x' } },
+  {
+    doc: 'D',
+    method: 'GET',
+    path: '/agents-api/brokerages',
+    query: { ...PAGE, sort: 'name,ASC', name: 'a', productFamily: 'x' },
+  },
   { doc: 'D', method: 'GET', path: '/agents-api/brokerages/names' },
   { doc: 'D', method: 'GET', path: '/agents-api/brokerages/{id}' },
   { doc: 'D', method: 'PATCH', path: '/agents-api/brokerages/{id}' },
@@ -146,9 +172,19 @@ export const CATALOGUE: CatalogueCall[] = [
   { doc: 'D', method: 'GET', path: '/interviews-api/content-items/{id}/history' },
   { doc: 'D', method: 'PATCH', path: '/interviews-api/content-items/{id}' },
   { doc: 'D', method: 'GET', path: '/interviews-api/partners/{id}' },
-  { doc: 'D', method: 'GET', path: '/interviews-api/broker-leads', query: { pageIndex: '0', pageSize: '5', sort: 'created,DESC' } },
+  {
+    doc: 'D',
+    method: 'GET',
+    path: '/interviews-api/broker-leads',
+    query: { pageIndex: '0', pageSize: '5', sort: 'created,DESC' },
+  },
   { doc: 'D', method: 'GET', path: '/interviews-api/broker-leads/{id}' },
-  { doc: 'D', method: 'GET', path: '/interviews-api/broker-leads/{id}/opportunityStatusStats', query: { leadType: 'ALL' } },
+  {
+    doc: 'D',
+    method: 'GET',
+    path: '/interviews-api/broker-leads/{id}/opportunityStatusStats',
+    query: { leadType: 'ALL' },
+  },
   { doc: 'D', method: 'GET', path: '/interviews-api/broker-leads/leadSourceCount/{id}' },
   { doc: 'D', method: 'GET', path: '/interviews-api/broker-leads/{id}/referralStageStats' },
   { doc: 'D', method: 'GET', path: '/interviews-api/broker-leads/{id}/lead-progression-stats' },
@@ -186,7 +222,16 @@ export const CATALOGUE: CatalogueCall[] = [
  * the check sends answers "no such ..." instead of changing a row; other parameters get a word.
  */
 function sampleUrl(c: CatalogueCall): string {
-  const sample: Record<string, string> = { zip: '30301', loc: 'marketplace', item: '999999', code: 'no-such-code', x: 'cloze', a: 'cloze', b: '999999', ids: '999999,999998' };
+  const sample: Record<string, string> = {
+    zip: '30301',
+    loc: 'marketplace',
+    item: '999999',
+    code: 'no-such-code',
+    x: 'cloze',
+    a: 'cloze',
+    b: '999999',
+    ids: '999999,999998',
+  };
   const path = c.path.replace(/\{(\w+)\}/g, (_, name: string) => sample[name] ?? '999999');
   const qs = new URLSearchParams(c.query ?? {}).toString();
   return qs ? `${path}?${qs}` : path;
@@ -194,7 +239,10 @@ function sampleUrl(c: CatalogueCall): string {
 
 /** The router's own answer for a path it has no route for (server/app.ts notFound). */
 const isRouterNotFound = (status: number, body: unknown) =>
-  status === 404 && typeof body === 'object' && body !== null && (body as { message?: unknown }).message === 'Not found';
+  status === 404 &&
+  typeof body === 'object' &&
+  body !== null &&
+  (body as { message?: unknown }).message === 'Not found';
 
 describe('the spec call catalogue', () => {
   let server: TestServer;
@@ -203,7 +251,9 @@ describe('the spec call catalogue', () => {
     server = await startTestServer();
     token = (await signIn(server, 'admin@demo.test')).token;
   });
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('lists each call once', () => {
     const keys = CATALOGUE.map((c) => `${c.method} ${c.path}`);
@@ -217,11 +267,13 @@ describe('the spec call catalogue', () => {
     expect(isRouterNotFound(routed.status, routed.body)).toBe(false);
   });
 
-  it('serves every call of both documents\' section 7 at its method and path', async () => {
+  it("serves every call of both documents' section 7 at its method and path", async () => {
     const missing: string[] = [];
     let served = 0;
     // Logout last: it ends the session the other calls use.
-    const ordered = [...CATALOGUE].sort((a, b) => Number(a.path === '/auth/logout') - Number(b.path === '/auth/logout'));
+    const ordered = [...CATALOGUE].sort(
+      (a, b) => Number(a.path === '/auth/logout') - Number(b.path === '/auth/logout'),
+    );
     for (const c of ordered) {
       const res = await call(server, c.method, sampleUrl(c), { token });
       const routed = !isRouterNotFound(res.status, res.body);

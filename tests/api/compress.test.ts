@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { COMPRESS_THRESHOLD_BYTES } from '../../server/http/compress.ts';
 import { signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
@@ -11,10 +12,15 @@ beforeAll(async () => {
   server = await startTestServer();
   auth = { Authorization: `Bearer ${(await signIn(server, 'admin@demo.test')).token}` };
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 const get = (url: string, encoding: string | null, method = 'GET') =>
-  server.app.request(url, { method, headers: { ...auth, ...(encoding === null ? {} : { 'Accept-Encoding': encoding }) } });
+  server.app.request(url, {
+    method,
+    headers: { ...auth, ...(encoding === null ? {} : { 'Accept-Encoding': encoding }) },
+  });
 
 describe('answer compression', () => {
   it('gzips a large JSON answer into a body with its length, equal to the plain answer', async () => {
@@ -39,7 +45,7 @@ describe('answer compression', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Encoding')).toBeNull();
     expect(res.headers.get('Vary')).toContain('Accept-Encoding');
-    const body = await res.json() as { email: string };
+    const body = (await res.json()) as { email: string };
     expect(body.email).toBe('admin@demo.test');
   });
 

@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentAudience, ContentItem, ContentMatchResult, ContentUsage, ContentVersion, UsageType } from '../../src/contract/content-items.ts';
+
+import type {
+  ContentAudience,
+  ContentItem,
+  ContentMatchResult,
+  ContentUsage,
+  ContentVersion,
+  UsageType,
+} from '../../src/contract/content-items.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 type Page<T> = { content: T[]; totalElements: number };
@@ -18,24 +26,48 @@ let broker: Caller;
 beforeAll(async () => {
   server = await startTestServer();
   [admin, manager, supervisor, engagement, qa, broker] = (await Promise.all(
-    ['admin@demo.test', 'manager@demo.test', 'supervisor@demo.test', 'engagement@demo.test', 'qa@demo.test', 'broker@demo.test'].map((e) => signIn(server, e)),
+    [
+      'admin@demo.test',
+      'manager@demo.test',
+      'supervisor@demo.test',
+      'engagement@demo.test',
+      'qa@demo.test',
+      'broker@demo.test',
+    ].map((e) => signIn(server, e)),
   )) as [Caller, Caller, Caller, Caller, Caller, Caller];
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
-const itemNamed = async (name: string) => (await admin.get<Page<ContentItem>>(`${BASE}?text=${encodeURIComponent(name)}&pageSize=50`)).body.content.find((i) => i.name === name)!;
+const itemNamed = async (name: string) =>
+  (await admin.get<Page<ContentItem>>(`${BASE}?text=${encodeURIComponent(name)}&pageSize=50`)).body.content.find(
+    (i) => i.name === name,
+  )!;
 
 describe('lookups (page size 200)', () => {
   it('answers usage types with counts from the rows, usages filtered by type, and audiences', async () => {
     const types = (await admin.get<UsageType[]>(`${BASE}/usageTypes`)).body;
     const sms = types.find((t) => t.name === 'SMS_TEMPLATE')!;
-    const n = Number((await sql<{ n: number }>`select count(*)::int as n from content_items i join content_usages u on u.id = i.usage_id where u.usage_type = 'SMS_TEMPLATE'`.execute(server.db)).rows[0]!.n);
+    const n = Number(
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from content_items i join content_usages u on u.id = i.usage_id where u.usage_type = 'SMS_TEMPLATE'`.execute(
+          server.db,
+        )
+      ).rows[0]!.n,
+    );
     expect(sms.itemCount).toBe(n);
     const usages = (await admin.get<Page<ContentUsage>>(`${BASE}/usages?usageType=CALL_SCRIPT`)).body;
     expect(usages.content.every((u) => u.usageType === 'CALL_SCRIPT')).toBe(true);
     expect(usages.totalElements).toBe(2);
     const audiences = (await admin.get<Page<ContentAudience>>(`${BASE}/audiences`)).body;
-    expect(audiences.content.find((a) => a.name === 'Maine buyers')).toMatchObject({ state: 'ME', clientType: 'BUYER', product: null });
+    expect(audiences.content.find((a) => a.name === 'Maine buyers')).toMatchObject({
+      state: 'ME',
+      clientType: 'BUYER',
+      product: null,
+    });
     expect((await admin.get(`${BASE}/usages?usageType=FAX`)).status).toBe(400);
     expect((await admin.get(`${BASE}/audiences?pageSize=5000`)).status).toBe(400);
   });
@@ -45,7 +77,15 @@ describe('search', () => {
   it('filters by usage type, usage, audience and text, counted by SQL', async () => {
     const res = (await admin.get<Page<ContentItem>>(`${BASE}?usageType=EMAIL_TEMPLATE&pageSize=100`)).body;
     expect(res.content.every((i) => i.usage.usageType === 'EMAIL_TEMPLATE')).toBe(true);
-    const n = Number((await sql<{ n: number }>`select count(*)::int as n from content_items i join content_usages u on u.id = i.usage_id where u.usage_type = 'EMAIL_TEMPLATE'`.execute(server.db)).rows[0]!.n);
+    const n = Number(
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from content_items i join content_usages u on u.id = i.usage_id where u.usage_type = 'EMAIL_TEMPLATE'`.execute(
+          server.db,
+        )
+      ).rows[0]!.n,
+    );
     expect(res.totalElements).toBe(n);
     const text = (await admin.get<Page<ContentItem>>(`${BASE}?text=pre-approved`)).body;
     expect(text.content.map((i) => i.name)).toEqual(['Qualification script']);
@@ -73,24 +113,54 @@ describe('matching, edit, history and restore', () => {
     const edited = await engagement.patch<ContentItem>(`${BASE}/${maine.id}`, { priority: 20, note: 'Maine first' });
     expect(edited.status).toBe(200);
     expect(edited.body.version).toBe(maine.version + 1);
-    expect((await admin.get<ContentMatchResult>(`${BASE}/best-match?${SIM}`)).body.best?.name).toBe('Maine buyer intro');
+    expect((await admin.get<ContentMatchResult>(`${BASE}/best-match?${SIM}`)).body.best?.name).toBe(
+      'Maine buyer intro',
+    );
     const history = (await admin.get<Page<ContentVersion>>(`${BASE}/${maine.id}/history`)).body;
-    expect(history.content.map((v) => v.version)).toEqual([maine.version + 1, ...Array.from({ length: maine.version }, (_, i) => maine.version - i)]);
-    const eng = await server.db.selectFrom('users').select(['first_name', 'last_name']).where('email', '=', 'engagement@demo.test').executeTakeFirstOrThrow();
-    expect(history.content[0]).toMatchObject({ priority: 20, note: 'Maine first', author: `${eng.first_name} ${eng.last_name}` });
+    expect(history.content.map((v) => v.version)).toEqual([
+      maine.version + 1,
+      ...Array.from({ length: maine.version }, (_, i) => maine.version - i),
+    ]);
+    const eng = await server.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('email', '=', 'engagement@demo.test')
+      .executeTakeFirstOrThrow();
+    expect(history.content[0]).toMatchObject({
+      priority: 20,
+      note: 'Maine first',
+      author: `${eng.first_name} ${eng.last_name}`,
+    });
     const restored = await admin.patch<ContentItem>(`${BASE}/${maine.id}`, { restoreVersion: maine.version });
     expect(restored.status).toBe(200);
     expect(restored.body).toMatchObject({ version: maine.version + 2, priority: maine.priority, body: maine.body });
-    expect((await admin.get<ContentMatchResult>(`${BASE}/best-match?${SIM}`)).body.best?.name).toBe('Buyer intro (LeadGenius)');
+    expect((await admin.get<ContentMatchResult>(`${BASE}/best-match?${SIM}`)).body.best?.name).toBe(
+      'Buyer intro (LeadGenius)',
+    );
     const after = (await admin.get<Page<ContentVersion>>(`${BASE}/${maine.id}/history`)).body.content[0]!;
     expect(after.restoredFrom).toBe(maine.version);
   });
 
   it('refuses bad input with 400 and writes no version', async () => {
     const item = await itemNamed('Welcome');
-    const versions = async () => Number((await sql<{ n: number }>`select count(*)::int as n from content_item_versions where item_id = ${item.id}`.execute(server.db)).rows[0]!.n);
+    const versions = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from content_item_versions where item_id = ${item.id}`.execute(server.db)
+        ).rows[0]!.n,
+      );
     const before = await versions();
-    for (const body of [{ priority: 'high' }, { body: '' }, { audienceId: 999999 }, { restoreVersion: 99 }, { priority: 5000 }, {}, { name: item.name }]) {
+    for (const body of [
+      { priority: 'high' },
+      { body: '' },
+      { audienceId: 999999 },
+      { restoreVersion: 99 },
+      { priority: 5000 },
+      {},
+      { name: item.name },
+    ]) {
       const res = await admin.patch(`${BASE}/${item.id}`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -102,7 +172,16 @@ describe('matching, edit, history and restore', () => {
 describe('roles (spec 1 section 6: ADMIN, MANAGER, CSR_SUPERVISOR, AGENT_ENGAGEMENT)', () => {
   it('admits the four list roles and refuses QA and brokerage admins on every call', async () => {
     const item = await itemNamed('Welcome');
-    const paths = [BASE, `${BASE}/${item.id}`, `${BASE}/${item.id}/history`, `${BASE}/usageTypes`, `${BASE}/usages`, `${BASE}/audiences`, `${BASE}/best-match?${SIM}`, `${BASE}/all-match?${SIM}`];
+    const paths = [
+      BASE,
+      `${BASE}/${item.id}`,
+      `${BASE}/${item.id}/history`,
+      `${BASE}/usageTypes`,
+      `${BASE}/usages`,
+      `${BASE}/audiences`,
+      `${BASE}/best-match?${SIM}`,
+      `${BASE}/all-match?${SIM}`,
+    ];
     for (const p of paths) {
       for (const who of [admin, manager, supervisor, engagement]) expect((await who.get(p)).status, p).toBe(200);
       for (const who of [qa, broker]) expect((await who.get(p)).status, p).toBe(403);

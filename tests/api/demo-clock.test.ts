@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
 import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
@@ -17,14 +18,19 @@ beforeAll(async () => {
   server.setNow(NOON);
   admin = await signIn(server, 'admin@demo.test');
 }, 60_000);
-afterAll(async () => { await server.close(); });
-
-const preflight = (headers: Record<string, string> = {}) => call<{ sendable: number; byReason: Record<string, number> }>(server, 'POST', PREFLIGHT, {
-  token: admin.token, headers, form: { message: 'Hi. Reply STOP to opt out.', source: 'NUMBERS', numbers: '(207) 555-0141' },
+afterAll(async () => {
+  await server.close();
 });
 
+const preflight = (headers: Record<string, string> = {}) =>
+  call<{ sendable: number; byReason: Record<string, number> }>(server, 'POST', PREFLIGHT, {
+    token: admin.token,
+    headers,
+    form: { message: 'Hi. Reply STOP to opt out.', source: 'NUMBERS', numbers: '(207) 555-0141' },
+  });
+
 describe('the demo clock', () => {
-  it('runs a request at the instant X-Demo-Clock names, and without it at the server\'s time', async () => {
+  it("runs a request at the instant X-Demo-Clock names, and without it at the server's time", async () => {
     const noon = await preflight();
     expect(noon.status).toBe(200);
     expect(noon.body.sendable).toBe(1);

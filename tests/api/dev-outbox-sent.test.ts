@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { OutboxPage } from '../../src/contract/dev.ts';
+
 import { MessageRelay, REMOVED_BODY } from '../../server/messages/relay.ts';
-import { SmtpStandIn, deliveryConfig } from '../setup/message-stand-ins.ts';
+import type { OutboxPage } from '../../src/contract/dev.ts';
+import { deliveryConfig, SmtpStandIn } from '../setup/message-stand-ins.ts';
 import { call, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 // In demo mode /dev/outbox is the mail catcher: a message carrying a one-time secret still reads in full
@@ -22,10 +23,17 @@ afterAll(async () => {
 });
 
 it('shows a sent password reset with its link, not a placeholder', async () => {
-  expect((await call(server, 'POST', '/users-api/users/passwordReset', { body: { emailAddress: 'lender@demo.test' } })).status).toBe(204);
+  expect(
+    (await call(server, 'POST', '/users-api/users/passwordReset', { body: { emailAddress: 'lender@demo.test' } }))
+      .status,
+  ).toBe(204);
   await relay.runOnce();
-  const row = await server.db.selectFrom('outbox').select(['status', 'body']).where('recipient', '=', 'lender@demo.test')
-    .orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom('outbox')
+    .select(['status', 'body'])
+    .where('recipient', '=', 'lender@demo.test')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   expect(row.status).toBe('sent');
   const res = await call<OutboxPage>(server, 'GET', '/dev/outbox', { headers: { Accept: 'application/json' } });
   const shown = res.body.content.find((m) => m.recipient === 'lender@demo.test')!;

@@ -2,7 +2,12 @@
 // the server writes them; `next` waits for one that matches, without sleeping.
 import { SseParser } from '../../src/lib/sse.ts';
 
-export interface LiveEvent { id: string; type: string; payload: Record<string, unknown>; created: string }
+export interface LiveEvent {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  created: string;
+}
 
 export interface OpenStream {
   status: number;
@@ -34,23 +39,46 @@ export function readStream(res: Response): OpenStream {
         }
         for (const w of waiters) w();
       }
-    } catch { /* cancelled */ } finally {
+    } catch {
+      /* cancelled */
+    } finally {
       done = true;
       for (const w of waiters) w();
     }
   })();
   return {
-    status: res.status, events, ended,
-    next: (match, ms = 5_000) => new Promise((resolve, reject) => {
-      const check = () => {
-        const found = events.find(match);
-        if (found) { waiters.delete(check); clearTimeout(timer); resolve(found); return true; }
-        if (done) { waiters.delete(check); clearTimeout(timer); reject(new Error(`the stream ended without the event; got ${JSON.stringify(events.map((e) => e.type))}`)); return true; }
-        return false;
-      };
-      const timer = setTimeout(() => { waiters.delete(check); reject(new Error(`no matching event within ${ms} ms; got ${JSON.stringify(events.map((e) => [e.id, e.type]))}`)); }, ms);
-      if (!check()) waiters.add(check);
-    }),
-    close: async () => { await reader.cancel().catch(() => {}); await ended; },
+    status: res.status,
+    events,
+    ended,
+    next: (match, ms = 5_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.find(match);
+          if (found) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(found);
+            return true;
+          }
+          if (done) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            reject(new Error(`the stream ended without the event; got ${JSON.stringify(events.map((e) => e.type))}`));
+            return true;
+          }
+          return false;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(
+            new Error(`no matching event within ${ms} ms; got ${JSON.stringify(events.map((e) => [e.id, e.type]))}`),
+          );
+        }, ms);
+        if (!check()) waiters.add(check);
+      }),
+    close: async () => {
+      await reader.cancel().catch(() => {});
+      await ended;
+    },
   };
 }

@@ -1,10 +1,10 @@
-import { LENDER_STEP_LABELS } from '../../src/lib/lender-steps.ts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { LenderOverview } from '../../src/contract/lender-overview.ts';
 import type { LenderReferralDetail, LenderReferralRow } from '../../src/contract/lender-referrals.ts';
 import type { LoanOfficerDetail, LoanOfficerRow } from '../../src/contract/loan-officers.ts';
-import { LENDER_STEPS } from '../../src/lib/lender-steps.ts';
+import { LENDER_STEP_LABELS, LENDER_STEPS } from '../../src/lib/lender-steps.ts';
 import type { Caller, TestServer } from '../setup/test-server.ts';
 import { HEADER, OFFICERS, REFERRALS, useLenderFixture, type LenderFixture } from './lender-fixture.ts';
 
@@ -12,18 +12,56 @@ type Page<T> = { content: T[]; totalElements: number };
 
 const f = useLenderFixture();
 let server: TestServer, lender: Caller, admin: Caller, broker: Caller, manager: Caller, ids: LenderFixture['ids'];
-beforeAll(() => { ({ server, lender, admin, broker, manager, ids } = f); });
+beforeAll(() => {
+  ({ server, lender, admin, broker, manager, ids } = f);
+});
 
-const count = async (where: string) => Number((await sql<{ n: number }>`select count(*)::int as n from lender_referrals where ${sql.raw(where)}`.execute(server.db)).rows[0]!.n);
-const anyReferral = async (office: number, extra = 'true') => Number((await sql<{ id: number }>`select id from lender_referrals where loan_office_id = ${office} and ${sql.raw(extra)} order by id limit 1`.execute(server.db)).rows[0]!.id);
-const officerOf = async (office: number) => (await server.db.selectFrom('loan_officers').select('id').where('loan_office_id', '=', office).where('status', '=', 'ACTIVE').orderBy('id').executeTakeFirstOrThrow()).id;
+const count = async (where: string) =>
+  Number(
+    (
+      await sql<{ n: number }>`select count(*)::int as n from lender_referrals where ${sql.raw(where)}`.execute(
+        server.db,
+      )
+    ).rows[0]!.n,
+  );
+const anyReferral = async (office: number, extra = 'true') =>
+  Number(
+    (
+      await sql<{
+        id: number;
+      }>`select id from lender_referrals where loan_office_id = ${office} and ${sql.raw(extra)} order by id limit 1`.execute(
+        server.db,
+      )
+    ).rows[0]!.id,
+  );
+const officerOf = async (office: number) =>
+  (
+    await server.db
+      .selectFrom('loan_officers')
+      .select('id')
+      .where('loan_office_id', '=', office)
+      .where('status', '=', 'ACTIVE')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 
 describe('the demo seed', () => {
   it('gives Summit Home Loans a few dozen lender referrals in every lender step', async () => {
-    const rows = (await sql<{ status: string; n: number }>`select status, count(*)::int as n from lender_referrals where loan_office_id = ${ids.summit} group by status`.execute(server.db)).rows;
+    const rows = (
+      await sql<{
+        status: string;
+        n: number;
+      }>`select status, count(*)::int as n from lender_referrals where loan_office_id = ${ids.summit} group by status`.execute(
+        server.db,
+      )
+    ).rows;
     expect(rows.map((r) => r.status).sort()).toEqual([...LENDER_STEPS].sort());
     expect(rows.reduce((s, r) => s + r.n, 0)).toBeGreaterThanOrEqual(24);
-    expect(await count(`opportunity_id not in (select id from opportunities where status in ('TRANSFERRED_TO_LENDER', 'TRANSFERRED_TO_LENDER_INCOMPLETE'))`)).toBe(0);
+    expect(
+      await count(
+        `opportunity_id not in (select id from opportunities where status in ('TRANSFERRED_TO_LENDER', 'TRANSFERRED_TO_LENDER_INCOMPLETE'))`,
+      ),
+    ).toBe(0);
   });
 });
 
@@ -61,7 +99,11 @@ describe('GET lender-assignments (the lender referrals list)', () => {
     expect((await manager.get(REFERRALS)).status).toBe(403);
     for (const qs of ['status=NOPE', 'sort=id,ASC', 'loanOfficerId=abc', 'pageSize=0']) {
       const res = await lender.get(`${REFERRALS}?${qs}`);
-      expect({ qs, status: res.status, error: (res.body as { error?: string }).error }).toEqual({ qs, status: 400, error: 'Bad Request' });
+      expect({ qs, status: res.status, error: (res.body as { error?: string }).error }).toEqual({
+        qs,
+        status: 400,
+        error: 'Bad Request',
+      });
     }
   });
 });
@@ -83,18 +125,40 @@ describe('one lender referral', () => {
 
   it('assigns and reassigns a loan officer of the office, recorded in the history; refuses another office’s officer', async () => {
     const id = await anyReferral(ids.summit, `status = 'RECEIVED'`);
-    const [a, b] = (await server.db.selectFrom('loan_officers').select('id').where('loan_office_id', '=', ids.summit).where('status', '=', 'ACTIVE').orderBy('id').limit(2).execute()).map((o) => o.id);
+    const [a, b] = (
+      await server.db
+        .selectFrom('loan_officers')
+        .select('id')
+        .where('loan_office_id', '=', ids.summit)
+        .where('status', '=', 'ACTIVE')
+        .orderBy('id')
+        .limit(2)
+        .execute()
+    ).map((o) => o.id);
     const first = await lender.put<LenderReferralDetail>(`${REFERRALS}/${id}/loan-officer`, { loanOfficerId: a });
     expect(first.status).toBe(200);
     expect(first.body.loanOfficer?.id).toBe(a);
     const second = await lender.put<LenderReferralDetail>(`${REFERRALS}/${id}/loan-officer`, { loanOfficerId: b });
     expect(second.body.loanOfficer?.id).toBe(b);
-    expect(second.body.history.filter((e) => e.type === 'ASSIGNED')[0]).toMatchObject({ detail: 'Reassigned', actor: 'Lee Summit' });
+    expect(second.body.history.filter((e) => e.type === 'ASSIGNED')[0]).toMatchObject({
+      detail: 'Reassigned',
+      actor: 'Lee Summit',
+    });
     const foreign = await officerOf(ids.keystone);
     const refused = await lender.put(`${REFERRALS}/${id}/loan-officer`, { loanOfficerId: foreign });
     expect(refused.status).toBe(400);
-    expect((await server.db.selectFrom('lender_referrals').select('loan_officer_id').where('id', '=', id).executeTakeFirstOrThrow()).loan_officer_id).toBe(b);
-    expect((await lender.put(`${REFERRALS}/${await anyReferral(ids.keystone)}/loan-officer`, { loanOfficerId: a })).status).toBe(403);
+    expect(
+      (
+        await server.db
+          .selectFrom('lender_referrals')
+          .select('loan_officer_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).loan_officer_id,
+    ).toBe(b);
+    expect(
+      (await lender.put(`${REFERRALS}/${await anyReferral(ids.keystone)}/loan-officer`, { loanOfficerId: a })).status,
+    ).toBe(403);
     expect((await broker.put(`${REFERRALS}/${id}/loan-officer`, { loanOfficerId: a })).status).toBe(403);
   });
 
@@ -102,27 +166,44 @@ describe('one lender referral', () => {
     const id = await anyReferral(ids.summit, `status = 'RECEIVED'`);
     const moved = await lender.put<LenderReferralDetail>(`${REFERRALS}/${id}/status`, { status: 'CONTACTED' });
     expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ status: 'CONTACTED', nextSteps: ['PRE_APPROVED', 'APPLICATION', 'UNDERWRITING', 'CLOSED', 'LOST'] });
+    expect(moved.body).toMatchObject({
+      status: 'CONTACTED',
+      nextSteps: ['PRE_APPROVED', 'APPLICATION', 'UNDERWRITING', 'CLOSED', 'LOST'],
+    });
     expect(moved.body.firstContact).not.toBeNull();
     const events = await count(`id = ${id}`);
     const back = await lender.put(`${REFERRALS}/${id}/status`, { status: 'RECEIVED' });
     expect(back.status).toBe(409);
     // Said in the steps' words, as the screen names them, never as codes.
-    expect(back.body).toMatchObject({ message: `A referral cannot move from ${LENDER_STEP_LABELS.CONTACTED} to ${LENDER_STEP_LABELS.RECEIVED}` });
+    expect(back.body).toMatchObject({
+      message: `A referral cannot move from ${LENDER_STEP_LABELS.CONTACTED} to ${LENDER_STEP_LABELS.RECEIVED}`,
+    });
     expect(JSON.stringify(back.body)).not.toMatch(/PRE_APPROVED|CONTACTED|RECEIVED/);
     expect(await count(`id = ${id} and status = 'CONTACTED'`)).toBe(events);
     const lost = await lender.put(`${REFERRALS}/${id}/status`, { status: 'LOST' });
     expect(lost.status).toBe(400); // a reason is required
-    expect((await lender.put<LenderReferralDetail>(`${REFERRALS}/${id}/status`, { status: 'LOST', reason: 'Paying cash' })).body)
-      .toMatchObject({ status: 'LOST', lostReason: 'Paying cash', nextSteps: ['CONTACTED'] });
+    expect(
+      (await lender.put<LenderReferralDetail>(`${REFERRALS}/${id}/status`, { status: 'LOST', reason: 'Paying cash' }))
+        .body,
+    ).toMatchObject({ status: 'LOST', lostReason: 'Paying cash', nextSteps: ['CONTACTED'] });
   });
 
   it('closes a loan only with its amount and closing date, keeps First Contact unstamped, and then refuses a reassignment', async () => {
     // The newest waiting referral (the other tests take the oldest ones).
-    const id = Number((await sql<{ id: number }>`select id from lender_referrals where loan_office_id = ${ids.summit}
-      and status = 'RECEIVED' and first_contact_at is null order by id desc limit 1`.execute(server.db)).rows[0]!.id);
+    const id = Number(
+      (
+        await sql<{ id: number }>`select id from lender_referrals where loan_office_id = ${ids.summit}
+      and status = 'RECEIVED' and first_contact_at is null order by id desc limit 1`.execute(server.db)
+      ).rows[0]!.id,
+    );
     const url = `${REFERRALS}/${id}/status`;
-    const received = (await server.db.selectFrom('lender_referrals').select('received_at').where('id', '=', id).executeTakeFirstOrThrow()).received_at;
+    const received = (
+      await server.db
+        .selectFrom('lender_referrals')
+        .select('received_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).received_at;
     const dayBefore = new Date(received.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
     const refusals: [object, string[]][] = [
       [{ status: 'CLOSED' }, ['loanAmountCents', 'closedOn']],
@@ -135,19 +216,36 @@ describe('one lender referral', () => {
     ];
     for (const [body, field] of refusals) {
       const res = await lender.put<{ fields?: Record<string, string> }>(url, body);
-      expect({ body, status: res.status, fields: Object.keys(res.body.fields ?? {}) }).toEqual({ body, status: 400, fields: field });
+      expect({ body, status: res.status, fields: Object.keys(res.body.fields ?? {}) }).toEqual({
+        body,
+        status: 400,
+        fields: field,
+      });
     }
-    expect(await count(`id = ${id} and status = 'RECEIVED' and closed_at is null and first_contact_at is null`)).toBe(1);
+    expect(await count(`id = ${id} and status = 'RECEIVED' and closed_at is null and first_contact_at is null`)).toBe(
+      1,
+    );
     const today = new Date().toISOString().slice(0, 10);
-    const closed = await lender.put<LenderReferralDetail>(url, { status: 'CLOSED', loanAmountCents: 31_250_000, closedOn: today });
+    const closed = await lender.put<LenderReferralDetail>(url, {
+      status: 'CLOSED',
+      loanAmountCents: 31_250_000,
+      closedOn: today,
+    });
     expect(closed.status).toBe(200);
-    expect(closed.body).toMatchObject({ status: 'CLOSED', loanAmountCents: 31_250_000, firstContact: null, nextSteps: [] });
+    expect(closed.body).toMatchObject({
+      status: 'CLOSED',
+      loanAmountCents: 31_250_000,
+      firstContact: null,
+      nextSteps: [],
+    });
     expect(closed.body.closed?.slice(0, 10)).toBe(today);
     expect(closed.body.history[0]).toMatchObject({ toStatus: 'CLOSED', detail: `$312,500, closed ${today}` });
     const officer = await officerOf(ids.summit);
     const reassign = await lender.put(`${REFERRALS}/${id}/loan-officer`, { loanOfficerId: officer });
     expect(reassign.status).toBe(409);
-    expect(await count(`id = ${id} and loan_officer_id is not distinct from ${closed.body.loanOfficer?.id ?? null}`)).toBe(1);
+    expect(
+      await count(`id = ${id} and loan_officer_id is not distinct from ${closed.body.loanOfficer?.id ?? null}`),
+    ).toBe(1);
   });
 
   it('adds a note by the signed-in user and refuses an empty one', async () => {
@@ -182,29 +280,60 @@ describe('loan officers', () => {
   it('shows a brokerage admin only the officers their brokerage’s referrals went to, counting only those', async () => {
     const res = await broker.get<Page<LoanOfficerRow>>(`${OFFICERS}?pageSize=100`);
     expect(res.status).toBe(200);
-    expect(res.body.totalElements).toBe(Number((await sql<{ n: number }>`select count(distinct loan_officer_id)::int as n from lender_referrals where brokerage_id = ${ids.harbor}`.execute(server.db)).rows[0]!.n));
-    for (const o of res.body.content) expect(o.figures.referrals).toBe(await count(`loan_officer_id = ${o.id} and brokerage_id = ${ids.harbor}`));
+    expect(res.body.totalElements).toBe(
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(distinct loan_officer_id)::int as n from lender_referrals where brokerage_id = ${ids.harbor}`.execute(
+            server.db,
+          )
+        ).rows[0]!.n,
+      ),
+    );
+    for (const o of res.body.content)
+      expect(o.figures.referrals).toBe(await count(`loan_officer_id = ${o.id} and brokerage_id = ${ids.harbor}`));
     expect((await broker.get(`${OFFICERS}/${res.body.content[0]!.id}`)).status).toBe(403); // view/:id is not theirs (spec 1 section 6)
   });
 
   it('adds a loan officer with the spec’s validation and refuses a duplicate email with 409', async () => {
     const bad = await lender.post(OFFICERS, { firstName: 'Dana', lastName: '', email: 'nope', phone: '12', nmls: 'x' });
     expect(bad.status).toBe(400);
-    expect(bad.body.fields).toMatchObject({ lastName: 'Last name is required', email: 'Invalid e-mail.', phone: 'Invalid phone number.' });
-    const body = { firstName: 'Dana', lastName: 'Brooks', email: 'Dana.Brooks@summit.example', phone: '(555) 010-4242', nmls: '1234567' };
+    expect(bad.body.fields).toMatchObject({
+      lastName: 'Last name is required',
+      email: 'Invalid e-mail.',
+      phone: 'Invalid phone number.',
+    });
+    const body = {
+      firstName: 'Dana',
+      lastName: 'Brooks',
+      email: 'Dana.Brooks@summit.example',
+      phone: '(555) 010-4242',
+      nmls: '1234567',
+    };
     const res = await lender.post<LoanOfficerDetail>(OFFICERS, body);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ loanOfficeId: ids.summit, email: 'dana.brooks@summit.example', phone: '+15550104242', status: 'ACTIVE', figures: { referrals: 0 } });
+    expect(res.body).toMatchObject({
+      loanOfficeId: ids.summit,
+      email: 'dana.brooks@summit.example',
+      phone: '+15550104242',
+      status: 'ACTIVE',
+      figures: { referrals: 0 },
+    });
     expect((await lender.post(OFFICERS, body)).status).toBe(409);
-    expect((await lender.post(OFFICERS, { ...body, email: 'x@y.example', loanOfficeId: ids.keystone })).status).toBe(403);
+    expect((await lender.post(OFFICERS, { ...body, email: 'x@y.example', loanOfficeId: ids.keystone })).status).toBe(
+      403,
+    );
     expect((await broker.post(OFFICERS, { ...body, email: 'z@y.example' })).status).toBe(403);
     expect((await admin.post(OFFICERS, { ...body, email: 'z@y.example' })).status).toBe(400); // staff name the office
   });
 
   it('deactivates an officer: their open referrals go back to unassigned, closed ones keep them', async () => {
-    const officer = (await sql<{ id: number }>`select loan_officer_id as id from lender_referrals where loan_office_id = ${ids.summit}
+    const officer = (
+      await sql<{ id: number }>`select loan_officer_id as id from lender_referrals where loan_office_id = ${ids.summit}
       and status = 'CLOSED' and loan_officer_id in (select loan_officer_id from lender_referrals where status in ('CONTACTED', 'PRE_APPROVED', 'APPLICATION', 'UNDERWRITING', 'RECEIVED'))
-      limit 1`.execute(server.db)).rows[0]!.id;
+      limit 1`.execute(server.db)
+    ).rows[0]!.id;
     const closed = await count(`loan_officer_id = ${officer} and status = 'CLOSED'`);
     const res = await lender.put<LoanOfficerDetail>(`${OFFICERS}/${officer}/status`, { status: 'INACTIVE' });
     expect(res.status).toBe(200);
@@ -220,29 +349,39 @@ describe('loan officers', () => {
 });
 
 describe('the loan office overview', () => {
-  it.each(['lender', 'admin'] as const)('every figure %s sees on the overview opens a list whose total equals it (Open included)', async (who) => {
-    const caller = who === 'lender' ? lender : admin;
-    const office = who === 'lender' ? '' : `&loanOfficeId=${ids.summit}`;
-    const o = (await caller.get<LenderOverview>(`/lenders-api/loan-offices/${ids.summit}/stats`)).body;
-    const total = async (qs: string) => (await caller.get<Page<LenderReferralRow>>(`${REFERRALS}?pageSize=1${office}&${qs}`)).body.totalElements;
-    const open = o.byStatus.filter((x) => x.status !== 'CLOSED' && x.status !== 'LOST').reduce((n, x) => n + x.count, 0);
-    expect(open).toBeGreaterThan(0);
-    const figures: [string, number, string][] = [
-      ['Open', open, 'status=OPEN'],
-      ['Loans Closed', o.conversion.closed, 'status=CLOSED'],
-      ['Not Proceeding', o.conversion.lost, 'status=LOST'],
-      ...o.byStatus.map((x): [string, number, string] => [x.status, x.count, `status=${x.status}`]),
-      ...o.perOfficer.filter((x) => x.loanOfficerId === null).map((x): [string, number, string] => ['Unassigned', x.total, 'unassigned=true']),
-    ];
-    for (const [name, figure, qs] of figures) expect({ name, list: await total(qs) }).toEqual({ name, list: figure });
-  });
+  it.each(['lender', 'admin'] as const)(
+    'every figure %s sees on the overview opens a list whose total equals it (Open included)',
+    async (who) => {
+      const caller = who === 'lender' ? lender : admin;
+      const office = who === 'lender' ? '' : `&loanOfficeId=${ids.summit}`;
+      const o = (await caller.get<LenderOverview>(`/lenders-api/loan-offices/${ids.summit}/stats`)).body;
+      const total = async (qs: string) =>
+        (await caller.get<Page<LenderReferralRow>>(`${REFERRALS}?pageSize=1${office}&${qs}`)).body.totalElements;
+      const open = o.byStatus
+        .filter((x) => x.status !== 'CLOSED' && x.status !== 'LOST')
+        .reduce((n, x) => n + x.count, 0);
+      expect(open).toBeGreaterThan(0);
+      const figures: [string, number, string][] = [
+        ['Open', open, 'status=OPEN'],
+        ['Loans Closed', o.conversion.closed, 'status=CLOSED'],
+        ['Not Proceeding', o.conversion.lost, 'status=LOST'],
+        ...o.byStatus.map((x): [string, number, string] => [x.status, x.count, `status=${x.status}`]),
+        ...o.perOfficer
+          .filter((x) => x.loanOfficerId === null)
+          .map((x): [string, number, string] => ['Unassigned', x.total, 'unassigned=true']),
+      ];
+      for (const [name, figure, qs] of figures) expect({ name, list: await total(qs) }).toEqual({ name, list: figure });
+    },
+  );
 
   it('counts this month, the 12 months, steps and per-officer figures from the rows', async () => {
     const res = await lender.get<LenderOverview>(`/lenders-api/loan-offices/${ids.summit}/stats`);
     expect(res.status).toBe(200);
     const now = new Date();
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-    expect(res.body.receivedThisMonth).toBe(await count(`loan_office_id = ${ids.summit} and received_at >= '${monthStart}'`));
+    expect(res.body.receivedThisMonth).toBe(
+      await count(`loan_office_id = ${ids.summit} and received_at >= '${monthStart}'`),
+    );
     expect(res.body.perMonth).toHaveLength(12);
     expect(res.body.byStatus.reduce((s, x) => s + x.count, 0)).toBe(await count(`loan_office_id = ${ids.summit}`));
     for (const o of res.body.perOfficer.filter((x) => x.loanOfficerId !== null)) {
@@ -262,12 +401,20 @@ describe('the loan office overview', () => {
 
 describe("an opportunity's lender", () => {
   it('names the loan office and step to staff and to that office, 403 to another office', async () => {
-    const row = await server.db.selectFrom('lender_referrals').select(['opportunity_id', 'loan_office_id']).where('loan_office_id', '=', ids.keystone).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('lender_referrals')
+      .select(['opportunity_id', 'loan_office_id'])
+      .where('loan_office_id', '=', ids.keystone)
+      .executeTakeFirstOrThrow();
     const res = await admin.get(`/interviews-api/opportunities/${row.opportunity_id}/lender`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ loanOffice: { id: ids.keystone, name: 'Keystone Mortgage' } });
     expect((await lender.get(`/interviews-api/opportunities/${row.opportunity_id}/lender`)).status).toBe(403);
-    const plain = await server.db.selectFrom('opportunities').select('id').where('status', '=', 'CLOSED').executeTakeFirstOrThrow();
+    const plain = await server.db
+      .selectFrom('opportunities')
+      .select('id')
+      .where('status', '=', 'CLOSED')
+      .executeTakeFirstOrThrow();
     const none = await admin.get(`/interviews-api/opportunities/${plain.id}/lender`);
     expect([none.status, none.body]).toEqual([200, null]);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 // The lender console's API tests share one setup: a seeded server, the four identities they act as,
@@ -23,13 +24,32 @@ export function useLenderFixture(): LenderFixture {
     const server = await startTestServer();
     f.server = server;
     [f.lender, f.admin, f.broker, f.manager] = await Promise.all([
-      signIn(server, 'lender@demo.test'), signIn(server, 'admin@demo.test'), signIn(server, 'broker@demo.test'), signIn(server, 'manager@demo.test'),
+      signIn(server, 'lender@demo.test'),
+      signIn(server, 'admin@demo.test'),
+      signIn(server, 'broker@demo.test'),
+      signIn(server, 'manager@demo.test'),
     ]);
-    const office = async (name: string) => (await server.db.selectFrom('loan_offices').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-    const harbor = (await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow()).id;
-    const lenderUser = (await server.db.selectFrom('users').select('id').where('email', '=', 'lender@demo.test').executeTakeFirstOrThrow()).id;
-    f.ids = { summit: await office('Summit Home Loans'), keystone: await office('Keystone Mortgage'), harbor, lenderUser };
+    const office = async (name: string) =>
+      (await server.db.selectFrom('loan_offices').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const harbor = (
+      await server.db
+        .selectFrom('brokerages')
+        .select('id')
+        .where('name', '=', 'Harbor Point Realty')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const lenderUser = (
+      await server.db.selectFrom('users').select('id').where('email', '=', 'lender@demo.test').executeTakeFirstOrThrow()
+    ).id;
+    f.ids = {
+      summit: await office('Summit Home Loans'),
+      keystone: await office('Keystone Mortgage'),
+      harbor,
+      lenderUser,
+    };
   });
-  afterAll(async () => { await f.server.close(); });
+  afterAll(async () => {
+    await f.server.close();
+  });
   return f;
 }

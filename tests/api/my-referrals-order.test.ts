@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrokerReferralPage } from '../../src/contract/broker-referrals.ts';
+
 import { daysSinceSql, overduePredicate } from '../../server/db/overdue.ts';
+import type { BrokerReferralPage } from '../../src/contract/broker-referrals.ts';
 import { startDashboardFixture } from '../setup/dashboard-fixture.ts';
 import type { Caller, TestServer } from '../setup/test-server.ts';
 
@@ -20,26 +21,39 @@ beforeAll(async () => {
   ({ server, broker } = f);
   ids.harbor = f.ids.harbor;
 }, 300_000); // the shared machine can take minutes to copy the seeded database
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 /** The expected order of the brokerage's referrals (optionally only overdue ones), in SQL written apart. */
 async function expected(desc: boolean, onlyOverdue: boolean): Promise<number[]> {
   const od = overduePredicate('r', now);
   const since = sql`case when r.stage = 'UNDER_CONTRACT' then r.date_of_sale::timestamptz else r.updated_at end`;
-  const rows = (await sql<{ id: number; overdue: boolean; days: number }>`select r.id, ${od} as overdue, ${daysSinceSql('r', now)} as days
+  const rows = (
+    await sql<{
+      id: number;
+      overdue: boolean;
+      days: number;
+    }>`select r.id, ${od} as overdue, ${daysSinceSql('r', now)} as days
     from referrals r where r.brokerage_id = ${ids.harbor} ${onlyOverdue ? sql`and ${od}` : sql``}
     order by (${od}) ${sql.raw(desc ? 'desc' : 'asc')},
       case when ${od} then ${since} end ${sql.raw(desc ? 'asc' : 'desc')},
       case when not ${od} then r.updated_at end ${sql.raw(desc ? 'desc' : 'asc')},
       case when ${od} then r.id end ${sql.raw(desc ? 'asc' : 'desc')},
-      case when not ${od} then r.id end ${sql.raw(desc ? 'desc' : 'asc')}`.execute(server.db)).rows;
+      case when not ${od} then r.id end ${sql.raw(desc ? 'desc' : 'asc')}`.execute(server.db)
+  ).rows;
   return rows.map((r) => r.id);
 }
 
-async function listed(query: string, pageSize: number): Promise<{ ids: number[]; total: number; pages: BrokerReferralPage[] }> {
+async function listed(
+  query: string,
+  pageSize: number,
+): Promise<{ ids: number[]; total: number; pages: BrokerReferralPage[] }> {
   const pages: BrokerReferralPage[] = [];
   for (let i = 0; ; i++) {
-    const res = await broker.get<BrokerReferralPage>(`/agents-api/broker-referrals?${query}&pageSize=${pageSize}&pageIndex=${i}`);
+    const res = await broker.get<BrokerReferralPage>(
+      `/agents-api/broker-referrals?${query}&pageSize=${pageSize}&pageIndex=${i}`,
+    );
     expect(res.status).toBe(200);
     pages.push(res.body);
     if ((i + 1) * pageSize >= res.body.totalElements) break;
@@ -76,9 +90,13 @@ describe('My Referrals sorted by overdue', () => {
     const updated = upToDate.pages.flatMap((p) => p.content).map((r) => r.updated);
     expect(updated).toEqual([...updated].sort().reverse());
     const active = await listed('sort=overdue,DESC&category=active&t=BUYER', 50);
-    const want = (await expected(true, false));
-    const activeBuyers = new Set((await sql<{ id: number }>`select id from referrals where brokerage_id = ${ids.harbor} and type = 'BUYER'
-      and stage not in ('CLOSED', 'LEASED', 'REMOVED')`.execute(server.db)).rows.map((r) => r.id));
+    const want = await expected(true, false);
+    const activeBuyers = new Set(
+      (
+        await sql<{ id: number }>`select id from referrals where brokerage_id = ${ids.harbor} and type = 'BUYER'
+      and stage not in ('CLOSED', 'LEASED', 'REMOVED')`.execute(server.db)
+      ).rows.map((r) => r.id),
+    );
     expect(active.ids).toEqual(want.filter((id) => activeBuyers.has(id)));
   });
 });

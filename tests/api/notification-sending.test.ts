@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { HAND_SENT_LIMITS } from '../../server/routes/agents-api/notifications.ts';
 import { ADMIN_HOLD_REFUSAL } from '../../server/routes/agents-api/referral-writes.ts';
 import { DEMO_AGENT_PHONE, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
@@ -16,18 +17,47 @@ let harborAgents: number[];
 beforeAll(async () => {
   server = await startTestServer();
   [broker, staff] = await Promise.all([signIn(server, 'broker@demo.test'), signIn(server, 'admin@demo.test')]);
-  const harbor = (await server.db.selectFrom('users').select('broker_id').where('email', '=', 'broker@demo.test').executeTakeFirstOrThrow()).broker_id!;
-  harborAgents = (await server.db.selectFrom('agents').select('id').where('brokerage_id', '=', harbor).where('status', '=', 'ACTIVE').orderBy('id').execute()).map((a) => a.id);
+  const harbor = (
+    await server.db
+      .selectFrom('users')
+      .select('broker_id')
+      .where('email', '=', 'broker@demo.test')
+      .executeTakeFirstOrThrow()
+  ).broker_id!;
+  harborAgents = (
+    await server.db
+      .selectFrom('agents')
+      .select('id')
+      .where('brokerage_id', '=', harbor)
+      .where('status', '=', 'ACTIVE')
+      .orderBy('id')
+      .execute()
+  ).map((a) => a.id);
 });
 afterAll(async () => server?.close());
 
-const notificationsOf = async (agentId: number) => Number((await server.db.selectFrom('agent_notifications').select((eb) => eb.fn.countAll<number>().as('n'))
-  .where('agent_id', '=', agentId).executeTakeFirstOrThrow()).n);
-const clearLimits = () => server.db.deleteFrom('rate_limit_events').where('scope', 'like', 'hand-sent-notification-%').execute();
+const notificationsOf = async (agentId: number) =>
+  Number(
+    (
+      await server.db
+        .selectFrom('agent_notifications')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('agent_id', '=', agentId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const clearLimits = () =>
+  server.db.deleteFrom('rate_limit_events').where('scope', 'like', 'hand-sent-notification-%').execute();
 
 describe('notifications sent by hand', () => {
-  it('answers a flood of nudges to one agent with 429 and Retry-After once the agent\'s limit is reached, writing nothing more', async () => {
-    const agentId = (await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow()).agent_id!;
+  it("answers a flood of nudges to one agent with 429 and Retry-After once the agent's limit is reached, writing nothing more", async () => {
+    const agentId = (
+      await server.db
+        .selectFrom('users')
+        .select('agent_id')
+        .where('phone', '=', DEMO_AGENT_PHONE)
+        .executeTakeFirstOrThrow()
+    ).agent_id!;
     const before = await notificationsOf(agentId);
     const statuses: number[] = [];
     let retryAfter = '';
@@ -50,7 +80,11 @@ describe('notifications sent by hand', () => {
     const perAgent = HAND_SENT_LIMITS.agent[0].max;
     expect(harborAgents.length * perAgent).toBeGreaterThan(max);
     const statuses: number[] = [];
-    for (let i = 0; i <= max; i++) statuses.push((await broker.post('/agents-api/notifications/sample', { agentId: harborAgents[i % harborAgents.length] })).status);
+    for (let i = 0; i <= max; i++)
+      statuses.push(
+        (await broker.post('/agents-api/notifications/sample', { agentId: harborAgents[i % harborAgents.length] }))
+          .status,
+      );
     expect(statuses).toEqual([...Array(max).fill(201), 429]);
     await clearLimits();
   });
@@ -63,7 +97,10 @@ describe('notifications sent by hand', () => {
       expect(await notificationsOf(harborAgents[0]!)).toBe(before);
     }
     for (const who of ['manager@demo.test', 'supervisor@demo.test', 'engagement@demo.test']) {
-      expect((await (await signIn(server, who)).post('/agents-api/notifications/sample', { agentId: harborAgents[0] })).status).toBe(201);
+      expect(
+        (await (await signIn(server, who)).post('/agents-api/notifications/sample', { agentId: harborAgents[0] }))
+          .status,
+      ).toBe(201);
     }
     await clearLimits();
   });
@@ -73,11 +110,20 @@ describe('a referral handed to an agent on an administrative hold', () => {
   it('is refused to the brokerage admin with the reason, and allowed to staff, who place and lift holds', async () => {
     const held = harborAgents.at(-1)!;
     await server.db.updateTable('agents').set({ status: 'ADMIN_HOLD' }).where('id', '=', held).execute();
-    const ref = await server.db.selectFrom('referrals').select(['id', 'agent_id']).where('agent_id', 'in', harborAgents).where('agent_id', '<>', held).orderBy('id').executeTakeFirstOrThrow();
+    const ref = await server.db
+      .selectFrom('referrals')
+      .select(['id', 'agent_id'])
+      .where('agent_id', 'in', harborAgents)
+      .where('agent_id', '<>', held)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const refused = await broker.patch(`/agents-api/referrals/${ref.id}/reassign`, { agentId: held });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(ADMIN_HOLD_REFUSAL);
-    expect((await server.db.selectFrom('referrals').select('agent_id').where('id', '=', ref.id).executeTakeFirstOrThrow()).agent_id).toBe(ref.agent_id);
+    expect(
+      (await server.db.selectFrom('referrals').select('agent_id').where('id', '=', ref.id).executeTakeFirstOrThrow())
+        .agent_id,
+    ).toBe(ref.agent_id);
     expect((await staff.patch(`/agents-api/referrals/${ref.id}/reassign`, { agentId: held })).status).toBe(200);
   });
 });

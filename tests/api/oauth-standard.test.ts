@@ -2,26 +2,57 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
 import { call, DEMO_PASSWORD, signIn, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 const token = (form: Record<string, string>) => call(server, 'POST', '/auth/oauth2.0/accessToken', { form });
 const console_ = 'porchlight-console';
 
 describe('token endpoint errors (RFC 6749 section 5.2)', () => {
   it.each([
-    ['a wrong password', { grant_type: 'password', username: 'broker@demo.test', password: 'nope-nope-1', client_id: console_ }, 'invalid_grant'],
-    ['an unknown refresh token', { grant_type: 'refresh_token', refresh_token: 'not-a-token', client_id: console_ }, 'invalid_grant'],
-    ['an unknown authorization code', { grant_type: 'authorization_code', code: 'nope', code_verifier: 'x'.repeat(43), redirect_uri: 'http://agents.localhost/', client_id: 'porchlight-agent' }, 'invalid_grant'],
+    [
+      'a wrong password',
+      { grant_type: 'password', username: 'broker@demo.test', password: 'nope-nope-1', client_id: console_ },
+      'invalid_grant',
+    ],
+    [
+      'an unknown refresh token',
+      { grant_type: 'refresh_token', refresh_token: 'not-a-token', client_id: console_ },
+      'invalid_grant',
+    ],
+    [
+      'an unknown authorization code',
+      {
+        grant_type: 'authorization_code',
+        code: 'nope',
+        code_verifier: 'x'.repeat(43),
+        redirect_uri: 'http://agents.localhost/',
+        client_id: 'porchlight-agent',
+      },
+      'invalid_grant',
+    ],
     ['an unknown grant type', { grant_type: 'client_credentials', client_id: console_ }, 'unsupported_grant_type'],
     ['no grant type', { client_id: console_ }, 'invalid_request'],
-    ['a missing password', { grant_type: 'password', username: 'broker@demo.test', client_id: console_ }, 'invalid_request'],
-    ['an unknown client', { grant_type: 'password', username: 'broker@demo.test', password: DEMO_PASSWORD, client_id: 'evil' }, 'invalid_client'],
+    [
+      'a missing password',
+      { grant_type: 'password', username: 'broker@demo.test', client_id: console_ },
+      'invalid_request',
+    ],
+    [
+      'an unknown client',
+      { grant_type: 'password', username: 'broker@demo.test', password: DEMO_PASSWORD, client_id: 'evil' },
+      'invalid_client',
+    ],
   ])('answers %s with 400 and the code %s', async (_what, form, code) => {
     const res = await token(form as Record<string, string>);
     expect(res.status).toBe(400);
@@ -32,9 +63,18 @@ describe('token endpoint errors (RFC 6749 section 5.2)', () => {
 
   it('keeps the message and fields the console reads', async () => {
     const res = await token({ grant_type: 'password', username: 'broker@demo.test', client_id: console_ });
-    expect(res.body).toMatchObject({ status: 400, message: 'The request body is not valid', error_description: 'The request body is not valid' });
+    expect(res.body).toMatchObject({
+      status: 400,
+      message: 'The request body is not valid',
+      error_description: 'The request body is not valid',
+    });
     expect(Object.keys(res.body.fields)).toContain('password');
-    const wrong = await token({ grant_type: 'password', username: 'broker@demo.test', password: 'nope-nope-1', client_id: console_ });
+    const wrong = await token({
+      grant_type: 'password',
+      username: 'broker@demo.test',
+      password: 'nope-nope-1',
+      client_id: console_,
+    });
     expect(wrong.body.message).toBe('The username or password is incorrect');
     expect(wrong.headers.get('Cache-Control')).toBe('no-store');
   });

@@ -1,11 +1,16 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { hashPassword, needsRehash, verifyPassword } from '../../server/auth/passwords.ts';
 import { call, DEMO_PASSWORD, startTestServer, type TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 /** A hash as the server wrote them before argon2id: scrypt, N=2^17 (parameters stored in the hash). */
 function legacyScrypt(password: string, logN = 17): string {
@@ -28,12 +33,40 @@ describe('password hashing', () => {
     const legacy = legacyScrypt(DEMO_PASSWORD);
     expect(needsRehash(legacy)).toBe(true);
     await server.db.updateTable('users').set({ password_hash: legacy }).where('email', '=', 'qa@demo.test').execute();
-    const wrong = await call(server, 'POST', '/auth/oauth2.0/accessToken', { form: { grant_type: 'password', username: 'qa@demo.test', password: 'Not-the-pass-1', client_id: 'porchlight-console' } });
+    const wrong = await call(server, 'POST', '/auth/oauth2.0/accessToken', {
+      form: {
+        grant_type: 'password',
+        username: 'qa@demo.test',
+        password: 'Not-the-pass-1',
+        client_id: 'porchlight-console',
+      },
+    });
     expect(wrong.status).toBe(400);
-    expect((await server.db.selectFrom('users').select('password_hash').where('email', '=', 'qa@demo.test').executeTakeFirstOrThrow()).password_hash).toBe(legacy);
-    const right = await call(server, 'POST', '/auth/oauth2.0/accessToken', { form: { grant_type: 'password', username: 'qa@demo.test', password: DEMO_PASSWORD, client_id: 'porchlight-console' } });
+    expect(
+      (
+        await server.db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('email', '=', 'qa@demo.test')
+          .executeTakeFirstOrThrow()
+      ).password_hash,
+    ).toBe(legacy);
+    const right = await call(server, 'POST', '/auth/oauth2.0/accessToken', {
+      form: {
+        grant_type: 'password',
+        username: 'qa@demo.test',
+        password: DEMO_PASSWORD,
+        client_id: 'porchlight-console',
+      },
+    });
     expect(right.status).toBe(200);
-    const stored = (await server.db.selectFrom('users').select('password_hash').where('email', '=', 'qa@demo.test').executeTakeFirstOrThrow()).password_hash!;
+    const stored = (
+      await server.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('email', '=', 'qa@demo.test')
+        .executeTakeFirstOrThrow()
+    ).password_hash!;
     expect(stored).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(DEMO_PASSWORD, stored)).toBe(true);
   });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Page } from '../../src/contract/common.ts';
 import type { TwilioTask } from '../../src/contract/contact-center.ts';
-import { QA_CRITERIA, type QaFigures, type QaHandlers, type QaQueueItem, type Recording } from '../../src/contract/qa-review.ts';
+import {
+  QA_CRITERIA,
+  type QaFigures,
+  type QaHandlers,
+  type QaQueueItem,
+  type Recording,
+} from '../../src/contract/qa-review.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 // QA review and Twilio tasks: every endpoint with every demo identity (spec 1 section 6:
@@ -9,7 +16,19 @@ import { signIn, startTestServer, type Caller, type TestServer } from '../setup/
 // CSR_VIEW_OPPORTUNITIES, delete the parent roles), the queue's filters, figures equal to the list
 // totals they link to, the scorecard, recordings and their audio, tasks scoped and deleted.
 
-const WHO = ['admin', 'manager', 'qa', 'supervisor', 'engagement', 'csr', 'opps', 'broker', 'broker.basic', 'supplier', 'lender'] as const;
+const WHO = [
+  'admin',
+  'manager',
+  'qa',
+  'supervisor',
+  'engagement',
+  'csr',
+  'opps',
+  'broker',
+  'broker.basic',
+  'supplier',
+  'lender',
+] as const;
 type Who = (typeof WHO)[number];
 const ALL_PASS = Object.fromEntries(QA_CRITERIA.map((c) => [c.key, true]));
 const Q = '/interviews-api/qa-reviews';
@@ -23,25 +42,53 @@ let recording: number;
 beforeAll(async () => {
   server = await startTestServer();
   for (const w of WHO) as[w] = await signIn(server, `${w}@demo.test`);
-  const row = await server.db.selectFrom('qa_reviews as q').innerJoin('call_recordings as c', 'c.interaction_id', 'q.interaction_id')
-    .select(['q.interaction_id', 'c.id']).where('q.status', '=', 'AWAITING').orderBy('q.interaction_id').executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom('qa_reviews as q')
+    .innerJoin('call_recordings as c', 'c.interaction_id', 'q.interaction_id')
+    .select(['q.interaction_id', 'c.id'])
+    .where('q.status', '=', 'AWAITING')
+    .orderBy('q.interaction_id')
+    .executeTakeFirstOrThrow();
   call = row.interaction_id;
   recording = row.id;
 });
-afterAll(async () => { await server.close(); });
-
+afterAll(async () => {
+  await server.close();
+});
 
 describe('route access', () => {
   const QA: Who[] = ['admin', 'qa'];
   const READERS: Who[] = ['admin', 'engagement', 'broker', 'broker.basic', 'supplier', 'opps'];
-  const cases: { name: string; method: 'GET' | 'PUT' | 'DELETE'; path: () => string; body?: unknown; allowed: Who[] }[] = [
+  const cases: {
+    name: string;
+    method: 'GET' | 'PUT' | 'DELETE';
+    path: () => string;
+    body?: unknown;
+    allowed: Who[];
+  }[] = [
     { name: 'queue', method: 'GET', path: () => `${Q}?status=AWAITING`, allowed: QA },
     { name: 'figures', method: 'GET', path: () => `${Q}/figures`, allowed: QA },
     { name: 'handlers', method: 'GET', path: () => `${Q}/handlers`, allowed: QA },
-    { name: 'scorecard', method: 'PUT', path: () => `/interviews-api/interactions/${call}/review`, body: { criteria: ALL_PASS }, allowed: QA },
+    {
+      name: 'scorecard',
+      method: 'PUT',
+      path: () => `/interviews-api/interactions/${call}/review`,
+      body: { criteria: ALL_PASS },
+      allowed: QA,
+    },
     { name: 'recordings', method: 'GET', path: () => '/interviews-api/recordings?pageSize=5', allowed: QA },
-    { name: 'call recordings', method: 'GET', path: () => `/interviews-api/interactions/${call}/recordings`, allowed: QA },
-    { name: 'recording audio', method: 'GET', path: () => `/interviews-api/recordings/${recording}/audio`, allowed: QA },
+    {
+      name: 'call recordings',
+      method: 'GET',
+      path: () => `/interviews-api/interactions/${call}/recordings`,
+      allowed: QA,
+    },
+    {
+      name: 'recording audio',
+      method: 'GET',
+      path: () => `/interviews-api/recordings/${recording}/audio`,
+      allowed: QA,
+    },
     { name: 'tasks', method: 'GET', path: () => T, allowed: READERS },
     // A sid no task has: the parent roles get 404 (admitted), everyone else 403 before the lookup.
     { name: 'task delete', method: 'DELETE', path: () => `${T}/WT${'0'.repeat(32)}`, allowed: ['admin', 'engagement'] },
@@ -50,7 +97,12 @@ describe('route access', () => {
     const actual: Record<string, string | number> = {};
     const expected: Record<string, string | number> = {};
     for (const w of WHO) {
-      const res = c.method === 'GET' ? await as[w].get(c.path()) : c.method === 'PUT' ? await as[w].put(c.path(), c.body) : await as[w].delete(c.path());
+      const res =
+        c.method === 'GET'
+          ? await as[w].get(c.path())
+          : c.method === 'PUT'
+            ? await as[w].put(c.path(), c.body)
+            : await as[w].delete(c.path());
       actual[w] = res.status === 403 ? 403 : res.status === 401 ? 401 : 'admitted';
       expected[w] = c.allowed.includes(w) ? 'admitted' : 403;
     }
@@ -62,10 +114,16 @@ describe('QA queue', () => {
   it('lists recorded calls awaiting review newest first, each with its client, handler and disposition', async () => {
     const res = await as.qa.get<Page<QaQueueItem>>(`${Q}?status=AWAITING&pageSize=20`);
     expect(res.status).toBe(200);
-    const awaiting = await server.db.selectFrom('qa_reviews').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'AWAITING').executeTakeFirstOrThrow();
+    const awaiting = await server.db
+      .selectFrom('qa_reviews')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'AWAITING')
+      .executeTakeFirstOrThrow();
     expect(res.body.totalElements).toBe(Number(awaiting.n));
     expect(res.body.content).toHaveLength(20);
-    expect(res.body.content.every((i) => i.status === 'AWAITING' && i.review === null && i.handledBy !== null)).toBe(true);
+    expect(res.body.content.every((i) => i.status === 'AWAITING' && i.review === null && i.handledBy !== null)).toBe(
+      true,
+    );
     const times = res.body.content.map((i) => i.callAt);
     expect(times).toEqual([...times].sort().reverse());
   });
@@ -75,16 +133,24 @@ describe('QA queue', () => {
     expect(handlers.map((h) => h.name)).toEqual(['Casey Service', 'Sam Supervisor']);
     const sam = handlers[1]!.id;
     const byHandler = await as.qa.get<Page<QaQueueItem>>(`${Q}?handledBy=${sam}&pageSize=1000`);
-    const expected = await server.db.selectFrom('interactions').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('type', '=', 'CALL').where('user_id', '=', sam).executeTakeFirstOrThrow();
+    const expected = await server.db
+      .selectFrom('interactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('type', '=', 'CALL')
+      .where('user_id', '=', sam)
+      .executeTakeFirstOrThrow();
     expect(byHandler.body.totalElements).toBe(Number(expected.n));
     expect(byHandler.body.content.every((i) => i.handledBy?.id === sam)).toBe(true);
 
     const first = byHandler.body.content[0]!;
     const disposition = first.disposition!.id;
-    const byDisposition = await as.qa.get<Page<QaQueueItem>>(`${Q}?dispositionId=${disposition}&handledBy=${sam}&pageSize=1000`);
+    const byDisposition = await as.qa.get<Page<QaQueueItem>>(
+      `${Q}?dispositionId=${disposition}&handledBy=${sam}&pageSize=1000`,
+    );
     expect(byDisposition.body.content.length).toBeGreaterThan(0);
-    expect(byDisposition.body.content.every((i) => i.disposition?.id === disposition && i.handledBy?.id === sam)).toBe(true);
+    expect(byDisposition.body.content.every((i) => i.disposition?.id === disposition && i.handledBy?.id === sam)).toBe(
+      true,
+    );
 
     const day = new Date(first.callAt);
     const from = new Date(day.getTime() - 3_600_000).toISOString();
@@ -110,11 +176,21 @@ describe('scorecard and figures', () => {
     const failing = { ...ALL_PASS, disclosure: false };
     const [passCall, failCall] = (await as.qa.get<Page<QaQueueItem>>(`${Q}?status=AWAITING&pageSize=2`)).body.content;
 
-    const saved = await as.qa.put<QaQueueItem>(`/interviews-api/interactions/${passCall!.interactionId}/review`, { criteria: ALL_PASS, comment: '  Textbook call.  ' });
+    const saved = await as.qa.put<QaQueueItem>(`/interviews-api/interactions/${passCall!.interactionId}/review`, {
+      criteria: ALL_PASS,
+      comment: '  Textbook call.  ',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.status).toBe('PASSED');
-    expect(saved.body.review).toMatchObject({ comment: 'Textbook call.', reviewer: { name: 'Quinn Quality' }, criteria: ALL_PASS });
-    const failed = await as.qa.put<QaQueueItem>(`/interviews-api/interactions/${failCall!.interactionId}/review`, { criteria: failing, comment: 'No recording disclosure.' });
+    expect(saved.body.review).toMatchObject({
+      comment: 'Textbook call.',
+      reviewer: { name: 'Quinn Quality' },
+      criteria: ALL_PASS,
+    });
+    const failed = await as.qa.put<QaQueueItem>(`/interviews-api/interactions/${failCall!.interactionId}/review`, {
+      criteria: failing,
+      comment: 'No recording disclosure.',
+    });
     expect(failed.body.status).toBe('FAILED');
 
     const after = (await as.qa.get<QaFigures>(`${Q}/figures?since=${since}`)).body;
@@ -123,7 +199,8 @@ describe('scorecard and figures', () => {
     expect(after.awaiting).toBe(before.awaiting - 2);
     expect(after.mine.passRate).toBe(Math.round((10000 * after.mine.passed) / after.mine.reviewed) / 100);
 
-    const total = async (qs: string) => (await as.qa.get<Page<QaQueueItem>>(`${Q}?${qs}&pageSize=1`)).body.totalElements;
+    const total = async (qs: string) =>
+      (await as.qa.get<Page<QaQueueItem>>(`${Q}?${qs}&pageSize=1`)).body.totalElements;
     const me = after.reviewerId;
     expect(await total(`status=REVIEWED&reviewerId=${me}&reviewedFrom=${after.since}`)).toBe(after.mine.reviewed);
     expect(await total(`status=PASSED&reviewerId=${me}&reviewedFrom=${after.since}`)).toBe(after.mine.passed);
@@ -139,45 +216,71 @@ describe('scorecard and figures', () => {
     expect(await total('status=REVIEWED')).toBe(count('PASSED', 'FAILED'));
     expect((await as.qa.get<Page<QaQueueItem>>(`${Q}?pageSize=1`)).body.totalElements).toBe(rows.length);
 
-    const shown = await as.qa.get<Page<QaQueueItem>>(`${Q}?status=REVIEWED&reviewerId=${me}&reviewedFrom=${since}&sort=reviewedAt,DESC&pageSize=40`);
-    expect(shown.body.content.map((i) => [i.interactionId, i.status])).toEqual(expect.arrayContaining([[passCall!.interactionId, 'PASSED'], [failCall!.interactionId, 'FAILED']]));
+    const shown = await as.qa.get<Page<QaQueueItem>>(
+      `${Q}?status=REVIEWED&reviewerId=${me}&reviewedFrom=${since}&sort=reviewedAt,DESC&pageSize=40`,
+    );
+    expect(shown.body.content.map((i) => [i.interactionId, i.status])).toEqual(
+      expect.arrayContaining([
+        [passCall!.interactionId, 'PASSED'],
+        [failCall!.interactionId, 'FAILED'],
+      ]),
+    );
   });
 
   it('computes the default week and the team figures by SQL from the rows', async () => {
     const f = (await as.admin.get<QaFigures>(`${Q}/figures`)).body;
     const since = new Date(f.since);
     expect(since.getUTCDay()).toBe(1);
-    const rows = await server.db.selectFrom('qa_reviews').select(['status']).where('reviewed_at', '>=', since).execute();
+    const rows = await server.db
+      .selectFrom('qa_reviews')
+      .select(['status'])
+      .where('reviewed_at', '>=', since)
+      .execute();
     expect(f.team.reviewed).toBe(rows.length);
     expect(f.team.passed).toBe(rows.filter((r) => r.status === 'PASSED').length);
   });
 
   it('refuses an incomplete scorecard or a failure without a comment, writing nothing', async () => {
-    const before = await server.db.selectFrom('qa_reviews').selectAll().where('interaction_id', '=', call).executeTakeFirstOrThrow();
-    const missing = await as.qa.put<{ fields: Record<string, string> }>(`/interviews-api/interactions/${call}/review`, { criteria: { greeting: true } });
+    const before = await server.db
+      .selectFrom('qa_reviews')
+      .selectAll()
+      .where('interaction_id', '=', call)
+      .executeTakeFirstOrThrow();
+    const missing = await as.qa.put<{ fields: Record<string, string> }>(`/interviews-api/interactions/${call}/review`, {
+      criteria: { greeting: true },
+    });
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body.fields)).toContain('criteria.needs');
-    const noComment = await as.qa.put<{ fields: Record<string, string> }>(`/interviews-api/interactions/${call}/review`, { criteria: { ...ALL_PASS, needs: false } });
+    const noComment = await as.qa.put<{ fields: Record<string, string> }>(
+      `/interviews-api/interactions/${call}/review`,
+      { criteria: { ...ALL_PASS, needs: false } },
+    );
     expect(noComment.status).toBe(400);
     expect(noComment.body.fields['comment']).toMatch(/comment is required/);
     const notJson = await as.qa.put(`/interviews-api/interactions/${call}/review`, 'pass');
     expect(notJson.status).toBe(400);
     const unknown = await as.qa.put(`/interviews-api/interactions/999999999/review`, { criteria: ALL_PASS });
     expect(unknown.status).toBe(404);
-    const after = await server.db.selectFrom('qa_reviews').selectAll().where('interaction_id', '=', call).executeTakeFirstOrThrow();
+    const after = await server.db
+      .selectFrom('qa_reviews')
+      .selectAll()
+      .where('interaction_id', '=', call)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
   });
 });
 
 describe('recordings', () => {
-  it('lists a call\'s recordings and serves a playable WAV as long as the recording', async () => {
+  it("lists a call's recordings and serves a playable WAV as long as the recording", async () => {
     const list = await as.qa.get<Recording[]>(`/interviews-api/interactions/${call}/recordings`);
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(1);
     const rec = list.body[0]!;
     const paged = await as.qa.get<Page<Recording>>(`/interviews-api/recordings?interactionId=${call}`);
     expect(paged.body.content).toEqual(list.body);
-    const res = await server.app.request(`/interviews-api/recordings/${rec.id}/audio`, { headers: { Authorization: `Bearer ${as.qa.token}` } });
+    const res = await server.app.request(`/interviews-api/recordings/${rec.id}/audio`, {
+      headers: { Authorization: `Bearer ${as.qa.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/wav');
     const bytes = new Uint8Array(await res.arrayBuffer());
@@ -187,7 +290,13 @@ describe('recordings', () => {
     const rate = view.getUint32(24, true);
     const dataBytes = view.getUint32(40, true);
     expect(dataBytes / rate).toBe(rec.durationSeconds);
-    const again = new Uint8Array(await (await server.app.request(`/interviews-api/recordings/${rec.id}/audio`, { headers: { Authorization: `Bearer ${as.qa.token}` } })).arrayBuffer());
+    const again = new Uint8Array(
+      await (
+        await server.app.request(`/interviews-api/recordings/${rec.id}/audio`, {
+          headers: { Authorization: `Bearer ${as.qa.token}` },
+        })
+      ).arrayBuffer(),
+    );
     expect(Buffer.compare(Buffer.from(again), Buffer.from(bytes))).toBe(0);
     expect((await as.qa.get('/interviews-api/recordings/999999999/audio')).status).toBe(404);
     expect((await as.qa.get('/interviews-api/interactions/999999999/recordings')).status).toBe(404);
@@ -198,7 +307,10 @@ describe('Twilio tasks', () => {
   it('lists open tasks oldest first with status, age, channel and assignee; filters stuck ones', async () => {
     const res = await as.admin.get<Page<TwilioTask>>(`${T}?pageSize=1000`);
     expect(res.status).toBe(200);
-    const n = await server.db.selectFrom('contact_center_tasks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const n = await server.db
+      .selectFrom('contact_center_tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(res.body.totalElements).toBe(Number(n.n));
     const ages = res.body.content.map((t) => t.ageSeconds);
     expect(ages).toEqual([...ages].sort((a, b) => b - a));
@@ -211,10 +323,20 @@ describe('Twilio tasks', () => {
     expect((await as.admin.get(`${T}?channel=fax`)).status).toBe(400);
   });
 
-  it('shows a brokerage admin only their brokerage\'s tasks', async () => {
-    const harbor = (await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow()).id;
+  it("shows a brokerage admin only their brokerage's tasks", async () => {
+    const harbor = (
+      await server.db
+        .selectFrom('brokerages')
+        .select('id')
+        .where('name', '=', 'Harbor Point Realty')
+        .executeTakeFirstOrThrow()
+    ).id;
     const res = await as.broker.get<Page<TwilioTask>>(`${T}?pageSize=1000`);
-    const n = await server.db.selectFrom('contact_center_tasks').select((eb) => eb.fn.countAll<number>().as('n')).where('brokerage_id', '=', harbor).executeTakeFirstOrThrow();
+    const n = await server.db
+      .selectFrom('contact_center_tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('brokerage_id', '=', harbor)
+      .executeTakeFirstOrThrow();
     expect(res.body.totalElements).toBe(Number(n.n));
     expect(res.body.content.every((t) => t.brokerageName === 'Harbor Point Realty')).toBe(true);
   });
@@ -223,7 +345,9 @@ describe('Twilio tasks', () => {
     const stuck = (await as.engagement.get<Page<TwilioTask>>(`${T}?stuck=true&pageSize=1`)).body.content[0]!;
     expect((await as.engagement.delete(`${T}/${stuck.sid}`)).status).toBe(204);
     expect((await as.engagement.delete(`${T}/${stuck.sid}`)).status).toBe(404);
-    expect(await server.db.selectFrom('contact_center_tasks').select('id').where('sid', '=', stuck.sid).executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.db.selectFrom('contact_center_tasks').select('id').where('sid', '=', stuck.sid).executeTakeFirst(),
+    ).toBeUndefined();
     expect((await as.admin.delete(`${T}/not-a-sid`)).status).toBe(400);
   });
 });

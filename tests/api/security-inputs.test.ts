@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
 import { ANALYTICS_LIMIT } from '../../server/routes/analytics-api/analytics.ts';
@@ -17,20 +18,28 @@ beforeAll(async () => {
   staticDir = mkdtempSync(path.join(tmpdir(), 'porchlight-csp-'));
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
 });
-afterAll(async () => { rmSync(staticDir, { recursive: true, force: true }); await server.close(); });
+afterAll(async () => {
+  rmSync(staticDir, { recursive: true, force: true });
+  await server.close();
+});
 
-const collect = (body: unknown, headers: Record<string, string> = {}) => call(server, 'POST', '/analytics-api/collect', { body, headers });
-const storedPaths = async () => (await server.db.selectFrom('analytics_events').select('path').orderBy('id').execute()).map((e) => e.path);
+const collect = (body: unknown, headers: Record<string, string> = {}) =>
+  call(server, 'POST', '/analytics-api/collect', { body, headers });
+const storedPaths = async () =>
+  (await server.db.selectFrom('analytics_events').select('path').orderBy('id').execute()).map((e) => e.path);
 const pageView = (path: string, measurementId = 'PL-BROKER') => ({ measurementId, kind: 'page_view', path });
 
-describe('the analytics collector takes only the console\'s own events', () => {
-  it.each(['G-ABC123XYZ', 'PL-OTHER', 'pl-broker'])('refuses the measurement id %s that is not the console\'s, storing nothing', async (id) => {
-    const before = await storedPaths();
-    const res = await collect(pageView('/console', id));
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ status: 400, fields: { measurementId: expect.any(String) } });
-    expect(await storedPaths()).toEqual(before);
-  });
+describe("the analytics collector takes only the console's own events", () => {
+  it.each(['G-ABC123XYZ', 'PL-OTHER', 'pl-broker'])(
+    "refuses the measurement id %s that is not the console's, storing nothing",
+    async (id) => {
+      const before = await storedPaths();
+      const res = await collect(pageView('/console', id));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ status: 400, fields: { measurementId: expect.any(String) } });
+      expect(await storedPaths()).toEqual(before);
+    },
+  );
 
   it('stores an address as its route pattern: no id, email, invite code, query or fragment', async () => {
     await server.db.deleteFrom('analytics_events').execute();
@@ -97,11 +106,21 @@ describe('the analytics collector takes only the console\'s own events', () => {
 
 describe('dates the calendar does not have', () => {
   it.each([
-    '0000-01-01T00:00:00Z', '2024-02-31T00:00:00Z', '2023-02-29T12:00:00Z', '2024-13-01T00:00:00Z', '2024-01-01T24:00:00Z', '2201-01-01T00:00:00Z',
+    '0000-01-01T00:00:00Z',
+    '2024-02-31T00:00:00Z',
+    '2023-02-29T12:00:00Z',
+    '2024-13-01T00:00:00Z',
+    '2024-01-01T24:00:00Z',
+    '2201-01-01T00:00:00Z',
   ])('refuses psiLastLogin %s with a 400 JSON body and writes nothing', async (psiLastLogin) => {
     const admin = await signIn(server, 'admin@demo.test');
     const id = (await admin.get('/users-api/users/me')).body.id as number;
-    const row = () => server.db.selectFrom('users').select(['psi_last_login', 'first_name']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = () =>
+      server.db
+        .selectFrom('users')
+        .select(['psi_last_login', 'first_name'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
     const before = await row();
     const res = await admin.patch(`/users-api/users/${id}`, { psiLastLogin, firstName: 'Changed' });
     expect(res.status).toBe(400);
@@ -115,7 +134,11 @@ describe('dates the calendar does not have', () => {
     const res = await admin.patch(`/users-api/users/${id}`, { psiLastLogin: '2024-02-29T23:30:00.250-02:00' });
     expect(res.status).toBe(200);
     expect(res.body.psiLastLogin).toBe('2024-03-01T01:30:00.250Z');
-    const row = await server.db.selectFrom('users').select('psi_last_login').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('users')
+      .select('psi_last_login')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(new Date(row.psi_last_login!).toISOString()).toBe('2024-03-01T01:30:00.250Z');
   });
 
@@ -131,24 +154,40 @@ describe('dates the calendar does not have', () => {
     expect(res.body).toMatchObject({ status: 400, fields: { [field]: expect.any(String) } });
   });
 
-  it('refuses an agent\'s desktop access time the calendar does not have, and writes nothing', async () => {
+  it("refuses an agent's desktop access time the calendar does not have, and writes nothing", async () => {
     const admin = await signIn(server, 'admin@demo.test');
-    const agent = await server.db.selectFrom('agents').select(['id', 'agent_desktop_last_accessed']).orderBy('id').executeTakeFirstOrThrow();
-    const res = await admin.patch(`/agents-api/agents/${agent.id}`, { agentDesktopLastAccessed: '2024-02-31T00:00:00Z' });
+    const agent = await server.db
+      .selectFrom('agents')
+      .select(['id', 'agent_desktop_last_accessed'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const res = await admin.patch(`/agents-api/agents/${agent.id}`, {
+      agentDesktopLastAccessed: '2024-02-31T00:00:00Z',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 400, fields: { agentDesktopLastAccessed: expect.any(String) } });
-    const after = await server.db.selectFrom('agents').select('agent_desktop_last_accessed').where('id', '=', agent.id).executeTakeFirstOrThrow();
+    const after = await server.db
+      .selectFrom('agents')
+      .select('agent_desktop_last_accessed')
+      .where('id', '=', agent.id)
+      .executeTakeFirstOrThrow();
     expect(after.agent_desktop_last_accessed).toEqual(agent.agent_desktop_last_accessed);
   });
 });
 
-describe('the content security policy of the console\'s pages', () => {
+describe("the content security policy of the console's pages", () => {
   it('lets media play from blob: URLs (the recording player) and widens nothing else', async () => {
     const app = createApp({ db: server.db, config: testConfig({ staticDir }), serveConsole: true });
     const res = await app.request('/console/qa-review/opportunity/1');
     expect(res.status).toBe(200);
     const header = res.headers.get('Content-Security-Policy') ?? '';
-    const directives = new Map(header.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [name!, sources]));
+    const directives = new Map(
+      header
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((d) => d[0])
+        .map(([name, ...sources]) => [name!, sources]),
+    );
     expect(directives.get('media-src')).toEqual(["'self'", 'blob:']);
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect([...directives].filter(([name, sources]) => name !== 'media-src' && sources.includes('blob:'))).toEqual([]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { smsNumber } from '../../src/lib/sms.ts';
 import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
@@ -18,13 +19,22 @@ beforeAll(async () => {
   server.setNow(MIDDAY);
   admin = await signIn(server, 'admin@demo.test');
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 const form = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   call(server, 'POST', path, { token: admin.token, form: fields, headers });
 const preflight = (fields: Record<string, string>) => form('/interviews-api/opportunities/sms/preflight', fields);
-const send = (key: string, fields: Record<string, string>) => form('/interviews-api/opportunities/sms', fields, { 'Idempotency-Key': key });
-const textsWith = (body: string) => server.db.selectFrom('outbox').select(['recipient', 'body']).where('channel', '=', 'SMS').where('body', 'like', `${body}%`).execute();
+const send = (key: string, fields: Record<string, string>) =>
+  form('/interviews-api/opportunities/sms', fields, { 'Idempotency-Key': key });
+const textsWith = (body: string) =>
+  server.db
+    .selectFrom('outbox')
+    .select(['recipient', 'body'])
+    .where('channel', '=', 'SMS')
+    .where('body', 'like', `${body}%`)
+    .execute();
 
 async function finished(id: number) {
   for (let i = 0; i < 200; i++) {
@@ -35,17 +45,44 @@ async function finished(id: number) {
   throw new Error('the job did not finish');
 }
 
-const harborId = async () => (await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow()).id;
-const doNotContactLeads = () => server.db.selectFrom('opportunities').select(['id', 'contact_phone', 'brokerage_id']).where('status', '=', 'DO_NOT_CONTACT').orderBy('id').execute();
+const harborId = async () =>
+  (
+    await server.db
+      .selectFrom('brokerages')
+      .select('id')
+      .where('name', '=', 'Harbor Point Realty')
+      .executeTakeFirstOrThrow()
+  ).id;
+const doNotContactLeads = () =>
+  server.db
+    .selectFrom('opportunities')
+    .select(['id', 'contact_phone', 'brokerage_id'])
+    .where('status', '=', 'DO_NOT_CONTACT')
+    .orderBy('id')
+    .execute();
 /** A lead of the status with a textable number that is on no DNC list and shared with no other lead. */
 async function textableLead(status: string) {
-  const rows = await server.db.selectFrom('opportunities as o').select(['o.id', 'o.contact_phone', 'o.contact_email', 'o.contact_first'])
-    .where('o.status', '=', status).where('o.contact_phone', 'is not', null).orderBy('o.id').execute();
+  const rows = await server.db
+    .selectFrom('opportunities as o')
+    .select(['o.id', 'o.contact_phone', 'o.contact_email', 'o.contact_first'])
+    .where('o.status', '=', status)
+    .where('o.contact_phone', 'is not', null)
+    .orderBy('o.id')
+    .execute();
   for (const r of rows) {
     const e164 = smsNumber(r.contact_phone ?? '');
     if (!e164) continue;
-    const dnc = await server.db.selectFrom('dnc_contacts').select('id').where('value', 'in', [e164, (r.contact_email ?? '').toLowerCase()]).execute();
-    const shared = await server.db.selectFrom('opportunities').select('id').where('contact_phone', '=', r.contact_phone).where('id', '<>', r.id).execute();
+    const dnc = await server.db
+      .selectFrom('dnc_contacts')
+      .select('id')
+      .where('value', 'in', [e164, (r.contact_email ?? '').toLowerCase()])
+      .execute();
+    const shared = await server.db
+      .selectFrom('opportunities')
+      .select('id')
+      .where('contact_phone', '=', r.contact_phone)
+      .where('id', '<>', r.id)
+      .execute();
     if (dnc.length === 0 && shared.length === 0) return { ...r, e164 };
   }
   throw new Error(`no textable ${status} lead in the seed`);
@@ -57,14 +94,37 @@ async function textableLead(status: string) {
  * its next batch (the worker is paused between batches, or the API process restarted).
  */
 async function pendingJob(key: string, message: string, recipients: { phone: string; opportunityId: number | null }[]) {
-  const adminId = (await server.db.selectFrom('users').select('id').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow()).id;
-  const job = await server.db.insertInto('sms_jobs').values({
-    idempotency_key: key, created_by: adminId, brokerage_id: null, message, criteria: JSON.stringify({ message, source: 'NUMBERS' }),
-    status: 'RUNNING', total: recipients.length, created_at: MIDDAY,
-  }).returning('id').executeTakeFirstOrThrow();
-  await server.db.insertInto('sms_job_recipients').values(recipients.map((r, i) => ({
-    job_id: job.id, position: i + 1, phone: r.phone, opportunity_id: r.opportunityId, body: message, status: 'PENDING' as const, reason: null,
-  }))).execute();
+  const adminId = (
+    await server.db.selectFrom('users').select('id').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow()
+  ).id;
+  const job = await server.db
+    .insertInto('sms_jobs')
+    .values({
+      idempotency_key: key,
+      created_by: adminId,
+      brokerage_id: null,
+      message,
+      criteria: JSON.stringify({ message, source: 'NUMBERS' }),
+      status: 'RUNNING',
+      total: recipients.length,
+      created_at: MIDDAY,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await server.db
+    .insertInto('sms_job_recipients')
+    .values(
+      recipients.map((r, i) => ({
+        job_id: job.id,
+        position: i + 1,
+        phone: r.phone,
+        opportunity_id: r.opportunityId,
+        body: message,
+        status: 'PENDING' as const,
+        reason: null,
+      })),
+    )
+    .execute();
   return job.id;
 }
 
@@ -73,13 +133,27 @@ describe('compliance suppression comes before quiet hours', () => {
     const leads = await doNotContactLeads();
     expect(leads.length).toBeGreaterThan(0);
     // It is daytime for these numbers: an ordinary number is sendable now.
-    const control = await preflight({ message: 'Control. Reply STOP to opt out.', source: 'NUMBERS', numbers: '(207) 555-0150\n(555) 555-0151' });
+    const control = await preflight({
+      message: 'Control. Reply STOP to opt out.',
+      source: 'NUMBERS',
+      numbers: '(207) 555-0150\n(555) 555-0151',
+    });
     expect(control.body).toMatchObject({ sendable: 2, suppressed: 0 });
 
-    const res = await preflight({ message: 'Hi {firstName}. Reply STOP to opt out.', source: 'OPPORTUNITIES', status: 'DO_NOT_CONTACT' });
+    const res = await preflight({
+      message: 'Hi {firstName}. Reply STOP to opt out.',
+      source: 'OPPORTUNITIES',
+      status: 'DO_NOT_CONTACT',
+    });
     expect(res.status).toBe(200);
     const withNumber = leads.filter((l) => smsNumber(l.contact_phone ?? '') !== null).length;
-    expect(res.body).toMatchObject({ total: leads.length, sendable: 0, suppressed: leads.length, parts: 0, sample: null });
+    expect(res.body).toMatchObject({
+      total: leads.length,
+      sendable: 0,
+      suppressed: leads.length,
+      parts: 0,
+      sample: null,
+    });
     expect(res.body.byReason.QUIET_HOURS).toBe(0);
     expect(res.body.byReason.INVALID).toBe(leads.length - withNumber);
     expect(res.body.byReason.DO_NOT_CONTACT + res.body.byReason.DNC).toBe(withNumber);
@@ -92,8 +166,13 @@ describe('compliance suppression comes before quiet hours', () => {
     server.setNow(new Date('2026-11-24T08:00:00Z')); // 3 AM Eastern, midnight Pacific
     try {
       const night = await signIn(server, 'admin@demo.test');
-      const res = await call(server, 'POST', '/interviews-api/opportunities/sms/preflight', { token: night.token, form: { message: 'Hi. Reply STOP to opt out.', source: 'NUMBERS', numbers: lead.e164 } });
-      expect(res.body.suppressedList).toEqual([{ position: 1, phone: lead.e164, name: null, reason: 'DO_NOT_CONTACT' }]);
+      const res = await call(server, 'POST', '/interviews-api/opportunities/sms/preflight', {
+        token: night.token,
+        form: { message: 'Hi. Reply STOP to opt out.', source: 'NUMBERS', numbers: lead.e164 },
+      });
+      expect(res.body.suppressedList).toEqual([
+        { position: 1, phone: lead.e164, name: null, reason: 'DO_NOT_CONTACT' },
+      ]);
     } finally {
       server.setNow(MIDDAY);
     }
@@ -104,11 +183,24 @@ describe('compliance suppression comes before quiet hours', () => {
     const leads = (await doNotContactLeads()).filter((l) => l.brokerage_id === harbor);
     expect(leads.length).toBeGreaterThan(0);
     const message = 'Compliance mix {firstName|there}. Reply STOP to opt out.';
-    const res = await send('compliance-mix-0001', { message, source: 'OPPORTUNITIES', status: 'DO_NOT_CONTACT,FUTURE_INTEREST', brokerageId: String(harbor) });
+    const res = await send('compliance-mix-0001', {
+      message,
+      source: 'OPPORTUNITIES',
+      status: 'DO_NOT_CONTACT,FUTURE_INTEREST',
+      brokerageId: String(harbor),
+    });
     expect(res.status).toBe(202);
     const job = await finished(res.body.id);
-    const rows = await server.db.selectFrom('sms_job_recipients').select(['opportunity_id', 'status', 'reason', 'body', 'phone']).where('job_id', '=', job.id)
-      .where('opportunity_id', 'in', leads.map((l) => l.id)).execute();
+    const rows = await server.db
+      .selectFrom('sms_job_recipients')
+      .select(['opportunity_id', 'status', 'reason', 'body', 'phone'])
+      .where('job_id', '=', job.id)
+      .where(
+        'opportunity_id',
+        'in',
+        leads.map((l) => l.id),
+      )
+      .execute();
     expect(rows).toHaveLength(leads.length);
     for (const r of rows) {
       expect(r.status).toBe('SUPPRESSED');
@@ -130,7 +222,11 @@ describe('compliance suppression comes before quiet hours', () => {
   it('a pasted number that belongs to a DO_NOT_CONTACT lead is suppressed as DO_NOT_CONTACT', async () => {
     const lead = await textableLead('DO_NOT_CONTACT');
     const pasted = `(${lead.e164.slice(2, 5)}) ${lead.e164.slice(5, 8)}-${lead.e164.slice(8)}`;
-    const res = await preflight({ message: 'Hi. Reply STOP to opt out.', source: 'NUMBERS', numbers: `${pasted}\n(207) 555-0152` });
+    const res = await preflight({
+      message: 'Hi. Reply STOP to opt out.',
+      source: 'NUMBERS',
+      numbers: `${pasted}\n(207) 555-0152`,
+    });
     expect(res.body).toMatchObject({ total: 2, sendable: 1, suppressed: 1 });
     expect(res.body.suppressedList).toEqual([{ position: 1, phone: pasted, name: null, reason: 'DO_NOT_CONTACT' }]);
   });
@@ -138,11 +234,31 @@ describe('compliance suppression comes before quiet hours', () => {
   it('a lead whose e-mail address is on the DNC list is suppressed as DNC', async () => {
     const lead = await textableLead('FUTURE_INTEREST');
     expect(lead.contact_email).toBeTruthy();
-    const before = await preflight({ message: 'Hi. Reply STOP to opt out.', source: 'OPPORTUNITIES', status: 'FUTURE_INTEREST' });
+    const before = await preflight({
+      message: 'Hi. Reply STOP to opt out.',
+      source: 'OPPORTUNITIES',
+      status: 'FUTURE_INTEREST',
+    });
     expect(before.body.suppressedList.some((r: { phone: string }) => r.phone === lead.contact_phone)).toBe(false);
-    expect((await admin.post('/interviews-api/DNC', { type: 'EMAIL', value: lead.contact_email, disposition: 'Requested no contact' })).status).toBe(201);
-    const after = await preflight({ message: 'Hi. Reply STOP to opt out.', source: 'OPPORTUNITIES', status: 'FUTURE_INTEREST' });
-    expect(after.body.suppressedList.filter((r: { phone: string }) => r.phone === lead.contact_phone).map((r: { reason: string }) => r.reason)).toEqual(['DNC']);
+    expect(
+      (
+        await admin.post('/interviews-api/DNC', {
+          type: 'EMAIL',
+          value: lead.contact_email,
+          disposition: 'Requested no contact',
+        })
+      ).status,
+    ).toBe(201);
+    const after = await preflight({
+      message: 'Hi. Reply STOP to opt out.',
+      source: 'OPPORTUNITIES',
+      status: 'FUTURE_INTEREST',
+    });
+    expect(
+      after.body.suppressedList
+        .filter((r: { phone: string }) => r.phone === lead.contact_phone)
+        .map((r: { reason: string }) => r.reason),
+    ).toEqual(['DNC']);
     expect(after.body.sendable).toBe(before.body.sendable - 1);
   });
 });
@@ -151,17 +267,39 @@ describe('each batch is checked again when it goes out', () => {
   it('a number put on the DNC list after the job was created is not texted and is marked suppressed (DNC)', async () => {
     const message = 'Batch recheck DNC. Reply STOP to opt out.';
     const id = await pendingJob('compliance-batch-dnc', message, [
-      { phone: '+12075550161', opportunityId: null }, { phone: '+12075550162', opportunityId: null }, { phone: '+12075550163', opportunityId: null },
+      { phone: '+12075550161', opportunityId: null },
+      { phone: '+12075550162', opportunityId: null },
+      { phone: '+12075550163', opportunityId: null },
     ]);
     // The recipient replies STOP to another text before this send's batch goes out.
-    expect((await call(server, 'POST', '/contact-center-api/sms', { form: { From: '+12075550162', Body: 'STOP' } })).body).toEqual({ optedOut: true });
+    expect(
+      (await call(server, 'POST', '/contact-center-api/sms', { form: { From: '+12075550162', Body: 'STOP' } })).body,
+    ).toEqual({ optedOut: true });
     const job = await finished(id);
     expect(job).toMatchObject({ total: 3, sent: 2, suppressed: 1, pending: 0 });
     expect(job.byReason.DNC).toBe(1);
-    expect((await textsWith('Batch recheck DNC')).map((t) => t.recipient).sort()).toEqual(['+12075550161', '+12075550163']);
+    expect((await textsWith('Batch recheck DNC')).map((t) => t.recipient).sort()).toEqual([
+      '+12075550161',
+      '+12075550163',
+    ]);
     const report = (await admin.get(`/interviews-api/opportunities/sms/jobs/${id}/recipients?status=SUPPRESSED`)).body;
-    expect(report.content).toEqual([{ position: 2, phone: '+12075550162', status: 'SUPPRESSED', reason: 'DNC', sentAt: null, opportunityId: null, name: null }]);
-    const row = await server.db.selectFrom('sms_job_recipients').select('body').where('job_id', '=', id).where('position', '=', 2).executeTakeFirstOrThrow();
+    expect(report.content).toEqual([
+      {
+        position: 2,
+        phone: '+12075550162',
+        status: 'SUPPRESSED',
+        reason: 'DNC',
+        sentAt: null,
+        opportunityId: null,
+        name: null,
+      },
+    ]);
+    const row = await server.db
+      .selectFrom('sms_job_recipients')
+      .select('body')
+      .where('job_id', '=', id)
+      .where('position', '=', 2)
+      .executeTakeFirstOrThrow();
     expect(row.body).toBeNull();
   });
 
@@ -169,14 +307,22 @@ describe('each batch is checked again when it goes out', () => {
     const lead = await textableLead('FUTURE_INTEREST');
     const message = 'Batch recheck status. Reply STOP to opt out.';
     const id = await pendingJob('compliance-batch-status', message, [
-      { phone: lead.e164, opportunityId: lead.id }, { phone: '+12075550171', opportunityId: null },
+      { phone: lead.e164, opportunityId: lead.id },
+      { phone: '+12075550171', opportunityId: null },
     ]);
-    expect((await admin.put(`/interviews-api/opportunities/${lead.id}/status`, { status: 'DO_NOT_CONTACT' })).status).toBe(200);
+    expect(
+      (await admin.put(`/interviews-api/opportunities/${lead.id}/status`, { status: 'DO_NOT_CONTACT' })).status,
+    ).toBe(200);
     const job = await finished(id);
     expect(job).toMatchObject({ total: 2, sent: 1, suppressed: 1, pending: 0 });
     expect(job.byReason.DO_NOT_CONTACT).toBe(1);
     expect((await textsWith('Batch recheck status')).map((t) => t.recipient)).toEqual(['+12075550171']);
-    const row = await server.db.selectFrom('sms_job_recipients').select(['status', 'reason', 'body', 'sent_at']).where('job_id', '=', id).where('position', '=', 1).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('sms_job_recipients')
+      .select(['status', 'reason', 'body', 'sent_at'])
+      .where('job_id', '=', id)
+      .where('position', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'SUPPRESSED', reason: 'DO_NOT_CONTACT', body: null, sent_at: null });
   });
 });

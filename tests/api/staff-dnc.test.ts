@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { DncContact, DncPage } from '../../src/contract/interviews.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
@@ -9,7 +10,9 @@ beforeAll(async () => {
   server = await startTestServer();
   csr = await signIn(server, 'csr@demo.test');
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 const search = async (qs: string) => {
   const res = await csr.get<DncPage>(`/interviews-api/DNC/search?${qs}`);
@@ -17,7 +20,9 @@ const search = async (qs: string) => {
   return res.body;
 };
 const idsInOrder = async (where = sql`true`) =>
-  (await sql<{ id: number }>`select id from dnc_contacts where ${where} order by id desc`.execute(server.db)).rows.map((r) => r.id);
+  (await sql<{ id: number }>`select id from dnc_contacts where ${where} order by id desc`.execute(server.db)).rows.map(
+    (r) => r.id,
+  );
 
 describe('DNC search', () => {
   it('answers ten contacts newest first with the total of the seeded list by default', async () => {
@@ -25,7 +30,11 @@ describe('DNC search', () => {
     expect(page.totalElements).toBe(300);
     expect(page.content).toHaveLength(10);
     expect(page.content.map((c) => c.id)).toEqual((await idsInOrder()).slice(0, 10));
-    expect(page.content[0]).toMatchObject({ type: expect.stringMatching(/^(PHONE|EMAIL)$/), ownerType: expect.any(String), blocked: expect.any(Boolean) });
+    expect(page.content[0]).toMatchObject({
+      type: expect.stringMatching(/^(PHONE|EMAIL)$/),
+      ownerType: expect.any(String),
+      blocked: expect.any(Boolean),
+    });
   });
 
   it('shows only inbound-blocked contacts with blocked=true, and its total counts only those', async () => {
@@ -63,19 +72,26 @@ describe('DNC paging at any depth', () => {
       from generate_series(1, 4000) g`.execute(server.db);
   });
 
-  it.each([0, 1, 25, 26, 51, 99, 107])('page %i of 40 matches the same slice of the whole list, with and without the blocked filter', async (pageIndex) => {
-    const all = await idsInOrder();
-    const blocked = await idsInOrder(sql`blocked`);
-    const plain = await search(`pageIndex=${pageIndex}&pageSize=40`);
-    expect(plain.totalElements).toBe(all.length);
-    expect(plain.content.map((c) => c.id)).toEqual(all.slice(pageIndex * 40, pageIndex * 40 + 40));
-    const onlyBlocked = await search(`pageIndex=${pageIndex}&pageSize=40&blocked=true`);
-    expect(onlyBlocked.totalElements).toBe(blocked.length);
-    expect(onlyBlocked.content.map((c) => c.id)).toEqual(blocked.slice(pageIndex * 40, pageIndex * 40 + 40));
-  });
+  it.each([0, 1, 25, 26, 51, 99, 107])(
+    'page %i of 40 matches the same slice of the whole list, with and without the blocked filter',
+    async (pageIndex) => {
+      const all = await idsInOrder();
+      const blocked = await idsInOrder(sql`blocked`);
+      const plain = await search(`pageIndex=${pageIndex}&pageSize=40`);
+      expect(plain.totalElements).toBe(all.length);
+      expect(plain.content.map((c) => c.id)).toEqual(all.slice(pageIndex * 40, pageIndex * 40 + 40));
+      const onlyBlocked = await search(`pageIndex=${pageIndex}&pageSize=40&blocked=true`);
+      expect(onlyBlocked.totalElements).toBe(blocked.length);
+      expect(onlyBlocked.content.map((c) => c.id)).toEqual(blocked.slice(pageIndex * 40, pageIndex * 40 + 40));
+    },
+  );
 
   it('keeps its counts right through creates, blocks, unblocks and deletes', async () => {
-    const created = await csr.post<DncContact>('/interviews-api/DNC', { type: 'EMAIL', value: 'count.me@mail.example', blocked: true });
+    const created = await csr.post<DncContact>('/interviews-api/DNC', {
+      type: 'EMAIL',
+      value: 'count.me@mail.example',
+      blocked: true,
+    });
     await csr.patch(`/interviews-api/DNC/${created.body.id}`, { blocked: false });
     const some = (await search('pageIndex=3&pageSize=5')).content.map((c) => c.id);
     await csr.patch(`/interviews-api/DNC/${some[0]}`, { blocked: true });
@@ -98,10 +114,24 @@ describe('DNC paging at any depth', () => {
 
 describe('DNC changes', () => {
   it('adds a phone contact normalised to +1 and ten digits, and an email lowercased', async () => {
-    const phone = await csr.post<DncContact>('/interviews-api/DNC', { type: 'PHONE', value: '1 (207) 555-0199', channel: 'VOICE' });
+    const phone = await csr.post<DncContact>('/interviews-api/DNC', {
+      type: 'PHONE',
+      value: '1 (207) 555-0199',
+      channel: 'VOICE',
+    });
     expect(phone.status).toBe(201);
-    expect(phone.body).toMatchObject({ type: 'PHONE', value: '+12075550199', ownerType: 'PORCHLIGHT', channel: 'VOICE', blocked: false });
-    const email = await csr.post<DncContact>('/interviews-api/DNC', { type: 'EMAIL', value: ' Someone.Else@Mail.Example ', ownerType: 'LEAD_GENIUS' });
+    expect(phone.body).toMatchObject({
+      type: 'PHONE',
+      value: '+12075550199',
+      ownerType: 'PORCHLIGHT',
+      channel: 'VOICE',
+      blocked: false,
+    });
+    const email = await csr.post<DncContact>('/interviews-api/DNC', {
+      type: 'EMAIL',
+      value: ' Someone.Else@Mail.Example ',
+      ownerType: 'LEAD_GENIUS',
+    });
     expect(email.body).toMatchObject({ value: 'someone.else@mail.example', ownerType: 'LEAD_GENIUS' });
   });
 
@@ -110,7 +140,11 @@ describe('DNC changes', () => {
     expect(first.status).toBe(201);
     const again = await csr.post('/interviews-api/DNC', { type: 'PHONE', value: '+1 (207) 555 0142' });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ status: 409, error: 'Conflict', message: 'The phone number +12075550142 is already on the do-not-call list' });
+    expect(again.body).toMatchObject({
+      status: 409,
+      error: 'Conflict',
+      message: 'The phone number +12075550142 is already on the do-not-call list',
+    });
     const email = await csr.post('/interviews-api/DNC', { type: 'EMAIL', value: 'DO.NOT.CALL@mail.example' });
     expect(email.status).toBe(409);
     expect(email.body.message).toMatch(/email address do\.not\.call@mail\.example is already on the do-not-call list/);
@@ -133,12 +167,18 @@ describe('DNC changes', () => {
     const [first] = (await search('value=%2B15555550100')).content;
     const unblocked = await csr.patch<DncContact>(`/interviews-api/DNC/${first!.id}`, { blocked: false });
     expect(unblocked.body.blocked).toBe(false);
-    expect((await csr.patch<DncContact>(`/interviews-api/DNC/${first!.id}`, { blocked: true })).body.blocked).toBe(true);
+    expect((await csr.patch<DncContact>(`/interviews-api/DNC/${first!.id}`, { blocked: true })).body.blocked).toBe(
+      true,
+    );
     expect((await csr.patch('/interviews-api/DNC/99999999', { blocked: true })).status).toBe(404);
   });
 
   it('deletes the contacts given as ?id=, repeated or comma separated', async () => {
-    const made = await Promise.all(['a', 'b', 'c'].map((x) => csr.post<DncContact>('/interviews-api/DNC', { type: 'EMAIL', value: `gone.${x}@mail.example` })));
+    const made = await Promise.all(
+      ['a', 'b', 'c'].map((x) =>
+        csr.post<DncContact>('/interviews-api/DNC', { type: 'EMAIL', value: `gone.${x}@mail.example` }),
+      ),
+    );
     const [a, b, c] = made.map((m) => m.body.id);
     expect((await csr.delete(`/interviews-api/DNC/delete?id=${a}&id=${b},${c}`)).body).toEqual({ deleted: 3 });
     expect((await csr.delete(`/interviews-api/DNC/delete?id=${a}`)).status).toBe(404);

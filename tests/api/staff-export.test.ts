@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;
@@ -7,7 +8,9 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await signIn(server, 'admin@demo.test');
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 /** Parses RFC 4180 CSV (quoted cells, doubled quotes, CRLF); text() has already dropped the byte-order mark. */
 function parseCsv(text: string): string[][] {
@@ -18,9 +21,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(cell); cell = ''; } else if (ch === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += ch;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
   }
   return rows;
 }
@@ -32,13 +48,23 @@ const exportOf = async (caller: Caller, path: string) => {
   expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
   return parseCsv(res.body);
 };
-const lastAudit = () => server.db.selectFrom('audit_log').selectAll().where('action', '=', 'EXPORT').orderBy('id', 'desc').executeTakeFirst();
+const lastAudit = () =>
+  server.db.selectFrom('audit_log').selectAll().where('action', '=', 'EXPORT').orderBy('id', 'desc').executeTakeFirst();
 
 describe('CSV exports', () => {
   it('exports the whole filtered DNC list, newest first, and records it in the audit log', async () => {
     const rows = await exportOf(admin, '/interviews-api/DNC/export.csv?blocked=true');
     const total = (await admin.get('/interviews-api/DNC/search?blocked=true')).body.totalElements;
-    expect(rows[0]).toEqual(['Id', 'Type', 'Phone/Email', 'Owner Type', 'Channel', 'Disposition', 'Inbound Blocked', 'Date Received']);
+    expect(rows[0]).toEqual([
+      'Id',
+      'Type',
+      'Phone/Email',
+      'Owner Type',
+      'Channel',
+      'Disposition',
+      'Inbound Blocked',
+      'Date Received',
+    ]);
     expect(rows).toHaveLength(total + 1);
     expect(rows.slice(1).every((r) => r[6] === 'true')).toBe(true);
     // Named as the list names them (one label table): Phone, Web Form, the brand; never PHONE or WEB_FORM.
@@ -68,14 +94,24 @@ describe('CSV exports', () => {
     const paused = await server.db.selectFrom('agents').select('id').where('status', '=', 'PAUSED').execute();
     expect(agents.length - 1).toBe(paused.length);
     // The score reads as every screen shows it (formatScore: 93.49%), never as the stored fraction.
-    const scores = await server.db.selectFrom('agents').select(['id', 'display_score']).where('status', '=', 'PAUSED').execute();
+    const scores = await server.db
+      .selectFrom('agents')
+      .select(['id', 'display_score'])
+      .where('status', '=', 'PAUSED')
+      .execute();
     const shown = new Map(agents.slice(1).map((r) => [Number(r[0]), r[7]]));
-    for (const a of scores) expect(shown.get(a.id)).toBe(a.display_score === null ? '-' : `${(Number(a.display_score) * 100).toFixed(2)}%`);
+    for (const a of scores)
+      expect(shown.get(a.id)).toBe(a.display_score === null ? '-' : `${(Number(a.display_score) * 100).toFixed(2)}%`);
     expect((await lastAudit())?.detail).toBe(`agents status=PAUSED rows=${paused.length}`);
   });
 
   it('neutralises cells that a spreadsheet would run as a formula, and keeps phone numbers as they are', async () => {
-    await admin.post('/interviews-api/DNC', { type: 'EMAIL', value: '=HYPERLINK(x)@evil.example', disposition: '@SUM(1,2)', channel: '-2+3' });
+    await admin.post('/interviews-api/DNC', {
+      type: 'EMAIL',
+      value: '=HYPERLINK(x)@evil.example',
+      disposition: '@SUM(1,2)',
+      channel: '-2+3',
+    });
     const rows = await exportOf(admin, '/interviews-api/DNC/export.csv?value=evil.example');
     expect(rows[1]!.slice(1, 6)).toEqual(['Email', "'=hyperlink(x)@evil.example", 'Porchlight', "'-2+3", "'@SUM(1,2)"]);
     const phones = await exportOf(admin, '/interviews-api/DNC/export.csv?value=%2B15555550100');
@@ -83,7 +119,9 @@ describe('CSV exports', () => {
   });
 
   it('starts the file with a UTF-8 byte-order mark so spreadsheets read names like Zoë right', async () => {
-    const res = await server.app.request('/agents-api/brokerages/export.csv', { headers: { Authorization: `Bearer ${admin.token}` } });
+    const res = await server.app.request('/agents-api/brokerages/export.csv', {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    });
     expect([...new Uint8Array(await res.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 
@@ -95,7 +133,11 @@ describe('CSV exports', () => {
   });
 
   it('refuses exports to a brokerage admin being impersonated, whose role has none', async () => {
-    const broker = await server.db.selectFrom('users').select('id').where('email', '=', 'broker@demo.test').executeTakeFirstOrThrow();
+    const broker = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'broker@demo.test')
+      .executeTakeFirstOrThrow();
     const engagement = await signIn(server, 'engagement@demo.test');
     const res = await engagement.get('/interviews-api/DNC/export.csv', { 'X-Impersonated-User-Id': String(broker.id) });
     expect(res.status).toBe(403);

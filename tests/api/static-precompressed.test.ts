@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
 import { startTestServer, type TestServer } from '../setup/test-server.ts';
@@ -23,10 +24,15 @@ beforeAll(async () => {
   writeFileSync(path.join(staticDir, 'assets', 'chunk-abc.js.br'), brotliCompressSync(chunk));
   writeFileSync(path.join(staticDir, 'assets', 'chunk-abc.js.gz'), gzipSync(chunk));
 });
-afterAll(async () => { rmSync(staticDir, { recursive: true, force: true }); await server.close(); });
+afterAll(async () => {
+  rmSync(staticDir, { recursive: true, force: true });
+  await server.close();
+});
 
-const get = (encoding?: string) => createApp({ db: server.db, config: testConfig({ staticDir }), serveConsole: true })
-  .request('/assets/chunk-abc.js', { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+const get = (encoding?: string) =>
+  createApp({ db: server.db, config: testConfig({ staticDir }), serveConsole: true }).request('/assets/chunk-abc.js', {
+    headers: encoding ? { 'Accept-Encoding': encoding } : {},
+  });
 
 describe('precompressed assets', () => {
   it('sends the Brotli copy to a browser that accepts it, with the type and caching of the file', async () => {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { FlexAttributeList, UserAuditPage, UserDetail, UserPage, UserRoleList } from '../../src/contract/users.ts';
 import { call, callerFor, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
@@ -16,26 +17,68 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await signIn(server, 'admin@demo.test');
   manager = await signIn(server, 'manager@demo.test');
-  harbor = (await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow()).id;
-  summit = (await server.db.selectFrom('loan_offices').select('id').where('name', '=', 'Summit Home Loans').executeTakeFirstOrThrow()).id;
+  harbor = (
+    await server.db
+      .selectFrom('brokerages')
+      .select('id')
+      .where('name', '=', 'Harbor Point Realty')
+      .executeTakeFirstOrThrow()
+  ).id;
+  summit = (
+    await server.db
+      .selectFrom('loan_offices')
+      .select('id')
+      .where('name', '=', 'Summit Home Loans')
+      .executeTakeFirstOrThrow()
+  ).id;
   for (const r of await server.db.selectFrom('roles').select(['id', 'name']).execute()) roleId[r.name] = r.id;
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
-const idOf = async (email: string) => (await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-const userCount = async () => Number((await server.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const newUser = (email: string, roles: string[], extra: Record<string, unknown> = {}) => ({ firstName: 'Nova', lastName: 'Tester', email, roles, ...extra });
+const idOf = async (email: string) =>
+  (await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const userCount = async () =>
+  Number(
+    (
+      await server.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const newUser = (email: string, roles: string[], extra: Record<string, unknown> = {}) => ({
+  firstName: 'Nova',
+  lastName: 'Tester',
+  email,
+  roles,
+  ...extra,
+});
 
 /** Registers through the emailed /register link as the register page does, then signs in with the new password. */
 async function register(email: string, password: string): Promise<Caller> {
-  const mail = await server.db.selectFrom('outbox').select('body').where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const mail = await server.db
+    .selectFrom('outbox')
+    .select('body')
+    .where('recipient', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   const code = /\/register\/([A-Za-z0-9-]+)/.exec(mail.body)?.[1] ?? '';
   const redeemed = await call<{ id: number; password: string }>(server, 'PUT', `/users-api/invites/code/${code}`);
   expect(redeemed.status).toBe(200);
   const token = await call<{ access_token: string }>(server, 'POST', '/auth/oauth2.0/accessToken', {
-    form: { grant_type: 'temporary_password', username: String(redeemed.body.id), password: redeemed.body.password, client_id: 'porchlight-console' },
+    form: {
+      grant_type: 'temporary_password',
+      username: String(redeemed.body.id),
+      password: redeemed.body.password,
+      client_id: 'porchlight-console',
+    },
   });
-  expect((await callerFor(server, token.body.access_token).patch(`/users-api/users/${redeemed.body.id}`, { password })).status).toBe(200);
+  expect(
+    (await callerFor(server, token.body.access_token).patch(`/users-api/users/${redeemed.body.id}`, { password }))
+      .status,
+  ).toBe(200);
   return signIn(server, email, password);
 }
 
@@ -64,20 +107,31 @@ describe('the roles catalogue', () => {
     expect(all.filter((r) => !r.grantable).map((r) => r.name)).toEqual(['AGENT']);
     expect(all.find((r) => r.name === 'QA_TEAM')?.displayName).toBe('QA Team');
     const mine = v.parse(UserRoleList, (await manager.get('/users-api/userRoles')).body);
-    expect(mine.filter((r) => r.grantable).map((r) => r.name).sort()).toEqual(['BROKERAGE_ADMIN', 'LEAD_SUPPLIER', 'LOAN_OFFICE_ADMIN', 'MANAGER']);
+    expect(
+      mine
+        .filter((r) => r.grantable)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['BROKERAGE_ADMIN', 'LEAD_SUPPLIER', 'LOAN_OFFICE_ADMIN', 'MANAGER']);
     expect((await (await signIn(server, 'engagement@demo.test')).get('/users-api/userRoles')).status).toBe(403);
   });
 });
 
 describe('creating a user', () => {
   it('invites them by email to /register/{code}, and registering makes a working account with the roles given', async () => {
-    const res = await admin.post('/users-api/users', newUser('nova.csr@example.test', ['CSR', 'QA_TEAM'], { phone: '(555) 301-2222' }));
+    const res = await admin.post(
+      '/users-api/users',
+      newUser('nova.csr@example.test', ['CSR', 'QA_TEAM'], { phone: '(555) 301-2222' }),
+    );
     expect(res.status).toBe(201);
     const user = v.parse(UserDetail, res.body);
     expect(user).toMatchObject({ status: 'INVITED', phone: '+15553012222', invite: { state: 'PENDING' } });
     expect(user.roles.map((r) => r.name)).toEqual(['CSR', 'QA_TEAM']);
     const caller = await register('nova.csr@example.test', 'Fresh-pass-42');
-    expect((await caller.get('/users-api/users/me')).body).toMatchObject({ email: 'nova.csr@example.test', roles: [{ name: 'CSR' }, { name: 'QA_TEAM' }] });
+    expect((await caller.get('/users-api/users/me')).body).toMatchObject({
+      email: 'nova.csr@example.test',
+      roles: [{ name: 'CSR' }, { name: 'QA_TEAM' }],
+    });
     expect((await admin.get(`/users-api/users/${user.id}`)).body).toMatchObject({ status: 'ACTIVE', invite: null });
     const history = v.parse(UserAuditPage, (await admin.get(`/users-api/users/${user.id}/audit`)).body);
     expect(history.content.map((a) => a.action)).toEqual(['USER_CREATED']);
@@ -85,22 +139,44 @@ describe('creating a user', () => {
   });
 
   it('ties a brokerage or loan-office administrator to their organisation', async () => {
-    const b = await manager.post('/users-api/users', newUser('new.broker@example.test', ['BROKERAGE_ADMIN'], { brokerId: harbor }));
+    const b = await manager.post(
+      '/users-api/users',
+      newUser('new.broker@example.test', ['BROKERAGE_ADMIN'], { brokerId: harbor }),
+    );
     expect(b.status).toBe(201);
     expect(b.body).toMatchObject({ brokerId: harbor, brokerageName: 'Harbor Point Realty' });
-    const l = await manager.post('/users-api/users', newUser('new.lender@example.test', ['LOAN_OFFICE_ADMIN'], { loanOfficeId: summit }));
+    const l = await manager.post(
+      '/users-api/users',
+      newUser('new.lender@example.test', ['LOAN_OFFICE_ADMIN'], { loanOfficeId: summit }),
+    );
     expect(l.body).toMatchObject({ loanOfficeId: summit, loanOfficeName: 'Summit Home Loans' });
   });
 
   it('refuses a role the creator does not hold, and writes nothing', async () => {
     const before = await userCount();
     expect((await manager.post('/users-api/users', newUser('sneaky@example.test', ['ADMIN']))).status).toBe(403);
-    expect((await manager.post('/users-api/users', newUser('sneaky@example.test', ['MANAGER', 'QA_TEAM']))).status).toBe(403);
+    expect(
+      (await manager.post('/users-api/users', newUser('sneaky@example.test', ['MANAGER', 'QA_TEAM']))).status,
+    ).toBe(403);
     expect((await admin.post('/users-api/users', newUser('sneaky@example.test', ['AGENT']))).status).toBe(403);
-    expect((await (await signIn(server, 'broker@demo.test')).post('/users-api/users', newUser('sneaky@example.test', ['BROKERAGE_ADMIN'], { brokerId: harbor }))).status).toBe(403);
-    expect((await (await signIn(server, 'engagement@demo.test')).post('/users-api/users', newUser('sneaky@example.test', ['CSR']))).status).toBe(403);
+    expect(
+      (
+        await (
+          await signIn(server, 'broker@demo.test')
+        ).post('/users-api/users', newUser('sneaky@example.test', ['BROKERAGE_ADMIN'], { brokerId: harbor }))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await (
+          await signIn(server, 'engagement@demo.test')
+        ).post('/users-api/users', newUser('sneaky@example.test', ['CSR']))
+      ).status,
+    ).toBe(403);
     expect(await userCount()).toBe(before);
-    expect(await server.db.selectFrom('outbox').select('id').where('recipient', '=', 'sneaky@example.test').execute()).toEqual([]);
+    expect(
+      await server.db.selectFrom('outbox').select('id').where('recipient', '=', 'sneaky@example.test').execute(),
+    ).toEqual([]);
   });
 
   it('answers 400 or 409 to bad input with the field named, and writes nothing', async () => {
@@ -112,7 +188,11 @@ describe('creating a user', () => {
       [newUser('a@example.test', ['CSR'], { phone: '12' }), 400, 'phone'],
       [newUser('a@example.test', ['BROKERAGE_ADMIN']), 400, 'brokerId'],
       [newUser('a@example.test', ['BROKERAGE_ADMIN'], { brokerId: 999999 }), 400, 'brokerId'],
-      [newUser('a@example.test', ['BROKERAGE_ADMIN', 'LOAN_OFFICE_ADMIN'], { brokerId: harbor, loanOfficeId: summit }), 400, 'roles'],
+      [
+        newUser('a@example.test', ['BROKERAGE_ADMIN', 'LOAN_OFFICE_ADMIN'], { brokerId: harbor, loanOfficeId: summit }),
+        400,
+        'roles',
+      ],
       [newUser('a@example.test', ['CSR'], { brokerId: harbor }), 400, 'brokerId'],
       [newUser('a@example.test', ['CSR'], { isAdmin: true }), 400, 'isAdmin'],
       [newUser('csr@demo.test', ['CSR']), 409, 'email'],
@@ -136,7 +216,10 @@ describe('changing roles', () => {
     const removed = await admin.delete(`/users-api/users/${id}/roles/${roleId['CSR']}`);
     expect(v.parse(UserDetail, removed.body).roles.map((r) => r.name)).toEqual(['CSR_SUPERVISOR']);
     const history = v.parse(UserAuditPage, (await manager.get(`/users-api/users/${id}/audit`)).body);
-    expect(history.content.map((a) => [a.action, a.detail])).toEqual([['ROLE_REVOKED', 'CSR'], ['ROLE_GRANTED', 'CSR']]);
+    expect(history.content.map((a) => [a.action, a.detail])).toEqual([
+      ['ROLE_REVOKED', 'CSR'],
+      ['ROLE_GRANTED', 'CSR'],
+    ]);
   });
 
   it('refuses escalation: a role not held, changing oneself, changing someone who outranks the caller', async () => {
@@ -152,10 +235,26 @@ describe('changing roles', () => {
     expect((await manager.patch(`/users-api/users/${adminId}`, { firstName: 'Pwned' })).status).toBe(403);
     expect((await manager.delete(`/users-api/users/${adminId}`)).status).toBe(403);
     expect((await admin.post(`/users-api/users/${qa}/roles`, { roleId: roleId['AGENT'] })).status).toBe(403);
-    expect((await (await signIn(server, 'broker@demo.test')).post(`/users-api/users/${qa}/roles`, { roleId: roleId['BROKERAGE_ADMIN'] })).status).toBe(403);
-    const roles = await server.db.selectFrom('user_roles').select('role_id').where('user_id', 'in', [qa, adminId, managerId]).execute();
+    expect(
+      (
+        await (
+          await signIn(server, 'broker@demo.test')
+        ).post(`/users-api/users/${qa}/roles`, { roleId: roleId['BROKERAGE_ADMIN'] })
+      ).status,
+    ).toBe(403);
+    const roles = await server.db
+      .selectFrom('user_roles')
+      .select('role_id')
+      .where('user_id', 'in', [qa, adminId, managerId])
+      .execute();
     expect(roles.map((r) => r.role_id).sort()).toEqual([roleId['ADMIN'], roleId['MANAGER'], roleId['QA_TEAM']].sort());
-    expect(await server.db.selectFrom('audit_log').select('id').where('target_user_id', 'in', [qa, adminId, managerId]).execute()).toEqual([]);
+    expect(
+      await server.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('target_user_id', 'in', [qa, adminId, managerId])
+        .execute(),
+    ).toEqual([]);
   });
 
   it('keeps a user to one role at least, one organisation, and answers 404 for a missing user or role', async () => {
@@ -166,8 +265,12 @@ describe('changing roles', () => {
     expect((await admin.post(`/users-api/users/${qa}/roles`, { roleId: 999 })).status).toBe(400);
     expect((await admin.post(`/users-api/users/${qa}/roles`, { roleId: roleId['BROKERAGE_ADMIN'] })).status).toBe(400);
     const lender = await idOf('lender@demo.test');
-    expect((await admin.post(`/users-api/users/${lender}/roles`, { roleId: roleId['BROKERAGE_ADMIN'], brokerId: harbor })).status).toBe(409);
-    for (const body of [{}, { roleId: 'x' }, { roleId: 1, extra: true }]) expect((await admin.post(`/users-api/users/${qa}/roles`, body)).status).toBe(400);
+    expect(
+      (await admin.post(`/users-api/users/${lender}/roles`, { roleId: roleId['BROKERAGE_ADMIN'], brokerId: harbor }))
+        .status,
+    ).toBe(409);
+    for (const body of [{}, { roleId: 'x' }, { roleId: 1, extra: true }])
+      expect((await admin.post(`/users-api/users/${qa}/roles`, body)).status).toBe(400);
   });
 });
 
@@ -188,29 +291,52 @@ describe('deactivating and re-inviting', () => {
 });
 
 describe('flex attributes', () => {
-  it('lists the definitions and sets, changes and removes one user\'s values, checked by type', async () => {
+  it("lists the definitions and sets, changes and removes one user's values, checked by type", async () => {
     const defs = v.parse(FlexAttributeList, (await manager.get('/users-api/flexAttributes')).body);
     expect(defs.map((d) => d.label)).toEqual(['Team', 'Phone Extension', 'Languages', 'Start Date', 'Licensed Agent']);
     const team = defs.find((d) => d.name === 'team')!;
     expect(team.options).toEqual(['Sales', 'Support', 'Operations', 'Quality']);
     const ext = defs.find((d) => d.name === 'extension')!;
     // A MANAGER changes the values of users they may change (a loan-office admin), not a QA_TEAM member's.
-    expect((await manager.post(`/users-api/users/${await idOf('qa@demo.test')}/flexAttributes`, { attributeId: team.id, value: 'Quality' })).status).toBe(403);
+    expect(
+      (
+        await manager.post(`/users-api/users/${await idOf('qa@demo.test')}/flexAttributes`, {
+          attributeId: team.id,
+          value: 'Quality',
+        })
+      ).status,
+    ).toBe(403);
     const qa = await idOf('lender@demo.test');
-    expect((await manager.post(`/users-api/users/${qa}/flexAttributes`, { attributeId: team.id, value: 'Quality' })).status).toBe(201);
-    expect((await manager.post(`/users-api/users/${qa}/flexAttributes`, { attributeId: team.id, value: 'Finance' })).status).toBe(400);
-    expect((await manager.post(`/users-api/users/${qa}/flexAttributes`, { attributeId: ext.id, value: 'ten' })).status).toBe(400);
-    expect((await manager.post(`/users-api/users/${qa}/flexAttributes`, { attributeId: 99999, value: '1' })).status).toBe(400);
+    expect(
+      (await manager.post(`/users-api/users/${qa}/flexAttributes`, { attributeId: team.id, value: 'Quality' })).status,
+    ).toBe(201);
+    expect(
+      (await manager.post(`/users-api/users/${qa}/flexAttributes`, { attributeId: team.id, value: 'Finance' })).status,
+    ).toBe(400);
+    expect(
+      (await manager.post(`/users-api/users/${qa}/flexAttributes`, { attributeId: ext.id, value: 'ten' })).status,
+    ).toBe(400);
+    expect(
+      (await manager.post(`/users-api/users/${qa}/flexAttributes`, { attributeId: 99999, value: '1' })).status,
+    ).toBe(400);
     expect((await manager.patch(`/users-api/users/${qa}/flexAttributes/${ext.id}`, { value: '12' })).status).toBe(404);
-    expect((await manager.patch(`/users-api/users/${qa}/flexAttributes/${team.id}`, { value: 'Sales' })).status).toBe(200);
-    expect((await manager.get(`/users-api/users/${qa}`)).body.flexAttributes).toEqual([expect.objectContaining({ label: 'Team', value: 'Sales' })]);
+    expect((await manager.patch(`/users-api/users/${qa}/flexAttributes/${team.id}`, { value: 'Sales' })).status).toBe(
+      200,
+    );
+    expect((await manager.get(`/users-api/users/${qa}`)).body.flexAttributes).toEqual([
+      expect.objectContaining({ label: 'Team', value: 'Sales' }),
+    ]);
     expect((await manager.delete(`/users-api/users/${qa}/flexAttributes/${team.id}`)).status).toBe(204);
     expect((await manager.delete(`/users-api/users/${qa}/flexAttributes/${team.id}`)).status).toBe(404);
     expect((await manager.get(`/users-api/users/${qa}`)).body.flexAttributes).toEqual([]);
-    const actions = (await manager.get(`/users-api/users/${qa}/audit`)).body.content.map((a: { action: string }) => a.action);
+    const actions = (await manager.get(`/users-api/users/${qa}/audit`)).body.content.map(
+      (a: { action: string }) => a.action,
+    );
     expect(actions).toEqual(['FLEX_ATTRIBUTE_REMOVED', 'FLEX_ATTRIBUTE_SET', 'FLEX_ATTRIBUTE_SET']);
     const broker = await signIn(server, 'broker@demo.test');
     expect((await broker.get('/users-api/flexAttributes')).status).toBe(403);
-    expect((await broker.post(`/users-api/users/${qa}/flexAttributes`, { attributeId: team.id, value: 'Sales' })).status).toBe(403);
+    expect(
+      (await broker.post(`/users-api/users/${qa}/flexAttributes`, { attributeId: team.id, value: 'Sales' })).status,
+    ).toBe(403);
   });
 });

@@ -2,12 +2,13 @@
 import { onlineManager } from '@tanstack/react-query';
 import { render, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
-import { emptyWriteLedger } from '../setup/write-ledger.ts';
 import { DEMO_AGENT_PHONE } from '../setup/test-server.ts';
+import { emptyWriteLedger } from '../setup/write-ledger.ts';
 
 // Announcements in the agent app: the drawer entry with the unread count, the list newest
 // first, opening one marks it read, and the saved copy works offline (the read waits for a connection).
@@ -36,8 +37,14 @@ afterEach(() => network(true));
 
 const readsOf = async (title: string) => {
   const server = await testServer();
-  return server.db.selectFrom('announcement_reads as r').innerJoin('announcements as a', 'a.id', 'r.announcement_id')
-    .innerJoin('users as u', 'u.id', 'r.user_id').select('r.read_at').where('a.title', '=', title).where('u.phone', '=', DEMO_AGENT_PHONE).execute();
+  return server.db
+    .selectFrom('announcement_reads as r')
+    .innerJoin('announcements as a', 'a.id', 'r.announcement_id')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select('r.read_at')
+    .where('a.title', '=', title)
+    .where('u.phone', '=', DEMO_AGENT_PHONE)
+    .execute();
 };
 
 describe('the agent app announcements', () => {
@@ -47,7 +54,8 @@ describe('the agent app announcements', () => {
     const list = screen.getByRole('list', { name: 'Announcements' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => within(li).getByRole('button').textContent)).toEqual([
-      expect.stringMatching(/^Team meeting FridayUnread/), expect.stringMatching(/^Agent app 4\.3 is out(?!Unread)/),
+      expect.stringMatching(/^Team meeting FridayUnread/),
+      expect.stringMatching(/^Agent app 4\.3 is out(?!Unread)/),
     ]);
     expect(screen.queryByText('Lender portal maintenance')).not.toBeInTheDocument();
     expect(screen.getByText(/^Last updated /)).toBeInTheDocument();
@@ -66,12 +74,27 @@ describe('the agent app announcements', () => {
 
   it('shows the saved copy offline after a reload, and a read made offline reaches the server once back online', async () => {
     const server = await testServer();
-    const staff = await server.db.selectFrom('users').select('id').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
+    const staff = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'admin@demo.test')
+      .executeTakeFirstOrThrow();
     const at = new Date(Date.now() - 60_000);
-    await server.db.insertInto('announcements').values({
-      title: 'Offline memo', body: 'Read me on the road.', audience: 'AGENTS', priority: 'NORMAL', status: 'PUBLISHED',
-      publish_at: at, created_at: at, updated_at: at, created_by: staff.id, brokerage_id: null,
-    }).execute();
+    await server.db
+      .insertInto('announcements')
+      .values({
+        title: 'Offline memo',
+        body: 'Read me on the road.',
+        audience: 'AGENTS',
+        priority: 'NORMAL',
+        status: 'PUBLISHED',
+        publish_at: at,
+        created_at: at,
+        updated_at: at,
+        created_by: staff.id,
+        brokerage_id: null,
+      })
+      .execute();
     const app = await renderApp('/console/agent-announcements', { as: AGENT });
     wrapFetch();
     expect(await app.screen.findByRole('button', { name: /Offline memo/ })).toBeInTheDocument();

@@ -4,8 +4,9 @@ import { act, waitFor } from '@testing-library/react';
 import { createStore, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { navigate } from 'wouter/use-browser-location';
-import { daySyncKey } from '../../src/api/agent-day-sync.ts';
+
 import { agentAppKeys } from '../../src/api/agent-app-keys.ts';
+import { daySyncKey } from '../../src/api/agent-day-sync.ts';
 import { cacheKeyFor, clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
 import { profileStore } from '../../src/session/state.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
@@ -35,7 +36,9 @@ function wrapFetch() {
 }
 function goOffline() {
   offline = true;
-  act(() => { onlineManager.setOnline(false); });
+  act(() => {
+    onlineManager.setOnline(false);
+  });
 }
 
 beforeEach(async () => {
@@ -53,8 +56,17 @@ afterEach(() => {
 
 async function agentReferrals() {
   const server = await testServer();
-  const { agent_id } = await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
-  const rows = await server.db.selectFrom('referrals').select(['id', 'stage', 'prospect_first', 'prospect_last']).where('agent_id', '=', agent_id).orderBy('id').execute();
+  const { agent_id } = await server.db
+    .selectFrom('users')
+    .select('agent_id')
+    .where('phone', '=', DEMO_AGENT_PHONE)
+    .executeTakeFirstOrThrow();
+  const rows = await server.db
+    .selectFrom('referrals')
+    .select(['id', 'stage', 'prospect_first', 'prospect_last'])
+    .where('agent_id', '=', agent_id)
+    .orderBy('id')
+    .execute();
   const name = (r: (typeof rows)[number]) => `${r.prospect_first} ${r.prospect_last}`;
   const open = rows.filter((r) => !['CLOSED', 'LEASED', 'REMOVED'].includes(r.stage));
   const closed = rows.find((r) => r.stage === 'CLOSED')!;
@@ -64,7 +76,9 @@ async function agentReferrals() {
 async function openFollowups() {
   const app = await renderApp('/console/agent-followups', { as: AGENT });
   wrapFetch();
-  await app.screen.findByText(/^Saved on this device for offline use: \d+ open follow-ups\. Last synced /, undefined, { timeout: 10_000 });
+  await app.screen.findByText(/^Saved on this device for offline use: \d+ open follow-ups\. Last synced /, undefined, {
+    timeout: 10_000,
+  });
   return app;
 }
 
@@ -72,11 +86,20 @@ describe('sync for the day', () => {
   it("keeps every open follow-up's detail, events and notes in the persisted cache, opened or not, and says when it last synced", async () => {
     const { agentId, open, closed } = await agentReferrals();
     const { client, screen } = await openFollowups();
-    expect(screen.getByText(new RegExp(`^Saved on this device for offline use: ${open.length} open follow-ups\\.`))).toBeInTheDocument();
+    expect(
+      screen.getByText(new RegExp(`^Saved on this device for offline use: ${open.length} open follow-ups\\.`)),
+    ).toBeInTheDocument();
     for (const r of open) {
-      expect(client.getQueryData(agentAppKeys.detail(agentId, r.id)), `detail ${r.id}`).toMatchObject({ id: r.id, stage: r.stage });
-      expect(client.getQueryData(agentAppKeys.events(agentId, r.id)), `events ${r.id}`).toMatchObject({ content: expect.any(Array) });
-      expect(client.getQueryData(agentAppKeys.notes(agentId, r.id)), `notes ${r.id}`).toMatchObject({ content: expect.any(Array) });
+      expect(client.getQueryData(agentAppKeys.detail(agentId, r.id)), `detail ${r.id}`).toMatchObject({
+        id: r.id,
+        stage: r.stage,
+      });
+      expect(client.getQueryData(agentAppKeys.events(agentId, r.id)), `events ${r.id}`).toMatchObject({
+        content: expect.any(Array),
+      });
+      expect(client.getQueryData(agentAppKeys.notes(agentId, r.id)), `notes ${r.id}`).toMatchObject({
+        content: expect.any(Array),
+      });
     }
     expect(client.getQueryData(agentAppKeys.detail(agentId, closed.id))).toBeUndefined();
     await settlePersistence();
@@ -93,13 +116,25 @@ describe('sync for the day', () => {
     goOffline();
     const server = await testServer();
     const agent = await signIn(server, DEMO_AGENT_PHONE);
-    expect((await agent.post(`/agents-api/agents/${agentId}/referrals/${last.id}/notes`, { text: 'Added from another phone' },
-      { 'Idempotency-Key': 'day-sync-reconnect' })).status).toBe(201);
+    expect(
+      (
+        await agent.post(
+          `/agents-api/agents/${agentId}/referrals/${last.id}/notes`,
+          { text: 'Added from another phone' },
+          { 'Idempotency-Key': 'day-sync-reconnect' },
+        )
+      ).status,
+    ).toBe(201);
     offline = false;
-    act(() => { onlineManager.setOnline(true); });
+    act(() => {
+      onlineManager.setOnline(true);
+    });
     await waitFor(() => expect(client.getQueryState(daySyncKey(agentId))!.dataUpdatedAt).toBeGreaterThan(before));
-    await waitFor(() => expect(client.getQueryData<{ content: { text: string }[] }>(agentAppKeys.notes(agentId, last.id))?.content[0]?.text)
-      .toBe('Added from another phone'));
+    await waitFor(() =>
+      expect(
+        client.getQueryData<{ content: { text: string }[] }>(agentAppKeys.notes(agentId, last.id))?.content[0]?.text,
+      ).toBe('Added from another phone'),
+    );
   });
 
   it('opens offline a follow-up never opened before, at once and with the age of its copy', async () => {
@@ -120,7 +155,11 @@ describe('sync for the day', () => {
     await screen.findByRole('link', { name: new RegExp(name(closed)) });
     goOffline();
     act(() => navigate(`/console/agent-followups/view/${closed.id}`));
-    expect(await screen.findByText('This follow-up is not saved on this device, so it cannot be opened until you are back online.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'This follow-up is not saved on this device, so it cannot be opened until you are back online.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: name(closed) })).toBeInTheDocument();
     expect(screen.getByText('Closed')).toBeInTheDocument();
     expect(screen.queryByText('Loading referral')).not.toBeInTheDocument();
@@ -134,7 +173,11 @@ describe('sync for the day', () => {
     hang = (url) => url.includes(`/referrals/${closed.id}`);
     const started = performance.now();
     act(() => navigate(`/console/agent-followups/view/${closed.id}`));
-    expect(await screen.findByText(/^This follow-up is not saved on this device and the connection is slow/, undefined, { timeout: 3_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^This follow-up is not saved on this device and the connection is slow/, undefined, {
+        timeout: 3_000,
+      }),
+    ).toBeInTheDocument();
     expect(performance.now() - started).toBeLessThan(3_000);
     hang = null;
     // The read that hung times out (4 s) and is asked again: its answer replaces the message.
@@ -148,21 +191,38 @@ describe('saved data in the profile', () => {
   it("shows the space used, and Clear saved data forgets the agent's kept follow-ups but keeps the screen working", async () => {
     Object.defineProperty(navigator, 'storage', {
       configurable: true,
-      value: { estimate: () => Promise.resolve({ usage: 2_400_000, quota: 1e9 }), persisted: () => Promise.resolve(true), persist: () => Promise.resolve(true) },
+      value: {
+        estimate: () => Promise.resolve({ usage: 2_400_000, quota: 1e9 }),
+        persisted: () => Promise.resolve(true),
+        persist: () => Promise.resolve(true),
+      },
     });
     const server = await testServer();
-    const { agent_id } = await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
+    const { agent_id } = await server.db
+      .selectFrom('users')
+      .select('agent_id')
+      .where('phone', '=', DEMO_AGENT_PHONE)
+      .executeTakeFirstOrThrow();
     const { screen, user, client } = await renderApp('/console/agent-followups', { as: '(555) 010-0001' });
-    await screen.findByText(/^Saved on this device for offline use: \d+ open follow-ups\./, undefined, { timeout: 10_000 });
-    const kept = client.getQueryCache().findAll({ queryKey: agentAppKeys.agent(agent_id!) }).filter((q) => q.state.status === 'success').length;
+    await screen.findByText(/^Saved on this device for offline use: \d+ open follow-ups\./, undefined, {
+      timeout: 10_000,
+    });
+    const kept = client
+      .getQueryCache()
+      .findAll({ queryKey: agentAppKeys.agent(agent_id!) })
+      .filter((q) => q.state.status === 'success').length;
     expect(kept).toBeGreaterThan(20);
     await user.click(screen.getByRole('link', { name: /Profile/ }));
     expect(await screen.findByText('2.3 MB used, kept by the browser when space runs low.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear saved data' }));
     expect(await screen.findByText('Saved data cleared. Changes waiting to sync are kept.')).toBeInTheDocument();
-    expect(client.getQueryCache().findAll({ queryKey: agentAppKeys.agent(agent_id!) }).filter((q) => q.state.status === 'success').length).toBeLessThan(kept);
+    expect(
+      client
+        .getQueryCache()
+        .findAll({ queryKey: agentAppKeys.agent(agent_id!) })
+        .filter((q) => q.state.status === 'success').length,
+    ).toBeLessThan(kept);
     // The screen's own answers are fetched again.
     expect(await screen.findByRole('heading', { name: 'Coverage areas' })).toBeInTheDocument();
   });
 });
-

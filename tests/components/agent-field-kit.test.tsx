@@ -1,9 +1,10 @@
 // @vitest-environment-options {"url":"http://agents.localhost/"}
 import { waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearPersistedQueries } from '../../src/app/query-persistence.ts';
+
 import { noteWrite } from '../../src/api/agent-app-writes.ts';
 import { fetchMe } from '../../src/api/users.ts';
+import { clearPersistedQueries } from '../../src/app/query-persistence.ts';
 import { enqueueWrite, ledgerOf } from '../../src/session/agent-unsynced.ts';
 import { readDurable } from '../../src/session/durable-session.ts';
 import { expireSession, refreshSession } from '../../src/session/session.ts';
@@ -25,8 +26,17 @@ beforeEach(async () => {
 
 async function firstReferral() {
   const server = await testServer();
-  const { agent_id } = await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
-  const r = await server.db.selectFrom('referrals').select(['id', 'prospect_first', 'prospect_last']).where('agent_id', '=', agent_id).orderBy('id').executeTakeFirstOrThrow();
+  const { agent_id } = await server.db
+    .selectFrom('users')
+    .select('agent_id')
+    .where('phone', '=', DEMO_AGENT_PHONE)
+    .executeTakeFirstOrThrow();
+  const r = await server.db
+    .selectFrom('referrals')
+    .select(['id', 'prospect_first', 'prospect_last'])
+    .where('agent_id', '=', agent_id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   return { agentId: agent_id!, refId: r.id, name: `${r.prospect_first} ${r.prospect_last}` };
 }
 
@@ -72,13 +82,17 @@ describe('the agent app field kit', () => {
 
   it('ends the session on a 401 whose renewal the server refuses', async () => {
     await renderApp('/console/agent-followups', { as: AGENT, fromLogin: true });
-    sessionStore.set({ ...sessionStore.get()!, accessToken: 'expired-access-token', refreshToken: 'revoked-refresh-token' });
+    sessionStore.set({
+      ...sessionStore.get()!,
+      accessToken: 'expired-access-token',
+      refreshToken: 'revoked-refresh-token',
+    });
     await expect(fetchMe()).rejects.toMatchObject({ status: 401 });
     await waitFor(() => expect(sessionStore.get()).toBeNull());
     await waitFor(() => expect(location.pathname).toBe('/login'));
   }, 60_000);
 
-  it('keeps the refresh token the server last issued across a browser kill that lost localStorage\'s last write', async () => {
+  it("keeps the refresh token the server last issued across a browser kill that lost localStorage's last write", async () => {
     await renderApp('/console/agent-followups', { as: AGENT, stayLoggedIn: true, fromLogin: true });
     const older: Session = sessionStore.get()!;
     expect(await refreshSession()).toBe(true);

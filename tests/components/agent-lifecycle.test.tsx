@@ -1,11 +1,14 @@
 import { render, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { settlePersistence } from '../../src/app/query-persistence.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 // Enrolment, delete and reactivation, exclusions, MLS boards and support cases on the
 // staff agent screens; and the opportunity view's partner, workflow tasks and conversation.
@@ -15,9 +18,18 @@ const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1
 describe('the agent lifecycle', () => {
   it('lets a broker admin delete one of their agents from My Agents after a confirmation that says what happens, and reactivate them', async () => {
     const server = await testServer();
-    const broker = await server.db.selectFrom('users').select('broker_id').where('email', '=', 'broker@demo.test').executeTakeFirstOrThrow();
-    const agent = await server.db.selectFrom('agents').select(['id', 'first_name', 'last_name']).where('brokerage_id', '=', broker.broker_id!)
-      .where('status', '=', 'ACTIVE').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const broker = await server.db
+      .selectFrom('users')
+      .select('broker_id')
+      .where('email', '=', 'broker@demo.test')
+      .executeTakeFirstOrThrow();
+    const agent = await server.db
+      .selectFrom('agents')
+      .select(['id', 'first_name', 'last_name'])
+      .where('brokerage_id', '=', broker.broker_id!)
+      .where('status', '=', 'ACTIVE')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const { screen, user } = await renderApp(`/console/my-agents/view/${agent.id}`, { as: 'broker@demo.test' });
     expect(await screen.findByTestId('agent-status')).toHaveTextContent('Status: Active');
     await user.click(screen.getByRole('button', { name: 'Delete Agent' }));
@@ -25,10 +37,16 @@ describe('the agent lifecycle', () => {
     expect(confirm).toHaveTextContent(/open referrals stay assigned to them/);
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByTestId('agent-status')).toHaveTextContent('Status: Deleted'));
-    expect((await server.db.selectFrom('agents').select('status').where('id', '=', agent.id).executeTakeFirstOrThrow()).status).toBe('DELETED');
+    expect(
+      (await server.db.selectFrom('agents').select('status').where('id', '=', agent.id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('DELETED');
     await user.click(screen.getByRole('button', { name: 'Reactivate Agent' }));
     await waitFor(() => expect(screen.getByTestId('agent-status')).toHaveTextContent(/Status: (Active|Admin Hold)/));
-    expect((await server.db.selectFrom('agents').select('status').where('id', '=', agent.id).executeTakeFirstOrThrow()).status).not.toBe('DELETED');
+    expect(
+      (await server.db.selectFrom('agents').select('status').where('id', '=', agent.id).executeTakeFirstOrThrow())
+        .status,
+    ).not.toBe('DELETED');
   });
 
   it('enrolls an agent from the agents list (checking the form first), opens them, deletes after a confirmation and reactivates', async () => {
@@ -51,17 +69,27 @@ describe('the agent lifecycle', () => {
     expect(window.location.pathname).toMatch(/^\/console\/agents\/view\/\d+$/);
     expect(screen.getByTestId('agent-status')).toHaveTextContent('Status: Active');
     const server = await testServer();
-    const row = await server.db.selectFrom('agents').select(['id', 'status', 'phone']).where('email', '=', 'jordan.component@enrol.example').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('agents')
+      .select(['id', 'status', 'phone'])
+      .where('email', '=', 'jordan.component@enrol.example')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'ACTIVE', phone: '+15558880101' });
 
     await user.click(screen.getByRole('button', { name: 'Delete Agent' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete Agent' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect((await server.db.selectFrom('agents').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('ACTIVE');
+    expect(
+      (await server.db.selectFrom('agents').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status,
+    ).toBe('ACTIVE');
     await user.click(screen.getByRole('button', { name: 'Delete Agent' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Agent' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete Agent' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(screen.getByTestId('agent-status')).toHaveTextContent('Status: Deleted'));
-    expect((await server.db.selectFrom('agents').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('DELETED');
+    expect(
+      (await server.db.selectFrom('agents').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status,
+    ).toBe('DELETED');
 
     await user.click(screen.getByRole('button', { name: 'Reactivate Agent' }));
     await waitFor(() => expect(screen.getByTestId('agent-status')).toHaveTextContent('Status: Active'));
@@ -70,8 +98,13 @@ describe('the agent lifecycle', () => {
 
   it('adds and removes an excluded ZIP beside the coverage areas, refusing a ZIP that is not 5 digits', async () => {
     const server = await testServer();
-    const agent = await server.db.selectFrom('agents').select('id').where('status', '=', 'ACTIVE')
-      .where('id', 'not in', server.db.selectFrom('agent_excluded_areas').select('agent_id')).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const agent = await server.db
+      .selectFrom('agents')
+      .select('id')
+      .where('status', '=', 'ACTIVE')
+      .where('id', 'not in', server.db.selectFrom('agent_excluded_areas').select('agent_id'))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const { screen, user } = await renderApp(`/console/agents/view/${agent.id}`, { as: 'supervisor@demo.test' });
     await user.click(await screen.findByRole('tab', { name: 'Coverage Areas' }));
     expect(await screen.findByText('This agent excludes no ZIP codes.')).toBeInTheDocument();
@@ -83,14 +116,18 @@ describe('the agent lifecycle', () => {
     await user.click(screen.getByRole('button', { name: 'Add Excluded Area' }));
     const list = await screen.findByRole('list', { name: 'Excluded areas' });
     expect(within(list).getByText('04199')).toBeInTheDocument();
-    expect(await server.db.selectFrom('agent_excluded_areas').select('zip').where('agent_id', '=', agent.id).execute()).toEqual([{ zip: '04199' }]);
+    expect(
+      await server.db.selectFrom('agent_excluded_areas').select('zip').where('agent_id', '=', agent.id).execute(),
+    ).toEqual([{ zip: '04199' }]);
     await user.click(screen.getByRole('button', { name: 'Remove exclusion 04199' }));
     expect(await screen.findByText('This agent excludes no ZIP codes.')).toBeInTheDocument();
   });
 
-  it('shows the demo agent\'s support cases and saves their MLS boards', async () => {
+  it("shows the demo agent's support cases and saves their MLS boards", async () => {
     const server = await testServer();
-    const demo = (await server.db.selectFrom('agents').select('id').where('phone', '=', '+15550100001').executeTakeFirstOrThrow()).id;
+    const demo = (
+      await server.db.selectFrom('agents').select('id').where('phone', '=', '+15550100001').executeTakeFirstOrThrow()
+    ).id;
     const { screen, user } = await renderApp(`/console/agents/view/${demo}`, { as: 'engagement@demo.test' });
     await user.click(await screen.findByRole('tab', { name: 'Support Cases' }));
     const table = await screen.findByRole('table', { name: 'Support cases' });
@@ -105,19 +142,29 @@ describe('the agent lifecycle', () => {
     await user.click(metro);
     await user.click(screen.getByRole('button', { name: 'Save MLS Boards' }));
     await waitFor(async () => {
-      const rows = await server.db.selectFrom('agent_mls_boards as s').innerJoin('mls_boards as m', 'm.id', 's.mls_board_id')
-        .select('m.code').where('s.agent_id', '=', demo).execute();
+      const rows = await server.db
+        .selectFrom('agent_mls_boards as s')
+        .innerJoin('mls_boards as m', 'm.id', 's.mls_board_id')
+        .select('m.code')
+        .where('s.agent_id', '=', demo)
+        .execute();
       expect(rows.map((r) => r.code)).toContain('MMLS');
     });
   });
   // The phone e2e found it: a reload within the persister's 1 s throttle of a change restored the copy
   // from before it, still "fresh" by its fetch time, so the page showed Active for a deleted agent.
-  it('after a reload shows the server\'s status, not a restored copy that is older than the last change', async () => {
+  it("after a reload shows the server's status, not a restored copy that is older than the last change", async () => {
     const server = await testServer();
-    const agent = await server.db.selectFrom('agents').select('id').where('status', '=', 'ACTIVE')
-      .orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const agent = await server.db
+      .selectFrom('agents')
+      .select('id')
+      .where('status', '=', 'ACTIVE')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const app = await renderApp(`/console/agents/view/${agent.id}`, { as: 'admin@demo.test' });
-    await waitFor(() => expect(app.screen.getByTestId('agent-status')).toHaveTextContent('Status: Active'), { timeout: 20_000 });
+    await waitFor(() => expect(app.screen.getByTestId('agent-status')).toHaveTextContent('Status: Active'), {
+      timeout: 20_000,
+    });
     await settlePersistence(); // the persisted copy says Active, fetched a moment ago
     await server.db.updateTable('agents').set({ status: 'DELETED' }).where('id', '=', agent.id).execute();
     app.unmount();
@@ -125,10 +172,13 @@ describe('the agent lifecycle', () => {
     // entries, and without one the new page would be a return, which trusts an answer's age.
     const entries = performance.getEntriesByType.bind(performance);
     vi.spyOn(performance, 'getEntriesByType').mockImplementation((type: string) =>
-      (type === 'navigation' ? [{ type: 'reload' } as unknown as PerformanceEntry] : entries(type)));
+      type === 'navigation' ? [{ type: 'reload' } as unknown as PerformanceEntry] : entries(type),
+    );
     const reloaded = render(<App client={createQueryClient()} />);
     try {
-      await waitFor(() => expect(reloaded.getByTestId('agent-status')).toHaveTextContent('Status: Deleted'), { timeout: 20_000 });
+      await waitFor(() => expect(reloaded.getByTestId('agent-status')).toHaveTextContent('Status: Deleted'), {
+        timeout: 20_000,
+      });
       expect(reloaded.getByRole('button', { name: 'Reactivate Agent' })).toBeInTheDocument();
     } finally {
       reloaded.unmount();
@@ -140,18 +190,35 @@ describe('the agent lifecycle', () => {
 describe('the opportunity view', () => {
   it('shows the referral partner, the workflow tasks and the conversation with the contact numbers', async () => {
     const server = await testServer();
-    const opp = await server.db.selectFrom('opportunities as o').innerJoin('partners as p', 'p.id', 'o.partner_id').select(['o.id', 'p.name'])
-      .where((eb) => eb.exists(eb.selectFrom('workflow_tasks as t').select('t.id').whereRef('t.opportunity_id', '=', 'o.id')))
-      .where((eb) => eb.exists(eb.selectFrom('interactions as i').select('i.id').whereRef('i.opportunity_id', '=', 'o.id')))
-      .where('o.contact_phone', 'is not', null).orderBy('o.id').executeTakeFirstOrThrow();
+    const opp = await server.db
+      .selectFrom('opportunities as o')
+      .innerJoin('partners as p', 'p.id', 'o.partner_id')
+      .select(['o.id', 'p.name'])
+      .where((eb) =>
+        eb.exists(eb.selectFrom('workflow_tasks as t').select('t.id').whereRef('t.opportunity_id', '=', 'o.id')),
+      )
+      .where((eb) =>
+        eb.exists(eb.selectFrom('interactions as i').select('i.id').whereRef('i.opportunity_id', '=', 'o.id')),
+      )
+      .where('o.contact_phone', 'is not', null)
+      .orderBy('o.id')
+      .executeTakeFirstOrThrow();
     const { screen } = await renderApp(`/console/opportunities/view/${opp.id}`, { as: 'opps@demo.test' });
     const partner = await screen.findByRole('region', { name: 'Referral Partner' });
     expect(await within(partner).findByText(opp.name)).toBeInTheDocument();
     const tasks = await screen.findByRole('table', { name: 'Workflow tasks' });
-    const count = await server.db.selectFrom('workflow_tasks').where('opportunity_id', '=', opp.id).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await server.db
+      .selectFrom('workflow_tasks')
+      .where('opportunity_id', '=', opp.id)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await waitFor(() => expect(rowsOf(tasks)).toHaveLength(Number(count.n)));
     const timeline = await screen.findByRole('list', { name: 'Conversation timeline' });
-    const interactions = await server.db.selectFrom('interactions').where('opportunity_id', '=', opp.id).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const interactions = await server.db
+      .selectFrom('interactions')
+      .where('opportunity_id', '=', opp.id)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(within(timeline).getAllByRole('listitem')).toHaveLength(Math.min(100, Number(interactions.n)));
     const numbers = await screen.findByRole('list', { name: 'Contact numbers' });
     expect(within(numbers).getByText(/^Client:/)).toBeInTheDocument();

@@ -3,14 +3,15 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, render, waitFor, within } from '@testing-library/react';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { navigate } from 'wouter/use-browser-location';
+
+import { noteWrite } from '../../src/api/agent-app-writes.ts';
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
-import { noteWrite } from '../../src/api/agent-app-writes.ts';
 import { reloadLedger } from '../../src/session/agent-unsynced.ts';
-import { queueWrite } from '../../src/session/write-queue.ts';
 import { expireSession, signIn as signInAgain } from '../../src/session/session.ts';
-import { navigate } from 'wouter/use-browser-location';
+import { queueWrite } from '../../src/session/write-queue.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { DEMO_AGENT_PHONE, DEMO_PASSWORD, signIn } from '../setup/test-server.ts';
 import { emptyWriteLedger, storedLedger } from '../setup/write-ledger.ts';
@@ -48,8 +49,15 @@ afterEach(() => network('online'));
 /** The agent's first referral at `stage` of `type` (any of the agent's referrals without them). */
 async function demoRef(stage?: string, type?: string) {
   const server = await testServer();
-  const { agent_id } = await server.db.selectFrom('users').select('agent_id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
-  let q = server.db.selectFrom('referrals').select(['id', 'prospect_first', 'prospect_last']).where('agent_id', '=', agent_id);
+  const { agent_id } = await server.db
+    .selectFrom('users')
+    .select('agent_id')
+    .where('phone', '=', DEMO_AGENT_PHONE)
+    .executeTakeFirstOrThrow();
+  let q = server.db
+    .selectFrom('referrals')
+    .select(['id', 'prospect_first', 'prospect_last'])
+    .where('agent_id', '=', agent_id);
   if (stage !== undefined) q = q.where('stage', '=', stage);
   if (type !== undefined) q = q.where('type', '=', type);
   const r = await q.orderBy('id').executeTakeFirstOrThrow();
@@ -84,7 +92,12 @@ async function addNote({ screen, user }: App, text: string) {
 
 const rows = async (table: 'referral_events' | 'referral_notes', refId: number, since: Date) => {
   const server = await testServer();
-  return server.db.selectFrom(table).selectAll().where('referral_id', '=', refId).where('created_at', '>=', since).execute();
+  return server.db
+    .selectFrom(table)
+    .selectAll()
+    .where('referral_id', '=', refId)
+    .where('created_at', '>=', since)
+    .execute();
 };
 
 describe('a referral changed offline', () => {
@@ -121,7 +134,14 @@ describe('a referral changed offline', () => {
     network('online');
     expect(await reloaded.findByText('All changes are synced.')).toBeInTheDocument();
     const events = await rows('referral_events', refId, since);
-    expect(events).toMatchObject([{ type: 'STAGE_CHANGED', from_stage: 'SPOKEN_WITH', to_stage: 'UNDER_CONTRACT', detail: 'Expected closing 2031-03-14' }]);
+    expect(events).toMatchObject([
+      {
+        type: 'STAGE_CHANGED',
+        from_stage: 'SPOKEN_WITH',
+        to_stage: 'UNDER_CONTRACT',
+        detail: 'Expected closing 2031-03-14',
+      },
+    ]);
     expect(events[0]?.idempotency_key).toMatch(/:[0-9a-f-]{36}$/);
     expect(await rows('referral_notes', refId, since)).toMatchObject([{ body: 'Left a voicemail from the road' }]);
     expect(await storedLedger()).toEqual({ pending: [], refused: [] });
@@ -146,7 +166,10 @@ describe('a referral changed offline', () => {
     await app.screen.findByRole('list', { name: 'Follow-ups' });
     await waitFor(async () => expect(await rows('referral_events', refId, since)).toHaveLength(1));
     await waitFor(async () => expect(await storedLedger()).toEqual({ pending: [], refused: [] }));
-    expect((await rows('referral_events', refId, since))[0]).toMatchObject({ from_stage: 'AWAITING_FOLLOWUP', to_stage: 'SPOKEN_WITH' });
+    expect((await rows('referral_events', refId, since))[0]).toMatchObject({
+      from_stage: 'AWAITING_FOLLOWUP',
+      to_stage: 'SPOKEN_WITH',
+    });
   });
 
   it('replays a write whose answer was lost with the same Idempotency-Key, and the server applies it once', async () => {
@@ -165,7 +188,7 @@ describe('a referral changed offline', () => {
     expect(await rows('referral_events', refId, since)).toHaveLength(1);
   });
 
-  it('shows a replay refused after the referral was reassigned with the server\'s reason until dismissed', async () => {
+  it("shows a replay refused after the referral was reassigned with the server's reason until dismissed", async () => {
     const { server, agentId, refId, name } = await demoRef('OFFER_MADE', 'BUYER');
     const since = new Date();
     const app = await openReferral(refId);
@@ -173,22 +196,40 @@ describe('a referral changed offline', () => {
     await changeStage(app, 'Long-Term Hold');
     expect(await app.screen.findByText('Waiting to sync')).toBeInTheDocument();
 
-    const { brokerage_id } = await server.db.selectFrom('agents').select('brokerage_id').where('id', '=', agentId).executeTakeFirstOrThrow();
-    const colleague = await server.db.selectFrom('agents').select('id').where('brokerage_id', '=', brokerage_id)
-      .where('id', '<>', agentId).where('status', '=', 'ACTIVE').orderBy('id').executeTakeFirstOrThrow();
+    const { brokerage_id } = await server.db
+      .selectFrom('agents')
+      .select('brokerage_id')
+      .where('id', '=', agentId)
+      .executeTakeFirstOrThrow();
+    const colleague = await server.db
+      .selectFrom('agents')
+      .select('id')
+      .where('brokerage_id', '=', brokerage_id)
+      .where('id', '<>', agentId)
+      .where('status', '=', 'ACTIVE')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const broker = await signIn(server, 'broker@demo.test');
     expect((await broker.patch(`/agents-api/referrals/${refId}/reassign`, { agentId: colleague.id })).status).toBe(200);
 
     network('online');
     const refused = await app.screen.findByRole('alert', { name: 'Changes not saved' });
-    expect(refused).toHaveTextContent(`${name}: Stage to Long-Term Hold. This referral was reassigned to another agent and is no longer yours. Your change was not saved.`);
+    expect(refused).toHaveTextContent(
+      `${name}: Stage to Long-Term Hold. This referral was reassigned to another agent and is no longer yours. Your change was not saved.`,
+    );
     const moved = await rows('referral_events', refId, since);
     expect(moved.map((e) => e.type)).toEqual(['REASSIGNED']);
-    const { n } = await server.db.selectFrom('referrals').select(sql<number>`(stage = 'OFFER_MADE' and agent_id <> ${agentId})::int`.as('n')).where('id', '=', refId).executeTakeFirstOrThrow();
+    const { n } = await server.db
+      .selectFrom('referrals')
+      .select(sql<number>`(stage = 'OFFER_MADE' and agent_id <> ${agentId})::int`.as('n'))
+      .where('id', '=', refId)
+      .executeTakeFirstOrThrow();
     expect(n).toBe(1);
 
     // The referral is no longer the agent's: the view says so rather than showing the cached copy.
-    expect(await app.screen.findByText('This referral was reassigned to another agent and is no longer yours.')).toBeInTheDocument();
+    expect(
+      await app.screen.findByText('This referral was reassigned to another agent and is no longer yours.'),
+    ).toBeInTheDocument();
     expect(app.screen.queryByRole('button', { name: 'Update Stage' })).not.toBeInTheDocument();
     await app.user.click(within(refused).getByRole('button', { name: `Dismiss: ${name}, Stage to Long-Term Hold` }));
     await waitFor(() => expect(app.screen.queryByRole('alert', { name: 'Changes not saved' })).not.toBeInTheDocument());
@@ -201,7 +242,8 @@ describe('a referral changed offline', () => {
     wrapFetch();
     await app.screen.findByRole('list', { name: 'Follow-ups' });
     network('offline');
-    for (const text of ['Kept through a log out', 'Also kept']) expect(await queueWrite(noteWrite({ agentId, referralId: refId, referralName: name }, text))).toBe(true);
+    for (const text of ['Kept through a log out', 'Also kept'])
+      expect(await queueWrite(noteWrite({ agentId, referralId: refId, referralName: name }, text))).toBe(true);
     await app.user.click(await app.screen.findByRole('button', { name: 'Log out' }));
     const dialog = await app.screen.findByRole('dialog', { name: 'Log out' });
     await waitFor(() => expect(dialog).toHaveTextContent('2 changes are not synced yet.'));
@@ -217,7 +259,9 @@ describe('a referral changed offline', () => {
     wrapFetch();
     await app.screen.findByRole('list', { name: 'Follow-ups' });
     network('offline');
-    expect(await queueWrite(noteWrite({ agentId, referralId: refId, referralName: name }, 'Discarded on purpose'))).toBe(true);
+    expect(
+      await queueWrite(noteWrite({ agentId, referralId: refId, referralName: name }, 'Discarded on purpose')),
+    ).toBe(true);
     await app.user.click(await app.screen.findByRole('button', { name: 'Log out' }));
     const dialog = await app.screen.findByRole('dialog', { name: 'Log out' });
     await waitFor(() => expect(dialog).toHaveTextContent('1 change is not synced yet.'));

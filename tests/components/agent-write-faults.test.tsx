@@ -3,6 +3,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, render, waitFor, within, type RenderResult } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { navigate } from 'wouter/use-browser-location';
+
 import { noteWrite } from '../../src/api/agent-app-writes.ts';
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
@@ -44,7 +45,13 @@ type Mode = 'offline' | 'faulty';
 function faultyNetwork(seed: number) {
   const routed = globalThis.fetch;
   const random = seeded(seed);
-  const net = { mode: 'faulty' as Mode, killed: false, failedBefore: 0, failedAfter: 0, inFlight: new Set<Promise<unknown>>() };
+  const net = {
+    mode: 'faulty' as Mode,
+    killed: false,
+    failedBefore: 0,
+    failedAfter: 0,
+    inFlight: new Set<Promise<unknown>>(),
+  };
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (net.mode === 'offline' || net.killed) throw new TypeError('Failed to fetch');
@@ -52,7 +59,9 @@ function faultyNetwork(seed: number) {
     const roll = isWrite ? random() : 1;
     if (roll < 0.1) {
       net.failedBefore += 1;
-      return new Response(JSON.stringify({ status: 503, error: 'Service Unavailable', message: 'Try again later' }), { status: 503 });
+      return new Response(JSON.stringify({ status: 503, error: 'Service Unavailable', message: 'Try again later' }), {
+        status: 503,
+      });
     }
     const call = routed(input, init);
     net.inFlight.add(call);
@@ -61,7 +70,10 @@ function faultyNetwork(seed: number) {
       if (net.killed) throw new TypeError('Failed to fetch'); // the page died while the server worked
       if (roll < 0.2) {
         net.failedAfter += 1;
-        return new Response(JSON.stringify({ status: 500, error: 'Internal Server Error', message: 'Lost after applying' }), { status: 500 });
+        return new Response(
+          JSON.stringify({ status: 500, error: 'Internal Server Error', message: 'Lost after applying' }),
+          { status: 500 },
+        );
       }
       return res;
     } finally {
@@ -82,23 +94,50 @@ beforeEach(async () => {
   await emptyWriteLedger();
   await clearPersistedQueries();
 });
-afterEach(() => { onlineManager.setOnline(true); });
+afterEach(() => {
+  onlineManager.setOnline(true);
+});
 
 async function agentData(count: number) {
   const server = await testServer();
-  const user = await server.db.selectFrom('users').select(['id', 'agent_id']).where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirstOrThrow();
-  const refs = await server.db.selectFrom('referrals').select(['id', 'prospect_first', 'prospect_last'])
-    .where('agent_id', '=', user.agent_id!).orderBy('id').limit(count).execute();
-  return { server, userId: user.id, agentId: user.agent_id!, refs: refs.map((r) => ({ id: r.id, name: `${r.prospect_first} ${r.prospect_last}` })) };
+  const user = await server.db
+    .selectFrom('users')
+    .select(['id', 'agent_id'])
+    .where('phone', '=', DEMO_AGENT_PHONE)
+    .executeTakeFirstOrThrow();
+  const refs = await server.db
+    .selectFrom('referrals')
+    .select(['id', 'prospect_first', 'prospect_last'])
+    .where('agent_id', '=', user.agent_id!)
+    .orderBy('id')
+    .limit(count)
+    .execute();
+  return {
+    server,
+    userId: user.id,
+    agentId: user.agent_id!,
+    refs: refs.map((r) => ({ id: r.id, name: `${r.prospect_first} ${r.prospect_last}` })),
+  };
 }
 
 /** Notes in the database per write, by the key the server stored them under. */
 async function notesApplied(userId: number, keys: string[]): Promise<Map<string, number>> {
   const server = await testServer();
-  const rows = keys.length === 0 ? [] : await server.db.selectFrom('referral_notes').select('idempotency_key')
-    .where('idempotency_key', 'in', keys.map((k) => `${userId}:${k}`)).execute();
+  const rows =
+    keys.length === 0
+      ? []
+      : await server.db
+          .selectFrom('referral_notes')
+          .select('idempotency_key')
+          .where(
+            'idempotency_key',
+            'in',
+            keys.map((k) => `${userId}:${k}`),
+          )
+          .execute();
   const counts = new Map<string, number>();
-  for (const r of rows) counts.set(r.idempotency_key!.split(':')[1]!, (counts.get(r.idempotency_key!.split(':')[1]!) ?? 0) + 1);
+  for (const r of rows)
+    counts.set(r.idempotency_key!.split(':')[1]!, (counts.get(r.idempotency_key!.split(':')[1]!) ?? 0) + 1);
   return counts;
 }
 
@@ -123,11 +162,16 @@ describe('the write queue under faults', () => {
       await drainWrites();
     });
     const seconds = (performance.now() - started) / 1000;
-    console.info(`200 queued writes drained in ${seconds.toFixed(1)} s (budget ${DRAIN_BUDGET_S} s; seed ${seed}; ` +
-      `${net.failedBefore} answered 503 before the server, ${net.failedAfter} answered 500 after it applied them)`);
+    console.info(
+      `200 queued writes drained in ${seconds.toFixed(1)} s (budget ${DRAIN_BUDGET_S} s; seed ${seed}; ` +
+        `${net.failedBefore} answered 503 before the server, ${net.failedAfter} answered 500 after it applied them)`,
+    );
 
     expect(await storedLedger()).toEqual({ pending: [], refused: [] });
-    const applied = await notesApplied(userId, writes.map((w) => w.idempotencyKey));
+    const applied = await notesApplied(
+      userId,
+      writes.map((w) => w.idempotencyKey),
+    );
     expect(applied.size).toBe(200);
     expect([...applied.values()].every((n) => n === 1)).toBe(true);
     expect(net.failedBefore + net.failedAfter).toBeGreaterThan(20); // about 40 of the first 200 tries
@@ -167,7 +211,9 @@ describe('the write queue under faults', () => {
       await Promise.allSettled([...net.inFlight]);
       await drainWrites(); // the dead page's sends end (they failed with it)
       const stored = await storedLedger();
-      const pendingTexts = ledgerOf(userId).pending.filter((w) => stored.pending.includes(w.idempotencyKey)).map((w) => w.kind === 'note' && w.text);
+      const pendingTexts = ledgerOf(userId)
+        .pending.filter((w) => stored.pending.includes(w.idempotencyKey))
+        .map((w) => w.kind === 'note' && w.text);
       saves.push({ text, shown, kept: pendingTexts.includes(text) });
       if (shown) expect(pendingTexts).toContain(text); // said saved: it is in IndexedDB
 
@@ -182,8 +228,12 @@ describe('the write queue under faults', () => {
     await waitFor(async () => expect((await storedLedger()).pending).toHaveLength(0));
 
     const server = await testServer();
-    const bodies = await server.db.selectFrom('referral_notes').select('body').where('referral_id', '=', ref.id)
-      .where('body', 'like', `Killed % ms after saving (${seed}, %)`).execute();
+    const bodies = await server.db
+      .selectFrom('referral_notes')
+      .select('body')
+      .where('referral_id', '=', ref.id)
+      .where('body', 'like', `Killed % ms after saving (${seed}, %)`)
+      .execute();
     for (const s of saves) {
       const n = bodies.filter((b) => b.body === s.text).length;
       // Kept on the device (or applied before the kill): exactly once. Never twice, whatever the kill hit.
@@ -202,7 +252,11 @@ describe('the write queue under faults', () => {
     await app.screen.findByRole('list', { name: 'Follow-ups' });
     const net = faultyNetwork(seed);
     setMode(net, 'offline');
-    const writes = refs.flatMap((ref) => [1, 2, 3].map((i) => noteWrite({ agentId, referralId: ref.id, referralName: ref.name }, `Offline past the session ${seed}: ${i}`)));
+    const writes = refs.flatMap((ref) =>
+      [1, 2, 3].map((i) =>
+        noteWrite({ agentId, referralId: ref.id, referralName: ref.name }, `Offline past the session ${seed}: ${i}`),
+      ),
+    );
     for (const w of writes) expect(await queueWrite(w)).toBe(true);
 
     // Thirteen hours offline: the access token and the 12-hour refresh token have both run out.
@@ -214,7 +268,14 @@ describe('the write queue under faults', () => {
       });
       await waitFor(() => expect(location.pathname).toBe('/login'));
       expect((await storedLedger()).pending).toHaveLength(writes.length);
-      expect((await notesApplied(userId, writes.map((w) => w.idempotencyKey))).size).toBe(0);
+      expect(
+        (
+          await notesApplied(
+            userId,
+            writes.map((w) => w.idempotencyKey),
+          )
+        ).size,
+      ).toBe(0);
 
       await act(async () => {
         await signIn({ username: DEMO_AGENT_PHONE, password: DEMO_PASSWORD, stayLoggedIn: false });
@@ -222,7 +283,10 @@ describe('the write queue under faults', () => {
       });
       await act(() => drainWrites());
       await waitFor(async () => expect((await storedLedger()).pending).toHaveLength(0));
-      const applied = await notesApplied(userId, writes.map((w) => w.idempotencyKey));
+      const applied = await notesApplied(
+        userId,
+        writes.map((w) => w.idempotencyKey),
+      );
       expect(applied.size).toBe(writes.length);
       expect([...applied.values()].every((n) => n === 1)).toBe(true);
       expect((await storedLedger()).refused).toEqual([]);

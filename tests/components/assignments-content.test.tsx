@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
@@ -13,12 +14,21 @@ describe('Agent Assignments', () => {
     await user.click(within(table).getByRole('button', { name: /^Explain assignment/ }));
     const candidates = await screen.findByRole('table', { name: /^Candidates of assignment/ });
     await waitFor(() => expect(within(candidates).getAllByText('Forced by Alex Admin').length).toBeGreaterThan(0));
-    expect(within(candidates).getByText('The rule would have chosen this agent; the assignment was forced')).toBeInTheDocument();
+    expect(
+      within(candidates).getByText('The rule would have chosen this agent; the assignment was forced'),
+    ).toBeInTheDocument();
   }, 90_000);
 
   it('explains a ZIP code from the rule and refuses a ZIP that is not 5 digits', async () => {
     const db = (await testServer()).db;
-    const zip = (await db.selectFrom('agent_coverage_areas').select('zip').where('zip', 'like', '041%').orderBy('zip').executeTakeFirstOrThrow()).zip!;
+    const zip = (
+      await db
+        .selectFrom('agent_coverage_areas')
+        .select('zip')
+        .where('zip', 'like', '041%')
+        .orderBy('zip')
+        .executeTakeFirstOrThrow()
+    ).zip!;
     const { screen, user } = await renderApp('/console/agent-assignments', { as: 'manager@demo.test' });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Explain by' }), 'zip');
     await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '041');
@@ -35,9 +45,13 @@ describe('Agent Assignments', () => {
 
 describe('Content Search, Edit Content and the Simulator', () => {
   it('filters content by usage type and opens an item with its history and a diff', async () => {
-    const { screen, user } = await renderApp('/console/content-search?usageType=EMAIL_TEMPLATE', { as: 'engagement@demo.test' });
+    const { screen, user } = await renderApp('/console/content-search?usageType=EMAIL_TEMPLATE', {
+      as: 'engagement@demo.test',
+    });
     const table = await screen.findByRole('table', { name: 'Content items' });
-    await waitFor(() => expect(within(table).getByRole('link', { name: 'Overdue referral reminder' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(table).getByRole('link', { name: 'Overdue referral reminder' })).toBeInTheDocument(),
+    );
     expect(within(table).queryByRole('link', { name: 'Default intro' })).not.toBeInTheDocument();
     await user.click(within(table).getByRole('link', { name: 'Overdue referral reminder' }));
     const versions = await screen.findByRole('list', { name: 'Versions' });
@@ -47,12 +61,19 @@ describe('Content Search, Edit Content and the Simulator', () => {
   }, 60_000);
 
   it('the simulator shows the best match with its rule and every match in rank order', async () => {
-    const { screen } = await renderApp('/console/simulator?usage=NEW_LEAD_INTRO&product=LEAD_GENIUS&clientType=BUYER&state=ME', { as: 'supervisor@demo.test' });
+    const { screen } = await renderApp(
+      '/console/simulator?usage=NEW_LEAD_INTRO&product=LEAD_GENIUS&clientType=BUYER&state=ME',
+      { as: 'supervisor@demo.test' },
+    );
     const best = await screen.findByTestId('best-match');
     expect(best).toHaveTextContent('Buyer intro (LeadGenius)');
     expect(best).toHaveTextContent('Rule: LeadGenius buyers: Product = LEAD_GENIUS and Client type = BUYER');
     const all = screen.getByRole('list', { name: 'Every match' });
-    expect(within(all).getAllByRole('listitem').map((li) => within(li).getByRole('link').textContent)).toEqual(['Buyer intro (LeadGenius)', 'Maine buyer intro', 'Default intro']);
+    expect(
+      within(all)
+        .getAllByRole('listitem')
+        .map((li) => within(li).getByRole('link').textContent),
+    ).toEqual(['Buyer intro (LeadGenius)', 'Maine buyer intro', 'Default intro']);
   }, 60_000);
 
   it('sends QA elsewhere: the simulator is not among its list roles (spec 1 section 6)', async () => {

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+
 import { useBackCloses } from '../../src/ui/back-closes.ts';
 import { ConfirmDialog } from '../../src/ui/confirm-dialog.tsx';
 import { Dialog } from '../../src/ui/dialog.tsx';
@@ -10,7 +11,10 @@ import { renderApp } from '../setup/render-app.tsx';
 /** The browser's Back button: one step back, and the popstate it fires. */
 async function pressBack() {
   const fired = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-  await act(async () => { window.history.back(); await fired; });
+  await act(async () => {
+    window.history.back();
+    await fired;
+  });
 }
 
 /** Lets our own history steps (a push, a history.go) land. */
@@ -69,10 +73,21 @@ describe('Back closes the top dialog and keeps the page', () => {
       const [inner, setInner] = useState(false);
       return (
         <>
-          <button type="button" onClick={() => setOuter(true)}>Open outer</button>
+          <button type="button" onClick={() => setOuter(true)}>
+            Open outer
+          </button>
           <Dialog open={outer} onOpenChange={setOuter} title="Outer">
-            <button type="button" onClick={() => setInner(true)}>Open inner</button>
-            <ConfirmDialog open={inner} onOpenChange={setInner} title="Inner" description="Sure?" confirmLabel="Yes" onConfirm={() => setInner(false)} />
+            <button type="button" onClick={() => setInner(true)}>
+              Open inner
+            </button>
+            <ConfirmDialog
+              open={inner}
+              onOpenChange={setInner}
+              title="Inner"
+              description="Sure?"
+              confirmLabel="Yes"
+              onConfirm={() => setInner(false)}
+            />
           </Dialog>
         </>
       );
@@ -100,8 +115,12 @@ describe('Back closes the top dialog and keeps the page', () => {
       useBackCloses(open, () => setOpen(false));
       return (
         <>
-          <button type="button" onClick={() => setOpen(true)}>Open</button>
-          <Dialog open={open} onOpenChange={setOpen} title="Both">text</Dialog>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open
+          </button>
+          <Dialog open={open} onOpenChange={setOpen} title="Both">
+            text
+          </Dialog>
         </>
       );
     }
@@ -124,12 +143,22 @@ describe('Back closes the top dialog and keeps the page', () => {
     function Linking() {
       const [open, setOpen] = useState(false);
       const [page, setPage] = useState('list');
-      const follow = () => { window.history.pushState(null, '', '/elsewhere'); setOpen(false); setPage('elsewhere'); };
+      const follow = () => {
+        window.history.pushState(null, '', '/elsewhere');
+        setOpen(false);
+        setPage('elsewhere');
+      };
       return (
         <>
           <p>{page}</p>
-          <button type="button" onClick={() => setOpen(true)}>Open</button>
-          <Dialog open={open} onOpenChange={setOpen} title="Linking"><button type="button" onClick={follow}>Follow</button></Dialog>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open
+          </button>
+          <Dialog open={open} onOpenChange={setOpen} title="Linking">
+            <button type="button" onClick={follow}>
+              Follow
+            </button>
+          </Dialog>
         </>
       );
     }

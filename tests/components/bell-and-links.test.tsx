@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 // Every workflow ends in an action. The bell sits in the top bar of the overview and of the
@@ -13,27 +14,64 @@ const TITLES = { referral: 'Bell test: overdue follow-up', sample: 'Bell test: a
 beforeAll(async () => {
   const server = await testServer();
   const db = server.db;
-  ids.harbor = (await db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow()).id;
-  const referral = await db.selectFrom('referrals').select(['id', 'agent_id']).where('brokerage_id', '=', ids.harbor)
-    .where('agent_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+  ids.harbor = (
+    await db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow()
+  ).id;
+  const referral = await db
+    .selectFrom('referrals')
+    .select(['id', 'agent_id'])
+    .where('brokerage_id', '=', ids.harbor)
+    .where('agent_id', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   ids.referral = referral.id;
   ids.referralAgent = referral.agent_id!;
-  ids.sampleAgent = (await db.selectFrom('agents').select('id').where('brokerage_id', '=', ids.harbor).where('status', '=', 'ACTIVE')
-    .orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+  ids.sampleAgent = (
+    await db
+      .selectFrom('agents')
+      .select('id')
+      .where('brokerage_id', '=', ids.harbor)
+      .where('status', '=', 'ACTIVE')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+  ).id;
   // The newest two of the last 24 hours: the first rows of the panel.
   const now = Date.now();
-  await db.insertInto('agent_notifications').values([
-    { agent_id: ids.referralAgent, brokerage_id: ids.harbor, type: 'OVERDUE_REFERRAL_REMINDER', referral_id: ids.referral,
-      referral_name: 'Bell Prospect', title: TITLES.referral, text: 'Bell Prospect is 9 days overdue.', sent: new Date(now - 60_000) },
-    { agent_id: ids.sampleAgent, brokerage_id: ids.harbor, type: 'TEST_NEW_REFERRAL', referral_id: null,
-      referral_name: null, title: TITLES.sample, text: 'A sample with no referral.', sent: new Date(now - 30_000) },
-  ]).execute();
+  await db
+    .insertInto('agent_notifications')
+    .values([
+      {
+        agent_id: ids.referralAgent,
+        brokerage_id: ids.harbor,
+        type: 'OVERDUE_REFERRAL_REMINDER',
+        referral_id: ids.referral,
+        referral_name: 'Bell Prospect',
+        title: TITLES.referral,
+        text: 'Bell Prospect is 9 days overdue.',
+        sent: new Date(now - 60_000),
+      },
+      {
+        agent_id: ids.sampleAgent,
+        brokerage_id: ids.harbor,
+        type: 'TEST_NEW_REFERRAL',
+        referral_id: null,
+        referral_name: null,
+        title: TITLES.sample,
+        text: 'A sample with no referral.',
+        sent: new Date(now - 30_000),
+      },
+    ])
+    .execute();
 });
 
 type Screen = Awaited<ReturnType<typeof renderApp>>['screen'];
 /** The top bar's bell: a lazy chunk, which the shared test machine can take seconds to load. */
-const bellOf = async (screen: Screen) => within(await screen.findByRole('banner', {}, { timeout: 15_000 }))
-  .findByRole('button', { name: 'Notifications' }, { timeout: 30_000 });
+const bellOf = async (screen: Screen) =>
+  within(await screen.findByRole('banner', {}, { timeout: 15_000 })).findByRole(
+    'button',
+    { name: 'Notifications' },
+    { timeout: 30_000 },
+  );
 
 describe('the notifications bell', () => {
   it('is in the top bar, once, on the overview, on every my-* page and on Marketplace of a brokerage admin', async () => {
@@ -43,9 +81,19 @@ describe('the notifications bell', () => {
     expect(screen.getAllByRole('button', { name: 'Notifications' })).toHaveLength(1);
     // The shell is drawn anew for each page: the drawer is looked up each time.
     const drawer = () => screen.getByRole('navigation', { name: 'Main' });
-    for (const page of ['My Agents', 'My Referrals', 'My Leads', 'My Notifications', 'My Announcements', 'My Admins', 'My Metrics']) {
+    for (const page of [
+      'My Agents',
+      'My Referrals',
+      'My Leads',
+      'My Notifications',
+      'My Announcements',
+      'My Admins',
+      'My Metrics',
+    ]) {
       await user.click(within(drawer()).getByRole('link', { name: new RegExp(`^${page}`) }));
-      await waitFor(() => expect(within(screen.getByRole('banner')).getByRole('heading', { level: 1 })).toHaveTextContent(page));
+      await waitFor(() =>
+        expect(within(screen.getByRole('banner')).getByRole('heading', { level: 1 })).toHaveTextContent(page),
+      );
       expect(await bellOf(screen)).toBeInTheDocument();
       expect(screen.getAllByRole('button', { name: 'Notifications' })).toHaveLength(1);
     }
@@ -108,11 +156,18 @@ describe('the overdue agents widget', () => {
     const { screen, user } = await renderApp('/console', { as: 'broker@demo.test' });
     const card = await screen.findByRole('region', { name: 'Agents with Overdue Referrals' });
     const list = await within(card).findByRole('list', { name: 'Agents with overdue referrals' });
-    const names = within(list).getAllByRole('link').map((a) => a.textContent);
+    const names = within(list)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     const firstId = Number(/\/(\d+)$/.exec(within(list).getAllByRole('link')[0]!.getAttribute('href') ?? '')?.[1]);
     // The most overdue agent is in training: a status filter of ACTIVE would drop them from the list.
     await server.db.updateTable('agents').set({ status: 'IN_TRAINING' }).where('id', '=', firstId).execute();
-    const total = await server.db.selectFrom('agents').select('id').where('brokerage_id', '=', ids.harbor).where('status', '<>', 'DELETED').execute();
+    const total = await server.db
+      .selectFrom('agents')
+      .select('id')
+      .where('brokerage_id', '=', ids.harbor)
+      .where('status', '<>', 'DELETED')
+      .execute();
     const link = await within(card).findByRole('link', { name: /^View All [\d,]+ Agents$/ });
     const n = Number(/View All ([\d,]+) Agents/.exec(link.textContent ?? '')![1]!.replace(/,/g, ''));
     expect(n).toBe(total.length);
@@ -120,7 +175,9 @@ describe('the overdue agents widget', () => {
     await waitFor(() => expect(location.pathname + location.search).toBe('/console/my-agents?sort=overdue,DESC'));
     const table = await screen.findByRole('table', { name: 'Agents' });
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(names.length));
-    const listed = within(table).getAllByRole('link').map((a) => a.textContent);
+    const listed = within(table)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     expect(listed.slice(0, names.length)).toEqual(names);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('In Training');
     expect(await screen.findByText(new RegExp(`of ${n.toLocaleString('en-US')} agents`))).toBeInTheDocument();
@@ -134,27 +191,44 @@ describe('My Agents’ agent page', () => {
     await user.click(await screen.findByRole('tab', { name: 'MLS Boards' }, { timeout: 15_000 }));
     const boards = await screen.findByRole('group', { name: 'MLS Boards' });
     const boxes = within(boards).getAllByRole('checkbox');
-    const before = await server.db.selectFrom('agent_mls_boards').select('mls_board_id').where('agent_id', '=', ids.sampleAgent).execute();
+    const before = await server.db
+      .selectFrom('agent_mls_boards')
+      .select('mls_board_id')
+      .where('agent_id', '=', ids.sampleAgent)
+      .execute();
     expect(boxes.filter((b) => (b as HTMLInputElement).checked)).toHaveLength(before.length);
     const off = boxes.find((b) => !(b as HTMLInputElement).checked)!;
     await user.click(off);
     await user.click(screen.getByRole('button', { name: 'Save MLS Boards' }));
     expect(await screen.findByText('Saved the MLS boards.')).toBeInTheDocument();
-    const after = await server.db.selectFrom('agent_mls_boards').select('mls_board_id').where('agent_id', '=', ids.sampleAgent).execute();
+    const after = await server.db
+      .selectFrom('agent_mls_boards')
+      .select('mls_board_id')
+      .where('agent_id', '=', ids.sampleAgent)
+      .execute();
     expect(after.map((r) => r.mls_board_id)).toContain(Number((off as HTMLInputElement).value));
   }, 60_000);
 
   it('shows the agent’s coverage and excluded areas, read only as the server has them', async () => {
     const server = await testServer();
-    const areas = await server.db.selectFrom('agent_coverage_areas').select(['agent_id', 'zip', 'city', 'state'])
-      .where('agent_id', 'in', server.db.selectFrom('agents').select('id').where('brokerage_id', '=', ids.harbor)).orderBy('id').execute();
+    const areas = await server.db
+      .selectFrom('agent_coverage_areas')
+      .select(['agent_id', 'zip', 'city', 'state'])
+      .where('agent_id', 'in', server.db.selectFrom('agents').select('id').where('brokerage_id', '=', ids.harbor))
+      .orderBy('id')
+      .execute();
     const agentId = areas[0]?.agent_id ?? ids.sampleAgent;
     const { screen, user } = await renderApp(`/console/my-agents/view/${agentId}`, { as: 'broker@demo.test' });
     await user.click(await screen.findByRole('tab', { name: 'Coverage Areas' }, { timeout: 15_000 }));
     expect(await screen.findByRole('heading', { name: 'Coverage Areas' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Excluded Areas' })).toBeInTheDocument();
     const first = areas[0];
-    if (first) expect(await screen.findByRole('list', { name: 'Coverage areas' })).toHaveTextContent(first.zip ?? first.city ?? '');
-    expect(screen.queryByRole('button', { name: /Add Coverage Area|Add Excluded Area|Remove/ })).not.toBeInTheDocument();
+    if (first)
+      expect(await screen.findByRole('list', { name: 'Coverage areas' })).toHaveTextContent(
+        first.zip ?? first.city ?? '',
+      );
+    expect(
+      screen.queryByRole('button', { name: /Add Coverage Area|Add Excluded Area|Remove/ }),
+    ).not.toBeInTheDocument();
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { act, waitFor, within } from '@testing-library/react';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
@@ -19,8 +20,16 @@ describe('My Announcements', () => {
     expect(first).toHaveAttribute('aria-expanded', 'true');
     await waitFor(() => expect(within(nav).getByLabelText(`${before - 1} unread`)).toBeInTheDocument());
     const server = await testServer();
-    const me = await server.db.selectFrom('users').select('id').where('email', '=', 'broker@demo.test').executeTakeFirstOrThrow();
-    const { n } = await server.db.selectFrom('announcement_reads').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', me.id).executeTakeFirstOrThrow();
+    const me = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'broker@demo.test')
+      .executeTakeFirstOrThrow();
+    const { n } = await server.db
+      .selectFrom('announcement_reads')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', me.id)
+      .executeTakeFirstOrThrow();
     expect(n).toBe(1);
     await app.user.click(app.screen.getByRole('button', { name: 'Unread' }));
     await waitFor(() => expect(window.location.search).toBe('?show=unread'));
@@ -40,11 +49,19 @@ describe('My Metrics', () => {
     expect(new URLSearchParams(window.location.search).get('months')).toBe('3');
     expect(new URLSearchParams(window.location.search).get('view')).toBe('table');
     const server = await testServer();
-    const harbor = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
+    const harbor = await server.db
+      .selectFrom('brokerages')
+      .select('id')
+      .where('name', '=', 'Harbor Point Realty')
+      .executeTakeFirstOrThrow();
     const now = new Date();
     const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const { n } = await server.db.selectFrom('referrals').select(sql<number>`count(*)::int`.as('n'))
-      .where('brokerage_id', '=', harbor.id).where('created_at', '>=', start).executeTakeFirstOrThrow();
+    const { n } = await server.db
+      .selectFrom('referrals')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('brokerage_id', '=', harbor.id)
+      .where('created_at', '>=', start)
+      .executeTakeFirstOrThrow();
     const last = rowsOf(app.screen.getByRole('table', { name: 'Monthly metrics' })).at(-1)!;
     expect(within(last).getAllByRole('cell')[1]).toHaveTextContent(String(n));
   });
@@ -62,17 +79,31 @@ describe('Email settings', () => {
     await app.user.click(within(field.closest('form')!).getByRole('button', { name: 'Add' }));
     const addresses = await app.screen.findByRole('list', { name: 'Addresses for Referral closed' });
     expect(within(addresses).getByText('closings@harborpoint.example')).toBeInTheDocument();
-    await app.user.click(within(addresses).getByRole('button', { name: 'Change closings@harborpoint.example for Referral closed' }));
+    await app.user.click(
+      within(addresses).getByRole('button', { name: 'Change closings@harborpoint.example for Referral closed' }),
+    );
     const edit = within(addresses).getByRole('textbox', { name: 'Address for Referral closed' });
     await app.user.clear(edit);
     await app.user.type(edit, 'sold@harborpoint.example');
     await app.user.click(within(addresses).getByRole('button', { name: 'Save' }));
     expect(await within(addresses).findByText('sold@harborpoint.example')).toBeInTheDocument();
-    await app.user.click(within(addresses).getByRole('button', { name: 'Delete sold@harborpoint.example for Referral closed' }));
-    await app.user.click(within(await app.screen.findByRole('dialog', { name: 'Delete address' })).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(app.screen.queryByRole('list', { name: 'Addresses for Referral closed' })).not.toBeInTheDocument());
+    await app.user.click(
+      within(addresses).getByRole('button', { name: 'Delete sold@harborpoint.example for Referral closed' }),
+    );
+    await app.user.click(
+      within(await app.screen.findByRole('dialog', { name: 'Delete address' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() =>
+      expect(app.screen.queryByRole('list', { name: 'Addresses for Referral closed' })).not.toBeInTheDocument(),
+    );
     const server = await testServer();
-    expect(await server.db.selectFrom('email_settings').select('id').where('email', 'in', ['closings@harborpoint.example', 'sold@harborpoint.example']).execute()).toEqual([]);
+    expect(
+      await server.db
+        .selectFrom('email_settings')
+        .select('id')
+        .where('email', 'in', ['closings@harborpoint.example', 'sold@harborpoint.example'])
+        .execute(),
+    ).toEqual([]);
   });
 });
 
@@ -81,7 +112,9 @@ describe('The settings dialog', () => {
     const app = await renderApp('/console?settings=true', { as: 'broker@demo.test' });
     const dialog = await app.screen.findByRole('dialog', { name: 'Settings' });
     expect(await within(dialog).findByRole('button', { name: 'Connect Cloze' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Choose which emails your brokerage receives' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('link', { name: 'Choose which emails your brokerage receives' }),
+    ).toBeInTheDocument();
     await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(app.screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument());
     expect(window.location.search).toBe('');
@@ -98,7 +131,9 @@ describe('The settings dialog', () => {
     let dialog = await openSettings();
     expect(await within(dialog).findByRole('button', { name: 'Connect Cloze' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/console/my-admins');
-    act(() => { window.history.back(); });
+    act(() => {
+      window.history.back();
+    });
     await waitFor(() => expect(app.screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument());
     expect(window.location.pathname).toBe('/console/my-admins');
     dialog = await openSettings();
@@ -109,8 +144,15 @@ describe('The settings dialog', () => {
 
   it('shows a connected account and disconnects it', async () => {
     const server = await testServer();
-    const me = await server.db.selectFrom('users').select('id').where('email', '=', 'broker@demo.test').executeTakeFirstOrThrow();
-    await server.db.insertInto('connector_connections').values({ user_id: me.id, provider: 'cloze', connected_at: new Date() }).execute();
+    const me = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'broker@demo.test')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('connector_connections')
+      .values({ user_id: me.id, provider: 'cloze', connected_at: new Date() })
+      .execute();
     const app = await renderApp('/console?settings=true', { as: 'broker@demo.test' });
     const dialog = await app.screen.findByRole('dialog', { name: 'Settings' });
     expect(await within(dialog).findByText('broker@demo.test')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+
 import { NO_NOTIFICATIONS } from '../../src/contract/agent-notifications.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
@@ -11,19 +12,33 @@ describe('My Notifications', () => {
     const app = await renderApp('/console/my-notifications', { as: 'broker@demo.test' });
     const table = await app.screen.findByRole('table', { name: 'Agent notifications' });
     await waitFor(() => expect(rowsOf(table).length).toBeGreaterThan(0));
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sent', 'Type', 'Agent', 'Referral', 'Notification']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Sent', 'Type', 'Agent', 'Referral', 'Notification']);
     const server = await testServer();
-    const harbor = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
+    const harbor = await server.db
+      .selectFrom('brokerages')
+      .select('id')
+      .where('name', '=', 'Harbor Point Realty')
+      .executeTakeFirstOrThrow();
     const since = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const { n } = await server.db.selectFrom('agent_notifications').select(sql<number>`count(*)::int`.as('n'))
-      .where('brokerage_id', '=', harbor.id).where('sent', '>=', new Date(`${since}T00:00:00Z`)).executeTakeFirstOrThrow();
+    const { n } = await server.db
+      .selectFrom('agent_notifications')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('brokerage_id', '=', harbor.id)
+      .where('sent', '>=', new Date(`${since}T00:00:00Z`))
+      .executeTakeFirstOrThrow();
     expect(app.screen.getByText(new RegExp(`of ${n} notifications`))).toBeInTheDocument();
     const link = within(rowsOf(table)[0]!).getByRole('link');
     expect(link.getAttribute('href')).toMatch(/^\/console\/my-referrals\/view\/\d+$/);
   });
 
   it('keeps the filters in the address and says so when nothing matches', async () => {
-    const app = await renderApp('/console/my-notifications?type=MISSED_REFERRAL&from=2020-01-01&to=2020-01-02', { as: 'broker@demo.test' });
+    const app = await renderApp('/console/my-notifications?type=MISSED_REFERRAL&from=2020-01-01&to=2020-01-02', {
+      as: 'broker@demo.test',
+    });
     expect(await app.screen.findByText('No notifications match these filters.')).toBeInTheDocument();
     expect(app.screen.getByRole('combobox', { name: 'Type' })).toHaveValue('MISSED_REFERRAL');
     await app.user.click(app.screen.getByRole('button', { name: 'Reset Filters' }));
@@ -44,7 +59,11 @@ describe('My Notifications', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await app.screen.findByText(/^Sample notification sent to /)).toBeInTheDocument();
     const server = await testServer();
-    const last = await server.db.selectFrom('agent_notifications').select(['agent_id', 'type']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const last = await server.db
+      .selectFrom('agent_notifications')
+      .select(['agent_id', 'type'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(last).toEqual({ agent_id: Number(option.value), type: 'TEST_NEW_REFERRAL' });
     const table = app.screen.getByRole('table', { name: 'Agent notifications' });
     await waitFor(() => expect(within(rowsOf(table)[0]!).getByText('Sample notification')).toBeInTheDocument());
@@ -61,7 +80,11 @@ describe('My Admins', () => {
     const app = await renderApp('/console/my-admins', { as: 'broker@demo.test' });
     const table = await app.screen.findByRole('table', { name: 'Administrators' });
     await waitFor(() => expect(rowsOf(table).length).toBeGreaterThan(3));
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Status', 'Last Sign-in', 'Invitation', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'Status', 'Last Sign-in', 'Invitation', 'Actions']);
     const invitee = rowsOf(table).find((r) => within(r).queryByText('invitee1@demo.test'))!;
     expect(within(invitee).getByText('Invite pending')).toBeInTheDocument();
     expect(within(invitee).getByRole('button', { name: /^Resend invite to / })).toBeInTheDocument();
@@ -85,7 +108,11 @@ describe('My Admins', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Send Invite' }));
     expect(await app.screen.findByText('Invitation sent to nova.second@example.test.')).toBeInTheDocument();
     const server = await testServer();
-    const mail = await server.db.selectFrom('outbox').select('body').where('recipient', '=', 'nova.second@example.test').executeTakeFirstOrThrow();
+    const mail = await server.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('recipient', '=', 'nova.second@example.test')
+      .executeTakeFirstOrThrow();
     expect(mail.body).toMatch(/\/register\/[A-Z0-9-]+/);
   });
 
@@ -99,7 +126,15 @@ describe('My Admins', () => {
     expect(within(rowOf('supplier@demo.test')).queryByRole('button', { name: /^Remove / })).toBeNull();
     expect(within(rowOf('invitee1@demo.test')).getByRole('button', { name: /^Remove / })).toBeInTheDocument();
     const server = await testServer();
-    expect((await server.db.selectFrom('users').select('status').where('email', '=', 'broker@demo.test').executeTakeFirstOrThrow()).status).toBe('ACTIVE');
+    expect(
+      (
+        await server.db
+          .selectFrom('users')
+          .select('status')
+          .where('email', '=', 'broker@demo.test')
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('ACTIVE');
   });
 
   it('tells staff who are not impersonating to impersonate a brokerage', async () => {

@@ -1,17 +1,31 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 // ZIP fields resolve their place, Apination from the marketplace and on the staff
 // brokerage view, and the staff's full brokerage edit.
 
 const brokerageId = async (name: string) =>
-  (await (await testServer()).db.selectFrom('brokerages').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  (
+    await (
+      await testServer()
+    ).db
+      .selectFrom('brokerages')
+      .select('id')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow()
+  ).id;
 
 describe('a ZIP field', () => {
   it('shows the city, state and market of a ZIP entered in a coverage area, and Unknown ZIP for one the table lacks', async () => {
     const server = await testServer();
-    const agent = await server.db.selectFrom('agents').select('id').where('status', '=', 'ACTIVE').orderBy('id').executeTakeFirstOrThrow();
+    const agent = await server.db
+      .selectFrom('agents')
+      .select('id')
+      .where('status', '=', 'ACTIVE')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const { screen, user } = await renderApp(`/console/agents/view/${agent.id}`, { as: 'admin@demo.test' });
     await user.click(await screen.findByRole('tab', { name: 'Coverage Areas' }));
     const zip = await screen.findByRole('textbox', { name: 'ZIP' });
@@ -26,13 +40,24 @@ describe('a ZIP field', () => {
   it("lists a questionnaire's ZIPs with their places for the broker admin", async () => {
     const server = await testServer();
     const harbor = await brokerageId('Harbor Point Realty');
-    const q = await server.db.selectFrom('agent_questionnaires as q').innerJoin('agents as a', 'a.id', 'q.agent_id')
-      .select(['q.agent_id', 'q.zip_codes']).where('a.brokerage_id', '=', harbor).orderBy('q.agent_id').executeTakeFirstOrThrow();
+    const q = await server.db
+      .selectFrom('agent_questionnaires as q')
+      .innerJoin('agents as a', 'a.id', 'q.agent_id')
+      .select(['q.agent_id', 'q.zip_codes'])
+      .where('a.brokerage_id', '=', harbor)
+      .orderBy('q.agent_id')
+      .executeTakeFirstOrThrow();
     const first = (JSON.parse(q.zip_codes) as string[])[0]!;
-    const place = await server.db.selectFrom('zip_codes').select(['city', 'state']).where('zip', '=', first).executeTakeFirstOrThrow();
+    const place = await server.db
+      .selectFrom('zip_codes')
+      .select(['city', 'state'])
+      .where('zip', '=', first)
+      .executeTakeFirstOrThrow();
     const { screen } = await renderApp(`/console/my-agents/questionnaire/${q.agent_id}`, { as: 'broker@demo.test' });
     const list = await screen.findByRole('list', { name: 'ZIP codes' });
-    await waitFor(() => expect(within(list).getAllByText(new RegExp(`${place.city}, ${place.state}`)).length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(within(list).getAllByText(new RegExp(`${place.city}, ${place.state}`)).length).toBeGreaterThan(0),
+    );
   });
 });
 
@@ -46,7 +71,11 @@ describe('Apination', () => {
     const dialog = await broker.screen.findByRole('dialog', { name: 'Enable Apination?' });
     await broker.user.click(within(dialog).getByRole('button', { name: 'Enable' }));
     expect(await broker.screen.findByText('Apination is on')).toBeInTheDocument();
-    const row = await server.db.selectFrom('brokerage_apination').selectAll().where('brokerage_id', '=', harbor).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('brokerage_apination')
+      .selectAll()
+      .where('brokerage_id', '=', harbor)
+      .executeTakeFirstOrThrow();
     expect(row.enabled).toBe(true);
     broker.unmount();
 
@@ -61,7 +90,11 @@ describe('the staff brokerage edit', () => {
   it('refuses a bad email with the spec message and writes nothing', async () => {
     const server = await testServer();
     const maple = await brokerageId('Maple & Main Homes');
-    const before = await server.db.selectFrom('brokerages').selectAll().where('id', '=', maple).executeTakeFirstOrThrow();
+    const before = await server.db
+      .selectFrom('brokerages')
+      .selectAll()
+      .where('id', '=', maple)
+      .executeTakeFirstOrThrow();
     const { screen, user } = await renderApp(`/console/brokerages/view/${maple}`, { as: 'admin@demo.test' });
     await user.click(await screen.findByRole('button', { name: 'Edit Brokerage' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Brokerage' });
@@ -70,7 +103,9 @@ describe('the staff brokerage edit', () => {
     await user.type(email, 'hello@');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Invalid e-mail.')).toBeInTheDocument();
-    expect(await server.db.selectFrom('brokerages').selectAll().where('id', '=', maple).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await server.db.selectFrom('brokerages').selectAll().where('id', '=', maple).executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 
   it('checks the address against its ZIP, stops on a mismatch, and saves once the ZIP agrees, filling the city and state', async () => {
@@ -88,13 +123,20 @@ describe('the staff brokerage edit', () => {
     expect(await within(dialog).findByText('Portland, ME · Portland Metro market')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('ZIP 04101 is in ME')).toBeInTheDocument();
-    expect((await server.db.selectFrom('brokerages').select('name').where('id', '=', maple).executeTakeFirstOrThrow()).name).toBe('Maple & Main Homes');
+    expect(
+      (await server.db.selectFrom('brokerages').select('name').where('id', '=', maple).executeTakeFirstOrThrow()).name,
+    ).toBe('Maple & Main Homes');
     await user.clear(zip);
     await user.type(zip, '53703');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('heading', { name: 'Maple & Main Realty', level: 2 })).toBeInTheDocument();
-    expect(await server.db.selectFrom('brokerages').select(['name', 'zip', 'city', 'state']).where('id', '=', maple).executeTakeFirstOrThrow())
-      .toEqual({ name: 'Maple & Main Realty', zip: '53703', city: 'Madison', state: 'WI' });
+    expect(
+      await server.db
+        .selectFrom('brokerages')
+        .select(['name', 'zip', 'city', 'state'])
+        .where('id', '=', maple)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ name: 'Maple & Main Realty', zip: '53703', city: 'Madison', state: 'WI' });
   });
 });

@@ -1,5 +1,6 @@
 import { act, fireEvent, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import type { MetricMonth } from '../../src/contract/brokerage-metrics.ts';
 import { formatCount, formatUsd } from '../../src/lib/format.ts';
 import { labelStep, niceTicks, showsLabel } from '../../src/ui/chart-scale.ts';
@@ -16,7 +17,11 @@ const monthName = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} $
 /** Harbor Point's twelve months as the API answers them to its broker. */
 async function apiMonths(): Promise<MetricMonth[]> {
   const server = await testServer();
-  const harbor = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
+  const harbor = await server.db
+    .selectFrom('brokerages')
+    .select('id')
+    .where('name', '=', 'Harbor Point Realty')
+    .executeTakeFirstOrThrow();
   const broker = await signIn(server, 'broker@demo.test');
   const res = await broker.get<{ months: MetricMonth[] }>(`/agents-api/brokerages/${harbor.id}/metrics?months=12`);
   expect(res.status).toBe(200);
@@ -30,7 +35,8 @@ async function metricCard(title: string) {
   return { app, card };
 }
 
-const axisTicks = (card: HTMLElement) => [...card.querySelectorAll(`.${columnStyles.yTick}`)].map((e) => e.textContent ?? '');
+const axisTicks = (card: HTMLElement) =>
+  [...card.querySelectorAll(`.${columnStyles.yTick}`)].map((e) => e.textContent ?? '');
 
 describe('My Metrics charts can be read', () => {
   it('writes the value axis of closed volume in short money and of referrals in counts, from zero to above the largest month', async () => {
@@ -49,33 +55,44 @@ describe('My Metrics charts can be read', () => {
     expect(Number(counts.at(-1)!.replace(/,/g, ''))).toBeGreaterThanOrEqual(Math.max(...months.map((m) => m.received)));
   });
 
-  it('shows a column\'s exact value on focus, moves with the arrow keys, hides on Escape and shows again on a tap', async () => {
+  it("shows a column's exact value on focus, moves with the arrow keys, hides on Escape and shows again on a tap", async () => {
     const months = await apiMonths();
     const { app, card } = await metricCard('Closed volume');
     const group = within(card).getByRole('group', { name: "Closed volume per month: each month's value" });
     const columns = within(group).getAllByRole('button');
     expect(columns).toHaveLength(12);
     const last = months.at(-1)!;
-    const latest = within(group).getByRole('button', { name: `${monthName(last.month)}: ${formatUsd(last.closedVolume)}` });
+    const latest = within(group).getByRole('button', {
+      name: `${monthName(last.month)}: ${formatUsd(last.closedVolume)}`,
+    });
     expect(latest).toHaveAttribute('tabindex', '0'); // one tab stop per chart, on the latest month
     act(() => latest.focus());
-    expect(within(card).getByRole('tooltip')).toHaveTextContent(`${monthName(last.month)}: ${formatUsd(last.closedVolume)}`);
+    expect(within(card).getByRole('tooltip')).toHaveTextContent(
+      `${monthName(last.month)}: ${formatUsd(last.closedVolume)}`,
+    );
     fireEvent.keyDown(latest, { key: 'ArrowLeft' });
     const before = months.at(-2)!;
-    expect(within(card).getByRole('tooltip')).toHaveTextContent(`${monthName(before.month)}: ${formatUsd(before.closedVolume)}`);
+    expect(within(card).getByRole('tooltip')).toHaveTextContent(
+      `${monthName(before.month)}: ${formatUsd(before.closedVolume)}`,
+    );
     expect(columns[10]).toHaveFocus();
     fireEvent.keyDown(columns[10]!, { key: 'Escape' });
     expect(within(card).queryByRole('tooltip')).toBeNull();
     await app.user.click(columns[0]!);
-    expect(within(card).getByRole('tooltip')).toHaveTextContent(`${monthName(months[0]!.month)}: ${formatUsd(months[0]!.closedVolume)}`);
+    expect(within(card).getByRole('tooltip')).toHaveTextContent(
+      `${monthName(months[0]!.month)}: ${formatUsd(months[0]!.closedVolume)}`,
+    );
   });
 
-  it('lists the same numbers as the API in the chart\'s table, one row per month', async () => {
+  it("lists the same numbers as the API in the chart's table, one row per month", async () => {
     const months = await apiMonths();
     const { app, card } = await metricCard('Referrals received');
     await app.user.click(within(card).getByText('Show as table'));
     const table = within(card).getByRole('table', { name: 'Referrals received per month' });
-    const rows = within(table).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
     expect(rows).toEqual(months.map((m) => [monthName(m.month), formatCount(m.received)]));
     expect(within(table).getByRole('columnheader', { name: 'Referrals received' })).toBeInTheDocument();
   });

@@ -1,10 +1,12 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { call, signIn } from '../setup/test-server.ts';
 
 const CONNECTED = 'You have successfully logged into Cloze.';
-const FAILED = 'There was an error logging into Cloze. Please try again. If the problem persists please contact support.';
+const FAILED =
+  'There was an error logging into Cloze. Please try again. If the problem persists please contact support.';
 
 /** Starts connecting as `identity` and allows access on the stand-in page: the URL Cloze sends the user back to. */
 async function returnFromCloze(identity: string): Promise<string> {
@@ -27,8 +29,16 @@ describe('the Cloze callback screen', () => {
     const url = await returnFromCloze('broker@demo.test');
     const { screen, user, server } = await renderApp(url, { as: 'broker@demo.test' });
     expect(await screen.findByText(CONNECTED)).toBeInTheDocument();
-    const broker = await server.db.selectFrom('users').select('id').where('email', '=', 'broker@demo.test').executeTakeFirstOrThrow();
-    const rows = await server.db.selectFrom('connector_connections').selectAll().where('user_id', '=', broker.id).execute();
+    const broker = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'broker@demo.test')
+      .executeTakeFirstOrThrow();
+    const rows = await server.db
+      .selectFrom('connector_connections')
+      .selectAll()
+      .where('user_id', '=', broker.id)
+      .execute();
     expect(rows).toMatchObject([{ provider: 'cloze' }]);
     await user.click(screen.getByRole('button', { name: 'Return' }));
     await waitFor(() => expect(`${location.pathname}${location.search}`).toBe('/console?settings=true'));

@@ -1,17 +1,29 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, testServer } from '../setup/render-app.tsx';
+
 import { leaderboardCounts } from '../../src/features/dashboard/leaderboard.tsx';
 import { VIEW_ALL_COUNTS } from '../../src/features/dashboard/overdue-agents.tsx';
+import { renderApp, testServer } from '../setup/render-app.tsx';
 
 const WORKING = ['ACTIVE', 'IN_TRAINING', 'PAUSED', 'ADMIN_HOLD'];
 
 async function harborAgents() {
   const server = await testServer();
-  const harbor = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
-  const agents = await server.db.selectFrom('agents').select(['id', 'first_name', 'last_name', 'status', 'display_score'])
-    .where('brokerage_id', '=', harbor.id).execute();
-  return agents.map((a) => ({ ...a, score: a.display_score === null ? null : Number(a.display_score), name: [a.first_name, a.last_name].filter(Boolean).join(' ') }));
+  const harbor = await server.db
+    .selectFrom('brokerages')
+    .select('id')
+    .where('name', '=', 'Harbor Point Realty')
+    .executeTakeFirstOrThrow();
+  const agents = await server.db
+    .selectFrom('agents')
+    .select(['id', 'first_name', 'last_name', 'status', 'display_score'])
+    .where('brokerage_id', '=', harbor.id)
+    .execute();
+  return agents.map((a) => ({
+    ...a,
+    score: a.display_score === null ? null : Number(a.display_score),
+    name: [a.first_name, a.last_name].filter(Boolean).join(' '),
+  }));
 }
 
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
@@ -23,8 +35,11 @@ describe('the agent leaderboard', () => {
     const expected = [...working].sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || a.id - b.id).slice(0, 5);
     const card = await screen.findByRole('region', { name: 'Agent Leaderboard' });
     const table = await within(card).findByRole('table', { name: 'Agent leaderboard' });
-    for (const name of ['Name', 'Score', 'Closings', 'Trans. $']) expect(within(table).getByRole('button', { name })).toBeInTheDocument();
-    expect(within(table).getByRole('columnheader', { name: '7/30 Day Response Time' })).not.toContainElement(within(table).queryByRole('button', { name: /Response/ }));
+    for (const name of ['Name', 'Score', 'Closings', 'Trans. $'])
+      expect(within(table).getByRole('button', { name })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: '7/30 Day Response Time' })).not.toContainElement(
+      within(table).queryByRole('button', { name: /Response/ }),
+    );
     expect(within(table).getByRole('columnheader', { name: /Score/ })).toHaveAttribute('aria-sort', 'descending');
     const rows = bodyRows(table);
     expect(rows).toHaveLength(5);
@@ -33,7 +48,9 @@ describe('the agent leaderboard', () => {
       expect(row).toHaveTextContent(agent.name || 'Not Available');
       expect(row).toHaveTextContent(agent.score === null ? '-' : `${(agent.score * 100).toFixed(2)}%`);
       expect(row).toHaveTextContent(/\$[\d,]+/);
-      expect(row.textContent).toMatch(/(\*|\d+[mhd]( \d+[mh])?) \/ (\*|\d+[mhd]( \d+[mh])?)|No invitations in the last 30 days\./);
+      expect(row.textContent).toMatch(
+        /(\*|\d+[mhd]( \d+[mh])?) \/ (\*|\d+[mhd]( \d+[mh])?)|No invitations in the last 30 days\./,
+      );
     });
     expect(within(card).getByText(`1 - 5 of ${working.length} agents`)).toBeInTheDocument();
     // It says what it counts, and the overdue widget's View All (every agent not deleted) says what that counts.
@@ -51,11 +68,15 @@ describe('the agent leaderboard', () => {
     // Nameless agents last, as the server sorts (nulls last).
     const key = (s: string | null) => s ?? '\uffff';
     const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-    const byName = [...working].sort((a, b) => cmp(key(a.last_name), key(b.last_name)) || cmp(key(a.first_name), key(b.first_name)) || a.id - b.id);
+    const byName = [...working].sort(
+      (a, b) => cmp(key(a.last_name), key(b.last_name)) || cmp(key(a.first_name), key(b.first_name)) || a.id - b.id,
+    );
     const card = await screen.findByRole('region', { name: 'Agent Leaderboard' });
     const table = await within(card).findByRole('table', { name: 'Agent leaderboard' });
     await user.click(within(table).getByRole('button', { name: 'Name' }));
-    await waitFor(() => expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending'));
+    await waitFor(() =>
+      expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending'),
+    );
     await waitFor(() => expect(bodyRows(table)[0]).toHaveTextContent(byName[0]!.name || 'Not Available'));
     await user.click(within(card).getByRole('button', { name: 'Next page' }));
     expect(await within(card).findByText(`6 - 10 of ${working.length} agents`)).toBeInTheDocument();
@@ -97,7 +118,9 @@ describe('the agents with overdue referrals', () => {
       const firstName = within(items[0]!).getByRole('link').textContent;
       await user.click(within(pages).getByRole('button', { name: 'Next page' }));
       await waitFor(() => expect(within(card).getAllByRole('listitem')[0]).not.toHaveTextContent(firstName ?? ''));
-      const next = Number(/(\d+) overdue referrals?/.exec(within(card).getAllByRole('listitem')[0]?.textContent ?? '')?.[1]);
+      const next = Number(
+        /(\d+) overdue referrals?/.exec(within(card).getAllByRole('listitem')[0]?.textContent ?? '')?.[1],
+      );
       expect(next).toBeLessThanOrEqual(counts[4]!);
       await user.click(within(pages).getByRole('button', { name: 'Previous page' }));
     }

@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { formatPhone } from '../../src/lib/validation.ts';
 import { renderApp } from '../setup/render-app.tsx';
 
@@ -7,7 +8,9 @@ import { renderApp } from '../setup/render-app.tsx';
 function holdLeadDetail() {
   const real = globalThis.fetch;
   let release = () => {};
-  const gate = new Promise<void>((resolve) => { release = resolve; });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     if (String(input).includes('/broker-leads/lead/')) await gate;
     return real(input, init);
@@ -34,13 +37,21 @@ describe('the lead detail dialog', () => {
     const dialog = await screen.findByRole('dialog', { name });
     expect(dialog).toHaveTextContent((lead.contact_first ?? '-').charAt(0).toUpperCase());
     expect(within(dialog).getByRole('heading', { name: 'Details' })).toBeInTheDocument();
-    for (const term of ['Date Ingested', 'Type', 'Lead Status', 'Lead Source']) expect(within(dialog).getByText(term)).toBeInTheDocument();
+    for (const term of ['Date Ingested', 'Type', 'Lead Status', 'Lead Source'])
+      expect(within(dialog).getByText(term)).toBeInTheDocument();
     // The contact is there to act on: the phone a tel: link, the email a mailto: link (decision 0094).
     if (lead.contact_phone) {
-      expect(within(dialog).getByRole('link', { name: formatPhone(lead.contact_phone) })).toHaveAttribute('href', `tel:${lead.contact_phone}`);
+      expect(within(dialog).getByRole('link', { name: formatPhone(lead.contact_phone) })).toHaveAttribute(
+        'href',
+        `tel:${lead.contact_phone}`,
+      );
       expect(formatPhone(lead.contact_phone)).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
     }
-    if (lead.contact_email) expect(within(dialog).getByRole('link', { name: lead.contact_email })).toHaveAttribute('href', `mailto:${lead.contact_email}`);
+    if (lead.contact_email)
+      expect(within(dialog).getByRole('link', { name: lead.contact_email })).toHaveAttribute(
+        'href',
+        `mailto:${lead.contact_email}`,
+      );
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,24 +1,41 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { formatPriceShort } from '../../src/lib/format.ts';
 import { isOverdue } from '../../src/lib/overdue.ts';
 import { renderApp } from '../setup/render-app.tsx';
 
 const WIDGET_TITLES = [
-  'Broker Score', 'Sales Funnel', 'Overall Totals', 'Referral Summary', 'Performance', 'Lead Progression',
-  'New Leads Sent vs. Quarterly Cap', 'Responded Leads Status', 'Leads Limit', 'Leads by Status', 'Leads by Source',
-  'Agent Leaderboard', 'Agents with Overdue Referrals', 'Referral Progression', 'Recently Assigned Referrals',
-  'Recently Assigned IRIS Referrals', 'Grow Your Team',
+  'Broker Score',
+  'Sales Funnel',
+  'Overall Totals',
+  'Referral Summary',
+  'Performance',
+  'Lead Progression',
+  'New Leads Sent vs. Quarterly Cap',
+  'Responded Leads Status',
+  'Leads Limit',
+  'Leads by Status',
+  'Leads by Source',
+  'Agent Leaderboard',
+  'Agents with Overdue Referrals',
+  'Referral Progression',
+  'Recently Assigned Referrals',
+  'Recently Assigned IRIS Referrals',
+  'Grow Your Team',
 ];
 
-afterEach(() => { onlineManager.setOnline(true); });
+afterEach(() => {
+  onlineManager.setOnline(true);
+});
 
 describe('the overview dashboard', () => {
   it('shows a broker admin every widget, each with an info button that opens a dialog named after it', async () => {
     const { screen, user } = await renderApp('/console', { as: 'broker@demo.test' });
     for (const title of WIDGET_TITLES) expect(await screen.findByRole('region', { name: title })).toBeInTheDocument();
-    for (const title of WIDGET_TITLES) expect(screen.getByRole('button', { name: `About ${title}` })).toBeInTheDocument();
+    for (const title of WIDGET_TITLES)
+      expect(screen.getByRole('button', { name: `About ${title}` })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'About Agent Leaderboard' }));
     const dialog = await screen.findByRole('dialog', { name: 'Agent Leaderboard' });
     expect(dialog).toHaveTextContent('response time');
@@ -28,23 +45,46 @@ describe('the overview dashboard', () => {
 
   it('shows the referral totals the database holds, and each leads to the matching referrals list', async () => {
     const { screen, user, server } = await renderApp('/console', { as: 'broker@demo.test' });
-    const harbor = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
-    const refs = await server.db.selectFrom('referrals').select(['stage', 'updated_at', 'date_of_sale'])
-      .where('brokerage_id', '=', harbor.id).execute();
+    const harbor = await server.db
+      .selectFrom('brokerages')
+      .select('id')
+      .where('name', '=', 'Harbor Point Realty')
+      .executeTakeFirstOrThrow();
+    const refs = await server.db
+      .selectFrom('referrals')
+      .select(['stage', 'updated_at', 'date_of_sale'])
+      .where('brokerage_id', '=', harbor.id)
+      .execute();
     const closed = refs.filter((r) => r.stage === 'CLOSED' || r.stage === 'LEASED').length;
     const removed = refs.filter((r) => r.stage === 'REMOVED').length;
     const now = new Date();
-    const overdue = refs.filter((r) => isOverdue({
-      stage: r.stage, updated: r.updated_at, dateOfSale: r.date_of_sale ? new Date(r.date_of_sale).toISOString() : null,
-    }, now)).length;
+    const overdue = refs.filter((r) =>
+      isOverdue(
+        {
+          stage: r.stage,
+          updated: r.updated_at,
+          dateOfSale: r.date_of_sale ? new Date(r.date_of_sale).toISOString() : null,
+        },
+        now,
+      ),
+    ).length;
     const totals = await screen.findByRole('region', { name: 'Overall Totals' });
     const n = (x: number) => x.toLocaleString('en-US');
     const link = async (name: string) => within(totals).findByRole('link', { name });
-    expect(await link(`Total Referrals ${n(refs.length)}`)).toHaveAttribute('href', '/console/my-referrals?category=all');
-    expect(await link(`Active ${n(refs.length - closed - removed)}`)).toHaveAttribute('href', '/console/my-referrals?category=active');
+    expect(await link(`Total Referrals ${n(refs.length)}`)).toHaveAttribute(
+      'href',
+      '/console/my-referrals?category=all',
+    );
+    expect(await link(`Active ${n(refs.length - closed - removed)}`)).toHaveAttribute(
+      'href',
+      '/console/my-referrals?category=active',
+    );
     expect(await link(`Closed ${n(closed)}`)).toHaveAttribute('href', '/console/my-referrals?category=closed');
     expect(await link(`Removed ${n(removed)}`)).toHaveAttribute('href', '/console/my-referrals?category=removed');
-    expect(await link(`Overdue for Follow-Up ${n(overdue)}`)).toHaveAttribute('href', '/console/my-referrals?followupType=OVERDUE');
+    expect(await link(`Overdue for Follow-Up ${n(overdue)}`)).toHaveAttribute(
+      'href',
+      '/console/my-referrals?followupType=OVERDUE',
+    );
     await user.click(await link(`Active ${n(refs.length - closed - removed)}`));
     await waitFor(() => expect(location.pathname + location.search).toBe('/console/my-referrals?category=active'));
   });
@@ -55,7 +95,9 @@ describe('the overview dashboard', () => {
     await user.click(await within(funnel).findByRole('tab', { name: 'Seller' }));
     expect(await within(funnel).findByRole('img', { name: 'Seller sales funnel (bar chart)' })).toBeInTheDocument();
     await user.click(within(funnel).getByRole('link', { name: 'Listed Home' }));
-    await waitFor(() => expect(location.pathname + location.search).toBe('/console/my-referrals?s=LISTED_HOME&t=SELLER'));
+    await waitFor(() =>
+      expect(location.pathname + location.search).toBe('/console/my-referrals?s=LISTED_HOME&t=SELLER'),
+    );
   });
 
   it('says under each funnel what its bars count: stage now (Overall) or step reached (by type)', async () => {
@@ -78,13 +120,24 @@ describe('the overview dashboard', () => {
 
   it('shows the closings and their value from the database, and marks projections as such', async () => {
     const { screen, server } = await renderApp('/console', { as: 'broker@demo.test' });
-    const harbor = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
-    const closed = await server.db.selectFrom('referrals').select(['sale_price_cents'])
-      .where('brokerage_id', '=', harbor.id).where('stage', 'in', ['CLOSED', 'LEASED']).execute();
+    const harbor = await server.db
+      .selectFrom('brokerages')
+      .select('id')
+      .where('name', '=', 'Harbor Point Realty')
+      .executeTakeFirstOrThrow();
+    const closed = await server.db
+      .selectFrom('referrals')
+      .select(['sale_price_cents'])
+      .where('brokerage_id', '=', harbor.id)
+      .where('stage', 'in', ['CLOSED', 'LEASED'])
+      .execute();
     const dollars = Math.round(closed.reduce((sum, r) => sum + Number(r.sale_price_cents ?? 0), 0) / 100);
     const perf = await screen.findByRole('region', { name: 'Performance' });
     const figures = await within(perf).findByRole('list', { name: 'Performance figures' });
-    const item = (label: string) => within(figures).getAllByRole('listitem').find((li) => li.textContent?.startsWith(label));
+    const item = (label: string) =>
+      within(figures)
+        .getAllByRole('listitem')
+        .find((li) => li.textContent?.startsWith(label));
     expect(item('Closings')).toHaveTextContent(`Closings ${closed.length.toLocaleString('en-US')}`);
     expect(item('Closed Value')).toHaveTextContent(`Closed Value ${formatPriceShort(dollars)}`);
     expect(item('Projected New Closings')).toHaveTextContent(/Projected New Closings [\d,]+$/);
@@ -95,7 +148,9 @@ describe('the overview dashboard', () => {
     const { screen } = await renderApp('/console', { as: 'broker@demo.test' });
     expect(await screen.findByText(/^Last updated \d{1,2}:\d{2} (AM|PM)$/)).toBeInTheDocument();
     expect(screen.queryByText('You are offline. Showing the last data fetched.')).not.toBeInTheDocument();
-    act(() => { onlineManager.setOnline(false); });
+    act(() => {
+      onlineManager.setOnline(false);
+    });
     expect(await screen.findByText('You are offline. Showing the last data fetched.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeDisabled();
   });
@@ -104,7 +159,9 @@ describe('the overview dashboard', () => {
     const { screen, user } = await renderApp('/console', { as: 'broker@demo.test' });
     expect(await screen.findByText(/^Last updated \d{1,2}:\d{2} (AM|PM)$/)).toBeInTheDocument();
     const routed = globalThis.fetch;
-    globalThis.fetch = (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
     try {
       expect(onlineManager.isOnline()).toBe(true);
       await user.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -115,7 +172,9 @@ describe('the overview dashboard', () => {
     }
     // The connection is back: the next refresh reaches the server and the notice goes.
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(screen.queryByText('You are offline. Showing the last data fetched.')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('You are offline. Showing the last data fetched.')).not.toBeInTheDocument(),
+    );
   });
 
   it('tells a staff user without impersonation that the overview needs a brokerage', async () => {
@@ -123,15 +182,29 @@ describe('the overview dashboard', () => {
     expect(await screen.findByText(/The overview shows a brokerage’s figures/)).toBeInTheDocument();
   });
 
-  it('gives a CSR a contact-center landing: recent DNC requests, the list\'s counts, the way to the list', async () => {
+  it("gives a CSR a contact-center landing: recent DNC requests, the list's counts, the way to the list", async () => {
     const { screen, server } = await renderApp('/console', { as: 'csr@demo.test' });
-    const newest = await server.db.selectFrom('dnc_contacts').select(['value', 'type']).orderBy('id', 'desc').limit(5).execute();
+    const newest = await server.db
+      .selectFrom('dnc_contacts')
+      .select(['value', 'type'])
+      .orderBy('id', 'desc')
+      .limit(5)
+      .execute();
     const list = await screen.findByRole('list', { name: 'Recent DNC requests' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(newest.length));
-    const blocked = await server.db.selectFrom('dnc_contacts').select((eb) => eb.fn.countAll<number>().as('n')).where('blocked', '=', true).executeTakeFirstOrThrow();
+    const blocked = await server.db
+      .selectFrom('dnc_contacts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('blocked', '=', true)
+      .executeTakeFirstOrThrow();
     const figures = screen.getByRole('region', { name: 'Do-not-call list' });
-    await waitFor(() => expect(figures).toHaveTextContent(`Inbound blocked${Number(blocked.n).toLocaleString('en-US')}`));
-    expect(within(figures).getByRole('link', { name: 'Open the DNC List' })).toHaveAttribute('href', '/console/dnc-list');
+    await waitFor(() =>
+      expect(figures).toHaveTextContent(`Inbound blocked${Number(blocked.n).toLocaleString('en-US')}`),
+    );
+    expect(within(figures).getByRole('link', { name: 'Open the DNC List' })).toHaveAttribute(
+      'href',
+      '/console/dnc-list',
+    );
     expect(screen.queryByText(/The overview shows a brokerage’s figures/)).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Leaderboard' })).not.toBeInTheDocument();
   });

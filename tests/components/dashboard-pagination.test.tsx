@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+
 import { initialPagination } from '../../src/lib/pagination.ts';
 import { Pagination, usePagination } from '../../src/ui/pagination.tsx';
 

@@ -1,15 +1,22 @@
 import { waitFor, within } from '@testing-library/react';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1); // minus the header row
-const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 async function dncCount(where: 'all' | 'blocked' = 'all') {
   const server = await testServer();
-  const { n } = await server.db.selectFrom('dnc_contacts').select(sql<number>`count(*)::int`.as('n'))
-    .$if(where === 'blocked', (q) => q.where('blocked', '=', true)).executeTakeFirstOrThrow();
+  const { n } = await server.db
+    .selectFrom('dnc_contacts')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .$if(where === 'blocked', (q) => q.where('blocked', '=', true))
+    .executeTakeFirstOrThrow();
   return n;
 }
 
@@ -34,15 +41,32 @@ describe('the do-not-call list', () => {
     expect(channels).toContain('Web Form');
     expect(channels.filter((c) => c && /_/.test(c))).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'New DNC' }));
-    const channel = within(await screen.findByRole('dialog', { name: 'New DNC' })).getByRole('combobox', { name: 'Channel' });
-    expect(within(channel).getAllByRole('option').map((o) => o.textContent)).toEqual(['Not specified', 'Voice', 'SMS', 'Web Form', 'Email']);
+    const channel = within(await screen.findByRole('dialog', { name: 'New DNC' })).getByRole('combobox', {
+      name: 'Channel',
+    });
+    expect(
+      within(channel)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Not specified', 'Voice', 'SMS', 'Web Form', 'Email']);
   });
 
   it('shows the eight columns, 40 rows a page by default and the range of the whole list', async () => {
     const total = await dncCount();
     const { screen, table } = await openDnc();
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Type', 'Phone/Email', 'Owner', 'Channel', 'Disposition', 'Inbound Blocked', 'Date Received', 'Actions']);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Type',
+      'Phone/Email',
+      'Owner',
+      'Channel',
+      'Disposition',
+      'Inbound Blocked',
+      'Date Received',
+      'Actions',
+    ]);
     expect(rowsOf(table)).toHaveLength(40);
     expect(screen.getByRole('combobox', { name: 'DNC per page:' })).toHaveValue('40');
     expect(screen.getByText(`1 - 40 of ${total} DNC`)).toBeInTheDocument();
@@ -66,9 +90,23 @@ describe('the do-not-call list', () => {
   it('searches by phone number in any format and by email, and names the owner Porchlight or IRIS', async () => {
     const app = await openDnc();
     await search(app, '(555) 555-0100', 1);
-    expect(cellTexts(rowsOf(app.table)[0]!).slice(0, 6)).toEqual(['Phone', '(555) 555-0100', 'Porchlight', 'Voice', 'Requested no contact', 'Yes']);
+    expect(cellTexts(rowsOf(app.table)[0]!).slice(0, 6)).toEqual([
+      'Phone',
+      '(555) 555-0100',
+      'Porchlight',
+      'Voice',
+      'Requested no contact',
+      'Yes',
+    ]);
     await search(app, 'do.not.call@mail.example', 1);
-    expect(cellTexts(rowsOf(app.table)[0]!).slice(0, 6)).toEqual(['Email', 'do.not.call@mail.example', 'IRIS', 'Email', 'Opted out (STOP reply)', 'No']);
+    expect(cellTexts(rowsOf(app.table)[0]!).slice(0, 6)).toEqual([
+      'Email',
+      'do.not.call@mail.example',
+      'IRIS',
+      'Email',
+      'Opted out (STOP reply)',
+      'No',
+    ]);
   });
 
   it('shows only inbound-blocked contacts with the switch on', async () => {
@@ -80,7 +118,7 @@ describe('the do-not-call list', () => {
     expect(within(rowsOf(table)[0]!).getByRole('button', { name: 'Unblock Number' })).toBeInTheDocument();
   });
 
-  it('shows the page\'s generic message when the list cannot load', async () => {
+  it("shows the page's generic message when the list cannot load", async () => {
     const app = await openDnc();
     await app.user.type(app.screen.getByRole('searchbox', { name: 'Search' }), `${'x'.repeat(255)}{Enter}`);
     expect(await app.screen.findByText('Whoops, Something went wrong. Try again.')).toBeInTheDocument();
@@ -96,7 +134,12 @@ describe('blocking and unblocking', () => {
     let dialog = await app.screen.findByRole('dialog', { name: 'Block Number' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(app.screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const row = () => server.db.selectFrom('dnc_contacts').select('blocked').where('value', '=', 'do.not.call@mail.example').executeTakeFirstOrThrow();
+    const row = () =>
+      server.db
+        .selectFrom('dnc_contacts')
+        .select('blocked')
+        .where('value', '=', 'do.not.call@mail.example')
+        .executeTakeFirstOrThrow();
     expect((await row()).blocked).toBe(false);
 
     await app.user.click(within(rowsOf(app.table)[0]!).getByRole('button', { name: 'Block Number' }));
@@ -114,16 +157,29 @@ describe('blocking and unblocking', () => {
     expect((await row()).blocked).toBe(false);
   });
 
-  it('shows the server\'s message when the change is refused', async () => {
+  it("shows the server's message when the change is refused", async () => {
     const server = await testServer();
-    await server.db.insertInto('dnc_contacts').values({
-      type: 'PHONE', value: '+15550009999', owner_type: 'PORCHLIGHT', channel: 'SMS', disposition: null, blocked: false, created: new Date(),
-    }).execute();
+    await server.db
+      .insertInto('dnc_contacts')
+      .values({
+        type: 'PHONE',
+        value: '+15550009999',
+        owner_type: 'PORCHLIGHT',
+        channel: 'SMS',
+        disposition: null,
+        blocked: false,
+        created: new Date(),
+      })
+      .execute();
     const app = await openDnc();
     await search(app, '555-000-9999', 1);
     await server.db.deleteFrom('dnc_contacts').where('value', '=', '+15550009999').execute();
     await app.user.click(within(rowsOf(app.table)[0]!).getByRole('button', { name: 'Block Number' }));
-    await app.user.click(within(await app.screen.findByRole('dialog', { name: 'Block Number' })).getByRole('button', { name: 'Block Number' }));
+    await app.user.click(
+      within(await app.screen.findByRole('dialog', { name: 'Block Number' })).getByRole('button', {
+        name: 'Block Number',
+      }),
+    );
     expect(await app.screen.findByText('No such do-not-call contact')).toBeInTheDocument();
     await waitFor(() => expect(rowsOf(app.table)).toHaveLength(1));
     expect(within(app.table).getByText('No DNC contacts found.')).toBeInTheDocument();
@@ -131,7 +187,7 @@ describe('blocking and unblocking', () => {
 });
 
 describe('a new DNC contact', () => {
-  it('checks the phone rule, adds the number, and refuses a duplicate with the server\'s message', async () => {
+  it("checks the phone rule, adds the number, and refuses a duplicate with the server's message", async () => {
     const server = await testServer();
     const app = await openDnc();
     await app.user.click(app.screen.getByRole('button', { name: 'New DNC' }));
@@ -149,8 +205,18 @@ describe('a new DNC contact', () => {
     await app.user.click(save);
     expect(await app.screen.findByText('Added (555) 321-7654 to the DNC list.')).toBeInTheDocument();
     await waitFor(() => expect(app.screen.queryByRole('dialog', { name: 'New DNC' })).not.toBeInTheDocument());
-    const saved = await server.db.selectFrom('dnc_contacts').selectAll().where('value', '=', '+15553217654').executeTakeFirstOrThrow();
-    expect(saved).toMatchObject({ type: 'PHONE', owner_type: 'PORCHLIGHT', channel: 'SMS', disposition: 'Asked by text', blocked: false });
+    const saved = await server.db
+      .selectFrom('dnc_contacts')
+      .selectAll()
+      .where('value', '=', '+15553217654')
+      .executeTakeFirstOrThrow();
+    expect(saved).toMatchObject({
+      type: 'PHONE',
+      owner_type: 'PORCHLIGHT',
+      channel: 'SMS',
+      disposition: 'Asked by text',
+      blocked: false,
+    });
     await search(app, '5553217654', 1);
 
     await app.user.click(app.screen.getByRole('button', { name: 'New DNC' }));
@@ -158,7 +224,11 @@ describe('a new DNC contact', () => {
     await app.user.type(within(again).getByLabelText('Phone Number'), '555.321.7654');
     await app.user.click(within(again).getByRole('button', { name: 'Save' }));
     // The server ties the refusal to the number: it shows beside the field.
-    await waitFor(() => expect(within(again).getByLabelText('Phone Number')).toHaveAccessibleDescription('Already on the do-not-call list'));
+    await waitFor(() =>
+      expect(within(again).getByLabelText('Phone Number')).toHaveAccessibleDescription(
+        'Already on the do-not-call list',
+      ),
+    );
   });
 
   it('checks the email rule for an EMAIL contact', async () => {
@@ -175,17 +245,26 @@ describe('a new DNC contact', () => {
     await app.user.click(within(dialog).getByRole('switch', { name: 'Inbound Blocked' }));
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await app.screen.findByText('Added quiet.please@inbox.example to the DNC list.')).toBeInTheDocument();
-    const saved = await server.db.selectFrom('dnc_contacts').selectAll().where('value', '=', 'quiet.please@inbox.example').executeTakeFirstOrThrow();
+    const saved = await server.db
+      .selectFrom('dnc_contacts')
+      .selectAll()
+      .where('value', '=', 'quiet.please@inbox.example')
+      .executeTakeFirstOrThrow();
     expect(saved).toMatchObject({ type: 'EMAIL', blocked: true });
   });
 });
 
 describe('the CSV export', () => {
-  afterEach(() => { vi.restoreAllMocks(); });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   it('downloads the whole filtered list', async () => {
     const blobs: Blob[] = [];
-    URL.createObjectURL = vi.fn((b: Blob) => { blobs.push(b); return 'blob:dnc'; });
+    URL.createObjectURL = vi.fn((b: Blob) => {
+      blobs.push(b);
+      return 'blob:dnc';
+    });
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const blocked = await dncCount('blocked');

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+
 import { fetchMe } from '../../src/api/users.ts';
 import { draftKey, useDraft } from '../../src/session/draft.ts';
 import { logout, signIn } from '../../src/session/session.ts';
@@ -12,9 +13,20 @@ import { callerFor, DEMO_PASSWORD } from '../setup/test-server.ts';
 function NoteForm() {
   const [values, update, clear] = useDraft('test-note', { note: '', password: '' });
   return (
-    <form onSubmit={(e) => { e.preventDefault(); clear(); }}>
-      <label>Note<input value={values.note} onChange={(e) => update({ note: e.target.value })} /></label>
-      <label>Password<input type="password" value={values.password} onChange={(e) => update({ password: e.target.value })} /></label>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        clear();
+      }}
+    >
+      <label>
+        Note
+        <input value={values.note} onChange={(e) => update({ note: e.target.value })} />
+      </label>
+      <label>
+        Password
+        <input type="password" value={values.password} onChange={(e) => update({ password: e.target.value })} />
+      </label>
       <button type="submit">Save</button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { currentLinkPath } from '../../src/app/shell/drawer-content.tsx';
 import { renderApp } from '../setup/render-app.tsx';
 
@@ -16,15 +17,22 @@ describe('the drawer marks one current page', () => {
     ['/console/my-agents', 'broker@demo.test', 'My Agents'],
     ['/console', 'broker@demo.test', 'Overview'],
     ['/console/my-loan-officers', 'lender@demo.test', 'My Loan Officers'],
-  ])('on %s as %s only %s is the current page', async (url, as, label) => {
-    const app = await renderApp(url, { as });
-    const nav = await app.screen.findByRole('navigation', { name: 'Main' });
-    // The drawer's entries follow the profile, which may still be arriving: judge the settled drawer.
-    // A busy machine can take long to sign a role in for the first time in the file: wait up to 30 s.
-    await within(nav).findByRole('link', { name: new RegExp(label) }, { timeout: 30_000 });
-    await waitFor(() => {
-      const current = within(nav).getAllByRole('link', { current: 'page' });
-      expect(current.map((a) => a.textContent)).toEqual([expect.stringContaining(label)]);
-    }, { timeout: 30_000 });
-  }, 90_000);
+  ])(
+    'on %s as %s only %s is the current page',
+    async (url, as, label) => {
+      const app = await renderApp(url, { as });
+      const nav = await app.screen.findByRole('navigation', { name: 'Main' });
+      // The drawer's entries follow the profile, which may still be arriving: judge the settled drawer.
+      // A busy machine can take long to sign a role in for the first time in the file: wait up to 30 s.
+      await within(nav).findByRole('link', { name: new RegExp(label) }, { timeout: 30_000 });
+      await waitFor(
+        () => {
+          const current = within(nav).getAllByRole('link', { current: 'page' });
+          expect(current.map((a) => a.textContent)).toEqual([expect.stringContaining(label)]);
+        },
+        { timeout: 30_000 },
+      );
+    },
+    90_000,
+  );
 });

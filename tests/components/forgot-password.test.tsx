@@ -1,5 +1,6 @@
 import { act, render, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { renderApp } from '../setup/render-app.tsx';
@@ -9,8 +10,11 @@ const mailTo = (server: Awaited<ReturnType<typeof renderApp>>['server'], recipie
 
 // The snackbar's display times run on fake timers (moved on by hand); everything else keeps
 // pace with real time, so the in-process API and user-event work as usual.
-const fakeSnackbarTime = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
-afterEach(() => { vi.useRealTimers(); });
+const fakeSnackbarTime = () =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the forgot-password page', () => {
   it('applies the email rules before sending anything', async () => {
@@ -51,7 +55,9 @@ describe('the forgot-password page', () => {
   it('shows the failure message for 5 seconds when the request cannot be made', async () => {
     const { screen, user } = await renderApp('/forgot-password');
     await user.type(await screen.findByLabelText('Email'), 'broker@demo.test');
-    globalThis.fetch = (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
     fakeSnackbarTime();
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     const failed = await screen.findByText('Whoops, Something went wrong. Please try again.');

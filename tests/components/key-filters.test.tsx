@@ -3,8 +3,9 @@ import { render, screen as rtlScreen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { TextField } from '../../src/ui/text-field.tsx';
+
 import type { KeyFilter } from '../../src/ui/key-filters.ts';
+import { TextField } from '../../src/ui/text-field.tsx';
 import { renderApp } from '../setup/render-app.tsx';
 
 function Field({ kind }: { kind: KeyFilter }) {
@@ -13,7 +14,7 @@ function Field({ kind }: { kind: KeyFilter }) {
 }
 
 describe('key filters (spec 1 section 5)', () => {
-  it('the agent host\'s login phone field takes one plus and no letters, typed or pasted', async () => {
+  it("the agent host's login phone field takes one plus and no letters, typed or pasted", async () => {
     const { screen, user } = await renderApp('/login');
     const phone = await screen.findByRole('textbox', { name: 'Phone Number' });
     await user.type(phone, '+1+(555)x 010-0001');

@@ -1,5 +1,6 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { renderApp } from '../setup/render-app.tsx';
 
 // Supplier Management and Bulk SMS Send against the in-process API.
@@ -26,7 +27,11 @@ describe('Supplier Management', () => {
     await user.type(await screen.findByLabelText('Paste ZIP codes (one per line)'), '30301{Enter}3030{Enter}30302');
     await user.click(screen.getByRole('button', { name: 'Add ZIP Codes' }));
     const invalid = await screen.findByRole('list', { name: 'Invalid lines' });
-    expect(within(invalid).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Line 2: 3030: ZIP must be exactly 5 digits']);
+    expect(
+      within(invalid)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Line 2: 3030: ZIP must be exactly 5 digits']);
     expect(screen.getByText('2 saved, 0 already covered, 1 invalid.')).toBeInTheDocument();
   });
 });
@@ -45,7 +50,9 @@ describe('Bulk SMS Send', () => {
   });
   it('tells a view-only user that they read the past sends but cannot send', async () => {
     const { screen } = await renderApp('/console/bulk-sms-send', { as: 'opps@demo.test' });
-    expect(await screen.findByText('Your role can read the past sends and their reports, but not send.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your role can read the past sends and their reports, but not send.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Run Pre-flight' })).not.toBeInTheDocument();
   });
 });

@@ -1,13 +1,29 @@
 import { waitFor, within } from '@testing-library/react';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+
 import { impersonationStore } from '../../src/session/state.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
-const summitId = async () => (await (await testServer()).db.selectFrom('loan_offices').select('id').where('name', '=', 'Summit Home Loans').executeTakeFirstOrThrow()).id;
+const summitId = async () =>
+  (
+    await (
+      await testServer()
+    ).db
+      .selectFrom('loan_offices')
+      .select('id')
+      .where('name', '=', 'Summit Home Loans')
+      .executeTakeFirstOrThrow()
+  ).id;
 const countWhere = async (where: string) =>
-  Number((await sql<{ n: number }>`select count(*)::int as n from lender_referrals where ${sql.raw(where)}`.execute((await testServer()).db)).rows[0]!.n);
+  Number(
+    (
+      await sql<{ n: number }>`select count(*)::int as n from lender_referrals where ${sql.raw(where)}`.execute(
+        (await testServer()).db,
+      )
+    ).rows[0]!.n,
+  );
 
 describe('the lender overview', () => {
   it('shows the loan office’s widgets with figures counted from the rows, each with its info button', async () => {
@@ -19,7 +35,13 @@ describe('the lender overview', () => {
     const row = within(list).getByRole('link', { name: 'Loan Closed' }).closest('li')!;
     expect(row).toHaveTextContent(String(closed));
     expect(within(row).getByRole('link')).toHaveAttribute('href', '/console/lender-referrals?status=CLOSED');
-    for (const name of ['Referrals Received', 'Referrals per Month', 'Referrals per Loan Officer', 'Time to First Contact', 'Conversion to Closed Loans']) {
+    for (const name of [
+      'Referrals Received',
+      'Referrals per Month',
+      'Referrals per Loan Officer',
+      'Time to First Contact',
+      'Conversion to Closed Loans',
+    ]) {
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
     }
     await user.click(within(byStatus).getByRole('button', { name: 'About Referrals by Status' }));
@@ -66,36 +88,83 @@ describe('lender referrals', () => {
   it('filters by status from the URL and assigns a referral to a loan officer from its view', async () => {
     const summit = await summitId();
     const server = await testServer();
-    const target = (await sql<{ id: number; first: string | null; last: string | null; officer: number | null }>`select lr.id, op.contact_first as first, op.contact_last as last, lr.loan_officer_id as officer
+    const target = (
+      await sql<{
+        id: number;
+        first: string | null;
+        last: string | null;
+        officer: number | null;
+      }>`select lr.id, op.contact_first as first, op.contact_last as last, lr.loan_officer_id as officer
       from lender_referrals lr join opportunities op on op.id = lr.opportunity_id
-      where lr.loan_office_id = ${summit} and lr.status = 'UNDERWRITING' order by lr.id limit 1`.execute(server.db)).rows[0]!;
-    const officer = await server.db.selectFrom('loan_officers').select(['id', 'first_name', 'last_name'])
-      .where('loan_office_id', '=', summit).where('status', '=', 'ACTIVE').where('id', '!=', target.officer ?? 0).orderBy('last_name').executeTakeFirstOrThrow();
-    const { screen, user } = await renderApp('/console/lender-referrals?status=UNDERWRITING', { as: 'lender@demo.test' });
+      where lr.loan_office_id = ${summit} and lr.status = 'UNDERWRITING' order by lr.id limit 1`.execute(server.db)
+    ).rows[0]!;
+    const officer = await server.db
+      .selectFrom('loan_officers')
+      .select(['id', 'first_name', 'last_name'])
+      .where('loan_office_id', '=', summit)
+      .where('status', '=', 'ACTIVE')
+      .where('id', '!=', target.officer ?? 0)
+      .orderBy('last_name')
+      .executeTakeFirstOrThrow();
+    const { screen, user } = await renderApp('/console/lender-referrals?status=UNDERWRITING', {
+      as: 'lender@demo.test',
+    });
     const table = await screen.findByRole('table', { name: 'Lender referrals' });
     await waitFor(() => expect(rowsOf(table)).toHaveLength(1));
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('UNDERWRITING');
     await user.click(within(table).getByRole('link'));
     const card = (await screen.findByRole('heading', { name: 'Loan Officer' })).closest('section, div')!;
-    await user.selectOptions(within(card as HTMLElement).getByRole('combobox', { name: 'Loan Officer' }), String(officer.id));
+    await user.selectOptions(
+      within(card as HTMLElement).getByRole('combobox', { name: 'Loan Officer' }),
+      String(officer.id),
+    );
     await user.click(within(card as HTMLElement).getByRole('button', { name: /Assign|Reassign/ }));
-    await waitFor(async () => expect((await server.db.selectFrom('lender_referrals').select('loan_officer_id').where('id', '=', target.id)
-      .executeTakeFirstOrThrow()).loan_officer_id).toBe(officer.id));
-    expect(await within(screen.getByRole('list', { name: 'History' })).findByText(new RegExp(`to ${officer.first_name} ${officer.last_name}`))).toBeInTheDocument();
+    await waitFor(async () =>
+      expect(
+        (
+          await server.db
+            .selectFrom('lender_referrals')
+            .select('loan_officer_id')
+            .where('id', '=', target.id)
+            .executeTakeFirstOrThrow()
+        ).loan_officer_id,
+      ).toBe(officer.id),
+    );
+    expect(
+      await within(screen.getByRole('list', { name: 'History' })).findByText(
+        new RegExp(`to ${officer.first_name} ${officer.last_name}`),
+      ),
+    ).toBeInTheDocument();
     // The assignment can be taken back from its message.
     await user.click(await screen.findByRole('button', { name: 'Undo' }));
-    await waitFor(async () => expect((await server.db.selectFrom('lender_referrals').select('loan_officer_id').where('id', '=', target.id)
-      .executeTakeFirstOrThrow()).loan_officer_id).toBe(target.officer));
+    await waitFor(async () =>
+      expect(
+        (
+          await server.db
+            .selectFrom('lender_referrals')
+            .select('loan_officer_id')
+            .where('id', '=', target.id)
+            .executeTakeFirstOrThrow()
+        ).loan_officer_id,
+      ).toBe(target.officer),
+    );
   });
 
   it('closes a loan only after confirming it with the loan amount, and offers no reassignment afterwards', async () => {
     const summit = await summitId();
     const server = await testServer();
-    const target = (await server.db.selectFrom('lender_referrals').select('id').where('loan_office_id', '=', summit)
-      .where('status', '=', 'UNDERWRITING').orderBy('id', 'desc').executeTakeFirstOrThrow());
+    const target = await server.db
+      .selectFrom('lender_referrals')
+      .select('id')
+      .where('loan_office_id', '=', summit)
+      .where('status', '=', 'UNDERWRITING')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const { screen, user } = await renderApp(`/console/lender-referrals/view/${target.id}`, { as: 'lender@demo.test' });
     // Loan Closed is final: the next step's primary button asks first, for the amount and the closing date.
-    const next = within(await screen.findByRole('group', { name: 'Next step' })).getByRole('button', { name: 'Move to Loan Closed…' });
+    const next = within(await screen.findByRole('group', { name: 'Next step' })).getByRole('button', {
+      name: 'Move to Loan Closed…',
+    });
     await user.click(next);
     const dialog = await screen.findByRole('dialog', { name: 'Loan Closed' });
     // The amount on file is offered; without one the close is refused beside the field.
@@ -106,7 +175,9 @@ describe('lender referrals', () => {
     expect(await countWhere(`id = ${target.id} and status = 'UNDERWRITING'`)).toBe(1);
     await user.type(amount, '312,500');
     await user.click(within(dialog).getByRole('button', { name: 'Close Loan' }));
-    await waitFor(async () => expect(await countWhere(`id = ${target.id} and status = 'CLOSED' and loan_amount_cents = 31250000`)).toBe(1));
+    await waitFor(async () =>
+      expect(await countWhere(`id = ${target.id} and status = 'CLOSED' and loan_amount_cents = 31250000`)).toBe(1),
+    );
     expect(await screen.findByText('A closed loan is final.')).toBeInTheDocument();
     // No reassigning a closed loan.
     expect(screen.queryByRole('button', { name: /Assign|Reassign/ })).not.toBeInTheDocument();
@@ -115,18 +186,31 @@ describe('lender referrals', () => {
   it('shows staff impersonating the loan office exactly what its admin sees', async () => {
     const summit = await summitId();
     const server = await testServer();
-    const lender = (await server.db.selectFrom('users').select('id').where('email', '=', 'lender@demo.test').executeTakeFirstOrThrow()).id;
+    const lender = (
+      await server.db.selectFrom('users').select('id').where('email', '=', 'lender@demo.test').executeTakeFirstOrThrow()
+    ).id;
     const { screen, user } = await renderApp(`/console/lenders/view/${summit}`, { as: 'admin@demo.test' });
-    expect(await screen.findByRole('link', { name: 'View this loan office’s referrals' })).toHaveAttribute('href', `/console/lender-referrals?office=${summit}`);
+    expect(await screen.findByRole('link', { name: 'View this loan office’s referrals' })).toHaveAttribute(
+      'href',
+      `/console/lender-referrals?office=${summit}`,
+    );
     const officers = await screen.findByRole('table', { name: 'Loan officers' });
     await waitFor(() => expect(within(officers).getAllByRole('link').length).toBeGreaterThan(0));
-    expect(within(officers).getAllByRole('link')[0]!.getAttribute('href')).toMatch(/^\/console\/my-loan-officers\/view\/\d+$/);
+    expect(within(officers).getAllByRole('link')[0]!.getAttribute('href')).toMatch(
+      /^\/console\/my-loan-officers\/view\/\d+$/,
+    );
     await user.click(await screen.findByRole('button', { name: 'Impersonate' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Impersonate Summit Home Loans' })).getByRole('button', { name: 'Impersonate' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Impersonate Summit Home Loans' })).getByRole('button', {
+        name: 'Impersonate',
+      }),
+    );
     await waitFor(() => expect(window.location.pathname).toBe('/console'));
     expect(impersonationStore.get()?.user.id).toBe(lender);
     expect(await screen.findByRole('region', { name: 'Referrals per Loan Officer' })).toBeInTheDocument();
-    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'My Referrals' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'My Referrals' }),
+    );
     const table = await screen.findByRole('table', { name: 'Lender referrals' });
     const total = await countWhere(`loan_office_id = ${summit}`);
     expect(await screen.findByText(new RegExp(`of ${total} referrals`))).toBeInTheDocument();

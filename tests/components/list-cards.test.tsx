@@ -1,12 +1,15 @@
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { renderApp } from '../setup/render-app.tsx';
 
 // Lists on a phone. jsdom lays nothing out, so these check what the card CSS and the
 // phone's controls stand on: explicit table roles, each cell labelled by its header, the filters
 // behind one "Filters (n)" button, Search and Sort in the top bar.
 
-afterEach(() => { window.innerWidth = 1024; });
+afterEach(() => {
+  window.innerWidth = 1024;
+});
 
 describe('console lists on a phone', () => {
   it('keeps a table’s roles explicit and labels every cell with its column’s header', async () => {
@@ -20,7 +23,9 @@ describe('console lists on a phone', () => {
     const [, first] = within(table).getAllByRole('row');
     expect(first).toHaveAttribute('role', 'row');
     const cells = within(first!).getAllByRole('cell');
-    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(headers.map((h) => h.textContent?.replace(/[▲▼]/g, '')));
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(
+      headers.map((h) => h.textContent?.replace(/[▲▼]/g, '')),
+    );
     for (const c of cells) expect(c).toHaveAttribute('role', 'cell');
   });
 
@@ -101,7 +106,9 @@ describe('console lists on a phone', () => {
     const table = await screen.findByRole('table', { name: /invitations/i });
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1));
     const [, first] = within(table).getAllByRole('row');
-    const labels = within(first!).getAllByRole('cell').map((c) => c.getAttribute('data-label'));
+    const labels = within(first!)
+      .getAllByRole('cell')
+      .map((c) => c.getAttribute('data-label'));
     expect(labels).toEqual(['Name', 'Email', 'Phone', 'Status', 'Last Sent', 'Actions']);
   });
 });

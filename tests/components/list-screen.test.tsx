@@ -1,23 +1,40 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import type { Column } from '../../src/ui/data-table.tsx';
-import { defineList, ListScreen } from '../../src/widgets/list-screen.tsx';
 import { useUrlListState } from '../../src/ui/use-list-state.ts';
+import { defineList, ListScreen } from '../../src/widgets/list-screen.tsx';
 
 // The list scaffold on its own: 45 fruits filtered, sorted and paged in memory from `list.params`,
 // the way an API module's list call takes them, so each assertion is about the URL round trip.
 
-interface Fruit { id: number; name: string; colour: 'RED' | 'GREEN' }
+interface Fruit {
+  id: number;
+  name: string;
+  colour: 'RED' | 'GREEN';
+}
 const FRUITS: Fruit[] = Array.from({ length: 45 }, (_, i) => ({
-  id: i + 1, name: `Fruit ${String(i + 1).padStart(2, '0')}`, colour: i % 3 === 0 ? 'GREEN' : 'RED',
+  id: i + 1,
+  name: `Fruit ${String(i + 1).padStart(2, '0')}`,
+  colour: i % 3 === 0 ? 'GREEN' : 'RED',
 }));
 
 const LIST = defineList({
   sort: { key: 'name', desc: false },
   sortKeys: ['name'],
   search: { key: 'q', placeholder: 'Fruit name' },
-  filters: [{ key: 'colour', label: 'Colour', all: 'All colours', options: [{ value: 'RED', label: 'Red' }, { value: 'GREEN', label: 'Green' }] }],
+  filters: [
+    {
+      key: 'colour',
+      label: 'Colour',
+      all: 'All colours',
+      options: [
+        { value: 'RED', label: 'Red' },
+        { value: 'GREEN', label: 'Green' },
+      ],
+    },
+  ],
 });
 const COLUMNS: Column<Fruit>[] = [
   { key: 'name', header: 'Name', sortKey: 'name', cell: (f) => f.name },
@@ -27,12 +44,26 @@ const COLUMNS: Column<Fruit>[] = [
 function FruitsScreen({ load }: { load: (filter: { q: string; colour: string }) => Promise<string> }) {
   const list = useUrlListState(LIST.spec);
   const p = list.params;
-  const matching = FRUITS.filter((f) => f.name.toLowerCase().includes(p.q.toLowerCase()) && (!p.colour || f.colour === p.colour))
-    .sort((a, b) => (p.sort.desc ? -1 : 1) * a.name.localeCompare(b.name));
-  const data = { content: matching.slice(p.pageIndex * p.pageSize, (p.pageIndex + 1) * p.pageSize), totalElements: matching.length };
+  const matching = FRUITS.filter(
+    (f) => f.name.toLowerCase().includes(p.q.toLowerCase()) && (!p.colour || f.colour === p.colour),
+  ).sort((a, b) => (p.sort.desc ? -1 : 1) * a.name.localeCompare(b.name));
+  const data = {
+    content: matching.slice(p.pageIndex * p.pageSize, (p.pageIndex + 1) * p.pageSize),
+    totalElements: matching.length,
+  };
   return (
-    <ListScreen title="Fruits" definition={LIST} list={list} query={{ data, isPending: false, isError: false }} columns={COLUMNS}
-      rowKey={(f) => f.id} label="Fruits" rowsType="fruits" empty="No fruits found." exportAs={{ name: 'fruits', load }} />
+    <ListScreen
+      title="Fruits"
+      definition={LIST}
+      list={list}
+      query={{ data, isPending: false, isError: false }}
+      columns={COLUMNS}
+      rowKey={(f) => f.id}
+      label="Fruits"
+      rowsType="fruits"
+      empty="No fruits found."
+      exportAs={{ name: 'fruits', load }}
+    />
   );
 }
 
@@ -43,7 +74,11 @@ function open(url: string) {
   return { user: userEvent.setup(), load, table: screen.getByRole('table', { name: 'Fruits' }) };
 }
 
-const names = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+const names = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
 const query = () => Object.fromEntries(new URLSearchParams(window.location.search));
 
 afterEach(() => window.history.replaceState(null, '', '/'));
@@ -57,7 +92,18 @@ describe('the list scaffold keeps its view in the URL', () => {
     expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
     // 30 red fruits (every id not 1 modulo 3), by name descending: page 2 of 20 holds the ten lowest.
     expect(screen.getByText('21 - 30 of 30 fruits')).toBeInTheDocument();
-    expect(names(table)).toEqual(['Fruit 15', 'Fruit 14', 'Fruit 12', 'Fruit 11', 'Fruit 09', 'Fruit 08', 'Fruit 06', 'Fruit 05', 'Fruit 03', 'Fruit 02']);
+    expect(names(table)).toEqual([
+      'Fruit 15',
+      'Fruit 14',
+      'Fruit 12',
+      'Fruit 11',
+      'Fruit 09',
+      'Fruit 08',
+      'Fruit 06',
+      'Fruit 05',
+      'Fruit 03',
+      'Fruit 02',
+    ]);
   });
 
   it('writes each change to the URL, leaves defaults out and starts a new filter or sort at page 1', async () => {

@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { profileStore, sessionStore } from '../../src/session/state.ts';
 import { renderApp } from '../setup/render-app.tsx';
 
@@ -9,7 +10,8 @@ describe('the login page on the broker host', () => {
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Stay Logged In' })).toBeInTheDocument();
-    for (const name of ['Register', 'Forgot Password', 'Terms', 'Privacy']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    for (const name of ['Register', 'Forgot Password', 'Terms', 'Privacy'])
+      expect(screen.getByRole('link', { name })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Login with One-Time Password' })).not.toBeInTheDocument();
   });
 
@@ -63,7 +65,11 @@ describe('the login page on the broker host', () => {
     await waitFor(() => expect(location.pathname).toBe('/console'));
     expect(profileStore.get().brokerage?.name).toBe('Harbor Point Realty');
     expect(sessionStore.get()?.expiresAt).toBeGreaterThan(Date.now() + 280_000);
-    const row = await server.db.selectFrom('users').select('psi_last_login').where('email', '=', 'broker@demo.test').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('users')
+      .select('psi_last_login')
+      .where('email', '=', 'broker@demo.test')
+      .executeTakeFirstOrThrow();
     expect(row.psi_last_login).not.toBeNull();
     expect(Object.keys(localStorage).every((k) => k.startsWith('porchlight:'))).toBe(true);
   });

@@ -1,8 +1,9 @@
 import { waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { sendSms } from '../../server/auth/outbox.ts';
 import { MessageRelay } from '../../server/messages/relay.ts';
-import { TwilioStandIn, deliveryConfig } from '../setup/message-stand-ins.ts';
+import { deliveryConfig, TwilioStandIn } from '../setup/message-stand-ins.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 // The Messages screen (Diagnostic Tools): a text Twilio refused (400, 21211) shows as failed with
@@ -17,16 +18,34 @@ beforeAll(async () => {
   await twilio.start();
   const server = await testServer();
   await sendSms(server.db, '+1555', 'Your referral is waiting', new Date());
-  await sendSms(server.db, '+15550100001', 'Your Porchlight sign-in code is 246810. It expires in 5 minutes.', new Date(), { kind: 'code' });
+  await sendSms(
+    server.db,
+    '+15550100001',
+    'Your Porchlight sign-in code is 246810. It expires in 5 minutes.',
+    new Date(),
+    { kind: 'code' },
+  );
   const relay = new MessageRelay(server.db, { ...server.config, ...deliveryConfig(undefined, twilio) });
   await relay.runOnce();
   await relay.stop();
   // The newest two on the list, the code on top.
   const later = (s: number) => new Date(Date.now() + s * 1000);
-  await server.db.updateTable('outbox').set({ created_at: later(60) }).where('recipient', '=', '+1555').execute();
-  await server.db.updateTable('outbox').set({ created_at: later(120) }).where('recipient', '=', '+15550100001').where('kind', '=', 'code').where('status', '=', 'sent').execute();
+  await server.db
+    .updateTable('outbox')
+    .set({ created_at: later(60) })
+    .where('recipient', '=', '+1555')
+    .execute();
+  await server.db
+    .updateTable('outbox')
+    .set({ created_at: later(120) })
+    .where('recipient', '=', '+15550100001')
+    .where('kind', '=', 'code')
+    .where('status', '=', 'sent')
+    .execute();
 });
-afterAll(async () => { await twilio.stop(); });
+afterAll(async () => {
+  await twilio.stop();
+});
 
 describe('the Messages screen', () => {
   it('shows a text Twilio refused as failed with its error, masks recipients and never shows a code', async () => {
@@ -38,7 +57,9 @@ describe('the Messages screen', () => {
     expect(within(code!).getByText('Code')).toBeInTheDocument();
     expect(within(code!).getByText('Sent')).toBeInTheDocument();
     expect(within(refused!).getByText('Failed, not retried')).toBeInTheDocument();
-    expect(within(refused!).getByText(/^Twilio 400 21211: The 'To' number \+1555 is not a valid phone number\./)).toBeInTheDocument();
+    expect(
+      within(refused!).getByText(/^Twilio 400 21211: The 'To' number \+1555 is not a valid phone number\./),
+    ).toBeInTheDocument();
     expect(document.body.textContent).not.toContain('246810');
   }, 180_000);
 
@@ -47,12 +68,19 @@ describe('the Messages screen', () => {
     const table = await screen.findByRole('table', { name: 'Messages' }, SLOW);
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'dead');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Channel' }), 'SMS');
-    await waitFor(() => expect(rowsOf(table).every((r) => within(r).queryByText('Failed, not retried') !== null)).toBe(true), SLOW);
+    await waitFor(
+      () => expect(rowsOf(table).every((r) => within(r).queryByText('Failed, not retried') !== null)).toBe(true),
+      SLOW,
+    );
     const row = rowsOf(table).find((r) => within(r).queryByText('•••-•••-1555'))!;
     await user.click(within(row).getByRole('button', { name: 'Send again: notice to •••-•••-1555' }));
     expect(await screen.findByText('The text to •••-•••-1555 is queued again.')).toBeInTheDocument();
     const server = await testServer();
-    const stored = await server.db.selectFrom('outbox').select(['status', 'attempts']).where('recipient', '=', '+1555').executeTakeFirstOrThrow();
+    const stored = await server.db
+      .selectFrom('outbox')
+      .select(['status', 'attempts'])
+      .where('recipient', '=', '+1555')
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ status: 'queued', attempts: 0 });
   }, 180_000);
 });

@@ -1,12 +1,15 @@
 import { onlineManager } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { OFFLINE_NOTICE } from '../../src/widgets/status-line.tsx';
 import { renderApp } from '../setup/render-app.tsx';
 
 // My Leads with no connection says so once: the list's freshness line, not also an error banner.
 
-afterEach(() => { onlineManager.setOnline(true); });
+afterEach(() => {
+  onlineManager.setOnline(true);
+});
 
 describe('My Leads without a connection', () => {
   it('shows one offline notice and no second banner', async () => {

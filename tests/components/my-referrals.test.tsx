@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+
 import { formatPhone } from '../../src/lib/validation.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
@@ -9,15 +10,23 @@ const rangeTotal = (text: string | null) => Number(/of ([\d,]+)/.exec(text ?? ''
 
 async function harbor() {
   const server = await testServer();
-  const b = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
+  const b = await server.db
+    .selectFrom('brokerages')
+    .select('id')
+    .where('name', '=', 'Harbor Point Realty')
+    .executeTakeFirstOrThrow();
   return { server, id: b.id };
 }
 
 describe('My Referrals', () => {
   it('opens with the link’s filters shown in the controls and the list’s total in the pager', async () => {
     const { server, id } = await harbor();
-    const { n } = (await sql<{ n: number }>`select count(*)::int as n from referrals where brokerage_id = ${id}
-      and type = 'SELLER' and stage in ('LISTED_HOME', 'OFFER_MADE', 'UNDER_CONTRACT', 'CLOSED', 'LEASED')`.execute(server.db)).rows[0]!;
+    const { n } = (
+      await sql<{ n: number }>`select count(*)::int as n from referrals where brokerage_id = ${id}
+      and type = 'SELLER' and stage in ('LISTED_HOME', 'OFFER_MADE', 'UNDER_CONTRACT', 'CLOSED', 'LEASED')`.execute(
+        server.db,
+      )
+    ).rows[0]!;
     const { screen } = await renderApp('/console/my-referrals?s=LISTED_HOME&t=SELLER', { as: 'broker@demo.test' });
     await screen.findByRole('table', { name: 'Referrals' });
     expect(screen.getByRole('combobox', { name: 'Stage' })).toHaveValue('LISTED_HOME');
@@ -43,9 +52,15 @@ describe('My Referrals', () => {
     // The lead's phone and email are links that call and write (tel:, mailto:), as the database holds them.
     const server = await testServer();
     const id = Number(/\/view\/(\d+)/.exec(location.pathname)?.[1]);
-    const lead = await server.db.selectFrom('referrals').select(['prospect_phone as phone', 'prospect_email as email']).where('id', '=', id).executeTakeFirstOrThrow();
-    if (lead.phone) expect(screen.getByRole('link', { name: formatPhone(lead.phone) })).toHaveAttribute('href', `tel:${lead.phone}`);
-    if (lead.email) expect(screen.getByRole('link', { name: lead.email })).toHaveAttribute('href', `mailto:${lead.email}`);
+    const lead = await server.db
+      .selectFrom('referrals')
+      .select(['prospect_phone as phone', 'prospect_email as email'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (lead.phone)
+      expect(screen.getByRole('link', { name: formatPhone(lead.phone) })).toHaveAttribute('href', `tel:${lead.phone}`);
+    if (lead.email)
+      expect(screen.getByRole('link', { name: lead.email })).toHaveAttribute('href', `mailto:${lead.email}`);
     expect(lead.phone ?? lead.email).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Asked the agent to call today');
     await user.click(screen.getByRole('button', { name: 'Add Note' }));
@@ -53,13 +68,19 @@ describe('My Referrals', () => {
   });
 
   it('saves the current filters as a named view on the server and applies it again', async () => {
-    const { server, screen, user } = await renderApp('/console/my-referrals?category=closed&sort=agent&order=asc', { as: 'broker@demo.test' });
+    const { server, screen, user } = await renderApp('/console/my-referrals?category=closed&sort=agent&order=asc', {
+      as: 'broker@demo.test',
+    });
     await screen.findByRole('table', { name: 'Referrals' });
     await user.click(screen.getByRole('button', { name: 'Save View' }));
     await user.type(await screen.findByRole('textbox', { name: 'View name' }), 'Closed by agent');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const saved = await server.db.selectFrom('saved_views').selectAll().where('name', '=', 'Closed by agent').executeTakeFirstOrThrow();
+    const saved = await server.db
+      .selectFrom('saved_views')
+      .selectAll()
+      .where('name', '=', 'Closed by agent')
+      .executeTakeFirstOrThrow();
     expect(saved.query).toBe('category=closed&sort=agent%2CASC');
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(location.search).toBe(''));

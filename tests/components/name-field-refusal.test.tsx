@@ -1,5 +1,6 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { NAME_REFUSAL } from '../../src/ui/text-field.tsx';
 import { renderApp } from '../setup/render-app.tsx';
 

@@ -1,5 +1,6 @@
 import { screen as rtlScreen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { formatScore } from '../../src/lib/format.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
@@ -12,11 +13,16 @@ const valueOf = async (term: string) => {
 };
 
 describe('one format per value', () => {
-  it('staff and the broker admin show the same agent\'s score the same way', async () => {
+  it("staff and the broker admin show the same agent's score the same way", async () => {
     const server = await testServer();
-    const agent = await server.db.selectFrom('agents').innerJoin('brokerages', 'brokerages.id', 'agents.brokerage_id')
-      .select(['agents.id', 'agents.display_score']).where('brokerages.name', '=', 'Harbor Point Realty')
-      .where('agents.display_score', 'is not', null).orderBy('agents.id').executeTakeFirstOrThrow();
+    const agent = await server.db
+      .selectFrom('agents')
+      .innerJoin('brokerages', 'brokerages.id', 'agents.brokerage_id')
+      .select(['agents.id', 'agents.display_score'])
+      .where('brokerages.name', '=', 'Harbor Point Realty')
+      .where('agents.display_score', 'is not', null)
+      .orderBy('agents.id')
+      .executeTakeFirstOrThrow();
     const expected = formatScore(Number(agent.display_score));
     expect(expected).toMatch(/^\d{1,3}\.\d\d%$/);
 
@@ -41,7 +47,7 @@ describe('the leaderboard\'s "*"', () => {
   });
 });
 
-describe('an opportunity\'s counts', () => {
+describe("an opportunity's counts", () => {
   it('name texts "Texts" and count the interactions the page lists', async () => {
     const { within } = await import('@testing-library/react');
     const server = await testServer();

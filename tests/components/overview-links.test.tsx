@@ -1,5 +1,6 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { renderApp } from '../setup/render-app.tsx';
 
 // The overview's links carry the product the widget counted (the lists default to both), and
@@ -8,11 +9,24 @@ import { renderApp } from '../setup/render-app.tsx';
 describe('links from the overview', () => {
   it('carry the chosen product, and the list they open counts that product', async () => {
     const { screen, user, server } = await renderApp('/console', { as: 'supplier@demo.test' });
-    const harbor = await server.db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow();
-    const porchlight = (await server.db.selectFrom('referrals').select('id')
-      .where('brokerage_id', '=', harbor.id).where('product', '=', 'PORCHLIGHT').execute()).length.toLocaleString('en-US');
+    const harbor = await server.db
+      .selectFrom('brokerages')
+      .select('id')
+      .where('name', '=', 'Harbor Point Realty')
+      .executeTakeFirstOrThrow();
+    const porchlight = (
+      await server.db
+        .selectFrom('referrals')
+        .select('id')
+        .where('brokerage_id', '=', harbor.id)
+        .where('product', '=', 'PORCHLIGHT')
+        .execute()
+    ).length.toLocaleString('en-US');
     const totals = await screen.findByRole('region', { name: 'Overall Totals' });
-    expect(await within(totals).findByRole('link', { name: /^Total Referrals / })).toHaveAttribute('href', '/console/my-referrals?category=all');
+    expect(await within(totals).findByRole('link', { name: /^Total Referrals / })).toHaveAttribute(
+      'href',
+      '/console/my-referrals?category=all',
+    );
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Product' }), 'PORCHLIGHT');
     const link = await within(totals).findByRole('link', { name: `Total Referrals ${porchlight}` });
     expect(link).toHaveAttribute('href', '/console/my-referrals?category=all&product=PORCHLIGHT');

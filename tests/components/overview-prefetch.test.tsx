@@ -1,18 +1,23 @@
-import { QueryClient, hashKey, type QueryKey } from '@tanstack/react-query';
+import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { renderApp } from '../setup/render-app.tsx';
 
 // The overview's calls start from the route (src/app/overview-screen.tsx) before the overview's
 // chunk has rendered. The list they start (overview-queries.ts) must be exactly what the
 // widgets then read: a prefetch nobody reads is a wasted call, and a widget the list misses waits.
 
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 /** Each dashboard query the page ended with, by hash: how many observers (mounted readers) and fetches. */
 async function settle(client: QueryClient, fetches: Map<string, number>) {
   await waitFor(() => expect(client.isFetching()).toBe(0), { timeout: 10_000 });
-  return client.getQueryCache().findAll({ queryKey: ['dashboard'] })
+  return client
+    .getQueryCache()
+    .findAll({ queryKey: ['dashboard'] })
     .filter((q) => q.getObserversCount() > 0)
     .map((q) => ({ hash: q.queryHash, fetches: fetches.get(q.queryHash) ?? 0 }));
 }
@@ -32,7 +37,8 @@ describe.each([
     const { screen, client } = await renderApp('/console', { as: identity });
     const fetches = new Map<string, number>();
     client.getQueryCache().subscribe((e) => {
-      if (e.type === 'updated' && e.action.type === 'fetch') fetches.set(e.query.queryHash, (fetches.get(e.query.queryHash) ?? 0) + 1);
+      if (e.type === 'updated' && e.action.type === 'fetch')
+        fetches.set(e.query.queryHash, (fetches.get(e.query.queryHash) ?? 0) + 1);
     });
     expect(await screen.findByRole('region', { name: 'Agent Leaderboard' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(/^Loading/)).not.toBeInTheDocument(), { timeout: 10_000 });
@@ -78,7 +84,11 @@ describe('the overview prefetch at sign-in', () => {
     await waitFor(() => expect(location.pathname).toBe('/console'));
     expect(await screen.findByRole('region', { name: 'Agent Leaderboard' })).toBeInTheDocument();
     await waitFor(() => expect(client.isFetching()).toBe(0), { timeout: 10_000 });
-    const read = client.getQueryCache().findAll({ queryKey: ['dashboard'] }).filter((q) => q.getObserversCount() > 0).map((q) => q.queryHash);
+    const read = client
+      .getQueryCache()
+      .findAll({ queryKey: ['dashboard'] })
+      .filter((q) => q.getObserversCount() > 0)
+      .map((q) => q.queryHash);
     // The calls left from the login page (App's preloadPage, asked by the login before it navigates),
     // not from the overview's route after its first render. In jsdom the chunks load slower than the
     // calls start, so this holds even without the login waiting for the last one (a browser trace

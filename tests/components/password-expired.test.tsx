@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { profileStore } from '../../src/session/state.ts';
 import { renderApp } from '../setup/render-app.tsx';
 import { signIn } from '../setup/test-server.ts';
@@ -15,7 +16,9 @@ describe('the dialog on entry', () => {
     await user.click(screen.getByRole('link', { name: 'My Referrals' }));
     await screen.findByRole('heading', { name: 'My Referrals', level: 1 });
     expect(screen.queryByRole('dialog', { name: 'Update Password' })).not.toBeInTheDocument();
-    await user.click(within(screen.getByRole('region', { name: 'Password expired' })).getByRole('button', { name: 'Update Password' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Password expired' })).getByRole('button', { name: 'Update Password' }),
+    );
     expect(await screen.findByRole('dialog', { name: 'Update Password' })).toBeInTheDocument();
   });
 });
@@ -51,7 +54,9 @@ describe('a voluntary password change from the profile dialog', () => {
     const { screen, user, server } = await renderApp('/console/my-agents', { as: 'broker.basic@demo.test' });
     expect(screen.queryByText(EXPIRED)).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Maple & Main Homes' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Profile' })).getByRole('button', { name: 'Update Password' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Profile' })).getByRole('button', { name: 'Update Password' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Update Password' });
     await user.type(await within(dialog).findByLabelText('New Password'), 'Maple-pass-55');
     await user.type(within(dialog).getByLabelText('Confirm Password'), 'Maple-pass-55');

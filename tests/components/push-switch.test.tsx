@@ -1,5 +1,6 @@
 // @vitest-environment-options {"url":"http://agents.localhost/"}
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { PUSH_BLOCKED, PUSH_UNSUPPORTED } from '../../src/api/push.ts';
 import { subscriptionKeys } from '../setup/push-service.ts';
 import { renderApp } from '../setup/render-app.tsx';
@@ -17,15 +18,30 @@ function fakeBrowser(answer: NotificationPermission) {
   const subscription = {
     endpoint,
     toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: keys.p256dh, auth: keys.authSecret } }),
-    unsubscribe: vi.fn(async () => { current = null; return true; }),
+    unsubscribe: vi.fn(async () => {
+      current = null;
+      return true;
+    }),
   };
-  const requestPermission = vi.fn(async () => { FakeNotification.permission = answer; return answer; });
-  class FakeNotification { static permission: NotificationPermission = 'default'; static requestPermission = requestPermission; }
-  const subscribe = vi.fn(async (_options: { applicationServerKey: Uint8Array }) => { current = subscription; return subscription; });
+  const requestPermission = vi.fn(async () => {
+    FakeNotification.permission = answer;
+    return answer;
+  });
+  class FakeNotification {
+    static permission: NotificationPermission = 'default';
+    static requestPermission = requestPermission;
+  }
+  const subscribe = vi.fn(async (_options: { applicationServerKey: Uint8Array }) => {
+    current = subscription;
+    return subscription;
+  });
   const registration = { pushManager: { getSubscription: async () => current, subscribe } };
   vi.stubGlobal('Notification', FakeNotification);
   vi.stubGlobal('PushManager', class {});
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => registration } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: async () => registration },
+  });
   return { endpoint, requestPermission, subscribe, subscription };
 }
 
@@ -38,7 +54,7 @@ const rowsOf = async (server: Awaited<ReturnType<typeof renderApp>>['server'], e
   server.db.selectFrom('push_subscriptions').select(['endpoint', 'p256dh']).where('endpoint', '=', endpoint).execute();
 
 describe('the Notifications switch', () => {
-  it('asks nothing as the profile loads; turned on, it asks permission, subscribes with the server\'s key and registers; turned off, it removes', async () => {
+  it("asks nothing as the profile loads; turned on, it asks permission, subscribes with the server's key and registers; turned off, it removes", async () => {
     const browser = fakeBrowser('granted');
     const { screen, user, server } = await renderApp('/console/agent-profile', { as: AGENT });
     const toggle = await screen.findByRole('switch', { name: 'Notifications' });
@@ -50,7 +66,9 @@ describe('the Notifications switch', () => {
     expect(toggle).toHaveAttribute('aria-checked', 'true');
     expect(browser.requestPermission).toHaveBeenCalledTimes(1);
     const { public_key } = await server.db.selectFrom('push_vapid_keys').select('public_key').executeTakeFirstOrThrow();
-    expect(Buffer.from(browser.subscribe.mock.calls[0]![0].applicationServerKey).toString('base64url')).toBe(public_key);
+    expect(Buffer.from(browser.subscribe.mock.calls[0]![0].applicationServerKey).toString('base64url')).toBe(
+      public_key,
+    );
     expect(await rowsOf(server, browser.endpoint)).toHaveLength(1);
 
     await user.click(toggle);

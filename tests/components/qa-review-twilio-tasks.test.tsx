@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { QA_CRITERIA } from '../../src/contract/qa-review.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
@@ -8,7 +9,8 @@ import { renderApp, testServer } from '../setup/render-app.tsx';
 // Under a loaded machine the lazy screen chunks take long to compile: first finds wait up to a minute.
 const SLOW = { timeout: 60_000 };
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
-const column = (table: HTMLElement, i: number) => rowsOf(table).map((r) => within(r).getAllByRole('cell')[i]!.textContent);
+const column = (table: HTMLElement, i: number) =>
+  rowsOf(table).map((r) => within(r).getAllByRole('cell')[i]!.textContent);
 
 describe('the QA queue', () => {
   it('lists calls awaiting review and filters by the staff member who handled them', async () => {
@@ -25,14 +27,23 @@ describe('the QA queue', () => {
 describe('the review page', () => {
   it('asks for every criterion and a comment on a failure, then saves and shows the result', async () => {
     const server = await testServer();
-    const call = await server.db.selectFrom('qa_reviews').select(['interaction_id', 'opportunity_id']).where('status', '=', 'AWAITING')
-      .orderBy('interaction_id', 'desc').executeTakeFirstOrThrow();
-    const { screen, user } = await renderApp(`/console/qa-review/opportunity/${call.opportunity_id}?call=${call.interaction_id}`, { as: 'qa@demo.test' });
+    const call = await server.db
+      .selectFrom('qa_reviews')
+      .select(['interaction_id', 'opportunity_id'])
+      .where('status', '=', 'AWAITING')
+      .orderBy('interaction_id', 'desc')
+      .executeTakeFirstOrThrow();
+    const { screen, user } = await renderApp(
+      `/console/qa-review/opportunity/${call.opportunity_id}?call=${call.interaction_id}`,
+      { as: 'qa@demo.test' },
+    );
     const form = await screen.findByRole('form', { name: `Scorecard of the call ${call.interaction_id}` }, SLOW);
     await user.click(within(form).getByRole('button', { name: 'Save Scorecard' }));
     expect(within(form).getAllByText('Choose pass or fail.')).toHaveLength(QA_CRITERIA.length);
     for (const c of QA_CRITERIA) {
-      await user.click(within(within(form).getByRole('group', { name: c.label })).getByLabelText(c.key === 'needs' ? 'Fail' : 'Pass'));
+      await user.click(
+        within(within(form).getByRole('group', { name: c.label })).getByLabelText(c.key === 'needs' ? 'Fail' : 'Pass'),
+      );
     }
     await user.click(within(form).getByRole('button', { name: 'Save Scorecard' }));
     expect(await within(form).findByText(/a comment is required when a criterion fails/)).toBeInTheDocument();
@@ -40,7 +51,11 @@ describe('the review page', () => {
     await user.click(within(form).getByRole('button', { name: 'Save Scorecard' }));
     expect(await screen.findByText('Scorecard saved: failed.')).toBeInTheDocument();
     await waitFor(async () => {
-      const row = await server.db.selectFrom('qa_reviews').select(['status', 'comment']).where('interaction_id', '=', call.interaction_id).executeTakeFirstOrThrow();
+      const row = await server.db
+        .selectFrom('qa_reviews')
+        .select(['status', 'comment'])
+        .where('interaction_id', '=', call.interaction_id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ status: 'FAILED', comment: 'Did not ask about the timeline.' });
     });
   }, 180_000);

@@ -1,15 +1,18 @@
 import { dehydrate, hashKey, hydrate } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { hasLeadGenius } from '../../src/api/brokerages.ts';
 import { lastWriteAt, noteWriteSettled, noteWriteStarted } from '../../src/api/write-clock.ts';
-import { createQueryClient } from '../../src/app/query-client.ts';
 import { noteLiveQueries } from '../../src/app/query-client-ready.ts';
+import { createQueryClient } from '../../src/app/query-client.ts';
 import { revalidateRestored } from '../../src/app/query-layer.tsx';
 import { overviewQueries, prefetchOverview } from '../../src/features/dashboard/overview-queries.ts';
 import { profileStore } from '../../src/session/state.ts';
 import { renderApp } from '../setup/render-app.tsx';
 
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('revalidating a restored cache', () => {
   const T = 1_800_000_000_000;
@@ -38,7 +41,7 @@ describe('revalidating a restored cache', () => {
     expect(client.getQueryState(['after'])?.isInvalidated).toBe(false);
   });
 
-  it('revalidates every restored answer after the browser\'s reload, the way people ask for fresh figures', async () => {
+  it("revalidates every restored answer after the browser's reload, the way people ask for fresh figures", async () => {
     const client = createQueryClient();
     client.setQueryData(['after'], 1, { updatedAt: T + 1 });
     revalidateRestored(client, { lastWrite: T, reload: true });
@@ -46,8 +49,10 @@ describe('revalidating a restored cache', () => {
     expect(client.getQueryState(['after'])?.isInvalidated).toBe(true);
   });
 
-  it('reads the reload from the page\'s navigation entry and the last change from the write clock', async () => {
-    const entries = vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'reload' } as unknown as PerformanceEntry]);
+  it("reads the reload from the page's navigation entry and the last change from the write clock", async () => {
+    const entries = vi
+      .spyOn(performance, 'getEntriesByType')
+      .mockReturnValue([{ type: 'reload' } as unknown as PerformanceEntry]);
     const client = createQueryClient();
     client.setQueryData(['fresh'], 1, { updatedAt: Date.now() + 60_000 });
     revalidateRestored(client);
@@ -78,11 +83,22 @@ describe('revalidating a restored cache', () => {
     // Signed in as the broker admin: the stores hold a live session and the profile the prefetch reads.
     await renderApp('/console/my-agents', { as: 'broker@demo.test' });
     const { user, brokerage } = profileStore.get();
-    const hashes = overviewQueries({ brokerageId: user!.brokerId!, product: 'COMBINED', leadGenius: hasLeadGenius(brokerage!), hideIris: false, notifications: true })
-      .map((q) => hashKey(q.queryKey));
+    const hashes = overviewQueries({
+      brokerageId: user!.brokerId!,
+      product: 'COMBINED',
+      leadGenius: hasLeadGenius(brokerage!),
+      hideIris: false,
+      notifications: true,
+    }).map((q) => hashKey(q.queryKey));
     // The persisted copy: every overview answer, fetched moments ago (fresh for the staleTime).
     const previous = createQueryClient();
-    for (const q of overviewQueries({ brokerageId: user!.brokerId!, product: 'COMBINED', leadGenius: hasLeadGenius(brokerage!), hideIris: false, notifications: true })) {
+    for (const q of overviewQueries({
+      brokerageId: user!.brokerId!,
+      product: 'COMBINED',
+      leadGenius: hasLeadGenius(brokerage!),
+      hideIris: false,
+      notifications: true,
+    })) {
       previous.setQueryData(q.queryKey, { restored: true });
     }
     const snapshot = dehydrate(previous);
@@ -96,13 +112,19 @@ describe('revalidating a restored cache', () => {
     await prefetchOverview(client, (started) => {
       noteLiveQueries(client, started);
       // The restore lands right after the first call has left, before the others' turns.
-      if (!restored) { restored = true; hydrate(client, snapshot); revalidateRestored(client); }
+      if (!restored) {
+        restored = true;
+        hydrate(client, snapshot);
+        revalidateRestored(client);
+      }
     });
     expect(restored).toBe(true);
     for (const hash of hashes) {
       const state = client.getQueryCache().get(hash)!.state;
       // Fetched by this page (under way or answered since), or marked stale for its readers to fetch.
-      expect(state.fetchStatus === 'fetching' || state.dataUpdatedAt > restoredAt || state.isInvalidated, hash).toBe(true);
+      expect(state.fetchStatus === 'fetching' || state.dataUpdatedAt > restoredAt || state.isInvalidated, hash).toBe(
+        true,
+      );
     }
     await client.cancelQueries();
   });

@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { sessionStore } from '../../src/session/state.ts';
 import { renderApp } from '../setup/render-app.tsx';
 import { signIn } from '../setup/test-server.ts';
@@ -14,7 +15,9 @@ function intercept(match: (path: string, method: string) => boolean, answer: () 
 }
 const json = (status: number, body: unknown) => async () =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const offline = async (): Promise<Response> => { throw new TypeError('Failed to fetch'); };
+const offline = async (): Promise<Response> => {
+  throw new TypeError('Failed to fetch');
+};
 
 describe('registering with an invite code', () => {
   it('verifies the code from the link, sets the password, then sends the user to login where it works', async () => {
@@ -62,10 +65,30 @@ describe('registering with an invite code', () => {
 
   // The real server cannot fail these steps for a valid code, so the one call is answered here.
   it.each([
-    ['getting the token', (p: string) => p.includes('/auth/oauth2.0/accessToken'), json(400, { status: 400, message: 'no' }), 'There was an error getting your access token.'],
-    ['loading the user', (p: string) => p.endsWith('/users-api/users/me'), json(500, { status: 500, message: 'down' }), 'There was an error authenticating your user.'],
-    ['a user without an id', (p: string) => p.endsWith('/users-api/users/me'), json(200, { email: 'x@demo.test' }), 'Error, user ID is missing.'],
-    ['an incomplete profile', (p: string) => p.endsWith('/users-api/users/me'), json(200, { id: 7 }), 'Error while loading user profile.'],
+    [
+      'getting the token',
+      (p: string) => p.includes('/auth/oauth2.0/accessToken'),
+      json(400, { status: 400, message: 'no' }),
+      'There was an error getting your access token.',
+    ],
+    [
+      'loading the user',
+      (p: string) => p.endsWith('/users-api/users/me'),
+      json(500, { status: 500, message: 'down' }),
+      'There was an error authenticating your user.',
+    ],
+    [
+      'a user without an id',
+      (p: string) => p.endsWith('/users-api/users/me'),
+      json(200, { email: 'x@demo.test' }),
+      'Error, user ID is missing.',
+    ],
+    [
+      'an incomplete profile',
+      (p: string) => p.endsWith('/users-api/users/me'),
+      json(200, { id: 7 }),
+      'Error while loading user profile.',
+    ],
   ])('returns to code entry when %s fails', async (_, match, answer, message) => {
     const { screen, user } = await renderApp('/register/DEMO-INVITE-3');
     intercept(match, answer);

@@ -1,5 +1,6 @@
 import { act, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { activityStore, preferencesStore, sessionStore } from '../../src/session/state.ts';
 import { renderApp } from '../setup/render-app.tsx';
 import { callerFor } from '../setup/test-server.ts';
@@ -9,8 +10,12 @@ const MIN = 60 * S;
 
 // Only the clock's interval and Date are faked, and they still move with real time, so the
 // in-process API, Testing Library and user-event keep their real timeouts.
-beforeEach(() => { vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval', 'Date'] }); });
-afterEach(() => { vi.useRealTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** The session has `left` before it ends, and the user last did something `idle` ago. */
 function nearExpiry(left: number, idle: number) {
@@ -56,7 +61,11 @@ describe('the session clock in the console', () => {
   });
 
   it('keeps the question open while Stay Logged In renews (the countdown waits), and says so when the server cannot be reached', async () => {
-    const { screen, user, release } = await renderApp('/console/my-agents', { as: 'broker@demo.test', fromLogin: true, hold: /^\/auth\/oauth2\.0\/accessToken/ });
+    const { screen, user, release } = await renderApp('/console/my-agents', {
+      as: 'broker@demo.test',
+      fromLogin: true,
+      hold: /^\/auth\/oauth2\.0\/accessToken/,
+    });
     await screen.findByRole('navigation', { name: 'Main' });
     const before = sessionStore.get()!;
     nearExpiry(25 * S, 28 * MIN);
@@ -96,7 +105,11 @@ describe('the session clock in the console', () => {
   });
 
   it('refreshes silently with Stay Logged In however long the user was away', async () => {
-    const { screen } = await renderApp('/console/my-agents', { as: 'broker@demo.test', stayLoggedIn: true, fromLogin: true });
+    const { screen } = await renderApp('/console/my-agents', {
+      as: 'broker@demo.test',
+      stayLoggedIn: true,
+      fromLogin: true,
+    });
     await screen.findByRole('navigation', { name: 'Main' });
     const before = sessionStore.get()!.refreshToken;
     nearExpiry(25 * S, 3 * 60 * MIN);
@@ -116,7 +129,11 @@ describe('the session clock in the console', () => {
   });
 
   it('clears credentials, session and code challenge and goes to /login when the refresh is refused', async () => {
-    const { screen, server } = await renderApp('/console/my-agents', { as: 'broker@demo.test', stayLoggedIn: true, fromLogin: true });
+    const { screen, server } = await renderApp('/console/my-agents', {
+      as: 'broker@demo.test',
+      stayLoggedIn: true,
+      fromLogin: true,
+    });
     await screen.findByRole('navigation', { name: 'Main' });
     // The refresh token's family is revoked elsewhere (a sign-out on another device).
     await callerFor(server, sessionStore.get()!.accessToken).get('/auth/logout');

@@ -1,8 +1,11 @@
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { renderApp } from '../setup/render-app.tsx';
 
-afterEach(() => { window.innerWidth = 1024; });
+afterEach(() => {
+  window.innerWidth = 1024;
+});
 
 describe('the console shell on a phone', () => {
   it('lets a broker admin reach Invite Agents from the menu', async () => {

@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { recentlyViewedStore } from '../../src/session/state.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
@@ -15,11 +16,15 @@ describe('the brokers list', () => {
   it('searches by name, filters by product family and sorts on the server', async () => {
     const { screen, user } = await renderApp('/console/brokerages', { as: 'admin@demo.test' });
     const table = await screen.findByRole('table', { name: 'Brokerages' });
-    await waitFor(() => expect(firstCells(table)).toEqual(['Cedar Ridge Properties', 'Harbor Point Realty', 'Maple & Main Homes']));
+    await waitFor(() =>
+      expect(firstCells(table)).toEqual(['Cedar Ridge Properties', 'Harbor Point Realty', 'Maple & Main Homes']),
+    );
     expect(screen.getByText('1 - 3 of 3 brokerages')).toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Name' }));
-    await waitFor(() => expect(firstCells(table)).toEqual(['Maple & Main Homes', 'Harbor Point Realty', 'Cedar Ridge Properties']));
+    await waitFor(() =>
+      expect(firstCells(table)).toEqual(['Maple & Main Homes', 'Harbor Point Realty', 'Cedar Ridge Properties']),
+    );
     expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Product Family' }), 'Porchlight Referrals');
@@ -30,7 +35,9 @@ describe('the brokers list', () => {
   });
 
   it('keeps the filters and sort in the URL, so a link reproduces the view', async () => {
-    const { screen, user } = await renderApp('/console/brokerages?productFamily=PORCHLIGHT&sort=name,DESC', { as: 'admin@demo.test' });
+    const { screen, user } = await renderApp('/console/brokerages?productFamily=PORCHLIGHT&sort=name,DESC', {
+      as: 'admin@demo.test',
+    });
     const table = await screen.findByRole('table', { name: 'Brokerages' });
     await waitFor(() => expect(firstCells(table)).toEqual(['Maple & Main Homes', 'Cedar Ridge Properties']));
     expect(screen.getByRole('combobox', { name: 'Product Family' })).toHaveValue('PORCHLIGHT');
@@ -38,9 +45,16 @@ describe('the brokers list', () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'cedar{Enter}');
     await waitFor(() => expect(firstCells(table)).toEqual(['Cedar Ridge Properties']));
-    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ productFamily: 'PORCHLIGHT', sort: 'name,DESC', name: 'cedar' });
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({
+      productFamily: 'PORCHLIGHT',
+      sort: 'name,DESC',
+      name: 'cedar',
+    });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Product Family' }), 'All products');
-    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ sort: 'name,DESC', name: 'cedar' });
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({
+      sort: 'name,DESC',
+      name: 'cedar',
+    });
   });
 
   it('offers the brokerages the user opened, newest first, kept per user', async () => {
@@ -55,8 +69,15 @@ describe('the brokers list', () => {
     expect(await screen.findByRole('heading', { name: 'Maple & Main Homes', level: 2 })).toBeInTheDocument();
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Brokers' }));
     const recent = await screen.findByRole('navigation', { name: 'Recently Viewed' });
-    expect(within(recent).getAllByRole('link').map((l) => l.textContent)).toEqual(['Maple & Main Homes', 'Harbor Point Realty']);
-    expect(within(recent).getByRole('link', { name: 'Harbor Point Realty' })).toHaveAttribute('href', `/console/brokerages/view/${harbor}`);
+    expect(
+      within(recent)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Maple & Main Homes', 'Harbor Point Realty']);
+    expect(within(recent).getByRole('link', { name: 'Harbor Point Realty' })).toHaveAttribute(
+      'href',
+      `/console/brokerages/view/${harbor}`,
+    );
     const ids = Object.values(recentlyViewedStore.get()).map((r) => r.brokerages.map((b) => b.id));
     expect(ids).toEqual([[maple, harbor]]);
   });
@@ -91,9 +112,15 @@ describe('the brokerage view', () => {
     expect(await within(notes).findByText('A note is required')).toBeInTheDocument();
     await user.type(within(notes).getByLabelText('Note'), 'Renewal call booked for Friday.');
     await user.click(within(notes).getByRole('button', { name: 'Add Note' }));
-    await waitFor(() => expect(within(notes).getAllByRole('listitem')[0]).toHaveTextContent('Renewal call booked for Friday.'));
+    await waitFor(() =>
+      expect(within(notes).getAllByRole('listitem')[0]).toHaveTextContent('Renewal call booked for Friday.'),
+    );
     expect(within(notes).getAllByRole('listitem')[0]).toHaveTextContent('Alex Admin');
-    const saved = await server.db.selectFrom('broker_notes').select('brokerage_id').where('body', '=', 'Renewal call booked for Friday.').executeTakeFirstOrThrow();
+    const saved = await server.db
+      .selectFrom('broker_notes')
+      .select('brokerage_id')
+      .where('body', '=', 'Renewal call booked for Friday.')
+      .executeTakeFirstOrThrow();
     expect(saved.brokerage_id).toBe(harbor);
   });
 
@@ -107,7 +134,9 @@ describe('the brokerage view', () => {
     const client = link.textContent ?? '';
     await user.click(link);
     expect(await screen.findByRole('heading', { name: client, level: 2 })).toBeInTheDocument();
-    expect(window.location.pathname).toMatch(new RegExp(`^/console/brokerages/view/${harbor}/agent/\\d+/referral/\\d+$`));
+    expect(window.location.pathname).toMatch(
+      new RegExp(`^/console/brokerages/view/${harbor}/agent/\\d+/referral/\\d+$`),
+    );
     expect(screen.getByRole('table', { name: 'Referral events' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to agent' }));
     expect(await screen.findByRole('tab', { name: 'Admin Hold' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { renderApp } from '../setup/render-app.tsx';
 
 // The staff overview (a CSR's /console): each figure opens the DNC List with the filter it counts, and the
@@ -19,8 +20,14 @@ describe('the staff overview', () => {
     expect(figure).toBeGreaterThan(0);
     await user.click(link);
     await screen.findByRole('table', { name: 'DNC List' });
-    expect(screen.getByRole('switch', { name: 'Show Only Inbound Blocked' }).getAttribute('aria-checked')).toBe(String(blocked));
-    await waitFor(() => expect(screen.getByText(/ of [\d,]+ DNC$/).textContent).toMatch(new RegExp(` of ${figure.toLocaleString('en-US')} DNC$`)));
+    expect(screen.getByRole('switch', { name: 'Show Only Inbound Blocked' }).getAttribute('aria-checked')).toBe(
+      String(blocked),
+    );
+    await waitFor(() =>
+      expect(screen.getByText(/ of [\d,]+ DNC$/).textContent).toMatch(
+        new RegExp(` of ${figure.toLocaleString('en-US')} DNC$`),
+      ),
+    );
   });
 
   it('Show Only Inbound Blocked writes its filter into the URL, so a reload or a link keeps it', async () => {

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+
 import { Switch } from '../../src/ui/switch.tsx';
 
 // What Radix Switch would have given (docs/decisions/0041): the WAI-ARIA switch pattern, a name from

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { Tabs, type TabItem } from '../../src/ui/tabs.tsx';
 
 const ITEMS: TabItem[] = [
@@ -58,7 +59,17 @@ describe('Tabs (WAI-ARIA Tabs pattern, automatic activation)', () => {
     const heard = vi.fn();
     function Controlled() {
       const [value, setValue] = useState('a');
-      return <Tabs label="Measures" items={ITEMS} value={value} onValueChange={(v) => { heard(v); if (v !== 'c') setValue(v); }} />;
+      return (
+        <Tabs
+          label="Measures"
+          items={ITEMS}
+          value={value}
+          onValueChange={(v) => {
+            heard(v);
+            if (v !== 'c') setValue(v);
+          }}
+        />
+      );
     }
     render(<Controlled />);
     await user.click(screen.getByRole('tab', { name: 'Beta' }));

@@ -1,5 +1,6 @@
 import { render, screen as rtl } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { IMPERSONATE_FIRST } from '../../src/session/brokerage-scope.ts';
 import { TextArea } from '../../src/ui/choice.tsx';
 import { renderApp } from '../setup/render-app.tsx';
@@ -14,9 +15,13 @@ describe('a text area with a limit', () => {
 });
 
 describe('broker-admin lists for staff who are not impersonating', () => {
-  it.each(['/console/my-agents', '/console/my-referrals', '/console/my-leads'])('%s says how to see it, not "The query is not valid"', async (url) => {
-    const { screen } = await renderApp(url, { as: 'admin@demo.test' });
-    expect(await screen.findByText(IMPERSONATE_FIRST, {}, { timeout: 30_000 })).toBeInTheDocument();
-    expect(screen.queryByText('The query is not valid')).toBeNull();
-  }, 60_000);
+  it.each(['/console/my-agents', '/console/my-referrals', '/console/my-leads'])(
+    '%s says how to see it, not "The query is not valid"',
+    async (url) => {
+      const { screen } = await renderApp(url, { as: 'admin@demo.test' });
+      expect(await screen.findByText(IMPERSONATE_FIRST, {}, { timeout: 30_000 })).toBeInTheDocument();
+      expect(screen.queryByText('The query is not valid')).toBeNull();
+    },
+    60_000,
+  );
 });

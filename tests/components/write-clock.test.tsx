@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { request } from '../../src/api/client.ts';
 import { patchUser, stampLastLogin } from '../../src/api/users.ts';
 import { lastWriteAt } from '../../src/api/write-clock.ts';
@@ -6,10 +7,16 @@ import { lastWriteAt } from '../../src/api/write-clock.ts';
 // The write clock (src/api/write-clock.ts) tells a restored query cache which answers may predate a
 // change this browser made: every signed-in call other than a read moves it, as it leaves and lands.
 
-afterEach(() => { vi.restoreAllMocks(); vi.useRealTimers(); localStorage.clear(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  localStorage.clear();
+});
 
 function answer(status = 200) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('{}', { status, headers: { 'Content-Type': 'application/json' } }));
+  return vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(async () => new Response('{}', { status, headers: { 'Content-Type': 'application/json' } }));
 }
 
 describe('the write clock', () => {
@@ -39,11 +46,13 @@ describe('the write clock', () => {
     expect(afterRefused).toBeGreaterThan(0);
     localStorage.clear();
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(request('/agents-api/agents/1', { method: 'POST', json: {} })).rejects.toThrow('You appear to be offline.');
+    await expect(request('/agents-api/agents/1', { method: 'POST', json: {} })).rejects.toThrow(
+      'You appear to be offline.',
+    );
     expect(lastWriteAt()).toBeGreaterThan(0);
   });
 
-  it('is not moved by the sign-in\'s last-login stamp, which no restored answer can predate; a profile edit moves it', async () => {
+  it("is not moved by the sign-in's last-login stamp, which no restored answer can predate; a profile edit moves it", async () => {
     localStorage.clear();
     const fetch = answer();
     // '{}' is not a user: both calls are refused by the schema after they land, which the clock ignores.
@@ -57,7 +66,9 @@ describe('the write clock', () => {
   });
 
   it('answers "always" when storage cannot be read, so every restored answer is revalidated', () => {
-    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => { throw new Error('denied'); });
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('denied');
+    });
     expect(lastWriteAt()).toBe(Infinity);
   });
 });

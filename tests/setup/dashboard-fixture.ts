@@ -19,8 +19,10 @@ export async function startDashboardFixture(now: Date): Promise<DashboardFixture
     harbor: b.find((x) => x.name === 'Harbor Point Realty')!.id,
     maple: b.find((x) => x.name === 'Maple & Main Homes')!.id,
   };
-  const [admin, csr, broker, basic, lender] = await Promise.all(
-    ['admin@demo.test', 'csr@demo.test', 'broker@demo.test', 'broker.basic@demo.test', 'lender@demo.test'].map((u) => signIn(server, u)),
-  ) as [Caller, Caller, Caller, Caller, Caller];
+  const [admin, csr, broker, basic, lender] = (await Promise.all(
+    ['admin@demo.test', 'csr@demo.test', 'broker@demo.test', 'broker.basic@demo.test', 'lender@demo.test'].map((u) =>
+      signIn(server, u),
+    ),
+  )) as [Caller, Caller, Caller, Caller, Caller];
   return { server, ids, admin, csr, broker, basic, lender };
 }

@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
+
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+
 import { settlePersistence } from '../../src/app/query-persistence.ts';
 
 // The persisted query cache restores from IndexedDB asynchronously, and writes throttled; an
@@ -32,8 +34,13 @@ window.matchMedia = (query: string) => {
   const w = window.innerWidth;
   const matches = (!max || w <= Number(max[1])) && (!min || w >= Number(min[1]));
   return {
-    matches, media: query, onchange: null,
-    addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {},
+    matches,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
     dispatchEvent: () => false,
   } as MediaQueryList;
 };

@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import type * as v from 'valibot';
 import { expect } from 'vitest';
+
 import { fieldMaxLengths, maxDigitsOf } from '../../src/contract/limits.ts';
 import { renderApp } from './render-app.tsx';
 
@@ -35,10 +36,12 @@ export interface FormCase {
 }
 
 /** Clicks the page's button `button` and answers the dialog it opens, named `dialog` (the button's name by default). */
-export const dialogOf = (button: string, dialog = button) => async ({ screen, user }: App) => {
-  await user.click((await screen.findAllByRole('button', { name: button }))[0]!);
-  return screen.findByRole('dialog', { name: dialog });
-};
+export const dialogOf =
+  (button: string, dialog = button) =>
+  async ({ screen, user }: App) => {
+    await user.click((await screen.findAllByRole('button', { name: button }))[0]!);
+    return screen.findByRole('dialog', { name: dialog });
+  };
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -55,31 +58,36 @@ export function describedBy(field: HTMLElement, message: string | RegExp): strin
 
 /** Runs one case: the refused value's message beside its field, focused, gone as the field changes, lengths the schema's. */
 export async function checkFormCase(c: FormCase): Promise<void> {
-    const app = await renderApp(typeof c.url === 'string' ? c.url : await c.url(), c.as ? { as: c.as } : {});
-    const form = c.open ? await c.open(app) : await app.screen.findByRole('main');
-    await c.before?.(app, form);
-    const [field] = await within(form).findAllByLabelText(c.field, { selector: 'input, textarea, select' });
-    if (!field) throw new Error(`no field ${String(c.field)}`);
-    if (c.fill) await c.fill(app, field);
-    else {
-      await app.user.clear(field);
-      if (c.bad) await app.user.type(field, c.bad); // '' leaves a required field empty
-    }
-    await app.user.click(within(field.closest('form') ?? form).getByRole('button', { name: c.submit }));
+  const app = await renderApp(typeof c.url === 'string' ? c.url : await c.url(), c.as ? { as: c.as } : {});
+  const form = c.open ? await c.open(app) : await app.screen.findByRole('main');
+  await c.before?.(app, form);
+  const [field] = await within(form).findAllByLabelText(c.field, { selector: 'input, textarea, select' });
+  if (!field) throw new Error(`no field ${String(c.field)}`);
+  if (c.fill) await c.fill(app, field);
+  else {
+    await app.user.clear(field);
+    if (c.bad) await app.user.type(field, c.bad); // '' leaves a required field empty
+  }
+  await app.user.click(within(field.closest('form') ?? form).getByRole('button', { name: c.submit }));
 
-    await waitFor(() => expect(field).toHaveAccessibleDescription(describedBy(field, c.message)));
-    expect(field).toHaveAttribute('aria-invalid', 'true');
-    await waitFor(() => expect(field).toHaveFocus());
+  await waitFor(() => expect(field).toHaveAccessibleDescription(describedBy(field, c.message)));
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  await waitFor(() => expect(field).toHaveFocus());
 
-    await (c.change ? c.change(app, field) : app.user.type(field, 'a'));
-    expect(field).not.toHaveAttribute('aria-invalid');
-    expect(within(form).queryByText(c.message)).not.toBeInTheDocument();
+  await (c.change ? c.change(app, field) : app.user.type(field, 'a'));
+  expect(field).not.toHaveAttribute('aria-invalid');
+  expect(within(form).queryByText(c.message)).not.toBeInTheDocument();
 
-    if (c.schema) {
-      const entries = (c.schema as unknown as { entries?: Record<string, v.GenericSchema> }).entries ?? {};
-      const limits = { ...fieldMaxLengths(c.schema), ...Object.fromEntries((c.digits ?? []).map((k) => [k, entries[k] && maxDigitsOf(entries[k])])) };
-      const named = [...form.querySelectorAll<HTMLInputElement>('input[name], textarea[name]')].filter((i) => i.name in limits);
-      expect(named.length).toBeGreaterThan(0);
-      for (const input of named) expect([input.name, input.maxLength]).toEqual([input.name, limits[input.name] ?? -1]);
-    }
+  if (c.schema) {
+    const entries = (c.schema as unknown as { entries?: Record<string, v.GenericSchema> }).entries ?? {};
+    const limits = {
+      ...fieldMaxLengths(c.schema),
+      ...Object.fromEntries((c.digits ?? []).map((k) => [k, entries[k] && maxDigitsOf(entries[k])])),
+    };
+    const named = [...form.querySelectorAll<HTMLInputElement>('input[name], textarea[name]')].filter(
+      (i) => i.name in limits,
+    );
+    expect(named.length).toBeGreaterThan(0);
+    for (const input of named) expect([input.name, input.maxLength]).toEqual([input.name, limits[input.name] ?? -1]);
+  }
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+
 import type { Config } from '../../server/config.ts';
 
 // Stand-ins at the boundary where real providers would be, in the test process: a real SMTP server
@@ -13,7 +14,12 @@ export const TWILIO_SID = `AC${'1'.repeat(32)}`;
 export const TWILIO_TOKEN = 'test-auth-token-0123456789';
 export const TWILIO_FROM = '+15555550100';
 
-export interface ReceivedMail { from: string; to: string[]; raw: string; at: number }
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  at: number;
+}
 
 /** A real SMTP server on a loopback port; `fail` answers every mail with that SMTP code. */
 export class SmtpStandIn {
@@ -25,7 +31,10 @@ export class SmtpStandIn {
 
   async start(port = 0): Promise<this> {
     this.server = new SMTPServer({
-      disabledCommands: ['STARTTLS'], allowInsecureAuth: true, logger: false, authMethods: ['PLAIN', 'LOGIN'],
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      logger: false,
+      authMethods: ['PLAIN', 'LOGIN'],
       onAuth: (auth, _session, cb) => {
         if (auth.username === SMTP_USER && auth.password === SMTP_PASS) cb(null, { user: auth.username });
         else cb(new Error('Invalid username or password'));
@@ -42,7 +51,9 @@ export class SmtpStandIn {
           }
           this.mails.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8'), at: Date.now(),
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+            at: Date.now(),
           });
           cb();
         });
@@ -71,7 +82,15 @@ export class SmtpStandIn {
   }
 }
 
-export interface ReceivedText { To: string; Body: string; From?: string; MessagingServiceSid?: string; StatusCallback: string; sid: string; at: number }
+export interface ReceivedText {
+  To: string;
+  Body: string;
+  From?: string;
+  MessagingServiceSid?: string;
+  StatusCallback: string;
+  sid: string;
+  at: number;
+}
 
 /** Twilio's Messages API as a stand-in: Basic auth, the form fields, a 201 with a message SID. */
 export class TwilioStandIn {
@@ -97,16 +116,19 @@ export class TwilioStandIn {
           this.refusals.push({ status, reason: message });
           reply(status, { code, message, status });
         };
-        if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${TWILIO_SID}/Messages.json`) return refuse(404, 20404, `No route ${req.method} ${req.url}`);
+        if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${TWILIO_SID}/Messages.json`)
+          return refuse(404, 20404, `No route ${req.method} ${req.url}`);
         if (req.headers.authorization !== expectedAuth) return refuse(401, 20003, 'Authenticate');
-        if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) return refuse(400, 12300, 'Not form-encoded');
+        if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded'))
+          return refuse(400, 12300, 'Not form-encoded');
         const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
         const to = form.get('To');
         const body = form.get('Body');
         const from = form.get('From');
         const service = form.get('MessagingServiceSid');
         const callback = form.get('StatusCallback');
-        if (!to || !/^\+[1-9]\d{6,14}$/.test(to)) return refuse(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+        if (!to || !/^\+[1-9]\d{6,14}$/.test(to))
+          return refuse(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
         if (!body) return refuse(400, 21602, 'Message body is required.');
         if (!from === !service) return refuse(400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required.");
         if (!callback || !/^https?:\/\//.test(callback)) return refuse(400, 21609, 'Invalid StatusCallback');
@@ -114,7 +136,15 @@ export class TwilioStandIn {
         if (special) return reply(special.status, special.body);
         this.counter += 1;
         const sid = `SM${this.counter.toString(16).padStart(32, '0')}`;
-        this.texts.push({ To: to, Body: body, ...(from ? { From: from } : {}), ...(service ? { MessagingServiceSid: service } : {}), StatusCallback: callback, sid, at: Date.now() });
+        this.texts.push({
+          To: to,
+          Body: body,
+          ...(from ? { From: from } : {}),
+          ...(service ? { MessagingServiceSid: service } : {}),
+          StatusCallback: callback,
+          sid,
+          at: Date.now(),
+        });
         reply(201, { sid, status: 'queued', to, body, account_sid: TWILIO_SID });
       });
     });
@@ -126,7 +156,11 @@ export class TwilioStandIn {
   async stop(): Promise<void> {
     const s = this.server;
     this.server = undefined;
-    if (s) await new Promise<void>((resolve) => { s.closeAllConnections(); s.close(() => resolve()); });
+    if (s)
+      await new Promise<void>((resolve) => {
+        s.closeAllConnections();
+        s.close(() => resolve());
+      });
   }
 
   get url(): string {
@@ -139,10 +173,22 @@ export class TwilioStandIn {
 }
 
 /** The delivery part of a config pointing at the stand-ins. */
-export function deliveryConfig(smtp: SmtpStandIn | undefined, twilio: TwilioStandIn | undefined, smsRatePerSecond = Infinity): Partial<Config> {
+export function deliveryConfig(
+  smtp: SmtpStandIn | undefined,
+  twilio: TwilioStandIn | undefined,
+  smsRatePerSecond = Infinity,
+): Partial<Config> {
   return {
     mail: smtp ? { smtpUrl: smtp.url, from: 'Porchlight <no-reply@porchlight.example>' } : undefined,
-    twilio: twilio ? { accountSid: TWILIO_SID, authToken: TWILIO_TOKEN, from: TWILIO_FROM, messagingServiceSid: undefined, apiUrl: twilio.url } : undefined,
+    twilio: twilio
+      ? {
+          accountSid: TWILIO_SID,
+          authToken: TWILIO_TOKEN,
+          from: TWILIO_FROM,
+          messagingServiceSid: undefined,
+          apiUrl: twilio.url,
+        }
+      : undefined,
     smsRatePerSecond,
   };
 }

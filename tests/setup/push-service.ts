@@ -40,17 +40,29 @@ export function decryptAes128gcm(body: Buffer, keys: SubscriptionKeys): string {
 }
 
 /** RFC 8292: `vapid t=<ES256 JWT>, k=<public key>`; answers the JWT's claims when the signature verifies with `publicKey`. */
-export function verifyVapid(authorization: string | undefined, publicKey: string): { aud: string; exp: number; sub: string } {
+export function verifyVapid(
+  authorization: string | undefined,
+  publicKey: string,
+): { aud: string; exp: number; sub: string } {
   const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(authorization ?? '');
   if (!m) throw new Error(`not a VAPID Authorization header: ${authorization}`);
   const [, jwt, k] = m as unknown as [string, string, string];
-  if (k !== publicKey) throw new Error('the VAPID key is not the server\'s');
+  if (k !== publicKey) throw new Error("the VAPID key is not the server's");
   const [head, claims, signature] = jwt.split('.') as [string, string, string];
   const point = Buffer.from(k, 'base64url');
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64u(point.subarray(1, 33)), y: b64u(point.subarray(33, 65)) }, format: 'jwk' });
-  const ok = verify('sha256', Buffer.from(`${head}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: b64u(point.subarray(1, 33)), y: b64u(point.subarray(33, 65)) },
+    format: 'jwk',
+  });
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${head}.${claims}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!ok) throw new Error('the VAPID signature does not verify');
-  if (JSON.parse(Buffer.from(head, 'base64url').toString()).alg !== 'ES256') throw new Error('the VAPID JWT is not ES256');
+  if (JSON.parse(Buffer.from(head, 'base64url').toString()).alg !== 'ES256')
+    throw new Error('the VAPID JWT is not ES256');
   return JSON.parse(Buffer.from(claims, 'base64url').toString()) as { aud: string; exp: number; sub: string };
 }
 
@@ -76,28 +88,41 @@ export async function startPushService(vapidPublicKey: () => Promise<string>) {
   const server: Server = createServer((req, res) => {
     load.inFlight += 1;
     load.maxInFlight = Math.max(load.maxInFlight, load.inFlight);
-    res.on('finish', () => { load.inFlight -= 1; });
+    res.on('finish', () => {
+      load.inFlight -= 1;
+    });
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => void (async () => {
-      const path = req.url ?? '';
-      try {
-        const keys = keysByPath.get(path);
-        if (!keys || req.method !== 'POST') throw new Error(`no subscription at ${req.method} ${path}`);
-        if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('the body is not aes128gcm');
-        const claims = verifyVapid(req.headers.authorization, await vapidPublicKey());
-        if (claims.aud !== `http://${req.headers.host}`) throw new Error(`the VAPID audience ${claims.aud} is not this push service`);
-        if (claims.exp * 1000 <= Date.now() || claims.exp * 1000 > Date.now() + 24 * 3600_000) throw new Error('the VAPID JWT expiry is not within 24 h');
-        received.push({ path, headers: req.headers, claims, message: JSON.parse(decryptAes128gcm(Buffer.concat(chunks), keys)) });
-        // A slow push service: the answer comes this long after the request (to see how many the server keeps in flight).
-        if (load.answerAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, load.answerAfterMs));
-        res.writeHead(statusByPath.get(path) ?? 201).end();
-      } catch (err) {
-        refused.push((err as Error).message);
-        res.writeHead(400).end((err as Error).message);
-      }
-      for (const w of waiters) w();
-    })());
+    req.on(
+      'end',
+      () =>
+        void (async () => {
+          const path = req.url ?? '';
+          try {
+            const keys = keysByPath.get(path);
+            if (!keys || req.method !== 'POST') throw new Error(`no subscription at ${req.method} ${path}`);
+            if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('the body is not aes128gcm');
+            const claims = verifyVapid(req.headers.authorization, await vapidPublicKey());
+            if (claims.aud !== `http://${req.headers.host}`)
+              throw new Error(`the VAPID audience ${claims.aud} is not this push service`);
+            if (claims.exp * 1000 <= Date.now() || claims.exp * 1000 > Date.now() + 24 * 3600_000)
+              throw new Error('the VAPID JWT expiry is not within 24 h');
+            received.push({
+              path,
+              headers: req.headers,
+              claims,
+              message: JSON.parse(decryptAes128gcm(Buffer.concat(chunks), keys)),
+            });
+            // A slow push service: the answer comes this long after the request (to see how many the server keeps in flight).
+            if (load.answerAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, load.answerAfterMs));
+            res.writeHead(statusByPath.get(path) ?? 201).end();
+          } catch (err) {
+            refused.push((err as Error).message);
+            res.writeHead(400).end((err as Error).message);
+          }
+          for (const w of waiters) w();
+        })(),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -113,7 +138,9 @@ export async function startPushService(vapidPublicKey: () => Promise<string>) {
       keysByPath.set(path, keys);
       return { path, endpoint: `${origin}${path}`, keys: { p256dh: keys.p256dh, auth: keys.authSecret } };
     },
-    answerWith(path: string, status: number) { statusByPath.set(path, status); },
+    answerWith(path: string, status: number) {
+      statusByPath.set(path, status);
+    },
     /** Resolves with the first message to `path` that `match` accepts, or rejects after `ms`. */
     waitFor(path: string, ms: number, match: (m: ReceivedPush) => boolean = () => true): Promise<ReceivedPush> {
       return new Promise((resolve, reject) => {
@@ -125,7 +152,10 @@ export async function startPushService(vapidPublicKey: () => Promise<string>) {
           resolve(hit);
           return true;
         };
-        const timer = setTimeout(() => { waiters.delete(look); reject(new Error(`no push to ${path} within ${ms} ms (refused: ${refused.join('; ')})`)); }, ms);
+        const timer = setTimeout(() => {
+          waiters.delete(look);
+          reject(new Error(`no push to ${path} within ${ms} ms (refused: ${refused.join('; ')})`));
+        }, ms);
         if (!look()) waiters.add(look);
       });
     },

@@ -1,12 +1,20 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll } from 'vitest';
+
+import { ROUTES } from '../../src/access/route-table.ts';
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
-import { signIn } from '../../src/session/session.ts';
 import { notePublicRoute } from '../../src/app/route-guard-state.ts';
-import { ROUTES } from '../../src/access/route-table.ts';
-import { activityStore, impersonationStore, preferencesStore, profileStore, recentlyViewedStore, sessionStore } from '../../src/session/state.ts';
+import { signIn } from '../../src/session/session.ts';
+import {
+  activityStore,
+  impersonationStore,
+  preferencesStore,
+  profileStore,
+  recentlyViewedStore,
+  sessionStore,
+} from '../../src/session/state.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from './test-server.ts';
 
 let server: TestServer | undefined;
@@ -17,7 +25,10 @@ export async function testServer(): Promise<TestServer> {
   server ??= await startTestServer();
   return server;
 }
-afterAll(async () => { await server?.close(); server = undefined; });
+afterAll(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 /** Routes the console's fetch calls to the in-process reference API; calls to `hold` paths wait for `gate`. */
 function routeFetch(s: TestServer, hold?: RegExp, gate?: Promise<void>) {
@@ -31,7 +42,15 @@ function routeFetch(s: TestServer, hold?: RegExp, gate?: Promise<void>) {
 
 function resetClientState() {
   localStorage.clear();
-  for (const store of [sessionStore, preferencesStore, profileStore, impersonationStore, activityStore, recentlyViewedStore]) store.reload();
+  for (const store of [
+    sessionStore,
+    preferencesStore,
+    profileStore,
+    impersonationStore,
+    activityStore,
+    recentlyViewedStore,
+  ])
+    store.reload();
 }
 
 export interface RenderAppOptions {
@@ -49,10 +68,15 @@ export interface RenderAppOptions {
 }
 
 /** Renders the whole console at `url` against the in-process reference API. */
-export async function renderApp(url: string, { as, stayLoggedIn = false, fromLogin = false, hold }: RenderAppOptions = {}) {
+export async function renderApp(
+  url: string,
+  { as, stayLoggedIn = false, fromLogin = false, hold }: RenderAppOptions = {},
+) {
   const s = await testServer();
   let release = () => {};
-  const gate = new Promise<void>((resolve) => { release = resolve; });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   routeFetch(s);
   resetClientState();
   if (as) {

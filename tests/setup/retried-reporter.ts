@@ -1,4 +1,5 @@
 import type { Reporter, TestCase } from 'vitest/node';
+
 import { retryVerdict } from './quarantine.ts';
 
 /**
@@ -15,7 +16,9 @@ export default class RetriedReporter implements Reporter {
     const name = `${test.module.moduleId.replace(`${process.cwd()}/`, '')} > ${test.fullName}`;
     this.retried.push(name);
     // What the failed attempt said (a passed result keeps its retries' errors), so that the race can be found from the log.
-    const errors = (test.result().errors ?? []).map((e) => `${e.name ?? 'Error'}: ${e.message ?? ''}`.split('\n').slice(0, 6).join('\n    '));
+    const errors = (test.result().errors ?? []).map((e) =>
+      `${e.name ?? 'Error'}: ${e.message ?? ''}`.split('\n').slice(0, 6).join('\n    '),
+    );
     if (errors.length) console.log(`\n${name} failed before its retry:\n    ${errors.join('\n    ')}\n`);
   }
 

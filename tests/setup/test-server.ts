@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
+
 import { createApp } from '../../server/app.ts';
 import { testConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Db, type OpenDatabase } from '../../server/db/database.ts';
 import { EventBus } from '../../server/events/bus.ts';
 import { notifySourceFor } from '../../server/events/notify-source.ts';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
-import pg from 'pg';
 import { PG_TEMPLATE_DB } from './pg-template.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
@@ -29,15 +30,33 @@ export interface TestServer {
  * default; a new database cloned from the seeded template on a PostgreSQL server in the
  * `api-pg` test project (TEST_DB=postgres, TEST_DATABASE_URL).
  */
-export async function startTestServer(options: { authCacheMs?: number; config?: Partial<Config> } = {}): Promise<TestServer> {
-  const database: OpenDatabase & { url?: string } = process.env.TEST_DB === 'postgres' ? await clonePostgresTemplate() : await openDatabase({
-    loadDataDir: new Blob([readFileSync(path.resolve('.tmp/test-template.tar'))]),
-  });
+export async function startTestServer(
+  options: { authCacheMs?: number; config?: Partial<Config> } = {},
+): Promise<TestServer> {
+  const database: OpenDatabase & { url?: string } =
+    process.env.TEST_DB === 'postgres'
+      ? await clonePostgresTemplate()
+      : await openDatabase({
+          loadDataDir: new Blob([readFileSync(path.resolve('.tmp/test-template.tar'))]),
+        });
   let now: Date | undefined;
-  const config = testConfig({ ...(options.authCacheMs === undefined ? {} : { authCacheMs: options.authCacheMs }), ...options.config });
+  const config = testConfig({
+    ...(options.authCacheMs === undefined ? {} : { authCacheMs: options.authCacheMs }),
+    ...options.config,
+  });
   const events = await new EventBus(database.db).start(notifySourceFor(database, database.url));
   const app = createApp({ db: database.db, config, events, now: () => now ?? new Date() });
-  return { db: database.db, app, events, config, setNow: (d) => (now = d), close: async () => { await events.stop(); await database.close(); } };
+  return {
+    db: database.db,
+    app,
+    events,
+    config,
+    setNow: (d) => (now = d),
+    close: async () => {
+      await events.stop();
+      await database.close();
+    },
+  };
 }
 
 /** CREATE DATABASE ... TEMPLATE: a copy of the seeded template in a fraction of a second. */
@@ -56,17 +75,26 @@ async function clonePostgresTemplate() {
   target.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: target.toString() });
   return {
-    ...database, url: target.toString(),
+    ...database,
+    url: target.toString(),
     close: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      try { await c.query(`drop database if exists ${name}`); } finally { await c.end(); }
+      try {
+        await c.query(`drop database if exists ${name}`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
 
-export interface ApiResult<T = unknown> { status: number; body: T; headers: Headers }
+export interface ApiResult<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
 
 export interface Caller {
   token: string;
@@ -78,7 +106,12 @@ export interface Caller {
   delete<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResult<T>>;
 }
 
-export async function call<T = any>(server: TestServer, method: string, url: string, init: { token?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
+export async function call<T = any>(
+  server: TestServer,
+  method: string,
+  url: string,
+  init: { token?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers['Authorization'] = `Bearer ${init.token}`;
   let body: string | undefined;
@@ -92,16 +125,25 @@ export async function call<T = any>(server: TestServer, method: string, url: str
   const res = await server.app.request(url, { method, headers, ...(body !== undefined ? { body } : {}) });
   const text = await res.text();
   let parsed: unknown = text;
-  try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 
 /** Signs in a demo identity with the password grant and returns a caller bound to its token. */
 export async function signIn(server: TestServer, username: string, password = DEMO_PASSWORD): Promise<Caller> {
   const clientId = username.startsWith('+') || /^\(?\d/.test(username) ? OAUTH_CLIENTS.agent : OAUTH_CLIENTS.console;
-  const res = await call<{ access_token: string; refresh_token: string }>(server, 'POST', '/auth/oauth2.0/accessToken', {
-    form: { grant_type: 'password', username, password, client_id: clientId },
-  });
+  const res = await call<{ access_token: string; refresh_token: string }>(
+    server,
+    'POST',
+    '/auth/oauth2.0/accessToken',
+    {
+      form: { grant_type: 'password', username, password, client_id: clientId },
+    },
+  );
   if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return callerFor(server, res.body.access_token, res.body.refresh_token);
 }
@@ -110,8 +152,12 @@ export function callerFor(server: TestServer, token: string, refreshToken = ''):
   const m = (method: string) => (url: string, body?: unknown, headers?: Record<string, string>) =>
     call(server, method, url, { token, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
   return {
-    token, refreshToken,
+    token,
+    refreshToken,
     get: (url, headers) => call(server, 'GET', url, { token, ...(headers ? { headers } : {}) }),
-    post: m('POST'), put: m('PUT'), patch: m('PATCH'), delete: m('DELETE'),
+    post: m('POST'),
+    put: m('PUT'),
+    patch: m('PATCH'),
+    delete: m('DELETE'),
   };
 }

@@ -1,4 +1,5 @@
 import { clear, entries } from 'idb-keyval';
+
 import { ledgerStore, reloadLedger } from '../../src/session/agent-unsynced.ts';
 
 /** Empties the agent's write ledger in IndexedDB and in memory (between tests, as localStorage is). */

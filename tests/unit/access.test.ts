@@ -1,20 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, defaultRouteFor, guard, landingFor, matchRoute, overviewRedirect } from '../../src/access/access.ts';
+
+import {
+  canAccess,
+  defaultRouteFor,
+  guard,
+  landingFor,
+  matchRoute,
+  overviewRedirect,
+} from '../../src/access/access.ts';
 import { routeById } from '../../src/access/route-table.ts';
 
 // Spec 1 section 6 (and spec 2 section 2): every route with the roles that may open it.
 const ACCESS: [string, string[]][] = [
-  ['/console', ['ADMIN', 'BROKERAGE_ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'CSR', 'LOAN_OFFICE_ADMIN']],
+  [
+    '/console',
+    [
+      'ADMIN',
+      'BROKERAGE_ADMIN',
+      'MANAGER',
+      'QA_TEAM',
+      'CSR_SUPERVISOR',
+      'AGENT_ENGAGEMENT',
+      'CSR',
+      'LOAN_OFFICE_ADMIN',
+    ],
+  ],
   ['/console/brokerages', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT']],
   ['/console/brokerages/view/3', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT']],
-  ['/console/brokerages/view/3/agent/9/referral/4', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT']],
+  [
+    '/console/brokerages/view/3/agent/9/referral/4',
+    ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT'],
+  ],
   ['/console/brokerages/email/3', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT']],
   ['/console/agents', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT']],
   ['/console/agents/view/9/referral/4', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT']],
   ['/console/lenders', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'LOAN_OFFICE_ADMIN']],
   ['/console/lenders/view/1', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT']],
-  ['/console/opportunities', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'CSR_VIEW_OPPORTUNITIES']],
-  ['/console/opportunities/view/5', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'CSR_VIEW_OPPORTUNITIES']],
+  [
+    '/console/opportunities',
+    ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'CSR_VIEW_OPPORTUNITIES'],
+  ],
+  [
+    '/console/opportunities/view/5',
+    ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'CSR_VIEW_OPPORTUNITIES'],
+  ],
   ['/console/user-management', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR']],
   ['/console/user-management/create', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR']],
   ['/console/user-management/edit/2', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR']],
@@ -47,9 +76,15 @@ const ACCESS: [string, string[]][] = [
   ['/console/my-metrics', ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN']],
   ['/console/marketplace', ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN']],
   ['/console/my-loan-officers', ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'LOAN_OFFICE_ADMIN']],
-  ['/console/my-loan-officers/view/2', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'LOAN_OFFICE_ADMIN']],
+  [
+    '/console/my-loan-officers/view/2',
+    ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'LOAN_OFFICE_ADMIN'],
+  ],
   ['/console/lender-referrals', ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'LOAN_OFFICE_ADMIN']],
-  ['/console/lender-referrals/view/2', ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'LOAN_OFFICE_ADMIN']],
+  [
+    '/console/lender-referrals/view/2',
+    ['ADMIN', 'MANAGER', 'QA_TEAM', 'CSR_SUPERVISOR', 'AGENT_ENGAGEMENT', 'LOAN_OFFICE_ADMIN'],
+  ],
   ['/console/agent-followups', ['AGENT']],
   ['/console/agent-followups/view/2', ['AGENT']],
   ['/console/agent-funnel', ['AGENT']],
@@ -59,23 +94,49 @@ const ACCESS: [string, string[]][] = [
   ['/console/dashboard', ['ADMIN', 'AGENT_ENGAGEMENT', 'BROKERAGE_ADMIN', 'CSR', 'LOAN_OFFICE_ADMIN']],
 ];
 
-const ALL_ROLES = ['ADMIN', 'BROKERAGE_ADMIN', 'AGENT', 'MANAGER', 'CSR_SUPERVISOR', 'CSR', 'CSR_VIEW_OPPORTUNITIES',
-  'AGENT_ENGAGEMENT', 'QA_TEAM', 'LOAN_OFFICE_ADMIN', 'LEAD_SUPPLIER', 'DS_TEAM'];
+const ALL_ROLES = [
+  'ADMIN',
+  'BROKERAGE_ADMIN',
+  'AGENT',
+  'MANAGER',
+  'CSR_SUPERVISOR',
+  'CSR',
+  'CSR_VIEW_OPPORTUNITIES',
+  'AGENT_ENGAGEMENT',
+  'QA_TEAM',
+  'LOAN_OFFICE_ADMIN',
+  'LEAD_SUPPLIER',
+  'DS_TEAM',
+];
 
 describe('route access', () => {
   it.each(ACCESS)('%s admits exactly %j', (path, allowed) => {
     const match = matchRoute(path);
     expect(match, path).toBeDefined();
-    for (const role of ALL_ROLES) expect(canAccess([role], match!.route), `${role} on ${path}`).toBe(allowed.includes(role));
+    for (const role of ALL_ROLES)
+      expect(canAccess([role], match!.route), `${role} on ${path}`).toBe(allowed.includes(role));
   });
 
-  it.each(['/', '/login', '/register', '/register/ABC', '/forgot-password', '/agent-onboarding', '/agent-onboarding/XYZ', '/agent-onboarding/XYZ/decline', '/cloze', '/404'])(
-    'the public route %s needs no sign-in', (path) => {
-      expect(matchRoute(path)?.route.roles).toBeUndefined();
-    });
+  it.each([
+    '/',
+    '/login',
+    '/register',
+    '/register/ABC',
+    '/forgot-password',
+    '/agent-onboarding',
+    '/agent-onboarding/XYZ',
+    '/agent-onboarding/XYZ/decline',
+    '/cloze',
+    '/404',
+  ])('the public route %s needs no sign-in', (path) => {
+    expect(matchRoute(path)?.route.roles).toBeUndefined();
+  });
 
   it('reads path parameters', () => {
-    expect(matchRoute('/console/brokerages/view/3/agent/9/referral/4')).toMatchObject({ route: { id: 'brokerage-agent-referral' }, params: { id: '3', agentId: '9', referralId: '4' } });
+    expect(matchRoute('/console/brokerages/view/3/agent/9/referral/4')).toMatchObject({
+      route: { id: 'brokerage-agent-referral' },
+      params: { id: '3', agentId: '9', referralId: '4' },
+    });
     expect(matchRoute('/register/DEMO-INVITE-1')?.params).toEqual({ code: 'DEMO-INVITE-1' });
   });
 
@@ -87,10 +148,18 @@ describe('route access', () => {
 
 describe('default routes', () => {
   it.each([
-    ['ADMIN', '/console/brokerages'], ['MANAGER', '/console/brokerages'], ['QA_TEAM', '/console/brokerages'],
-    ['CSR_SUPERVISOR', '/console/brokerages'], ['AGENT_ENGAGEMENT', '/console/brokerages'],
-    ['BROKERAGE_ADMIN', '/console'], ['CSR', '/console'], ['CSR_VIEW_OPPORTUNITIES', '/console/opportunities'],
-    ['AGENT', '/console/agent-followups'], ['LOAN_OFFICE_ADMIN', '/console'], ['LEAD_SUPPLIER', '/console'], ['DS_TEAM', '/console'],
+    ['ADMIN', '/console/brokerages'],
+    ['MANAGER', '/console/brokerages'],
+    ['QA_TEAM', '/console/brokerages'],
+    ['CSR_SUPERVISOR', '/console/brokerages'],
+    ['AGENT_ENGAGEMENT', '/console/brokerages'],
+    ['BROKERAGE_ADMIN', '/console'],
+    ['CSR', '/console'],
+    ['CSR_VIEW_OPPORTUNITIES', '/console/opportunities'],
+    ['AGENT', '/console/agent-followups'],
+    ['LOAN_OFFICE_ADMIN', '/console'],
+    ['LEAD_SUPPLIER', '/console'],
+    ['DS_TEAM', '/console'],
   ])('%s lands on %s', (role, path) => {
     expect(defaultRouteFor(role)).toBe(path);
   });
@@ -109,11 +178,35 @@ describe('the route guard', () => {
   const overview = routeById('overview');
   it.each([
     ['no session', null, ['ADMIN'], brokerages, { action: 'redirect', to: '/login' }],
-    ['no access token', { accessToken: '', expiresAt: now + 1 }, ['ADMIN'], brokerages, { action: 'redirect', to: '/login' }],
-    ['an expired session', { accessToken: 't', expiresAt: now }, ['ADMIN'], brokerages, { action: 'redirect', to: '/login' }],
+    [
+      'no access token',
+      { accessToken: '', expiresAt: now + 1 },
+      ['ADMIN'],
+      brokerages,
+      { action: 'redirect', to: '/login' },
+    ],
+    [
+      'an expired session',
+      { accessToken: 't', expiresAt: now },
+      ['ADMIN'],
+      brokerages,
+      { action: 'redirect', to: '/login' },
+    ],
     ['no role for /console itself', live, ['AGENT'], overview, { action: 'redirect', to: '/login' }],
-    ['no role: the first role\'s default route', live, ['AGENT'], brokerages, { action: 'redirect', to: '/console/agent-followups' }],
-    ['no role, a role without a default: /console', live, ['LEAD_SUPPLIER'], brokerages, { action: 'redirect', to: '/console' }],
+    [
+      "no role: the first role's default route",
+      live,
+      ['AGENT'],
+      brokerages,
+      { action: 'redirect', to: '/console/agent-followups' },
+    ],
+    [
+      'no role, a role without a default: /console',
+      live,
+      ['LEAD_SUPPLIER'],
+      brokerages,
+      { action: 'redirect', to: '/console' },
+    ],
     ['no roles at all: /login', live, [], brokerages, { action: 'redirect', to: '/login' }],
     ['a role of the route', live, ['MANAGER'], brokerages, { action: 'allow' }],
   ] as const)('with %s', (_, session, roles, route, expected) => {

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_FAMILIES, API_PATHNAME_PATTERNS, isApiPath } from '../../src/access/api-families.ts';
-import { ROUTES as CONSOLE_ROUTES } from '../../src/access/route-table.ts';
+
 import { createApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
 import type { AppEnv } from '../../server/http/route.ts';
 import { ROUTES } from '../../server/routes/index.ts';
 import { mountConsole } from '../../server/static.ts';
+import { API_FAMILIES, API_PATHNAME_PATTERNS, isApiPath } from '../../src/access/api-families.ts';
+import { ROUTES as CONSOLE_ROUTES } from '../../src/access/route-table.ts';
 import viteConfig from '../../vite.config.ts';
 
 const firstSegment = (p: string) => p.split('/')[1] ?? '';
@@ -26,7 +27,7 @@ const samples = [...new Set([...families, ...API_FAMILIES])].flatMap((f) => [`/$
 const patternMatches = (pattern: string, pathname: string) =>
   pattern.endsWith('/*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
 
-describe('one list of the server\'s path families', () => {
+describe("one list of the server's path families", () => {
   it('lists every family the server mounts', () => {
     expect(families.length).toBeGreaterThan(10);
     expect(families.filter((f) => !(API_FAMILIES as readonly string[]).includes(f))).toEqual([]);
@@ -64,7 +65,7 @@ describe('one list of the server\'s path families', () => {
       expect(page.headers.get('Content-Type')).toMatch(/^text\/html/);
     });
 
-    it('never answers a path of a family with the console\'s index.html', async () => {
+    it("never answers a path of a family with the console's index.html", async () => {
       const served: string[] = [];
       for (const p of samples) {
         const res = await server.request(p);

@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { decideAssignment, forceRefusal, MAX_OVERDUE_REFERRALS, type AssignmentCandidate, type AssignmentLead } from '../../src/lib/assignment-rule.ts';
+
+import {
+  decideAssignment,
+  forceRefusal,
+  MAX_OVERDUE_REFERRALS,
+  type AssignmentCandidate,
+  type AssignmentLead,
+} from '../../src/lib/assignment-rule.ts';
 
 const lead: AssignmentLead = { brokerageId: 1, zip: '04101', city: 'Portland', state: 'ME' };
 const agent = (id: number, over: Partial<AssignmentCandidate> = {}): AssignmentCandidate => ({
-  agentId: id, name: `Agent ${id}`, brokerageId: 1, status: 'ACTIVE', holds: [], coverage: [{ zip: '04101', city: null, state: null }],
-  exclusions: [], overdueCount: 0, openReferrals: 0, score: 0.5, declined: false, ...over,
+  agentId: id,
+  name: `Agent ${id}`,
+  brokerageId: 1,
+  status: 'ACTIVE',
+  holds: [],
+  coverage: [{ zip: '04101', city: null, state: null }],
+  exclusions: [],
+  overdueCount: 0,
+  openReferrals: 0,
+  score: 0.5,
+  declined: false,
+  ...over,
 });
 
 describe('decideAssignment: each check skips a candidate with its reason', () => {
@@ -14,7 +31,11 @@ describe('decideAssignment: each check skips a candidate with its reason', () =>
     ['an exclusion', { exclusions: ['04101'] }, 'Excludes ZIP 04101'],
     ['a status', { status: 'PAUSED' }, 'Status is PAUSED'],
     ['an admin hold', { holds: ['License expired'] }, 'On admin hold: License expired'],
-    ['overdue referrals', { overdueCount: MAX_OVERDUE_REFERRALS }, `${MAX_OVERDUE_REFERRALS} overdue referrals (limit ${MAX_OVERDUE_REFERRALS - 1})`],
+    [
+      'overdue referrals',
+      { overdueCount: MAX_OVERDUE_REFERRALS },
+      `${MAX_OVERDUE_REFERRALS} overdue referrals (limit ${MAX_OVERDUE_REFERRALS - 1})`,
+    ],
     ['a decline', { declined: true }, 'Already declined this opportunity'],
   ];
   for (const [what, over, reason] of cases) {
@@ -38,7 +59,12 @@ describe('decideAssignment: ranking', () => {
   const cases: [string, AssignmentCandidate[], number, RegExp][] = [
     ['higher score wins', [agent(1, { score: 0.4 }), agent(2, { score: 0.9 })], 2, /score 0\.90 beats score 0\.40/],
     ['no score counts as 0', [agent(1, { score: null }), agent(2, { score: 0.1 })], 2, /score 0\.10 beats no score/],
-    ['same score: fewer open referrals', [agent(1, { openReferrals: 5 }), agent(2, { openReferrals: 1 })], 2, /1 open referrals against 5/],
+    [
+      'same score: fewer open referrals',
+      [agent(1, { openReferrals: 5 }), agent(2, { openReferrals: 1 })],
+      2,
+      /1 open referrals against 5/,
+    ],
     ['all equal: the older account', [agent(3), agent(2)], 2, /older account \(agent 2\)/],
   ];
   for (const [what, candidates, winner, why] of cases) {
@@ -59,17 +85,29 @@ describe('decideAssignment: ranking', () => {
 
 describe('forced assignment', () => {
   it('chooses the forced agent, names who forced it, and shows whom the rule would have chosen', () => {
-    const d = decideAssignment(lead, [agent(1, { score: 0.9 }), agent(2, { score: 0.2 })], { agentId: 2, byName: 'Alex Admin' });
+    const d = decideAssignment(lead, [agent(1, { score: 0.9 }), agent(2, { score: 0.2 })], {
+      agentId: 2,
+      byName: 'Alex Admin',
+    });
     expect(d.mode).toBe('FORCED');
     expect(d.chosenAgentId).toBe(2);
-    expect(d.candidates.find((c) => c.agentId === 2)!.reasons).toEqual(['Forced by Alex Admin', 'The rule ranked this agent 2 of 2']);
-    expect(d.candidates.find((c) => c.agentId === 1)!.reasons).toEqual(['The rule would have chosen this agent; the assignment was forced']);
+    expect(d.candidates.find((c) => c.agentId === 2)!.reasons).toEqual([
+      'Forced by Alex Admin',
+      'The rule ranked this agent 2 of 2',
+    ]);
+    expect(d.candidates.find((c) => c.agentId === 1)!.reasons).toEqual([
+      'The rule would have chosen this agent; the assignment was forced',
+    ]);
     expect(d.summary).toBe('Forced by Alex Admin to Agent 2; the rule would have chosen Agent 1');
   });
 
   it('is refused only for DELETED or DEACTIVATED agents and another brokerage', () => {
-    expect(forceRefusal({ status: 'DEACTIVATED', brokerageId: 1 }, { brokerageId: 1 })).toBe('The agent cannot take referrals while deactivated');
-    expect(forceRefusal({ status: 'ACTIVE', brokerageId: 2 }, { brokerageId: 1 })).toBe("The agent is not with the opportunity's brokerage");
+    expect(forceRefusal({ status: 'DEACTIVATED', brokerageId: 1 }, { brokerageId: 1 })).toBe(
+      'The agent cannot take referrals while deactivated',
+    );
+    expect(forceRefusal({ status: 'ACTIVE', brokerageId: 2 }, { brokerageId: 1 })).toBe(
+      "The agent is not with the opportunity's brokerage",
+    );
     expect(forceRefusal({ status: 'PAUSED', brokerageId: 1 }, { brokerageId: 1 })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { checkAuthorizeRequest, isRegisteredRedirect } from '../../server/auth/authorize-request.ts';
 import { escapeHtml, linkify } from '../../server/auth/html.ts';
 
@@ -30,13 +31,23 @@ describe('registered redirect URIs of the agents client', () => {
 
 describe('authorisation requests', () => {
   const good = {
-    response_type: 'code', client_id: 'porchlight-agent', redirect_uri: 'http://agents.localhost:5173/login',
-    state: 'xyz', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256',
+    response_type: 'code',
+    client_id: 'porchlight-agent',
+    redirect_uri: 'http://agents.localhost:5173/login',
+    state: 'xyz',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
   };
 
   it('accepts a complete S256 request', () => {
     expect(checkAuthorizeRequest(good, HOSTS)).toEqual({
-      ok: true, request: { clientId: 'porchlight-agent', redirectUri: good.redirect_uri, state: 'xyz', codeChallenge: good.code_challenge },
+      ok: true,
+      request: {
+        clientId: 'porchlight-agent',
+        redirectUri: good.redirect_uri,
+        state: 'xyz',
+        codeChallenge: good.code_challenge,
+      },
     });
   });
 
@@ -58,6 +69,7 @@ describe('page text', () => {
   it('escapes markup and links only http(s) addresses', () => {
     expect(escapeHtml(`<a href="x">'&`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;');
     expect(linkify('see https://x.test/a?b=1&c=<2>. or javascript:alert(1)')).toBe(
-      'see <a href="https://x.test/a?b=1&amp;c=">https://x.test/a?b=1&amp;c=</a>&lt;2&gt;. or javascript:alert(1)');
+      'see <a href="https://x.test/a?b=1&amp;c=">https://x.test/a?b=1&amp;c=</a>&lt;2&gt;. or javascript:alert(1)',
+    );
   });
 });

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 // widgets never touch the query cache: a file elsewhere under src that calls one of these fails here.
 
 const ROOT = path.resolve(__dirname, '../..');
-const CACHE_WRITES = /\.(invalidateQueries|setQueryData|setQueriesData|removeQueries|resetQueries|cancelQueries|refetchQueries)\s*[(<]/g;
+const CACHE_WRITES =
+  /\.(invalidateQueries|setQueryData|setQueriesData|removeQueries|resetQueries|cancelQueries|refetchQueries)\s*[(<]/g;
 /** The layers that may touch the query cache. */
 const CACHE_OWNERS = ['src/api/', 'src/app/'];
 
@@ -27,8 +28,13 @@ function cacheWritesIn(file: string, text: string): string[] {
 
 describe('the cache effects of writes live in src/api', () => {
   it('finds a call of any cache-writing method, however it is written', () => {
-    expect(cacheWritesIn('x.ts', 'void client.invalidateQueries({ queryKey: k });')).toEqual(['x.ts: invalidateQueries']);
-    expect(cacheWritesIn('x.ts', 'qc.setQueryData<Row>(key, row); qc\n  .removeQueries({ queryKey });')).toEqual(['x.ts: setQueryData', 'x.ts: removeQueries']);
+    expect(cacheWritesIn('x.ts', 'void client.invalidateQueries({ queryKey: k });')).toEqual([
+      'x.ts: invalidateQueries',
+    ]);
+    expect(cacheWritesIn('x.ts', 'qc.setQueryData<Row>(key, row); qc\n  .removeQueries({ queryKey });')).toEqual([
+      'x.ts: setQueryData',
+      'x.ts: removeQueries',
+    ]);
     expect(cacheWritesIn('x.ts', 'const invalidateQueries = 1; // setQueryData is named in a comment')).toEqual([]);
   });
 
@@ -36,6 +42,9 @@ describe('the cache effects of writes live in src/api', () => {
     const offenders = filesUnder('src')
       .filter((f) => !CACHE_OWNERS.some((owner) => f.startsWith(owner)))
       .flatMap((f) => cacheWritesIn(f, readFileSync(path.join(ROOT, f), 'utf8')));
-    expect(offenders, 'move the cache effect into the write of src/api/<resource>.ts (write(call, effects), run with useWrite)').toEqual([]);
+    expect(
+      offenders,
+      'move the cache effect into the write of src/api/<resource>.ts (write(call, effects), run with useWrite)',
+    ).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+
 import { CACHE_CONTRACT_FINGERPRINT, CACHE_VERSION } from '../../src/app/query-persistence.ts';
 
 // The persisted query cache and the code agree on versions. A restored answer is read
@@ -25,7 +26,12 @@ export function shapeOf(schema: unknown, seen = new Set<unknown>()): unknown {
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = value;
     if (value instanceof RegExp) out[key] = String(value);
   }
-  if (s['entries']) out['entries'] = Object.fromEntries(Object.entries(s['entries'] as Node).sort(([a], [b]) => a.localeCompare(b)).map(([k, e]) => [k, shapeOf(e, seen)]));
+  if (s['entries'])
+    out['entries'] = Object.fromEntries(
+      Object.entries(s['entries'] as Node)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, e]) => [k, shapeOf(e, seen)]),
+    );
   for (const key of ['item', 'wrapped', 'key', 'value', 'rest'] as const) if (s[key]) out[key] = shapeOf(s[key], seen);
   if (Array.isArray(s['options'])) out['options'] = (s['options'] as unknown[]).map((o) => shapeOf(o, seen));
   if (Array.isArray(s['items'])) out['items'] = (s['items'] as unknown[]).map((o) => shapeOf(o, seen));
@@ -41,7 +47,11 @@ function apiContractImports(): Map<string, Set<string>> {
     const text = readFileSync(path.join(dir, file), 'utf8');
     for (const m of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'\.\.\/contract\/([\w-]+)\.ts'/g)) {
       if (m[1]) continue;
-      const names = m[2]!.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type ')).map((n) => n.split(/\s+as\s+/)[0]!);
+      const names = m[2]!
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n && !n.startsWith('type '))
+        .map((n) => n.split(/\s+as\s+/)[0]!);
       const set = found.get(m[3]!) ?? new Set<string>();
       for (const n of names) set.add(n);
       found.set(m[3]!, set);
@@ -56,7 +66,8 @@ async function fingerprint(): Promise<{ hash: string; count: number }> {
     const mod = (await import(`../../src/contract/${module}.ts`)) as Record<string, unknown>;
     for (const name of [...names].sort()) {
       const value = mod[name];
-      if (value && typeof value === 'object' && (value as Node)['kind'] === 'schema') parts.push([`${module}.${name}`, shapeOf(value)]);
+      if (value && typeof value === 'object' && (value as Node)['kind'] === 'schema')
+        parts.push([`${module}.${name}`, shapeOf(value)]);
     }
   }
   return { hash: createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16), count: parts.length };
@@ -66,8 +77,11 @@ describe('the persisted cache version', () => {
   it('changes with every contract shape the cached answers are read with', async () => {
     const { hash, count } = await fingerprint();
     expect(count).toBeGreaterThan(50);
-    expect(hash, `A contract shape that src/api reads answers with changed: bump CACHE_VERSION (now ${CACHE_VERSION}) in `
-      + `src/app/query-persistence.ts and set CACHE_CONTRACT_FINGERPRINT to '${hash}'.`).toBe(CACHE_CONTRACT_FINGERPRINT);
+    expect(
+      hash,
+      `A contract shape that src/api reads answers with changed: bump CACHE_VERSION (now ${CACHE_VERSION}) in ` +
+        `src/app/query-persistence.ts and set CACHE_CONTRACT_FINGERPRINT to '${hash}'.`,
+    ).toBe(CACHE_CONTRACT_FINGERPRINT);
   });
 
   it('tells a changed shape apart: an added field, a new option, a nullable made required', async () => {
@@ -77,6 +91,8 @@ describe('the persisted cache version', () => {
     expect(key(v.object({ ...base.entries, extra: v.string() }))).not.toBe(key(base));
     expect(key(v.object({ ...base.entries, stage: v.picklist(['A', 'B', 'C']) }))).not.toBe(key(base));
     expect(key(v.object({ ...base.entries, name: v.string() }))).not.toBe(key(base));
-    expect(key(v.object({ name: v.nullable(v.string()), stage: v.picklist(['A', 'B']), id: v.number() }))).toBe(key(base));
+    expect(key(v.object({ name: v.nullable(v.string()), stage: v.picklist(['A', 'B']), id: v.number() }))).toBe(
+      key(base),
+    );
   });
 });

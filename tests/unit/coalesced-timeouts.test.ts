@@ -1,8 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { coalescedTimeouts, GRAIN_MS } from '../../src/lib/coalesced-timeouts.ts';
 
-beforeEach(() => { vi.useFakeTimers({ now: 1_000_000 }); });
-afterEach(() => { vi.useRealTimers(); vi.restoreAllMocks(); });
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_000_000 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('coalescedTimeouts (TanStack Query timers)', () => {
   it('runs each timeout once, at its deadline rounded up to the second, sharing one platform timer per second', () => {

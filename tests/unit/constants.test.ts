@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { PRICE_RANGES, priceRangeLabel } from '../../src/lib/price-ranges.ts';
 import { US_STATES_AND_TERRITORIES } from '../../src/lib/us-states.ts';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { csvCell, csvRow, csvStream, type CsvValue } from '../../server/http/csv.ts';
 
 describe('csvCell', () => {
@@ -39,13 +40,21 @@ describe('csvStream', () => {
     let done = -1;
     const stream = csvStream({
       header: ['Id'],
-      batch: async (after, size) => { cursors.push(after); return data.filter((r) => r.id > (after ?? 0)).slice(0, size); },
+      batch: async (after, size) => {
+        cursors.push(after);
+        return data.filter((r) => r.id > (after ?? 0)).slice(0, size);
+      },
       cursor: (r) => r.id,
       cells: (r) => [r.id],
-      onDone: async (n) => { done = n; },
+      onDone: async (n) => {
+        done = n;
+      },
     });
     const text = await new Response(stream).text();
-    const lines = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines).toHaveLength(2501);
     expect(lines[0]).toBe('Id');
     expect(lines[2500]).toBe('2500');
@@ -58,10 +67,15 @@ describe('csvStream', () => {
     let done = -1;
     const stream = csvStream({
       header: ['Id'],
-      batch: async (after, size) => { calls++; return after === undefined ? Array.from({ length: size }, (_, i) => ({ id: i })) : []; },
+      batch: async (after, size) => {
+        calls++;
+        return after === undefined ? Array.from({ length: size }, (_, i) => ({ id: i })) : [];
+      },
       cursor: (r) => r.id,
       cells: (r) => [r.id],
-      onDone: async (n) => { done = n; },
+      onDone: async (n) => {
+        done = n;
+      },
     });
     await new Response(stream).text();
     expect(calls).toBe(2);

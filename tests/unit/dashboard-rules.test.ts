@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { capView } from '../../src/lib/cap.ts';
 import { respondedGroups, statusLabel, statusRows } from '../../src/lib/opportunity-status.ts';
 import { percentOf, referralSummary } from '../../src/lib/referral-summary.ts';
@@ -15,8 +16,16 @@ describe('the referral summary', () => {
   });
 
   it('rounds to 2 decimals', () => {
-    expect(referralSummary({ activeReferrals: 2, closed: 1, removed: 0, shownHomes: 0, offersMade: 0, underContract: 0 })
-      .map((r) => r.percent)).toEqual(['33.33%', '33.33%', '33.33%', '33.33%']);
+    expect(
+      referralSummary({
+        activeReferrals: 2,
+        closed: 1,
+        removed: 0,
+        shownHomes: 0,
+        offersMade: 0,
+        underContract: 0,
+      }).map((r) => r.percent),
+    ).toEqual(['33.33%', '33.33%', '33.33%', '33.33%']);
   });
 
   it.each([
@@ -24,13 +33,22 @@ describe('the referral summary', () => {
     ['no referrals', { activeReferrals: 0, closed: 0, removed: 0, shownHomes: 0, offersMade: 0, underContract: 0 }],
   ])('falls back to 0.00%% rows for %s', (_, input) => {
     expect(referralSummary(input)).toEqual([
-      { label: 'Met & Showed', percent: '0.00%' }, { label: 'Made Offer', percent: '0.00%' },
-      { label: 'Under Contract', percent: '0.00%' }, { label: 'Closed', percent: '0.00%' },
+      { label: 'Met & Showed', percent: '0.00%' },
+      { label: 'Made Offer', percent: '0.00%' },
+      { label: 'Under Contract', percent: '0.00%' },
+      { label: 'Closed', percent: '0.00%' },
     ]);
   });
 
-  it.each([[1, 3, '33.33%'], [2, 3, '66.67%'], [0, 0, '0.00%'], [5, -1, '0.00%'], [Number.NaN, 4, '0.00%']])(
-    'percentOf(%s, %s) is %s', (part, whole, text) => { expect(percentOf(part, whole)).toBe(text); });
+  it.each([
+    [1, 3, '33.33%'],
+    [2, 3, '66.67%'],
+    [0, 0, '0.00%'],
+    [5, -1, '0.00%'],
+    [Number.NaN, 4, '0.00%'],
+  ])('percentOf(%s, %s) is %s', (part, whole, text) => {
+    expect(percentOf(part, whole)).toBe(text);
+  });
 });
 
 describe('the new-leads versus quarterly-cap bar', () => {
@@ -42,9 +60,12 @@ describe('the new-leads versus quarterly-cap bar', () => {
     [40, 100, '100', 100, false, 0.4],
     [100, 100, '100', 100, false, 1],
     [150, 100, '100', 150, true, 1],
-  ])('%s sent against a cap of %s reads %s, scale %s, over cap %s, fill %s', (sent, cap, capText, scaleMax, overCap, fill) => {
-    expect(capView(sent, cap)).toEqual({ noCap: capText === 'No cap', capText, scaleMax, overCap, fill });
-  });
+  ])(
+    '%s sent against a cap of %s reads %s, scale %s, over cap %s, fill %s',
+    (sent, cap, capText, scaleMax, overCap, fill) => {
+      expect(capView(sent, cap)).toEqual({ noCap: capText === 'No cap', capText, scaleMax, overCap, fill });
+    },
+  );
 });
 
 describe('opportunity status labels', () => {
@@ -55,26 +76,42 @@ describe('opportunity status labels', () => {
     ['REMOVED_ASSIGNMENT_TO_AGENT', 'Removed Assignment To Agent'],
     ['TRANSFERRED_TO_IBUYER', 'Transferred To iBuyer'],
     [null, '-'],
-  ])('%s reads %s', (status, label) => { expect(statusLabel(status)).toBe(label); });
+  ])('%s reads %s', (status, label) => {
+    expect(statusLabel(status)).toBe(label);
+  });
 
   it('leaves TRANSFERRED_TO_LENDER_INCOMPLETE out of the status widget and sorts most first', () => {
     const rows = statusRows([
-      { status: 'CLOSED', count: 3 }, { status: 'TRANSFERRED_TO_LENDER_INCOMPLETE', count: 9 },
+      { status: 'CLOSED', count: 3 },
+      { status: 'TRANSFERRED_TO_LENDER_INCOMPLETE', count: 9 },
       { status: 'IN_PRIORITY_NURTURE', count: 5 },
     ]);
-    expect(rows.map((r) => [r.label, r.count])).toEqual([['Previous Interest', 5], ['Closed', 3]]);
+    expect(rows.map((r) => [r.label, r.count])).toEqual([
+      ['Previous Interest', 5],
+      ['Closed', 3],
+    ]);
   });
 });
 
 describe('the responded-leads bars', () => {
   const stats = [
-    { status: 'IN_PRIORITY_NURTURE', count: 4 }, { status: 'DO_NOT_CONTACT', count: 1 }, { status: 'UNSERVICEABLE', count: 2 },
-    { status: 'UNQUALIFIED', count: 3 }, { status: 'FUTURE_INTEREST', count: 5 }, { status: 'CONTACT_ESTABLISHED', count: 6 },
-    { status: 'TRANSFER_INCOMPLETE', count: 7 }, { status: 'NO_AGENT_ACCEPT', count: 2 }, { status: 'CLOSED', count: 99 },
+    { status: 'IN_PRIORITY_NURTURE', count: 4 },
+    { status: 'DO_NOT_CONTACT', count: 1 },
+    { status: 'UNSERVICEABLE', count: 2 },
+    { status: 'UNQUALIFIED', count: 3 },
+    { status: 'FUTURE_INTEREST', count: 5 },
+    { status: 'CONTACT_ESTABLISHED', count: 6 },
+    { status: 'TRANSFER_INCOMPLETE', count: 7 },
+    { status: 'NO_AGENT_ACCEPT', count: 2 },
+    { status: 'CLOSED', count: 99 },
   ];
   it.each([
-    ['Previous Interest', 4], ['Unserviceable', 6], ['Future Interest', 5], ['Contact Established', 6],
-    ['Transfer Incomplete', 7], ['No Agent Accepted', 2],
+    ['Previous Interest', 4],
+    ['Unserviceable', 6],
+    ['Future Interest', 5],
+    ['Contact Established', 6],
+    ['Transfer Incomplete', 7],
+    ['No Agent Accepted', 2],
   ])('%s counts %s', (label, count) => {
     expect(respondedGroups(stats).find((g) => g.label === label)?.count).toBe(count);
   });

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 // Every decision record (docs/decisions/NNNN-title.md, README.md) is an Architecture Decision Record
 // with a date: a reader finds the same four parts in each, whoever wrote it.
 const DIR = path.resolve(import.meta.dirname, '../../docs/decisions');
-const records = readdirSync(DIR).filter((f) => /^\d{4}-.+\.md$/.test(f)).sort();
+const records = readdirSync(DIR)
+  .filter((f) => /^\d{4}-.+\.md$/.test(f))
+  .sort();
 
 const PARTS: [string, RegExp][] = [
   ['a "## Context" section', /^## Context\s*$/m],

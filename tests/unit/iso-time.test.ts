@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+
 import { IsoDate, isoMonth, IsoTime, isoTimeAsDate } from '../../src/contract/common.ts';
 import { parseIsoDate, parseIsoMonth, parseIsoTime } from '../../src/lib/iso-time.ts';
 
@@ -61,30 +62,56 @@ describe('the one reader of ISO dates and times', () => {
   });
 
   it.each([
-    ['2024-02-29', true], ['2000-02-29', true], ['1900-01-01', true], ['2200-12-31', true], ['2026-12-31', true],
-    ['2023-02-29', false], ['2100-02-29', false], ['2024-02-30', false], ['2024-06-31', false], ['2024-13-01', false],
-    ['2024-00-01', false], ['2024-01-32', false], ['0000-01-01', false], ['1899-12-31', false], ['2201-01-01', false],
-    ['2024-01-01T00:00:00Z', false], ['20240101', false], ['2024/01/01', false],
+    ['2024-02-29', true],
+    ['2000-02-29', true],
+    ['1900-01-01', true],
+    ['2200-12-31', true],
+    ['2026-12-31', true],
+    ['2023-02-29', false],
+    ['2100-02-29', false],
+    ['2024-02-30', false],
+    ['2024-06-31', false],
+    ['2024-13-01', false],
+    ['2024-00-01', false],
+    ['2024-01-32', false],
+    ['0000-01-01', false],
+    ['1899-12-31', false],
+    ['2201-01-01', false],
+    ['2024-01-01T00:00:00Z', false],
+    ['20240101', false],
+    ['2024/01/01', false],
   ])('takes the calendar day %s: %s', (text, ok) => {
     expect(parseIsoDate(text)?.toISOString() ?? null).toBe(ok ? `${text}T00:00:00.000Z` : null);
     expect(v.is(IsoDate, text)).toBe(ok);
   });
 
   it.each([
-    ['2024-02', true], ['1900-01', true], ['2200-12', true],
-    ['2024-13', false], ['2024-00', false], ['0000-01', false], ['2201-01', false], ['2024-2', false], ['2024-02-01', false],
+    ['2024-02', true],
+    ['1900-01', true],
+    ['2200-12', true],
+    ['2024-13', false],
+    ['2024-00', false],
+    ['0000-01', false],
+    ['2201-01', false],
+    ['2024-2', false],
+    ['2024-02-01', false],
   ])('takes the month %s: %s', (text, ok) => {
     expect(parseIsoMonth(text)?.toISOString() ?? null).toBe(ok ? `${text}-01T00:00:00.000Z` : null);
     expect(v.is(isoMonth(), text)).toBe(ok);
   });
 
-  it('holds every day of four years, and no day beyond a month\'s end', () => {
+  it("holds every day of four years, and no day beyond a month's end", () => {
     const start = Date.UTC(2023, 0, 1);
     for (let t = start; t < Date.UTC(2027, 0, 1); t += 86_400_000) {
       const day = new Date(t).toISOString().slice(0, 10);
       expect(parseIsoDate(day)?.getTime()).toBe(t);
     }
-    for (const [y, m, last] of [[2023, 2, 28], [2024, 2, 29], [2024, 4, 30], [2024, 12, 31]] as const) {
+    for (const [y, m, last] of [
+      [2023, 2, 28],
+      [2024, 2, 29],
+      [2024, 4, 30],
+      [2024, 12, 31],
+    ] as const) {
       const mm = String(m).padStart(2, '0');
       expect(parseIsoDate(`${y}-${mm}-${last}`)).not.toBeNull();
       expect(parseIsoDate(`${y}-${mm}-${last + 1}`)).toBeNull();

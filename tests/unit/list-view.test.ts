@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { listViewQuery, readListView, writeListView, type ListSpec } from '../../src/lib/list-view.ts';
 
 const SPEC: ListSpec<{ name: string; status: string }> = {
@@ -13,7 +14,10 @@ describe('reading a list view from the URL', () => {
   it.each([
     ['', DEFAULT],
     ['name=maple&status=ACTIVE', { ...DEFAULT, filter: { name: 'maple', status: 'ACTIVE' } }],
-    ['sort=created,DESC&page=3&rows=40', { ...DEFAULT, sort: { key: 'created', desc: true }, page: 3, rowsPerPage: 40 }],
+    [
+      'sort=created,DESC&page=3&rows=40',
+      { ...DEFAULT, sort: { key: 'created', desc: true }, page: 3, rowsPerPage: 40 },
+    ],
     ['status=DELETED', DEFAULT],
     ['sort=password,ASC', DEFAULT],
     ['sort=created,UP', DEFAULT],
@@ -42,13 +46,20 @@ describe('reading a list view from the URL', () => {
 describe('writing a list view to the URL', () => {
   it('writes the older grammar over in the one grammar', () => {
     const view = readListView(new URLSearchParams('status=CLOSED&sort=created&order=desc&page=2'), SPEC);
-    expect(writeListView(view, SPEC, new URLSearchParams('sort=created&order=desc')).toString()).toBe('sort=created%2CDESC&status=CLOSED&page=2');
+    expect(writeListView(view, SPEC, new URLSearchParams('sort=created&order=desc')).toString()).toBe(
+      'sort=created%2CDESC&status=CLOSED&page=2',
+    );
     expect(listViewQuery(view, SPEC)).toBe('sort=created%2CDESC&status=CLOSED');
   });
 
   it('leaves the defaults out and keeps parameters the list does not own', () => {
     expect(writeListView(DEFAULT, SPEC, new URLSearchParams('lead=4&page=3')).toString()).toBe('lead=4');
-    const view = { filter: { name: 'a b', status: 'CLOSED' }, sort: { key: 'created', desc: true }, page: 2, rowsPerPage: 20 };
+    const view = {
+      filter: { name: 'a b', status: 'CLOSED' },
+      sort: { key: 'created', desc: true },
+      page: 2,
+      rowsPerPage: 20,
+    };
     const written = writeListView(view, SPEC);
     expect(written.toString()).toBe('name=a+b&status=CLOSED&sort=created%2CDESC&page=2&rows=20');
     expect(readListView(written, SPEC)).toEqual(view);

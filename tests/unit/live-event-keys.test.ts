@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+
 import { EVENT_KEYS, keysFor, parseChange } from '../../src/app/live-events.ts';
 import { EVENT_TYPES, type EventType, type LiveChange } from '../../src/contract/events.ts';
 
@@ -23,7 +24,12 @@ describe('the live event keys', () => {
   });
 
   it('parse a change the server sends and give the keys of its type', () => {
-    const data = JSON.stringify({ id: 'c1', type: 'ANNOUNCEMENT_CHANGED', payload: { announcementId: 4 }, created: '2026-01-01T00:00:00.000Z' });
+    const data = JSON.stringify({
+      id: 'c1',
+      type: 'ANNOUNCEMENT_CHANGED',
+      payload: { announcementId: 4 },
+      created: '2026-01-01T00:00:00.000Z',
+    });
     const change = parseChange(data);
     expectTypeOf(change).toEqualTypeOf<LiveChange | undefined>();
     expect(change?.type).toBe('ANNOUNCEMENT_CHANGED');
@@ -33,6 +39,8 @@ describe('the live event keys', () => {
   it('drop a message that is not a change of a known type: it refreshes nothing', () => {
     expect(parseChange('{not json')).toBeUndefined();
     expect(parseChange(JSON.stringify({ id: 'c1', type: 'SOMETHING_NEW', payload: {}, created: 'x' }))).toBeUndefined();
-    expect(parseChange(JSON.stringify({ id: 'c1', type: 'REFERRAL_ACCEPTED', payload: { nested: {} }, created: 'x' }))).toBeUndefined();
+    expect(
+      parseChange(JSON.stringify({ id: 'c1', type: 'REFERRAL_ACCEPTED', payload: { nested: {} }, created: 'x' })),
+    ).toBeUndefined();
   });
 });

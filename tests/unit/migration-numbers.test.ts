@@ -13,8 +13,9 @@ const GRANDFATHERED: { number: string; files: string[]; reason: string }[] = [
   {
     number: '008',
     files: ['008_analytics.sql', '008_sign_in_attempts.sql'],
-    reason: 'written on two branches at once (analytics, sign-in lockout) and both applied as merged; '
-      + 'they touch different tables, and the name sort applies analytics first',
+    reason:
+      'written on two branches at once (analytics, sign-in lockout) and both applied as merged; ' +
+      'they touch different tables, and the name sort applies analytics first',
   },
 ];
 
@@ -37,11 +38,13 @@ describe('migration numbers', () => {
       const number = file.slice(0, 3);
       byNumber.set(number, [...(byNumber.get(number) ?? []), file]);
     }
-    const shared = [...byNumber].filter(([, names]) => names.length > 1).map(([number, names]) => ({ number, files: names.sort() }));
+    const shared = [...byNumber]
+      .filter(([, names]) => names.length > 1)
+      .map(([number, names]) => ({ number, files: names.sort() }));
     expect(shared).toEqual(GRANDFATHERED.map(({ number, files: names }) => ({ number, files: names })));
   });
 
-  it('sorts the file names (the migrator\'s order) in numeric order', () => {
+  it("sorts the file names (the migrator's order) in numeric order", () => {
     const byName = [...files].sort();
     const byNumber = [...files].sort((a, b) => numberOf(a) - numberOf(b) || (a < b ? -1 : a > b ? 1 : 0));
     expect(byName).toEqual(byNumber);

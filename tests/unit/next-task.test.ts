@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { afterLoadIdle } from '../../src/lib/next-task.ts';
 
 // overlay-loader.ts schedules afterLoadIdle 3 s after it is imported. A component test file that

@@ -1,18 +1,40 @@
 import { describe, expect, it } from 'vitest';
+
 import {
-  hasNext, hasPrevious, initialPagination, nextPage, pageCount, pageIndexOf, perPageLabel, previousPage, rangeText,
-  withRowsPerPage, type PaginationState,
+  hasNext,
+  hasPrevious,
+  initialPagination,
+  nextPage,
+  pageCount,
+  pageIndexOf,
+  perPageLabel,
+  previousPage,
+  rangeText,
+  withRowsPerPage,
+  type PaginationState,
 } from '../../src/lib/pagination.ts';
 
-const at = (page: number, rowsPerPage: number, totalItems: number): PaginationState => ({ page, rowsPerPage, totalItems });
+const at = (page: number, rowsPerPage: number, totalItems: number): PaginationState => ({
+  page,
+  rowsPerPage,
+  totalItems,
+});
 
 describe('pagination state', () => {
   it('starts at page 1 with 10 rows per page', () => {
     expect(initialPagination()).toEqual({ page: 1, rowsPerPage: 10, totalItems: 0 });
   });
 
-  it.each([[0, 10, 0], [1, 10, 1], [10, 10, 1], [11, 10, 2], [45, 20, 3], [80, 40, 2]])(
-    '%s items at %s per page make %s pages', (total, rows, pages) => { expect(pageCount(at(1, rows, total))).toBe(pages); });
+  it.each([
+    [0, 10, 0],
+    [1, 10, 1],
+    [10, 10, 1],
+    [11, 10, 2],
+    [45, 20, 3],
+    [80, 40, 2],
+  ])('%s items at %s per page make %s pages', (total, rows, pages) => {
+    expect(pageCount(at(1, rows, total))).toBe(pages);
+  });
 
   it.each([
     // page, rows, total, after next, after previous
@@ -49,6 +71,12 @@ describe('pagination texts', () => {
     expect(rangeText(at(page, rows, total), type)).toBe(text);
   });
 
-  it.each([['agents', 'Agents per page:'], ['dnc', 'DNC per page:'], ['qa', 'QA per page:'], ['leads', 'Leads per page:']])(
-    'the label for %s is "%s"', (type, label) => { expect(perPageLabel(type)).toBe(label); });
+  it.each([
+    ['agents', 'Agents per page:'],
+    ['dnc', 'DNC per page:'],
+    ['qa', 'QA per page:'],
+    ['leads', 'Leads per page:'],
+  ])('the label for %s is "%s"', (type, label) => {
+    expect(perPageLabel(type)).toBe(label);
+  });
 });

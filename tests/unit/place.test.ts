@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { placeText, UNKNOWN_ZIP } from '../../src/lib/place.ts';
 
 describe('placeText', () => {

@@ -35,8 +35,10 @@ const TAGS = [
 /** Each line of the files matching one of the patterns, as `file:line: text`. */
 function hits(files: string[], patterns: RegExp[]): string[] {
   return files.flatMap((file) =>
-    readFileSync(path.join(ROOT, file), 'utf8').split('\n').flatMap((line, i) =>
-      patterns.some((p) => p.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
+    readFileSync(path.join(ROOT, file), 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (patterns.some((p) => p.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+  );
 }
 
 describe('names of the product', () => {
@@ -58,7 +60,11 @@ describe('names of the product', () => {
 const ROUTE_FILES = walk(['server/routes']).filter((f) => f.endsWith('.ts') && f !== 'server/routes/index.ts');
 
 /** Lower case, no separators, each word singular: `content-items` -> `contentitem`, `opportunities` -> `opportunity`. */
-const words = (kebab: string) => kebab.split('-').map((w) => w.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '')).join('');
+const words = (kebab: string) =>
+  kebab
+    .split('-')
+    .map((w) => w.toLowerCase().replace(/ies$/, 'y').replace(/s$/, ''))
+    .join('');
 const camelWords = (camel: string) => words(camel.replace(/([a-z0-9])([A-Z])/g, '$1-$2'));
 
 export function routeArrayMismatch(file: string, text: string): string | null {
@@ -79,9 +85,18 @@ describe('route files and their arrays', () => {
   });
 
   it('tells a mismatch (the check can fail)', () => {
-    expect(routeArrayMismatch('server/routes/agents-api/brokerage-referrals.ts', 'export const referralRoutes: RouteDef[] = [];'))
-      .toBe('server/routes/agents-api/brokerage-referrals.ts exports referralRoutes');
-    expect(routeArrayMismatch('server/routes/agents-api/referral-writes.ts', 'export const agentReferralWriteRoutes: RouteDef[] = [];')).toBeNull();
+    expect(
+      routeArrayMismatch(
+        'server/routes/agents-api/brokerage-referrals.ts',
+        'export const referralRoutes: RouteDef[] = [];',
+      ),
+    ).toBe('server/routes/agents-api/brokerage-referrals.ts exports referralRoutes');
+    expect(
+      routeArrayMismatch(
+        'server/routes/agents-api/referral-writes.ts',
+        'export const agentReferralWriteRoutes: RouteDef[] = [];',
+      ),
+    ).toBeNull();
     expect(routeArrayMismatch('server/routes/agents-api/overdue-sql.ts', 'export const OVERDUE = 1;')).toBeNull();
   });
 });
@@ -115,18 +130,26 @@ describe('citations of the spec and the decisions', () => {
   });
 
   it('cite the pinned copy, never the spec outside the repository', () => {
-    expect(hits(CITING.filter((f) => f !== 'tests/unit/spec-copy.test.ts'), [OUTSIDE])).toEqual([]);
+    expect(
+      hits(
+        CITING.filter((f) => f !== 'tests/unit/spec-copy.test.ts'),
+        [OUTSIDE],
+      ),
+    ).toEqual([]);
   });
 
   it('tells a citation that resolves nowhere (the check can fail)', () => {
-    expect(unresolved('x.ts', '// docs/spec/no-such-spec.md and docs/decisions/9999'))
-      .toEqual(['x.ts: docs/spec/no-such-spec.md', 'x.ts: docs/decisions/9999']);
+    expect(unresolved('x.ts', '// docs/spec/no-such-spec.md and docs/decisions/9999')).toEqual([
+      'x.ts: docs/spec/no-such-spec.md',
+      'x.ts: docs/decisions/9999',
+    ]);
     expect(unresolved('x.ts', '// docs/spec/access-shell-admin.md and docs/decisions/0081')).toEqual([]);
   });
 });
 
 // Test files are named by the product area they check, never by the batch of work that brought them.
-const BATCH_NAMES = /(broker-workspace|staff-admin|staff-review|security-review|smaller-points|-extras|-part-?\d|round-?\d)/;
+const BATCH_NAMES =
+  /(broker-workspace|staff-admin|staff-review|security-review|smaller-points|-extras|-part-?\d|round-?\d)/;
 
 describe('test file names', () => {
   it('name the product area, not a delivery batch', () => {
@@ -136,7 +159,10 @@ describe('test file names', () => {
   });
 
   it('tells a batch name (the check can fail)', () => {
-    expect(['broker-workspace-people.test.ts', 'security-review.test.ts', 'my-agents.test.ts'].map((f) => BATCH_NAMES.test(f)))
-      .toEqual([true, true, false]);
+    expect(
+      ['broker-workspace-people.test.ts', 'security-review.test.ts', 'my-agents.test.ts'].map((f) =>
+        BATCH_NAMES.test(f),
+      ),
+    ).toEqual([true, true, false]);
   });
 });

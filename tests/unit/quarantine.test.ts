@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { QUARANTINE, retryVerdict } from '../setup/quarantine.ts';
 
 describe('tests that passed only on their retry', () => {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+
 import { formatFraction, formatHours, formatPercentTick, formatScore, formatShare } from '../../src/lib/format.ts';
 
 // One vocabulary: no screen prints a raw fraction. Numbers are formatted by src/lib/format.ts
@@ -23,22 +24,32 @@ const ALLOWED: Record<string, RegExp> = {
   'src/features/my-metrics/metric-series.ts': /\bvalue: \(/,
 };
 
-const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true })
-  .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+  );
 
 /** Every line of the screens and shared UI that prints a figure without the formatter module: file:line and what. */
 function rawFigures(): string[] {
-  return ['src/features', 'src/widgets', 'src/ui'].flatMap((d) => walk(d)).filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.css.ts'))
-    .flatMap((f) => readFileSync(f, 'utf8').split('\n').flatMap((line, i) => RAW
-      .filter(({ pattern }) => pattern.test(line) && !GEOMETRY.test(line) && !ALLOWED[f]?.test(line))
-      .map(({ what }) => `${f}:${i + 1} ${what}: ${line.trim()}`)));
+  return ['src/features', 'src/widgets', 'src/ui']
+    .flatMap((d) => walk(d))
+    .filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.css.ts'))
+    .flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          RAW.filter(({ pattern }) => pattern.test(line) && !GEOMETRY.test(line) && !ALLOWED[f]?.test(line)).map(
+            ({ what }) => `${f}:${i + 1} ${what}: ${line.trim()}`,
+          ),
+        ),
+    );
 }
 
 describe('no screen prints a raw fraction', () => {
   it('recognises each kind of raw figure, and lets a position or a formatted value pass', () => {
     const hit = (line: string) => RAW.some(({ pattern }) => pattern.test(line)) && !GEOMETRY.test(line);
     expect(hit('<dd>{agent.score}</dd>')).toBe(true);
-    expect(hit("cell: (a) => a.displayScore,")).toBe(true);
+    expect(hit('cell: (a) => a.displayScore,')).toBe(true);
     expect(hit('`${(rate * 100).toFixed(1)}%`')).toBe(true);
     expect(hit('`${boost.boostPercentage}%`')).toBe(true);
     expect(hit('<dd>{formatScore(agent.score)}</dd>')).toBe(false);

@@ -1,15 +1,34 @@
 import { describe, expect, it } from 'vitest';
+
 import {
-  allowedMoves, canMove, FUNNELS, moveRefusal, needsDateOfSale, needsRemovalReason, REFERRAL_STAGES, REMOVAL_REASONS,
-  STAGE_LABELS, stageLabel, takesDateOfSale, type ReferralStage, type ReferralType,
+  allowedMoves,
+  canMove,
+  FUNNELS,
+  moveRefusal,
+  needsDateOfSale,
+  needsRemovalReason,
+  REFERRAL_STAGES,
+  REMOVAL_REASONS,
+  STAGE_LABELS,
+  stageLabel,
+  takesDateOfSale,
+  type ReferralStage,
+  type ReferralType,
 } from '../../src/lib/referral-stages.ts';
 
 describe('stage labels and funnels', () => {
   it.each([
-    ['AWAITING_FOLLOWUP', 'Received'], ['SPOKEN_WITH', 'Spoken With'], ['SHOWN_HOMES', 'Met or Showed Homes'],
-    ['MET_WITH_SELLER', 'Met With Seller'], ['OFFER_MADE', 'Made Offer'], ['LISTED_HOME', 'Listed Home'],
-    ['UNDER_CONTRACT', 'Under Contract'], ['CLOSED', 'Closed'], ['LEASED', 'Leased'],
-    ['LONG_TERM_HOLD', 'Long-Term Hold'], ['REMOVED', 'Removed'],
+    ['AWAITING_FOLLOWUP', 'Received'],
+    ['SPOKEN_WITH', 'Spoken With'],
+    ['SHOWN_HOMES', 'Met or Showed Homes'],
+    ['MET_WITH_SELLER', 'Met With Seller'],
+    ['OFFER_MADE', 'Made Offer'],
+    ['LISTED_HOME', 'Listed Home'],
+    ['UNDER_CONTRACT', 'Under Contract'],
+    ['CLOSED', 'Closed'],
+    ['LEASED', 'Leased'],
+    ['LONG_TERM_HOLD', 'Long-Term Hold'],
+    ['REMOVED', 'Removed'],
   ] as const)('%s reads %s', (stage, label) => {
     expect(STAGE_LABELS[stage]).toBe(label);
     expect(stageLabel(stage)).toBe(label);
@@ -29,9 +48,18 @@ describe('stage labels and funnels', () => {
   });
 
   it('lists the spec removal reasons verbatim and in order', () => {
-    expect(REMOVAL_REASONS).toEqual(['Became unresponsive', 'No longer buying / selling', 'Mortgage / Funding issues',
-      'Working with another agent', "Couldn't find home in budget", 'Outside my area', 'Duplicate referral',
-      'Language barrier', 'I am no longer with brokerage', 'Transaction with an iBuyer']);
+    expect(REMOVAL_REASONS).toEqual([
+      'Became unresponsive',
+      'No longer buying / selling',
+      'Mortgage / Funding issues',
+      'Working with another agent',
+      "Couldn't find home in budget",
+      'Outside my area',
+      'Duplicate referral',
+      'Language barrier',
+      'I am no longer with brokerage',
+      'Transaction with an iBuyer',
+    ]);
   });
 });
 
@@ -44,7 +72,9 @@ const MOVES: Record<ReferralType, Record<ReferralStage, string>> = {
     SHOWN_HOMES: `OFFER_MADE UNDER_CONTRACT CLOSED ${HR}`,
     OFFER_MADE: `UNDER_CONTRACT CLOSED ${HR}`,
     UNDER_CONTRACT: `CLOSED ${HR}`,
-    CLOSED: '', LEASED: '', REMOVED: '',
+    CLOSED: '',
+    LEASED: '',
+    REMOVED: '',
     LONG_TERM_HOLD: 'AWAITING_FOLLOWUP SPOKEN_WITH SHOWN_HOMES OFFER_MADE UNDER_CONTRACT REMOVED',
     // Stages outside the buyer funnel (older data) may join the funnel anywhere.
     MET_WITH_SELLER: `AWAITING_FOLLOWUP SPOKEN_WITH SHOWN_HOMES OFFER_MADE UNDER_CONTRACT CLOSED ${HR}`,
@@ -57,7 +87,9 @@ const MOVES: Record<ReferralType, Record<ReferralStage, string>> = {
     LISTED_HOME: `OFFER_MADE UNDER_CONTRACT CLOSED ${HR}`,
     OFFER_MADE: `UNDER_CONTRACT CLOSED ${HR}`,
     UNDER_CONTRACT: `CLOSED ${HR}`,
-    CLOSED: '', LEASED: '', REMOVED: '',
+    CLOSED: '',
+    LEASED: '',
+    REMOVED: '',
     LONG_TERM_HOLD: 'AWAITING_FOLLOWUP SPOKEN_WITH MET_WITH_SELLER LISTED_HOME OFFER_MADE UNDER_CONTRACT REMOVED',
     SHOWN_HOMES: `AWAITING_FOLLOWUP SPOKEN_WITH MET_WITH_SELLER LISTED_HOME OFFER_MADE UNDER_CONTRACT CLOSED ${HR}`,
   },
@@ -65,7 +97,9 @@ const MOVES: Record<ReferralType, Record<ReferralStage, string>> = {
     AWAITING_FOLLOWUP: `SPOKEN_WITH SHOWN_HOMES LEASED ${HR}`,
     SPOKEN_WITH: `SHOWN_HOMES LEASED ${HR}`,
     SHOWN_HOMES: `LEASED ${HR}`,
-    LEASED: '', CLOSED: '', REMOVED: '',
+    LEASED: '',
+    CLOSED: '',
+    REMOVED: '',
     LONG_TERM_HOLD: 'AWAITING_FOLLOWUP SPOKEN_WITH SHOWN_HOMES REMOVED',
     MET_WITH_SELLER: `AWAITING_FOLLOWUP SPOKEN_WITH SHOWN_HOMES LEASED ${HR}`,
     LISTED_HOME: `AWAITING_FOLLOWUP SPOKEN_WITH SHOWN_HOMES LEASED ${HR}`,
@@ -75,7 +109,8 @@ const MOVES: Record<ReferralType, Record<ReferralStage, string>> = {
 };
 
 const rows = Object.entries(MOVES).flatMap(([type, byStage]) =>
-  Object.entries(byStage).map(([stage, moves]) => [type as ReferralType, stage as ReferralStage, moves] as const));
+  Object.entries(byStage).map(([stage, moves]) => [type as ReferralType, stage as ReferralStage, moves] as const),
+);
 
 describe('allowed stage moves', () => {
   it('has a row for every stage of every type', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ROUTES } from '../../src/access/route-table.ts';
 import { notePublicRoute, takeReauthDecision } from '../../src/app/route-guard-state.ts';
 

@@ -1,7 +1,20 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACTIVITY_WINDOW_MS, REFRESH_THRESHOLD_MS, SESSION_CHECK_INTERVAL_MS, STILL_THERE_COUNTDOWN_S } from '../../src/session/constants.ts';
-import { checkSession, clockAction, endStillThere, startSessionClock, stayLoggedIn, stillThereDeadline } from '../../src/session/session-clock.ts';
+
+import {
+  ACTIVITY_WINDOW_MS,
+  REFRESH_THRESHOLD_MS,
+  SESSION_CHECK_INTERVAL_MS,
+  STILL_THERE_COUNTDOWN_S,
+} from '../../src/session/constants.ts';
+import {
+  checkSession,
+  clockAction,
+  endStillThere,
+  startSessionClock,
+  stayLoggedIn,
+  stillThereDeadline,
+} from '../../src/session/session-clock.ts';
 import { logout, refreshSession } from '../../src/session/session.ts';
 import { activityStore, preferencesStore, sessionStore } from '../../src/session/state.ts';
 
@@ -18,18 +31,51 @@ describe('what a check of the session clock does', () => {
   it.each([
     ['waits while 30 s or more remain', { expiresIn: 30 * S, autoRefresh: false, idle: 60 * MIN }, 'wait'],
     ['waits with a fresh session', { expiresIn: 285 * S, autoRefresh: false, idle: 0 }, 'wait'],
-    ['refreshes under 30 s with Stay Logged In on, however idle', { expiresIn: 29 * S, autoRefresh: true, idle: 120 * MIN }, 'refresh'],
-    ['refreshes under 30 s when the user was active just now', { expiresIn: 29 * S, autoRefresh: false, idle: 0 }, 'refresh'],
-    ['refreshes when the last activity was 26:59 ago', { expiresIn: 10 * S, autoRefresh: false, idle: 27 * MIN - S }, 'refresh'],
-    ['asks when the last activity was 27 minutes ago', { expiresIn: 10 * S, autoRefresh: false, idle: 27 * MIN }, 'ask'],
-    ['asks when the session has already run out and the user is away', { expiresIn: -5 * MIN, autoRefresh: false, idle: 40 * MIN }, 'ask'],
-    ['refreshes a run-out session with Stay Logged In on', { expiresIn: -5 * MIN, autoRefresh: true, idle: 40 * MIN }, 'refresh'],
+    [
+      'refreshes under 30 s with Stay Logged In on, however idle',
+      { expiresIn: 29 * S, autoRefresh: true, idle: 120 * MIN },
+      'refresh',
+    ],
+    [
+      'refreshes under 30 s when the user was active just now',
+      { expiresIn: 29 * S, autoRefresh: false, idle: 0 },
+      'refresh',
+    ],
+    [
+      'refreshes when the last activity was 26:59 ago',
+      { expiresIn: 10 * S, autoRefresh: false, idle: 27 * MIN - S },
+      'refresh',
+    ],
+    [
+      'asks when the last activity was 27 minutes ago',
+      { expiresIn: 10 * S, autoRefresh: false, idle: 27 * MIN },
+      'ask',
+    ],
+    [
+      'asks when the session has already run out and the user is away',
+      { expiresIn: -5 * MIN, autoRefresh: false, idle: 40 * MIN },
+      'ask',
+    ],
+    [
+      'refreshes a run-out session with Stay Logged In on',
+      { expiresIn: -5 * MIN, autoRefresh: true, idle: 40 * MIN },
+      'refresh',
+    ],
   ])('%s', (_, row, expected) => {
-    expect(clockAction({ now: NOW, expiresAt: NOW + row.expiresIn, autoRefresh: row.autoRefresh, lastActivity: NOW - row.idle })).toBe(expected);
+    expect(
+      clockAction({
+        now: NOW,
+        expiresAt: NOW + row.expiresIn,
+        autoRefresh: row.autoRefresh,
+        lastActivity: NOW - row.idle,
+      }),
+    ).toBe(expected);
   });
 
   it('uses the constants of the spec and docs/spec/DECISIONS.md', () => {
-    expect([SESSION_CHECK_INTERVAL_MS, REFRESH_THRESHOLD_MS, ACTIVITY_WINDOW_MS, STILL_THERE_COUNTDOWN_S]).toEqual([10_000, 30_000, 1_620_000, 30]);
+    expect([SESSION_CHECK_INTERVAL_MS, REFRESH_THRESHOLD_MS, ACTIVITY_WINDOW_MS, STILL_THERE_COUNTDOWN_S]).toEqual([
+      10_000, 30_000, 1_620_000, 30,
+    ]);
   });
 });
 
@@ -40,7 +86,13 @@ describe('the session clock', () => {
     vi.mocked(logout).mockClear();
     preferencesStore.set({ autoRefresh: false });
     activityStore.set(NOW - 30 * MIN);
-    sessionStore.set({ accessToken: 'a', refreshToken: 'r', tokenType: 'bearer', expiresIn: 300, expiresAt: NOW + 45 * S });
+    sessionStore.set({
+      accessToken: 'a',
+      refreshToken: 'r',
+      tokenType: 'bearer',
+      expiresIn: 300,
+      expiresAt: NOW + 45 * S,
+    });
   });
   afterEach(async () => {
     await endStillThere(Number.MAX_SAFE_INTEGER);

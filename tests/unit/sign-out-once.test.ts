@@ -18,12 +18,18 @@ const REVOKES_TOKENS = /updateTable\(\s*(?:'(?:refresh|access)_tokens'|[a-zA-Z_]
 
 describe('one sign-out everywhere', () => {
   it('recognises a hand-written token revocation', () => {
-    expect(REVOKES_TOKENS.test("await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', id).execute();")).toBe(true);
+    expect(
+      REVOKES_TOKENS.test(
+        "await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', id).execute();",
+      ),
+    ).toBe(true);
     expect(REVOKES_TOKENS.test("await db.updateTable('invites').set({ revoked_at: now }).execute();")).toBe(false);
   });
 
   it('only server/auth/sign-out.ts revokes tokens', () => {
-    const revoking = sourceFiles('server').filter((f) => REVOKES_TOKENS.test(readFileSync(f, 'utf8').replace(/updateTable\('invites'\)/g, '')));
+    const revoking = sourceFiles('server').filter((f) =>
+      REVOKES_TOKENS.test(readFileSync(f, 'utf8').replace(/updateTable\('invites'\)/g, '')),
+    );
     expect(revoking).toEqual([path.join('server', 'auth', 'sign-out.ts')]);
   });
 });

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { pinClockAtNoon } from '../setup/noon-clock.ts';
 
 // Tests whose outcome could depend on the hour of the run: the zone is pinned for every test
 // process (vitest.config.ts), and a test that places rows by the hour of the day pins the clock.
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the clock the tests run on', () => {
   it('is in UTC whatever the zone of the machine, so local and UTC dates agree at every hour', () => {

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
+
+import { AcceptInvitation } from '../../src/contract/potential-agents.ts';
+import { NewPassword } from '../../src/contract/users.ts';
 import {
-  confirmPasswordError, forgotEmailError, formatPhone, identifierError,
-  identifierForPost, isEmail, isValidPhone, isZip, loginPasswordError, phoneForPost,
+  confirmPasswordError,
+  forgotEmailError,
+  formatPhone,
+  identifierError,
+  identifierForPost,
+  isEmail,
+  isValidPhone,
+  isZip,
+  loginPasswordError,
+  phoneForPost,
 } from '../../src/lib/validation.ts';
 import { KEY_FILTERS } from '../../src/ui/key-filters.ts';
 import { ruleError } from '../../src/widgets/form-errors.ts';
-import { NewPassword } from '../../src/contract/users.ts';
-import { AcceptInvitation } from '../../src/contract/potential-agents.ts';
 
 const { numeric: filterNumeric, phone: filterPhone, name: filterName, digits: filterDigits } = KEY_FILTERS;
 
@@ -67,15 +76,30 @@ describe('new password', () => {
 });
 
 describe('forgot-password email', () => {
-  it.each([['', 'Email address is required'], ['nope', 'Invalid e-mail.'], ['a@b.co', undefined], ['a@b.c', 'Invalid e-mail.']])(
-    '%j gives %j', (value, expected) => expect(forgotEmailError(value)).toBe(expected));
+  it.each([
+    ['', 'Email address is required'],
+    ['nope', 'Invalid e-mail.'],
+    ['a@b.co', undefined],
+    ['a@b.c', 'Invalid e-mail.'],
+  ])('%j gives %j', (value, expected) => expect(forgotEmailError(value)).toBe(expected));
 });
 
 describe('patterns', () => {
-  it.each([['a@b.io', true], ['first.last@sub.example.com', true], ['a@b', false], ['a b@c.de', false], ['@c.de', false]])(
-    'email %j is %s', (value, ok) => expect(isEmail(value)).toBe(ok));
-  it.each([['5550100001', true], ['(555) 010-0001', true], ['+15550100001', true], ['15550100001', true], ['555010000', false], ['+155501000011', false]])(
-    'phone %j is %s', (value, ok) => expect(isValidPhone(value)).toBe(ok));
+  it.each([
+    ['a@b.io', true],
+    ['first.last@sub.example.com', true],
+    ['a@b', false],
+    ['a b@c.de', false],
+    ['@c.de', false],
+  ])('email %j is %s', (value, ok) => expect(isEmail(value)).toBe(ok));
+  it.each([
+    ['5550100001', true],
+    ['(555) 010-0001', true],
+    ['+15550100001', true],
+    ['15550100001', true],
+    ['555010000', false],
+    ['+155501000011', false],
+  ])('phone %j is %s', (value, ok) => expect(isValidPhone(value)).toBe(ok));
   it('keeps the last ten digits when more are given, posted as +1', () => {
     expect(phoneForPost('44 555 010 0001')).toBe('+15550100001');
   });
@@ -83,7 +107,12 @@ describe('patterns', () => {
     expect(formatPhone('+15550100001')).toBe('(555) 010-0001');
     expect(formatPhone(null)).toBe('');
   });
-  it.each([['12345', true], ['1234', false], ['123456', false], ['1234a', false]])('ZIP %j is %s', (v, ok) => expect(isZip(v)).toBe(ok));
+  it.each([
+    ['12345', true],
+    ['1234', false],
+    ['123456', false],
+    ['1234a', false],
+  ])('ZIP %j is %s', (v, ok) => expect(isZip(v)).toBe(ok));
 });
 
 describe('key filters', () => {
@@ -96,7 +125,7 @@ describe('key filters', () => {
     expect(filterName('Jose\u0301 Ñúñez <b>')).toBe('Jose\u0301 Ñúñez b');
     expect(filterName('张伟 محمد')).toBe('张伟 محمد');
   });
-  it('the server\'s name rule and the console\'s check are one rule', async () => {
+  it("the server's name rule and the console's check are one rule", async () => {
     const { personNameError } = await import('../../src/contract/person-name.ts');
     expect(personNameError('First name', "  D'Angelo ")).toBeUndefined();
     expect(personNameError('First name', 'Mary Ann')).toBeUndefined();

@@ -1,11 +1,26 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { noteWrite, stageWrite, type AgentWrite } from '../../src/api/agent-app-writes.ts';
 import { ApiError } from '../../src/api/client.ts';
-import { discardLedger, dismissRefused, enqueueWrite, ledgerOf, reloadLedger } from '../../src/session/agent-unsynced.ts';
+import {
+  discardLedger,
+  dismissRefused,
+  enqueueWrite,
+  ledgerOf,
+  reloadLedger,
+} from '../../src/session/agent-unsynced.ts';
 import { profileStore } from '../../src/session/state.ts';
-import { backoffMs, drainWrites, outcomeOf, startWriteQueue, stopWriteQueue, type DrainHooks } from '../../src/session/write-queue.ts';
+import {
+  backoffMs,
+  drainWrites,
+  outcomeOf,
+  startWriteQueue,
+  stopWriteQueue,
+  type DrainHooks,
+} from '../../src/session/write-queue.ts';
 import { emptyWriteLedger, storedLedger } from '../setup/write-ledger.ts';
 
 // The ledger of unsynced writes (IndexedDB) and the drain that sends it, against a sender that stands
@@ -13,7 +28,8 @@ import { emptyWriteLedger, storedLedger } from '../setup/write-ledger.ts';
 
 const USER = 42;
 const target = (referralId: number) => ({ agentId: 3, referralId, referralName: `Prospect ${referralId}` });
-const signedInAs = (id: number | null) => profileStore.set({ user: id === null ? null : { id } as never, brokerage: null, loanOffice: null, agent: null });
+const signedInAs = (id: number | null) =>
+  profileStore.set({ user: id === null ? null : ({ id } as never), brokerage: null, loanOffice: null, agent: null });
 
 beforeEach(async () => {
   localStorage.clear();
@@ -63,17 +79,40 @@ describe('the ledger', () => {
     const pending = noteWrite(target(7), 'Pending');
     const refused = stageWrite(target(8), 'BUYER', { stage: 'SHOWN_HOMES' });
     const failed = stageWrite(target(9), 'BUYER', { stage: 'SHOWN_HOMES' });
-    localStorage.setItem('porchlight:agent-unsynced', JSON.stringify({ [USER]: {
-      pending: [pending],
-      refused: [
-        { write: refused, status: 403, message: 'This referral was reassigned.', at: '2030-06-15T12:00:00.000Z', retryable: false },
-        { write: failed, status: 503, message: 'Service Unavailable', at: '2030-06-15T12:00:00.000Z', retryable: true },
-      ],
-    } }));
+    localStorage.setItem(
+      'porchlight:agent-unsynced',
+      JSON.stringify({
+        [USER]: {
+          pending: [pending],
+          refused: [
+            {
+              write: refused,
+              status: 403,
+              message: 'This referral was reassigned.',
+              at: '2030-06-15T12:00:00.000Z',
+              retryable: false,
+            },
+            {
+              write: failed,
+              status: 503,
+              message: 'Service Unavailable',
+              at: '2030-06-15T12:00:00.000Z',
+              retryable: true,
+            },
+          ],
+        },
+      }),
+    );
     await reloadLedger();
     expect(localStorage.getItem('porchlight:agent-unsynced')).toBeNull();
-    expect(ledgerOf(USER).pending.map((w) => w.idempotencyKey).sort()).toEqual([pending.idempotencyKey, failed.idempotencyKey].sort());
-    expect(ledgerOf(USER).refused).toEqual([{ write: refused, status: 403, message: 'This referral was reassigned.', at: '2030-06-15T12:00:00.000Z' }]);
+    expect(
+      ledgerOf(USER)
+        .pending.map((w) => w.idempotencyKey)
+        .sort(),
+    ).toEqual([pending.idempotencyKey, failed.idempotencyKey].sort());
+    expect(ledgerOf(USER).refused).toEqual([
+      { write: refused, status: 403, message: 'This referral was reassigned.', at: '2030-06-15T12:00:00.000Z' },
+    ]);
     const stored = await storedLedger();
     expect(stored.pending.sort()).toEqual([pending.idempotencyKey, failed.idempotencyKey].sort());
     expect(stored.refused).toEqual([refused.idempotencyKey]);
@@ -111,7 +150,7 @@ function fakeSender(answer: (w: AgentWrite, attempt: number) => 'ok' | ApiError)
 }
 
 describe('the drain', () => {
-  it('sends different referrals at once and each referral\'s writes in the order they were made', async () => {
+  it("sends different referrals at once and each referral's writes in the order they were made", async () => {
     const writes = [1, 2, 3].flatMap((ref) => [0, 1, 2].map((i) => noteWrite(target(ref), `note ${i}`)));
     for (const w of writes) await enqueueWrite(w);
     const net = fakeSender(() => 'ok');
@@ -130,7 +169,8 @@ describe('the drain', () => {
     const refused = stageWrite(target(2), 'BUYER', { stage: 'SHOWN_HOMES' });
     for (const w of [flaky, refused]) await enqueueWrite(w);
     const net = fakeSender((w, n) => {
-      if (w === refused || w.idempotencyKey === refused.idempotencyKey) return new ApiError(403, 'This referral was reassigned.');
+      if (w === refused || w.idempotencyKey === refused.idempotencyKey)
+        return new ApiError(403, 'This referral was reassigned.');
       return n <= 3 ? new ApiError(n === 2 ? 429 : 500, 'Internal Server Error') : 'ok';
     });
     startWriteQueue(net.hooks);
@@ -147,7 +187,13 @@ describe('the drain', () => {
     const writes = [1, 2].map((ref) => noteWrite(target(ref), 'kept'));
     for (const w of writes) await enqueueWrite(w);
     let mode: 'offline' | 'signed-out' | 'up' = 'offline';
-    const net = fakeSender(() => (mode === 'offline' ? new ApiError(0, 'Failed to fetch', undefined, true) : mode === 'signed-out' ? new ApiError(401, 'Unauthorized') : 'ok'));
+    const net = fakeSender(() =>
+      mode === 'offline'
+        ? new ApiError(0, 'Failed to fetch', undefined, true)
+        : mode === 'signed-out'
+          ? new ApiError(401, 'Unauthorized')
+          : 'ok',
+    );
     startWriteQueue(net.hooks);
     await drainWrites();
     mode = 'signed-out';

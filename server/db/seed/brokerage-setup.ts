@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import { importZipCodes, type ZipImportRow } from '../../geography/zip-codes.ts';
 import type { SeedContext } from './core.ts';
 
@@ -12,13 +13,29 @@ import type { SeedContext } from './core.ts';
 
 /** 3-digit ZIP prefix -> city, state and market of its sectional centre. */
 const SECTIONAL_CENTRES: Record<string, [string, string, string | null]> = {
-  '039': ['Kittery', 'ME', null], '040': ['Saco', 'ME', 'Southern Maine'], '041': ['Portland', 'ME', 'Portland Metro'],
-  '042': ['Lewiston', 'ME', null], '043': ['Augusta', 'ME', null], '044': ['Bangor', 'ME', null], '045': ['Brunswick', 'ME', null],
-  '046': ['Ellsworth', 'ME', null], '047': ['Houlton', 'ME', null], '048': ['Rockland', 'ME', null], '049': ['Waterville', 'ME', null],
-  '530': ['Milwaukee', 'WI', null], '531': ['Milwaukee', 'WI', null], '532': ['Milwaukee', 'WI', null], '533': ['Milwaukee', 'WI', null],
-  '534': ['Racine', 'WI', null], '535': ['Janesville', 'WI', 'Dane County'], '536': ['Madison', 'WI', 'Madison Metro'],
-  '537': ['Madison', 'WI', 'Madison Metro'], '538': ['Madison', 'WI', 'Dane County'], '539': ['Portage', 'WI', null],
-  '836': ['Caldwell', 'ID', 'Treasure Valley'], '837': ['Boise', 'ID', 'Boise Metro'],
+  '039': ['Kittery', 'ME', null],
+  '040': ['Saco', 'ME', 'Southern Maine'],
+  '041': ['Portland', 'ME', 'Portland Metro'],
+  '042': ['Lewiston', 'ME', null],
+  '043': ['Augusta', 'ME', null],
+  '044': ['Bangor', 'ME', null],
+  '045': ['Brunswick', 'ME', null],
+  '046': ['Ellsworth', 'ME', null],
+  '047': ['Houlton', 'ME', null],
+  '048': ['Rockland', 'ME', null],
+  '049': ['Waterville', 'ME', null],
+  '530': ['Milwaukee', 'WI', null],
+  '531': ['Milwaukee', 'WI', null],
+  '532': ['Milwaukee', 'WI', null],
+  '533': ['Milwaukee', 'WI', null],
+  '534': ['Racine', 'WI', null],
+  '535': ['Janesville', 'WI', 'Dane County'],
+  '536': ['Madison', 'WI', 'Madison Metro'],
+  '537': ['Madison', 'WI', 'Madison Metro'],
+  '538': ['Madison', 'WI', 'Dane County'],
+  '539': ['Portage', 'WI', null],
+  '836': ['Caldwell', 'ID', 'Treasure Valley'],
+  '837': ['Boise', 'ID', 'Boise Metro'],
 };
 
 const ADDRESSES: { brokerage: 'harborPoint' | 'mapleMain' | 'cedarRidge'; street: string; zip: string }[] = [
@@ -39,5 +56,10 @@ export async function seedBrokerageSetup({ db, ids }: SeedContext): Promise<void
     return centre ? [{ zip, city: centre[0], state: centre[1], market: centre[2] }] : [];
   });
   await importZipCodes(db, rows);
-  for (const a of ADDRESSES) await db.updateTable('brokerages').set({ street: a.street, zip: a.zip }).where('id', '=', ids[a.brokerage]).execute();
+  for (const a of ADDRESSES)
+    await db
+      .updateTable('brokerages')
+      .set({ street: a.street, zip: a.zip })
+      .where('id', '=', ids[a.brokerage])
+      .execute();
 }

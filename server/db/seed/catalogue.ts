@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import type { SeedContext } from './core.ts';
 import { insertMany } from './insert.ts';
 import { DAY_MS } from './random.ts';
@@ -18,14 +19,70 @@ export const MLS_BOARDS = [
 ];
 
 export const PARTNERS = [
-  { name: 'Summit Home Loans Referral Desk', type: 'LENDER', contact_name: 'Dana Whitfield', email: 'referrals@summit.example', phone: '+15550301000', website: 'https://summit.example' },
-  { name: 'Keystone Mortgage Partners', type: 'LENDER', contact_name: 'Marcus Hale', email: 'partners@keystone.example', phone: '+15550302000', website: 'https://keystone.example' },
-  { name: 'Bayside Builders', type: 'BUILDER', contact_name: 'Lena Ortiz', email: 'sales@bayside.example', phone: '+15550303000', website: 'https://bayside.example' },
-  { name: 'Relo Direct', type: 'RELOCATION', contact_name: 'Priya Natarajan', email: 'moves@relodirect.example', phone: '+15550304000', website: 'https://relodirect.example' },
-  { name: 'HomeFinder Blog', type: 'WEBSITE', contact_name: null, email: 'hello@homefinder.example', phone: null, website: 'https://homefinder.example' },
-  { name: 'Teachers Credit Union', type: 'AFFINITY', contact_name: 'Omar Reyes', email: 'members@tcu.example', phone: '+15550306000', website: 'https://tcu.example' },
-  { name: 'Lakeshore Homes', type: 'BUILDER', contact_name: 'Grace Kim', email: 'info@lakeshore.example', phone: '+15550307000', website: null },
-  { name: 'Veterans Home Network', type: 'AFFINITY', contact_name: 'Andre Wallace', email: 'team@vhn.example', phone: '+15550308000', website: 'https://vhn.example' },
+  {
+    name: 'Summit Home Loans Referral Desk',
+    type: 'LENDER',
+    contact_name: 'Dana Whitfield',
+    email: 'referrals@summit.example',
+    phone: '+15550301000',
+    website: 'https://summit.example',
+  },
+  {
+    name: 'Keystone Mortgage Partners',
+    type: 'LENDER',
+    contact_name: 'Marcus Hale',
+    email: 'partners@keystone.example',
+    phone: '+15550302000',
+    website: 'https://keystone.example',
+  },
+  {
+    name: 'Bayside Builders',
+    type: 'BUILDER',
+    contact_name: 'Lena Ortiz',
+    email: 'sales@bayside.example',
+    phone: '+15550303000',
+    website: 'https://bayside.example',
+  },
+  {
+    name: 'Relo Direct',
+    type: 'RELOCATION',
+    contact_name: 'Priya Natarajan',
+    email: 'moves@relodirect.example',
+    phone: '+15550304000',
+    website: 'https://relodirect.example',
+  },
+  {
+    name: 'HomeFinder Blog',
+    type: 'WEBSITE',
+    contact_name: null,
+    email: 'hello@homefinder.example',
+    phone: null,
+    website: 'https://homefinder.example',
+  },
+  {
+    name: 'Teachers Credit Union',
+    type: 'AFFINITY',
+    contact_name: 'Omar Reyes',
+    email: 'members@tcu.example',
+    phone: '+15550306000',
+    website: 'https://tcu.example',
+  },
+  {
+    name: 'Lakeshore Homes',
+    type: 'BUILDER',
+    contact_name: 'Grace Kim',
+    email: 'info@lakeshore.example',
+    phone: '+15550307000',
+    website: null,
+  },
+  {
+    name: 'Veterans Home Network',
+    type: 'AFFINITY',
+    contact_name: 'Andre Wallace',
+    email: 'team@vhn.example',
+    phone: '+15550308000',
+    website: 'https://vhn.example',
+  },
 ];
 
 export async function seedCatalogue(ctx: SeedContext): Promise<void> {
@@ -45,9 +102,39 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
   // Support cases: the demo agent's three, then one agent in three with one or two.
   const day = (n: number) => new Date(now.getTime() - n * DAY_MS);
   await insertMany(db, 'agent_support_cases', [
-    { agent_id: ids.demoAgent, subject: 'Cannot sign in with the one-time code', category: 'SIGN_IN', status: 'OPEN', priority: 'HIGH', opened_by: engagement, created_at: day(1), updated_at: day(0.5), closed_at: null },
-    { agent_id: ids.demoAgent, subject: 'Referral shows the wrong client phone', category: 'REFERRAL', status: 'PENDING', priority: 'NORMAL', opened_by: engagement, created_at: day(6), updated_at: day(3), closed_at: null },
-    { agent_id: ids.demoAgent, subject: 'Update my profile photo', category: 'PROFILE', status: 'RESOLVED', priority: 'LOW', opened_by: admin, created_at: day(40), updated_at: day(38), closed_at: day(38) },
+    {
+      agent_id: ids.demoAgent,
+      subject: 'Cannot sign in with the one-time code',
+      category: 'SIGN_IN',
+      status: 'OPEN',
+      priority: 'HIGH',
+      opened_by: engagement,
+      created_at: day(1),
+      updated_at: day(0.5),
+      closed_at: null,
+    },
+    {
+      agent_id: ids.demoAgent,
+      subject: 'Referral shows the wrong client phone',
+      category: 'REFERRAL',
+      status: 'PENDING',
+      priority: 'NORMAL',
+      opened_by: engagement,
+      created_at: day(6),
+      updated_at: day(3),
+      closed_at: null,
+    },
+    {
+      agent_id: ids.demoAgent,
+      subject: 'Update my profile photo',
+      category: 'PROFILE',
+      status: 'RESOLVED',
+      priority: 'LOW',
+      opened_by: admin,
+      created_at: day(40),
+      updated_at: day(38),
+      closed_at: day(38),
+    },
   ]);
   await sql`insert into agent_support_cases (agent_id, subject, category, status, priority, opened_by, created_at, updated_at, closed_at)
     select a.id, s.subject, s.category, st.status, case when (a.id + n) % 5 = 0 then 'HIGH' when (a.id + n) % 3 = 0 then 'LOW' else 'NORMAL' end,
@@ -64,7 +151,11 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
     order by a.id, n`.execute(db);
 
   // Partners, and one opportunity in four came in through one of them.
-  const partnerIds = await insertMany(db, 'partners', PARTNERS.map((p) => ({ ...p, created_at: day(500) })));
+  const partnerIds = await insertMany(
+    db,
+    'partners',
+    PARTNERS.map((p) => ({ ...p, created_at: day(500) })),
+  );
   await sql`update opportunities o set partner_id = (array[${sql.join(partnerIds)}]::int[])[1 + o.id / 4 % ${partnerIds.length}::int]
     where o.id % 4 = 1`.execute(db);
 

@@ -1,20 +1,21 @@
 import { sql } from 'kysely';
+
 import type { Db } from '../database.ts';
 import { seedAgentApp } from './agent-app.ts';
 import { seedAssignmentsContent } from './assignments-content.ts';
 import { seedAuthFlows } from './auth-flows.ts';
-import { seedBrokerWorkspace } from './broker-workspace.ts';
-import { seedCatalogue } from './catalogue.ts';
 import { seedBrokerAdmin, seedInvitationHistory } from './broker-admin.ts';
+import { seedBrokerWorkspace } from './broker-workspace.ts';
+import { seedBrokerageSetup } from './brokerage-setup.ts';
+import { seedCatalogue } from './catalogue.ts';
 import { seedCore, type SeedContext } from './core.ts';
 import { seedLenderConsole } from './lender-console.ts';
 import { seedPipeline } from './pipeline.ts';
-import { seedStaff } from './staff.ts';
-import { seedStaffAdmin } from './staff-admin.ts';
-import { seedSuppliersSms } from './suppliers-sms.ts';
-import { seedStaffReview } from './staff-review.ts';
 import { seedSmsHistory } from './sms-history.ts';
-import { seedBrokerageSetup } from './brokerage-setup.ts';
+import { seedStaffAdmin } from './staff-admin.ts';
+import { seedStaffReview } from './staff-review.ts';
+import { seedStaff } from './staff.ts';
+import { seedSuppliersSms } from './suppliers-sms.ts';
 
 /**
  * Seeders run in this order on an empty database. A later issue adds its demo rows by
@@ -99,8 +100,13 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
   },
   {
     table: 'dnc_buckets',
-    triggers: [['dnc_contacts', 'dnc_contacts_buckets_insert'], ['dnc_contacts', 'dnc_contacts_buckets_delete'], ['dnc_contacts', 'dnc_contacts_buckets_update']],
-    rebuild: 'insert into dnc_buckets (bucket, total, blocked) select id >> 10, count(*), count(*) filter (where blocked) from dnc_contacts group by 1',
+    triggers: [
+      ['dnc_contacts', 'dnc_contacts_buckets_insert'],
+      ['dnc_contacts', 'dnc_contacts_buckets_delete'],
+      ['dnc_contacts', 'dnc_contacts_buckets_update'],
+    ],
+    rebuild:
+      'insert into dnc_buckets (bucket, total, blocked) select id >> 10, count(*), count(*) filter (where blocked) from dnc_contacts group by 1',
   },
   {
     table: 'qa_review_counts',
@@ -114,7 +120,10 @@ export interface SeedTimings {
   phases: { name: string; seconds: number }[];
 }
 
-export async function seed(db: Db, { now = new Date(), scale = 1, timings }: { now?: Date; scale?: number; timings?: SeedTimings } = {}): Promise<SeedContext> {
+export async function seed(
+  db: Db,
+  { now = new Date(), scale = 1, timings }: { now?: Date; scale?: number; timings?: SeedTimings } = {},
+): Promise<SeedContext> {
   const bulk = scale >= BULK_SEED_FROM_SCALE;
   const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -124,7 +133,10 @@ export async function seed(db: Db, { now = new Date(), scale = 1, timings }: { n
   };
   const ctx = await db.transaction().execute(async (trx) => {
     const indexes = bulk ? await secondaryIndexes(trx) : [];
-    if (bulk) await phase('drop indexes', async () => { for (const i of indexes) await sql.raw(`drop index "${i.name}"`).execute(trx); });
+    if (bulk)
+      await phase('drop indexes', async () => {
+        for (const i of indexes) await sql.raw(`drop index "${i.name}"`).execute(trx);
+      });
     if (bulk) {
       // Foreign keys are checked by a trigger per row and constraint, which is most of a bulk insert's
       // cost; the seed writes consistent rows by construction (the default seed, loaded with every
@@ -139,7 +151,8 @@ export async function seed(db: Db, { now = new Date(), scale = 1, timings }: { n
         await sql`rollback to savepoint bulk_role`.execute(trx);
       }
       for (const kept of KEPT_COUNTS) {
-        for (const [table, trigger] of kept.triggers) await sql.raw(`alter table "${table}" disable trigger "${trigger}"`).execute(trx);
+        for (const [table, trigger] of kept.triggers)
+          await sql.raw(`alter table "${table}" disable trigger "${trigger}"`).execute(trx);
       }
     }
     const ctx = await phase('core', () => seedCore(trx, now, scale));
@@ -147,17 +160,21 @@ export async function seed(db: Db, { now = new Date(), scale = 1, timings }: { n
       await phase(seeder.name, () => seeder({ ...ctx, db: trx }));
       // The later seeders join the large tables these load: planner statistics first, or a join
       // planned for empty tables runs as nested loops over hundreds of thousands of rows.
-      if (bulk && ANALYZE_AFTER.has(seeder)) await phase(`analyze after ${seeder.name}`, () => sql`analyze`.execute(trx));
+      if (bulk && ANALYZE_AFTER.has(seeder))
+        await phase(`analyze after ${seeder.name}`, () => sql`analyze`.execute(trx));
     }
     if (bulk) {
       await phase('kept counts', async () => {
         for (const kept of KEPT_COUNTS) {
           await sql.raw(`delete from "${kept.table}"`).execute(trx);
           await sql.raw(kept.rebuild).execute(trx);
-          for (const [table, trigger] of kept.triggers) await sql.raw(`alter table "${table}" enable trigger "${trigger}"`).execute(trx);
+          for (const [table, trigger] of kept.triggers)
+            await sql.raw(`alter table "${table}" enable trigger "${trigger}"`).execute(trx);
         }
       });
-      await phase('build indexes', async () => { for (const i of indexes) await sql.raw(i.definition).execute(trx); });
+      await phase('build indexes', async () => {
+        for (const i of indexes) await sql.raw(i.definition).execute(trx);
+      });
     }
     return ctx;
   });

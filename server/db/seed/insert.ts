@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 
@@ -10,7 +11,9 @@ const BATCH = 500;
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 
 export async function insertMany<T extends keyof Database & string>(
-  db: Db, table: T, rows: Insertable<Database[T]>[],
+  db: Db,
+  table: T,
+  rows: Insertable<Database[T]>[],
 ): Promise<number[]> {
   const loose = db as unknown as Loose;
   const ids: number[] = [];
@@ -23,9 +26,16 @@ export async function insertMany<T extends keyof Database & string>(
 }
 
 /** For tables without an id column (join tables). */
-export async function insertRows<T extends keyof Database & string>(db: Db, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
+export async function insertRows<T extends keyof Database & string>(
+  db: Db,
+  table: T,
+  rows: Insertable<Database[T]>[],
+): Promise<void> {
   const loose = db as unknown as Loose;
   for (let i = 0; i < rows.length; i += BATCH) {
-    await loose.insertInto(table).values(rows.slice(i, i + BATCH) as Record<string, unknown>[]).execute();
+    await loose
+      .insertInto(table)
+      .values(rows.slice(i, i + BATCH) as Record<string, unknown>[])
+      .execute();
   }
 }

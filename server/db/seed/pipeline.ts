@@ -1,14 +1,34 @@
 import { sql } from 'kysely';
+
+import type { SeedContext } from './core.ts';
 import { insertMany } from './insert.ts';
 import { createRandom, DAY_MS, FIRST_NAMES, LAST_NAMES, type Random } from './random.ts';
-import type { SeedContext } from './core.ts';
 
-type Stage = 'AWAITING_FOLLOWUP' | 'SPOKEN_WITH' | 'SHOWN_HOMES' | 'MET_WITH_SELLER' | 'OFFER_MADE' | 'LISTED_HOME'
-  | 'UNDER_CONTRACT' | 'CLOSED' | 'LEASED' | 'LONG_TERM_HOLD' | 'REMOVED';
+type Stage =
+  | 'AWAITING_FOLLOWUP'
+  | 'SPOKEN_WITH'
+  | 'SHOWN_HOMES'
+  | 'MET_WITH_SELLER'
+  | 'OFFER_MADE'
+  | 'LISTED_HOME'
+  | 'UNDER_CONTRACT'
+  | 'CLOSED'
+  | 'LEASED'
+  | 'LONG_TERM_HOLD'
+  | 'REMOVED';
 
-const REMOVAL_REASONS = ['Became unresponsive', 'No longer buying / selling', 'Mortgage / Funding issues',
-  'Working with another agent', "Couldn't find home in budget", 'Outside my area', 'Duplicate referral',
-  'Language barrier', 'I am no longer with brokerage', 'Transaction with an iBuyer'];
+const REMOVAL_REASONS = [
+  'Became unresponsive',
+  'No longer buying / selling',
+  'Mortgage / Funding issues',
+  'Working with another agent',
+  "Couldn't find home in budget",
+  'Outside my area',
+  'Duplicate referral',
+  'Language barrier',
+  'I am no longer with brokerage',
+  'Transaction with an iBuyer',
+];
 const WEBSITES = ['zillow.com', 'realtor.com', 'homes.com', 'facebook.com', 'google.com', 'harborpoint.example', null];
 // A client type that fits the lead's type: a seller is never a first-time or repeat buyer.
 const CLIENT_TYPES: Record<'BUYER' | 'SELLER', readonly string[]> = {
@@ -17,9 +37,37 @@ const CLIENT_TYPES: Record<'BUYER' | 'SELLER', readonly string[]> = {
 };
 
 function stageFor(rnd: Random, type: 'BUYER' | 'SELLER' | 'RENTAL'): Stage {
-  if (type === 'RENTAL') return rnd.weighted({ AWAITING_FOLLOWUP: 3, SPOKEN_WITH: 3, SHOWN_HOMES: 2, LEASED: 3, REMOVED: 2, LONG_TERM_HOLD: 1 });
-  if (type === 'SELLER') return rnd.weighted({ AWAITING_FOLLOWUP: 4, SPOKEN_WITH: 4, MET_WITH_SELLER: 3, LISTED_HOME: 3, OFFER_MADE: 1, UNDER_CONTRACT: 2, CLOSED: 3, REMOVED: 4, LONG_TERM_HOLD: 2 });
-  return rnd.weighted({ AWAITING_FOLLOWUP: 4, SPOKEN_WITH: 4, SHOWN_HOMES: 3, OFFER_MADE: 2, UNDER_CONTRACT: 2, CLOSED: 3, REMOVED: 4, LONG_TERM_HOLD: 2 });
+  if (type === 'RENTAL')
+    return rnd.weighted({
+      AWAITING_FOLLOWUP: 3,
+      SPOKEN_WITH: 3,
+      SHOWN_HOMES: 2,
+      LEASED: 3,
+      REMOVED: 2,
+      LONG_TERM_HOLD: 1,
+    });
+  if (type === 'SELLER')
+    return rnd.weighted({
+      AWAITING_FOLLOWUP: 4,
+      SPOKEN_WITH: 4,
+      MET_WITH_SELLER: 3,
+      LISTED_HOME: 3,
+      OFFER_MADE: 1,
+      UNDER_CONTRACT: 2,
+      CLOSED: 3,
+      REMOVED: 4,
+      LONG_TERM_HOLD: 2,
+    });
+  return rnd.weighted({
+    AWAITING_FOLLOWUP: 4,
+    SPOKEN_WITH: 4,
+    SHOWN_HOMES: 3,
+    OFFER_MADE: 2,
+    UNDER_CONTRACT: 2,
+    CLOSED: 3,
+    REMOVED: 4,
+    LONG_TERM_HOLD: 2,
+  });
 }
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -42,9 +90,20 @@ export async function seedPipeline(ctx: SeedContext): Promise<void> {
       const created = new Date(now.getTime() - rnd.int(0, 364) * DAY_MS - rnd.int(0, DAY_MS - 1));
       const product = leadGenius && rnd.chance(0.6) ? 'LEAD_GENIUS' : 'PORCHLIGHT';
       const status = rnd.weighted({
-        ASSIGNED_TO_AGENT: 34, CLOSED: 6, CONTACT_NOT_ESTABLISHED: 14, CONTACT_ESTABLISHED: 8, FUTURE_INTEREST: 7,
-        IN_PRIORITY_NURTURE: 5, UNSERVICEABLE: 4, DO_NOT_CONTACT: 3, UNQUALIFIED: 4, NO_AGENT_ACCEPT: 3,
-        TRANSFER_INCOMPLETE: 3, REMOVED_ASSIGNMENT_TO_AGENT: 3, TRANSFERRED_TO_LENDER: 2, TRANSFERRED_TO_IBUYER: 1,
+        ASSIGNED_TO_AGENT: 34,
+        CLOSED: 6,
+        CONTACT_NOT_ESTABLISHED: 14,
+        CONTACT_ESTABLISHED: 8,
+        FUTURE_INTEREST: 7,
+        IN_PRIORITY_NURTURE: 5,
+        UNSERVICEABLE: 4,
+        DO_NOT_CONTACT: 3,
+        UNQUALIFIED: 4,
+        NO_AGENT_ACCEPT: 3,
+        TRANSFER_INCOMPLETE: 3,
+        REMOVED_ASSIGNMENT_TO_AGENT: 3,
+        TRANSFERRED_TO_LENDER: 2,
+        TRANSFERRED_TO_IBUYER: 1,
         TRANSFERRED_TO_LENDER_INCOMPLETE: 1,
       });
       const assigned = status === 'ASSIGNED_TO_AGENT' || status === 'CLOSED';
@@ -52,7 +111,9 @@ export async function seedPipeline(ctx: SeedContext): Promise<void> {
       const first = rnd.chance(0.02) ? null : rnd.pick(FIRST_NAMES);
       const last = first === null ? null : rnd.pick(LAST_NAMES);
       let type: 'BUYER' | 'SELLER' = 'BUYER';
-      const assignedAt = assigned ? new Date(Math.min(now.getTime() - 3600_000, created.getTime() + rnd.int(1, 72) * 3600_000)) : null;
+      const assignedAt = assigned
+        ? new Date(Math.min(now.getTime() - 3600_000, created.getTime() + rnd.int(1, 72) * 3600_000))
+        : null;
       return {
         brokerage_id: brokerage,
         agent_id: assigned && agents.length > 0 ? rnd.pick(agents) : null,
@@ -82,9 +143,23 @@ export async function seedPipeline(ctx: SeedContext): Promise<void> {
 
     const referrals = opportunities.flatMap((o, i) => {
       if (!o.assigned_at || o.agent_id === null) return [];
-      const type = rnd.chance(0.08) ? 'RENTAL' as const : o.type as 'BUYER' | 'SELLER';
+      const type = rnd.chance(0.08) ? ('RENTAL' as const) : (o.type as 'BUYER' | 'SELLER');
       const stage = o.status === 'CLOSED' ? (type === 'RENTAL' ? 'LEASED' : 'CLOSED') : stageFor(rnd, type);
-      return [referralRow(rnd, now, { agentId: o.agent_id, brokerageId: brokerage, opportunityId: oppIds[i]!, product: o.product, type, stage, created: o.assigned_at, first: o.contact_first, last: o.contact_last, phone: o.contact_phone, email: o.contact_email })];
+      return [
+        referralRow(rnd, now, {
+          agentId: o.agent_id,
+          brokerageId: brokerage,
+          opportunityId: oppIds[i]!,
+          product: o.product,
+          type,
+          stage,
+          created: o.assigned_at,
+          first: o.contact_first,
+          last: o.contact_last,
+          phone: o.contact_phone,
+          email: o.contact_email,
+        }),
+      ];
     });
     await insertMany(db, 'referrals', referrals);
   }
@@ -102,16 +177,32 @@ export async function seedPipeline(ctx: SeedContext): Promise<void> {
     { stage: 'SPOKEN_WITH', type: 'RENTAL', ageDays: 10, idleDays: 3 },
     { stage: 'LONG_TERM_HOLD', type: 'BUYER', ageDays: 90, idleDays: 40 },
   ];
-  await insertMany(db, 'referrals', demo.map((d, i) => {
-    const row = referralRow(rnd, now, {
-      agentId: ids.demoAgent, brokerageId: ids.harborPoint, opportunityId: null, product: 'PORCHLIGHT', type: d.type, stage: d.stage,
-      created: new Date(now.getTime() - d.ageDays * DAY_MS), first: FIRST_NAMES[i]!, last: LAST_NAMES[i]!,
-      phone: `+1555020${String(i).padStart(4, '0')}`, email: `${FIRST_NAMES[i]}.${LAST_NAMES[i]}@mail.example`.toLowerCase(),
-    });
-    const updated = new Date(now.getTime() - d.idleDays * DAY_MS - 3600_000);
-    // The under-contract one is 3 days past its sale date, so it is overdue too.
-    return { ...row, updated_at: updated, ...(d.stage === 'UNDER_CONTRACT' ? { date_of_sale: iso(new Date(now.getTime() - 3 * DAY_MS)) } : {}) };
-  }));
+  await insertMany(
+    db,
+    'referrals',
+    demo.map((d, i) => {
+      const row = referralRow(rnd, now, {
+        agentId: ids.demoAgent,
+        brokerageId: ids.harborPoint,
+        opportunityId: null,
+        product: 'PORCHLIGHT',
+        type: d.type,
+        stage: d.stage,
+        created: new Date(now.getTime() - d.ageDays * DAY_MS),
+        first: FIRST_NAMES[i]!,
+        last: LAST_NAMES[i]!,
+        phone: `+1555020${String(i).padStart(4, '0')}`,
+        email: `${FIRST_NAMES[i]}.${LAST_NAMES[i]}@mail.example`.toLowerCase(),
+      });
+      const updated = new Date(now.getTime() - d.idleDays * DAY_MS - 3600_000);
+      // The under-contract one is 3 days past its sale date, so it is overdue too.
+      return {
+        ...row,
+        updated_at: updated,
+        ...(d.stage === 'UNDER_CONTRACT' ? { date_of_sale: iso(new Date(now.getTime() - 3 * DAY_MS)) } : {}),
+      };
+    }),
+  );
 
   // A history for every referral: its creation and the move to its current stage.
   await sql`insert into referral_events (referral_id, type, from_stage, to_stage, created_at)
@@ -122,9 +213,17 @@ export async function seedPipeline(ctx: SeedContext): Promise<void> {
 }
 
 interface ReferralSeed {
-  agentId: number; brokerageId: number; opportunityId: number | null; product: string;
-  type: 'BUYER' | 'SELLER' | 'RENTAL'; stage: Stage; created: Date;
-  first: string | null; last: string | null; phone: string | null; email: string | null;
+  agentId: number;
+  brokerageId: number;
+  opportunityId: number | null;
+  product: string;
+  type: 'BUYER' | 'SELLER' | 'RENTAL';
+  stage: Stage;
+  created: Date;
+  first: string | null;
+  last: string | null;
+  phone: string | null;
+  email: string | null;
 }
 
 function referralRow(rnd: Random, now: Date, r: ReferralSeed) {
@@ -136,12 +235,22 @@ function referralRow(rnd: Random, now: Date, r: ReferralSeed) {
   // Under-contract sale dates straddle today: some are still ahead, some have passed.
   const saleDate = sold ? updated : underContract ? new Date(now.getTime() + rnd.int(-20, 40) * DAY_MS) : null;
   return {
-    agent_id: r.agentId, brokerage_id: r.brokerageId, opportunity_id: r.opportunityId, product: r.product,
-    type: r.type, stage: r.stage, prospect_first: r.first, prospect_last: r.last, prospect_phone: r.phone, prospect_email: r.email,
-    price_cents: price, date_of_sale: saleDate ? iso(saleDate) : null,
+    agent_id: r.agentId,
+    brokerage_id: r.brokerageId,
+    opportunity_id: r.opportunityId,
+    product: r.product,
+    type: r.type,
+    stage: r.stage,
+    prospect_first: r.first,
+    prospect_last: r.last,
+    prospect_phone: r.phone,
+    prospect_email: r.email,
+    price_cents: price,
+    date_of_sale: saleDate ? iso(saleDate) : null,
     sale_price_cents: sold ? Math.round(price * (0.95 + rnd.next() * 0.1)) : null,
     removal_reason: r.stage === 'REMOVED' ? rnd.pick(REMOVAL_REASONS) : null,
     first_response_at: rnd.chance(0.85) ? new Date(r.created.getTime() + rnd.int(60, 3 * 86400) * 1000) : null,
-    created_at: r.created, updated_at: updated,
+    created_at: r.created,
+    updated_at: updated,
   };
 }

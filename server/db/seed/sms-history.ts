@@ -18,29 +18,60 @@ const MESSAGES = [
 ];
 const AREAS = ['207', '212', '303', '312', '415', '608', '208'];
 // The seeded sends predate the DO_NOT_CONTACT check: their outcomes keep the older reasons.
-const REASONS: Record<Exclude<SmsSuppression, 'DO_NOT_CONTACT'>, number> = { DNC: 3, INVALID: 2, DUPLICATE: 2, QUIET_HOURS: 1 };
+const REASONS: Record<Exclude<SmsSuppression, 'DO_NOT_CONTACT'>, number> = {
+  DNC: 3,
+  INVALID: 2,
+  DUPLICATE: 2,
+  QUIET_HOURS: 1,
+};
 
 export async function seedSmsHistory({ db, scale, now, ids }: SeedContext): Promise<void> {
   const rnd = createRandom(20261201);
-  const senders = [ids.users['admin@demo.test'], ids.users['engagement@demo.test']].filter((id): id is number => id !== undefined);
+  const senders = [ids.users['admin@demo.test'], ids.users['engagement@demo.test']].filter(
+    (id): id is number => id !== undefined,
+  );
   const count = 12 * scale;
   const span = 90 * DAY_MS;
   const jobs = Array.from({ length: count }, (_, i) => {
-    const created = new Date(now.getTime() - DAY_MS / 2 - Math.floor((span * (i + 1)) / (count + 1)) - rnd.int(0, 3_600_000));
+    const created = new Date(
+      now.getTime() - DAY_MS / 2 - Math.floor((span * (i + 1)) / (count + 1)) - rnd.int(0, 3_600_000),
+    );
     const size = i % 25 === 0 ? rnd.int(1000, 3000) : rnd.int(10, 200);
     const message = rnd.pick(MESSAGES);
     return {
       row: {
-        idempotency_key: `seed-sms-history-${i + 1}`, created_by: rnd.chance(0.8) ? senders[0]! : senders[senders.length - 1]!, brokerage_id: null,
-        message, criteria: JSON.stringify({ message, source: 'NUMBERS', brokerageId: null }), status: 'DONE' as const, total: size,
-        created_at: created, finished_at: new Date(created.getTime() + 1000 * Math.ceil(size / 100) + rnd.int(0, 5000)),
+        idempotency_key: `seed-sms-history-${i + 1}`,
+        created_by: rnd.chance(0.8) ? senders[0]! : senders[senders.length - 1]!,
+        brokerage_id: null,
+        message,
+        criteria: JSON.stringify({ message, source: 'NUMBERS', brokerageId: null }),
+        status: 'DONE' as const,
+        total: size,
+        created_at: created,
+        finished_at: new Date(created.getTime() + 1000 * Math.ceil(size / 100) + rnd.int(0, 5000)),
       },
-      size, message,
+      size,
+      message,
     };
   });
-  const jobIds = await insertMany(db, 'sms_jobs', jobs.map((j) => j.row));
-  const recipients: { job_id: number; position: number; phone: string; opportunity_id: null; body: string | null; status: 'SENT' | 'SUPPRESSED'; reason: SmsSuppression | null; sent_at: Date | null }[] = [];
-  const flush = async () => { await insertRows(db, 'sms_job_recipients', recipients.splice(0)); };
+  const jobIds = await insertMany(
+    db,
+    'sms_jobs',
+    jobs.map((j) => j.row),
+  );
+  const recipients: {
+    job_id: number;
+    position: number;
+    phone: string;
+    opportunity_id: null;
+    body: string | null;
+    status: 'SENT' | 'SUPPRESSED';
+    reason: SmsSuppression | null;
+    sent_at: Date | null;
+  }[] = [];
+  const flush = async () => {
+    await insertRows(db, 'sms_job_recipients', recipients.splice(0));
+  };
   for (const [k, job] of jobs.entries()) {
     const suppressedShare = rnd.int(2, 15) / 100;
     for (let p = 1; p <= job.size; p++) {
@@ -48,8 +79,13 @@ export async function seedSmsHistory({ db, scale, now, ids }: SeedContext): Prom
       const reason = rnd.chance(suppressedShare) ? rnd.weighted(REASONS) : null;
       const name = rnd.pick(FIRST_NAMES);
       recipients.push({
-        job_id: jobIds[k]!, position: p, phone: reason === 'INVALID' ? phone.slice(2, 9) : phone, opportunity_id: null,
-        body: reason ? null : job.message.replace(/\{firstName\|[^}]*\}/, name), status: reason ? 'SUPPRESSED' : 'SENT', reason,
+        job_id: jobIds[k]!,
+        position: p,
+        phone: reason === 'INVALID' ? phone.slice(2, 9) : phone,
+        opportunity_id: null,
+        body: reason ? null : job.message.replace(/\{firstName\|[^}]*\}/, name),
+        status: reason ? 'SUPPRESSED' : 'SENT',
+        reason,
         sent_at: reason ? null : job.row.finished_at,
       });
     }

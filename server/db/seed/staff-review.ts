@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import { QA_CRITERIA } from '../../../src/contract/qa-review.ts';
 import type { SeedContext } from './core.ts';
 import { insertMany } from './insert.ts';
@@ -10,7 +11,8 @@ import { createRandom, DAY_MS } from './random.ts';
 // some stuck. Insert-selects keyed on ids, so the rows are the same on every machine and cheap at 100x.
 
 const HOUR_MS = 3_600_000;
-const hex = (rnd: ReturnType<typeof createRandom>, n: number) => Array.from({ length: n }, () => '0123456789abcdef'[rnd.int(0, 15)]).join('');
+const hex = (rnd: ReturnType<typeof createRandom>, n: number) =>
+  Array.from({ length: n }, () => '0123456789abcdef'[rnd.int(0, 15)]).join('');
 
 export async function seedStaffReview(ctx: SeedContext): Promise<void> {
   const { db, now, ids, scale } = ctx;
@@ -44,7 +46,12 @@ export async function seedStaffReview(ctx: SeedContext): Promise<void> {
 
   // Open contact-center tasks: ages from a minute to three days, so some are stuck.
   const rnd = createRandom(16 * 20261124);
-  const opps = await db.selectFrom('opportunities').select(['id', 'brokerage_id']).orderBy('id').limit(400 * scale).execute();
+  const opps = await db
+    .selectFrom('opportunities')
+    .select(['id', 'brokerage_id'])
+    .orderBy('id')
+    .limit(400 * scale)
+    .execute();
   const workers = [csr, supervisor].filter((x): x is number => x !== null);
   const rows = Array.from({ length: 40 * scale }, (_, n) => {
     const opp = opps[(n * 37) % opps.length]!;
@@ -52,11 +59,15 @@ export async function seedStaffReview(ctx: SeedContext): Promise<void> {
     const ageMs = n % 5 === 0 ? rnd.int(6, 72) * HOUR_MS : rnd.int(1, 25) * 60_000;
     const created = new Date(now.getTime() - ageMs);
     return {
-      sid: `WT${hex(rnd, 32)}`, opportunity_id: opp.id, brokerage_id: opp.brokerage_id,
-      channel: rnd.pick(['voice', 'voice', 'sms', 'chat', 'email'] as const), status,
+      sid: `WT${hex(rnd, 32)}`,
+      opportunity_id: opp.id,
+      brokerage_id: opp.brokerage_id,
+      channel: rnd.pick(['voice', 'voice', 'sms', 'chat', 'email'] as const),
+      status,
       queue_name: rnd.pick(['Inbound leads', 'Follow-up', 'Spanish line']),
       assignee_user_id: status === 'pending' ? null : rnd.pick(workers),
-      created_at: created, updated_at: new Date(created.getTime() + Math.floor(ageMs / 3)),
+      created_at: created,
+      updated_at: new Date(created.getTime() + Math.floor(ageMs / 3)),
     };
   });
   await insertMany(db, 'contact_center_tasks', rows);

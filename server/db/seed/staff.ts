@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import type { SeedContext } from './core.ts';
 import { insertMany } from './insert.ts';
 import { createRandom, DAY_MS, FIRST_NAMES, LAST_NAMES } from './random.ts';
@@ -8,8 +9,22 @@ import { createRandom, DAY_MS, FIRST_NAMES, LAST_NAMES } from './random.ts';
 
 const AREA_CODES = ['207', '608', '208', '212', '312', '415', '512', '617', '702', '813'];
 const DOMAINS = ['mail.example', 'inbox.example', 'post.example'];
-const DISPOSITIONS = ['Requested no contact', 'Wrong number', 'Opted out (STOP reply)', 'Litigator', 'Complaint', 'National DNC registry'];
-const HOLD_REASONS = ['Compliance review', 'Complaint under investigation', 'License expired', 'Missing E&O insurance', 'Payment past due', 'Requested by brokerage'];
+const DISPOSITIONS = [
+  'Requested no contact',
+  'Wrong number',
+  'Opted out (STOP reply)',
+  'Litigator',
+  'Complaint',
+  'National DNC registry',
+];
+const HOLD_REASONS = [
+  'Compliance review',
+  'Complaint under investigation',
+  'License expired',
+  'Missing E&O insurance',
+  'Payment past due',
+  'Requested by brokerage',
+];
 const CALL_DISPOSITIONS: Record<string, string[]> = {
   CONTACTED: ['Appointment set', 'Spoke with lead', 'Transferred to agent'],
   NOT_CONTACTED: ['Busy', 'Left voicemail', 'No answer', 'Wrong number'],
@@ -19,14 +34,38 @@ const CALL_DISPOSITIONS: Record<string, string[]> = {
 // Coverage ZIPs near each brokerage (Portland ME, Madison WI, Boise ID).
 const ZIP_PREFIXES = ['041', '537', '837'];
 
-interface DncRow { type: 'PHONE' | 'EMAIL'; value: string; owner_type: string; channel: string; disposition: string | null; blocked: boolean; created: Date }
+interface DncRow {
+  type: 'PHONE' | 'EMAIL';
+  value: string;
+  owner_type: string;
+  channel: string;
+  disposition: string | null;
+  blocked: boolean;
+  created: Date;
+}
 
 async function seedDnc({ db, now, scale }: SeedContext, rnd: ReturnType<typeof createRandom>) {
   const seen = new Set<string>();
   const rows: DncRow[] = [
     // Fixed rows the end-to-end tests search for.
-    { type: 'PHONE', value: '+15555550100', owner_type: 'PORCHLIGHT', channel: 'VOICE', disposition: 'Requested no contact', blocked: true, created: new Date(now.getTime() - 2 * DAY_MS) },
-    { type: 'EMAIL', value: 'do.not.call@mail.example', owner_type: 'LEAD_GENIUS', channel: 'EMAIL', disposition: 'Opted out (STOP reply)', blocked: false, created: new Date(now.getTime() - 3 * DAY_MS) },
+    {
+      type: 'PHONE',
+      value: '+15555550100',
+      owner_type: 'PORCHLIGHT',
+      channel: 'VOICE',
+      disposition: 'Requested no contact',
+      blocked: true,
+      created: new Date(now.getTime() - 2 * DAY_MS),
+    },
+    {
+      type: 'EMAIL',
+      value: 'do.not.call@mail.example',
+      owner_type: 'LEAD_GENIUS',
+      channel: 'EMAIL',
+      disposition: 'Opted out (STOP reply)',
+      blocked: false,
+      created: new Date(now.getTime() - 3 * DAY_MS),
+    },
   ];
   for (const r of rows) seen.add(r.value);
   while (rows.length < 300 * scale) {
@@ -38,9 +77,13 @@ async function seedDnc({ db, now, scale }: SeedContext, rnd: ReturnType<typeof c
     if (seen.has(value)) continue;
     seen.add(value);
     rows.push({
-      type: phone ? 'PHONE' : 'EMAIL', value, owner_type: rnd.chance(0.6) ? 'PORCHLIGHT' : 'LEAD_GENIUS',
-      channel: phone ? rnd.pick(['SMS', 'VOICE', 'WEB_FORM']) : 'EMAIL', disposition: rnd.chance(0.9) ? rnd.pick(DISPOSITIONS) : null,
-      blocked: rnd.chance(0.35), created: new Date(now.getTime() - rnd.int(4, 365) * DAY_MS - rnd.int(0, DAY_MS - 1)),
+      type: phone ? 'PHONE' : 'EMAIL',
+      value,
+      owner_type: rnd.chance(0.6) ? 'PORCHLIGHT' : 'LEAD_GENIUS',
+      channel: phone ? rnd.pick(['SMS', 'VOICE', 'WEB_FORM']) : 'EMAIL',
+      disposition: rnd.chance(0.9) ? rnd.pick(DISPOSITIONS) : null,
+      blocked: rnd.chance(0.35),
+      created: new Date(now.getTime() - rnd.int(4, 365) * DAY_MS - rnd.int(0, DAY_MS - 1)),
     });
   }
   // Oldest first, so ids follow the time received (the list is ordered by id, newest first).
@@ -53,36 +96,92 @@ export async function seedStaff(ctx: SeedContext): Promise<void> {
   const rnd = createRandom(5 * 20261122);
   await seedDnc(ctx, rnd);
 
-  const reasons = await insertMany(db, 'admin_hold_reasons', HOLD_REASONS.map((name) => ({ name })));
+  const reasons = await insertMany(
+    db,
+    'admin_hold_reasons',
+    HOLD_REASONS.map((name) => ({ name })),
+  );
   const held = await db.selectFrom('agents').select('id').where('status', '=', 'ADMIN_HOLD').orderBy('id').execute();
-  await insertMany(db, 'agent_admin_holds', held.map((a, i) => ({
-    agent_id: a.id, reason_id: reasons[i % reasons.length]!, status_before: 'ACTIVE', created_by: ids.users['admin@demo.test'] ?? null,
-    created_at: new Date(now.getTime() - rnd.int(1, 60) * DAY_MS),
-  })));
+  await insertMany(
+    db,
+    'agent_admin_holds',
+    held.map((a, i) => ({
+      agent_id: a.id,
+      reason_id: reasons[i % reasons.length]!,
+      status_before: 'ACTIVE',
+      created_by: ids.users['admin@demo.test'] ?? null,
+      created_at: new Date(now.getTime() - rnd.int(1, 60) * DAY_MS),
+    })),
+  );
 
-  await insertMany(db, 'dispositions', Object.entries(CALL_DISPOSITIONS).flatMap(([category, names]) => names.map((name) => ({ category, name }))));
+  await insertMany(
+    db,
+    'dispositions',
+    Object.entries(CALL_DISPOSITIONS).flatMap(([category, names]) => names.map((name) => ({ category, name }))),
+  );
 
-  const staffAuthors = [ids.users['admin@demo.test'], ids.users['engagement@demo.test'], ids.users['manager@demo.test']].filter((x): x is number => x !== undefined);
-  const brokerNotes = ['Quarterly business review booked.', 'Asked about the IRIS add-on pricing.', 'Agent roster update sent by the office manager.', 'Paused at the brokerage\'s request pending a contract renewal.'];
-  await insertMany(db, 'broker_notes', [ids.harborPoint, ids.mapleMain, ids.cedarRidge].flatMap((brokerage, b) =>
-    [0, 1, 2].map((n) => ({
-      brokerage_id: brokerage, author_user_id: rnd.pick(staffAuthors), body: brokerNotes[(b + n) % brokerNotes.length]!,
-      created_at: new Date(now.getTime() - (n * 20 + rnd.int(1, 15)) * DAY_MS),
-    }))));
+  const staffAuthors = [
+    ids.users['admin@demo.test'],
+    ids.users['engagement@demo.test'],
+    ids.users['manager@demo.test'],
+  ].filter((x): x is number => x !== undefined);
+  const brokerNotes = [
+    'Quarterly business review booked.',
+    'Asked about the IRIS add-on pricing.',
+    'Agent roster update sent by the office manager.',
+    "Paused at the brokerage's request pending a contract renewal.",
+  ];
+  await insertMany(
+    db,
+    'broker_notes',
+    [ids.harborPoint, ids.mapleMain, ids.cedarRidge].flatMap((brokerage, b) =>
+      [0, 1, 2].map((n) => ({
+        brokerage_id: brokerage,
+        author_user_id: rnd.pick(staffAuthors),
+        body: brokerNotes[(b + n) % brokerNotes.length]!,
+        created_at: new Date(now.getTime() - (n * 20 + rnd.int(1, 15)) * DAY_MS),
+      })),
+    ),
+  );
 
-  const agents = Object.entries(ids.agentsByBrokerage).flatMap(([brokerage, list]) => list.map((id) => ({ id, brokerage: Number(brokerage) })));
-  const agentNotes = ['Completed onboarding call.', 'Prefers text over calls.', 'Slow to update referrals; reminded about the 7-day rule.', 'Strong closer in the north suburbs.'];
-  await insertMany(db, 'agent_notes', agents.filter((_, i) => i % 4 === 0).map((a, i) => ({
-    agent_id: a.id, author_user_id: rnd.pick(staffAuthors), body: agentNotes[i % agentNotes.length]!,
-    created_at: new Date(now.getTime() - rnd.int(1, 120) * DAY_MS),
-  })));
+  const agents = Object.entries(ids.agentsByBrokerage).flatMap(([brokerage, list]) =>
+    list.map((id) => ({ id, brokerage: Number(brokerage) })),
+  );
+  const agentNotes = [
+    'Completed onboarding call.',
+    'Prefers text over calls.',
+    'Slow to update referrals; reminded about the 7-day rule.',
+    'Strong closer in the north suburbs.',
+  ];
+  await insertMany(
+    db,
+    'agent_notes',
+    agents
+      .filter((_, i) => i % 4 === 0)
+      .map((a, i) => ({
+        agent_id: a.id,
+        author_user_id: rnd.pick(staffAuthors),
+        body: agentNotes[i % agentNotes.length]!,
+        created_at: new Date(now.getTime() - rnd.int(1, 120) * DAY_MS),
+      })),
+  );
 
   const brokerageIndex = [ids.harborPoint, ids.mapleMain, ids.cedarRidge];
-  await insertMany(db, 'agent_coverage_areas', agents.flatMap((a) => {
-    const prefix = ZIP_PREFIXES[Math.max(0, brokerageIndex.indexOf(a.brokerage))]!;
-    const zips = [...new Set(Array.from({ length: rnd.int(1, 3) }, () => `${prefix}${String(rnd.int(1, 99)).padStart(2, '0')}`))];
-    return zips.map((zip) => ({ agent_id: a.id, zip, created_at: new Date(now.getTime() - rnd.int(30, 400) * DAY_MS) }));
-  }));
+  await insertMany(
+    db,
+    'agent_coverage_areas',
+    agents.flatMap((a) => {
+      const prefix = ZIP_PREFIXES[Math.max(0, brokerageIndex.indexOf(a.brokerage))]!;
+      const zips = [
+        ...new Set(Array.from({ length: rnd.int(1, 3) }, () => `${prefix}${String(rnd.int(1, 99)).padStart(2, '0')}`)),
+      ];
+      return zips.map((zip) => ({
+        agent_id: a.id,
+        zip,
+        created_at: new Date(now.getTime() - rnd.int(30, 400) * DAY_MS),
+      }));
+    }),
+  );
 
   // One to three interactions per opportunity, derived from its id (deterministic, one statement).
   const csr = ids.users['csr@demo.test'] ?? null;

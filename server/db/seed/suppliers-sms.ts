@@ -11,11 +11,21 @@ import { createRandom } from './random.ts';
 const PREFIXES = ['041', '537', '837'];
 
 /** Supplier name -> Harbor Point quarterly cap (Realtor.com has none: it delivers no IRIS leads to it). */
-const HARBOR_LIMITS: Record<string, number> = { 'Facebook Ads': 100, 'Google Ads': 100, 'Homes.com': 60, 'Zillow Flex': 40 };
+const HARBOR_LIMITS: Record<string, number> = {
+  'Facebook Ads': 100,
+  'Google Ads': 100,
+  'Homes.com': 60,
+  'Zillow Flex': 40,
+};
 
 export async function seedSuppliersSms({ db, scale, ids }: SeedContext): Promise<void> {
   const rnd = createRandom(20261124);
-  const suppliers = await db.selectFrom('lead_suppliers').select(['id', 'name']).where('id', 'in', ids.suppliers).orderBy('id').execute();
+  const suppliers = await db
+    .selectFrom('lead_suppliers')
+    .select(['id', 'name'])
+    .where('id', 'in', ids.suppliers)
+    .orderBy('id')
+    .execute();
   const zips: { supplier_id: number; zip: string }[] = [];
   for (const s of suppliers) {
     const wanted = rnd.int(12, 40) * scale;
@@ -24,12 +34,20 @@ export async function seedSuppliersSms({ db, scale, ids }: SeedContext): Promise
     const span = Math.min(99_999, 300 * scale);
     for (let tries = 0; seen.size < wanted && tries < wanted * 4; tries++) {
       const n = rnd.int(0, span - 1);
-      const zip = scale === 1 ? `${PREFIXES[n % 3]}${String(Math.floor(n / 3) % 100).padStart(2, '0')}` : String(n).padStart(5, '0');
+      const zip =
+        scale === 1
+          ? `${PREFIXES[n % 3]}${String(Math.floor(n / 3) % 100).padStart(2, '0')}`
+          : String(n).padStart(5, '0');
       seen.add(zip);
     }
     for (const zip of [...seen].sort()) zips.push({ supplier_id: s.id, zip });
   }
   await insertRows(db, 'lead_supplier_zip_codes', zips);
-  await insertMany(db, 'lead_supplier_limits', suppliers.filter((s) => HARBOR_LIMITS[s.name] !== undefined)
-    .map((s) => ({ supplier_id: s.id, brokerage_id: ids.harborPoint, quarterly_cap: HARBOR_LIMITS[s.name] ?? 0 })));
+  await insertMany(
+    db,
+    'lead_supplier_limits',
+    suppliers
+      .filter((s) => HARBOR_LIMITS[s.name] !== undefined)
+      .map((s) => ({ supplier_id: s.id, brokerage_id: ids.harborPoint, quarterly_cap: HARBOR_LIMITS[s.name] ?? 0 })),
+  );
 }

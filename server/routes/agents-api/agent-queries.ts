@@ -1,15 +1,32 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+
 import type { Db } from '../../db/database.ts';
 import { daysSinceSql, OVERDUE_AFTER_DAYS, overduePredicate } from '../../db/overdue.ts';
 import type { Database } from '../../db/schema.ts';
-import { IDLE_OVERDUE_STAGES, idleOverdueSql, saleOverdueSql } from './overdue-sql.ts';
 import type { Sort } from '../../http/brokerage-scope.ts';
+import { IDLE_OVERDUE_STAGES, idleOverdueSql, saleOverdueSql } from './overdue-sql.ts';
 
 // The queries behind the agents list, the single agent and the leaderboard (routes in agents.ts).
 
-export const AGENT_STATUSES = ['UNSIGNED', 'INVITED', 'ACTIVE', 'PAUSED', 'DEACTIVATED', 'ADMIN_HOLD', 'IN_TRAINING', 'DELETED'] as const;
-export const AGENT_SORT_KEYS = ['name.last', 'name.first', 'funnelStatus.overdueForFollowupCount', 'funnelStatus.maxDaysOverdue',
-  'agentDisplayScore', 'status', 'created'] as const;
+export const AGENT_STATUSES = [
+  'UNSIGNED',
+  'INVITED',
+  'ACTIVE',
+  'PAUSED',
+  'DEACTIVATED',
+  'ADMIN_HOLD',
+  'IN_TRAINING',
+  'DELETED',
+] as const;
+export const AGENT_SORT_KEYS = [
+  'name.last',
+  'name.first',
+  'funnelStatus.overdueForFollowupCount',
+  'funnelStatus.maxDaysOverdue',
+  'agentDisplayScore',
+  'status',
+  'created',
+] as const;
 export type AgentSortKey = (typeof AGENT_SORT_KEYS)[number];
 export const LEADERBOARD_SORT_KEYS = ['score', 'agentDisplayScore', 'name', 'closings', 'revenue'] as const;
 export type LeaderboardSortKey = (typeof LEADERBOARD_SORT_KEYS)[number];
@@ -39,7 +56,13 @@ function filtered(db: Db, f: AgentFilter): Agents {
 }
 
 export const countAgents = async (db: Db, f: AgentFilter): Promise<number> =>
-  Number((await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await filtered(db, f)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /**
  * One page of agents, in two steps so the list never runs a query per agent: (1) the page's ids in
@@ -48,16 +71,27 @@ export const countAgents = async (db: Db, f: AgentFilter): Promise<number> =>
  * grouped over just their referrals with overdue.ts's own rule. An agent's overdue referrals are
  * those of their own brokerage.
  */
-export async function agentPage(db: Db, now: Date, f: AgentFilter, sort: Sort<AgentSortKey>, page: { offset: number; limit: number }) {
+export async function agentPage(
+  db: Db,
+  now: Date,
+  f: AgentFilter,
+  sort: Sort<AgentSortKey>,
+  page: { offset: number; limit: number },
+) {
   const dir = sql.raw(sort.direction);
-  const names = (first: 'first_name' | 'last_name', second: 'first_name' | 'last_name') =>
-    [sql`agents.${sql.ref(first)} ${dir} nulls last`, sql`agents.${sql.ref(second)} ${dir} nulls last`];
+  const names = (first: 'first_name' | 'last_name', second: 'first_name' | 'last_name') => [
+    sql`agents.${sql.ref(first)} ${dir} nulls last`,
+    sql`agents.${sql.ref(second)} ${dir} nulls last`,
+  ];
   const byOverdue = sort.key === 'funnelStatus.overdueForFollowupCount' || sort.key === 'funnelStatus.maxDaysOverdue';
   const order = {
     'name.last': names('last_name', 'first_name'),
     'name.first': names('first_name', 'last_name'),
     'funnelStatus.overdueForFollowupCount': [sql`coalesce(od.overdue, 0) ${dir}`, ...names('last_name', 'first_name')],
-    'funnelStatus.maxDaysOverdue': [sql`od.oldest ${sql.raw(sort.direction === 'desc' ? 'asc' : 'desc')} nulls ${sql.raw(sort.direction === 'desc' ? 'last' : 'first')}`, ...names('last_name', 'first_name')],
+    'funnelStatus.maxDaysOverdue': [
+      sql`od.oldest ${sql.raw(sort.direction === 'desc' ? 'asc' : 'desc')} nulls ${sql.raw(sort.direction === 'desc' ? 'last' : 'first')}`,
+      ...names('last_name', 'first_name'),
+    ],
     agentDisplayScore: [sql`agents.display_score ${dir} nulls last`],
     status: [sql`agents.status ${dir}`, ...names('last_name', 'first_name')],
     created: [sql`agents.created_at ${dir}`],
@@ -65,25 +99,49 @@ export async function agentPage(db: Db, now: Date, f: AgentFilter, sort: Sort<Ag
   // Only the aggregate the sort needs: the days of the most overdue referral follow from its oldest time.
   // The rule's two branches, each read from its partial index only (migration 013), then grouped once.
   const branch = (rule: typeof idleOverdueSql, since: RawBuilder<Date>) => {
-    let q = db.selectFrom('referrals as r').select(['r.agent_id', 'r.brokerage_id', since.as('since')]).where(rule('r', now));
+    let q = db
+      .selectFrom('referrals as r')
+      .select(['r.agent_id', 'r.brokerage_id', since.as('since')])
+      .where(rule('r', now));
     if (f.brokerageId !== undefined) q = q.where('r.brokerage_id', '=', f.brokerageId);
     return q;
   };
-  const overdueRows = branch(idleOverdueSql, sql<Date>`r.updated_at`).unionAll(branch(saleOverdueSql, sql<Date>`r.date_of_sale::timestamptz`));
-  const od = db.selectFrom(overdueRows.as('o'))
-    .select(['o.agent_id', 'o.brokerage_id', sort.key === 'funnelStatus.maxDaysOverdue'
-      ? sql<Date>`min(o.since)`.as('oldest')
-      : sql<number>`count(*)`.as('overdue')])
+  const overdueRows = branch(idleOverdueSql, sql<Date>`r.updated_at`).unionAll(
+    branch(saleOverdueSql, sql<Date>`r.date_of_sale::timestamptz`),
+  );
+  const od = db
+    .selectFrom(overdueRows.as('o'))
+    .select([
+      'o.agent_id',
+      'o.brokerage_id',
+      sort.key === 'funnelStatus.maxDaysOverdue'
+        ? sql<Date>`min(o.since)`.as('oldest')
+        : sql<number>`count(*)`.as('overdue'),
+    ])
     .groupBy(['o.agent_id', 'o.brokerage_id']);
   const base = filtered(db, f);
-  const ids = (await (sort.key === 'funnelStatus.overdueForFollowupCount' && f.brokerageId !== undefined
-    ? byOverdueCount(db, now, f.brokerageId, base)
-      .orderBy(sql.join([sql`coalesce(k.open, 0) - coalesce(rc.n, 0) + coalesce(sc.n, 0) ${dir}`, ...names('last_name', 'first_name'), sql`agents.id asc`]))
-    : (byOverdue
-      ? base.leftJoin(od.as('od'), (j) => j.onRef('od.agent_id', '=', 'agents.id').onRef('od.brokerage_id', '=', 'agents.brokerage_id'))
-      : base).orderBy(sql.join([...order, sql`agents.id asc`])))
-    .select('agents.id').offset(page.offset).limit(page.limit).execute())
-    .map((r) => r.id);
+  const ids = (
+    await (
+      sort.key === 'funnelStatus.overdueForFollowupCount' && f.brokerageId !== undefined
+        ? byOverdueCount(db, now, f.brokerageId, base).orderBy(
+            sql.join([
+              sql`coalesce(k.open, 0) - coalesce(rc.n, 0) + coalesce(sc.n, 0) ${dir}`,
+              ...names('last_name', 'first_name'),
+              sql`agents.id asc`,
+            ]),
+          )
+        : (byOverdue
+            ? base.leftJoin(od.as('od'), (j) =>
+                j.onRef('od.agent_id', '=', 'agents.id').onRef('od.brokerage_id', '=', 'agents.brokerage_id'),
+              )
+            : base
+          ).orderBy(sql.join([...order, sql`agents.id asc`]))
+    )
+      .select('agents.id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute()
+  ).map((r) => r.id);
   const rows = await agentRows(db, now, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -97,14 +155,24 @@ export async function agentPage(db: Db, now: Date, f: AgentFilter, sort: Sort<Ag
  */
 function byOverdueCount(db: Db, now: Date, brokerageId: number, base: Agents) {
   const cutoff = sql<Date>`(select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days')`;
-  const recent = db.selectFrom('referrals as r').select(['r.agent_id', sql<number>`count(*)`.as('n')])
+  const recent = db
+    .selectFrom('referrals as r')
+    .select(['r.agent_id', sql<number>`count(*)`.as('n')])
     // Literal stages, so even a generic plan matches the partial index's predicate.
-    .where('r.brokerage_id', '=', brokerageId).where(sql<boolean>`r.stage in (${sql.join(IDLE_OVERDUE_STAGES.map((s) => sql.lit(s)))})`)
-    .where('r.updated_at', '>=', cutoff).groupBy('r.agent_id');
-  const sale = db.selectFrom('referrals as r').select(['r.agent_id', sql<number>`count(*)`.as('n')])
-    .where('r.brokerage_id', '=', brokerageId).where(saleOverdueSql('r', now)).groupBy('r.agent_id');
+    .where('r.brokerage_id', '=', brokerageId)
+    .where(sql<boolean>`r.stage in (${sql.join(IDLE_OVERDUE_STAGES.map((s) => sql.lit(s)))})`)
+    .where('r.updated_at', '>=', cutoff)
+    .groupBy('r.agent_id');
+  const sale = db
+    .selectFrom('referrals as r')
+    .select(['r.agent_id', sql<number>`count(*)`.as('n')])
+    .where('r.brokerage_id', '=', brokerageId)
+    .where(saleOverdueSql('r', now))
+    .groupBy('r.agent_id');
   return base
-    .leftJoin('agent_open_referrals as k', (j) => j.onRef('k.agent_id', '=', 'agents.id').onRef('k.brokerage_id', '=', 'agents.brokerage_id'))
+    .leftJoin('agent_open_referrals as k', (j) =>
+      j.onRef('k.agent_id', '=', 'agents.id').onRef('k.brokerage_id', '=', 'agents.brokerage_id'),
+    )
     .leftJoin(recent.as('rc'), 'rc.agent_id', 'agents.id')
     .leftJoin(sale.as('sc'), 'sc.agent_id', 'agents.id');
 }
@@ -113,14 +181,38 @@ function byOverdueCount(db: Db, now: Date, brokerageId: number, base: Agents) {
 export async function agentRows(db: Db, now: Date, ids: readonly number[]) {
   if (ids.length === 0) return [];
   // An agent's overdue referrals are those of their own brokerage: grouped by both, joined on both.
-  const od = db.selectFrom('referrals as r')
-    .select(['r.agent_id', 'r.brokerage_id', sql<number>`count(*)::int`.as('overdue'), sql<number>`max(${daysSinceSql('r', now)})::int`.as('max_days')])
-    .where('r.agent_id', 'in', ids).where(overduePredicate('r', now)).groupBy(['r.agent_id', 'r.brokerage_id']);
-  return db.selectFrom('agents').leftJoin(od.as('od'), (j) => j.onRef('od.agent_id', '=', 'agents.id').onRef('od.brokerage_id', '=', 'agents.brokerage_id'))
-    .select(['agents.id', 'agents.brokerage_id', 'agents.first_name', 'agents.last_name', 'agents.email', 'agents.phone',
-      'agents.status', 'agents.display_score', 'agents.agent_desktop_last_accessed', 'agents.created_at',
-      sql<number>`coalesce(od.overdue, 0)`.as('overdue'), sql<number>`coalesce(od.max_days, 0)`.as('max_days')])
-    .where('agents.id', 'in', ids).execute();
+  const od = db
+    .selectFrom('referrals as r')
+    .select([
+      'r.agent_id',
+      'r.brokerage_id',
+      sql<number>`count(*)::int`.as('overdue'),
+      sql<number>`max(${daysSinceSql('r', now)})::int`.as('max_days'),
+    ])
+    .where('r.agent_id', 'in', ids)
+    .where(overduePredicate('r', now))
+    .groupBy(['r.agent_id', 'r.brokerage_id']);
+  return db
+    .selectFrom('agents')
+    .leftJoin(od.as('od'), (j) =>
+      j.onRef('od.agent_id', '=', 'agents.id').onRef('od.brokerage_id', '=', 'agents.brokerage_id'),
+    )
+    .select([
+      'agents.id',
+      'agents.brokerage_id',
+      'agents.first_name',
+      'agents.last_name',
+      'agents.email',
+      'agents.phone',
+      'agents.status',
+      'agents.display_score',
+      'agents.agent_desktop_last_accessed',
+      'agents.created_at',
+      sql<number>`coalesce(od.overdue, 0)`.as('overdue'),
+      sql<number>`coalesce(od.max_days, 0)`.as('max_days'),
+    ])
+    .where('agents.id', 'in', ids)
+    .execute();
 }
 export type AgentRow = Awaited<ReturnType<typeof agentRows>>[number];
 
@@ -130,7 +222,13 @@ export type AgentRow = Awaited<ReturnType<typeof agentRows>>[number];
  * page's ids first (grouping the brokerage's closed referrals only when sorting by them), then the
  * figures of just those agents.
  */
-export async function leaderboardRows(db: Db, brokerageId: number, now: Date, sort: Sort<LeaderboardSortKey>, page: { offset: number; limit: number }) {
+export async function leaderboardRows(
+  db: Db,
+  brokerageId: number,
+  now: Date,
+  sort: Sort<LeaderboardSortKey>,
+  page: { offset: number; limit: number },
+) {
   const saleSince = new Date(now.getTime() - 365 * DAY_MS).toISOString().slice(0, 10);
   const closed = sql`r.stage in ('CLOSED', 'LEASED') and r.date_of_sale >= ${saleSince}::date`;
   const dir = sql.raw(sort.direction);
@@ -141,31 +239,68 @@ export async function leaderboardRows(db: Db, brokerageId: number, now: Date, so
     closings: [sql`coalesce(s.closings, 0) ${dir}`],
     revenue: [sql`coalesce(s.revenue_cents, 0) ${dir}`],
   }[sort.key];
-  const sales = db.selectFrom('referrals as r')
-    .select(['r.agent_id', sql<number>`count(*)`.as('closings'), sql<number>`sum(r.sale_price_cents)`.as('revenue_cents')])
-    .where('r.brokerage_id', '=', brokerageId).where(sql<boolean>`${closed}`).groupBy('r.agent_id');
-  const base = db.selectFrom('agents').where('agents.brokerage_id', '=', brokerageId).where('agents.status', 'in', LEADERBOARD_STATUSES);
+  const sales = db
+    .selectFrom('referrals as r')
+    .select([
+      'r.agent_id',
+      sql<number>`count(*)`.as('closings'),
+      sql<number>`sum(r.sale_price_cents)`.as('revenue_cents'),
+    ])
+    .where('r.brokerage_id', '=', brokerageId)
+    .where(sql<boolean>`${closed}`)
+    .groupBy('r.agent_id');
+  const base = db
+    .selectFrom('agents')
+    .where('agents.brokerage_id', '=', brokerageId)
+    .where('agents.status', 'in', LEADERBOARD_STATUSES);
   const [idRows, total] = await Promise.all([
     (sort.key === 'closings' || sort.key === 'revenue' ? base.leftJoin(sales.as('s'), 's.agent_id', 'agents.id') : base)
-      .select('agents.id').orderBy(sql.join([...order, sql`agents.id asc`])).offset(page.offset).limit(page.limit).execute(),
+      .select('agents.id')
+      .orderBy(sql.join([...order, sql`agents.id asc`]))
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const ids = idRows.map((r) => r.id);
   if (ids.length === 0) return { rows: [], total: Number(total.n) };
   const seconds = sql`extract(epoch from (r.first_response_at - r.created_at))`;
   const since = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const perf = db.selectFrom('referrals as r')
-    .select(['r.agent_id',
+  const perf = db
+    .selectFrom('referrals as r')
+    .select([
+      'r.agent_id',
       sql<number>`count(*) filter (where ${closed})`.as('closings'),
       sql<number>`coalesce(sum(r.sale_price_cents) filter (where ${closed}), 0)`.as('revenue_cents'),
-      sql<number | null>`round(avg(${seconds}) filter (where r.created_at >= ${since(7)} and r.first_response_at is not null))`.as('rt7'),
-      sql<number | null>`round(avg(${seconds}) filter (where r.created_at >= ${since(30)} and r.first_response_at is not null))`.as('rt30')])
-    .where('r.brokerage_id', '=', brokerageId).where('r.agent_id', 'in', ids).groupBy('r.agent_id');
-  const rows = await db.selectFrom('agents').leftJoin(perf.as('p'), 'p.agent_id', 'agents.id')
-    .select(['agents.id', 'agents.first_name', 'agents.last_name', 'agents.display_score',
-      sql<number>`coalesce(p.closings, 0)::int`.as('closings'), sql<number>`coalesce(p.revenue_cents, 0)`.as('revenue_cents'),
-      sql<number | null>`p.rt7::int`.as('rt7'), sql<number | null>`p.rt30::int`.as('rt30')])
-    .where('agents.id', 'in', ids).execute();
+      sql<
+        number | null
+      >`round(avg(${seconds}) filter (where r.created_at >= ${since(7)} and r.first_response_at is not null))`.as(
+        'rt7',
+      ),
+      sql<
+        number | null
+      >`round(avg(${seconds}) filter (where r.created_at >= ${since(30)} and r.first_response_at is not null))`.as(
+        'rt30',
+      ),
+    ])
+    .where('r.brokerage_id', '=', brokerageId)
+    .where('r.agent_id', 'in', ids)
+    .groupBy('r.agent_id');
+  const rows = await db
+    .selectFrom('agents')
+    .leftJoin(perf.as('p'), 'p.agent_id', 'agents.id')
+    .select([
+      'agents.id',
+      'agents.first_name',
+      'agents.last_name',
+      'agents.display_score',
+      sql<number>`coalesce(p.closings, 0)::int`.as('closings'),
+      sql<number>`coalesce(p.revenue_cents, 0)`.as('revenue_cents'),
+      sql<number | null>`p.rt7::int`.as('rt7'),
+      sql<number | null>`p.rt30::int`.as('rt30'),
+    ])
+    .where('agents.id', 'in', ids)
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: Number(total.n) };
 }

@@ -1,17 +1,25 @@
-import { AGENT_RECORD_ROLES, BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
-import { isoTimeAsDate, type Page } from '../../../src/contract/common.ts';
 import * as v from 'valibot';
-import type { Agent, LeaderboardRow, AppVersions, BoostStatus } from '../../../src/contract/agents.ts';
+
+import { AGENT_RECORD_ROLES, BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
+import type { Agent, AppVersions, BoostStatus, LeaderboardRow } from '../../../src/contract/agents.ts';
+import { isoTimeAsDate, type Page } from '../../../src/contract/common.ts';
+import { personName } from '../../../src/lib/format.ts';
 import type { Db } from '../../db/database.ts';
+import { brokerageFromQuery, sortParam } from '../../http/brokerage-scope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { assertAgent, assertAgentRow, brokerageOf, isProviderUser } from '../../http/ownership.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import {
-  AGENT_SORT_KEYS, AGENT_STATUSES, agentPage, agentRows, countAgents, LEADERBOARD_SORT_KEYS, leaderboardRows, type AgentRow,
+  AGENT_SORT_KEYS,
+  AGENT_STATUSES,
+  agentPage,
+  agentRows,
+  countAgents,
+  LEADERBOARD_SORT_KEYS,
+  leaderboardRows,
+  type AgentRow,
 } from './agent-queries.ts';
-import { brokerageFromQuery, sortParam } from '../../http/brokerage-scope.ts';
-import { personName } from '../../../src/lib/format.ts';
 
 /** An agent's display name; null when both parts are missing. */
 export const displayName = (first: string | null, last: string | null): string | null => personName(first, last, null);
@@ -38,8 +46,11 @@ export async function agentView(db: Db, id: number, now: Date): Promise<Agent> {
 }
 
 const isAgentStatus = (s: string) => (AGENT_STATUSES as readonly string[]).includes(s);
-const StatusList = v.pipe(v.string(), v.transform((s) => s.split(',').map((x) => x.trim())),
-  v.check((list) => list.every(isAgentStatus), `must be statuses among ${AGENT_STATUSES.join(', ')}, comma separated`));
+const StatusList = v.pipe(
+  v.string(),
+  v.transform((s) => s.split(',').map((x) => x.trim())),
+  v.check((list) => list.every(isAgentStatus), `must be statuses among ${AGENT_STATUSES.join(', ')}, comma separated`),
+);
 
 const ListQuery = v.object({
   brokerageId: v.optional(Id),
@@ -56,18 +67,27 @@ const LeaderboardQuery = v.object({
   sort: sortParam(LEADERBOARD_SORT_KEYS, 'agentDisplayScore,DESC'),
 });
 
-const PatchAgent = v.strictObject({
-  agentDesktopLastAccessed: v.optional(isoTimeAsDate('agentDesktopLastAccessed must be an ISO time that the calendar has')),
-}, 'unknown field');
+const PatchAgent = v.strictObject(
+  {
+    agentDesktopLastAccessed: v.optional(
+      isoTimeAsDate('agentDesktopLastAccessed must be an ISO time that the calendar has'),
+    ),
+  },
+  'unknown field',
+);
 
 export const agentRoutes: RouteDef[] = [
   route({
     // Staff without a brokerageId list every brokerage's agents; a brokerage admin only their own.
-    method: 'GET', path: '/agents-api/agents', policy: BROKERAGE_READER_ROLES,
+    method: 'GET',
+    path: '/agents-api/agents',
+    policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
-      const brokerageId = q.brokerageId === undefined && isProviderUser(c.var.auth.user)
-        ? undefined : (await brokerageFromQuery(c, q.brokerageId)).id;
+      const brokerageId =
+        q.brokerageId === undefined && isProviderUser(c.var.auth.user)
+          ? undefined
+          : (await brokerageFromQuery(c, q.brokerageId)).id;
       const filter = { brokerageId, ...(q.name ? { name: q.name } : {}), ...(q.status ? { statuses: q.status } : {}) };
       const [rows, totalElements] = await Promise.all([
         agentPage(c.var.db, c.var.now(), filter, q.sort, { offset: q.pageIndex * q.pageSize, limit: q.pageSize }),
@@ -77,37 +97,67 @@ export const agentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/leaderboard', policy: BROKERAGE_READER_ROLES,
+    method: 'GET',
+    path: '/agents-api/agents/leaderboard',
+    policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, LeaderboardQuery);
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
-      const { rows, total } = await leaderboardRows(c.var.db, brokerage.id, c.var.now(), q.sort,
-        { offset: q.pageIndex * q.pageSize, limit: q.pageSize });
+      const { rows, total } = await leaderboardRows(c.var.db, brokerage.id, c.var.now(), q.sort, {
+        offset: q.pageIndex * q.pageSize,
+        limit: q.pageSize,
+      });
       const content = rows.map((r): LeaderboardRow => ({
-        agentId: r.id, name: displayName(r.first_name, r.last_name), agentDisplayScore: r.display_score,
-        closings: r.closings, revenue: Math.round(r.revenue_cents / 100), last7ResponseTime: r.rt7, last30ResponseTime: r.rt30,
+        agentId: r.id,
+        name: displayName(r.first_name, r.last_name),
+        agentDisplayScore: r.display_score,
+        closings: r.closings,
+        revenue: Math.round(r.revenue_cents / 100),
+        last7ResponseTime: r.rt7,
+        last30ResponseTime: r.rt30,
       }));
       return c.json({ content, totalElements: total } satisfies Page<LeaderboardRow>);
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/boost', policy: AGENT_RECORD_ROLES,
+    method: 'GET',
+    path: '/agents-api/agents/boost',
+    policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const brokerageId = await brokerageOf(c.var.db, c.var.auth.user);
-      const b = brokerageId === null ? undefined : await c.var.db.selectFrom('brokerages')
-        .select(['boost_enabled', 'boost_percentage']).where('id', '=', brokerageId).executeTakeFirst();
-      return c.json({ enabled: b?.boost_enabled ?? false, boostPercentage: b?.boost_percentage ?? 0 } satisfies BoostStatus);
+      const b =
+        brokerageId === null
+          ? undefined
+          : await c.var.db
+              .selectFrom('brokerages')
+              .select(['boost_enabled', 'boost_percentage'])
+              .where('id', '=', brokerageId)
+              .executeTakeFirst();
+      return c.json({
+        enabled: b?.boost_enabled ?? false,
+        boostPercentage: b?.boost_percentage ?? 0,
+      } satisfies BoostStatus);
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/appVersion', policy: 'signed-in',
+    method: 'GET',
+    path: '/agents-api/appVersion',
+    policy: 'signed-in',
     handler: async (c) => {
-      const rows = await c.var.db.selectFrom('app_versions').select(['env', 'device_type', 'version']).orderBy('device_type').execute();
-      return c.json(rows.map((r) => ({ env: r.env, deviceType: r.device_type, version: r.version })) satisfies AppVersions);
+      const rows = await c.var.db
+        .selectFrom('app_versions')
+        .select(['env', 'device_type', 'version'])
+        .orderBy('device_type')
+        .execute();
+      return c.json(
+        rows.map((r) => ({ env: r.env, deviceType: r.device_type, version: r.version })) satisfies AppVersions,
+      );
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/agents/:id{[0-9]+}', policy: AGENT_RECORD_ROLES,
+    method: 'GET',
+    path: '/agents-api/agents/:id{[0-9]+}',
+    policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       // The row first, then the ownership rule on its brokerage (one query where assertAgent made two).
@@ -117,7 +167,9 @@ export const agentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'PATCH', path: '/agents-api/agents/:id{[0-9]+}', policy: AGENT_RECORD_ROLES,
+    method: 'PATCH',
+    path: '/agents-api/agents/:id{[0-9]+}',
+    policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;
@@ -125,11 +177,15 @@ export const agentRoutes: RouteDef[] = [
       const body = await jsonBody(c, PatchAgent);
       if (body.agentDesktopLastAccessed !== undefined) {
         // The desktop access time is the agent's own record (spec 1 section 6).
-        if (user.agentId !== id && !isProviderUser(user)) throw forbidden('Only the agent records their own access time');
-        await c.var.db.updateTable('agents').set({ agent_desktop_last_accessed: body.agentDesktopLastAccessed })
-          .where('id', '=', id).execute();
+        if (user.agentId !== id && !isProviderUser(user))
+          throw forbidden('Only the agent records their own access time');
+        await c.var.db
+          .updateTable('agents')
+          .set({ agent_desktop_last_accessed: body.agentDesktopLastAccessed })
+          .where('id', '=', id)
+          .execute();
       }
-      return c.json(await agentView(c.var.db, id, c.var.now()) satisfies Agent);
+      return c.json((await agentView(c.var.db, id, c.var.now())) satisfies Agent);
     },
   }),
 ];

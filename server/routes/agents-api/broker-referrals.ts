@@ -1,23 +1,33 @@
-import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
+
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import {
-  BROKER_REFERRAL_SORT_KEYS, BrokerReferralFilterEntries, NewReferralNote, type BrokerReferral, type BrokerReferralDetail,
+  BROKER_REFERRAL_SORT_KEYS,
+  BrokerReferralFilterEntries,
+  NewReferralNote,
+  type BrokerReferral,
+  type BrokerReferralDetail,
   type BrokerReferralPage,
 } from '../../../src/contract/broker-referrals.ts';
 import { REFERRAL_STAGES, type ReferralStage, type ReferralType } from '../../../src/lib/referral-stages.ts';
 import type { Db } from '../../db/database.ts';
-import { daysSinceSql, OVERDUE_AFTER_DAYS, overduePredicate, UNDER_CONTRACT_OVERDUE_AFTER_DAYS } from '../../db/overdue.ts';
+import {
+  daysSinceSql,
+  OVERDUE_AFTER_DAYS,
+  overduePredicate,
+  UNDER_CONTRACT_OVERDUE_AFTER_DAYS,
+} from '../../db/overdue.ts';
+import { referralAudience } from '../../events/audience.ts';
+import { recordEvent } from '../../events/outbox.ts';
+import { brokerageFromQuery, productsOf, sortParam } from '../../http/brokerage-scope.ts';
 import { forbidden } from '../../http/errors.ts';
 import { assertBrokerage, missing } from '../../http/ownership.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
-import { personName } from './referral-data.ts';
 import { stepOf } from './brokerage-figures.ts';
 import { IDLE_OVERDUE_STAGES, overdueSql } from './overdue-sql.ts';
-import { brokerageFromQuery, productsOf, sortParam } from '../../http/brokerage-scope.ts';
-import { referralAudience } from '../../events/audience.ts';
-import { recordEvent } from '../../events/outbox.ts';
+import { personName } from './referral-data.ts';
 
 // My Referrals: a brokerage's referrals with the overview's link filters, so that the
 // number a widget shows is the total of the list it links to (tests/api/my-referrals.test.ts).
@@ -85,17 +95,27 @@ const and = (parts: RawBuilder<unknown>[]) => sql<boolean>`${sql.join(parts, sql
  */
 const idleBranch = (now: Date) => sql`r.stage in (${stageList(IDLE_OVERDUE_STAGES)})
   and r.updated_at < (select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days')`;
-const saleCutoff = (now: Date) => sql`(select ${now}::timestamptz - interval '${sql.raw(String(UNDER_CONTRACT_OVERDUE_AFTER_DAYS))} day')`;
+const saleCutoff = (now: Date) =>
+  sql`(select ${now}::timestamptz - interval '${sql.raw(String(UNDER_CONTRACT_OVERDUE_AFTER_DAYS))} day')`;
 const saleBranch = (now: Date) => sql`r.stage = 'UNDER_CONTRACT' and r.date_of_sale is not null
   and r.date_of_sale <= (select (${saleCutoff(now)})::date) and r.date_of_sale::timestamptz < ${saleCutoff(now)}`;
 
 async function countWhere(db: Db, parts: RawBuilder<unknown>[]): Promise<number> {
-  return (await db.selectFrom('referrals as r').select(sql<number>`count(*)::int`.as('n')).where(and(parts)).executeTakeFirstOrThrow()).n;
+  return (
+    await db
+      .selectFrom('referrals as r')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where(and(parts))
+      .executeTakeFirstOrThrow()
+  ).n;
 }
 
 /** Overdue referrals among those matching `parts`: one count per branch, each over its index. */
 async function countOverdue(db: Db, parts: RawBuilder<unknown>[], now: Date): Promise<number> {
-  const [idle, sale] = await Promise.all([countWhere(db, [...parts, idleBranch(now)]), countWhere(db, [...parts, saleBranch(now)])]);
+  const [idle, sale] = await Promise.all([
+    countWhere(db, [...parts, idleBranch(now)]),
+    countWhere(db, [...parts, saleBranch(now)]),
+  ]);
   return idle + sale;
 }
 
@@ -111,29 +131,66 @@ function orderOf(sort: BrokerReferralQuery['sort']): RawBuilder<unknown> {
   return sql`${by[sort.key as keyof typeof by]}, r.id ${dir}`;
 }
 
-const selectRows = (db: Db, now: Date) => db.selectFrom('referrals as r').innerJoin('agents as a', 'a.id', 'r.agent_id')
-  .select(['r.id', 'r.agent_id', 'r.product', 'r.type', 'r.stage', 'r.prospect_first', 'r.prospect_last', 'r.prospect_phone',
-    'r.prospect_email', 'r.price_cents', 'r.date_of_sale', 'r.sale_price_cents', 'r.removal_reason', 'r.created_at', 'r.updated_at',
-    'a.first_name as agent_first', 'a.last_name as agent_last',
-    sql<boolean>`${overduePredicate('r', now)}`.as('overdue'),
-    sql<number>`case when ${overduePredicate('r', now)} then greatest(${daysSinceSql('r', now)}, 0) else 0 end`.as('days_overdue')]);
+const selectRows = (db: Db, now: Date) =>
+  db
+    .selectFrom('referrals as r')
+    .innerJoin('agents as a', 'a.id', 'r.agent_id')
+    .select([
+      'r.id',
+      'r.agent_id',
+      'r.product',
+      'r.type',
+      'r.stage',
+      'r.prospect_first',
+      'r.prospect_last',
+      'r.prospect_phone',
+      'r.prospect_email',
+      'r.price_cents',
+      'r.date_of_sale',
+      'r.sale_price_cents',
+      'r.removal_reason',
+      'r.created_at',
+      'r.updated_at',
+      'a.first_name as agent_first',
+      'a.last_name as agent_last',
+      sql<boolean>`${overduePredicate('r', now)}`.as('overdue'),
+      sql<number>`case when ${overduePredicate('r', now)} then greatest(${daysSinceSql('r', now)}, 0) else 0 end`.as(
+        'days_overdue',
+      ),
+    ]);
 type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['executeTakeFirstOrThrow']>>;
 
 const toView = (r: Row): BrokerReferral => ({
-  id: r.id, agentId: r.agent_id, agentName: personName(r.agent_first, r.agent_last), product: r.product,
-  type: r.type as ReferralType, stage: r.stage as ReferralStage,
+  id: r.id,
+  agentId: r.agent_id,
+  agentName: personName(r.agent_first, r.agent_last),
+  product: r.product,
+  type: r.type as ReferralType,
+  stage: r.stage as ReferralStage,
   prospect: { name: { first: r.prospect_first, last: r.prospect_last } },
-  created: r.created_at.toISOString(), updated: r.updated_at.toISOString(), overdue: r.overdue, daysOverdue: r.days_overdue,
+  created: r.created_at.toISOString(),
+  updated: r.updated_at.toISOString(),
+  overdue: r.overdue,
+  daysOverdue: r.days_overdue,
 });
 
-interface Slice { offset: number; limit: number }
+interface Slice {
+  offset: number;
+  limit: number;
+}
 
 /**
  * Ids of overdue referrals matching `parts`, most overdue first (`asc`) or last, by the time each became
  * due to count from (last update, or date of sale when under contract), then id: each branch reads its
  * index in order up to the slice's end, and the two short lists are merged.
  */
-async function overdueIds(db: Db, parts: RawBuilder<unknown>[], now: Date, dir: 'asc' | 'desc', { offset, limit }: Slice): Promise<number[]> {
+async function overdueIds(
+  db: Db,
+  parts: RawBuilder<unknown>[],
+  now: Date,
+  dir: 'asc' | 'desc',
+  { offset, limit }: Slice,
+): Promise<number[]> {
   if (limit <= 0) return [];
   const d = sql.raw(dir);
   const end = offset + limit;
@@ -148,11 +205,23 @@ async function overdueIds(db: Db, parts: RawBuilder<unknown>[], now: Date, dir: 
 }
 
 /** Ids of referrals matching `parts` that are not overdue, by last update. */
-async function upToDateIds(db: Db, parts: RawBuilder<unknown>[], now: Date, dir: 'asc' | 'desc', { offset, limit }: Slice): Promise<number[]> {
+async function upToDateIds(
+  db: Db,
+  parts: RawBuilder<unknown>[],
+  now: Date,
+  dir: 'asc' | 'desc',
+  { offset, limit }: Slice,
+): Promise<number[]> {
   if (limit <= 0) return [];
   const d = sql.raw(dir);
-  const rows = await db.selectFrom('referrals as r').select('r.id').where(and([...parts, sql`not (${overdueSql('r', now)})`]))
-    .orderBy(sql`r.updated_at ${d}, r.id ${d}`).offset(offset).limit(limit).execute();
+  const rows = await db
+    .selectFrom('referrals as r')
+    .select('r.id')
+    .where(and([...parts, sql`not (${overdueSql('r', now)})`]))
+    .orderBy(sql`r.updated_at ${d}, r.id ${d}`)
+    .offset(offset)
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -160,39 +229,78 @@ async function upToDateIds(db: Db, parts: RawBuilder<unknown>[], now: Date, dir:
  * The overdue sort: descending is overdue referrals, most days first, then the others, latest update first;
  * ascending is the reverse. The page is cut from the two ordered parts, knowing how many are overdue.
  */
-async function idsByOverdue(db: Db, parts: RawBuilder<unknown>[], now: Date, desc: boolean, page: Slice): Promise<number[]> {
+async function idsByOverdue(
+  db: Db,
+  parts: RawBuilder<unknown>[],
+  now: Date,
+  desc: boolean,
+  page: Slice,
+): Promise<number[]> {
   if (desc) {
     const overdue = await countOverdue(db, parts, now);
-    return cut(overdue, (s) => overdueIds(db, parts, now, 'asc', s), (s) => upToDateIds(db, parts, now, 'desc', s), page);
+    return cut(
+      overdue,
+      (s) => overdueIds(db, parts, now, 'asc', s),
+      (s) => upToDateIds(db, parts, now, 'desc', s),
+      page,
+    );
   }
   const upToDate = await countWhere(db, [...parts, sql`not (${overdueSql('r', now)})`]);
-  return cut(upToDate, (s) => upToDateIds(db, parts, now, 'asc', s), (s) => overdueIds(db, parts, now, 'desc', s), page);
+  return cut(
+    upToDate,
+    (s) => upToDateIds(db, parts, now, 'asc', s),
+    (s) => overdueIds(db, parts, now, 'desc', s),
+    page,
+  );
 }
 
-async function cut(firstCount: number, first: (s: Slice) => Promise<number[]>, second: (s: Slice) => Promise<number[]>, { offset, limit }: Slice) {
+async function cut(
+  firstCount: number,
+  first: (s: Slice) => Promise<number[]>,
+  second: (s: Slice) => Promise<number[]>,
+  { offset, limit }: Slice,
+) {
   const end = offset + limit;
   const a = await first({ offset, limit: Math.min(end, firstCount) - offset });
   const b = await second({ offset: Math.max(0, offset - firstCount), limit: end - Math.max(offset, firstCount) });
   return [...a, ...b];
 }
 
-export async function listBrokerReferrals(db: Db, brokerageId: number, q: BrokerReferralQuery, now: Date): Promise<BrokerReferralPage> {
+export async function listBrokerReferrals(
+  db: Db,
+  brokerageId: number,
+  q: BrokerReferralQuery,
+  now: Date,
+): Promise<BrokerReferralPage> {
   const parts = baseWhereOf(brokerageId, q);
   const page = { offset: q.pageIndex * q.pageSize, limit: q.pageSize };
   const overdueOnly = q.followupType === 'OVERDUE';
   const upToDateOnly = q.followupType === 'UP_TO_DATE';
-  const filtered = overdueOnly ? [...parts, overdueSql('r', now)] : upToDateOnly ? [...parts, sql`not (${overdueSql('r', now)})`] : parts;
+  const filtered = overdueOnly
+    ? [...parts, overdueSql('r', now)]
+    : upToDateOnly
+      ? [...parts, sql`not (${overdueSql('r', now)})`]
+      : parts;
   const total = overdueOnly ? await countOverdue(db, parts, now) : await countWhere(db, filtered);
   let rows: Row[];
   if (q.sort.key === 'overdue' && !upToDateOnly) {
     // Up to date only: every row has 0 days overdue, and the overdue sort is the sort by last update (below).
     const desc = q.sort.direction === 'desc';
-    const ids = overdueOnly ? await overdueIds(db, parts, now, desc ? 'asc' : 'desc', page) : await idsByOverdue(db, parts, now, desc, page);
-    const byId = new Map(ids.length === 0 ? [] : (await selectRows(db, now).where('r.id', 'in', ids).execute()).map((r) => [r.id, r]));
+    const ids = overdueOnly
+      ? await overdueIds(db, parts, now, desc ? 'asc' : 'desc', page)
+      : await idsByOverdue(db, parts, now, desc, page);
+    const byId = new Map(
+      ids.length === 0 ? [] : (await selectRows(db, now).where('r.id', 'in', ids).execute()).map((r) => [r.id, r]),
+    );
     rows = ids.flatMap((id) => byId.get(id) ?? []);
   } else {
     const sort = q.sort.key === 'overdue' ? { key: 'updated' as const, direction: q.sort.direction } : q.sort;
-    rows = await selectRows(db, now).where(and(filtered)).orderBy(orderOf(sort)).offset(page.offset).limit(page.limit).execute();
+    rows = await selectRows(db, now)
+      .where(and(filtered))
+      .orderBy(orderOf(sort))
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
   }
   return { content: rows.map(toView), totalElements: total };
 }
@@ -210,37 +318,82 @@ const HISTORY = 200; // a referral's events and notes shown at once
 async function referralDetail(db: Db, id: number, now: Date): Promise<BrokerReferralDetail> {
   const [r, events, notes] = await Promise.all([
     selectRows(db, now).where('r.id', '=', id).executeTakeFirstOrThrow(),
-    db.selectFrom('referral_events as e').leftJoin('users as u', 'u.id', 'e.actor_user_id')
-      .select(['e.id', 'e.type', 'e.from_stage', 'e.to_stage', 'e.detail', 'e.created_at', 'u.first_name', 'u.last_name'])
-      .where('e.referral_id', '=', id).orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(HISTORY).execute(),
-    db.selectFrom('referral_notes as n').leftJoin('users as u', 'u.id', 'n.author_user_id')
+    db
+      .selectFrom('referral_events as e')
+      .leftJoin('users as u', 'u.id', 'e.actor_user_id')
+      .select([
+        'e.id',
+        'e.type',
+        'e.from_stage',
+        'e.to_stage',
+        'e.detail',
+        'e.created_at',
+        'u.first_name',
+        'u.last_name',
+      ])
+      .where('e.referral_id', '=', id)
+      .orderBy('e.created_at', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(HISTORY)
+      .execute(),
+    db
+      .selectFrom('referral_notes as n')
+      .leftJoin('users as u', 'u.id', 'n.author_user_id')
       .select(['n.id', 'n.body', 'n.created_at', 'u.first_name', 'u.last_name'])
-      .where('n.referral_id', '=', id).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(HISTORY).execute(),
+      .where('n.referral_id', '=', id)
+      .orderBy('n.created_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .limit(HISTORY)
+      .execute(),
   ]);
   return {
-    ...toView(r), phone: r.prospect_phone, email: r.prospect_email, priceCents: r.price_cents,
-    details: { referralSale: { dateOfSale: r.date_of_sale, salePriceCents: r.sale_price_cents } }, removalReason: r.removal_reason,
-    events: events.map((e) => ({ id: e.id, type: e.type, fromStage: e.from_stage, toStage: e.to_stage, detail: e.detail,
-      created: e.created_at.toISOString(), actorName: personName(e.first_name, e.last_name) })),
-    notes: notes.map((n) => ({ id: n.id, text: n.body, created: n.created_at.toISOString(), authorName: personName(n.first_name, n.last_name) })),
+    ...toView(r),
+    phone: r.prospect_phone,
+    email: r.prospect_email,
+    priceCents: r.price_cents,
+    details: { referralSale: { dateOfSale: r.date_of_sale, salePriceCents: r.sale_price_cents } },
+    removalReason: r.removal_reason,
+    events: events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      fromStage: e.from_stage,
+      toStage: e.to_stage,
+      detail: e.detail,
+      created: e.created_at.toISOString(),
+      actorName: personName(e.first_name, e.last_name),
+    })),
+    notes: notes.map((n) => ({
+      id: n.id,
+      text: n.body,
+      created: n.created_at.toISOString(),
+      authorName: personName(n.first_name, n.last_name),
+    })),
   };
 }
 
 export const brokerReferralRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/broker-referrals', policy: BROKERAGE_READER_ROLES,
+    method: 'GET',
+    path: '/agents-api/broker-referrals',
+    policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
       if (q.agentId !== undefined) {
-        const agent = await c.var.db.selectFrom('agents').select('brokerage_id').where('id', '=', q.agentId).executeTakeFirst();
+        const agent = await c.var.db
+          .selectFrom('agents')
+          .select('brokerage_id')
+          .where('id', '=', q.agentId)
+          .executeTakeFirst();
         if (agent?.brokerage_id !== brokerage.id) throw forbidden('That agent is not of this brokerage');
       }
       return c.json(await listBrokerReferrals(c.var.db, brokerage.id, q, c.var.now()));
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/broker-referrals/:id{[0-9]+}', policy: BROKERAGE_READER_ROLES,
+    method: 'GET',
+    path: '/agents-api/broker-referrals/:id{[0-9]+}',
+    policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await readableReferral(c, id);
@@ -248,17 +401,27 @@ export const brokerReferralRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/agents-api/broker-referrals/:id{[0-9]+}/notes', policy: BROKERAGE_READER_ROLES,
+    method: 'POST',
+    path: '/agents-api/broker-referrals/:id{[0-9]+}/notes',
+    policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await readableReferral(c, id);
       const { text } = await jsonBody(c, NewReferralNote);
       await c.var.db.transaction().execute(async (trx) => {
-        const note = await trx.insertInto('referral_notes').values({ referral_id: id, author_user_id: c.var.auth.user.id, body: text, created_at: c.var.now() })
-          .returning('id').executeTakeFirstOrThrow();
-        const ref = await trx.selectFrom('referrals').select(['agent_id', 'brokerage_id']).where('id', '=', id).executeTakeFirstOrThrow();
+        const note = await trx
+          .insertInto('referral_notes')
+          .values({ referral_id: id, author_user_id: c.var.auth.user.id, body: text, created_at: c.var.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const ref = await trx
+          .selectFrom('referrals')
+          .select(['agent_id', 'brokerage_id'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
         await recordEvent(trx, {
-          type: 'REFERRAL_NOTE_ADDED', payload: { referralId: id, agentId: ref.agent_id, brokerageId: ref.brokerage_id, noteId: note.id },
+          type: 'REFERRAL_NOTE_ADDED',
+          payload: { referralId: id, agentId: ref.agent_id, brokerageId: ref.brokerage_id, noteId: note.id },
           audience: referralAudience(ref.brokerage_id, ref.agent_id),
         });
       });

@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { BROKERAGE_READER_ROLES, BROKERAGE_WORKSPACE_ROLES, LEAD_READER_ROLES, STAFF_ROLES } from '../../../src/access/roles.ts';
+
+import {
+  BROKERAGE_READER_ROLES,
+  BROKERAGE_WORKSPACE_ROLES,
+  LEAD_READER_ROLES,
+  STAFF_ROLES,
+} from '../../../src/access/roles.ts';
 import { BrokerageUpdate, type ApinationState, type ProductOffering } from '../../../src/contract/brokerage-admin.ts';
 import type { Brokerage } from '../../../src/contract/brokerages.ts';
 import { personName } from '../../../src/lib/format.ts';
@@ -20,17 +26,36 @@ import { brokerageView } from './brokerages.ts';
 //   a brokerage admin on their own brokerage only.
 
 async function apinationState(db: Db, brokerageId: number): Promise<ApinationState> {
-  const row = await db.selectFrom('brokerage_apination as a')
+  const row = await db
+    .selectFrom('brokerage_apination as a')
     .innerJoin('users as u', 'u.id', 'a.changed_by')
     .leftJoin('users as r', 'r.id', 'a.acted_by')
-    .select(['a.enabled', 'a.changed_at', 'a.changed_by', 'a.acted_by', 'u.first_name', 'u.last_name', 'u.email',
-      'r.first_name as r_first', 'r.last_name as r_last', 'r.email as r_email'])
-    .where('a.brokerage_id', '=', brokerageId).executeTakeFirst();
+    .select([
+      'a.enabled',
+      'a.changed_at',
+      'a.changed_by',
+      'a.acted_by',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'r.first_name as r_first',
+      'r.last_name as r_last',
+      'r.email as r_email',
+    ])
+    .where('a.brokerage_id', '=', brokerageId)
+    .executeTakeFirst();
   if (!row) return { brokerageId, enabled: false, changedBy: null, actedBy: null, changedAt: null };
   return {
-    brokerageId, enabled: row.enabled,
-    changedBy: { id: row.changed_by, name: personName(row.first_name, row.last_name, row.email ?? `User ${row.changed_by}`) },
-    actedBy: row.acted_by === null ? null : { id: row.acted_by, name: personName(row.r_first, row.r_last, row.r_email ?? `User ${row.acted_by}`) },
+    brokerageId,
+    enabled: row.enabled,
+    changedBy: {
+      id: row.changed_by,
+      name: personName(row.first_name, row.last_name, row.email ?? `User ${row.changed_by}`),
+    },
+    actedBy:
+      row.acted_by === null
+        ? null
+        : { id: row.acted_by, name: personName(row.r_first, row.r_last, row.r_email ?? `User ${row.acted_by}`) },
     changedAt: new Date(row.changed_at).toISOString(),
   };
 }
@@ -42,53 +67,98 @@ async function ownBrokerage(db: Db, user: AuthUser, id: number): Promise<void> {
   if (!found) throw missing(user, 'brokerage');
 }
 
-const apinationSwitch = (enabled: boolean) => route({
-  method: 'POST', path: `/agents-api/brokerages/:id{[0-9]+}/apination/${enabled ? 'enable' : 'disable'}`, policy: BROKERAGE_WORKSPACE_ROLES,
-  handler: async (c) => {
-    const { id } = params(c, IdParams);
-    const { user, actor, impersonating } = c.var.auth;
-    await ownBrokerage(c.var.db, user, id);
-    const row = { brokerage_id: id, enabled, changed_by: user.id, acted_by: impersonating ? actor.id : null, changed_at: c.var.now() };
-    // One upsert: enabling twice keeps the first enabler (nothing changed), so only a real change is recorded.
-    await c.var.db.insertInto('brokerage_apination').values(row)
-      .onConflict((oc) => oc.column('brokerage_id').doUpdateSet({ enabled, changed_by: row.changed_by, acted_by: row.acted_by, changed_at: row.changed_at })
-        .where('brokerage_apination.enabled', '<>', enabled))
-      .execute();
-    return c.json(await apinationState(c.var.db, id) satisfies ApinationState);
-  },
-});
+const apinationSwitch = (enabled: boolean) =>
+  route({
+    method: 'POST',
+    path: `/agents-api/brokerages/:id{[0-9]+}/apination/${enabled ? 'enable' : 'disable'}`,
+    policy: BROKERAGE_WORKSPACE_ROLES,
+    handler: async (c) => {
+      const { id } = params(c, IdParams);
+      const { user, actor, impersonating } = c.var.auth;
+      await ownBrokerage(c.var.db, user, id);
+      const row = {
+        brokerage_id: id,
+        enabled,
+        changed_by: user.id,
+        acted_by: impersonating ? actor.id : null,
+        changed_at: c.var.now(),
+      };
+      // One upsert: enabling twice keeps the first enabler (nothing changed), so only a real change is recorded.
+      await c.var.db
+        .insertInto('brokerage_apination')
+        .values(row)
+        .onConflict((oc) =>
+          oc
+            .column('brokerage_id')
+            .doUpdateSet({ enabled, changed_by: row.changed_by, acted_by: row.acted_by, changed_at: row.changed_at })
+            .where('brokerage_apination.enabled', '<>', enabled),
+        )
+        .execute();
+      return c.json((await apinationState(c.var.db, id)) satisfies ApinationState);
+    },
+  });
 
 export const brokerageAdminRoutes: RouteDef[] = [
   route({
-    method: 'PUT', path: '/agents-api/brokerages/:id{[0-9]+}', policy: STAFF_ROLES,
+    method: 'PUT',
+    path: '/agents-api/brokerages/:id{[0-9]+}',
+    policy: STAFF_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const b = await jsonBody(c, BrokerageUpdate);
-      await updateByIdOr404(c.var.db, 'brokerages', id, {
-        name: b.name, status: b.status, product_family: b.productFamily, email: b.email, phone: b.phone,
-        street: b.street, city: b.city, state: b.state, zip: b.zip,
-      }, 'No such brokerage');
-      return c.json(await brokerageView(c.var.db, id) satisfies Brokerage);
+      await updateByIdOr404(
+        c.var.db,
+        'brokerages',
+        id,
+        {
+          name: b.name,
+          status: b.status,
+          product_family: b.productFamily,
+          email: b.email,
+          phone: b.phone,
+          street: b.street,
+          city: b.city,
+          state: b.state,
+          zip: b.zip,
+        },
+        'No such brokerage',
+      );
+      return c.json((await brokerageView(c.var.db, id)) satisfies Brokerage);
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/product', policy: LEAD_READER_ROLES,
+    method: 'GET',
+    path: '/agents-api/product',
+    policy: LEAD_READER_ROLES,
     handler: async (c) => {
-      const rows = await c.var.db.selectFrom('products as p')
+      const rows = await c.var.db
+        .selectFrom('products as p')
         .select(['p.product_family', 'p.name', 'p.description'])
-        .select(sql<number>`(select count(*) from brokerages b where b.product_family = p.product_family)::int`.as('brokerage_count'))
-        .orderBy('p.position').execute();
-      return c.json(rows.map((r) => ({
-        productFamily: r.product_family, name: r.name, description: r.description, brokerageCount: Number(r.brokerage_count),
-      })) satisfies ProductOffering[]);
+        .select(
+          sql<number>`(select count(*) from brokerages b where b.product_family = p.product_family)::int`.as(
+            'brokerage_count',
+          ),
+        )
+        .orderBy('p.position')
+        .execute();
+      return c.json(
+        rows.map((r) => ({
+          productFamily: r.product_family,
+          name: r.name,
+          description: r.description,
+          brokerageCount: Number(r.brokerage_count),
+        })) satisfies ProductOffering[],
+      );
     },
   }),
   route({
-    method: 'GET', path: '/agents-api/brokerages/:id{[0-9]+}/apination', policy: BROKERAGE_READER_ROLES,
+    method: 'GET',
+    path: '/agents-api/brokerages/:id{[0-9]+}/apination',
+    policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await ownBrokerage(c.var.db, c.var.auth.user, id);
-      return c.json(await apinationState(c.var.db, id) satisfies ApinationState);
+      return c.json((await apinationState(c.var.db, id)) satisfies ApinationState);
     },
   }),
   apinationSwitch(true),

@@ -1,11 +1,11 @@
 import { CONSOLE_ROLES } from '../../../src/access/roles.ts';
 import { EmailInquiry, type EmailSent } from '../../../src/contract/agents.ts';
+import { personName } from '../../../src/lib/format.ts';
 import { sendEmail } from '../../auth/outbox.ts';
 import { consumeLimit } from '../../auth/rate-limit.ts';
 import { forbidden } from '../../http/errors.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { jsonBody } from '../../http/validate.ts';
-import { personName } from '../../../src/lib/format.ts';
 
 // A broker admin writes to sales a few times a day at most; 5 an hour stops a relay or a loop.
 const INQUIRY_LIMIT = { max: 5, windowMs: 3600_000 };
@@ -17,7 +17,9 @@ export const dashboardEmailRoutes: RouteDef[] = [
   route({
     // The contact-sales inquiry. Everyone who sees the overview reaches the handler so that anyone but
     // a brokerage admin acting as themself gets the spec's refusal rather than a bare 403.
-    method: 'POST', path: '/agents-api/email', policy: CONSOLE_ROLES,
+    method: 'POST',
+    path: '/agents-api/email',
+    policy: CONSOLE_ROLES,
     handler: async (c) => {
       const { user, actor, impersonating } = c.var.auth;
       if (impersonating || !user.roles.includes('BROKERAGE_ADMIN')) throw forbidden(IMPERSONATION_REFUSAL);
@@ -28,13 +30,29 @@ export const dashboardEmailRoutes: RouteDef[] = [
       const recipient = c.var.config.salesEmail;
       const from = user.email ?? user.phone ?? `user ${user.id}`;
       const name = personName(user.firstName, user.lastName, '');
-      const text = [`From: ${name ? `${name} <${from}>` : from} (user ${user.id}, brokerage ${user.brokerId ?? '-'})`, '', body.messageBody].join('\n');
-      await consumeLimit(c.var.db, { scope: `sales-inquiry:${actor.id}`, ...INQUIRY_LIMIT }, now, 'Too many messages to sales. Try again later.');
+      const text = [
+        `From: ${name ? `${name} <${from}>` : from} (user ${user.id}, brokerage ${user.brokerId ?? '-'})`,
+        '',
+        body.messageBody,
+      ].join('\n');
+      await consumeLimit(
+        c.var.db,
+        { scope: `sales-inquiry:${actor.id}`, ...INQUIRY_LIMIT },
+        now,
+        'Too many messages to sales. Try again later.',
+      );
       await c.var.db.transaction().execute(async (trx) => {
         await sendEmail(trx, recipient, body.subject, text, now);
-        await trx.insertInto('audit_log').values({
-          actor_user_id: actor.id, as_user_id: null, action: 'CONTACT_SALES_EMAIL', detail: `from ${from} to ${recipient}`, created_at: now,
-        }).execute();
+        await trx
+          .insertInto('audit_log')
+          .values({
+            actor_user_id: actor.id,
+            as_user_id: null,
+            action: 'CONTACT_SALES_EMAIL',
+            detail: `from ${from} to ${recipient}`,
+            created_at: now,
+          })
+          .execute();
       });
       return c.json({ queued: 1 } satisfies EmailSent, 201);
     },

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
 import { sha256 } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
@@ -8,23 +9,38 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 // Visible ASCII only, and short enough for an index key; clients send UUIDs.
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
-export interface WriteResult { status: ContentfulStatusCode; body: object }
+export interface WriteResult {
+  status: ContentfulStatusCode;
+  body: object;
+}
 
 /** The key a write applies under, as stored in a table's unique idempotency_key column. */
 export type AppliedKey = string | null;
 
-interface Stored { fingerprint: string; status: number; response: string }
+interface Stored {
+  fingerprint: string;
+  status: number;
+  response: string;
+}
 
 // Built through the context, like every answer: the headers middleware prepared (security, caching) apply.
 function replay(c: AppContext, stored: Stored, fingerprint: string): Response {
   if (stored.fingerprint !== fingerprint) {
     throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
   }
-  return c.body(stored.response, stored.status as ContentfulStatusCode, { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' });
+  return c.body(stored.response, stored.status as ContentfulStatusCode, {
+    'Content-Type': 'application/json',
+    'Idempotent-Replayed': 'true',
+  });
 }
 
-const lookup = (db: Db, userId: number, key: string) => db.selectFrom('idempotent_requests')
-  .select(['fingerprint', 'status', 'response']).where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+const lookup = (db: Db, userId: number, key: string) =>
+  db
+    .selectFrom('idempotent_requests')
+    .select(['fingerprint', 'status', 'response'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
 
 /**
  * Runs a write in one transaction. With an Idempotency-Key header, the first successful answer is
@@ -35,7 +51,9 @@ const lookup = (db: Db, userId: number, key: string) => db.selectFrom('idempoten
  * by user), which makes a second application impossible even for two replays racing.
  */
 export async function idempotentWrite(
-  c: AppContext, request: unknown, work: (trx: Db, key: AppliedKey) => Promise<WriteResult>,
+  c: AppContext,
+  request: unknown,
+  work: (trx: Db, key: AppliedKey) => Promise<WriteResult>,
 ): Promise<Response> {
   const db = c.var.db;
   const key = c.req.header(IDEMPOTENCY_HEADER);
@@ -44,7 +62,9 @@ export async function idempotentWrite(
     return c.json(result.body, result.status);
   }
   if (!KEY_PATTERN.test(key)) {
-    throw badRequest(`The ${IDEMPOTENCY_HEADER} header must be 1 to 200 visible characters`, { [IDEMPOTENCY_HEADER]: 'invalid' });
+    throw badRequest(`The ${IDEMPOTENCY_HEADER} header must be 1 to 200 visible characters`, {
+      [IDEMPOTENCY_HEADER]: 'invalid',
+    });
   }
   const userId = c.var.auth.actor.id;
   const fingerprint = sha256(JSON.stringify([c.req.method, c.req.path, request]));
@@ -54,12 +74,24 @@ export async function idempotentWrite(
     const result = await db.transaction().execute(async (trx) => {
       // Claim the key first: a racing replay blocks on this row until the original commits, then
       // fails on the primary key and answers as a replay (rather than judging the write afresh).
-      await trx.insertInto('idempotent_requests').values({
-        user_id: userId, key, fingerprint, status: 0, response: '', created_at: c.var.now(),
-      }).execute();
+      await trx
+        .insertInto('idempotent_requests')
+        .values({
+          user_id: userId,
+          key,
+          fingerprint,
+          status: 0,
+          response: '',
+          created_at: c.var.now(),
+        })
+        .execute();
       const r = await work(trx, `${userId}:${key}`);
-      await trx.updateTable('idempotent_requests').set({ status: r.status, response: JSON.stringify(r.body) })
-        .where('user_id', '=', userId).where('key', '=', key).execute();
+      await trx
+        .updateTable('idempotent_requests')
+        .set({ status: r.status, response: JSON.stringify(r.body) })
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .execute();
       return r;
     });
     return c.json(result.body, result.status);

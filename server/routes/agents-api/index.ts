@@ -1,24 +1,24 @@
 import type { RouteDef } from '../../http/route.ts';
 import { agentAdminRoutes } from './agent-admin.ts';
 import { agentLifecycleRoutes } from './agent-lifecycle.ts';
-import { potentialAgentEditRoutes } from './potential-agent-edit.ts';
+import { agentOnboardingRoutes } from './agent-onboarding.ts';
 import { agentRoutes } from './agents.ts';
+import { brokerReferralRoutes } from './broker-referrals.ts';
+import { brokerageAdminRoutes } from './brokerage-admin.ts';
 import { brokerageMetricsRoutes } from './brokerage-metrics.ts';
 import { brokerageReferralRoutes } from './brokerage-referrals.ts';
 import { brokerageStatsRoutes } from './brokerage-stats.ts';
 import { brokerageRoutes } from './brokerages.ts';
-import { brokerageAdminRoutes } from './brokerage-admin.ts';
-import { dashboardEmailRoutes } from './email.ts';
-import { agentNoteRoutes, brokerNoteRoutes } from './notes.ts';
-import { agentAppRoutes } from './referrals.ts';
 import { daySyncRoutes } from './day-sync.ts';
-import { agentOnboardingRoutes } from './agent-onboarding.ts';
-import { brokerReferralRoutes } from './broker-referrals.ts';
-import { myAgentRoutes } from './my-agents.ts';
-import { potentialAgentRoutes } from './potential-agents.ts';
-import { questionnaireRoutes } from './questionnaires.ts';
-import { pushSubscriptionRoutes } from './push-subscriptions.ts';
+import { dashboardEmailRoutes } from './email.ts';
 import { messagePreferenceRoutes } from './message-preferences.ts';
+import { myAgentRoutes } from './my-agents.ts';
+import { agentNoteRoutes, brokerNoteRoutes } from './notes.ts';
+import { potentialAgentEditRoutes } from './potential-agent-edit.ts';
+import { potentialAgentRoutes } from './potential-agents.ts';
+import { pushSubscriptionRoutes } from './push-subscriptions.ts';
+import { questionnaireRoutes } from './questionnaires.ts';
+import { agentAppRoutes } from './referrals.ts';
 
 /** /agents-api: agents, their referrals and notifications, brokerages and their stats, notes, the contact-sales email. */
 export const agentsApiRoutes: RouteDef[] = [
@@ -40,7 +40,8 @@ export const agentsApiRoutes: RouteDef[] = [
   ...questionnaireRoutes,
   ...brokerageMetricsRoutes,
   ...brokerageAdminRoutes,
-  ...agentLifecycleRoutes, ...potentialAgentEditRoutes,
+  ...agentLifecycleRoutes,
+  ...potentialAgentEditRoutes,
   ...pushSubscriptionRoutes, // Web Push to the agent's phone
   ...messagePreferenceRoutes, // how the agent hears of a new referral and a reminder
 ];

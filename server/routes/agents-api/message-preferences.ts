@@ -16,11 +16,15 @@ function ownAgent(c: AppContext, write: boolean): number {
 
 export const messagePreferenceRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/agents-api/message-preferences', policy: AGENT_ROLES,
+    method: 'GET',
+    path: '/agents-api/message-preferences',
+    policy: AGENT_ROLES,
     handler: async (c) => c.json((await agentChannels(c.var.db, ownAgent(c, false))) satisfies AgentMessagePreferences),
   }),
   route({
-    method: 'PUT', path: '/agents-api/message-preferences', policy: AGENT_ROLES,
+    method: 'PUT',
+    path: '/agents-api/message-preferences',
+    policy: AGENT_ROLES,
     handler: async (c) => {
       const agentId = ownAgent(c, true);
       const body = await jsonBody(c, AgentMessagePreferences);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import type { AgentNote } from '../../../src/contract/agents.ts';
 import type { BrokerNote } from '../../../src/contract/brokerages.ts';
 import type { Db } from '../../db/database.ts';
@@ -12,7 +13,10 @@ import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/valida
 // Internal staff notes on a brokerage (broker notes) and on an agent, newest first.
 
 const BrokerNotesQuery = v.object({ ...Paging, brokerageId: Id });
-const NewBrokerNote = v.object({ brokerageId: v.pipe(v.number('brokerageId is required'), v.integer(), v.minValue(1)), ...NoteBody.entries });
+const NewBrokerNote = v.object({
+  brokerageId: v.pipe(v.number('brokerageId is required'), v.integer(), v.minValue(1)),
+  ...NoteBody.entries,
+});
 
 async function brokerageExists(db: Db, id: number): Promise<void> {
   const b = await db.selectFrom('brokerages').select('id').where('id', '=', id).executeTakeFirst();
@@ -20,10 +24,12 @@ async function brokerageExists(db: Db, id: number): Promise<void> {
 }
 
 export const brokerNoteRoutes: RouteDef[] = noteRoutes({
-  table: 'broker_notes', ownerColumn: 'brokerage_id',
+  table: 'broker_notes',
+  ownerColumn: 'brokerage_id',
   view: (n, brokerageId): BrokerNote => ({ ...noteView(n), brokerageId }),
   list: {
-    path: '/agents-api/brokerNotes', policy: STAFF_ROLES,
+    path: '/agents-api/brokerNotes',
+    policy: STAFF_ROLES,
     read: async (c) => {
       const q = query(c, BrokerNotesQuery);
       await brokerageExists(c.var.db, q.brokerageId);
@@ -31,7 +37,8 @@ export const brokerNoteRoutes: RouteDef[] = noteRoutes({
     },
   },
   create: {
-    path: '/agents-api/brokerNotes', policy: STAFF_ROLES,
+    path: '/agents-api/brokerNotes',
+    policy: STAFF_ROLES,
     read: async (c) => {
       const body = await jsonBody(c, NewBrokerNote);
       await brokerageExists(c.var.db, body.brokerageId);
@@ -41,10 +48,12 @@ export const brokerNoteRoutes: RouteDef[] = noteRoutes({
 });
 
 export const agentNoteRoutes: RouteDef[] = noteRoutes({
-  table: 'agent_notes', ownerColumn: 'agent_id',
+  table: 'agent_notes',
+  ownerColumn: 'agent_id',
   view: (n, agentId): AgentNote => ({ ...noteView(n), agentId }),
   list: {
-    path: '/agents-api/agents/:id{[0-9]+}/notes', policy: STAFF_ROLES,
+    path: '/agents-api/agents/:id{[0-9]+}/notes',
+    policy: STAFF_ROLES,
     read: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);
@@ -52,7 +61,8 @@ export const agentNoteRoutes: RouteDef[] = noteRoutes({
     },
   },
   create: {
-    path: '/agents-api/agents/:id{[0-9]+}/notes', policy: STAFF_ROLES,
+    path: '/agents-api/agents/:id{[0-9]+}/notes',
+    policy: STAFF_ROLES,
     read: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgent(c.var.db, c.var.auth.user, id);

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+
 import { REFERRAL_STAGES } from '../../../src/contract/brokerages.ts';
 import { CLOSED_STAGES, OVERDUE_AFTER_DAYS, UNDER_CONTRACT_OVERDUE_AFTER_DAYS } from '../../db/overdue.ts';
 

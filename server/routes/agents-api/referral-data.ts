@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import type { AgentReferral, AgentReferralDetail, ReferralEvent, ReferralNote } from '../../../src/contract/referrals.ts';
+
+import type {
+  AgentReferral,
+  AgentReferralDetail,
+  ReferralEvent,
+  ReferralNote,
+} from '../../../src/contract/referrals.ts';
+import { personName as joinName } from '../../../src/lib/format.ts';
 import { allowedMoves, type ReferralStage, type ReferralType } from '../../../src/lib/referral-stages.ts';
 import type { Db } from '../../db/database.ts';
 import { daysSinceSql, overduePredicate } from '../../db/overdue.ts';
@@ -8,19 +15,30 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { assertAgent, notYoursError } from '../../http/ownership.ts';
 import type { AppContext } from '../../http/route.ts';
 import { check, Id } from '../../http/validate.ts';
-import { personName as joinName } from '../../../src/lib/format.ts';
 
 export const AGENT_REFERRALS = '/agents-api/agents/:id{[0-9]+}/referrals';
 export const RefParams = v.object({ id: Id, refId: Id });
 
 /** A referral row with the overdue rule applied at `now`. */
 export function selectReferrals(db: Db, now: Date) {
-  return db.selectFrom('referrals as r').select([
-    'r.id', 'r.agent_id', 'r.type', 'r.stage', 'r.updated_at', 'r.created_at', 'r.prospect_first', 'r.prospect_last',
-    'r.prospect_phone', 'r.prospect_email', 'r.date_of_sale', 'r.removal_reason',
-    sql<boolean>`${overduePredicate('r', now)}`.as('overdue'),
-    sql<number>`case when ${overduePredicate('r', now)} then ${daysSinceSql('r', now)} else 0 end`.as('days_overdue'),
-  ]);
+  return db
+    .selectFrom('referrals as r')
+    .select([
+      'r.id',
+      'r.agent_id',
+      'r.type',
+      'r.stage',
+      'r.updated_at',
+      'r.created_at',
+      'r.prospect_first',
+      'r.prospect_last',
+      'r.prospect_phone',
+      'r.prospect_email',
+      'r.date_of_sale',
+      'r.removal_reason',
+      sql<boolean>`${overduePredicate('r', now)}`.as('overdue'),
+      sql<number>`case when ${overduePredicate('r', now)} then ${daysSinceSql('r', now)} else 0 end`.as('days_overdue'),
+    ]);
 }
 type ReferralRow = Awaited<ReturnType<ReturnType<typeof selectReferrals>['executeTakeFirstOrThrow']>>;
 
@@ -49,7 +67,12 @@ export async function referralDetail(db: Db, refId: number, now: Date): Promise<
 /** A referral row as the agent app's detail: the list's fields, its agent, removal reason and allowed moves. */
 export function toAgentReferralDetail(r: ReferralRow): AgentReferralDetail {
   const base = toAgentReferral(r);
-  return { ...base, agentId: r.agent_id, removalReason: r.removal_reason, allowedMoves: allowedMoves(base.type, base.stage) };
+  return {
+    ...base,
+    agentId: r.agent_id,
+    removalReason: r.removal_reason,
+    allowedMoves: allowedMoves(base.type, base.stage),
+  };
 }
 
 /**
@@ -58,15 +81,25 @@ export function toAgentReferralDetail(r: ReferralRow): AgentReferralDetail {
  * reassignment: then 403 says so, so a write queued offline is refused with a reason.
  */
 export async function ownReferral(db: Db, agentId: number, refId: number, forUpdate = false) {
-  let q = db.selectFrom('referrals').select(['id', 'agent_id', 'brokerage_id', 'type', 'stage', 'date_of_sale', 'prospect_first', 'prospect_last'])
+  let q = db
+    .selectFrom('referrals')
+    .select(['id', 'agent_id', 'brokerage_id', 'type', 'stage', 'date_of_sale', 'prospect_first', 'prospect_last'])
     .where('id', '=', refId);
   if (forUpdate) q = q.forUpdate();
   const ref = await q.executeTakeFirst();
   if (ref?.agent_id === agentId) return { ...ref, type: ref.type as ReferralType, stage: ref.stage as ReferralStage };
-  const taken = ref && await db.selectFrom('referral_reassignments').select('id')
-    .where('referral_id', '=', refId).where('from_agent_id', '=', agentId).executeTakeFirst();
+  const taken =
+    ref &&
+    (await db
+      .selectFrom('referral_reassignments')
+      .select('id')
+      .where('referral_id', '=', refId)
+      .where('from_agent_id', '=', agentId)
+      .executeTakeFirst());
   if (taken) {
-    throw forbidden(`This referral was reassigned to another agent and is no longer yours.${forUpdate ? ' Your change was not saved.' : ''}`);
+    throw forbidden(
+      `This referral was reassigned to another agent and is no longer yours.${forUpdate ? ' Your change was not saved.' : ''}`,
+    );
   }
   throw notFound('No such referral');
 }
@@ -94,13 +127,35 @@ export function filledQuery<S extends v.GenericSchema>(c: AppContext, schema: S)
 }
 
 /** An event row (with its actor's name parts) as the agent app reads it. */
-export const toReferralEvent = (e: { id: number; type: string; from_stage: string | null; to_stage: string | null; detail: string | null;
-  created_at: Date; first_name: string | null; last_name: string | null }): ReferralEvent => ({
-  id: e.id, type: e.type, fromStage: e.from_stage, toStage: e.to_stage, detail: e.detail,
-  created: e.created_at.toISOString(), actorName: personName(e.first_name, e.last_name),
+export const toReferralEvent = (e: {
+  id: number;
+  type: string;
+  from_stage: string | null;
+  to_stage: string | null;
+  detail: string | null;
+  created_at: Date;
+  first_name: string | null;
+  last_name: string | null;
+}): ReferralEvent => ({
+  id: e.id,
+  type: e.type,
+  fromStage: e.from_stage,
+  toStage: e.to_stage,
+  detail: e.detail,
+  created: e.created_at.toISOString(),
+  actorName: personName(e.first_name, e.last_name),
 });
 
 /** A note row (with its author's name parts) as the agent app reads it. */
-export const toReferralNote = (n: { id: number; body: string; created_at: Date; first_name: string | null; last_name: string | null }): ReferralNote => ({
-  id: n.id, text: n.body, created: n.created_at.toISOString(), authorName: personName(n.first_name, n.last_name),
+export const toReferralNote = (n: {
+  id: number;
+  body: string;
+  created_at: Date;
+  first_name: string | null;
+  last_name: string | null;
+}): ReferralNote => ({
+  id: n.id,
+  text: n.body,
+  created: n.created_at.toISOString(),
+  authorName: personName(n.first_name, n.last_name),
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import { AnalyticsEvent } from '../../../src/contract/analytics.ts';
 import { analyticsPath, recordAnalyticsEvent } from '../../analytics/sink.ts';
 import { clientAddress, consumeLimit, type Limit } from '../../auth/rate-limit.ts';
@@ -15,8 +16,13 @@ import { jsonBody } from '../../http/validate.ts';
 export const ANALYTICS_LIMIT: Omit<Limit, 'scope'> = { max: 600, windowMs: 10 * 60_000 };
 
 // The path is stored as its route pattern (server/analytics/sink.ts); a path that is no page of the console is refused.
-const EventBody = v.pipe(AnalyticsEvent,
-  v.forward(v.check((e) => analyticsPath(e.path) !== null, 'must be a page of the console'), ['path']));
+const EventBody = v.pipe(
+  AnalyticsEvent,
+  v.forward(
+    v.check((e) => analyticsPath(e.path) !== null, 'must be a page of the console'),
+    ['path'],
+  ),
+);
 
 /** The browser asked not to be tracked: Do Not Track or Global Privacy Control. */
 const optedOut = (dnt: string | undefined, gpc: string | undefined) => dnt === '1' || gpc === '1';
@@ -29,7 +35,9 @@ const optedOut = (dnt: string | undefined, gpc: string | undefined) => dnt === '
  */
 export const analyticsRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/analytics-api/collect', policy: 'public',
+    method: 'POST',
+    path: '/analytics-api/collect',
+    policy: 'public',
     handler: async (c) => {
       const event = await jsonBody(c, EventBody);
       if (!c.var.config.measurementIds.includes(event.measurementId)) {
@@ -37,7 +45,12 @@ export const analyticsRoutes: RouteDef[] = [
       }
       if (!optedOut(c.req.header('DNT'), c.req.header('Sec-GPC'))) {
         const now = c.var.now();
-        await consumeLimit(c.var.db, { scope: `analytics:${clientAddress(c)}`, ...ANALYTICS_LIMIT }, now, 'Too many analytics events. Try again later.');
+        await consumeLimit(
+          c.var.db,
+          { scope: `analytics:${clientAddress(c)}`, ...ANALYTICS_LIMIT },
+          now,
+          'Too many analytics events. Try again later.',
+        );
         await recordAnalyticsEvent(c.var.db, { ...event, occurredAt: now });
       }
       return c.body(null, 204);

@@ -14,7 +14,9 @@ async function formFields(c: AppContext): Promise<Record<string, string>> {
 
 export const authorizeRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: PATH, policy: 'public',
+    method: 'GET',
+    path: PATH,
+    policy: 'public',
     handler: (c) => {
       const checked = checkAuthorizeRequest(c.req.query(), c.var.config.agentHosts, c.var.config.demoMode);
       if (!checked.ok) return c.html(errorPage(checked.message), 400);
@@ -22,7 +24,9 @@ export const authorizeRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: PATH, policy: 'public',
+    method: 'POST',
+    path: PATH,
+    policy: 'public',
     handler: async (c) => {
       const form = await formFields(c);
       const db = c.var.db;
@@ -30,13 +34,21 @@ export const authorizeRoutes: RouteDef[] = [
       if (form['step'] === 'code') {
         const result = await verifyChallenge(db, form['otp_ref'] ?? '', (form['code'] ?? '').trim().slice(0, 20), now);
         if (result.ok) return c.redirect(result.location, 302);
-        if (result.reason === 'unknown') return c.html(errorPage('This sign-in page has expired. Start again from the login page.'), 400);
+        if (result.reason === 'unknown')
+          return c.html(errorPage('This sign-in page has expired. Start again from the login page.'), 400);
         if (result.reason === 'throttled') {
           c.header('Retry-After', String(result.retryAfter));
           return c.html(errorPage('Too many attempts. Try again later.', result.request), 429);
         }
-        if (result.reason === 'dead') return c.html(errorPage('This code has expired or was used. Send a new code.', result.request), 400);
-        return c.html(codePage(result.request, form['otp_ref'] ?? '', { error: 'That code is not correct.', attemptsLeft: result.attemptsLeft }), 400);
+        if (result.reason === 'dead')
+          return c.html(errorPage('This code has expired or was used. Send a new code.', result.request), 400);
+        return c.html(
+          codePage(result.request, form['otp_ref'] ?? '', {
+            error: 'That code is not correct.',
+            attemptsLeft: result.attemptsLeft,
+          }),
+          400,
+        );
       }
       const checked = checkAuthorizeRequest(form, c.var.config.agentHosts, c.var.config.demoMode);
       if (!checked.ok) return c.html(errorPage(checked.message), 400);

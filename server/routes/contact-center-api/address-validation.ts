@@ -12,10 +12,12 @@ const validator = addressValidator();
 
 export const addressValidationRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/contact-center-api/proxy/google-api/validate-address', policy: BROKERAGE_READER_ROLES,
+    method: 'POST',
+    path: '/contact-center-api/proxy/google-api/validate-address',
+    policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const address = await jsonBody(c, AddressInput);
-      return c.json(await validator.validate(c.var.db, address) satisfies AddressValidation);
+      return c.json((await validator.validate(c.var.db, address)) satisfies AddressValidation);
     },
   }),
 ];

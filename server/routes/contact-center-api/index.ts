@@ -3,7 +3,4 @@ import { addressValidationRoutes } from './address-validation.ts';
 import { twilioTaskRoutes } from './twilio-tasks.ts';
 
 /** /contact-center-api: the proxies to the contact center's providers (Twilio tasks). */
-export const contactCenterApiRoutes: RouteDef[] = [
-  ...twilioTaskRoutes,
-  ...addressValidationRoutes,
-];
+export const contactCenterApiRoutes: RouteDef[] = [...twilioTaskRoutes, ...addressValidationRoutes];

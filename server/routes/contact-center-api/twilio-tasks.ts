@@ -1,5 +1,6 @@
-import { OUTREACH_MANAGER_ROLES, OUTREACH_READER_ROLES } from '../../../src/access/roles.ts';
 import * as v from 'valibot';
+
+import { OUTREACH_MANAGER_ROLES, OUTREACH_READER_ROLES } from '../../../src/access/roles.ts';
 import type { Page } from '../../../src/contract/common.ts';
 import { TASK_CHANNELS, TASK_SID, TASK_STATUSES, type TwilioTask } from '../../../src/contract/contact-center.ts';
 import { taskProvider } from '../../contact-center/twilio-tasks.ts';
@@ -36,26 +37,43 @@ function scopeOf(c: AppContext): number | null {
 
 export const twilioTaskRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: PATH, policy: OUTREACH_READER_ROLES,
+    method: 'GET',
+    path: PATH,
+    policy: OUTREACH_READER_ROLES,
     handler: async (c) => {
       const q = query(c, TaskQuery);
       const now = c.var.now();
       // Oldest first is age descending.
       const { rows, total } = await taskProvider().list(c.var.db, {
-        brokerageId: scopeOf(c), status: q.status, channel: q.channel, stuck: q.stuck === undefined ? undefined : q.stuck === 'true',
-        sortDesc: !q.sort.desc, pageIndex: q.pageIndex, pageSize: q.pageSize, now,
+        brokerageId: scopeOf(c),
+        status: q.status,
+        channel: q.channel,
+        stuck: q.stuck === undefined ? undefined : q.stuck === 'true',
+        sortDesc: !q.sort.desc,
+        pageIndex: q.pageIndex,
+        pageSize: q.pageSize,
+        now,
       });
       const content = rows.map((t): TwilioTask => ({
-        sid: t.sid, status: t.status, channel: t.channel, queue: t.queue, created: t.created.toISOString(),
-        ageSeconds: Math.max(0, Math.floor((now.getTime() - t.created.getTime()) / 1000)), stuck: t.stuck,
+        sid: t.sid,
+        status: t.status,
+        channel: t.channel,
+        queue: t.queue,
+        created: t.created.toISOString(),
+        ageSeconds: Math.max(0, Math.floor((now.getTime() - t.created.getTime()) / 1000)),
+        stuck: t.stuck,
         assignee: t.assigneeId === null ? null : { id: t.assigneeId, name: t.assigneeName },
-        opportunityId: t.opportunityId, clientName: [t.clientFirst, t.clientLast].filter(Boolean).join(' ') || null, brokerageName: t.brokerageName,
+        opportunityId: t.opportunityId,
+        clientName: [t.clientFirst, t.clientLast].filter(Boolean).join(' ') || null,
+        brokerageName: t.brokerageName,
       }));
       return c.json({ content, totalElements: total } satisfies Page<TwilioTask>);
     },
   }),
   route({
-    method: 'DELETE', path: `${PATH}/:sid`, policy: OUTREACH_MANAGER_ROLES,
+    method: 'DELETE',
+    path: `${PATH}/:sid`,
+    policy: OUTREACH_MANAGER_ROLES,
     handler: async (c) => {
       const { sid } = params(c, SidParams);
       const provider = taskProvider();

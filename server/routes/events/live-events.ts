@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import * as v from 'valibot';
 import type { Context } from 'hono';
+import * as v from 'valibot';
+
 import { rolesForClient } from '../../../src/access/roles.ts';
 import { lockKeys } from '../../auth/rate-limit.ts';
 import { ACCESS_TOKEN_TTL_S, sha256 } from '../../auth/tokens.ts';
@@ -30,7 +31,10 @@ const TicketQuery = v.object({
 });
 
 /** Where a stream resumes: after a cursor's event, from now (none), or from now with a reset (a cursor this server cannot place). */
-interface ResumePoint { lastEventId: number | undefined; unknownResumePoint: boolean }
+interface ResumePoint {
+  lastEventId: number | undefined;
+  unknownResumePoint: boolean;
+}
 
 /**
  * A stream request's resume point: the Last-Event-ID header (EventSource's reconnect) or the query's.
@@ -41,7 +45,8 @@ async function resumePointOf(c: AppContext, fromQuery: string | undefined): Prom
   let resume = fromQuery;
   if (header !== undefined && header !== '') {
     const parsed = v.safeParse(EventId, header);
-    if (!parsed.success) throw new HttpError(400, 'The request is not valid', { 'Last-Event-ID': 'must be an event id the stream gave' });
+    if (!parsed.success)
+      throw new HttpError(400, 'The request is not valid', { 'Last-Event-ID': 'must be an event id the stream gave' });
     resume = parsed.output;
   }
   if (!/\btext\/event-stream\b/i.test(c.req.header('Accept') ?? '')) {
@@ -51,13 +56,21 @@ async function resumePointOf(c: AppContext, fromQuery: string | undefined): Prom
   // A plain number (a client of before cursors) or a cursor of another key is not placed: reading from
   // a number a client chose would tell it how many events the platform had since (a reset or not).
   const id = (await cursorCodec(c.var.db)).decode(resume);
-  return id === undefined ? { lastEventId: undefined, unknownResumePoint: true } : { lastEventId: id, unknownResumePoint: false };
+  return id === undefined
+    ? { lastEventId: undefined, unknownResumePoint: true }
+    : { lastEventId: id, unknownResumePoint: false };
 }
 
 /** The bearer token of the request (the route's policy has already checked it). */
 const bearerOf = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
 
-interface Opening extends ResumePoint { user: AuthUser; actorId: number; clientId: string; tokenHash: string; tokenExpiresAt: Date }
+interface Opening extends ResumePoint {
+  user: AuthUser;
+  actorId: number;
+  clientId: string;
+  tokenHash: string;
+  tokenExpiresAt: Date;
+}
 
 async function openStream(c: AppContext, input: Opening) {
   const bus = c.var.events;
@@ -74,7 +87,9 @@ async function openStream(c: AppContext, input: Opening) {
 export const liveEventRoutes: RouteDef[] = [
   route({
     // Anyone signed in: what reaches them is filtered per event by role and tenant (server/events/audience.ts).
-    method: 'GET', path: '/events', policy: 'signed-in',
+    method: 'GET',
+    path: '/events',
+    policy: 'signed-in',
     handler: async (c) => {
       const resume = await resumePointOf(c, query(c, StreamQuery).lastEventId);
       const tokenHash = sha256(bearerOf(c));
@@ -85,25 +100,46 @@ export const liveEventRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/events/ticket', policy: 'signed-in',
+    method: 'POST',
+    path: '/events/ticket',
+    policy: 'signed-in',
     handler: async (c) => {
       // The ticket stands for the token alone: under impersonation the console's own stream (with the
       // header) is the way, so a ticket never carries an identity other than its token's.
-      if (c.var.auth.impersonating) throw forbidden('Open the stream with the Authorization header while impersonating');
+      if (c.var.auth.impersonating)
+        throw forbidden('Open the stream with the Authorization header while impersonating');
       const token = bearerOf(c);
       const ticket = randomBytes(32).toString('base64url');
       const now = c.var.now();
       await c.var.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('event_tickets').where('expires_at', '<', new Date(now.getTime() - TICKET_TTL_MS)).execute();
+        await trx
+          .deleteFrom('event_tickets')
+          .where('expires_at', '<', new Date(now.getTime() - TICKET_TTL_MS))
+          .execute();
         // Counted under a lock on the token's key, so racing requests cannot each take the last one.
         await lockKeys(trx, [`event-tickets:${sha256(token)}`]);
-        const open = await trx.selectFrom('event_tickets').select(['expires_at']).where('token_hash', '=', sha256(token))
-          .where('used_at', 'is', null).where('expires_at', '>', now).orderBy('expires_at').execute();
+        const open = await trx
+          .selectFrom('event_tickets')
+          .select(['expires_at'])
+          .where('token_hash', '=', sha256(token))
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .orderBy('expires_at')
+          .execute();
         if (open.length >= MAX_OPEN_TICKETS_PER_TOKEN) {
           const wait = Math.max(1, Math.ceil((open[0]!.expires_at.getTime() - now.getTime()) / 1000));
-          throw new HttpError(429, 'Too many stream tickets are open for this session. Try again shortly.', undefined, { 'Retry-After': String(wait) });
+          throw new HttpError(429, 'Too many stream tickets are open for this session. Try again shortly.', undefined, {
+            'Retry-After': String(wait),
+          });
         }
-        await trx.insertInto('event_tickets').values({ ticket_hash: sha256(ticket), token_hash: sha256(token), expires_at: new Date(now.getTime() + TICKET_TTL_MS) }).execute();
+        await trx
+          .insertInto('event_tickets')
+          .values({
+            ticket_hash: sha256(ticket),
+            token_hash: sha256(token),
+            expires_at: new Date(now.getTime() + TICKET_TTL_MS),
+          })
+          .execute();
       });
       return c.json({ ticket, expiresIn: TICKET_TTL_MS / 1000 }, 201);
     },
@@ -111,19 +147,34 @@ export const liveEventRoutes: RouteDef[] = [
   route({
     // Public at the door because EventSource sends no Authorization header: the ticket is the
     // credential, spent (single use) and checked against its token before anything is streamed.
-    method: 'GET', path: '/events/stream', policy: 'public',
+    method: 'GET',
+    path: '/events/stream',
+    policy: 'public',
     handler: async (c) => {
       const q = query(c, TicketQuery);
       const resume = await resumePointOf(c, q.lastEventId);
       const now = c.var.now();
-      const spent = await c.var.db.updateTable('event_tickets').set({ used_at: now })
-        .where('ticket_hash', '=', sha256(q.ticket)).where('used_at', 'is', null).where('expires_at', '>', now)
-        .returning('token_hash').executeTakeFirst();
+      const spent = await c.var.db
+        .updateTable('event_tickets')
+        .set({ used_at: now })
+        .where('ticket_hash', '=', sha256(q.ticket))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('token_hash')
+        .executeTakeFirst();
       if (!spent) throw unauthorized('The ticket is unknown, used or expired');
       const record = await loadTokenUser(c.var.db, spent.token_hash);
-      if (!record?.user || record.revoked || record.expiresAt <= now) throw unauthorized('The access token behind the ticket is no longer valid');
+      if (!record?.user || record.revoked || record.expiresAt <= now)
+        throw unauthorized('The access token behind the ticket is no longer valid');
       const user = { ...record.user, roles: rolesForClient(record.user.roles, record.clientId) };
-      return openStream(c, { user, actorId: user.id, clientId: record.clientId, tokenHash: spent.token_hash, tokenExpiresAt: record.expiresAt, ...resume });
+      return openStream(c, {
+        user,
+        actorId: user.id,
+        clientId: record.clientId,
+        tokenHash: spent.token_hash,
+        tokenExpiresAt: record.expiresAt,
+        ...resume,
+      });
     },
   }),
 ];

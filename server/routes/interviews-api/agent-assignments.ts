@@ -1,9 +1,17 @@
-import { DIAGNOSTICS_ROLES } from '../../../src/access/roles.ts';
 import type { ExpressionBuilder } from 'kysely';
 import * as v from 'valibot';
+
+import { DIAGNOSTICS_ROLES } from '../../../src/access/roles.ts';
 import {
-  AssignmentExplainQuery, AssignmentListFilters, AssignOpportunityBody,
-  type AgentAssignment, type AgentAssignmentDetail, type AgentAssignmentPage, type AssignmentCheck, type AssignmentExplanation, type AssignmentVerdict,
+  AssignmentExplainQuery,
+  AssignmentListFilters,
+  AssignOpportunityBody,
+  type AgentAssignment,
+  type AgentAssignmentDetail,
+  type AgentAssignmentPage,
+  type AssignmentCheck,
+  type AssignmentExplanation,
+  type AssignmentVerdict,
 } from '../../../src/contract/agent-assignments.ts';
 import { decideAssignment } from '../../../src/lib/assignment-rule.ts';
 import { personName } from '../../../src/lib/format.ts';
@@ -21,48 +29,101 @@ import { IdParams, jsonBody, Paging, params, query } from '../../http/validate.t
 // AGENT_ENGAGEMENT" (DIAGNOSTICS_ROLES).
 
 // The filters, the explanation's query and the body are the contract's (the console's lookup checks the same).
-const ListQuery = v.object({ ...Paging, ...AssignmentListFilters.entries, sort: Sort(['created', 'zip', 'mode'], 'created,DESC') });
+const ListQuery = v.object({
+  ...Paging,
+  ...AssignmentListFilters.entries,
+  sort: Sort(['created', 'zip', 'mode'], 'created,DESC'),
+});
 const SORT_COLUMN = { created: 'x.created_at', zip: 'x.zip', mode: 'x.mode' } as const;
 
-const listQuery = (db: Db) => db.selectFrom('agent_assignments as x')
-  .innerJoin('opportunities as o', 'o.id', 'x.opportunity_id')
-  .innerJoin('brokerages as b', 'b.id', 'x.brokerage_id')
-  .leftJoin('agents as a', 'a.id', 'x.agent_id')
-  .leftJoin('users as u', 'u.id', 'x.forced_by')
-  .select([
-    'x.id', 'x.opportunity_id', 'x.brokerage_id', 'x.zip', 'x.mode', 'x.agent_id', 'x.referral_id', 'x.forced_by', 'x.summary', 'x.created_at',
-    'o.contact_first', 'o.contact_last', 'b.name as brokerage_name', 'a.first_name as agent_first', 'a.last_name as agent_last',
-    'u.first_name as forced_first', 'u.last_name as forced_last', 'u.email as forced_email',
-  ])
-  .select((eb) => eb.selectFrom('agent_assignment_candidates as k').whereRef('k.assignment_id', '=', 'x.id')
-    .select(eb.fn.countAll<number>().as('n')).as('candidate_count'));
+const listQuery = (db: Db) =>
+  db
+    .selectFrom('agent_assignments as x')
+    .innerJoin('opportunities as o', 'o.id', 'x.opportunity_id')
+    .innerJoin('brokerages as b', 'b.id', 'x.brokerage_id')
+    .leftJoin('agents as a', 'a.id', 'x.agent_id')
+    .leftJoin('users as u', 'u.id', 'x.forced_by')
+    .select([
+      'x.id',
+      'x.opportunity_id',
+      'x.brokerage_id',
+      'x.zip',
+      'x.mode',
+      'x.agent_id',
+      'x.referral_id',
+      'x.forced_by',
+      'x.summary',
+      'x.created_at',
+      'o.contact_first',
+      'o.contact_last',
+      'b.name as brokerage_name',
+      'a.first_name as agent_first',
+      'a.last_name as agent_last',
+      'u.first_name as forced_first',
+      'u.last_name as forced_last',
+      'u.email as forced_email',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('agent_assignment_candidates as k')
+        .whereRef('k.assignment_id', '=', 'x.id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .as('candidate_count'),
+    );
 type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>['execute']>>[number];
 
 const toAssignment = (r: ListRow): AgentAssignment => ({
-  id: r.id, opportunityId: r.opportunity_id, opportunityName: personName(r.contact_first, r.contact_last, null),
-  brokerageId: r.brokerage_id, brokerageName: r.brokerage_name, zip: r.zip, mode: r.mode,
-  agent: r.agent_id === null ? null : { id: r.agent_id, name: personName(r.agent_first, r.agent_last, `Agent ${r.agent_id}`) },
-  forcedBy: r.forced_by === null ? null : { id: r.forced_by, name: personName(r.forced_first, r.forced_last, r.forced_email ?? `User ${r.forced_by}`) },
-  referralId: r.referral_id, summary: r.summary, candidateCount: Number(r.candidate_count ?? 0), created: r.created_at.toISOString(),
+  id: r.id,
+  opportunityId: r.opportunity_id,
+  opportunityName: personName(r.contact_first, r.contact_last, null),
+  brokerageId: r.brokerage_id,
+  brokerageName: r.brokerage_name,
+  zip: r.zip,
+  mode: r.mode,
+  agent:
+    r.agent_id === null
+      ? null
+      : { id: r.agent_id, name: personName(r.agent_first, r.agent_last, `Agent ${r.agent_id}`) },
+  forcedBy:
+    r.forced_by === null
+      ? null
+      : { id: r.forced_by, name: personName(r.forced_first, r.forced_last, r.forced_email ?? `User ${r.forced_by}`) },
+  referralId: r.referral_id,
+  summary: r.summary,
+  candidateCount: Number(r.candidate_count ?? 0),
+  created: r.created_at.toISOString(),
 });
 
 const parseJson = <T>(text: string, fallback: T): T => {
-  try { return JSON.parse(text) as T; } catch { return fallback; }
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
 };
 
 async function loadDetail(db: Db, id: number): Promise<AgentAssignmentDetail> {
   const row = await listQuery(db).where('x.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('No such assignment');
-  const candidates = await db.selectFrom('agent_assignment_candidates as k').innerJoin('agents as a', 'a.id', 'k.agent_id')
+  const candidates = await db
+    .selectFrom('agent_assignment_candidates as k')
+    .innerJoin('agents as a', 'a.id', 'k.agent_id')
     .select(['k.agent_id', 'k.outcome', 'k.position', 'k.reasons', 'k.checks', 'a.first_name', 'a.last_name'])
-    .where('k.assignment_id', '=', id).orderBy('k.position').execute();
+    .where('k.assignment_id', '=', id)
+    .orderBy('k.position')
+    .execute();
   return {
     ...toAssignment(row),
     candidates: candidates.map((k): AssignmentVerdict => {
       const checks = parseJson<AssignmentCheck[]>(k.checks, []);
       return {
-        agentId: k.agent_id, name: personName(k.first_name, k.last_name, `Agent ${k.agent_id}`), outcome: k.outcome, position: k.position,
-        eligible: checks.filter((c) => c.check !== 'RANK').every((c) => c.passed), checks, reasons: parseJson<string[]>(k.reasons, []),
+        agentId: k.agent_id,
+        name: personName(k.first_name, k.last_name, `Agent ${k.agent_id}`),
+        outcome: k.outcome,
+        position: k.position,
+        eligible: checks.filter((c) => c.check !== 'RANK').every((c) => c.passed),
+        checks,
+        reasons: parseJson<string[]>(k.reasons, []),
       };
     }),
   };
@@ -70,71 +131,123 @@ async function loadDetail(db: Db, id: number): Promise<AgentAssignmentDetail> {
 
 export const agentAssignmentRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/interviews-api/agentAssignments', policy: DIAGNOSTICS_ROLES,
+    method: 'GET',
+    path: '/interviews-api/agentAssignments',
+    policy: DIAGNOSTICS_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
       const db = c.var.db;
-      const filters = (eb: ExpressionBuilder<Database & { x: Database['agent_assignments'] }, 'x'>) => eb.and([
-        ...(q.mode ? [eb('x.mode', '=', q.mode)] : []),
-        ...(q.zip ? [eb('x.zip', '=', q.zip)] : []),
-        ...(q.opportunityId !== undefined ? [eb('x.opportunity_id', '=', q.opportunityId)] : []),
-      ]);
+      const filters = (eb: ExpressionBuilder<Database & { x: Database['agent_assignments'] }, 'x'>) =>
+        eb.and([
+          ...(q.mode ? [eb('x.mode', '=', q.mode)] : []),
+          ...(q.zip ? [eb('x.zip', '=', q.zip)] : []),
+          ...(q.opportunityId !== undefined ? [eb('x.opportunity_id', '=', q.opportunityId)] : []),
+        ]);
       const [totalElements, rows] = await Promise.all([
-        countOf(db.selectFrom('agent_assignments as x').where(filters).select((eb) => eb.fn.countAll<number>().as('n'))),
-        listQuery(db).where(filters).orderBy(SORT_COLUMN[q.sort.key], q.sort.desc ? 'desc' : 'asc').orderBy('x.id', q.sort.desc ? 'desc' : 'asc')
-          .offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
+        countOf(
+          db
+            .selectFrom('agent_assignments as x')
+            .where(filters)
+            .select((eb) => eb.fn.countAll<number>().as('n')),
+        ),
+        listQuery(db)
+          .where(filters)
+          .orderBy(SORT_COLUMN[q.sort.key], q.sort.desc ? 'desc' : 'asc')
+          .orderBy('x.id', q.sort.desc ? 'desc' : 'asc')
+          .offset(q.pageIndex * q.pageSize)
+          .limit(q.pageSize)
+          .execute(),
       ]);
       return c.json({ content: rows.map(toAssignment), totalElements } satisfies AgentAssignmentPage);
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/agentAssignments/explain', policy: DIAGNOSTICS_ROLES,
+    method: 'GET',
+    path: '/interviews-api/agentAssignments/explain',
+    policy: DIAGNOSTICS_ROLES,
     handler: async (c) => {
       const q = query(c, AssignmentExplainQuery);
       const db = c.var.db;
       const now = c.var.now();
-      if (q.opportunityId === undefined && q.zip === undefined) throw badRequest('Give an opportunityId or a zip', { zip: 'an opportunityId or a zip is required' });
+      if (q.opportunityId === undefined && q.zip === undefined)
+        throw badRequest('Give an opportunityId or a zip', { zip: 'an opportunityId or a zip is required' });
       let body: AssignmentExplanation;
       if (q.opportunityId !== undefined) {
         // An id nobody has is the lookup's field's fault: answered at that field, in words.
-        const known = await db.selectFrom('opportunities').select('id').where('id', '=', q.opportunityId).executeTakeFirst();
+        const known = await db
+          .selectFrom('opportunities')
+          .select('id')
+          .where('id', '=', q.opportunityId)
+          .executeTakeFirst();
         if (!known) throw new HttpError(404, 'No such opportunity', { opportunityId: 'No opportunity has this ID' });
         const { lead, decision } = await decideFor(db, q.opportunityId, now);
-        const history = await listQuery(db).where('x.opportunity_id', '=', q.opportunityId).orderBy('x.created_at', 'desc').orderBy('x.id', 'desc').limit(20).execute();
+        const history = await listQuery(db)
+          .where('x.opportunity_id', '=', q.opportunityId)
+          .orderBy('x.created_at', 'desc')
+          .orderBy('x.id', 'desc')
+          .limit(20)
+          .execute();
         body = {
-          opportunityId: q.opportunityId, zip: lead.zip, city: lead.city, state: lead.state, brokerageId: lead.brokerageId,
-          chosenAgentId: decision.chosenAgentId, summary: decision.summary, candidates: decision.candidates, history: history.map(toAssignment),
+          opportunityId: q.opportunityId,
+          zip: lead.zip,
+          city: lead.city,
+          state: lead.state,
+          brokerageId: lead.brokerageId,
+          chosenAgentId: decision.chosenAgentId,
+          summary: decision.summary,
+          candidates: decision.candidates,
+          history: history.map(toAssignment),
         };
       } else {
         const zip = q.zip ?? '';
         const lead = await leadFor(db, { opportunityId: null, brokerageId: q.brokerageId ?? null, zip });
         const decision = decideAssignment(lead, await candidatesFor(db, lead, null, now));
-        const history = await listQuery(db).where('x.zip', '=', zip).orderBy('x.created_at', 'desc').orderBy('x.id', 'desc').limit(20).execute();
+        const history = await listQuery(db)
+          .where('x.zip', '=', zip)
+          .orderBy('x.created_at', 'desc')
+          .orderBy('x.id', 'desc')
+          .limit(20)
+          .execute();
         body = {
-          opportunityId: null, zip, city: lead.city, state: lead.state, brokerageId: lead.brokerageId,
-          chosenAgentId: decision.chosenAgentId, summary: decision.summary, candidates: decision.candidates, history: history.map(toAssignment),
+          opportunityId: null,
+          zip,
+          city: lead.city,
+          state: lead.state,
+          brokerageId: lead.brokerageId,
+          chosenAgentId: decision.chosenAgentId,
+          summary: decision.summary,
+          candidates: decision.candidates,
+          history: history.map(toAssignment),
         };
       }
       return c.json(body satisfies AssignmentExplanation);
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/agentAssignments/:id{[0-9]+}', policy: DIAGNOSTICS_ROLES,
+    method: 'GET',
+    path: '/interviews-api/agentAssignments/:id{[0-9]+}',
+    policy: DIAGNOSTICS_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      return c.json(await loadDetail(c.var.db, id) satisfies AgentAssignmentDetail);
+      return c.json((await loadDetail(c.var.db, id)) satisfies AgentAssignmentDetail);
     },
   }),
   route({
     // Automatic assignment: the rule chooses (409 with the rule's summary when nobody is eligible).
-    method: 'POST', path: '/interviews-api/agentAssignments', policy: DIAGNOSTICS_ROLES,
+    method: 'POST',
+    path: '/interviews-api/agentAssignments',
+    policy: DIAGNOSTICS_ROLES,
     handler: async (c) => {
       const { opportunityId } = await jsonBody(c, AssignOpportunityBody);
       const user = c.var.auth.user;
-      const { assignmentId } = await c.var.db.transaction().execute((trx) => assignOpportunity(trx, {
-        opportunityId, now: c.var.now(), actor: { id: user.id, name: personName(user.firstName, user.lastName, user.email ?? `User ${user.id}`) },
-      }));
-      return c.json(await loadDetail(c.var.db, assignmentId) satisfies AgentAssignmentDetail, 201);
+      const { assignmentId } = await c.var.db.transaction().execute((trx) =>
+        assignOpportunity(trx, {
+          opportunityId,
+          now: c.var.now(),
+          actor: { id: user.id, name: personName(user.firstName, user.lastName, user.email ?? `User ${user.id}`) },
+        }),
+      );
+      return c.json((await loadDetail(c.var.db, assignmentId)) satisfies AgentAssignmentDetail, 201);
     },
   }),
 ];

@@ -1,6 +1,7 @@
-import { OUTREACH_READER_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
+
+import { OUTREACH_READER_ROLES } from '../../../src/access/roles.ts';
 import { SMS_SUPPRESSIONS, type SmsJob, type SmsJobPage } from '../../../src/contract/bulk-sms.ts';
 import { personName } from '../../../src/lib/format.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
@@ -12,12 +13,28 @@ import { smsReadScope } from './bulk-sms.ts';
 // send's report is: staff every send, a brokerage admin the sends of their brokerage only (see
 // docs/decisions/0071). A send's report is GET .../sms/jobs/{id} and .../recipients.
 
-const HistoryQuery = v.object({ ...Paging, status: v.optional(v.picklist(['RUNNING', 'DONE'], 'status must be RUNNING or DONE')) });
+const HistoryQuery = v.object({
+  ...Paging,
+  status: v.optional(v.picklist(['RUNNING', 'DONE'], 'status must be RUNNING or DONE')),
+});
 
 interface Row {
-  id: number; status: SmsJob['status']; message: string; total: number; created_at: Date; finished_at: Date | null;
-  first_name: string | null; last_name: string | null; email: string | null;
-  sent: number; pending: number; dnc: number; do_not_contact: number; invalid: number; duplicate: number; quiet_hours: number;
+  id: number;
+  status: SmsJob['status'];
+  message: string;
+  total: number;
+  created_at: Date;
+  finished_at: Date | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  sent: number;
+  pending: number;
+  dnc: number;
+  do_not_contact: number;
+  invalid: number;
+  duplicate: number;
+  quiet_hours: number;
 }
 
 async function history(c: AppContext): Promise<Response> {
@@ -51,17 +68,35 @@ async function history(c: AppContext): Promise<Response> {
     sql<{ n: number }>`select count(*)::int as n from sms_jobs j ${filter}`.execute(db),
   ]);
   const content = rows.rows.map((r): SmsJob => {
-    const byReason = { DNC: r.dnc, DO_NOT_CONTACT: r.do_not_contact, INVALID: r.invalid, DUPLICATE: r.duplicate, QUIET_HOURS: r.quiet_hours };
+    const byReason = {
+      DNC: r.dnc,
+      DO_NOT_CONTACT: r.do_not_contact,
+      INVALID: r.invalid,
+      DUPLICATE: r.duplicate,
+      QUIET_HOURS: r.quiet_hours,
+    };
     return {
-      id: r.id, status: r.status, message: r.message, total: r.total, sent: r.sent, pending: r.pending,
-      suppressed: SMS_SUPPRESSIONS.reduce((n, k) => n + byReason[k], 0), byReason,
+      id: r.id,
+      status: r.status,
+      message: r.message,
+      total: r.total,
+      sent: r.sent,
+      pending: r.pending,
+      suppressed: SMS_SUPPRESSIONS.reduce((n, k) => n + byReason[k], 0),
+      byReason,
       createdBy: personName(r.first_name, r.last_name, null) ?? r.email,
-      created: new Date(r.created_at).toISOString(), finished: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+      created: new Date(r.created_at).toISOString(),
+      finished: r.finished_at ? new Date(r.finished_at).toISOString() : null,
     };
   });
   return c.json({ content, totalElements: total.rows[0]?.n ?? 0 } satisfies SmsJobPage);
 }
 
 export const bulkSmsHistoryRoutes: RouteDef[] = [
-  route({ method: 'GET', path: '/interviews-api/opportunities/sms/history', policy: OUTREACH_READER_ROLES, handler: history }),
+  route({
+    method: 'GET',
+    path: '/interviews-api/opportunities/sms/history',
+    policy: OUTREACH_READER_ROLES,
+    handler: history,
+  }),
 ];

@@ -1,11 +1,17 @@
-import { BROKERAGE_WORKSPACE_ROLES, OUTREACH_READER_ROLES } from '../../../src/access/roles.ts';
 import * as v from 'valibot';
-import { SmsRequest, type SmsJob, type SmsJobPage, type SmsJobRecipientPage, type SmsPreflight } from '../../../src/contract/bulk-sms.ts';
-import type { Role } from '../../../src/access/roles.ts';
+
+import { BROKERAGE_WORKSPACE_ROLES, OUTREACH_READER_ROLES, type Role } from '../../../src/access/roles.ts';
+import {
+  SmsRequest,
+  type SmsJob,
+  type SmsJobPage,
+  type SmsJobRecipientPage,
+  type SmsPreflight,
+} from '../../../src/contract/bulk-sms.ts';
+import { personName } from '../../../src/lib/format.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { assertBrokerage, notYoursError } from '../../http/ownership.ts';
 import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
-import { personName } from '../../../src/lib/format.ts';
 import { formBody, IdParams, Paging, params, query } from '../../http/validate.ts';
 import { analyse, candidatesOf, isRunningHere, jobView, preflightOf, runJob } from './bulk-sms-engine.ts';
 
@@ -29,13 +35,17 @@ export function smsReadScope(user: AuthUser): number | undefined {
 }
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const JobsQuery = v.object({ ...Paging });
-const RecipientsQuery = v.object({ ...Paging, status: v.optional(v.picklist(['PENDING', 'SENT', 'SUPPRESSED'], 'status must be PENDING, SENT or SUPPRESSED')) });
+const RecipientsQuery = v.object({
+  ...Paging,
+  status: v.optional(v.picklist(['PENDING', 'SENT', 'SUPPRESSED'], 'status must be PENDING, SENT or SUPPRESSED')),
+});
 
 /** The brokerage the caller's selection is limited to (undefined: any), checking what they may send to. */
 function scopeOf(c: AppContext, req: SmsRequest): number | undefined {
   const user = c.var.auth.user;
   if (hasRole(user.roles, 'ADMIN') || hasRole(user.roles, 'AGENT_ENGAGEMENT')) return req.brokerageId;
-  if (req.source !== 'OPPORTUNITIES') throw forbidden('A brokerage admin sends to their own brokerage’s opportunities only');
+  if (req.source !== 'OPPORTUNITIES')
+    throw forbidden('A brokerage admin sends to their own brokerage’s opportunities only');
   if (user.brokerId === null) throw forbidden('You have no brokerage');
   if (req.brokerageId !== undefined) assertBrokerage(user, req.brokerageId);
   return user.brokerId;
@@ -43,7 +53,11 @@ function scopeOf(c: AppContext, req: SmsRequest): number | undefined {
 
 /** A job the caller may read: staff any, a brokerage admin those sent for their brokerage. */
 async function readableJob(c: AppContext, id: number): Promise<SmsJob> {
-  const row = await c.var.db.selectFrom('sms_jobs').select(['id', 'brokerage_id', 'status']).where('id', '=', id).executeTakeFirst();
+  const row = await c.var.db
+    .selectFrom('sms_jobs')
+    .select(['id', 'brokerage_id', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   const scope = smsReadScope(c.var.auth.user);
   // One answer for another brokerage's send and for one that does not exist (ids are not probed).
   if (scope !== undefined && (!row || row.brokerage_id !== scope)) throw notYoursError();
@@ -56,7 +70,9 @@ async function readableJob(c: AppContext, id: number): Promise<SmsJob> {
 
 export const bulkSmsRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/interviews-api/opportunities/sms/preflight', policy: BROKERAGE_WORKSPACE_ROLES,
+    method: 'POST',
+    path: '/interviews-api/opportunities/sms/preflight',
+    policy: BROKERAGE_WORKSPACE_ROLES,
     handler: async (c) => {
       const req = await formBody(c, SmsRequest);
       const brokerageId = scopeOf(c, req);
@@ -65,44 +81,91 @@ export const bulkSmsRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/interviews-api/opportunities/sms', policy: BROKERAGE_WORKSPACE_ROLES,
+    method: 'POST',
+    path: '/interviews-api/opportunities/sms',
+    policy: BROKERAGE_WORKSPACE_ROLES,
     handler: async (c) => {
       const key = c.req.header('Idempotency-Key') ?? '';
-      if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('The request is not valid', { 'Idempotency-Key': 'An Idempotency-Key header of 8 to 100 letters, digits, - or _ is required' });
+      if (!IDEMPOTENCY_KEY.test(key))
+        throw badRequest('The request is not valid', {
+          'Idempotency-Key': 'An Idempotency-Key header of 8 to 100 letters, digits, - or _ is required',
+        });
       const req = await formBody(c, SmsRequest);
       const brokerageId = scopeOf(c, req);
       const criteria = JSON.stringify({ ...req, brokerageId: brokerageId ?? null });
       const db = c.var.db;
       const actor = c.var.auth.actor.id;
-      const existing = await db.selectFrom('sms_jobs').select(['id', 'created_by', 'criteria']).where('idempotency_key', '=', key).executeTakeFirst();
+      const existing = await db
+        .selectFrom('sms_jobs')
+        .select(['id', 'created_by', 'criteria'])
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
       if (existing) {
-        if (existing.created_by !== actor || existing.criteria !== criteria) throw conflict('This Idempotency-Key was used for a different send');
+        if (existing.created_by !== actor || existing.criteria !== criteria)
+          throw conflict('This Idempotency-Key was used for a different send');
         return c.json((await readableJob(c, existing.id)) satisfies SmsJob, 200);
       }
       const now = c.var.now();
       const rows = await analyse(db, req.message, await candidatesOf(db, req, brokerageId), now);
       const pre = preflightOf(req.message, rows);
-      if (pre.sendable === 0) throw badRequest('Nothing to send: every recipient is suppressed', { recipients: 'No recipient can be texted now' });
+      if (pre.sendable === 0)
+        throw badRequest('Nothing to send: every recipient is suppressed', {
+          recipients: 'No recipient can be texted now',
+        });
       const jobId = await db.transaction().execute(async (trx) => {
-        const job = await trx.insertInto('sms_jobs').values({
-          idempotency_key: key, created_by: actor, brokerage_id: brokerageId ?? null, message: req.message, criteria, status: 'RUNNING', total: rows.length, created_at: now,
-        }).onConflict((oc) => oc.column('idempotency_key').doNothing()).returning('id').executeTakeFirst();
+        const job = await trx
+          .insertInto('sms_jobs')
+          .values({
+            idempotency_key: key,
+            created_by: actor,
+            brokerage_id: brokerageId ?? null,
+            message: req.message,
+            criteria,
+            status: 'RUNNING',
+            total: rows.length,
+            created_at: now,
+          })
+          .onConflict((oc) => oc.column('idempotency_key').doNothing())
+          .returning('id')
+          .executeTakeFirst();
         if (!job) return null; // a parallel retry with the same key won the insert
         for (let i = 0; i < rows.length; i += 1000) {
-          await trx.insertInto('sms_job_recipients').values(rows.slice(i, i + 1000).map((r) => ({
-            job_id: job.id, position: r.position, phone: r.e164 ?? r.raw, opportunity_id: r.opportunityId, body: r.body,
-            status: r.reason ? 'SUPPRESSED' as const : 'PENDING' as const, reason: r.reason,
-          }))).execute();
+          await trx
+            .insertInto('sms_job_recipients')
+            .values(
+              rows.slice(i, i + 1000).map((r) => ({
+                job_id: job.id,
+                position: r.position,
+                phone: r.e164 ?? r.raw,
+                opportunity_id: r.opportunityId,
+                body: r.body,
+                status: r.reason ? ('SUPPRESSED' as const) : ('PENDING' as const),
+                reason: r.reason,
+              })),
+            )
+            .execute();
         }
-        const reasons = Object.entries(pre.byReason).map(([k, n]) => `${k} ${n}`).join(', ');
-        await trx.insertInto('audit_log').values({
-          actor_user_id: actor, as_user_id: c.var.auth.user.id, action: 'BULK_SMS_SENT',
-          detail: `job ${job.id}: ${pre.total} recipients, ${pre.sendable} to send (${pre.parts} parts), suppressed ${reasons}`, created_at: now,
-        }).execute();
+        const reasons = Object.entries(pre.byReason)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ');
+        await trx
+          .insertInto('audit_log')
+          .values({
+            actor_user_id: actor,
+            as_user_id: c.var.auth.user.id,
+            action: 'BULK_SMS_SENT',
+            detail: `job ${job.id}: ${pre.total} recipients, ${pre.sendable} to send (${pre.parts} parts), suppressed ${reasons}`,
+            created_at: now,
+          })
+          .execute();
         return job.id;
       });
       if (jobId === null) {
-        const winner = await db.selectFrom('sms_jobs').select('id').where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+        const winner = await db
+          .selectFrom('sms_jobs')
+          .select('id')
+          .where('idempotency_key', '=', key)
+          .executeTakeFirstOrThrow();
         return c.json((await readableJob(c, winner.id)) satisfies SmsJob, 200);
       }
       void runJob(db, jobId, c.var.now);
@@ -110,43 +173,80 @@ export const bulkSmsRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/opportunities/sms/jobs', policy: OUTREACH_READER_ROLES,
+    method: 'GET',
+    path: '/interviews-api/opportunities/sms/jobs',
+    policy: OUTREACH_READER_ROLES,
     handler: async (c) => {
       const q = query(c, JobsQuery);
       const scope = smsReadScope(c.var.auth.user);
-      const base = c.var.db.selectFrom('sms_jobs').$if(scope !== undefined, (qb) => qb.where('brokerage_id', '=', scope ?? -1));
+      const base = c.var.db
+        .selectFrom('sms_jobs')
+        .$if(scope !== undefined, (qb) => qb.where('brokerage_id', '=', scope ?? -1));
       const [count, ids] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
+        base
+          .select('id')
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .offset(q.pageIndex * q.pageSize)
+          .limit(q.pageSize)
+          .execute(),
       ]);
-      const content = (await Promise.all(ids.map((r) => jobView(c.var.db, r.id)))).filter((j): j is SmsJob => j !== undefined);
+      const content = (await Promise.all(ids.map((r) => jobView(c.var.db, r.id)))).filter(
+        (j): j is SmsJob => j !== undefined,
+      );
       return c.json({ content, totalElements: Number(count.n) } satisfies SmsJobPage);
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/opportunities/sms/jobs/:id{[0-9]+}', policy: OUTREACH_READER_ROLES,
+    method: 'GET',
+    path: '/interviews-api/opportunities/sms/jobs/:id{[0-9]+}',
+    policy: OUTREACH_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       return c.json((await readableJob(c, id)) satisfies SmsJob);
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/opportunities/sms/jobs/:id{[0-9]+}/recipients', policy: OUTREACH_READER_ROLES,
+    method: 'GET',
+    path: '/interviews-api/opportunities/sms/jobs/:id{[0-9]+}/recipients',
+    policy: OUTREACH_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const q = query(c, RecipientsQuery);
       await readableJob(c, id);
-      const base = c.var.db.selectFrom('sms_job_recipients as r').where('r.job_id', '=', id).$if(!!q.status, (qb) => qb.where('r.status', '=', q.status ?? 'SENT'));
+      const base = c.var.db
+        .selectFrom('sms_job_recipients as r')
+        .where('r.job_id', '=', id)
+        .$if(!!q.status, (qb) => qb.where('r.status', '=', q.status ?? 'SENT'));
       const [count, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
         // The lead's name as it is now (a pasted number has none): the report says who each row is.
-        base.leftJoin('opportunities as o', 'o.id', 'r.opportunity_id')
-          .select(['r.position', 'r.phone', 'r.status', 'r.reason', 'r.sent_at', 'r.opportunity_id', 'o.contact_first', 'o.contact_last'])
-          .orderBy('r.position').offset(q.pageIndex * q.pageSize).limit(q.pageSize).execute(),
+        base
+          .leftJoin('opportunities as o', 'o.id', 'r.opportunity_id')
+          .select([
+            'r.position',
+            'r.phone',
+            'r.status',
+            'r.reason',
+            'r.sent_at',
+            'r.opportunity_id',
+            'o.contact_first',
+            'o.contact_last',
+          ])
+          .orderBy('r.position')
+          .offset(q.pageIndex * q.pageSize)
+          .limit(q.pageSize)
+          .execute(),
       ]);
       const content = rows.map((r) => ({
-        position: r.position, phone: r.phone, status: r.status, reason: r.reason, sentAt: r.sent_at?.toISOString() ?? null,
-        opportunityId: r.opportunity_id, name: personName(r.contact_first, r.contact_last, null),
+        position: r.position,
+        phone: r.phone,
+        status: r.status,
+        reason: r.reason,
+        sentAt: r.sent_at?.toISOString() ?? null,
+        opportunityId: r.opportunity_id,
+        name: personName(r.contact_first, r.contact_last, null),
       }));
       return c.json({ content, totalElements: Number(count.n) } satisfies SmsJobRecipientPage);
     },

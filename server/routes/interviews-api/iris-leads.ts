@@ -1,19 +1,19 @@
-import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
-import type { Page } from '../../../src/contract/common.ts';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import * as v from 'valibot';
+
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { type Product } from '../../../src/contract/brokerages.ts';
-import { LeadType, type BrokerLead, type LeadDetail } from '../../../src/contract/interviews.ts';
-import { OPPORTUNITY_STATUSES } from '../../../src/contract/interviews.ts';
+import type { Page } from '../../../src/contract/common.ts';
+import { LeadType, OPPORTUNITY_STATUSES, type BrokerLead, type LeadDetail } from '../../../src/contract/interviews.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { brokerageFromQuery, ProductParam, productsOf, sortParam } from '../../http/brokerage-scope.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertBrokerage, missing } from '../../http/ownership.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, Paging, params, query } from '../../http/validate.ts';
 import { displayName } from '../agents-api/agents.ts';
 import { cleanWebsite } from '../agents-api/brokerage-figures.ts';
-import { brokerageFromQuery, ProductParam, productsOf, sortParam } from '../../http/brokerage-scope.ts';
 
 // Broker leads are opportunities (leads) of a brokerage. The IRIS widgets read LEAD_GENIUS leads,
 // so every broker-leads call defaults to product=LEAD_GENIUS; COMBINED widens it to all leads.
@@ -29,8 +29,11 @@ export function leadsOf(db: Db, brokerageId: number, product: Product): Opportun
 }
 
 const isStatus = (s: string) => (OPPORTUNITY_STATUSES as readonly string[]).includes(s);
-const StatusList = v.pipe(v.string(), v.transform((s) => s.split(',').map((x) => x.trim())),
-  v.check((list) => list.every(isStatus), 'must be opportunity statuses, comma separated'));
+const StatusList = v.pipe(
+  v.string(),
+  v.transform((s) => s.split(',').map((x) => x.trim())),
+  v.check((list) => list.every(isStatus), 'must be opportunity statuses, comma separated'),
+);
 
 const ListQuery = v.object({
   brokerageId: v.optional(Id),
@@ -51,12 +54,30 @@ function leadSearch(text: string) {
     or lower(opportunities.contact_email) like ${like}${digits.length >= 3 ? sql` or opportunities.contact_phone like ${`%${digits}%`}` : sql``})`;
 }
 
-async function brokerLeads(db: Db, base: Opportunities, page: { offset: number; limit: number; sortColumn: 'assigned_at' | 'created_at'; direction: 'asc' | 'desc' }) {
-  const rows = await base.leftJoin('agents', 'agents.id', 'opportunities.agent_id')
-    .select(['opportunities.id', 'opportunities.status', 'opportunities.sms_count', 'opportunities.phone_count',
-      'opportunities.assigned_at', 'opportunities.type', 'opportunities.client_type', 'opportunities.referring_website',
-      'opportunities.contact_first', 'opportunities.contact_last', 'opportunities.contact_phone', 'opportunities.contact_email',
-      'opportunities.created_at', 'agents.first_name', 'agents.last_name'])
+async function brokerLeads(
+  db: Db,
+  base: Opportunities,
+  page: { offset: number; limit: number; sortColumn: 'assigned_at' | 'created_at'; direction: 'asc' | 'desc' },
+) {
+  const rows = await base
+    .leftJoin('agents', 'agents.id', 'opportunities.agent_id')
+    .select([
+      'opportunities.id',
+      'opportunities.status',
+      'opportunities.sms_count',
+      'opportunities.phone_count',
+      'opportunities.assigned_at',
+      'opportunities.type',
+      'opportunities.client_type',
+      'opportunities.referring_website',
+      'opportunities.contact_first',
+      'opportunities.contact_last',
+      'opportunities.contact_phone',
+      'opportunities.contact_email',
+      'opportunities.created_at',
+      'agents.first_name',
+      'agents.last_name',
+    ])
     // Unassigned leads sort last either way; created_at is never null (a nulls clause there would
     // stop the planner from reading opportunities_dashboard_created_idx in order).
     .orderBy(`opportunities.${page.sortColumn}`, (o) => {
@@ -64,13 +85,26 @@ async function brokerLeads(db: Db, base: Opportunities, page: { offset: number; 
       return page.sortColumn === 'assigned_at' ? ordered.nullsLast() : ordered;
     })
     .orderBy('opportunities.id', page.direction)
-    .offset(page.offset).limit(page.limit).execute();
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
   return rows.map((r): BrokerLead => ({
-    contact: { nameFirst: r.contact_first, nameLast: r.contact_last, phoneNumber: r.contact_phone, emailAddress: r.contact_email },
+    contact: {
+      nameFirst: r.contact_first,
+      nameLast: r.contact_last,
+      phoneNumber: r.contact_phone,
+      emailAddress: r.contact_email,
+    },
     opportunity: {
-      id: r.id, status: r.status, smsCount: r.sms_count, phoneCount: r.phone_count,
-      agentName: displayName(r.first_name, r.last_name), assignedAt: r.assigned_at?.toISOString() ?? null,
-      type: r.type === 'SELLER' ? 'SELLER' : 'BUYER', clientType: r.client_type, cleanReferringWebsite: cleanWebsite(r.referring_website),
+      id: r.id,
+      status: r.status,
+      smsCount: r.sms_count,
+      phoneCount: r.phone_count,
+      agentName: displayName(r.first_name, r.last_name),
+      assignedAt: r.assigned_at?.toISOString() ?? null,
+      type: r.type === 'SELLER' ? 'SELLER' : 'BUYER',
+      clientType: r.client_type,
+      cleanReferringWebsite: cleanWebsite(r.referring_website),
     },
     created: r.created_at.toISOString(),
   }));
@@ -89,7 +123,9 @@ const OpportunityParams = v.object({ opportunityId: Id });
 
 export const irisLeadRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/interviews-api/broker-leads', policy: BROKERAGE_READER_ROLES,
+    method: 'GET',
+    path: '/interviews-api/broker-leads',
+    policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
@@ -99,7 +135,9 @@ export const irisLeadRoutes: RouteDef[] = [
       if (q.q) base = base.where(leadSearch(q.q));
       const [content, total] = await Promise.all([
         brokerLeads(c.var.db, base, {
-          offset: q.pageIndex * q.pageSize, limit: q.pageSize, direction: q.sort.direction,
+          offset: q.pageIndex * q.pageSize,
+          limit: q.pageSize,
+          direction: q.sort.direction,
           sortColumn: q.sort.key === 'assignedAt' ? 'assigned_at' : 'created_at',
         }),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -108,30 +146,61 @@ export const irisLeadRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/broker-leads/:opportunityId{[0-9]+}', policy: BROKERAGE_READER_ROLES,
+    method: 'GET',
+    path: '/interviews-api/broker-leads/:opportunityId{[0-9]+}',
+    policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { opportunityId } = params(c, OpportunityParams);
-      const [lead] = await brokerLeads(c.var.db, await readableOpportunity(c, opportunityId),
-        { offset: 0, limit: 1, sortColumn: 'created_at', direction: 'desc' });
+      const [lead] = await brokerLeads(c.var.db, await readableOpportunity(c, opportunityId), {
+        offset: 0,
+        limit: 1,
+        sortColumn: 'created_at',
+        direction: 'desc',
+      });
       if (!lead) throw notFound('No such lead');
       return c.json(lead satisfies BrokerLead);
     },
   }),
   route({
-    method: 'GET', path: '/interviews-api/broker-leads/lead/:opportunityId{[0-9]+}', policy: BROKERAGE_READER_ROLES,
+    method: 'GET',
+    path: '/interviews-api/broker-leads/lead/:opportunityId{[0-9]+}',
+    policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { opportunityId } = params(c, OpportunityParams);
-      const [lead] = await brokerLeads(c.var.db, await readableOpportunity(c, opportunityId),
-        { offset: 0, limit: 1, sortColumn: 'created_at', direction: 'desc' });
+      const [lead] = await brokerLeads(c.var.db, await readableOpportunity(c, opportunityId), {
+        offset: 0,
+        limit: 1,
+        sortColumn: 'created_at',
+        direction: 'desc',
+      });
       if (!lead) throw notFound('No such lead');
       const { id, type, clientType, status, cleanReferringWebsite, agentName } = lead.opportunity;
       // The referral the broker opens from the lead: the latest one of the lead's own brokerage.
-      const referral = await c.var.db.selectFrom('referrals as r').innerJoin('opportunities as o', 'o.id', 'r.opportunity_id').select('r.id')
-        .where('r.opportunity_id', '=', id).whereRef('r.brokerage_id', '=', 'o.brokerage_id').orderBy('r.created_at', 'desc').orderBy('r.id', 'desc')
-        .limit(1).executeTakeFirst();
-      const body: LeadDetail = { data: { created: lead.created, contact: lead.contact, opportunity: {
-        id, type, clientType, status, cleanReferringWebsite, agentName, referralId: referral?.id ?? null,
-      } } };
+      const referral = await c.var.db
+        .selectFrom('referrals as r')
+        .innerJoin('opportunities as o', 'o.id', 'r.opportunity_id')
+        .select('r.id')
+        .where('r.opportunity_id', '=', id)
+        .whereRef('r.brokerage_id', '=', 'o.brokerage_id')
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const body: LeadDetail = {
+        data: {
+          created: lead.created,
+          contact: lead.contact,
+          opportunity: {
+            id,
+            type,
+            clientType,
+            status,
+            cleanReferringWebsite,
+            agentName,
+            referralId: referral?.id ?? null,
+          },
+        },
+      };
       return c.json(body);
     },
   }),

@@ -13,16 +13,32 @@ import { IdParams, params } from '../../http/validate.ts';
 // opportunity that does not exist answers 404.
 export const opportunityLenderRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/interviews-api/opportunities/:id{[0-9]+}/lender', policy: OPPORTUNITY_LENDER_ROLES,
+    method: 'GET',
+    path: '/interviews-api/opportunities/:id{[0-9]+}/lender',
+    policy: OPPORTUNITY_LENDER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;
-      const r = await c.var.db.selectFrom('lender_referrals as lr')
+      const r = await c.var.db
+        .selectFrom('lender_referrals as lr')
         .innerJoin('loan_offices as lo', 'lo.id', 'lr.loan_office_id')
         .leftJoin('loan_officers as o', 'o.id', 'lr.loan_officer_id')
         .where('lr.opportunity_id', '=', id)
-        .select(['lr.id', 'lr.status', 'lr.received_at', 'lo.id as office_id', 'lo.name as office_name', 'lo.email as office_email', 'lo.phone as office_phone',
-          'o.id as officer_id', 'o.first_name', 'o.last_name', 'o.status as officer_status', 'o.email as officer_email', 'o.phone as officer_phone'])
+        .select([
+          'lr.id',
+          'lr.status',
+          'lr.received_at',
+          'lo.id as office_id',
+          'lo.name as office_name',
+          'lo.email as office_email',
+          'lo.phone as office_phone',
+          'o.id as officer_id',
+          'o.first_name',
+          'o.last_name',
+          'o.status as officer_status',
+          'o.email as officer_email',
+          'o.phone as officer_phone',
+        ])
         .executeTakeFirst();
       const staffLike = isProviderUser(user) || user.roles.includes('CSR_VIEW_OPPORTUNITIES');
       if (!r) {
@@ -35,10 +51,16 @@ export const opportunityLenderRoutes: RouteDef[] = [
       return c.json({
         lenderReferralId: r.id,
         loanOffice: { id: r.office_id, name: r.office_name, email: r.office_email, phone: r.office_phone },
-        loanOfficer: r.officer_id === null ? null : {
-          id: r.officer_id, name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(), status: r.officer_status ?? 'ACTIVE',
-          email: r.officer_email, phone: r.officer_phone,
-        },
+        loanOfficer:
+          r.officer_id === null
+            ? null
+            : {
+                id: r.officer_id,
+                name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
+                status: r.officer_status ?? 'ACTIVE',
+                email: r.officer_email,
+                phone: r.officer_phone,
+              },
         status: isLenderStep(r.status) ? r.status : 'RECEIVED',
         received: r.received_at.toISOString(),
       } satisfies OpportunityLender);

@@ -1,6 +1,7 @@
-import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
 import * as v from 'valibot';
+
+import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import { isoMonth } from '../../../src/contract/common.ts';
 import type { LeadStats } from '../../../src/contract/leads.ts';
 import { BrokerageIdParams, readableBrokerage } from '../../http/brokerage-scope.ts';
@@ -17,7 +18,9 @@ const LeadStatsQuery = v.object({
 
 export const leadStatsApiRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/leads-api/leadstats/:brokerageId{[0-9]+}', policy: BROKERAGE_READER_ROLES,
+    method: 'GET',
+    path: '/leads-api/leadstats/:brokerageId{[0-9]+}',
+    policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { brokerageId } = params(c, BrokerageIdParams);
       const { ingestedDate } = query(c, LeadStatsQuery);
@@ -25,11 +28,23 @@ export const leadStatsApiRoutes: RouteDef[] = [
       const month = ingestedDate ?? monthOf(c.var.now());
       const { start, end, quarterStart, quarterEnd } = monthBounds(month);
       const row = await leadsOf(c.var.db, brokerageId, 'LEAD_GENIUS')
-        .where('created_at', '>=', quarterStart).where('created_at', '<', quarterEnd)
-        .select([sql<number>`count(*) filter (where created_at >= ${start} and created_at < ${end})`.as('month'),
-          (eb) => eb.fn.countAll<number>().as('quarter')])
+        .where('created_at', '>=', quarterStart)
+        .where('created_at', '<', quarterEnd)
+        .select([
+          sql<number>`count(*) filter (where created_at >= ${start} and created_at < ${end})`.as('month'),
+          (eb) => eb.fn.countAll<number>().as('quarter'),
+        ])
         .executeTakeFirstOrThrow();
-      const body: LeadStats = { content: [{ month, ingestedCount: Number(row.month), quarterIngestedCount: Number(row.quarter), quarterlyCap: brokerage.quarterlyCap }] };
+      const body: LeadStats = {
+        content: [
+          {
+            month,
+            ingestedCount: Number(row.month),
+            quarterIngestedCount: Number(row.quarter),
+            quarterlyCap: brokerage.quarterlyCap,
+          },
+        ],
+      };
       return c.json(body);
     },
   }),

@@ -1,5 +1,6 @@
-import { LENDER_DETAIL_ROLES } from '../../../src/access/roles.ts';
 import { sql } from 'kysely';
+
+import { LENDER_DETAIL_ROLES } from '../../../src/access/roles.ts';
 import type { LenderOverview } from '../../../src/contract/lender-overview.ts';
 import { LENDER_STEPS, OPEN_STEPS } from '../../../src/lib/lender-steps.ts';
 import type { Db } from '../../db/database.ts';
@@ -33,20 +34,45 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
   // (A plain 'YYYY-MM-DD' for the UTC month 12 back: a Date parameter would carry the process's offset.)
   const received = sql<string>`to_char(greatest(date_trunc('month', lr.received_at at time zone 'UTC'), ${`${monthKey(now, 12)}-01`}::timestamp), 'YYYY-MM')`;
   const [groups, closedMonths, contact, officers] = await Promise.all([
-    office.groupBy(['lr.loan_officer_id', 'lr.status', sql`3`])
+    office
+      .groupBy(['lr.loan_officer_id', 'lr.status', sql`3`])
       .select([
-        'lr.loan_officer_id', 'lr.status', received.as('month'),
+        'lr.loan_officer_id',
+        'lr.status',
+        received.as('month'),
         sql<number>`count(*)::int`.as('n'),
         sql<number>`(count(*) filter (where lr.received_at >= ${since90}))::int`.as('received_90'),
         sql<number>`(count(lr.first_contact_at) filter (where lr.received_at >= ${since90}))::int`.as('contacted_90'),
-        sql<number>`(count(*) filter (where lr.received_at >= ${since90} and lr.first_contact_at - lr.received_at <= interval '24 hours'))::int`.as('within_24'),
-      ]).execute(),
-    office.where('lr.status', '=', 'CLOSED').where('lr.closed_at', '>=', yearStart).groupBy(sql`1`)
-      .select([sql<string>`to_char(lr.closed_at at time zone 'UTC', 'YYYY-MM')`.as('month'), sql<number>`count(*)::int`.as('n')]).execute(),
-    office.where('lr.received_at', '>=', since90).where('lr.first_contact_at', 'is not', null)
-      .select(sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from (lr.first_contact_at - lr.received_at)) / 3600)`.as('median_hours'))
+        sql<number>`(count(*) filter (where lr.received_at >= ${since90} and lr.first_contact_at - lr.received_at <= interval '24 hours'))::int`.as(
+          'within_24',
+        ),
+      ])
+      .execute(),
+    office
+      .where('lr.status', '=', 'CLOSED')
+      .where('lr.closed_at', '>=', yearStart)
+      .groupBy(sql`1`)
+      .select([
+        sql<string>`to_char(lr.closed_at at time zone 'UTC', 'YYYY-MM')`.as('month'),
+        sql<number>`count(*)::int`.as('n'),
+      ])
+      .execute(),
+    office
+      .where('lr.received_at', '>=', since90)
+      .where('lr.first_contact_at', 'is not', null)
+      .select(
+        sql<
+          number | null
+        >`percentile_cont(0.5) within group (order by extract(epoch from (lr.first_contact_at - lr.received_at)) / 3600)`.as(
+          'median_hours',
+        ),
+      )
       .executeTakeFirstOrThrow(),
-    db.selectFrom('loan_officers').select(['id', 'first_name', 'last_name', 'status']).where('loan_office_id', '=', officeId).execute(),
+    db
+      .selectFrom('loan_officers')
+      .select(['id', 'first_name', 'last_name', 'status'])
+      .where('loan_office_id', '=', officeId)
+      .execute(),
   ]);
 
   const thisMonth = monthKey(now, 0);
@@ -55,7 +81,16 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
   const perMonthTally = new Map<string, { received: number; closed: number }>();
   const byStatus = new Map<string, number>();
   const byOfficer = new Map<number | null, { open: number; closed: number; total: number }>();
-  const t = { thisMonth: 0, lastMonth: 0, yearReceived: 0, yearClosed: 0, yearLost: 0, received90: 0, contacted90: 0, within24: 0 };
+  const t = {
+    thisMonth: 0,
+    lastMonth: 0,
+    yearReceived: 0,
+    yearClosed: 0,
+    yearLost: 0,
+    received90: 0,
+    contacted90: 0,
+    within24: 0,
+  };
   for (const g of groups) {
     byStatus.set(g.status, (byStatus.get(g.status) ?? 0) + g.n);
     const o = byOfficer.get(g.loan_officer_id) ?? { open: 0, closed: 0, total: 0 };
@@ -82,15 +117,25 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
     m.closed += c.n;
     perMonthTally.set(c.month, m);
   }
-  const perMonth = Array.from({ length: 12 }, (_, i) => monthKey(now, 11 - i))
-    .map((month) => ({ month, received: perMonthTally.get(month)?.received ?? 0, closed: perMonthTally.get(month)?.closed ?? 0 }));
+  const perMonth = Array.from({ length: 12 }, (_, i) => monthKey(now, 11 - i)).map((month) => ({
+    month,
+    received: perMonthTally.get(month)?.received ?? 0,
+    closed: perMonthTally.get(month)?.closed ?? 0,
+  }));
 
   const perOfficer: LenderOverview['perOfficer'] = [];
   for (const o of officers) {
     const f = byOfficer.get(o.id);
     // Active officers show even with no referral (a new officer appears at once); inactive ones while they hold some.
     if (f || o.status === 'ACTIVE') {
-      perOfficer.push({ loanOfficerId: o.id, name: `${o.first_name} ${o.last_name}`.trim(), status: o.status, open: f?.open ?? 0, closed: f?.closed ?? 0, total: f?.total ?? 0 });
+      perOfficer.push({
+        loanOfficerId: o.id,
+        name: `${o.first_name} ${o.last_name}`.trim(),
+        status: o.status,
+        open: f?.open ?? 0,
+        closed: f?.closed ?? 0,
+        total: f?.total ?? 0,
+      });
     }
   }
   perOfficer.sort((x, y) => y.open - x.open || y.total - x.total || x.name.localeCompare(y.name));
@@ -103,11 +148,15 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
     byStatus: LENDER_STEPS.map((status) => ({ status, count: byStatus.get(status) ?? 0 })),
     perOfficer,
     firstContact: {
-      received: t.received90, contacted: t.contacted90, within24Hours: t.within24,
+      received: t.received90,
+      contacted: t.contacted90,
+      within24Hours: t.within24,
       medianHours: contact.median_hours === null ? null : Math.round(Number(contact.median_hours) * 10) / 10,
     },
     conversion: {
-      received: t.yearReceived, closed: t.yearClosed, lost: t.yearLost,
+      received: t.yearReceived,
+      closed: t.yearClosed,
+      lost: t.yearLost,
       rate: t.yearReceived > 0 ? t.yearClosed / t.yearReceived : null,
     },
   };
@@ -115,7 +164,9 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
 
 export const lenderOverviewRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/lenders-api/loan-offices/:id{[0-9]+}/stats', policy: LENDER_DETAIL_ROLES,
+    method: 'GET',
+    path: '/lenders-api/loan-offices/:id{[0-9]+}/stats',
+    policy: LENDER_DETAIL_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
       assertLoanOffice(c.var.auth.user, id);

@@ -20,7 +20,8 @@ export function lenderScope(user: AuthUser, requestedOffice?: number): LenderSco
     if (requestedOffice !== undefined && requestedOffice !== user.loanOfficeId) throw notYoursError();
     return { officeId: user.loanOfficeId, brokerageId: undefined };
   }
-  if (user.roles.includes('BROKERAGE_ADMIN') && user.brokerId !== null) return { officeId: requestedOffice, brokerageId: user.brokerId };
+  if (user.roles.includes('BROKERAGE_ADMIN') && user.brokerId !== null)
+    return { officeId: requestedOffice, brokerageId: user.brokerId };
   // A role the policy admits without an organisation sees nothing rather than everything.
   return { officeId: -1, brokerageId: -1 };
 }

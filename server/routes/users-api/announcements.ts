@@ -1,12 +1,18 @@
-import { ANNOUNCEMENT_READER_ROLES } from '../../../src/access/roles.ts';
 import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
-import { AnnouncementStatusBody, type Announcement, type AnnouncementPage, type AnnouncementStatus } from '../../../src/contract/announcements.ts';
+
+import { ANNOUNCEMENT_READER_ROLES } from '../../../src/access/roles.ts';
+import {
+  AnnouncementStatusBody,
+  type Announcement,
+  type AnnouncementPage,
+  type AnnouncementStatus,
+} from '../../../src/contract/announcements.ts';
 import type { Db } from '../../db/database.ts';
 import { assertBrokerage, isProviderUser, missing } from '../../http/ownership.ts';
+import { BoolParam } from '../../http/paging.ts';
 import { route, type AppContext, type AuthUser, type RouteDef } from '../../http/route.ts';
 import { Id, jsonBody, Paging, query } from '../../http/validate.ts';
-import { BoolParam } from '../../http/paging.ts';
 
 // Announcements addressed to a brokerage and the reader's read state (my-announcements). Read state
 // lives on the server per user, so an announcement read on one device is read on every other.
@@ -20,7 +26,11 @@ import { BoolParam } from '../../http/paging.ts';
 const ListQuery = v.object({ ...Paging, brokerageId: v.optional(Id), unread: BoolParam });
 
 /** Whom the caller reads as: a brokerage's admins, staff (every brokerage), an agent of a brokerage, or a loan office. */
-export type ReaderScope = { kind: 'brokerage'; id: number } | { kind: 'staff' } | { kind: 'agent'; brokerageId: number } | { kind: 'loanOffice' };
+export type ReaderScope =
+  | { kind: 'brokerage'; id: number }
+  | { kind: 'staff' }
+  | { kind: 'agent'; brokerageId: number }
+  | { kind: 'loanOffice' };
 
 /**
  * Live announcements a reader sees: published, inside their window, and addressed to them. A
@@ -30,13 +40,18 @@ export type ReaderScope = { kind: 'brokerage'; id: number } | { kind: 'staff' } 
  */
 export function visible(scope: ReaderScope, now: Date): RawBuilder<boolean> {
   const live = sql`a.status = 'PUBLISHED' and a.publish_at <= ${now} and (a.expires_at is null or a.expires_at > ${now})`;
-  const listed = (b: number) => sql`exists (select 1 from announcement_brokerages ab where ab.announcement_id = a.id and ab.brokerage_id = ${b})`;
+  const listed = (b: number) =>
+    sql`exists (select 1 from announcement_brokerages ab where ab.announcement_id = a.id and ab.brokerage_id = ${b})`;
   switch (scope.kind) {
-    case 'staff': return sql<boolean>`${live} and a.audience in ('ALL_BROKERAGES', 'BROKERAGE', 'PRODUCT_FAMILY')`;
-    case 'loanOffice': return sql<boolean>`${live} and a.audience = 'LOAN_OFFICES'`;
-    case 'agent': return sql<boolean>`${live} and a.audience = 'AGENTS' and (${listed(scope.brokerageId)}
+    case 'staff':
+      return sql<boolean>`${live} and a.audience in ('ALL_BROKERAGES', 'BROKERAGE', 'PRODUCT_FAMILY')`;
+    case 'loanOffice':
+      return sql<boolean>`${live} and a.audience = 'LOAN_OFFICES'`;
+    case 'agent':
+      return sql<boolean>`${live} and a.audience = 'AGENTS' and (${listed(scope.brokerageId)}
       or not exists (select 1 from announcement_brokerages ab where ab.announcement_id = a.id))`;
-    case 'brokerage': return sql<boolean>`${live} and (a.audience = 'ALL_BROKERAGES'
+    case 'brokerage':
+      return sql<boolean>`${live} and (a.audience = 'ALL_BROKERAGES'
       or (a.audience = 'BROKERAGE' and ${listed(scope.id)})
       or (a.audience = 'PRODUCT_FAMILY' and a.product_family = (select product_family from brokerages where id = ${scope.id})))`;
   }
@@ -44,32 +59,52 @@ export function visible(scope: ReaderScope, now: Date): RawBuilder<boolean> {
 
 /** The caller's reader scope: their brokerage (a brokerage admin, or staff impersonating one), the one staff ask for, or their own kind. */
 async function readerScope(db: Db, user: AuthUser, asked: number | undefined): Promise<ReaderScope> {
-  if (asked !== undefined) { assertBrokerage(user, asked); return { kind: 'brokerage', id: asked }; }
+  if (asked !== undefined) {
+    assertBrokerage(user, asked);
+    return { kind: 'brokerage', id: asked };
+  }
   if (user.brokerId !== null) return { kind: 'brokerage', id: user.brokerId };
   if (isProviderUser(user)) return { kind: 'staff' };
   if (user.roles.includes('LOAN_OFFICE_ADMIN') && user.loanOfficeId !== null) return { kind: 'loanOffice' };
   if (user.roles.includes('AGENT') && user.agentId !== null) {
-    const agent = await db.selectFrom('agents').select('brokerage_id').where('id', '=', user.agentId).executeTakeFirst();
+    const agent = await db
+      .selectFrom('agents')
+      .select('brokerage_id')
+      .where('id', '=', user.agentId)
+      .executeTakeFirst();
     if (agent) return { kind: 'agent', brokerageId: agent.brokerage_id };
   }
   throw missing(user, 'brokerage');
 }
 
-const unreadCount = async (db: Db, userId: number, where: RawBuilder<boolean>) => (await sql<{ n: number }>`
+const unreadCount = async (db: Db, userId: number, where: RawBuilder<boolean>) =>
+  (
+    await sql<{ n: number }>`
   select count(*)::int as n from announcements a
-  where ${where} and not exists (select 1 from announcement_reads r where r.announcement_id = a.id and r.user_id = ${userId})`
-  .execute(db)).rows[0]?.n ?? 0;
+  where ${where} and not exists (select 1 from announcement_reads r where r.announcement_id = a.id and r.user_id = ${userId})`.execute(
+      db,
+    )
+  ).rows[0]?.n ?? 0;
 
 async function list(c: AppContext): Promise<Response> {
   const q = query(c, ListQuery);
   const { user } = c.var.auth;
   const db = c.var.db;
   const where = visible(await readerScope(db, user, q.brokerageId), c.var.now());
-  const filter = q.unread === 'true' ? sql`and r.read_at is null` : q.unread === 'false' ? sql`and r.read_at is not null` : sql``;
+  const filter =
+    q.unread === 'true' ? sql`and r.read_at is null` : q.unread === 'false' ? sql`and r.read_at is not null` : sql``;
   const from = sql`from announcements a left join announcement_reads r on r.announcement_id = a.id and r.user_id = ${user.id}
     where ${where} ${filter}`;
   const [rows, total, unread] = await Promise.all([
-    sql<{ id: number; title: string; body: string; priority: Announcement['priority']; publish_at: Date; expires_at: Date | null; read_at: Date | null }>`
+    sql<{
+      id: number;
+      title: string;
+      body: string;
+      priority: Announcement['priority'];
+      publish_at: Date;
+      expires_at: Date | null;
+      read_at: Date | null;
+    }>`
       select a.id, a.title, a.body, a.priority, a.publish_at, a.expires_at, r.read_at ${from}
       order by a.publish_at desc, a.id desc limit ${q.pageSize} offset ${q.pageIndex * q.pageSize}`.execute(db),
     sql<{ n: number }>`select count(*)::int as n ${from}`.execute(db),
@@ -77,8 +112,13 @@ async function list(c: AppContext): Promise<Response> {
   ]);
   const body: AnnouncementPage = {
     content: rows.rows.map((r) => ({
-      id: r.id, title: r.title, body: r.body, priority: r.priority, publishAt: new Date(r.publish_at).toISOString(),
-      expiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null, readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
+      id: r.id,
+      title: r.title,
+      body: r.body,
+      priority: r.priority,
+      publishAt: new Date(r.publish_at).toISOString(),
+      expiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null,
+      readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
     })),
     totalElements: total.rows[0]?.n ?? 0,
     unreadCount: unread,
@@ -92,21 +132,38 @@ async function setStatus(c: AppContext): Promise<Response> {
   const now = c.var.now();
   const answer = await c.var.db.transaction().execute(async (trx) => {
     const where = visible(await readerScope(trx, user, undefined), now);
-    const found = await sql<{ id: number }>`select a.id from announcements a where a.id = ${body.announcementId} and ${where}`.execute(trx);
+    const found = await sql<{
+      id: number;
+    }>`select a.id from announcements a where a.id = ${body.announcementId} and ${where}`.execute(trx);
     // An announcement not addressed to the caller answers like one that does not exist.
     if (found.rows.length === 0) throw missing(user, 'announcement');
     let readAt: Date | null = null;
     if (body.read) {
       // The first opening counts: a second device's read keeps the original time.
-      await trx.insertInto('announcement_reads').values({ announcement_id: body.announcementId, user_id: user.id, read_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'announcement_id']).doNothing()).execute();
-      const row = await trx.selectFrom('announcement_reads').select('read_at')
-        .where('user_id', '=', user.id).where('announcement_id', '=', body.announcementId).executeTakeFirstOrThrow();
+      await trx
+        .insertInto('announcement_reads')
+        .values({ announcement_id: body.announcementId, user_id: user.id, read_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'announcement_id']).doNothing())
+        .execute();
+      const row = await trx
+        .selectFrom('announcement_reads')
+        .select('read_at')
+        .where('user_id', '=', user.id)
+        .where('announcement_id', '=', body.announcementId)
+        .executeTakeFirstOrThrow();
       readAt = row.read_at;
     } else {
-      await trx.deleteFrom('announcement_reads').where('user_id', '=', user.id).where('announcement_id', '=', body.announcementId).execute();
+      await trx
+        .deleteFrom('announcement_reads')
+        .where('user_id', '=', user.id)
+        .where('announcement_id', '=', body.announcementId)
+        .execute();
     }
-    const result: AnnouncementStatus = { announcementId: body.announcementId, readAt: readAt?.toISOString() ?? null, unreadCount: await unreadCount(trx, user.id, where) };
+    const result: AnnouncementStatus = {
+      announcementId: body.announcementId,
+      readAt: readAt?.toISOString() ?? null,
+      unreadCount: await unreadCount(trx, user.id, where),
+    };
     return result;
   });
   return c.json(answer);
@@ -114,5 +171,10 @@ async function setStatus(c: AppContext): Promise<Response> {
 
 export const announcementRoutes: RouteDef[] = [
   route({ method: 'GET', path: '/users-api/announcements', policy: ANNOUNCEMENT_READER_ROLES, handler: list }),
-  route({ method: 'POST', path: '/users-api/announcements/status', policy: ANNOUNCEMENT_READER_ROLES, handler: setStatus }),
+  route({
+    method: 'POST',
+    path: '/users-api/announcements/status',
+    policy: ANNOUNCEMENT_READER_ROLES,
+    handler: setStatus,
+  }),
 ];

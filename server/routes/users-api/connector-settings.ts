@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import type { ConnectorInfo } from '../../../src/contract/connector-settings.ts';
 import { userToChange } from '../../auth/user-authority.ts';
 import { route, type RouteDef } from '../../http/route.ts';
@@ -13,27 +14,42 @@ const TokenParams = v.object({ provider: Provider, userId: Id });
 
 export const connectorSettingRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/users-api/oauth-connectors/info/:provider', policy: 'signed-in',
+    method: 'GET',
+    path: '/users-api/oauth-connectors/info/:provider',
+    policy: 'signed-in',
     handler: async (c) => {
       const { provider } = params(c, InfoParams);
       const { user } = c.var.auth;
-      const row = await c.var.db.selectFrom('connector_connections').select('connected_at')
-        .where('user_id', '=', user.id).where('provider', '=', provider).executeTakeFirst();
+      const row = await c.var.db
+        .selectFrom('connector_connections')
+        .select('connected_at')
+        .where('user_id', '=', user.id)
+        .where('provider', '=', provider)
+        .executeTakeFirst();
       const info: ConnectorInfo = {
-        provider, connected: row !== undefined, account: row ? user.email ?? user.phone : null, connectedAt: row?.connected_at.toISOString() ?? null,
+        provider,
+        connected: row !== undefined,
+        account: row ? (user.email ?? user.phone) : null,
+        connectedAt: row?.connected_at.toISOString() ?? null,
       };
       return c.json(info);
     },
   }),
   route({
     // Disconnect: a user their own connection; user managers those of users they may change (offboarding).
-    method: 'DELETE', path: '/users-api/oauth-connectors/token/:provider/:userId', policy: 'signed-in',
+    method: 'DELETE',
+    path: '/users-api/oauth-connectors/token/:provider/:userId',
+    policy: 'signed-in',
     handler: async (c) => {
       const { provider, userId } = params(c, TokenParams);
       const { user } = c.var.auth;
       // Another user's: only one the caller may change (src/access/role-grants.ts, mayActOnUser).
       if (userId !== user.id) await userToChange(c, c.var.db, userId, { self: 'allow' });
-      await c.var.db.deleteFrom('connector_connections').where('user_id', '=', userId).where('provider', '=', provider).execute();
+      await c.var.db
+        .deleteFrom('connector_connections')
+        .where('user_id', '=', userId)
+        .where('provider', '=', provider)
+        .execute();
       return c.body(null, 204);
     },
   }),

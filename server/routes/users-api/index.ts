@@ -11,8 +11,8 @@ import { leadSupplierRoutes } from './lead-suppliers.ts';
 import { messageRoutes } from './messages.ts';
 import { passwordResetRoutes } from './password-reset.ts';
 import { savedViewRoutes } from './saved-views.ts';
-import { usersAdminRoutes } from './users-admin.ts';
 import { userManagementRoutes } from './user-management.ts';
+import { usersAdminRoutes } from './users-admin.ts';
 import { usersRoutes } from './users.ts';
 import { viewedItemRoutes } from './viewed-items.ts';
 

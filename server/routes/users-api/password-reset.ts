@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import { AccountEmail, PasswordResetRequest, type ContactInfoAvailability } from '../../../src/contract/users.ts';
 import { BRAND } from '../../../src/lib/brand.ts';
 import { CODE_TTL_MS, openCode } from '../../auth/invites.ts';
@@ -28,7 +29,9 @@ const ContactQuery = v.object({
 
 export const passwordResetRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/users-api/users/passwordReset', policy: 'public',
+    method: 'POST',
+    path: '/users-api/users/passwordReset',
+    policy: 'public',
     handler: async (c) => {
       const started = performance.now();
       const { emailAddress } = await jsonBody(c, ResetBody);
@@ -43,9 +46,14 @@ export const passwordResetRoutes: RouteDef[] = [
       const now = c.var.now();
       const perEmail = { scope: `reset-email:${emailAddress}`, ...PER_EMAIL };
       const perCaller = { scope: `reset-caller:${clientAddress(c)}`, ...PER_CALLER };
-      if (await limitWait(db, perCaller, now) > 0 || await limitWait(db, perEmail, now) > 0) return answer();
+      if ((await limitWait(db, perCaller, now)) > 0 || (await limitWait(db, perEmail, now)) > 0) return answer();
       await recordEvent(db, perCaller.scope, now);
-      const user = await db.selectFrom('users').select(['id', 'first_name']).where('email', '=', emailAddress).where('status', '=', 'ACTIVE').executeTakeFirst();
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'first_name'])
+        .where('email', '=', emailAddress)
+        .where('status', '=', 'ACTIVE')
+        .executeTakeFirst();
       if (!user) return answer();
       await db.transaction().execute(async (trx) => {
         const { code } = await openCode(trx, { userId: user.id, kind: 'RESET', createdBy: null, now });
@@ -64,19 +72,28 @@ export const passwordResetRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/users-api/users/checkContactInfo', policy: 'public',
+    method: 'GET',
+    path: '/users-api/users/checkContactInfo',
+    policy: 'public',
     handler: async (c) => {
       const db = c.var.db;
       const now = c.var.now();
       // Every check counts, in one locked step with the limit (parallel checks cannot slip past it).
-      await consumeLimit(db, { scope: `contact-check:${clientAddress(c)}`, ...CHECKS }, now, 'Too many checks. Try again later.');
+      await consumeLimit(
+        db,
+        { scope: `contact-check:${clientAddress(c)}`, ...CHECKS },
+        now,
+        'Too many checks. Try again later.',
+      );
       const q = query(c, ContactQuery);
-      if ((q.email === undefined) === (q.phone === undefined)) throw badRequest('Give either email or phone', { _: 'Give either email or phone' });
+      if ((q.email === undefined) === (q.phone === undefined))
+        throw badRequest('Give either email or phone', { _: 'Give either email or phone' });
       const id = q.phone !== undefined ? normaliseIdentifier(q.phone) : { email: q.email ?? '' };
       if (!id) throw badRequest('Invalid phone number.', { phone: 'Invalid phone number.' });
-      const taken = 'email' in id
-        ? await db.selectFrom('users').select('id').where('email', '=', id.email).executeTakeFirst()
-        : await db.selectFrom('users').select('id').where('phone', '=', id.phone).executeTakeFirst();
+      const taken =
+        'email' in id
+          ? await db.selectFrom('users').select('id').where('email', '=', id.email).executeTakeFirst()
+          : await db.selectFrom('users').select('id').where('phone', '=', id.phone).executeTakeFirst();
       return c.json({ available: !taken } satisfies ContactInfoAvailability);
     },
   }),

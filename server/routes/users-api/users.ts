@@ -1,26 +1,40 @@
-import { isoTimeAsDate } from '../../../src/contract/common.ts';
-import { PASSWORD_MAX, PasswordUpdate, type Me } from '../../../src/contract/users.ts';
-import { updateByIdOr404 } from '../../http/update.ts';
-import * as v from 'valibot';
-import { changeOwnPassword } from '../../auth/password-change.ts';
-import { isRole, rolesForClient, type Role } from '../../../src/access/roles.ts';
-import { userToChange } from '../../auth/user-authority.ts';
 import { sql } from 'kysely';
+import * as v from 'valibot';
+
+import { isRole, rolesForClient, USER_MANAGER_ROLES, type Role } from '../../../src/access/roles.ts';
+import { isoTimeAsDate } from '../../../src/contract/common.ts';
+import { personNamePart } from '../../../src/contract/person-name.ts';
+import { PASSWORD_MAX, PasswordUpdate, type Me } from '../../../src/contract/users.ts';
+import { changeOwnPassword } from '../../auth/password-change.ts';
+import { userToChange } from '../../auth/user-authority.ts';
+import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { route, type AuthUser, type RouteDef } from '../../http/route.ts';
+import { updateByIdOr404 } from '../../http/update.ts';
 import { IdParams, jsonBody, params } from '../../http/validate.ts';
-import type { Db } from '../../db/database.ts';
-import { USER_MANAGER_ROLES } from '../../../src/access/roles.ts';
-import { personNamePart } from '../../../src/contract/person-name.ts';
 
 /** The user and their roles (primary first) in one query. */
 export async function userView(db: Db, id: number) {
-  const u = await db.selectFrom('users as u')
-    .select(['u.id', 'u.email', 'u.phone', 'u.first_name', 'u.last_name', 'u.broker_id', 'u.loan_office_id', 'u.agent_id', 'u.status',
-      'u.password_expired', 'u.psi_last_login', sql<{ id: number; name: string; type: string }[]>`coalesce((
+  const u = await db
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.email',
+      'u.phone',
+      'u.first_name',
+      'u.last_name',
+      'u.broker_id',
+      'u.loan_office_id',
+      'u.agent_id',
+      'u.status',
+      'u.password_expired',
+      'u.psi_last_login',
+      sql<{ id: number; name: string; type: string }[]>`coalesce((
         select json_agg(json_build_object('id', r.id, 'name', r.name, 'type', r.type) order by ur.position, r.id)
-        from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::json)`.as('roles')])
-    .where('u.id', '=', id).executeTakeFirst();
+        from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::json)`.as('roles'),
+    ])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
   if (!u) throw notFound('No such user');
   return {
     id: u.id,
@@ -40,18 +54,23 @@ export async function userView(db: Db, id: number) {
 
 const canManage = (user: AuthUser) => user.roles.some((r) => (USER_MANAGER_ROLES as readonly string[]).includes(r));
 
-const PatchUser = v.strictObject({
-  psiLastLogin: v.optional(isoTimeAsDate('psiLastLogin must be an ISO time that the calendar has')),
-  firstName: v.optional(personNamePart('First name')),
-  lastName: v.optional(personNamePart('Last name')),
-  // The signed-in user's new password (server/auth/password-change.ts decides when currentPassword is needed).
-  password: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX))),
-  currentPassword: PasswordUpdate.entries.currentPassword,
-}, 'unknown field');
+const PatchUser = v.strictObject(
+  {
+    psiLastLogin: v.optional(isoTimeAsDate('psiLastLogin must be an ISO time that the calendar has')),
+    firstName: v.optional(personNamePart('First name')),
+    lastName: v.optional(personNamePart('Last name')),
+    // The signed-in user's new password (server/auth/password-change.ts decides when currentPassword is needed).
+    password: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX))),
+    currentPassword: PasswordUpdate.entries.currentPassword,
+  },
+  'unknown field',
+);
 
 export const usersRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/users-api/users/me', policy: 'signed-in',
+    method: 'GET',
+    path: '/users-api/users/me',
+    policy: 'signed-in',
     handler: async (c) => {
       // The roles the token carries, which are the ones the server enforces for this client.
       const view = await userView(c.var.db, c.var.auth.user.id);
@@ -59,7 +78,9 @@ export const usersRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'PATCH', path: '/users-api/users/:id{[0-9]+}', policy: 'signed-in',
+    method: 'PATCH',
+    path: '/users-api/users/:id{[0-9]+}',
+    policy: 'signed-in',
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { user } = c.var.auth;
@@ -76,7 +97,7 @@ export const usersRoutes: RouteDef[] = [
       if (Object.keys(set).length > 0) {
         await updateByIdOr404(c.var.db, 'users', id, set, 'No such user');
       }
-      return c.json(await userView(c.var.db, id) satisfies Me);
+      return c.json((await userView(c.var.db, id)) satisfies Me);
     },
   }),
 ];

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+
 import { publicOrigin } from '../../auth/outbox.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { query } from '../../http/validate.ts';
@@ -15,7 +16,9 @@ const NoQuery = v.strictObject({});
  */
 export const oauthMetadataRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/.well-known/oauth-authorization-server', policy: 'public',
+    method: 'GET',
+    path: '/.well-known/oauth-authorization-server',
+    policy: 'public',
     handler: (c) => {
       query(c, NoQuery);
       const issuer = publicOrigin(c);

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+
 import { BoostBanner } from './boost-banner.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { PasswordExpiredBanner } from './password-expired-banner.tsx';
@@ -8,12 +9,14 @@ import { PasswordExpiredBanner } from './password-expired-banner.tsx';
  * component in its own file here and returns null when it has nothing to say; the work that
  * builds one adds it to this list (access and session, staff console, agent app).
  */
-const BANNERS: ComponentType[] = [
-  PasswordExpiredBanner,
-  ImpersonationBanner,
-  BoostBanner,
-];
+const BANNERS: ComponentType[] = [PasswordExpiredBanner, ImpersonationBanner, BoostBanner];
 
 export function ShellBanners() {
-  return <>{BANNERS.map((Item, i) => <Item key={i} />)}</>;
+  return (
+    <>
+      {BANNERS.map((Item, i) => (
+        <Item key={i} />
+      ))}
+    </>
+  );
 }

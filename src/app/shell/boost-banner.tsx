@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { boostQueryOptions } from '../../api/agents.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import { Banner } from '../../ui/banner.tsx';
 // Loaded with the shell, so the browser's install offer is caught before the profile screen is opened.
 import '../../ui/install-prompt.ts';
-import { BoostDialog } from './boost-dialog.tsx';
+
 import * as styles from './boost-banner.css.ts';
+import { BoostDialog } from './boost-dialog.tsx';
 
 /**
  * The Broker Boost banner, for agents (spec 1 sections 2 and 9): green "Broker Boost is on {percentage}%"
@@ -23,7 +25,14 @@ export function BoostBanner() {
   if (!isAgent || boost.isError) return null;
   // An agent always gets one of the two banners: its room (one line) is kept while the status loads,
   // so the page under it does not jump down when it arrives.
-  if (!boost.data) return <div className={styles.placeholder} aria-hidden="true"><Banner tone="grey"><span className={styles.button}>Broker Boost is on 100%</span></Banner></div>;
+  if (!boost.data)
+    return (
+      <div className={styles.placeholder} aria-hidden="true">
+        <Banner tone="grey">
+          <span className={styles.button}>Broker Boost is on 100%</span>
+        </Banner>
+      </div>
+    );
   const on = boost.data.enabled;
   return (
     <>

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
+
 import { navigationFor, userTypeOf, type NavLink } from '../../access/navigation.ts';
 import { appVersionsQueryOptions } from '../../api/agents.ts';
 import { unreadAnnouncementsQueryOptions } from '../../api/announcements.ts';
-import { brokerageQueryOptions } from '../../api/brokerages.ts';
-import { hasLeadGenius } from '../../api/brokerages.ts';
+import { brokerageQueryOptions, hasLeadGenius } from '../../api/brokerages.ts';
+import { marketplaceViewedQueryOptions } from '../../api/viewed-items.ts';
 import { BRAND } from '../../lib/brand.ts';
 import { MARKETPLACE_ITEMS, unviewedCount } from '../../lib/marketplace.ts';
-import { marketplaceViewedQueryOptions } from '../../api/viewed-items.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import * as styles from './shell.css.ts';
@@ -16,14 +16,22 @@ function MarketplaceChip() {
   const viewed = useQuery(marketplaceViewedQueryOptions());
   const left = viewed.data ? unviewedCount(viewed.data.content.map((i) => i.item)) : undefined;
   if (left === undefined) return null;
-  return <span className={styles.chip} aria-label={`${left} of ${MARKETPLACE_ITEMS.length} not yet viewed`}>{left}/{MARKETPLACE_ITEMS.length}</span>;
+  return (
+    <span className={styles.chip} aria-label={`${left} of ${MARKETPLACE_ITEMS.length} not yet viewed`}>
+      {left}/{MARKETPLACE_ITEMS.length}
+    </span>
+  );
 }
 
 /** Announcements this user has not opened yet (read state is per user, so every device agrees). */
 function AnnouncementsChip() {
   const unread = useQuery(unreadAnnouncementsQueryOptions());
   if (!unread.data) return null;
-  return <span className={styles.chip} aria-label={`${unread.data} unread`}>{unread.data}</span>;
+  return (
+    <span className={styles.chip} aria-label={`${unread.data} unread`}>
+      {unread.data}
+    </span>
+  );
 }
 
 /**
@@ -64,9 +72,13 @@ export function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
   const input = { roles, impersonating: impersonation?.target.kind ?? null, hasLeadGenius: hasLeadGenius(brokerage) };
   const entries = navigationFor(input);
   const [location] = useLocation();
-  const current = currentLinkPath(location, entries.flatMap((e) => e.kind === 'link' ? [e.path] : e.children.map((c) => c.path)));
+  const current = currentLinkPath(
+    location,
+    entries.flatMap((e) => (e.kind === 'link' ? [e.path] : e.children.map((c) => c.path))),
+  );
   const agent = userTypeOf(input) === 'agent';
-  const version = (device: string) => versions.data?.find((v) => v.deviceType === device && v.env === 'PROD')?.version ?? 'N/A';
+  const version = (device: string) =>
+    versions.data?.find((v) => v.deviceType === device && v.env === 'PROD')?.version ?? 'N/A';
   const support = agent ? BRAND.supportEmailAgents : BRAND.supportEmailBrokers;
 
   return (
@@ -74,25 +86,37 @@ export function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
       <div className={styles.brand}>{BRAND.name}</div>
       <nav aria-label="Main" className={styles.nav}>
         <ul className={styles.navList}>
-          {entries.map((e) => e.kind === 'link'
-            ? <Item key={e.routeId} link={e} active={e.path === current} onNavigate={onNavigate} />
-            : (
+          {entries.map((e) =>
+            e.kind === 'link' ? (
+              <Item key={e.routeId} link={e} active={e.path === current} onNavigate={onNavigate} />
+            ) : (
               <li key={e.label}>
-                <p className={styles.groupLabel} id={`nav-${e.label}`}>{e.label}</p>
+                <p className={styles.groupLabel} id={`nav-${e.label}`}>
+                  {e.label}
+                </p>
                 <ul className={styles.navList} aria-labelledby={`nav-${e.label}`}>
-                  {e.children.map((c) => <Item key={c.routeId} link={c} active={c.path === current} onNavigate={onNavigate} />)}
+                  {e.children.map((c) => (
+                    <Item key={c.routeId} link={c} active={c.path === current} onNavigate={onNavigate} />
+                  ))}
                 </ul>
               </li>
-            ))}
+            ),
+          )}
         </ul>
       </nav>
       <footer className={styles.footer}>
         <div>iOS: {version('IOS')}</div>
         <div>Android: {version('ANDROID')}</div>
-        <div>Support: <a href={`mailto:${support}`}>{support}</a></div>
+        <div>
+          Support: <a href={`mailto:${support}`}>{support}</a>
+        </div>
         <div className={styles.footerLinks}>
-          <a href={BRAND.termsUrl} target="_blank" rel="noreferrer">Terms</a>
-          <a href={BRAND.privacyUrl} target="_blank" rel="noreferrer">Privacy</a>
+          <a href={BRAND.termsUrl} target="_blank" rel="noreferrer">
+            Terms
+          </a>
+          <a href={BRAND.privacyUrl} target="_blank" rel="noreferrer">
+            Privacy
+          </a>
         </div>
       </footer>
     </div>

@@ -16,8 +16,15 @@ export function ImpersonationBanner() {
   return (
     <>
       {impersonation && (
-        <Banner tone="warning" label="Impersonation"
-          action={<Button variant="icon" aria-label="Close" onClick={requestStopImpersonation}><Icon name="close" /></Button>}>
+        <Banner
+          tone="warning"
+          label="Impersonation"
+          action={
+            <Button variant="icon" aria-label="Close" onClick={requestStopImpersonation}>
+              <Icon name="close" />
+            </Button>
+          }
+        >
           You're currently impersonating: {impersonation.target.name}
         </Banner>
       )}

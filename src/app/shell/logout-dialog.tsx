@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import { logout } from '../../session/session.ts';
 import { profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
@@ -22,7 +23,10 @@ function useWaitingChanges(open: boolean): number {
       read();
       off = subscribeLedger(read);
     });
-    return () => { live = false; off?.(); };
+    return () => {
+      live = false;
+      off?.();
+    };
   }, [open]);
   return waiting;
 }
@@ -41,13 +45,41 @@ export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     await logout();
   }
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Log out"
-      description={waiting === 0 ? 'Are you sure you want to log out?'
-        : `${notSynced(waiting)} They stay on this device and are sent when you sign in again, unless you discard them.`}
-      actions={<>
-        <Button variant="text" onClick={() => onOpenChange(false)}>Cancel</Button>
-        {waiting > 0 && <Button variant="secondary" disabled={busy} onClick={() => { void leave(true); }}>Discard and log out</Button>}
-        <Button disabled={busy} onClick={() => { void leave(false); }}>{waiting > 0 ? 'Keep and log out' : 'Log out'}</Button>
-      </>} />
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Log out"
+      description={
+        waiting === 0
+          ? 'Are you sure you want to log out?'
+          : `${notSynced(waiting)} They stay on this device and are sent when you sign in again, unless you discard them.`
+      }
+      actions={
+        <>
+          <Button variant="text" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          {waiting > 0 && (
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => {
+                void leave(true);
+              }}
+            >
+              Discard and log out
+            </Button>
+          )}
+          <Button
+            disabled={busy}
+            onClick={() => {
+              void leave(false);
+            }}
+          >
+            {waiting > 0 ? 'Keep and log out' : 'Log out'}
+          </Button>
+        </>
+      }
+    />
   );
 }

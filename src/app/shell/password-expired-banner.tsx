@@ -11,8 +11,15 @@ export function PasswordExpiredBanner() {
   const expired = useStore(profileStore, (p) => p.user?.passwordExpired === true);
   if (!expired) return null;
   return (
-    <Banner tone="warning" label="Password expired"
-      action={<Button variant="secondary" onClick={openPasswordExpiredDialog}>Update Password</Button>}>
+    <Banner
+      tone="warning"
+      label="Password expired"
+      action={
+        <Button variant="secondary" onClick={openPasswordExpiredDialog}>
+          Update Password
+        </Button>
+      }
+    >
       {PASSWORD_EXPIRED_TEXT}
     </Banner>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+
 import { onIdentityChange } from '../../session/identity-events.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
@@ -15,7 +16,9 @@ function setOpen(next: boolean) {
 }
 const subscribe = (l: () => void) => {
   listeners.add(l);
-  return () => { listeners.delete(l); };
+  return () => {
+    listeners.delete(l);
+  };
 };
 onIdentityChange(() => {
   openedOnEntry = false;
@@ -27,7 +30,11 @@ export const openPasswordExpiredDialog = () => setOpen(true);
 /** Spec 1 section 4: with an expired password, the update-password dialog opens on entry. */
 export function PasswordExpiredDialog() {
   const expired = useStore(profileStore, (p) => p.user?.passwordExpired === true);
-  const isOpen = useSyncExternalStore(subscribe, () => open, () => open);
+  const isOpen = useSyncExternalStore(
+    subscribe,
+    () => open,
+    () => open,
+  );
   useEffect(() => {
     if (expired && !openedOnEntry) {
       openedOnEntry = true;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import { STILL_THERE_COUNTDOWN_S } from '../../session/constants.ts';
 import { endStillThere, stayLoggedIn, useSessionClock } from '../../session/session-clock.ts';
 import { logout } from '../../session/session.ts';
@@ -27,22 +28,43 @@ export function StillThereDialog() {
     return () => clearInterval(timer);
   }, [deadline]);
 
-  const seconds = deadline === null ? 0 : Math.min(STILL_THERE_COUNTDOWN_S, Math.max(0, Math.ceil((deadline - now) / 1000)));
+  const seconds =
+    deadline === null ? 0 : Math.min(STILL_THERE_COUNTDOWN_S, Math.max(0, Math.ceil((deadline - now) / 1000)));
   // The dialog stays open, its button saying so, until the renewal is done; a failure is said here.
   const stay = () => {
     setBusy(true);
     setFailed(false);
-    void stayLoggedIn().then((renewed) => setFailed(!renewed), () => setFailed(true)).finally(() => setBusy(false));
+    void stayLoggedIn()
+      .then(
+        (renewed) => setFailed(!renewed),
+        () => setFailed(true),
+      )
+      .finally(() => setBusy(false));
   };
 
   return (
-    <Dialog open={deadline !== null} onOpenChange={() => {}} modalLocked title="Are you still there?"
+    <Dialog
+      open={deadline !== null}
+      onOpenChange={() => {}}
+      modalLocked
+      title="Are you still there?"
       description={`For your security you will be logged out in ${seconds} seconds.`}
-      actions={<>
-        <Button variant="text" onClick={() => void logout()}>Log out</Button>
-        <Button onClick={stay} disabled={busy} aria-busy={busy}>{busy ? 'Renewing…' : 'Stay Logged In'}</Button>
-      </>}>
-      {failed && <p role="alert">The session could not be renewed: the server could not be reached. Check the connection and try again.</p>}
+      actions={
+        <>
+          <Button variant="text" onClick={() => void logout()}>
+            Log out
+          </Button>
+          <Button onClick={stay} disabled={busy} aria-busy={busy}>
+            {busy ? 'Renewing…' : 'Stay Logged In'}
+          </Button>
+        </>
+      }
+    >
+      {failed && (
+        <p role="alert">
+          The session could not be renewed: the server could not be reached. Check the connection and try again.
+        </p>
+      )}
     </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 // The Update Password form: loaded when its dialog first opens, not with the shell (the shared console
 // chunk has its own budget, decision 0054).
 import { useState, type FormEvent } from 'react';
+
 import { updatePassword } from '../../api/auth.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
 import { NewPassword, PasswordUpdate } from '../../contract/users.ts';
@@ -9,10 +10,10 @@ import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { actions as actionsClass } from '../../ui/dialog.css.ts';
-import { ruleError, useFormErrors, type FieldErrors } from '../../widgets/form-errors.ts';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { formError as formErrorClass } from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { ruleError, useFormErrors, type FieldErrors } from '../../widgets/form-errors.ts';
 
 export const PASSWORD_UPDATED = 'Your password has been updated.';
 const CURRENT_REQUIRED = 'Current password is required';
@@ -21,7 +22,10 @@ const MAX = fieldMaxLengths(PasswordUpdate);
 
 type Field = 'currentPassword' | 'password' | 'confirm';
 /** The form's fields; the expired dialog has no Current Password, so a refusal of it is said above the form. */
-const FIELDS: Record<'expired' | 'change', readonly Field[]> = { expired: ['password', 'confirm'], change: ['currentPassword', 'password', 'confirm'] };
+const FIELDS: Record<'expired' | 'change', readonly Field[]> = {
+  expired: ['password', 'confirm'],
+  change: ['currentPassword', 'password', 'confirm'],
+};
 
 /** 'expired': the password-expired dialog (new password only); 'change': a voluntary change, which needs the current one. */
 export type UpdatePasswordMode = 'expired' | 'change';
@@ -30,7 +34,15 @@ export type UpdatePasswordMode = 'expired' | 'change';
  * The new password under the contract's rule (the server's), each message beside its field after a
  * try, focus on the first, gone as its field changes; a wrong current password is the server's to say.
  */
-export function UpdatePasswordForm({ mode, onDone, onCancel }: { mode: UpdatePasswordMode; onDone: () => void; onCancel: () => void }) {
+export function UpdatePasswordForm({
+  mode,
+  onDone,
+  onCancel,
+}: {
+  mode: UpdatePasswordMode;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const user = useStore(profileStore, (p) => p.user);
   const snackbar = useSnackbar();
   const [current, setCurrent] = useState('');
@@ -62,19 +74,67 @@ export function UpdatePasswordForm({ mode, onDone, onCancel }: { mode: UpdatePas
   }
 
   return (
-    <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate aria-busy={busy}>
-      {formError && <p role="alert" className={formErrorClass}>{formError}</p>}
-      {needsCurrent && (
-        <TextField label="Current Password" type="password" name="currentPassword" autoComplete="current-password" value={current}
-          maxLength={MAX.currentPassword} onChange={(e) => { clear('currentPassword'); setCurrent(e.target.value); }} error={errors.currentPassword} />
+    <form
+      ref={form}
+      onSubmit={(e) => {
+        void submit(e);
+      }}
+      noValidate
+      aria-busy={busy}
+    >
+      {formError && (
+        <p role="alert" className={formErrorClass}>
+          {formError}
+        </p>
       )}
-      <TextField label="New Password" type="password" name="password" autoComplete="new-password" value={password}
-        maxLength={MAX.password} onChange={(e) => { clear('password'); setPassword(e.target.value); }} hint={NEW_PASSWORD_HINT} error={errors.password} />
-      <TextField label="Confirm Password" type="password" name="confirm" autoComplete="new-password" value={confirm}
-        onChange={(e) => { clear('confirm'); setConfirm(e.target.value); }} error={errors.confirm} />
+      {needsCurrent && (
+        <TextField
+          label="Current Password"
+          type="password"
+          name="currentPassword"
+          autoComplete="current-password"
+          value={current}
+          maxLength={MAX.currentPassword}
+          onChange={(e) => {
+            clear('currentPassword');
+            setCurrent(e.target.value);
+          }}
+          error={errors.currentPassword}
+        />
+      )}
+      <TextField
+        label="New Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        maxLength={MAX.password}
+        onChange={(e) => {
+          clear('password');
+          setPassword(e.target.value);
+        }}
+        hint={NEW_PASSWORD_HINT}
+        error={errors.password}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        name="confirm"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => {
+          clear('confirm');
+          setConfirm(e.target.value);
+        }}
+        error={errors.confirm}
+      />
       <div className={actionsClass}>
-        <Button variant="text" onClick={onCancel}>Cancel</Button>
-        <Button type="submit" disabled={busy}>Update Password</Button>
+        <Button variant="text" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          Update Password
+        </Button>
       </div>
     </form>
   );

@@ -1,10 +1,11 @@
 import { Link } from 'wouter';
+
 import { dismissRefused, useUnsyncedLedger } from '../../session/agent-unsynced.ts';
 import { Button } from '../../ui/button.tsx';
 import { describeWrite } from '../../widgets/describe-write.ts';
-import { useOnline } from './use-agent.ts';
-import { useQueuedWrites } from './use-agent-writes.ts';
 import * as styles from './agent-app.css.ts';
+import { useQueuedWrites } from './use-agent-writes.ts';
+import { useOnline } from './use-agent.ts';
 
 export const SYNC_PATH = '/console/agent-followups/sync';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -23,15 +24,28 @@ export function RefusedChanges({ limit }: { limit?: number }) {
       <ul className={styles.list}>
         {shown.map((r) => (
           <li key={r.write.idempotencyKey} className={styles.refusedItem}>
-            <span>{r.write.referralName}: {describeWrite(r.write)}. {r.message}</span>
+            <span>
+              {r.write.referralName}: {describeWrite(r.write)}. {r.message}
+            </span>
             <span className={styles.actions}>
-              <Button variant="secondary" onClick={() => { void dismissRefused(r.write.idempotencyKey); }}
-                aria-label={`Dismiss: ${r.write.referralName}, ${describeWrite(r.write)}`}>Dismiss</Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  void dismissRefused(r.write.idempotencyKey);
+                }}
+                aria-label={`Dismiss: ${r.write.referralName}, ${describeWrite(r.write)}`}
+              >
+                Dismiss
+              </Button>
             </span>
           </li>
         ))}
       </ul>
-      {limit !== undefined && refused.length > limit && <Link href={SYNC_PATH} className={styles.link}>See all unsynced changes</Link>}
+      {limit !== undefined && refused.length > limit && (
+        <Link href={SYNC_PATH} className={styles.link}>
+          See all unsynced changes
+        </Link>
+      )}
     </section>
   );
 }
@@ -49,7 +63,11 @@ export function AgentNotices() {
             {queued.length > 0 && `${plural(queued.length, 'change is', 'changes are')} waiting to sync.`}
             {queued.length === 0 && 'Changes you make are kept on this device and sent when you are back online.'}
           </span>
-          {queued.length > 0 && <Link href={SYNC_PATH} className={styles.link}>View unsynced changes</Link>}
+          {queued.length > 0 && (
+            <Link href={SYNC_PATH} className={styles.link}>
+              View unsynced changes
+            </Link>
+          )}
         </div>
       )}
       <RefusedChanges limit={2} />

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+
 import { announcementReadKey, type AnnouncementRead } from '../../api/agent-app-keys.ts';
 import { announcementsQueryOptions } from '../../api/announcements.ts';
 import type { Announcement } from '../../contract/announcements.ts';
@@ -7,10 +8,10 @@ import { enumLabel } from '../../contract/labels.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import * as styles from './agent-app.css.ts';
 import { AgentNotices } from './agent-notices.tsx';
 import { useOnline } from './use-agent.ts';
-import * as styles from './agent-app.css.ts';
-import { Skeleton } from '../../ui/skeleton.tsx';
 
 const PAGE = 20;
 
@@ -41,7 +42,12 @@ function AnnouncementRow({ announcement: a }: { announcement: Announcement }) {
         <p className={styles.noteText}>{a.body}</p>
         {(a.readAt || a.expiresAt) && (
           <p className={styles.rowMeta}>
-            {[a.readAt ? `Read ${formatDateTime(a.readAt)}` : '', a.expiresAt ? `Shown until ${formatDate(a.expiresAt)}` : ''].filter(Boolean).join(' · ')}
+            {[
+              a.readAt ? `Read ${formatDateTime(a.readAt)}` : '',
+              a.expiresAt ? `Shown until ${formatDate(a.expiresAt)}` : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
         )}
       </div>
@@ -57,7 +63,10 @@ function AnnouncementRow({ announcement: a }: { announcement: Announcement }) {
 export function AgentAnnouncementsScreen() {
   const [pageSize, setPageSize] = useState(PAGE);
   const online = useOnline();
-  const list = useQuery({ ...announcementsQueryOptions({ pageIndex: 0, pageSize, unread: false }), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...announcementsQueryOptions({ pageIndex: 0, pageSize, unread: false }),
+    placeholderData: keepPreviousData,
+  });
   const data = list.data;
   return (
     <div className={styles.page}>
@@ -72,11 +81,17 @@ export function AgentAnnouncementsScreen() {
           </p>
         )}
         {list.isPending && <Skeleton label="Loading announcements" shape="list" />}
-        {list.isError && !data && <p className={styles.muted} role="alert">The announcements could not be loaded. Try again.</p>}
+        {list.isError && !data && (
+          <p className={styles.muted} role="alert">
+            The announcements could not be loaded. Try again.
+          </p>
+        )}
         {data && data.content.length === 0 && <p className={styles.muted}>No announcements yet.</p>}
         {data && data.content.length > 0 && (
           <ul className={styles.list} aria-label="Announcements" aria-busy={list.isFetching || undefined}>
-            {data.content.map((a) => <AnnouncementRow key={a.id} announcement={a} />)}
+            {data.content.map((a) => (
+              <AnnouncementRow key={a.id} announcement={a} />
+            ))}
           </ul>
         )}
         {data && data.totalElements > data.content.length && (

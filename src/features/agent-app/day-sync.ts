@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { daySyncQueryOptions } from '../../api/agent-day-sync.ts';
+
 import { agentAppKeys } from '../../api/agent-app-keys.ts';
+import { daySyncQueryOptions } from '../../api/agent-day-sync.ts';
 import type { AgentReferral, AgentReferralPage } from '../../contract/referrals.ts';
 
 // Sync for the day (decision 0080): the call and how it spreads into the query cache are

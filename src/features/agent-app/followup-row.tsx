@@ -1,12 +1,13 @@
 import { Link } from 'wouter';
+
 import { withFollowUp, withStage } from '../../api/agent-app-writes.ts';
 import type { AgentReferral } from '../../contract/referrals.ts';
+import { formatDateTime, personName } from '../../lib/format.ts';
 import { daysText } from '../../lib/overdue.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
 import { Badge } from '../../ui/badge.tsx';
-import { formatDateTime, personName } from '../../lib/format.ts';
-import type { QueuedWrite } from './use-agent-writes.ts';
 import * as styles from './agent-app.css.ts';
+import type { QueuedWrite } from './use-agent-writes.ts';
 
 const TYPE_LABELS = { BUYER: 'Buyer', SELLER: 'Seller', RENTAL: 'Rental' } as const;
 
@@ -26,7 +27,9 @@ export function FollowupRow({ referral, queued }: { referral: AgentReferral; que
   return (
     <li className={styles.item}>
       <Link href={`/console/agent-followups/view/${r.id}`} className={styles.rowLink}>
-        <span className={styles.rowName}>{personName(r.prospect.name.first, r.prospect.name.last, 'Not Available')}</span>
+        <span className={styles.rowName}>
+          {personName(r.prospect.name.first, r.prospect.name.last, 'Not Available')}
+        </span>
         <span className={styles.badges}>
           {r.overdue && <Badge tone="danger">{daysText(r.daysOverdue)} overdue</Badge>}
           {waiting && <Badge tone="warning">Waiting to sync</Badge>}

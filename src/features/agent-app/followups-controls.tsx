@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import { FOLLOWUP_SORTS, type FollowupSort } from '../../api/agent-app-keys.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup, SelectField } from '../../ui/choice.tsx';
@@ -9,7 +10,9 @@ import * as styles from './agent-app.css.ts';
 
 export type FollowupFilter = 'ALL' | 'OVERDUE' | 'UP_TO_DATE';
 const FILTERS = [
-  { value: 'ALL', label: 'All' }, { value: 'OVERDUE', label: 'Overdue' }, { value: 'UP_TO_DATE', label: 'Up to date' },
+  { value: 'ALL', label: 'All' },
+  { value: 'OVERDUE', label: 'Overdue' },
+  { value: 'UP_TO_DATE', label: 'Up to date' },
 ] as const;
 
 export const SORT_LABELS: Record<FollowupSort, string> = {
@@ -51,17 +54,33 @@ export function FollowupsControls(p: ControlsProps) {
       <Segmented label="Follow-up filter" options={FILTERS} value={p.filter} onChange={p.onFilter} />
       {showSearch && (
         <div className={styles.grow}>
-          <TextField autoFocus={p.mobile && p.searchOpen} label="Search follow-ups" type="search" value={text} onChange={(e) => setText(e.target.value)}
-            placeholder="Name, email or phone" autoComplete="off" enterKeyHint="search" />
+          <TextField
+            autoFocus={p.mobile && p.searchOpen}
+            label="Search follow-ups"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Name, email or phone"
+            autoComplete="off"
+            enterKeyHint="search"
+          />
         </div>
       )}
       {!p.mobile && (
         <SelectField label="Sort by" value={p.sort} onChange={(e) => p.onSort(e.target.value as FollowupSort)}>
-          {SORT_CHOICES.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+          {SORT_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
         </SelectField>
       )}
-      <Dialog open={p.mobile && p.sortOpen} onOpenChange={p.onSortOpen} title="Sort"
-        actions={<Button onClick={() => p.onSortOpen(false)}>Done</Button>}>
+      <Dialog
+        open={p.mobile && p.sortOpen}
+        onOpenChange={p.onSortOpen}
+        title="Sort"
+        actions={<Button onClick={() => p.onSortOpen(false)}>Done</Button>}
+      >
         <div className={styles.sortDialogBody}>
           <RadioGroup legend="Sort by" name="followup-sort" options={SORT_CHOICES} value={p.sort} onChange={p.onSort} />
         </div>

@@ -1,23 +1,24 @@
 import { keepPreviousData, useIsRestoring, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
+
 import { FOLLOWUP_SORTS, type FollowupSort } from '../../api/agent-app-keys.ts';
 import { referralsQueryOptions } from '../../api/agent-app.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { isReferralStage, REFERRAL_TYPES, stageLabel, type ReferralType } from '../../lib/referral-stages.ts';
 import { Button } from '../../ui/button.tsx';
 import { Deferred } from '../../ui/deferred.tsx';
 import { useIsMobile } from '../../ui/media.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useTopBarActions } from '../../ui/top-bar-actions.tsx';
+import * as styles from './agent-app.css.ts';
 import { AgentNotices, SYNC_PATH } from './agent-notices.tsx';
+import { DaySyncStamp } from './day-sync-stamp.tsx';
 import { FollowupRow } from './followup-row.tsx';
 import { FollowupsControls, type FollowupFilter } from './followups-controls.tsx';
 import { NotificationsCard } from './notifications-card.tsx';
-import { formatDateTime } from '../../lib/format.ts';
-import { DaySyncStamp } from './day-sync-stamp.tsx';
-import { useAgentId, useOnline } from './use-agent.ts';
 import { useQueuedWrites } from './use-agent-writes.ts';
-import * as styles from './agent-app.css.ts';
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { useAgentId, useOnline } from './use-agent.ts';
 
 const PAGE = 25;
 const TYPE_WORDS: Record<ReferralType, string> = { BUYER: 'Buyer', SELLER: 'Seller', RENTAL: 'Rental' };
@@ -36,7 +37,13 @@ export function FollowupsScreen() {
   const [opened] = useState(restoring);
   const spinner = <Skeleton label="Loading follow-ups" shape="list" />;
   if (restoring) return spinner;
-  return opened ? <Deferred fallback={spinner}><FollowupsList /></Deferred> : <FollowupsList />;
+  return opened ? (
+    <Deferred fallback={spinner}>
+      <FollowupsList />
+    </Deferred>
+  ) : (
+    <FollowupsList />
+  );
 }
 
 function FollowupsList() {
@@ -59,14 +66,21 @@ function FollowupsList() {
   const type = REFERRAL_TYPES.find((t) => t === typeParam);
   const stages = stage?.split(',').filter(isReferralStage) ?? [];
 
-  const setParam = useCallback((name: string, value: string | undefined) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (value) next.set(name, value); else next.delete(name);
-      return next;
-    }, { replace: true });
-    setPageSize(PAGE);
-  }, [setParams]);
+  const setParam = useCallback(
+    (name: string, value: string | undefined) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      );
+      setPageSize(PAGE);
+    },
+    [setParams],
+  );
   const onSearch = useCallback((text: string) => setParam('q', text || undefined), [setParam]);
   const toggleSearch = useCallback(() => setSearchOpen((o) => !o), []);
   const openSort = useCallback(() => setSortOpen(true), []);
@@ -74,7 +88,12 @@ function FollowupsList() {
 
   const list = useQuery({
     ...referralsQueryOptions(agentId ?? 0, {
-      followupType: filter === 'ALL' ? undefined : filter, q: q || undefined, sort, stage: stages.join(',') || undefined, type, pageSize,
+      followupType: filter === 'ALL' ? undefined : filter,
+      q: q || undefined,
+      sort,
+      stage: stages.join(',') || undefined,
+      type,
+      pageSize,
     }),
     enabled: agentId !== null,
     placeholderData: keepPreviousData,
@@ -86,28 +105,55 @@ function FollowupsList() {
       <AgentNotices />
       <NotificationsCard />
       <section className={styles.section} aria-label="Follow-ups list">
-        <FollowupsControls mobile={mobile} filter={filter} onFilter={(f) => setParam('followupType', f === 'ALL' ? undefined : f)}
-          q={q} onSearch={onSearch} sort={sort} onSort={(s) => setParam('sort', s === 'overdue' ? undefined : s)}
-          searchOpen={searchOpen} sortOpen={sortOpen} onSortOpen={setSortOpen} />
+        <FollowupsControls
+          mobile={mobile}
+          filter={filter}
+          onFilter={(f) => setParam('followupType', f === 'ALL' ? undefined : f)}
+          q={q}
+          onSearch={onSearch}
+          sort={sort}
+          onSort={(s) => setParam('sort', s === 'overdue' ? undefined : s)}
+          searchOpen={searchOpen}
+          sortOpen={sortOpen}
+          onSortOpen={setSortOpen}
+        />
         {(stages.length > 0 || type) && (
           <p className={styles.filterBar}>
-            <span>Showing {[stages.map(stageLabel).join(', '), type && TYPE_WORDS[type]].filter(Boolean).join(' · ')}</span>
-            <Button variant="secondary" onClick={() => setParams((prev) => {
-              const next = new URLSearchParams(prev);
-              next.delete('s');
-              next.delete('t');
-              return next;
-            }, { replace: true })}>Clear stage filter</Button>
+            <span>
+              Showing {[stages.map(stageLabel).join(', '), type && TYPE_WORDS[type]].filter(Boolean).join(' · ')}
+            </span>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                setParams(
+                  (prev) => {
+                    const next = new URLSearchParams(prev);
+                    next.delete('s');
+                    next.delete('t');
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+            >
+              Clear stage filter
+            </Button>
           </p>
         )}
-        {!online && list.dataUpdatedAt > 0 && <p className={styles.muted}>Saved copy from {formatDateTime(new Date(list.dataUpdatedAt).toISOString())}</p>}
+        {!online && list.dataUpdatedAt > 0 && (
+          <p className={styles.muted}>Saved copy from {formatDateTime(new Date(list.dataUpdatedAt).toISOString())}</p>
+        )}
         <DaySyncStamp agentId={agentId} />
         {list.isPending && agentId !== null && <Skeleton label="Loading follow-ups" shape="list" />}
-        {list.isError && !list.data && <p className={styles.muted}>The follow-ups could not be loaded. {list.error.message}</p>}
+        {list.isError && !list.data && (
+          <p className={styles.muted}>The follow-ups could not be loaded. {list.error.message}</p>
+        )}
         {list.isSuccess && rows.length === 0 && <p className={styles.muted}>No referrals to show.</p>}
         {rows.length > 0 && (
           <ul className={styles.list} aria-label="Follow-ups">
-            {rows.map((r) => <FollowupRow key={r.id} referral={r} queued={queued} />)}
+            {rows.map((r) => (
+              <FollowupRow key={r.id} referral={r} queued={queued} />
+            ))}
           </ul>
         )}
         {list.data && list.data.totalElements > rows.length && (
@@ -117,7 +163,11 @@ function FollowupsList() {
         )}
       </section>
       {/* Under the list once it has loaded: above a spinner it would jump down when the rows arrive. */}
-      {!list.isPending && <Link href={SYNC_PATH} className={styles.link}>Unsynced changes</Link>}
+      {!list.isPending && (
+        <Link href={SYNC_PATH} className={styles.link}>
+          Unsynced changes
+        </Link>
+      )}
     </div>
   );
 }

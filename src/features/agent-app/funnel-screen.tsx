@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
+
 import { funnelQueryOptions } from '../../api/agent-app.ts';
 import type { AgentFunnel } from '../../contract/referrals.ts';
 import { stageLabel, type ReferralType } from '../../lib/referral-stages.ts';
 import { Badge } from '../../ui/badge.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
+import * as styles from './agent-app.css.ts';
 import { AgentNotices } from './agent-notices.tsx';
 import { useAgentId } from './use-agent.ts';
-import * as styles from './agent-app.css.ts';
-import { Skeleton } from '../../ui/skeleton.tsx';
 
 const TABS: { type: ReferralType; key: 'seller' | 'buyer' | 'rental'; label: string }[] = [
   { type: 'SELLER', key: 'seller', label: 'Seller' },
@@ -28,7 +29,11 @@ function FunnelList({ funnel, type }: { funnel: AgentFunnel['seller']; type: Ref
             <Link href={stageHref(s.stage, type)} className={styles.rowLink}>
               <span className={styles.rowName}>{stageLabel(s.stage)}</span>
               <span className={styles.count}>{s.count}</span>
-              {s.overdue > 0 && <span className={styles.fullRow}><Badge tone="danger">{s.overdue} overdue</Badge></span>}
+              {s.overdue > 0 && (
+                <span className={styles.fullRow}>
+                  <Badge tone="danger">{s.overdue} overdue</Badge>
+                </span>
+              )}
             </Link>
           </li>
         ))}
@@ -46,9 +51,20 @@ export function FunnelScreen() {
     <div className={styles.page}>
       <AgentNotices />
       <section className={styles.section} aria-label="Funnel">
-        {funnel.data
-          ? <Tabs label="Funnel type" items={TABS.map((t) => ({ value: t.key, label: t.label, content: <FunnelList funnel={funnel.data[t.key]} type={t.type} /> }))} />
-          : funnel.isError ? <p className={styles.muted}>The funnel could not be loaded. {funnel.error.message}</p> : <Skeleton label="Loading funnel" shape="chart" />}
+        {funnel.data ? (
+          <Tabs
+            label="Funnel type"
+            items={TABS.map((t) => ({
+              value: t.key,
+              label: t.label,
+              content: <FunnelList funnel={funnel.data[t.key]} type={t.type} />,
+            }))}
+          />
+        ) : funnel.isError ? (
+          <p className={styles.muted}>The funnel could not be loaded. {funnel.error.message}</p>
+        ) : (
+          <Skeleton label="Loading funnel" shape="chart" />
+        )}
       </section>
     </div>
   );

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+
 import { ApiError } from '../../api/client.ts';
-import { stageLabel } from '../../lib/referral-stages.ts';
 import { personName } from '../../lib/format.ts';
-import { cachedRow } from './day-sync.ts';
+import { stageLabel } from '../../lib/referral-stages.ts';
 import * as styles from './agent-app.css.ts';
+import { cachedRow } from './day-sync.ts';
 
 /** Every offline wait ends in content or a message within this. */
 export const OFFLINE_WAIT_MS = 2_000;
@@ -17,7 +18,10 @@ export function useWaited(ms: number, waiting: boolean): boolean {
   useEffect(() => {
     if (!waiting) return undefined;
     const t = setTimeout(() => setWaited(true), ms);
-    return () => { clearTimeout(t); setWaited(false); };
+    return () => {
+      clearTimeout(t);
+      setWaited(false);
+    };
   }, [ms, waiting]);
   return waiting && waited;
 }
@@ -32,7 +36,9 @@ export function NotKept({ agentId, refId, offline }: { agentId: number; refId: n
     <section className={styles.section} aria-labelledby="referral-name">
       {row && (
         <>
-          <h2 id="referral-name" className={styles.heading}>{personName(row.prospect.name.first, row.prospect.name.last, 'Not Available')}</h2>
+          <h2 id="referral-name" className={styles.heading}>
+            {personName(row.prospect.name.first, row.prospect.name.last, 'Not Available')}
+          </h2>
           <p className={styles.muted}>{stageLabel(row.stage)}</p>
         </>
       )}

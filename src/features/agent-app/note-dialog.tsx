@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+
 import { maxLengthOf } from '../../contract/limits.ts';
 import { NewNote } from '../../contract/referrals.ts';
 import { Button } from '../../ui/button.tsx';
@@ -17,7 +18,15 @@ const TEXT = NewNote.entries.text;
  * and the dialog closes only once the note is in IndexedDB (onSave resolves): a browser killed
  * before that still has the draft, never a dialog that said Saved over a note it did not keep.
  */
-export function NoteDialog({ open, onOpenChange, onSave }: { open: boolean; onOpenChange: (o: boolean) => void; onSave: (text: string) => Promise<boolean> }) {
+export function NoteDialog({
+  open,
+  onOpenChange,
+  onSave,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onSave: (text: string) => Promise<boolean>;
+}) {
   const [draft, update, clear] = usePageDraft('note', { text: '' });
   const text = draft.text;
   const form = useRef<HTMLFormElement>(null);
@@ -50,12 +59,33 @@ export function NoteDialog({ open, onOpenChange, onSave }: { open: boolean; onOp
 
   return (
     <Dialog open={open} onOpenChange={close} title="Add Note">
-      <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate aria-busy={saving}>
-        <TextArea label="Note" name="text" value={text} error={errors.text} maxLength={maxLengthOf(TEXT)} rows={4}
-          onChange={(e) => { clearError('text'); update({ text: e.target.value }); }} />
+      <form
+        ref={form}
+        onSubmit={(e) => {
+          void submit(e);
+        }}
+        noValidate
+        aria-busy={saving}
+      >
+        <TextArea
+          label="Note"
+          name="text"
+          value={text}
+          error={errors.text}
+          maxLength={maxLengthOf(TEXT)}
+          rows={4}
+          onChange={(e) => {
+            clearError('text');
+            update({ text: e.target.value });
+          }}
+        />
         <div className={styles.formActions}>
-          <Button variant="text" onClick={cancel} disabled={saving}>Cancel</Button>
-          <Button type="submit" disabled={saving}>{saving ? 'Saving…' : 'Save note'}</Button>
+          <Button variant="text" onClick={cancel} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving…' : 'Save note'}
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -1,9 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messagePreferenceKeys, messagePreferencesQueryOptions, saveMessagePreferencesWrite } from '../../api/message-preferences.ts';
+
+import {
+  messagePreferenceKeys,
+  messagePreferencesQueryOptions,
+  saveMessagePreferencesWrite,
+} from '../../api/message-preferences.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { useWrite } from '../../api/write.ts';
-import { NOTICE_CHANNELS, NOTICE_KINDS, type AgentMessagePreferences, type NoticeChannel, type NoticeKind } from '../../contract/agent-message-preferences.ts';
+import {
+  NOTICE_CHANNELS,
+  NOTICE_KINDS,
+  type AgentMessagePreferences,
+  type NoticeChannel,
+  type NoticeKind,
+} from '../../contract/agent-message-preferences.ts';
 import { enumLabel } from '../../contract/labels.ts';
 import * as choice from '../../ui/choice.css.ts';
 import { Switch } from '../../ui/switch.tsx';
@@ -36,18 +47,29 @@ export function NoticeChannels() {
 
   return (
     <section className={styles.section} aria-labelledby="notice-channels">
-      <h2 id="notice-channels" className={styles.sectionTitle}>Notify me of</h2>
+      <h2 id="notice-channels" className={styles.sectionTitle}>
+        Notify me of
+      </h2>
       {prefs.isError && !prefs.data && <p className={styles.muted}>Your notification choices could not be loaded.</p>}
-      {prefs.data && NOTICE_KINDS.map((kind) => (
-        <fieldset key={kind} className={choice.fieldset}>
-          <legend className={choice.legend}>{enumLabel('noticeKind', kind)}</legend>
-          {NOTICE_CHANNELS.map((channel) => (
-            <Switch key={channel} label={enumLabel('noticeChannel', channel)} checked={prefs.data[kind].includes(channel)}
-              onCheckedChange={(on) => { void change(kind, channel, on); }} />
-          ))}
-        </fieldset>
-      ))}
-      <p role="status" className={styles.muted}>{status}</p>
+      {prefs.data &&
+        NOTICE_KINDS.map((kind) => (
+          <fieldset key={kind} className={choice.fieldset}>
+            <legend className={choice.legend}>{enumLabel('noticeKind', kind)}</legend>
+            {NOTICE_CHANNELS.map((channel) => (
+              <Switch
+                key={channel}
+                label={enumLabel('noticeChannel', channel)}
+                checked={prefs.data[kind].includes(channel)}
+                onCheckedChange={(on) => {
+                  void change(kind, channel, on);
+                }}
+              />
+            ))}
+          </fieldset>
+        ))}
+      <p role="status" className={styles.muted}>
+        {status}
+      </p>
     </section>
   );
 }

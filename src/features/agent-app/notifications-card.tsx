@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
+
 import { mobileNotificationsQueryOptions } from '../../api/agent-app.ts';
-import { Button } from '../../ui/button.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import * as styles from './agent-app.css.ts';
 import { sentInLast24Hours } from '../../lib/last-24-hours.ts';
+import { Button } from '../../ui/button.tsx';
+import * as styles from './agent-app.css.ts';
 
 const COLLAPSED = 2; // the follow-ups stay in view on a phone
 
@@ -18,23 +19,35 @@ export function NotificationsCard() {
   const shown = expanded ? items : items.slice(0, COLLAPSED);
   return (
     <section className={styles.section} aria-labelledby="agent-notifications">
-      <h2 id="agent-notifications" className={styles.sectionTitle}>Notifications</h2>
-      {notifications.isError && !notifications.data && <p className={styles.muted}>An error occurred loading agents notifications.</p>}
-      {notifications.isSuccess && items.length === 0 && <p className={styles.muted}>No notifications in the past 24 hours</p>}
+      <h2 id="agent-notifications" className={styles.sectionTitle}>
+        Notifications
+      </h2>
+      {notifications.isError && !notifications.data && (
+        <p className={styles.muted}>An error occurred loading agents notifications.</p>
+      )}
+      {notifications.isSuccess && items.length === 0 && (
+        <p className={styles.muted}>No notifications in the past 24 hours</p>
+      )}
       {items.length > 0 && (
         <ul className={styles.list}>
           {shown.map((n) => {
             const body = (
               <>
                 <span className={`${styles.fullRow} ${styles.noteTitle}`}>{n.title}</span>
-                <span className={`${styles.fullRow} ${styles.rowMeta}`}>{n.text} · {formatDateTime(n.sent)}</span>
+                <span className={`${styles.fullRow} ${styles.rowMeta}`}>
+                  {n.text} · {formatDateTime(n.sent)}
+                </span>
               </>
             );
             return (
               <li key={n.id} className={styles.item}>
-                {n.referralId !== null
-                  ? <Link href={`/console/agent-followups/view/${n.referralId}`} className={styles.rowLink}>{body}</Link>
-                  : <div className={styles.rowLink}>{body}</div>}
+                {n.referralId !== null ? (
+                  <Link href={`/console/agent-followups/view/${n.referralId}`} className={styles.rowLink}>
+                    {body}
+                  </Link>
+                ) : (
+                  <div className={styles.rowLink}>{body}</div>
+                )}
               </li>
             );
           })}

@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
+
 import { ApiError } from '../../api/client.ts';
-import { currentPushSubscription, PUSH_BLOCKED, PUSH_UNSUPPORTED, pushSupport, PushRefused, turnOffPush, turnOnPush } from '../../api/push.ts';
+import {
+  currentPushSubscription,
+  PUSH_BLOCKED,
+  PUSH_UNSUPPORTED,
+  PushRefused,
+  pushSupport,
+  turnOffPush,
+  turnOnPush,
+} from '../../api/push.ts';
 import { Switch } from '../../ui/switch.tsx';
 import * as styles from './agent-app.css.ts';
 
@@ -15,7 +24,8 @@ type Shown = { on: boolean; note: string | null; refused: boolean };
 export function PushSwitch() {
   const supported = pushSupport() === 'supported';
   const [shown, setShown] = useState<Shown>(() => ({
-    on: false, refused: !supported || Notification.permission === 'denied',
+    on: false,
+    refused: !supported || Notification.permission === 'denied',
     note: !supported ? PUSH_UNSUPPORTED : Notification.permission === 'denied' ? PUSH_BLOCKED : null,
   }));
   const [busy, setBusy] = useState(false);
@@ -24,8 +34,15 @@ export function PushSwitch() {
     if (!supported || Notification.permission !== 'granted') return;
     let live = true;
     // Reads what the browser already has; asks nothing.
-    void currentPushSubscription().then((sub) => { if (live && sub) setShown({ on: true, note: null, refused: false }); }, () => undefined);
-    return () => { live = false; };
+    void currentPushSubscription().then(
+      (sub) => {
+        if (live && sub) setShown({ on: true, note: null, refused: false });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [supported]);
 
   const change = async (on: boolean) => {
@@ -39,7 +56,10 @@ export function PushSwitch() {
         setShown({ on: false, note: 'Notifications are off for this phone.', refused: false });
       }
     } catch (err) {
-      const note = err instanceof PushRefused || err instanceof ApiError ? err.message : 'Notifications could not be changed. Try again.';
+      const note =
+        err instanceof PushRefused || err instanceof ApiError
+          ? err.message
+          : 'Notifications could not be changed. Try again.';
       setShown((s) => ({ on: s.on, note, refused: true }));
     } finally {
       setBusy(false);
@@ -48,10 +68,23 @@ export function PushSwitch() {
 
   return (
     <section className={styles.section} aria-labelledby="push-notifications">
-      <h2 id="push-notifications" className={styles.sectionTitle}>Notifications</h2>
-      <p className={styles.muted}>Hear of a new referral on this phone as soon as it is yours, even with the app closed.</p>
-      <Switch label="Notifications" checked={shown.on} disabled={!supported || busy} onCheckedChange={(on) => void change(on)} />
-      {shown.note && <p role={shown.refused ? 'alert' : 'status'} className={shown.refused ? styles.refused : styles.muted}>{shown.note}</p>}
+      <h2 id="push-notifications" className={styles.sectionTitle}>
+        Notifications
+      </h2>
+      <p className={styles.muted}>
+        Hear of a new referral on this phone as soon as it is yours, even with the app closed.
+      </p>
+      <Switch
+        label="Notifications"
+        checked={shown.on}
+        disabled={!supported || busy}
+        onCheckedChange={(on) => void change(on)}
+      />
+      {shown.note && (
+        <p role={shown.refused ? 'alert' : 'status'} className={shown.refused ? styles.refused : styles.muted}>
+          {shown.note}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,13 +1,14 @@
 import type { ReferralEvent, ReferralNote } from '../../contract/referrals.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { stageLabel } from '../../lib/referral-stages.ts';
 import { Badge } from '../../ui/badge.tsx';
-import { formatDateTime } from '../../lib/format.ts';
-import type { QueuedWrite } from './use-agent-writes.ts';
 import * as styles from './agent-app.css.ts';
+import type { QueuedWrite } from './use-agent-writes.ts';
 
 function eventText(e: ReferralEvent): string {
   if (e.type === 'CREATED') return 'Referral received';
-  if (e.type === 'STAGE_CHANGED') return `${e.fromStage ? `${stageLabel(e.fromStage)} → ` : ''}${e.toStage ? stageLabel(e.toStage) : ''}`;
+  if (e.type === 'STAGE_CHANGED')
+    return `${e.fromStage ? `${stageLabel(e.fromStage)} → ` : ''}${e.toStage ? stageLabel(e.toStage) : ''}`;
   return e.detail ?? e.type;
 }
 
@@ -19,13 +20,18 @@ export function NotesList({ notes, queued }: { notes: ReferralNote[]; queued: Qu
     <ul className={styles.list} aria-label="Notes">
       {waiting.map((w) => (
         <li key={w.idempotencyKey} className={styles.historyItem}>
-          <span className={styles.rowMeta}>{formatDateTime(w.queuedAt)} <Badge tone="warning">Waiting to sync</Badge></span>
+          <span className={styles.rowMeta}>
+            {formatDateTime(w.queuedAt)} <Badge tone="warning">Waiting to sync</Badge>
+          </span>
           <p className={styles.noteText}>{w.text}</p>
         </li>
       ))}
       {notes.map((n) => (
         <li key={n.id} className={styles.historyItem}>
-          <span className={styles.rowMeta}>{formatDateTime(n.created)}{n.authorName ? ` · ${n.authorName}` : ''}</span>
+          <span className={styles.rowMeta}>
+            {formatDateTime(n.created)}
+            {n.authorName ? ` · ${n.authorName}` : ''}
+          </span>
           <p className={styles.noteText}>{n.text}</p>
         </li>
       ))}
@@ -40,7 +46,10 @@ export function EventsTimeline({ events }: { events: ReferralEvent[] }) {
     <ol className={styles.list} aria-label="History">
       {events.map((e) => (
         <li key={e.id} className={styles.historyItem}>
-          <span className={styles.rowMeta}>{formatDateTime(e.created)}{e.actorName ? ` · ${e.actorName}` : ''}</span>
+          <span className={styles.rowMeta}>
+            {formatDateTime(e.created)}
+            {e.actorName ? ` · ${e.actorName}` : ''}
+          </span>
           <span>{eventText(e)}</span>
           {e.type === 'STAGE_CHANGED' && e.detail && <span className={styles.rowMeta}>{e.detail}</span>}
         </li>

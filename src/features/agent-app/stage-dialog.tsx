@@ -1,16 +1,24 @@
 import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+
 import { StageChange } from '../../contract/referrals.ts';
 import {
-  allowedMoves, moveRefusal, needsDateOfSale, needsRemovalReason, REMOVAL_REASONS, STAGE_LABELS, type ReferralStage, type ReferralType,
+  allowedMoves,
+  moveRefusal,
+  needsDateOfSale,
+  needsRemovalReason,
+  REMOVAL_REASONS,
+  STAGE_LABELS,
+  type ReferralStage,
+  type ReferralType,
 } from '../../lib/referral-stages.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup, SelectField } from '../../ui/choice.tsx';
-import { schemaErrors } from '../../widgets/checked-form.ts';
 import { Dialog } from '../../ui/dialog.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { schemaErrors } from '../../widgets/checked-form.ts';
 import { useFieldErrors } from '../../widgets/form-errors.ts';
 import { usePageDraft } from '../../widgets/page-draft.ts';
-import { TextField } from '../../ui/text-field.tsx';
 import * as styles from './agent-app.css.ts';
 
 type Field = 'stage' | 'removalReason' | 'dateOfSale';
@@ -22,8 +30,18 @@ type Field = 'stage' | 'removalReason' | 'dateOfSale';
  * The choice is a draft of the referral's page until saved or cancelled: Back (the phone's way to
  * close the sheet) keeps it.
  */
-export function StageDialog({ open, onOpenChange, type, stage, onSave }: {
-  open: boolean; onOpenChange: (o: boolean) => void; type: ReferralType; stage: ReferralStage; onSave: (change: StageChange) => Promise<boolean>;
+export function StageDialog({
+  open,
+  onOpenChange,
+  type,
+  stage,
+  onSave,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  type: ReferralType;
+  stage: ReferralStage;
+  onSave: (change: StageChange) => Promise<boolean>;
 }) {
   const [draft, update, clear] = usePageDraft('stage', { to: '', reason: '', date: '' });
   const form = useRef<HTMLFormElement>(null);
@@ -47,12 +65,25 @@ export function StageDialog({ open, onOpenChange, type, stage, onSave }: {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (saving) return;
-    if (!to) { show({ stage: 'Choose a stage' }); return; }
+    if (!to) {
+      show({ stage: 'Choose a stage' });
+      return;
+    }
     const refusal = moveRefusal(type, stage, to);
-    if (refusal) { show({ stage: refusal }); return; }
-    const body = { stage: to, ...(needsRemovalReason(to) && reason ? { removalReason: reason } : {}), ...(needsDateOfSale(to) && date ? { dateOfSale: date } : {}) };
+    if (refusal) {
+      show({ stage: refusal });
+      return;
+    }
+    const body = {
+      stage: to,
+      ...(needsRemovalReason(to) && reason ? { removalReason: reason } : {}),
+      ...(needsDateOfSale(to) && date ? { dateOfSale: date } : {}),
+    };
     const parsed = v.safeParse(StageChange, body);
-    if (!parsed.success) { show(schemaErrors<Record<Field, string>>(StageChange, body)); return; }
+    if (!parsed.success) {
+      show(schemaErrors<Record<Field, string>>(StageChange, body));
+      return;
+    }
     setSaving(true);
     try {
       await onSave(parsed.output);
@@ -64,24 +95,67 @@ export function StageDialog({ open, onOpenChange, type, stage, onSave }: {
 
   return (
     <Dialog open={open} onOpenChange={close} title="Update Stage" description={`Now: ${STAGE_LABELS[stage]}`}>
-      <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate aria-busy={saving}>
+      <form
+        ref={form}
+        onSubmit={(e) => {
+          void submit(e);
+        }}
+        noValidate
+        aria-busy={saving}
+      >
         {/* Another stage shows other fields: their messages go with the stage's. */}
-        <RadioGroup legend="New stage" name="stage" value={to} error={errors.stage}
-          options={moves.map((s) => ({ value: s, label: STAGE_LABELS[s] }))} onChange={(s) => { update({ to: s }); show({}); }} />
+        <RadioGroup
+          legend="New stage"
+          name="stage"
+          value={to}
+          error={errors.stage}
+          options={moves.map((s) => ({ value: s, label: STAGE_LABELS[s] }))}
+          onChange={(s) => {
+            update({ to: s });
+            show({});
+          }}
+        />
         {to && needsDateOfSale(to) && (
-          <TextField label="Expected closing date" type="date" name="dateOfSale" value={date} error={errors.dateOfSale} required
-            onChange={(e) => { clearError('dateOfSale'); update({ date: e.target.value }); }} />
+          <TextField
+            label="Expected closing date"
+            type="date"
+            name="dateOfSale"
+            value={date}
+            error={errors.dateOfSale}
+            required
+            onChange={(e) => {
+              clearError('dateOfSale');
+              update({ date: e.target.value });
+            }}
+          />
         )}
         {to && needsRemovalReason(to) && (
-          <SelectField label="Removal reason" name="removalReason" value={reason} error={errors.removalReason} required
-            onChange={(e) => { clearError('removalReason'); update({ reason: e.target.value }); }}>
+          <SelectField
+            label="Removal reason"
+            name="removalReason"
+            value={reason}
+            error={errors.removalReason}
+            required
+            onChange={(e) => {
+              clearError('removalReason');
+              update({ reason: e.target.value });
+            }}
+          >
             <option value="">Choose a reason</option>
-            {REMOVAL_REASONS.map((r) => <option key={r} value={r}>{r}</option>)}
+            {REMOVAL_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
           </SelectField>
         )}
         <div className={styles.formActions}>
-          <Button variant="text" onClick={cancel} disabled={saving}>Cancel</Button>
-          <Button type="submit" disabled={saving}>{saving ? 'Saving…' : 'Save stage'}</Button>
+          <Button variant="text" onClick={cancel} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving…' : 'Save stage'}
+          </Button>
         </div>
       </form>
     </Dialog>

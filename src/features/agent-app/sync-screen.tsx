@@ -1,15 +1,16 @@
 import { onlineManager } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { Badge } from '../../ui/badge.tsx';
-import { Button } from '../../ui/button.tsx';
-import { RefusedChanges } from './agent-notices.tsx';
+
 import { formatDateTime } from '../../lib/format.ts';
-import { describeWrite } from '../../widgets/describe-write.ts';
-import { useOnline } from './use-agent.ts';
-import { useQueuedWrites } from './use-agent-writes.ts';
 import { useUnsyncedLedger } from '../../session/agent-unsynced.ts';
 import { drainWrites } from '../../session/write-queue.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { describeWrite } from '../../widgets/describe-write.ts';
 import * as styles from './agent-app.css.ts';
+import { RefusedChanges } from './agent-notices.tsx';
+import { useQueuedWrites } from './use-agent-writes.ts';
+import { useOnline } from './use-agent.ts';
 
 /** Unsynced Changes: writes waiting for a connection (or being sent), and those the server refused. */
 export function SyncScreen() {
@@ -26,27 +27,47 @@ export function SyncScreen() {
 
   return (
     <div className={styles.page}>
-      <Link href="/console/agent-followups" className={styles.link}>Back to follow-ups</Link>
+      <Link href="/console/agent-followups" className={styles.link}>
+        Back to follow-ups
+      </Link>
       <RefusedChanges />
       <section className={styles.section} aria-labelledby="waiting-to-sync">
-        <h2 id="waiting-to-sync" className={styles.sectionTitle}>Waiting to sync</h2>
-        {!online && <p className={styles.muted}>You are offline. These changes are kept on this device and sent when you are back online.</p>}
-        {loaded && queued.length === 0 && <p className={styles.muted}>{refused.length === 0 ? 'All changes are synced.' : 'Nothing is waiting to sync.'}</p>}
+        <h2 id="waiting-to-sync" className={styles.sectionTitle}>
+          Waiting to sync
+        </h2>
+        {!online && (
+          <p className={styles.muted}>
+            You are offline. These changes are kept on this device and sent when you are back online.
+          </p>
+        )}
+        {loaded && queued.length === 0 && (
+          <p className={styles.muted}>
+            {refused.length === 0 ? 'All changes are synced.' : 'Nothing is waiting to sync.'}
+          </p>
+        )}
         {queued.length > 0 && (
           <ul className={styles.list} aria-label="Unsynced changes">
             {queued.map(({ write, paused: p }) => (
               <li key={write.idempotencyKey} className={styles.item}>
                 <Link href={`/console/agent-followups/view/${write.referralId}`} className={styles.rowLink}>
                   <span className={styles.rowName}>{write.referralName}</span>
-                  <span className={styles.badges}><Badge tone="warning">{p ? 'Waiting to sync' : 'Syncing'}</Badge></span>
-                  <span className={`${styles.rowMeta} ${styles.fullRow}`}>{describeWrite(write)} · {formatDateTime(write.queuedAt)}</span>
+                  <span className={styles.badges}>
+                    <Badge tone="warning">{p ? 'Waiting to sync' : 'Syncing'}</Badge>
+                  </span>
+                  <span className={`${styles.rowMeta} ${styles.fullRow}`}>
+                    {describeWrite(write)} · {formatDateTime(write.queuedAt)}
+                  </span>
                 </Link>
               </li>
             ))}
           </ul>
         )}
         {paused && typeof navigator !== 'undefined' && navigator.onLine && (
-          <div className={styles.sectionActions}><Button variant="secondary" onClick={tryNow}>Try to sync now</Button></div>
+          <div className={styles.sectionActions}>
+            <Button variant="secondary" onClick={tryNow}>
+              Try to sync now
+            </Button>
+          </div>
         )}
       </section>
     </div>

@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
+
 import type { AgentWrite } from '../../api/agent-app-writes.ts';
 import type { ReferralNote } from '../../contract/referrals.ts';
 import { useUnsyncedLedger } from '../../session/agent-unsynced.ts';
@@ -7,22 +8,34 @@ import { appliedWrites, queueWrite, sendingNow, subscribeQueue } from '../../ses
 // The agent's writes as the queue holds them (src/session/write-queue.ts; wired to the query cache in
 // src/app/offline-mutations.ts).
 
-export interface QueuedWrite { write: AgentWrite; paused: boolean }
+export interface QueuedWrite {
+  write: AgentWrite;
+  paused: boolean;
+}
 
 /** Writes made and not yet applied, oldest first: paused ones wait (for a connection, or a retry). */
 export function useQueuedWrites(referralId?: number): QueuedWrite[] {
   const { pending } = useUnsyncedLedger();
   const sending = useSyncExternalStore(subscribeQueue, sendingNow, sendingNow);
-  return useMemo(() => pending
-    .filter((w) => referralId === undefined || w.referralId === referralId)
-    .map((write) => ({ write, paused: !sending.has(write.idempotencyKey) })), [pending, sending, referralId]);
+  return useMemo(
+    () =>
+      pending
+        .filter((w) => referralId === undefined || w.referralId === referralId)
+        .map((write) => ({ write, paused: !sending.has(write.idempotencyKey) })),
+    [pending, sending, referralId],
+  );
 }
 
 /** Notes just saved, until the refetched notes list holds them (no flicker between the two). */
 export function useJustSavedNotes(referralId: number): ReferralNote[] {
   const applied = useSyncExternalStore(subscribeQueue, appliedWrites, appliedWrites);
-  return useMemo(() => applied.flatMap(({ write, result }) => (write.kind === 'note' && write.referralId === referralId ? [result as ReferralNote] : [])),
-    [applied, referralId]);
+  return useMemo(
+    () =>
+      applied.flatMap(({ write, result }) =>
+        write.kind === 'note' && write.referralId === referralId ? [result as ReferralNote] : [],
+      ),
+    [applied, referralId],
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 
@@ -8,4 +9,8 @@ export const useAgentId = (): number | null => useStore(profileStore, (p) => p.a
 
 /** Whether TanStack Query believes it can reach the server (writes pause while it cannot). */
 export const useOnline = (): boolean =>
-  useSyncExternalStore((l) => onlineManager.subscribe(l), () => onlineManager.isOnline(), () => true);
+  useSyncExternalStore(
+    (l) => onlineManager.subscribe(l),
+    () => onlineManager.isOnline(),
+    () => true,
+  );

@@ -1,31 +1,52 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
-import { assignmentListQueryOptions, assignmentQueryOptions, explainQueryOptions, type AssignmentListParams } from '../../api/assignments-content.ts';
+
+import {
+  assignmentListQueryOptions,
+  assignmentQueryOptions,
+  explainQueryOptions,
+  type AssignmentListParams,
+} from '../../api/assignments-content.ts';
 import { serverMessage } from '../../api/staff.ts';
-import { AssignmentExplainQuery, AssignmentListFilters, type AgentAssignment, type AssignmentExplanation } from '../../contract/agent-assignments.ts';
+import {
+  AssignmentExplainQuery,
+  AssignmentListFilters,
+  type AgentAssignment,
+  type AssignmentExplanation,
+} from '../../contract/agent-assignments.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { defineList } from '../../widgets/list-screen.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
-import { CandidateTable } from './candidate-table.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
 import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { defineList } from '../../widgets/list-screen.tsx';
+import { CandidateTable } from './candidate-table.tsx';
 
 export const NO_ASSIGNMENTS = 'No assignments found.';
 const LIST = defineList({
   sort: { key: 'created', desc: true },
   sortKeys: ['created', 'zip', 'mode'],
   search: { key: 'zip', label: 'ZIP code', placeholder: '5 digits' },
-  filters: [{ key: 'mode', label: 'Mode', all: 'All', options: [{ value: 'AUTOMATIC', label: 'Automatic' }, { value: 'FORCED', label: 'Forced' }] }],
+  filters: [
+    {
+      key: 'mode',
+      label: 'Mode',
+      all: 'All',
+      options: [
+        { value: 'AUTOMATIC', label: 'Automatic' },
+        { value: 'FORCED', label: 'Forced' },
+      ],
+    },
+  ],
 });
 
 /** The lookup's field for each way of explaining: its rule and length are the route's query (the contract's). */
@@ -34,14 +55,29 @@ type Field = (typeof FIELD)[keyof typeof FIELD];
 const MAX = fieldMaxLengths(AssignmentExplainQuery);
 const lookupError = (field: Field, value: string) => ruleError(AssignmentExplainQuery.entries[field], value);
 
-const modeText = (a: AgentAssignment) => (a.mode === 'FORCED' ? `Forced by ${a.forcedBy?.name ?? 'staff'}` : 'Automatic');
+const modeText = (a: AgentAssignment) =>
+  a.mode === 'FORCED' ? `Forced by ${a.forcedBy?.name ?? 'staff'}` : 'Automatic';
 
 /** What the rule decides now for an opportunity or a ZIP code (?by=opportunity|zip&value=...). */
-function Explanation({ by, value, query }: { by: 'opportunity' | 'zip'; value: string; query: UseQueryResult<AssignmentExplanation> }) {
+function Explanation({
+  by,
+  value,
+  query,
+}: {
+  by: 'opportunity' | 'zip';
+  value: string;
+  query: UseQueryResult<AssignmentExplanation>;
+}) {
   if (query.isError) {
     // A refusal of the lookup's value is shown at its field; only what belongs to no field shows here.
     const text = formFailureText(query.error);
-    return text ? <Card><p role="alert" className={styles.formError}>{serverMessage(query.error, 'This explanation could not be loaded.')}</p></Card> : null;
+    return text ? (
+      <Card>
+        <p role="alert" className={styles.formError}>
+          {serverMessage(query.error, 'This explanation could not be loaded.')}
+        </p>
+      </Card>
+    ) : null;
   }
   const e = query.data;
   if (!e) return <Skeleton label="Loading explanation" shape="record" />;
@@ -52,13 +88,19 @@ function Explanation({ by, value, query }: { by: 'opportunity' | 'zip'; value: s
         {by === 'opportunity' ? `Opportunity ${value}` : `ZIP code ${value}`}: the rule now
       </h2>
       <p className={styles.meta}>{where || 'No ZIP code'}</p>
-      <p><strong>{e.summary}</strong></p>
+      <p>
+        <strong>{e.summary}</strong>
+      </p>
       <CandidateTable label="Candidates now" candidates={e.candidates} />
       {e.history.length > 0 && (
         <>
           <h3 className={styles.subheading}>Recorded decisions</h3>
           <ul className={styles.list}>
-            {e.history.map((h) => <li key={h.id} className={styles.listItem}>{formatDateTime(h.created)}: {modeText(h)}. {h.summary}</li>)}
+            {e.history.map((h) => (
+              <li key={h.id} className={styles.listItem}>
+                {formatDateTime(h.created)}: {modeText(h)}. {h.summary}
+              </li>
+            ))}
           </ul>
         </>
       )}
@@ -69,16 +111,28 @@ function Explanation({ by, value, query }: { by: 'opportunity' | 'zip'; value: s
 /** One recorded decision with every candidate's verdict as it stood then (?assignment=id). */
 function RecordedDecision({ id }: { id: number }) {
   const query = useQuery(assignmentQueryOptions(id));
-  if (query.isError) return <Card><p role="alert" className={styles.formError}>This assignment could not be loaded.</p></Card>;
+  if (query.isError)
+    return (
+      <Card>
+        <p role="alert" className={styles.formError}>
+          This assignment could not be loaded.
+        </p>
+      </Card>
+    );
   const d = query.data;
   if (!d) return <Skeleton label="Loading assignment" shape="record" />;
   return (
     <Card aria-labelledby="decision-heading">
-      <h2 id="decision-heading" className={styles.subheading}>Assignment {d.id}: {modeText(d)}</h2>
+      <h2 id="decision-heading" className={styles.subheading}>
+        Assignment {d.id}: {modeText(d)}
+      </h2>
       <p className={styles.meta}>
-        {formatDateTime(d.created)} · Opportunity {d.opportunityId}{d.opportunityName ? ` (${d.opportunityName})` : ''} · {d.brokerageName} · ZIP {d.zip ?? '-'}
+        {formatDateTime(d.created)} · Opportunity {d.opportunityId}
+        {d.opportunityName ? ` (${d.opportunityName})` : ''} · {d.brokerageName} · ZIP {d.zip ?? '-'}
       </p>
-      <p><strong>{d.summary}</strong></p>
+      <p>
+        <strong>{d.summary}</strong>
+      </p>
       <CandidateTable label={`Candidates of assignment ${d.id}`} candidates={d.candidates} />
     </Card>
   );
@@ -99,18 +153,24 @@ export function AgentAssignmentsScreen() {
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, show, clear } = useFieldErrors<Field>(formRef);
   const validValue = value !== '' && lookupError(FIELD[by], value) === undefined;
-  const explain = useQuery({ ...explainQueryOptions(by === 'opportunity' ? { opportunityId: Number(value) } : { zip: value }), enabled: validValue });
+  const explain = useQuery({
+    ...explainQueryOptions(by === 'opportunity' ? { opportunityId: Number(value) } : { zip: value }),
+    enabled: validValue,
+  });
   // The server's refusal of the value looked up (an opportunity nobody has) goes to its field.
   const refusedAt = explain.isError ? explain.errorUpdatedAt : 0;
   useEffect(() => {
     if (refusedAt) show(serverFieldErrors(explain.error, [FIELD[by]]).fields);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per refusal
   }, [refusedAt]);
-  const setParam = (patch: Record<string, string | null>) => setSearch((prev) => {
-    const next = new URLSearchParams(prev);
-    for (const [k, val] of Object.entries(patch)) if (val === null) next.delete(k); else next.set(k, val);
-    return next;
-  });
+  const setParam = (patch: Record<string, string | null>) =>
+    setSearch((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, val] of Object.entries(patch))
+        if (val === null) next.delete(k);
+        else next.set(k, val);
+      return next;
+    });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const v = form.value.trim();
@@ -125,14 +185,27 @@ export function AgentAssignmentsScreen() {
 
   const columns: Column<AgentAssignment>[] = [
     { key: 'created', header: 'Assigned', sortKey: 'created', cell: (a) => formatDateTime(a.created) },
-    { key: 'opportunity', header: 'Opportunity', cell: (a) => `${a.opportunityId}${a.opportunityName ? ` · ${a.opportunityName}` : ''}` },
+    {
+      key: 'opportunity',
+      header: 'Opportunity',
+      cell: (a) => `${a.opportunityId}${a.opportunityName ? ` · ${a.opportunityName}` : ''}`,
+    },
     { key: 'zip', header: 'ZIP', sortKey: 'zip', cell: (a) => a.zip ?? '-' },
     { key: 'mode', header: 'Mode', sortKey: 'mode', cell: modeText },
     { key: 'agent', header: 'Agent', cell: (a) => a.agent?.name ?? '-' },
     { key: 'candidates', header: 'Candidates', cell: (a) => a.candidateCount },
     {
-      key: 'open', header: 'Actions',
-      cell: (a) => <Button variant="text" aria-label={`Explain assignment ${a.id}`} onClick={() => setParam({ assignment: String(a.id) })}>Explain</Button>,
+      key: 'open',
+      header: 'Actions',
+      cell: (a) => (
+        <Button
+          variant="text"
+          aria-label={`Explain assignment ${a.id}`}
+          onClick={() => setParam({ assignment: String(a.id) })}
+        >
+          Explain
+        </Button>
+      ),
     },
   ];
 
@@ -140,35 +213,85 @@ export function AgentAssignmentsScreen() {
     <Page title="Agent Assignments">
       <div className={styles.stack}>
         <Card aria-labelledby="explain-heading">
-          <h2 id="explain-heading" className={styles.subheading}>Explain an assignment</h2>
+          <h2 id="explain-heading" className={styles.subheading}>
+            Explain an assignment
+          </h2>
           <form ref={formRef} className={styles.inlineForm} onSubmit={submit} noValidate>
-            <SelectField label="Explain by" value={form.by} onChange={(e) => { show({}); setForm({ by: e.target.value === 'zip' ? 'zip' : 'opportunity', value: '' }); }}>
+            <SelectField
+              label="Explain by"
+              value={form.by}
+              onChange={(e) => {
+                show({});
+                setForm({ by: e.target.value === 'zip' ? 'zip' : 'opportunity', value: '' });
+              }}
+            >
               <option value="opportunity">Opportunity</option>
               <option value="zip">ZIP code</option>
             </SelectField>
-            <TextField label={form.by === 'zip' ? 'ZIP code' : 'Opportunity ID'} name={FIELD[form.by]} value={form.value} inputMode="numeric"
-              keyFilter="digits" maxLength={MAX[FIELD[form.by]]} error={errors[FIELD[form.by]]}
-              onChange={(e) => { clear(FIELD[form.by]); setForm({ ...form, value: e.target.value }); }} />
+            <TextField
+              label={form.by === 'zip' ? 'ZIP code' : 'Opportunity ID'}
+              name={FIELD[form.by]}
+              value={form.value}
+              inputMode="numeric"
+              keyFilter="digits"
+              maxLength={MAX[FIELD[form.by]]}
+              error={errors[FIELD[form.by]]}
+              onChange={(e) => {
+                clear(FIELD[form.by]);
+                setForm({ ...form, value: e.target.value });
+              }}
+            />
             <Button type="submit">Explain</Button>
           </form>
         </Card>
         {validValue && <Explanation by={by} value={value} query={explain} />}
         {Number.isInteger(opened) && opened > 0 && <RecordedDecision id={opened} />}
         <Card aria-labelledby="recorded-heading">
-          <h2 id="recorded-heading" className={styles.subheading}>Recorded assignments</h2>
+          <h2 id="recorded-heading" className={styles.subheading}>
+            Recorded assignments
+          </h2>
           <div className={styles.toolbar}>
-            <SearchField label="ZIP code" value={list.filter.zip ?? ''} placeholder="5 digits" onSearch={(zip) => list.setFilter({ zip })} />
-            <SelectField label="Mode" value={list.filter.mode ?? ''} onChange={(e) => list.setFilter({ mode: e.target.value })}>
+            <SearchField
+              label="ZIP code"
+              value={list.filter.zip ?? ''}
+              placeholder="5 digits"
+              onSearch={(zip) => list.setFilter({ zip })}
+            />
+            <SelectField
+              label="Mode"
+              value={list.filter.mode ?? ''}
+              onChange={(e) => list.setFilter({ mode: e.target.value })}
+            >
               <option value="">All</option>
               <option value="AUTOMATIC">Automatic</option>
               <option value="FORCED">Forced</option>
             </SelectField>
           </div>
-          {zipError && <p role="alert" className={styles.formError}>{zipError}</p>}
-          {query.isError && <p role="alert" className={styles.formError}>Whoops, Something went wrong. Try again.</p>}
-          <DataTable label="Recorded assignments" columns={columns} rows={zipOk ? query.data?.content ?? [] : []} rowKey={(a) => a.id}
-            sort={list.sort} onSortChange={list.setSort} loading={zipOk && query.isPending} empty={NO_ASSIGNMENTS} />
-          <Pagination rowsType="assignments" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
+          {zipError && (
+            <p role="alert" className={styles.formError}>
+              {zipError}
+            </p>
+          )}
+          {query.isError && (
+            <p role="alert" className={styles.formError}>
+              Whoops, Something went wrong. Try again.
+            </p>
+          )}
+          <DataTable
+            label="Recorded assignments"
+            columns={columns}
+            rows={zipOk ? (query.data?.content ?? []) : []}
+            rowKey={(a) => a.id}
+            sort={list.sort}
+            onSortChange={list.setSort}
+            loading={zipOk && query.isPending}
+            empty={NO_ASSIGNMENTS}
+          />
+          <Pagination
+            rowsType="assignments"
+            state={list.paging(query.data?.totalElements ?? 0)}
+            onChange={list.setPaging}
+          />
         </Card>
       </div>
     </Page>

@@ -9,15 +9,19 @@ export function agentRouteOf(params: Record<string, string>) {
   const inBrokerage = params['agentId'] !== undefined;
   const checked = recordId(inBrokerage ? params['agentId'] : params['id']);
   const agentId = checked ?? 0;
-  const brokerageId = inBrokerage ? recordId(params['id']) ?? 0 : undefined;
+  const brokerageId = inBrokerage ? (recordId(params['id']) ?? 0) : undefined;
   return {
     agentId,
     brokerageId,
     valid: checked !== undefined && brokerageId !== 0,
-    agentPath: brokerageId !== undefined ? pathTo('brokerage-agent', { id: brokerageId, agentId }) : pathTo('agent-view', { id: agentId }),
-    referralPath: (referralId: number) => (brokerageId !== undefined
-      ? pathTo('brokerage-agent-referral', { id: brokerageId, agentId, referralId })
-      : pathTo('agent-referral', { id: agentId, referralId })),
+    agentPath:
+      brokerageId !== undefined
+        ? pathTo('brokerage-agent', { id: brokerageId, agentId })
+        : pathTo('agent-view', { id: agentId }),
+    referralPath: (referralId: number) =>
+      brokerageId !== undefined
+        ? pathTo('brokerage-agent-referral', { id: brokerageId, agentId, referralId })
+        : pathTo('agent-referral', { id: agentId, referralId }),
     brokeragePath: brokerageId !== undefined ? pathTo('brokerage-view', { id: brokerageId }) : undefined,
   };
 }

@@ -1,15 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
+
 import { agentChanged, enrollAgent } from '../../api/agent-lifecycle.ts';
+import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import { AgentEnrollment, type Agent } from '../../contract/agents.ts';
 import { Button } from '../../ui/button.tsx';
-import { schemaErrors, useCheckedForm, type FieldErrors } from '../../widgets/checked-form.ts';
 import { SelectField } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { schemaErrors, useCheckedForm, type FieldErrors } from '../../widgets/checked-form.ts';
 
 type Form = { brokerageId: string; firstName: string; lastName: string; email: string; phone: string };
 const EMPTY: Form = { brokerageId: '', firstName: '', lastName: '', email: '', phone: '' };
@@ -17,20 +18,38 @@ const EMPTY: Form = { brokerageId: '', firstName: '', lastName: '', email: '', p
 const bodyOf = (f: Form) => ({ ...f, brokerageId: f.brokerageId ? Number(f.brokerageId) : undefined });
 
 /** The contract's rules on the form, field by field (the server checks the same schema). */
-const errorsOf = (f: Form): FieldErrors<Form> => schemaErrors<Form>(AgentEnrollment, bodyOf(f), (key, issue) =>
-  (key === 'brokerageId' ? 'Brokerage is required' : key === 'email' ? 'Email must be an email address' : issue.message));
+const errorsOf = (f: Form): FieldErrors<Form> =>
+  schemaErrors<Form>(AgentEnrollment, bodyOf(f), (key, issue) =>
+    key === 'brokerageId'
+      ? 'Brokerage is required'
+      : key === 'email'
+        ? 'Email must be an email address'
+        : issue.message,
+  );
 
 function EnrollForm({ onDone, onCancel }: { onDone: (a: Agent) => void; onCancel: () => void }) {
   const names = useQuery(brokerageNamesQueryOptions());
   const { ref, submit, field, formError, pending } = useCheckedForm({
-    initial: EMPTY, schema: AgentEnrollment, check: errorsOf, save: (f: Form) => enrollAgent(v.parse(AgentEnrollment, bodyOf(f))), onSaved: onDone,
+    initial: EMPTY,
+    schema: AgentEnrollment,
+    check: errorsOf,
+    save: (f: Form) => enrollAgent(v.parse(AgentEnrollment, bodyOf(f))),
+    onSaved: onDone,
   });
   return (
     <form ref={ref} onSubmit={submit} noValidate>
-      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+      {formError && (
+        <p role="alert" className={styles.formError}>
+          {formError}
+        </p>
+      )}
       <SelectField label="Brokerage" {...field('brokerageId')}>
         <option value="">Choose a brokerage</option>
-        {(names.data ?? []).map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+        {(names.data ?? []).map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.name}
+          </option>
+        ))}
       </SelectField>
       <TextField label="First Name" autoComplete="off" keyFilter="name" {...field('firstName')} />
       <TextField label="Last Name" autoComplete="off" keyFilter="name" {...field('lastName')} />
@@ -38,28 +57,41 @@ function EnrollForm({ onDone, onCancel }: { onDone: (a: Agent) => void; onCancel
       <TextField label="Phone" type="tel" inputMode="tel" autoComplete="off" keyFilter="phone" {...field('phone')} />
       <div className={styles.toolbar}>
         <span className={styles.toolbarSpacer} />
-        <Button variant="text" onClick={onCancel}>Cancel</Button>
-        <Button type="submit" disabled={pending}>Enroll</Button>
+        <Button variant="text" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          Enroll
+        </Button>
       </div>
     </form>
   );
 }
 
 /** Enroll Agent: a new agent in a brokerage (ACTIVE, signing in with their phone), then their page opens. */
-export function EnrollAgentDialog({ open, onOpenChange, onEnrolled }: {
-  open: boolean; onOpenChange: (open: boolean) => void; onEnrolled: (a: Agent) => void;
+export function EnrollAgentDialog({
+  open,
+  onOpenChange,
+  onEnrolled,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onEnrolled: (a: Agent) => void;
 }) {
   const client = useQueryClient();
   const snackbar = useSnackbar();
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Enroll Agent">
       {open && (
-        <EnrollForm onCancel={() => onOpenChange(false)} onDone={(a) => {
-          snackbar(`Enrolled ${a.name.display ?? 'the agent'}.`, { tone: 'success' });
-          void agentChanged(client, a);
-          onOpenChange(false);
-          onEnrolled(a);
-        }} />
+        <EnrollForm
+          onCancel={() => onOpenChange(false)}
+          onDone={(a) => {
+            snackbar(`Enrolled ${a.name.display ?? 'the agent'}.`, { tone: 'success' });
+            void agentChanged(client, a);
+            onOpenChange(false);
+            onEnrolled(a);
+          }}
+        />
       )}
     </Dialog>
   );

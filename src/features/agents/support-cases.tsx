@@ -1,13 +1,14 @@
-import { QueryFailure } from '../../ui/query-failure.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
 import { supportCasesQueryOptions } from '../../api/agent-lifecycle.ts';
 import type { SupportCase } from '../../contract/agent-support.ts';
+import { codeLabel, enumLabel } from '../../contract/labels.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useListState } from '../../ui/use-list-state.ts';
-import { enumLabel, codeLabel } from '../../contract/labels.ts';
 
 const COLUMNS: Column<SupportCase>[] = [
   { key: 'subject', header: 'Subject', cell: (s) => s.subject },
@@ -27,9 +28,19 @@ export function SupportCases({ id }: { id: number }) {
   return (
     <div className={styles.stack}>
       {query.isError && <QueryFailure thing="Support cases" />}
-      {query.data && <p className={styles.meta}>{query.data.openCount} open of {query.data.totalElements}</p>}
-      <DataTable label="Support cases" columns={COLUMNS} rows={query.data?.content ?? []} rowKey={(s) => s.id}
-        loading={query.isPending} empty="This agent has no support cases." />
+      {query.data && (
+        <p className={styles.meta}>
+          {query.data.openCount} open of {query.data.totalElements}
+        </p>
+      )}
+      <DataTable
+        label="Support cases"
+        columns={COLUMNS}
+        rows={query.data?.content ?? []}
+        rowKey={(s) => s.id}
+        loading={query.isPending}
+        empty="This agent has no support cases."
+      />
       <Pagination rowsType="cases" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
     </div>
   );

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
+
 import { serverMessage } from '../../api/staff.ts';
 import { useWrite, type Write } from '../../api/write.ts';
 import { AreaZip } from '../../contract/agents.ts';
-import { ruleError, useFormErrors } from '../../widgets/form-errors.ts';
 import { useSnackbar } from '../../ui/snackbar.tsx';
+import { ruleError, useFormErrors } from '../../widgets/form-errors.ts';
 
 /**
  * An agent's list of ZIPs edited in place (coverage areas, excluded areas): the ZIP checked against
@@ -12,14 +13,25 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
  * refusal in the snackbar, and the list read again after either (the writes' own cache effects). `serverKey` is the name the server
  * gives the ZIP in its refusal (`zip` in a body, `areaId` in a path).
  */
-export function useZipListEditor<A, K>({ add, added, remove, serverKey }: {
-  add: Write<A, string, unknown>; added: (a: A) => string; remove: Write<unknown, K, unknown>; serverKey: string;
+export function useZipListEditor<A, K>({
+  add,
+  added,
+  remove,
+  serverKey,
+}: {
+  add: Write<A, string, unknown>;
+  added: (a: A) => string;
+  remove: Write<unknown, K, unknown>;
+  serverKey: string;
 }) {
   const snackbar = useSnackbar();
   const [zip, setZipValue] = useState('');
   const { form, errors, clear, formError, check, refused } = useFormErrors(['zip', serverKey]);
   const adding = useWrite(add, {
-    onSuccess: (a) => { setZipValue(''); snackbar(added(a), { tone: 'success' }); },
+    onSuccess: (a) => {
+      setZipValue('');
+      snackbar(added(a), { tone: 'success' });
+    },
     onError: refused,
   });
   const removing = useWrite(remove, {
@@ -30,7 +42,20 @@ export function useZipListEditor<A, K>({ add, added, remove, serverKey }: {
     const problem = ruleError(AreaZip, zip);
     if (check(problem ? { zip: problem } : {})) adding.mutate(zip.trim());
   };
-  const setZip = (value: string) => { clear('zip'); clear(serverKey); setZipValue(value); };
+  const setZip = (value: string) => {
+    clear('zip');
+    clear(serverKey);
+    setZipValue(value);
+  };
   // The server names the ZIP `serverKey` (`areaId` in the exclusion's path): either way it is this one field.
-  return { zip, setZip, error: errors.zip ?? errors[serverKey], formError, form, submit, add: adding, remove: removing };
+  return {
+    zip,
+    setZip,
+    error: errors.zip ?? errors[serverKey],
+    formError,
+    form,
+    submit,
+    add: adding,
+    remove: removing,
+  };
 }

@@ -8,9 +8,12 @@ export const AUDIENCE_LABELS: Readonly<Record<AnnouncementAudience, string>> = L
 export const STATUS_LABELS = LABEL_TABLES.announcementStatus;
 
 /** The audience as a sentence: "Chosen brokerages: Harbor Point Realty, Maple & Main Homes". */
-export function audienceText(a: Pick<ManagedAnnouncement, 'audience' | 'brokerages' | 'productFamily' | 'ownerBrokerageId'>): string {
+export function audienceText(
+  a: Pick<ManagedAnnouncement, 'audience' | 'brokerages' | 'productFamily' | 'ownerBrokerageId'>,
+): string {
   const names = a.brokerages.map((b) => b.name).join(', ');
-  if (a.audience === 'AGENTS') return a.ownerBrokerageId !== null ? 'My agents' : names ? `Agents of ${names}` : 'All agents';
+  if (a.audience === 'AGENTS')
+    return a.ownerBrokerageId !== null ? 'My agents' : names ? `Agents of ${names}` : 'All agents';
   if (a.audience === 'BROKERAGE') return names || AUDIENCE_LABELS.BROKERAGE;
   if (a.audience === 'PRODUCT_FAMILY') return `Brokerages with ${productFamilyLabel(a.productFamily ?? '')}`;
   return AUDIENCE_LABELS[a.audience];

@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+
 import { productsQueryOptions, updateBrokerageWrite } from '../../api/brokerage-admin.ts';
 import { validateAddress } from '../../api/geography.ts';
 import { useWrite } from '../../api/write.ts';
 import type { AddressValidation } from '../../contract/address-validation.ts';
 import { BrokerageUpdate, type BrokerageUpdateInput } from '../../contract/brokerage-admin.ts';
 import { BROKERAGE_STATUSES, type Brokerage } from '../../contract/brokerages.ts';
+import { enumLabel } from '../../contract/labels.ts';
+import { fieldMaxLengths } from '../../contract/limits.ts';
 import { productFamilyLabel } from '../../lib/format.ts';
 import { US_STATES_AND_TERRITORIES } from '../../lib/us-states.ts';
 import { formatPhone } from '../../lib/validation.ts';
@@ -16,10 +19,8 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { ZipField } from '../../widgets/zip-field.tsx';
-import { enumLabel } from '../../contract/labels.ts';
-import { fieldMaxLengths } from '../../contract/limits.ts';
 import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { ZipField } from '../../widgets/zip-field.tsx';
 
 // The staff's full brokerage edit (PUT /agents-api/brokerages/{id}). The form checks with
 // the contract's schema (the server's own rules and messages), then has the address checked
@@ -28,12 +29,29 @@ import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widget
 
 type Draft = Record<keyof BrokerageUpdateInput, string>;
 type Key = keyof Draft;
-const FIELD_KEYS = ['name', 'status', 'productFamily', 'email', 'phone', 'street', 'city', 'state', 'zip'] as const satisfies readonly Key[];
+const FIELD_KEYS = [
+  'name',
+  'status',
+  'productFamily',
+  'email',
+  'phone',
+  'street',
+  'city',
+  'state',
+  'zip',
+] as const satisfies readonly Key[];
 /** The server's limits (BrokerageUpdate). */
 const MAX = fieldMaxLengths(BrokerageUpdate);
 const draftOf = (b: Brokerage): Draft => ({
-  name: b.name, status: b.status, productFamily: b.product[0]?.productFamily ?? 'PORCHLIGHT', email: b.email ?? '',
-  phone: formatPhone(b.phone), street: b.street ?? '', city: b.city ?? '', state: b.state ?? '', zip: b.zip ?? '',
+  name: b.name,
+  status: b.status,
+  productFamily: b.product[0]?.productFamily ?? 'PORCHLIGHT',
+  email: b.email ?? '',
+  phone: formatPhone(b.phone),
+  street: b.street ?? '',
+  city: b.city ?? '',
+  state: b.state ?? '',
+  zip: b.zip ?? '',
 });
 
 function fieldErrors(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Partial<Record<Key, string>> {
@@ -42,9 +60,19 @@ function fieldErrors(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]):
 }
 /** The address check's issues, at the fields they name. */
 const addressErrors = (check: AddressValidation): Partial<Record<Key, string>> =>
-  Object.fromEntries(check.issues.filter((i) => (FIELD_KEYS as readonly string[]).includes(i.field)).map((i) => [i.field, i.message]));
+  Object.fromEntries(
+    check.issues.filter((i) => (FIELD_KEYS as readonly string[]).includes(i.field)).map((i) => [i.field, i.message]),
+  );
 
-export function BrokerageEditDialog({ brokerage, open, onOpenChange }: { brokerage: Brokerage; open: boolean; onOpenChange: (o: boolean) => void }) {
+export function BrokerageEditDialog({
+  brokerage,
+  open,
+  onOpenChange,
+}: {
+  brokerage: Brokerage;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Edit Brokerage" wide>
       {open && <EditForm brokerage={brokerage} onDone={() => onOpenChange(false)} />}
@@ -82,7 +110,10 @@ function EditForm({ brokerage, onDone }: { brokerage: Brokerage; onDone: () => v
     e.preventDefault();
     setFailure(undefined);
     const parsed = v.safeParse(BrokerageUpdate, d);
-    if (!parsed.success) { show(fieldErrors(parsed.issues)); return; }
+    if (!parsed.success) {
+      show(fieldErrors(parsed.issues));
+      return;
+    }
     const body: BrokerageUpdateInput = { ...parsed.output };
     if ((d.street.trim() || d.zip.trim()) && !suspect) {
       setChecking(true);
@@ -95,8 +126,15 @@ function EditForm({ brokerage, onDone }: { brokerage: Brokerage; onDone: () => v
       } finally {
         setChecking(false);
       }
-      if (check.verdict === 'INVALID') { show(addressErrors(check)); return; }
-      if (check.verdict === 'SUSPECT') { show(addressErrors(check)); setSuspect(check); return; }
+      if (check.verdict === 'INVALID') {
+        show(addressErrors(check));
+        return;
+      }
+      if (check.verdict === 'SUSPECT') {
+        show(addressErrors(check));
+        setSuspect(check);
+        return;
+      }
       Object.assign(body, { city: check.address.city, state: check.address.state, zip: check.address.zip });
     }
     show({});
@@ -104,36 +142,115 @@ function EditForm({ brokerage, onDone }: { brokerage: Brokerage; onDone: () => v
   };
 
   return (
-    <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate aria-label="Edit brokerage">
-      {failure && <p role="alert" className={styles.formError}>{failure}</p>}
-      <TextField label="Name" name="name" value={d.name} onChange={set('name')} error={errors.name} maxLength={MAX.name} autoComplete="organization" />
+    <form
+      ref={form}
+      onSubmit={(e) => {
+        void submit(e);
+      }}
+      noValidate
+      aria-label="Edit brokerage"
+    >
+      {failure && (
+        <p role="alert" className={styles.formError}>
+          {failure}
+        </p>
+      )}
+      <TextField
+        label="Name"
+        name="name"
+        value={d.name}
+        onChange={set('name')}
+        error={errors.name}
+        maxLength={MAX.name}
+        autoComplete="organization"
+      />
       <div className={styles.inlineForm}>
         <SelectField label="Status" value={d.status} onChange={set('status')} error={errors.status}>
-          {BROKERAGE_STATUSES.map((s) => <option key={s} value={s}>{enumLabel('brokerageStatus', s)}</option>)}
-        </SelectField>
-        <SelectField label="Product" value={d.productFamily} onChange={set('productFamily')} error={errors.productFamily}>
-          {(products.data ?? [{ productFamily: d.productFamily, name: productFamilyLabel(d.productFamily) }]).map((p) => (
-            <option key={p.productFamily} value={p.productFamily}>{productFamilyLabel(p.productFamily)}</option>
+          {BROKERAGE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {enumLabel('brokerageStatus', s)}
+            </option>
           ))}
         </SelectField>
+        <SelectField
+          label="Product"
+          value={d.productFamily}
+          onChange={set('productFamily')}
+          error={errors.productFamily}
+        >
+          {(products.data ?? [{ productFamily: d.productFamily, name: productFamilyLabel(d.productFamily) }]).map(
+            (p) => (
+              <option key={p.productFamily} value={p.productFamily}>
+                {productFamilyLabel(p.productFamily)}
+              </option>
+            ),
+          )}
+        </SelectField>
       </div>
       <div className={styles.inlineForm}>
-        <TextField label="Email" name="email" type="email" value={d.email} onChange={set('email')} error={errors.email} maxLength={MAX.email} autoComplete="email" />
-        <TextField label="Phone" name="phone" type="tel" value={d.phone} onChange={set('phone')} error={errors.phone} maxLength={MAX.phone} keyFilter="phone" autoComplete="tel" />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          value={d.email}
+          onChange={set('email')}
+          error={errors.email}
+          maxLength={MAX.email}
+          autoComplete="email"
+        />
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          value={d.phone}
+          onChange={set('phone')}
+          error={errors.phone}
+          maxLength={MAX.phone}
+          keyFilter="phone"
+          autoComplete="tel"
+        />
       </div>
-      <TextField label="Street" name="street" value={d.street} onChange={set('street')} error={errors.street} maxLength={MAX.street} autoComplete="street-address" />
+      <TextField
+        label="Street"
+        name="street"
+        value={d.street}
+        onChange={set('street')}
+        error={errors.street}
+        maxLength={MAX.street}
+        autoComplete="street-address"
+      />
       <div className={styles.inlineForm}>
-        <TextField label="City" name="city" value={d.city} onChange={set('city')} error={errors.city} maxLength={MAX.city} autoComplete="address-level2" />
+        <TextField
+          label="City"
+          name="city"
+          value={d.city}
+          onChange={set('city')}
+          error={errors.city}
+          maxLength={MAX.city}
+          autoComplete="address-level2"
+        />
         <SelectField label="State" value={d.state} onChange={set('state')} error={errors.state}>
           <option value="">None</option>
-          {US_STATES_AND_TERRITORIES.map((s) => <option key={s.code} value={s.code}>{s.name}</option>)}
+          {US_STATES_AND_TERRITORIES.map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
+          ))}
         </SelectField>
         <ZipField label="ZIP" value={d.zip} onChange={set('zip')} error={errors.zip} />
       </div>
-      {suspect && <p role="alert" className={styles.formError}>The address does not match its ZIP. Correct it, or save it as it is.</p>}
+      {suspect && (
+        <p role="alert" className={styles.formError}>
+          The address does not match its ZIP. Correct it, or save it as it is.
+        </p>
+      )}
       <div className={styles.inlineForm}>
-        <Button type="button" variant="text" onClick={onDone}>Cancel</Button>
-        <Button type="submit" disabled={save.isPending || checking}>{suspect ? 'Save Anyway' : 'Save'}</Button>
+        <Button type="button" variant="text" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending || checking}>
+          {suspect ? 'Save Anyway' : 'Save'}
+        </Button>
       </div>
     </form>
   );

@@ -1,11 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
+
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import { sendSms, smsFormBody, smsPreflight, type SmsForm } from '../../api/bulk-sms.ts';
-import { maxLengthOf } from '../../contract/limits.ts';
 import { SMS_SUPPRESSIONS, SmsRequest, SUPPRESSION_LABELS, type SmsPreflight } from '../../contract/bulk-sms.ts';
 import { OPPORTUNITY_STATUSES } from '../../contract/interviews.ts';
+import { enumLabel } from '../../contract/labels.ts';
+import { maxLengthOf } from '../../contract/limits.ts';
 import { formatCount } from '../../lib/format.ts';
 import { MERGE_FIELDS, smsSegments } from '../../lib/sms.ts';
 import { useStore } from '../../session/persisted-store.ts';
@@ -21,16 +23,27 @@ import { schemaErrors } from '../../widgets/checked-form.ts';
 import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 import { JobReport } from './job-report.tsx';
 import { SendHistory } from './send-history.tsx';
-import { enumLabel } from '../../contract/labels.ts';
 
-const EMPTY: SmsForm = { message: '', source: 'NUMBERS', status: [], brokerageId: '', createdFrom: '', createdTo: '', numbers: '' };
+const EMPTY: SmsForm = {
+  message: '',
+  source: 'NUMBERS',
+  status: [],
+  brokerageId: '',
+  createdFrom: '',
+  createdTo: '',
+  numbers: '',
+};
 /** The composer's fields, named as SmsRequest names them (the server's refusals use these keys). */
 const FIELD_KEYS = ['source', 'numbers', 'status', 'brokerageId', 'createdFrom', 'createdTo', 'message'] as const;
 type FieldKey = (typeof FIELD_KEYS)[number];
 /** The lengths the server admits (SmsRequest). */
 const MESSAGE_MAX = maxLengthOf(SmsRequest.entries.message);
 const NUMBERS_MAX = maxLengthOf(SmsRequest.entries.numbers);
-const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_-]/g, '');
+const newKey = () =>
+  (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(
+    /[^A-Za-z0-9_-]/g,
+    '',
+  );
 
 /**
  * Bulk SMS Send: recipients, text with merge fields and a segment counter, then the compliance
@@ -45,15 +58,23 @@ export function BulkSmsScreen() {
   const canSend = roles.some((r) => r === 'ADMIN' || r === 'AGENT_ENGAGEMENT' || r === 'BROKERAGE_ADMIN');
   const staff = roles.some((r) => r === 'ADMIN' || r === 'AGENT_ENGAGEMENT');
   if (Number.isInteger(jobId) && jobId > 0) {
-    return <Page title="Bulk SMS Send"><JobReport id={jobId} canSend={canSend} onBack={() => navigate('/console/bulk-sms-send')} /></Page>;
+    return (
+      <Page title="Bulk SMS Send">
+        <JobReport id={jobId} canSend={canSend} onBack={() => navigate('/console/bulk-sms-send')} />
+      </Page>
+    );
   }
   // Every role the route admits reads the past sends (the server scopes them); a reader only reads.
   return (
     <Page title="Bulk SMS Send">
       <div className={styles.stack}>
-        {canSend
-          ? <Composer staff={staff} onSent={(id) => navigate(`/console/bulk-sms-send?job=${id}`)} />
-          : <Card><p>Your role can read the past sends and their reports, but not send.</p></Card>}
+        {canSend ? (
+          <Composer staff={staff} onSent={(id) => navigate(`/console/bulk-sms-send?job=${id}`)} />
+        ) : (
+          <Card>
+            <p>Your role can read the past sends and their reports, but not send.</p>
+          </Card>
+        )}
         <SendHistory />
       </div>
     </Page>
@@ -76,7 +97,12 @@ function Composer({ staff, onSent }: { staff: boolean; onSent: (jobId: number) =
   const segments = smsSegments(form.message);
   const preflight = useMutation({
     mutationFn: (f: SmsForm) => smsPreflight(f),
-    onSuccess: (result, f) => { show({}); setFailure(undefined); setSendFailure(undefined); setChecked({ result, key: newKey(), form: f }); },
+    onSuccess: (result, f) => {
+      show({});
+      setFailure(undefined);
+      setSendFailure(undefined);
+      setChecked({ result, key: newKey(), form: f });
+    },
     onError: (err) => {
       const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
       show(fields);
@@ -106,45 +132,120 @@ function Composer({ staff, onSent }: { staff: boolean; onSent: (jobId: number) =
     <div className={styles.stack}>
       <Card>
         <form ref={formRef} onSubmit={submit} noValidate className={styles.stack} aria-label="Recipients and message">
-          {failure && <p role="alert" className={styles.formError}>{failure}</p>}
+          {failure && (
+            <p role="alert" className={styles.formError}>
+              {failure}
+            </p>
+          )}
           <h2 className={styles.subheading}>Recipients</h2>
           {staff && (
-            <RadioGroup legend="Send to" name="source" value={form.source} onChange={(source) => set({ source })} error={errors.source}
-              options={[{ value: 'NUMBERS', label: 'A pasted list of numbers' }, { value: 'OPPORTUNITIES', label: 'Opportunities' }]} />
+            <RadioGroup
+              legend="Send to"
+              name="source"
+              value={form.source}
+              onChange={(source) => set({ source })}
+              error={errors.source}
+              options={[
+                { value: 'NUMBERS', label: 'A pasted list of numbers' },
+                { value: 'OPPORTUNITIES', label: 'Opportunities' },
+              ]}
+            />
           )}
           {form.source === 'NUMBERS' ? (
-            <TextArea label="Phone numbers (one per line)" name="numbers" rows={6} maxLength={NUMBERS_MAX} value={form.numbers}
-              onChange={(e) => set({ numbers: e.target.value })} error={errors.numbers} />
+            <TextArea
+              label="Phone numbers (one per line)"
+              name="numbers"
+              rows={6}
+              maxLength={NUMBERS_MAX}
+              value={form.numbers}
+              onChange={(e) => set({ numbers: e.target.value })}
+              error={errors.numbers}
+            />
           ) : (
             <div className={styles.inlineForm}>
-              <SelectField label="Statuses" multiple size={5} value={form.status} error={errors.status}
-                onChange={(e) => set({ status: [...e.target.selectedOptions].map((o) => o.value) })}>
-                {OPPORTUNITY_STATUSES.map((s) => <option key={s} value={s}>{enumLabel('opportunityStatus', s)}</option>)}
+              <SelectField
+                label="Statuses"
+                multiple
+                size={5}
+                value={form.status}
+                error={errors.status}
+                onChange={(e) => set({ status: [...e.target.selectedOptions].map((o) => o.value) })}
+              >
+                {OPPORTUNITY_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {enumLabel('opportunityStatus', s)}
+                  </option>
+                ))}
               </SelectField>
               {staff && (
-                <SelectField label="Brokerage" value={form.brokerageId} onChange={(e) => set({ brokerageId: e.target.value })} error={errors.brokerageId}>
+                <SelectField
+                  label="Brokerage"
+                  value={form.brokerageId}
+                  onChange={(e) => set({ brokerageId: e.target.value })}
+                  error={errors.brokerageId}
+                >
                   <option value="">All brokerages</option>
-                  {(names.data ?? []).map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+                  {(names.data ?? []).map((b) => (
+                    <option key={b.id} value={b.id}>
+                      {b.name}
+                    </option>
+                  ))}
                 </SelectField>
               )}
-              <TextField label="Created from" name="createdFrom" type="date" value={form.createdFrom} onChange={(e) => set({ createdFrom: e.target.value })} error={errors.createdFrom} />
-              <TextField label="Created to" name="createdTo" type="date" value={form.createdTo} onChange={(e) => set({ createdTo: e.target.value })} error={errors.createdTo} />
+              <TextField
+                label="Created from"
+                name="createdFrom"
+                type="date"
+                value={form.createdFrom}
+                onChange={(e) => set({ createdFrom: e.target.value })}
+                error={errors.createdFrom}
+              />
+              <TextField
+                label="Created to"
+                name="createdTo"
+                type="date"
+                value={form.createdTo}
+                onChange={(e) => set({ createdTo: e.target.value })}
+                error={errors.createdTo}
+              />
             </div>
           )}
           <h2 className={styles.subheading}>Message</h2>
-          <TextArea label="Message" name="message" rows={4} maxLength={MESSAGE_MAX} value={form.message} onChange={(e) => set({ message: e.target.value })} error={errors.message} />
+          <TextArea
+            label="Message"
+            name="message"
+            rows={4}
+            maxLength={MESSAGE_MAX}
+            value={form.message}
+            onChange={(e) => set({ message: e.target.value })}
+            error={errors.message}
+          />
           <p className={styles.meta} aria-live="polite">
             {`${formatCount(segments.units)} characters, ${segments.segments} ${segments.segments === 1 ? 'part' : 'parts'} (${segments.encoding}). Merge fields: ${MERGE_FIELDS.map((f) => `{${f}}`).join(', ')}; a fallback after a bar: {firstName|there}.`}
           </p>
-          <div><Button type="submit" disabled={preflight.isPending}>Run Pre-flight</Button></div>
+          <div>
+            <Button type="submit" disabled={preflight.isPending}>
+              Run Pre-flight
+            </Button>
+          </div>
         </form>
       </Card>
       {preflight.isPending && <Spinner label="Checking recipients" />}
       {checked && (
         <Card>
           <Preflight result={checked.result} />
-          {sendFailure && <p role="alert" className={styles.formError}>{sendFailure}</p>}
-          <Button disabled={checked.result.sendable === 0 || send.isPending} onClick={() => { setSendFailure(undefined); send.mutate({ form: checked.form, key: checked.key }); }}>
+          {sendFailure && (
+            <p role="alert" className={styles.formError}>
+              {sendFailure}
+            </p>
+          )}
+          <Button
+            disabled={checked.result.sendable === 0 || send.isPending}
+            onClick={() => {
+              setSendFailure(undefined);
+              send.mutate({ form: checked.form, key: checked.key });
+            }}
+          >
             {`Send to ${formatCount(checked.result.sendable)} recipients (${formatCount(checked.result.parts)} parts)`}
           </Button>
         </Card>
@@ -157,22 +258,44 @@ function Preflight({ result }: { result: SmsPreflight }) {
   return (
     <section aria-label="Pre-flight" className={styles.stack}>
       <h2 className={styles.subheading}>Pre-flight: nothing has been sent</h2>
-      <DetailList items={[
-        ['Recipients', formatCount(result.total)], ['To send', formatCount(result.sendable)], ['Suppressed', formatCount(result.suppressed)],
-        ...SMS_SUPPRESSIONS.map((r) => [SUPPRESSION_LABELS[r], formatCount(result.byReason[r])] as const),
-        ['SMS parts', formatCount(result.parts)],
-      ]} />
-      {result.sample && <p><span className={styles.meta}>First message: </span>{result.sample}</p>}
-      {result.warnings.map((w) => <p key={w} role="alert" className={styles.formError}>{w}</p>)}
-      {result.suppressedList.length > 0 && (
-        <DataTable label="Suppressed recipients" rows={result.suppressedList.slice(0, 100)} rowKey={(r) => r.position} columns={[
-          { key: 'line', header: 'Line', cell: (r) => r.position },
-          { key: 'phone', header: 'Number', cell: (r) => r.phone || '-' },
-          { key: 'name', header: 'Name', cell: (r) => r.name ?? '-' },
-          { key: 'reason', header: 'Reason', cell: (r) => SUPPRESSION_LABELS[r.reason] },
-        ]} />
+      <DetailList
+        items={[
+          ['Recipients', formatCount(result.total)],
+          ['To send', formatCount(result.sendable)],
+          ['Suppressed', formatCount(result.suppressed)],
+          ...SMS_SUPPRESSIONS.map((r) => [SUPPRESSION_LABELS[r], formatCount(result.byReason[r])] as const),
+          ['SMS parts', formatCount(result.parts)],
+        ]}
+      />
+      {result.sample && (
+        <p>
+          <span className={styles.meta}>First message: </span>
+          {result.sample}
+        </p>
       )}
-      {result.suppressed > 100 && <p className={styles.meta}>{`The first 100 of ${formatCount(result.suppressed)} suppressed recipients are listed.`}</p>}
+      {result.warnings.map((w) => (
+        <p key={w} role="alert" className={styles.formError}>
+          {w}
+        </p>
+      ))}
+      {result.suppressedList.length > 0 && (
+        <DataTable
+          label="Suppressed recipients"
+          rows={result.suppressedList.slice(0, 100)}
+          rowKey={(r) => r.position}
+          columns={[
+            { key: 'line', header: 'Line', cell: (r) => r.position },
+            { key: 'phone', header: 'Number', cell: (r) => r.phone || '-' },
+            { key: 'name', header: 'Name', cell: (r) => r.name ?? '-' },
+            { key: 'reason', header: 'Reason', cell: (r) => SUPPRESSION_LABELS[r.reason] },
+          ]}
+        />
+      )}
+      {result.suppressed > 100 && (
+        <p
+          className={styles.meta}
+        >{`The first 100 of ${formatCount(result.suppressed)} suppressed recipients are listed.`}</p>
+      )}
     </section>
   );
 }

@@ -1,14 +1,15 @@
-import { dncChannelLabel } from '../../contract/labels.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'wouter';
+
 import { DNC_BLOCKED_PARAM, dncQueryOptions } from '../../api/dnc.ts';
+import { dncChannelLabel } from '../../contract/labels.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
-import * as styles from './dashboard.css.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import * as styles from './dashboard.css.ts';
 
 /** Roles of the contact center: their overview is the do-not-call work, not a brokerage's figures. */
 export const CONTACT_CENTER_ROLES = ['CSR', 'CSR_SUPERVISOR'];
@@ -17,7 +18,11 @@ const RECENT = 5; // the newest DNC requests shown on the landing
 /** A figure that opens the list it counts: the DNC List with the same filter, whose total equals it. */
 function Figure({ label, value, href }: { label: string; value: number | undefined; href: string }) {
   return (
-    <Link href={href} className={styles.itemMain} aria-label={`${label}: ${value === undefined ? 'loading' : formatCount(value)}`}>
+    <Link
+      href={href}
+      className={styles.itemMain}
+      aria-label={`${label}: ${value === undefined ? 'loading' : formatCount(value)}`}
+    >
       <span className={styles.itemMeta}>{label}</span>
       <strong>{value === undefined ? '…' : formatCount(value)}</strong>
     </Link>
@@ -35,28 +40,48 @@ export function ContactCenterOverview() {
         <Card className={`${styles.card} ${styles.span4}`} aria-label="Do-not-call list">
           <h2 className={styles.muted}>Do-not-call list</h2>
           <Figure label="Contacts on the list" value={recent.data?.totalElements} href="/console/dnc-list" />
-          <Figure label="Inbound blocked" value={blocked.data?.totalElements} href={`/console/dnc-list?${DNC_BLOCKED_PARAM}=true`} />
-          {(recent.isError || blocked.isError) && <p className={styles.muted} role="alert">The DNC figures could not be loaded.</p>}
+          <Figure
+            label="Inbound blocked"
+            value={blocked.data?.totalElements}
+            href={`/console/dnc-list?${DNC_BLOCKED_PARAM}=true`}
+          />
+          {(recent.isError || blocked.isError) && (
+            <p className={styles.muted} role="alert">
+              The DNC figures could not be loaded.
+            </p>
+          )}
           <div className={styles.footer}>
-            <Link href="/console/dnc-list" className={buttonClass('primary')}>Open the DNC List</Link>
+            <Link href="/console/dnc-list" className={buttonClass('primary')}>
+              Open the DNC List
+            </Link>
           </div>
         </Card>
         <Card className={`${styles.card} ${styles.span4}`} aria-labelledby={recentId}>
-          <h2 id={recentId} className={styles.muted}>Recent DNC requests</h2>
-          {recent.data ? (recent.data.content.length === 0 ? <p className={styles.muted}>No DNC contacts found.</p> : (
-            <ul className={styles.list} aria-label="Recent DNC requests">
-              {recent.data.content.map((c) => (
-                <li key={c.id} className={styles.listItem}>
-                  <span className={styles.itemMain}>
-                    <strong>{c.type === 'PHONE' ? formatPhone(c.value) : c.value}</strong>
-                    <span className={styles.itemMeta}>
-                      {[dncChannelLabel(c.channel), c.blocked ? 'Inbound blocked' : null, formatDateTime(c.created)].filter(Boolean).join(' · ')}
+          <h2 id={recentId} className={styles.muted}>
+            Recent DNC requests
+          </h2>
+          {recent.data ? (
+            recent.data.content.length === 0 ? (
+              <p className={styles.muted}>No DNC contacts found.</p>
+            ) : (
+              <ul className={styles.list} aria-label="Recent DNC requests">
+                {recent.data.content.map((c) => (
+                  <li key={c.id} className={styles.listItem}>
+                    <span className={styles.itemMain}>
+                      <strong>{c.type === 'PHONE' ? formatPhone(c.value) : c.value}</strong>
+                      <span className={styles.itemMeta}>
+                        {[dncChannelLabel(c.channel), c.blocked ? 'Inbound blocked' : null, formatDateTime(c.created)]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
                     </span>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )) : recent.isError ? null : <Skeleton label="Loading DNC requests" shape="list" />}
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : recent.isError ? null : (
+            <Skeleton label="Loading DNC requests" shape="list" />
+          )}
         </Card>
       </div>
     </Page>

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+
 import type { Product } from '../../contract/brokerages.ts';
 
 /** What every widget needs to know: whose figures, for which product, and who is asking. */

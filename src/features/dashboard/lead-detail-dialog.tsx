@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { leadDetailQueryOptions } from '../../api/dashboard.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -25,9 +26,23 @@ export function LeadDetailDialog({ opportunityId, parent = 'agents', onClosed }:
   };
   const data = lead.data?.data;
   return (
-    <Dialog open={open} openedByAddress onOpenChange={(o) => { if (!o) close(); }} title={<LeadTitle lead={data} />} wide
-      actions={<Button variant="secondary" onClick={close}>Close</Button>}>
-      <div className={styles.body}><LeadDetailBody lead={data} isError={lead.isError} /></div>
+    <Dialog
+      open={open}
+      openedByAddress
+      onOpenChange={(o) => {
+        if (!o) close();
+      }}
+      title={<LeadTitle lead={data} />}
+      wide
+      actions={
+        <Button variant="secondary" onClick={close}>
+          Close
+        </Button>
+      }
+    >
+      <div className={styles.body}>
+        <LeadDetailBody lead={data} isError={lead.isError} />
+      </div>
     </Dialog>
   );
 }

@@ -1,17 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+
 import { pathTo } from '../../access/route-table.ts';
 import { DASHBOARD_PAGE_SIZE, leaderboardQueryOptions, type LeaderboardSortKey } from '../../api/dashboard.ts';
 import type { LeaderboardRow } from '../../contract/agents.ts';
-import { formatCount, formatUsd, responseTimes, formatScore } from '../../lib/format.ts';
+import { formatCount, formatScore, formatUsd, responseTimes } from '../../lib/format.ts';
 import { pageIndexOf } from '../../lib/pagination.ts';
 import { Pagination, usePagination } from '../../ui/pagination.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useDashboard } from './dashboard-context.ts';
+import * as styles from './dashboard.css.ts';
 import { LEADERBOARD_FIRST_PAGE } from './overview-queries.ts';
 import { CardState, WidgetCard } from './widget-card.tsx';
-import * as styles from './dashboard.css.ts';
-import { Skeleton } from '../../ui/skeleton.tsx';
 
 const COLUMNS: { key: LeaderboardSortKey; label: string; numeric: boolean }[] = [
   { key: 'name', label: 'Name', numeric: false },
@@ -20,7 +21,7 @@ const COLUMNS: { key: LeaderboardSortKey; label: string; numeric: boolean }[] = 
   { key: 'revenue', label: 'Trans. $', numeric: true },
 ];
 
-export const initialOf = (name: string | null) => (name?.trim().charAt(0).toUpperCase() || '-');
+export const initialOf = (name: string | null) => name?.trim().charAt(0).toUpperCase() || '-';
 
 function Row({ row }: { row: LeaderboardRow }) {
   const [, navigate] = useLocation();
@@ -29,8 +30,12 @@ function Row({ row }: { row: LeaderboardRow }) {
     <tr className={styles.clickableRow} onClick={() => navigate(href)}>
       <td className={styles.td}>
         <span className={styles.nameCell}>
-          <span className={styles.avatar} aria-hidden="true">{initialOf(row.name)}</span>
-          <Link href={href} onClick={(e) => e.stopPropagation()}>{row.name ?? 'Not Available'}</Link>
+          <span className={styles.avatar} aria-hidden="true">
+            {initialOf(row.name)}
+          </span>
+          <Link href={href} onClick={(e) => e.stopPropagation()}>
+            {row.name ?? 'Not Available'}
+          </Link>
         </span>
       </td>
       <td className={`${styles.td} ${styles.num}`}>{formatScore(row.agentDisplayScore)}</td>
@@ -54,10 +59,18 @@ export const MISSING_RESPONSE_TIME = '* No referral received in that period, or 
 /** Agent leaderboard: sortable by name, score, closings and volume (score descending first), 5 a page. */
 export function LeaderboardWidget() {
   const { brokerageId } = useDashboard();
-  const [sort, setSort] = useState<{ key: LeaderboardSortKey; descending: boolean }>({ key: LEADERBOARD_FIRST_PAGE.sort, descending: LEADERBOARD_FIRST_PAGE.descending });
+  const [sort, setSort] = useState<{ key: LeaderboardSortKey; descending: boolean }>({
+    key: LEADERBOARD_FIRST_PAGE.sort,
+    descending: LEADERBOARD_FIRST_PAGE.descending,
+  });
   const [paging, setPaging] = usePagination(undefined, DASHBOARD_PAGE_SIZE);
   const q = useQuery({
-    ...leaderboardQueryOptions(brokerageId, { pageIndex: pageIndexOf(paging), pageSize: DASHBOARD_PAGE_SIZE, sort: sort.key, descending: sort.descending }),
+    ...leaderboardQueryOptions(brokerageId, {
+      pageIndex: pageIndexOf(paging),
+      pageSize: DASHBOARD_PAGE_SIZE,
+      sort: sort.key,
+      descending: sort.descending,
+    }),
     placeholderData: keepPreviousData,
   });
   const sortBy = (key: LeaderboardSortKey, numeric: boolean) => {
@@ -66,24 +79,41 @@ export function LeaderboardWidget() {
   };
   return (
     <WidgetCard id="leaderboard" span={8}>
-      {!q.data ? (q.isError ? <CardState>The leaderboard could not be loaded.</CardState> : <Skeleton shape="list" label="Loading leaderboard" />) : (
+      {!q.data ? (
+        q.isError ? (
+          <CardState>The leaderboard could not be loaded.</CardState>
+        ) : (
+          <Skeleton shape="list" label="Loading leaderboard" />
+        )
+      ) : (
         <>
           <div className={styles.tableWrap}>
             <table className={styles.table} aria-label="Agent leaderboard">
               <thead>
                 <tr>
                   {COLUMNS.map((c) => (
-                    <th key={c.key} scope="col" className={`${styles.th} ${c.numeric ? styles.num : ''}`}
-                      aria-sort={sort.key === c.key ? (sort.descending ? 'descending' : 'ascending') : undefined}>
+                    <th
+                      key={c.key}
+                      scope="col"
+                      className={`${styles.th} ${c.numeric ? styles.num : ''}`}
+                      aria-sort={sort.key === c.key ? (sort.descending ? 'descending' : 'ascending') : undefined}
+                    >
                       <button type="button" className={styles.sortButton} onClick={() => sortBy(c.key, c.numeric)}>
-                        {c.label}<span aria-hidden="true">{sort.key === c.key ? (sort.descending ? ' ↓' : ' ↑') : ''}</span>
+                        {c.label}
+                        <span aria-hidden="true">{sort.key === c.key ? (sort.descending ? ' ↓' : ' ↑') : ''}</span>
                       </button>
                     </th>
                   ))}
-                  <th scope="col" className={styles.th}>7/30 Day Response Time</th>
+                  <th scope="col" className={styles.th}>
+                    7/30 Day Response Time
+                  </th>
                 </tr>
               </thead>
-              <tbody>{q.data.content.map((r) => <Row key={r.agentId} row={r} />)}</tbody>
+              <tbody>
+                {q.data.content.map((r) => (
+                  <Row key={r.agentId} row={r} />
+                ))}
+              </tbody>
             </table>
           </div>
           {q.data.totalElements === 0 && <CardState>No agents yet.</CardState>}
@@ -91,7 +121,12 @@ export function LeaderboardWidget() {
           {q.data.content.some((r) => responseTimes(r.last7ResponseTime, r.last30ResponseTime).includes('*')) && (
             <p className={styles.disclaimer}>{MISSING_RESPONSE_TIME}</p>
           )}
-          <Pagination rowsType="agents" state={{ ...paging, totalItems: q.data.totalElements }} onChange={setPaging} rowsPerPageOptions={[DASHBOARD_PAGE_SIZE]} />
+          <Pagination
+            rowsType="agents"
+            state={{ ...paging, totalItems: q.data.totalElements }}
+            onChange={setPaging}
+            rowsPerPageOptions={[DASHBOARD_PAGE_SIZE]}
+          />
         </>
       )}
     </WidgetCard>

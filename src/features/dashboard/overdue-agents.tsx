@@ -1,15 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
+
 import { pathTo } from '../../access/route-table.ts';
 import { agentsTotalQueryOptions, DASHBOARD_PAGE_SIZE, overdueAgentsQueryOptions } from '../../api/dashboard.ts';
 import { daysText, formatCount } from '../../lib/format.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useDashboard } from './dashboard-context.ts';
+import * as styles from './dashboard.css.ts';
 import { initialOf } from './leaderboard.tsx';
 import { CardState, WidgetCard } from './widget-card.tsx';
-import * as styles from './dashboard.css.ts';
-import { Skeleton } from '../../ui/skeleton.tsx';
 
 /**
  * The spec's link: My Agents sorted by overdue, descending, with no status filter, so every agent the
@@ -34,39 +35,63 @@ export function OverdueAgentsWidget() {
   const page = q.data?.content ?? [];
   const rows = page.filter((a) => a.funnelStatus.stages.overdueForFollowup.count > 0);
   // Sorted by overdue count: a full page of overdue agents may continue on the next one.
-  const more = !!q.data && rows.length === DASHBOARD_PAGE_SIZE && (pageIndex + 1) * DASHBOARD_PAGE_SIZE < q.data.totalElements;
+  const more =
+    !!q.data && rows.length === DASHBOARD_PAGE_SIZE && (pageIndex + 1) * DASHBOARD_PAGE_SIZE < q.data.totalElements;
   const total = all.data?.totalElements;
   return (
     <WidgetCard id="overdueAgents" span={4}>
-      {!q.data ? (q.isError ? <CardState>The agents could not be loaded.</CardState> : <Skeleton shape="list" label="Loading overdue agents" />)
-        : rows.length === 0 ? <CardState>No agents have overdue referrals.</CardState> : (
-          <ul className={styles.list} aria-label="Agents with overdue referrals">
-            {rows.map((a) => {
-              const count = a.funnelStatus.stages.overdueForFollowup.count;
-              return (
-                <li key={a.id} className={styles.listItem}>
-                  <span className={styles.nameCell}>
-                    <span className={styles.avatar} aria-hidden="true">{initialOf(a.name.display)}</span>
-                    <span className={styles.itemMain}>
-                      <Link href={pathTo('view-my-agent', { id: a.id })}>{a.name.display ?? 'Not Available'}</Link>
-                      <span className={styles.overdue}>
-                        {formatCount(count)} overdue {count === 1 ? 'referral' : 'referrals'}, up to {daysText(a.funnelStatus.stages.maxDaysOverdue.count)}
-                      </span>
+      {!q.data ? (
+        q.isError ? (
+          <CardState>The agents could not be loaded.</CardState>
+        ) : (
+          <Skeleton shape="list" label="Loading overdue agents" />
+        )
+      ) : rows.length === 0 ? (
+        <CardState>No agents have overdue referrals.</CardState>
+      ) : (
+        <ul className={styles.list} aria-label="Agents with overdue referrals">
+          {rows.map((a) => {
+            const count = a.funnelStatus.stages.overdueForFollowup.count;
+            return (
+              <li key={a.id} className={styles.listItem}>
+                <span className={styles.nameCell}>
+                  <span className={styles.avatar} aria-hidden="true">
+                    {initialOf(a.name.display)}
+                  </span>
+                  <span className={styles.itemMain}>
+                    <Link href={pathTo('view-my-agent', { id: a.id })}>{a.name.display ?? 'Not Available'}</Link>
+                    <span className={styles.overdue}>
+                      {formatCount(count)} overdue {count === 1 ? 'referral' : 'referrals'}, up to{' '}
+                      {daysText(a.funnelStatus.stages.maxDaysOverdue.count)}
                     </span>
                   </span>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
       <div className={styles.footer}>
         {(pageIndex > 0 || more) && (
           <nav aria-label="Overdue agents pages">
-            <Button variant="text" aria-label="Previous page" disabled={pageIndex === 0} onClick={() => setPageIndex((p) => p - 1)}>‹</Button>
-            <Button variant="text" aria-label="Next page" disabled={!more} onClick={() => setPageIndex((p) => p + 1)}>›</Button>
+            <Button
+              variant="text"
+              aria-label="Previous page"
+              disabled={pageIndex === 0}
+              onClick={() => setPageIndex((p) => p - 1)}
+            >
+              ‹
+            </Button>
+            <Button variant="text" aria-label="Next page" disabled={!more} onClick={() => setPageIndex((p) => p + 1)}>
+              ›
+            </Button>
           </nav>
         )}
-        {total !== undefined && <Link className={buttonClass('secondary')} href={MY_AGENTS_BY_OVERDUE}>{viewAllText(total)}</Link>}
+        {total !== undefined && (
+          <Link className={buttonClass('secondary')} href={MY_AGENTS_BY_OVERDUE}>
+            {viewAllText(total)}
+          </Link>
+        )}
         {total !== undefined && <p className={styles.disclaimer}>{VIEW_ALL_COUNTS}</p>}
       </div>
     </WidgetCard>

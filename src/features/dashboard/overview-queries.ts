@@ -1,15 +1,26 @@
 import { hashKey, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
+
 import { NOTIFICATION_ROLES } from '../../access/roles.ts';
 import { brokerageQueryOptions, hasLeadGenius } from '../../api/brokerages.ts';
 import {
-  agentsTotalQueryOptions, brokerageStatsQueryOptions, brokerLeadsQueryOptions, brokerScoreQueryOptions,
-  DASHBOARD_PAGE_SIZE, leaderboardQueryOptions, leadProgressionQueryOptions, leadSourcesQueryOptions,
-  leadStatsQueryOptions, notificationsQueryOptions, overdueAgentsQueryOptions, stageStatsQueryOptions,
-  statusStatsQueryOptions, type LeaderboardQuery,
+  agentsTotalQueryOptions,
+  brokerageStatsQueryOptions,
+  brokerLeadsQueryOptions,
+  brokerScoreQueryOptions,
+  DASHBOARD_PAGE_SIZE,
+  leaderboardQueryOptions,
+  leadProgressionQueryOptions,
+  leadSourcesQueryOptions,
+  leadStatsQueryOptions,
+  notificationsQueryOptions,
+  overdueAgentsQueryOptions,
+  stageStatsQueryOptions,
+  statusStatsQueryOptions,
+  type LeaderboardQuery,
 } from '../../api/dashboard.ts';
 import type { Product } from '../../contract/brokerages.ts';
-import { impersonationStore, profileStore, sessionStore } from '../../session/state.ts';
 import { nextTask } from '../../lib/next-task.ts';
+import { impersonationStore, profileStore, sessionStore } from '../../session/state.ts';
 
 // The overview's first data calls, started by the route before the overview's chunk has loaded.
 // Waiting for the chunk, its render and its effects cost the sign-in about 300 ms, and
@@ -20,7 +31,12 @@ import { nextTask } from '../../lib/next-task.ts';
 /** The roles that get the product selector (ADMIN and LEAD_SUPPLIER). */
 export const SELECTOR_ROLES = ['ADMIN', 'LEAD_SUPPLIER'];
 /** The leaderboard's first page: score, highest first. */
-export const LEADERBOARD_FIRST_PAGE: LeaderboardQuery = { pageIndex: 0, pageSize: DASHBOARD_PAGE_SIZE, sort: 'agentDisplayScore', descending: true };
+export const LEADERBOARD_FIRST_PAGE: LeaderboardQuery = {
+  pageIndex: 0,
+  pageSize: DASHBOARD_PAGE_SIZE,
+  sort: 'agentDisplayScore',
+  descending: true,
+};
 
 export interface OverviewQueryScope {
   brokerageId: number;
@@ -40,12 +56,20 @@ export function overviewQueries(s: OverviewQueryScope): AnyFetch[] {
   const b = s.brokerageId;
   const p = s.product;
   const iris = !s.hideIris && s.leadGenius; // teasers and hidden IRIS widgets make no call
-  const leads = (product: Product, sort: 'assignedAt' | 'created') => brokerLeadsQueryOptions(b, { product, sort, pageSize: DASHBOARD_PAGE_SIZE });
+  const leads = (product: Product, sort: 'assignedAt' | 'created') =>
+    brokerLeadsQueryOptions(b, { product, sort, pageSize: DASHBOARD_PAGE_SIZE });
   const list = [
     ...(s.notifications ? [notificationsQueryOptions(b)] : []),
     brokerScoreQueryOptions(b),
     brokerageStatsQueryOptions(b, p),
-    ...(iris ? [leadProgressionQueryOptions(b, p), statusStatsQueryOptions(b, p, 'ALL'), leadStatsQueryOptions(b), leadSourcesQueryOptions(b, p)] : []),
+    ...(iris
+      ? [
+          leadProgressionQueryOptions(b, p),
+          statusStatsQueryOptions(b, p, 'ALL'),
+          leadStatsQueryOptions(b),
+          leadSourcesQueryOptions(b, p),
+        ]
+      : []),
     leaderboardQueryOptions(b, LEADERBOARD_FIRST_PAGE),
     overdueAgentsQueryOptions(b, 0),
     agentsTotalQueryOptions(b),
@@ -66,18 +90,30 @@ export function overviewQueries(s: OverviewQueryScope): AnyFetch[] {
  */
 export async function prefetchOverview(client: QueryClient, started?: (hashes: string[]) => void): Promise<void> {
   if ((sessionStore.get()?.expiresAt ?? 0) <= Date.now()) return;
-  if (client.getMutationCache().getAll().some((m) => m.state.isPaused)) return;
+  if (
+    client
+      .getMutationCache()
+      .getAll()
+      .some((m) => m.state.isPaused)
+  )
+    return;
   const { user, brokerage: own } = profileStore.get();
   const impersonation = impersonationStore.get();
   const target = impersonation?.target ?? null;
   const brokerageId = target ? (target.kind === 'brokerage' ? target.id : null) : (user?.brokerId ?? null);
   if (!user || brokerageId === null) return;
   const roles = user.roles.map((r) => r.name);
-  const brokerage = own?.id === brokerageId ? own
-    : client.getQueryData(brokerageQueryOptions(brokerageId).queryKey) ?? await client.fetchQuery(brokerageQueryOptions(brokerageId)).catch(() => null);
+  const brokerage =
+    own?.id === brokerageId
+      ? own
+      : (client.getQueryData(brokerageQueryOptions(brokerageId).queryKey) ??
+        (await client.fetchQuery(brokerageQueryOptions(brokerageId)).catch(() => null)));
   if (!brokerage) return;
   const queries = overviewQueries({
-    brokerageId, product: 'COMBINED', leadGenius: hasLeadGenius(brokerage), hideIris: false,
+    brokerageId,
+    product: 'COMBINED',
+    leadGenius: hasLeadGenius(brokerage),
+    hideIris: false,
     notifications: impersonation !== null || roles.some((r) => (NOTIFICATION_ROLES as readonly string[]).includes(r)),
   });
   // One call per task: all in one task made Lighthouse's load of /console slower (performance

@@ -1,9 +1,9 @@
 import { formatCount, formatPriceShort } from '../../lib/format.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import * as styles from './dashboard.css.ts';
 import { Tiles } from './tiles.tsx';
 import { useBrokerageStats } from './use-stats.ts';
 import { CardState, WidgetCard } from './widget-card.tsx';
-import * as styles from './dashboard.css.ts';
-import { Skeleton } from '../../ui/skeleton.tsx';
 
 export const PROJECTED_DISCLAIMER = 'Projected only; not a guarantee.';
 
@@ -15,15 +15,22 @@ export function PerformanceWidget() {
     <WidgetCard id="performance" span={4}>
       {s ? (
         <>
-          <Tiles label="Performance figures" items={[
-            { key: 'closed', label: 'Closings', value: formatCount(s.totalClosed) },
-            { key: 'value', label: 'Closed Value', value: formatPriceShort(s.totalClosedValue) },
-            { key: 'projected', label: 'Projected New Closings', value: formatCount(s.projectedNewClosings) },
-            { key: 'projected-value', label: 'Projected to Close', value: formatPriceShort(s.projectedToClose) },
-          ]} />
+          <Tiles
+            label="Performance figures"
+            items={[
+              { key: 'closed', label: 'Closings', value: formatCount(s.totalClosed) },
+              { key: 'value', label: 'Closed Value', value: formatPriceShort(s.totalClosedValue) },
+              { key: 'projected', label: 'Projected New Closings', value: formatCount(s.projectedNewClosings) },
+              { key: 'projected-value', label: 'Projected to Close', value: formatPriceShort(s.projectedToClose) },
+            ]}
+          />
           <p className={styles.disclaimer}>{PROJECTED_DISCLAIMER}</p>
         </>
-      ) : stats.isError ? <CardState>The performance figures could not be loaded.</CardState> : <Skeleton shape="figures" label="Loading performance" />}
+      ) : stats.isError ? (
+        <CardState>The performance figures could not be loaded.</CardState>
+      ) : (
+        <Skeleton shape="figures" label="Loading performance" />
+      )}
     </WidgetCard>
   );
 }

@@ -16,9 +16,19 @@ export function ProductSelector({ value, onChange }: { value: Product; onChange:
   return (
     <label className={styles.selectLabel}>
       Product
-      <select className={styles.select} value={value}
-        onChange={(e) => { const p = PRODUCTS.find((x) => x === e.target.value); if (p) onChange(p); }}>
-        {ORDER.map((p) => <option key={p} value={p}>{PRODUCT_LABELS[p]}</option>)}
+      <select
+        className={styles.select}
+        value={value}
+        onChange={(e) => {
+          const p = PRODUCTS.find((x) => x === e.target.value);
+          if (p) onChange(p);
+        }}
+      >
+        {ORDER.map((p) => (
+          <option key={p} value={p}>
+            {PRODUCT_LABELS[p]}
+          </option>
+        ))}
       </select>
     </label>
   );

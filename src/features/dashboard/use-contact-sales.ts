@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { sendInquiry } from '../../api/dashboard.ts';
+
 import { ApiError } from '../../api/client.ts';
+import { sendInquiry } from '../../api/dashboard.ts';
 import { BRAND } from '../../lib/brand.ts';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { useDashboard } from './dashboard-context.ts';
@@ -18,21 +19,23 @@ export function useContactSales() {
   const { user, brokerageName, impersonating } = useDashboard();
   const show = useSnackbar();
   const mutation = useMutation({
-    mutationFn: (widgetTitle: string) => sendInquiry({
-      bccAddresses: [],
-      toAddresses: [SALES_ADDRESS],
-      fromAddress: user.email ?? '',
-      subject: `${user.name} asked about ${widgetTitle}`,
-      messageBody: [
-        `${user.name} would like to hear about IRIS (${widgetTitle}).`,
-        `Broker name: ${user.name}`,
-        `Email: ${user.email ?? 'Not Available'}`,
-        `Brokerage: ${brokerageName}`,
-      ].join('\n'),
-    }),
+    mutationFn: (widgetTitle: string) =>
+      sendInquiry({
+        bccAddresses: [],
+        toAddresses: [SALES_ADDRESS],
+        fromAddress: user.email ?? '',
+        subject: `${user.name} asked about ${widgetTitle}`,
+        messageBody: [
+          `${user.name} would like to hear about IRIS (${widgetTitle}).`,
+          `Broker name: ${user.name}`,
+          `Email: ${user.email ?? 'Not Available'}`,
+          `Brokerage: ${brokerageName}`,
+        ].join('\n'),
+      }),
     networkMode: 'online',
     onSuccess: () => show(INQUIRY_SENT, { tone: 'success' }),
-    onError: (err) => show(err instanceof ApiError && err.status === 403 ? IMPERSONATION_REFUSED : INQUIRY_FAILED, { tone: 'error' }),
+    onError: (err) =>
+      show(err instanceof ApiError && err.status === 403 ? IMPERSONATION_REFUSED : INQUIRY_FAILED, { tone: 'error' }),
   });
   const send = (widgetTitle: string) => {
     if (impersonating) {

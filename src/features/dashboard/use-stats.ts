@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { brokerageStatsQueryOptions } from '../../api/dashboard.ts';
 import type { Product } from '../../contract/brokerages.ts';
 import { useDashboard } from './dashboard-context.ts';
@@ -20,6 +21,8 @@ function listLink(path: string, query: Record<string, string>, product: Product)
   return `${path}?${q.toString()}`;
 }
 /** /console/my-referrals with a query string and the overview's product. */
-export const myReferrals = (query: Record<string, string>, product: Product) => listLink('/console/my-referrals', query, product);
+export const myReferrals = (query: Record<string, string>, product: Product) =>
+  listLink('/console/my-referrals', query, product);
 /** /console/my-leads with a query string and the overview's product. */
-export const myLeads = (query: Record<string, string>, product: Product) => listLink('/console/my-leads', query, product);
+export const myLeads = (query: Record<string, string>, product: Product) =>
+  listLink('/console/my-leads', query, product);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { WidgetCard as SharedWidgetCard } from '../../ui/widget-card.tsx';
 import { WIDGETS, type WidgetId } from './widget-info.ts';
 
@@ -16,5 +17,9 @@ export interface WidgetCardProps {
 /** A dashboard card (src/ui/widget-card.tsx) titled and explained by widget-info.ts. */
 export function WidgetCard({ id, span, children, className }: WidgetCardProps) {
   const { title, info } = WIDGETS[id];
-  return <SharedWidgetCard title={title} info={info} span={span} className={className} widget={id}>{children}</SharedWidgetCard>;
+  return (
+    <SharedWidgetCard title={title} info={info} span={span} className={className} widget={id}>
+      {children}
+    </SharedWidgetCard>
+  );
 }

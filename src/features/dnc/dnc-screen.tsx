@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+
 import { DNC_BLOCKED_PARAM, dncQueryOptions, exportDnc } from '../../api/dnc.ts';
 import type { DncContact } from '../../contract/interviews.ts';
 import { pageIndexOf } from '../../lib/pagination.ts';
@@ -29,7 +30,8 @@ export function DncScreen() {
   const blockedOnly = new URLSearchParams(search).get(DNC_BLOCKED_PARAM) === 'true';
   const setBlockedOnly = (on: boolean) => {
     const q = new URLSearchParams(search);
-    if (on) q.set(DNC_BLOCKED_PARAM, 'true'); else q.delete(DNC_BLOCKED_PARAM);
+    if (on) q.set(DNC_BLOCKED_PARAM, 'true');
+    else q.delete(DNC_BLOCKED_PARAM);
     navigate(q.size ? `${location}?${q.toString()}` : location, { replace: true });
   };
   const [value, setValue] = useState('');
@@ -51,16 +53,43 @@ export function DncScreen() {
     <Page title="DNC List">
       <Card>
         {/* Newest first is the list's one order (the search pages a million contacts by id): no Sort to offer. */}
-        <ListToolbar search={value} onSearch={(text) => { setValue(text); setPage(1); }} filtersSet={blockedOnly ? 1 : 0}
-          actions={<>
-            <ExportButton name="dnc-list" load={() => exportDnc({ value, blockedOnly })} />
-            <Button onClick={() => setCreating(true)}>New DNC</Button>
-          </>}>
-          <Switch label="Show Only Inbound Blocked" checked={blockedOnly} onCheckedChange={(on) => { setBlockedOnly(on); setPage(1); }} />
+        <ListToolbar
+          search={value}
+          onSearch={(text) => {
+            setValue(text);
+            setPage(1);
+          }}
+          filtersSet={blockedOnly ? 1 : 0}
+          actions={
+            <>
+              <ExportButton name="dnc-list" load={() => exportDnc({ value, blockedOnly })} />
+              <Button onClick={() => setCreating(true)}>New DNC</Button>
+            </>
+          }
+        >
+          <Switch
+            label="Show Only Inbound Blocked"
+            checked={blockedOnly}
+            onCheckedChange={(on) => {
+              setBlockedOnly(on);
+              setPage(1);
+            }}
+          />
         </ListToolbar>
-        <DncTable rows={list.data?.content ?? []} loading={list.isFetching && !list.data} onToggle={setToggling} onRemove={setRemoving} />
-        <Pagination rowsType="dnc" state={{ page, rowsPerPage, totalItems: list.data?.totalElements ?? 0 }}
-          onChange={(s) => { setPage(s.page); setRowsPerPage(s.rowsPerPage); }} />
+        <DncTable
+          rows={list.data?.content ?? []}
+          loading={list.isFetching && !list.data}
+          onToggle={setToggling}
+          onRemove={setRemoving}
+        />
+        <Pagination
+          rowsType="dnc"
+          state={{ page, rowsPerPage, totalItems: list.data?.totalElements ?? 0 }}
+          onChange={(s) => {
+            setPage(s.page);
+            setRowsPerPage(s.rowsPerPage);
+          }}
+        />
       </Card>
       <BlockDialog contact={toggling} onClose={() => setToggling(null)} />
       <RemoveDialog contact={removing} onClose={() => setRemoving(null)} />

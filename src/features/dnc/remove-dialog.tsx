@@ -13,14 +13,29 @@ import { dncValueText } from './dnc-table.tsx';
 export function RemoveDialog({ contact, onClose }: { contact: DncContact | null; onClose: () => void }) {
   const snackbar = useSnackbar();
   const remove = useWrite(removeDncContactWrite, {
-    onSuccess: () => { snackbar('Removed from the DNC list.', { tone: 'success' }); onClose(); },
-    onError: (err) => { snackbar(serverMessage(err), { tone: 'error' }); onClose(); },
+    onSuccess: () => {
+      snackbar('Removed from the DNC list.', { tone: 'success' });
+      onClose();
+    },
+    onError: (err) => {
+      snackbar(serverMessage(err), { tone: 'error' });
+      onClose();
+    },
   });
   if (!contact) return null;
   const shown = dncValueText(contact);
   return (
-    <ConfirmDialog open danger onOpenChange={(o) => { if (!o) onClose(); }} title="Remove from the DNC List" confirmLabel="Remove" busy={remove.isPending}
+    <ConfirmDialog
+      open
+      danger
+      onOpenChange={(o) => {
+        if (!o) onClose();
+      }}
+      title="Remove from the DNC List"
+      confirmLabel="Remove"
+      busy={remove.isPending}
       description={`Remove ${shown} from the do-not-call list? It may then be called, e-mailed and texted again.`}
-      onConfirm={() => remove.mutate(contact)} />
+      onConfirm={() => remove.mutate(contact)}
+    />
   );
 }

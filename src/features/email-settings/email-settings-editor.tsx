@@ -1,19 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+
 import { emailSettingsQueryOptions, emailTemplatesQueryOptions } from '../../api/email-settings.ts';
 import type { EmailSetting, EmailTemplateId } from '../../contract/email-settings.ts';
-import { ADDRESS_MAX, ADDRESS_RULE } from './address-rule.ts';
 import { Button } from '../../ui/button.tsx';
 import { mutedText } from '../../ui/layout.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import * as staff from '../../ui/staff.css.ts';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 import { AddressRow } from './address-row.tsx';
+import { ADDRESS_MAX, ADDRESS_RULE } from './address-rule.ts';
 import * as styles from './email-settings.css.ts';
 import { useEmailSettingWrites, type EmailSettingWrites } from './use-email-settings.ts';
-import { Skeleton } from '../../ui/skeleton.tsx';
 
-function AddAddress({ template, name, writes }: { template: EmailTemplateId; name: string; writes: EmailSettingWrites }) {
+function AddAddress({
+  template,
+  name,
+  writes,
+}: {
+  template: EmailTemplateId;
+  name: string;
+  writes: EmailSettingWrites;
+}) {
   const [value, setValue] = useState('');
   const form = useRef<HTMLFormElement>(null);
   const { errors, show, clear } = useFieldErrors<'email'>(form);
@@ -22,17 +31,34 @@ function AddAddress({ template, name, writes }: { template: EmailTemplateId; nam
     const invalid = ruleError(ADDRESS_RULE, value);
     show(invalid ? { email: invalid } : {});
     if (invalid) return;
-    writes.save.mutate({ template, email: value.trim() }, {
-      onSuccess: () => setValue(''),
-      // An address refused for its own sake shows beside it; anything else is said there too (a one-field form).
-      onError: (err) => show({ email: serverFieldErrors(err, ['email'] as const).fields.email ?? formFailureText(err) }),
-    });
+    writes.save.mutate(
+      { template, email: value.trim() },
+      {
+        onSuccess: () => setValue(''),
+        // An address refused for its own sake shows beside it; anything else is said there too (a one-field form).
+        onError: (err) =>
+          show({ email: serverFieldErrors(err, ['email'] as const).fields.email ?? formFailureText(err) }),
+      },
+    );
   };
   return (
     <form ref={form} className={staff.inlineForm} onSubmit={submit} noValidate>
-      <TextField label={`New address for ${name}`} name="email" type="email" autoComplete="off" maxLength={ADDRESS_MAX} value={value} error={errors.email}
-        onChange={(e) => { clear('email'); setValue(e.target.value); }} />
-      <Button type="submit" variant="secondary" disabled={writes.save.isPending}>Add</Button>
+      <TextField
+        label={`New address for ${name}`}
+        name="email"
+        type="email"
+        autoComplete="off"
+        maxLength={ADDRESS_MAX}
+        value={value}
+        error={errors.email}
+        onChange={(e) => {
+          clear('email');
+          setValue(e.target.value);
+        }}
+      />
+      <Button type="submit" variant="secondary" disabled={writes.save.isPending}>
+        Add
+      </Button>
     </form>
   );
 }
@@ -42,7 +68,12 @@ export function EmailSettingsEditor({ brokerageId }: { brokerageId?: number }) {
   const templates = useQuery(emailTemplatesQueryOptions());
   const settings = useQuery(emailSettingsQueryOptions(brokerageId));
   const writes = useEmailSettingWrites(brokerageId);
-  if (templates.isError || settings.isError) return <p role="alert" className={staff.formError}>The email settings could not be loaded. Try again.</p>;
+  if (templates.isError || settings.isError)
+    return (
+      <p role="alert" className={staff.formError}>
+        The email settings could not be loaded. Try again.
+      </p>
+    );
   if (!templates.data || !settings.data) return <Skeleton label="Loading email settings" shape="record" />;
   const byTemplate = new Map<string, EmailSetting[]>();
   for (const s of settings.data) byTemplate.set(s.template, [...(byTemplate.get(s.template) ?? []), s]);
@@ -50,11 +81,17 @@ export function EmailSettingsEditor({ brokerageId }: { brokerageId?: number }) {
     <ul className={styles.templates} aria-label="Emails">
       {templates.data.map((t) => (
         <li key={t.id} className={styles.template} aria-labelledby={`template-${t.id}`}>
-          <h3 id={`template-${t.id}`} className={styles.templateName}>{t.name}</h3>
+          <h3 id={`template-${t.id}`} className={styles.templateName}>
+            {t.name}
+          </h3>
           <p className={mutedText}>{t.description}</p>
-          {(byTemplate.get(t.id) ?? []).length === 0 ? <p className={mutedText}>Not sent to anyone.</p> : (
+          {(byTemplate.get(t.id) ?? []).length === 0 ? (
+            <p className={mutedText}>Not sent to anyone.</p>
+          ) : (
             <ul className={styles.addresses} aria-label={`Addresses for ${t.name}`}>
-              {(byTemplate.get(t.id) ?? []).map((s) => <AddressRow key={s.id} setting={s} templateName={t.name} writes={writes} />)}
+              {(byTemplate.get(t.id) ?? []).map((s) => (
+                <AddressRow key={s.id} setting={s} templateName={t.name} writes={writes} />
+              ))}
             </ul>
           )}
           <AddAddress template={t.id as EmailTemplateId} name={t.name} writes={writes} />

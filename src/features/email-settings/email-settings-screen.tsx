@@ -7,7 +7,9 @@ export function EmailSettingsScreen() {
   return (
     <Page>
       <Card aria-labelledby="email-settings-heading">
-        <h2 id="email-settings-heading" className={staff.heading}>Emails your brokerage receives</h2>
+        <h2 id="email-settings-heading" className={staff.heading}>
+          Emails your brokerage receives
+        </h2>
         <EmailSettingsEditor />
       </Card>
     </Page>

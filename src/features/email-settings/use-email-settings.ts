@@ -7,11 +7,16 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 export function useEmailSettingWrites(brokerageId: number | undefined) {
   const snackbar = useSnackbar();
   const save = useWrite(saveEmailSettingWrite(brokerageId), {
-    onSuccess: () => { snackbar('Email settings saved.'); },
+    onSuccess: () => {
+      snackbar('Email settings saved.');
+    },
   });
   const remove = useWrite(deleteEmailSettingWrite(brokerageId), {
-    onSuccess: () => { snackbar('Address deleted.'); },
-    onError: (e) => snackbar(e instanceof ApiError ? e.message : 'An error occurred please try again.', { tone: 'error' }),
+    onSuccess: () => {
+      snackbar('Address deleted.');
+    },
+    onError: (e) =>
+      snackbar(e instanceof ApiError ? e.message : 'An error occurred please try again.', { tone: 'error' }),
   });
   return { save, remove };
 }

@@ -1,15 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+
 import { maxLengthOf } from '../../contract/limits.ts';
 import { PasswordResetRequest } from '../../contract/users.ts';
 import { useDraft } from '../../session/draft.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
-import { ruleError, useFieldErrors } from '../../widgets/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { requestPasswordReset } from './request-reset.ts';
+import { ruleError, useFieldErrors } from '../../widgets/form-errors.ts';
 import * as styles from './forgot-password.css.ts';
+import { requestPasswordReset } from './request-reset.ts';
 
 // Spec 1 section 8, verbatim, with how long each shows.
 export const RESET_SENT = 'An email has been sent to you.';
@@ -47,18 +48,39 @@ export function ForgotPasswordScreen() {
   return (
     <main className={styles.screen}>
       <Card className={styles.panel} aria-labelledby="forgot-title">
-        <h1 id="forgot-title" className={styles.heading}>Forgot Password</h1>
-        <p className={styles.intro}>Enter the email address of your account and we will send you a link to set a new password.</p>
+        <h1 id="forgot-title" className={styles.heading}>
+          Forgot Password
+        </h1>
+        <p className={styles.intro}>
+          Enter the email address of your account and we will send you a link to set a new password.
+        </p>
         <form ref={form} onSubmit={submit} noValidate aria-busy={sending}>
-          <TextField label="Email" name="emailAddress" type="email" inputMode="email" autoComplete="email" autoCapitalize="none"
-            spellCheck={false} maxLength={maxLengthOf(EMAIL_RULE)} value={draft.email} error={errors.email}
-            onChange={(e) => { clearError('email'); update({ email: e.target.value }); }} />
+          <TextField
+            label="Email"
+            name="emailAddress"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={maxLengthOf(EMAIL_RULE)}
+            value={draft.email}
+            error={errors.email}
+            onChange={(e) => {
+              clearError('email');
+              update({ email: e.target.value });
+            }}
+          />
           <div className={styles.actions}>
-            <Button type="submit" disabled={sending}>Reset Password</Button>
+            <Button type="submit" disabled={sending}>
+              Reset Password
+            </Button>
           </div>
         </form>
         <div className={styles.links}>
-          <Link href="/login" className={styles.link}>Back to Login</Link>
+          <Link href="/login" className={styles.link}>
+            Back to Login
+          </Link>
         </div>
       </Card>
     </main>

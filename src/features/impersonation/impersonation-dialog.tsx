@@ -1,8 +1,13 @@
 import { useState } from 'react';
-import { useStore } from '../../session/persisted-store.ts';
+
 import {
-  clearImpersonationRequest, endImpersonation, startImpersonation, useImpersonationRequest, type ImpersonationRequest,
+  clearImpersonationRequest,
+  endImpersonation,
+  startImpersonation,
+  useImpersonationRequest,
+  type ImpersonationRequest,
 } from '../../session/impersonation.ts';
+import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -27,16 +32,26 @@ function RequestDialog({ request }: { request: ImpersonationRequest }) {
   const current = useStore(impersonationStore);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const state: ImpersonationDialogState = request.mode === 'disableImpersonate' ? 'disableImpersonate' : failed ? 'impersonateError' : 'impersonate';
-  const name = request.mode === 'impersonate' ? request.target.name : current?.target.name ?? '';
-  const close = (open: boolean) => { if (!open) clearImpersonationRequest(); };
-  const cancel = <Button variant="text" onClick={clearImpersonationRequest}>Cancel</Button>;
+  const state: ImpersonationDialogState =
+    request.mode === 'disableImpersonate' ? 'disableImpersonate' : failed ? 'impersonateError' : 'impersonate';
+  const name = request.mode === 'impersonate' ? request.target.name : (current?.target.name ?? '');
+  const close = (open: boolean) => {
+    if (!open) clearImpersonationRequest();
+  };
+  const cancel = (
+    <Button variant="text" onClick={clearImpersonationRequest}>
+      Cancel
+    </Button>
+  );
 
   const start = async () => {
     if (request.mode !== 'impersonate') return;
     setBusy(true);
     const ok = await startImpersonation(request.target);
-    if (!ok) { setFailed(true); setBusy(false); }
+    if (!ok) {
+      setFailed(true);
+      setBusy(false);
+    }
   };
   const stop = async () => {
     setBusy(true);
@@ -45,20 +60,57 @@ function RequestDialog({ request }: { request: ImpersonationRequest }) {
 
   if (state === 'impersonateError') {
     return (
-      <Dialog open onOpenChange={close} title="Impersonation Error" description={impersonateErrorText(name)}
-        actions={<Button onClick={clearImpersonationRequest}>Close</Button>} />
+      <Dialog
+        open
+        onOpenChange={close}
+        title="Impersonation Error"
+        description={impersonateErrorText(name)}
+        actions={<Button onClick={clearImpersonationRequest}>Close</Button>}
+      />
     );
   }
   if (state === 'disableImpersonate') {
     return (
-      <Dialog open onOpenChange={close} title="Stop Impersonating"
+      <Dialog
+        open
+        onOpenChange={close}
+        title="Stop Impersonating"
         description={`Do you want to stop impersonating ${name}? You will return to your own account.`}
-        actions={<>{cancel}<Button disabled={busy} onClick={() => { void stop(); }}>Stop Impersonating</Button></>} />
+        actions={
+          <>
+            {cancel}
+            <Button
+              disabled={busy}
+              onClick={() => {
+                void stop();
+              }}
+            >
+              Stop Impersonating
+            </Button>
+          </>
+        }
+      />
     );
   }
   return (
-    <Dialog open onOpenChange={close} title={`Impersonate ${name}`}
+    <Dialog
+      open
+      onOpenChange={close}
+      title={`Impersonate ${name}`}
       description={`Impersonating ${name} allows you to manage this profile as an administrator.`}
-      actions={<>{cancel}<Button disabled={busy} onClick={() => { void start(); }}>Impersonate</Button></>} />
+      actions={
+        <>
+          {cancel}
+          <Button
+            disabled={busy}
+            onClick={() => {
+              void start();
+            }}
+          >
+            Impersonate
+          </Button>
+        </>
+      }
+    />
   );
 }

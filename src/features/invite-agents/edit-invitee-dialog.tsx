@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { editPotentialAgentWrite, potentialAgentQueryOptions } from '../../api/invitation-details.ts';
 import { useWrite } from '../../api/write.ts';
 import { PotentialAgentEdit, type PotentialAgent } from '../../contract/potential-agents.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
-import { schemaErrors, useCheckedForm } from '../../widgets/checked-form.ts';
 import { Dialog } from '../../ui/dialog.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { schemaErrors, useCheckedForm } from '../../widgets/checked-form.ts';
 
 type Fields = { firstName: string; lastName: string; phone: string };
 
@@ -28,7 +29,8 @@ function EditForm({ invitee, onDone }: { invitee: PotentialAgent; onDone: () => 
   const { ref, submit, field, formError, pending } = useCheckedForm<Fields, PotentialAgent | null>({
     initial: { firstName: invitee.name.first, lastName: invitee.name.last, phone: formatPhone(invitee.phone) },
     schema: PotentialAgentEdit,
-    check: (f) => schemaErrors<Fields>(PotentialAgentEdit, { firstName: f.firstName, lastName: f.lastName, phone: f.phone }),
+    check: (f) =>
+      schemaErrors<Fields>(PotentialAgentEdit, { firstName: f.firstName, lastName: f.lastName, phone: f.phone }),
     save: async (f) => {
       const patch = changes(invitee, f);
       return Object.keys(patch).length > 0 ? edit.mutateAsync(patch) : null;
@@ -42,13 +44,21 @@ function EditForm({ invitee, onDone }: { invitee: PotentialAgent; onDone: () => 
   });
   return (
     <form ref={ref} onSubmit={submit} noValidate>
-      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+      {formError && (
+        <p role="alert" className={styles.formError}>
+          {formError}
+        </p>
+      )}
       <TextField label="First Name" autoComplete="off" keyFilter="name" {...field('firstName')} />
       <TextField label="Last Name" autoComplete="off" keyFilter="name" {...field('lastName')} />
       <TextField label="Phone Number" type="tel" autoComplete="off" keyFilter="phone" {...field('phone')} />
       <div className={styles.inlineForm}>
-        <Button variant="text" onClick={onDone}>Cancel</Button>
-        <Button type="submit" disabled={pending}>Save</Button>
+        <Button variant="text" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          Save
+        </Button>
       </div>
     </form>
   );
@@ -61,11 +71,27 @@ function EditForm({ invitee, onDone }: { invitee: PotentialAgent; onDone: () => 
 export function EditInviteeDialog({ id, onClose }: { id: number | undefined; onClose: () => void }) {
   const invitee = useQuery({ ...potentialAgentQueryOptions(id ?? 0), enabled: id !== undefined });
   return (
-    <Dialog open={id !== undefined} onOpenChange={(o) => { if (!o) onClose(); }} title="Edit Invitation"
-      description={invitee.data ? `The invitation goes to ${invitee.data.email}; to use another address, withdraw it and invite again.` : undefined}>
-      {invitee.isError && <p role="alert" className={styles.formError}>{invitee.error.message}</p>}
+    <Dialog
+      open={id !== undefined}
+      onOpenChange={(o) => {
+        if (!o) onClose();
+      }}
+      title="Edit Invitation"
+      description={
+        invitee.data
+          ? `The invitation goes to ${invitee.data.email}; to use another address, withdraw it and invite again.`
+          : undefined
+      }
+    >
+      {invitee.isError && (
+        <p role="alert" className={styles.formError}>
+          {invitee.error.message}
+        </p>
+      )}
       {invitee.isPending && id !== undefined && <Skeleton label="Loading the invitation" shape="record" />}
-      {invitee.data && invitee.data.id === id && <EditForm key={invitee.dataUpdatedAt} invitee={invitee.data} onDone={onClose} />}
+      {invitee.data && invitee.data.id === id && (
+        <EditForm key={invitee.dataUpdatedAt} invitee={invitee.data} onDone={onClose} />
+      )}
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { invitationStatsQueryOptions } from '../../api/invitation-details.ts';
 import { enumLabel } from '../../contract/labels.ts';
 import { POTENTIAL_AGENT_LIST_STATUSES } from '../../contract/potential-agents.ts';
@@ -12,16 +13,26 @@ import * as styles from '../../ui/staff.css.ts';
  */
 export function InvitationFigures({ brokerageId }: { brokerageId: number }) {
   const stats = useQuery(invitationStatsQueryOptions(brokerageId));
-  if (stats.isError) return <p role="alert" className={styles.formError}>The invitation figures could not be loaded.</p>;
+  if (stats.isError)
+    return (
+      <p role="alert" className={styles.formError}>
+        The invitation figures could not be loaded.
+      </p>
+    );
   const s = stats.data;
   if (!s) return null;
-  const last30 = s.sentLast30 === 0 ? NO_INVITATIONS : `${formatCount(s.acceptedLast30)} of ${formatCount(s.sentLast30)} accepted`;
+  const last30 =
+    s.sentLast30 === 0 ? NO_INVITATIONS : `${formatCount(s.acceptedLast30)} of ${formatCount(s.sentLast30)} accepted`;
   return (
     <section aria-label="Invitation figures">
-      <DetailList items={[
-        ...POTENTIAL_AGENT_LIST_STATUSES.map((st) => [enumLabel('potentialAgentListStatus', st), formatCount(s.counts[st] ?? 0)] as const),
-        ['Sent in the last 30 days', last30],
-      ]} />
+      <DetailList
+        items={[
+          ...POTENTIAL_AGENT_LIST_STATUSES.map(
+            (st) => [enumLabel('potentialAgentListStatus', st), formatCount(s.counts[st] ?? 0)] as const,
+          ),
+          ['Sent in the last 30 days', last30],
+        ]}
+      />
     </section>
   );
 }

@@ -1,44 +1,57 @@
-import { recordId } from '../../lib/record-params.ts';
-import { QueryFailure } from '../../ui/query-failure.tsx';
-import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+
 import { userTypeOf } from '../../access/navigation.ts';
 import {
-  activeOfficersQueryOptions, addLenderReferralNoteWrite, assignLoanOfficerWrite, lenderReferralQueryOptions, moveLenderStepWrite,
+  activeOfficersQueryOptions,
+  addLenderReferralNoteWrite,
+  assignLoanOfficerWrite,
+  lenderReferralQueryOptions,
+  moveLenderStepWrite,
 } from '../../api/lender-console.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { useWrite } from '../../api/write.ts';
-import { LenderStatusChange, type LenderReferralDetail, type LenderReferralEvent } from '../../contract/lender-referrals.ts';
-import { LENDER_STEP_LABELS, LOST_REASONS, type LenderStep } from '../../lib/lender-steps.ts';
+import { codeLabel, enumLabel } from '../../contract/labels.ts';
+import {
+  LenderStatusChange,
+  type LenderReferralDetail,
+  type LenderReferralEvent,
+} from '../../contract/lender-referrals.ts';
 import { formatCents, formatDate, formatDateTime, parseDollarsToCents, personName } from '../../lib/format.ts';
+import { LENDER_STEP_LABELS, LOST_REASONS, type LenderStep } from '../../lib/lender-steps.ts';
+import { recordId } from '../../lib/record-params.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
+import { withBreakPoints } from '../../ui/break-points.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
-import { NotesPanel } from '../../widgets/notes-panel.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { enumLabel, codeLabel } from '../../contract/labels.ts';
-import { RecordSkeleton } from '../../ui/skeleton.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { schemaErrors } from '../../widgets/checked-form.ts';
 import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { NotesPanel } from '../../widgets/notes-panel.tsx';
 
-const label = (s: string | null) => (s ? LENDER_STEP_LABELS[s as LenderStep] ?? codeLabel(s) : '-');
+const label = (s: string | null) => (s ? (LENDER_STEP_LABELS[s as LenderStep] ?? codeLabel(s)) : '-');
 
 /** One line of the referral's history. */
 export function eventText(e: LenderReferralEvent): string {
   switch (e.type) {
-    case 'RECEIVED': return 'Referral received';
-    case 'ASSIGNED': return `${e.detail === 'Reassigned' ? 'Reassigned' : 'Assigned'} to ${e.loanOfficer ?? 'a loan officer'}`;
-    case 'UNASSIGNED': return `Unassigned from ${e.loanOfficer ?? 'a loan officer'}${e.detail ? ` (${e.detail})` : ''}`;
-    default: return `${label(e.fromStatus)} → ${label(e.toStatus)}${e.detail ? ` (${e.detail})` : ''}`;
+    case 'RECEIVED':
+      return 'Referral received';
+    case 'ASSIGNED':
+      return `${e.detail === 'Reassigned' ? 'Reassigned' : 'Assigned'} to ${e.loanOfficer ?? 'a loan officer'}`;
+    case 'UNASSIGNED':
+      return `Unassigned from ${e.loanOfficer ?? 'a loan officer'}${e.detail ? ` (${e.detail})` : ''}`;
+    default:
+      return `${label(e.fromStatus)} → ${label(e.toStatus)}${e.detail ? ` (${e.detail})` : ''}`;
   }
 }
 
@@ -55,12 +68,31 @@ function AssignControl({ referral }: { referral: LenderReferralDetail }) {
   const assign = useWrite(assignLoanOfficerWrite(referral.id), {
     onSuccess: (r, officer) => {
       // Taking an assignment back is one more assignment: Undo puts the officer before it back.
-      const undo = officer !== previous ? { action: { label: 'Undo', run: () => {
-        assignBack.mutateAsync(previous).then((back) => {
-          snackbar(back.loanOfficer ? `Assigned back to ${back.loanOfficer.name}.` : 'The referral is unassigned again.', { tone: 'success' });
-        }, (err: unknown) => snackbar(serverMessage(err), { tone: 'error' }));
-      } } } : {};
-      snackbar(r.loanOfficer ? `Assigned to ${r.loanOfficer.name}.` : 'The referral is unassigned.', { tone: 'success', ...undo });
+      const undo =
+        officer !== previous
+          ? {
+              action: {
+                label: 'Undo',
+                run: () => {
+                  assignBack.mutateAsync(previous).then(
+                    (back) => {
+                      snackbar(
+                        back.loanOfficer
+                          ? `Assigned back to ${back.loanOfficer.name}.`
+                          : 'The referral is unassigned again.',
+                        { tone: 'success' },
+                      );
+                    },
+                    (err: unknown) => snackbar(serverMessage(err), { tone: 'error' }),
+                  );
+                },
+              },
+            }
+          : {};
+      snackbar(r.loanOfficer ? `Assigned to ${r.loanOfficer.name}.` : 'The referral is unassigned.', {
+        tone: 'success',
+        ...undo,
+      });
     },
     // Every option is valid when shown; an officer deactivated since is refused at the field, in words.
     onError: (err) => {
@@ -70,24 +102,55 @@ function AssignControl({ referral }: { referral: LenderReferralDetail }) {
     },
   });
   const current = referral.loanOfficer ? String(referral.loanOfficer.id) : '';
-  const submit = (e: FormEvent) => { e.preventDefault(); show({}); setFormError(undefined); assign.mutate(choice ? Number(choice) : null); };
-  if (final) return <p>{referral.loanOfficer?.name ?? 'Unassigned'} <span className={styles.meta}>(a closed loan is final)</span></p>;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    show({});
+    setFormError(undefined);
+    assign.mutate(choice ? Number(choice) : null);
+  };
+  if (final)
+    return (
+      <p>
+        {referral.loanOfficer?.name ?? 'Unassigned'} <span className={styles.meta}>(a closed loan is final)</span>
+      </p>
+    );
   return (
     <form ref={form} className={styles.inlineForm} onSubmit={submit} noValidate>
-      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
-      <SelectField label="Loan Officer" name="loanOfficerId" value={choice} error={errors.loanOfficerId}
-        onChange={(e) => { clear('loanOfficerId'); setChoice(e.target.value); }}>
+      {formError && (
+        <p role="alert" className={styles.formError}>
+          {formError}
+        </p>
+      )}
+      <SelectField
+        label="Loan Officer"
+        name="loanOfficerId"
+        value={choice}
+        error={errors.loanOfficerId}
+        onChange={(e) => {
+          clear('loanOfficerId');
+          setChoice(e.target.value);
+        }}
+      >
         <option value="">Unassigned</option>
-        {(officers.data?.content ?? []).map((o) => <option key={o.id} value={String(o.id)}>{personName(o.firstName, o.lastName)}</option>)}
-        {referral.loanOfficer && referral.loanOfficer.status !== 'ACTIVE' && <option value={current}>{referral.loanOfficer.name} (inactive)</option>}
+        {(officers.data?.content ?? []).map((o) => (
+          <option key={o.id} value={String(o.id)}>
+            {personName(o.firstName, o.lastName)}
+          </option>
+        ))}
+        {referral.loanOfficer && referral.loanOfficer.status !== 'ACTIVE' && (
+          <option value={current}>{referral.loanOfficer.name} (inactive)</option>
+        )}
       </SelectField>
-      <Button type="submit" disabled={assign.isPending || choice === current}>{referral.loanOfficer ? 'Reassign' : 'Assign'}</Button>
+      <Button type="submit" disabled={assign.isPending || choice === current}>
+        {referral.loanOfficer ? 'Reassign' : 'Assign'}
+      </Button>
     </form>
   );
 }
 
 /** Today as YYYY-MM-DD in the reader's own zone (the latest closing date the form offers). */
-const todayIso = (now = new Date()) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+const todayIso = (now = new Date()) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
 type Move = { status: LenderStep; reason?: (typeof LOST_REASONS)[number]; loanAmountCents?: number; closedOn?: string };
 
@@ -105,14 +168,23 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
   const { errors, show, clear } = useFieldErrors<'reason' | 'loanAmountCents' | 'closedOn'>(form);
   const [formError, setFormError] = useState<string>();
   const snackbar = useSnackbar();
-  const close = (open: boolean) => { if (!open) { show({}); setFormError(undefined); setDialog(null); } };
+  const close = (open: boolean) => {
+    if (!open) {
+      show({});
+      setFormError(undefined);
+      setDialog(null);
+    }
+  };
   const move = useWrite(moveLenderStepWrite(referral.id), {
     onSuccess: (r) => {
       snackbar(`Moved to ${LENDER_STEP_LABELS[r.status]}.`, { tone: 'success' });
       close(false);
     },
     onError: (err, body) => {
-      if (body.status !== 'LOST' && body.status !== 'CLOSED') { snackbar(serverMessage(err), { tone: 'error' }); return; }
+      if (body.status !== 'LOST' && body.status !== 'CLOSED') {
+        snackbar(serverMessage(err), { tone: 'error' });
+        return;
+      }
       // In the dialog: each refusal beside its field, the rest above them.
       const { fields, other } = serverFieldErrors(err, ['reason', 'loanAmountCents', 'closedOn'] as const);
       show(fields);
@@ -122,12 +194,21 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const cents = parseDollarsToCents(amount);
-    const body: Move = dialog === 'LOST'
-      ? { status: 'LOST', ...(reason ? { reason: reason as (typeof LOST_REASONS)[number] } : {}) }
-      : { status: 'CLOSED', ...(cents !== undefined ? { loanAmountCents: cents } : {}), ...(closedOn ? { closedOn } : {}) };
+    const body: Move =
+      dialog === 'LOST'
+        ? { status: 'LOST', ...(reason ? { reason: reason as (typeof LOST_REASONS)[number] } : {}) }
+        : {
+            status: 'CLOSED',
+            ...(cents !== undefined ? { loanAmountCents: cents } : {}),
+            ...(closedOn ? { closedOn } : {}),
+          };
     // The contract's rules: Not Proceeding needs a reason, Loan Closed an amount and a closing date.
-    const found: Partial<Record<'reason' | 'loanAmountCents' | 'closedOn', string>> = schemaErrors<LenderStatusChange>(LenderStatusChange, body);
-    if (dialog === 'CLOSED' && amount.trim() && cents === undefined) found.loanAmountCents = 'Enter the loan amount in dollars, such as 250000';
+    const found: Partial<Record<'reason' | 'loanAmountCents' | 'closedOn', string>> = schemaErrors<LenderStatusChange>(
+      LenderStatusChange,
+      body,
+    );
+    if (dialog === 'CLOSED' && amount.trim() && cents === undefined)
+      found.loanAmountCents = 'Enter the loan amount in dollars, such as 250000';
     if (dialog === 'CLOSED' && closedOn > todayIso()) found.closedOn = 'The closing date cannot be in the future';
     show(found);
     setFormError(undefined);
@@ -148,7 +229,11 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
         <div className={styles.chips} role="group" aria-label="Next step">
           {next && stepButton(next, 'primary')}
           {referral.nextSteps.includes('LOST') && (
-            <Button variant="text" disabled={move.isPending} onClick={() => act('LOST')}>{`Move to ${LENDER_STEP_LABELS.LOST}…`}</Button>
+            <Button
+              variant="text"
+              disabled={move.isPending}
+              onClick={() => act('LOST')}
+            >{`Move to ${LENDER_STEP_LABELS.LOST}…`}</Button>
           )}
         </div>
         {later.length > 0 && (
@@ -158,28 +243,77 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
           </div>
         )}
       </div>
-      <Dialog open={dialog !== null} onOpenChange={close} title={dialog === 'CLOSED' ? 'Loan Closed' : 'Not Proceeding'}
-        description={dialog === 'CLOSED' ? 'A closed loan is final: its step and loan officer cannot change afterwards.' : undefined}>
+      <Dialog
+        open={dialog !== null}
+        onOpenChange={close}
+        title={dialog === 'CLOSED' ? 'Loan Closed' : 'Not Proceeding'}
+        description={
+          dialog === 'CLOSED'
+            ? 'A closed loan is final: its step and loan officer cannot change afterwards.'
+            : undefined
+        }
+      >
         <form ref={form} onSubmit={submit} noValidate>
-          {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+          {formError && (
+            <p role="alert" className={styles.formError}>
+              {formError}
+            </p>
+          )}
           {dialog === 'LOST' && (
-            <SelectField label="Reason" name="reason" value={reason} error={errors.reason} onChange={(e) => { clear('reason'); setReason(e.target.value); }}>
+            <SelectField
+              label="Reason"
+              name="reason"
+              value={reason}
+              error={errors.reason}
+              onChange={(e) => {
+                clear('reason');
+                setReason(e.target.value);
+              }}
+            >
               <option value="">Choose a reason</option>
-              {LOST_REASONS.map((r) => <option key={r} value={r}>{r}</option>)}
+              {LOST_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
             </SelectField>
           )}
           {dialog === 'CLOSED' && (
             <>
-              <TextField label="Loan Amount (USD)" name="loanAmountCents" inputMode="decimal" autoComplete="off" value={amount}
-                error={errors.loanAmountCents} onChange={(e) => { clear('loanAmountCents'); setAmount(e.target.value); }} />
-              <TextField label="Closing Date" name="closedOn" type="date" max={todayIso()} value={closedOn}
-                error={errors.closedOn} onChange={(e) => { clear('closedOn'); setClosedOn(e.target.value); }} />
+              <TextField
+                label="Loan Amount (USD)"
+                name="loanAmountCents"
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                error={errors.loanAmountCents}
+                onChange={(e) => {
+                  clear('loanAmountCents');
+                  setAmount(e.target.value);
+                }}
+              />
+              <TextField
+                label="Closing Date"
+                name="closedOn"
+                type="date"
+                max={todayIso()}
+                value={closedOn}
+                error={errors.closedOn}
+                onChange={(e) => {
+                  clear('closedOn');
+                  setClosedOn(e.target.value);
+                }}
+              />
             </>
           )}
           <div className={styles.toolbar}>
             <span className={styles.toolbarSpacer} />
-            <Button variant="text" onClick={() => close(false)}>Cancel</Button>
-            <Button type="submit" disabled={move.isPending}>{dialog === 'CLOSED' ? 'Close Loan' : 'Save'}</Button>
+            <Button variant="text" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={move.isPending}>
+              {dialog === 'CLOSED' ? 'Close Loan' : 'Save'}
+            </Button>
           </div>
         </form>
       </Dialog>
@@ -199,34 +333,70 @@ export function LenderReferralViewScreen({ params }: { params: Record<string, st
   const r = query.data;
   const buyer = r ? personName(r.buyer.first, r.buyer.last, 'Not Available') : undefined;
   useAddRecentlyViewed('lenderReferrals', r && buyer ? { id: r.id, label: buyer } : undefined);
-  if (!valid || query.isError) return <Page title="Referral"><QueryFailure thing="This referral" /></Page>;
+  if (!valid || query.isError)
+    return (
+      <Page title="Referral">
+        <QueryFailure thing="This referral" />
+      </Page>
+    );
   if (!r || !buyer) return <RecordSkeleton label="Loading referral" />;
-  const addNote = async (body: string) => { await note.mutateAsync(body); };
+  const addNote = async (body: string) => {
+    await note.mutateAsync(body);
+  };
   return (
     <Page title={buyer}>
       <div className={styles.stack}>
         <Card>
-          <div className={styles.headerRow}><h2 className={styles.heading}>{buyer}</h2></div>
-          <DetailList items={[
-            ['Status', LENDER_STEP_LABELS[r.status]],
-            ['Phone', r.buyerContact.phone ? <a href={`tel:${r.buyerContact.phone}`}>{formatPhone(r.buyerContact.phone)}</a> : '-'],
-            ['Email', r.buyerContact.email ? <a href={`mailto:${r.buyerContact.email}`}>{withBreakPoints(r.buyerContact.email)}</a> : '-'],
-            ['Type', enumLabel('referralType', r.type)], ['Transfer', enumLabel('opportunityStatus', r.opportunityStatus)],
-            ['Received', formatDateTime(r.received)], ['First Contact', formatDateTime(r.firstContact)],
-            ['Loan Amount', formatCents(r.loanAmountCents)], ...(r.lostReason ? [['Reason', r.lostReason] as const] : []),
-            ...(r.closed ? [['Closed', formatDate(r.closed)] as const] : []),
-          ]} />
+          <div className={styles.headerRow}>
+            <h2 className={styles.heading}>{buyer}</h2>
+          </div>
+          <DetailList
+            items={[
+              ['Status', LENDER_STEP_LABELS[r.status]],
+              [
+                'Phone',
+                r.buyerContact.phone ? (
+                  <a href={`tel:${r.buyerContact.phone}`}>{formatPhone(r.buyerContact.phone)}</a>
+                ) : (
+                  '-'
+                ),
+              ],
+              [
+                'Email',
+                r.buyerContact.email ? (
+                  <a href={`mailto:${r.buyerContact.email}`}>{withBreakPoints(r.buyerContact.email)}</a>
+                ) : (
+                  '-'
+                ),
+              ],
+              ['Type', enumLabel('referralType', r.type)],
+              ['Transfer', enumLabel('opportunityStatus', r.opportunityStatus)],
+              ['Received', formatDateTime(r.received)],
+              ['First Contact', formatDateTime(r.firstContact)],
+              ['Loan Amount', formatCents(r.loanAmountCents)],
+              ...(r.lostReason ? [['Reason', r.lostReason] as const] : []),
+              ...(r.closed ? [['Closed', formatDate(r.closed)] as const] : []),
+            ]}
+          />
         </Card>
         <Card>
           <h2 className={styles.subheading}>Agent</h2>
-          <DetailList items={[
-            ['Agent', r.agent?.name ?? '-'], ['Brokerage', r.brokerage.name],
-            ['Agent Phone', r.agentContact?.phone ? formatPhone(r.agentContact.phone) : '-'], ['Agent Email', r.agentContact?.email ?? '-'],
-          ]} />
+          <DetailList
+            items={[
+              ['Agent', r.agent?.name ?? '-'],
+              ['Brokerage', r.brokerage.name],
+              ['Agent Phone', r.agentContact?.phone ? formatPhone(r.agentContact.phone) : '-'],
+              ['Agent Email', r.agentContact?.email ?? '-'],
+            ]}
+          />
         </Card>
         <Card>
           <h2 className={styles.subheading}>Loan Officer</h2>
-          {writer ? <AssignControl key={r.loanOfficer?.id ?? 'none'} referral={r} /> : <p>{r.loanOfficer?.name ?? 'Unassigned'}</p>}
+          {writer ? (
+            <AssignControl key={r.loanOfficer?.id ?? 'none'} referral={r} />
+          ) : (
+            <p>{r.loanOfficer?.name ?? 'Unassigned'}</p>
+          )}
         </Card>
         {writer && (
           <Card>
@@ -247,8 +417,11 @@ export function LenderReferralViewScreen({ params }: { params: Record<string, st
         </Card>
         <Card>
           <h2 className={styles.subheading}>Notes</h2>
-          <NotesPanel notes={r.notes.map((n) => ({ id: n.id, body: n.body, author: n.author.name, created: n.created }))}
-            onAdd={writer ? addNote : undefined} formatTime={formatDateTime} />
+          <NotesPanel
+            notes={r.notes.map((n) => ({ id: n.id, body: n.body, author: n.author.name, created: n.created }))}
+            onAdd={writer ? addNote : undefined}
+            formatTime={formatDateTime}
+          />
         </Card>
       </div>
     </Page>

@@ -1,14 +1,15 @@
 import { useState } from 'react';
+
 import { createLoanOfficerWrite, editLoanOfficerWrite } from '../../api/lender-console.ts';
 import { useWrite } from '../../api/write.ts';
 import { LoanOfficerEdit, type LoanOfficerDetail } from '../../contract/loan-officers.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
-import { schemaErrors, useCheckedForm, type FieldErrors } from '../../widgets/checked-form.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { schemaErrors, useCheckedForm, type FieldErrors } from '../../widgets/checked-form.ts';
 
 type Form = { firstName: string; lastName: string; email: string; phone: string; nmls: string };
 const EMPTY: Form = { firstName: '', lastName: '', email: '', phone: '', nmls: '' };
@@ -17,18 +18,41 @@ const EMPTY: Form = { firstName: '', lastName: '', email: '', phone: '', nmls: '
 export const loanOfficerErrors = (form: Form): FieldErrors<Form> => schemaErrors<Form>(LoanOfficerEdit, form);
 
 const formOf = (o: LoanOfficerDetail): Form => ({
-  firstName: o.firstName, lastName: o.lastName, email: o.email ?? '', phone: formatPhone(o.phone), nmls: o.nmls ?? '',
+  firstName: o.firstName,
+  lastName: o.lastName,
+  email: o.email ?? '',
+  phone: formatPhone(o.phone),
+  nmls: o.nmls ?? '',
 });
 
 /** The officer form of both dialogs: name, email, phone and NMLS ID, checked before it is sent. */
-function LoanOfficerForm({ initial, submitLabel, save, onSaved, onCancel }: {
-  initial: Form; submitLabel: string; save: (form: Form) => Promise<LoanOfficerDetail>;
-  onSaved: (o: LoanOfficerDetail) => void; onCancel: () => void;
+function LoanOfficerForm({
+  initial,
+  submitLabel,
+  save,
+  onSaved,
+  onCancel,
+}: {
+  initial: Form;
+  submitLabel: string;
+  save: (form: Form) => Promise<LoanOfficerDetail>;
+  onSaved: (o: LoanOfficerDetail) => void;
+  onCancel: () => void;
 }) {
-  const { ref, submit, field, formError, pending } = useCheckedForm({ initial, schema: LoanOfficerEdit, check: loanOfficerErrors, save, onSaved });
+  const { ref, submit, field, formError, pending } = useCheckedForm({
+    initial,
+    schema: LoanOfficerEdit,
+    check: loanOfficerErrors,
+    save,
+    onSaved,
+  });
   return (
     <form ref={ref} onSubmit={submit} noValidate>
-      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+      {formError && (
+        <p role="alert" className={styles.formError}>
+          {formError}
+        </p>
+      )}
       <TextField label="First Name" autoComplete="off" keyFilter="name" {...field('firstName')} />
       <TextField label="Last Name" autoComplete="off" keyFilter="name" {...field('lastName')} />
       <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
@@ -36,49 +60,85 @@ function LoanOfficerForm({ initial, submitLabel, save, onSaved, onCancel }: {
       <TextField label="NMLS ID" inputMode="numeric" autoComplete="off" keyFilter="digits" {...field('nmls')} />
       <div className={styles.toolbar}>
         <span className={styles.toolbarSpacer} />
-        <Button variant="text" onClick={onCancel}>Cancel</Button>
-        <Button type="submit" disabled={pending}>{submitLabel}</Button>
+        <Button variant="text" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {submitLabel}
+        </Button>
       </div>
     </form>
   );
 }
 
 /** Add Loan Officer: name, email, phone and NMLS ID, for the signed-in loan office. */
-export function NewLoanOfficerDialog({ open, onOpenChange, onCreated }: {
-  open: boolean; onOpenChange: (open: boolean) => void; onCreated?: (o: LoanOfficerDetail) => void;
+export function NewLoanOfficerDialog({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated?: (o: LoanOfficerDetail) => void;
 }) {
   const create = useWrite(createLoanOfficerWrite);
   const snackbar = useSnackbar();
   // A new form (empty fields, no errors) each time the dialog opens.
   const [round, setRound] = useState(0);
-  const close = () => { setRound((n) => n + 1); onOpenChange(false); };
+  const close = () => {
+    setRound((n) => n + 1);
+    onOpenChange(false);
+  };
   return (
-    <Dialog open={open} onOpenChange={(o) => { if (!o) setRound((n) => n + 1); onOpenChange(o); }} title="Add Loan Officer">
-      <LoanOfficerForm key={round} initial={EMPTY} submitLabel="Add" save={create.mutateAsync} onCancel={close}
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) setRound((n) => n + 1);
+        onOpenChange(o);
+      }}
+      title="Add Loan Officer"
+    >
+      <LoanOfficerForm
+        key={round}
+        initial={EMPTY}
+        submitLabel="Add"
+        save={create.mutateAsync}
+        onCancel={close}
         onSaved={(o) => {
           snackbar(`Added ${o.firstName} ${o.lastName}.`, { tone: 'success' });
           close();
           onCreated?.(o);
-        }} />
+        }}
+      />
     </Dialog>
   );
 }
 
 /** Edit Loan Officer: the same fields and rules as adding, filled with the officer's details. */
-export function EditLoanOfficerDialog({ officer, open, onOpenChange }: {
-  officer: LoanOfficerDetail; open: boolean; onOpenChange: (open: boolean) => void;
+export function EditLoanOfficerDialog({
+  officer,
+  open,
+  onOpenChange,
+}: {
+  officer: LoanOfficerDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }) {
   const edit = useWrite(editLoanOfficerWrite(officer.id));
   const snackbar = useSnackbar();
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Edit Loan Officer">
       {open && (
-        <LoanOfficerForm initial={formOf(officer)} submitLabel="Save" save={edit.mutateAsync}
+        <LoanOfficerForm
+          initial={formOf(officer)}
+          submitLabel="Save"
+          save={edit.mutateAsync}
           onCancel={() => onOpenChange(false)}
           onSaved={(o) => {
             snackbar(`Saved ${o.firstName} ${o.lastName}.`, { tone: 'success' });
             onOpenChange(false);
-          }} />
+          }}
+        />
       )}
     </Dialog>
   );

@@ -17,7 +17,11 @@ export function WaitingOnDevice() {
       </h2>
       <p>They are kept here and sent once you sign in again with the same phone number.</p>
       <ul aria-label="Changes waiting on this device">
-        {waiting.map((w) => <li key={w.idempotencyKey}>{w.referralName}: {describeWrite(w)} · {formatDateTime(w.queuedAt)}</li>)}
+        {waiting.map((w) => (
+          <li key={w.idempotencyKey}>
+            {w.referralName}: {describeWrite(w)} · {formatDateTime(w.queuedAt)}
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+
+import { brokerageQueryOptions } from '../../api/brokerages.ts';
 import { markMarketplaceViewedWrite } from '../../api/viewed-items.ts';
 import { useWrite } from '../../api/write.ts';
 import { MARKETPLACE_ITEMS, type MarketplaceItem } from '../../lib/marketplace.ts';
-import { brokerageQueryOptions } from '../../api/brokerages.ts';
 import { useBrokerageScope } from '../../session/brokerage-scope.ts';
-import { ApinationStatus } from '../../widgets/apination-status.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
+import { ApinationStatus } from '../../widgets/apination-status.tsx';
 import * as styles from './marketplace.css.ts';
 
 const DESCRIPTIONS: Record<MarketplaceItem, { name: string; text: string }> = {
-  apination: { name: 'Apination', text: 'Connects your CRM and transaction tools so referral updates flow without retyping.' },
+  apination: {
+    name: 'Apination',
+    text: 'Connects your CRM and transaction tools so referral updates flow without retyping.',
+  },
   rialto: { name: 'Rialto', text: 'Marketing and listing presentation tools for your agents.' },
   'broker-boost': { name: 'Broker Boost', text: 'Raises your agents’ scores so they receive more referrals.' },
   iris: { name: 'IRIS', text: 'Lead generation: qualified buyer and seller leads delivered to your brokerage.' },
@@ -21,14 +25,18 @@ const DESCRIPTIONS: Record<MarketplaceItem, { name: string; text: string }> = {
 export function MarketplaceScreen() {
   const { mutate: markViewed } = useWrite(markMarketplaceViewedWrite);
   // Offline the write fails quietly: the chip stays until the next visit online.
-  useEffect(() => { markViewed(); }, [markViewed]);
+  useEffect(() => {
+    markViewed();
+  }, [markViewed]);
   return (
     <Page>
       <ul className={styles.grid}>
         {MARKETPLACE_ITEMS.map((item) => (
           <li key={item}>
             <Card aria-labelledby={`mp-${item}`} className={styles.card}>
-              <h2 id={`mp-${item}`} className={styles.name}>{DESCRIPTIONS[item].name}</h2>
+              <h2 id={`mp-${item}`} className={styles.name}>
+                {DESCRIPTIONS[item].name}
+              </h2>
               <p>{DESCRIPTIONS[item].text}</p>
               {item === 'apination' && <ApinationItem />}
             </Card>

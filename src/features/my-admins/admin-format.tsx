@@ -16,5 +16,7 @@ export function AdminStatus({ admin }: { admin: BrokerageAdmin }) {
 export const lastSignIn = (a: BrokerageAdmin) => (a.psiLastLogin ? formatDateTime(a.psiLastLogin) : 'Never');
 export const inviteText = (a: BrokerageAdmin) => {
   if (!a.invite) return '-';
-  return a.invite.state === 'EXPIRED' ? `Expired ${formatDate(a.invite.expiresAt)}` : `Sent ${formatDate(a.invite.sentAt)}, expires ${formatDate(a.invite.expiresAt)}`;
+  return a.invite.state === 'EXPIRED'
+    ? `Expired ${formatDate(a.invite.expiresAt)}`
+    : `Sent ${formatDate(a.invite.sentAt)}, expires ${formatDate(a.invite.expiresAt)}`;
 };

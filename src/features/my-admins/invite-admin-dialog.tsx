@@ -1,6 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
+
 import { inviteAdminWrite } from '../../api/brokerage-admins.ts';
 import { useWrite } from '../../api/write.ts';
+import { personNameError } from '../../contract/person-name.ts';
 import { forgotEmailError } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -8,7 +10,6 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
-import { personNameError } from '../../contract/person-name.ts';
 
 type Fields = { firstName: string; lastName: string; email: string };
 const EMPTY: Fields = { firstName: '', lastName: '', email: '' };
@@ -49,20 +50,67 @@ export function InviteAdminDialog({ open, onOpenChange }: { open: boolean; onOpe
     const found = errorsOf(fields);
     show(found);
     setFailure(undefined);
-    if (Object.keys(found).length === 0) invite.mutate({ firstName: fields.firstName.trim(), lastName: fields.lastName.trim(), email: fields.email.trim().toLowerCase() });
+    if (Object.keys(found).length === 0)
+      invite.mutate({
+        firstName: fields.firstName.trim(),
+        lastName: fields.lastName.trim(),
+        email: fields.email.trim().toLowerCase(),
+      });
   };
-  const set = (k: keyof Fields) => (e: { target: { value: string } }) => { clear(k); setFields((f) => ({ ...f, [k]: e.target.value })); };
+  const set = (k: keyof Fields) => (e: { target: { value: string } }) => {
+    clear(k);
+    setFields((f) => ({ ...f, [k]: e.target.value }));
+  };
   return (
-    <Dialog open={open} onOpenChange={(o) => { onOpenChange(o); if (!o) { show({}); setFailure(undefined); } }} title="Invite Admin"
-      description="They receive an email with a link to set their password and become an administrator of this brokerage.">
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        onOpenChange(o);
+        if (!o) {
+          show({});
+          setFailure(undefined);
+        }
+      }}
+      title="Invite Admin"
+      description="They receive an email with a link to set their password and become an administrator of this brokerage."
+    >
       <form ref={form} onSubmit={submit} noValidate>
-        {failure && <p role="alert" className={styles.formError}>{failure}</p>}
-        <TextField label="First Name" autoComplete="off" keyFilter="name" value={fields.firstName} error={errors.firstName} onChange={set('firstName')} />
-        <TextField label="Last Name" autoComplete="off" keyFilter="name" value={fields.lastName} error={errors.lastName} onChange={set('lastName')} />
-        <TextField label="Email" type="email" autoComplete="off" value={fields.email} error={errors.email} onChange={set('email')} />
+        {failure && (
+          <p role="alert" className={styles.formError}>
+            {failure}
+          </p>
+        )}
+        <TextField
+          label="First Name"
+          autoComplete="off"
+          keyFilter="name"
+          value={fields.firstName}
+          error={errors.firstName}
+          onChange={set('firstName')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="off"
+          keyFilter="name"
+          value={fields.lastName}
+          error={errors.lastName}
+          onChange={set('lastName')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          value={fields.email}
+          error={errors.email}
+          onChange={set('email')}
+        />
         <div className={styles.inlineForm}>
-          <Button variant="text" onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button type="submit" disabled={invite.isPending}>Send Invite</Button>
+          <Button variant="text" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={invite.isPending}>
+            Send Invite
+          </Button>
         </div>
       </form>
     </Dialog>

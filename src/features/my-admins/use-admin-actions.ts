@@ -9,11 +9,16 @@ const failure = (e: unknown) => (e instanceof ApiError ? e.message : 'An error o
 export function useAdminActions(onRemoved?: () => void) {
   const snackbar = useSnackbar();
   const resend = useWrite(resendAdminInviteWrite, {
-    onSuccess: (sent) => { snackbar(`Invitation sent again to ${sent.email}.`); },
+    onSuccess: (sent) => {
+      snackbar(`Invitation sent again to ${sent.email}.`);
+    },
     onError: (e) => snackbar(failure(e), { tone: 'error' }),
   });
   const remove = useWrite(removeAdminWrite, {
-    onSuccess: () => { snackbar('The administrator was removed.'); onRemoved?.(); },
+    onSuccess: () => {
+      snackbar('The administrator was removed.');
+      onRemoved?.();
+    },
     onError: (e) => snackbar(failure(e), { tone: 'error', durationMs: 8000 }),
   });
   return { resend, remove };

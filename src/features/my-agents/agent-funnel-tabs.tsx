@@ -1,14 +1,15 @@
 import type { AgentFunnel } from '../../contract/referrals.ts';
 import { stageLabel, type ReferralStage } from '../../lib/referral-stages.ts';
 import { BarChart } from '../../ui/bar-chart.tsx';
-import { Tabs } from '../../ui/tabs.tsx';
 import { meta } from '../../ui/staff.css.ts';
+import { Tabs } from '../../ui/tabs.tsx';
 
 type Part = AgentFunnel['seller'];
 
 /** What the bars count, and why Closings elsewhere is not one bar: said under the chart. */
-export const FUNNEL_LEGEND = 'Each bar counts the agent’s referrals at that stage now; a sold home is Closed, a rental Leased. '
-  + 'Closings on My Agents and the Agent Leaderboard count Closed and Leased together.';
+export const FUNNEL_LEGEND =
+  'Each bar counts the agent’s referrals at that stage now; a sold home is Closed, a rental Leased. ' +
+  'Closings on My Agents and the Agent Leaderboard count Closed and Leased together.';
 
 /** Overall adds the three types stage by stage (a stage missing from a type's path counts 0 there). */
 function overall(f: AgentFunnel): Part {
@@ -28,11 +29,18 @@ function overall(f: AgentFunnel): Part {
 
 function Chart({ label, part }: { label: string; part: Part }) {
   return (
-    <BarChart label={`${label} funnel`} rows={[
-      ...part.stages.map((s) => ({ key: s.stage, label: stageLabel(s.stage), value: s.count,
-        valueText: s.overdue > 0 ? `${s.count} (${s.overdue} overdue)` : String(s.count) })),
-      { key: 'REMOVED', label: stageLabel('REMOVED'), value: part.removed },
-    ]} />
+    <BarChart
+      label={`${label} funnel`}
+      rows={[
+        ...part.stages.map((s) => ({
+          key: s.stage,
+          label: stageLabel(s.stage),
+          value: s.count,
+          valueText: s.overdue > 0 ? `${s.count} (${s.overdue} overdue)` : String(s.count),
+        })),
+        { key: 'REMOVED', label: stageLabel('REMOVED'), value: part.removed },
+      ]}
+    />
   );
 }
 
@@ -40,13 +48,16 @@ function Chart({ label, part }: { label: string; part: Part }) {
 export function AgentFunnelTabs({ funnel }: { funnel: AgentFunnel }) {
   return (
     <>
-    <Tabs label="Funnel type" items={[
-      { value: 'overall', label: 'Overall', content: <Chart label="Overall" part={overall(funnel)} /> },
-      { value: 'seller', label: 'Seller', content: <Chart label="Seller" part={funnel.seller} /> },
-      { value: 'buyer', label: 'Buyer', content: <Chart label="Buyer" part={funnel.buyer} /> },
-      { value: 'rental', label: 'Rental', content: <Chart label="Rental" part={funnel.rental} /> },
-    ]} />
-    <p className={meta}>{FUNNEL_LEGEND}</p>
+      <Tabs
+        label="Funnel type"
+        items={[
+          { value: 'overall', label: 'Overall', content: <Chart label="Overall" part={overall(funnel)} /> },
+          { value: 'seller', label: 'Seller', content: <Chart label="Seller" part={funnel.seller} /> },
+          { value: 'buyer', label: 'Buyer', content: <Chart label="Buyer" part={funnel.buyer} /> },
+          { value: 'rental', label: 'Rental', content: <Chart label="Rental" part={funnel.rental} /> },
+        ]}
+      />
+      <p className={meta}>{FUNNEL_LEGEND}</p>
     </>
   );
 }

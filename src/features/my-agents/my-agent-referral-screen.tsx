@@ -7,8 +7,14 @@ export function MyAgentReferralScreen({ params }: { params: Record<string, strin
   const ids = recordIds(params, 'id', 'referralId');
   const agentId = ids?.id;
   return (
-    <BrokerReferralView referralId={ids?.referralId} agentId={agentId}
-      back={{ href: agentId ? pathTo('view-my-agent', { id: agentId }) : pathTo('my-agents'), label: agentId ? 'Back to agent' : 'Back to My Agents' }}
-      agentHref={(id) => pathTo('view-my-agent', { id })} />
+    <BrokerReferralView
+      referralId={ids?.referralId}
+      agentId={agentId}
+      back={{
+        href: agentId ? pathTo('view-my-agent', { id: agentId }) : pathTo('my-agents'),
+        label: agentId ? 'Back to agent' : 'Back to My Agents',
+      }}
+      agentHref={(id) => pathTo('view-my-agent', { id })}
+    />
   );
 }

@@ -1,25 +1,32 @@
-import { recordId } from '../../lib/record-params.ts';
-import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+
 import { pathTo } from '../../access/route-table.ts';
 import { myAgentQueryOptions, questionnaireQueryOptions, saveQuestionnaireWrite } from '../../api/my-agents.ts';
 import { useWrite } from '../../api/write.ts';
 import { LANGUAGES, QuestionnaireUpdate, type Questionnaire } from '../../contract/questionnaires.ts';
-import { PRICE_RANGES, priceRangeLabel } from '../../lib/price-ranges.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { PRICE_RANGES, priceRangeLabel } from '../../lib/price-ranges.ts';
+import { recordId } from '../../lib/record-params.ts';
 import { US_STATES_AND_TERRITORIES } from '../../lib/us-states.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { useZipPlaces, ZipField } from '../../widgets/zip-field.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
 import { schemaErrors } from '../../widgets/checked-form.ts';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors, type FieldErrors } from '../../widgets/form-errors.ts';
+import {
+  formFailureText,
+  ruleError,
+  serverFieldErrors,
+  useFieldErrors,
+  type FieldErrors,
+} from '../../widgets/form-errors.ts';
+import { useZipPlaces, ZipField } from '../../widgets/zip-field.tsx';
 
 type Draft = Omit<Questionnaire, 'agentId' | 'updated' | 'updatedBy' | 'yearsExperience'> & { yearsExperience: string };
 /** The form's fields: the body's (QuestionnaireUpdate) and the ZIP being added, where the ZIP codes' errors show. */
@@ -27,17 +34,35 @@ const FIELD_KEYS = ['states', 'zip', 'priceMin', 'priceMax', 'languages', 'years
 type Key = (typeof FIELD_KEYS)[number];
 
 /** Errors keyed as the form shows them: an issue of the ZIP codes (zipCodes or zipCodes.3) at the ZIP field. */
-const atFields = (errors: Partial<Record<string, string>>): FieldErrors<Key> => Object.fromEntries(Object.entries(errors)
-  .map(([k, message]) => [k.startsWith('zipCodes') ? 'zip' : k.split('.')[0], message])
-  .filter(([k]) => (FIELD_KEYS as readonly (string | undefined)[]).includes(k)));
+const atFields = (errors: Partial<Record<string, string>>): FieldErrors<Key> =>
+  Object.fromEntries(
+    Object.entries(errors)
+      .map(([k, message]) => [k.startsWith('zipCodes') ? 'zip' : k.split('.')[0], message])
+      .filter(([k]) => (FIELD_KEYS as readonly (string | undefined)[]).includes(k)),
+  );
 
-function Checkboxes({ legend, options, value, onChange }: { legend: string; options: readonly string[]; value: readonly string[]; onChange: (v: string[]) => void }) {
+function Checkboxes({
+  legend,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  options: readonly string[];
+  value: readonly string[];
+  onChange: (v: string[]) => void;
+}) {
   return (
     <fieldset className={styles.chips}>
       <legend className={styles.subheading}>{legend}</legend>
       {options.map((o) => (
         <label key={o}>
-          <input type="checkbox" checked={value.includes(o)} onChange={(e) => onChange(e.target.checked ? [...value, o] : value.filter((x) => x !== o))} /> {o}
+          <input
+            type="checkbox"
+            checked={value.includes(o)}
+            onChange={(e) => onChange(e.target.checked ? [...value, o] : value.filter((x) => x !== o))}
+          />{' '}
+          {o}
         </label>
       ))}
     </fieldset>
@@ -47,14 +72,20 @@ function Checkboxes({ legend, options, value, onChange }: { legend: string; opti
 function Form({ id, initial }: { id: number; initial: Questionnaire }) {
   const save = useWrite(saveQuestionnaireWrite(id));
   const snackbar = useSnackbar();
-  const [d, setD] = useState<Draft>({ ...initial, yearsExperience: initial.yearsExperience === null ? '' : String(initial.yearsExperience) });
+  const [d, setD] = useState<Draft>({
+    ...initial,
+    yearsExperience: initial.yearsExperience === null ? '' : String(initial.yearsExperience),
+  });
   const [zip, setZip] = useState('');
   const form = useRef<HTMLFormElement>(null);
   const { errors, show, clear } = useFieldErrors<Key>(form);
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const placeOf = useZipPlaces(d.zipCodes);
-  const change = (key: Key, next: Partial<Draft>) => { clear(key); setD({ ...d, ...next }); };
+  const change = (key: Key, next: Partial<Draft>) => {
+    clear(key);
+    setD({ ...d, ...next });
+  };
   const addZip = () => {
     const zipCodes = [...new Set([...d.zipCodes, zip])].sort();
     // The ZIP and the number of ZIPs under the contract's rule (the server checks the same).
@@ -67,9 +98,20 @@ function Form({ id, initial }: { id: number; initial: Questionnaire }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const years = d.yearsExperience.trim() === '' ? null : Number(d.yearsExperience);
-    const body: QuestionnaireUpdate = { states: d.states, zipCodes: d.zipCodes, priceMin: d.priceMin, priceMax: d.priceMax,
-      buyer: d.buyer, seller: d.seller, rental: d.rental, languages: d.languages as QuestionnaireUpdate['languages'], yearsExperience: years };
-    const found = atFields(schemaErrors<Record<string, unknown>>(QuestionnaireUpdate, body) as Partial<Record<string, string>>);
+    const body: QuestionnaireUpdate = {
+      states: d.states,
+      zipCodes: d.zipCodes,
+      priceMin: d.priceMin,
+      priceMax: d.priceMax,
+      buyer: d.buyer,
+      seller: d.seller,
+      rental: d.rental,
+      languages: d.languages as QuestionnaireUpdate['languages'],
+      yearsExperience: years,
+    };
+    const found = atFields(
+      schemaErrors<Record<string, unknown>>(QuestionnaireUpdate, body) as Partial<Record<string, string>>,
+    );
     show(found);
     setFormError(undefined);
     if (Object.keys(found).length > 0) return;
@@ -87,40 +129,121 @@ function Form({ id, initial }: { id: number; initial: Questionnaire }) {
     }
   };
   const price = (key: 'priceMin' | 'priceMax', label: string) => (
-    <SelectField label={label} name={key} value={d[key] ?? ''} error={errors[key]}
+    <SelectField
+      label={label}
+      name={key}
+      value={d[key] ?? ''}
+      error={errors[key]}
       // The highest price is refused against the lowest: changing either answers it.
-      onChange={(e) => change('priceMax', { [key]: e.target.value ? Number(e.target.value) : null })}>
+      onChange={(e) => change('priceMax', { [key]: e.target.value ? Number(e.target.value) : null })}
+    >
       <option value="">Any</option>
-      {PRICE_RANGES.map((p) => <option key={p} value={p}>{priceRangeLabel(p)}</option>)}
+      {PRICE_RANGES.map((p) => (
+        <option key={p} value={p}>
+          {priceRangeLabel(p)}
+        </option>
+      ))}
     </SelectField>
   );
   return (
-    <form ref={form} onSubmit={(e) => { void submit(e); }} noValidate className={styles.stack}>
-      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
-      <SelectField label="States" name="states" multiple size={8} value={d.states} error={errors.states}
-        onChange={(e) => change('states', { states: [...e.target.selectedOptions].map((o) => o.value) })}>
-        {US_STATES_AND_TERRITORIES.map((s) => <option key={s.code} value={s.code}>{s.name}</option>)}
+    <form
+      ref={form}
+      onSubmit={(e) => {
+        void submit(e);
+      }}
+      noValidate
+      className={styles.stack}
+    >
+      {formError && (
+        <p role="alert" className={styles.formError}>
+          {formError}
+        </p>
+      )}
+      <SelectField
+        label="States"
+        name="states"
+        multiple
+        size={8}
+        value={d.states}
+        error={errors.states}
+        onChange={(e) => change('states', { states: [...e.target.selectedOptions].map((o) => o.value) })}
+      >
+        {US_STATES_AND_TERRITORIES.map((s) => (
+          <option key={s.code} value={s.code}>
+            {s.name}
+          </option>
+        ))}
       </SelectField>
       <div>
         <div className={styles.inlineForm}>
-          <ZipField label="ZIP Code" name="zip" value={zip} error={errors.zip}
-            onChange={(e) => { clear('zip'); setZip(e.target.value); }} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); addZip(); } }} />
-          <Button variant="secondary" onClick={addZip}>Add ZIP</Button>
+          <ZipField
+            label="ZIP Code"
+            name="zip"
+            value={zip}
+            error={errors.zip}
+            onChange={(e) => {
+              clear('zip');
+              setZip(e.target.value);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                addZip();
+              }
+            }}
+          />
+          <Button variant="secondary" onClick={addZip}>
+            Add ZIP
+          </Button>
         </div>
         <ul className={styles.chips} aria-label="ZIP codes">
           {d.zipCodes.map((z) => (
-            <li key={z}>{z}{placeOf(z) ? <span className={styles.meta}> ({placeOf(z)})</span> : null} <Button variant="text" aria-label={`Remove ZIP ${z}`} onClick={() => change('zip', { zipCodes: d.zipCodes.filter((x) => x !== z) })}>×</Button></li>
+            <li key={z}>
+              {z}
+              {placeOf(z) ? <span className={styles.meta}> ({placeOf(z)})</span> : null}{' '}
+              <Button
+                variant="text"
+                aria-label={`Remove ZIP ${z}`}
+                onClick={() => change('zip', { zipCodes: d.zipCodes.filter((x) => x !== z) })}
+              >
+                ×
+              </Button>
+            </li>
           ))}
         </ul>
       </div>
-      <div className={styles.inlineForm}>{price('priceMin', 'Lowest Price')}{price('priceMax', 'Highest Price')}</div>
-      <Checkboxes legend="Works With" options={['Buyers', 'Sellers', 'Renters']}
+      <div className={styles.inlineForm}>
+        {price('priceMin', 'Lowest Price')}
+        {price('priceMax', 'Highest Price')}
+      </div>
+      <Checkboxes
+        legend="Works With"
+        options={['Buyers', 'Sellers', 'Renters']}
         value={[d.buyer && 'Buyers', d.seller && 'Sellers', d.rental && 'Renters'].filter((x): x is string => !!x)}
-        onChange={(v) => setD({ ...d, buyer: v.includes('Buyers'), seller: v.includes('Sellers'), rental: v.includes('Renters') })} />
-      <Checkboxes legend="Languages" options={LANGUAGES} value={d.languages} onChange={(languages) => change('languages', { languages })} />
-      <TextField label="Years of Experience" name="yearsExperience" value={d.yearsExperience} keyFilter="numeric" inputMode="decimal"
-        error={errors.yearsExperience} onChange={(e) => change('yearsExperience', { yearsExperience: e.target.value })} />
-      <div><Button type="submit" disabled={busy}>Save Questionnaire</Button></div>
+        onChange={(v) =>
+          setD({ ...d, buyer: v.includes('Buyers'), seller: v.includes('Sellers'), rental: v.includes('Renters') })
+        }
+      />
+      <Checkboxes
+        legend="Languages"
+        options={LANGUAGES}
+        value={d.languages}
+        onChange={(languages) => change('languages', { languages })}
+      />
+      <TextField
+        label="Years of Experience"
+        name="yearsExperience"
+        value={d.yearsExperience}
+        keyFilter="numeric"
+        inputMode="decimal"
+        error={errors.yearsExperience}
+        onChange={(e) => change('yearsExperience', { yearsExperience: e.target.value })}
+      />
+      <div>
+        <Button type="submit" disabled={busy}>
+          Save Questionnaire
+        </Button>
+      </div>
     </form>
   );
 }
@@ -131,7 +254,13 @@ export function QuestionnaireScreen({ params }: { params: Record<string, string>
   const valid = Number.isInteger(id) && id > 0;
   const agent = useQuery({ ...myAgentQueryOptions(id), enabled: valid });
   const q = useQuery({ ...questionnaireQueryOptions(id), enabled: valid });
-  if (!valid || q.isError || agent.isError) return <Page><QueryFailure thing="This questionnaire" /><Link href={pathTo('my-agents')}>Back to My Agents</Link></Page>;
+  if (!valid || q.isError || agent.isError)
+    return (
+      <Page>
+        <QueryFailure thing="This questionnaire" />
+        <Link href={pathTo('my-agents')}>Back to My Agents</Link>
+      </Page>
+    );
   if (!q.data || !agent.data) return <Skeleton label="Loading questionnaire" shape="record" />;
   const name = agent.data.name.display ?? 'Not Available';
   return (
@@ -141,7 +270,11 @@ export function QuestionnaireScreen({ params }: { params: Record<string, string>
           <h2 className={styles.heading}>{name}</h2>
           <Link href={pathTo('view-my-agent', { id })}>Back to agent</Link>
         </div>
-        <p className={styles.meta}>{q.data.updated ? `Last saved ${formatDateTime(q.data.updated)}${q.data.updatedBy ? ` by ${q.data.updatedBy}` : ''}` : 'Not filled in yet.'}</p>
+        <p className={styles.meta}>
+          {q.data.updated
+            ? `Last saved ${formatDateTime(q.data.updated)}${q.data.updatedBy ? ` by ${q.data.updatedBy}` : ''}`
+            : 'Not filled in yet.'}
+        </p>
         <Form key={q.data.updated ?? 'new'} id={id} initial={q.data} />
       </Card>
     </Page>

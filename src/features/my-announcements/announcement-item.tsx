@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+
 import { announcementReadWrite } from '../../api/announcements.ts';
 import { useWrite } from '../../api/write.ts';
 import type { Announcement } from '../../contract/announcements.ts';
@@ -33,9 +34,18 @@ export function AnnouncementItem({ announcement: a }: { announcement: Announceme
         <p>{a.body}</p>
         <div className={styles.bodyActions}>
           <span className={styles.date}>
-            {[a.readAt ? `Read ${formatDateTime(a.readAt)}` : '', a.expiresAt ? `Shown until ${formatDate(a.expiresAt)}` : ''].filter(Boolean).join(' · ')}
+            {[
+              a.readAt ? `Read ${formatDateTime(a.readAt)}` : '',
+              a.expiresAt ? `Shown until ${formatDate(a.expiresAt)}` : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </span>
-          {a.readAt && <Button variant="text" disabled={mark.isPending} onClick={() => mark.mutate(false)}>Mark as Unread</Button>}
+          {a.readAt && (
+            <Button variant="text" disabled={mark.isPending} onClick={() => mark.mutate(false)}>
+              Mark as Unread
+            </Button>
+          )}
         </div>
       </div>
     </li>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { leadDetailQueryOptions } from '../../api/dashboard.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -13,8 +14,23 @@ export function LeadSideView({ id, onClose }: { id: string; onClose: () => void 
   const lead = useQuery(leadDetailQueryOptions(id));
   const data = lead.data?.data;
   return (
-    <Dialog open openedByAddress wide onOpenChange={(o) => { if (!o) onClose(); }} title={<LeadTitle lead={data} />}
-      actions={<><LeadActions lead={data} /><Button variant="secondary" onClick={onClose}>Close</Button></>}>
+    <Dialog
+      open
+      openedByAddress
+      wide
+      onOpenChange={(o) => {
+        if (!o) onClose();
+      }}
+      title={<LeadTitle lead={data} />}
+      actions={
+        <>
+          <LeadActions lead={data} />
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        </>
+      }
+    >
       <LeadDetailBody lead={data} isError={lead.isError} />
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'wouter';
+
 import { landingFor } from '../../access/access.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore, sessionStore } from '../../session/state.ts';
@@ -20,9 +21,21 @@ export function NotFoundScreen() {
     <main>
       <Page>
         <h1>Sorry, that page was not found.</h1>
-        {path !== '/404' && <p>There is no page at <strong>{path}</strong>. The link may be old, or the address mistyped.</p>}
-        <p><Link href={home}>{signedIn ? 'Go to your home page' : 'Go to the login page'}</Link></p>
-        {canGoBack && <p><Button variant="secondary" onClick={() => window.history.back()}>Go back</Button></p>}
+        {path !== '/404' && (
+          <p>
+            There is no page at <strong>{path}</strong>. The link may be old, or the address mistyped.
+          </p>
+        )}
+        <p>
+          <Link href={home}>{signedIn ? 'Go to your home page' : 'Go to the login page'}</Link>
+        </p>
+        {canGoBack && (
+          <p>
+            <Button variant="secondary" onClick={() => window.history.back()}>
+              Go back
+            </Button>
+          </p>
+        )}
       </Page>
     </main>
   );

@@ -1,19 +1,21 @@
-import { normalisePhone, OpportunityPatch, type Opportunity } from '../../contract/interviews.ts';
 import { editOpportunityWrite } from '../../api/opportunities.ts';
 import { useWrite } from '../../api/write.ts';
+import { normalisePhone, OpportunityPatch, type Opportunity } from '../../contract/interviews.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
-import { schemaErrors, useCheckedForm, type FieldErrors } from '../../widgets/checked-form.ts';
 import { Dialog } from '../../ui/dialog.tsx';
-import { sheetBody } from '../../widgets/referral-actions.css.ts';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { schemaErrors, useCheckedForm, type FieldErrors } from '../../widgets/checked-form.ts';
+import { sheetBody } from '../../widgets/referral-actions.css.ts';
 
 type Form = { nameFirst: string; nameLast: string; phoneNumber: string; emailAddress: string };
 
 const formOf = (o: Opportunity): Form => ({
-  nameFirst: o.contact.nameFirst ?? '', nameLast: o.contact.nameLast ?? '',
-  phoneNumber: formatPhone(o.contact.phoneNumber), emailAddress: o.contact.emailAddress ?? '',
+  nameFirst: o.contact.nameFirst ?? '',
+  nameLast: o.contact.nameLast ?? '',
+  phoneNumber: formatPhone(o.contact.phoneNumber),
+  emailAddress: o.contact.emailAddress ?? '',
 });
 
 /**
@@ -25,43 +27,85 @@ export function contactPatchOf(o: Opportunity, f: Form): OpportunityPatch {
   if (f.nameFirst.trim() !== (o.contact.nameFirst ?? '')) patch.nameFirst = f.nameFirst;
   if (f.nameLast.trim() !== (o.contact.nameLast ?? '')) patch.nameLast = f.nameLast;
   const phone = f.phoneNumber.trim();
-  if (!phone ? o.contact.phoneNumber !== null : normalisePhone(phone) !== o.contact.phoneNumber) patch.phoneNumber = phone || null;
+  if (!phone ? o.contact.phoneNumber !== null : normalisePhone(phone) !== o.contact.phoneNumber)
+    patch.phoneNumber = phone || null;
   const email = f.emailAddress.trim();
-  if (!email ? o.contact.emailAddress !== null : email.toLowerCase() !== o.contact.emailAddress) patch.emailAddress = email || null;
+  if (!email ? o.contact.emailAddress !== null : email.toLowerCase() !== o.contact.emailAddress)
+    patch.emailAddress = email || null;
   return patch;
 }
 
 /** Edit Contact: the client's name, phone and email, checked against the server's own schema before they are sent. */
-export function EditContactDialog({ opportunity, open, onOpenChange, onSaved }: {
-  opportunity: Opportunity; open: boolean; onOpenChange: (open: boolean) => void; onSaved: (o: Opportunity | null) => void;
+export function EditContactDialog({
+  opportunity,
+  open,
+  onOpenChange,
+  onSaved,
+}: {
+  opportunity: Opportunity;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (o: Opportunity | null) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Edit Contact" description="A cleared phone or email is removed from the opportunity.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Contact"
+      description="A cleared phone or email is removed from the opportunity."
+    >
       {open && <ContactForm opportunity={opportunity} onCancel={() => onOpenChange(false)} onSaved={onSaved} />}
     </Dialog>
   );
 }
 
-function ContactForm({ opportunity: o, onCancel, onSaved }: { opportunity: Opportunity; onCancel: () => void; onSaved: (o: Opportunity | null) => void }) {
+function ContactForm({
+  opportunity: o,
+  onCancel,
+  onSaved,
+}: {
+  opportunity: Opportunity;
+  onCancel: () => void;
+  onSaved: (o: Opportunity | null) => void;
+}) {
   const edit = useWrite(editOpportunityWrite(o.id));
   const { ref, submit, field, formError, pending } = useCheckedForm({
-    initial: formOf(o), schema: OpportunityPatch,
+    initial: formOf(o),
+    schema: OpportunityPatch,
     check: (f): FieldErrors<Form> => schemaErrors<Form>(OpportunityPatch, contactPatchOf(o, f)),
     // Nothing changed: nothing to send, and the dialog closes as after a save.
-    save: async (f) => { const patch = contactPatchOf(o, f); return Object.keys(patch).length === 0 ? null : edit.mutateAsync(patch); },
+    save: async (f) => {
+      const patch = contactPatchOf(o, f);
+      return Object.keys(patch).length === 0 ? null : edit.mutateAsync(patch);
+    },
     onSaved,
   });
   return (
     <form ref={ref} onSubmit={submit} noValidate className={sheetBody}>
-      {formError && <p role="alert" className={styles.formError}>{formError}</p>}
+      {formError && (
+        <p role="alert" className={styles.formError}>
+          {formError}
+        </p>
+      )}
       <TextField label="First Name" autoComplete="off" keyFilter="name" {...field('nameFirst')} />
       <TextField label="Last Name" autoComplete="off" keyFilter="name" {...field('nameLast')} />
-      <TextField label="Phone Number" type="tel" inputMode="tel" autoComplete="off" keyFilter="phone" {...field('phoneNumber')} />
+      <TextField
+        label="Phone Number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        keyFilter="phone"
+        {...field('phoneNumber')}
+      />
       <TextField label="Email Address" type="email" autoComplete="off" {...field('emailAddress')} />
       <div className={styles.toolbar}>
         <span className={styles.toolbarSpacer} />
-        <Button variant="text" onClick={onCancel}>Cancel</Button>
-        <Button type="submit" disabled={pending}>Save Contact</Button>
+        <Button variant="text" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          Save Contact
+        </Button>
       </div>
     </form>
   );

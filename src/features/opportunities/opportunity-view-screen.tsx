@@ -1,34 +1,39 @@
-import { recordId } from '../../lib/record-params.ts';
-import { QueryFailure } from '../../ui/query-failure.tsx';
-import { withBreakPoints } from '../../ui/break-points.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { hasStaffRole } from '../../access/roles.ts';
+import {
+  addOpportunityNoteWrite,
+  opportunityNotesQueryOptions,
+  opportunityQueryOptions,
+} from '../../api/opportunities.ts';
+import { enumLabel } from '../../contract/labels.ts';
 import { formatDateTime, productFamilyLabel } from '../../lib/format.ts';
-import { addOpportunityNoteWrite, opportunityNotesQueryOptions, opportunityQueryOptions } from '../../api/opportunities.ts';
+import { recordId } from '../../lib/record-params.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
-import { profileStore } from '../../session/state.ts';
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
+import { profileStore } from '../../session/state.ts';
 import { ActionBar } from '../../ui/action-bar.tsx';
+import { withBreakPoints } from '../../ui/break-points.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
-import { RecordSkeleton } from '../../ui/skeleton.tsx';
 import { useIsMobile } from '../../ui/media.ts';
-import { RecordNotes } from '../../widgets/record-notes.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
+import { RecordNotes } from '../../widgets/record-notes.tsx';
 import { EditContactDialog } from './edit-contact-dialog.tsx';
 import { OpportunityAssignment } from './opportunity-assignment.tsx';
+import { OpportunityConversation } from './opportunity-conversation.tsx';
 import { opportunityName } from './opportunity-format.ts';
 import { OpportunityInteractions } from './opportunity-interactions.tsx';
 import { OpportunityLender } from './opportunity-lender.tsx';
-import { OpportunityStatusCard } from './opportunity-status.tsx';
-import { OpportunityConversation } from './opportunity-conversation.tsx';
 import { OpportunityPartner } from './opportunity-partner.tsx';
+import { OpportunityStatusCard } from './opportunity-status.tsx';
 import { OpportunityTasks } from './opportunity-tasks.tsx';
-import { enumLabel } from '../../contract/labels.ts';
 
 /**
  * One opportunity (view/:id): contact, status, assigned agent, lender, referral partner, workflow tasks, notes,
@@ -45,7 +50,12 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
   const snackbar = useSnackbar();
   const o = query.data;
   useAddRecentlyViewed('opportunities', o ? { id: o.id, label: opportunityName(o) } : undefined);
-  if (query.isError || !valid) return <Page><QueryFailure thing="This opportunity" /></Page>;
+  if (query.isError || !valid)
+    return (
+      <Page>
+        <QueryFailure thing="This opportunity" />
+      </Page>
+    );
   if (!o) return <RecordSkeleton label="Loading opportunity" />;
   const name = opportunityName(o);
   const phone = o.contact.phoneNumber;
@@ -55,26 +65,44 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
       <div className={styles.stack}>
         <Card aria-labelledby="opportunity-contact">
           <div className={styles.headerRow}>
-            <h2 id="opportunity-contact" className={styles.heading}>{name}</h2>
-            {canWrite && !mobile && <Button variant="secondary" onClick={() => setEditing(true)}>Edit Contact</Button>}
+            <h2 id="opportunity-contact" className={styles.heading}>
+              {name}
+            </h2>
+            {canWrite && !mobile && (
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Edit Contact
+              </Button>
+            )}
           </div>
-          <DetailList items={[
-            ['First Name', o.contact.nameFirst], ['Last Name', o.contact.nameLast],
-            ['Phone Number', phone ? <a href={`tel:${phone}`}>{formatPhone(phone)}</a> : null],
-            ['Email Address', email ? <a href={`mailto:${email}`}>{withBreakPoints(email)}</a> : null],
-            ['Cosigner', [o.cosignerFirstName, o.cosignerLastName].filter(Boolean).join(' ')],
-            ['Type', enumLabel('referralType', o.type)], ['Product', productFamilyLabel(o.product)], ['Lead Type', enumLabel('leadType', o.leadType)],
-            ['Brokerage', o.brokerageName], ['Lead Source', o.cleanReferringWebsite ?? '-'],
-            ['Calls', o.phoneCount], ['Texts', o.smsCount],
-            ['Created', formatDateTime(o.created)], ['Updated', formatDateTime(o.updated)],
-          ]} />
+          <DetailList
+            items={[
+              ['First Name', o.contact.nameFirst],
+              ['Last Name', o.contact.nameLast],
+              ['Phone Number', phone ? <a href={`tel:${phone}`}>{formatPhone(phone)}</a> : null],
+              ['Email Address', email ? <a href={`mailto:${email}`}>{withBreakPoints(email)}</a> : null],
+              ['Cosigner', [o.cosignerFirstName, o.cosignerLastName].filter(Boolean).join(' ')],
+              ['Type', enumLabel('referralType', o.type)],
+              ['Product', productFamilyLabel(o.product)],
+              ['Lead Type', enumLabel('leadType', o.leadType)],
+              ['Brokerage', o.brokerageName],
+              ['Lead Source', o.cleanReferringWebsite ?? '-'],
+              ['Calls', o.phoneCount],
+              ['Texts', o.smsCount],
+              ['Created', formatDateTime(o.created)],
+              ['Updated', formatDateTime(o.updated)],
+            ]}
+          />
         </Card>
         {canWrite && (
-          <EditContactDialog opportunity={o} open={editing} onOpenChange={setEditing}
+          <EditContactDialog
+            opportunity={o}
+            open={editing}
+            onOpenChange={setEditing}
             onSaved={(next) => {
               setEditing(false);
               if (next) snackbar('Contact saved.', { tone: 'success' });
-            }} />
+            }}
+          />
         )}
         <OpportunityStatusCard opportunity={o} readOnly={!canWrite} />
         <OpportunityAssignment opportunity={o} readOnly={!canWrite} />
@@ -82,17 +110,30 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
         <OpportunityPartner partnerId={o.partnerId} />
         <OpportunityTasks id={o.id} />
         <Card aria-labelledby="opportunity-notes">
-          <h2 id="opportunity-notes" className={styles.subheading}>Notes</h2>
-          <RecordNotes label="Opportunity notes" query={opportunityNotesQueryOptions(o.id)}
-            add={canWrite ? addOpportunityNoteWrite(o.id) : undefined} />
+          <h2 id="opportunity-notes" className={styles.subheading}>
+            Notes
+          </h2>
+          <RecordNotes
+            label="Opportunity notes"
+            query={opportunityNotesQueryOptions(o.id)}
+            add={canWrite ? addOpportunityNoteWrite(o.id) : undefined}
+          />
         </Card>
         <OpportunityInteractions id={o.id} canWrite={canWrite} />
         <OpportunityConversation id={o.id} />
         {/* A phone keeps the contact's actions at hand, stuck to the bottom of the screen (action-bar.tsx). */}
         {mobile && (phone || canWrite) && (
           <ActionBar label="Opportunity actions">
-            {phone && <a className={buttonClass('primary')} href={`tel:${phone}`}>Call</a>}
-            {canWrite && <Button variant="secondary" onClick={() => setEditing(true)}>Edit Contact</Button>}
+            {phone && (
+              <a className={buttonClass('primary')} href={`tel:${phone}`}>
+                Call
+              </a>
+            )}
+            {canWrite && (
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Edit Contact
+              </Button>
+            )}
           </ActionBar>
         )}
       </div>

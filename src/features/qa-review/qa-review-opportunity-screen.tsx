@@ -1,25 +1,35 @@
-import { recordId } from '../../lib/record-params.ts';
-import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
+
 import { pathTo } from '../../access/route-table.ts';
-import { interactionsQueryOptions, opportunityNotesQueryOptions, opportunityQueryOptions } from '../../api/opportunities.ts';
+import {
+  interactionsQueryOptions,
+  opportunityNotesQueryOptions,
+  opportunityQueryOptions,
+} from '../../api/opportunities.ts';
 import { callRecordingsQueryOptions, qaOpportunityQueryOptions } from '../../api/qa-review.ts';
+import { dispositionLabel } from '../../contract/interviews.ts';
+import { enumLabel } from '../../contract/labels.ts';
 import type { QaQueueItem } from '../../contract/qa-review.ts';
 import { formatDateTime, productFamilyLabel } from '../../lib/format.ts';
+import { recordId } from '../../lib/record-params.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
+import { RecordSkeleton, Skeleton } from '../../ui/skeleton.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { dispositionText, durationText, QA_STATUS_LABELS, qaTone } from './qa-format.ts';
 import { RecordingPlayer } from './recording-player.tsx';
 import { Scorecard } from './scorecard.tsx';
-import { enumLabel } from '../../contract/labels.ts';
-import { dispositionLabel } from '../../contract/interviews.ts';
-import { RecordSkeleton, Skeleton } from '../../ui/skeleton.tsx';
 
-interface TimelineEntry { key: string; at: string; what: string; detail: string }
+interface TimelineEntry {
+  key: string;
+  at: string;
+  what: string;
+  detail: string;
+}
 
 /** Calls, texts, emails and notes of the opportunity, oldest first. */
 function Timeline({ id }: { id: number }) {
@@ -27,26 +37,47 @@ function Timeline({ id }: { id: number }) {
   const notes = useQuery(opportunityNotesQueryOptions(id));
   const entries: TimelineEntry[] = [
     ...(interactions.data?.content ?? []).map((i) => ({
-      key: `i${i.id}`, at: i.created, what: `${enumLabel('interactionType', i.type)} (${enumLabel('interactionDirection', i.direction).toLowerCase()})`,
-      detail: [i.summary, i.disposition ? dispositionLabel(i.disposition) : null, i.durationSeconds ? durationText(i.durationSeconds) : null].filter(Boolean).join(' · '),
+      key: `i${i.id}`,
+      at: i.created,
+      what: `${enumLabel('interactionType', i.type)} (${enumLabel('interactionDirection', i.direction).toLowerCase()})`,
+      detail: [
+        i.summary,
+        i.disposition ? dispositionLabel(i.disposition) : null,
+        i.durationSeconds ? durationText(i.durationSeconds) : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
     })),
-    ...(notes.data?.content ?? []).map((n) => ({ key: `n${n.id}`, at: n.created, what: 'Note', detail: `${n.body}${n.author.name ? ` (${n.author.name})` : ''}` })),
+    ...(notes.data?.content ?? []).map((n) => ({
+      key: `n${n.id}`,
+      at: n.created,
+      what: 'Note',
+      detail: `${n.body}${n.author.name ? ` (${n.author.name})` : ''}`,
+    })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   return (
     <Card aria-labelledby="qa-timeline">
-      <h2 id="qa-timeline" className={styles.subheading}>Timeline</h2>
+      <h2 id="qa-timeline" className={styles.subheading}>
+        Timeline
+      </h2>
       {(interactions.isError || notes.isError) && <QueryFailure thing="The timeline" />}
-      {interactions.isPending || notes.isPending ? <Skeleton label="Loading the timeline" shape="record" />
-        : entries.length === 0 ? <p>No calls, texts or notes yet.</p> : (
-          <ol className={styles.list}>
-            {entries.map((e) => (
-              <li key={e.key} className={styles.listItem}>
-                <strong>{e.what}</strong> <time className={styles.meta} dateTime={e.at}>{formatDateTime(e.at)}</time>
-                {e.detail && <div>{e.detail}</div>}
-              </li>
-            ))}
-          </ol>
-        )}
+      {interactions.isPending || notes.isPending ? (
+        <Skeleton label="Loading the timeline" shape="record" />
+      ) : entries.length === 0 ? (
+        <p>No calls, texts or notes yet.</p>
+      ) : (
+        <ol className={styles.list}>
+          {entries.map((e) => (
+            <li key={e.key} className={styles.listItem}>
+              <strong>{e.what}</strong>{' '}
+              <time className={styles.meta} dateTime={e.at}>
+                {formatDateTime(e.at)}
+              </time>
+              {e.detail && <div>{e.detail}</div>}
+            </li>
+          ))}
+        </ol>
+      )}
     </Card>
   );
 }
@@ -58,16 +89,27 @@ function CallReview({ call, focused }: { call: QaQueueItem; focused: boolean }) 
   return (
     <Card aria-labelledby={headingId} id={`call-${call.interactionId}`} data-focused={focused || undefined}>
       <div className={styles.headerRow}>
-        <h2 id={headingId} className={styles.heading}>{title}</h2>
+        <h2 id={headingId} className={styles.heading}>
+          {title}
+        </h2>
         <Badge tone={qaTone(call.status)}>{QA_STATUS_LABELS[call.status]}</Badge>
       </div>
-      <DetailList items={[
-        ['Handled By', call.handledBy?.name], ['Direction', enumLabel('interactionDirection', call.direction)], ['Length', durationText(call.durationSeconds)],
-        ['Disposition', dispositionText(call.disposition)],
-        ['Reviewed', call.review ? `${call.review.reviewer?.name ?? '-'}, ${formatDateTime(call.review.reviewedAt)}` : 'Not yet'],
-      ]} />
+      <DetailList
+        items={[
+          ['Handled By', call.handledBy?.name],
+          ['Direction', enumLabel('interactionDirection', call.direction)],
+          ['Length', durationText(call.durationSeconds)],
+          ['Disposition', dispositionText(call.disposition)],
+          [
+            'Reviewed',
+            call.review ? `${call.review.reviewer?.name ?? '-'}, ${formatDateTime(call.review.reviewedAt)}` : 'Not yet',
+          ],
+        ]}
+      />
       {recordings.isError && <QueryFailure thing="The recordings" />}
-      {(recordings.data ?? []).map((r) => <RecordingPlayer key={r.id} recording={r} label={`Recording of the ${title.toLowerCase()}`} />)}
+      {(recordings.data ?? []).map((r) => (
+        <RecordingPlayer key={r.id} recording={r} label={`Recording of the ${title.toLowerCase()}`} />
+      ))}
       <h3 className={styles.subheading}>Scorecard</h3>
       <Scorecard key={`${call.interactionId}-${call.review?.reviewedAt ?? ''}`} call={call} />
     </Card>
@@ -81,7 +123,12 @@ export function QaReviewOpportunityScreen({ params }: { params: Record<string, s
   const opportunity = useQuery({ ...opportunityQueryOptions(id), enabled: valid });
   const calls = useQuery({ ...qaOpportunityQueryOptions(id), enabled: valid });
   const focus = Number(new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).get('call'));
-  if (!valid || opportunity.isError) return <Page title="QA Review"><QueryFailure thing="This opportunity" /></Page>;
+  if (!valid || opportunity.isError)
+    return (
+      <Page title="QA Review">
+        <QueryFailure thing="This opportunity" />
+      </Page>
+    );
   const o = opportunity.data;
   if (!o) return <RecordSkeleton label="Loading opportunity" />;
   const name = [o.contact.nameFirst, o.contact.nameLast].filter(Boolean).join(' ') || `Opportunity ${o.id}`;
@@ -89,19 +136,36 @@ export function QaReviewOpportunityScreen({ params }: { params: Record<string, s
   return (
     <Page title={`QA Review: ${name}`}>
       <div className={styles.stack}>
-        <p><Link href={pathTo('qa-review')}>Back to the QA queue</Link></p>
+        <p>
+          <Link href={pathTo('qa-review')}>Back to the QA queue</Link>
+        </p>
         <Card aria-labelledby="qa-opportunity">
-          <h2 id="qa-opportunity" className={styles.subheading}>{name}</h2>
-          <DetailList items={[
-            ['Phone Number', formatPhone(o.contact.phoneNumber)], ['Email Address', o.contact.emailAddress],
-            ['Type', enumLabel('referralType', o.type)], ['Status', enumLabel('opportunityStatus', o.status)], ['Product', productFamilyLabel(o.product)],
-            ['Brokerage', o.brokerageName], ['Agent', o.agentName], ['Created', formatDateTime(o.created)],
-          ]} />
+          <h2 id="qa-opportunity" className={styles.subheading}>
+            {name}
+          </h2>
+          <DetailList
+            items={[
+              ['Phone Number', formatPhone(o.contact.phoneNumber)],
+              ['Email Address', o.contact.emailAddress],
+              ['Type', enumLabel('referralType', o.type)],
+              ['Status', enumLabel('opportunityStatus', o.status)],
+              ['Product', productFamilyLabel(o.product)],
+              ['Brokerage', o.brokerageName],
+              ['Agent', o.agentName],
+              ['Created', formatDateTime(o.created)],
+            ]}
+          />
         </Card>
         {calls.isError && <QueryFailure thing="The calls" />}
-        {calls.isPending ? <Skeleton label="Loading the calls" shape="record" />
-          : list.length === 0 ? <Card><p>This opportunity has no recorded calls to review.</p></Card>
-            : list.map((c) => <CallReview key={c.interactionId} call={c} focused={c.interactionId === focus} />)}
+        {calls.isPending ? (
+          <Skeleton label="Loading the calls" shape="record" />
+        ) : list.length === 0 ? (
+          <Card>
+            <p>This opportunity has no recorded calls to review.</p>
+          </Card>
+        ) : (
+          list.map((c) => <CallReview key={c.interactionId} call={c} focused={c.interactionId === focus} />)
+        )}
         <Timeline id={o.id} />
       </div>
     </Page>

@@ -1,7 +1,8 @@
-import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useEffect, useState } from 'react';
+
 import { recordingAudio } from '../../api/qa-review.ts';
 import type { Recording } from '../../contract/qa-review.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { durationText } from './qa-format.ts';
 
@@ -12,19 +13,30 @@ export function RecordingPlayer({ recording, label }: { recording: Recording; la
   useEffect(() => {
     let live = true;
     let made: string | null = null;
-    recordingAudio(recording.id).then((blob) => {
-      if (!live) return;
-      made = URL.createObjectURL(blob);
-      setUrl(made);
-    }).catch(() => { if (live) setFailed(true); });
-    return () => { live = false; if (made) URL.revokeObjectURL(made); };
+    recordingAudio(recording.id)
+      .then((blob) => {
+        if (!live) return;
+        made = URL.createObjectURL(blob);
+        setUrl(made);
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
   }, [recording.id]);
   return (
     <div>
       <p className={styles.meta}>Recording, {durationText(recording.durationSeconds)}</p>
-      {failed ? <QueryFailure thing="The recording" />
-        : url ? <audio controls preload="metadata" src={url} aria-label={label} />
-          : <p className={styles.meta}>Loading the recording…</p>}
+      {failed ? (
+        <QueryFailure thing="The recording" />
+      ) : url ? (
+        <audio controls preload="metadata" src={url} aria-label={label} />
+      ) : (
+        <p className={styles.meta}>Loading the recording…</p>
+      )}
     </div>
   );
 }

@@ -1,8 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
+
 import { saveQaReviewWrite } from '../../api/qa-review.ts';
 import { useWrite } from '../../api/write.ts';
 import { maxLengthOf } from '../../contract/limits.ts';
-import { QA_CRITERIA, QaReviewRequest, type QaCriteria, type QaCriterionKey, type QaQueueItem } from '../../contract/qa-review.ts';
+import {
+  QA_CRITERIA,
+  QaReviewRequest,
+  type QaCriteria,
+  type QaCriterionKey,
+  type QaQueueItem,
+} from '../../contract/qa-review.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup, TextArea } from '../../ui/choice.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
@@ -11,7 +18,10 @@ import { schemaErrors } from '../../widgets/checked-form.ts';
 import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 
 type Choice = 'pass' | 'fail';
-const OPTIONS = [{ value: 'pass', label: 'Pass' }, { value: 'fail', label: 'Fail' }] as const;
+const OPTIONS = [
+  { value: 'pass', label: 'Pass' },
+  { value: 'fail', label: 'Fail' },
+] as const;
 /** The scorecard's fields as QaReviewRequest's paths name them: each criterion, then the comment. */
 const FIELD_KEYS = [...QA_CRITERIA.map((c) => `criteria.${c.key}` as const), 'comment'] as const;
 type FieldKey = (typeof FIELD_KEYS)[number];
@@ -22,7 +32,8 @@ const CHOOSE = 'Choose pass or fail.';
 export function Scorecard({ call }: { call: QaQueueItem }) {
   const initial = call.review?.criteria;
   const [choices, setChoices] = useState<Partial<Record<QaCriterionKey, Choice>>>(() =>
-    initial ? Object.fromEntries(QA_CRITERIA.map((c) => [c.key, initial[c.key] ? 'pass' : 'fail'])) : {});
+    initial ? Object.fromEntries(QA_CRITERIA.map((c) => [c.key, initial[c.key] ? 'pass' : 'fail'])) : {},
+  );
   const [comment, setComment] = useState(call.review?.comment ?? '');
   const form = useRef<HTMLFormElement>(null);
   const { errors, show, clear } = useFieldErrors<FieldKey>(form);
@@ -35,10 +46,14 @@ export function Scorecard({ call }: { call: QaQueueItem }) {
     e.preventDefault();
     // The body the server checks, a criterion not yet chosen left out: the contract's rules say what is missing.
     const body = {
-      criteria: Object.fromEntries(QA_CRITERIA.map((c) => [c.key, choices[c.key] === undefined ? undefined : choices[c.key] === 'pass'])),
+      criteria: Object.fromEntries(
+        QA_CRITERIA.map((c) => [c.key, choices[c.key] === undefined ? undefined : choices[c.key] === 'pass']),
+      ),
       comment: comment.trim() || null,
     };
-    const found = schemaErrors<Record<FieldKey, unknown>>(QaReviewRequest, body, (key, issue) => (key === 'comment' ? issue.message : CHOOSE));
+    const found = schemaErrors<Record<FieldKey, unknown>>(QaReviewRequest, body, (key, issue) =>
+      key === 'comment' ? issue.message : CHOOSE,
+    );
     show(found);
     setFailure(undefined);
     if (Object.keys(found).length > 0) return;
@@ -56,19 +71,54 @@ export function Scorecard({ call }: { call: QaQueueItem }) {
   };
 
   return (
-    <form ref={form} onSubmit={(e) => { void submit(e); }} aria-label={`Scorecard of the call ${call.interactionId}`} noValidate>
+    <form
+      ref={form}
+      onSubmit={(e) => {
+        void submit(e);
+      }}
+      aria-label={`Scorecard of the call ${call.interactionId}`}
+      noValidate
+    >
       <div className={styles.stack}>
-        {failure && <p role="alert" className={styles.formError}>{failure}</p>}
+        {failure && (
+          <p role="alert" className={styles.formError}>
+            {failure}
+          </p>
+        )}
         {QA_CRITERIA.map((c) => (
           <div key={c.key}>
-            <RadioGroup legend={c.label} name={`qa-${call.interactionId}-${c.key}`} options={OPTIONS} value={choices[c.key] ?? null}
-              onChange={(value) => { clear(`criteria.${c.key}`); clear('comment'); setChoices((s) => ({ ...s, [c.key]: value })); }} error={errors[`criteria.${c.key}`]} />
+            <RadioGroup
+              legend={c.label}
+              name={`qa-${call.interactionId}-${c.key}`}
+              options={OPTIONS}
+              value={choices[c.key] ?? null}
+              onChange={(value) => {
+                clear(`criteria.${c.key}`);
+                clear('comment');
+                setChoices((s) => ({ ...s, [c.key]: value }));
+              }}
+              error={errors[`criteria.${c.key}`]}
+            />
             <p className={styles.meta}>{c.hint}</p>
           </div>
         ))}
-        <TextArea label="Comment" name="comment" value={comment} maxLength={maxLengthOf(QaReviewRequest.entries.comment)} rows={3}
-          onChange={(e) => { clear('comment'); setComment(e.target.value); }} error={errors.comment} />
-        <div><Button type="submit" disabled={busy}>Save Scorecard</Button></div>
+        <TextArea
+          label="Comment"
+          name="comment"
+          value={comment}
+          maxLength={maxLengthOf(QaReviewRequest.entries.comment)}
+          rows={3}
+          onChange={(e) => {
+            clear('comment');
+            setComment(e.target.value);
+          }}
+          error={errors.comment}
+        />
+        <div>
+          <Button type="submit" disabled={busy}>
+            Save Scorecard
+          </Button>
+        </div>
       </div>
     </form>
   );

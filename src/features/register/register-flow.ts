@@ -1,8 +1,8 @@
 import * as v from 'valibot';
+
 import { temporaryPasswordGrant, updatePassword } from '../../api/auth.ts';
 import { ApiError, request } from '../../api/client.ts';
-import { InviteCodeResult } from '../../contract/users.ts';
-import { Me } from '../../contract/users.ts';
+import { InviteCodeResult, Me } from '../../contract/users.ts';
 import { clientIdForHost } from '../../lib/hosts.ts';
 
 // Spec 1 section 8, verbatim: each step of the invite-code flow has its own message.
@@ -33,14 +33,22 @@ const sentence = (reason: string) => (/[.!?]$/.test(reason) ? reason : `${reason
  * unknown, 410 used or expired: the code's, so at its field) or the caller (429: too many tries).
  */
 function codeRefusal(err: unknown): RegisterError {
-  if (err instanceof ApiError && !err.network && (err.status === 404 || err.status === 410 || err.status === 429) && err.message) {
+  if (
+    err instanceof ApiError &&
+    !err.network &&
+    (err.status === 404 || err.status === 410 || err.status === 429) &&
+    err.message
+  ) {
     return new RegisterError(`${REGISTER_MESSAGES.code} ${sentence(err.message)}`, err.status !== 429);
   }
   return new RegisterError(REGISTER_MESSAGES.code);
 }
 
 /** A verified code: the user it opens and the temporary session's access token (never stored). */
-export interface VerifiedInvite { user: Me; accessToken: string }
+export interface VerifiedInvite {
+  user: Me;
+  accessToken: string;
+}
 
 async function step<T>(message: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -57,18 +65,29 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
  * not signed in afterwards and signs in on /login with the new password.
  */
 export function endTemporarySession(accessToken: string): Promise<void> {
-  return request('/auth/logout', { auth: false, headers: bearer(accessToken) }).then(() => undefined, () => undefined);
+  return request('/auth/logout', { auth: false, headers: bearer(accessToken) }).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Verifying: the code's temporary credential, its token, then the user behind it. */
 export async function verifyInviteCode(code: string): Promise<VerifiedInvite> {
-  const credential = await request(`/users-api/invites/code/${encodeURIComponent(code.trim())}`, { method: 'PUT', auth: false, schema: InviteCodeResult })
-    .catch((err: unknown) => { throw codeRefusal(err); });
+  const credential = await request(`/users-api/invites/code/${encodeURIComponent(code.trim())}`, {
+    method: 'PUT',
+    auth: false,
+    schema: InviteCodeResult,
+  }).catch((err: unknown) => {
+    throw codeRefusal(err);
+  });
   const tokens = await step(REGISTER_MESSAGES.token, () =>
-    temporaryPasswordGrant({ id: credential.id, password: credential.password, clientId: clientIdForHost() }));
+    temporaryPasswordGrant({ id: credential.id, password: credential.password, clientId: clientIdForHost() }),
+  );
   try {
     // auth: false with an explicit bearer: a refusal here is this flow's error, not the end of a session.
-    const me = await step(REGISTER_MESSAGES.user, () => request('/users-api/users/me', { auth: false, headers: bearer(tokens.access_token) }));
+    const me = await step(REGISTER_MESSAGES.user, () =>
+      request('/users-api/users/me', { auth: false, headers: bearer(tokens.access_token) }),
+    );
     if (!v.is(v.object({ id: v.number() }), me)) throw new RegisterError(REGISTER_MESSAGES.userId);
     const user = v.safeParse(Me, me);
     if (!user.success) throw new RegisterError(REGISTER_MESSAGES.profile);

@@ -1,12 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+
 import { PASSWORD_SET_REDIRECT_MS } from '../../session/constants.ts';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { CodeEntryForm } from './code-entry-form.tsx';
-import { REGISTER_MESSAGES, RegisterError, setInvitePassword, verifyInviteCode, type VerifiedInvite } from './register-flow.ts';
-import { SetPasswordForm } from './set-password-form.tsx';
+import {
+  REGISTER_MESSAGES,
+  RegisterError,
+  setInvitePassword,
+  verifyInviteCode,
+  type VerifiedInvite,
+} from './register-flow.ts';
 import * as styles from './register.css.ts';
+import { SetPasswordForm } from './set-password-form.tsx';
 
 // Spec 1 section 4: code entry, verifying, verified (set-password form), success; any failure
 // returns to code entry with its message.
@@ -61,23 +68,33 @@ export function RegisterScreen({ params }: { params: Record<string, string> }) {
   return (
     <main className={styles.screen}>
       <Card className={styles.panel} aria-labelledby="register-title">
-        <h1 id="register-title" className={styles.heading}>Register</h1>
+        <h1 id="register-title" className={styles.heading}>
+          Register
+        </h1>
         {(step.name === 'entry' || step.name === 'verifying') && (
           <>
             <p className={styles.intro}>Enter the invite code from your email.</p>
-            {step.name === 'entry' && step.error && <p role="alert" className={styles.error}>{step.error}</p>}
+            {step.name === 'entry' && step.error && (
+              <p role="alert" className={styles.error}>
+                {step.error}
+              </p>
+            )}
             <CodeEntryForm initialCode={code} busy={step.name === 'verifying'} onVerify={verify} />
           </>
         )}
         {step.name === 'verified' && (
           <>
-            <p className={styles.intro}>Choose a password{step.invite.user.email ? ` for ${step.invite.user.email}` : ''}.</p>
+            <p className={styles.intro}>
+              Choose a password{step.invite.user.email ? ` for ${step.invite.user.email}` : ''}.
+            </p>
             <SetPasswordForm busy={step.saving} onSubmit={(password) => void save(step.invite, password)} />
           </>
         )}
         {step.name === 'done' && <p className={styles.intro}>Taking you to login…</p>}
         <div className={styles.links}>
-          <Link href="/login" className={styles.link}>Back to Login</Link>
+          <Link href="/login" className={styles.link}>
+            Back to Login
+          </Link>
         </div>
       </Card>
     </main>

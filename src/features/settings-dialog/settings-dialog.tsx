@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
+
 import { pathTo } from '../../access/route-table.ts';
 import { ApiError } from '../../api/client.ts';
 import { clozeInfoQueryOptions, disconnectClozeWrite, startClozeConnection } from '../../api/connector-settings.ts';
@@ -11,9 +12,9 @@ import { Button } from '../../ui/button.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { mutedText } from '../../ui/layout.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as staff from '../../ui/staff.css.ts';
-import { Skeleton } from '../../ui/skeleton.tsx';
 
 const failure = (e: unknown) => (e instanceof ApiError ? e.message : 'Whoops, Something went wrong. Try again.');
 
@@ -30,23 +31,41 @@ function ClozeConnection() {
     onError: (e) => snackbar(failure(e), { tone: 'error' }),
   });
   const disconnect = useWrite(disconnectClozeWrite(userId ?? 0), {
-    onSuccess: () => { snackbar('Cloze is disconnected.'); },
+    onSuccess: () => {
+      snackbar('Cloze is disconnected.');
+    },
     onError: (e) => snackbar(failure(e), { tone: 'error' }),
   });
-  if (info.isError) return <p role="alert" className={staff.formError}>The Cloze connection could not be loaded.</p>;
+  if (info.isError)
+    return (
+      <p role="alert" className={staff.formError}>
+        The Cloze connection could not be loaded.
+      </p>
+    );
   if (!info.data) return <Skeleton label="Loading the Cloze connection" shape="record" />;
   return (
     <section aria-labelledby="cloze-heading">
-      <h3 id="cloze-heading" className={staff.subheading}>Cloze (email and calendar)</h3>
+      <h3 id="cloze-heading" className={staff.subheading}>
+        Cloze (email and calendar)
+      </h3>
       {info.data.connected ? (
         <>
-          <DetailList items={[['Connected account', info.data.account ?? '-'], ['Connected', formatDateTime(info.data.connectedAt)]]} />
-          <Button variant="secondary" disabled={disconnect.isPending} onClick={() => disconnect.mutate()}>Disconnect Cloze</Button>
+          <DetailList
+            items={[
+              ['Connected account', info.data.account ?? '-'],
+              ['Connected', formatDateTime(info.data.connectedAt)],
+            ]}
+          />
+          <Button variant="secondary" disabled={disconnect.isPending} onClick={() => disconnect.mutate()}>
+            Disconnect Cloze
+          </Button>
         </>
       ) : (
         <>
           <p className={mutedText}>Not connected. Connect Cloze to log your emails and meetings with clients.</p>
-          <Button disabled={connect.isPending} onClick={() => connect.mutate()}>Connect Cloze</Button>
+          <Button disabled={connect.isPending} onClick={() => connect.mutate()}>
+            Connect Cloze
+          </Button>
         </>
       )}
     </section>
@@ -67,13 +86,29 @@ export function SettingsDialog() {
   };
   if (!open) return null;
   return (
-    <Dialog open openedByAddress onOpenChange={(o) => { if (!o) close(); }} title="Settings" actions={<Button variant="text" onClick={close}>Close</Button>}>
+    <Dialog
+      open
+      openedByAddress
+      onOpenChange={(o) => {
+        if (!o) close();
+      }}
+      title="Settings"
+      actions={
+        <Button variant="text" onClick={close}>
+          Close
+        </Button>
+      }
+    >
       <div className={staff.stack}>
         <ClozeConnection />
         {brokerAdmin && (
           <section aria-labelledby="email-heading">
-            <h3 id="email-heading" className={staff.subheading}>Email settings</h3>
-            <Link href={pathTo('settings-email')} onClick={close}>Choose which emails your brokerage receives</Link>
+            <h3 id="email-heading" className={staff.subheading}>
+              Email settings
+            </h3>
+            <Link href={pathTo('settings-email')} onClick={close}>
+              Choose which emails your brokerage receives
+            </Link>
           </section>
         )}
       </div>

@@ -1,15 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
+
 import { pathTo } from '../../access/route-table.ts';
 import { createSupplierWrite } from '../../api/lead-suppliers.ts';
 import { useWrite } from '../../api/write.ts';
 import { SupplierName } from '../../contract/lead-suppliers.ts';
 import { maxLengthOf } from '../../contract/limits.ts';
 import { Button } from '../../ui/button.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 import { Card, Page } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 
 const FIELD_KEYS = ['name'] as const;
 
@@ -42,10 +43,28 @@ export function SupplierCreateScreen() {
       <Card>
         <h2 className={styles.heading}>New lead supplier</h2>
         <form ref={form} onSubmit={submit} noValidate className={styles.stack}>
-          {failure && <p role="alert" className={styles.formError}>{failure}</p>}
-          <TextField label="Name" name="name" value={name} maxLength={maxLengthOf(SupplierName)} error={errors.name} autoComplete="off"
-            onChange={(e) => { clear('name'); setName(e.target.value); }} />
-          <div><Button type="submit" disabled={create.isPending}>Create Supplier</Button></div>
+          {failure && (
+            <p role="alert" className={styles.formError}>
+              {failure}
+            </p>
+          )}
+          <TextField
+            label="Name"
+            name="name"
+            value={name}
+            maxLength={maxLengthOf(SupplierName)}
+            error={errors.name}
+            autoComplete="off"
+            onChange={(e) => {
+              clear('name');
+              setName(e.target.value);
+            }}
+          />
+          <div>
+            <Button type="submit" disabled={create.isPending}>
+              Create Supplier
+            </Button>
+          </div>
         </form>
       </Card>
     </Page>

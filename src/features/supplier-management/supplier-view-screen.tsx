@@ -1,19 +1,33 @@
-import { recordId } from '../../lib/record-params.ts';
-import { QueryFailure } from '../../ui/query-failure.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import {
-  addSupplierLimitWrite, addSupplierZipsWrite, addSupplierZipWrite, removeSupplierZipWrite, setSupplierLimitWrite, supplierLimitsQueryOptions,
-  supplierQueryOptions, supplierZipsQueryOptions,
+  addSupplierLimitWrite,
+  addSupplierZipsWrite,
+  addSupplierZipWrite,
+  removeSupplierZipWrite,
+  setSupplierLimitWrite,
+  supplierLimitsQueryOptions,
+  supplierQueryOptions,
+  supplierZipsQueryOptions,
 } from '../../api/lead-suppliers.ts';
 import { serverMessage } from '../../api/staff.ts';
 import { useWrite } from '../../api/write.ts';
-import type { BulkZipResult, LeadSupplierLimit, LeadSupplierZip } from '../../contract/lead-suppliers.ts';
-import { BulkLeadSupplierZips, NewLeadSupplierLimit, NewLeadSupplierZip, PatchLeadSupplierLimit, QuarterlyCap } from '../../contract/lead-suppliers.ts';
+import {
+  BulkLeadSupplierZips,
+  NewLeadSupplierLimit,
+  NewLeadSupplierZip,
+  PatchLeadSupplierLimit,
+  QuarterlyCap,
+  type BulkZipResult,
+  type LeadSupplierLimit,
+  type LeadSupplierZip,
+} from '../../contract/lead-suppliers.ts';
 import { maxDigitsOf, maxLengthOf } from '../../contract/limits.ts';
 import { isNoCap } from '../../lib/cap.ts';
 import { formatCount, formatDate } from '../../lib/format.ts';
+import { recordId } from '../../lib/record-params.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
@@ -22,15 +36,16 @@ import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
+import { RecordSkeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Tabs } from '../../ui/tabs.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 import { useListState } from '../../ui/use-list-state.ts';
+import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 import { useZipPlaces, ZipField } from '../../widgets/zip-field.tsx';
-import { RecordSkeleton } from '../../ui/skeleton.tsx';
 
 /** A cap's digits: the server's largest cap (QuarterlyCap). */
 const CAP_DIGITS = maxDigitsOf(QuarterlyCap);
@@ -39,7 +54,8 @@ const PASTED_MAX = maxLengthOf(BulkLeadSupplierZips.entries.zips);
 /** A typed number as the contract reads it: an empty field is no number. */
 const numberOf = (raw: string) => (raw.trim() === '' ? Number.NaN : Number(raw));
 /** The message above a form for a refusal that names none of its fields. */
-const failureOf = (err: unknown, other: readonly string[]) => [formFailureText(err), ...other].filter(Boolean).join(' ') || undefined;
+const failureOf = (err: unknown, other: readonly string[]) =>
+  [formFailureText(err), ...other].filter(Boolean).join(' ') || undefined;
 
 const capText = (cap: number) => (isNoCap(cap) ? 'No cap' : formatCount(cap));
 
@@ -49,20 +65,34 @@ export function SupplierViewScreen({ params }: { params: Record<string, string> 
   const supplier = useQuery({ ...supplierQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   const canEdit = useStore(profileStore, (p) => !!p.user?.roles.some((r) => r.name === 'ADMIN'));
   const s = supplier.data;
-  if (supplier.isError) return <Page><QueryFailure thing="This lead supplier" /></Page>;
+  if (supplier.isError)
+    return (
+      <Page>
+        <QueryFailure thing="This lead supplier" />
+      </Page>
+    );
   if (!s) return <RecordSkeleton label="Loading supplier" />;
   return (
     <Page title={s.name}>
       <Card>
-        <div className={styles.headerRow}><h2 className={styles.heading}>{s.name}</h2></div>
-        <DetailList items={[
-          ['ZIP Codes', formatCount(s.zipCount)], ['Brokerage Limits', formatCount(s.limitCount)],
-          ['Leads This Quarter', formatCount(s.leadsThisQuarter)], ['Created', formatDate(s.created)],
-        ]} />
-        <Tabs label="Supplier" items={[
-          { value: 'zips', label: 'ZIP Coverage', content: <ZipCoverage id={s.id} canEdit={canEdit} /> },
-          { value: 'limits', label: 'Limits', content: <Limits id={s.id} canEdit={canEdit} /> },
-        ]} />
+        <div className={styles.headerRow}>
+          <h2 className={styles.heading}>{s.name}</h2>
+        </div>
+        <DetailList
+          items={[
+            ['ZIP Codes', formatCount(s.zipCount)],
+            ['Brokerage Limits', formatCount(s.limitCount)],
+            ['Leads This Quarter', formatCount(s.leadsThisQuarter)],
+            ['Created', formatDate(s.created)],
+          ]}
+        />
+        <Tabs
+          label="Supplier"
+          items={[
+            { value: 'zips', label: 'ZIP Coverage', content: <ZipCoverage id={s.id} canEdit={canEdit} /> },
+            { value: 'limits', label: 'Limits', content: <Limits id={s.id} canEdit={canEdit} /> },
+          ]}
+        />
       </Card>
     </Page>
   );
@@ -70,10 +100,15 @@ export function SupplierViewScreen({ params }: { params: Record<string, string> 
 
 function ZipCoverage({ id, canEdit }: { id: number; canEdit: boolean }) {
   const list = useListState({ zip: '' }, { key: 'zip', desc: false });
-  const query = useQuery({ ...supplierZipsQueryOptions(id, { ...list.params, zip: list.filter.zip }), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...supplierZipsQueryOptions(id, { ...list.params, zip: list.filter.zip }),
+    placeholderData: keepPreviousData,
+  });
   const snackbar = useSnackbar();
   const remove = useWrite(removeSupplierZipWrite(id), {
-    onSuccess: (_, zip) => { snackbar(`ZIP ${zip} removed.`); },
+    onSuccess: (_, zip) => {
+      snackbar(`ZIP ${zip} removed.`);
+    },
     onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
   });
   const placeOf = useZipPlaces((query.data?.content ?? []).map((z) => z.zip));
@@ -81,16 +116,42 @@ function ZipCoverage({ id, canEdit }: { id: number; canEdit: boolean }) {
     { key: 'zip', header: 'ZIP', cell: (z) => z.zip },
     { key: 'place', header: 'Place', cell: (z) => placeOf(z.zip) ?? '' },
     { key: 'added', header: 'Added', cell: (z) => formatDate(z.created) },
-    ...(canEdit ? [{ key: 'actions', header: 'Actions', cell: (z: LeadSupplierZip) => (
-      <Button variant="secondary" aria-label={`Remove ZIP ${z.zip}`} disabled={remove.isPending} onClick={() => remove.mutate(z.zip)}>Remove</Button>
-    ) }] : []),
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            header: 'Actions',
+            cell: (z: LeadSupplierZip) => (
+              <Button
+                variant="secondary"
+                aria-label={`Remove ZIP ${z.zip}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(z.zip)}
+              >
+                Remove
+              </Button>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <div className={styles.stack}>
       {canEdit && <AddZips id={id} />}
-      <SearchField label="Find a ZIP" value={list.filter.zip} placeholder="ZIP starts with" onSearch={(zip) => list.setFilter({ zip: zip.replace(/\D/g, '').slice(0, 5) })} />
-      <DataTable label="Covered ZIP codes" columns={columns} rows={query.data?.content ?? []} rowKey={(z) => z.zip}
-        loading={query.isPending} empty={query.isError ? 'The ZIP codes could not be loaded.' : 'This supplier covers no ZIP codes yet.'} />
+      <SearchField
+        label="Find a ZIP"
+        value={list.filter.zip}
+        placeholder="ZIP starts with"
+        onSearch={(zip) => list.setFilter({ zip: zip.replace(/\D/g, '').slice(0, 5) })}
+      />
+      <DataTable
+        label="Covered ZIP codes"
+        columns={columns}
+        rows={query.data?.content ?? []}
+        rowKey={(z) => z.zip}
+        loading={query.isPending}
+        empty={query.isError ? 'The ZIP codes could not be loaded.' : 'This supplier covers no ZIP codes yet.'}
+      />
       <Pagination rowsType="ZIP codes" state={list.paging(query.data?.totalElements ?? 0)} onChange={list.setPaging} />
     </div>
   );
@@ -108,7 +169,10 @@ function AddZips({ id }: { id: number }) {
   const [bulkFailure, setBulkFailure] = useState<string>();
   const snackbar = useSnackbar();
   const one = useWrite(addSupplierZipWrite(id), {
-    onSuccess: () => { snackbar(`ZIP ${zip} added.`); setZip(''); },
+    onSuccess: () => {
+      snackbar(`ZIP ${zip} added.`);
+      setZip('');
+    },
     onError: (err) => {
       const { fields, other } = serverFieldErrors(err, ['zip']);
       oneErrors.show(fields);
@@ -116,7 +180,10 @@ function AddZips({ id }: { id: number }) {
     },
   });
   const bulk = useWrite(addSupplierZipsWrite(id), {
-    onSuccess: (r) => { setResult(r); if (r.invalid.length === 0) setPasted(''); },
+    onSuccess: (r) => {
+      setResult(r);
+      if (r.invalid.length === 0) setPasted('');
+    },
     onError: (err) => {
       const { fields, other } = serverFieldErrors(err, ['zips']);
       bulkErrors.show(fields);
@@ -141,24 +208,62 @@ function AddZips({ id }: { id: number }) {
   return (
     <div className={styles.stack}>
       <form ref={oneForm} onSubmit={submitOne} noValidate aria-label="Add one ZIP">
-        {oneFailure && <p role="alert" className={styles.formError}>{oneFailure}</p>}
+        {oneFailure && (
+          <p role="alert" className={styles.formError}>
+            {oneFailure}
+          </p>
+        )}
         <div className={styles.inlineForm}>
-          <ZipField label="ZIP" name="zip" value={zip} onChange={(e) => { oneErrors.clear('zip'); setZip(e.target.value); }} error={oneErrors.errors.zip} />
-          <Button type="submit" disabled={one.isPending}>Add ZIP</Button>
+          <ZipField
+            label="ZIP"
+            name="zip"
+            value={zip}
+            onChange={(e) => {
+              oneErrors.clear('zip');
+              setZip(e.target.value);
+            }}
+            error={oneErrors.errors.zip}
+          />
+          <Button type="submit" disabled={one.isPending}>
+            Add ZIP
+          </Button>
         </div>
       </form>
       <form ref={bulkForm} onSubmit={submitBulk} noValidate className={styles.stack} aria-label="Add ZIP codes in bulk">
-        {bulkFailure && <p role="alert" className={styles.formError}>{bulkFailure}</p>}
-        <TextArea label="Paste ZIP codes (one per line)" name="zips" rows={5} maxLength={PASTED_MAX} value={pasted}
-          onChange={(e) => { bulkErrors.clear('zips'); setPasted(e.target.value); }} error={bulkErrors.errors.zips} />
-        <div><Button type="submit" disabled={bulk.isPending}>Add ZIP Codes</Button></div>
+        {bulkFailure && (
+          <p role="alert" className={styles.formError}>
+            {bulkFailure}
+          </p>
+        )}
+        <TextArea
+          label="Paste ZIP codes (one per line)"
+          name="zips"
+          rows={5}
+          maxLength={PASTED_MAX}
+          value={pasted}
+          onChange={(e) => {
+            bulkErrors.clear('zips');
+            setPasted(e.target.value);
+          }}
+          error={bulkErrors.errors.zips}
+        />
+        <div>
+          <Button type="submit" disabled={bulk.isPending}>
+            Add ZIP Codes
+          </Button>
+        </div>
       </form>
       {result && (
         <div role="status">
           <p>{`${formatCount(result.saved)} saved, ${formatCount(result.alreadyCovered)} already covered, ${formatCount(result.invalid.length)} invalid.`}</p>
           {result.invalid.length > 0 && (
             <ul className={styles.list} aria-label="Invalid lines">
-              {result.invalid.map((i) => <li key={`${i.line}-${i.value}`} className={styles.listItem}>{`Line ${i.line}: ${i.value}: ${i.message}`}</li>)}
+              {result.invalid.map((i) => (
+                <li
+                  key={`${i.line}-${i.value}`}
+                  className={styles.listItem}
+                >{`Line ${i.line}: ${i.value}: ${i.message}`}</li>
+              ))}
             </ul>
           )}
         </div>
@@ -171,16 +276,33 @@ function Limits({ id, canEdit }: { id: number; canEdit: boolean }) {
   const query = useQuery(supplierLimitsQueryOptions(id));
   const columns: Column<LeadSupplierLimit>[] = [
     { key: 'brokerage', header: 'Brokerage', cell: (l) => l.brokerageName },
-    { key: 'cap', header: 'Quarterly Cap', cell: (l) => (canEdit ? <CapEditor supplierId={id} limit={l} /> : capText(l.quarterlyCap)) },
+    {
+      key: 'cap',
+      header: 'Quarterly Cap',
+      cell: (l) => (canEdit ? <CapEditor supplierId={id} limit={l} /> : capText(l.quarterlyCap)),
+    },
     { key: 'intake', header: 'Leads This Quarter', cell: (l) => formatCount(l.quarterIngestedCount) },
-    { key: 'left', header: 'Remaining', cell: (l) => (isNoCap(l.quarterlyCap) ? 'No cap' : formatCount(Math.max(0, l.quarterlyCap - l.quarterIngestedCount))) },
+    {
+      key: 'left',
+      header: 'Remaining',
+      cell: (l) =>
+        isNoCap(l.quarterlyCap) ? 'No cap' : formatCount(Math.max(0, l.quarterlyCap - l.quarterIngestedCount)),
+    },
     { key: 'updated', header: 'Updated', cell: (l) => formatDate(l.updated) },
   ];
   return (
     <div className={styles.stack}>
-      <p className={styles.meta}>Each brokerage’s quarterly cap on its dashboard is the sum of its suppliers’ limits (0 or 99999: no cap).</p>
-      <DataTable label="Quarterly limits by brokerage" columns={columns} rows={query.data ?? []} rowKey={(l) => l.id}
-        loading={query.isPending} empty={query.isError ? 'The limits could not be loaded.' : 'This supplier has no brokerage limits.'} />
+      <p className={styles.meta}>
+        Each brokerage’s quarterly cap on its dashboard is the sum of its suppliers’ limits (0 or 99999: no cap).
+      </p>
+      <DataTable
+        label="Quarterly limits by brokerage"
+        columns={columns}
+        rows={query.data ?? []}
+        rowKey={(l) => l.id}
+        loading={query.isPending}
+        empty={query.isError ? 'The limits could not be loaded.' : 'This supplier has no brokerage limits.'}
+      />
       {canEdit && <AddLimit id={id} taken={(query.data ?? []).map((l) => l.brokerageId)} />}
     </div>
   );
@@ -193,7 +315,9 @@ function CapEditor({ supplierId, limit }: { supplierId: number; limit: LeadSuppl
   const [failure, setFailure] = useState<string>();
   const snackbar = useSnackbar();
   const save = useWrite(setSupplierLimitWrite(supplierId, limit.id), {
-    onSuccess: () => { snackbar(`The ${limit.brokerageName} limit is saved.`); },
+    onSuccess: () => {
+      snackbar(`The ${limit.brokerageName} limit is saved.`);
+    },
     onError: (err) => {
       const { fields, other } = serverFieldErrors(err, ['quarterlyCap']);
       show(fields);
@@ -209,11 +333,28 @@ function CapEditor({ supplierId, limit }: { supplierId: number; limit: LeadSuppl
   };
   return (
     <form ref={form} onSubmit={submit} noValidate aria-label={`Quarterly cap for ${limit.brokerageName}`}>
-      {failure && <p role="alert" className={styles.formError}>{failure}</p>}
+      {failure && (
+        <p role="alert" className={styles.formError}>
+          {failure}
+        </p>
+      )}
       <div className={styles.inlineForm}>
-        <TextField label={`Cap for ${limit.brokerageName}`} name="quarterlyCap" value={value} keyFilter="digits" inputMode="numeric" maxLength={CAP_DIGITS}
-          onChange={(e) => { clear('quarterlyCap'); setValue(e.target.value); }} error={errors.quarterlyCap} />
-        <Button type="submit" variant="secondary" disabled={save.isPending || value === String(limit.quarterlyCap)}>Save</Button>
+        <TextField
+          label={`Cap for ${limit.brokerageName}`}
+          name="quarterlyCap"
+          value={value}
+          keyFilter="digits"
+          inputMode="numeric"
+          maxLength={CAP_DIGITS}
+          onChange={(e) => {
+            clear('quarterlyCap');
+            setValue(e.target.value);
+          }}
+          error={errors.quarterlyCap}
+        />
+        <Button type="submit" variant="secondary" disabled={save.isPending || value === String(limit.quarterlyCap)}>
+          Save
+        </Button>
       </div>
     </form>
   );
@@ -230,7 +371,11 @@ function AddLimit({ id, taken }: { id: number; taken: number[] }) {
   const [failure, setFailure] = useState<string>();
   const snackbar = useSnackbar();
   const add = useWrite(addSupplierLimitWrite(id), {
-    onSuccess: () => { snackbar('Limit added.'); setBrokerageId(''); setCap(''); },
+    onSuccess: () => {
+      snackbar('Limit added.');
+      setBrokerageId('');
+      setCap('');
+    },
     // A limit another admin added meanwhile is refused at the brokerage; a vanished brokerage above the form.
     onError: (err) => {
       const { fields, other } = serverFieldErrors(err, LIMIT_KEYS);
@@ -249,15 +394,45 @@ function AddLimit({ id, taken }: { id: number; taken: number[] }) {
   const options = (names.data ?? []).filter((b) => !taken.includes(b.id));
   return (
     <form ref={form} onSubmit={submit} noValidate aria-label="Add a brokerage limit">
-      {failure && <p role="alert" className={styles.formError}>{failure}</p>}
+      {failure && (
+        <p role="alert" className={styles.formError}>
+          {failure}
+        </p>
+      )}
       <div className={styles.inlineForm}>
-        <SelectField label="Brokerage" name="brokerageId" value={brokerageId} onChange={(e) => { clear('brokerageId'); setBrokerageId(e.target.value); }} error={errors.brokerageId}>
+        <SelectField
+          label="Brokerage"
+          name="brokerageId"
+          value={brokerageId}
+          onChange={(e) => {
+            clear('brokerageId');
+            setBrokerageId(e.target.value);
+          }}
+          error={errors.brokerageId}
+        >
           <option value="">Choose a brokerage</option>
-          {options.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+          {options.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
         </SelectField>
-        <TextField label="Quarterly cap" name="quarterlyCap" value={cap} keyFilter="digits" inputMode="numeric" maxLength={CAP_DIGITS}
-          onChange={(e) => { clear('quarterlyCap'); setCap(e.target.value); }} error={errors.quarterlyCap} />
-        <Button type="submit" disabled={add.isPending}>Add Limit</Button>
+        <TextField
+          label="Quarterly cap"
+          name="quarterlyCap"
+          value={cap}
+          keyFilter="digits"
+          inputMode="numeric"
+          maxLength={CAP_DIGITS}
+          onChange={(e) => {
+            clear('quarterlyCap');
+            setCap(e.target.value);
+          }}
+          error={errors.quarterlyCap}
+        />
+        <Button type="submit" disabled={add.isPending}>
+          Add Limit
+        </Button>
       </div>
     </form>
   );

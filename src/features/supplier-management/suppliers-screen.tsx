@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
+
 import { canAccess } from '../../access/access.ts';
 import { pathTo, routeById } from '../../access/route-table.ts';
 import { suppliersQueryOptions } from '../../api/lead-suppliers.ts';
@@ -9,11 +10,16 @@ import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import type { Column } from '../../ui/data-table.tsx';
-import { defineList, ListScreen } from '../../widgets/list-screen.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
+import { defineList, ListScreen } from '../../widgets/list-screen.tsx';
 
 const COLUMNS: Column<LeadSupplier>[] = [
-  { key: 'name', header: 'Name', sortKey: 'name', cell: (s) => <Link href={pathTo('supplier-view', { id: s.id })}>{s.name}</Link> },
+  {
+    key: 'name',
+    header: 'Name',
+    sortKey: 'name',
+    cell: (s) => <Link href={pathTo('supplier-view', { id: s.id })}>{s.name}</Link>,
+  },
   { key: 'zips', header: 'ZIP Codes', cell: (s) => formatCount(s.zipCount) },
   { key: 'limits', header: 'Brokerage Limits', cell: (s) => formatCount(s.limitCount) },
   { key: 'leads', header: 'Leads This Quarter', cell: (s) => formatCount(s.leadsThisQuarter) },
@@ -33,9 +39,23 @@ export function SuppliersScreen() {
   const query = useQuery({ ...suppliersQueryOptions(list.params), placeholderData: keepPreviousData });
   const roles = useStore(profileStore, (p) => p.user?.roles ?? []).map((r) => r.name);
   return (
-    <ListScreen title="Supplier Management" definition={LIST} list={list} query={query} columns={COLUMNS} rowKey={(s) => s.id}
-      label="Lead suppliers" rowsType="suppliers" empty="No lead suppliers found."
-      actions={canAccess(roles, routeById('supplier-create'))
-        ? <Link className={buttonClass('primary')} href={pathTo('supplier-create')}>New Supplier</Link> : undefined} />
+    <ListScreen
+      title="Supplier Management"
+      definition={LIST}
+      list={list}
+      query={query}
+      columns={COLUMNS}
+      rowKey={(s) => s.id}
+      label="Lead suppliers"
+      rowsType="suppliers"
+      empty="No lead suppliers found."
+      actions={
+        canAccess(roles, routeById('supplier-create')) ? (
+          <Link className={buttonClass('primary')} href={pathTo('supplier-create')}>
+            New Supplier
+          </Link>
+        ) : undefined
+      }
+    />
   );
 }

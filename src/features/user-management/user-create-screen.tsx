@@ -1,7 +1,7 @@
-import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
+
 import { organisationOf } from '../../access/role-grants.ts';
 import { isRole } from '../../access/roles.ts';
 import { pathTo } from '../../access/route-table.ts';
@@ -9,25 +9,47 @@ import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import { loanOfficesQueryOptions } from '../../api/lenders.ts';
 import { createUserWrite, userRolesQueryOptions } from '../../api/user-management.ts';
 import { useWrite } from '../../api/write.ts';
+import { personNameError } from '../../contract/person-name.ts';
 import { forgotEmailError, isValidPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
 import { RoleChecklist } from './role-checklist.tsx';
-import { personNameError } from '../../contract/person-name.ts';
-import { Skeleton } from '../../ui/skeleton.tsx';
 
-type Fields = { firstName: string; lastName: string; email: string; phone: string; brokerId: string; loanOfficeId: string };
+type Fields = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  brokerId: string;
+  loanOfficeId: string;
+};
 type Errors = Partial<Record<keyof Fields | 'roles', string>>;
-const FIELD_KEYS = ['firstName', 'lastName', 'email', 'phone', 'roles', 'brokerId', 'loanOfficeId'] as const satisfies readonly (keyof Errors)[];
+const FIELD_KEYS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'roles',
+  'brokerId',
+  'loanOfficeId',
+] as const satisfies readonly (keyof Errors)[];
 const EMPTY: Fields = { firstName: '', lastName: '', email: '', phone: '', brokerId: '', loanOfficeId: '' };
 
 /** Which organisation the chosen roles need: a brokerage, a loan office, or none. */
-const needs = (roles: readonly string[]) => new Set(roles.filter(isRole).map(organisationOf).filter((k) => k !== null));
+const needs = (roles: readonly string[]) =>
+  new Set(
+    roles
+      .filter(isRole)
+      .map(organisationOf)
+      .filter((k) => k !== null),
+  );
 
 function errorsOf(f: Fields, roles: readonly string[]): Errors {
   const e: Errors = {};
@@ -58,7 +80,10 @@ export function UserCreateScreen() {
   const catalogue = useQuery(userRolesQueryOptions());
   const kinds = needs(roles);
   const brokerages = useQuery({ ...brokerageNamesQueryOptions(), enabled: kinds.has('brokerage') });
-  const offices = useQuery({ ...loanOfficesQueryOptions({ pageIndex: 0, pageSize: 100, name: '', sort: { key: 'name', desc: false } }), enabled: kinds.has('loanOffice') });
+  const offices = useQuery({
+    ...loanOfficesQueryOptions({ pageIndex: 0, pageSize: 100, name: '', sort: { key: 'name', desc: false } }),
+    enabled: kinds.has('loanOffice'),
+  });
   const create = useWrite(createUserWrite, {
     onSuccess: (user) => {
       snackbar(`${user.email ?? 'The user'} was invited. They set their password from the link in the email.`);
@@ -77,44 +102,111 @@ export function UserCreateScreen() {
     setFailure(undefined);
     if (Object.keys(found).length > 0) return;
     create.mutate({
-      firstName: fields.firstName.trim(), lastName: fields.lastName.trim(), email: fields.email.trim().toLowerCase(),
-      phone: fields.phone.trim() || null, roles,
-      brokerId: kinds.has('brokerage') ? Number(fields.brokerId) : null, loanOfficeId: kinds.has('loanOffice') ? Number(fields.loanOfficeId) : null,
+      firstName: fields.firstName.trim(),
+      lastName: fields.lastName.trim(),
+      email: fields.email.trim().toLowerCase(),
+      phone: fields.phone.trim() || null,
+      roles,
+      brokerId: kinds.has('brokerage') ? Number(fields.brokerId) : null,
+      loanOfficeId: kinds.has('loanOffice') ? Number(fields.loanOfficeId) : null,
     });
   };
-  const set = (k: keyof Fields) => (e: { target: { value: string } }) => { clear(k); setFields((f) => ({ ...f, [k]: e.target.value })); };
-  const chooseRoles = (next: string[]) => { clear('roles'); clear('brokerId'); clear('loanOfficeId'); setRoles(next); };
-  if (catalogue.isError) return <Page><QueryFailure thing="The roles" /></Page>;
+  const set = (k: keyof Fields) => (e: { target: { value: string } }) => {
+    clear(k);
+    setFields((f) => ({ ...f, [k]: e.target.value }));
+  };
+  const chooseRoles = (next: string[]) => {
+    clear('roles');
+    clear('brokerId');
+    clear('loanOfficeId');
+    setRoles(next);
+  };
+  if (catalogue.isError)
+    return (
+      <Page>
+        <QueryFailure thing="The roles" />
+      </Page>
+    );
   if (!catalogue.data) return <Skeleton label="Loading roles" shape="record" />;
   return (
     <Page>
       <Card aria-labelledby="create-user-heading">
         <div className={styles.headerRow}>
-          <h2 id="create-user-heading" className={styles.heading}>New user</h2>
+          <h2 id="create-user-heading" className={styles.heading}>
+            New user
+          </h2>
           <Link href={pathTo('user-management')}>Back to User Management</Link>
         </div>
         <form ref={form} onSubmit={submit} noValidate>
-          {failure && <p role="alert" className={styles.formError}>{failure}</p>}
-          <TextField label="First Name" autoComplete="off" keyFilter="name" value={fields.firstName} error={errors.firstName} onChange={set('firstName')} />
-          <TextField label="Last Name" autoComplete="off" keyFilter="name" value={fields.lastName} error={errors.lastName} onChange={set('lastName')} />
-          <TextField label="Email" type="email" autoComplete="off" value={fields.email} error={errors.email} onChange={set('email')} />
-          <TextField label="Phone (optional)" type="tel" autoComplete="off" keyFilter="phone" value={fields.phone} error={errors.phone} onChange={set('phone')} />
+          {failure && (
+            <p role="alert" className={styles.formError}>
+              {failure}
+            </p>
+          )}
+          <TextField
+            label="First Name"
+            autoComplete="off"
+            keyFilter="name"
+            value={fields.firstName}
+            error={errors.firstName}
+            onChange={set('firstName')}
+          />
+          <TextField
+            label="Last Name"
+            autoComplete="off"
+            keyFilter="name"
+            value={fields.lastName}
+            error={errors.lastName}
+            onChange={set('lastName')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            value={fields.email}
+            error={errors.email}
+            onChange={set('email')}
+          />
+          <TextField
+            label="Phone (optional)"
+            type="tel"
+            autoComplete="off"
+            keyFilter="phone"
+            value={fields.phone}
+            error={errors.phone}
+            onChange={set('phone')}
+          />
           <RoleChecklist roles={catalogue.data} chosen={roles} onChange={chooseRoles} error={errors.roles} />
           {kinds.has('brokerage') && (
             <SelectField label="Brokerage" value={fields.brokerId} error={errors.brokerId} onChange={set('brokerId')}>
               <option value="">Choose a brokerage</option>
-              {(brokerages.data ?? []).map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+              {(brokerages.data ?? []).map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
             </SelectField>
           )}
           {kinds.has('loanOffice') && (
-            <SelectField label="Loan Office" value={fields.loanOfficeId} error={errors.loanOfficeId} onChange={set('loanOfficeId')}>
+            <SelectField
+              label="Loan Office"
+              value={fields.loanOfficeId}
+              error={errors.loanOfficeId}
+              onChange={set('loanOfficeId')}
+            >
               <option value="">Choose a loan office</option>
-              {(offices.data?.content ?? []).map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+              {(offices.data?.content ?? []).map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
             </SelectField>
           )}
           <div className={styles.inlineForm}>
             <Link href={pathTo('user-management')}>Cancel</Link>
-            <Button type="submit" disabled={create.isPending}>Create and Send Invite</Button>
+            <Button type="submit" disabled={create.isPending}>
+              Create and Send Invite
+            </Button>
           </div>
         </form>
       </Card>

@@ -1,7 +1,7 @@
 import { isRole, roleDisplayName } from '../../access/roles.ts';
+import { codeLabel } from '../../contract/labels.ts';
 import { formatDateTime, personName } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
-import { codeLabel } from '../../contract/labels.ts';
 
 // How User Management shows a user's name, roles and status.
 

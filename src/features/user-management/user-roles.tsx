@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+
 import { organisationOf } from '../../access/role-grants.ts';
 import { isRole } from '../../access/roles.ts';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
@@ -12,9 +13,9 @@ import { SelectField } from '../../ui/choice.tsx';
 import { Card, mutedText } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { roleName } from './user-format.tsx';
 import { schemaErrors } from '../../widgets/checked-form.ts';
 import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { roleName } from './user-format.tsx';
 
 const FIELD_KEYS = ['roleId', 'brokerId', 'loanOfficeId'] as const;
 type Key = (typeof FIELD_KEYS)[number];
@@ -25,7 +26,9 @@ export function UserRoles({ user }: { user: UserDetail }) {
   const [adding, setAdding] = useState('');
   const [org, setOrg] = useState('');
   const snackbar = useSnackbar();
-  const done = (message: string) => { snackbar(message); };
+  const done = (message: string) => {
+    snackbar(message);
+  };
   const held = new Set(user.roles.map((r) => r.id));
   const grantable = (catalogue.data ?? []).filter((r) => r.grantable && !held.has(r.id));
   const chosen = grantable.find((r) => String(r.id) === adding);
@@ -33,13 +36,20 @@ export function UserRoles({ user }: { user: UserDetail }) {
   const needsBrokerage = kind === 'brokerage' && user.brokerId === null;
   const needsOffice = kind === 'loanOffice' && user.loanOfficeId === null;
   const brokerages = useQuery({ ...brokerageNamesQueryOptions(), enabled: needsBrokerage });
-  const offices = useQuery({ ...loanOfficesQueryOptions({ pageIndex: 0, pageSize: 100, name: '', sort: { key: 'name', desc: false } }), enabled: needsOffice });
+  const offices = useQuery({
+    ...loanOfficesQueryOptions({ pageIndex: 0, pageSize: 100, name: '', sort: { key: 'name', desc: false } }),
+    enabled: needsOffice,
+  });
   const form = useRef<HTMLFormElement>(null);
   const { errors, show, clear } = useFieldErrors<Key>(form);
   const [formError, setFormError] = useState<string>();
   const orgKey: Key = needsOffice ? 'loanOfficeId' : 'brokerId';
   const grant = useWrite(grantRoleWrite(user.id), {
-    onSuccess: () => { done(`${chosen?.displayName ?? 'The role'} was added.`); setAdding(''); setOrg(''); },
+    onSuccess: () => {
+      done(`${chosen?.displayName ?? 'The role'} was added.`);
+      setAdding('');
+      setOrg('');
+    },
     onError: (e) => {
       const { fields, other } = serverFieldErrors(e, FIELD_KEYS);
       show(fields);
@@ -55,7 +65,10 @@ export function UserRoles({ user }: { user: UserDetail }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // An empty choice is Number('') = 0, which the contract refuses in the form's words.
-    const body: RoleGrantBody = { roleId: Number(adding), ...(needsBrokerage || needsOffice ? { [orgKey]: Number(org) } : {}) };
+    const body: RoleGrantBody = {
+      roleId: Number(adding),
+      ...(needsBrokerage || needsOffice ? { [orgKey]: Number(org) } : {}),
+    };
     const found = schemaErrors<RoleGrantBody>(RoleGrantBody, body);
     show(found);
     setFormError(undefined);
@@ -63,15 +76,28 @@ export function UserRoles({ user }: { user: UserDetail }) {
   };
   return (
     <Card aria-labelledby="roles-heading">
-      <h3 id="roles-heading" className={styles.subheading}>Roles</h3>
-      {locked && <p className={mutedText}>{user.status === 'DISABLED' ? 'This user is deactivated.' : 'You cannot change this user\'s roles.'}</p>}
+      <h3 id="roles-heading" className={styles.subheading}>
+        Roles
+      </h3>
+      {locked && (
+        <p className={mutedText}>
+          {user.status === 'DISABLED' ? 'This user is deactivated.' : "You cannot change this user's roles."}
+        </p>
+      )}
       <ul className={styles.list} aria-label="Roles">
         {user.roles.map((r) => (
           <li key={r.id} className={styles.listItem}>
             <span className={styles.inlineForm}>
               <span className={styles.toolbarSpacer}>{roleName(r.name)}</span>
               {!locked && grantableIds.has(r.id) && user.roles.length > 1 && (
-                <Button variant="text" aria-label={`Remove ${roleName(r.name)}`} disabled={revoke.isPending} onClick={() => revoke.mutate(r.id)}>Remove</Button>
+                <Button
+                  variant="text"
+                  aria-label={`Remove ${roleName(r.name)}`}
+                  disabled={revoke.isPending}
+                  onClick={() => revoke.mutate(r.id)}
+                >
+                  Remove
+                </Button>
               )}
             </span>
           </li>
@@ -79,25 +105,72 @@ export function UserRoles({ user }: { user: UserDetail }) {
       </ul>
       {!locked && grantable.length > 0 && (
         <form ref={form} onSubmit={submit} noValidate className={styles.inlineForm}>
-          {formError && <p role="alert" className={styles.formError}>{formError}</p>}
-          <SelectField label="Add Role" name="roleId" value={adding} error={errors.roleId}
-            onChange={(e) => { show({}); setAdding(e.target.value); setOrg(''); }}>
+          {formError && (
+            <p role="alert" className={styles.formError}>
+              {formError}
+            </p>
+          )}
+          <SelectField
+            label="Add Role"
+            name="roleId"
+            value={adding}
+            error={errors.roleId}
+            onChange={(e) => {
+              show({});
+              setAdding(e.target.value);
+              setOrg('');
+            }}
+          >
             <option value="">Choose a role</option>
-            {grantable.filter((r) => r.name !== 'AGENT').map((r) => <option key={r.id} value={r.id}>{r.displayName}</option>)}
+            {grantable
+              .filter((r) => r.name !== 'AGENT')
+              .map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.displayName}
+                </option>
+              ))}
           </SelectField>
           {needsBrokerage && (
-            <SelectField label="Brokerage" name="brokerId" value={org} error={errors.brokerId} onChange={(e) => { clear('brokerId'); setOrg(e.target.value); }}>
+            <SelectField
+              label="Brokerage"
+              name="brokerId"
+              value={org}
+              error={errors.brokerId}
+              onChange={(e) => {
+                clear('brokerId');
+                setOrg(e.target.value);
+              }}
+            >
               <option value="">Choose a brokerage</option>
-              {(brokerages.data ?? []).map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+              {(brokerages.data ?? []).map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
             </SelectField>
           )}
           {needsOffice && (
-            <SelectField label="Loan Office" name="loanOfficeId" value={org} error={errors.loanOfficeId} onChange={(e) => { clear('loanOfficeId'); setOrg(e.target.value); }}>
+            <SelectField
+              label="Loan Office"
+              name="loanOfficeId"
+              value={org}
+              error={errors.loanOfficeId}
+              onChange={(e) => {
+                clear('loanOfficeId');
+                setOrg(e.target.value);
+              }}
+            >
               <option value="">Choose a loan office</option>
-              {(offices.data?.content ?? []).map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+              {(offices.data?.content ?? []).map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
             </SelectField>
           )}
-          <Button type="submit" variant="secondary" disabled={grant.isPending}>Add Role</Button>
+          <Button type="submit" variant="secondary" disabled={grant.isPending}>
+            Add Role
+          </Button>
         </form>
       )}
     </Card>
