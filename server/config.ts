@@ -21,6 +21,10 @@ export const RETENTION_DEFAULTS = {
   idempotencyHours: 48,
   /** First-party analytics (RETAIN_ANALYTICS_DAYS). */
   analyticsDays: 400,
+  /** Agent notifications the agent acted on (cleared), by when they were sent (RETAIN_NOTIFICATIONS_DAYS). */
+  notificationsDays: 90,
+  /** Agent notifications never acted on, by when they were sent (RETAIN_OPEN_NOTIFICATIONS_DAYS). */
+  openNotificationsDays: 365,
 };
 export type Retention = typeof RETENTION_DEFAULTS;
 
@@ -69,6 +73,8 @@ const EnvSchema = v.object({
   RETAIN_CODES_HOURS: v.optional(wholeNumber('RETAIN_CODES_HOURS', 876_000, 1), String(RETENTION_DEFAULTS.codesHours)),
   RETAIN_IDEMPOTENCY_HOURS: v.optional(wholeNumber('RETAIN_IDEMPOTENCY_HOURS', 876_000, 1), String(RETENTION_DEFAULTS.idempotencyHours)),
   RETAIN_ANALYTICS_DAYS: v.optional(wholeNumber('RETAIN_ANALYTICS_DAYS', 36_500, 1), String(RETENTION_DEFAULTS.analyticsDays)),
+  RETAIN_NOTIFICATIONS_DAYS: v.optional(wholeNumber('RETAIN_NOTIFICATIONS_DAYS', 36_500, 1), String(RETENTION_DEFAULTS.notificationsDays)),
+  RETAIN_OPEN_NOTIFICATIONS_DAYS: v.optional(wholeNumber('RETAIN_OPEN_NOTIFICATIONS_DAYS', 36_500, 1), String(RETENTION_DEFAULTS.openNotificationsDays)),
   // Message delivery (server/messages/): mail over SMTP, texts through Twilio's Messages API.
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.regex(/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, 'MAIL_FROM must be an address, such as Porchlight <no-reply@example.com>'))),
@@ -176,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     retention: {
       eventsDays: e.RETAIN_EVENTS_DAYS, messagesDays: e.RETAIN_MESSAGES_DAYS, refreshTokensDays: e.RETAIN_REFRESH_TOKENS_DAYS,
       codesHours: e.RETAIN_CODES_HOURS, idempotencyHours: e.RETAIN_IDEMPOTENCY_HOURS, analyticsDays: e.RETAIN_ANALYTICS_DAYS,
+      notificationsDays: e.RETAIN_NOTIFICATIONS_DAYS, openNotificationsDays: e.RETAIN_OPEN_NOTIFICATIONS_DAYS,
     },
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     twilio: e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && (e.TWILIO_FROM || e.TWILIO_MESSAGING_SERVICE_SID)

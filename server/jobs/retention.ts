@@ -70,6 +70,16 @@ async function pruneAll(db: Db, r: Retention, now: Date): Promise<RetentionRepor
     .where((eb) => eb.or([eb('expires_at', '<', codes), eb('used_at', '<', codes)])).executeTakeFirst());
   report.idempotencyKeys = count(await db.deleteFrom('idempotent_requests').where('created_at', '<', before(r.idempotencyHours * HOUR_MS)).executeTakeFirst());
   report.analytics = count(await db.deleteFrom('analytics_events').where('occurred_at', '<', before(r.analyticsDays * DAY_MS)).executeTakeFirst());
+  // An agent notification goes RETAIN_NOTIFICATIONS_DAYS after it was sent once the agent acted on it
+  // (cleared), RETAIN_OPEN_NOTIFICATIONS_DAYS after if never: the agent's list shows open ones, the
+  // brokerage's log (My Notifications) both. Read by `sent` (agent_notifications_sent_idx).
+  const cleared = before(r.notificationsDays * DAY_MS);
+  const open = before(r.openNotificationsDays * DAY_MS);
+  report.notifications = count(await db.deleteFrom('agent_notifications')
+    .where((eb) => eb.or([
+      eb('sent', '<', open < cleared ? open : cleared),
+      eb.and([eb('sent', '<', cleared), eb('cleared_at', 'is not', null)]),
+    ])).executeTakeFirst());
   return report;
 }
 
