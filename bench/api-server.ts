@@ -4,7 +4,10 @@
 //   real:     the real API (createApp) over the same database.
 // The database is a dump of the seeded demo (BENCH_TEMPLATE, restored in memory) or, with
 // BENCH_DATABASE_URL, a PostgreSQL database. Prints "ready" when it listens.
-import { readFileSync } from 'node:fs';
+// With API_SERVER_PROFILE=<file>: SIGUSR2 starts the inspector's CPU profiler, the next SIGUSR2 stops
+// it, writes the profile (as node --cpu-prof would) to the file and prints "profiled".
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from '../server/app.ts';
@@ -41,4 +44,24 @@ if (mode === 'baseline') {
   fetchHandler = createApp({ db, config: testConfig() }).fetch;
 }
 serve({ fetch: fetchHandler, port: Number(portText) }, () => console.log('ready'));
+const profileFile = process.env.API_SERVER_PROFILE;
+if (profileFile) {
+  const session = new Session();
+  session.connect();
+  let profiling = false;
+  process.on('SIGUSR2', () => void (async () => {
+    if (!profiling) {
+      profiling = true;
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 200 });
+      await session.post('Profiler.start');
+      console.log('profiling');
+    } else {
+      profiling = false;
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(profileFile, JSON.stringify(profile));
+      console.log('profiled');
+    }
+  })());
+}
 process.on('SIGTERM', () => { void database.close().finally(() => process.exit(0)); });
