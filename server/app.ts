@@ -7,6 +7,7 @@ import type { EventBus } from './events/bus.ts';
 import { TokenCache } from './auth/token-cache.ts';
 import { authorize } from './http/authenticate.ts';
 import { compressAnswers } from './http/compress.ts';
+import { memoizedVars } from './http/context-vars.ts';
 import { DEMO_CLOCK_HEADER, requestClock } from './http/demo-clock.ts';
 import { errorBody, errorResponse } from './http/errors.ts';
 import { oauthTokenErrors } from './http/oauth-errors.ts';
@@ -44,6 +45,7 @@ export function createApp({ db, config, now = () => new Date(), events, routes =
   app.onError((err, c) => errorResponse(c, err));
   // Before everything: every answer, a refusal below too, has a request id, a log line and its duration.
   const metrics = config.metricsToken ? new Metrics({ db, events, pool }) : undefined;
+  app.use('*', memoizedVars); // before any c.set
   app.use('*', requestLog(logger ?? createLogger({ level: config.logLevel }), metrics));
   app.use('*', async (c, next) => {
     c.set('db', db);
