@@ -13,7 +13,7 @@ import { Hono } from 'hono';
 import { createApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
-import { agentView } from '../server/routes/agents-api/agents.ts';
+import { agentView, toAgentView } from '../server/routes/agents-api/agents.ts';
 import { agentPage, countAgents } from '../server/routes/agents-api/agent-queries.ts';
 import { brokerageStats } from '../server/routes/agents-api/brokerage-stats.ts';
 import { searchDnc } from '../server/routes/interviews-api/dnc-search.ts';
@@ -35,7 +35,7 @@ if (mode === 'baseline') {
     const [rows, totalElements] = await Promise.all([
       agentPage(db, new Date(), filter, { key: 'name.last', direction: 'asc' }, { offset: 0, limit: 20 }), countAgents(db, filter),
     ]);
-    return c.json({ content: rows, totalElements });
+    return c.json({ content: rows.map(toAgentView), totalElements }); // the API's answer, byte for byte
   });
   app.get('/agents-api/brokerages/:id/stats', async (c) => c.json(await brokerageStats(db, Number(c.req.param('id')), 'COMBINED', new Date())));
   app.get('/interviews-api/DNC/search', async (c) => c.json(await searchDnc(db, { value: c.req.query('value'), blocked: false }, 0, 40)));
