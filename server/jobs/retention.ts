@@ -124,6 +124,22 @@ async function pruneAll(db: Db, r: Retention, now: Date): Promise<RetentionRepor
       .where('occurred_at', '<', before(r.analyticsDays * DAY_MS))
       .executeTakeFirst(),
   );
+  // An agent notification goes RETAIN_NOTIFICATIONS_DAYS after it was sent once the agent acted on it
+  // (cleared), RETAIN_OPEN_NOTIFICATIONS_DAYS after if never: the agent's list shows open ones, the
+  // brokerage's log (My Notifications) both. Read by `sent` (agent_notifications_sent_idx).
+  const cleared = before(r.notificationsDays * DAY_MS);
+  const open = before(r.openNotificationsDays * DAY_MS);
+  report.notifications = count(
+    await db
+      .deleteFrom('agent_notifications')
+      .where((eb) =>
+        eb.or([
+          eb('sent', '<', open < cleared ? open : cleared),
+          eb.and([eb('sent', '<', cleared), eb('cleared_at', 'is not', null)]),
+        ]),
+      )
+      .executeTakeFirst(),
+  );
   return report;
 }
 

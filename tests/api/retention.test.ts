@@ -183,6 +183,28 @@ describe('the retention job', () => {
         { measurement_id: 'G-RETAIN', kind: 'page_view', path: '/new', occurred_at: ago(r.analyticsDays * DAY - HOUR) },
       ])
       .execute();
+    const agent = await db.selectFrom('agents').select(['id', 'brokerage_id']).orderBy('id').executeTakeFirstOrThrow();
+    const notification = (name: string, sent: Date, cleared: boolean) => ({
+      agent_id: agent.id,
+      brokerage_id: agent.brokerage_id,
+      type: 'NEW_REFERRAL' as const,
+      referral_id: null,
+      referral_name: name,
+      title: 'New referral',
+      text: name,
+      sent,
+      cleared_at: cleared ? ago(r.notificationsDays * DAY) : null,
+    });
+    await db
+      .insertInto('agent_notifications')
+      .values([
+        notification('retain-cleared-old', ago(r.notificationsDays * DAY + HOUR), true),
+        notification('retain-cleared-new', ago(r.notificationsDays * DAY - HOUR), true),
+        notification('retain-open-mid', ago(r.notificationsDays * DAY + HOUR), false), // never acted on: the agent's list still shows it
+        notification('retain-open-old', ago(r.openNotificationsDays * DAY + HOUR), false),
+        notification('retain-open-new', ago(r.openNotificationsDays * DAY - HOUR), false),
+      ])
+      .execute();
     await db
       .insertInto('audit_log')
       .values({ action: 'RETAIN_AUDIT', detail: 'kept for ever', created_at: ago(3000 * DAY) })
@@ -253,6 +275,17 @@ describe('the retention job', () => {
         (o) => o.path,
       ),
     ).toEqual(['/new']);
+    expect(
+      (
+        await db
+          .selectFrom('agent_notifications')
+          .select('referral_name')
+          .where('referral_name', 'like', 'retain-%')
+          .orderBy('referral_name')
+          .execute()
+      ).map((n) => n.referral_name),
+    ).toEqual(['retain-cleared-new', 'retain-open-mid', 'retain-open-new']);
+    expect(report!.notifications).toBeGreaterThanOrEqual(2);
     expect(await db.selectFrom('audit_log').select('detail').where('action', '=', 'RETAIN_AUDIT').execute()).toEqual([
       { detail: 'kept for ever' },
     ]);
@@ -267,6 +300,8 @@ describe('the retention job', () => {
       codesHours: 24,
       idempotencyHours: 48,
       analyticsDays: 400,
+      notificationsDays: 90,
+      openNotificationsDays: 365,
     });
     expect(
       loadConfig({
@@ -277,6 +312,8 @@ describe('the retention job', () => {
         RETAIN_CODES_HOURS: '13',
         RETAIN_IDEMPOTENCY_HOURS: '14',
         RETAIN_ANALYTICS_DAYS: '15',
+        RETAIN_NOTIFICATIONS_DAYS: '16',
+        RETAIN_OPEN_NOTIFICATIONS_DAYS: '17',
       }).retention,
     ).toEqual({
       eventsDays: 10,
@@ -285,6 +322,8 @@ describe('the retention job', () => {
       codesHours: 13,
       idempotencyHours: 14,
       analyticsDays: 15,
+      notificationsDays: 16,
+      openNotificationsDays: 17,
     });
   });
 
