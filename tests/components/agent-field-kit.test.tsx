@@ -117,3 +117,37 @@ describe('the agent app field kit', () => {
     expect(screen.getByRole('heading', { name: '1 change waits on this device' })).toBeInTheDocument();
   }, 60_000);
 });
+
+describe('Unsynced Changes', () => {
+  it('hides Try to sync now while the queue is sending, and offers it once every change waits', async () => {
+    const { agentId, refId, name } = await firstReferral();
+    const { screen } = await renderApp('/console/agent-followups/sync', { as: AGENT });
+    // The server takes the first note's call and does not answer yet: one change is sending, the next waits behind it.
+    const routed = globalThis.fetch;
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method && init.method !== 'GET') {
+        await held;
+        throw new TypeError('Failed to fetch');
+      }
+      return routed(input, init);
+    }) as typeof fetch;
+    try {
+      const referral = { agentId, referralId: refId, referralName: name };
+      await enqueueWrite(noteWrite(referral, 'First, being sent'));
+      await enqueueWrite(noteWrite(referral, 'Second, behind it'));
+      const list = await screen.findByRole('list', { name: 'Unsynced changes' }, { timeout: 30_000 });
+      await waitFor(() => expect(within(list).getAllByText('Syncing')).toHaveLength(1));
+      expect(within(list).getAllByText('Waiting to sync')).toHaveLength(1);
+      expect(screen.queryByRole('button', { name: 'Try to sync now' })).not.toBeInTheDocument();
+      // The connection drops: nothing is sending, both changes wait, and the way to send them again is offered.
+      answer();
+      await waitFor(() => expect(within(list).getAllByText('Waiting to sync')).toHaveLength(2));
+      expect(screen.getByRole('button', { name: 'Try to sync now' })).toBeInTheDocument();
+    } finally {
+      answer();
+      globalThis.fetch = routed;
+    }
+  }, 60_000);
+});
