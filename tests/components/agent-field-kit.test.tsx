@@ -106,6 +106,27 @@ describe('the agent app field kit', () => {
     expect(location.pathname).not.toBe('/login');
   }, 60_000);
 
+  it('dates a note written offline when it was typed, not when it synced', async () => {
+    const { agentId, refId, name } = await firstReferral();
+    const server = await testServer();
+    await renderApp('/console/agent-followups', { as: AGENT });
+    // Typed two hours ago, during an offline spell; sent now.
+    const typed = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    const text = `Typed offline at ${typed}`;
+    await enqueueWrite({ ...noteWrite({ agentId, referralId: refId, referralName: name }, text), queuedAt: typed });
+    await waitFor(
+      async () => {
+        const row = await server.db
+          .selectFrom('referral_notes')
+          .select('created_at')
+          .where('body', '=', text)
+          .executeTakeFirst();
+        expect(row?.created_at.toISOString()).toBe(typed);
+      },
+      { timeout: 30_000 },
+    );
+  }, 60_000);
+
   it('lists on the login page the changes still waiting on the device', async () => {
     const { agentId, refId, name } = await firstReferral();
     const { screen } = await renderApp('/console/agent-followups', { as: AGENT });
