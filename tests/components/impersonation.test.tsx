@@ -147,6 +147,8 @@ describe('impersonating a loan office', () => {
     expect(
       within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'My Loan Officers' }),
     ).toBeInTheDocument();
+    // Inviting agents is a brokerage's: the server refuses it from a loan office, so it is not offered.
+    expect(screen.queryByRole('button', { name: 'Invite Agents' })).not.toBeInTheDocument();
     await u.click(within(screen.getByRole('region', { name: 'Impersonation' })).getByRole('button', { name: 'Close' }));
     await u.click(
       within(await screen.findByRole('dialog', { name: 'Stop Impersonating' })).getByRole('button', {

@@ -234,4 +234,22 @@ describe('working an opportunity', () => {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
   });
+
+  it('says a call with no disposition was recorded with none, never "Recorded as -"', async () => {
+    const opp = await opportunityWithPhone(4);
+    // Its calls' dispositions were cleared (a correction to none).
+    await opp.server.db
+      .updateTable('interactions')
+      .set({ disposition_id: null })
+      .where('opportunity_id', '=', opp.id)
+      .execute();
+    const { screen, user } = await renderApp(`/console/opportunities/view/${opp.id}`, { as: 'supervisor@demo.test' });
+    const interactions = await screen.findByRole('region', { name: 'Interactions' });
+    const table = within(interactions).getByRole('table', { name: 'Interactions' });
+    await waitFor(() => expect(rowsOf(table).length).toBeGreaterThan(0));
+    await user.click(within(rowsOf(table)[0]!).getByRole('button', { name: /^Correct disposition of/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct Disposition' });
+    expect(dialog).toHaveTextContent('Recorded with no disposition.');
+    expect(dialog).not.toHaveTextContent('Recorded as');
+  });
 });
