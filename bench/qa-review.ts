@@ -1,6 +1,6 @@
 // Staff administration lists at 100x the demo seed: node --import tsx bench/qa-review.ts
 // (npm run bench -- qa-review). QA review (queue with each filter, figures, handlers, a call's
-// recordings) and the Twilio task proxy, timed in process with bench/harness.ts; exits 1 when any
+// recordings), the Twilio task proxy and the Messages list, timed in process with bench/harness.ts; exits 1 when any
 // wall-clock p95 is over 50 ms. One `cases` table: further staff review lists join it.
 // STAFF_REVIEW_BENCH_SCALE (default 100) and STAFF_REVIEW_BENCH_SAMPLES (default 100) change the run.
 import { loadavg } from 'node:os';
@@ -66,6 +66,8 @@ const cases: { name: string; as: keyof typeof tokens; url: string }[] = [
   { name: 'Twilio tasks, oldest first', as: 'admin', url: `${T}?pageSize=10` },
   { name: 'Twilio tasks, stuck', as: 'admin', url: `${T}?stuck=true&pageSize=10` },
   { name: 'Twilio tasks (brokerage admin)', as: 'broker', url: `${T}?pageSize=10` },
+  { name: 'Messages, newest first', as: 'admin', url: '/users-api/messages?pageSize=20' },
+  { name: 'Messages, dead texts', as: 'admin', url: '/users-api/messages?status=dead&channel=SMS&pageSize=20' },
 ];
 
 console.log(
