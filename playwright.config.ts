@@ -2,7 +2,12 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 4173);
+// Two workers, each with its own server and database (docs/decisions/0110-two-e2e-servers.md): a test
+// never sees another worker's writes, and the wait-heavy e2e time halves on this 2-core machine.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+// Playwright loads this file again in each worker with TEST_PARALLEL_INDEX set (0 .. WORKERS - 1).
+const PORT = FIRST_PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const ROOT = import.meta.dirname;
 const TMP = path.join(ROOT, '.tmp');
 const STALE_DATA_MS = 6 * 60 * 60 * 1000; // a data folder this old belongs to no running e2e server
@@ -27,8 +32,11 @@ const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1, // 2 cores, and the server and the browser need them
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
+  // Two browsers, two servers and their databases share the 2 cores: a screen may take longer than
+  // Playwright's default 5 s to settle without anything being wrong.
+  expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   // A test that passes only on its retry fails the run unless quarantined (e2e/retried-reporter.ts).
   reporter: [['list'], ['html', { open: 'never' }], ['./e2e/retried-reporter.ts']],
@@ -65,17 +73,17 @@ export default defineConfig({
       use: { ...devices['Pixel 7'] },
     },
   ],
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, slot) => ({
     command: 'node --import tsx server/main.ts',
-    url: `http://localhost:${PORT}/robots.txt`,
+    url: `http://localhost:${FIRST_PORT + slot}/robots.txt`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      PORT: String(FIRST_PORT + slot),
+      DATA_DIR: path.join(process.env.E2E_DATA_DIR!, `server-${slot}`),
       DEMO_MODE: 'true',
     },
-  },
+  })),
 });

@@ -4,8 +4,8 @@ import { test as base, expect, type APIRequestContext, type Locator, type Page, 
 import type { OutboxPage } from '../src/contract/dev.ts';
 import { AREA_CODE_ZONES, localHour } from '../src/lib/sms.ts';
 
-// Same default as playwright.config.ts.
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+// Same ports as playwright.config.ts: each worker has its own server, one port up per worker slot.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 export const BROKER_ORIGIN = `http://localhost:${E2E_PORT}`;
 // Any host not in AGENT_HOSTS is the broker host; agents.localhost is the default agent host.
 export const AGENT_ORIGIN = `http://agents.localhost:${E2E_PORT}`;

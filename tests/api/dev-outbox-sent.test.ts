@@ -18,6 +18,9 @@ beforeAll(async () => {
   relay = new MessageRelay(server.db, server.config);
 });
 afterAll(async () => {
+  // The relay's pooled SMTP connection stays open until stopped, and the SMTP server's close waits
+  // for open connections (30 s by default).
+  await relay.stop();
   await server.close();
   await smtp.stop();
 });

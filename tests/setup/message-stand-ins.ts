@@ -32,6 +32,8 @@ export class SmtpStandIn {
   async start(port = 0): Promise<this> {
     this.server = new SMTPServer({
       disabledCommands: ['STARTTLS'],
+      // A relay a test left open must not hold the file's teardown for the default 30 s.
+      closeTimeout: 1000,
       allowInsecureAuth: true,
       logger: false,
       authMethods: ['PLAIN', 'LOGIN'],
