@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { liveStreamsOf } from '../events/streams.ts';
 import { outboxCounts } from '../messages/outbox-counts.ts';
-import { messageRelayTotalsOf, RELAY_CHANNELS, RELAY_OUTCOMES } from '../messages/relay-totals.ts';
+import { messagesRelayed } from '../messages/relay-totals.ts';
 
 // Prometheus metrics of one process (GET /metrics, README "Operating Porchlight"). Each app has its
 // own registry (tests start several apps in one process); an operator scrapes every process. Every
@@ -48,6 +48,7 @@ export class Metrics {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.registry.registerMetric(pushSends);
+    this.registry.registerMetric(messagesRelayed);
     this.duration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer a request, by method, route pattern and status',
@@ -64,19 +65,6 @@ export class Metrics {
         this.reset(); // a database that does not answer leaves the family empty rather than failing the scrape
         for (const row of await outboxCounts(db).catch(() => []))
           this.set({ channel: row.channel, status: row.status }, row.count);
-      },
-    });
-    new Counter({
-      name: 'porchlight_messages_relayed_total',
-      help: "What this process's outbox relay did, by channel and outcome: sent, retried (a try failed and will be retried), dead (given up)",
-      labelNames: ['channel', 'outcome'],
-      registers,
-      collect() {
-        this.reset();
-        for (const channel of RELAY_CHANNELS) {
-          const totals = messageRelayTotalsOf(channel);
-          for (const outcome of RELAY_OUTCOMES) this.inc({ channel, outcome }, totals[outcome]);
-        }
       },
     });
     new Gauge({
