@@ -38,6 +38,7 @@ export type NotifySource = (channel: string, onNotify: () => void) => Promise<()
 const POLL_MS = 5_000; // heals a lost NOTIFY even when no next one comes
 const BATCH = 500; // rows read per query while catching up
 const REPLAY_MS = 60_000; // a (re)started process delivers the last minute again: at least once across a restart
+const STOP_GRACE_MS = 5_000; // how long a stopping bus waits for its listeners' events in hand
 const MAX_PENDING = 10_000; // a listener this far behind is stuck: its oldest events are dropped and logged
 // The table is pruned by the retention job (server/jobs/retention.ts, RETAIN_EVENTS_DAYS); a resume
 // from further back than RESUME_LIMIT events reloads instead (streams.ts).
@@ -85,6 +86,7 @@ export async function readEventsAfter(db: Db, afterId: number, limit = BATCH): P
 class ListenerQueue {
   private pending: StoredEvent[] = [];
   private running = false;
+  private draining: Promise<void> = Promise.resolve();
   constructor(
     private readonly listener: EventListener,
     private readonly db: Db,
@@ -99,7 +101,13 @@ class ListenerQueue {
       );
     }
     this.pending.push(event);
-    if (!this.running) void this.drain();
+    if (!this.running) this.draining = this.drain();
+  }
+
+  /** Drops what waits and resolves once the event in hand is done (the rest is replayed elsewhere). */
+  stop(): Promise<void> {
+    this.pending = [];
+    return this.draining;
   }
 
   private async drain() {
@@ -213,6 +221,14 @@ export class EventBus {
     for (const hook of this.stopHooks) hook();
     if (this.timer) clearInterval(this.timer);
     await this.reading;
+    // Each listener finishes the event in hand before the caller closes the database under it, but a
+    // listener that hangs does not hold the shutdown past STOP_GRACE_MS.
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.all([...this.local.values(), ...this.global.values()].map((queue) => queue.stop())),
+      new Promise<void>((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS))),
+    ]);
+    clearTimeout(grace);
     await this.stopListening?.();
   }
 }

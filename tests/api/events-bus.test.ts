@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { recordEvent, subscribeEvents, type StoredEvent } from '../../server/events/bus.ts';
+import { EventBus, recordEvent, subscribeEvents, type StoredEvent } from '../../server/events/bus.ts';
 import { startTestServer, type TestServer } from '../setup/test-server.ts';
 
 let server: TestServer;
@@ -106,5 +106,40 @@ describe('the event bus', () => {
     );
     void server.events.poke();
     expect((await got)[0]!.payload).toEqual({ silent: true });
+  });
+
+  it('a stopping bus lets each listener finish the event in hand, and hands it nothing more', async () => {
+    const bus = await new EventBus(server.db).start(async () => async () => {});
+    const finished: number[] = [];
+    let begun = () => {};
+    const inHand = new Promise<void>((resolve) => (begun = resolve));
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    bus.subscribe(async (e) => {
+      begun();
+      await gate;
+      // The database is still open: the caller closes it only once stop() resolved.
+      await server.db.selectFrom('events').select('id').where('id', '=', e.id).executeTakeFirstOrThrow();
+      finished.push(e.id);
+    });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1)
+      ids.push(
+        await server.db
+          .transaction()
+          .execute((trx) => recordEvent(trx, { type: 'ANNOUNCEMENT_CHANGED', payload: { stop: i }, audience })),
+      );
+    void bus.poke();
+    await inHand;
+    let stopped = false;
+    const stopping = bus.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stopped).toBe(false); // still waiting for the event in hand
+    release();
+    await stopping;
+    expect(finished).toHaveLength(1);
+    expect(ids).toContain(finished[0]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(finished).toHaveLength(1); // the events that waited are not handed on after the stop
   });
 });

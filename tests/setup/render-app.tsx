@@ -26,6 +26,10 @@ export async function testServer(): Promise<TestServer> {
   return server;
 }
 afterAll(async () => {
+  // A query the last test left running (a refetch, a restore from IndexedDB) now fails as a lost
+  // connection does, rather than reaching a server whose database is closed.
+  globalThis.fetch = (() =>
+    Promise.reject(new TypeError('Failed to fetch: the test server has closed'))) as typeof fetch;
   await server?.close();
   server = undefined;
 });
