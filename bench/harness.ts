@@ -186,7 +186,8 @@ export async function seedPostgres(
     }
     const older = await admin.query<{ datname: string }>(
       'select datname from pg_database where datname like $1 or datname = $2',
-      [`bench_scale${scale}_%`, target.name],
+      // Underscores escaped: a bare "_" matches any character, and bench_scale1_% named the 100x seed too.
+      [`bench\\_scale${scale}\\_%`, target.name],
     );
     for (const { datname } of older.rows) await admin.query(`drop database "${datname}" with (force)`);
     await admin.query(`create database "${target.name}"`);
@@ -277,6 +278,8 @@ export function printPlan(name: string, plans: Awaited<ReturnType<typeof explain
       .map((l) => `    ${l}`)
       .join('\n'),
   );
+  for (const statement of plans.scanning)
+    console.log(`    statement with the Seq Scan: ${statement.replace(/\s+/g, ' ').slice(0, 600)}`);
 }
 
 async function seededPostgresApp(url: string, scale: number) {
@@ -296,13 +299,22 @@ async function seededPostgresApp(url: string, scale: number) {
 export const SEQ_SCAN_ROWS = 10_000;
 const tableRows = new Map<string, number>();
 
+/**
+ * The rows each table would hold at 1,000x, as the scale benchmark projects them from a smaller seed
+ * (BENCH_PROJECTED_ROWS names its JSON file): a run at 100x then fails on a sequential scan of a table
+ * that grows past SEQ_SCAN_ROWS at 1,000x, not only on one that is already past it.
+ */
+const projectedRows: Record<string, number> = process.env.BENCH_PROJECTED_ROWS
+  ? (JSON.parse(readFileSync(process.env.BENCH_PROJECTED_ROWS, 'utf8')) as Record<string, number>)
+  : {};
+
 async function rowsOf(pool: pg.Pool, table: string): Promise<number> {
   if (!tableRows.has(table)) {
     const r = await pool.query<{ n: number }>(
       'select reltuples::float8 as n from pg_class where relname = $1 and relkind in ($2, $3)',
       [table, 'r', 'p'],
     );
-    tableRows.set(table, Math.max(0, r.rows[0]?.n ?? 0));
+    tableRows.set(table, Math.max(0, r.rows[0]?.n ?? 0, projectedRows[table] ?? 0));
   }
   return tableRows.get(table)!;
 }
@@ -325,9 +337,10 @@ const params = (s: Statement) => [...s.parameters] as unknown[];
  */
 async function explainCall(
   statements: Statement[],
-): Promise<{ slowest?: { sql: string; ms: number; plan: string }; seqScans: string[] }> {
+): Promise<{ slowest?: { sql: string; ms: number; plan: string }; seqScans: string[]; scanning: string[] }> {
   const pool = explainPool!;
   const seqScans = new Set<string>();
+  const scanning = new Set<string>();
   const distinct = new Map<string, Statement>();
   for (const s of statements) if (EXPLAINABLE.test(s.sql) && !distinct.has(s.sql)) distinct.set(s.sql, s);
   for (const s of distinct.values()) {
@@ -335,12 +348,15 @@ async function explainCall(
     for (const node of planNodes(r.rows[0]!['QUERY PLAN'][0].Plan)) {
       if (node['Node Type'] !== 'Seq Scan' || !node['Relation Name']) continue;
       const rows = await rowsOf(pool, node['Relation Name']);
-      if (rows > SEQ_SCAN_ROWS)
-        seqScans.add(`${node['Relation Name']} (${Math.round(rows).toLocaleString('en-US')} rows)`);
+      if (rows <= SEQ_SCAN_ROWS) continue;
+      scanning.add(s.sql);
+      seqScans.add(
+        `${node['Relation Name']} (${Math.round(rows).toLocaleString('en-US')} rows${node['Relation Name'] in projectedRows ? ' at 1,000x' : ''})`,
+      );
     }
   }
   const slowest = statements.filter((s) => EXPLAINABLE.test(s.sql)).sort((a, b) => b.ms - a.ms)[0];
-  if (!slowest) return { seqScans: [...seqScans] };
+  if (!slowest) return { seqScans: [...seqScans], scanning: [...scanning] };
   const client = await pool.connect();
   try {
     await client.query('begin');
@@ -351,6 +367,7 @@ async function explainCall(
     return {
       slowest: { sql: slowest.sql, ms: slowest.ms, plan: r.rows.map((x) => x['QUERY PLAN']).join('\n') },
       seqScans: [...seqScans],
+      scanning: [...scanning],
     };
   } finally {
     await client.query('rollback');

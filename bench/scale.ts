@@ -7,20 +7,24 @@
 // statement's time, the seed's time and CPU, and the rows per table. Each benchmark's own output shows
 // the slowest statement of every call under EXPLAIN (ANALYZE, BUFFERS).
 // Budgets (exit 1 on any): p95 <= 50 ms per call; no call's statements plan a Seq Scan on a table
-// of more than 10,000 rows; each benchmark's own budgets (the bulk SMS pre-flight's 1 s, ...).
+// of more than 10,000 rows; each benchmark's own budgets (the bulk SMS pre-flight's 1 s, ...). Below
+// 1,000x a table's size there is projected from its rows at 1x and at SEED_SCALE (a line through
+// both), so a 100x run already fails on a Seq Scan of a table that grows past 10,000 rows at 1,000x.
 // SCALE_BENCHMARKS=stats,lenders runs some; SCALE_SAMPLES (default 100) timed requests per call.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-import { seedPostgres, type CallResult } from './harness.ts';
+import { seedPostgres, SEQ_SCAN_ROWS, type CallResult } from './harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SCALE = Number(process.env.SEED_SCALE ?? 1000);
 const SAMPLES = process.env.SCALE_SAMPLES ?? '100';
 const BUDGET_P95_MS = 50;
+/** The scale the budgets are set for: a smaller run checks its plans against the tables' sizes there. */
+const TARGET_SCALE = 1000;
 const BENCHMARKS = (
   process.env.SCALE_BENCHMARKS?.split(',') ?? [
     'stats',
@@ -74,6 +78,44 @@ function startThrowaway(): string {
   return url;
 }
 
+/** The rows of each table of the public schema: exact counts, or the planner's estimates (a large seed is analyzed). */
+async function rowsPerTable(url: string, how: 'count' | 'estimate'): Promise<{ name: string; rows: number }[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = (
+      await client.query<{
+        name: string;
+        rows: number;
+      }>(`select c.relname as name, c.reltuples::float8 as rows from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by c.reltuples desc, c.relname`)
+    ).rows;
+    if (how === 'estimate') return tables.map((t) => ({ name: t.name, rows: Math.max(0, t.rows) }));
+    const counted: { name: string; rows: number }[] = [];
+    for (const t of tables) {
+      const r = await client.query<{ n: number }>(`select count(*)::float8 as n from "${t.name}"`);
+      counted.push({ name: t.name, rows: r.rows[0]!.n });
+    }
+    return counted;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Each table's rows at TARGET_SCALE, drawn as a line through its rows at 1x (the demo seed, seeded
+ * beside the large one: seconds) and at SCALE: a table the seed does not grow stays as it is.
+ */
+async function projectRows(url: string, atScale: { name: string; rows: number }[]): Promise<Record<string, number>> {
+  const one = new Map((await rowsPerTable((await seedPostgres(url, 1)).url, 'count')).map((t) => [t.name, t.rows]));
+  return Object.fromEntries(
+    atScale.map((t) => {
+      const base = one.get(t.name) ?? t.rows;
+      return [t.name, Math.max(t.rows, t.rows + ((t.rows - base) * (TARGET_SCALE - SCALE)) / (SCALE - 1))];
+    }),
+  );
+}
+
 const given = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const serverUrl = given || startThrowaway();
 let exitCode = 0;
@@ -94,25 +136,32 @@ try {
       .join(', ')}`,
   );
 
-  const client = new pg.Client({ connectionString: seeded.url });
-  await client.connect();
-  const tables = (
-    await client.query<{
-      name: string;
-      rows: number;
-    }>(`select c.relname as name, c.reltuples::float8 as rows from pg_class c
-    join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' and c.reltuples >= 1000 order by c.reltuples desc`)
-  ).rows;
-  await client.end();
+  const tables = await rowsPerTable(seeded.url, 'estimate');
   console.log(
-    `rows per table (planner estimates, tables of 1,000 rows or more):\n${tables.map((t) => `  ${t.name.padEnd(32)}${Math.round(t.rows).toLocaleString('en-US').padStart(12)}`).join('\n')}`,
+    `rows per table (planner estimates, tables of 1,000 rows or more):\n${tables
+      .filter((t) => t.rows >= 1000)
+      .map((t) => `  ${t.name.padEnd(32)}${Math.round(t.rows).toLocaleString('en-US').padStart(12)}`)
+      .join('\n')}`,
   );
+  const projectedFile = path.join(ROOT, '.tmp', `scale-projected-rows-${process.pid}.json`);
+  const projected = SCALE > 1 && SCALE < TARGET_SCALE ? await projectRows(serverUrl, tables) : undefined;
+  if (projected) {
+    writeFileSync(projectedFile, JSON.stringify(projected));
+    const grown = Object.entries(projected)
+      .filter(([, n]) => n > SEQ_SCAN_ROWS)
+      .sort((a, b) => b[1] - a[1]);
+    console.log(
+      `tables past ${SEQ_SCAN_ROWS.toLocaleString('en-US')} rows at ${TARGET_SCALE}x (projected from 1x and ${SCALE}x; ` +
+        `the plan check fails on a Seq Scan of any of them): ${grown.map(([t, n]) => `${t} ${Math.round(n).toLocaleString('en-US')}`).join(', ')}`,
+    );
+  }
 
   const resultsFile = path.join(ROOT, '.tmp', `scale-results-${process.pid}.jsonl`);
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     BENCH_DATABASE_URL: serverUrl,
     BENCH_RESULTS_FILE: resultsFile,
+    ...(projected ? { BENCH_PROJECTED_ROWS: projectedFile } : {}),
   };
   for (const v of SCALE_VARS) {
     env[`${v}_BENCH_SCALE`] = String(SCALE);
@@ -138,6 +187,7 @@ try {
         .map((l) => JSON.parse(l) as CallResult)
     : [];
   rmSync(resultsFile, { force: true });
+  rmSync(projectedFile, { force: true });
   console.log(
     `\n=== scale ${SCALE}x on PostgreSQL: seed ${r.seconds.toFixed(0)} s${seeded.reused ? ' (reused)' : ''}, ` +
       `CPU ${r.nodeCpuSeconds.toFixed(0)} s node + ${r.pgCpuSeconds === null ? '?' : r.pgCpuSeconds.toFixed(0)} s PostgreSQL ===`,

@@ -152,6 +152,17 @@ describe("an opportunity's calls and texts", () => {
   });
 });
 
+describe("an opportunity's call and text counts", () => {
+  it('are its logged calls and texts, for every opportunity of the seed', async () => {
+    const { rows } = await sql<{ n: number; total: number }>`select count(*) filter (where
+        o.phone_count <> (select count(*) from interactions i where i.opportunity_id = o.id and i.type = 'CALL')
+        or o.sms_count <> (select count(*) from interactions i where i.opportunity_id = o.id and i.type = 'SMS'))::int as n,
+      count(*)::int as total from opportunities o`.execute(server.db);
+    expect(rows[0]!.total).toBeGreaterThan(1000);
+    expect(rows[0]!.n).toBe(0);
+  });
+});
+
 describe('an opportunity\'s "Updated"', () => {
   it('is never older than its newest interaction or note, in the seed', async () => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from opportunities o

@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 
 import { assignOpportunity, decideFor } from '../assignment.ts';
 import type { ContentItemVersionsTable } from '../schema-assignments-content.ts';
@@ -225,16 +225,7 @@ async function seedGeography(ctx: SeedContext): Promise<void> {
     }),
   );
   await db.insertInto('zip_codes').values(zips).execute();
-  // Every opportunity gets a ZIP of its brokerage's prefix, derived from its id.
-  const prefix = [
-    [ids.harborPoint, '041'],
-    [ids.mapleMain, '537'],
-    [ids.cedarRidge, '837'],
-  ] as const;
-  // One statement, one pass over the leads (a pass per brokerage rewrote the table three times at 1,000x).
-  await sql`update opportunities o set zip = p.prefix || lpad(cast(1 + (o.id * 37) % 99 as text), 2, '0')
-    from (values ${sql.join(prefix.map(([brokerage, p]) => sql`(${brokerage}::int, ${p}::text)`))}) as p (brokerage_id, prefix)
-    where o.brokerage_id = p.brokerage_id`.execute(db);
+  // Every opportunity has a ZIP of its brokerage's prefix, derived from its id (written with it: pipeline.ts).
   // Exclusions: one agent in seven excludes one ZIP of its coverage; one in eleven covers a whole city.
   const coverage = await db
     .selectFrom('agent_coverage_areas as c')

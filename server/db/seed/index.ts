@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 
+import { processLog } from '../../observability/logger.ts';
 import type { Db } from '../database.ts';
 import { seedAgentApp } from './agent-app.ts';
 import { seedAssignmentsContent } from './assignments-content.ts';
@@ -118,13 +119,48 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
 export interface SeedTimings {
   /** Seconds per phase: dropping indexes, each seeder by name, building indexes, analyze. */
   phases: { name: string; seconds: number }[];
+  /** How a bulk load ran: without row checks (a superuser), or with them (any other owner). */
+  loadPath?: 'replica' | 'checked';
+}
+
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+/**
+ * Foreign keys are checked by a trigger per row and constraint, which is most of a bulk insert's cost;
+ * the seed writes consistent rows by construction (the default seed, loaded with every check on, is
+ * what the tests run on). Replication role "replica" skips those checks and every trigger for this
+ * transaction. It needs a superuser (a throwaway benchmark server, PGlite); a managed PostgreSQL's
+ * owner role is refused, and the load then runs with its checks and triggers as they are: slower,
+ * and still correct. Any other error is the seed's to fail on.
+ */
+async function skipRowChecks(trx: Db): Promise<'replica' | 'checked'> {
+  await sql`savepoint bulk_role`.execute(trx);
+  try {
+    await sql`set local session_replication_role = replica`.execute(trx);
+    await sql`release savepoint bulk_role`.execute(trx);
+    return 'replica';
+  } catch (error) {
+    if ((error as { code?: string }).code !== INSUFFICIENT_PRIVILEGE) throw error;
+    await sql`rollback to savepoint bulk_role`.execute(trx);
+    return 'checked';
+  }
 }
 
 export async function seed(
   db: Db,
-  { now = new Date(), scale = 1, timings }: { now?: Date; scale?: number; timings?: SeedTimings } = {},
+  {
+    now = new Date(),
+    scale = 1,
+    timings,
+    bulk = scale >= BULK_SEED_FROM_SCALE,
+  }: {
+    now?: Date;
+    scale?: number;
+    timings?: SeedTimings;
+    /** The bulk load (indexes built after, row checks skipped when permitted): from BULK_SEED_FROM_SCALE unless told. */
+    bulk?: boolean;
+  } = {},
 ): Promise<SeedContext> {
-  const bulk = scale >= BULK_SEED_FROM_SCALE;
   const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     const result = await work();
@@ -138,18 +174,14 @@ export async function seed(
         for (const i of indexes) await sql.raw(`drop index "${i.name}"`).execute(trx);
       });
     if (bulk) {
-      // Foreign keys are checked by a trigger per row and constraint, which is most of a bulk insert's
-      // cost; the seed writes consistent rows by construction (the default seed, loaded with every
-      // check on, is what the tests run on). Replication role "replica" skips those checks for this
-      // transaction; it needs a superuser (a throwaway benchmark server), and without one the load
-      // keeps its checks.
-      await sql`savepoint bulk_role`.execute(trx);
-      try {
-        await sql`set local session_replication_role = replica`.execute(trx);
-        await sql`release savepoint bulk_role`.execute(trx);
-      } catch {
-        await sql`rollback to savepoint bulk_role`.execute(trx);
-      }
+      const loadPath = await skipRowChecks(trx);
+      if (timings) timings.loadPath = loadPath;
+      processLog().info(
+        { scale, loadPath },
+        loadPath === 'replica'
+          ? 'seed: bulk load without foreign-key checks and triggers (session_replication_role = replica)'
+          : 'seed: bulk load with foreign-key checks and triggers on (session_replication_role needs a superuser)',
+      );
       for (const kept of KEPT_COUNTS) {
         for (const [table, trigger] of kept.triggers)
           await sql.raw(`alter table "${table}" disable trigger "${trigger}"`).execute(trx);

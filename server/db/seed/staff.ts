@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 
 import type { SeedContext } from './core.ts';
 import { insertMany } from './insert.ts';
+import { ZIP_PREFIXES } from './pipeline.ts';
 import { createRandom, DAY_MS, FIRST_NAMES, LAST_NAMES } from './random.ts';
 
 // Staff console demo rows: ~300 do-not-call contacts (owner types mixed), hold reasons, dispositions,
@@ -32,7 +33,6 @@ const CALL_DISPOSITIONS: Record<string, string[]> = {
   QUALIFICATION: ['Future interest', 'Not qualified', 'Qualified'],
 };
 // Coverage ZIPs near each brokerage (Portland ME, Madison WI, Boise ID).
-const ZIP_PREFIXES = ['041', '537', '837'];
 
 interface DncRow {
   type: 'PHONE' | 'EMAIL';
@@ -195,18 +195,11 @@ export async function seedStaff(ctx: SeedContext): Promise<void> {
     cross join (select array_agg(id order by id) as ids from dispositions) d
     order by o.id, g`.execute(db); // ids in a fixed order, whatever order the table's rows are stored in
   // An opportunity's call and text counts are its logged calls and texts, so the opportunity page's
-  // counts agree with its interactions (POST /interviews-api/interactions keeps them so).
-  await sql`update opportunities o set phone_count = c.calls, sms_count = c.texts
-    from (select opportunity_id, count(*) filter (where type = 'CALL')::int as calls, count(*) filter (where type = 'SMS')::int as texts
-      from interactions group by opportunity_id) c
-    where c.opportunity_id = o.id`.execute(db);
+  // counts agree with its interactions (POST /interviews-api/interactions keeps them so), and its
+  // "updated" is never older than its newest interaction: both written with the opportunity
+  // (derivedFromId in pipeline.ts follows this statement's rows).
   await sql`insert into opportunity_notes (opportunity_id, author_user_id, body, created_at)
     select o.id, ${csr}::int, 'Lead confirmed the timeline and the price range.', least(o.created_at + interval '2 hours', ${now}::timestamptz)
-    from opportunities o where o.id % 5 = 0`.execute(db);
-  // "Updated" is the latest change: never older than the opportunity's newest interaction or note.
-  await sql`update opportunities o set updated_at = greatest(o.updated_at, x.latest)
-    from (select opportunity_id, max(created_at) as latest from (
-      select opportunity_id, created_at from interactions union all select opportunity_id, created_at from opportunity_notes) e
-      group by opportunity_id) x
-    where x.opportunity_id = o.id and x.latest > o.updated_at`.execute(db);
+    from opportunities o where o.id % 5 = 0
+    order by o.id`.execute(db); // note ids in the leads' order, whatever order their rows are stored in
 }
