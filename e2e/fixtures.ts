@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
 
+import type { RoutePath } from '../src/access/route-table.ts';
 import type { OutboxPage } from '../src/contract/dev.ts';
 import { AREA_CODE_ZONES, localHour } from '../src/lib/sms.ts';
 
@@ -37,49 +38,20 @@ export type Identity = DemoIdentity | (string & {});
 /** Phone numbers sign in on the agent host; emails on the broker host. */
 export const isAgentIdentity = (identity: string) => !identity.includes('@');
 
-// Paths the console answers (src/access/route-table.ts), so a typo fails the typecheck.
-export const CONSOLE_SECTIONS = [
-  'brokerages',
-  'agents',
-  'lenders',
-  'opportunities',
-  'user-management',
-  'supplier-management',
-  'qa-review',
-  'announcements',
-  'agent-assignments',
-  'simulator',
-  'content-search',
-  'twilio-tasks',
-  'messages',
-  'bulk-sms-send',
-  'dnc-list',
-  'impersonation-audit',
-  'my-agents',
-  'my-referrals',
-  'my-leads',
-  'my-notifications',
-  'my-announcements',
-  'my-admins',
-  'my-metrics',
-  'marketplace',
-  'my-loan-officers',
-  'lender-referrals',
-  'agent-followups',
-  'agent-funnel',
-  'agent-profile',
-  'agent-announcements',
-  'settings',
-  'dashboard',
-] as const;
-type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
+/**
+ * The paths a route's wouter pattern matches: each `:param` is any text, an optional last one may be
+ * left out. `/console/my-agents/view/:id` is `/console/my-agents/view/${string}`.
+ */
+type PathOf<Pattern extends string> = Pattern extends `${infer Head}:${string}/${infer Tail}`
+  ? `${Head}${string}/${PathOf<Tail>}`
+  : Pattern extends `${infer Head}/:${string}?`
+    ? Head | `${Head}/${string}`
+    : Pattern extends `${infer Head}:${string}`
+      ? `${Head}${string}`
+      : Pattern;
 type Query = '' | `?${string}`;
-export type AppPath =
-  | `${'/' | '/login' | '/register' | '/forgot-password' | '/cloze' | '/404' | '/console'}${Query}`
-  | `/register/${string}`
-  | `/agent-onboarding/${string}`
-  | `/console/${ConsoleSection}${Query}`
-  | `/console/${ConsoleSection}/${string}`;
+/** A path the console answers, derived from the route table (src/access/route-table.ts): a typo fails the typecheck. */
+export type AppPath = `${PathOf<RoutePath>}${Query}`;
 
 export interface NavigateOptions {
   /** 'agent' opens the path on the agent host (http://agents.localhost:<port>). */

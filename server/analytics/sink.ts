@@ -11,7 +11,7 @@ export interface AnalyticsEvent {
 }
 
 /** The console's route patterns (src/access/route-table.ts): the only paths ever stored. */
-const PATTERNS = new Set(ROUTES.map((r) => r.path));
+const PATTERNS = new Set<string>(ROUTES.map((r) => r.path));
 
 /**
  * The route pattern a page view is stored under, or null for a path that is no page of the console.

@@ -1,13 +1,13 @@
 import { canAccess } from './access.ts';
 import { hasProviderRole, hasStaffRole, isAgentOnly, type RoleRef } from './roles.ts';
-import { routeById } from './route-table.ts';
+import { routeById, type RouteId } from './route-table.ts';
 
 export type UserType = 'lender' | 'broker' | 'agent' | 'staff';
 
 export interface NavLink {
   kind: 'link';
   label: string;
-  routeId: string;
+  routeId: RouteId;
   path: string;
   chip?: 'marketplace' | 'announcements';
 }
@@ -35,7 +35,7 @@ export function userTypeOf({ roles, impersonating }: Pick<NavInput, 'roles' | 'i
   return names.includes('AGENT') ? 'agent' : 'staff';
 }
 
-const link = (label: string, routeId: string, chip?: NavLink['chip']): NavLink => ({
+const link = (label: string, routeId: RouteId, chip?: NavLink['chip']): NavLink => ({
   kind: 'link',
   label,
   routeId,

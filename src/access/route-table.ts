@@ -33,15 +33,16 @@ export interface RouteEntry {
   redirectTo?: string;
 }
 
-const r = (
-  id: string,
-  path: string,
+/** A route whose id and path keep their literal types: `pathTo`, the drawer and the e2e paths are typed from them. */
+const r = <const Id extends string, const Path extends string>(
+  id: Id,
+  path: Path,
   title: string,
   roles?: readonly Role[],
-  extra: Partial<RouteEntry> = {},
-): RouteEntry => ({ id, path, title, ...(roles ? { roles } : {}), ...extra });
+  extra: Pick<RouteEntry, 'skipReauth' | 'redirectTo'> = {},
+): RouteEntry & { id: Id; path: Path } => ({ id, path, title, ...(roles ? { roles } : {}), ...extra });
 
-export const ROUTES: RouteEntry[] = [
+export const ROUTES = [
   // public
   r('home', '/', 'Login', undefined, { skipReauth: true }),
   r('login', '/login', 'Login', undefined, { skipReauth: true }),
@@ -120,16 +121,21 @@ export const ROUTES: RouteEntry[] = [
   r('settings', '/console/settings', 'Settings', CONSOLE_ROLES, { redirectTo: '/console' }),
   r('settings-email', '/console/settings/email', 'Email Settings', BROKERAGE_ADMIN_ROLES),
   r('dashboard', '/console/dashboard', 'Dashboard', DASHBOARD_ROLES),
-];
+] as const satisfies readonly RouteEntry[];
 
-export const routeById = (id: string): RouteEntry => {
+/** A route's id: a name no route has fails the typecheck. */
+export type RouteId = (typeof ROUTES)[number]['id'];
+/** A route's wouter pattern, as the table writes it. */
+export type RoutePath = (typeof ROUTES)[number]['path'];
+
+export const routeById = (id: RouteId): RouteEntry => {
   const found = ROUTES.find((x) => x.id === id);
   if (!found) throw new Error(`no route ${id}`);
   return found;
 };
 
 /** Fills a pattern's parameters: pathTo('view-my-agent', { id: 7 }) is /console/my-agents/view/7. */
-export function pathTo(id: string, params: Record<string, string | number> = {}): string {
+export function pathTo(id: RouteId, params: Record<string, string | number> = {}): string {
   return (
     routeById(id)
       .path.replace(/:(\w+)\??/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')))

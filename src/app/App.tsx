@@ -10,6 +10,7 @@ import { TopBarActionsProvider } from '../ui/top-bar-actions.tsx';
 import { lazyWithRetry } from './lazy-with-retry.tsx';
 import { prefetchOverview } from './overview-screen.tsx';
 import { expectRestore } from './query-client-ready.ts';
+import type { ConsoleQueryClient } from './query-client.ts';
 import { AppRouter, preloadRoute } from './router.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
@@ -34,7 +35,7 @@ function preloadPage(path: string | null, client: QueryClient | undefined): Prom
   return Promise.all([QueryLayer.preload(), preloadRoute(path), calls]).then(() => undefined);
 }
 
-export function App({ client }: { client?: QueryClient }) {
+export function App({ client }: { client?: ConsoleQueryClient }) {
   const [location] = useLocation();
   // Once a page has needed the query layer it stays (leaving it would drop the cache and remount).
   const [layered, setLayered] = useState(() => {

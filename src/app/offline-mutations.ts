@@ -13,11 +13,12 @@ import type { AgentReferral, AgentReferralDetail, AgentReferralPage } from '../c
 import { REFRESH_THRESHOLD_MS } from '../session/constants.ts';
 import { refreshSession } from '../session/session.ts';
 import { sessionStore } from '../session/state.ts';
-import { drainWrites, startWriteQueue } from '../session/write-queue.ts';
+import type { ConsoleQueryClient } from './query-client.ts';
 
 // The writes that may wait for a connection. The agent's referral writes are queued in IndexedDB and
-// drained by src/session/write-queue.ts (decision 0079); this wires that queue to the query cache (the
-// optimistic update, the answers, the refetches). The announcement read is a TanStack mutation with
+// drained by src/session/write-queue.ts (decision 0079), one ledger and one queue per query client
+// (decision 0114); this wires that queue to its client's cache (the optimistic update, the answers,
+// the refetches) and to the connection. The announcement read is a TanStack mutation with
 // defaults (STYLE.md "Offline"), registered before the persisted cache is restored: a restored paused
 // mutation gets its mutationFn and callbacks from them.
 // The senders and the optimistic-update helpers load on first use (they are precached for offline
@@ -108,14 +109,13 @@ async function sendWrite(w: AgentWrite): Promise<unknown> {
   return send<unknown>(() => (w.kind === 'stage' ? api.sendStageChange(w) : api.sendNote(w)));
 }
 
-const registered = new WeakSet<QueryClient>();
-let drainOnReconnect = false;
-
-/** Registers the offline writes on `client` (once per client): the agent's write queue and the announcement read. */
-export function registerOfflineMutations(client: QueryClient): void {
-  if (registered.has(client)) return;
-  registered.add(client);
-  startWriteQueue({
+/**
+ * Starts the client's write queue: sent through the API, shown in the client's cache, drained again
+ * on reconnect. Returns the stop (the page's query layer is gone).
+ */
+export function startOfflineWrites(client: ConsoleQueryClient): () => void {
+  const { queue } = client.writes;
+  const stopQueue = queue.start({
     send: sendWrite,
     queued: (w) => {
       void showQueued(client, w);
@@ -127,12 +127,21 @@ export function registerOfflineMutations(client: QueryClient): void {
     },
     settled: (referrals) => refresh(client, referrals),
   });
-  if (!drainOnReconnect) {
-    drainOnReconnect = true;
-    onlineManager.subscribe((online) => {
-      if (online) void drainWrites();
-    });
-  }
+  const offReconnect = onlineManager.subscribe((online) => {
+    if (online) void queue.drain();
+  });
+  return () => {
+    offReconnect();
+    stopQueue();
+  };
+}
+
+const registered = new WeakSet<QueryClient>();
+
+/** Registers the offline mutations on `client` (once per client): the announcement read. */
+export function registerOfflineMutations(client: QueryClient): void {
+  if (registered.has(client)) return;
+  registered.add(client);
 
   // An announcement opened in the agent app: read at once on this device (the cached lists and the
   // drawer's count), sent when there is a connection; the server keeps the first read time.

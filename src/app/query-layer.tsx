@@ -4,13 +4,14 @@ import { useEffect, type ReactNode } from 'react';
 
 import { lastWriteAt } from '../api/write-clock.ts';
 import { onIdentityChange } from '../session/identity-events.ts';
+import { OfflineWritesContext } from '../session/offline-writes.ts';
 import { useStore } from '../session/persisted-store.ts';
 import { askPersistentStorage } from '../session/saved-data.ts';
 import { impersonationStore, profileStore } from '../session/state.ts';
 import { LiveEvents } from './live-events-mark.tsx';
-import { registerOfflineMutations } from './offline-mutations.ts';
+import { registerOfflineMutations, startOfflineWrites } from './offline-mutations.ts';
 import { isLiveQuery, restoreSettled, setCurrentQueryClient } from './query-client-ready.ts';
-import { queryClient as defaultClient } from './query-client.ts';
+import { queryClient as defaultClient, type ConsoleQueryClient } from './query-client.ts';
 import { CACHE_MAX_AGE_MS, CACHE_VERSION, clearPersistedQueries, idbPersister } from './query-persistence.ts';
 
 /** Whether this page was opened by the browser's reload (not a link, a typed address or a launch). */
@@ -56,7 +57,7 @@ export function QueryLayer({
   client = defaultClient,
   children,
 }: {
-  client?: QueryClient | undefined;
+  client?: ConsoleQueryClient | undefined;
   children: ReactNode;
 }) {
   registerOfflineMutations(client); // before the persisted cache (and its paused writes) is restored
@@ -64,6 +65,9 @@ export function QueryLayer({
   const actingAs = useStore(impersonationStore, (i) => i?.user.id);
   const identity = actingAs === undefined ? `${userId ?? 'anonymous'}` : `${userId}-as-${actingAs}`;
   setCurrentQueryClient(client);
+
+  // The agent's queued writes are sent while this page's query layer is there.
+  useEffect(() => startOfflineWrites(client), [client]);
 
   // Signed in: ask the browser to keep what is saved for this user under storage pressure.
   useEffect(() => {
@@ -106,7 +110,7 @@ export function QueryLayer({
         restoreSettled();
       }}
     >
-      {children}
+      <OfflineWritesContext.Provider value={client.writes}>{children}</OfflineWritesContext.Provider>
       <LiveEvents client={client} />
     </PersistQueryClientProvider>
   );

@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { noteWrite } from '../../src/api/agent-app-writes.ts';
 import { fetchMe } from '../../src/api/users.ts';
 import { clearPersistedQueries } from '../../src/app/query-persistence.ts';
-import { enqueueWrite, ledgerOf } from '../../src/session/agent-unsynced.ts';
 import { readDurable } from '../../src/session/durable-session.ts';
 import { expireSession, refreshSession } from '../../src/session/session.ts';
 import { profileStore, sessionStore, type Session } from '../../src/session/state.ts';
@@ -43,7 +42,7 @@ async function firstReferral() {
 describe('the agent app field kit', () => {
   it('closes Add Note only once the note is in IndexedDB', async () => {
     const { refId } = await firstReferral();
-    const { screen, user } = await renderApp(`/console/agent-followups/view/${refId}`, { as: AGENT });
+    const { screen, user, client } = await renderApp(`/console/agent-followups/view/${refId}`, { as: AGENT });
     await user.click(await screen.findByRole('button', { name: 'Add Note' }, { timeout: 30_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Note' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Kept before closing');
@@ -58,7 +57,9 @@ describe('the agent app field kit', () => {
     let keptWhenClosed: boolean | undefined;
     const watch = new MutationObserver(() => {
       if (keptWhenClosed === undefined && !document.body.contains(dialog)) {
-        keptWhenClosed = ledgerOf(userId).pending.some((w) => w.kind === 'note' && w.text === 'Kept before closing');
+        keptWhenClosed = client.writes.ledger
+          .of(userId)
+          .pending.some((w) => w.kind === 'note' && w.text === 'Kept before closing');
       }
     });
     watch.observe(document.body, { childList: true, subtree: true });
@@ -108,8 +109,10 @@ describe('the agent app field kit', () => {
 
   it('lists on the login page the changes still waiting on the device', async () => {
     const { agentId, refId, name } = await firstReferral();
-    const { screen } = await renderApp('/console/agent-followups', { as: AGENT });
-    await enqueueWrite(noteWrite({ agentId, referralId: refId, referralName: name }, 'Waiting through the sign-out'));
+    const { screen, client } = await renderApp('/console/agent-followups', { as: AGENT });
+    await client.writes.ledger.enqueue(
+      noteWrite({ agentId, referralId: refId, referralName: name }, 'Waiting through the sign-out'),
+    );
     await expireSession();
     // The session ended (a refused renewal): the app is on the login page, the write still waiting.
     const list = await screen.findByRole('list', { name: 'Changes waiting on this device' }, { timeout: 30_000 });

@@ -9,9 +9,7 @@ import { noteWrite } from '../../src/api/agent-app-writes.ts';
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
-import { reloadLedger } from '../../src/session/agent-unsynced.ts';
 import { expireSession, signIn as signInAgain } from '../../src/session/session.ts';
-import { queueWrite } from '../../src/session/write-queue.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { DEMO_AGENT_PHONE, DEMO_PASSWORD, signIn } from '../setup/test-server.ts';
 import { emptyWriteLedger, storedLedger } from '../setup/write-ledger.ts';
@@ -121,7 +119,6 @@ describe('a referral changed offline', () => {
     // (new QueryClient) reads the ledger and restores the persisted cache, still offline.
     await settlePersistence();
     app.unmount();
-    await reloadLedger();
     const reloaded = render(<App client={createQueryClient()} />);
     await waitFor(() => expect(reloaded.getAllByText('Waiting to sync')).toHaveLength(2));
     expect(reloaded.getByText('Under Contract')).toBeInTheDocument();
@@ -243,7 +240,9 @@ describe('a referral changed offline', () => {
     await app.screen.findByRole('list', { name: 'Follow-ups' });
     network('offline');
     for (const text of ['Kept through a log out', 'Also kept'])
-      expect(await queueWrite(noteWrite({ agentId, referralId: refId, referralName: name }, text))).toBe(true);
+      expect(
+        await app.client.writes.queue.add(noteWrite({ agentId, referralId: refId, referralName: name }, text)),
+      ).toBe(true);
     await app.user.click(await app.screen.findByRole('button', { name: 'Log out' }));
     const dialog = await app.screen.findByRole('dialog', { name: 'Log out' });
     await waitFor(() => expect(dialog).toHaveTextContent('2 changes are not synced yet.'));
@@ -260,7 +259,9 @@ describe('a referral changed offline', () => {
     await app.screen.findByRole('list', { name: 'Follow-ups' });
     network('offline');
     expect(
-      await queueWrite(noteWrite({ agentId, referralId: refId, referralName: name }, 'Discarded on purpose')),
+      await app.client.writes.queue.add(
+        noteWrite({ agentId, referralId: refId, referralName: name }, 'Discarded on purpose'),
+      ),
     ).toBe(true);
     await app.user.click(await app.screen.findByRole('button', { name: 'Log out' }));
     const dialog = await app.screen.findByRole('dialog', { name: 'Log out' });

@@ -8,9 +8,7 @@ import { noteWrite } from '../../src/api/agent-app-writes.ts';
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { clearPersistedQueries } from '../../src/app/query-persistence.ts';
-import { ledgerOf, reloadLedger } from '../../src/session/agent-unsynced.ts';
 import { signIn } from '../../src/session/session.ts';
-import { drainWrites, queueWrite, stopWriteQueue } from '../../src/session/write-queue.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { DEMO_AGENT_PHONE, DEMO_PASSWORD } from '../setup/test-server.ts';
 import { emptyWriteLedger, storedLedger } from '../setup/write-ledger.ts';
@@ -153,13 +151,14 @@ describe('the write queue under faults', () => {
       const ref = refs[i % refs.length]!;
       return noteWrite({ agentId, referralId: ref.id, referralName: ref.name }, `Fault test ${seed}: note ${i}`);
     });
-    for (const w of writes) expect(await queueWrite(w)).toBe(true);
+    const { queue } = app.client.writes;
+    for (const w of writes) expect(await queue.add(w)).toBe(true);
     expect((await storedLedger()).pending).toHaveLength(200);
 
     const started = performance.now();
     await act(async () => {
       setMode(net, 'faulty');
-      await drainWrites();
+      await queue.drain();
     });
     const seconds = (performance.now() - started) / 1000;
     console.info(
@@ -188,6 +187,7 @@ describe('the write queue under faults', () => {
     const first = await renderApp(url, { as: AGENT });
     const user = first.user;
     let app: RenderResult = first;
+    let client = first.client;
     const net = faultyNetwork(seed);
     const saves: { text: string; shown: boolean; kept: boolean }[] = [];
 
@@ -206,12 +206,12 @@ describe('the write queue under faults', () => {
 
       // The kill: answers never arrive, nothing of the page runs on; its storage is what remains.
       net.killed = true;
-      stopWriteQueue();
-      app.unmount();
+      app.unmount(); // its query layer stops its queue
       await Promise.allSettled([...net.inFlight]);
-      await drainWrites(); // the dead page's sends end (they failed with it)
+      await client.writes.queue.drain(); // the dead page's sends end (they failed with it)
       const stored = await storedLedger();
-      const pendingTexts = ledgerOf(userId)
+      const pendingTexts = client.writes.ledger
+        .of(userId)
         .pending.filter((w) => stored.pending.includes(w.idempotencyKey))
         .map((w) => w.kind === 'note' && w.text);
       saves.push({ text, shown, kept: pendingTexts.includes(text) });
@@ -219,12 +219,12 @@ describe('the write queue under faults', () => {
 
       // The next page: the same IndexedDB and localStorage, a new query client and React tree, online.
       net.killed = false;
-      await reloadLedger();
       setMode(net, 'faulty');
       window.history.replaceState(null, '', url);
-      app = render(<App client={createQueryClient()} />);
+      client = createQueryClient();
+      app = render(<App client={client} />);
     }
-    await act(() => drainWrites());
+    await act(() => client.writes.queue.drain());
     await waitFor(async () => expect((await storedLedger()).pending).toHaveLength(0));
 
     const server = await testServer();
@@ -257,14 +257,15 @@ describe('the write queue under faults', () => {
         noteWrite({ agentId, referralId: ref.id, referralName: ref.name }, `Offline past the session ${seed}: ${i}`),
       ),
     );
-    for (const w of writes) expect(await queueWrite(w)).toBe(true);
+    const { queue } = app.client.writes;
+    for (const w of writes) expect(await queue.add(w)).toBe(true);
 
     // Thirteen hours offline: the access token and the 12-hour refresh token have both run out.
     server.setNow(new Date(Date.now() + 13 * 3600_000));
     try {
       await act(async () => {
         setMode(net, 'faulty');
-        await drainWrites();
+        await queue.drain();
       });
       await waitFor(() => expect(location.pathname).toBe('/login'));
       expect((await storedLedger()).pending).toHaveLength(writes.length);
@@ -281,7 +282,7 @@ describe('the write queue under faults', () => {
         await signIn({ username: DEMO_AGENT_PHONE, password: DEMO_PASSWORD, stayLoggedIn: false });
         navigate('/console/agent-followups');
       });
-      await act(() => drainWrites());
+      await act(() => queue.drain());
       await waitFor(async () => expect((await storedLedger()).pending).toHaveLength(0));
       const applied = await notesApplied(
         userId,

@@ -8,7 +8,6 @@ import { NoteBody } from '../../src/contract/note-text.ts';
 import { NewNote } from '../../src/contract/referrals.ts';
 import { MAX_SAVED_VIEWS, NewSavedView } from '../../src/contract/saved-views.ts';
 import { InviteCode, PasswordUpdate } from '../../src/contract/users.ts';
-import { queueWrite } from '../../src/session/write-queue.ts';
 import { checkFormCase, describedBy, dialogOf, type App, type FormCase } from '../setup/form-cases.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 import { call, callerFor, DEMO_AGENT_PHONE, signIn } from '../setup/test-server.ts';
@@ -324,7 +323,7 @@ describe('what only the server can refuse, said in words', () => {
     await app.screen.findByRole('button', { name: 'Add Note' });
     // Queued by an app that admitted a longer note than the server's rule (the form now stops it at 2000).
     const long = 'x'.repeat(maxLengthOf(NewNote.entries.text)! + 1);
-    await queueWrite(
+    await app.client.writes.queue.add(
       noteWrite(
         { agentId: await demoAgentId(), referralId: Number(url.split('/').pop()), referralName: 'The referral' },
         long,

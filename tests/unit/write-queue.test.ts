@@ -5,21 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { noteWrite, stageWrite, type AgentWrite } from '../../src/api/agent-app-writes.ts';
 import { ApiError } from '../../src/api/client.ts';
-import {
-  discardLedger,
-  dismissRefused,
-  enqueueWrite,
-  ledgerOf,
-  reloadLedger,
-} from '../../src/session/agent-unsynced.ts';
+import { createWriteLedger, type WriteLedger } from '../../src/session/agent-unsynced.ts';
 import { profileStore } from '../../src/session/state.ts';
 import {
   backoffMs,
-  drainWrites,
+  createWriteQueue,
   outcomeOf,
-  startWriteQueue,
-  stopWriteQueue,
   type DrainHooks,
+  type WriteQueue,
 } from '../../src/session/write-queue.ts';
 import { emptyWriteLedger, storedLedger } from '../setup/write-ledger.ts';
 
@@ -31,12 +24,26 @@ const target = (referralId: number) => ({ agentId: 3, referralId, referralName: 
 const signedInAs = (id: number | null) =>
   profileStore.set({ user: id === null ? null : ({ id } as never), brokerage: null, loanOffice: null, agent: null });
 
+// Each test is a new page: its own ledger and queue over the same IndexedDB.
+let ledger: WriteLedger;
+let queue: WriteQueue;
+let stop = () => {};
 beforeEach(async () => {
   localStorage.clear();
   signedInAs(USER);
   await emptyWriteLedger();
+  ledger = createWriteLedger();
+  queue = createWriteQueue(ledger);
+  stop = () => {};
 });
-afterEach(() => stopWriteQueue());
+afterEach(() => stop());
+
+/** The next page: a new ledger reads back what IndexedDB holds. */
+async function reloadPage(): Promise<void> {
+  ledger = createWriteLedger();
+  queue = createWriteQueue(ledger);
+  await ledger.ready();
+}
 
 describe('what a failed send means', () => {
   it.each([
@@ -63,15 +70,15 @@ describe('what a failed send means', () => {
 });
 
 describe('the ledger', () => {
-  it('is in IndexedDB when enqueueWrite resolves, once per key, per user', async () => {
+  it('is in IndexedDB when enqueue resolves, once per key, per user', async () => {
     const w = noteWrite(target(7), 'Left a voicemail');
-    expect(await enqueueWrite(w)).toBe(true);
-    expect(await enqueueWrite(w)).toBe(true);
+    expect(await ledger.enqueue(w)).toBe(true);
+    expect(await ledger.enqueue(w)).toBe(true);
     expect(await storedLedger()).toEqual({ pending: [w.idempotencyKey], refused: [] });
-    await reloadLedger(); // a new page reads it back
-    expect(ledgerOf(USER).pending).toEqual([w]);
-    expect(ledgerOf(USER + 1).pending).toEqual([]);
-    await discardLedger(USER);
+    await reloadPage(); // a new page reads it back
+    expect(ledger.of(USER).pending).toEqual([w]);
+    expect(ledger.of(USER + 1).pending).toEqual([]);
+    await ledger.discard(USER);
     expect(await storedLedger()).toEqual({ pending: [], refused: [] });
   });
 
@@ -103,21 +110,22 @@ describe('the ledger', () => {
         },
       }),
     );
-    await reloadLedger();
+    await reloadPage();
     expect(localStorage.getItem('porchlight:agent-unsynced')).toBeNull();
     expect(
-      ledgerOf(USER)
+      ledger
+        .of(USER)
         .pending.map((w) => w.idempotencyKey)
         .sort(),
     ).toEqual([pending.idempotencyKey, failed.idempotencyKey].sort());
-    expect(ledgerOf(USER).refused).toEqual([
+    expect(ledger.of(USER).refused).toEqual([
       { write: refused, status: 403, message: 'This referral was reassigned.', at: '2030-06-15T12:00:00.000Z' },
     ]);
     const stored = await storedLedger();
     expect(stored.pending.sort()).toEqual([pending.idempotencyKey, failed.idempotencyKey].sort());
     expect(stored.refused).toEqual([refused.idempotencyKey]);
-    await reloadLedger(); // once: nothing is moved twice
-    expect(ledgerOf(USER).pending).toHaveLength(2);
+    await reloadPage(); // once: nothing is moved twice
+    expect(ledger.of(USER).pending).toHaveLength(2);
   });
 });
 
@@ -152,10 +160,10 @@ function fakeSender(answer: (w: AgentWrite, attempt: number) => 'ok' | ApiError)
 describe('the drain', () => {
   it("sends different referrals at once and each referral's writes in the order they were made", async () => {
     const writes = [1, 2, 3].flatMap((ref) => [0, 1, 2].map((i) => noteWrite(target(ref), `note ${i}`)));
-    for (const w of writes) await enqueueWrite(w);
+    for (const w of writes) await ledger.enqueue(w);
     const net = fakeSender(() => 'ok');
-    startWriteQueue(net.hooks);
-    await drainWrites();
+    stop = queue.start(net.hooks);
+    await queue.drain();
     expect(net.maxInFlight()).toBe(3);
     for (const ref of [1, 2, 3]) {
       const order = net.log.filter((l) => l.referralId === ref && l.at === 'start').map((l) => l.key);
@@ -167,25 +175,25 @@ describe('the drain', () => {
   it('sends a write the server failed (5xx, 429) again until it is applied, and lists only a refusal as not saved', async () => {
     const flaky = noteWrite(target(1), 'flaky');
     const refused = stageWrite(target(2), 'BUYER', { stage: 'SHOWN_HOMES' });
-    for (const w of [flaky, refused]) await enqueueWrite(w);
+    for (const w of [flaky, refused]) await ledger.enqueue(w);
     const net = fakeSender((w, n) => {
       if (w === refused || w.idempotencyKey === refused.idempotencyKey)
         return new ApiError(403, 'This referral was reassigned.');
       return n <= 3 ? new ApiError(n === 2 ? 429 : 500, 'Internal Server Error') : 'ok';
     });
-    startWriteQueue(net.hooks);
-    await drainWrites();
+    stop = queue.start(net.hooks);
+    await queue.drain();
     expect(net.attempts.get(flaky.idempotencyKey)).toBe(4);
     expect(net.attempts.get(refused.idempotencyKey)).toBe(1);
     expect(await storedLedger()).toEqual({ pending: [], refused: [refused.idempotencyKey] });
-    expect(ledgerOf(USER).refused).toMatchObject([{ status: 403, message: 'This referral was reassigned.' }]);
-    await dismissRefused(refused.idempotencyKey);
+    expect(ledger.of(USER).refused).toMatchObject([{ status: 403, message: 'This referral was reassigned.' }]);
+    await ledger.dismissRefused(refused.idempotencyKey);
     expect(await storedLedger()).toEqual({ pending: [], refused: [] });
   });
 
   it('stops without a connection or a session and keeps every write; sends them when asked again by the same user only', async () => {
     const writes = [1, 2].map((ref) => noteWrite(target(ref), 'kept'));
-    for (const w of writes) await enqueueWrite(w);
+    for (const w of writes) await ledger.enqueue(w);
     let mode: 'offline' | 'signed-out' | 'up' = 'offline';
     const net = fakeSender(() =>
       mode === 'offline'
@@ -194,18 +202,18 @@ describe('the drain', () => {
           ? new ApiError(401, 'Unauthorized')
           : 'ok',
     );
-    startWriteQueue(net.hooks);
-    await drainWrites();
+    stop = queue.start(net.hooks);
+    await queue.drain();
     mode = 'signed-out';
-    await drainWrites();
+    await queue.drain();
     expect((await storedLedger()).pending).toHaveLength(2);
 
     mode = 'up';
     signedInAs(USER + 1); // another user on this device: not theirs to send
-    await drainWrites();
+    await queue.drain();
     expect((await storedLedger()).pending).toHaveLength(2);
     signedInAs(USER);
-    await drainWrites();
+    await queue.drain();
     expect(await storedLedger()).toEqual({ pending: [], refused: [] });
   });
 });

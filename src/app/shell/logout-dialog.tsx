@@ -1,33 +1,32 @@
 import { useEffect, useState } from 'react';
 
+import { useOfflineWrites } from '../../session/offline-writes.ts';
 import { logout } from '../../session/session.ts';
 import { profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 
-// The agent's write ledger (IndexedDB) loads with the dialog, not with every console page.
-const ledger = () => import('../../session/agent-unsynced.ts');
 const notSynced = (n: number) => `${n} ${n === 1 ? 'change is' : 'changes are'} not synced yet.`;
 
-/** The signed-in user's changes waiting to sync, read while `open`. */
+/** The signed-in user's changes waiting to sync, read while `open` (IndexedDB is read then, not on every console page). */
 function useWaitingChanges(open: boolean): number {
+  const { ledger } = useOfflineWrites();
   const [waiting, setWaiting] = useState(0);
   useEffect(() => {
     if (!open) return undefined;
     let off: (() => void) | undefined;
     let live = true;
-    void ledger().then(async ({ ledgerReady, ledgerOf, subscribeLedger }) => {
-      await ledgerReady();
+    void ledger.ready().then(() => {
       if (!live) return;
-      const read = () => setWaiting(ledgerOf(profileStore.get().user?.id).pending.length);
+      const read = () => setWaiting(ledger.of(profileStore.get().user?.id).pending.length);
       read();
-      off = subscribeLedger(read);
+      off = ledger.subscribe(read);
     });
     return () => {
       live = false;
       off?.();
     };
-  }, [open]);
+  }, [open, ledger]);
   return waiting;
 }
 
@@ -37,11 +36,12 @@ function useWaitingChanges(open: boolean): number {
  */
 export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [busy, setBusy] = useState(false);
+  const { ledger } = useOfflineWrites();
   const waiting = useWaitingChanges(open);
   async function leave(discard: boolean) {
     setBusy(true);
     const userId = profileStore.get().user?.id;
-    if (discard && userId !== undefined) await (await ledger()).discardLedger(userId);
+    if (discard && userId !== undefined) await ledger.discard(userId);
     await logout();
   }
   return (

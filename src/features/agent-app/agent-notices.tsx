@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 
-import { dismissRefused, useUnsyncedLedger } from '../../session/agent-unsynced.ts';
+import { useOfflineWrites, useUnsyncedLedger } from '../../session/offline-writes.ts';
 import { Button } from '../../ui/button.tsx';
 import { describeWrite } from '../../widgets/describe-write.ts';
 import * as styles from './agent-app.css.ts';
@@ -16,6 +16,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 export function RefusedChanges({ limit }: { limit?: number }) {
   const { refused } = useUnsyncedLedger();
+  const { ledger } = useOfflineWrites();
   if (refused.length === 0) return null;
   const shown = limit === undefined ? refused : refused.slice(-limit);
   return (
@@ -31,7 +32,7 @@ export function RefusedChanges({ limit }: { limit?: number }) {
               <Button
                 variant="secondary"
                 onClick={() => {
-                  void dismissRefused(r.write.idempotencyKey);
+                  void ledger.dismissRefused(r.write.idempotencyKey);
                 }}
                 aria-label={`Dismiss: ${r.write.referralName}, ${describeWrite(r.write)}`}
               >

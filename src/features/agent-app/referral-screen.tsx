@@ -24,7 +24,7 @@ import { isNetworkError, NotKept, OFFLINE_WAIT_MS, useWaited } from './not-kept.
 import { NoteDialog } from './note-dialog.tsx';
 import { EventsTimeline, NotesList } from './referral-history.tsx';
 import { StageDialog } from './stage-dialog.tsx';
-import { saveWrite, useJustSavedNotes, useQueuedWrites } from './use-agent-writes.ts';
+import { useJustSavedNotes, useQueuedWrites, useSaveWrite } from './use-agent-writes.ts';
 import { useAgentId, useOnline } from './use-agent.ts';
 
 const QUEUED_TEXT = 'Saved on this device. Waiting to sync.';
@@ -40,6 +40,7 @@ export function ReferralScreen({ params }: { params: Record<string, string> }) {
   const notes = useQuery({ ...referralNotesQueryOptions(agentId, refId), enabled: detail.isSuccess });
   const queued = useQueuedWrites(refId);
   const justSaved = useJustSavedNotes(refId);
+  const saveWrite = useSaveWrite();
   const online = useOnline();
   const snackbar = useSnackbar();
   /** What the agent hears once a write is kept: offline it waits on the device; one not kept is said too. */

@@ -2,8 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { Link } from 'wouter';
 
 import { formatDateTime } from '../../lib/format.ts';
-import { useUnsyncedLedger } from '../../session/agent-unsynced.ts';
-import { drainWrites } from '../../session/write-queue.ts';
+import { useOfflineWrites, useUnsyncedLedger } from '../../session/offline-writes.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { describeWrite } from '../../widgets/describe-write.ts';
@@ -16,13 +15,14 @@ import { useOnline } from './use-agent.ts';
 export function SyncScreen() {
   const queued = useQueuedWrites();
   const { refused, loaded } = useUnsyncedLedger();
+  const { queue } = useOfflineWrites();
   const online = useOnline();
   // Try to sync now is offered only when nothing is being sent: while the queue sends, it would only repeat that.
   const paused = queued.some((q) => q.paused) && !queued.some((q) => !q.paused);
 
   function tryNow() {
     onlineManager.setOnline(true);
-    void drainWrites();
+    void queue.drain();
   }
 
   return (

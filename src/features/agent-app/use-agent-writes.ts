@@ -2,11 +2,10 @@ import { useMemo, useSyncExternalStore } from 'react';
 
 import type { AgentWrite } from '../../api/agent-app-writes.ts';
 import type { ReferralNote } from '../../contract/referrals.ts';
-import { useUnsyncedLedger } from '../../session/agent-unsynced.ts';
-import { appliedWrites, queueWrite, sendingNow, subscribeQueue } from '../../session/write-queue.ts';
+import { useOfflineWrites, useUnsyncedLedger } from '../../session/offline-writes.ts';
 
-// The agent's writes as the queue holds them (src/session/write-queue.ts; wired to the query cache in
-// src/app/offline-mutations.ts).
+// The agent's writes as the queue of this page holds them (src/session/write-queue.ts; owned by the
+// query client and wired to its cache in src/app/offline-mutations.ts).
 
 export interface QueuedWrite {
   write: AgentWrite;
@@ -16,7 +15,8 @@ export interface QueuedWrite {
 /** Writes made and not yet applied, oldest first: paused ones wait (for a connection, or a retry). */
 export function useQueuedWrites(referralId?: number): QueuedWrite[] {
   const { pending } = useUnsyncedLedger();
-  const sending = useSyncExternalStore(subscribeQueue, sendingNow, sendingNow);
+  const { queue } = useOfflineWrites();
+  const sending = useSyncExternalStore(queue.subscribe, queue.sending, queue.sending);
   return useMemo(
     () =>
       pending
@@ -28,7 +28,8 @@ export function useQueuedWrites(referralId?: number): QueuedWrite[] {
 
 /** Notes just saved, until the refetched notes list holds them (no flicker between the two). */
 export function useJustSavedNotes(referralId: number): ReferralNote[] {
-  const applied = useSyncExternalStore(subscribeQueue, appliedWrites, appliedWrites);
+  const { queue } = useOfflineWrites();
+  const applied = useSyncExternalStore(queue.subscribe, queue.applied, queue.applied);
   return useMemo(
     () =>
       applied.flatMap(({ write, result }) =>
@@ -43,4 +44,6 @@ export function useJustSavedNotes(referralId: number): ReferralNote[] {
  * it is saved on this device), false if it could be kept only in this page's memory. `done` hears
  * the server's answer if it comes while the page is open.
  */
-export const saveWrite = (write: AgentWrite, done?: () => void): Promise<boolean> => queueWrite(write, done);
+export function useSaveWrite(): (write: AgentWrite, done?: () => void) => Promise<boolean> {
+  return useOfflineWrites().queue.add;
+}

@@ -1,5 +1,8 @@
+import { useContext, useState } from 'react';
+
 import { formatDateTime } from '../../lib/format.ts';
-import { useWaitingOnDevice } from '../../session/agent-unsynced.ts';
+import { createWriteLedger } from '../../session/agent-unsynced.ts';
+import { OfflineWritesContext, useWaitingOnDevice } from '../../session/offline-writes.ts';
 import { describeWrite } from '../../widgets/describe-write.ts';
 import * as styles from './login.css.ts';
 
@@ -8,7 +11,11 @@ import * as styles from './login.css.ts';
  * agent host loads it). They are kept on this device and sent, each once, after the same agent signs in.
  */
 export function WaitingOnDevice() {
-  const waiting = useWaitingOnDevice();
+  // The query layer's ledger; opened on the login page before it has loaded, one that only reads
+  // (nothing is sent from this page until someone signs in, and then the query layer's takes over).
+  const shared = useContext(OfflineWritesContext)?.ledger;
+  const [ledger] = useState(() => shared ?? createWriteLedger());
+  const waiting = useWaitingOnDevice(ledger);
   if (waiting.length === 0) return null;
   return (
     <section aria-labelledby="waiting-on-device" className={styles.waiting}>
