@@ -113,7 +113,7 @@ export const usersAdminRoutes: RouteDef[] = [
           )
           .$if(Boolean(q.q), (qb) =>
             qb.where(
-              sql`lower(concat_ws(' ', u.first_name, u.last_name, u.email, u.phone))`,
+              sql`users_search_text(u.first_name, u.last_name, u.email, u.phone)`,
               'like',
               likeWildcard((q.q ?? '').toLowerCase()),
             ),
