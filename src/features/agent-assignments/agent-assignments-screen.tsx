@@ -22,6 +22,7 @@ import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import * as styles from '../../ui/staff.css.ts';
@@ -115,9 +116,7 @@ function RecordedDecision({ id }: { id: number }) {
   if (query.isError)
     return (
       <Card>
-        <p role="alert" className={styles.formError}>
-          This assignment could not be loaded.
-        </p>
+        <QueryFailure thing="This assignment" retry={query.refetch} />
       </Card>
     );
   const d = query.data;

@@ -5,6 +5,7 @@ import { emailSettingsQueryOptions, emailTemplatesQueryOptions } from '../../api
 import type { EmailSetting, EmailTemplateId } from '../../contract/email-settings.ts';
 import { Button } from '../../ui/button.tsx';
 import { mutedText } from '../../ui/layout.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import * as staff from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
@@ -64,12 +65,7 @@ export function EmailSettingsEditor({ brokerageId }: { brokerageId?: number }) {
   const templates = useQuery(emailTemplatesQueryOptions());
   const settings = useQuery(emailSettingsQueryOptions(brokerageId));
   const writes = useEmailSettingWrites(brokerageId);
-  if (templates.isError || settings.isError)
-    return (
-      <p role="alert" className={staff.formError}>
-        The email settings could not be loaded. Try again.
-      </p>
-    );
+  if (templates.isError || settings.isError) return <QueryFailure thing="The email settings" />;
   if (!templates.data || !settings.data) return <Skeleton label="Loading email settings" shape="record" />;
   const byTemplate = new Map<string, EmailSetting[]>();
   for (const s of settings.data) byTemplate.set(s.template, [...(byTemplate.get(s.template) ?? []), s]);
