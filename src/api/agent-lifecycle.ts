@@ -20,7 +20,7 @@ export const lifecycleKeys = {
     [...staffAgentKeys.detail(id), 'support-cases', page] as const,
 };
 
-export const enrollAgent = (body: AgentEnrollment) =>
+const enrollAgent = (body: AgentEnrollment) =>
   request('/agents-api/agents/enrollment', { method: 'POST', json: body, schema: Agent });
 export const deleteAgent = (id: number) => request(agentPath(id), { method: 'DELETE', schema: Agent });
 export const reactivateAgent = (id: number) =>
@@ -42,6 +42,13 @@ export async function agentChanged(client: QueryClient, agent: Agent): Promise<v
     }),
   ]);
 }
+
+/** Enrols an agent; the agent's record and the agents lists follow (not awaited: the dialog closes at once). */
+export const enrollAgentWrite = write(enrollAgent, (client) => ({
+  onSuccess: (a: Agent) => {
+    void agentChanged(client, a);
+  },
+}));
 
 export const exclusionsQueryOptions = (id: number) =>
   queryOptions({

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { exclusionsQueryOptions } from '../api/agent-lifecycle.ts';
 import { coverageQueryOptions } from '../api/staff-agents.ts';
 import type { CoverageArea } from '../contract/agents.ts';
+import { QueryFailure } from '../ui/query-failure.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import * as styles from '../ui/staff.css.ts';
 import { useZipPlaces } from './zip-field.tsx';
@@ -30,7 +31,7 @@ export function AgentAreasReadOnly({ id }: { id: number }) {
           Coverage Areas
         </h3>
         {coverage.isError ? (
-          <p role="alert">Coverage areas could not be loaded.</p>
+          <QueryFailure thing="Coverage areas" retry={coverage.refetch} />
         ) : !coverage.data ? (
           <Skeleton label="Loading coverage areas" shape="list" />
         ) : coverage.data.length === 0 ? (
@@ -51,7 +52,7 @@ export function AgentAreasReadOnly({ id }: { id: number }) {
           Excluded Areas
         </h3>
         {excluded.isError ? (
-          <p role="alert">Excluded areas could not be loaded.</p>
+          <QueryFailure thing="Excluded areas" retry={excluded.refetch} />
         ) : !excluded.data ? (
           <Skeleton label="Loading excluded areas" shape="list" />
         ) : excluded.data.length === 0 ? (

@@ -9,6 +9,7 @@ import { formatDateTime } from '../lib/format.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { QueryFailure } from '../ui/query-failure.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { useSnackbar } from '../ui/snackbar.tsx';
 import * as styles from '../ui/staff.css.ts';
@@ -45,7 +46,7 @@ export function ApinationStatus({
       snackbar(serverMessage(err), { tone: 'error' });
     },
   });
-  if (state.isError) return <p role="alert">The Apination status could not be loaded.</p>;
+  if (state.isError) return <QueryFailure thing="The Apination status" retry={state.refetch} />;
   if (!state.data) return <Skeleton label="Loading Apination status" shape="record" />;
   const s = state.data;
   const next = !s.enabled;

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { useSearch } from 'wouter';
 
@@ -10,7 +10,7 @@ import { useDraft } from '../session/draft.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { TextField } from '../ui/text-field.tsx';
-import { formFailureText, serverFieldErrors, useFieldErrors } from './form-errors.ts';
+import { useForm } from './form.ts';
 
 type Fields = { firstName: string; lastName: string; email: string; phone: string };
 const EMPTY: Fields = { firstName: '', lastName: '', email: '', phone: '' };
@@ -46,9 +46,7 @@ export function InviteAgentsDialog({
   // Opened by ?invite=true (the top bar's button), the address is its history entry already.
   const openedByAddress = new URLSearchParams(useSearch()).get('invite') === 'true';
   const [fields, updateFields, clearFields] = useDraft('invite-agents', EMPTY);
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<keyof Fields>(form);
-  const [failure, setFailure] = useState<string>();
+  const { form, errors, clear, formError: failure, check, refused } = useForm(FIELD_KEYS);
   const [busy, setBusy] = useState(false);
   const set = (key: keyof Fields) => (e: { target: { value: string } }) => {
     clear(key);
@@ -56,16 +54,12 @@ export function InviteAgentsDialog({
   };
   const cancel = () => {
     clearFields();
-    show({});
-    setFailure(undefined);
+    check({});
     onOpenChange(false);
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = errorsOf(fields);
-    show(found);
-    setFailure(undefined);
-    if (Object.keys(found).length > 0) return;
+    if (!check(errorsOf(fields))) return;
     setBusy(true);
     try {
       const sent = await invite.mutateAsync(fields);
@@ -73,9 +67,7 @@ export function InviteAgentsDialog({
       onSent(sent.email);
       onOpenChange(false);
     } catch (err) {
-      const { fields: onFields, other } = serverFieldErrors(err, FIELD_KEYS);
-      show(onFields);
-      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+      refused(err);
     } finally {
       setBusy(false);
     }

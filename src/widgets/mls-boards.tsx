@@ -7,6 +7,7 @@ import { useWrite } from '../api/write.ts';
 import type { MlsBoards as Boards } from '../contract/agents.ts';
 import { Button } from '../ui/button.tsx';
 import { CheckboxGroup } from '../ui/checkbox-group.tsx';
+import { QueryFailure } from '../ui/query-failure.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { useSnackbar } from '../ui/snackbar.tsx';
 import * as styles from '../ui/staff.css.ts';
@@ -44,7 +45,7 @@ function BoardsForm({ id, boards }: { id: number; boards: Boards }) {
  */
 export function MlsBoards({ id }: { id: number }) {
   const boards = useQuery(mlsBoardsQueryOptions(id));
-  if (boards.isError) return <p role="alert">MLS boards could not be loaded.</p>;
+  if (boards.isError) return <QueryFailure thing="MLS boards" retry={boards.refetch} />;
   if (!boards.data) return <Skeleton label="Loading" shape="list" />;
   if (boards.data.length === 0) return <p className={styles.meta}>No MLS boards are listed.</p>;
   return <BoardsForm key={boards.dataUpdatedAt} id={id} boards={boards.data} />;

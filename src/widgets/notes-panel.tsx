@@ -6,7 +6,7 @@ import { NoteText } from '../contract/note-text.ts';
 import { Button } from '../ui/button.tsx';
 import { TextArea } from '../ui/choice.tsx';
 import * as styles from '../ui/staff.css.ts';
-import { ruleError, useFormErrors } from './form-errors.ts';
+import { ruleError, useForm } from './form.ts';
 import { usePageDraft } from './page-draft.ts';
 
 export interface NoteItem {
@@ -41,7 +41,7 @@ export function NotesPanel({
 }: NotesPanelProps) {
   const [draft, updateDraft, clearDraft] = usePageDraft(`notes:${label}`, { body: '' });
   const body = draft.body;
-  const { form, errors, clear, formError, check, refused } = useFormErrors(NOTE_KEYS);
+  const { form, errors, clear, formError, check, refused } = useForm(NOTE_KEYS);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -2,6 +2,7 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 
 import { useWrite, write, type Write } from '../api/write.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { QueryFailure } from '../ui/query-failure.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { NotesPanel } from './notes-panel.tsx';
 
@@ -42,7 +43,11 @@ export function RecordNotes<D extends { content: readonly RecordNote[] }, K exte
   const notes = useQuery(query);
   const adding = useWrite(add ?? readOnly<A>());
   if (!notes.data)
-    return notes.isError ? <p role="alert">Notes could not be loaded.</p> : <Skeleton label="Loading" shape="list" />;
+    return notes.isError ? (
+      <QueryFailure thing="Notes" retry={notes.refetch} />
+    ) : (
+      <Skeleton label="Loading" shape="list" />
+    );
   const onAdd =
     add &&
     (async (body: string) => {

@@ -27,4 +27,3 @@ export const results = style({
   gap: vars.space.xs,
 });
 export const failed = style({ color: vars.color.danger });
-export const error = style({ color: vars.color.danger, margin: 0 });

@@ -6,6 +6,7 @@ import { REASSIGN_REFUSAL_LABELS, REASSIGN_REFUSAL_MESSAGES, reassignRefusal } f
 import { Button } from '../ui/button.tsx';
 import { SelectField } from '../ui/choice.tsx';
 import { Dialog } from '../ui/dialog.tsx';
+import { QueryFailure } from '../ui/query-failure.tsx';
 import { useBackCloses } from '../ui/referral-actions-back.ts';
 import { useSnackbar } from '../ui/snackbar.tsx';
 import * as styles from './referral-actions.css.ts';
@@ -181,11 +182,7 @@ export function ReassignDialog({ open, onOpenChange, brokerageId, referrals, onF
         {step === 'pick' && (
           <>
             <p>Move {subject} to another agent of the brokerage.</p>
-            {agents.isError && (
-              <p role="alert" className={styles.error}>
-                The agents could not be loaded.
-              </p>
-            )}
+            {agents.isError && <QueryFailure thing="The agents" retry={agents.refetch} />}
             <SelectField
               label="New agent"
               value={agentId}

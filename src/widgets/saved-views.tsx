@@ -10,7 +10,7 @@ import { SelectField } from '../ui/choice.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import * as styles from '../ui/staff.css.ts';
 import { TextField } from '../ui/text-field.tsx';
-import { ruleError, useFormErrors } from './form-errors.ts';
+import { ruleError, useForm } from './form.ts';
 import { usePageDraft } from './page-draft.ts';
 
 const NAME = NewSavedView.entries.name;
@@ -40,7 +40,7 @@ export function SavedViews({
   const [draft, updateDraft, clearDraft] = usePageDraft(`save-view:${list}`, { name: '' });
   const name = draft.name;
   const setName = (text: string) => updateDraft({ name: text });
-  const { form, errors, clear, formError, check, refused } = useFormErrors(FIELD_KEYS);
+  const { form, errors, clear, formError, check, refused } = useForm(FIELD_KEYS);
   const [tooLong, setTooLong] = useState(false);
   const cancel = () => {
     clearDraft();

@@ -15,7 +15,7 @@ import {
   phoneForPost,
 } from '../../src/lib/validation.ts';
 import { KEY_FILTERS } from '../../src/ui/key-filters.ts';
-import { ruleError } from '../../src/widgets/form-errors.ts';
+import { ruleError } from '../../src/widgets/form.ts';
 
 const { numeric: filterNumeric, phone: filterPhone, name: filterName, digits: filterDigits } = KEY_FILTERS;
 

@@ -13,7 +13,7 @@ import { actions as actionsClass } from '../../ui/dialog.css.ts';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { formError as formErrorClass } from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { ruleError, useFormErrors, type FieldErrors } from '../../widgets/form-errors.ts';
+import { ruleError, useForm, type FieldErrors } from '../../widgets/form.ts';
 
 export const PASSWORD_UPDATED = 'Your password has been updated.';
 const CURRENT_REQUIRED = 'Current password is required';
@@ -49,7 +49,7 @@ export function UpdatePasswordForm({
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  const { form, errors, clear, formError, check, refused } = useFormErrors(FIELDS[mode]);
+  const { form, errors, clear, formError, check, refused } = useForm(FIELDS[mode]);
   const needsCurrent = mode === 'change';
 
   async function submit(e: FormEvent) {

@@ -8,6 +8,7 @@ import { enumLabel } from '../../contract/labels.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import * as styles from './agent-app.css.ts';
 import { AgentNotices } from './agent-notices.tsx';
@@ -81,11 +82,7 @@ export function AgentAnnouncementsScreen() {
           </p>
         )}
         {list.isPending && <Skeleton label="Loading announcements" shape="list" />}
-        {list.isError && !data && (
-          <p className={styles.muted} role="alert">
-            The announcements could not be loaded. Try again.
-          </p>
-        )}
+        {list.isError && !data && <QueryFailure thing="The announcements" retry={list.refetch} />}
         {data && data.content.length === 0 && <p className={styles.muted}>No announcements yet.</p>}
         {data && data.content.length > 0 && (
           <ul className={styles.list} aria-label="Announcements" aria-busy={list.isFetching || undefined}>

@@ -9,6 +9,7 @@ import { isReferralStage, REFERRAL_TYPES, stageLabel, type ReferralType } from '
 import { Button } from '../../ui/button.tsx';
 import { Deferred } from '../../ui/deferred.tsx';
 import { useIsMobile } from '../../ui/media.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useTopBarActions } from '../../ui/top-bar-actions.tsx';
 import * as styles from './agent-app.css.ts';
@@ -146,7 +147,7 @@ function FollowupsList() {
         <DaySyncStamp agentId={agentId} />
         {list.isPending && agentId !== null && <Skeleton label="Loading follow-ups" shape="list" />}
         {list.isError && !list.data && (
-          <p className={styles.muted}>The follow-ups could not be loaded. {list.error.message}</p>
+          <QueryFailure text={`The follow-ups could not be loaded. ${list.error.message}`} retry={list.refetch} />
         )}
         {list.isSuccess && rows.length === 0 && <p className={styles.muted}>No referrals to show.</p>}
         {rows.length > 0 && (

@@ -5,6 +5,7 @@ import { funnelQueryOptions } from '../../api/agent-app.ts';
 import type { AgentFunnel } from '../../contract/referrals.ts';
 import { stageLabel, type ReferralType } from '../../lib/referral-stages.ts';
 import { Badge } from '../../ui/badge.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import * as styles from './agent-app.css.ts';
@@ -61,7 +62,7 @@ export function FunnelScreen() {
             }))}
           />
         ) : funnel.isError ? (
-          <p className={styles.muted}>The funnel could not be loaded. {funnel.error.message}</p>
+          <QueryFailure text={`The funnel could not be loaded. ${funnel.error.message}`} retry={funnel.refetch} />
         ) : (
           <Skeleton label="Loading funnel" shape="chart" />
         )}

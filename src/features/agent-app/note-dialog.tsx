@@ -1,11 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { maxLengthOf } from '../../contract/limits.ts';
 import { NewNote } from '../../contract/referrals.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { ruleError, useFieldErrors } from '../../widgets/form-errors.ts';
+import { ruleError, useForm } from '../../widgets/form.ts';
 import { usePageDraft } from '../../widgets/page-draft.ts';
 import * as styles from './agent-app.css.ts';
 
@@ -29,12 +29,11 @@ export function NoteDialog({
 }) {
   const [draft, update, clear] = usePageDraft('note', { text: '' });
   const text = draft.text;
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear: clearError } = useFieldErrors<'text'>(form);
+  const { form, errors, check, clear: clearError } = useForm(['text']);
   const [saving, setSaving] = useState(false);
 
   function close(o: boolean) {
-    if (!o) show({});
+    if (!o) check({});
     onOpenChange(o);
   }
   function cancel() {
@@ -45,9 +44,7 @@ export function NoteDialog({
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (saving) return;
-    const error = ruleError(TEXT, text);
-    show(error ? { text: error } : {});
-    if (error) return;
+    if (!check({ text: ruleError(TEXT, text) })) return;
     setSaving(true);
     try {
       await onSave(text.trim());

@@ -17,6 +17,7 @@ import {
 } from '../../contract/agent-message-preferences.ts';
 import { enumLabel } from '../../contract/labels.ts';
 import * as choice from '../../ui/choice.css.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import * as styles from './agent-app.css.ts';
 
@@ -50,7 +51,7 @@ export function NoticeChannels() {
       <h2 id="notice-channels" className={styles.sectionTitle}>
         Notify me of
       </h2>
-      {prefs.isError && !prefs.data && <p className={styles.muted}>Your notification choices could not be loaded.</p>}
+      {prefs.isError && !prefs.data && <QueryFailure thing="Your notification choices" retry={prefs.refetch} />}
       {prefs.data &&
         NOTICE_KINDS.map((kind) => (
           <fieldset key={kind} className={choice.fieldset}>

@@ -7,6 +7,7 @@ import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { profileStore } from '../../session/state.ts';
 import { withBreakPoints } from '../../ui/break-points.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { SavedData } from '../../widgets/saved-data.tsx';
 import * as styles from './agent-app.css.ts';
 import { AgentNotices } from './agent-notices.tsx';
@@ -66,7 +67,7 @@ export function ProfileScreen() {
           Coverage areas
         </h2>
         {areas.data && areas.data.length === 0 && <p className={styles.muted}>No coverage areas yet.</p>}
-        {areas.isError && !areas.data && <p className={styles.muted}>The coverage areas could not be loaded.</p>}
+        {areas.isError && !areas.data && <QueryFailure thing="The coverage areas" retry={areas.refetch} />}
         {areas.data && areas.data.length > 0 && (
           <ul className={styles.list} aria-label="Coverage areas">
             {areas.data.map((a) => (

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 
 import { StageChange } from '../../contract/referrals.ts';
@@ -16,12 +16,12 @@ import { Button } from '../../ui/button.tsx';
 import { RadioGroup, SelectField } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { schemaErrors } from '../../widgets/checked-form.ts';
-import { useFieldErrors } from '../../widgets/form-errors.ts';
+import { schemaErrors, useForm } from '../../widgets/form.ts';
 import { usePageDraft } from '../../widgets/page-draft.ts';
 import * as styles from './agent-app.css.ts';
 
-type Field = 'stage' | 'removalReason' | 'dateOfSale';
+const FIELD_KEYS = ['stage', 'removalReason', 'dateOfSale'] as const;
+type Field = (typeof FIELD_KEYS)[number];
 
 /**
  * Update Stage: only the moves the rule allows from the stage the referral is at (including a
@@ -44,8 +44,7 @@ export function StageDialog({
   onSave: (change: StageChange) => Promise<boolean>;
 }) {
   const [draft, update, clear] = usePageDraft('stage', { to: '', reason: '', date: '' });
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear: clearError } = useFieldErrors<Field>(form);
+  const { form, errors, check, clear: clearError } = useForm(FIELD_KEYS);
   // The sheet closes once the move is in IndexedDB (onSave resolves), not before (decision 0079).
   const [saving, setSaving] = useState(false);
   const moves = allowedMoves(type, stage);
@@ -54,7 +53,7 @@ export function StageDialog({
   const { reason, date } = draft;
 
   function close(o: boolean) {
-    if (!o) show({});
+    if (!o) check({});
     onOpenChange(o);
   }
   function cancel() {
@@ -66,12 +65,12 @@ export function StageDialog({
     e.preventDefault();
     if (saving) return;
     if (!to) {
-      show({ stage: 'Choose a stage' });
+      check({ stage: 'Choose a stage' });
       return;
     }
     const refusal = moveRefusal(type, stage, to);
     if (refusal) {
-      show({ stage: refusal });
+      check({ stage: refusal });
       return;
     }
     const body = {
@@ -81,7 +80,7 @@ export function StageDialog({
     };
     const parsed = v.safeParse(StageChange, body);
     if (!parsed.success) {
-      show(schemaErrors<Record<Field, string>>(StageChange, body));
+      check(schemaErrors<Field>(StageChange, body));
       return;
     }
     setSaving(true);
@@ -112,7 +111,7 @@ export function StageDialog({
           options={moves.map((s) => ({ value: s, label: STAGE_LABELS[s] }))}
           onChange={(s) => {
             update({ to: s });
-            show({});
+            check({});
           }}
         />
         {to && needsDateOfSale(to) && (

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
 
 import {
@@ -22,12 +22,13 @@ import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { refusalOf, ruleError, useForm } from '../../widgets/form.ts';
 import { defineList } from '../../widgets/list-screen.tsx';
 import { CandidateTable } from './candidate-table.tsx';
 
@@ -52,6 +53,7 @@ const LIST = defineList({
 /** The lookup's field for each way of explaining: its rule and length are the route's query (the contract's). */
 const FIELD = { opportunity: 'opportunityId', zip: 'zip' } as const;
 type Field = (typeof FIELD)[keyof typeof FIELD];
+const FIELD_KEYS: readonly Field[] = [FIELD.opportunity, FIELD.zip];
 const MAX = fieldMaxLengths(AssignmentExplainQuery);
 const lookupError = (field: Field, value: string) => ruleError(AssignmentExplainQuery.entries[field], value);
 
@@ -70,7 +72,7 @@ function Explanation({
 }) {
   if (query.isError) {
     // A refusal of the lookup's value is shown at its field; only what belongs to no field shows here.
-    const text = formFailureText(query.error);
+    const text = refusalOf(query.error, [FIELD[by]]).formError;
     return text ? (
       <Card>
         <p role="alert" className={styles.formError}>
@@ -114,9 +116,7 @@ function RecordedDecision({ id }: { id: number }) {
   if (query.isError)
     return (
       <Card>
-        <p role="alert" className={styles.formError}>
-          This assignment could not be loaded.
-        </p>
+        <QueryFailure thing="This assignment" retry={query.refetch} />
       </Card>
     );
   const d = query.data;
@@ -150,8 +150,7 @@ export function AgentAssignmentsScreen() {
   const value = search.get('value') ?? '';
   const opened = Number(search.get('assignment') ?? '');
   const [form, setForm] = useState<{ by: 'opportunity' | 'zip'; value: string }>({ by, value });
-  const formRef = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<Field>(formRef);
+  const { form: formRef, errors, clear, check, refused } = useForm(FIELD_KEYS);
   const validValue = value !== '' && lookupError(FIELD[by], value) === undefined;
   const explain = useQuery({
     ...explainQueryOptions(by === 'opportunity' ? { opportunityId: Number(value) } : { zip: value }),
@@ -160,7 +159,7 @@ export function AgentAssignmentsScreen() {
   // The server's refusal of the value looked up (an opportunity nobody has) goes to its field.
   const refusedAt = explain.isError ? explain.errorUpdatedAt : 0;
   useEffect(() => {
-    if (refusedAt) show(serverFieldErrors(explain.error, [FIELD[by]]).fields);
+    if (refusedAt) refused(explain.error);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per refusal
   }, [refusedAt]);
   const setParam = (patch: Record<string, string | null>) =>
@@ -175,9 +174,7 @@ export function AgentAssignmentsScreen() {
     e.preventDefault();
     const v = form.value.trim();
     const field = FIELD[form.by];
-    const error = lookupError(field, v);
-    show(error ? { [field]: error } : {});
-    if (error) return;
+    if (!check({ [field]: lookupError(field, v) })) return;
     // The same lookup again asks again (an opportunity created since, a refusal to show once more).
     if (form.by === by && v === value) void explain.refetch();
     setParam({ by: form.by, value: v, assignment: null });
@@ -221,7 +218,7 @@ export function AgentAssignmentsScreen() {
               label="Explain by"
               value={form.by}
               onChange={(e) => {
-                show({});
+                check({});
                 setForm({ by: e.target.value === 'zip' ? 'zip' : 'opportunity', value: '' });
               }}
             >

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 
 import { acceptInvitation, invitationQueryOptions } from '../../api/potential-agents.ts';
@@ -10,7 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { ruleError, useForm } from '../../widgets/form.ts';
 import * as css from './onboarding.css.ts';
 
 type Fields = { firstName: string; lastName: string; phone: string; password: string; confirm: string };
@@ -30,9 +30,7 @@ export function AgentOnboardingScreen({ params }: { params: Record<string, strin
   const code = params['inviteCode'] ?? '';
   const invitation = useQuery({ ...invitationQueryOptions(code), enabled: code !== '' });
   const [fields, setFields] = useState<Fields>();
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<keyof Fields>(form);
-  const [failure, setFailure] = useState<string>();
+  const { form, errors, clear, formError: failure, check, refused } = useForm(FIELD_KEYS);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<InvitationAccepted>();
   const inv = invitation.data;
@@ -50,17 +48,14 @@ export function AgentOnboardingScreen({ params }: { params: Record<string, strin
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found: Partial<Fields> = {
+    const found = {
       firstName: ruleError(RULES.firstName, f.firstName),
       lastName: ruleError(RULES.lastName, f.lastName),
       phone: ruleError(RULES.phone, f.phone),
       password: ruleError(RULES.password, f.password),
       confirm: confirmPasswordError(f.password, f.confirm),
     };
-    const clean = Object.fromEntries(Object.entries(found).filter(([, m]) => m)) as Partial<Fields>;
-    show(clean);
-    setFailure(undefined);
-    if (Object.keys(clean).length > 0) return;
+    if (!check(found)) return;
     setBusy(true);
     try {
       setDone(
@@ -72,9 +67,7 @@ export function AgentOnboardingScreen({ params }: { params: Record<string, strin
         }),
       );
     } catch (err) {
-      const { fields: onFields, other } = serverFieldErrors(err, FIELD_KEYS);
-      show(onFields);
-      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+      refused(err);
     } finally {
       setBusy(false);
     }

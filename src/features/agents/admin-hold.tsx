@@ -12,7 +12,7 @@ import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { useFormErrors } from '../../widgets/form-errors.ts';
+import { useForm } from '../../widgets/form.ts';
 
 /** The agent's admin hold: its reasons, adding one (the agent goes on hold) and lifting one (the last restores the status). */
 export function AdminHold({ id }: { id: number }) {
@@ -20,7 +20,7 @@ export function AdminHold({ id }: { id: number }) {
   const holds = useQuery(agentHoldsQueryOptions(id));
   const reasons = useQuery(holdReasonsQueryOptions());
   const [reasonId, setReasonId] = useState('');
-  const { form, errors, clear, formError, check, refused } = useFormErrors(['reasonId'] as const);
+  const { form, errors, clear, formError, check, refused } = useForm(['reasonId'] as const);
   const change = useWrite(changeAdminHoldWrite(id), {
     onSuccess: (_updated, c) => {
       setReasonId('');

@@ -1,8 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import * as v from 'valibot';
 
-import { agentChanged, enrollAgent } from '../../api/agent-lifecycle.ts';
+import { enrollAgentWrite } from '../../api/agent-lifecycle.ts';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
+import { useWrite } from '../../api/write.ts';
 import { AgentEnrollment, type Agent } from '../../contract/agents.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
@@ -10,16 +12,16 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { schemaErrors, useCheckedForm, type FieldErrors } from '../../widgets/checked-form.ts';
+import { schemaErrors, useForm, type FieldErrors } from '../../widgets/form.ts';
 
-type Form = { brokerageId: string; firstName: string; lastName: string; email: string; phone: string };
-const EMPTY: Form = { brokerageId: '', firstName: '', lastName: '', email: '', phone: '' };
+const FIELD_KEYS = ['brokerageId', 'firstName', 'lastName', 'email', 'phone'] as const;
+type Form = Record<(typeof FIELD_KEYS)[number], string>;
 
 const bodyOf = (f: Form) => ({ ...f, brokerageId: f.brokerageId ? Number(f.brokerageId) : undefined });
 
 /** The contract's rules on the form, field by field (the server checks the same schema). */
-const errorsOf = (f: Form): FieldErrors<Form> =>
-  schemaErrors<Form>(AgentEnrollment, bodyOf(f), (key, issue) =>
+const errorsOf = (f: Form): FieldErrors<keyof Form> =>
+  schemaErrors<keyof Form>(AgentEnrollment, bodyOf(f), (key, issue) =>
     key === 'brokerageId'
       ? 'Brokerage is required'
       : key === 'email'
@@ -29,15 +31,15 @@ const errorsOf = (f: Form): FieldErrors<Form> =>
 
 function EnrollForm({ onDone, onCancel }: { onDone: (a: Agent) => void; onCancel: () => void }) {
   const names = useQuery(brokerageNamesQueryOptions());
-  const { ref, submit, field, formError, pending } = useCheckedForm({
-    initial: EMPTY,
-    schema: AgentEnrollment,
-    check: errorsOf,
-    save: (f: Form) => enrollAgent(v.parse(AgentEnrollment, bodyOf(f))),
-    onSaved: onDone,
-  });
+  const { form, values, field, formError, check, refused } = useForm(FIELD_KEYS, { schema: AgentEnrollment });
+  const enroll = useWrite(enrollAgentWrite, { onSuccess: onDone, onError: refused });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = v.safeParse(AgentEnrollment, bodyOf(values));
+    if (check(errorsOf(values)) && body.success) enroll.mutate(body.output);
+  };
   return (
-    <form ref={ref} onSubmit={submit} noValidate>
+    <form ref={form} onSubmit={submit} noValidate>
       {formError && (
         <p role="alert" className={styles.formError}>
           {formError}
@@ -60,7 +62,7 @@ function EnrollForm({ onDone, onCancel }: { onDone: (a: Agent) => void; onCancel
         <Button variant="text" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={enroll.isPending}>
           Enroll
         </Button>
       </div>
@@ -78,7 +80,6 @@ export function EnrollAgentDialog({
   onOpenChange: (open: boolean) => void;
   onEnrolled: (a: Agent) => void;
 }) {
-  const client = useQueryClient();
   const snackbar = useSnackbar();
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Enroll Agent">
@@ -87,7 +88,6 @@ export function EnrollAgentDialog({
           onCancel={() => onOpenChange(false)}
           onDone={(a) => {
             snackbar(`Enrolled ${a.name.display ?? 'the agent'}.`, { tone: 'success' });
-            void agentChanged(client, a);
             onOpenChange(false);
             onEnrolled(a);
           }}

@@ -4,7 +4,7 @@ import { serverMessage } from '../../api/staff.ts';
 import { useWrite, type Write } from '../../api/write.ts';
 import { AreaZip } from '../../contract/agents.ts';
 import { useSnackbar } from '../../ui/snackbar.tsx';
-import { ruleError, useFormErrors } from '../../widgets/form-errors.ts';
+import { ruleError, useForm } from '../../widgets/form.ts';
 
 /**
  * An agent's list of ZIPs edited in place (coverage areas, excluded areas): the ZIP checked against
@@ -26,7 +26,7 @@ export function useZipListEditor<A, K>({
 }) {
   const snackbar = useSnackbar();
   const [zip, setZipValue] = useState('');
-  const { form, errors, clear, formError, check, refused } = useFormErrors(['zip', serverKey]);
+  const { form, errors, clear, formError, check, refused } = useForm(['zip', serverKey]);
   const adding = useWrite(add, {
     onSuccess: (a) => {
       setZipValue('');

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { saveAnnouncementWrite } from '../../api/announcement-editor.ts';
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
@@ -24,7 +24,7 @@ import { mutedText } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { ruleError, useForm, type FieldErrors } from '../../widgets/form.ts';
 import { AUDIENCE_LABELS, localInput, STATUS_LABELS } from './announcement-labels.ts';
 
 interface Form {
@@ -38,7 +38,6 @@ interface Form {
   publishAt: string;
   expiresAt: string;
 }
-type Errors = Partial<Record<keyof Form, string>>;
 const FIELD_KEYS = [
   'title',
   'body',
@@ -65,8 +64,8 @@ const formOf = (a: ManagedAnnouncement | null, brokerMode: boolean): Form => ({
   expiresAt: localInput(a?.expiresAt ?? null),
 });
 
-function errorsOf(f: Form, brokerMode: boolean): Errors {
-  const e: Errors = {};
+function errorsOf(f: Form, brokerMode: boolean): FieldErrors<keyof Form> {
+  const e: FieldErrors<keyof Form> = {};
   const title = ruleError(AnnouncementFields.title, f.title);
   if (title) e.title = title;
   const body = ruleError(AnnouncementFields.body, f.body);
@@ -91,9 +90,7 @@ export function AnnouncementDialog({
   onClose: () => void;
 }) {
   const [form, setForm] = useState(() => formOf(announcement, brokerMode));
-  const ref = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<keyof Form>(ref);
-  const [failure, setFailure] = useState<string>();
+  const { form: ref, errors, clear, formError: failure, check, refused } = useForm(FIELD_KEYS);
   const snackbar = useSnackbar();
   const brokerages = useQuery({
     ...brokerageNamesQueryOptions(),
@@ -104,11 +101,7 @@ export function AnnouncementDialog({
       snackbar(`“${a.title}” was saved.`);
       onClose();
     },
-    onError: (e) => {
-      const { fields, other } = serverFieldErrors(e, FIELD_KEYS);
-      show(fields);
-      setFailure([formFailureText(e), ...other].filter(Boolean).join(' ') || undefined);
-    },
+    onError: refused,
   });
   const set = <K extends keyof Form>(k: K, value: Form[K]) => {
     clear(k);
@@ -116,10 +109,7 @@ export function AnnouncementDialog({
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found: Errors = errorsOf(form, brokerMode);
-    show(found);
-    setFailure(undefined);
-    if (Object.keys(found).length > 0) return;
+    if (!check(errorsOf(form, brokerMode))) return;
     const listsBrokerages = !brokerMode && (form.audience === 'BROKERAGE' || form.audience === 'AGENTS');
     save.mutate({
       title: form.title.trim(),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 
 import { productsQueryOptions, updateBrokerageWrite } from '../../api/brokerage-admin.ts';
@@ -19,7 +19,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { useForm, type FieldErrors } from '../../widgets/form.ts';
 import { ZipField } from '../../widgets/zip-field.tsx';
 
 // The staff's full brokerage edit (PUT /agents-api/brokerages/{id}). The form checks with
@@ -54,12 +54,12 @@ const draftOf = (b: Brokerage): Draft => ({
   zip: b.zip ?? '',
 });
 
-function fieldErrors(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Partial<Record<Key, string>> {
+function fieldErrors(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): FieldErrors<Key> {
   const flat = v.flatten(issues).nested ?? {};
   return Object.fromEntries(Object.entries(flat).map(([k, m]) => [k, m?.[0] ?? 'Invalid']));
 }
 /** The address check's issues, at the fields they name. */
-const addressErrors = (check: AddressValidation): Partial<Record<Key, string>> =>
+const addressErrors = (check: AddressValidation): FieldErrors<Key> =>
   Object.fromEntries(
     check.issues.filter((i) => (FIELD_KEYS as readonly string[]).includes(i.field)).map((i) => [i.field, i.message]),
   );
@@ -84,9 +84,7 @@ function EditForm({ brokerage, onDone }: { brokerage: Brokerage; onDone: () => v
   const snackbar = useSnackbar();
   const products = useQuery(productsQueryOptions());
   const [d, setD] = useState<Draft>(() => draftOf(brokerage));
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<Key>(form);
-  const [failure, setFailure] = useState<string>();
+  const { form, errors, clear, formError: failure, check, refused } = useForm(FIELD_KEYS);
   const [suspect, setSuspect] = useState<AddressValidation | null>(null);
   const [checking, setChecking] = useState(false);
   const save = useWrite(updateBrokerageWrite(brokerage.id), {
@@ -94,11 +92,7 @@ function EditForm({ brokerage, onDone }: { brokerage: Brokerage; onDone: () => v
       snackbar('Brokerage saved.', { tone: 'success' });
       onDone();
     },
-    onError: (err) => {
-      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
-      show(fields);
-      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
-    },
+    onError: refused,
   });
   const set = (key: Key) => (e: { target: { value: string } }) => {
     clear(key);
@@ -108,36 +102,32 @@ function EditForm({ brokerage, onDone }: { brokerage: Brokerage; onDone: () => v
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setFailure(undefined);
     const parsed = v.safeParse(BrokerageUpdate, d);
-    if (!parsed.success) {
-      show(fieldErrors(parsed.issues));
-      return;
-    }
+    if (!check(parsed.success ? {} : fieldErrors(parsed.issues)) || !parsed.success) return;
     const body: BrokerageUpdateInput = { ...parsed.output };
     if ((d.street.trim() || d.zip.trim()) && !suspect) {
       setChecking(true);
-      let check: AddressValidation;
+      let address: AddressValidation;
       try {
-        check = await validateAddress({ street: d.street, city: d.city, state: d.state, zip: d.zip });
+        address = await validateAddress({ street: d.street, city: d.city, state: d.state, zip: d.zip });
       } catch (err) {
-        setFailure(formFailureText(err) ?? 'The address could not be checked. Try again.');
+        refused(err);
         return;
       } finally {
         setChecking(false);
       }
-      if (check.verdict === 'INVALID') {
-        show(addressErrors(check));
+      if (address.verdict === 'INVALID') {
+        check(addressErrors(address));
         return;
       }
-      if (check.verdict === 'SUSPECT') {
-        show(addressErrors(check));
-        setSuspect(check);
+      if (address.verdict === 'SUSPECT') {
+        check(addressErrors(address));
+        setSuspect(address);
         return;
       }
-      Object.assign(body, { city: check.address.city, state: check.address.state, zip: check.address.zip });
+      Object.assign(body, { city: address.address.city, state: address.address.state, zip: address.address.zip });
     }
-    show({});
+    check({});
     save.mutate(body);
   };
 

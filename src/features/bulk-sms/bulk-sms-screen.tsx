@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
@@ -19,8 +19,7 @@ import { DetailList } from '../../ui/detail-list.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { schemaErrors } from '../../widgets/checked-form.ts';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { refusalOf, schemaErrors, useForm } from '../../widgets/form.ts';
 import { JobReport } from './job-report.tsx';
 import { SendHistory } from './send-history.tsx';
 
@@ -83,9 +82,7 @@ export function BulkSmsScreen() {
 
 function Composer({ staff, onSent }: { staff: boolean; onSent: (jobId: number) => void }) {
   const [form, setForm] = useState<SmsForm>(staff ? EMPTY : { ...EMPTY, source: 'OPPORTUNITIES' });
-  const formRef = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<FieldKey>(formRef);
-  const [failure, setFailure] = useState<string>();
+  const { form: formRef, errors, clear, formError: failure, check, refused } = useForm(FIELD_KEYS);
   const [sendFailure, setSendFailure] = useState<string>();
   const [checked, setChecked] = useState<{ result: SmsPreflight; key: string; form: SmsForm } | null>(null);
   const names = useQuery({ ...brokerageNamesQueryOptions(), enabled: staff });
@@ -98,16 +95,11 @@ function Composer({ staff, onSent }: { staff: boolean; onSent: (jobId: number) =
   const preflight = useMutation({
     mutationFn: (f: SmsForm) => smsPreflight(f),
     onSuccess: (result, f) => {
-      show({});
-      setFailure(undefined);
+      check({});
       setSendFailure(undefined);
       setChecked({ result, key: newKey(), form: f });
     },
-    onError: (err) => {
-      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
-      show(fields);
-      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
-    },
+    onError: refused,
   });
   // A send refused for its fields shows them in the composer; what else refuses it (every recipient
   // suppressed since the pre-flight, a lost connection) shows beside the send button.
@@ -116,17 +108,14 @@ function Composer({ staff, onSent }: { staff: boolean; onSent: (jobId: number) =
     retry: 2, // safe: the same Idempotency-Key answers the same job
     onSuccess: (job) => onSent(job.id),
     onError: (err) => {
-      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
-      if (Object.keys(fields).length > 0) show(fields);
-      setSendFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+      const { fields, formError } = refusalOf(err, FIELD_KEYS);
+      if (Object.keys(fields).length > 0) check(fields);
+      setSendFailure(formError);
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = schemaErrors<Record<FieldKey, unknown>>(SmsRequest, smsFormBody(form));
-    show(found);
-    setFailure(undefined);
-    if (Object.keys(found).length === 0) preflight.mutate(form);
+    if (check(schemaErrors<FieldKey>(SmsRequest, smsFormBody(form)))) preflight.mutate(form);
   };
   return (
     <div className={styles.stack}>

@@ -16,6 +16,7 @@ import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { useIsMobile } from '../../ui/media.ts';
 import { Pagination } from '../../ui/pagination.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { defineList } from '../../widgets/list-screen.tsx';
@@ -120,9 +121,7 @@ export function RecipientReport({ jobId, running }: { jobId: number; running: bo
         </SelectField>
       </div>
       {query.isError && !query.data ? (
-        <p role="alert" className={styles.formError}>
-          The recipients could not be loaded. Try again.
-        </p>
+        <QueryFailure thing="The recipients" retry={query.refetch} />
       ) : mobile ? (
         <RecipientCards rows={rows} empty={query.isPending ? 'Loading recipients…' : empty} />
       ) : (

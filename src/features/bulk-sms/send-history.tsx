@@ -8,6 +8,7 @@ import { Badge } from '../../ui/badge.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { defineList } from '../../widgets/list-screen.tsx';
@@ -76,9 +77,7 @@ export function SendHistory() {
         Past Sends
       </h2>
       {query.isError && !query.data ? (
-        <p role="alert" className={styles.formError}>
-          The send history could not be loaded. Try again.
-        </p>
+        <QueryFailure thing="The send history" retry={query.refetch} />
       ) : (
         <DataTable
           label="Past sends"

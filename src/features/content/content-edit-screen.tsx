@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'wouter';
 
 import { pathTo } from '../../access/route-table.ts';
@@ -33,8 +33,7 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
-import { schemaErrors } from '../../widgets/checked-form.ts';
-import { formFailureText, serverFieldErrors, useFieldErrors, type FieldErrors } from '../../widgets/form-errors.ts';
+import { schemaErrors, useForm, type FieldErrors } from '../../widgets/form.ts';
 import * as css from './content.css.ts';
 
 /** The server's limits (ContentItemPatch). */
@@ -135,9 +134,7 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
   const history = useQuery({ ...contentHistoryQueryOptions(id), enabled: valid });
   const audiences = useQuery(audiencesQueryOptions());
   const [restoring, setRestoring] = useState<ContentVersion | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<FieldKey>(form);
-  const [failure, setFailure] = useState<string>();
+  const { form, errors, clear, formError: failure, check, refused } = useForm(FIELD_KEYS);
   const snackbar = useSnackbar();
   const save = useWrite(patchContentItemWrite(id), {
     onSuccess: (saved, body) => {
@@ -148,14 +145,11 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
         { tone: 'success' },
       );
       setRestoring(null);
-      show({});
-      setFailure(undefined);
+      check({});
     },
     // A refusal of a field shows at that field; a restore's or the item's own above the form.
     onError: (err) => {
-      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
-      show(fields);
-      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+      refused(err);
       setRestoring(null);
     },
   });
@@ -199,10 +193,7 @@ export function ContentEditScreen({ params }: { params: Record<string, string> }
             failure={failure}
             clear={clear}
             onSave={(body) => {
-              const found = schemaErrors<Record<FieldKey, unknown>>(ContentItemPatch, body);
-              show(found);
-              setFailure(undefined);
-              if (Object.keys(found).length === 0) save.mutate(body);
+              if (check(schemaErrors<FieldKey>(ContentItemPatch, body))) save.mutate(body);
             }}
           />
           <Card aria-labelledby="history-heading">

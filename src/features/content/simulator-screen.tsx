@@ -9,6 +9,7 @@ import { ATTRIBUTE_LABELS } from '../../lib/content-match.ts';
 import { US_STATES_AND_TERRITORIES } from '../../lib/us-states.ts';
 import { SelectField } from '../../ui/choice.tsx';
 import { Card, Page, Spinner } from '../../ui/layout.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import * as css from './content.css.ts';
 
@@ -98,11 +99,7 @@ export function SimulatorScreen() {
               </SelectField>
             ))}
           </div>
-          {usages.isError && (
-            <p role="alert" className={styles.formError}>
-              The usages could not be loaded.
-            </p>
-          )}
+          {usages.isError && <QueryFailure thing="The usages" retry={usages.refetch} />}
         </Card>
         {p.usage === '' && (
           <Card>

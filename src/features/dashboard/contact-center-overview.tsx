@@ -8,6 +8,7 @@ import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import * as styles from './dashboard.css.ts';
 
@@ -45,11 +46,7 @@ export function ContactCenterOverview() {
             value={blocked.data?.totalElements}
             href={`/console/dnc-list?${DNC_BLOCKED_PARAM}=true`}
           />
-          {(recent.isError || blocked.isError) && (
-            <p className={styles.muted} role="alert">
-              The DNC figures could not be loaded.
-            </p>
-          )}
+          {(recent.isError || blocked.isError) && <QueryFailure thing="The DNC figures" />}
           <div className={styles.footer}>
             <Link href="/console/dnc-list" className={buttonClass('primary')}>
               Open the DNC List

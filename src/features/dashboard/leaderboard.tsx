@@ -8,6 +8,7 @@ import type { LeaderboardRow } from '../../contract/agents.ts';
 import { formatCount, formatScore, formatUsd, responseTimes } from '../../lib/format.ts';
 import { pageIndexOf } from '../../lib/pagination.ts';
 import { Pagination, usePagination } from '../../ui/pagination.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useDashboard } from './dashboard-context.ts';
 import * as styles from './dashboard.css.ts';
@@ -81,7 +82,7 @@ export function LeaderboardWidget() {
     <WidgetCard id="leaderboard" span={8}>
       {!q.data ? (
         q.isError ? (
-          <CardState>The leaderboard could not be loaded.</CardState>
+          <QueryFailure thing="The leaderboard" retry={q.refetch} />
         ) : (
           <Skeleton shape="list" label="Loading leaderboard" />
         )

@@ -1,9 +1,10 @@
 import { formatCount } from '../../lib/format.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useDashboard } from './dashboard-context.ts';
 import { Tiles } from './tiles.tsx';
 import { myReferrals, useBrokerageStats } from './use-stats.ts';
-import { CardState, WidgetCard } from './widget-card.tsx';
+import { WidgetCard } from './widget-card.tsx';
 
 /** Overall totals: every referral by where it stands, each leading to the matching my-referrals list. */
 export function OverallTotalsWidget() {
@@ -49,7 +50,7 @@ export function OverallTotalsWidget() {
           ]}
         />
       ) : stats.isError ? (
-        <CardState>The totals could not be loaded.</CardState>
+        <QueryFailure thing="The totals" retry={stats.refetch} />
       ) : (
         <Skeleton shape="figures" label="Loading totals" />
       )}

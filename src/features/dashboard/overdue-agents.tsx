@@ -6,6 +6,7 @@ import { pathTo } from '../../access/route-table.ts';
 import { agentsTotalQueryOptions, DASHBOARD_PAGE_SIZE, overdueAgentsQueryOptions } from '../../api/dashboard.ts';
 import { daysText, formatCount } from '../../lib/format.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useDashboard } from './dashboard-context.ts';
 import * as styles from './dashboard.css.ts';
@@ -42,7 +43,7 @@ export function OverdueAgentsWidget() {
     <WidgetCard id="overdueAgents" span={4}>
       {!q.data ? (
         q.isError ? (
-          <CardState>The agents could not be loaded.</CardState>
+          <QueryFailure thing="The agents" retry={q.refetch} />
         ) : (
           <Skeleton shape="list" label="Loading overdue agents" />
         )

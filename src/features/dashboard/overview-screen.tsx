@@ -8,6 +8,7 @@ import { useStore } from '../../session/persisted-store.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import { Deferred } from '../../ui/deferred.tsx';
 import { Page } from '../../ui/layout.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { CONTACT_CENTER_ROLES, ContactCenterOverview } from './contact-center-overview.tsx';
 import { DashboardContext, type DashboardScope } from './dashboard-context.ts';
@@ -85,7 +86,7 @@ function Dashboard({ brokerageId }: { brokerageId: number }) {
           </DashboardContext.Provider>
         </Deferred>
       ) : brokerage.isError ? (
-        <p className={styles.muted}>The brokerage could not be loaded.</p>
+        <QueryFailure thing="The brokerage" retry={brokerage.refetch} />
       ) : (
         spinner
       )}

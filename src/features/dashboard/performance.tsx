@@ -1,9 +1,10 @@
 import { formatCount, formatPriceShort } from '../../lib/format.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import * as styles from './dashboard.css.ts';
 import { Tiles } from './tiles.tsx';
 import { useBrokerageStats } from './use-stats.ts';
-import { CardState, WidgetCard } from './widget-card.tsx';
+import { WidgetCard } from './widget-card.tsx';
 
 export const PROJECTED_DISCLAIMER = 'Projected only; not a guarantee.';
 
@@ -27,7 +28,7 @@ export function PerformanceWidget() {
           <p className={styles.disclaimer}>{PROJECTED_DISCLAIMER}</p>
         </>
       ) : stats.isError ? (
-        <CardState>The performance figures could not be loaded.</CardState>
+        <QueryFailure thing="The performance figures" retry={stats.refetch} />
       ) : (
         <Skeleton shape="figures" label="Loading performance" />
       )}

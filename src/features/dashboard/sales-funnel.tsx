@@ -1,13 +1,14 @@
 import type { BrokerageStats, Product } from '../../contract/brokerages.ts';
 import { STAGE_LABELS, type ReferralStage } from '../../lib/referral-stages.ts';
 import { BarChart, type BarDatum } from '../../ui/bar-chart.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { vars } from '../../ui/theme.css.ts';
 import { useDashboard } from './dashboard-context.ts';
 import * as styles from './dashboard.css.ts';
 import { myReferrals, useBrokerageStats } from './use-stats.ts';
-import { CardState, WidgetCard } from './widget-card.tsx';
+import { WidgetCard } from './widget-card.tsx';
 
 type Step = readonly [ReferralStage, string];
 const SIDE: Step[] = [
@@ -118,7 +119,7 @@ export function SalesFunnelWidget() {
       {stats.data ? (
         <Tabs label="Sales funnel type" items={tabs(stats.data, product)} />
       ) : stats.isError ? (
-        <CardState>The sales funnel could not be loaded.</CardState>
+        <QueryFailure thing="The sales funnel" retry={stats.refetch} />
       ) : (
         <Skeleton shape="chart" label="Loading sales funnel" />
       )}

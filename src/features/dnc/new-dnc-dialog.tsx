@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { createDncWrite, removeDncContactWrite, type NewDnc } from '../../api/dnc.ts';
 import { useWrite } from '../../api/write.ts';
@@ -13,7 +13,7 @@ import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Switch } from '../../ui/switch.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { useForm } from '../../widgets/form.ts';
 
 type DncType = NewDnc['type'];
 const TYPES = [
@@ -40,17 +40,14 @@ export function NewDncDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const [channel, setChannel] = useState('');
   const [disposition, setDisposition] = useState('');
   const [blocked, setBlocked] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<(typeof FIELD_KEYS)[number]>(form);
-  const [formError, setFormError] = useState<string>();
+  const { form, errors, clear, formError, check, refused } = useForm(FIELD_KEYS);
   const reset = () => {
     setType('PHONE');
     setValue('');
     setChannel('');
     setDisposition('');
     setBlocked(false);
-    show({});
-    setFormError(undefined);
+    check({});
   };
 
   const shownOf = (c: DncContact) => (c.type === 'PHONE' ? formatPhone(c.value) : c.value);
@@ -72,19 +69,12 @@ export function NewDncDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       onOpenChange(false);
     },
     // A duplicate answers 409 with a message naming the contact; show it as the server words it.
-    onError: (err) => {
-      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
-      show(fields);
-      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
-    },
+    onError: refused,
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const error = dncValueError(type, value);
-    show(error ? { value: error } : {});
-    setFormError(undefined);
-    if (error) return;
+    if (!check({ value: dncValueError(type, value) })) return;
     create.mutate({
       type,
       value: type === 'PHONE' ? phoneForPost(value) : value.trim().toLowerCase(),

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import type { EmailSetting } from '../../contract/email-settings.ts';
 import { withBreakPoints } from '../../ui/break-points.tsx';
@@ -6,7 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import * as staff from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { ruleError, useForm } from '../../widgets/form.ts';
 import { ADDRESS_MAX, ADDRESS_RULE } from './address-rule.ts';
 import * as styles from './email-settings.css.ts';
 import type { EmailSettingWrites } from './use-email-settings.ts';
@@ -23,20 +23,17 @@ export function AddressRow({
 }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(setting.email);
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'email'>(form);
+  // A one-field form: a refusal is said beside the address, whatever it is about.
+  const { form, errors, clear, check, refused } = useForm(['email'], { refusalAt: 'email' });
   const [confirm, setConfirm] = useState(false);
   const save = (e: FormEvent) => {
     e.preventDefault();
-    const invalid = ruleError(ADDRESS_RULE, value);
-    show(invalid ? { email: invalid } : {});
-    if (invalid) return;
+    if (!check({ email: ruleError(ADDRESS_RULE, value) })) return;
     writes.save.mutate(
       { id: setting.id, template: setting.template as never, email: value.trim() },
       {
         onSuccess: () => setEditing(false),
-        onError: (err) =>
-          show({ email: serverFieldErrors(err, ['email'] as const).fields.email ?? formFailureText(err) }),
+        onError: refused,
       },
     );
   };
@@ -64,7 +61,7 @@ export function AddressRow({
             onClick={() => {
               setEditing(false);
               setValue(setting.email);
-              show({});
+              check({});
             }}
           >
             Cancel

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { emailSettingsQueryOptions, emailTemplatesQueryOptions } from '../../api/email-settings.ts';
 import type { EmailSetting, EmailTemplateId } from '../../contract/email-settings.ts';
 import { Button } from '../../ui/button.tsx';
 import { mutedText } from '../../ui/layout.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import * as staff from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { ruleError, useForm } from '../../widgets/form.ts';
 import { AddressRow } from './address-row.tsx';
 import { ADDRESS_MAX, ADDRESS_RULE } from './address-rule.ts';
 import * as styles from './email-settings.css.ts';
@@ -24,20 +25,16 @@ function AddAddress({
   writes: EmailSettingWrites;
 }) {
   const [value, setValue] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'email'>(form);
+  // A one-field form: a refusal is said beside the address, whatever it is about.
+  const { form, errors, clear, check, refused } = useForm(['email'], { refusalAt: 'email' });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const invalid = ruleError(ADDRESS_RULE, value);
-    show(invalid ? { email: invalid } : {});
-    if (invalid) return;
+    if (!check({ email: ruleError(ADDRESS_RULE, value) })) return;
     writes.save.mutate(
       { template, email: value.trim() },
       {
         onSuccess: () => setValue(''),
-        // An address refused for its own sake shows beside it; anything else is said there too (a one-field form).
-        onError: (err) =>
-          show({ email: serverFieldErrors(err, ['email'] as const).fields.email ?? formFailureText(err) }),
+        onError: refused,
       },
     );
   };
@@ -68,12 +65,7 @@ export function EmailSettingsEditor({ brokerageId }: { brokerageId?: number }) {
   const templates = useQuery(emailTemplatesQueryOptions());
   const settings = useQuery(emailSettingsQueryOptions(brokerageId));
   const writes = useEmailSettingWrites(brokerageId);
-  if (templates.isError || settings.isError)
-    return (
-      <p role="alert" className={staff.formError}>
-        The email settings could not be loaded. Try again.
-      </p>
-    );
+  if (templates.isError || settings.isError) return <QueryFailure thing="The email settings" />;
   if (!templates.data || !settings.data) return <Skeleton label="Loading email settings" shape="record" />;
   const byTemplate = new Map<string, EmailSetting[]>();
   for (const s of settings.data) byTemplate.set(s.template, [...(byTemplate.get(s.template) ?? []), s]);

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 
 import { maxLengthOf } from '../../contract/limits.ts';
@@ -8,7 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { ruleError, useFieldErrors } from '../../widgets/form-errors.ts';
+import { ruleError, useForm } from '../../widgets/form.ts';
 import * as styles from './forgot-password.css.ts';
 import { requestPasswordReset } from './request-reset.ts';
 
@@ -24,15 +24,12 @@ export function ForgotPasswordScreen() {
   const snackbar = useSnackbar();
   // Shown before sign-in, so the draft belongs to no user.
   const [draft, update, clear] = useDraft('forgot-password', { email: '' }, { owner: 'anonymous' });
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear: clearError } = useFieldErrors<'email'>(form);
+  const { form, errors, check, clear: clearError } = useForm(['email']);
   const [sending, setSending] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const error = ruleError(EMAIL_RULE, draft.email);
-    show(error ? { email: error } : {});
-    if (error || sending) return;
+    if (!check({ email: ruleError(EMAIL_RULE, draft.email) }) || sending) return;
     setSending(true);
     try {
       await requestPasswordReset(draft.email.trim().toLowerCase());

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 
 import { editPotentialAgentWrite, potentialAgentQueryOptions } from '../../api/invitation-details.ts';
 import { useWrite } from '../../api/write.ts';
@@ -10,9 +11,10 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { schemaErrors, useCheckedForm } from '../../widgets/checked-form.ts';
+import { schemaErrors, useForm } from '../../widgets/form.ts';
 
-type Fields = { firstName: string; lastName: string; phone: string };
+const FIELD_KEYS = ['firstName', 'lastName', 'phone'] as const;
+type Fields = Record<(typeof FIELD_KEYS)[number], string>;
 
 /** Only what changed is sent (PATCH takes any of the three); nothing changed sends nothing. */
 function changes(before: PotentialAgent, f: Fields): PotentialAgentEdit {
@@ -24,26 +26,27 @@ function changes(before: PotentialAgent, f: Fields): PotentialAgentEdit {
 }
 
 function EditForm({ invitee, onDone }: { invitee: PotentialAgent; onDone: () => void }) {
-  const edit = useWrite(editPotentialAgentWrite(invitee.id));
   const snackbar = useSnackbar();
-  const { ref, submit, field, formError, pending } = useCheckedForm<Fields, PotentialAgent | null>({
+  const { form, values, field, formError, check, refused } = useForm(FIELD_KEYS, {
     initial: { firstName: invitee.name.first, lastName: invitee.name.last, phone: formatPhone(invitee.phone) },
     schema: PotentialAgentEdit,
-    check: (f) =>
-      schemaErrors<Fields>(PotentialAgentEdit, { firstName: f.firstName, lastName: f.lastName, phone: f.phone }),
-    save: async (f) => {
-      const patch = changes(invitee, f);
-      return Object.keys(patch).length > 0 ? edit.mutateAsync(patch) : null;
-    },
-    onSaved: (saved) => {
-      if (saved) {
-        snackbar(`Saved the invitation of ${saved.email}.`, { tone: 'success' });
-      }
+  });
+  const edit = useWrite(editPotentialAgentWrite(invitee.id), {
+    onSuccess: (saved: PotentialAgent) => {
+      snackbar(`Saved the invitation of ${saved.email}.`, { tone: 'success' });
       onDone();
     },
+    onError: refused,
   });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!check(schemaErrors<keyof Fields>(PotentialAgentEdit, values))) return;
+    const patch = changes(invitee, values);
+    if (Object.keys(patch).length > 0) edit.mutate(patch);
+    else onDone();
+  };
   return (
-    <form ref={ref} onSubmit={submit} noValidate>
+    <form ref={form} onSubmit={submit} noValidate>
       {formError && (
         <p role="alert" className={styles.formError}>
           {formError}
@@ -56,7 +59,7 @@ function EditForm({ invitee, onDone }: { invitee: PotentialAgent; onDone: () => 
         <Button variant="text" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={edit.isPending}>
           Save
         </Button>
       </div>

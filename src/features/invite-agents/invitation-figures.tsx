@@ -5,7 +5,7 @@ import { enumLabel } from '../../contract/labels.ts';
 import { POTENTIAL_AGENT_LIST_STATUSES } from '../../contract/potential-agents.ts';
 import { formatCount, NO_INVITATIONS } from '../../lib/format.ts';
 import { DetailList } from '../../ui/detail-list.tsx';
-import * as styles from '../../ui/staff.css.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 
 /**
  * The brokerage's invitations in figures (GET .../brokerages/{id}/agentInvitations/stats): how many
@@ -13,12 +13,7 @@ import * as styles from '../../ui/staff.css.ts';
  */
 export function InvitationFigures({ brokerageId }: { brokerageId: number }) {
   const stats = useQuery(invitationStatsQueryOptions(brokerageId));
-  if (stats.isError)
-    return (
-      <p role="alert" className={styles.formError}>
-        The invitation figures could not be loaded.
-      </p>
-    );
+  if (stats.isError) return <QueryFailure thing="The invitation figures" retry={stats.refetch} />;
   const s = stats.data;
   if (!s) return null;
   const last30 =

@@ -12,6 +12,7 @@ import { impersonationStore, profileStore } from '../../session/state.ts';
 import { BarChart } from '../../ui/bar-chart.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/layout.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import * as styles from '../../ui/widget-card.css.ts';
 import { CardState, WidgetCard, WidgetGrid } from '../../ui/widget-card.tsx';
@@ -69,7 +70,7 @@ function Widget({
       {state === 'loading' ? (
         <Skeleton label={`Loading ${title}`} shape={span === 8 ? 'chart' : 'figures'} />
       ) : state === 'error' ? (
-        <CardState>{LOAD_FAILED}</CardState>
+        <QueryFailure text={LOAD_FAILED} />
       ) : state === 'empty' ? (
         <CardState>{NO_REFERRALS}</CardState>
       ) : (
@@ -199,7 +200,7 @@ export function LenderOverviewScreen() {
   if (officeId === null)
     return (
       <Page>
-        <p className={styles.muted}>{LOAD_FAILED}</p>
+        <QueryFailure text={LOAD_FAILED} />
       </Page>
     );
   const state = overview.data ? 'ready' : overview.isError ? 'error' : 'loading';

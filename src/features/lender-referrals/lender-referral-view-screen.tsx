@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { userTypeOf } from '../../access/navigation.ts';
 import {
@@ -35,8 +35,7 @@ import { RecordSkeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { schemaErrors } from '../../widgets/checked-form.ts';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { schemaErrors, useForm, type FieldErrors } from '../../widgets/form.ts';
 import { NotesPanel } from '../../widgets/notes-panel.tsx';
 
 const label = (s: string | null) => (s ? (LENDER_STEP_LABELS[s as LenderStep] ?? codeLabel(s)) : '-');
@@ -58,9 +57,7 @@ export function eventText(e: LenderReferralEvent): string {
 function AssignControl({ referral }: { referral: LenderReferralDetail }) {
   const officers = useQuery(activeOfficersQueryOptions());
   const [choice, setChoice] = useState(referral.loanOfficer ? String(referral.loanOfficer.id) : '');
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'loanOfficerId'>(form);
-  const [formError, setFormError] = useState<string>();
+  const { form, errors, clear, formError, check, refused } = useForm(['loanOfficerId']);
   const snackbar = useSnackbar();
   const final = referral.nextSteps.length === 0;
   const previous = referral.loanOfficer?.id ?? null;
@@ -95,17 +92,12 @@ function AssignControl({ referral }: { referral: LenderReferralDetail }) {
       });
     },
     // Every option is valid when shown; an officer deactivated since is refused at the field, in words.
-    onError: (err) => {
-      const { fields, other } = serverFieldErrors(err, ['loanOfficerId'] as const);
-      show(fields);
-      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
-    },
+    onError: refused,
   });
   const current = referral.loanOfficer ? String(referral.loanOfficer.id) : '';
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    show({});
-    setFormError(undefined);
+    check({});
     assign.mutate(choice ? Number(choice) : null);
   };
   if (final)
@@ -152,6 +144,8 @@ function AssignControl({ referral }: { referral: LenderReferralDetail }) {
 const todayIso = (now = new Date()) =>
   `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
+const MOVE_KEYS = ['reason', 'loanAmountCents', 'closedOn'] as const;
+type MoveKey = (typeof MOVE_KEYS)[number];
 type Move = { status: LenderStep; reason?: (typeof LOST_REASONS)[number]; loanAmountCents?: number; closedOn?: string };
 
 /**
@@ -164,14 +158,11 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
   const [reason, setReason] = useState('');
   const [amount, setAmount] = useState(referral.loanAmountCents ? String(referral.loanAmountCents / 100) : '');
   const [closedOn, setClosedOn] = useState(todayIso());
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'reason' | 'loanAmountCents' | 'closedOn'>(form);
-  const [formError, setFormError] = useState<string>();
+  const { form, errors, clear, formError, check, refused } = useForm(MOVE_KEYS);
   const snackbar = useSnackbar();
   const close = (open: boolean) => {
     if (!open) {
-      show({});
-      setFormError(undefined);
+      check({});
       setDialog(null);
     }
   };
@@ -186,9 +177,7 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
         return;
       }
       // In the dialog: each refusal beside its field, the rest above them.
-      const { fields, other } = serverFieldErrors(err, ['reason', 'loanAmountCents', 'closedOn'] as const);
-      show(fields);
-      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+      refused(err);
     },
   });
   const submit = (e: FormEvent) => {
@@ -203,16 +192,11 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
             ...(closedOn ? { closedOn } : {}),
           };
     // The contract's rules: Not Proceeding needs a reason, Loan Closed an amount and a closing date.
-    const found: Partial<Record<'reason' | 'loanAmountCents' | 'closedOn', string>> = schemaErrors<LenderStatusChange>(
-      LenderStatusChange,
-      body,
-    );
+    const found: FieldErrors<MoveKey> = schemaErrors<MoveKey>(LenderStatusChange, body);
     if (dialog === 'CLOSED' && amount.trim() && cents === undefined)
       found.loanAmountCents = 'Enter the loan amount in dollars, such as 250000';
     if (dialog === 'CLOSED' && closedOn > todayIso()) found.closedOn = 'The closing date cannot be in the future';
-    show(found);
-    setFormError(undefined);
-    if (Object.keys(found).length === 0) move.mutate(body);
+    if (check(found)) move.mutate(body);
   };
   if (referral.nextSteps.length === 0) return <p className={styles.meta}>A closed loan is final.</p>;
   const forward = referral.nextSteps.filter((s) => s !== 'LOST');

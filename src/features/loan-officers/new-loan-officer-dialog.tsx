@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { createLoanOfficerWrite, editLoanOfficerWrite } from '../../api/lender-console.ts';
-import { useWrite } from '../../api/write.ts';
+import { useWrite, type Write } from '../../api/write.ts';
 import { LoanOfficerEdit, type LoanOfficerDetail } from '../../contract/loan-officers.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
@@ -9,13 +9,10 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { schemaErrors, useCheckedForm, type FieldErrors } from '../../widgets/checked-form.ts';
+import { schemaErrors, useForm } from '../../widgets/form.ts';
 
-type Form = { firstName: string; lastName: string; email: string; phone: string; nmls: string };
-const EMPTY: Form = { firstName: '', lastName: '', email: '', phone: '', nmls: '' };
-
-/** Field errors under the contract's rules (the server checks the same schema, adding and editing alike). */
-export const loanOfficerErrors = (form: Form): FieldErrors<Form> => schemaErrors<Form>(LoanOfficerEdit, form);
+const FIELD_KEYS = ['firstName', 'lastName', 'email', 'phone', 'nmls'] as const;
+type Form = Record<(typeof FIELD_KEYS)[number], string>;
 
 const formOf = (o: LoanOfficerDetail): Form => ({
   firstName: o.firstName,
@@ -29,25 +26,25 @@ const formOf = (o: LoanOfficerDetail): Form => ({
 function LoanOfficerForm({
   initial,
   submitLabel,
-  save,
+  write,
   onSaved,
   onCancel,
 }: {
-  initial: Form;
+  initial?: Form;
   submitLabel: string;
-  save: (form: Form) => Promise<LoanOfficerDetail>;
+  write: Write<LoanOfficerDetail, Form, unknown>;
   onSaved: (o: LoanOfficerDetail) => void;
   onCancel: () => void;
 }) {
-  const { ref, submit, field, formError, pending } = useCheckedForm({
-    initial,
-    schema: LoanOfficerEdit,
-    check: loanOfficerErrors,
-    save,
-    onSaved,
-  });
+  const { form, values, field, formError, check, refused } = useForm(FIELD_KEYS, { initial, schema: LoanOfficerEdit });
+  const save = useWrite(write, { onSuccess: onSaved, onError: refused });
+  // The contract's rules (the server checks the same schema, adding and editing alike).
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (check(schemaErrors(LoanOfficerEdit, values))) save.mutate(values);
+  };
   return (
-    <form ref={ref} onSubmit={submit} noValidate>
+    <form ref={form} onSubmit={submit} noValidate>
       {formError && (
         <p role="alert" className={styles.formError}>
           {formError}
@@ -63,7 +60,7 @@ function LoanOfficerForm({
         <Button variant="text" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={save.isPending}>
           {submitLabel}
         </Button>
       </div>
@@ -81,7 +78,6 @@ export function NewLoanOfficerDialog({
   onOpenChange: (open: boolean) => void;
   onCreated?: (o: LoanOfficerDetail) => void;
 }) {
-  const create = useWrite(createLoanOfficerWrite);
   const snackbar = useSnackbar();
   // A new form (empty fields, no errors) each time the dialog opens.
   const [round, setRound] = useState(0);
@@ -100,9 +96,8 @@ export function NewLoanOfficerDialog({
     >
       <LoanOfficerForm
         key={round}
-        initial={EMPTY}
         submitLabel="Add"
-        save={create.mutateAsync}
+        write={createLoanOfficerWrite}
         onCancel={close}
         onSaved={(o) => {
           snackbar(`Added ${o.firstName} ${o.lastName}.`, { tone: 'success' });
@@ -124,7 +119,6 @@ export function EditLoanOfficerDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const edit = useWrite(editLoanOfficerWrite(officer.id));
   const snackbar = useSnackbar();
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Edit Loan Officer">
@@ -132,7 +126,7 @@ export function EditLoanOfficerDialog({
         <LoanOfficerForm
           initial={formOf(officer)}
           submitLabel="Save"
-          save={edit.mutateAsync}
+          write={editLoanOfficerWrite(officer.id)}
           onCancel={() => onOpenChange(false)}
           onSaved={(o) => {
             snackbar(`Saved ${o.firstName} ${o.lastName}.`, { tone: 'success' });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { BRAND } from '../../lib/brand.ts';
@@ -12,6 +12,7 @@ import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { useForm } from '../../widgets/form.ts';
 import * as styles from './login.css.ts';
 import { useOneTimeCodeCallback } from './use-one-time-code-callback.ts';
 
@@ -30,12 +31,9 @@ export function LoginScreen() {
   const [stayLoggedIn, setStayLoggedIn] = useState(false);
   const [touched, setTouched] = useState(false);
   const [loading, setLoading] = useState(false);
-  // A refused try moves focus to the first field in error, as every form does (src/widgets/form-errors.ts).
-  const form = useRef<HTMLFormElement>(null);
-  const [refusedTries, setRefusedTries] = useState(0);
-  useEffect(() => {
-    if (refusedTries > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusedTries]);
+  // A refused try moves focus to the first field in error, as every form does; after the first try the
+  // fields' messages follow what is typed (idError, pwError below).
+  const { form, check } = useForm(['username', 'password']);
   const exchanging = useOneTimeCodeCallback(setLocation, () =>
     snackbar(LOGIN_FAILED, { tone: 'error', pageOnly: true }),
   );
@@ -46,10 +44,9 @@ export function LoginScreen() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setTouched(true);
-    if (identifierError(identifier, mode) || loginPasswordError(password)) {
+    if (!check({ username: identifierError(identifier, mode), password: loginPasswordError(password) })) {
       // The spec's words for missing input too (spec 1, messages): kept, the fields say what each needs.
       snackbar(LOGIN_FAILED, { tone: 'error', pageOnly: true });
-      setRefusedTries((n) => n + 1);
       return;
     }
     setLoading(true);

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { inviteAdminWrite } from '../../api/brokerage-admins.ts';
 import { useWrite } from '../../api/write.ts';
@@ -9,14 +9,14 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { useForm, type FieldErrors } from '../../widgets/form.ts';
 
 type Fields = { firstName: string; lastName: string; email: string };
 const EMPTY: Fields = { firstName: '', lastName: '', email: '' };
 const FIELD_KEYS = ['firstName', 'lastName', 'email'] as const;
 
-function errorsOf(f: Fields): Partial<Fields> {
-  const errors: Partial<Fields> = {};
+function errorsOf(f: Fields): FieldErrors<keyof Fields> {
+  const errors: FieldErrors<keyof Fields> = {};
   const first = personNameError('First name', f.firstName);
   if (first) errors.firstName = first;
   const last = personNameError('Last name', f.lastName);
@@ -29,9 +29,7 @@ function errorsOf(f: Fields): Partial<Fields> {
 /** Invites another administrator of the brokerage: the email with a /register link lands in the outbox. */
 export function InviteAdminDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [fields, setFields] = useState(EMPTY);
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<keyof Fields>(form);
-  const [failure, setFailure] = useState<string>();
+  const { form, errors, clear, formError: failure, check, refused } = useForm(FIELD_KEYS);
   const snackbar = useSnackbar();
   const invite = useWrite(inviteAdminWrite, {
     onSuccess: (sent) => {
@@ -39,18 +37,11 @@ export function InviteAdminDialog({ open, onOpenChange }: { open: boolean; onOpe
       setFields(EMPTY);
       onOpenChange(false);
     },
-    onError: (e) => {
-      const { fields: onFields, other } = serverFieldErrors(e, FIELD_KEYS);
-      show(onFields);
-      setFailure([formFailureText(e), ...other].filter(Boolean).join(' ') || undefined);
-    },
+    onError: refused,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = errorsOf(fields);
-    show(found);
-    setFailure(undefined);
-    if (Object.keys(found).length === 0)
+    if (check(errorsOf(fields)))
       invite.mutate({
         firstName: fields.firstName.trim(),
         lastName: fields.lastName.trim(),
@@ -67,8 +58,7 @@ export function InviteAdminDialog({ open, onOpenChange }: { open: boolean; onOpe
       onOpenChange={(o) => {
         onOpenChange(o);
         if (!o) {
-          show({});
-          setFailure(undefined);
+          check({});
         }
       }}
       title="Invite Admin"

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 
 import { pathTo } from '../../access/route-table.ts';
@@ -18,14 +18,7 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { schemaErrors } from '../../widgets/checked-form.ts';
-import {
-  formFailureText,
-  ruleError,
-  serverFieldErrors,
-  useFieldErrors,
-  type FieldErrors,
-} from '../../widgets/form-errors.ts';
+import { ruleError, schemaErrors, useForm, type FieldErrors } from '../../widgets/form.ts';
 import { useZipPlaces, ZipField } from '../../widgets/zip-field.tsx';
 
 type Draft = Omit<Questionnaire, 'agentId' | 'updated' | 'updatedBy' | 'yearsExperience'> & { yearsExperience: string };
@@ -34,7 +27,7 @@ const FIELD_KEYS = ['states', 'zip', 'priceMin', 'priceMax', 'languages', 'years
 type Key = (typeof FIELD_KEYS)[number];
 
 /** Errors keyed as the form shows them: an issue of the ZIP codes (zipCodes or zipCodes.3) at the ZIP field. */
-const atFields = (errors: Partial<Record<string, string>>): FieldErrors<Key> =>
+const atFields = (errors: FieldErrors<string>): FieldErrors<Key> =>
   Object.fromEntries(
     Object.entries(errors)
       .map(([k, message]) => [k.startsWith('zipCodes') ? 'zip' : k.split('.')[0], message])
@@ -77,9 +70,7 @@ function Form({ id, initial }: { id: number; initial: Questionnaire }) {
     yearsExperience: initial.yearsExperience === null ? '' : String(initial.yearsExperience),
   });
   const [zip, setZip] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<Key>(form);
-  const [formError, setFormError] = useState<string>();
+  const { form, errors, clear, formError, check, refused } = useForm(FIELD_KEYS, { serverNames: { zipCodes: 'zip' } });
   const [busy, setBusy] = useState(false);
   const placeOf = useZipPlaces(d.zipCodes);
   const change = (key: Key, next: Partial<Draft>) => {
@@ -89,9 +80,7 @@ function Form({ id, initial }: { id: number; initial: Questionnaire }) {
   const addZip = () => {
     const zipCodes = [...new Set([...d.zipCodes, zip])].sort();
     // The ZIP and the number of ZIPs under the contract's rule (the server checks the same).
-    const error = ruleError(QuestionnaireUpdate.entries.zipCodes, zipCodes);
-    show(error ? { zip: error } : {});
-    if (error) return;
+    if (!check({ zip: ruleError(QuestionnaireUpdate.entries.zipCodes, zipCodes) })) return;
     setD({ ...d, zipCodes });
     setZip('');
   };
@@ -109,21 +98,14 @@ function Form({ id, initial }: { id: number; initial: Questionnaire }) {
       languages: d.languages as QuestionnaireUpdate['languages'],
       yearsExperience: years,
     };
-    const found = atFields(
-      schemaErrors<Record<string, unknown>>(QuestionnaireUpdate, body) as Partial<Record<string, string>>,
-    );
-    show(found);
-    setFormError(undefined);
-    if (Object.keys(found).length > 0) return;
+    if (!check(atFields(schemaErrors(QuestionnaireUpdate, body)))) return;
     setBusy(true);
     try {
       await save.mutateAsync(body);
-      show({});
+      check({});
       snackbar('Questionnaire saved');
     } catch (err) {
-      const { fields, other } = serverFieldErrors(err, [...FIELD_KEYS, 'zipCodes']);
-      show(atFields(fields));
-      setFormError([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+      refused(err);
     } finally {
       setBusy(false);
     }

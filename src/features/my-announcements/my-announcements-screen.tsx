@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { announcementsQueryOptions } from '../../api/announcements.ts';
 import { Card, mutedText, Page } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Segmented } from '../../ui/segmented.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import * as staff from '../../ui/staff.css.ts';
@@ -50,9 +51,7 @@ export function MyAnnouncementsScreen() {
           />
         </div>
         {query.isError ? (
-          <p role="alert" className={staff.formError}>
-            The announcements could not be loaded. Try again.
-          </p>
+          <QueryFailure thing="The announcements" retry={query.refetch} />
         ) : !data ? (
           <Skeleton label="Loading announcements" shape="list" />
         ) : data.content.length === 0 ? (

@@ -8,6 +8,7 @@ import { ColumnChart } from '../../ui/column-chart.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import { Card, mutedText, Page } from '../../ui/layout.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Segmented } from '../../ui/segmented.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import * as staff from '../../ui/staff.css.ts';
@@ -135,11 +136,7 @@ export function MyMetricsScreen() {
             </div>
           </dl>
         )}
-        {query.isError && (
-          <p role="alert" className={staff.formError}>
-            The metrics could not be loaded. Try again.
-          </p>
-        )}
+        {query.isError && <QueryFailure thing="The metrics" retry={query.refetch} />}
         {!data && !query.isError && <Skeleton label="Loading metrics" shape="chart" />}
       </Card>
       {data &&

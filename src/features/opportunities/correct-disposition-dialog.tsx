@@ -14,7 +14,7 @@ import { SelectField } from '../../ui/choice.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { useFormErrors } from '../../widgets/form-errors.ts';
+import { useForm } from '../../widgets/form.ts';
 import { sheetBody } from '../../widgets/referral-actions.css.ts';
 import { useCorrectDisposition } from './use-interaction-writes.ts';
 
@@ -69,7 +69,7 @@ function CorrectDispositionForm({
   const dispositions = useQuery(dispositionsQueryOptions());
   const correct = useCorrectDisposition(interaction.opportunityId);
   const [chosen, setChosen] = useState(interaction.disposition ? String(interaction.disposition.id) : '');
-  const { form, errors, clear, formError, check, refused } = useFormErrors(['dispositionId'] as const);
+  const { form, errors, clear, formError, check, refused } = useForm(['dispositionId'] as const);
   const unchanged = chosen === (interaction.disposition ? String(interaction.disposition.id) : '');
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,3 +1,5 @@
+import type { FormEvent } from 'react';
+
 import { editOpportunityWrite } from '../../api/opportunities.ts';
 import { useWrite } from '../../api/write.ts';
 import { normalisePhone, OpportunityPatch, type Opportunity } from '../../contract/interviews.ts';
@@ -6,10 +8,11 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { schemaErrors, useCheckedForm, type FieldErrors } from '../../widgets/checked-form.ts';
+import { schemaErrors, useForm } from '../../widgets/form.ts';
 import { sheetBody } from '../../widgets/referral-actions.css.ts';
 
-type Form = { nameFirst: string; nameLast: string; phoneNumber: string; emailAddress: string };
+const FIELD_KEYS = ['nameFirst', 'nameLast', 'phoneNumber', 'emailAddress'] as const;
+type Form = Record<(typeof FIELD_KEYS)[number], string>;
 
 const formOf = (o: Opportunity): Form => ({
   nameFirst: o.contact.nameFirst ?? '',
@@ -68,20 +71,21 @@ function ContactForm({
   onCancel: () => void;
   onSaved: (o: Opportunity | null) => void;
 }) {
-  const edit = useWrite(editOpportunityWrite(o.id));
-  const { ref, submit, field, formError, pending } = useCheckedForm({
+  const { form, values, field, formError, check, refused } = useForm(FIELD_KEYS, {
     initial: formOf(o),
     schema: OpportunityPatch,
-    check: (f): FieldErrors<Form> => schemaErrors<Form>(OpportunityPatch, contactPatchOf(o, f)),
-    // Nothing changed: nothing to send, and the dialog closes as after a save.
-    save: async (f) => {
-      const patch = contactPatchOf(o, f);
-      return Object.keys(patch).length === 0 ? null : edit.mutateAsync(patch);
-    },
-    onSaved,
   });
+  const edit = useWrite(editOpportunityWrite(o.id), { onSuccess: onSaved, onError: refused });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const patch = contactPatchOf(o, values);
+    if (!check(schemaErrors<keyof Form>(OpportunityPatch, patch))) return;
+    // Nothing changed: nothing to send, and the dialog closes as after a save.
+    if (Object.keys(patch).length === 0) onSaved(null);
+    else edit.mutate(patch);
+  };
   return (
-    <form ref={ref} onSubmit={submit} noValidate className={sheetBody}>
+    <form ref={form} onSubmit={submit} noValidate className={sheetBody}>
       {formError && (
         <p role="alert" className={styles.formError}>
           {formError}
@@ -103,7 +107,7 @@ function ContactForm({
         <Button variant="text" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={edit.isPending}>
           Save Contact
         </Button>
       </div>

@@ -20,8 +20,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { schemaErrors } from '../../widgets/checked-form.ts';
-import { useFormErrors } from '../../widgets/form-errors.ts';
+import { schemaErrors, useForm } from '../../widgets/form.ts';
 import { sheetBody } from '../../widgets/referral-actions.css.ts';
 import { useLogInteraction } from './use-interaction-writes.ts';
 
@@ -116,7 +115,7 @@ function LogInteractionForm({
   const dispositions = useQuery(dispositionsQueryOptions());
   const log = useLogInteraction(opportunityId);
   const [form, setForm] = useState<Form>(EMPTY);
-  const { form: ref, errors, clear, formError, check, refused } = useFormErrors(FIELD_KEYS);
+  const { form: ref, errors, clear, formError, check, refused } = useForm(FIELD_KEYS);
   const set = (key: FieldKey, patch: Partial<Form>) => {
     clear(key);
     setForm((f) => ({ ...f, ...patch }));
@@ -124,7 +123,7 @@ function LogInteractionForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = bodyOf(opportunityId, form);
-    const found = schemaErrors<Record<FieldKey, unknown>>(NewInteraction, body);
+    const found = schemaErrors<FieldKey>(NewInteraction, body);
     if (Number.isNaN(body.durationSeconds))
       found.durationSeconds = 'Enter minutes, or minutes and seconds such as 4:30';
     if (form.occurredAt && form.occurredAt > nowLocal()) found.occurredAt = 'It cannot be in the future';

@@ -20,7 +20,7 @@ import { DetailList } from '../../ui/detail-list.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { useFormErrors } from '../../widgets/form-errors.ts';
+import { useForm } from '../../widgets/form.ts';
 
 const AGENT_CHOICES = 1000; // a brokerage's agents fit one page (the server's largest)
 const CANNOT_TAKE_REFERRALS = ['DELETED', 'DEACTIVATED'];
@@ -35,7 +35,7 @@ export function OpportunityAssignment({ opportunity: o, readOnly }: { opportunit
   );
   const [agentId, setAgentId] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const { form, errors, clear, formError, check, refused } = useFormErrors(['agentId'] as const);
+  const { form, errors, clear, formError, check, refused } = useForm(['agentId'] as const);
   const agents = useQuery({
     ...agentsQueryOptions({
       brokerageId: o.brokerageId,

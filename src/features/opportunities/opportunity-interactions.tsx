@@ -19,7 +19,7 @@ import { Card } from '../../ui/layout.tsx';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { useFormErrors } from '../../widgets/form-errors.ts';
+import { useForm } from '../../widgets/form.ts';
 import { CorrectDispositionDialog } from './correct-disposition-dialog.tsx';
 import { LogInteractionDialog } from './log-interaction-dialog.tsx';
 import { useStrikeInteraction } from './use-interaction-writes.ts';
@@ -88,7 +88,7 @@ function StrikeForm({
 }) {
   const strike = useStrikeInteraction(interaction.opportunityId);
   const [reason, setReason] = useState('');
-  const { form, errors, clear, formError, check, refused } = useFormErrors(['reason'] as const);
+  const { form, errors, clear, formError, check, refused } = useForm(['reason'] as const);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!check(reason.trim() ? {} : { reason: 'Say why it is struck' })) return;

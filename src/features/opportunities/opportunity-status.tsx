@@ -10,7 +10,7 @@ import { SelectField } from '../../ui/choice.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { useFormErrors } from '../../widgets/form-errors.ts';
+import { useForm } from '../../widgets/form.ts';
 
 const isStatus = (s: string): s is OpportunityStatus => (OPPORTUNITY_STATUSES as readonly string[]).includes(s);
 
@@ -22,7 +22,7 @@ const isStatus = (s: string): s is OpportunityStatus => (OPPORTUNITY_STATUSES as
 export function OpportunityStatusCard({ opportunity: o, readOnly }: { opportunity: Opportunity; readOnly: boolean }) {
   const snackbar = useSnackbar();
   const [status, setStatus] = useState('');
-  const { form, errors, clear, formError, check, refused } = useFormErrors(['status'] as const);
+  const { form, errors, clear, formError, check, refused } = useForm(['status'] as const);
   // Undo puts the status it replaced back (any status may follow any other on the server), once.
   const undo = useWrite(changeOpportunityStatusWrite(o.id), {
     onSuccess: (back) =>

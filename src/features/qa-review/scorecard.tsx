@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { saveQaReviewWrite } from '../../api/qa-review.ts';
 import { useWrite } from '../../api/write.ts';
@@ -14,8 +14,7 @@ import { Button } from '../../ui/button.tsx';
 import { RadioGroup, TextArea } from '../../ui/choice.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { schemaErrors } from '../../widgets/checked-form.ts';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { schemaErrors, useForm } from '../../widgets/form.ts';
 
 type Choice = 'pass' | 'fail';
 const OPTIONS = [
@@ -35,9 +34,7 @@ export function Scorecard({ call }: { call: QaQueueItem }) {
     initial ? Object.fromEntries(QA_CRITERIA.map((c) => [c.key, initial[c.key] ? 'pass' : 'fail'])) : {},
   );
   const [comment, setComment] = useState(call.review?.comment ?? '');
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<FieldKey>(form);
-  const [failure, setFailure] = useState<string>();
+  const { form, errors, clear, formError: failure, check, refused } = useForm(FIELD_KEYS);
   const [busy, setBusy] = useState(false);
   const snackbar = useSnackbar();
   const review = useWrite(saveQaReviewWrite(call.interactionId));
@@ -51,20 +48,16 @@ export function Scorecard({ call }: { call: QaQueueItem }) {
       ),
       comment: comment.trim() || null,
     };
-    const found = schemaErrors<Record<FieldKey, unknown>>(QaReviewRequest, body, (key, issue) =>
+    const found = schemaErrors<FieldKey>(QaReviewRequest, body, (key, issue) =>
       key === 'comment' ? issue.message : CHOOSE,
     );
-    show(found);
-    setFailure(undefined);
-    if (Object.keys(found).length > 0) return;
+    if (!check(found)) return;
     setBusy(true);
     try {
       const saved = await review.mutateAsync({ criteria: body.criteria as QaCriteria, comment: body.comment });
       snackbar(`Scorecard saved: ${saved.status === 'PASSED' ? 'passed' : 'failed'}.`, { tone: 'success' });
     } catch (err) {
-      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
-      show(fields);
-      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
+      refused(err);
     } finally {
       setBusy(false);
     }

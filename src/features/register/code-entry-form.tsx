@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { maxLengthOf } from '../../contract/limits.ts';
 import { InviteCode } from '../../contract/users.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { ruleError, useFieldErrors } from '../../widgets/form-errors.ts';
+import { ruleError, useForm } from '../../widgets/form.ts';
 import * as styles from './register.css.ts';
 
 /**
@@ -22,18 +22,15 @@ export function CodeEntryForm({
   onVerify: (code: string) => Promise<string | undefined>;
 }) {
   const [code, setCode] = useState(initialCode);
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'code'>(form);
+  const { form, errors, check, clear } = useForm(['code']);
   const empty = code.trim() === '';
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (empty || busy) return;
-    const error = ruleError(InviteCode, code.trim());
-    show(error ? { code: error } : {});
-    if (error) return;
+    if (!check({ code: ruleError(InviteCode, code.trim()) })) return;
     void onVerify(code.trim()).then((refusal) => {
-      if (refusal) show({ code: refusal });
+      if (refusal) check({ code: refusal });
     });
   }
 

@@ -1,24 +1,22 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { NewPassword } from '../../contract/users.ts';
 import { confirmPasswordError, NEW_PASSWORD_HINT } from '../../lib/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { ruleError, useFieldErrors } from '../../widgets/form-errors.ts';
+import { ruleError, useForm } from '../../widgets/form.ts';
 import * as styles from './register.css.ts';
 
 /** New Password and Confirm Password with the spec's rules; the messages show after a try, each gone as its field changes. */
 export function SetPasswordForm({ busy, onSubmit }: { busy: boolean; onSubmit: (password: string) => void }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'password' | 'confirm'>(form);
+  const { form, errors, check, clear } = useForm(['password', 'confirm']);
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const found = { password: ruleError(NewPassword, password), confirm: confirmPasswordError(password, confirm) };
-    show(Object.fromEntries(Object.entries(found).filter(([, m]) => m)));
-    if (found.password || found.confirm) return;
+    if (!check({ password: ruleError(NewPassword, password), confirm: confirmPasswordError(password, confirm) }))
+      return;
     onSubmit(password);
   }
 

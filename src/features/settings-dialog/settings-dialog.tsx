@@ -12,6 +12,7 @@ import { Button } from '../../ui/button.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { mutedText } from '../../ui/layout.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as staff from '../../ui/staff.css.ts';
@@ -36,12 +37,7 @@ function ClozeConnection() {
     },
     onError: (e) => snackbar(failure(e), { tone: 'error' }),
   });
-  if (info.isError)
-    return (
-      <p role="alert" className={staff.formError}>
-        The Cloze connection could not be loaded.
-      </p>
-    );
+  if (info.isError) return <QueryFailure thing="The Cloze connection" retry={info.refetch} />;
   if (!info.data) return <Skeleton label="Loading the Cloze connection" shape="record" />;
   return (
     <section aria-labelledby="cloze-heading">

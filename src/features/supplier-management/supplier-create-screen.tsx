@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 
 import { pathTo } from '../../access/route-table.ts';
@@ -10,33 +10,25 @@ import { Button } from '../../ui/button.tsx';
 import { Card, Page } from '../../ui/layout.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { ruleError, useForm } from '../../widgets/form.ts';
 
 const FIELD_KEYS = ['name'] as const;
 
 /** Create Supplier (ADMIN only): a name; the supplier's page opens to add its ZIPs and limits. */
 export function SupplierCreateScreen() {
   const [name, setName] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'name'>(form);
-  const [failure, setFailure] = useState<string>();
+  const { form, errors, clear, formError: failure, check, refused } = useForm(FIELD_KEYS);
   const [, navigate] = useLocation();
   const create = useWrite(createSupplierWrite, {
     onSuccess: (s) => {
       navigate(pathTo('supplier-view', { id: s.id }));
     },
-    onError: (err) => {
-      const { fields, other } = serverFieldErrors(err, FIELD_KEYS);
-      show(fields);
-      setFailure([formFailureText(err), ...other].filter(Boolean).join(' ') || undefined);
-    },
+    onError: refused,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const error = ruleError(SupplierName, name); // the server's rule for a supplier's name
-    show(error ? { name: error } : {});
-    setFailure(undefined);
-    if (!error) create.mutate(name.trim());
+    // The server's rule for a supplier's name.
+    if (check({ name: ruleError(SupplierName, name) })) create.mutate(name.trim());
   };
   return (
     <Page title="Create Supplier">

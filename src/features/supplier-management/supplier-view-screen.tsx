@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { brokerageNamesQueryOptions } from '../../api/brokerages.ts';
 import {
@@ -44,7 +44,7 @@ import * as styles from '../../ui/staff.css.ts';
 import { Tabs } from '../../ui/tabs.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useListState } from '../../ui/use-list-state.ts';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { ruleError, useForm } from '../../widgets/form.ts';
 import { useZipPlaces, ZipField } from '../../widgets/zip-field.tsx';
 
 /** A cap's digits: the server's largest cap (QuarterlyCap). */
@@ -53,9 +53,6 @@ const CAP_DIGITS = maxDigitsOf(QuarterlyCap);
 const PASTED_MAX = maxLengthOf(BulkLeadSupplierZips.entries.zips);
 /** A typed number as the contract reads it: an empty field is no number. */
 const numberOf = (raw: string) => (raw.trim() === '' ? Number.NaN : Number(raw));
-/** The message above a form for a refusal that names none of its fields. */
-const failureOf = (err: unknown, other: readonly string[]) =>
-  [formFailureText(err), ...other].filter(Boolean).join(' ') || undefined;
 
 const capText = (cap: number) => (isNoCap(cap) ? 'No cap' : formatCount(cap));
 
@@ -161,49 +158,33 @@ function AddZips({ id }: { id: number }) {
   const [zip, setZip] = useState('');
   const [pasted, setPasted] = useState('');
   const [result, setResult] = useState<BulkZipResult | null>(null);
-  const oneForm = useRef<HTMLFormElement>(null);
-  const bulkForm = useRef<HTMLFormElement>(null);
-  const oneErrors = useFieldErrors<'zip'>(oneForm);
-  const bulkErrors = useFieldErrors<'zips'>(bulkForm);
-  const [oneFailure, setOneFailure] = useState<string>();
-  const [bulkFailure, setBulkFailure] = useState<string>();
+  const oneErrors = useForm(['zip']);
+  const bulkErrors = useForm(['zips']);
+  const { form: oneForm, formError: oneFailure } = oneErrors;
+  const { form: bulkForm, formError: bulkFailure } = bulkErrors;
   const snackbar = useSnackbar();
   const one = useWrite(addSupplierZipWrite(id), {
     onSuccess: () => {
       snackbar(`ZIP ${zip} added.`);
       setZip('');
     },
-    onError: (err) => {
-      const { fields, other } = serverFieldErrors(err, ['zip']);
-      oneErrors.show(fields);
-      setOneFailure(failureOf(err, other));
-    },
+    onError: oneErrors.refused,
   });
   const bulk = useWrite(addSupplierZipsWrite(id), {
     onSuccess: (r) => {
       setResult(r);
       if (r.invalid.length === 0) setPasted('');
     },
-    onError: (err) => {
-      const { fields, other } = serverFieldErrors(err, ['zips']);
-      bulkErrors.show(fields);
-      setBulkFailure(failureOf(err, other));
-    },
+    onError: bulkErrors.refused,
   });
   const submitOne = (e: FormEvent) => {
     e.preventDefault();
-    const error = ruleError(NewLeadSupplierZip.entries.zip, zip);
-    oneErrors.show(error ? { zip: error } : {});
-    setOneFailure(undefined);
-    if (!error) one.mutate(zip);
+    if (oneErrors.check({ zip: ruleError(NewLeadSupplierZip.entries.zip, zip) })) one.mutate(zip);
   };
   const submitBulk = (e: FormEvent) => {
     e.preventDefault();
     setResult(null);
-    const error = ruleError(BulkLeadSupplierZips.entries.zips, pasted);
-    bulkErrors.show(error ? { zips: error } : {});
-    setBulkFailure(undefined);
-    if (!error) bulk.mutate(pasted);
+    if (bulkErrors.check({ zips: ruleError(BulkLeadSupplierZips.entries.zips, pasted) })) bulk.mutate(pasted);
   };
   return (
     <div className={styles.stack}>
@@ -310,26 +291,18 @@ function Limits({ id, canEdit }: { id: number; canEdit: boolean }) {
 
 function CapEditor({ supplierId, limit }: { supplierId: number; limit: LeadSupplierLimit }) {
   const [value, setValue] = useState(String(limit.quarterlyCap));
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'quarterlyCap'>(form);
-  const [failure, setFailure] = useState<string>();
+  const { form, errors, clear, formError: failure, check, refused } = useForm(['quarterlyCap']);
   const snackbar = useSnackbar();
   const save = useWrite(setSupplierLimitWrite(supplierId, limit.id), {
     onSuccess: () => {
       snackbar(`The ${limit.brokerageName} limit is saved.`);
     },
-    onError: (err) => {
-      const { fields, other } = serverFieldErrors(err, ['quarterlyCap']);
-      show(fields);
-      setFailure(failureOf(err, other));
-    },
+    onError: refused,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const error = ruleError(PatchLeadSupplierLimit.entries.quarterlyCap, numberOf(value));
-    show(error ? { quarterlyCap: error } : {});
-    setFailure(undefined);
-    if (!error) save.mutate(Number(value));
+    if (check({ quarterlyCap: ruleError(PatchLeadSupplierLimit.entries.quarterlyCap, numberOf(value)) }))
+      save.mutate(Number(value));
   };
   return (
     <form ref={form} onSubmit={submit} noValidate aria-label={`Quarterly cap for ${limit.brokerageName}`}>
@@ -366,9 +339,7 @@ function AddLimit({ id, taken }: { id: number; taken: number[] }) {
   const names = useQuery(brokerageNamesQueryOptions());
   const [brokerageId, setBrokerageId] = useState('');
   const [cap, setCap] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<(typeof LIMIT_KEYS)[number]>(form);
-  const [failure, setFailure] = useState<string>();
+  const { form, errors, clear, formError: failure, check, refused } = useForm(LIMIT_KEYS);
   const snackbar = useSnackbar();
   const add = useWrite(addSupplierLimitWrite(id), {
     onSuccess: () => {
@@ -377,19 +348,15 @@ function AddLimit({ id, taken }: { id: number; taken: number[] }) {
       setCap('');
     },
     // A limit another admin added meanwhile is refused at the brokerage; a vanished brokerage above the form.
-    onError: (err) => {
-      const { fields, other } = serverFieldErrors(err, LIMIT_KEYS);
-      show(fields);
-      setFailure(failureOf(err, other));
-    },
+    onError: refused,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const brokerage = ruleError(NewLeadSupplierLimit.entries.brokerageId, numberOf(brokerageId));
-    const quarterlyCap = ruleError(NewLeadSupplierLimit.entries.quarterlyCap, numberOf(cap));
-    show({ ...(brokerage ? { brokerageId: brokerage } : {}), ...(quarterlyCap ? { quarterlyCap } : {}) });
-    setFailure(undefined);
-    if (!brokerage && !quarterlyCap) add.mutate({ brokerageId: Number(brokerageId), quarterlyCap: Number(cap) });
+    const found = {
+      brokerageId: ruleError(NewLeadSupplierLimit.entries.brokerageId, numberOf(brokerageId)),
+      quarterlyCap: ruleError(NewLeadSupplierLimit.entries.quarterlyCap, numberOf(cap)),
+    };
+    if (check(found)) add.mutate({ brokerageId: Number(brokerageId), quarterlyCap: Number(cap) });
   };
   const options = (names.data ?? []).filter((b) => !taken.includes(b.id));
   return (

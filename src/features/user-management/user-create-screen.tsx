@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { organisationOf } from '../../access/role-grants.ts';
@@ -19,7 +19,7 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { useForm, type FieldErrors } from '../../widgets/form.ts';
 import { RoleChecklist } from './role-checklist.tsx';
 
 type Fields = {
@@ -30,7 +30,6 @@ type Fields = {
   brokerId: string;
   loanOfficeId: string;
 };
-type Errors = Partial<Record<keyof Fields | 'roles', string>>;
 const FIELD_KEYS = [
   'firstName',
   'lastName',
@@ -39,7 +38,8 @@ const FIELD_KEYS = [
   'roles',
   'brokerId',
   'loanOfficeId',
-] as const satisfies readonly (keyof Errors)[];
+] as const satisfies readonly (keyof Fields | 'roles')[];
+type Key = (typeof FIELD_KEYS)[number];
 const EMPTY: Fields = { firstName: '', lastName: '', email: '', phone: '', brokerId: '', loanOfficeId: '' };
 
 /** Which organisation the chosen roles need: a brokerage, a loan office, or none. */
@@ -51,8 +51,8 @@ const needs = (roles: readonly string[]) =>
       .filter((k) => k !== null),
   );
 
-function errorsOf(f: Fields, roles: readonly string[]): Errors {
-  const e: Errors = {};
+function errorsOf(f: Fields, roles: readonly string[]): FieldErrors<Key> {
+  const e: FieldErrors<Key> = {};
   const first = personNameError('First name', f.firstName);
   if (first) e.firstName = first;
   const last = personNameError('Last name', f.lastName);
@@ -72,9 +72,7 @@ function errorsOf(f: Fields, roles: readonly string[]): Errors {
 export function UserCreateScreen() {
   const [fields, setFields] = useState(EMPTY);
   const [roles, setRoles] = useState<string[]>([]);
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<keyof Errors>(form);
-  const [failure, setFailure] = useState<string>();
+  const { form, errors, clear, formError: failure, check, refused } = useForm(FIELD_KEYS);
   const [, navigate] = useLocation();
   const snackbar = useSnackbar();
   const catalogue = useQuery(userRolesQueryOptions());
@@ -89,18 +87,11 @@ export function UserCreateScreen() {
       snackbar(`${user.email ?? 'The user'} was invited. They set their password from the link in the email.`);
       navigate(pathTo('user-edit', { id: user.id }));
     },
-    onError: (e) => {
-      const { fields: onFields, other } = serverFieldErrors(e, FIELD_KEYS);
-      show(onFields);
-      setFailure([formFailureText(e), ...other].filter(Boolean).join(' ') || undefined);
-    },
+    onError: refused,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = errorsOf(fields, roles);
-    show(found);
-    setFailure(undefined);
-    if (Object.keys(found).length > 0) return;
+    if (!check(errorsOf(fields, roles))) return;
     create.mutate({
       firstName: fields.firstName.trim(),
       lastName: fields.lastName.trim(),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { pathTo } from '../../access/route-table.ts';
 import { saveUserNameWrite, userDetailQueryOptions } from '../../api/user-management.ts';
@@ -16,7 +16,7 @@ import { RecordScreen } from '../../ui/record-screen.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { refusalOf, useForm } from '../../widgets/form.ts';
 import { UserActions } from './user-actions.tsx';
 import { UserFlexAttributes } from './user-flex.tsx';
 import { lastSignIn, userName, UserStatus } from './user-format.tsx';
@@ -69,30 +69,28 @@ export function UserEditScreen({ params }: { params: Record<string, string> }) {
   );
 }
 
+const NAME_KEYS = ['firstName', 'lastName'] as const;
+
 function NameForm({ user }: { user: UserDetail }) {
   const [first, setFirst] = useState(user.firstName ?? '');
   const [last, setLast] = useState(user.lastName ?? '');
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<'firstName' | 'lastName'>(form);
+  const { form, errors, clear, check, refused } = useForm(NAME_KEYS);
   const snackbar = useSnackbar();
   const save = useWrite(saveUserNameWrite(user.id), {
     onSuccess: () => {
       snackbar('The name was saved.');
     },
+    // The name's own refusal is said at its field; the rest in the snackbar (the form has no message above it).
     onError: (e) => {
-      const { fields: onFields, other } = serverFieldErrors(e, ['firstName', 'lastName'] as const);
-      show(onFields);
-      const text = [formFailureText(e), ...other].filter(Boolean).join(' ');
+      refused(e);
+      const text = refusalOf(e, NAME_KEYS).formError;
       if (text) snackbar(text, { tone: 'error' });
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const firstError = personNameError('First name', first);
-    const lastError = personNameError('Last name', last);
-    const found = { ...(firstError ? { firstName: firstError } : {}), ...(lastError ? { lastName: lastError } : {}) };
-    show(found);
-    if (Object.keys(found).length === 0) save.mutate({ firstName: first.trim(), lastName: last.trim() });
+    const found = { firstName: personNameError('First name', first), lastName: personNameError('Last name', last) };
+    if (check(found)) save.mutate({ firstName: first.trim(), lastName: last.trim() });
   };
   return (
     <Card aria-labelledby="name-heading">

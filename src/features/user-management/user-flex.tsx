@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { flexAttributesQueryOptions, removeFlexValueWrite, setFlexValueWrite } from '../../api/user-management.ts';
 import { useWrite } from '../../api/write.ts';
@@ -12,7 +12,7 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { formFailureText, ruleError, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { ruleError, useForm } from '../../widgets/form.ts';
 
 /** The server's limit on a value (FlexValuePatchBody). */
 const MAX = fieldMaxLengths(FlexValuePatchBody);
@@ -47,16 +47,10 @@ export function UserFlexAttributes({ user }: { user: UserDetail }) {
 
 function FlexRow({ userId, def, current }: { userId: number; def: FlexAttribute; current: string | undefined }) {
   const [value, setValue] = useState(current ?? '');
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear: clearError } = useFieldErrors<'value'>(form);
-  const [formError, setFormError] = useState<string>();
+  const { form, errors, clear: clearError, formError, check, refused } = useForm(['value']);
   const snackbar = useSnackbar();
   // A refusal of the value (an option removed since the page loaded) is said beside it; the rest above the row.
-  const fail = (e: unknown) => {
-    const { fields, other } = serverFieldErrors(e, ['value'] as const);
-    show(fields);
-    setFormError([formFailureText(e), ...other].filter(Boolean).join(' ') || undefined);
-  };
+  const fail = refused;
   const save = useWrite(setFlexValueWrite(userId, def.id), {
     onSuccess: () => {
       snackbar(`${def.label} was saved.`);
@@ -71,10 +65,8 @@ function FlexRow({ userId, def, current }: { userId: number; def: FlexAttribute;
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = ruleError(flexValueRule(def.type, def.options), value);
-    show(problem ? { value: problem } : {});
-    setFormError(undefined);
-    if (!problem) save.mutate({ value: value.trim(), exists: current !== undefined });
+    if (check({ value: ruleError(flexValueRule(def.type, def.options), value) }))
+      save.mutate({ value: value.trim(), exists: current !== undefined });
   };
   const choices =
     def.type === 'SELECT'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { organisationOf } from '../../access/role-grants.ts';
 import { isRole } from '../../access/roles.ts';
@@ -13,8 +13,7 @@ import { SelectField } from '../../ui/choice.tsx';
 import { Card, mutedText } from '../../ui/layout.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
-import { schemaErrors } from '../../widgets/checked-form.ts';
-import { formFailureText, serverFieldErrors, useFieldErrors } from '../../widgets/form-errors.ts';
+import { refusalOf, schemaErrors, useForm } from '../../widgets/form.ts';
 import { roleName } from './user-format.tsx';
 
 const FIELD_KEYS = ['roleId', 'brokerId', 'loanOfficeId'] as const;
@@ -40,9 +39,7 @@ export function UserRoles({ user }: { user: UserDetail }) {
     ...loanOfficesQueryOptions({ pageIndex: 0, pageSize: 100, name: '', sort: { key: 'name', desc: false } }),
     enabled: needsOffice,
   });
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, show, clear } = useFieldErrors<Key>(form);
-  const [formError, setFormError] = useState<string>();
+  const { form, errors, clear, formError, check, refused } = useForm(FIELD_KEYS);
   const orgKey: Key = needsOffice ? 'loanOfficeId' : 'brokerId';
   const grant = useWrite(grantRoleWrite(user.id), {
     onSuccess: () => {
@@ -50,15 +47,11 @@ export function UserRoles({ user }: { user: UserDetail }) {
       setAdding('');
       setOrg('');
     },
-    onError: (e) => {
-      const { fields, other } = serverFieldErrors(e, FIELD_KEYS);
-      show(fields);
-      setFormError([formFailureText(e), ...other].filter(Boolean).join(' ') || undefined);
-    },
+    onError: refused,
   });
   const revoke = useWrite(revokeRoleWrite(user.id), {
     onSuccess: () => done('The role was removed.'),
-    onError: (e) => snackbar(formFailureText(e) ?? 'The role could not be removed.', { tone: 'error' }),
+    onError: (e) => snackbar(refusalOf(e, []).formError ?? 'The role could not be removed.', { tone: 'error' }),
   });
   const grantableIds = new Set((catalogue.data ?? []).filter((r) => r.grantable).map((r) => r.id));
   const locked = !user.manageable || user.status === 'DISABLED';
@@ -69,10 +62,7 @@ export function UserRoles({ user }: { user: UserDetail }) {
       roleId: Number(adding),
       ...(needsBrokerage || needsOffice ? { [orgKey]: Number(org) } : {}),
     };
-    const found = schemaErrors<RoleGrantBody>(RoleGrantBody, body);
-    show(found);
-    setFormError(undefined);
-    if (Object.keys(found).length === 0) grant.mutate(body);
+    if (check(schemaErrors<Key>(RoleGrantBody, body))) grant.mutate(body);
   };
   return (
     <Card aria-labelledby="roles-heading">
@@ -116,7 +106,7 @@ export function UserRoles({ user }: { user: UserDetail }) {
             value={adding}
             error={errors.roleId}
             onChange={(e) => {
-              show({});
+              FIELD_KEYS.forEach(clear);
               setAdding(e.target.value);
               setOrg('');
             }}
