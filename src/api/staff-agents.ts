@@ -159,20 +159,24 @@ export const coverageQueryOptions = (id: number) =>
     queryKey: staffAgentKeys.coverage(id),
     queryFn: () => request(`${agentPath(id)}/coverageAreas`, { schema: v.array(CoverageArea) }),
   });
-export const addCoverageZip = (id: number, zip: string) =>
-  request(`${agentPath(id)}/coverageAreas`, {
-    method: 'POST',
-    json: { zip } satisfies NewCoverageArea,
-    schema: CoverageArea,
-  });
+const addCoverageArea = (id: number, area: NewCoverageArea) =>
+  request(`${agentPath(id)}/coverageAreas`, { method: 'POST', json: area, schema: CoverageArea });
 export const removeCoverageArea = (id: number, areaId: number) =>
   request(`${agentPath(id)}/coverageAreas/${areaId}`, { method: 'DELETE' });
 const refreshCoverage = (id: number) => (client: QueryClient) => ({
   onSettled: () => client.invalidateQueries({ queryKey: staffAgentKeys.coverage(id) }),
 });
-export const addCoverageZipWrite = (id: number) => write((zip: string) => addCoverageZip(id, zip), refreshCoverage(id));
+export const addCoverageZipWrite = (id: number) =>
+  write((zip: string) => addCoverageArea(id, { zip }), refreshCoverage(id));
 export const removeCoverageAreaWrite = (id: number) =>
-  write((areaId: number) => removeCoverageArea(id, areaId), refreshCoverage(id));
+  write((area: CoverageArea) => removeCoverageArea(id, area.id), refreshCoverage(id));
+/** Undo of a removal: the same ZIP, or the same city and state, added again (as a new area). */
+export const restoreCoverageAreaWrite = (id: number) =>
+  write(
+    (area: CoverageArea) =>
+      addCoverageArea(id, area.zip !== null ? { zip: area.zip } : { city: area.city ?? '', state: area.state ?? '' }),
+    refreshCoverage(id),
+  );
 export const addAgentNoteWrite = (id: number) =>
   write(
     (body: string) => addAgentNote(id, body),

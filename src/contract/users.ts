@@ -255,6 +255,11 @@ export const RoleGrantBody = v.strictObject(
     roleId: chosenId('Choose a role to add'),
     brokerId: v.optional(chosenId('A brokerage is required')),
     loanOfficeId: v.optional(chosenId('A loan office is required')),
+    /**
+     * Where the role goes in the user's list (0: first, the primary role that picks their landing page);
+     * missing, or past the end: last. Undo of a removal gives the role back its place.
+     */
+    position: v.optional(v.pipe(v.number('position must be a number'), v.integer(), v.minValue(0), v.maxValue(100))),
   },
   'unknown field',
 );

@@ -1,4 +1,5 @@
 // @vitest-environment-options {"url":"http://agents.localhost/"}
+import { onlineManager } from '@tanstack/react-query';
 import { waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 
@@ -118,5 +119,61 @@ describe('the agent app field kit', () => {
     const list = await screen.findByRole('list', { name: 'Changes waiting on this device' }, { timeout: 30_000 });
     expect(list).toHaveTextContent(`${name}: Note: “Waiting through the sign-out”`);
     expect(screen.getByRole('heading', { name: '1 change waits on this device' })).toBeInTheDocument();
+  }, 60_000);
+});
+
+describe('Unsynced Changes', () => {
+  it('offers Try to sync now while every change waits, and hides it while one is being sent', async () => {
+    const { agentId, refId, name } = await firstReferral();
+    const server = await testServer();
+    const texts = ['first', 'second'].map((n) => `The ${n} note, sent while Unsynced Changes watched (${Date.now()})`);
+    const notes = new RegExp(`/referrals/${refId}/notes$`);
+    const { screen, user, release, client } = await renderApp('/console/agent-followups/sync', {
+      as: AGENT,
+      hold: notes,
+    });
+    await screen.findByRole('heading', { name: 'Waiting to sync' }, { timeout: 30_000 });
+    // The connection drops under the first send (the app marks itself offline and the queue stops): both notes wait.
+    let reachable = false;
+    let dropped = 0;
+    const held = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (!reachable && notes.test(url)) {
+        dropped += 1;
+        throw new TypeError('Failed to fetch');
+      }
+      return held(input, init);
+    }) as typeof fetch;
+    try {
+      // Saved as the Add Note dialog saves them (each kicks the queue); online, so the first send is tried at once.
+      onlineManager.setOnline(true);
+      const referral = { agentId, referralId: refId, referralName: name };
+      for (const text of texts) expect(await client.writes.queue.add(noteWrite(referral, text))).toBe(true);
+      await waitFor(() => expect(dropped).toBe(1));
+      const list = await screen.findByRole('list', { name: 'Unsynced changes' });
+      await waitFor(() => expect(within(list).getAllByText('Waiting to sync')).toHaveLength(2));
+      const tryNow = await screen.findByRole('button', { name: 'Try to sync now' });
+
+      // Back in reach, the server holds the call (renderApp's hold): the first note is being sent, the second
+      // waits behind it (one referral's writes go in order), and Try to sync now is not offered.
+      reachable = true;
+      await user.click(tryNow);
+      await waitFor(() => expect(within(list).getAllByText('Syncing')).toHaveLength(1));
+      expect(within(list).getAllByText('Waiting to sync')).toHaveLength(1);
+      expect(screen.queryByRole('button', { name: 'Try to sync now' })).not.toBeInTheDocument();
+
+      // The server answers: both notes are on the server, nothing waits, nothing to try.
+      release();
+      expect(await screen.findByText('All changes are synced.', {}, { timeout: 30_000 })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Try to sync now' })).not.toBeInTheDocument();
+      expect(dropped).toBe(1);
+      const saved = await server.db.selectFrom('referral_notes').select('body').where('body', 'in', texts).execute();
+      expect(saved).toHaveLength(2);
+    } finally {
+      release();
+      globalThis.fetch = held;
+      onlineManager.setOnline(true);
+    }
   }, 60_000);
 });

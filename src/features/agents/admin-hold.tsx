@@ -21,10 +21,21 @@ export function AdminHold({ id }: { id: number }) {
   const reasons = useQuery(holdReasonsQueryOptions());
   const [reasonId, setReasonId] = useState('');
   const { form, errors, clear, formError, check, refused } = useForm(['reasonId'] as const);
+  // Undo runs the opposite step (docs/decisions/0108): a hold added is lifted, a hold lifted is placed again.
+  const undo = useWrite(changeAdminHoldWrite(id), {
+    onSuccess: (_updated, c) =>
+      snackbar(c.add ? 'Undone: the admin hold is back.' : 'Undone: the admin hold is lifted again.', {
+        tone: 'success',
+      }),
+    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+  });
   const change = useWrite(changeAdminHoldWrite(id), {
     onSuccess: (_updated, c) => {
       setReasonId('');
-      snackbar(c.add ? 'Admin hold added.' : 'Admin hold removed.', { tone: 'success' });
+      snackbar(c.add ? 'Admin hold added.' : 'Admin hold removed.', {
+        tone: 'success',
+        action: { label: 'Undo', run: () => undo.mutate({ add: !c.add, reasonId: c.reasonId }) },
+      });
     },
     // Adding: a reason refused (gone, or added meanwhile by someone else) is said beside it, the rest above the form.
     onError: (err, c) => {
@@ -57,7 +68,7 @@ export function AdminHold({ id }: { id: number }) {
               <Button
                 variant="text"
                 aria-label={`Remove hold: ${h.name}`}
-                disabled={change.isPending}
+                disabled={change.isPending || undo.isPending}
                 onClick={() => change.mutate({ add: false, reasonId: h.reasonId })}
               >
                 Remove
@@ -96,7 +107,7 @@ export function AdminHold({ id }: { id: number }) {
             </option>
           ))}
         </SelectField>
-        <Button type="submit" disabled={!reasonId || change.isPending}>
+        <Button type="submit" disabled={!reasonId || change.isPending || undo.isPending}>
           Add Hold
         </Button>
       </form>

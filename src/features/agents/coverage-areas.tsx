@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { addCoverageZipWrite, coverageQueryOptions, removeCoverageAreaWrite } from '../../api/staff-agents.ts';
+import {
+  addCoverageZipWrite,
+  coverageQueryOptions,
+  removeCoverageAreaWrite,
+  restoreCoverageAreaWrite,
+} from '../../api/staff-agents.ts';
 import { Button } from '../../ui/button.tsx';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -15,11 +20,18 @@ const areaLabel = (a: { zip: string | null; city: string | null; state: string |
 export function CoverageAreas({ id }: { id: number }) {
   const areas = useQuery(coverageQueryOptions(id));
   const placeOf = useZipPlaces((areas.data ?? []).flatMap((a) => (a.zip ? [a.zip] : [])));
-  const { zip, setZip, error, formError, form, submit, add, remove } = useZipListEditor({
+  const { zip, setZip, error, formError, form, submit, remove, busy } = useZipListEditor({
     serverKey: 'zip',
     add: addCoverageZipWrite(id),
-    added: (a) => `Added ${areaLabel(a)} to the coverage areas.`,
     remove: removeCoverageAreaWrite(id),
+    restore: restoreCoverageAreaWrite(id),
+    keyOf: (a) => a,
+    words: {
+      added: (a) => `Added ${areaLabel(a)} to the coverage areas.`,
+      addUndone: (a) => `Undone: ${areaLabel(a)} is off the coverage areas.`,
+      removed: (a) => `Removed ${areaLabel(a)} from the coverage areas.`,
+      removeUndone: (a) => `Undone: ${areaLabel(a)} is back in the coverage areas.`,
+    },
   });
   if (areas.isError) return <QueryFailure thing="Coverage areas" />;
   if (!areas.data) return <Skeleton label="Loading" shape="list" />;
@@ -38,8 +50,8 @@ export function CoverageAreas({ id }: { id: number }) {
               <Button
                 variant="text"
                 aria-label={`Remove ${areaLabel(a)}`}
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(a.id)}
+                disabled={busy}
+                onClick={() => remove.mutate(a)}
               >
                 Remove
               </Button>
@@ -54,7 +66,7 @@ export function CoverageAreas({ id }: { id: number }) {
       )}
       <form ref={form} className={styles.inlineForm} onSubmit={submit} noValidate>
         <ZipField label="ZIP" name="zip" value={zip} error={error} onChange={(e) => setZip(e.target.value)} />
-        <Button type="submit" disabled={add.isPending}>
+        <Button type="submit" disabled={busy}>
           Add Coverage Area
         </Button>
       </form>

@@ -11,11 +11,18 @@ import { useZipListEditor } from './zip-list-editor.ts';
 /** ZIP codes the agent never receives referrals in, even inside a covered city (the assignment rule's exclusion check). */
 export function ExcludedAreas({ id }: { id: number }) {
   const areas = useQuery(exclusionsQueryOptions(id));
-  const { zip, setZip, error, formError, form, submit, add, remove } = useZipListEditor({
+  const { zip, setZip, error, formError, form, submit, remove, busy } = useZipListEditor({
     serverKey: 'areaId',
     add: addExclusionWrite(id),
-    added: (a) => `Excluded ZIP ${a.zip}.`,
     remove: removeExclusionWrite(id),
+    restore: addExclusionWrite(id),
+    keyOf: (a) => a.zip,
+    words: {
+      added: (a) => `Excluded ZIP ${a.zip}.`,
+      addUndone: (a) => `Undone: ZIP ${a.zip} is no longer excluded.`,
+      removed: (zip) => `ZIP ${zip} is no longer excluded.`,
+      removeUndone: (zip) => `Undone: ZIP ${zip} is excluded again.`,
+    },
   });
   return (
     <section aria-labelledby={`excluded-${id}`} className={styles.stack}>
@@ -36,7 +43,7 @@ export function ExcludedAreas({ id }: { id: number }) {
               <Button
                 variant="text"
                 aria-label={`Remove exclusion ${a.zip}`}
-                disabled={remove.isPending}
+                disabled={busy}
                 onClick={() => remove.mutate(a.zip)}
               >
                 Remove
@@ -52,7 +59,7 @@ export function ExcludedAreas({ id }: { id: number }) {
       )}
       <form ref={form} className={styles.inlineForm} onSubmit={submit} noValidate>
         <ZipField label="Excluded ZIP" name="zip" value={zip} error={error} onChange={(e) => setZip(e.target.value)} />
-        <Button type="submit" disabled={add.isPending}>
+        <Button type="submit" disabled={busy}>
           Add Excluded Area
         </Button>
       </form>

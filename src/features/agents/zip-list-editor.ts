@@ -6,35 +6,65 @@ import { AreaZip } from '../../contract/agents.ts';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import { ruleError, useForm } from '../../widgets/form.ts';
 
+/** What the editor says after each step and after its Undo. */
+interface ZipListWords<A, K> {
+  added: (a: A) => string;
+  addUndone: (a: A) => string;
+  removed: (k: K) => string;
+  removeUndone: (k: K) => string;
+}
+
 /**
  * An agent's list of ZIPs edited in place (coverage areas, excluded areas): the ZIP checked against
  * the contract's rule (AreaZip, which the server checks too) before it is sent, the server's refusal
  * of the ZIP (a duplicate) beside the field and what belongs to no field above the form, a removal's
  * refusal in the snackbar, and the list read again after either (the writes' own cache effects). `serverKey` is the name the server
- * gives the ZIP in its refusal (`zip` in a body, `areaId` in a path).
+ * gives the ZIP in its refusal (`zip` in a body, `areaId` in a path). Adding and removing each offer
+ * Undo (docs/decisions/0108): `keyOf` is what removes an added entry, `restore` adds a removed one back.
  */
-export function useZipListEditor<A, K>({
+export function useZipListEditor<A, K, R>({
   add,
-  added,
   remove,
+  restore,
+  keyOf,
+  words,
   serverKey,
 }: {
   add: Write<A, string, unknown>;
-  added: (a: A) => string;
   remove: Write<unknown, K, unknown>;
+  restore: Write<R, K, unknown>;
+  keyOf: (a: A) => K;
+  words: ZipListWords<A, K>;
   serverKey: string;
 }) {
   const snackbar = useSnackbar();
   const [zip, setZipValue] = useState('');
   const { form, errors, clear, formError, check, refused } = useForm(['zip', serverKey]);
+  const undoFailed = (err: Error) => snackbar(serverMessage(err), { tone: 'error' });
+  const undoAdd = useWrite(remove, { onError: undoFailed });
+  const undoRemove = useWrite(restore, { onError: undoFailed });
   const adding = useWrite(add, {
     onSuccess: (a) => {
       setZipValue('');
-      snackbar(added(a), { tone: 'success' });
+      snackbar(words.added(a), {
+        tone: 'success',
+        action: {
+          label: 'Undo',
+          run: () => undoAdd.mutate(keyOf(a), { onSuccess: () => snackbar(words.addUndone(a), { tone: 'success' }) }),
+        },
+      });
     },
     onError: refused,
   });
   const removing = useWrite(remove, {
+    onSuccess: (_d, k) =>
+      snackbar(words.removed(k), {
+        tone: 'success',
+        action: {
+          label: 'Undo',
+          run: () => undoRemove.mutate(k, { onSuccess: () => snackbar(words.removeUndone(k), { tone: 'success' }) }),
+        },
+      }),
     onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
   });
   const submit = (e: FormEvent) => {
@@ -55,7 +85,7 @@ export function useZipListEditor<A, K>({
     formError,
     form,
     submit,
-    add: adding,
     remove: removing,
+    busy: adding.isPending || removing.isPending || undoAdd.isPending || undoRemove.isPending,
   };
 }

@@ -102,9 +102,14 @@ function ZipCoverage({ id, canEdit }: { id: number; canEdit: boolean }) {
     placeholderData: keepPreviousData,
   });
   const snackbar = useSnackbar();
+  // Undo adds the ZIP back (docs/decisions/0108).
+  const undo = useWrite(addSupplierZipWrite(id), {
+    onSuccess: (_, zip) => snackbar(`Undone: ZIP ${zip} is covered again.`),
+    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+  });
   const remove = useWrite(removeSupplierZipWrite(id), {
     onSuccess: (_, zip) => {
-      snackbar(`ZIP ${zip} removed.`);
+      snackbar(`ZIP ${zip} removed.`, { action: { label: 'Undo', run: () => undo.mutate(zip) } });
     },
     onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
   });
@@ -163,9 +168,14 @@ function AddZips({ id }: { id: number }) {
   const { form: oneForm, formError: oneFailure } = oneErrors;
   const { form: bulkForm, formError: bulkFailure } = bulkErrors;
   const snackbar = useSnackbar();
+  // Undo removes the ZIP again (docs/decisions/0108).
+  const undo = useWrite(removeSupplierZipWrite(id), {
+    onSuccess: (_, added) => snackbar(`Undone: ZIP ${added} is no longer covered.`),
+    onError: (err) => snackbar(serverMessage(err), { tone: 'error' }),
+  });
   const one = useWrite(addSupplierZipWrite(id), {
-    onSuccess: () => {
-      snackbar(`ZIP ${zip} added.`);
+    onSuccess: ({ zip: added }) => {
+      snackbar(`ZIP ${added} added.`, { action: { label: 'Undo', run: () => undo.mutate(added) } });
       setZip('');
     },
     onError: oneErrors.refused,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 
 import { organisationOf } from '../../access/role-grants.ts';
 import { isRole } from '../../access/roles.ts';
@@ -41,16 +41,38 @@ export function UserRoles({ user }: { user: UserDetail }) {
   });
   const { form, errors, clear, formError, check, refused } = useForm(FIELD_KEYS);
   const orgKey: Key = needsOffice ? 'loanOfficeId' : 'brokerId';
+  const removedAt = useRef(new Map<number, number>());
+  const nameOf = (roleId: number) => catalogue.data?.find((r) => r.id === roleId)?.displayName ?? 'The role';
+  // Undo runs the opposite write (docs/decisions/0108): a removal gives the role back its place in the list.
+  const undoFailed = (e: Error) =>
+    snackbar(refusalOf(e, []).formError ?? 'The change could not be undone.', { tone: 'error' });
+  const undoGrant = useWrite(revokeRoleWrite(user.id), {
+    onSuccess: (_d, roleId) => done(`Undone: ${nameOf(roleId)} was removed again.`),
+    onError: undoFailed,
+  });
+  const undoRevoke = useWrite(grantRoleWrite(user.id), {
+    onSuccess: (_d, body) => done(`Undone: ${nameOf(body.roleId)} was added back.`),
+    onError: undoFailed,
+  });
   const grant = useWrite(grantRoleWrite(user.id), {
-    onSuccess: () => {
-      done(`${chosen?.displayName ?? 'The role'} was added.`);
+    onSuccess: (_d, body) => {
+      snackbar(`${nameOf(body.roleId)} was added.`, {
+        action: { label: 'Undo', run: () => undoGrant.mutate(body.roleId) },
+      });
       setAdding('');
       setOrg('');
     },
     onError: refused,
   });
   const revoke = useWrite(revokeRoleWrite(user.id), {
-    onSuccess: () => done('The role was removed.'),
+    // The removed role's place (its index in the list) is read at the click, before the list changes.
+    onSuccess: (_d, roleId) =>
+      snackbar(`${nameOf(roleId)} was removed.`, {
+        action: {
+          label: 'Undo',
+          run: () => undoRevoke.mutate({ roleId, position: removedAt.current.get(roleId) ?? 0 }),
+        },
+      }),
     onError: (e) => snackbar(refusalOf(e, []).formError ?? 'The role could not be removed.', { tone: 'error' }),
   });
   const grantableIds = new Set((catalogue.data ?? []).filter((r) => r.grantable).map((r) => r.id));
@@ -75,7 +97,7 @@ export function UserRoles({ user }: { user: UserDetail }) {
         </p>
       )}
       <ul className={styles.list} aria-label="Roles">
-        {user.roles.map((r) => (
+        {user.roles.map((r, index) => (
           <li key={r.id} className={styles.listItem}>
             <span className={styles.inlineForm}>
               <span className={styles.toolbarSpacer}>{roleName(r.name)}</span>
@@ -84,7 +106,10 @@ export function UserRoles({ user }: { user: UserDetail }) {
                   variant="text"
                   aria-label={`Remove ${roleName(r.name)}`}
                   disabled={revoke.isPending}
-                  onClick={() => revoke.mutate(r.id)}
+                  onClick={() => {
+                    removedAt.current.set(r.id, index);
+                    revoke.mutate(r.id);
+                  }}
                 >
                   Remove
                 </Button>
