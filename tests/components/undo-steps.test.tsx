@@ -124,7 +124,8 @@ describe('Undo beside a reversible step', () => {
       as: 'admin@demo.test',
     });
     const roles = await screen.findByRole('list', { name: 'Roles' }, SLOW);
-    await user.click(within(roles).getByRole('button', { name: 'Remove Agent Engagement' }));
+    // Remove shows once the role catalogue (which roles may be granted) has loaded too.
+    await user.click(await within(roles).findByRole('button', { name: 'Remove Agent Engagement' }, SLOW));
     expect(await screen.findByText('Agent Engagement was removed.')).toBeInTheDocument();
     expect(await rolesOf(engagement)).toEqual(['CSR']);
     await user.click(await undoOf('Agent Engagement was removed.'));
