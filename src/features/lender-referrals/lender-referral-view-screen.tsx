@@ -323,8 +323,9 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
 
 /** One lender referral (lender-referrals view/:id): buyer, agent, history, notes; assign and move steps. */
 export function LenderReferralViewScreen({ params }: { params: Record<string, string> }) {
-  const id = recordId(params['id']) ?? 0;
-  const valid = Number.isInteger(id) && id > 0;
+  const found = recordId(params['id']);
+  const id = found ?? 0;
+  const valid = found !== undefined;
   const query = useQuery({ ...lenderReferralQueryOptions(id), enabled: valid });
   const roles = useStore(profileStore, (p) => p.user?.roles ?? []);
   const impersonating = useStore(impersonationStore, (i) => i?.target.kind ?? null);

@@ -250,8 +250,9 @@ function Form({ id, initial }: { id: number; initial: Questionnaire }) {
 
 /** An agent's questionnaire (my-agents questionnaire/:id): coverage and preferences, editable by the brokerage. */
 export function QuestionnaireScreen({ params }: { params: Record<string, string> }) {
-  const id = recordId(params['id']) ?? 0;
-  const valid = Number.isInteger(id) && id > 0;
+  const found = recordId(params['id']);
+  const id = found ?? 0;
+  const valid = found !== undefined;
   const agent = useQuery({ ...myAgentQueryOptions(id), enabled: valid });
   const q = useQuery({ ...questionnaireQueryOptions(id), enabled: valid });
   if (!valid || q.isError || agent.isError)

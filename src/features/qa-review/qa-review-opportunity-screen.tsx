@@ -118,8 +118,9 @@ function CallReview({ call, focused }: { call: QaQueueItem; focused: boolean }) 
 
 /** QA review of one opportunity (qa-review/opportunity/:id): the opportunity, its timeline, and each recorded call with its recording, disposition and scorecard. */
 export function QaReviewOpportunityScreen({ params }: { params: Record<string, string> }) {
-  const id = recordId(params['id']) ?? 0;
-  const valid = Number.isInteger(id) && id > 0;
+  const found = recordId(params['id']);
+  const id = found ?? 0;
+  const valid = found !== undefined;
   const opportunity = useQuery({ ...opportunityQueryOptions(id), enabled: valid });
   const calls = useQuery({ ...qaOpportunityQueryOptions(id), enabled: valid });
   const focus = Number(new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).get('call'));
