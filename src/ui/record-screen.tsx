@@ -43,6 +43,8 @@ export interface RecordScreenProps<T> {
   back?: { href: string; label: string } | undefined;
   /** The record's title (the top bar and the header). */
   title: (record: T) => string;
+  /** The top bar's title, when it says more than the header ("QA Review: <name>"). */
+  pageTitle?: (record: T) => string;
   /** Buttons beside the title; below 768 px they move to the action bar when `phoneActions` is not given. */
   actions?: (record: T) => ReactNode;
   /** The phone's action bar (below 768 px), in place of `actions`. */
@@ -62,6 +64,7 @@ export function RecordScreen<T>({
   failureTitle,
   back,
   title,
+  pageTitle,
   actions,
   phoneActions,
   children,
@@ -82,6 +85,7 @@ export function RecordScreen<T>({
   return (
     <RecordFrame
       title={title(record)}
+      {...(pageTitle ? { pageTitle: pageTitle(record) } : {})}
       back={back}
       actions={phoneActions && mobile ? undefined : actions?.(record)}
       phoneBar={
@@ -100,6 +104,8 @@ const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export interface RecordFrameProps {
   title: string;
+  /** The top bar's title, when it differs from the header's. */
+  pageTitle?: string;
   back?: { href: string; label: string } | undefined;
   actions?: ReactNode;
   children?: ReactNode;
@@ -109,10 +115,10 @@ export interface RecordFrameProps {
 }
 
 /** The frame of a record that is there: title, header row (actions, way back), first card, more cards. */
-export function RecordFrame({ title, back, actions, children, more, phoneBar }: RecordFrameProps) {
+export function RecordFrame({ title, pageTitle, back, actions, children, more, phoneBar }: RecordFrameProps) {
   const heading = useId();
   return (
-    <Page title={title}>
+    <Page title={pageTitle ?? title}>
       <div className={styles.stack}>
         <Card aria-labelledby={heading}>
           <div className={styles.headerRow}>

@@ -14,6 +14,7 @@ import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { withBreakPoints } from '../../ui/break-points.tsx';
 import { Button } from '../../ui/button.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from './agent-app.css.ts';
@@ -34,8 +35,9 @@ const NOT_KEPT_TEXT = 'Not saved on this device: keep this page open until it is
 /** One referral: contact, stage, notes and history, with Update Stage and Add Note (queued offline). */
 export function ReferralScreen({ params }: { params: Record<string, string> }) {
   const agentId = useAgentId() ?? 0;
-  const refId = recordId(params['id']) ?? 0;
-  const detail = useQuery({ ...referralQueryOptions(agentId, refId), enabled: agentId > 0 && refId > 0 });
+  const found = recordId(params['id']);
+  const refId = found ?? 0;
+  const detail = useQuery({ ...referralQueryOptions(agentId, refId), enabled: agentId > 0 && found !== undefined });
   const events = useQuery({ ...referralEventsQueryOptions(agentId, refId), enabled: detail.isSuccess });
   const notes = useQuery({ ...referralNotesQueryOptions(agentId, refId), enabled: detail.isSuccess });
   const queued = useQueuedWrites(refId);
@@ -62,7 +64,9 @@ export function ReferralScreen({ params }: { params: Record<string, string> }) {
     return (
       <div className={styles.page}>
         <AgentNotices />
-        {gone || (detail.isError && !unreachable) ? (
+        {found === undefined ? (
+          <QueryFailure thing="This referral" />
+        ) : gone || (detail.isError && !unreachable) ? (
           <p className={styles.section}>{detail.error?.message}</p>
         ) : unreachable || waited ? (
           <NotKept agentId={agentId} refId={refId} offline={unreachable} />

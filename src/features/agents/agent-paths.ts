@@ -9,11 +9,12 @@ export function agentRouteOf(params: Record<string, string>) {
   const inBrokerage = params['agentId'] !== undefined;
   const checked = recordId(inBrokerage ? params['agentId'] : params['id']);
   const agentId = checked ?? 0;
-  const brokerageId = inBrokerage ? (recordId(params['id']) ?? 0) : undefined;
+  const brokerage = recordId(params['id']);
+  const brokerageId = inBrokerage ? (brokerage ?? 0) : undefined;
   return {
     agentId,
     brokerageId,
-    valid: checked !== undefined && brokerageId !== 0,
+    valid: checked !== undefined && (!inBrokerage || brokerage !== undefined),
     agentPath:
       brokerageId !== undefined
         ? pathTo('brokerage-agent', { id: brokerageId, agentId })

@@ -8,9 +8,7 @@ import { recordId } from '../../lib/record-params.ts';
 import { requestImpersonation, useCanImpersonate } from '../../session/impersonation.ts';
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { Button } from '../../ui/button.tsx';
-import { Card, Page } from '../../ui/layout.tsx';
-import { QueryFailure } from '../../ui/query-failure.tsx';
-import { RecordSkeleton } from '../../ui/skeleton.tsx';
+import { RecordScreen } from '../../ui/record-screen.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Tabs } from '../../ui/tabs.tsx';
 import { ApinationStatus } from '../../widgets/apination-status.tsx';
@@ -23,25 +21,21 @@ import { BrokerageStats } from './brokerage-stats.tsx';
 
 /** One brokerage (view/:id): profile, stats, agents, referrals and broker notes; staff who may can impersonate it. */
 export function BrokerageViewScreen({ params }: { params: Record<string, string> }) {
-  const id = recordId(params['id']) ?? 0;
-  const brokerage = useQuery({ ...brokerageQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+  const found = recordId(params['id']);
+  const brokerage = useQuery({ ...brokerageQueryOptions(found ?? 0), enabled: found !== undefined });
   const canImpersonate = useCanImpersonate();
   const [editing, setEditing] = useState(false);
   const b = brokerage.data;
   useAddRecentlyViewed('brokerages', b ? { id: b.id, label: b.name } : undefined);
 
-  if (brokerage.isError)
-    return (
-      <Page>
-        <QueryFailure thing="This brokerage" />
-      </Page>
-    );
-  if (!b) return <RecordSkeleton label="Loading brokerage" />;
   return (
-    <Page title={b.name}>
-      <Card>
-        <div className={styles.headerRow}>
-          <h2 className={styles.heading}>{b.name}</h2>
+    <RecordScreen
+      found={found !== undefined}
+      query={brokerage}
+      noun="brokerage"
+      title={(b) => b.name}
+      actions={(b) => (
+        <>
           <Link href={pathTo('brokerage-email', { id: b.id })}>Email Settings</Link>
           <Button variant="secondary" onClick={() => setEditing(true)}>
             Edit Brokerage
@@ -54,7 +48,11 @@ export function BrokerageViewScreen({ params }: { params: Record<string, string>
               Impersonate
             </Button>
           )}
-        </div>
+        </>
+      )}
+      more={(b) => <BrokerageEditDialog brokerage={b} open={editing} onOpenChange={setEditing} />}
+    >
+      {(b) => (
         <Tabs
           label="Brokerage"
           items={[
@@ -85,8 +83,7 @@ export function BrokerageViewScreen({ params }: { params: Record<string, string>
             },
           ]}
         />
-      </Card>
-      <BrokerageEditDialog brokerage={b} open={editing} onOpenChange={setEditing} />
-    </Page>
+      )}
+    </RecordScreen>
   );
 }

@@ -128,8 +128,9 @@ function VersionDiff({ versions }: { versions: readonly ContentVersion[] }) {
 
 /** Edit Content (content-search view/:id): save a new version, the history with a diff, restore an old version. */
 export function ContentEditScreen({ params }: { params: Record<string, string> }) {
-  const id = recordId(params['id']) ?? 0;
-  const valid = Number.isInteger(id) && id > 0;
+  const found = recordId(params['id']);
+  const id = found ?? 0;
+  const valid = found !== undefined;
   const item = useQuery({ ...contentItemQueryOptions(id), enabled: valid });
   const history = useQuery({ ...contentHistoryQueryOptions(id), enabled: valid });
   const audiences = useQuery(audiencesQueryOptions());

@@ -29,9 +29,8 @@ import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { Card, Page } from '../../ui/layout.tsx';
-import { QueryFailure } from '../../ui/query-failure.tsx';
-import { RecordSkeleton } from '../../ui/skeleton.tsx';
+import { Card } from '../../ui/layout.tsx';
+import { RecordScreen } from '../../ui/record-screen.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
@@ -307,107 +306,110 @@ function StepControl({ referral }: { referral: LenderReferralDetail }) {
 
 /** One lender referral (lender-referrals view/:id): buyer, agent, history, notes; assign and move steps. */
 export function LenderReferralViewScreen({ params }: { params: Record<string, string> }) {
-  const id = recordId(params['id']) ?? 0;
-  const valid = Number.isInteger(id) && id > 0;
+  const found = recordId(params['id']);
+  const id = found ?? 0;
+  const valid = found !== undefined;
   const query = useQuery({ ...lenderReferralQueryOptions(id), enabled: valid });
   const roles = useStore(profileStore, (p) => p.user?.roles ?? []);
   const impersonating = useStore(impersonationStore, (i) => i?.target.kind ?? null);
   const writer = userTypeOf({ roles, impersonating }) === 'lender';
   const note = useWrite(addLenderReferralNoteWrite(id));
   const r = query.data;
-  const buyer = r ? personName(r.buyer.first, r.buyer.last, 'Not Available') : undefined;
-  useAddRecentlyViewed('lenderReferrals', r && buyer ? { id: r.id, label: buyer } : undefined);
-  if (!valid || query.isError)
-    return (
-      <Page title="Referral">
-        <QueryFailure thing="This referral" />
-      </Page>
-    );
-  if (!r || !buyer) return <RecordSkeleton label="Loading referral" />;
+  useAddRecentlyViewed(
+    'lenderReferrals',
+    r ? { id: r.id, label: personName(r.buyer.first, r.buyer.last, 'Not Available') } : undefined,
+  );
   const addNote = async (body: string) => {
     await note.mutateAsync(body);
   };
   return (
-    <Page title={buyer}>
-      <div className={styles.stack}>
-        <Card>
-          <div className={styles.headerRow}>
-            <h2 className={styles.heading}>{buyer}</h2>
-          </div>
-          <DetailList
-            items={[
-              ['Status', LENDER_STEP_LABELS[r.status]],
-              [
-                'Phone',
-                r.buyerContact.phone ? (
-                  <a href={`tel:${r.buyerContact.phone}`}>{formatPhone(r.buyerContact.phone)}</a>
-                ) : (
-                  '-'
-                ),
-              ],
-              [
-                'Email',
-                r.buyerContact.email ? (
-                  <a href={`mailto:${r.buyerContact.email}`}>{withBreakPoints(r.buyerContact.email)}</a>
-                ) : (
-                  '-'
-                ),
-              ],
-              ['Type', enumLabel('referralType', r.type)],
-              ['Transfer', enumLabel('opportunityStatus', r.opportunityStatus)],
-              ['Received', formatDateTime(r.received)],
-              ['First Contact', formatDateTime(r.firstContact)],
-              ['Loan Amount', formatCents(r.loanAmountCents)],
-              ...(r.lostReason ? [['Reason', r.lostReason] as const] : []),
-              ...(r.closed ? [['Closed', formatDate(r.closed)] as const] : []),
-            ]}
-          />
-        </Card>
-        <Card>
-          <h2 className={styles.subheading}>Agent</h2>
-          <DetailList
-            items={[
-              ['Agent', r.agent?.name ?? '-'],
-              ['Brokerage', r.brokerage.name],
-              ['Agent Phone', r.agentContact?.phone ? formatPhone(r.agentContact.phone) : '-'],
-              ['Agent Email', r.agentContact?.email ?? '-'],
-            ]}
-          />
-        </Card>
-        <Card>
-          <h2 className={styles.subheading}>Loan Officer</h2>
-          {writer ? (
-            <AssignControl key={r.loanOfficer?.id ?? 'none'} referral={r} />
-          ) : (
-            <p>{r.loanOfficer?.name ?? 'Unassigned'}</p>
-          )}
-        </Card>
-        {writer && (
+    <RecordScreen
+      found={valid}
+      query={query}
+      noun="referral"
+      failureTitle="Referral"
+      title={(r) => personName(r.buyer.first, r.buyer.last, 'Not Available')}
+      more={(r) => (
+        <>
           <Card>
-            <h2 className={styles.subheading}>Next Step</h2>
-            <StepControl referral={r} />
+            <h2 className={styles.subheading}>Agent</h2>
+            <DetailList
+              items={[
+                ['Agent', r.agent?.name ?? '-'],
+                ['Brokerage', r.brokerage.name],
+                ['Agent Phone', r.agentContact?.phone ? formatPhone(r.agentContact.phone) : '-'],
+                ['Agent Email', r.agentContact?.email ?? '-'],
+              ]}
+            />
           </Card>
-        )}
-        <Card>
-          <h2 className={styles.subheading}>History</h2>
-          <ul className={styles.list} aria-label="History">
-            {r.history.map((e) => (
-              <li key={e.id} className={styles.listItem}>
-                <p>{eventText(e)}</p>
-                <span className={styles.meta}>{[e.actor, formatDateTime(e.created)].filter(Boolean).join(' · ')}</span>
-              </li>
-            ))}
-          </ul>
-        </Card>
-        <Card>
-          <h2 className={styles.subheading}>Notes</h2>
-          <NotesPanel
-            notes={r.notes.map((n) => ({ id: n.id, body: n.body, author: n.author.name, created: n.created }))}
-            onAdd={writer ? addNote : undefined}
-            formatTime={formatDateTime}
-          />
-        </Card>
-      </div>
-    </Page>
+          <Card>
+            <h2 className={styles.subheading}>Loan Officer</h2>
+            {writer ? (
+              <AssignControl key={r.loanOfficer?.id ?? 'none'} referral={r} />
+            ) : (
+              <p>{r.loanOfficer?.name ?? 'Unassigned'}</p>
+            )}
+          </Card>
+          {writer && (
+            <Card>
+              <h2 className={styles.subheading}>Next Step</h2>
+              <StepControl referral={r} />
+            </Card>
+          )}
+          <Card>
+            <h2 className={styles.subheading}>History</h2>
+            <ul className={styles.list} aria-label="History">
+              {r.history.map((e) => (
+                <li key={e.id} className={styles.listItem}>
+                  <p>{eventText(e)}</p>
+                  <span className={styles.meta}>
+                    {[e.actor, formatDateTime(e.created)].filter(Boolean).join(' · ')}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card>
+            <h2 className={styles.subheading}>Notes</h2>
+            <NotesPanel
+              notes={r.notes.map((n) => ({ id: n.id, body: n.body, author: n.author.name, created: n.created }))}
+              onAdd={writer ? addNote : undefined}
+              formatTime={formatDateTime}
+            />
+          </Card>
+        </>
+      )}
+    >
+      {(r) => (
+        <DetailList
+          items={[
+            ['Status', LENDER_STEP_LABELS[r.status]],
+            [
+              'Phone',
+              r.buyerContact.phone ? (
+                <a href={`tel:${r.buyerContact.phone}`}>{formatPhone(r.buyerContact.phone)}</a>
+              ) : (
+                '-'
+              ),
+            ],
+            [
+              'Email',
+              r.buyerContact.email ? (
+                <a href={`mailto:${r.buyerContact.email}`}>{withBreakPoints(r.buyerContact.email)}</a>
+              ) : (
+                '-'
+              ),
+            ],
+            ['Type', enumLabel('referralType', r.type)],
+            ['Transfer', enumLabel('opportunityStatus', r.opportunityStatus)],
+            ['Received', formatDateTime(r.received)],
+            ['First Contact', formatDateTime(r.firstContact)],
+            ['Loan Amount', formatCents(r.loanAmountCents)],
+            ...(r.lostReason ? [['Reason', r.lostReason] as const] : []),
+            ...(r.closed ? [['Closed', formatDate(r.closed)] as const] : []),
+          ]}
+        />
+      )}
+    </RecordScreen>
   );
 }

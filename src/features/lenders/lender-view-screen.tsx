@@ -16,16 +16,16 @@ import { profileStore } from '../../session/state.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Page } from '../../ui/layout.tsx';
+import { Card } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
-import { QueryFailure } from '../../ui/query-failure.tsx';
-import { RecordSkeleton } from '../../ui/skeleton.tsx';
+import { RecordScreen } from '../../ui/record-screen.tsx';
 import * as styles from '../../ui/staff.css.ts';
 
 /** One loan office (lenders view/:id) and its loan officers; staff who may can impersonate it. */
 export function LenderViewScreen({ params }: { params: Record<string, string> }) {
-  const id = recordId(params['id']) ?? 0;
-  const valid = Number.isInteger(id) && id > 0;
+  const found = recordId(params['id']);
+  const id = found ?? 0;
+  const valid = found !== undefined;
   const office = useQuery({ ...loanOfficeQueryOptions(id), enabled: valid });
   const [paging, setPaging] = useState({ page: 1, rowsPerPage: DEFAULT_ROWS_PER_PAGE });
   const officers = useQuery({
@@ -38,40 +38,24 @@ export function LenderViewScreen({ params }: { params: Record<string, string> })
   const roles = useStore(profileStore, (p) => p.user?.roles ?? []).map((r) => r.name);
   const opensOfficer = canAccess(roles, routeById('my-loan-officer-view'));
   const seesReferrals = canAccess(roles, routeById('lender-referrals'));
-  if (office.isError || !valid)
-    return (
-      <Page>
-        <QueryFailure thing="This loan office" />
-      </Page>
-    );
-  const o = office.data;
-  if (!o) return <RecordSkeleton label="Loading lender" />;
   return (
-    <Page title={o.name}>
-      <div className={styles.stack}>
-        <Card>
-          <div className={styles.headerRow}>
-            <h2 className={styles.heading}>{o.name}</h2>
-            {canImpersonate && (
-              <Button
-                variant="secondary"
-                onClick={() => requestImpersonation({ kind: 'loanOffice', id: o.id, name: o.name })}
-              >
-                Impersonate
-              </Button>
-            )}
-          </div>
-          <DetailList
-            items={[
-              ['Status', codeLabel(o.status)],
-              ['Email', o.email],
-              ['Phone', formatPhone(o.phone)],
-            ]}
-          />
-          {seesReferrals && (
-            <Link href={`${pathTo('lender-referrals')}?office=${o.id}`}>View this loan office’s referrals</Link>
-          )}
-        </Card>
+    <RecordScreen
+      found={valid}
+      query={office}
+      noun="lender"
+      failure="This loan office could not be loaded."
+      title={(o) => o.name}
+      actions={(o) =>
+        canImpersonate && (
+          <Button
+            variant="secondary"
+            onClick={() => requestImpersonation({ kind: 'loanOffice', id: o.id, name: o.name })}
+          >
+            Impersonate
+          </Button>
+        )
+      }
+      more={() => (
         <Card>
           <h2 className={styles.subheading}>Loan Officers</h2>
           <DataTable
@@ -105,7 +89,22 @@ export function LenderViewScreen({ params }: { params: Record<string, string> })
             onChange={setPaging}
           />
         </Card>
-      </div>
-    </Page>
+      )}
+    >
+      {(o) => (
+        <>
+          <DetailList
+            items={[
+              ['Status', codeLabel(o.status)],
+              ['Email', o.email],
+              ['Phone', formatPhone(o.phone)],
+            ]}
+          />
+          {seesReferrals && (
+            <Link href={`${pathTo('lender-referrals')}?office=${o.id}`}>View this loan office’s referrals</Link>
+          )}
+        </>
+      )}
+    </RecordScreen>
   );
 }

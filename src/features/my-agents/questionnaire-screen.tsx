@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
 
 import { pathTo } from '../../access/route-table.ts';
 import { myAgentQueryOptions, questionnaireQueryOptions, saveQuestionnaireWrite } from '../../api/my-agents.ts';
@@ -12,9 +11,7 @@ import { recordId } from '../../lib/record-params.ts';
 import { US_STATES_AND_TERRITORIES } from '../../lib/us-states.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
-import { Card, Page } from '../../ui/layout.tsx';
-import { QueryFailure } from '../../ui/query-failure.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { RecordScreen } from '../../ui/record-screen.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { TextField } from '../../ui/text-field.tsx';
@@ -232,33 +229,36 @@ function Form({ id, initial }: { id: number; initial: Questionnaire }) {
 
 /** An agent's questionnaire (my-agents questionnaire/:id): coverage and preferences, editable by the brokerage. */
 export function QuestionnaireScreen({ params }: { params: Record<string, string> }) {
-  const id = recordId(params['id']) ?? 0;
-  const valid = Number.isInteger(id) && id > 0;
+  const found = recordId(params['id']);
+  const id = found ?? 0;
+  const valid = found !== undefined;
   const agent = useQuery({ ...myAgentQueryOptions(id), enabled: valid });
   const q = useQuery({ ...questionnaireQueryOptions(id), enabled: valid });
-  if (!valid || q.isError || agent.isError)
-    return (
-      <Page>
-        <QueryFailure thing="This questionnaire" />
-        <Link href={pathTo('my-agents')}>Back to My Agents</Link>
-      </Page>
-    );
-  if (!q.data || !agent.data) return <Skeleton label="Loading questionnaire" shape="record" />;
-  const name = agent.data.name.display ?? 'Not Available';
+  const both = q.data && agent.data ? { questionnaire: q.data, agent: agent.data } : undefined;
+  const nameOf = (a: NonNullable<typeof agent.data>) => a.name.display ?? 'Not Available';
   return (
-    <Page title={`${name}: Questionnaire`}>
-      <Card>
-        <div className={styles.headerRow}>
-          <h2 className={styles.heading}>{name}</h2>
-          <Link href={pathTo('view-my-agent', { id })}>Back to agent</Link>
-        </div>
-        <p className={styles.meta}>
-          {q.data.updated
-            ? `Last saved ${formatDateTime(q.data.updated)}${q.data.updatedBy ? ` by ${q.data.updatedBy}` : ''}`
-            : 'Not filled in yet.'}
-        </p>
-        <Form key={q.data.updated ?? 'new'} id={id} initial={q.data} />
-      </Card>
-    </Page>
+    <RecordScreen
+      found={valid}
+      query={{ data: both, isError: q.isError || agent.isError }}
+      noun="questionnaire"
+      back={
+        both
+          ? { href: pathTo('view-my-agent', { id }), label: 'Back to agent' }
+          : { href: pathTo('my-agents'), label: 'Back to My Agents' }
+      }
+      title={(b) => nameOf(b.agent)}
+      pageTitle={(b) => `${nameOf(b.agent)}: Questionnaire`}
+    >
+      {({ questionnaire }) => (
+        <>
+          <p className={styles.meta}>
+            {questionnaire.updated
+              ? `Last saved ${formatDateTime(questionnaire.updated)}${questionnaire.updatedBy ? ` by ${questionnaire.updatedBy}` : ''}`
+              : 'Not filled in yet.'}
+          </p>
+          <Form key={questionnaire.updated ?? 'new'} id={id} initial={questionnaire} />
+        </>
+      )}
+    </RecordScreen>
   );
 }

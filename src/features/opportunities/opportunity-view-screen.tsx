@@ -14,14 +14,11 @@ import { formatPhone } from '../../lib/validation.ts';
 import { useStore } from '../../session/persisted-store.ts';
 import { useAddRecentlyViewed } from '../../session/recently-viewed.ts';
 import { profileStore } from '../../session/state.ts';
-import { ActionBar } from '../../ui/action-bar.tsx';
 import { withBreakPoints } from '../../ui/break-points.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Page } from '../../ui/layout.tsx';
-import { useIsMobile } from '../../ui/media.ts';
-import { QueryFailure } from '../../ui/query-failure.tsx';
-import { RecordSkeleton } from '../../ui/skeleton.tsx';
+import { Card } from '../../ui/layout.tsx';
+import { RecordScreen } from '../../ui/record-screen.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { RecordNotes } from '../../widgets/record-notes.tsx';
@@ -41,39 +38,77 @@ import { OpportunityTasks } from './opportunity-tasks.tsx';
  * admits (STAFF_ROLES); CSR_VIEW_OPPORTUNITIES only reads.
  */
 export function OpportunityViewScreen({ params }: { params: Record<string, string> }) {
-  const id = recordId(params['id']) ?? 0;
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery({ ...opportunityQueryOptions(id), enabled: valid });
+  const found = recordId(params['id']);
+  const query = useQuery({ ...opportunityQueryOptions(found ?? 0), enabled: found !== undefined });
   const canWrite = useStore(profileStore, (p) => hasStaffRole(p.user?.roles ?? []));
   const [editing, setEditing] = useState(false);
-  const mobile = useIsMobile();
   const snackbar = useSnackbar();
   const o = query.data;
   useAddRecentlyViewed('opportunities', o ? { id: o.id, label: opportunityName(o) } : undefined);
-  if (query.isError || !valid)
-    return (
-      <Page>
-        <QueryFailure thing="This opportunity" />
-      </Page>
-    );
-  if (!o) return <RecordSkeleton label="Loading opportunity" />;
-  const name = opportunityName(o);
-  const phone = o.contact.phoneNumber;
-  const email = o.contact.emailAddress;
+  const editButton = canWrite && (
+    <Button variant="secondary" onClick={() => setEditing(true)}>
+      Edit Contact
+    </Button>
+  );
   return (
-    <Page title={name}>
-      <div className={styles.stack}>
-        <Card aria-labelledby="opportunity-contact">
-          <div className={styles.headerRow}>
-            <h2 id="opportunity-contact" className={styles.heading}>
-              {name}
+    <RecordScreen
+      found={found !== undefined}
+      query={query}
+      noun="opportunity"
+      title={opportunityName}
+      actions={() => editButton}
+      // A phone keeps the contact's actions at hand, stuck to the bottom of the screen (action-bar.tsx).
+      phoneActions={
+        o?.contact.phoneNumber || canWrite
+          ? (o) => (
+              <>
+                {o.contact.phoneNumber && (
+                  <a className={buttonClass('primary')} href={`tel:${o.contact.phoneNumber}`}>
+                    Call
+                  </a>
+                )}
+                {editButton}
+              </>
+            )
+          : undefined
+      }
+      more={(o) => (
+        <>
+          {canWrite && (
+            <EditContactDialog
+              opportunity={o}
+              open={editing}
+              onOpenChange={setEditing}
+              onSaved={(next) => {
+                setEditing(false);
+                if (next) snackbar('Contact saved.', { tone: 'success' });
+              }}
+            />
+          )}
+          <OpportunityStatusCard opportunity={o} readOnly={!canWrite} />
+          <OpportunityAssignment opportunity={o} readOnly={!canWrite} />
+          <OpportunityLender id={o.id} />
+          <OpportunityPartner partnerId={o.partnerId} />
+          <OpportunityTasks id={o.id} />
+          <Card aria-labelledby="opportunity-notes">
+            <h2 id="opportunity-notes" className={styles.subheading}>
+              Notes
             </h2>
-            {canWrite && !mobile && (
-              <Button variant="secondary" onClick={() => setEditing(true)}>
-                Edit Contact
-              </Button>
-            )}
-          </div>
+            <RecordNotes
+              label="Opportunity notes"
+              query={opportunityNotesQueryOptions(o.id)}
+              add={canWrite ? addOpportunityNoteWrite(o.id) : undefined}
+            />
+          </Card>
+          <OpportunityInteractions id={o.id} canWrite={canWrite} />
+          <OpportunityConversation id={o.id} />
+        </>
+      )}
+    >
+      {(o) => {
+        const phone = o.contact.phoneNumber;
+        const email = o.contact.emailAddress;
+        return (
           <DetailList
             items={[
               ['First Name', o.contact.nameFirst],
@@ -92,51 +127,8 @@ export function OpportunityViewScreen({ params }: { params: Record<string, strin
               ['Updated', formatDateTime(o.updated)],
             ]}
           />
-        </Card>
-        {canWrite && (
-          <EditContactDialog
-            opportunity={o}
-            open={editing}
-            onOpenChange={setEditing}
-            onSaved={(next) => {
-              setEditing(false);
-              if (next) snackbar('Contact saved.', { tone: 'success' });
-            }}
-          />
-        )}
-        <OpportunityStatusCard opportunity={o} readOnly={!canWrite} />
-        <OpportunityAssignment opportunity={o} readOnly={!canWrite} />
-        <OpportunityLender id={o.id} />
-        <OpportunityPartner partnerId={o.partnerId} />
-        <OpportunityTasks id={o.id} />
-        <Card aria-labelledby="opportunity-notes">
-          <h2 id="opportunity-notes" className={styles.subheading}>
-            Notes
-          </h2>
-          <RecordNotes
-            label="Opportunity notes"
-            query={opportunityNotesQueryOptions(o.id)}
-            add={canWrite ? addOpportunityNoteWrite(o.id) : undefined}
-          />
-        </Card>
-        <OpportunityInteractions id={o.id} canWrite={canWrite} />
-        <OpportunityConversation id={o.id} />
-        {/* A phone keeps the contact's actions at hand, stuck to the bottom of the screen (action-bar.tsx). */}
-        {mobile && (phone || canWrite) && (
-          <ActionBar label="Opportunity actions">
-            {phone && (
-              <a className={buttonClass('primary')} href={`tel:${phone}`}>
-                Call
-              </a>
-            )}
-            {canWrite && (
-              <Button variant="secondary" onClick={() => setEditing(true)}>
-                Edit Contact
-              </Button>
-            )}
-          </ActionBar>
-        )}
-      </div>
-    </Page>
+        );
+      }}
+    </RecordScreen>
   );
 }

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
 
 import { pathTo } from '../../access/route-table.ts';
 import {
@@ -16,9 +15,10 @@ import { recordId } from '../../lib/record-params.ts';
 import { formatPhone } from '../../lib/validation.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Page } from '../../ui/layout.tsx';
+import { Card } from '../../ui/layout.tsx';
 import { QueryFailure } from '../../ui/query-failure.tsx';
-import { RecordSkeleton, Skeleton } from '../../ui/skeleton.tsx';
+import { RecordScreen } from '../../ui/record-screen.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { dispositionText, durationText, QA_STATUS_LABELS, qaTone } from './qa-format.ts';
 import { RecordingPlayer } from './recording-player.tsx';
@@ -118,56 +118,54 @@ function CallReview({ call, focused }: { call: QaQueueItem; focused: boolean }) 
 
 /** QA review of one opportunity (qa-review/opportunity/:id): the opportunity, its timeline, and each recorded call with its recording, disposition and scorecard. */
 export function QaReviewOpportunityScreen({ params }: { params: Record<string, string> }) {
-  const id = recordId(params['id']) ?? 0;
-  const valid = Number.isInteger(id) && id > 0;
+  const found = recordId(params['id']);
+  const id = found ?? 0;
+  const valid = found !== undefined;
   const opportunity = useQuery({ ...opportunityQueryOptions(id), enabled: valid });
   const calls = useQuery({ ...qaOpportunityQueryOptions(id), enabled: valid });
   const focus = Number(new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).get('call'));
-  if (!valid || opportunity.isError)
-    return (
-      <Page title="QA Review">
-        <QueryFailure thing="This opportunity" />
-      </Page>
-    );
-  const o = opportunity.data;
-  if (!o) return <RecordSkeleton label="Loading opportunity" />;
-  const name = [o.contact.nameFirst, o.contact.nameLast].filter(Boolean).join(' ') || `Opportunity ${o.id}`;
+  const nameOf = (o: NonNullable<typeof opportunity.data>) =>
+    [o.contact.nameFirst, o.contact.nameLast].filter(Boolean).join(' ') || `Opportunity ${o.id}`;
   const list = calls.data?.content ?? [];
   return (
-    <Page title={`QA Review: ${name}`}>
-      <div className={styles.stack}>
-        <p>
-          <Link href={pathTo('qa-review')}>Back to the QA queue</Link>
-        </p>
-        <Card aria-labelledby="qa-opportunity">
-          <h2 id="qa-opportunity" className={styles.subheading}>
-            {name}
-          </h2>
-          <DetailList
-            items={[
-              ['Phone Number', formatPhone(o.contact.phoneNumber)],
-              ['Email Address', o.contact.emailAddress],
-              ['Type', enumLabel('referralType', o.type)],
-              ['Status', enumLabel('opportunityStatus', o.status)],
-              ['Product', productFamilyLabel(o.product)],
-              ['Brokerage', o.brokerageName],
-              ['Agent', o.agentName],
-              ['Created', formatDateTime(o.created)],
-            ]}
-          />
-        </Card>
-        {calls.isError && <QueryFailure thing="The calls" />}
-        {calls.isPending ? (
-          <Skeleton label="Loading the calls" shape="record" />
-        ) : list.length === 0 ? (
-          <Card>
-            <p>This opportunity has no recorded calls to review.</p>
-          </Card>
-        ) : (
-          list.map((c) => <CallReview key={c.interactionId} call={c} focused={c.interactionId === focus} />)
-        )}
-        <Timeline id={o.id} />
-      </div>
-    </Page>
+    <RecordScreen
+      found={valid}
+      query={opportunity}
+      noun="opportunity"
+      failureTitle="QA Review"
+      title={nameOf}
+      pageTitle={(o) => `QA Review: ${nameOf(o)}`}
+      back={{ href: pathTo('qa-review'), label: 'Back to the QA queue' }}
+      more={(o) => (
+        <>
+          {calls.isError && <QueryFailure thing="The calls" />}
+          {calls.isPending ? (
+            <Skeleton label="Loading the calls" shape="record" />
+          ) : list.length === 0 ? (
+            <Card>
+              <p>This opportunity has no recorded calls to review.</p>
+            </Card>
+          ) : (
+            list.map((c) => <CallReview key={c.interactionId} call={c} focused={c.interactionId === focus} />)
+          )}
+          <Timeline id={o.id} />
+        </>
+      )}
+    >
+      {(o) => (
+        <DetailList
+          items={[
+            ['Phone Number', formatPhone(o.contact.phoneNumber)],
+            ['Email Address', o.contact.emailAddress],
+            ['Type', enumLabel('referralType', o.type)],
+            ['Status', enumLabel('opportunityStatus', o.status)],
+            ['Product', productFamilyLabel(o.product)],
+            ['Brokerage', o.brokerageName],
+            ['Agent', o.agentName],
+            ['Created', formatDateTime(o.created)],
+          ]}
+        />
+      )}
+    </RecordScreen>
   );
 }

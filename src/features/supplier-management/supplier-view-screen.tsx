@@ -34,11 +34,9 @@ import { Button } from '../../ui/button.tsx';
 import { SelectField, TextArea } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
-import { Card, Page } from '../../ui/layout.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
-import { QueryFailure } from '../../ui/query-failure.tsx';
+import { RecordScreen } from '../../ui/record-screen.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
-import { RecordSkeleton } from '../../ui/skeleton.tsx';
 import { useSnackbar } from '../../ui/snackbar.tsx';
 import * as styles from '../../ui/staff.css.ts';
 import { Tabs } from '../../ui/tabs.tsx';
@@ -58,40 +56,37 @@ const capText = (cap: number) => (isNoCap(cap) ? 'No cap' : formatCount(cap));
 
 /** One lead supplier (view/:id): its figures, ZIP coverage and quarterly limits per brokerage. ADMIN edits. */
 export function SupplierViewScreen({ params }: { params: Record<string, string> }) {
-  const id = recordId(params['id']) ?? 0;
-  const supplier = useQuery({ ...supplierQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+  const found = recordId(params['id']);
+  const supplier = useQuery({ ...supplierQueryOptions(found ?? 0), enabled: found !== undefined });
   const canEdit = useStore(profileStore, (p) => !!p.user?.roles.some((r) => r.name === 'ADMIN'));
-  const s = supplier.data;
-  if (supplier.isError)
-    return (
-      <Page>
-        <QueryFailure thing="This lead supplier" />
-      </Page>
-    );
-  if (!s) return <RecordSkeleton label="Loading supplier" />;
   return (
-    <Page title={s.name}>
-      <Card>
-        <div className={styles.headerRow}>
-          <h2 className={styles.heading}>{s.name}</h2>
-        </div>
-        <DetailList
-          items={[
-            ['ZIP Codes', formatCount(s.zipCount)],
-            ['Brokerage Limits', formatCount(s.limitCount)],
-            ['Leads This Quarter', formatCount(s.leadsThisQuarter)],
-            ['Created', formatDate(s.created)],
-          ]}
-        />
-        <Tabs
-          label="Supplier"
-          items={[
-            { value: 'zips', label: 'ZIP Coverage', content: <ZipCoverage id={s.id} canEdit={canEdit} /> },
-            { value: 'limits', label: 'Limits', content: <Limits id={s.id} canEdit={canEdit} /> },
-          ]}
-        />
-      </Card>
-    </Page>
+    <RecordScreen
+      found={found !== undefined}
+      query={supplier}
+      noun="supplier"
+      failure="This lead supplier could not be loaded."
+      title={(s) => s.name}
+    >
+      {(s) => (
+        <>
+          <DetailList
+            items={[
+              ['ZIP Codes', formatCount(s.zipCount)],
+              ['Brokerage Limits', formatCount(s.limitCount)],
+              ['Leads This Quarter', formatCount(s.leadsThisQuarter)],
+              ['Created', formatDate(s.created)],
+            ]}
+          />
+          <Tabs
+            label="Supplier"
+            items={[
+              { value: 'zips', label: 'ZIP Coverage', content: <ZipCoverage id={s.id} canEdit={canEdit} /> },
+              { value: 'limits', label: 'Limits', content: <Limits id={s.id} canEdit={canEdit} /> },
+            ]}
+          />
+        </>
+      )}
+    </RecordScreen>
   );
 }
 
