@@ -199,7 +199,7 @@ describe('the overview dashboard', () => {
       .executeTakeFirstOrThrow();
     const figures = screen.getByRole('region', { name: 'Do-not-call list' });
     await waitFor(() =>
-      expect(figures).toHaveTextContent(`Inbound blocked${Number(blocked.n).toLocaleString('en-US')}`),
+      expect(figures).toHaveTextContent(`Inbound blocked ${Number(blocked.n).toLocaleString('en-US')}`),
     );
     expect(within(figures).getByRole('link', { name: 'Open the DNC List' })).toHaveAttribute(
       'href',

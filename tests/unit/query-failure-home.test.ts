@@ -30,15 +30,14 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Inside an attribute of a <QueryFailure> element. */
+/** Inside an attribute of a <QueryFailure> element, or the `failure` a <RecordScreen> hands to QueryFailure. */
 function inQueryFailure(node: ts.Node): boolean {
   for (let n: ts.Node | undefined = node.parent; n; n = n.parent) {
     if (ts.isJsxAttribute(n)) {
       const element = n.parent.parent;
-      return (
-        (ts.isJsxSelfClosingElement(element) || ts.isJsxOpeningElement(element)) &&
-        element.tagName.getText() === 'QueryFailure'
-      );
+      if (!ts.isJsxSelfClosingElement(element) && !ts.isJsxOpeningElement(element)) return false;
+      const tag = element.tagName.getText();
+      return tag === 'QueryFailure' || (tag === 'RecordScreen' && n.name.getText() === 'failure');
     }
   }
   return false;
