@@ -207,6 +207,21 @@ describe('creating a user', () => {
 });
 
 describe('changing roles', () => {
+  it('puts a granted role at the place asked for (0: first), last without one, and refuses a place that is not one', async () => {
+    const id = await idOf('engagement@demo.test');
+    const names = (body: unknown) => v.parse(UserDetail, body).roles.map((r) => r.name);
+    const first = await admin.post(`/users-api/users/${id}/roles`, { roleId: roleId['CSR'], position: 0 });
+    expect(names(first.body)).toEqual(['CSR', 'AGENT_ENGAGEMENT']);
+    const last = await admin.post(`/users-api/users/${id}/roles`, { roleId: roleId['QA_TEAM'] });
+    expect(names(last.body)).toEqual(['CSR', 'AGENT_ENGAGEMENT', 'QA_TEAM']);
+    for (const position of [-1, 1.5, 101, '0'])
+      expect(
+        (await admin.post(`/users-api/users/${id}/roles`, { roleId: roleId['MANAGER'], position })).status,
+        String(position),
+      ).toBe(400);
+    for (const name of ['CSR', 'QA_TEAM']) await admin.delete(`/users-api/users/${id}/roles/${roleId[name]}`);
+  });
+
   it('grants and removes roles with an audit row for each, shown on the user', async () => {
     const id = await idOf('supervisor@demo.test');
     const granted = await admin.post(`/users-api/users/${id}/roles`, { roleId: roleId['CSR'] });

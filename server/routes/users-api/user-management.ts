@@ -173,33 +173,28 @@ async function grantRole(c: AppContext): Promise<Response> {
       if (target.loan_office_id === null) set.loan_office_id = loanOfficeId;
     }
     if (Object.keys(set).length > 0) await trx.updateTable('users').set(set).where('id', '=', id).execute();
-    if (body.position === undefined) {
-      const next = await trx
-        .selectFrom('user_roles')
-        .select(sql<number>`coalesce(max(position), -1) + 1`.as('p'))
+    // The new role goes at its place in the list (missing: last) and the roles are numbered again in
+    // the order the user has them: the first one is the primary role that picks the landing page.
+    const held = await trx
+      .selectFrom('user_roles')
+      .select('role_id')
+      .where('user_id', '=', id)
+      .orderBy('position')
+      .orderBy('role_id')
+      .execute();
+    const order = held.map((r) => r.role_id);
+    order.splice(Math.min(body.position ?? order.length, order.length), 0, role.id);
+    await trx
+      .insertInto('user_roles')
+      .values({ user_id: id, role_id: role.id, position: order.length - 1 })
+      .execute();
+    for (const [position, roleId] of order.entries())
+      await trx
+        .updateTable('user_roles')
+        .set({ position })
         .where('user_id', '=', id)
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('user_roles').values({ user_id: id, role_id: role.id, position: next.p }).execute();
-    } else {
-      // At a place in the list: the roles are numbered again in the order the user has them, the new one at it.
-      const held = await trx
-        .selectFrom('user_roles')
-        .select('role_id')
-        .where('user_id', '=', id)
-        .orderBy('position')
-        .orderBy('role_id')
+        .where('role_id', '=', roleId)
         .execute();
-      const order = held.map((r) => r.role_id);
-      order.splice(Math.min(body.position, order.length), 0, role.id);
-      await trx.insertInto('user_roles').values({ user_id: id, role_id: role.id, position: 0 }).execute();
-      for (const [position, roleId] of order.entries())
-        await trx
-          .updateTable('user_roles')
-          .set({ position })
-          .where('user_id', '=', id)
-          .where('role_id', '=', roleId)
-          .execute();
-    }
     await audit(trx, c, id, 'ROLE_GRANTED', roleDisplayName(name));
     // The user's open live streams follow the new role (and brokerage) on every process.
     await recordAccessChange(trx, [id], 'ROLES_CHANGED');
