@@ -225,14 +225,14 @@ export const qaReviewRoutes: RouteDef[] = [
     policy: QA_ROLES,
     handler: async (c) => {
       // The few distinct handlers straight from the (handled_by, ...) index, one step per handler (a
-      // loose index scan), then each one's user by id: never a read of every user (decision 0115).
+      // loose index scan), then each one's user by its key: never a read of every user (decision 0115).
       const { rows } = await sql<QaHandlers[number]>`with recursive handlers(id) as (
           (select handled_by from qa_reviews where handled_by is not null order by handled_by limit 1)
           union all
           select (select q.handled_by from qa_reviews q where q.handled_by > h.id order by q.handled_by limit 1)
           from handlers h where h.id is not null)
         select u.id, ${userNameSql('u')} as name
-        from handlers h cross join lateral (select * from users where users.id = h.id limit 1) u
+        from handlers h join users u on u.id = h.id
         order by u.first_name, u.last_name, u.id`.execute(c.var.db);
       return c.json(rows satisfies QaHandlers);
     },
