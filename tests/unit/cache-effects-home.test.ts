@@ -1,25 +1,16 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+
+import { filesUnder, sourceOf } from '../setup/source-files.ts';
 
 // One home per resource: the cache effects of a write (what it invalidates, sets, updates
 // optimistically) live with the write in its API module (src/api/<resource>.ts, run by `useWrite`),
 // and the console's own machinery in src/app (the live stream, the offline write queue). Screens and
 // widgets never touch the query cache: a file elsewhere under src that calls one of these fails here.
 
-const ROOT = path.resolve(__dirname, '../..');
 const CACHE_WRITES =
   /\.(invalidateQueries|setQueryData|setQueriesData|removeQueries|resetQueries|cancelQueries|refetchQueries)\s*[(<]/g;
 /** The layers that may touch the query cache. */
 const CACHE_OWNERS = ['src/api/', 'src/app/'];
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir)).flatMap((name) => {
-    const rel = `${dir}/${name}`;
-    if (statSync(path.join(ROOT, rel)).isDirectory()) return filesUnder(rel);
-    return /\.tsx?$/.test(name) ? [rel] : [];
-  });
-}
 
 /** `file: method` for each call of a cache-writing method of the QueryClient in `text`. */
 function cacheWritesIn(file: string, text: string): string[] {
@@ -41,7 +32,7 @@ describe('the cache effects of writes live in src/api', () => {
   it('no file under src/features, src/ui or any layer but src/api and src/app touches the query cache', () => {
     const offenders = filesUnder('src')
       .filter((f) => !CACHE_OWNERS.some((owner) => f.startsWith(owner)))
-      .flatMap((f) => cacheWritesIn(f, readFileSync(path.join(ROOT, f), 'utf8')));
+      .flatMap((f) => cacheWritesIn(f, sourceOf(f)));
     expect(
       offenders,
       'move the cache effect into the write of src/api/<resource>.ts (write(call, effects), run with useWrite)',

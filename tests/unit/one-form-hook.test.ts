@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+
+import { filesUnder, sourceOf } from '../setup/source-files.ts';
 
 // Every form of the console shows its errors one way, through the one form hook of src/widgets/form.ts
 // (`useForm`, its `FieldErrors` type): each message beside its field, focus on the first, the server's
@@ -9,16 +10,7 @@ import { describe, expect, it } from 'vitest';
 // hook, a second FieldErrors type, a hand-made focus on the first field in error, or a form that
 // does not go through the hook is refused here.
 
-const ROOT = path.resolve(__dirname, '../..');
 const HOME = 'src/widgets/form.ts';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir)).flatMap((name) => {
-    const rel = `${dir}/${name}`;
-    if (statSync(path.join(ROOT, rel)).isDirectory()) return filesUnder(rel);
-    return /\.tsx?$/.test(name) ? [rel] : [];
-  });
-}
 
 /** A type of field errors: `Partial<Record<K, string>>`, however it is named. */
 const isErrorsRecord = (node: ts.TypeNode | undefined): boolean =>
@@ -82,7 +74,7 @@ export function formsOffTheHook(files: ReadonlyMap<string, string>): string[] {
     .map(([file]) => file);
 }
 
-const SOURCES = new Map(filesUnder('src').map((f) => [f, readFileSync(path.join(ROOT, f), 'utf8')]));
+const SOURCES = new Map(filesUnder('src').map((f) => [f, sourceOf(f)]));
 
 describe('one form hook for every form', () => {
   it('finds a second hook, a second FieldErrors type and a hand-made focus, so the checks below can fail', () => {

@@ -1,14 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+
+import { filesUnder, sourceOf } from '../setup/source-files.ts';
 
 // A query that fails to load says so one way: `QueryFailure` of src/ui/query-failure.tsx ("<Thing> could
 // not be loaded.", or the spec's own words, with Retry). Load-failure words written in markup anywhere
 // else, or in a string that does not go to QueryFailure, are refused here; the few strings that are not
 // a query's failure shown as a state are listed with why.
 
-const ROOT = path.resolve(__dirname, '../..');
 const HOME = 'src/ui/query-failure.tsx';
 const LOAD_FAILURE = /could not be loaded|couldn't be loaded|could not load|failed to load/i;
 
@@ -21,14 +20,6 @@ const NOT_A_STATE: Record<string, string> = {
   'src/features/supplier-management/supplier-view-screen.tsx': "a table's empty state when its rows failed",
   'src/features/agent-assignments/agent-assignments-screen.tsx': "the fallback of the server's own words",
 };
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir)).flatMap((name) => {
-    const rel = `${dir}/${name}`;
-    if (statSync(path.join(ROOT, rel)).isDirectory()) return filesUnder(rel);
-    return /\.tsx?$/.test(name) ? [rel] : [];
-  });
-}
 
 /** Inside an attribute of a <QueryFailure> element, or the `failure` a <RecordScreen> hands to QueryFailure. */
 function inQueryFailure(node: ts.Node): boolean {
@@ -81,7 +72,7 @@ describe('load failures are QueryFailure', () => {
   it('no screen or widget words a load failure itself: it renders QueryFailure', () => {
     const found = filesUnder('src')
       .filter((f) => f !== HOME)
-      .flatMap((f) => handWordedFailures(f, readFileSync(path.join(ROOT, f), 'utf8')));
+      .flatMap((f) => handWordedFailures(f, sourceOf(f)));
     expect(found, `render <QueryFailure thing="The x" retry={query.refetch} /> (${HOME})`).toEqual([]);
   });
 });

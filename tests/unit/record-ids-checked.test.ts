@@ -1,22 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+
+import { filesUnder, sourceOf } from '../setup/source-files.ts';
 
 // A record screen reads its ids once and checked (`recordId` / `recordIds` of src/lib/record-params.ts) and
 // hands a malformed one to the scaffold as the not-found state (src/ui/record-screen.tsx). A screen that
 // parses `params` by hand, or turns a bad id into 0, asks the server for record 0: a file under src/features
 // doing either fails here.
 
-const ROOT = path.resolve(__dirname, '../..');
 const HAND_PARSES = /recordId\([^()]*\)\)?\s*\?\?\s*0\b|Number\(\s*params\b/g;
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir)).flatMap((name) => {
-    const rel = `${dir}/${name}`;
-    if (statSync(path.join(ROOT, rel)).isDirectory()) return filesUnder(rel);
-    return /\.tsx?$/.test(name) ? [rel] : [];
-  });
-}
 
 /** `file: text` for each id of the address turned into 0 or parsed by hand in `text`. */
 function handParsesIn(file: string, text: string): string[] {
@@ -41,9 +32,7 @@ describe('record screens read their ids checked', () => {
   });
 
   it('no file under src/features turns a malformed id into 0 or parses the params by hand', () => {
-    const offenders = filesUnder('src/features').flatMap((f) =>
-      handParsesIn(f, readFileSync(path.join(ROOT, f), 'utf8')),
-    );
+    const offenders = filesUnder('src/features').flatMap((f) => handParsesIn(f, sourceOf(f)));
     expect(
       offenders,
       'read the id with recordId/recordIds and pass `found={id !== undefined}` to RecordScreen (src/ui/record-screen.tsx)',
