@@ -60,6 +60,7 @@ export function createApp({
     c.set('db', db);
     c.set('config', config);
     c.set('now', now);
+    c.set('clock', now);
     c.set('events', events);
     try {
       await next();

@@ -33,6 +33,12 @@ export interface AppEnv {
     config: Config;
     auth: Auth;
     now: () => Date;
+    /**
+     * The process's clock, which X-Demo-Clock never moves (http/demo-clock.ts): what guards sign-in
+     * (the throttle's windows) runs on it, so a request that names another instant neither escapes
+     * the attempts made at the real time nor is blocked by them. Decision 0097.
+     */
+    clock: () => Date;
     /** This process's event bus (server/events/bus.ts); absent in an app started without one. */
     events: EventBus | undefined;
     /** The request's id (X-Request-Id) and its logger, which puts the id on every line (http/request-log.ts). */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
-import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
+import { call, DEMO_PASSWORD, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 // In demo mode a request may name the instant it runs at (X-Demo-Clock), so a behaviour that
 // depends on the hour (bulk SMS quiet hours) can be tested end to end at any hour of the day.
@@ -45,6 +46,26 @@ describe('the demo clock', () => {
       expect(res.status, bad).toBe(400);
       expect(res.body).toMatchObject({ fields: { 'X-Demo-Clock': 'must be an ISO 8601 instant with its zone' } });
     }
+  });
+
+  it('leaves sign-in throttling on the real clock: an earlier instant is not locked out by later failures, a later one escapes none', async () => {
+    const attempt = (username: string, password: string, headers: Record<string, string> = {}) =>
+      call(server, 'POST', '/auth/oauth2.0/accessToken', {
+        headers,
+        form: { grant_type: 'password', username, password, client_id: OAUTH_CLIENTS.console },
+      });
+    // 10 wrong guesses from this address at noon, each at another account: the next attempt from it waits 1 s.
+    for (let i = 0; i < 10; i++) expect((await attempt(`guess${i}@demo.test`, 'wrong-password-1')).status).toBe(400);
+    expect((await attempt('manager@demo.test', DEMO_PASSWORD)).status).toBe(429);
+    server.setNow(new Date(NOON.getTime() + 2_000));
+    // Pinned an hour before the failures, the owner's right password is judged at the real time (past the wait).
+    const early = await attempt('manager@demo.test', DEMO_PASSWORD, { 'X-Demo-Clock': '2026-11-24T16:00:00Z' });
+    expect(early.status, JSON.stringify(early.body)).toBe(200);
+    // 30 attempts in 15 minutes close the address; a request pinned to the next day is still refused.
+    for (let i = 10; i < 40; i++) await attempt(`guess${i}@demo.test`, 'wrong-password-1');
+    expect((await attempt('manager@demo.test', DEMO_PASSWORD)).status).toBe(429);
+    const late = await attempt('manager@demo.test', DEMO_PASSWORD, { 'X-Demo-Clock': '2026-11-25T17:00:00Z' });
+    expect(late.status).toBe(429);
   });
 
   it('does not exist outside demo mode: the header is not even read', async () => {
