@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
-import { settlePersistence } from '../../src/app/query-persistence.ts';
+import { clearPersistedQueries, settlePersistence } from '../../src/app/query-persistence.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
 
 afterEach(() => {
@@ -161,6 +161,10 @@ describe('the agent lifecycle', () => {
       .where('status', '=', 'ACTIVE')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
+    // The first page starts from nothing kept: an earlier test's copy of this agent (deleted, then
+    // reactivated) may still be persisted, and a first page trusts a kept copy's age.
+    await settlePersistence();
+    await clearPersistedQueries();
     const app = await renderApp(`/console/agents/view/${agent.id}`, { as: 'admin@demo.test' });
     await waitFor(() => expect(app.screen.getByTestId('agent-status')).toHaveTextContent('Status: Active'), {
       timeout: 20_000,

@@ -2,9 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 import { settlePersistence } from '../../src/app/query-persistence.ts';
+import { closeTestServer, restoreNativeFetch } from './render-app.tsx';
 
 // The persisted query cache restores from IndexedDB asynchronously, and writes throttled; an
 // unmounted app's restore still resolves later. Let it settle while jsdom's window exists, so
@@ -14,7 +16,20 @@ afterEach(async () => {
   cleanup();
   await settle(10);
 });
-afterAll(() => settlePersistence());
+// Test files share a worker and its modules (vitest.config.ts, `isolate: false`); each still starts
+// as a fresh browser would: the environment's fetch, empty IndexedDB (its stores open per call).
+beforeAll(() => {
+  restoreNativeFetch();
+  globalThis.indexedDB = new IDBFactory();
+});
+afterAll(async () => {
+  await settlePersistence();
+  await closeTestServer();
+  // What a file stubbed or mocked does not reach the next file in the worker.
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 // Sign-in runs real scrypt hashing against the in-process API: allow for a busy 2-core machine.
 configure({ asyncUtilTimeout: 10_000 });

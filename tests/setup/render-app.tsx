@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll } from 'vitest';
 
 import { ROUTES } from '../../src/access/route-table.ts';
 import { App } from '../../src/app/App.tsx';
@@ -18,6 +17,13 @@ import {
 import { DEMO_PASSWORD, startTestServer, type TestServer } from './test-server.ts';
 
 let server: TestServer | undefined;
+/** The environment's fetch, from before any test routed it (the setup file imports this module first). */
+const NATIVE_FETCH = globalThis.fetch;
+
+/** A test file starts with the environment's fetch: what it talks to before its first render (a stand-in) is reached. */
+export function restoreNativeFetch(): void {
+  globalThis.fetch = NATIVE_FETCH;
+}
 const LOGIN_ROUTE = ROUTES.find((r) => r.id === 'login')!;
 
 /** One in-process API (fresh seeded database) per test file, shared by its tests. */
@@ -25,14 +31,19 @@ export async function testServer(): Promise<TestServer> {
   server ??= await startTestServer();
   return server;
 }
-afterAll(async () => {
+/**
+ * Closes the file's API (tests/setup/dom-setup.ts calls it after each file). Registered by the setup
+ * file, not here: test files share this module within a worker (vitest `isolate: false`), so a hook
+ * registered at its import would run after the first file only, and later files would share its database.
+ */
+export async function closeTestServer(): Promise<void> {
   // A query the last test left running (a refetch, a restore from IndexedDB) now fails as a lost
   // connection does, rather than reaching a server whose database is closed.
   globalThis.fetch = (() =>
     Promise.reject(new TypeError('Failed to fetch: the test server has closed'))) as typeof fetch;
   await server?.close();
   server = undefined;
-});
+}
 
 /** Routes the console's fetch calls to the in-process reference API; calls to `hold` paths wait for `gate`. */
 function routeFetch(s: TestServer, hold?: RegExp, gate?: Promise<void>) {
