@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+
+import { closeTestServer, restoreNativeFetch, testServer } from '../setup/render-app.tsx';
+
+// Component files share their worker's modules (vitest.config.ts, `isolate: false`, decision 0116).
+// What the setup file does between two files (tests/setup/dom-setup.ts) must give the next file a
+// database and a fetch of its own, as a separate process would.
+
+describe('one test file to the next in a worker', () => {
+  it('starts from a freshly seeded API: what the last file wrote is gone', async () => {
+    const first = await testServer();
+    await first.db.updateTable('brokerages').set({ name: 'Renamed By An Earlier File' }).where('id', '=', 1).execute();
+    await closeTestServer();
+    const second = await testServer();
+    expect(second).not.toBe(first);
+    const row = await second.db.selectFrom('brokerages').select('name').where('id', '=', 1).executeTakeFirstOrThrow();
+    expect(row.name).not.toBe('Renamed By An Earlier File');
+  }, 60_000);
+
+  it("starts with the environment's fetch, not the closed server's refusal", async () => {
+    restoreNativeFetch();
+    const native = globalThis.fetch;
+    await closeTestServer();
+    expect(globalThis.fetch).not.toBe(native);
+    await expect(globalThis.fetch('/anything')).rejects.toThrow('the test server has closed');
+    restoreNativeFetch();
+    expect(globalThis.fetch).toBe(native);
+  });
+});
