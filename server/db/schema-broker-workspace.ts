@@ -67,9 +67,16 @@ export interface AgentOpenReferralsTable {
   open: number;
 }
 
+/** The brokerage's total of agent_open_referrals, kept by the same trigger (migration 054). */
+export interface BrokerageOpenReferralsTable {
+  brokerage_id: number;
+  open: number;
+}
+
 /** Added to `Database` in schema.ts. */
 export interface BrokerWorkspaceTables {
   agent_open_referrals: AgentOpenReferralsTable;
+  brokerage_open_referrals: BrokerageOpenReferralsTable;
   potential_agents: PotentialAgentsTable;
   brokerage_agent_notes: BrokerageAgentNotesTable;
   agent_questionnaires: AgentQuestionnairesTable;

@@ -7,8 +7,9 @@ import { MyAgentPage } from '../../src/contract/my-agents.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 // My Agents by overdue reads each agent's open referrals from agent_open_referrals (migration 028's
-// trigger) instead of grouping every overdue referral. The kept counts must equal the rows after any
-// write, and the sort must order agents exactly as server/db/overdue.ts's rule counts them.
+// trigger) instead of grouping every overdue referral, and the broker score reads the brokerage's
+// total from brokerage_open_referrals (migration 054, the same trigger). The kept counts must equal
+// the rows after any write, and the sort must order agents exactly as server/db/overdue.ts's rule counts them.
 
 let server: TestServer;
 let broker: Caller;
@@ -32,17 +33,30 @@ afterAll(async () => {
 });
 
 const OPEN = ['AWAITING_FOLLOWUP', 'SPOKEN_WITH', 'SHOWN_HOMES', 'MET_WITH_SELLER', 'OFFER_MADE', 'LISTED_HOME'];
-const fromRows = async () =>
-  (
+/** Open referrals per brokerage and agent, and per brokerage (migration 054), counted from the rows. */
+const fromRows = async () => ({
+  agents: (
     await sql<{ brokerage_id: number; agent_id: number; open: number }>`
   select brokerage_id, agent_id, count(*)::int as open from referrals
   where stage in (${sql.join(OPEN)}) group by 1, 2 order by 1, 2`.execute(server.db)
-  ).rows;
-const kept = async () =>
-  (
+  ).rows,
+  brokerages: (
+    await sql<{ brokerage_id: number; open: number }>`
+  select brokerage_id, count(*)::int as open from referrals
+  where stage in (${sql.join(OPEN)}) group by 1 order by 1`.execute(server.db)
+  ).rows,
+});
+/** The same, as the trigger keeps them. */
+const kept = async () => ({
+  agents: (
     await sql<{ brokerage_id: number; agent_id: number; open: number }>`
   select brokerage_id, agent_id, open from agent_open_referrals where open <> 0 order by 1, 2`.execute(server.db)
-  ).rows;
+  ).rows,
+  brokerages: (
+    await sql<{ brokerage_id: number; open: number }>`
+  select brokerage_id, open from brokerage_open_referrals where open <> 0 order by 1`.execute(server.db)
+  ).rows,
+});
 
 /** Harbor Point's agents (not deleted) in the order the rule's counts give: overdue, then last and first name (the database's collation), then id. */
 async function expectedOrder(direction: 'asc' | 'desc') {
@@ -58,9 +72,11 @@ async function expectedOrder(direction: 'asc' | 'desc') {
   ).rows;
 }
 
-describe('agent_open_referrals, kept by the trigger (migration 028)', () => {
-  it('equals the referral rows after the seed, and after inserts, stage changes, moves between agents and brokerages, and deletes', async () => {
-    expect(await kept()).toEqual(await fromRows());
+describe('agent_open_referrals and brokerage_open_referrals, kept by the trigger (migrations 028 and 054)', () => {
+  it('equal the referral rows after the seed, and after inserts, stage changes, moves between agents and brokerages, and deletes', async () => {
+    const seeded = await kept();
+    expect(seeded.brokerages.length).toBeGreaterThan(1);
+    expect(seeded).toEqual(await fromRows());
     const some = await server.db
       .selectFrom('referrals')
       .select(['id', 'agent_id'])

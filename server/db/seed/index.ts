@@ -74,7 +74,7 @@ async function secondaryIndexes(db: Db): Promise<{ name: string; definition: str
 }
 
 /**
- * Counts kept by row triggers (migrations 025, 026 and 028): a bulk load would run each trigger once
+ * Counts kept by row triggers (migrations 025, 026, 028 and 054): a bulk load would run each trigger once
  * per row, every one updating the same few counter rows (a chain of row versions that grows with the
  * load). A large seed disables them and builds each kept table from its rows after the load, with the
  * statement its migration backfilled it with.
@@ -98,6 +98,15 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
       select brokerage_id, agent_id, count(*) from referrals
       where stage in ('AWAITING_FOLLOWUP', 'SPOKEN_WITH', 'SHOWN_HOMES', 'MET_WITH_SELLER', 'OFFER_MADE', 'LISTED_HOME')
       group by 1, 2`,
+  },
+  {
+    // Kept by the same trigger as agent_open_referrals (migration 054), disabled and enabled above.
+    table: 'brokerage_open_referrals',
+    triggers: [],
+    rebuild: `insert into brokerage_open_referrals (brokerage_id, open)
+      select brokerage_id, count(*) from referrals
+      where stage in ('AWAITING_FOLLOWUP', 'SPOKEN_WITH', 'SHOWN_HOMES', 'MET_WITH_SELLER', 'OFFER_MADE', 'LISTED_HOME')
+      group by 1`,
   },
   {
     table: 'dnc_buckets',

@@ -110,7 +110,7 @@ export async function scoreOf(db: Db, brokerageId: number, now: Date): Promise<B
       (select count(*) from opportunities where brokerage_id = ${b} and assigned_at >= ${since90})::int as accepted,
       (select count(*) from opportunities where brokerage_id = ${b} and status = 'NO_AGENT_ACCEPT' and created_at >= ${since90})::int as declined,
       (select count(*) from opportunities where brokerage_id = ${b} and created_at >= ${since365})::int as leads12,
-      (select coalesce(sum(open), 0) from agent_open_referrals where brokerage_id = ${b})::int as idle_open,
+      (select coalesce(max(open), 0) from brokerage_open_referrals where brokerage_id = ${b})::int as idle_open,
       (select count(*) from referrals where brokerage_id = ${b} and stage = 'UNDER_CONTRACT')::int as under_contract,
       (select count(*) from referrals r where r.brokerage_id = ${b} and r.stage in (${sql.join(IDLE_OVERDUE_STAGES.map((st) => sql.lit(st)))})
         and r.updated_at >= (select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days'))::int as idle_recent,
