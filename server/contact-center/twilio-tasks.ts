@@ -58,6 +58,33 @@ const stuckSql = (now: Date) => sql<boolean>`(t.created_at < ${now}::timestamptz
     sql` `,
   )} end))`;
 
+/**
+ * The list's total without reading the tasks (migration 055): the kept counts per brokerage, status
+ * and channel, less or only the stuck ones, which a range of contact_center_tasks_stuck_idx per status
+ * counts (a task is stuck once older than its status's limit, so the count depends on the hour).
+ */
+async function countTasks(db: Db, q: TaskQuery): Promise<number> {
+  const kept = db
+    .selectFrom('contact_center_task_counts')
+    .select(sql<number>`coalesce(sum(n), 0)::int`.as('n'))
+    .$if(q.brokerageId !== null, (b) => b.where('brokerage_key', '=', q.brokerageId ?? 0))
+    .$if(q.status !== undefined, (b) => b.where('status', '=', q.status!))
+    .$if(q.channel !== undefined, (b) => b.where('channel', '=', q.channel!));
+  const all = async () => (await kept.executeTakeFirstOrThrow()).n;
+  if (q.stuck === undefined) return all();
+  const statuses = (Object.keys(STUCK_AFTER_MINUTES) as TaskStatus[]).filter(
+    (s) => q.status === undefined || s === q.status,
+  );
+  const perStatus = statuses.map(
+    (s) => sql`(select count(*) from contact_center_tasks t where t.status = ${s}
+      and t.created_at < ${q.now}::timestamptz - make_interval(mins => ${STUCK_AFTER_MINUTES[s]}::int)
+      ${q.brokerageId !== null ? sql`and t.brokerage_id = ${q.brokerageId}` : sql``}
+      ${q.channel !== undefined ? sql`and t.channel = ${q.channel}` : sql``})`,
+  );
+  const stuck = (await sql<{ n: number }>`select (${sql.join(perStatus, sql` + `)})::int as n`.execute(db)).rows[0]!.n;
+  return q.stuck ? stuck : (await all()) - stuck;
+}
+
 const standIn: TaskProvider = {
   async list(db, q) {
     const base = () =>
@@ -67,10 +94,8 @@ const standIn: TaskProvider = {
         .$if(q.status !== undefined, (b) => b.where('t.status', '=', q.status!))
         .$if(q.channel !== undefined, (b) => b.where('t.channel', '=', q.channel!))
         .$if(q.stuck !== undefined, (b) => b.where(q.stuck ? stuckSql(q.now) : sql<boolean>`not ${stuckSql(q.now)}`));
-    const [count, rows] = await Promise.all([
-      base()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
+    const [total, rows] = await Promise.all([
+      countTasks(db, q),
       base()
         .leftJoin('users as u', 'u.id', 't.assignee_user_id')
         .leftJoin('opportunities as o', 'o.id', 't.opportunity_id')
@@ -97,7 +122,7 @@ const standIn: TaskProvider = {
         .limit(q.pageSize)
         .execute(),
     ]);
-    return { rows, total: Number(count.n) };
+    return { rows, total };
   },
   async owner(db, sid) {
     const row = await db

@@ -31,6 +31,14 @@ export interface QaReviewsTable {
 export type TaskChannel = 'voice' | 'sms' | 'chat' | 'email';
 export type TaskStatus = 'pending' | 'reserved' | 'assigned' | 'wrapping';
 
+/** Open tasks per brokerage (0: none), status and channel, kept by a trigger (migration 055). */
+export interface ContactCenterTaskCountsTable {
+  brokerage_key: number;
+  status: TaskStatus;
+  channel: TaskChannel;
+  n: number;
+}
+
 export interface ContactCenterTasksTable {
   id: Generated<number>;
   sid: string;
@@ -56,4 +64,5 @@ export interface StaffReviewTables {
   qa_reviews: QaReviewsTable;
   qa_review_counts: QaReviewCountsTable;
   contact_center_tasks: ContactCenterTasksTable;
+  contact_center_task_counts: ContactCenterTaskCountsTable;
 }

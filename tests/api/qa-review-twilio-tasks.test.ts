@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Page } from '../../src/contract/common.ts';
@@ -340,6 +341,86 @@ describe('Twilio tasks', () => {
     expect(res.body.totalElements).toBe(Number(n.n));
     expect(res.body.content.every((t) => t.brokerageName === 'Harbor Point Realty')).toBe(true);
   });
+
+  it('totals every filter as its rows, from the kept counts, after tasks are added, changed, moved and deleted', async () => {
+    const harbor = (
+      await server.db
+        .selectFrom('brokerages')
+        .select('id')
+        .where('name', '=', 'Harbor Point Realty')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const statuses = [undefined, 'pending', 'reserved', 'assigned', 'wrapping'];
+    const channels = [undefined, 'voice', 'sms', 'chat', 'email'];
+    const expectTotalsMatchRows = async () => {
+      for (const who of [as.admin, as.broker])
+        for (const status of statuses)
+          for (const channel of channels)
+            for (const stuck of [undefined, true, false]) {
+              const query = new URLSearchParams({ pageSize: '1000' });
+              if (status) query.set('status', status);
+              if (channel) query.set('channel', channel);
+              if (stuck !== undefined) query.set('stuck', String(stuck));
+              const res = await who.get<Page<TwilioTask>>(`${T}?${query}`);
+              expect(res.status).toBe(200);
+              expect(res.body.totalElements, `${who === as.admin ? 'admin' : 'broker'} ${query}`).toBe(
+                res.body.content.length,
+              );
+            }
+    };
+    await expectTotalsMatchRows();
+    const [first, second, third] = await server.db
+      .selectFrom('contact_center_tasks')
+      .select(['id', 'brokerage_id'])
+      .where('brokerage_id', '=', harbor)
+      .orderBy('id')
+      .limit(3)
+      .execute();
+    const now = new Date();
+    await server.db
+      .insertInto('contact_center_tasks')
+      .values([
+        {
+          sid: `WT${'a'.repeat(32)}`,
+          brokerage_id: null,
+          channel: 'chat',
+          status: 'pending',
+          queue_name: 'Follow-up',
+          created_at: new Date(now.getTime() - 3_600_000),
+          updated_at: now,
+        },
+        {
+          sid: `WT${'b'.repeat(32)}`,
+          brokerage_id: harbor,
+          channel: 'sms',
+          status: 'reserved',
+          queue_name: 'Follow-up',
+          created_at: now,
+          updated_at: now,
+        },
+      ])
+      .execute();
+    await server.db
+      .updateTable('contact_center_tasks')
+      .set({ status: 'wrapping', channel: 'email' })
+      .where('id', '=', first!.id)
+      .execute();
+    await server.db
+      .updateTable('contact_center_tasks')
+      .set({ brokerage_id: null })
+      .where('id', '=', second!.id)
+      .execute();
+    await server.db.deleteFrom('contact_center_tasks').where('id', '=', third!.id).execute();
+    await expectTotalsMatchRows();
+    const kept = await sql<{ n: number }>`select coalesce(sum(n), 0)::int as n from contact_center_task_counts`.execute(
+      server.db,
+    );
+    const rows = await server.db
+      .selectFrom('contact_center_tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(kept.rows[0]!.n).toBe(Number(rows.n));
+  }, 120_000);
 
   it('deletes a stuck task once; a bad sid is 400', async () => {
     const stuck = (await as.engagement.get<Page<TwilioTask>>(`${T}?stuck=true&pageSize=1`)).body.content[0]!;

@@ -74,7 +74,7 @@ async function secondaryIndexes(db: Db): Promise<{ name: string; definition: str
 }
 
 /**
- * Counts kept by row triggers (migrations 025, 026, 028 and 054): a bulk load would run each trigger once
+ * Counts kept by row triggers (migrations 025, 026, 028, 054 and 055): a bulk load would run each trigger once
  * per row, every one updating the same few counter rows (a chain of row versions that grows with the
  * load). A large seed disables them and builds each kept table from its rows after the load, with the
  * statement its migration backfilled it with.
@@ -107,6 +107,12 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
       select brokerage_id, count(*) from referrals
       where stage in ('AWAITING_FOLLOWUP', 'SPOKEN_WITH', 'SHOWN_HOMES', 'MET_WITH_SELLER', 'OFFER_MADE', 'LISTED_HOME')
       group by 1`,
+  },
+  {
+    table: 'contact_center_task_counts',
+    triggers: [['contact_center_tasks', 'contact_center_task_counts_sync']],
+    rebuild: `insert into contact_center_task_counts (brokerage_key, status, channel, n)
+      select coalesce(brokerage_id, 0), status, channel, count(*) from contact_center_tasks group by 1, 2, 3`,
   },
   {
     table: 'dnc_buckets',
