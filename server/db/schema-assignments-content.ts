@@ -66,6 +66,13 @@ export interface ContentAudiencesTable {
   state: string | null;
 }
 
+/** Content items per usage and audience (0: none), kept by a trigger (migration 056). */
+export interface ContentItemCountsTable {
+  usage_id: number;
+  audience_key: number;
+  n: number;
+}
+
 export interface ContentItemsTable {
   id: Generated<number>;
   usage_id: number;
@@ -105,5 +112,6 @@ export interface AssignmentsContentTables {
   content_usages: ContentUsagesTable;
   content_audiences: ContentAudiencesTable;
   content_items: ContentItemsTable;
+  content_item_counts: ContentItemCountsTable;
   content_item_versions: ContentItemVersionsTable;
 }

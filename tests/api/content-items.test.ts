@@ -94,6 +94,58 @@ describe('search', () => {
     expect(byAudience.content.map((i) => i.name)).toEqual(['Maine buyer intro']);
     expect((await admin.get(`${BASE}?sort=body,ASC`)).status).toBe(400);
   });
+
+  it('totals each filter from the kept counts as the rows count it, after items are added, moved and deleted', async () => {
+    const usages = await server.db.selectFrom('content_usages').select(['id', 'usage_type']).orderBy('id').execute();
+    const audiences = await server.db.selectFrom('content_audiences').select('id').orderBy('id').execute();
+    const fromRows = async (f: { usageType?: string; usageId?: number; audienceId?: number }) =>
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from content_items i join content_usages u on u.id = i.usage_id
+        where (${f.usageType ?? null}::text is null or u.usage_type = ${f.usageType ?? null})
+          and (${f.usageId ?? null}::int is null or i.usage_id = ${f.usageId ?? null})
+          and (${f.audienceId ?? null}::int is null or i.audience_id = ${f.audienceId ?? null})`.execute(server.db)
+      ).rows[0]!.n;
+    const filters = [
+      {},
+      ...[...new Set(usages.map((u) => u.usage_type))].map((usageType) => ({ usageType })),
+      ...usages.slice(0, 4).map((u) => ({ usageId: u.id })),
+      ...audiences.slice(0, 3).map((a) => ({ audienceId: a.id })),
+      { usageType: usages[0]!.usage_type, audienceId: audiences[0]!.id },
+      { audienceId: 0 },
+    ];
+    const expectTotals = async () => {
+      for (const f of filters) {
+        const query = new URLSearchParams({
+          pageSize: '1',
+          ...Object.fromEntries(Object.entries(f).map(([k, x]) => [k, String(x)])),
+        });
+        const res = await admin.get<Page<ContentItem>>(`${BASE}?${query}`);
+        expect(res.status).toBe(200);
+        expect(res.body.totalElements, String(query)).toBe(await fromRows(f));
+      }
+    };
+    await expectTotals();
+    // Items of this test only: the later tests match against the seeded ones.
+    const added = await server.db
+      .insertInto('content_items')
+      .values([
+        { usage_id: usages[1]!.id, name: 'Counted item', body: 'Hello', audience_id: audiences[0]!.id },
+        { usage_id: usages[2]!.id, name: 'Counted item 2', body: 'Hello', audience_id: null },
+      ])
+      .returning('id')
+      .execute();
+    await expectTotals();
+    await server.db
+      .updateTable('content_items')
+      .set({ usage_id: usages[3]!.id, audience_id: audiences[1]!.id })
+      .where('id', '=', added[0]!.id)
+      .execute();
+    await server.db.deleteFrom('content_items').where('id', '=', added[1]!.id).execute();
+    await expectTotals();
+    await server.db.deleteFrom('content_items').where('id', '=', added[0]!.id).execute();
+  }, 60_000);
 });
 
 describe('matching, edit, history and restore', () => {

@@ -74,7 +74,7 @@ async function secondaryIndexes(db: Db): Promise<{ name: string; definition: str
 }
 
 /**
- * Counts kept by row triggers (migrations 025, 026, 028, 054 and 055): a bulk load would run each trigger once
+ * Counts kept by row triggers (migrations 025, 026, 028 and 054 to 056): a bulk load would run each trigger once
  * per row, every one updating the same few counter rows (a chain of row versions that grows with the
  * load). A large seed disables them and builds each kept table from its rows after the load, with the
  * statement its migration backfilled it with.
@@ -113,6 +113,12 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
     triggers: [['contact_center_tasks', 'contact_center_task_counts_sync']],
     rebuild: `insert into contact_center_task_counts (brokerage_key, status, channel, n)
       select coalesce(brokerage_id, 0), status, channel, count(*) from contact_center_tasks group by 1, 2, 3`,
+  },
+  {
+    table: 'content_item_counts',
+    triggers: [['content_items', 'content_item_counts_sync']],
+    rebuild: `insert into content_item_counts (usage_id, audience_key, n)
+      select usage_id, coalesce(audience_id, 0), count(*) from content_items group by 1, 2`,
   },
   {
     table: 'dnc_buckets',

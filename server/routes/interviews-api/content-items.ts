@@ -247,8 +247,20 @@ export const contentItemRoutes: RouteDef[] = [
               eb.or([eb(sql`lower(i.name)`, 'like', pattern ?? ''), eb(sql`lower(i.body)`, 'like', pattern ?? '')]),
             ),
           );
+      // Without a text search the total is a sum of the kept counts per usage and audience (migration 056).
+      const kept = () =>
+        db
+          .selectFrom('content_item_counts as k')
+          .$if(q.usageType !== undefined, (qb) =>
+            qb.innerJoin('content_usages as u', 'u.id', 'k.usage_id').where('u.usage_type', '=', q.usageType ?? ''),
+          )
+          .$if(q.usageId !== undefined, (qb) => qb.where('k.usage_id', '=', q.usageId ?? 0))
+          .$if(q.audienceId !== undefined, (qb) => qb.where('k.audience_key', '=', q.audienceId ?? 0))
+          .select(sql<number>`coalesce(sum(k.n), 0)`.as('n'));
       const [totalElements, ids] = await Promise.all([
-        countOf(base().select((eb) => eb.fn.countAll<number>().as('n'))),
+        countOf(
+          pattern === null && q.audienceId !== 0 ? kept() : base().select((eb) => eb.fn.countAll<number>().as('n')),
+        ),
         base()
           .select('i.id')
           .orderBy(SORT_COLUMN[q.sort.key], q.sort.desc ? 'desc' : 'asc')
