@@ -17,6 +17,25 @@ describe('one test file to the next in a worker', () => {
     expect(row.name).not.toBe('Renamed By An Earlier File');
   }, 60_000);
 
+  it('leaves no timer of the last file to fire into the next: what is pending at its end is cleared', async () => {
+    const timers = (globalThis as Record<symbol, { clearAll(): void } | undefined>)[
+      Symbol.for('porchlight.test-file-timers')
+    ];
+    expect(timers).toBeDefined();
+    const fired: string[] = [];
+    setTimeout(() => fired.push('timeout'), 20);
+    setInterval(() => fired.push('interval'), 20);
+    const kept = setTimeout(() => fired.push('before the end'), 0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(fired).toEqual(['before the end']);
+    clearTimeout(kept);
+    timers!.clearAll(); // what tests/setup/dom-setup.ts does after each file
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+    const wait = Date.now();
+    while (Date.now() - wait < 60) await new Promise((resolve) => setImmediate(resolve));
+    expect(fired).toEqual(['before the end']);
+  });
+
   it("starts with the environment's fetch, not the closed server's refusal", async () => {
     restoreNativeFetch();
     const native = globalThis.fetch;
