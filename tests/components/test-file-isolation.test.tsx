@@ -1,6 +1,7 @@
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 
-import { closeTestServer, restoreNativeFetch, testServer } from '../setup/render-app.tsx';
+import { closeTestServer, freshPage, restoreNativeFetch, testServer } from '../setup/render-app.tsx';
 
 // Component files share their worker's modules (vitest.config.ts, `isolate: false`, decision 0116).
 // What the setup file does between two files (tests/setup/dom-setup.ts) must give the next file a
@@ -34,6 +35,15 @@ describe('one test file to the next in a worker', () => {
     const wait = Date.now();
     while (Date.now() - wait < 60) await new Promise((resolve) => setImmediate(resolve));
     expect(fired).toEqual(['before the end']);
+  });
+
+  it('starts online with an empty IndexedDB, whatever the last file left', async () => {
+    onlineManager.setOnline(false);
+    const before = globalThis.indexedDB;
+    freshPage();
+    expect(onlineManager.isOnline()).toBe(true);
+    expect(globalThis.indexedDB).not.toBe(before);
+    expect(await globalThis.indexedDB.databases()).toEqual([]);
   });
 
   it("starts with the environment's fetch, not the closed server's refusal", async () => {

@@ -2,11 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 
 import { cleanup, configure } from '@testing-library/react';
-import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 import { settlePersistence } from '../../src/app/query-persistence.ts';
-import { closeTestServer, restoreNativeFetch } from './render-app.tsx';
+import { closeTestServer, freshPage } from './render-app.tsx';
 
 // The persisted query cache restores from IndexedDB asynchronously, and writes throttled; an
 // unmounted app's restore still resolves later. Let it settle while jsdom's window exists, so
@@ -68,10 +67,7 @@ const fileTimers = (scope[TIMERS] ??= trackTimers());
 
 // Test files share a worker and its modules (vitest.config.ts, `isolate: false`); each still starts
 // as a fresh browser would: the environment's fetch, empty IndexedDB (its stores open per call).
-beforeAll(() => {
-  restoreNativeFetch();
-  globalThis.indexedDB = new IDBFactory();
-});
+beforeAll(freshPage);
 afterAll(async () => {
   await settlePersistence();
   await closeTestServer();

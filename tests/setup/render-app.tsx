@@ -1,5 +1,7 @@
+import { focusManager, onlineManager } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { IDBFactory } from 'fake-indexeddb';
 
 import { ROUTES } from '../../src/access/route-table.ts';
 import { App } from '../../src/app/App.tsx';
@@ -23,6 +25,20 @@ const NATIVE_FETCH = globalThis.fetch;
 /** A test file starts with the environment's fetch: what it talks to before its first render (a stand-in) is reached. */
 export function restoreNativeFetch(): void {
   globalThis.fetch = NATIVE_FETCH;
+}
+
+/**
+ * What a test file starts from, as a fresh browser page would (tests/setup/dom-setup.ts, before each
+ * file; decision 0116): the environment's fetch, an empty IndexedDB (the console's stores open per
+ * call), and TanStack Query's module-wide managers online and in focus. A file that ended offline (a
+ * write that could not reach the server pauses the queues; the timer that looks again is cleared
+ * with the file) must not leave the next file's queries paused.
+ */
+export function freshPage(): void {
+  restoreNativeFetch();
+  globalThis.indexedDB = new IDBFactory();
+  onlineManager.setOnline(true);
+  focusManager.setFocused(undefined);
 }
 const LOGIN_ROUTE = ROUTES.find((r) => r.id === 'login')!;
 
