@@ -58,10 +58,11 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'jsdom',
-          // The files of a worker share its modules and its jsdom: each no longer imports the whole
-          // console and the API afresh (602 s for this project alone before, 250-275 s after, on 2 cores).
-          // The setup file gives each file a fresh API, IndexedDB and fetch (decision 0116).
-          isolate: false,
+          // Each file keeps a module graph and a jsdom of its own. Shared, as the API files are, this
+          // project took 250-275 s instead of 602 s, but the console's module singletons (TanStack
+          // Query's managers and timer provider, the session's timers) carried one file's state into
+          // the next: three clean-clone runs, three different tests stuck. Decision 0116.
+          isolate: true,
           include: ['tests/components/**/*.test.tsx'],
           setupFiles: ['tests/setup/dom-setup.ts'],
         },

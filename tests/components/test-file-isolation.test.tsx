@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 
 import { closeTestServer, freshPage, restoreNativeFetch, testServer } from '../setup/render-app.tsx';
 
-// Component files share their worker's modules (vitest.config.ts, `isolate: false`, decision 0116).
-// What the setup file does between two files (tests/setup/dom-setup.ts) must give the next file a
-// database and a fetch of its own, as a separate process would.
+// What the setup file does between two component files (tests/setup/dom-setup.ts, decision 0116) gives
+// the next file a database, a fetch, an IndexedDB and TanStack's managers of its own.
 
-describe('one test file to the next in a worker', () => {
+describe('one test file to the next', () => {
   it('starts from a freshly seeded API: what the last file wrote is gone', async () => {
     const first = await testServer();
     await first.db.updateTable('brokerages').set({ name: 'Renamed By An Earlier File' }).where('id', '=', 1).execute();
@@ -17,25 +16,6 @@ describe('one test file to the next in a worker', () => {
     const row = await second.db.selectFrom('brokerages').select('name').where('id', '=', 1).executeTakeFirstOrThrow();
     expect(row.name).not.toBe('Renamed By An Earlier File');
   }, 60_000);
-
-  it('leaves no timer of the last file to fire into the next: what is pending at its end is cleared', async () => {
-    const timers = (globalThis as Record<symbol, { clearAll(): void } | undefined>)[
-      Symbol.for('porchlight.test-file-timers')
-    ];
-    expect(timers).toBeDefined();
-    const fired: string[] = [];
-    setTimeout(() => fired.push('timeout'), 20);
-    setInterval(() => fired.push('interval'), 20);
-    const kept = setTimeout(() => fired.push('before the end'), 0);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(fired).toEqual(['before the end']);
-    clearTimeout(kept);
-    timers!.clearAll(); // what tests/setup/dom-setup.ts does after each file
-    await new Promise<void>((resolve) => queueMicrotask(resolve));
-    const wait = Date.now();
-    while (Date.now() - wait < 60) await new Promise((resolve) => setImmediate(resolve));
-    expect(fired).toEqual(['before the end']);
-  });
 
   it('starts online with an empty IndexedDB, whatever the last file left', async () => {
     onlineManager.setOnline(false);

@@ -15,65 +15,14 @@ afterEach(async () => {
   cleanup();
   await settle(10);
 });
-/**
- * Timers and intervals set while a file runs, cleared when it ends, as closing its window did when
- * every file had a jsdom of its own: an app a test left behind (a query client's timers, a session
- * timer, a retry loop) must not fire into the next file's page (a late sign-out navigating it to
- * /login). Installed once per worker; each file's afterAll clears what is still pending.
- */
-const TIMERS = Symbol.for('porchlight.test-file-timers');
-type Handle = ReturnType<typeof setTimeout>;
-interface FileTimers {
-  pending: Set<Handle>;
-  clearAll(): void;
-}
-const scope = globalThis as typeof globalThis & { [TIMERS]?: FileTimers };
-function trackTimers(): FileTimers {
-  const { setTimeout: set, clearTimeout: clear, setInterval: every, clearInterval: stop } = globalThis;
-  const pending = new Set<Handle>();
-  globalThis.setTimeout = ((fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-    const handle: Handle = set(() => {
-      pending.delete(handle);
-      fn(...args);
-    }, ms);
-    pending.add(handle);
-    return handle;
-  }) as typeof setTimeout;
-  globalThis.clearTimeout = ((handle?: Handle) => {
-    if (handle !== undefined) pending.delete(handle);
-    clear(handle);
-  }) as typeof clearTimeout;
-  globalThis.setInterval = ((fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-    const handle: Handle = every(fn, ms, ...args);
-    pending.add(handle);
-    return handle;
-  }) as typeof setInterval;
-  globalThis.clearInterval = ((handle?: Handle) => {
-    if (handle !== undefined) pending.delete(handle);
-    stop(handle);
-  }) as typeof clearInterval;
-  return {
-    pending,
-    clearAll() {
-      for (const handle of pending) {
-        clear(handle);
-        stop(handle);
-      }
-      pending.clear();
-    },
-  };
-}
-const fileTimers = (scope[TIMERS] ??= trackTimers());
-
-// Test files share a worker and its modules (vitest.config.ts, `isolate: false`); each still starts
-// as a fresh browser would: the environment's fetch, empty IndexedDB (its stores open per call).
+// Each file starts as a fresh browser page would, and closes its in-process API when it ends
+// (freshPage and closeTestServer, tests/setup/render-app.tsx; decision 0116).
 beforeAll(freshPage);
 afterAll(async () => {
   await settlePersistence();
   await closeTestServer();
-  // What a file stubbed, mocked or left waiting does not reach the next file in the worker.
+  // What a file stubbed or mocked does not outlive it.
   vi.useRealTimers();
-  fileTimers.clearAll();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
