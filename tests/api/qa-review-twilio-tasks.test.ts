@@ -305,6 +305,16 @@ describe('recordings', () => {
 });
 
 describe('Twilio tasks', () => {
+  /** Harbor Point Realty, the demo brokerage admin's brokerage. */
+  const harborId = async () =>
+    (
+      await server.db
+        .selectFrom('brokerages')
+        .select('id')
+        .where('name', '=', 'Harbor Point Realty')
+        .executeTakeFirstOrThrow()
+    ).id;
+
   it('lists open tasks oldest first with status, age, channel and assignee; filters stuck ones', async () => {
     const res = await as.admin.get<Page<TwilioTask>>(`${T}?pageSize=1000`);
     expect(res.status).toBe(200);
@@ -325,13 +335,7 @@ describe('Twilio tasks', () => {
   });
 
   it("shows a brokerage admin only their brokerage's tasks", async () => {
-    const harbor = (
-      await server.db
-        .selectFrom('brokerages')
-        .select('id')
-        .where('name', '=', 'Harbor Point Realty')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const harbor = await harborId();
     const res = await as.broker.get<Page<TwilioTask>>(`${T}?pageSize=1000`);
     const n = await server.db
       .selectFrom('contact_center_tasks')
@@ -343,13 +347,7 @@ describe('Twilio tasks', () => {
   });
 
   it('totals every filter as its rows, from the kept counts, after tasks are added, changed, moved and deleted', async () => {
-    const harbor = (
-      await server.db
-        .selectFrom('brokerages')
-        .select('id')
-        .where('name', '=', 'Harbor Point Realty')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const harbor = await harborId();
     const statuses = [undefined, 'pending', 'reserved', 'assigned', 'wrapping'];
     const channels = [undefined, 'voice', 'sms', 'chat', 'email'];
     const expectTotalsMatchRows = async () => {

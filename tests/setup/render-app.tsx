@@ -30,9 +30,8 @@ export function restoreNativeFetch(): void {
 /**
  * What a test file starts from, as a fresh browser page would (tests/setup/dom-setup.ts, before each
  * file; decision 0116): the environment's fetch, an empty IndexedDB (the console's stores open per
- * call), and TanStack Query's module-wide managers online and in focus. A file that ended offline (a
- * write that could not reach the server pauses the queues; the timer that looks again is cleared
- * with the file) must not leave the next file's queries paused.
+ * call), and TanStack Query's module-wide managers online and in focus, whatever an earlier file of
+ * the same module graph left there.
  */
 export function freshPage(): void {
   restoreNativeFetch();
@@ -48,9 +47,9 @@ export async function testServer(): Promise<TestServer> {
   return server;
 }
 /**
- * Closes the file's API (tests/setup/dom-setup.ts calls it after each file). Registered by the setup
- * file, not here: test files share this module within a worker (vitest `isolate: false`), so a hook
- * registered at its import would run after the first file only, and later files would share its database.
+ * Closes the file's API (tests/setup/dom-setup.ts calls it after each file). The setup file registers
+ * the hook, not this module: were files ever to share modules (vitest `isolate: false`, tried in
+ * decision 0116), a hook registered at this module's import would run after the first file only.
  */
 export async function closeTestServer(): Promise<void> {
   // A query the last test left running (a refetch, a restore from IndexedDB) now fails as a lost
