@@ -2,6 +2,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 import { DEMO_PASSWORD, expect, login, test } from './fixtures.ts';
 
+// This file's tests need the service worker, which the config blocks elsewhere (decision 0118).
+test.use({ serviceWorkers: 'allow' });
+
 // The agent's phone app on the agent host, phone-sized: offline writes survive a reload, apply once,
 // and a refused replay is shown. Needs a build (`npx vite build`): the service worker serves the
 // console shell while offline.

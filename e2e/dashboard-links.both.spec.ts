@@ -38,13 +38,23 @@ const LEADS: Target = { pager: 'Leads pages', path: /\/console\/my-leads\?/ };
 /**
  * Follows every linked row of a list on the overview: `open` brings the overview back to the state showing it
  * (a tab chosen) and answers the list; each row's link is clicked, the list's total compared with the row's
- * figure, and the browser goes back. Answers how many links were followed and the figures seen.
+ * figure, and the browser goes back. Answers every linked row's label and figure.
  */
 async function followEach(page: Page, open: () => Promise<Locator>, to: Target, axe: { done: boolean }) {
   const rows = () => open().then((list) => list.getByRole('listitem').filter({ has: page.getByRole('link') }));
   const count = await (await rows()).count();
   const seen: { label: string; figure: number }[] = [];
+  // Every row on a desktop; on a phone the first and the last of each list, which prove the phone's widgets and
+  // cards link the same way for a third of the time (decision 0118). The API test covers every row and product.
+  const phone = (page.viewportSize()?.width ?? 1280) < 768;
+  const follow = (i: number) => !phone || i === 0 || i === count - 1;
   for (let i = 0; i < count; i++) {
+    if (!follow(i)) {
+      const row = (await rows()).nth(i);
+      const link = row.getByRole('link');
+      seen.push({ label: ((await link.textContent()) ?? '').trim(), figure: await figureOf(row, link) });
+      continue;
+    }
     let label = '';
     let figure = NaN;
     let total = NaN;

@@ -150,51 +150,56 @@ test('a lead supplier switches the product selector', async ({ page }) => {
   await expect(widget(page, 'Lead Progression')).toBeVisible();
 });
 
-test('an offline reload shows the last fetched dashboard', async ({ page, context }) => {
-  await login(page, 'broker@demo.test');
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  const total = widget(page, 'Overall Totals').getByRole('link', { name: /^Total Referrals [\d,]+$/ });
-  const totalText = (await total.textContent()) ?? '';
-  await expect(widget(page, 'Agent Leaderboard').getByRole('row')).toHaveCount(6);
-  // The cache is written to IndexedDB at most once a second: wait until the dashboard's answers are in.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            new Promise<string>((resolve) => {
-              const open = indexedDB.open('porchlight');
-              open.onerror = () => resolve('cannot open');
-              open.onsuccess = () => {
-                try {
-                  const all = open.result.transaction('query-cache').objectStore('query-cache').getAll();
-                  all.onerror = () => resolve('cannot read');
-                  all.onsuccess = () => {
-                    const cached = JSON.stringify(all.result);
-                    resolve(
-                      ['"stats"', '"score"', '"leaderboard"', '"overdue-agents"', '"lead-stats"']
-                        .filter((key) => !cached.includes(key))
-                        .join(' ') || 'all cached',
-                    );
-                  };
-                } catch (err) {
-                  resolve(String(err));
-                }
-              };
-            }),
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe('all cached');
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByText('You are offline. Showing the last data fetched.')).toBeVisible();
-  await expect(
-    widget(page, 'Overall Totals').getByRole('link', { name: totalText.replace(/\s+/g, ' ').trim() }),
-  ).toBeVisible();
-  await expect(widget(page, 'Agent Leaderboard').getByRole('row')).toHaveCount(6);
-  await expect(page.getByText(/^Last updated \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
-  await context.setOffline(false);
+test.describe('with the service worker', () => {
+  // The service worker is blocked elsewhere (decision 0118); these tests are about it.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('an offline reload shows the last fetched dashboard', async ({ page, context }) => {
+    await login(page, 'broker@demo.test');
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const total = widget(page, 'Overall Totals').getByRole('link', { name: /^Total Referrals [\d,]+$/ });
+    const totalText = (await total.textContent()) ?? '';
+    await expect(widget(page, 'Agent Leaderboard').getByRole('row')).toHaveCount(6);
+    // The cache is written to IndexedDB at most once a second: wait until the dashboard's answers are in.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              new Promise<string>((resolve) => {
+                const open = indexedDB.open('porchlight');
+                open.onerror = () => resolve('cannot open');
+                open.onsuccess = () => {
+                  try {
+                    const all = open.result.transaction('query-cache').objectStore('query-cache').getAll();
+                    all.onerror = () => resolve('cannot read');
+                    all.onsuccess = () => {
+                      const cached = JSON.stringify(all.result);
+                      resolve(
+                        ['"stats"', '"score"', '"leaderboard"', '"overdue-agents"', '"lead-stats"']
+                          .filter((key) => !cached.includes(key))
+                          .join(' ') || 'all cached',
+                      );
+                    };
+                  } catch (err) {
+                    resolve(String(err));
+                  }
+                };
+              }),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe('all cached');
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText('You are offline. Showing the last data fetched.')).toBeVisible();
+    await expect(
+      widget(page, 'Overall Totals').getByRole('link', { name: totalText.replace(/\s+/g, ' ').trim() }),
+    ).toBeVisible();
+    await expect(widget(page, 'Agent Leaderboard').getByRole('row')).toHaveCount(6);
+    await expect(page.getByText(/^Last updated \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
+    await context.setOffline(false);
+  });
 });

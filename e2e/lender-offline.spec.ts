@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 
 import { expect, expectNoAxeViolations, savedCacheIncludes, test } from './fixtures.ts';
 
+// This file's tests need the service worker, which the config blocks elsewhere (decision 0118).
+test.use({ serviceWorkers: 'allow' });
+
 // What lender-console.both.spec.ts leaves out: the lender overview opens offline from the
 // persisted cache with "Last updated"; the loan officer view, its edit dialog and the staff lender
 // view have no axe violations; ending an impersonation of a loan office returns to the lenders list.

@@ -1,5 +1,8 @@
 import { expect, test } from './fixtures.ts';
 
+// This file's tests need the service worker, which the config blocks elsewhere (decision 0118).
+test.use({ serviceWorkers: 'allow' });
+
 test("the OAuth metadata is the server's JSON, even once the service worker controls the page", async ({
   page,
   navigate,

@@ -1,5 +1,8 @@
 import { expect, savedCacheIncludes, test } from './fixtures.ts';
 
+// This file's tests need the service worker, which the config blocks elsewhere (decision 0118).
+test.use({ serviceWorkers: 'allow' });
+
 // Sync for the day, on a phone: once the agent app has synced, a follow-up never opened
 // opens offline (after an offline reload too) with its name and stage within 2 s; one the device did
 // not keep (a closed referral) says so in one sentence with the way back, never an endless spinner.

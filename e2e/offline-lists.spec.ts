@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 
 import { expect, savedCacheIncludes, test } from './fixtures.ts';
 
+// This file's tests need the service worker, which the config blocks elsewhere (decision 0118).
+test.use({ serviceWorkers: 'allow' });
+
 // Lists after one visit: a broker's list reopens offline, a reload included, from the last
 // visit with its rows and "Last updated".
 

@@ -2,6 +2,9 @@ import type { CDPSession } from '@playwright/test';
 
 import { AGENT_ORIGIN, expect, login, test } from './fixtures.ts';
 
+// This file's tests need the service worker, which the config blocks elsewhere (decision 0118).
+test.use({ serviceWorkers: 'allow' });
+
 // The service worker's push and notificationclick handlers in the installed agent app.
 // Chromium's DevTools protocol delivers a push message to the app's registration (what a push
 // service would hand the browser after decrypting). No protocol command clicks a notification: the

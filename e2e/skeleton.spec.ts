@@ -87,51 +87,56 @@ test('the drawer shows the staff navigation, app versions and support', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Lenders' })).toBeVisible();
 });
 
-test('the shell still renders after an offline reload', async ({ page, context }) => {
-  await login(page, 'broker@demo.test');
-  // The service worker takes control after its first install; wait until it has.
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await context.setOffline(false);
-});
+test.describe('with the service worker', () => {
+  // The service worker is blocked elsewhere (decision 0118); these tests are about it.
+  test.use({ serviceWorkers: 'allow' });
 
-test('the API calls and the hashed assets bypass the service worker, which serves the shell', async ({ page }) => {
-  await login(page, 'broker@demo.test');
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await expect(page.getByRole('heading', { name: 'Broker Score' })).toBeVisible();
-  // Resource Timing names the static route each request matched (Chromium 123+): 'network' for the
-  // API's families (sw/sw.ts), 'cache' for the precached scripts and styles, which the browser reads
-  // from the precache without the worker's fetch event ('cache' again is where they came from).
-  const timed = () =>
-    page.evaluate(() =>
-      (
-        performance.getEntriesByType('resource') as (PerformanceResourceTiming & {
-          workerMatchedSourceType?: string;
-          workerFinalSourceType?: string;
-        })[]
-      ).map((e) => ({
-        path: new URL(e.name).pathname,
-        matched: e.workerMatchedSourceType ?? 'unsupported',
-        final: e.workerFinalSourceType ?? 'unsupported',
-      })),
-    );
-  const isApi = (s: { path: string }) => /^\/(users|agents|interviews|leads)-api\//.test(s.path);
-  // The reloaded page shows the figures restored from IndexedDB at once; its refetches are timed only
-  // once their answers are in, after the heading shows.
-  await expect.poll(async () => (await timed()).filter(isApi).length).toBeGreaterThan(3);
-  const sources = await timed();
-  const api = sources.filter(isApi);
-  expect(api.filter((s) => s.matched !== 'network')).toEqual([]);
-  const scripts = sources.filter((s) => s.path.startsWith('/assets/') && s.path.endsWith('.js'));
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((s) => s.matched !== 'cache' || s.final !== 'cache')).toEqual([]);
+  test('the shell still renders after an offline reload', async ({ page, context }) => {
+    await login(page, 'broker@demo.test');
+    // The service worker takes control after its first install; wait until it has.
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('the API calls and the hashed assets bypass the service worker, which serves the shell', async ({ page }) => {
+    await login(page, 'broker@demo.test');
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Broker Score' })).toBeVisible();
+    // Resource Timing names the static route each request matched (Chromium 123+): 'network' for the
+    // API's families (sw/sw.ts), 'cache' for the precached scripts and styles, which the browser reads
+    // from the precache without the worker's fetch event ('cache' again is where they came from).
+    const timed = () =>
+      page.evaluate(() =>
+        (
+          performance.getEntriesByType('resource') as (PerformanceResourceTiming & {
+            workerMatchedSourceType?: string;
+            workerFinalSourceType?: string;
+          })[]
+        ).map((e) => ({
+          path: new URL(e.name).pathname,
+          matched: e.workerMatchedSourceType ?? 'unsupported',
+          final: e.workerFinalSourceType ?? 'unsupported',
+        })),
+      );
+    const isApi = (s: { path: string }) => /^\/(users|agents|interviews|leads)-api\//.test(s.path);
+    // The reloaded page shows the figures restored from IndexedDB at once; its refetches are timed only
+    // once their answers are in, after the heading shows.
+    await expect.poll(async () => (await timed()).filter(isApi).length).toBeGreaterThan(3);
+    const sources = await timed();
+    const api = sources.filter(isApi);
+    expect(api.filter((s) => s.matched !== 'network')).toEqual([]);
+    const scripts = sources.filter((s) => s.path.startsWith('/assets/') && s.path.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => s.matched !== 'cache' || s.final !== 'cache')).toEqual([]);
+  });
 });
 
 test('the console page is revalidated on every load so a deploy is picked up', async ({ request }) => {

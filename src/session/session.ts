@@ -172,6 +172,12 @@ export function refreshSession(): Promise<boolean> {
   return inflight;
 }
 
+/**
+ * Whether a renewal is under way. A page that stops (a test's app unmounted) waits until none is: a
+ * renewal ending later would write its tokens, or end the session, under whatever page comes next.
+ */
+export const sessionRenewing = (): boolean => inflight !== null;
+
 /** A failed refresh: clear credentials, session and code challenge, and go to /login. */
 export async function expireSession(): Promise<void> {
   await identityChanged();

@@ -1,7 +1,10 @@
 import { onlineManager } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { closeTestServer, freshPage, restoreNativeFetch, testServer } from '../setup/render-app.tsx';
+import { sessionRenewing } from '../../src/session/session.ts';
+import { sessionStore } from '../../src/session/state.ts';
+import { closeTestServer, freshPage, renderApp, restoreNativeFetch, testServer } from '../setup/render-app.tsx';
 
 // What the setup file does between two component files (tests/setup/dom-setup.ts, decision 0116) gives
 // the next file a database, a fetch, an IndexedDB and TanStack's managers of its own.
@@ -34,5 +37,29 @@ describe('one test file to the next', () => {
     await expect(globalThis.fetch('/anything')).rejects.toThrow('the test server has closed');
     restoreNativeFetch();
     expect(globalThis.fetch).toBe(native);
+  });
+});
+
+// One test to the next in a file (stopApp, tests/setup/render-app.tsx): what the last test's app started
+// ends before the next test clears the session. The first test ends while its deep link's silent renewal
+// is held at the server; the call goes on 300 ms later. Unwaited, it wrote the broker's renewed tokens under
+// the next test's signed-out page (or, reading the cleared session, sent that page to /login).
+describe('one test to the next', () => {
+  it('ends while a deep link signed in as a broker is renewing its session', async () => {
+    const { release } = await renderApp('/console/my-referrals', {
+      as: 'broker@demo.test',
+      hold: /\/auth\/oauth2\.0\/accessToken/,
+    });
+    expect(sessionStore.get()).not.toBeNull();
+    await waitFor(() => expect(sessionRenewing()).toBe(true));
+    setTimeout(release, 300);
+  });
+
+  it('starts signed out, and stays so once the last test’s renewal would have ended', async () => {
+    const { screen } = await renderApp('/register');
+    await screen.findByLabelText('Invite Code');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(sessionStore.get()).toBeNull();
+    expect(window.location.pathname).toBe('/register');
   });
 });

@@ -5,7 +5,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 import { settlePersistence } from '../../src/app/query-persistence.ts';
-import { closeTestServer, freshPage } from './render-app.tsx';
+import { closeTestServer, freshPage, stopApp } from './render-app.tsx';
 
 // The persisted query cache restores from IndexedDB asynchronously, and writes throttled; an
 // unmounted app's restore still resolves later. Let it settle while jsdom's window exists, so
@@ -13,6 +13,7 @@ import { closeTestServer, freshPage } from './render-app.tsx';
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 afterEach(async () => {
   cleanup();
+  await stopApp();
   await settle(10);
 });
 // Each file starts as a fresh browser page would, and closes its in-process API when it ends

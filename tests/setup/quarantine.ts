@@ -7,13 +7,7 @@ export interface Quarantined {
   reason: string;
 }
 
-export const QUARANTINE: readonly Quarantined[] = [
-  {
-    test: "tests/components/forms-contract-agent.test.tsx > forms from the contract: the agent app, notes, saved views, invite code and password > 'Register (Invite Code)': the refused value's message is beside its field, focused, and gone as the field changes",
-    reason:
-      'Two clean-clone runs of 29 Nov 2026 (one with isolated files) found the login page where /register should be: something of the previous case (signed in, Save View) navigates to /login after the next render starts. Off the list once that late navigation is found and the previous app is stopped when its test ends.',
-  },
-];
+export const QUARANTINE: readonly Quarantined[] = [];
 
 export const isQuarantined = (name: string): boolean => QUARANTINE.some((q) => q.test === name);
 

@@ -2,12 +2,13 @@ import { focusManager, onlineManager } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
+import { vi } from 'vitest';
 
 import { ROUTES } from '../../src/access/route-table.ts';
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { notePublicRoute } from '../../src/app/route-guard-state.ts';
-import { signIn } from '../../src/session/session.ts';
+import { sessionRenewing, signIn } from '../../src/session/session.ts';
 import {
   activityStore,
   impersonationStore,
@@ -19,6 +20,8 @@ import {
 import { DEMO_PASSWORD, startTestServer, type TestServer } from './test-server.ts';
 
 let server: TestServer | undefined;
+/** The query clients of the apps the running test rendered (stopApp waits for them after the test). */
+const rendered = new Set<ReturnType<typeof createQueryClient>>();
 /** The environment's fetch, from before any test routed it (the setup file imports this module first). */
 const NATIVE_FETCH = globalThis.fetch;
 
@@ -58,6 +61,27 @@ export async function closeTestServer(): Promise<void> {
     Promise.reject(new TypeError('Failed to fetch: the test server has closed'))) as typeof fetch;
   await server?.close();
   server = undefined;
+}
+
+const STOP_WAIT_MS = 5_000;
+
+/**
+ * Lets the test's app finish what it started before the next test resets the session (dom-setup.ts,
+ * after each test, once React has unmounted it): a session renewal (the guard's silent refresh on a
+ * deep link) and the calls its query client still has in flight. Left running, such a call met the
+ * next test's cleared session, had a 401, and sent that test's page to /login.
+ */
+export async function stopApp(): Promise<void> {
+  const clients = [...rendered];
+  rendered.clear();
+  // Under fake timers (a test that left them on) no wait would end: drop what the clients hold.
+  if (!vi.isFakeTimers()) {
+    const until = Date.now() + STOP_WAIT_MS;
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
+    const busy = () => sessionRenewing() || clients.some((c) => c.isFetching() > 0 || c.isMutating() > 0);
+    while (busy() && Date.now() < until) await pause();
+  }
+  for (const client of clients) client.clear();
 }
 
 /** Routes the console's fetch calls to the in-process reference API; calls to `hold` paths wait for `gate`. */
@@ -118,6 +142,7 @@ export async function renderApp(
   if (hold) routeFetch(s, hold, gate);
   window.history.replaceState(null, '', url);
   const client = createQueryClient();
+  rendered.add(client);
   const user = userEvent.setup();
   const utils = render(<App client={client} />);
   return { ...utils, user, server: s, client, screen, release };
