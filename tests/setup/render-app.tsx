@@ -51,8 +51,8 @@ export async function testServer(): Promise<TestServer> {
 }
 /**
  * Closes the file's API (tests/setup/dom-setup.ts calls it after each file). The setup file registers
- * the hook, not this module: were files ever to share modules (vitest `isolate: false`, tried in
- * decision 0116), a hook registered at this module's import would run after the first file only.
+ * the hook, not this module: files share their worker's modules (vitest `isolate: false`, decisions
+ * 0116 and 0118), so a hook registered at this module's import would run after the first file only.
  */
 export async function closeTestServer(): Promise<void> {
   // A query the last test left running (a refetch, a restore from IndexedDB) now fails as a lost
