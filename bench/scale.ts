@@ -12,7 +12,7 @@
 // both), so a 100x run already fails on a Seq Scan of a table that grows past 10,000 rows at 1,000x.
 // SCALE_BENCHMARKS=stats,lenders runs some; SCALE_SAMPLES (default 100) timed requests per call.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -146,6 +146,7 @@ try {
   const projectedFile = path.join(ROOT, '.tmp', `scale-projected-rows-${process.pid}.json`);
   const projected = SCALE > 1 && SCALE < TARGET_SCALE ? await projectRows(serverUrl, tables) : undefined;
   if (projected) {
+    mkdirSync(path.dirname(projectedFile), { recursive: true }); // a fresh clone has no .tmp yet
     writeFileSync(projectedFile, JSON.stringify(projected));
     const grown = Object.entries(projected)
       .filter(([, n]) => n > SEQ_SCAN_ROWS)

@@ -47,9 +47,27 @@ export interface LoanOfficerStatusColumns {
   deactivated_at: Timestamp | null;
 }
 
+/** Referrals per office, officer (0: unassigned), status and UTC month of receipt, kept by a trigger (migration 057). */
+export interface LenderReferralCountsTable {
+  loan_office_id: number;
+  officer_key: number;
+  status: string;
+  received_month: ColumnType<string, string, string>;
+  n: number;
+}
+
+/** Closed referrals per office and UTC month of closing, kept by the same trigger (migration 057). */
+export interface LenderReferralClosedMonthsTable {
+  loan_office_id: number;
+  closed_month: ColumnType<string, string, string>;
+  n: number;
+}
+
 /** This area's tables; server/db/schema.ts composes them into Database. */
 export interface LenderConsoleTables {
   lender_referrals: LenderReferralsTable;
+  lender_referral_counts: LenderReferralCountsTable;
+  lender_referral_closed_months: LenderReferralClosedMonthsTable;
   lender_referral_events: LenderReferralEventsTable;
   lender_referral_notes: LenderReferralNotesTable;
 }

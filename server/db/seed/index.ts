@@ -121,6 +121,21 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
       select usage_id, coalesce(audience_id, 0), count(*) from content_items group by 1, 2`,
   },
   {
+    table: 'lender_referral_counts',
+    triggers: [['lender_referrals', 'lender_referral_counts_sync']],
+    rebuild: `insert into lender_referral_counts (loan_office_id, officer_key, status, received_month, n)
+      select loan_office_id, coalesce(loan_officer_id, 0), status, date_trunc('month', received_at at time zone 'UTC')::date, count(*)
+      from lender_referrals group by 1, 2, 3, 4`,
+  },
+  {
+    // Kept by the same trigger as lender_referral_counts (migration 057), disabled and enabled with it.
+    table: 'lender_referral_closed_months',
+    triggers: [],
+    rebuild: `insert into lender_referral_closed_months (loan_office_id, closed_month, n)
+      select loan_office_id, date_trunc('month', closed_at at time zone 'UTC')::date, count(*)
+      from lender_referrals where status = 'CLOSED' and closed_at is not null group by 1, 2`,
+  },
+  {
     table: 'dnc_buckets',
     triggers: [
       ['dnc_contacts', 'dnc_contacts_buckets_insert'],

@@ -22,40 +22,43 @@ const monthKey = (now: Date, back: number) => {
 };
 
 export async function lenderOverview(db: Db, officeId: number, now: Date): Promise<LenderOverview> {
-  const yearStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
   const since90 = new Date(now.getTime() - 90 * DAY_MS);
   const office = db.selectFrom('lender_referrals as lr').where('lr.loan_office_id', '=', officeId);
 
-  // PGlite is one session, so what counts is work per row and rows sent back. One pass over the
-  // office's referrals counts them by officer, step and month of receipt (months before the 12
-  // shown fold into one bucket), a few hundred groups at most; every total below is summed from
-  // those groups. The closed loans per month and the median time to first contact read only the
-  // rows they need, through the (office, status) and (office, received) indexes.
-  // (A plain 'YYYY-MM-DD' for the UTC month 12 back: a Date parameter would carry the process's offset.)
-  const received = sql<string>`to_char(greatest(date_trunc('month', lr.received_at at time zone 'UTC'), ${`${monthKey(now, 12)}-01`}::timestamp), 'YYYY-MM')`;
-  const [groups, closedMonths, contact, officers] = await Promise.all([
-    office
-      .groupBy(['lr.loan_officer_id', 'lr.status', sql`3`])
+  // The counts by officer, status and month of receipt, and the closed loans per month, are kept by a
+  // trigger (migration 057, decision 0119): a few hundred rows per office, whatever its history. Months
+  // before the 12 shown fold into one bucket. Only the 90-day figures read referrals, the last 90 days'
+  // through the (office, received) index.
+  const cutoff = `${monthKey(now, 12)}-01`;
+  const [groups, recent, closedMonths, contact, officers] = await Promise.all([
+    db
+      .selectFrom('lender_referral_counts')
+      .where('loan_office_id', '=', officeId)
+      .where('n', '<>', 0)
+      .groupBy(['officer_key', 'status', sql`3`])
       .select([
-        'lr.loan_officer_id',
-        'lr.status',
-        received.as('month'),
-        sql<number>`count(*)::int`.as('n'),
-        sql<number>`(count(*) filter (where lr.received_at >= ${since90}))::int`.as('received_90'),
-        sql<number>`(count(lr.first_contact_at) filter (where lr.received_at >= ${since90}))::int`.as('contacted_90'),
-        sql<number>`(count(*) filter (where lr.received_at >= ${since90} and lr.first_contact_at - lr.received_at <= interval '24 hours'))::int`.as(
-          'within_24',
-        ),
+        'officer_key',
+        'status',
+        sql<string>`to_char(greatest(received_month, ${cutoff}::date), 'YYYY-MM')`.as('month'),
+        sql<number>`sum(n)::int`.as('n'),
       ])
       .execute(),
     office
-      .where('lr.status', '=', 'CLOSED')
-      .where('lr.closed_at', '>=', yearStart)
-      .groupBy(sql`1`)
+      .where('lr.received_at', '>=', since90)
       .select([
-        sql<string>`to_char(lr.closed_at at time zone 'UTC', 'YYYY-MM')`.as('month'),
-        sql<number>`count(*)::int`.as('n'),
+        sql<number>`count(*)::int`.as('received_90'),
+        sql<number>`count(lr.first_contact_at)::int`.as('contacted_90'),
+        sql<number>`(count(*) filter (where lr.first_contact_at - lr.received_at <= interval '24 hours'))::int`.as(
+          'within_24',
+        ),
       ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('lender_referral_closed_months')
+      .where('loan_office_id', '=', officeId)
+      .where('closed_month', '>=', `${monthKey(now, 11)}-01`)
+      .where('n', '<>', 0)
+      .select([sql<string>`to_char(closed_month, 'YYYY-MM')`.as('month'), 'n'])
       .execute(),
     office
       .where('lr.received_at', '>=', since90)
@@ -92,12 +95,13 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
     within24: 0,
   };
   for (const g of groups) {
+    const officer = g.officer_key === 0 ? null : g.officer_key;
     byStatus.set(g.status, (byStatus.get(g.status) ?? 0) + g.n);
-    const o = byOfficer.get(g.loan_officer_id) ?? { open: 0, closed: 0, total: 0 };
+    const o = byOfficer.get(officer) ?? { open: 0, closed: 0, total: 0 };
     o.total += g.n;
     if (g.status === 'CLOSED') o.closed += g.n;
     else if ((OPEN_STEPS as readonly string[]).includes(g.status)) o.open += g.n;
-    byOfficer.set(g.loan_officer_id, o);
+    byOfficer.set(officer, o);
     if (g.month === thisMonth) t.thisMonth += g.n;
     if (g.month === lastMonth) t.lastMonth += g.n;
     if (g.month >= firstMonth) {
@@ -108,10 +112,10 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
       m.received += g.n;
       perMonthTally.set(g.month, m);
     }
-    t.received90 += g.received_90;
-    t.contacted90 += g.contacted_90;
-    t.within24 += g.within_24;
   }
+  t.received90 = recent.received_90;
+  t.contacted90 = recent.contacted_90;
+  t.within24 = recent.within_24;
   for (const c of closedMonths) {
     const m = perMonthTally.get(c.month) ?? { received: 0, closed: 0 };
     m.closed += c.n;
