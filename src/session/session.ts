@@ -8,6 +8,7 @@ import { ApiError, setUnauthorizedHandler } from '../api/client.ts';
 import { fetchMe, stampLastLogin } from '../api/users.ts';
 import type { TokenResponse } from '../contract/auth.ts';
 import type { Me } from '../contract/users.ts';
+import { historySettled } from '../lib/history-traversal.ts';
 import { clientIdForHost, isAgentHost } from '../lib/hosts.ts';
 import { ASSUMED_SESSION_LIFETIME_MS } from './constants.ts';
 import { readDurable, writeDurable } from './durable-session.ts';
@@ -182,6 +183,7 @@ export const sessionRenewing = (): boolean => inflight !== null;
 export async function expireSession(): Promise<void> {
   await identityChanged();
   clearIdentity();
+  await historySettled();
   navigate('/login', { replace: true });
 }
 
@@ -196,6 +198,8 @@ export async function logout({ callServer = true }: { callServer?: boolean } = {
   }
   await identityChanged();
   clearIdentity();
+  // Logout is confirmed in a dialog: its history entry comes off first, or that traversal undoes this.
+  await historySettled();
   navigate('/login', { replace: true });
 }
 

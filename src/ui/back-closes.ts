@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 
+import { traversalLanded, traversalStarted } from '../lib/history-traversal.ts';
+
 // Back closes the top dialog or sheet and keeps the page (Android's Back is how people close
 // a sheet). Every open overlay level owns one history entry at the same address, marked in
 // history.state; the router sees the same path throughout.
@@ -72,6 +74,7 @@ const wentForward = () => {
 
 function go(delta: number) {
   traversing = true;
+  traversalStarted();
   window.history.go(delta);
 }
 
@@ -136,6 +139,7 @@ function closeByBack(closer: Closer) {
 function onPopState() {
   const ours = traversing;
   traversing = false;
+  if (ours) queueMicrotask(landed);
   const forward = wentForward();
   if (!ours) {
     const here = levelHere();
@@ -150,6 +154,11 @@ function onPopState() {
     return;
   }
   sync();
+}
+
+/** Our traversal has landed, unless this popstate started another (a stale entry skipped). */
+function landed() {
+  if (!traversing) traversalLanded();
 }
 
 if (typeof window !== 'undefined') window.addEventListener('popstate', onPopState);
