@@ -150,6 +150,36 @@ describe('the loan office overview’s kept counts', () => {
       expect(s.count).toBe(summit.filter((r) => r.status === s.status).reduce((n, r) => n + r.n, 0));
     const unassigned = summit.filter((r) => r.officer === 0).reduce((n, r) => n + r.n, 0);
     expect(o.perOfficer.find((x) => x.loanOfficerId === null)?.total ?? 0).toBe(unassigned);
-    expect(o.receivedThisMonth).toBe(o.perMonth.at(-1)!.received);
+    // This month and last month by the calendar of the run, counted from the rows here.
+    const monthOf = (back: number) => {
+      const now = new Date();
+      return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+    };
+    const receivedIn = (month: string) => summit.filter((r) => r.month === month).reduce((n, r) => n + r.n, 0);
+    expect(o.perMonth.at(-1)!.month).toBe(monthOf(0));
+    expect(o.receivedThisMonth).toBe(receivedIn(monthOf(0)));
+    expect(o.receivedLastMonth).toBe(receivedIn(monthOf(1)));
+    expect(o.receivedThisMonth + o.receivedLastMonth).toBeGreaterThan(0);
+  });
+});
+
+describe('the loan office overview’s first contact figures', () => {
+  it('equal the last 90 days of rows: received, contacted, within 24 hours and the median of the contacted', async () => {
+    const o = (await f.lender.get<LenderOverview>(`/lenders-api/loan-offices/${f.ids.summit}/stats`)).body;
+    const since = new Date(Date.now() - 90 * 24 * 3600 * 1000);
+    const rows = (
+      await sql<{ hours: number | null }>`select extract(epoch from (first_contact_at - received_at)) / 3600 as hours
+        from lender_referrals where loan_office_id = ${f.ids.summit} and received_at >= ${since}`.execute(f.server.db)
+    ).rows.map((r) => (r.hours === null ? null : Number(r.hours)));
+    const contacted = rows.filter((h): h is number => h !== null).sort((a, b) => a - b);
+    expect(contacted.length).toBeGreaterThan(1);
+    const mid = (contacted.length - 1) / 2;
+    const median = (contacted[Math.floor(mid)]! + contacted[Math.ceil(mid)]!) / 2;
+    expect(o.firstContact).toEqual({
+      received: rows.length,
+      contacted: contacted.length,
+      within24Hours: contacted.filter((h) => h <= 24).length,
+      medianHours: Math.round(median * 10) / 10,
+    });
   });
 });

@@ -27,10 +27,10 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
 
   // The counts by officer, status and month of receipt, and the closed loans per month, are kept by a
   // trigger (migration 057, decision 0119): a few hundred rows per office, whatever its history. Months
-  // before the 12 shown fold into one bucket. Only the 90-day figures read referrals, the last 90 days'
-  // through the (office, received) index.
+  // before the 12 shown fold into one bucket. Only the 90-day figures read referrals, in one pass over the
+  // last 90 days' through the (office, received) index.
   const cutoff = `${monthKey(now, 12)}-01`;
-  const [groups, recent, closedMonths, contact, officers] = await Promise.all([
+  const [groups, recent, closedMonths, officers] = await Promise.all([
     db
       .selectFrom('lender_referral_counts')
       .where('loan_office_id', '=', officeId)
@@ -51,6 +51,12 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
         sql<number>`(count(*) filter (where lr.first_contact_at - lr.received_at <= interval '24 hours'))::int`.as(
           'within_24',
         ),
+        // Ordered-set aggregates skip nulls: the median is of the contacted referrals only.
+        sql<
+          number | null
+        >`percentile_cont(0.5) within group (order by extract(epoch from (lr.first_contact_at - lr.received_at)) / 3600)`.as(
+          'median_hours',
+        ),
       ])
       .executeTakeFirstOrThrow(),
     db
@@ -60,17 +66,6 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
       .where('n', '<>', 0)
       .select([sql<string>`to_char(closed_month, 'YYYY-MM')`.as('month'), 'n'])
       .execute(),
-    office
-      .where('lr.received_at', '>=', since90)
-      .where('lr.first_contact_at', 'is not', null)
-      .select(
-        sql<
-          number | null
-        >`percentile_cont(0.5) within group (order by extract(epoch from (lr.first_contact_at - lr.received_at)) / 3600)`.as(
-          'median_hours',
-        ),
-      )
-      .executeTakeFirstOrThrow(),
     db
       .selectFrom('loan_officers')
       .select(['id', 'first_name', 'last_name', 'status'])
@@ -155,7 +150,7 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
       received: t.received90,
       contacted: t.contacted90,
       within24Hours: t.within24,
-      medianHours: contact.median_hours === null ? null : Math.round(Number(contact.median_hours) * 10) / 10,
+      medianHours: recent.median_hours === null ? null : Math.round(Number(recent.median_hours) * 10) / 10,
     },
     conversion: {
       received: t.yearReceived,
