@@ -9,6 +9,10 @@ import { expect as baseExpect, expectNoAxeViolations, listTotal, login, navigate
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
+// The server's clock stands still at the instant this file loaded (demo mode's X-Demo-Clock): a referral
+// of the seed that falls overdue while a test runs would otherwise change the list a test counts
+// before and after (a phone run counted 46, reassigned one, and counted 46 again).
+test.use({ extraHTTPHeaders: { 'X-Demo-Clock': new Date().toISOString() } });
 
 const OVERDUE_LIST = '/console/my-referrals?followupType=OVERDUE&s=SPOKEN_WITH&rows=40' as const;
 const DEMO_AGENT = 'Avery Lane';
