@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, login, outbox, test } from './fixtures.ts';
+import { expect, login, outbox, serviceWorkerControls, test } from './fixtures.ts';
 
 // The overview dashboard on a desktop. Reads only, apart from one contact-sales inquiry
 // (an outbox row): the demo data other specs rely on stays as it is.
@@ -73,6 +73,8 @@ const chartAnimations = (page: Page) =>
 test('the charts grow as the spec says (300 ms, then a step every 5 ms) and stand still under reduced motion', async ({
   page,
 }) => {
+  // The config runs every test under reduced motion (decision 0120): this one is about the motion.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await login(page, 'broker@demo.test');
   await expect(page.getByRole('img', { name: 'Overall Leads: share by status (pie chart)' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Referral summary (bar chart)' })).toBeVisible();
@@ -156,9 +158,7 @@ test.describe('with the service worker', () => {
 
   test('an offline reload shows the last fetched dashboard', async ({ page, context }) => {
     await login(page, 'broker@demo.test');
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await serviceWorkerControls(page);
     const total = widget(page, 'Overall Totals').getByRole('link', { name: /^Total Referrals [\d,]+$/ });
     const totalText = (await total.textContent()) ?? '';
     await expect(widget(page, 'Agent Leaderboard').getByRole('row')).toHaveCount(6);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, expectNoAxeViolations, savedCacheIncludes, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, savedCacheIncludes, serviceWorkerControls, test } from './fixtures.ts';
 
 // This file's tests need the service worker, which the config blocks elsewhere (decision 0118).
 test.use({ serviceWorkers: 'allow' });
@@ -19,9 +19,7 @@ test('the lender overview opens offline from the last fetched figures, with "Las
 }) => {
   test.setTimeout(120_000);
   await login('lender@demo.test');
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await serviceWorkerControls(page);
   const byStatus = page.getByRole('region', { name: 'Referrals by Status' }).getByRole('list');
   await expect(byStatus.getByRole('link', { name: 'Loan Closed' })).toBeVisible();
   const figures = await byStatus.innerText();

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, serviceWorkerControls, test } from './fixtures.ts';
 
 // This file's tests need the service worker, which the config blocks elsewhere (decision 0118).
 test.use({ serviceWorkers: 'allow' });
@@ -8,9 +8,7 @@ test("the OAuth metadata is the server's JSON, even once the service worker cont
   navigate,
 }) => {
   await navigate('/login');
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await serviceWorkerControls(page);
   const response = await page.goto('/.well-known/oauth-authorization-server');
   expect(response?.headers()['content-type']).toContain('application/json');
   const metadata = (await response?.json()) as { token_endpoint: string; code_challenge_methods_supported: string[] };

@@ -1,6 +1,4 @@
-import type { Page } from '@playwright/test';
-
-import { expect, savedCacheIncludes, test } from './fixtures.ts';
+import { expect, savedCacheIncludes, serviceWorkerControls, test } from './fixtures.ts';
 
 // This file's tests need the service worker, which the config blocks elsewhere (decision 0118).
 test.use({ serviceWorkers: 'allow' });
@@ -9,13 +7,6 @@ test.use({ serviceWorkers: 'allow' });
 // visit with its rows and "Last updated".
 
 const LAST_UPDATED = /^Last updated \d{1,2}:\d{2} (AM|PM)$/;
-
-/** The service worker controls the page, so an offline reload is served the console from its precache. */
-async function controlled(page: Page) {
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 const LISTS = [
   { name: 'My Referrals', path: '/console/my-referrals', table: 'Referrals', cached: '"broker-referrals"' },
@@ -31,7 +22,7 @@ for (const list of LISTS) {
   }) => {
     test.setTimeout(120_000);
     await login('broker@demo.test');
-    await controlled(page);
+    await serviceWorkerControls(page);
     await navigate(list.path);
     const table = page.getByRole('table', { name: list.table });
     await expect(table.getByRole('row').nth(1)).toBeVisible();

@@ -1,4 +1,12 @@
-import { DEMO_IDENTITIES, expect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
+import {
+  DEMO_IDENTITIES,
+  expect,
+  expectNoAxeViolations,
+  login,
+  navigate,
+  serviceWorkerControls,
+  test,
+} from './fixtures.ts';
 
 test.describe('sign-in lands every demo identity on its default route', () => {
   for (const { identity, landing } of DEMO_IDENTITIES) {
@@ -94,9 +102,7 @@ test.describe('with the service worker', () => {
   test('the shell still renders after an offline reload', async ({ page, context }) => {
     await login(page, 'broker@demo.test');
     // The service worker takes control after its first install; wait until it has.
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await serviceWorkerControls(page);
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -106,9 +112,7 @@ test.describe('with the service worker', () => {
 
   test('the API calls and the hashed assets bypass the service worker, which serves the shell', async ({ page }) => {
     await login(page, 'broker@demo.test');
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await serviceWorkerControls(page);
     await expect(page.getByRole('heading', { name: 'Broker Score' })).toBeVisible();
     // Resource Timing names the static route each request matched (Chromium 123+): 'network' for the
     // API's families (sw/sw.ts), 'cache' for the precached scripts and styles, which the browser reads
@@ -188,7 +192,8 @@ test.describe('a spinner', () => {
 
 test.describe('skeletons on first load', () => {
   // The list's call is held by the test; the service worker would otherwise answer around the route.
-  test.use({ serviceWorkers: 'block' });
+  // The shimmer is motion: these tests set reduced motion themselves where they want it (decision 0120).
+  test.use({ serviceWorkers: 'block', reducedMotion: 'no-preference' });
 
   test('a list draws grey rows where its data will land, busy to screen readers, still under reduced motion, then the rows', async ({
     page,
