@@ -47,9 +47,6 @@ export default defineConfig({
     // is kept for a retried test; the service worker runs in the specs about it (test.use 'allow').
     trace: 'on-first-retry',
     serviceWorkers: 'block',
-    // Charts grow for 0.6 s and skeletons shimmer: under reduced motion the console draws them at once, so
-    // a click waits for no animation to settle. The specs about the motion set 'no-preference' (decision 0120).
-    reducedMotion: 'reduce',
     launchOptions: {
       executablePath,
       args: [

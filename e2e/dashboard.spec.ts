@@ -73,8 +73,6 @@ const chartAnimations = (page: Page) =>
 test('the charts grow as the spec says (300 ms, then a step every 5 ms) and stand still under reduced motion', async ({
   page,
 }) => {
-  // The config runs every test under reduced motion (decision 0120): this one is about the motion.
-  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await login(page, 'broker@demo.test');
   await expect(page.getByRole('img', { name: 'Overall Leads: share by status (pie chart)' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Referral summary (bar chart)' })).toBeVisible();

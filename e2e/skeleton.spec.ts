@@ -192,8 +192,7 @@ test.describe('a spinner', () => {
 
 test.describe('skeletons on first load', () => {
   // The list's call is held by the test; the service worker would otherwise answer around the route.
-  // The shimmer is motion: these tests set reduced motion themselves where they want it (decision 0120).
-  test.use({ serviceWorkers: 'block', reducedMotion: 'no-preference' });
+  test.use({ serviceWorkers: 'block' });
 
   test('a list draws grey rows where its data will land, busy to screen readers, still under reduced motion, then the rows', async ({
     page,
