@@ -33,7 +33,11 @@ test('each lender overview figure opens a list of its total, and Loan Closed ask
     // Lower widgets draw when scrolled to (on a phone, far below): read the figure once its answer is in.
     await tile.scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');
-    const figure = Number((await tile.locator('p').nth(1).innerText()).replace(/,/g, ''));
+    // From the DOM's text, not innerText: a widget card is `content-visibility: auto`, and until the browser
+    // has drawn it after the scroll its innerText was empty, which Number() read as 0 (a phone run).
+    const value = tile.locator('p').nth(1);
+    await expect(value).toHaveText(/^[\d,]+$/);
+    const figure = Number(((await value.textContent()) ?? '').replace(/,/g, ''));
     await tile.click();
     await expect(page).toHaveURL(/\/console\/lender-referrals\?status=/);
     await expect(page.getByRole('table', { name: 'Lender referrals' })).toBeVisible();

@@ -31,7 +31,7 @@ test('a QA reviewer scores a call and the queue shows it; the figure equals the 
     .filter({ has: page.getByText('Reviewed by you', { exact: true }) })
     .getByRole('link');
   await expect(mine).toHaveText(/^\d[\d,]*$/);
-  const before = Number((await mine.innerText()).replace(/,/g, ''));
+  const before = Number(((await mine.textContent()) ?? '').replace(/,/g, ''));
   await expectNoAxeViolations(page);
 
   const first = queue.locator('tbody tr').first().getByRole('link');
