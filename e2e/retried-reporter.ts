@@ -9,6 +9,7 @@ import { retryVerdict } from '../tests/setup/quarantine.ts';
  */
 export default class RetriedReporter implements Reporter {
   private readonly retried: string[] = [];
+  private readonly said = new Map<string, string[]>();
 
   onTestEnd(test: TestCase): void {
     if (test.outcome() !== 'flaky') return;
@@ -16,10 +17,13 @@ export default class RetriedReporter implements Reporter {
     // titlePath: the root (''), the project, the file, then the describe blocks and the title.
     const name = `${file} > ${test.titlePath().slice(3).join(' > ')}`;
     if (!this.retried.includes(name)) this.retried.push(name);
+    // What the failed attempts said (their first lines), repeated at the end of the run.
+    const errors = test.results.flatMap((r) => (r.status === 'passed' ? [] : r.errors.map((e) => e.message ?? '')));
+    this.said.set(name, errors.filter(Boolean));
   }
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
-    const verdict = retryVerdict(this.retried);
+    const verdict = retryVerdict(this.retried, this.said);
     if (verdict.lines.length) console.log(`\n${verdict.lines.join('\n')}\n`);
     return verdict.fail && result.status === 'passed' ? { status: 'failed' } : undefined;
   }

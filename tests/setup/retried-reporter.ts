@@ -9,6 +9,7 @@ import { retryVerdict } from './quarantine.ts';
  */
 export default class RetriedReporter implements Reporter {
   private readonly retried: string[] = [];
+  private readonly said = new Map<string, string[]>();
 
   onTestCaseResult(test: TestCase): void {
     const diagnostic = test.diagnostic();
@@ -20,10 +21,11 @@ export default class RetriedReporter implements Reporter {
       `${e.name ?? 'Error'}: ${e.message ?? ''}`.split('\n').slice(0, 6).join('\n    '),
     );
     if (errors.length) console.log(`\n${name} failed before its retry:\n    ${errors.join('\n    ')}\n`);
+    this.said.set(name, errors);
   }
 
   onTestRunEnd(): void {
-    const verdict = retryVerdict(this.retried);
+    const verdict = retryVerdict(this.retried, this.said);
     if (verdict.lines.length) console.log(`\n${verdict.lines.join('\n')}\n`);
     if (verdict.fail) process.exitCode = 1;
   }
