@@ -1,9 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { navigate } from 'wouter/use-browser-location';
 
 import { IMPERSONATOR_ROLES } from '../access/roles.ts';
 import { findActiveAdmin } from '../api/staff.ts';
-import { historySettled } from '../lib/history-traversal.ts';
+import { navigateWhenSettled } from '../lib/history-traversal.ts';
 import { identityChanged } from './identity-events.ts';
 import { useStore } from './persisted-store.ts';
 import { impersonationStore, profileStore, type Impersonation } from './state.ts';
@@ -71,8 +70,7 @@ export async function startImpersonation(target: ImpersonationTarget): Promise<b
   setPending(null); // the shell remounts for the new identity: the dialog must not reopen
   impersonationStore.set({ target, user: { id: admin.id, name: nameOf(admin) } });
   await identityChanged();
-  await historySettled(); // the dialog's history entry comes off first, or its traversal undoes this
-  navigate('/console');
+  await navigateWhenSettled('/console'); // the dialog's history entry comes off first, or its traversal undoes this
   return true;
 }
 
@@ -82,6 +80,5 @@ export async function endImpersonation(): Promise<void> {
   setPending(null);
   impersonationStore.reset();
   await identityChanged();
-  await historySettled();
-  navigate(kind === 'loanOffice' ? '/console/lenders' : '/console/brokerages');
+  await navigateWhenSettled(kind === 'loanOffice' ? '/console/lenders' : '/console/brokerages');
 }

@@ -1,5 +1,3 @@
-import { navigate } from 'wouter/use-browser-location';
-
 import { landingFor } from '../access/access.ts';
 import { hasProviderRole, isAgentOnly } from '../access/roles.ts';
 import { sendAnalyticsEvent } from '../api/analytics.ts';
@@ -8,7 +6,7 @@ import { ApiError, setUnauthorizedHandler } from '../api/client.ts';
 import { fetchMe, stampLastLogin } from '../api/users.ts';
 import type { TokenResponse } from '../contract/auth.ts';
 import type { Me } from '../contract/users.ts';
-import { historySettled } from '../lib/history-traversal.ts';
+import { navigateWhenSettled } from '../lib/history-traversal.ts';
 import { clientIdForHost, isAgentHost } from '../lib/hosts.ts';
 import { ASSUMED_SESSION_LIFETIME_MS } from './constants.ts';
 import { readDurable, writeDurable } from './durable-session.ts';
@@ -183,8 +181,7 @@ export const sessionRenewing = (): boolean => inflight !== null;
 export async function expireSession(): Promise<void> {
   await identityChanged();
   clearIdentity();
-  await historySettled();
-  navigate('/login', { replace: true });
+  await navigateWhenSettled('/login', { replace: true });
 }
 
 export async function logout({ callServer = true }: { callServer?: boolean } = {}): Promise<void> {
@@ -199,8 +196,7 @@ export async function logout({ callServer = true }: { callServer?: boolean } = {
   await identityChanged();
   clearIdentity();
   // Logout is confirmed in a dialog: its history entry comes off first, or that traversal undoes this.
-  await historySettled();
-  navigate('/login', { replace: true });
+  await navigateWhenSettled('/login', { replace: true });
 }
 
 /**

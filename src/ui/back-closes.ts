@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-import { traversalLanded, traversalStarted } from '../lib/history-traversal.ts';
+import { traversalArrived, traversalIssued, traversalLanded, traverseHistory } from '../lib/history-traversal.ts';
 
 // Back closes the top dialog or sheet and keeps the page (Android's Back is how people close
 // a sheet). Every open overlay level owns one history entry at the same address, marked in
@@ -31,8 +31,6 @@ const levels: Level[] = [];
 /** The level opened in this commit, which later registrations of the same commit join. */
 let batch: Level | undefined;
 let scheduled = false;
-/** Our own history.go is on its way; its popstate is not a Back press. */
-let traversing = false;
 
 interface Mark {
   doc: string;
@@ -72,19 +70,13 @@ const wentForward = () => {
   return index !== undefined && cameFrom !== undefined && index > cameFrom;
 };
 
-function go(delta: number) {
-  traversing = true;
-  traversalStarted();
-  window.history.go(delta);
-}
-
 /** Makes the history match the open levels: push what is missing, go back over what closed. */
 function sync() {
-  if (traversing) return;
+  if (traversalIssued()) return; // our own history.go is on its way: a push now would be undone by it
   const here = levelHere();
   const wanted = levels.length;
   if (here > wanted) {
-    go(wanted - here);
+    traverseHistory(wanted - here);
     return;
   }
   for (let level = here + 1; level <= wanted; level++) {
@@ -137,9 +129,8 @@ function closeByBack(closer: Closer) {
 }
 
 function onPopState() {
-  const ours = traversing;
-  traversing = false;
-  if (ours) queueMicrotask(landed);
+  const ours = traversalArrived(); // our own traversal's popstate is not a Back press
+  if (ours) queueMicrotask(traversalLanded);
   const forward = wentForward();
   if (!ours) {
     const here = levelHere();
@@ -150,15 +141,10 @@ function onPopState() {
     }
   }
   if (staleHere()) {
-    go(forward ? 1 : -1);
+    traverseHistory(forward ? 1 : -1);
     return;
   }
   sync();
-}
-
-/** Our traversal has landed, unless this popstate started another (a stale entry skipped). */
-function landed() {
-  if (!traversing) traversalLanded();
 }
 
 if (typeof window !== 'undefined') window.addEventListener('popstate', onPopState);

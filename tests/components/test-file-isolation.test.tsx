@@ -1,10 +1,19 @@
 import { onlineManager } from '@tanstack/react-query';
-import { waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { traversalIssued } from '../../src/lib/history-traversal.ts';
 import { sessionRenewing } from '../../src/session/session.ts';
 import { sessionStore } from '../../src/session/state.ts';
-import { closeTestServer, freshPage, renderApp, restoreNativeFetch, testServer } from '../setup/render-app.tsx';
+import { Dialog } from '../../src/ui/dialog.tsx';
+import {
+  closeTestServer,
+  freshPage,
+  renderApp,
+  restoreNativeFetch,
+  stopApp,
+  testServer,
+} from '../setup/render-app.tsx';
 
 // What the setup file does between two component files (tests/setup/dom-setup.ts, decision 0116) gives
 // the next file a database, a fetch, an IndexedDB and TanStack's managers of its own.
@@ -61,5 +70,32 @@ describe('one test to the next', () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(sessionStore.get()).toBeNull();
     expect(window.location.pathname).toBe('/register');
+  });
+});
+
+// A dialog a test leaves open takes its history entry off as its app unmounts (src/ui/back-closes.ts),
+// with a history.go that lands a task or more later. Landing after the next test's replaceState, it went
+// back to this test's signed-in page under the next test's app, whose guard sent it to /login (a
+// clean-clone run: the Register form's unknown-code case found the login page after the Update Password
+// case). stopApp() lets it land first.
+/** The overlay mark of the history entry shown (back-closes.ts): the dialog's own entry. */
+const overlayMark = () => (window.history.state as Record<string, unknown> | null)?.['porchlightOverlay'];
+
+describe('a dialog left open when a test ends', () => {
+  it('has its history entry off before stopApp() lets the next test begin', async () => {
+    window.history.replaceState(null, '', '/console/my-agents');
+    render(
+      <Dialog open onOpenChange={() => undefined} title="Update Password">
+        text
+      </Dialog>,
+    );
+    await screen.findByRole('dialog', { name: 'Update Password' });
+    await waitFor(() => expect(overlayMark()).toBeDefined());
+
+    cleanup(); // what the setup file does after each test
+    await stopApp();
+    expect(traversalIssued()).toBe(false);
+    expect(overlayMark()).toBeUndefined();
+    expect(window.location.pathname).toBe('/console/my-agents');
   });
 });

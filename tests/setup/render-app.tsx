@@ -8,6 +8,7 @@ import { ROUTES } from '../../src/access/route-table.ts';
 import { App } from '../../src/app/App.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { notePublicRoute } from '../../src/app/route-guard-state.ts';
+import { traversalArrived, traversalIssued, traversalLanded } from '../../src/lib/history-traversal.ts';
 import { sessionRenewing, signIn } from '../../src/session/session.ts';
 import {
   activityStore,
@@ -41,6 +42,9 @@ export function freshPage(): void {
   globalThis.indexedDB = new IDBFactory();
   onlineManager.setOnline(true);
   focusManager.setFocused(undefined);
+  // No traversal of ours is on its way in a fresh page (jsdom drops one that a pushState overtook).
+  traversalArrived();
+  traversalLanded();
 }
 const LOGIN_ROUTE = ROUTES.find((r) => r.id === 'login')!;
 
@@ -69,16 +73,21 @@ const STOP_WAIT_MS = 5_000;
  * Lets the test's app finish what it started before the next test resets the session (dom-setup.ts,
  * after each test, once React has unmounted it): a session renewal (the guard's silent refresh on a
  * deep link) and the calls its query client still has in flight. Left running, such a call met the
- * next test's cleared session, had a 401, and sent that test's page to /login.
+ * next test's cleared session, had a 401, and sent that test's page to /login. And the history
+ * traversal of a dialog the test left open (src/ui/back-closes.ts takes its entry off as it unmounts):
+ * landing after the next test's replaceState, it went back to this test's page (a signed-in route, so
+ * /login) under the next test's app.
  */
 export async function stopApp(): Promise<void> {
   const clients = [...rendered];
   rendered.clear();
   // Under fake timers (a test that left them on) no wait would end: drop what the clients hold.
   if (!vi.isFakeTimers()) {
+    await Promise.resolve(); // back-closes issues its history.go in a microtask after the unmount
     const until = Date.now() + STOP_WAIT_MS;
     const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
-    const busy = () => sessionRenewing() || clients.some((c) => c.isFetching() > 0 || c.isMutating() > 0);
+    const busy = () =>
+      sessionRenewing() || traversalIssued() || clients.some((c) => c.isFetching() > 0 || c.isMutating() > 0);
     while (busy() && Date.now() < until) await pause();
   }
   for (const client of clients) client.clear();
