@@ -23,7 +23,6 @@ const monthKey = (now: Date, back: number) => {
 
 export async function lenderOverview(db: Db, officeId: number, now: Date): Promise<LenderOverview> {
   const since90 = new Date(now.getTime() - 90 * DAY_MS);
-  const office = db.selectFrom('lender_referrals as lr').where('lr.loan_office_id', '=', officeId);
 
   // The counts by officer, status and month of receipt, and the closed loans per month, are kept by a
   // trigger (migration 057, decision 0119): a few hundred rows per office, whatever its history. Months
@@ -43,7 +42,9 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
         sql<number>`sum(n)::int`.as('n'),
       ])
       .execute(),
-    office
+    db
+      .selectFrom('lender_referrals as lr')
+      .where('lr.loan_office_id', '=', officeId)
       .where('lr.received_at', '>=', since90)
       .select([
         sql<number>`count(*)::int`.as('received_90'),
@@ -85,9 +86,6 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
     yearReceived: 0,
     yearClosed: 0,
     yearLost: 0,
-    received90: 0,
-    contacted90: 0,
-    within24: 0,
   };
   for (const g of groups) {
     const officer = g.officer_key === 0 ? null : g.officer_key;
@@ -108,9 +106,6 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
       perMonthTally.set(g.month, m);
     }
   }
-  t.received90 = recent.received_90;
-  t.contacted90 = recent.contacted_90;
-  t.within24 = recent.within_24;
   for (const c of closedMonths) {
     const m = perMonthTally.get(c.month) ?? { received: 0, closed: 0 };
     m.closed += c.n;
@@ -147,9 +142,9 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
     byStatus: LENDER_STEPS.map((status) => ({ status, count: byStatus.get(status) ?? 0 })),
     perOfficer,
     firstContact: {
-      received: t.received90,
-      contacted: t.contacted90,
-      within24Hours: t.within24,
+      received: recent.received_90,
+      contacted: recent.contacted_90,
+      within24Hours: recent.within_24,
       medianHours: recent.median_hours === null ? null : Math.round(Number(recent.median_hours) * 10) / 10,
     },
     conversion: {
