@@ -165,8 +165,14 @@ describe('the loan office overview’s kept counts', () => {
 
 describe('the loan office overview’s first contact figures', () => {
   it('equal the last 90 days of rows: received, contacted, within 24 hours and the median of the contacted', async () => {
-    const o = (await f.lender.get<LenderOverview>(`/lenders-api/loan-offices/${f.ids.summit}/stats`)).body;
-    const since = new Date(Date.now() - 90 * 24 * 3600 * 1000);
+    // The server's clock pinned for the call, so that its 90 days and these are the same window.
+    const now = new Date();
+    f.server.setNow(now);
+    const o = await f.lender
+      .get<LenderOverview>(`/lenders-api/loan-offices/${f.ids.summit}/stats`)
+      .then((r) => r.body)
+      .finally(() => f.server.setNow(undefined));
+    const since = new Date(now.getTime() - 90 * 24 * 3600 * 1000);
     const rows = (
       await sql<{ hours: number | null }>`select extract(epoch from (first_contact_at - received_at)) / 3600 as hours
         from lender_referrals where loan_office_id = ${f.ids.summit} and received_at >= ${since}`.execute(f.server.db)

@@ -20,8 +20,8 @@ export interface TestServer {
   events: EventBus;
   /** The configuration the app runs with. */
   config: Config;
-  /** Moves the server's clock (token expiry, overdue rules) for a test. */
-  setNow(now: Date): void;
+  /** Moves the server's clock (token expiry, overdue rules) for a test; undefined gives it the real clock back. */
+  setNow(now: Date | undefined): void;
   close(): Promise<void>;
 }
 
