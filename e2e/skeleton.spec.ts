@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+
 import {
   DEMO_IDENTITIES,
   expect,
@@ -154,8 +156,8 @@ test.describe('a spinner', () => {
   // The lead's call is held by the test; the service worker would otherwise answer around the route.
   test.use({ serviceWorkers: 'block' });
 
-  test('stays invisible and still for the first second of a wait, then shows and turns', async ({ page }) => {
-    await login(page, 'broker@demo.test');
+  /** Holds the lead's call and opens it: the spinner of the wait, and the way to end the wait. */
+  async function heldLead(page: Page) {
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -179,12 +181,28 @@ test.describe('a spinner', () => {
         const style = getComputedStyle(el);
         return { animations: animations.length, opacity: style.opacity, transform: style.transform };
       }, ms);
+    return { spinner, at, release };
+  }
+
+  test('stays invisible and still for the first second of a wait, then shows and turns', async ({ page }) => {
+    await login(page, 'broker@demo.test');
+    const { spinner, at, release } = await heldLead(page);
     const early = await at(900);
     expect(early.animations).toBeGreaterThan(0);
     expect(early).toMatchObject({ opacity: '0', transform: 'none' });
     const late = await at(1_400);
     expect(late.opacity).toBe('1');
     expect(late.transform).toMatch(/^matrix\(/);
+    release();
+    await expect(spinner).toHaveCount(0);
+  });
+
+  test('under reduced motion shows after the first second all the same, and does not turn', async ({ page }) => {
+    await login(page, 'broker@demo.test');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const { spinner, at, release } = await heldLead(page);
+    expect(await at(900)).toMatchObject({ opacity: '0', transform: 'none' });
+    for (const ms of [1_400, 1_600, 2_000]) expect(await at(ms)).toMatchObject({ opacity: '1', transform: 'none' });
     release();
     await expect(spinner).toHaveCount(0);
   });

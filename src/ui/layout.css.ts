@@ -38,5 +38,9 @@ export const spinner = style({
   borderTopColor: vars.color.primary,
   margin: `${vars.space.lg} auto`,
   animation: `${appear} 150ms ease-out ${SPINNER_DELAY_MS}ms both, ${spin} 0.8s linear ${SPINNER_DELAY_MS}ms infinite`,
+  // Reduced motion: the ring still appears after the second, and does not turn (its label says it is busy).
+  '@media': {
+    '(prefers-reduced-motion: reduce)': { animation: `${appear} 150ms ease-out ${SPINNER_DELAY_MS}ms both` },
+  },
 });
 export const muted = style({ color: vars.color.muted });
