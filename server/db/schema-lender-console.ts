@@ -19,6 +19,9 @@ export interface LenderReferralsTable {
   first_contact_at: Timestamp | null;
   closed_at: Timestamp | null;
   updated_at: DefaultTimestamp;
+  /** Kept from the opportunity by triggers (migration 058): never written by the console's code. */
+  buyer_sort: Generated<string | null>;
+  buyer_search: Generated<string | null>;
 }
 
 export interface LenderReferralEventsTable {

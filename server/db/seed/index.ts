@@ -152,6 +152,18 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
   },
 ];
 
+/**
+ * Columns kept on a row from another table's by row triggers (migration 058: a lender referral's buyer
+ * from its opportunity). A bulk load without triggers fills them after the load, in one statement each.
+ */
+const KEPT_COLUMNS: string[] = [
+  `update lender_referrals lr
+      set buyer_sort = lender_buyer_sort(op.contact_first, op.contact_last),
+          buyer_search = lender_buyer_search(op.contact_first, op.contact_last, op.contact_email, op.contact_phone)
+     from opportunities op
+    where op.id = lr.opportunity_id`,
+];
+
 export interface SeedTimings {
   /** Seconds per phase: dropping indexes, each seeder by name, building indexes, analyze. */
   phases: { name: string; seconds: number }[];
@@ -239,6 +251,7 @@ export async function seed(
           for (const [table, trigger] of kept.triggers)
             await sql.raw(`alter table "${table}" enable trigger "${trigger}"`).execute(trx);
         }
+        for (const statement of KEPT_COLUMNS) await sql.raw(statement).execute(trx);
       });
       await phase('build indexes', async () => {
         for (const i of indexes) await sql.raw(i.definition).execute(trx);

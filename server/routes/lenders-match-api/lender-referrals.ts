@@ -66,9 +66,9 @@ const SORT = {
   received: sql`lr.received_at`,
   updated: sql`lr.updated_at`,
   status: sql`lr.status`,
-  // A scalar subquery per referral (an index probe each) rather than a join: the planner would
-  // otherwise hash the whole opportunities table (150,000 rows at 100x) to sort one office's list.
-  buyer: sql`(select lower(concat_ws(' ', op.contact_last, op.contact_first)) from opportunities op where op.id = lr.opportunity_id)`,
+  // "Last First", lowercased: kept on the referral from its opportunity (migration 058), read in order
+  // from the (office, buyer) and (brokerage, buyer) indexes.
+  buyer: sql`lr.buyer_sort`,
 };
 
 const rows = (db: Kysely<Database>) =>
@@ -256,10 +256,13 @@ const filteredReferrals = (db: Db, scope: LenderScope, q: ReferralFilter) =>
     .$if(q.unassigned === 'true', (qb) => qb.where('lr.loan_officer_id', 'is', null))
     .$if(Boolean(q.name), (qb) => {
       const like = likeWildcard((q.name ?? '').toLowerCase());
-      // OFFSET 0 keeps this a per-referral probe of the opportunity (see SORT.buyer).
-      return qb.where(sql<boolean>`exists (select 1 from opportunities op where op.id = lr.opportunity_id and (
-      lower(concat_ws(' ', op.contact_first, op.contact_last)) like ${like} or lower(coalesce(op.contact_email, '')) like ${like}
-      or coalesce(op.contact_phone, '') like ${like}) offset 0)`);
+      // The buyer's name, email and phone, kept on the referral apart by chr(31) (migration 058): the whole
+      // text finds the candidates through its trigram index, and a match must lie within one of the three
+      // (a * in the term must not join the name to the email).
+      return qb.where(
+        sql<boolean>`lr.buyer_search like ${like} and (split_part(lr.buyer_search, chr(31), 1) like ${like}
+        or split_part(lr.buyer_search, chr(31), 2) like ${like} or split_part(lr.buyer_search, chr(31), 3) like ${like})`,
+      );
     });
 
 const ExportQuery = v.object({
