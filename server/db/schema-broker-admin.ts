@@ -48,8 +48,24 @@ export interface ReferralMonthsTable {
   converted: number;
 }
 
+/** Who is in which announcement audience, kept by triggers (migration 059): one row per active user and kind. */
+export interface AnnouncementAudienceMembersTable {
+  user_id: number;
+  kind: 'BROKERAGE_ADMIN' | 'LOAN_OFFICE_ADMIN' | 'AGENT';
+  brokerage_key: number;
+}
+
+/** Their counts per kind and brokerage (0: none; -1: the kind's total), kept with them (migration 059). */
+export interface AnnouncementAudienceCountsTable {
+  kind: 'BROKERAGE_ADMIN' | 'LOAN_OFFICE_ADMIN' | 'AGENT';
+  brokerage_key: number;
+  n: number;
+}
+
 /** This area's tables; server/db/schema.ts composes them into Database. */
 export interface BrokerAdminTables {
+  announcement_audience_members: AnnouncementAudienceMembersTable;
+  announcement_audience_counts: AnnouncementAudienceCountsTable;
   referral_months: ReferralMonthsTable;
   announcements: AnnouncementsTable;
   announcement_reads: AnnouncementReadsTable;

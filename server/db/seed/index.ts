@@ -74,7 +74,7 @@ async function secondaryIndexes(db: Db): Promise<{ name: string; definition: str
 }
 
 /**
- * Counts kept by row triggers (migrations 025, 026, 028 and 054 to 056): a bulk load would run each trigger once
+ * Counts kept by row triggers (migrations 025, 026, 028, 054 to 057 and 059): a bulk load would run each trigger once
  * per row, every one updating the same few counter rows (a chain of row versions that grows with the
  * load). A large seed disables them and builds each kept table from its rows after the load, with the
  * statement its migration backfilled it with.
@@ -134,6 +134,24 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
     rebuild: `insert into lender_referral_closed_months (loan_office_id, closed_month, n)
       select loan_office_id, date_trunc('month', closed_at at time zone 'UTC')::date, count(*)
       from lender_referrals where status = 'CLOSED' and closed_at is not null group by 1, 2`,
+  },
+  {
+    // Who is in which announcement audience, and their counts (migration 059): members first.
+    table: 'announcement_audience_members',
+    triggers: [
+      ['users', 'announcement_audience_user_sync'],
+      ['user_roles', 'announcement_audience_role_sync'],
+      ['agents', 'announcement_audience_agent_sync'],
+    ],
+    rebuild: `insert into announcement_audience_members (user_id, kind, brokerage_key)
+      select user_id, kind, brokerage_key from announcement_audience_rows`,
+  },
+  {
+    table: 'announcement_audience_counts',
+    triggers: [],
+    rebuild: `insert into announcement_audience_counts (kind, brokerage_key, n)
+      select kind, brokerage_key, count(*) from announcement_audience_members group by 1, 2
+      union all select kind, -1, count(*) from announcement_audience_members group by 1`,
   },
   {
     table: 'dnc_buckets',

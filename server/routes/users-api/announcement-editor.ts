@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
 
 import { BROKERAGE_WORKSPACE_ROLES, NOTIFICATION_ROLES } from '../../../src/access/roles.ts';
@@ -42,18 +42,18 @@ function ownerOf(user: AuthUser): number | null {
   return user.brokerId;
 }
 
-// Active users an announcement is addressed to, by audience (the same rule as visible() of announcements.ts).
-const hasRole = (role: string) =>
-  sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.name = ${role})`;
+// Active users an announcement is addressed to, by audience (the same rule as visible() of announcements.ts),
+// summed from the counts kept per audience kind and brokerage (migration 059; -1: the kind's total).
+const kept = (kind: string, key: RawBuilder<unknown>) =>
+  sql<number>`(select coalesce(sum(k.n), 0)::int from announcement_audience_counts k where k.kind = ${kind} and k.brokerage_key in ${key})`;
 const listedBrokerages = sql`(select ab.brokerage_id from announcement_brokerages ab where ab.announcement_id = a.id)`;
-const audienceSize = sql<number>`(select count(*)::int from users u where u.status = 'ACTIVE' and case a.audience
-  when 'ALL_BROKERAGES' then u.broker_id is not null and ${hasRole('BROKERAGE_ADMIN')}
-  when 'BROKERAGE' then u.broker_id in ${listedBrokerages} and ${hasRole('BROKERAGE_ADMIN')}
-  when 'PRODUCT_FAMILY' then ${hasRole('BROKERAGE_ADMIN')} and u.broker_id in (select id from brokerages where product_family = a.product_family)
-  when 'LOAN_OFFICES' then u.loan_office_id is not null and ${hasRole('LOAN_OFFICE_ADMIN')}
-  when 'AGENTS' then u.agent_id is not null and ${hasRole('AGENT')} and (not exists ${listedBrokerages}
-    or (select ag.brokerage_id from agents ag where ag.id = u.agent_id) in ${listedBrokerages})
-  else false end)`;
+const audienceSize = sql<number>`case a.audience
+  when 'ALL_BROKERAGES' then ${kept('BROKERAGE_ADMIN', sql`(-1)`)}
+  when 'BROKERAGE' then ${kept('BROKERAGE_ADMIN', listedBrokerages)}
+  when 'PRODUCT_FAMILY' then ${kept('BROKERAGE_ADMIN', sql`(select b.id from brokerages b where b.product_family = a.product_family)`)}
+  when 'LOAN_OFFICES' then ${kept('LOAN_OFFICE_ADMIN', sql`(-1)`)}
+  when 'AGENTS' then case when exists ${listedBrokerages} then ${kept('AGENT', listedBrokerages)} else ${kept('AGENT', sql`(-1)`)} end
+  else 0 end`;
 
 interface Row {
   id: number;
