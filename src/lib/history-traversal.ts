@@ -9,11 +9,26 @@ import { navigate } from 'wouter/use-browser-location';
 /** A history.go of ours has been issued and its popstate has not arrived yet. */
 let issued = false;
 let waiters: (() => void)[] = [];
-const LAND_CAP_MS = 1_000; // a traversal the browser never reports must not hold a navigation for long
+/** Gives up on the traversal on its way when the browser never reports it. */
+let cap: ReturnType<typeof setTimeout> | undefined;
+const LAND_CAP_MS = 1_000; // a traversal the browser never reports must not hold the history for long
 
-/** Goes `delta` entries through the history as a traversal of ours (back-closes.ts). */
-export function traverseHistory(delta: number): void {
+/**
+ * Goes `delta` entries through the history as a traversal of ours (back-closes.ts). A traversal the
+ * browser never reports (a history.go out of range; jsdom drops one that a pushState overtook) is
+ * given up after a second: the flag clears, whoever waits goes on, and `unreported` runs, so the
+ * history is not refused to every later overlay.
+ */
+export function traverseHistory(delta: number, unreported?: () => void): void {
   issued = true;
+  clearTimeout(cap);
+  cap = setTimeout(() => {
+    cap = undefined;
+    if (!issued) return;
+    issued = false;
+    traversalLanded();
+    unreported?.();
+  }, LAND_CAP_MS);
   window.history.go(delta);
 }
 
@@ -24,6 +39,8 @@ export const traversalIssued = (): boolean => issued;
 export function traversalArrived(): boolean {
   const ours = issued;
   issued = false;
+  clearTimeout(cap);
+  cap = undefined;
   return ours;
 }
 
@@ -35,20 +52,10 @@ export function traversalLanded(): void {
   for (const resolve of ready) resolve();
 }
 
-/** Resolves once no traversal of ours is on its way (at once when none is), or after a cap. */
+/** Resolves once no traversal of ours is on its way (at once when none is; a second at most). */
 export function historySettled(): Promise<void> {
   if (!issued) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      waiters = waiters.filter((w) => w !== done);
-      resolve();
-    }, LAND_CAP_MS);
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    waiters.push(done);
-  });
+  return new Promise((resolve) => waiters.push(resolve));
 }
 
 /** Navigates once no traversal of ours is on its way: a dialog just closed does not undo the page. */

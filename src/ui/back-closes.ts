@@ -76,7 +76,7 @@ function sync() {
   const here = levelHere();
   const wanted = levels.length;
   if (here > wanted) {
-    traverseHistory(wanted - here);
+    traverseHistory(wanted - here, sync);
     return;
   }
   for (let level = here + 1; level <= wanted; level++) {
@@ -141,7 +141,7 @@ function onPopState() {
     }
   }
   if (staleHere()) {
-    traverseHistory(forward ? 1 : -1);
+    traverseHistory(forward ? 1 : -1, sync);
     return;
   }
   sync();

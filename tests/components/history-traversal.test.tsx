@@ -108,4 +108,34 @@ describe('a navigation after our own history traversal', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(done()).toBe(true);
   });
+
+  it('gives a traversal the browser never reports up after a second, and Back closes the next dialog', async () => {
+    window.history.replaceState(null, '', '/console/agents');
+    const go = vi.spyOn(window.history, 'go').mockImplementationOnce(() => undefined);
+    const user = userEvent.setup();
+    render(<Overlay />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await landed();
+    const page = window.history.length - 1; // the overlay's entry stands on the page's
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(go).toHaveBeenCalledTimes(1);
+    expect(traversalIssued()).toBe(true); // its popstate never comes
+    // After the cap the history is ours again: the overlay's entry is taken off, now for real.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1_100)));
+    expect(traversalIssued()).toBe(false);
+    expect(go).toHaveBeenCalledTimes(2);
+    expect(window.history.state).toBeNull();
+    // A dialog opened afterwards pushes its entry, and Back closes it and keeps the page.
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await landed();
+    expect(window.history.length).toBe(page + 1);
+    expect(window.history.state).toMatchObject({ porchlightOverlay: { level: 1 } });
+    await act(async () => {
+      window.history.back();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+    expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/console/agents');
+  });
 });

@@ -42,7 +42,8 @@ export function freshPage(): void {
   globalThis.indexedDB = new IDBFactory();
   onlineManager.setOnline(true);
   focusManager.setFocused(undefined);
-  // No traversal of ours is on its way in a fresh page (jsdom drops one that a pushState overtook).
+  // No traversal of ours is on its way in a fresh page. traverseHistory gives one up after a second,
+  // but a file that left fake timers on would hold its cap: the page starts without it.
   traversalArrived();
   traversalLanded();
 }
