@@ -174,7 +174,43 @@ describe('announcement audience sizes', () => {
     await db.deleteFrom('users').where('id', '=', added).execute();
     await expectSizesFromRows();
     const after = await sizesShown();
-    // The new admin counted in, then out, of every brokerage-admin audience holding Maple.
-    expect([...before].some(([id, n]) => after.get(id) === n - 1)).toBe(true);
+    // The new admin counted in, then out: every brokerage admin's audience went down by one, the
+    // others held.
+    const titled = async (title: string) =>
+      (await db.selectFrom('announcements').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
+    const toAll = await titled('To ALL_BROKERAGES');
+    const toMaple = await titled('To BROKERAGE');
+    const toOffices = await titled('To LOAN_OFFICES');
+    expect(after.get(toAll)).toBe(before.get(toAll)! - 1);
+    expect(after.get(toMaple)).toBe(before.get(toMaple)! - 1);
+    expect(after.get(toOffices)).toBe(before.get(toOffices));
+  });
+
+  it('are not rewritten by an update of users that changes none of the audience columns (migration 060)', async () => {
+    const db = server.db;
+    const { id } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'broker@demo.test')
+      .executeTakeFirstOrThrow();
+    /** The user's member rows with the transaction that wrote each: a rewrite changes it. */
+    const written = async () =>
+      (
+        await sql<{ kind: string; xmin: string }>`select kind, xmin::text as xmin from announcement_audience_members
+          where user_id = ${id} order by kind`.execute(db)
+      ).rows;
+    const rows = await written();
+    expect(rows.length).toBeGreaterThan(0);
+    // Named, unchanged: as a whole-row save names them.
+    await sql`update users set status = status, broker_id = broker_id, loan_office_id = loan_office_id,
+      agent_id = agent_id where id = ${id}`.execute(db);
+    expect(await written()).toEqual(rows);
+    // Changed and changed back: rewritten, and the counts as the rows give them.
+    await db.updateTable('users').set({ status: 'DISABLED' }).where('id', '=', id).execute();
+    await db.updateTable('users').set({ status: 'ACTIVE' }).where('id', '=', id).execute();
+    const again = await written();
+    expect(again.map((r) => r.kind)).toEqual(rows.map((r) => r.kind));
+    expect(again.map((r) => r.xmin)).not.toEqual(rows.map((r) => r.xmin));
+    await expectSizesFromRows();
   });
 });

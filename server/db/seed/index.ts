@@ -140,6 +140,7 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
     table: 'announcement_audience_members',
     triggers: [
       ['users', 'announcement_audience_user_sync'],
+      ['users', 'announcement_audience_user_change'], // migration 060
       ['user_roles', 'announcement_audience_role_sync'],
       ['agents', 'announcement_audience_agent_sync'],
     ],
@@ -172,7 +173,8 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
 
 /**
  * Columns kept on a row from another table's by row triggers (migration 058: a lender referral's buyer
- * from its opportunity). A bulk load without triggers fills them after the load, in one statement each.
+ * from its opportunity). A bulk load without triggers (the replica path) fills them after the load, in
+ * one statement each; the checked path ran the triggers.
  */
 const KEPT_COLUMNS: string[] = [
   `update lender_referrals lr
@@ -239,8 +241,9 @@ export async function seed(
       await phase('drop indexes', async () => {
         for (const i of indexes) await sql.raw(`drop index "${i.name}"`).execute(trx);
       });
+    let loadPath: SeedTimings['loadPath'];
     if (bulk) {
-      const loadPath = await skipRowChecks(trx);
+      loadPath = await skipRowChecks(trx);
       if (timings) timings.loadPath = loadPath;
       processLog().info(
         { scale, loadPath },
@@ -269,7 +272,8 @@ export async function seed(
           for (const [table, trigger] of kept.triggers)
             await sql.raw(`alter table "${table}" enable trigger "${trigger}"`).execute(trx);
         }
-        for (const statement of KEPT_COLUMNS) await sql.raw(statement).execute(trx);
+        // With row checks on, the columns' triggers fired as the rows went in: nothing to fill.
+        if (loadPath === 'replica') for (const statement of KEPT_COLUMNS) await sql.raw(statement).execute(trx);
       });
       await phase('build indexes', async () => {
         for (const i of indexes) await sql.raw(i.definition).execute(trx);
