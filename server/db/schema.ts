@@ -265,6 +265,48 @@ export interface MigrationsTable {
   checksum: string | null;
 }
 
+/** Opportunities per brokerage and counted attributes, kept by triggers (migration 061, decision 0123). */
+export interface OpportunityCountsTable {
+  brokerage_id: number;
+  product: string;
+  lead_type: string;
+  status: string;
+  /** The supplier's id; 0 for none. */
+  supplier_key: number;
+  responded: boolean;
+  qualified: boolean;
+  /** assigned_at is set. */
+  assigned: boolean;
+  n: number;
+}
+
+/** Per brokerage and UTC day: opportunities created (and of them refused by every agent), and assigned. */
+export interface OpportunityDaysTable {
+  brokerage_id: number;
+  day: ColumnType<string, string, string>;
+  created: number;
+  declined: number;
+  assigned: number;
+}
+
+/** Referrals per brokerage, product, type and stage, and their sale prices summed (migration 061). */
+export interface ReferralStageCountsTable {
+  brokerage_id: number;
+  product: string;
+  type: string;
+  stage: string;
+  n: number;
+  sale_cents: number;
+}
+
+/** Referrals per brokerage, UTC day of creation and stage (migration 061). */
+export interface ReferralDaysTable {
+  brokerage_id: number;
+  day: ColumnType<string, string, string>;
+  stage: string;
+  n: number;
+}
+
 /** The core tables (001_core.sql). */
 export interface CoreTables {
   roles: RolesTable;
@@ -280,7 +322,11 @@ export interface CoreTables {
   app_versions: AppVersionsTable;
   lead_suppliers: LeadSuppliersTable;
   opportunities: OpportunitiesTable;
+  opportunity_counts: OpportunityCountsTable;
+  opportunity_days: OpportunityDaysTable;
   referrals: ReferralsTable;
+  referral_stage_counts: ReferralStageCountsTable;
+  referral_days: ReferralDaysTable;
   referral_events: ReferralEventsTable;
   referral_notes: ReferralNotesTable;
   outbox: OutboxTable;

@@ -74,7 +74,7 @@ async function secondaryIndexes(db: Db): Promise<{ name: string; definition: str
 }
 
 /**
- * Counts kept by row triggers (migrations 025, 026, 028, 054 to 057 and 059): a bulk load would run each trigger once
+ * Counts kept by row triggers (migrations 025, 026, 028, 054 to 057, 059 and 061): a bulk load would run each trigger once
  * per row, every one updating the same few counter rows (a chain of row versions that grows with the
  * load). A large seed disables them and builds each kept table from its rows after the load, with the
  * statement its migration backfilled it with.
@@ -153,6 +153,47 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
     rebuild: `insert into announcement_audience_counts (kind, brokerage_key, n)
       select kind, brokerage_key, count(*) from announcement_audience_members group by 1, 2
       union all select kind, -1, count(*) from announcement_audience_members group by 1`,
+  },
+  {
+    // The brokerage-wide lead and referral figures (migration 061, decision 0123).
+    table: 'opportunity_counts',
+    triggers: [
+      ['opportunities', 'opportunity_counts_sync'],
+      ['opportunities', 'opportunity_counts_change'],
+    ],
+    rebuild: `insert into opportunity_counts (brokerage_id, product, lead_type, status, supplier_key, responded, qualified, assigned, n)
+      select brokerage_id, product, lead_type, status, coalesce(supplier_id, 0), responded, qualified, assigned_at is not null, count(*)
+      from opportunities group by 1, 2, 3, 4, 5, 6, 7, 8`,
+  },
+  {
+    // Kept by the same trigger as opportunity_counts.
+    table: 'opportunity_days',
+    triggers: [],
+    rebuild: `insert into opportunity_days (brokerage_id, day, created, declined, assigned)
+      select brokerage_id, day, sum(created), sum(declined), sum(assigned) from (
+        select brokerage_id, (created_at at time zone 'UTC')::date as day, count(*) as created,
+          count(*) filter (where status = 'NO_AGENT_ACCEPT') as declined, 0 as assigned
+        from opportunities group by 1, 2
+        union all
+        select brokerage_id, (assigned_at at time zone 'UTC')::date, 0, 0, count(*)
+        from opportunities where assigned_at is not null group by 1, 2
+      ) x group by 1, 2`,
+  },
+  {
+    table: 'referral_stage_counts',
+    triggers: [
+      ['referrals', 'referral_stage_counts_sync'],
+      ['referrals', 'referral_stage_counts_change'],
+    ],
+    rebuild: `insert into referral_stage_counts (brokerage_id, product, type, stage, n, sale_cents)
+      select brokerage_id, product, type, stage, count(*), coalesce(sum(sale_price_cents), 0) from referrals group by 1, 2, 3, 4`,
+  },
+  {
+    // Kept by the same trigger as referral_stage_counts.
+    table: 'referral_days',
+    triggers: [],
+    rebuild: `insert into referral_days (brokerage_id, day, stage, n)
+      select brokerage_id, (created_at at time zone 'UTC')::date, stage, count(*) from referrals group by 1, 2, 3`,
   },
   {
     table: 'dnc_buckets',

@@ -5,7 +5,6 @@ import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import type { BrokerageStats, BrokerScore, Product } from '../../../src/contract/brokerages.ts';
 import {
   REFERRAL_STAGES,
-  REFERRAL_TYPES,
   type ReferralStage,
   type ReferralType,
 } from '../../../src/lib/referral-stages.ts';
@@ -15,7 +14,7 @@ import { ProductParam, productsOf, readableBrokerage } from '../../http/brokerag
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, params, query } from '../../http/validate.ts';
 import { brokerScore, prefixLeadGenius, statSet, type StageCount } from './brokerage-figures.ts';
-import { IDLE_OVERDUE_STAGES, idleOverdueSql, saleOverdueSql } from './overdue-sql.ts';
+import { IDLE_OVERDUE_STAGES, saleOverdueSql } from './overdue-sql.ts';
 
 const DAY_MS = 86_400_000;
 /** Open for the score's Updates figure: not finished and not parked on long-term hold (both overdue branches lie inside). */
@@ -39,36 +38,44 @@ interface ProductCounts {
 }
 
 /**
- * Per product: referrals per (type, stage), overdue count and closed value. The per-stage counts are
- * one index-only count per combination (referrals_dashboard_stats_idx): at 100x the seed that is several times
- * faster than hashing every referral of the brokerage.
+ * Per product: referrals per (type, stage), overdue count and closed value. The per-stage counts and
+ * the closed value are kept per brokerage, product, type and stage (referral_stage_counts, migration
+ * 061, decision 0123). The idle-overdue branch is the kept open referrals of an idle-overdue stage
+ * minus those updated since the cut-off (a short recent range of referrals_idle_since_idx), as the
+ * score counts it; the sale branch counts the brokerage's UNDER_CONTRACT referrals.
  */
 async function referralCounts(
   db: Db,
   brokerageId: number,
   now: Date,
 ): Promise<Record<'PORCHLIGHT' | 'LEAD_GENIUS', ProductCounts>> {
-  const [cells, totals] = await Promise.all([
-    sql<{ product: 'PORCHLIGHT' | 'LEAD_GENIUS'; stage: ReferralStage; type: ReferralType; n: number }>`
-      select p.product, s.stage, t.type,
-        (select count(*) from referrals r where r.brokerage_id = ${brokerageId} and r.product = p.product
-          and r.stage = s.stage and r.type = t.type)::int as n
-      from unnest(${textArray(['PORCHLIGHT', 'LEAD_GENIUS'])}) as p(product)
-      cross join unnest(${textArray(REFERRAL_STAGES)}) as s(stage)
-      cross join unnest(${textArray(REFERRAL_TYPES)}) as t(type)`.execute(db),
-    sql<{ product: 'PORCHLIGHT' | 'LEAD_GENIUS'; overdue: number; closed_cents: number }>`
+  const [cells, recent] = await Promise.all([
+    db
+      .selectFrom('referral_stage_counts')
+      .select(['product', 'type', 'stage', 'n', 'sale_cents'])
+      .where('brokerage_id', '=', brokerageId)
+      .where('n', '<>', 0)
+      .execute(),
+    sql<{ product: 'PORCHLIGHT' | 'LEAD_GENIUS'; idle_recent: number; sale_overdue: number }>`
       select p.product,
-        (select count(*) from referrals r where r.brokerage_id = ${brokerageId} and r.product = p.product and ${idleOverdueSql('r', now)})::int
-        + (select count(*) from referrals r where r.brokerage_id = ${brokerageId} and r.product = p.product and ${saleOverdueSql('r', now)})::int
-        as overdue,
-        (select coalesce(sum(r.sale_price_cents), 0) from referrals r where r.brokerage_id = ${brokerageId}
-          and r.product = p.product and r.stage in ('CLOSED', 'LEASED'))::bigint as closed_cents
+        (select count(*) from referrals r where r.brokerage_id = ${brokerageId} and r.product = p.product
+          and r.stage in (${sql.join(IDLE_OVERDUE_STAGES.map((st) => sql.lit(st)))})
+          and r.updated_at >= (select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days'))::int as idle_recent,
+        (select count(*) from referrals r where r.brokerage_id = ${brokerageId} and r.product = p.product and ${saleOverdueSql('r', now)})::int
+        as sale_overdue
       from unnest(${textArray(['PORCHLIGHT', 'LEAD_GENIUS'])}) as p(product)`.execute(db),
   ]);
   const empty = (): ProductCounts => ({ counts: [], overdue: 0, closedCents: 0 });
   const out = { PORCHLIGHT: empty(), LEAD_GENIUS: empty() };
-  for (const c of cells.rows) if (c.n > 0) out[c.product].counts.push({ type: c.type, stage: c.stage, count: c.n });
-  for (const t of totals.rows) Object.assign(out[t.product], { overdue: t.overdue, closedCents: t.closed_cents });
+  const idle = new Set<string>(IDLE_OVERDUE_STAGES);
+  for (const c of cells) {
+    const p = out[c.product as 'PORCHLIGHT' | 'LEAD_GENIUS'];
+    const stage = c.stage as ReferralStage;
+    p.counts.push({ type: c.type as ReferralType, stage, count: Number(c.n) });
+    if (stage === 'CLOSED' || stage === 'LEASED') p.closedCents += Number(c.sale_cents);
+    if (idle.has(stage)) p.overdue += Number(c.n);
+  }
+  for (const t of recent.rows) out[t.product].overdue += t.sale_overdue - t.idle_recent;
   return out;
 }
 
@@ -89,15 +96,27 @@ export async function brokerageStats(
   return { brokerageId, product, ...selected, ...prefixLeadGenius(statSet(lg.counts, lg.overdue, lg.closedCents)) };
 }
 
+/** The UTC day a window starts on ('YYYY-MM-DD') and the start of the day after it. */
+export function windowStart(since: Date): { day: string; dayEnd: Date } {
+  const start = Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate());
+  return { day: new Date(start).toISOString().slice(0, 10), dayEnd: new Date(start + DAY_MS) };
+}
+
+/**
+ * The score's counts. Its windows (the last 90 days, the last 12 months) read the kept days after the
+ * window's first day (opportunity_days, referral_days: migration 061, decision 0123) and count the
+ * remainder of that first day from the rows, so each figure is exactly the rows' count since the moment.
+ */
 export async function scoreOf(db: Db, brokerageId: number, now: Date): Promise<BrokerScore> {
   const since90 = new Date(now.getTime() - 90 * DAY_MS);
   const since365 = new Date(now.getTime() - 365 * DAY_MS);
+  const w90 = windowStart(since90);
+  const w365 = windowStart(since365);
   const b = brokerageId;
-  const [totals, perStage] = await Promise.all([
+  const [totals, keptStages, firstDay] = await Promise.all([
     // Open and overdue as My Agents by overdue counts them (agent-queries.ts, byOverdueCount): the open
-    // referrals of an idle-overdue stage are kept per brokerage and agent (migration 028), so the idle
-    // branch is those minus the ones updated since the cut-off (a short recent range of
-    // referrals_idle_since_idx), not a scan of every open referral's updated_at.
+    // referrals of an idle-overdue stage are kept per brokerage (migration 054), so the idle branch is
+    // those minus the ones updated since the cut-off (a short recent range of referrals_idle_since_idx).
     sql<{
       accepted: number;
       declined: number;
@@ -107,21 +126,33 @@ export async function scoreOf(db: Db, brokerageId: number, now: Date): Promise<B
       idle_recent: number;
       sale_overdue: number;
     }>`select
-      (select count(*) from opportunities where brokerage_id = ${b} and assigned_at >= ${since90})::int as accepted,
-      (select count(*) from opportunities where brokerage_id = ${b} and status = 'NO_AGENT_ACCEPT' and created_at >= ${since90})::int as declined,
-      (select count(*) from opportunities where brokerage_id = ${b} and created_at >= ${since365})::int as leads12,
+      (select coalesce(sum(assigned), 0) from opportunity_days where brokerage_id = ${b} and day > ${w90.day}::date)::int
+        + (select count(*) from opportunities where brokerage_id = ${b} and assigned_at >= ${since90} and assigned_at < ${w90.dayEnd})::int
+        as accepted,
+      (select coalesce(sum(declined), 0) from opportunity_days where brokerage_id = ${b} and day > ${w90.day}::date)::int
+        + (select count(*) from opportunities where brokerage_id = ${b} and status = 'NO_AGENT_ACCEPT'
+            and created_at >= ${since90} and created_at < ${w90.dayEnd})::int as declined,
+      (select coalesce(sum(created), 0) from opportunity_days where brokerage_id = ${b} and day > ${w365.day}::date)::int
+        + (select count(*) from opportunities where brokerage_id = ${b} and created_at >= ${since365} and created_at < ${w365.dayEnd})::int
+        as leads12,
       (select coalesce(max(open), 0) from brokerage_open_referrals where brokerage_id = ${b})::int as idle_open,
-      (select count(*) from referrals where brokerage_id = ${b} and stage = 'UNDER_CONTRACT')::int as under_contract,
+      (select coalesce(sum(n), 0) from referral_stage_counts where brokerage_id = ${b} and stage = 'UNDER_CONTRACT')::int as under_contract,
       (select count(*) from referrals r where r.brokerage_id = ${b} and r.stage in (${sql.join(IDLE_OVERDUE_STAGES.map((st) => sql.lit(st)))})
         and r.updated_at >= (select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days'))::int as idle_recent,
       (select count(*) from referrals r where r.brokerage_id = ${b} and ${saleOverdueSql('r', now)})::int as sale_overdue`.execute(
       db,
     ),
-    // Per stage, referrals received in the last 12 months and 90 days (index-only counts, referrals_dashboard_created_idx).
-    sql<{ stage: ReferralStage; n365: number; n90: number }>`select s.stage,
-      (select count(*) from referrals r where r.brokerage_id = ${b} and r.stage = s.stage and r.created_at >= ${since365})::int as n365,
-      (select count(*) from referrals r where r.brokerage_id = ${b} and r.stage = s.stage and r.created_at >= ${since90})::int as n90
-      from unnest(${textArray(REFERRAL_STAGES)}) as s(stage)`.execute(db),
+    // Per stage, referrals received on the whole days of the last 12 months and 90 days.
+    sql<{ stage: ReferralStage; n365: number; n90: number }>`select stage,
+      sum(n)::int as n365, coalesce(sum(n) filter (where day > ${w90.day}::date), 0)::int as n90
+      from referral_days where brokerage_id = ${b} and day > ${w365.day}::date group by stage`.execute(db),
+    // And on the rest of each window's first day (referrals_metrics_created_idx).
+    sql<{ stage: ReferralStage; n365: number; n90: number }>`select stage,
+      count(*) filter (where created_at >= ${since365} and created_at < ${w365.dayEnd})::int as n365,
+      count(*) filter (where created_at >= ${since90} and created_at < ${w90.dayEnd})::int as n90
+      from referrals where brokerage_id = ${b}
+        and ((created_at >= ${since365} and created_at < ${w365.dayEnd}) or (created_at >= ${since90} and created_at < ${w90.dayEnd}))
+      group by stage`.execute(db),
   ]);
   const row = totals.rows[0];
   if (!row) throw new Error('score query answered no row');
@@ -132,8 +163,9 @@ export async function scoreOf(db: Db, brokerageId: number, now: Date): Promise<B
     open: row.idle_open + row.under_contract,
     overdue: row.idle_open - row.idle_recent + row.sale_overdue,
   };
+  const perStage = [...keptStages.rows, ...firstDay.rows];
   const sum = (key: 'n365' | 'n90', stages: readonly ReferralStage[]) =>
-    perStage.rows.filter((r) => stages.includes(r.stage)).reduce((acc, r) => acc + r[key], 0);
+    perStage.filter((r) => stages.includes(r.stage)).reduce((acc, r) => acc + r[key], 0);
   return brokerScore(brokerageId, {
     ...t,
     received90: sum('n90', REFERRAL_STAGES),

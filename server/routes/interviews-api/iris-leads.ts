@@ -28,6 +28,17 @@ export function leadsOf(db: Db, brokerageId: number, product: Product): Opportun
   return products.length === 1 ? q.where('opportunities.product', '=', products[0]!) : q;
 }
 
+/**
+ * The brokerage's opportunities of a product as kept counts (opportunity_counts: per lead type, status,
+ * supplier, responded, qualified and assigned; migration 061, decision 0123): every all-time figure of
+ * the leads is a sum of `n` over a few dozen of these rows, not a count of up to a million leads.
+ */
+export function keptLeadsOf(db: Db, brokerageId: number, product: Product) {
+  const q = db.selectFrom('opportunity_counts').where('brokerage_id', '=', brokerageId);
+  const products = productsOf(product);
+  return products.length === 1 ? q.where('product', '=', products[0]!) : q;
+}
+
 const isStatus = (s: string) => (OPPORTUNITY_STATUSES as readonly string[]).includes(s);
 const StatusList = v.pipe(
   v.string(),
@@ -133,6 +144,10 @@ export const irisLeadRoutes: RouteDef[] = [
       if (q.leadType && q.leadType !== 'ALL') base = base.where('opportunities.lead_type', '=', q.leadType);
       if (q.status) base = base.where('opportunities.status', 'in', q.status);
       if (q.q) base = base.where(leadSearch(q.q));
+      // Without a search the total is a sum of the kept counts (as the status stats read them).
+      let kept = keptLeadsOf(c.var.db, brokerage.id, q.product ?? DEFAULT_LEAD_PRODUCT);
+      if (q.leadType && q.leadType !== 'ALL') kept = kept.where('lead_type', '=', q.leadType);
+      if (q.status) kept = kept.where('status', 'in', q.status);
       const [content, total] = await Promise.all([
         brokerLeads(c.var.db, base, {
           offset: q.pageIndex * q.pageSize,
@@ -140,7 +155,9 @@ export const irisLeadRoutes: RouteDef[] = [
           direction: q.sort.direction,
           sortColumn: q.sort.key === 'assignedAt' ? 'assigned_at' : 'created_at',
         }),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        q.q
+          ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+          : kept.select(sql<number>`coalesce(sum(n), 0)`.as('n')).executeTakeFirstOrThrow(),
       ]);
       return c.json({ content, totalElements: Number(total.n) } satisfies Page<BrokerLead>);
     },

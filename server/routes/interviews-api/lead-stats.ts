@@ -16,7 +16,7 @@ import { route, type RouteDef } from '../../http/route.ts';
 import { params, query } from '../../http/validate.ts';
 import { stagesOf } from '../agents-api/broker-referrals.ts';
 import { round2 } from '../agents-api/brokerage-figures.ts';
-import { DEFAULT_LEAD_PRODUCT, leadsOf } from './iris-leads.ts';
+import { DEFAULT_LEAD_PRODUCT, keptLeadsOf } from './iris-leads.ts';
 
 const ProductQuery = v.object({ product: ProductParam });
 const StatusQuery = v.object({ product: ProductParam, leadType: v.optional(LeadType) });
@@ -32,11 +32,12 @@ export const leadStatsRoutes: RouteDef[] = [
       const { brokerageId } = params(c, BrokerageIdParams);
       const { product = DEFAULT_LEAD_PRODUCT, leadType = 'ALL' } = query(c, StatusQuery);
       await readableBrokerage(c, brokerageId);
-      let q = leadsOf(c.var.db, brokerageId, product);
+      let q = keptLeadsOf(c.var.db, brokerageId, product);
       if (leadType !== 'ALL') q = q.where('lead_type', '=', leadType);
       const rows = await q
-        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .select(['status', (eb) => eb.fn.sum<number>('n').as('n')])
         .groupBy('status')
+        .having((eb) => eb.fn.sum('n'), '>', 0)
         .orderBy('n', 'desc')
         .orderBy('status')
         .execute();
@@ -52,18 +53,19 @@ export const leadStatsRoutes: RouteDef[] = [
       const { product = DEFAULT_LEAD_PRODUCT } = query(c, ProductQuery);
       await readableBrokerage(c, brokerageId);
       // Grouped by the integer supplier id first; the names join the five or so groups afterwards.
-      const counts = leadsOf(c.var.db, brokerageId, product)
-        .where('supplier_id', 'is not', null)
+      const counts = keptLeadsOf(c.var.db, brokerageId, product)
+        .where('supplier_key', '<>', 0)
         .select([
-          'supplier_id',
-          (eb) => eb.fn.countAll<number>().as('leads'),
-          (eb) => eb.fn.count<number>('assigned_at').as('assigned'),
-          sql<number>`count(*) filter (where status = 'CLOSED')`.as('closed'),
+          'supplier_key',
+          (eb) => eb.fn.sum<number>('n').as('leads'),
+          sql<number>`coalesce(sum(n) filter (where assigned), 0)`.as('assigned'),
+          sql<number>`coalesce(sum(n) filter (where status = 'CLOSED'), 0)`.as('closed'),
         ])
-        .groupBy('supplier_id');
+        .groupBy('supplier_key')
+        .having((eb) => eb.fn.sum('n'), '>', 0);
       const rows = await c.var.db
         .selectFrom(counts.as('c'))
-        .innerJoin('lead_suppliers as s', 's.id', 'c.supplier_id')
+        .innerJoin('lead_suppliers as s', 's.id', 'c.supplier_key')
         .select(['s.name', 'c.leads', 'c.assigned', 'c.closed'])
         .orderBy('c.leads', 'desc')
         .orderBy('s.name')
@@ -90,9 +92,10 @@ export const leadStatsRoutes: RouteDef[] = [
       const { brokerageId } = params(c, BrokerageIdParams);
       const { product = DEFAULT_LEAD_PRODUCT } = query(c, ProductQuery);
       await readableBrokerage(c, brokerageId);
+      // Kept per brokerage, product, type and stage (referral_stage_counts, migration 061).
       const rows = await c.var.db
-        .selectFrom('referrals')
-        .select(['stage', (eb) => eb.fn.countAll<number>().as('n')])
+        .selectFrom('referral_stage_counts')
+        .select(['stage', (eb) => eb.fn.sum<number>('n').as('n')])
         .where('brokerage_id', '=', brokerageId)
         .where('product', 'in', productsOf(product))
         .groupBy('stage')
@@ -122,14 +125,14 @@ export const leadStatsRoutes: RouteDef[] = [
       const closed = inStatuses(PROGRESSION_STEP_STATUSES.closed);
       const assigned = inStatuses(PROGRESSION_STEP_STATUSES.assigned);
       const qualified = sql`(qualified or ${assigned})`;
-      const rows = await leadsOf(c.var.db, brokerageId, product)
+      const rows = await keptLeadsOf(c.var.db, brokerageId, product)
         .select([
           'lead_type',
-          (eb) => eb.fn.countAll<number>().as('total'),
-          sql<number>`count(*) filter (where responded or ${qualified})`.as('responded'),
-          sql<number>`count(*) filter (where ${qualified})`.as('qualified'),
-          sql<number>`count(*) filter (where ${assigned})`.as('assigned'),
-          sql<number>`count(*) filter (where ${closed})`.as('closed'),
+          (eb) => eb.fn.sum<number>('n').as('total'),
+          sql<number>`coalesce(sum(n) filter (where responded or ${qualified}), 0)`.as('responded'),
+          sql<number>`coalesce(sum(n) filter (where ${qualified}), 0)`.as('qualified'),
+          sql<number>`coalesce(sum(n) filter (where ${assigned}), 0)`.as('assigned'),
+          sql<number>`coalesce(sum(n) filter (where ${closed}), 0)`.as('closed'),
         ])
         .groupBy('lead_type')
         .execute();
