@@ -233,6 +233,25 @@ describe('the overdue rule in its index-friendly form', () => {
       expect(row.a).toBeGreaterThan(0);
     },
   );
+
+  it('flags a sale exactly as overduePredicate does when the cut-off falls on its midnight, and a moment after', async () => {
+    const { day } = (
+      await sql<{ day: string }>`select min(date_of_sale)::text as day from referrals
+        where stage = 'UNDER_CONTRACT' and date_of_sale is not null`.execute(server.db)
+    ).rows[0]!;
+    // The cut-off is a day before `at`: at the next midnight it is the sale's own midnight (not past it).
+    const midnight = new Date(`${day}T00:00:00Z`).getTime() + 86_400_000;
+    for (const at of [new Date(midnight), new Date(midnight + 1), new Date(midnight - 1)]) {
+      const row = (
+        await sql<{ a: number; differ: number }>`select
+        count(*) filter (where ${overduePredicate('r', at)} and r.date_of_sale = ${day}::date)::int as a,
+        count(*) filter (where (${overduePredicate('r', at)}) is distinct from (${overdueSql('r', at)}))::int as differ
+        from referrals r where stage = 'UNDER_CONTRACT'`.execute(server.db)
+      ).rows[0]!;
+      expect(row.differ, at.toISOString()).toBe(0);
+      expect(row.a > 0, at.toISOString()).toBe(at.getTime() > midnight);
+    }
+  });
 });
 
 describe('broker score', () => {

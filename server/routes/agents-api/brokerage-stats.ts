@@ -3,11 +3,7 @@ import * as v from 'valibot';
 
 import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import type { BrokerageStats, BrokerScore, Product } from '../../../src/contract/brokerages.ts';
-import {
-  REFERRAL_STAGES,
-  type ReferralStage,
-  type ReferralType,
-} from '../../../src/lib/referral-stages.ts';
+import { REFERRAL_STAGES, type ReferralStage, type ReferralType } from '../../../src/lib/referral-stages.ts';
 import type { Db } from '../../db/database.ts';
 import { OVERDUE_AFTER_DAYS } from '../../db/overdue.ts';
 import { ProductParam, productsOf, readableBrokerage } from '../../http/brokerage-scope.ts';
@@ -29,7 +25,6 @@ export const MET_OR_BEYOND: readonly ReferralStage[] = [
   'LEASED',
 ];
 
-const textArray = (items: readonly string[]) => sql`array[${sql.join(items)}]::text[]`;
 
 interface ProductCounts {
   counts: StageCount[];
@@ -56,14 +51,17 @@ async function referralCounts(
       .where('brokerage_id', '=', brokerageId)
       .where('n', '<>', 0)
       .execute(),
+    // One pass of each index range, grouped by product.
     sql<{ product: 'PORCHLIGHT' | 'LEAD_GENIUS'; idle_recent: number; sale_overdue: number }>`
-      select p.product,
-        (select count(*) from referrals r where r.brokerage_id = ${brokerageId} and r.product = p.product
-          and r.stage in (${sql.join(IDLE_OVERDUE_STAGES.map((st) => sql.lit(st)))})
-          and r.updated_at >= (select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days'))::int as idle_recent,
-        (select count(*) from referrals r where r.brokerage_id = ${brokerageId} and r.product = p.product and ${saleOverdueSql('r', now)})::int
-        as sale_overdue
-      from unnest(${textArray(['PORCHLIGHT', 'LEAD_GENIUS'])}) as p(product)`.execute(db),
+      select product, sum(idle_recent)::int as idle_recent, sum(sale_overdue)::int as sale_overdue from (
+        select r.product, count(*) as idle_recent, 0 as sale_overdue from referrals r
+          where r.brokerage_id = ${brokerageId} and r.stage in (${sql.join(IDLE_OVERDUE_STAGES.map((st) => sql.lit(st)))})
+            and r.updated_at >= (select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days')
+          group by r.product
+        union all
+        select r.product, 0, count(*) from referrals r where r.brokerage_id = ${brokerageId} and ${saleOverdueSql('r', now)}
+          group by r.product
+      ) x group by product`.execute(db),
   ]);
   const empty = (): ProductCounts => ({ counts: [], overdue: 0, closedCents: 0 });
   const out = { PORCHLIGHT: empty(), LEAD_GENIUS: empty() };
@@ -130,7 +128,8 @@ export async function scoreOf(db: Db, brokerageId: number, now: Date): Promise<B
         + (select count(*) from opportunities where brokerage_id = ${b} and assigned_at >= ${since90} and assigned_at < ${w90.dayEnd})::int
         as accepted,
       (select coalesce(sum(declined), 0) from opportunity_days where brokerage_id = ${b} and day > ${w90.day}::date)::int
-        + (select count(*) from opportunities where brokerage_id = ${b} and status = 'NO_AGENT_ACCEPT'
+        -- A filter, not a condition: the day's range of opportunities_brokerage_idx, not the status index.
+        + (select count(*) filter (where status = 'NO_AGENT_ACCEPT') from opportunities where brokerage_id = ${b}
             and created_at >= ${since90} and created_at < ${w90.dayEnd})::int as declined,
       (select coalesce(sum(created), 0) from opportunity_days where brokerage_id = ${b} and day > ${w365.day}::date)::int
         + (select count(*) from opportunities where brokerage_id = ${b} and created_at >= ${since365} and created_at < ${w365.dayEnd})::int

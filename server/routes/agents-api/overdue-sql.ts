@@ -23,11 +23,18 @@ export function idleOverdueSql(alias: string, now: Date): RawBuilder<boolean> {
     and ${r}.updated_at < (select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days'))`;
 }
 
-/** UNDER_CONTRACT referral more than UNDER_CONTRACT_OVERDUE_AFTER_DAYS past its date of sale. */
+/**
+ * UNDER_CONTRACT referral more than UNDER_CONTRACT_OVERDUE_AFTER_DAYS past its date of sale. The rule's
+ * `date_of_sale::timestamptz < cut-off` is written as a bound on the date itself, so it is a range of
+ * referrals_sale_since_idx and not a filter over every sale of the brokerage: a date's midnight lies
+ * before the cut-off exactly when the date is at most the date of the cut-off's last microsecond, in
+ * the session's time zone as the cast reads it.
+ */
 export function saleOverdueSql(alias: string, now: Date): RawBuilder<boolean> {
   const r = sql.ref(alias);
   return sql<boolean>`(${r}.stage = 'UNDER_CONTRACT' and ${r}.date_of_sale is not null
-    and ${r}.date_of_sale::timestamptz < (select ${now}::timestamptz - interval '${sql.raw(String(UNDER_CONTRACT_OVERDUE_AFTER_DAYS))} day'))`;
+    and ${r}.date_of_sale <= (select ((${now}::timestamptz - interval '${sql.raw(String(UNDER_CONTRACT_OVERDUE_AFTER_DAYS))} day'
+      - interval '1 microsecond') at time zone current_setting('TimeZone'))::date))`;
 }
 
 /** The whole rule: equivalent to overduePredicate(alias, now). */
