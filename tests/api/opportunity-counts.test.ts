@@ -196,6 +196,26 @@ async function expectFiguresFromRows() {
           count: stagesOf(stage, undefined).reduce((n, s) => n + (byStage.get(s) ?? 0), 0),
         })),
       );
+      // My Referrals' totals without a search, an agent or a follow-up type: from the kept counts.
+      const productWhere = sql`brokerage_id = ${b} and product in (${sql.join(products(product))})`;
+      const stageIn = (list: readonly string[]) => sql`stage in (${sql.join(list.map((x) => sql.lit(x)))})`;
+      for (const [filter, where] of [
+        ['', sql`true`],
+        ['&category=active', sql`stage not in ('CLOSED', 'LEASED', 'REMOVED')`],
+        ['&category=closed', stageIn(['CLOSED', 'LEASED'])],
+        ['&s=CLOSED', stageIn(['CLOSED', 'LEASED'])],
+        ['&s=LISTED_HOME&t=SELLER', sql`${stageIn(stagesOf('LISTED_HOME', 'SELLER'))} and type = 'SELLER'`],
+        [
+          '&s=AWAITING_FOLLOWUP&t=BUYER&category=active',
+          sql`type = 'BUYER' and stage not in ('CLOSED', 'LEASED', 'REMOVED')`,
+        ],
+      ] as const) {
+        const list = await admin.get<{ totalElements: number }>(
+          `/agents-api/broker-referrals?brokerageId=${b}&product=${product}&pageSize=1${filter}`,
+        );
+        expect(list.status, filter).toBe(200);
+        expect(list.body.totalElements, filter).toBe(await count(sql`referrals where ${productWhere} and ${where}`));
+      }
       const rows = await leadFiguresFromRows(b, product);
       const all = await admin.get<OpportunityStatusStats>(
         `/interviews-api/broker-leads/${b}/opportunityStatusStats?leadType=ALL&product=${product}`,

@@ -119,6 +119,23 @@ async function countOverdue(db: Db, parts: RawBuilder<unknown>[], now: Date): Pr
   return idle + sale;
 }
 
+/**
+ * The list's total from the counts kept per brokerage, product, type and stage (referral_stage_counts,
+ * migration 061, decision 0123), when its filters are only those: a sum of a few dozen rows, not a
+ * count of up to 400,000 referrals. Undefined when an agent, a search or a follow-up type narrows it.
+ */
+async function keptTotal(db: Db, brokerageId: number, q: BrokerReferralQuery): Promise<number | undefined> {
+  if (q.agentId !== undefined || q.q || q.followupType) return undefined;
+  let k = db.selectFrom('referral_stage_counts').where('brokerage_id', '=', brokerageId);
+  const products = productsOf(q.product ?? 'COMBINED');
+  if (products.length === 1) k = k.where('product', '=', products[0]!);
+  const category = CATEGORY_STAGES[q.category ?? 'all'];
+  if (category) k = k.where('stage', 'in', category);
+  if (q.s) k = k.where('stage', 'in', stagesOf(q.s, q.t));
+  if (q.t) k = k.where('type', '=', q.t);
+  return (await k.select(sql<number>`coalesce(sum(n), 0)::int`.as('n')).executeTakeFirstOrThrow()).n;
+}
+
 function orderOf(sort: BrokerReferralQuery['sort']): RawBuilder<unknown> {
   const dir = sql.raw(sort.direction);
   const by: Record<Exclude<(typeof BROKER_REFERRAL_SORT_KEYS)[number], 'overdue'>, RawBuilder<unknown>> = {
@@ -281,7 +298,9 @@ export async function listBrokerReferrals(
     : upToDateOnly
       ? [...parts, sql`not (${overdueSql('r', now)})`]
       : parts;
-  const total = overdueOnly ? await countOverdue(db, parts, now) : await countWhere(db, filtered);
+  const total = overdueOnly
+    ? await countOverdue(db, parts, now)
+    : ((await keptTotal(db, brokerageId, q)) ?? (await countWhere(db, filtered)));
   let rows: Row[];
   if (q.sort.key === 'overdue' && !upToDateOnly) {
     // Up to date only: every row has 0 days overdue, and the overdue sort is the sort by last update (below).
