@@ -69,30 +69,34 @@ export async function candidatesFor(
       order by near.distance, n.agent_id limit ${NEIGHBOURS})`.execute(db);
   const agentIds = [...new Set(ids.rows.map((r) => r.agent_id))].filter((id) => id > 0);
   if (agentIds.length === 0) return [];
+  // One array parameter, not one per agent: a market's ZIP can have a thousand candidates at scale, and
+  // the planner reads each table's agent index for an array where a list that long tipped it into
+  // sequential scans.
+  const anyAgent = (column: string) => sql<boolean>`${sql.ref(column)} = any(${agentIds}::int[])`;
   const [agents, holds, coverage, exclusions, counts, declines] = await Promise.all([
     db
       .selectFrom('agents')
       .select(['id', 'first_name', 'last_name', 'brokerage_id', 'status', 'display_score'])
-      .where('id', 'in', agentIds)
+      .where(anyAgent('id'))
       .$if(inBrokerage !== null, (q) => q.where('brokerage_id', '=', inBrokerage ?? 0))
       .execute(),
     db
       .selectFrom('agent_admin_holds as h')
       .innerJoin('admin_hold_reasons as r', 'r.id', 'h.reason_id')
       .select(['h.agent_id', 'r.name'])
-      .where('h.agent_id', 'in', agentIds)
+      .where(anyAgent('h.agent_id'))
       .orderBy('r.name')
       .execute(),
     db
       .selectFrom('agent_coverage_areas')
       .select(['agent_id', 'zip', 'city', 'state'])
-      .where('agent_id', 'in', agentIds)
+      .where(anyAgent('agent_id'))
       .orderBy('id')
       .execute(),
     db
       .selectFrom('agent_excluded_areas')
       .select(['agent_id', 'zip'])
-      .where('agent_id', 'in', agentIds)
+      .where(anyAgent('agent_id'))
       .orderBy('zip')
       .execute(),
     db
@@ -102,7 +106,7 @@ export async function candidatesFor(
         eb.fn.countAll<number>().filterWhere('r.stage', 'not in', OPEN_STAGES_EXCLUDED).as('open'),
         sql<number>`count(*) filter (where ${overduePredicate('r', now)})`.as('overdue'),
       ])
-      .where('r.agent_id', 'in', agentIds)
+      .where(anyAgent('r.agent_id'))
       .groupBy('r.agent_id')
       .execute(),
     db
@@ -112,16 +116,30 @@ export async function candidatesFor(
       .execute(),
   ]);
   const declined = new Set(declines.map((d) => d.agent_id));
+  // Each agent's rows, grouped once (in the order read), not filtered per agent.
+  const byAgent = <T extends { agent_id: number }>(rows: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const r of rows) {
+      const list = map.get(r.agent_id);
+      if (list) list.push(r);
+      else map.set(r.agent_id, [r]);
+    }
+    return (id: number) => map.get(id) ?? [];
+  };
+  const holdsOf = byAgent(holds);
+  const coverageOf = byAgent(coverage);
+  const exclusionsOf = byAgent(exclusions);
+  const countOf = new Map(counts.map((c) => [c.agent_id, c]));
   return agents.map((a): AssignmentCandidate => {
-    const count = counts.find((c) => c.agent_id === a.id);
+    const count = countOf.get(a.id);
     return {
       agentId: a.id,
       name: personName(a.first_name, a.last_name, `Agent ${a.id}`),
       brokerageId: a.brokerage_id,
       status: a.status,
-      holds: holds.filter((h) => h.agent_id === a.id).map((h) => h.name),
-      coverage: coverage.filter((c) => c.agent_id === a.id).map((c) => ({ zip: c.zip, city: c.city, state: c.state })),
-      exclusions: exclusions.filter((x) => x.agent_id === a.id).map((x) => x.zip),
+      holds: holdsOf(a.id).map((h) => h.name),
+      coverage: coverageOf(a.id).map((c) => ({ zip: c.zip, city: c.city, state: c.state })),
+      exclusions: exclusionsOf(a.id).map((x) => x.zip),
       overdueCount: Number(count?.overdue ?? 0),
       openReferrals: Number(count?.open ?? 0),
       score: a.display_score === null ? null : Number(a.display_score),

@@ -9,6 +9,7 @@ import type {
   ContentVersion,
   UsageType,
 } from '../../src/contract/content-items.ts';
+import { matchContent, type MatchCandidate } from '../../src/lib/content-match.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 type Page<T> = { content: T[]; totalElements: number };
@@ -146,6 +147,72 @@ describe('search', () => {
     await expectTotals();
     await server.db.deleteFrom('content_items').where('id', '=', added[0]!.id).execute();
   }, 60_000);
+});
+
+describe('matching reads only the items that could match', () => {
+  it('answers, for every usage and mix of attributes, what matchContent answers over all its items', async () => {
+    const usages = (await server.db.selectFrom('content_usages').select(['id', 'name']).orderBy('id').execute()).slice(
+      0,
+      6,
+    );
+    const rows = await server.db
+      .selectFrom('content_items as i')
+      .leftJoin('content_audiences as a', 'a.id', 'i.audience_id')
+      .select([
+        'i.id',
+        'i.usage_id',
+        'i.name',
+        'i.priority',
+        'i.active',
+        'i.current_version',
+        'a.id as aid',
+        'a.name as aname',
+        'a.product',
+        'a.lead_type',
+        'a.client_type',
+        'a.state',
+      ])
+      .execute();
+    const attributeSets: Record<string, string>[] = [
+      {},
+      { product: 'LEAD_GENIUS', clientType: 'BUYER', state: 'ME' },
+      { product: 'PORCHLIGHT', leadType: 'NEW' },
+      { state: 'ID' },
+      { product: 'LEAD_GENIUS', leadType: 'AGED', clientType: 'SELLER', state: 'TX' },
+    ];
+    let matched = 0;
+    for (const usage of usages) {
+      const items = rows
+        .filter((r) => r.usage_id === usage.id)
+        .map((r): MatchCandidate => ({
+          id: r.id,
+          name: r.name,
+          priority: r.priority,
+          active: r.active,
+          version: r.current_version,
+          audience:
+            r.aid === null
+              ? null
+              : {
+                  id: r.aid,
+                  name: r.aname ?? '',
+                  product: r.product,
+                  leadType: r.lead_type,
+                  clientType: r.client_type,
+                  state: r.state,
+                },
+        }));
+      for (const attrs of attributeSets) {
+        const search = new URLSearchParams({ usage: usage.name, ...attrs });
+        const res = await admin.get<ContentMatchResult>(`${BASE}/all-match?${search.toString()}`);
+        expect(res.status).toBe(200);
+        const expected = matchContent(items, attrs);
+        expect(res.body, `${usage.name} ${search.toString()}`).toEqual(expected);
+        matched += expected.matches.length;
+      }
+    }
+    expect(matched).toBeGreaterThan(5);
+  });
 });
 
 describe('matching, edit, history and restore', () => {

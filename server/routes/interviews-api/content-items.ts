@@ -124,7 +124,36 @@ async function matchFor(c: Parameters<RouteDef['handler']>[0]): Promise<ContentM
   const db = c.var.db;
   const usage = await db.selectFrom('content_usages').select('id').where('name', '=', q.usage).executeTakeFirst();
   if (!usage) throw notFound('No such usage');
-  const rows = await itemQuery(db).where('i.usage_id', '=', usage.id).execute();
+  // Only the active items whose audience could match: each attribute the audience names equals the
+  // lead's (matchContent's rule, which still decides), so a usage's thousands of items are not all read.
+  const attrs = { product: q.product, lead_type: q.leadType, client_type: q.clientType, state: q.state };
+  const rows = await db
+    .selectFrom('content_items as i')
+    .leftJoin('content_audiences as a', 'a.id', 'i.audience_id')
+    .select([
+      'i.id',
+      'i.name',
+      'i.priority',
+      'i.active',
+      'i.current_version',
+      'i.audience_id',
+      'a.name as a_name',
+      'a.product as a_product',
+      'a.lead_type as a_lead_type',
+      'a.client_type as a_client_type',
+      'a.state as a_state',
+    ])
+    .where('i.usage_id', '=', usage.id)
+    .where('i.active', '=', true)
+    .where((eb) =>
+      eb.and(
+        Object.entries(attrs).map(([column, have]) => {
+          const ref = eb.ref(`a.${column as keyof typeof attrs}`);
+          return have == null || have === '' ? eb(ref, 'is', null) : eb.or([eb(ref, 'is', null), eb(ref, '=', have)]);
+        }),
+      ),
+    )
+    .execute();
   const items = rows.map((r): MatchCandidate => {
     const a = audienceOf(r);
     return { id: r.id, name: r.name, priority: r.priority, active: r.active, version: r.current_version, audience: a };
