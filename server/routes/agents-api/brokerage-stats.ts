@@ -25,7 +25,6 @@ export const MET_OR_BEYOND: readonly ReferralStage[] = [
   'LEASED',
 ];
 
-
 interface ProductCounts {
   counts: StageCount[];
   overdue: number;
