@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ROLES } from '../../src/access/roles.ts';
 import { FlexAttributeList, UserAuditPage, UserDetail, UserPage, UserRoleList } from '../../src/contract/users.ts';
 import { call, callerFor, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
@@ -92,6 +94,19 @@ describe('the user list', () => {
       expect(`${u.firstName} ${u.lastName} ${u.email}`.toLowerCase()).toContain('nguyen');
       expect(u.roles.map((r) => r.name)).toContain('CSR');
       expect(u.status).toBe('ACTIVE');
+    }
+    // Each role's total, alone and with a status, is the users holding it counted from the rows.
+    for (const role of ROLES) {
+      for (const status of ['', 'ACTIVE'] as const) {
+        const list = v.parse(
+          UserPage,
+          (await manager.get(`/users-api/users?role=${role}${status ? `&status=${status}` : ''}&pageSize=1`)).body,
+        );
+        const rows = await sql<{ n: number }>`select count(*)::int as n from users u where exists (select 1
+          from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.name = ${role})
+          ${status ? sql`and u.status = ${status}` : sql``}`.execute(server.db);
+        expect(list.totalElements, `${role} ${status}`).toBe(rows.rows[0]!.n);
+      }
     }
     const byEmail = v.parse(UserPage, (await manager.get('/users-api/users?q=csr@demo.test')).body);
     expect(byEmail.content.map((u) => u.email)).toEqual(['csr@demo.test']);

@@ -94,20 +94,26 @@ export const usersAdminRoutes: RouteDef[] = [
       if (!isUserManager(c.var.auth.user) && !isImpersonationLookup(q)) {
         throw forbidden('You may look up the active administrator of one brokerage or loan office only');
       }
+      // The role's id first: with it as a value the planner knows how many users hold the role (one
+      // role holds 15,000 of 40,000 users at 1,000x; through the join it guessed 1,500 and counted them
+      // by a nested loop).
+      const roleId =
+        q.role === undefined
+          ? undefined
+          : ((await db.selectFrom('roles').select('id').where('name', '=', q.role).executeTakeFirst())?.id ?? 0);
       const filtered = () =>
         db
           .selectFrom('users as u')
           .$if(q.brokerId !== undefined, (qb) => qb.where('u.broker_id', '=', q.brokerId ?? 0))
           .$if(q.loanOfficeId !== undefined, (qb) => qb.where('u.loan_office_id', '=', q.loanOfficeId ?? 0))
           .$if(q.status !== undefined, (qb) => qb.where('u.status', '=', q.status ?? ''))
-          .$if(q.role !== undefined, (qb) =>
+          .$if(roleId !== undefined, (qb) =>
             qb.where(({ exists, selectFrom }) =>
               exists(
                 selectFrom('user_roles as ur')
-                  .innerJoin('roles as r', 'r.id', 'ur.role_id')
                   .select('ur.user_id')
                   .whereRef('ur.user_id', '=', 'u.id')
-                  .where('r.name', '=', q.role ?? ''),
+                  .where('ur.role_id', '=', roleId ?? 0),
               ),
             ),
           )
