@@ -20,10 +20,11 @@ afterEach(async () => {
 // (freshPage and closeTestServer, tests/setup/render-app.tsx; decision 0116).
 beforeAll(freshPage);
 afterAll(async () => {
+  // What a file stubbed or mocked does not outlive it; the real clock first, so that the waits below
+  // end even when a test left fake timers on.
+  vi.useRealTimers();
   await settlePersistence();
   await closeTestServer();
-  // What a file stubbed or mocked does not outlive it.
-  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
