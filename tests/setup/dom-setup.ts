@@ -20,13 +20,13 @@ afterEach(async () => {
 // (freshPage and closeTestServer, tests/setup/render-app.tsx; decision 0116).
 beforeAll(freshPage);
 afterAll(async () => {
-  // What a file stubbed or mocked does not outlive it; the real clock first, so that the waits below
-  // end even when a test left fake timers on.
-  vi.useRealTimers();
   await settlePersistence();
   await closeTestServer();
+  // What a file stubbed or mocked does not outlive it: spies before the clock (a spy on a faked
+  // setTimeout restored after vi.useRealTimers() puts the fake one back, tests/setup/file-reset.ts).
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 // Sign-in runs real scrypt hashing against the in-process API: allow for a busy 2-core machine.

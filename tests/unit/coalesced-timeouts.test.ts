@@ -6,8 +6,9 @@ beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000 });
 });
 afterEach(() => {
-  vi.useRealTimers();
+  // The spies on setTimeout and clearTimeout first: restored after the clock, they put the fake ones back.
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe('coalescedTimeouts (TanStack Query timers)', () => {
