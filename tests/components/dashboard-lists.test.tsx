@@ -52,7 +52,10 @@ describe('the recently assigned lists', () => {
 
 describe('the notifications menu', () => {
   it("lists the brokerage agents' notifications of the last day, newest first", async () => {
-    const { screen, user, server } = await renderApp('/console', { as: 'broker@demo.test' });
+    const { screen, user, server, client } = await renderApp('/console', { as: 'broker@demo.test' });
+    // The overview's first reads finish before the rows change: a read still in flight when Refresh is
+    // clicked would answer with the rows as they were (a retry on a slow clean-clone run).
+    await waitFor(() => expect(client.isFetching()).toBe(0), { timeout: 10_000 });
     const harbor = await server.db
       .selectFrom('brokerages')
       .select('id')
@@ -86,7 +89,10 @@ describe('the notifications menu', () => {
 
   it("shows exactly the last 24 hours, not everything since yesterday's midnight", async () => {
     pinClockAtNoon(); // yesterday's first second is then 36 hours ago, whatever the hour of the run
-    const { screen, user, server } = await renderApp('/console', { as: 'broker@demo.test' });
+    const { screen, user, server, client } = await renderApp('/console', { as: 'broker@demo.test' });
+    // The overview's first reads finish before the rows change: a read still in flight when Refresh is
+    // clicked would answer with the rows as they were (a retry on a slow clean-clone run).
+    await waitFor(() => expect(client.isFetching()).toBe(0), { timeout: 10_000 });
     const harbor = await server.db
       .selectFrom('brokerages')
       .select('id')
