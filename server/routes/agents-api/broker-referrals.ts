@@ -71,17 +71,53 @@ export const containsPattern = (text: string) => `%${text.toLowerCase().replace(
 /** "first last" in lower case: the text of migration 013's trigram index (a space-joined pair, as the list shows it). */
 const prospectText = sql`lower(coalesce(r.prospect_first, '') || ' ' || coalesce(r.prospect_last, ''))`;
 
+/**
+ * The list's filters but the follow-up type, in two groups: those on the columns referral_stage_counts
+ * keeps (product, stage, type), and those only the rows can answer (agent, search). The rows' WHERE
+ * and the kept total are both built from this one description, so a filter cannot reach one and not
+ * the other.
+ */
+interface Filters {
+  kept: {
+    product?: string;
+    /** Each set narrows: the stage is in every one (the category's and the funnel link's). */
+    stageSets: (readonly ReferralStage[])[];
+    type?: ReferralType;
+  };
+  rowsOnly: { agentId?: number; search?: string };
+}
+
+function filtersOf(q: BrokerReferralQuery): Filters {
+  const products = productsOf(q.product ?? 'COMBINED');
+  const category = CATEGORY_STAGES[q.category ?? 'all'];
+  return {
+    kept: {
+      product: products.length === 1 ? products[0] : undefined,
+      stageSets: [...(category ? [category] : []), ...(q.s ? [stagesOf(q.s, q.t)] : [])],
+      type: q.t,
+    },
+    rowsOnly: { agentId: q.agentId, search: q.q || undefined },
+  };
+}
+
+/** The kept filters over the columns `column(name)` names: the referrals' own or the kept table's. */
+function keptParts(f: Filters['kept'], column: (name: string) => RawBuilder<unknown>): RawBuilder<unknown>[] {
+  const parts: RawBuilder<unknown>[] = [];
+  if (f.product) parts.push(sql`${column('product')} = ${f.product}`);
+  for (const stages of f.stageSets) parts.push(sql`${column('stage')} in (${stageList(stages)})`);
+  if (f.type) parts.push(sql`${column('type')} = ${f.type}`);
+  return parts;
+}
+
 /** The WHERE of the list over referrals aliased r, every filter but the follow-up type. */
 function baseWhereOf(brokerageId: number, q: BrokerReferralQuery): RawBuilder<unknown>[] {
-  const parts: RawBuilder<unknown>[] = [sql`r.brokerage_id = ${brokerageId}`];
-  const products = productsOf(q.product ?? 'COMBINED');
-  if (products.length === 1) parts.push(sql`r.product = ${products[0]}`);
-  const category = CATEGORY_STAGES[q.category ?? 'all'];
-  if (category) parts.push(sql`r.stage in (${stageList(category)})`);
-  if (q.s) parts.push(sql`r.stage in (${stageList(stagesOf(q.s, q.t))})`);
-  if (q.t) parts.push(sql`r.type = ${q.t}`);
-  if (q.agentId !== undefined) parts.push(sql`r.agent_id = ${q.agentId}`);
-  if (q.q) parts.push(sql`${prospectText} like ${containsPattern(q.q)}`);
+  const { kept, rowsOnly } = filtersOf(q);
+  const parts: RawBuilder<unknown>[] = [
+    sql`r.brokerage_id = ${brokerageId}`,
+    ...keptParts(kept, (name) => sql.ref(`r.${name}`)),
+  ];
+  if (rowsOnly.agentId !== undefined) parts.push(sql`r.agent_id = ${rowsOnly.agentId}`);
+  if (rowsOnly.search) parts.push(sql`${prospectText} like ${containsPattern(rowsOnly.search)}`);
   return parts;
 }
 
@@ -125,15 +161,16 @@ async function countOverdue(db: Db, parts: RawBuilder<unknown>[], now: Date): Pr
  * count of up to 400,000 referrals. Undefined when an agent, a search or a follow-up type narrows it.
  */
 async function keptTotal(db: Db, brokerageId: number, q: BrokerReferralQuery): Promise<number | undefined> {
-  if (q.agentId !== undefined || q.q || q.followupType) return undefined;
-  let k = db.selectFrom('referral_stage_counts').where('brokerage_id', '=', brokerageId);
-  const products = productsOf(q.product ?? 'COMBINED');
-  if (products.length === 1) k = k.where('product', '=', products[0]!);
-  const category = CATEGORY_STAGES[q.category ?? 'all'];
-  if (category) k = k.where('stage', 'in', category);
-  if (q.s) k = k.where('stage', 'in', stagesOf(q.s, q.t));
-  if (q.t) k = k.where('type', '=', q.t);
-  return (await k.select(sql<number>`coalesce(sum(n), 0)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  const { kept, rowsOnly } = filtersOf(q);
+  if (q.followupType || Object.values(rowsOnly).some((x) => x !== undefined)) return undefined;
+  const where = and([sql`brokerage_id = ${brokerageId}`, ...keptParts(kept, (name) => sql.ref(name))]);
+  return (
+    await db
+      .selectFrom('referral_stage_counts')
+      .select(sql<number>`coalesce(sum(n), 0)::int`.as('n'))
+      .where(where)
+      .executeTakeFirstOrThrow()
+  ).n;
 }
 
 function orderOf(sort: BrokerReferralQuery['sort']): RawBuilder<unknown> {
