@@ -76,64 +76,39 @@ async function secondaryIndexes(db: Db): Promise<{ name: string; definition: str
 /**
  * Counts kept by row triggers (migrations 025, 026, 028, 054 to 057, 059 and 061): a bulk load would run each trigger once
  * per row, every one updating the same few counter rows (a chain of row versions that grows with the
- * load). A large seed disables them and builds each kept table from its rows after the load, with the
- * statement its migration backfilled it with.
+ * load). A large seed disables them and builds each kept table from its rows after the load, with its
+ * rebuild function (migration 063: kept_rebuild_<table>(), the one statement of what the table holds).
  */
-const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]; rebuild: string }[] = [
+const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][] }[] = [
   {
     table: 'referral_months',
     triggers: [['referrals', 'referral_months_sync']],
-    rebuild: `insert into referral_months (brokerage_id, month, received, answered, response_micros, met, converted)
-      select brokerage_id, date_trunc('month', created_at at time zone 'UTC')::date, count(*), count(first_response_at),
-        coalesce(sum(round(extract(epoch from (first_response_at - created_at)) * 1000000)::bigint), 0),
-        count(*) filter (where stage in ('SHOWN_HOMES', 'MET_WITH_SELLER', 'LISTED_HOME', 'OFFER_MADE', 'UNDER_CONTRACT', 'CLOSED', 'LEASED')),
-        count(*) filter (where stage in ('CLOSED', 'LEASED'))
-      from referrals where brokerage_id is not null
-      group by 1, 2`,
   },
   {
     table: 'agent_open_referrals',
     triggers: [['referrals', 'agent_open_referrals_sync']],
-    rebuild: `insert into agent_open_referrals (brokerage_id, agent_id, open)
-      select brokerage_id, agent_id, count(*) from referrals
-      where stage in ('AWAITING_FOLLOWUP', 'SPOKEN_WITH', 'SHOWN_HOMES', 'MET_WITH_SELLER', 'OFFER_MADE', 'LISTED_HOME')
-      group by 1, 2`,
   },
   {
     // Kept by the same trigger as agent_open_referrals (migration 054), disabled and enabled above.
     table: 'brokerage_open_referrals',
     triggers: [],
-    rebuild: `insert into brokerage_open_referrals (brokerage_id, open)
-      select brokerage_id, count(*) from referrals
-      where stage in ('AWAITING_FOLLOWUP', 'SPOKEN_WITH', 'SHOWN_HOMES', 'MET_WITH_SELLER', 'OFFER_MADE', 'LISTED_HOME')
-      group by 1`,
   },
   {
     table: 'contact_center_task_counts',
     triggers: [['contact_center_tasks', 'contact_center_task_counts_sync']],
-    rebuild: `insert into contact_center_task_counts (brokerage_key, status, channel, n)
-      select coalesce(brokerage_id, 0), status, channel, count(*) from contact_center_tasks group by 1, 2, 3`,
   },
   {
     table: 'content_item_counts',
     triggers: [['content_items', 'content_item_counts_sync']],
-    rebuild: `insert into content_item_counts (usage_id, audience_key, n)
-      select usage_id, coalesce(audience_id, 0), count(*) from content_items group by 1, 2`,
   },
   {
     table: 'lender_referral_counts',
     triggers: [['lender_referrals', 'lender_referral_counts_sync']],
-    rebuild: `insert into lender_referral_counts (loan_office_id, officer_key, status, received_month, n)
-      select loan_office_id, coalesce(loan_officer_id, 0), status, date_trunc('month', received_at at time zone 'UTC')::date, count(*)
-      from lender_referrals group by 1, 2, 3, 4`,
   },
   {
     // Kept by the same trigger as lender_referral_counts (migration 057), disabled and enabled with it.
     table: 'lender_referral_closed_months',
     triggers: [],
-    rebuild: `insert into lender_referral_closed_months (loan_office_id, closed_month, n)
-      select loan_office_id, date_trunc('month', closed_at at time zone 'UTC')::date, count(*)
-      from lender_referrals where status = 'CLOSED' and closed_at is not null group by 1, 2`,
   },
   {
     // Who is in which announcement audience, and their counts (migration 059): members first.
@@ -144,15 +119,10 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
       ['user_roles', 'announcement_audience_role_sync'],
       ['agents', 'announcement_audience_agent_sync'],
     ],
-    rebuild: `insert into announcement_audience_members (user_id, kind, brokerage_key)
-      select user_id, kind, brokerage_key from announcement_audience_rows`,
   },
   {
     table: 'announcement_audience_counts',
     triggers: [],
-    rebuild: `insert into announcement_audience_counts (kind, brokerage_key, n)
-      select kind, brokerage_key, count(*) from announcement_audience_members group by 1, 2
-      union all select kind, -1, count(*) from announcement_audience_members group by 1`,
   },
   {
     // The brokerage-wide lead and referral figures (migration 061, decision 0123).
@@ -161,23 +131,11 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
       ['opportunities', 'opportunity_counts_sync'],
       ['opportunities', 'opportunity_counts_change'],
     ],
-    rebuild: `insert into opportunity_counts (brokerage_id, product, lead_type, status, supplier_key, responded, qualified, assigned, n)
-      select brokerage_id, product, lead_type, status, coalesce(supplier_id, 0), responded, qualified, assigned_at is not null, count(*)
-      from opportunities group by 1, 2, 3, 4, 5, 6, 7, 8`,
   },
   {
     // Kept by the same trigger as opportunity_counts.
     table: 'opportunity_days',
     triggers: [],
-    rebuild: `insert into opportunity_days (brokerage_id, day, created, declined, assigned)
-      select brokerage_id, day, sum(created), sum(declined), sum(assigned) from (
-        select brokerage_id, (created_at at time zone 'UTC')::date as day, count(*) as created,
-          count(*) filter (where status = 'NO_AGENT_ACCEPT') as declined, 0 as assigned
-        from opportunities group by 1, 2
-        union all
-        select brokerage_id, (assigned_at at time zone 'UTC')::date, 0, 0, count(*)
-        from opportunities where assigned_at is not null group by 1, 2
-      ) x group by 1, 2`,
   },
   {
     table: 'referral_stage_counts',
@@ -185,15 +143,11 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
       ['referrals', 'referral_stage_counts_sync'],
       ['referrals', 'referral_stage_counts_change'],
     ],
-    rebuild: `insert into referral_stage_counts (brokerage_id, product, type, stage, n, sale_cents)
-      select brokerage_id, product, type, stage, count(*), coalesce(sum(sale_price_cents), 0) from referrals group by 1, 2, 3, 4`,
   },
   {
     // Kept by the same trigger as referral_stage_counts.
     table: 'referral_days',
     triggers: [],
-    rebuild: `insert into referral_days (brokerage_id, day, stage, n)
-      select brokerage_id, (created_at at time zone 'UTC')::date, stage, count(*) from referrals group by 1, 2, 3`,
   },
   {
     table: 'dnc_buckets',
@@ -202,13 +156,10 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
       ['dnc_contacts', 'dnc_contacts_buckets_delete'],
       ['dnc_contacts', 'dnc_contacts_buckets_update'],
     ],
-    rebuild:
-      'insert into dnc_buckets (bucket, total, blocked) select id >> 10, count(*), count(*) filter (where blocked) from dnc_contacts group by 1',
   },
   {
     table: 'qa_review_counts',
     triggers: [['qa_reviews', 'qa_review_counts_sync']],
-    rebuild: 'insert into qa_review_counts (status, n) select status, count(*) from qa_reviews group by status',
   },
 ];
 
@@ -308,8 +259,7 @@ export async function seed(
     if (bulk) {
       await phase('kept counts', async () => {
         for (const kept of KEPT_COUNTS) {
-          await sql.raw(`delete from "${kept.table}"`).execute(trx);
-          await sql.raw(kept.rebuild).execute(trx);
+          await sql.raw(`select kept_rebuild_${kept.table}()`).execute(trx);
           for (const [table, trigger] of kept.triggers)
             await sql.raw(`alter table "${table}" enable trigger "${trigger}"`).execute(trx);
         }
