@@ -50,30 +50,35 @@ const ListQuery = v.object({
 });
 const SORT_COLUMN = { name: 'i.name', updated: 'i.updated_at', priority: 'i.priority' } as const;
 
+/** The columns of an item and its audience that a match reads: the start of the full item's select too. */
+const MATCH_COLUMNS = [
+  'i.id',
+  'i.name',
+  'i.priority',
+  'i.active',
+  'i.current_version',
+  'i.audience_id',
+  'a.name as a_name',
+  'a.product as a_product',
+  'a.lead_type as a_lead_type',
+  'a.client_type as a_client_type',
+  'a.state as a_state',
+] as const;
+
 const itemQuery = (db: Db) =>
   db
     .selectFrom('content_items as i')
     .innerJoin('content_usages as u', 'u.id', 'i.usage_id')
     .leftJoin('content_audiences as a', 'a.id', 'i.audience_id')
     .select([
-      'i.id',
-      'i.name',
-      'i.priority',
-      'i.active',
+      ...MATCH_COLUMNS,
       'i.subject',
       'i.body',
-      'i.current_version',
       'i.updated_at',
-      'i.audience_id',
       'u.id as usage_id',
       'u.name as usage_name',
       'u.usage_type',
       'u.description as usage_description',
-      'a.name as a_name',
-      'a.product as a_product',
-      'a.lead_type as a_lead_type',
-      'a.client_type as a_client_type',
-      'a.state as a_state',
     ]);
 type ItemRow = Awaited<ReturnType<ReturnType<typeof itemQuery>['execute']>>[number];
 
@@ -130,19 +135,7 @@ async function matchFor(c: Parameters<RouteDef['handler']>[0]): Promise<ContentM
   const rows = await db
     .selectFrom('content_items as i')
     .leftJoin('content_audiences as a', 'a.id', 'i.audience_id')
-    .select([
-      'i.id',
-      'i.name',
-      'i.priority',
-      'i.active',
-      'i.current_version',
-      'i.audience_id',
-      'a.name as a_name',
-      'a.product as a_product',
-      'a.lead_type as a_lead_type',
-      'a.client_type as a_client_type',
-      'a.state as a_state',
-    ])
+    .select(MATCH_COLUMNS)
     .where('i.usage_id', '=', usage.id)
     .where('i.active', '=', true)
     .where((eb) =>
