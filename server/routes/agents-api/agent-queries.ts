@@ -1,10 +1,10 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 
 import type { Db } from '../../db/database.ts';
-import { daysSinceSql, OVERDUE_AFTER_DAYS, overduePredicate } from '../../db/overdue.ts';
+import { daysSinceSql, overduePredicate } from '../../db/overdue.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Sort } from '../../http/brokerage-scope.ts';
-import { IDLE_OVERDUE_STAGES, idleOverdueSql, saleOverdueSql } from './overdue-sql.ts';
+import { idleOverdueSql, idleRecentSql, saleOverdueSql } from './overdue-sql.ts';
 
 // The queries behind the agents list, the single agent and the leaderboard (routes in agents.ts).
 
@@ -154,14 +154,11 @@ export async function agentPage(
  * is grouped as it is (a few hundred rows). Order by `open - recent + sale`.
  */
 function byOverdueCount(db: Db, now: Date, brokerageId: number, base: Agents) {
-  const cutoff = sql<Date>`(select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days')`;
   const recent = db
     .selectFrom('referrals as r')
     .select(['r.agent_id', sql<number>`count(*)`.as('n')])
-    // Literal stages, so even a generic plan matches the partial index's predicate.
     .where('r.brokerage_id', '=', brokerageId)
-    .where(sql<boolean>`r.stage in (${sql.join(IDLE_OVERDUE_STAGES.map((s) => sql.lit(s)))})`)
-    .where('r.updated_at', '>=', cutoff)
+    .where(idleRecentSql('r', now))
     .groupBy('r.agent_id');
   const sale = db
     .selectFrom('referrals as r')

@@ -12,12 +12,7 @@ import {
 } from '../../../src/contract/broker-referrals.ts';
 import { REFERRAL_STAGES, type ReferralStage, type ReferralType } from '../../../src/lib/referral-stages.ts';
 import type { Db } from '../../db/database.ts';
-import {
-  daysSinceSql,
-  OVERDUE_AFTER_DAYS,
-  overduePredicate,
-  UNDER_CONTRACT_OVERDUE_AFTER_DAYS,
-} from '../../db/overdue.ts';
+import { daysSinceSql, overduePredicate } from '../../db/overdue.ts';
 import { referralAudience } from '../../events/audience.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { brokerageFromQuery, productsOf, sortParam } from '../../http/brokerage-scope.ts';
@@ -26,7 +21,7 @@ import { assertBrokerage, missing } from '../../http/ownership.ts';
 import { route, type AppContext, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
 import { stepOf } from './brokerage-figures.ts';
-import { IDLE_OVERDUE_STAGES, overdueSql } from './overdue-sql.ts';
+import { idleOverdueSql, overdueSql, saleOverdueSql } from './overdue-sql.ts';
 import { personName } from './referral-data.ts';
 
 // My Referrals: a brokerage's referrals with the overview's link filters, so that the
@@ -123,19 +118,6 @@ function baseWhereOf(brokerageId: number, q: BrokerReferralQuery): RawBuilder<un
 
 const and = (parts: RawBuilder<unknown>[]) => sql<boolean>`${sql.join(parts, sql` and `)}`;
 
-/*
- * The overdue rule's two branches (server/db/overdue.ts) in forms that read migration 013's partial
- * indexes in order: an open stage idle since updated_at, and UNDER_CONTRACT past its date of sale (the
- * date bound lets the index narrow, the timestamp test keeps the rule exact). Each cut-off is a one-row
- * subquery, evaluated once. The branches are disjoint (by stage), so counts add up.
- */
-const idleBranch = (now: Date) => sql`r.stage in (${stageList(IDLE_OVERDUE_STAGES)})
-  and r.updated_at < (select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days')`;
-const saleCutoff = (now: Date) =>
-  sql`(select ${now}::timestamptz - interval '${sql.raw(String(UNDER_CONTRACT_OVERDUE_AFTER_DAYS))} day')`;
-const saleBranch = (now: Date) => sql`r.stage = 'UNDER_CONTRACT' and r.date_of_sale is not null
-  and r.date_of_sale <= (select (${saleCutoff(now)})::date) and r.date_of_sale::timestamptz < ${saleCutoff(now)}`;
-
 async function countWhere(db: Db, parts: RawBuilder<unknown>[]): Promise<number> {
   return (
     await db
@@ -149,8 +131,8 @@ async function countWhere(db: Db, parts: RawBuilder<unknown>[]): Promise<number>
 /** Overdue referrals among those matching `parts`: one count per branch, each over its index. */
 async function countOverdue(db: Db, parts: RawBuilder<unknown>[], now: Date): Promise<number> {
   const [idle, sale] = await Promise.all([
-    countWhere(db, [...parts, idleBranch(now)]),
-    countWhere(db, [...parts, saleBranch(now)]),
+    countWhere(db, [...parts, idleOverdueSql('r', now)]),
+    countWhere(db, [...parts, saleOverdueSql('r', now)]),
   ]);
   return idle + sale;
 }
@@ -249,10 +231,10 @@ async function overdueIds(
   const d = sql.raw(dir);
   const end = offset + limit;
   const rows = await sql<{ id: number }>`select x.id from (
-      (select r.id, r.updated_at as since from referrals r where ${and([...parts, idleBranch(now)])}
+      (select r.id, r.updated_at as since from referrals r where ${and([...parts, idleOverdueSql('r', now)])}
         order by r.updated_at ${d}, r.id ${d} limit ${end})
       union all
-      (select r.id, r.date_of_sale::timestamptz as since from referrals r where ${and([...parts, saleBranch(now)])}
+      (select r.id, r.date_of_sale::timestamptz as since from referrals r where ${and([...parts, saleOverdueSql('r', now)])}
         order by r.date_of_sale ${d}, r.id ${d} limit ${end})
     ) x order by x.since ${d}, x.id ${d} offset ${offset} limit ${limit}`.execute(db);
   return rows.rows.map((r) => r.id);

@@ -1,16 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
 
 import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
 import type { BrokerageStats, BrokerScore, Product } from '../../../src/contract/brokerages.ts';
 import { REFERRAL_STAGES, type ReferralStage, type ReferralType } from '../../../src/lib/referral-stages.ts';
 import type { Db } from '../../db/database.ts';
-import { OVERDUE_AFTER_DAYS } from '../../db/overdue.ts';
 import { ProductParam, productsOf, readableBrokerage } from '../../http/brokerage-scope.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { IdParams, params, query } from '../../http/validate.ts';
 import { brokerScore, prefixLeadGenius, statSet, type StageCount } from './brokerage-figures.ts';
-import { IDLE_OVERDUE_STAGES, saleOverdueSql } from './overdue-sql.ts';
+import { IDLE_OVERDUE_STAGES, idleRecentSql, saleOverdueSql } from './overdue-sql.ts';
 
 const DAY_MS = 86_400_000;
 /** Open for the score's Updates figure: not finished and not parked on long-term hold (both overdue branches lie inside). */
@@ -54,8 +53,7 @@ async function referralCounts(
     sql<{ product: 'PORCHLIGHT' | 'LEAD_GENIUS'; idle_recent: number; sale_overdue: number }>`
       select product, sum(idle_recent)::int as idle_recent, sum(sale_overdue)::int as sale_overdue from (
         select r.product, count(*) as idle_recent, 0 as sale_overdue from referrals r
-          where r.brokerage_id = ${brokerageId} and r.stage in (${sql.join(IDLE_OVERDUE_STAGES.map((st) => sql.lit(st)))})
-            and r.updated_at >= (select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days')
+          where r.brokerage_id = ${brokerageId} and ${idleRecentSql('r', now)}
           group by r.product
         union all
         select r.product, 0, count(*) from referrals r where r.brokerage_id = ${brokerageId} and ${saleOverdueSql('r', now)}
@@ -100,6 +98,26 @@ export function windowStart(since: Date): { day: string; dayEnd: Date } {
 }
 
 /**
+ * A brokerage's opportunities counted since `since`, exact to the moment: the kept days after the
+ * window's first day (opportunity_days' `kept` column) plus the rest of that first day counted from the
+ * rows by `at` (one day of one brokerage's rows, by index), narrowed by `filter` when given.
+ */
+function opportunityWindow(
+  brokerageId: number,
+  kept: 'created' | 'declined' | 'assigned',
+  since: Date,
+  at: 'created_at' | 'assigned_at',
+  filter?: RawBuilder<boolean>,
+): RawBuilder<number> {
+  const w = windowStart(since);
+  const count = filter ? sql`count(*) filter (where ${filter})` : sql`count(*)`;
+  return sql<number>`((select coalesce(sum(${sql.ref(kept)}), 0) from opportunity_days
+      where brokerage_id = ${brokerageId} and day > ${w.day}::date)::int
+    + (select ${count} from opportunities where brokerage_id = ${brokerageId}
+      and ${sql.ref(at)} >= ${since} and ${sql.ref(at)} < ${w.dayEnd})::int)`;
+}
+
+/**
  * The score's counts. Its windows (the last 90 days, the last 12 months) read the kept days after the
  * window's first day (opportunity_days, referral_days: migration 061, decision 0123) and count the
  * remainder of that first day from the rows, so each figure is exactly the rows' count since the moment.
@@ -123,20 +141,13 @@ export async function scoreOf(db: Db, brokerageId: number, now: Date): Promise<B
       idle_recent: number;
       sale_overdue: number;
     }>`select
-      (select coalesce(sum(assigned), 0) from opportunity_days where brokerage_id = ${b} and day > ${w90.day}::date)::int
-        + (select count(*) from opportunities where brokerage_id = ${b} and assigned_at >= ${since90} and assigned_at < ${w90.dayEnd})::int
-        as accepted,
-      (select coalesce(sum(declined), 0) from opportunity_days where brokerage_id = ${b} and day > ${w90.day}::date)::int
-        -- A filter, not a condition: the day's range of opportunities_brokerage_idx, not the status index.
-        + (select count(*) filter (where status = 'NO_AGENT_ACCEPT') from opportunities where brokerage_id = ${b}
-            and created_at >= ${since90} and created_at < ${w90.dayEnd})::int as declined,
-      (select coalesce(sum(created), 0) from opportunity_days where brokerage_id = ${b} and day > ${w365.day}::date)::int
-        + (select count(*) from opportunities where brokerage_id = ${b} and created_at >= ${since365} and created_at < ${w365.dayEnd})::int
-        as leads12,
+      ${opportunityWindow(b, 'assigned', since90, 'assigned_at')} as accepted,
+      -- A filter, not a condition: the day's range of opportunities_brokerage_idx, not the status index.
+      ${opportunityWindow(b, 'declined', since90, 'created_at', sql`status = 'NO_AGENT_ACCEPT'`)} as declined,
+      ${opportunityWindow(b, 'created', since365, 'created_at')} as leads12,
       (select coalesce(max(open), 0) from brokerage_open_referrals where brokerage_id = ${b})::int as idle_open,
       (select coalesce(sum(n), 0) from referral_stage_counts where brokerage_id = ${b} and stage = 'UNDER_CONTRACT')::int as under_contract,
-      (select count(*) from referrals r where r.brokerage_id = ${b} and r.stage in (${sql.join(IDLE_OVERDUE_STAGES.map((st) => sql.lit(st)))})
-        and r.updated_at >= (select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days'))::int as idle_recent,
+      (select count(*) from referrals r where r.brokerage_id = ${b} and ${idleRecentSql('r', now)})::int as idle_recent,
       (select count(*) from referrals r where r.brokerage_id = ${b} and ${saleOverdueSql('r', now)})::int as sale_overdue`.execute(
       db,
     ),

@@ -16,11 +16,26 @@ export const IDLE_OVERDUE_STAGES = REFERRAL_STAGES.filter((s) => !(CLOSED_STAGES
 
 const stageList = (stages: readonly string[]) => sql.join(stages.map((s) => sql.lit(s)));
 
+/** The idle branch's cut-off: a one-row subquery, evaluated once. */
+const idleCutoff = (now: Date) =>
+  sql`(select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days')`;
+
+/** A referral in a stage that can idle into overdue (literal stages, so a generic plan still matches a partial index). */
+export const idleStageSql = (alias: string): RawBuilder<boolean> =>
+  sql<boolean>`${sql.ref(alias)}.stage in (${stageList(IDLE_OVERDUE_STAGES)})`;
+
 /** Open referral not updated for more than OVERDUE_AFTER_DAYS. */
 export function idleOverdueSql(alias: string, now: Date): RawBuilder<boolean> {
-  const r = sql.ref(alias);
-  return sql<boolean>`(${r}.stage in (${stageList(IDLE_OVERDUE_STAGES)})
-    and ${r}.updated_at < (select ${now}::timestamptz - interval '${sql.raw(String(OVERDUE_AFTER_DAYS))} days'))`;
+  return sql<boolean>`(${idleStageSql(alias)} and ${sql.ref(alias)}.updated_at < ${idleCutoff(now)})`;
+}
+
+/**
+ * The complement within the idle stages: updated since the cut-off. The kept open counts (migrations
+ * 028 and 054) minus these are the idle branch, counted from a short recent range of
+ * referrals_idle_since_idx instead of every open referral.
+ */
+export function idleRecentSql(alias: string, now: Date): RawBuilder<boolean> {
+  return sql<boolean>`(${idleStageSql(alias)} and ${sql.ref(alias)}.updated_at >= ${idleCutoff(now)})`;
 }
 
 /**
