@@ -171,7 +171,13 @@ async function leadFiguresFromRows(b: number, product: Product) {
       agedLeads: await progression(['AGED']),
     },
   };
-  return { all: await statuses(), aged: await statuses('AGED'), sources, progression: leads };
+  return {
+    all: await statuses(),
+    aged: await statuses('AGED'),
+    fresh: await statuses('NEW'),
+    sources,
+    progression: leads,
+  };
 }
 
 async function expectFiguresFromRows() {
@@ -241,6 +247,16 @@ async function expectFiguresFromRows() {
           `/interviews-api/broker-leads?brokerageId=${b}&product=${product}&pageSize=1&status=${s.status}`,
         );
         expect(list.body.totalElements, s.status).toBe(s.count);
+      }
+      // A lead type alone, no status: the total of every status of that type.
+      for (const [leadType, counts] of [
+        ['NEW', rows.fresh],
+        ['AGED', rows.aged],
+      ] as const) {
+        const typed = await admin.get<{ totalElements: number }>(
+          `/interviews-api/broker-leads?brokerageId=${b}&product=${product}&pageSize=1&leadType=${leadType}`,
+        );
+        expect(typed.body.totalElements, `${leadType} alone`).toBe(counts.reduce((n, s) => n + s.count, 0));
       }
       const two = rows.aged.slice(0, 2);
       if (two.length === 0) continue;

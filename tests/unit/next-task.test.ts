@@ -11,8 +11,9 @@ describe('afterLoadIdle without a document', () => {
     expect(typeof document).toBe('undefined');
     const job = vi.fn();
     expect(() => afterLoadIdle(job, 10)).not.toThrow();
-    // Node's own timer, not the global one: a fake clock another file of the worker left installed
-    // held the global one (this wait timed out on both attempts of a clean-clone run).
+    // Node's own timer. A fake clock another file left installed once held the global one (this wait
+    // timed out on a clean-clone run); tests/setup/file-reset.ts now fails that file by name, so the
+    // global timer would do as well, and this one stays as the simpler promise form.
     await sleep(30);
     expect(job).not.toHaveBeenCalled();
   });

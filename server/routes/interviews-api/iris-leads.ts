@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import * as v from 'valibot';
 
 import { BROKERAGE_READER_ROLES } from '../../../src/access/roles.ts';
@@ -132,6 +132,22 @@ async function readableOpportunity(c: AppContext, id: number) {
 
 const OpportunityParams = v.object({ opportunityId: Id });
 
+/**
+ * The list's filters on the columns opportunity_counts keeps (lead type, status), over the columns
+ * `column(name)` names: the opportunities' own or the kept table's. The rows and the kept total are
+ * narrowed by the same parts, so the total cannot miss a filter the rows have.
+ */
+function keptNarrowing(
+  q: { leadType?: string; status?: readonly string[] },
+  column: (name: 'lead_type' | 'status') => string,
+): RawBuilder<boolean>[] {
+  const parts: RawBuilder<boolean>[] = [];
+  if (q.leadType && q.leadType !== 'ALL') parts.push(sql<boolean>`${sql.ref(column('lead_type'))} = ${q.leadType}`);
+  if (q.status?.length)
+    parts.push(sql<boolean>`${sql.ref(column('status'))} in (${sql.join(q.status.map((s) => sql`${s}`))})`);
+  return parts;
+}
+
 export const irisLeadRoutes: RouteDef[] = [
   route({
     method: 'GET',
@@ -141,13 +157,11 @@ export const irisLeadRoutes: RouteDef[] = [
       const q = query(c, ListQuery);
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
       let base = leadsOf(c.var.db, brokerage.id, q.product ?? DEFAULT_LEAD_PRODUCT);
-      if (q.leadType && q.leadType !== 'ALL') base = base.where('opportunities.lead_type', '=', q.leadType);
-      if (q.status) base = base.where('opportunities.status', 'in', q.status);
+      for (const part of keptNarrowing(q, (name) => `opportunities.${name}`)) base = base.where(part);
       if (q.q) base = base.where(leadSearch(q.q));
       // Without a search the total is a sum of the kept counts (as the status stats read them).
       let kept = keptLeadsOf(c.var.db, brokerage.id, q.product ?? DEFAULT_LEAD_PRODUCT);
-      if (q.leadType && q.leadType !== 'ALL') kept = kept.where('lead_type', '=', q.leadType);
-      if (q.status) kept = kept.where('status', 'in', q.status);
+      for (const part of keptNarrowing(q, (name) => name)) kept = kept.where(part);
       const [content, total] = await Promise.all([
         brokerLeads(c.var.db, base, {
           offset: q.pageIndex * q.pageSize,
