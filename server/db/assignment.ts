@@ -41,7 +41,8 @@ export async function leadFor(db: Db, input: LeadInput): Promise<AssignmentLead>
 /**
  * The candidates of a lead: agents whose coverage holds the ZIP (by ZIP or by its city), who exclude
  * it, who declined the opportunity, the forced agent, and a few of the market's other agents.
- * Limited to the opportunity's brokerage when there is one.
+ * Limited to the opportunity's brokerage when there is one. Each candidate carries the coverage areas
+ * and exclusions that concern the lead's ZIP only: all the rule reads of them.
  */
 export async function candidatesFor(
   db: Db,
@@ -87,16 +88,30 @@ export async function candidatesFor(
       .where(anyAgent('h.agent_id'))
       .orderBy('r.name')
       .execute(),
+    // Only the areas the rule can match (src/lib/assignment-rule.ts, coverageOf and the exclusion
+    // check): those of the lead's ZIP, and the city areas of its city. A market's candidates hold
+    // thousands of other areas, and reading all of them was a sequential scan of every area.
     db
       .selectFrom('agent_coverage_areas')
       .select(['agent_id', 'zip', 'city', 'state'])
       .where(anyAgent('agent_id'))
+      .where((eb) =>
+        eb.or([
+          eb('zip', '=', zip),
+          eb.and([
+            eb('zip', 'is', null),
+            eb('state', '=', lead.state ?? ''),
+            eb(eb.fn('lower', ['city']), '=', (lead.city ?? '').toLowerCase()),
+          ]),
+        ]),
+      )
       .orderBy('id')
       .execute(),
     db
       .selectFrom('agent_excluded_areas')
       .select(['agent_id', 'zip'])
       .where(anyAgent('agent_id'))
+      .where('zip', '=', zip)
       .orderBy('zip')
       .execute(),
     db
