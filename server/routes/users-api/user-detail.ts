@@ -6,6 +6,21 @@ import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AppContext } from '../../http/route.ts';
 
+/** A user's own columns as the user list and the user's detail read them. */
+export const USER_SUMMARY_COLUMNS = [
+  'u.id',
+  'u.email',
+  'u.phone',
+  'u.first_name',
+  'u.last_name',
+  'u.broker_id',
+  'u.loan_office_id',
+  'u.agent_id',
+  'u.status',
+  'u.psi_last_login',
+  'u.created_at',
+] as const;
+
 // One user as User Management shows them, and the audit row every change to a user writes.
 
 /** Records a change made to user `targetId` by the signed-in actor (as the effective user). */
@@ -35,21 +50,7 @@ export async function userDetail(c: AppContext, id: number): Promise<UserDetail>
     .selectFrom('users as u')
     .leftJoin('brokerages as b', 'b.id', 'u.broker_id')
     .leftJoin('loan_offices as lo', 'lo.id', 'u.loan_office_id')
-    .select([
-      'u.id',
-      'u.email',
-      'u.phone',
-      'u.first_name',
-      'u.last_name',
-      'u.broker_id',
-      'u.loan_office_id',
-      'u.agent_id',
-      'u.status',
-      'u.psi_last_login',
-      'u.created_at',
-      'b.name as brokerage_name',
-      'lo.name as loan_office_name',
-    ])
+    .select([...USER_SUMMARY_COLUMNS, 'b.name as brokerage_name', 'lo.name as loan_office_name'])
     .where('u.id', '=', id)
     .executeTakeFirst();
   if (!u) throw notFound('No such user');

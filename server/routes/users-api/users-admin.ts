@@ -11,6 +11,7 @@ import { forbidden } from '../../http/errors.ts';
 import { countOf, IdParam, likeWildcard, Sort, TextParam } from '../../http/paging.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { Paging, query } from '../../http/validate.ts';
+import { USER_SUMMARY_COLUMNS } from './user-detail.ts';
 
 // The user-management list (ADMIN, MANAGER, QA_TEAM, CSR_SUPERVISOR, and AGENT_ENGAGEMENT for the
 // impersonation lookup: an active BROKERAGE_ADMIN or LOAN_OFFICE_ADMIN of a target) and, for
@@ -124,19 +125,7 @@ export const usersAdminRoutes: RouteDef[] = [
               likeWildcard((q.q ?? '').toLowerCase()),
             ),
           );
-      const columns = [
-        'u.id',
-        'u.email',
-        'u.phone',
-        'u.first_name',
-        'u.last_name',
-        'u.broker_id',
-        'u.loan_office_id',
-        'u.agent_id',
-        'u.status',
-        'u.psi_last_login',
-        'u.created_at',
-      ] as const;
+      const columns = USER_SUMMARY_COLUMNS;
       const page = { offset: q.pageIndex * q.pageSize, limit: q.pageSize };
       const direction = q.sort.desc ? 'desc' : 'asc';
       const [totalElements, rows] = await Promise.all([
