@@ -38,9 +38,13 @@ const cases = [
   { name: 'assignments, page 20', as: 'staff' as const, url: `${A}?pageIndex=20&pageSize=10` },
   { name: 'assignments, forced', as: 'staff' as const, url: `${A}?mode=FORCED&pageSize=10` },
   { name: 'assignments, one ZIP', as: 'staff' as const, url: `${A}?zip=${one.zip}&pageSize=10` },
-  { name: 'assignment detail', as: 'staff' as const, url: `${A}/${one.id}` },
-  { name: 'explain an opportunity', as: 'staff' as const, url: `${A}/explain?opportunityId=${one.opportunity_id}` },
-  { name: 'explain a ZIP', as: 'staff' as const, url: `${A}/explain?zip=${one.zip}` },
+  { name: 'assignment detail', as: 'staff' as const, url: `${A}/${one.id}?pageSize=10` },
+  {
+    name: 'explain an opportunity',
+    as: 'staff' as const,
+    url: `${A}/explain?opportunityId=${one.opportunity_id}&pageSize=10`,
+  },
+  { name: 'explain a ZIP', as: 'staff' as const, url: `${A}/explain?zip=${one.zip}&pageSize=10` },
   { name: 'markets', as: 'staff' as const, url: '/interviews-api/markets' },
   { name: 'content items, page 0 A-Z', as: 'staff' as const, url: `${C}?pageSize=10` },
   {

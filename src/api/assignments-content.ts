@@ -41,8 +41,9 @@ export interface MatchParams {
 export const assignmentKeys = {
   all: ['assignments'] as const,
   list: (p: AssignmentListParams) => [...assignmentKeys.all, 'list', p] as const,
-  detail: (id: number) => [...assignmentKeys.all, 'detail', id] as const,
-  explain: (by: { opportunityId?: number; zip?: string }) => [...assignmentKeys.all, 'explain', by] as const,
+  detail: (id: number, page: Paging) => [...assignmentKeys.all, 'detail', id, page] as const,
+  explain: (by: { opportunityId?: number; zip?: string }, page: Paging) =>
+    [...assignmentKeys.all, 'explain', by, page] as const,
 };
 export const contentKeys = {
   all: ['content'] as const,
@@ -71,17 +72,23 @@ export const assignmentListQueryOptions = (p: AssignmentListParams) =>
         schema: AgentAssignmentPage,
       }),
   });
-export const assignmentQueryOptions = (id: number) =>
+/** A recorded decision with one page of its candidates (`page` pages the candidates). */
+export const assignmentQueryOptions = (id: number, page: Paging) =>
   queryOptions({
-    queryKey: assignmentKeys.detail(id),
-    queryFn: () => request(`${BASE}/${id}`, { schema: AgentAssignmentDetail }),
+    queryKey: assignmentKeys.detail(id, page),
+    queryFn: () =>
+      request(`${BASE}/${id}`, {
+        query: { pageIndex: page.pageIndex, pageSize: page.pageSize },
+        schema: AgentAssignmentDetail,
+      }),
   });
-export const explainQueryOptions = (by: { opportunityId?: number; zip?: string }) =>
+/** The rule's decision now, with one page of its candidates (`page` pages the candidates). */
+export const explainQueryOptions = (by: { opportunityId?: number; zip?: string }, page: Paging) =>
   queryOptions({
-    queryKey: assignmentKeys.explain(by),
+    queryKey: assignmentKeys.explain(by, page),
     queryFn: () =>
       request(`${BASE}/explain`, {
-        query: { opportunityId: by.opportunityId, zip: by.zip },
+        query: { opportunityId: by.opportunityId, zip: by.zip, pageIndex: page.pageIndex, pageSize: page.pageSize },
         schema: AssignmentExplanation,
       }),
     staleTime: 0,

@@ -53,7 +53,11 @@ export type AgentAssignment = v.InferOutput<typeof AgentAssignment>;
 export const AgentAssignmentPage = paged(AgentAssignment);
 export type AgentAssignmentPage = v.InferOutput<typeof AgentAssignmentPage>;
 
-/** A recorded decision with every candidate's verdict as it stood then. */
+// The candidates of a decision come a page at a time, in the rule's order (the chosen agent first):
+// `pageIndex` and `pageSize` in the query page them as every list's do (10 when not asked), and
+// `candidateCount` is how many there are in all. A busy ZIP has close to two thousand.
+
+/** A recorded decision with a page of its candidates' verdicts as they stood then (candidateCount in all). */
 export const AgentAssignmentDetail = v.object({ ...AgentAssignment.entries, candidates: v.array(AssignmentVerdict) });
 export type AgentAssignmentDetail = v.InferOutput<typeof AgentAssignmentDetail>;
 
@@ -66,7 +70,10 @@ export const AssignmentExplanation = v.object({
   brokerageId: v.nullable(v.number()),
   chosenAgentId: v.nullable(v.number()),
   summary: v.string(),
+  /** a page of the candidates' verdicts, in the rule's order */
   candidates: v.array(AssignmentVerdict),
+  /** how many candidates the rule weighed in all */
+  candidateCount: v.number(),
   /** the recorded decisions for the opportunity (or the ZIP), newest first */
   history: v.array(AgentAssignment),
 });

@@ -23,14 +23,22 @@ export interface PaginationProps {
   onChange: (next: PaginationState) => void;
   /** Spec 2: 10, 20 and 40. With a single option the size cannot be changed and no picker shows. */
   rowsPerPageOptions?: readonly number[];
+  /** The control's accessible name when two page the same kind of rows on one screen ("<Type> pages" otherwise). */
+  label?: string;
 }
 
 /** Rows-per-page picker, "1 - 10 of 45 agents", and previous / next page buttons. */
-export function Pagination({ rowsType, state, onChange, rowsPerPageOptions = ROWS_PER_PAGE_OPTIONS }: PaginationProps) {
+export function Pagination({
+  rowsType,
+  state,
+  onChange,
+  rowsPerPageOptions = ROWS_PER_PAGE_OPTIONS,
+  label,
+}: PaginationProps) {
   const id = useId();
   const type = rowsTypeText(rowsType);
   return (
-    <nav className={styles.bar} aria-label={`${type.charAt(0).toUpperCase()}${type.slice(1)} pages`}>
+    <nav className={styles.bar} aria-label={label ?? `${type.charAt(0).toUpperCase()}${type.slice(1)} pages`}>
       {rowsPerPageOptions.length > 1 && (
         <span className={styles.perPage}>
           <label htmlFor={id}>{perPageLabel(rowsType)}</label>

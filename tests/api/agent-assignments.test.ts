@@ -109,6 +109,65 @@ describe('the demo seed', () => {
   });
 });
 
+describe('candidates a page at a time', () => {
+  /** Every page of `path` at `size`, concatenated, with the total each page reported. */
+  const allPages = async <T extends { candidates: { agentId: number; position: number }[]; candidateCount: number }>(
+    path: string,
+    size: number,
+  ) => {
+    const seen: { agentId: number; position: number }[] = [];
+    const totals = new Set<number>();
+    for (let page = 0; ; page++) {
+      const res = await admin.get<T>(`${path}${path.includes('?') ? '&' : '?'}pageIndex=${page}&pageSize=${size}`);
+      expect(res.status).toBe(200);
+      totals.add(res.body.candidateCount);
+      expect(res.body.candidates.length).toBeLessThanOrEqual(size);
+      if (res.body.candidates.length === 0) break;
+      seen.push(...res.body.candidates.map((c) => ({ agentId: c.agentId, position: c.position })));
+    }
+    return { seen, totals: [...totals] };
+  };
+
+  it("pages the explanation's candidates in the rule's order, and candidateCount is all of them", async () => {
+    const busiest = (
+      await sql<{ zip: string }>`select zip from agent_coverage_areas where zip is not null
+        group by zip order by count(*) desc, zip limit 1`.execute(server.db)
+    ).rows[0]!.zip;
+    const whole = (await admin.get<AssignmentExplanation>(`${BASE}/explain?zip=${busiest}&pageSize=1000`)).body;
+    expect(whole.candidates.length).toBeGreaterThanOrEqual(3);
+    expect(whole.candidateCount).toBe(whole.candidates.length);
+    const { seen, totals } = await allPages<AssignmentExplanation>(`${BASE}/explain?zip=${busiest}`, 2);
+    expect(totals).toEqual([whole.candidateCount]);
+    expect(seen).toEqual(whole.candidates.map((c) => ({ agentId: c.agentId, position: c.position })));
+    expect(seen.map((c) => c.position)).toEqual(seen.map((_, i) => i + 1));
+    // Asked for no page, the first 10 come, as from every list.
+    const first = (await admin.get<AssignmentExplanation>(`${BASE}/explain?zip=${busiest}`)).body;
+    expect(first.candidates).toEqual(whole.candidates.slice(0, 10));
+  });
+
+  it("pages a recorded decision's candidates, and candidateCount is all of them", async () => {
+    const most = (
+      await sql<{ assignment_id: number }>`select assignment_id from agent_assignment_candidates
+        group by assignment_id order by count(*) desc, assignment_id limit 1`.execute(server.db)
+    ).rows[0]!.assignment_id;
+    const whole = (await admin.get<AgentAssignmentDetail>(`${BASE}/${most}?pageSize=1000`)).body;
+    expect(whole.candidates.length).toBeGreaterThanOrEqual(2);
+    expect(whole.candidateCount).toBe(whole.candidates.length);
+    const { seen, totals } = await allPages<AgentAssignmentDetail>(`${BASE}/${most}`, 1);
+    expect(totals).toEqual([whole.candidateCount]);
+    expect(seen).toEqual(whole.candidates.map((c) => ({ agentId: c.agentId, position: c.position })));
+  });
+
+  it('refuses a page size out of range or not a number with 400', async () => {
+    const [a] = await seededAssignments('AUTOMATIC');
+    for (const bad of ['pageSize=0', 'pageSize=1001', 'pageSize=ten', 'pageIndex=-1']) {
+      const explain = await admin.get(`${BASE}/explain?opportunityId=${a!.opportunityId}&${bad}`);
+      expect(explain.status, bad).toBe(400);
+      expect((await admin.get(`${BASE}/${a!.id}?${bad}`)).status, bad).toBe(400);
+    }
+  });
+});
+
 describe('explain', () => {
   it("for an opportunity answers the rule's current decision and the recorded history", async () => {
     const [a] = await seededAssignments('AUTOMATIC');
@@ -135,7 +194,7 @@ describe('explain', () => {
         zip: string;
       }>`select zip from agent_coverage_areas where zip like '041%' order by zip limit 1`.execute(server.db)
     ).rows[0]!.zip;
-    const res = await admin.get<AssignmentExplanation>(`${BASE}/explain?zip=${cov}`);
+    const res = await admin.get<AssignmentExplanation>(`${BASE}/explain?zip=${cov}&pageSize=1000`);
     expect(res.status).toBe(200);
     expect(res.body.state).toBe('ME');
     const covering = (

@@ -260,7 +260,7 @@ describe('excluded areas', () => {
     ).brokerage_id;
     const verdict = async () => {
       const res = await as['admin@demo.test']!.get(
-        `/interviews-api/agentAssignments/explain?zip=${zip}&brokerageId=${brokerage}`,
+        `/interviews-api/agentAssignments/explain?zip=${zip}&brokerageId=${brokerage}&pageSize=1000`,
       );
       expect(res.status).toBe(200);
       return (res.body.candidates as { agentId: number; checks: { check: string; passed: boolean }[] }[])

@@ -1,4 +1,5 @@
 import { waitFor, within } from '@testing-library/react';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
 import { renderApp, testServer } from '../setup/render-app.tsx';
@@ -40,6 +41,48 @@ describe('Agent Assignments', () => {
     const now = await screen.findByRole('table', { name: 'Candidates now' });
     await waitFor(() => expect(rowsOf(now).length).toBeGreaterThan(0));
     expect(screen.getByRole('heading', { name: `ZIP code ${zip}: the rule now` })).toBeInTheDocument();
+  }, 60_000);
+});
+
+describe('Agent Assignments: candidates a page at a time', () => {
+  it('pages the rule’s candidates for the busiest ZIP with the spec’s control, in the URL, from a total equal to the rule’s', async () => {
+    const db = (await testServer()).db;
+    const { zip, n } = (
+      await sql<{ zip: string; n: number }>`select zip, count(*)::int as n from agent_coverage_areas
+        where zip is not null group by zip order by count(*) desc, zip limit 1`.execute(db)
+    ).rows[0]!;
+    const { screen, user } = await renderApp(`/console/agent-assignments?by=zip&value=${zip}`, {
+      as: 'admin@demo.test',
+    });
+    const table = await screen.findByRole('table', { name: 'Candidates now' });
+    const pages = screen.getByRole('navigation', { name: 'Candidates now pages' });
+    // The rule weighs at least every agent covering the ZIP; more than one page of them shows 10.
+    await waitFor(() => expect(within(pages).getByText(/^1 - 10 of \d+ candidates$/)).toBeInTheDocument());
+    const total = Number(/of (\d+)/.exec(within(pages).getByText(/candidates$/).textContent ?? '')![1]);
+    expect(total).toBeGreaterThanOrEqual(n);
+    expect(total).toBeGreaterThan(10);
+    expect(rowsOf(table)).toHaveLength(10);
+    expect(rowsOf(table)[0]).toHaveTextContent(/^1/);
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(within(pages).getByText(`11 - ${Math.min(20, total)} of ${total} candidates`)).toBeInTheDocument(),
+    );
+    await waitFor(() => expect(rowsOf(table)[0]).toHaveTextContent(/^11/));
+    expect(rowsOf(table)).toHaveLength(Math.min(20, total) - 10);
+    expect(new URLSearchParams(window.location.search).get('candidatesPage')).toBe('2');
+  }, 60_000);
+
+  it('shows as many candidates of a recorded decision as its row in the list counts', async () => {
+    const { screen, user } = await renderApp('/console/agent-assignments?mode=AUTOMATIC', { as: 'admin@demo.test' });
+    const list = await screen.findByRole('table', { name: 'Recorded assignments' });
+    await waitFor(() => expect(rowsOf(list).length).toBeGreaterThan(0));
+    const row = rowsOf(list)[0]!;
+    const counted = Number(within(row).getAllByRole('cell')[5]!.textContent);
+    await user.click(within(row).getByRole('button', { name: /^Explain assignment/ }));
+    const pages = await screen.findByRole('navigation', { name: /^Candidates of assignment \d+ pages$/ });
+    await waitFor(() =>
+      expect(within(pages).getByText(`1 - ${Math.min(10, counted)} of ${counted} candidates`)).toBeInTheDocument(),
+    );
   }, 60_000);
 });
 

@@ -35,6 +35,12 @@ const ListQuery = v.object({
   sort: Sort(['created', 'zip', 'mode'], 'created,DESC'),
 });
 const SORT_COLUMN = { created: 'x.created_at', zip: 'x.zip', mode: 'x.mode' } as const;
+/** A page of a decision's candidates (the explanation's and a recorded decision's): every list's paging. */
+const CandidatePageQuery = v.object(Paging);
+const ExplainQuery = v.object({ ...AssignmentExplainQuery.entries, ...Paging });
+type CandidatePage = v.InferOutput<typeof CandidatePageQuery>;
+const pageOf = <T>(all: readonly T[], p: CandidatePage): T[] =>
+  all.slice(p.pageIndex * p.pageSize, (p.pageIndex + 1) * p.pageSize);
 
 const listQuery = (db: Db) =>
   db
@@ -102,7 +108,7 @@ const parseJson = <T>(text: string, fallback: T): T => {
   }
 };
 
-async function loadDetail(db: Db, id: number): Promise<AgentAssignmentDetail> {
+async function loadDetail(db: Db, id: number, page: CandidatePage): Promise<AgentAssignmentDetail> {
   const row = await listQuery(db).where('x.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('No such assignment');
   const candidates = await db
@@ -111,6 +117,8 @@ async function loadDetail(db: Db, id: number): Promise<AgentAssignmentDetail> {
     .select(['k.agent_id', 'k.outcome', 'k.position', 'k.reasons', 'k.checks', 'a.first_name', 'a.last_name'])
     .where('k.assignment_id', '=', id)
     .orderBy('k.position')
+    .offset(page.pageIndex * page.pageSize)
+    .limit(page.pageSize)
     .execute();
   return {
     ...toAssignment(row),
@@ -166,7 +174,7 @@ export const agentAssignmentRoutes: RouteDef[] = [
     path: '/interviews-api/agentAssignments/explain',
     policy: DIAGNOSTICS_ROLES,
     handler: async (c) => {
-      const q = query(c, AssignmentExplainQuery);
+      const q = query(c, ExplainQuery);
       const db = c.var.db;
       const now = c.var.now();
       if (q.opportunityId === undefined && q.zip === undefined)
@@ -195,7 +203,8 @@ export const agentAssignmentRoutes: RouteDef[] = [
           brokerageId: lead.brokerageId,
           chosenAgentId: decision.chosenAgentId,
           summary: decision.summary,
-          candidates: decision.candidates,
+          candidates: pageOf(decision.candidates, q),
+          candidateCount: decision.candidates.length,
           history: history.map(toAssignment),
         };
       } else {
@@ -216,7 +225,8 @@ export const agentAssignmentRoutes: RouteDef[] = [
           brokerageId: lead.brokerageId,
           chosenAgentId: decision.chosenAgentId,
           summary: decision.summary,
-          candidates: decision.candidates,
+          candidates: pageOf(decision.candidates, q),
+          candidateCount: decision.candidates.length,
           history: history.map(toAssignment),
         };
       }
@@ -229,7 +239,8 @@ export const agentAssignmentRoutes: RouteDef[] = [
     policy: DIAGNOSTICS_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      return c.json((await loadDetail(c.var.db, id)) satisfies AgentAssignmentDetail);
+      const page = query(c, CandidatePageQuery);
+      return c.json((await loadDetail(c.var.db, id, page)) satisfies AgentAssignmentDetail);
     },
   }),
   route({
@@ -247,7 +258,9 @@ export const agentAssignmentRoutes: RouteDef[] = [
           actor: { id: user.id, name: personName(user.firstName, user.lastName, user.email ?? `User ${user.id}`) },
         }),
       );
-      return c.json((await loadDetail(c.var.db, assignmentId)) satisfies AgentAssignmentDetail, 201);
+      // The answer carries the first page of candidates, as the detail does when asked for no page.
+      const firstPage = v.parse(CandidatePageQuery, {});
+      return c.json((await loadDetail(c.var.db, assignmentId, firstPage)) satisfies AgentAssignmentDetail, 201);
     },
   }),
 ];

@@ -30,7 +30,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { refusalOf, ruleError, useForm } from '../../widgets/form.ts';
 import { defineList } from '../../widgets/list-screen.tsx';
-import { CandidateTable } from './candidate-table.tsx';
+import { CandidateTable, useCandidatePages, type CandidatePages } from './candidate-table.tsx';
 
 export const NO_ASSIGNMENTS = 'No assignments found.';
 const LIST = defineList({
@@ -57,6 +57,9 @@ const FIELD_KEYS: readonly Field[] = [FIELD.opportunity, FIELD.zip];
 const MAX = fieldMaxLengths(AssignmentExplainQuery);
 const lookupError = (field: Field, value: string) => ruleError(AssignmentExplainQuery.entries[field], value);
 
+/** The URL patch that puts a candidate table back on its first page at its default size. */
+const pageReset = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, null]));
+
 const modeText = (a: AgentAssignment) =>
   a.mode === 'FORCED' ? `Forced by ${a.forcedBy?.name ?? 'staff'}` : 'Automatic';
 
@@ -65,10 +68,12 @@ function Explanation({
   by,
   value,
   query,
+  pages,
 }: {
   by: 'opportunity' | 'zip';
   value: string;
   query: UseQueryResult<AssignmentExplanation>;
+  pages: CandidatePages;
 }) {
   if (query.isError) {
     // A refusal of the lookup's value is shown at its field; only what belongs to no field shows here.
@@ -93,7 +98,13 @@ function Explanation({
       <p>
         <strong>{e.summary}</strong>
       </p>
-      <CandidateTable label="Candidates now" candidates={e.candidates} />
+      <CandidateTable
+        label="Candidates now"
+        candidates={e.candidates}
+        total={e.candidateCount}
+        pages={pages}
+        loading={query.isPlaceholderData}
+      />
       {e.history.length > 0 && (
         <>
           <h3 className={styles.subheading}>Recorded decisions</h3>
@@ -112,7 +123,8 @@ function Explanation({
 
 /** One recorded decision with every candidate's verdict as it stood then (?assignment=id). */
 function RecordedDecision({ id }: { id: number }) {
-  const query = useQuery(assignmentQueryOptions(id));
+  const pages = useCandidatePages('decision');
+  const query = useQuery({ ...assignmentQueryOptions(id, pages.paging), placeholderData: keepPreviousData });
   if (query.isError)
     return (
       <Card>
@@ -133,7 +145,13 @@ function RecordedDecision({ id }: { id: number }) {
       <p>
         <strong>{d.summary}</strong>
       </p>
-      <CandidateTable label={`Candidates of assignment ${d.id}`} candidates={d.candidates} />
+      <CandidateTable
+        label={`Candidates of assignment ${d.id}`}
+        candidates={d.candidates}
+        total={d.candidateCount}
+        pages={pages}
+        loading={query.isPlaceholderData}
+      />
     </Card>
   );
 }
@@ -152,9 +170,15 @@ export function AgentAssignmentsScreen() {
   const [form, setForm] = useState<{ by: 'opportunity' | 'zip'; value: string }>({ by, value });
   const { form: formRef, errors, clear, check, refused } = useForm(FIELD_KEYS);
   const validValue = value !== '' && lookupError(FIELD[by], value) === undefined;
+  const explainPages = useCandidatePages('candidates');
+  const decisionKeys = useCandidatePages('decision').keys;
   const explain = useQuery({
-    ...explainQueryOptions(by === 'opportunity' ? { opportunityId: Number(value) } : { zip: value }),
+    ...explainQueryOptions(
+      by === 'opportunity' ? { opportunityId: Number(value) } : { zip: value },
+      explainPages.paging,
+    ),
     enabled: validValue,
+    placeholderData: keepPreviousData,
   });
   // The server's refusal of the value looked up (an opportunity nobody has) goes to its field.
   const refusedAt = explain.isError ? explain.errorUpdatedAt : 0;
@@ -177,7 +201,8 @@ export function AgentAssignmentsScreen() {
     if (!check({ [field]: lookupError(field, v) })) return;
     // The same lookup again asks again (an opportunity created since, a refusal to show once more).
     if (form.by === by && v === value) void explain.refetch();
-    setParam({ by: form.by, value: v, assignment: null });
+    // A new lookup starts at its first page of candidates.
+    setParam({ by: form.by, value: v, assignment: null, ...pageReset(explainPages.keys) });
   };
 
   const columns: Column<AgentAssignment>[] = [
@@ -198,7 +223,7 @@ export function AgentAssignmentsScreen() {
         <Button
           variant="text"
           aria-label={`Explain assignment ${a.id}`}
-          onClick={() => setParam({ assignment: String(a.id) })}
+          onClick={() => setParam({ assignment: String(a.id), ...pageReset(decisionKeys) })}
         >
           Explain
         </Button>
@@ -241,7 +266,7 @@ export function AgentAssignmentsScreen() {
             <Button type="submit">Explain</Button>
           </form>
         </Card>
-        {validValue && <Explanation by={by} value={value} query={explain} />}
+        {validValue && <Explanation by={by} value={value} query={explain} pages={explainPages} />}
         {Number.isInteger(opened) && opened > 0 && <RecordedDecision id={opened} />}
         <Card aria-labelledby="recorded-heading">
           <h2 id="recorded-heading" className={styles.subheading}>

@@ -1,11 +1,70 @@
+import { useSearchParams } from 'wouter';
+
+import type { Paging } from '../../api/staff.ts';
 import type { AssignmentVerdict } from '../../contract/agent-assignments.ts';
 import { CHECK_LABELS } from '../../lib/assignment-rule.ts';
+import {
+  DEFAULT_ROWS_PER_PAGE,
+  pageIndexOf,
+  ROWS_PER_PAGE_OPTIONS,
+  type PaginationState,
+} from '../../lib/pagination.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
 import * as styles from '../../ui/staff.css.ts';
 
-/** Every candidate of a decision: chosen or skipped, why, and each check of the rule. */
-export function CandidateTable({ label, candidates }: { label: string; candidates: readonly AssignmentVerdict[] }) {
+/** A whole number from the query within `allowed` (or at least 1), else the fallback. */
+const numberIn = (text: string | null, fallback: number, allowed?: readonly number[]): number => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) return fallback;
+  return allowed && !allowed.includes(n) ? fallback : n;
+};
+
+/**
+ * Which page of a decision's candidates shows, kept in the URL as `<prefix>Page` and `<prefix>Rows`
+ * (defaults left out), so a link and Back reproduce it. Two tables can show at once (the rule now and
+ * a recorded decision): each has its own prefix.
+ */
+export function useCandidatePages(prefix: string) {
+  const [search, setSearch] = useSearchParams();
+  const pageKey = `${prefix}Page`;
+  const rowsKey = `${prefix}Rows`;
+  const page = numberIn(search.get(pageKey), 1);
+  const rowsPerPage = numberIn(search.get(rowsKey), DEFAULT_ROWS_PER_PAGE, ROWS_PER_PAGE_OPTIONS);
+  const paging: Paging = { pageIndex: pageIndexOf({ page }), pageSize: rowsPerPage };
+  const state = (totalItems: number): PaginationState => ({ page, rowsPerPage, totalItems });
+  const set = (next: PaginationState) =>
+    setSearch(
+      (prev) => {
+        const q = new URLSearchParams(prev);
+        if (next.page === 1) q.delete(pageKey);
+        else q.set(pageKey, String(next.page));
+        if (next.rowsPerPage === DEFAULT_ROWS_PER_PAGE) q.delete(rowsKey);
+        else q.set(rowsKey, String(next.rowsPerPage));
+        return q;
+      },
+      { replace: true },
+    );
+  return { paging, state, set, keys: [pageKey, rowsKey] as const };
+}
+export type CandidatePages = ReturnType<typeof useCandidatePages>;
+
+/** A page of a decision's candidates: chosen or skipped, why, and each check of the rule. */
+export function CandidateTable({
+  label,
+  candidates,
+  total,
+  pages,
+  loading,
+}: {
+  label: string;
+  candidates: readonly AssignmentVerdict[];
+  /** how many candidates the decision weighed in all */
+  total: number;
+  pages: CandidatePages;
+  loading: boolean;
+}) {
   const columns: Column<AssignmentVerdict>[] = [
     { key: 'position', header: '#', cell: (c) => c.position },
     { key: 'agent', header: 'Agent', cell: (c) => c.name },
@@ -48,12 +107,16 @@ export function CandidateTable({ label, candidates }: { label: string; candidate
     },
   ];
   return (
-    <DataTable
-      label={label}
-      columns={columns}
-      rows={candidates}
-      rowKey={(c) => c.agentId}
-      empty="No agent covers this area."
-    />
+    <>
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={candidates}
+        rowKey={(c) => c.agentId}
+        loading={loading}
+        empty="No agent covers this area."
+      />
+      <Pagination rowsType="candidates" label={`${label} pages`} state={pages.state(total)} onChange={pages.set} />
+    </>
   );
 }
