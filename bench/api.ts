@@ -23,18 +23,14 @@
 // that read while the inspector's CPU profiler runs in it (bench/cpu-profile.ts); prints each one's
 // self time by module (ours, hono, kysely, pg, pglite, node internals) in ms per request, the top 15
 // frames, and what the API spends per request beyond its baseline, module by module.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import pg from 'pg';
 
-import { openDatabase } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { seed } from '../server/db/seed/index.ts';
 import setupTemplate from '../tests/setup/global-setup.ts';
 import { formatSummary, summarise, type CpuProfile, type ProfileSummary } from './cpu-profile.ts';
+import { cpuMs, postgresDatabase as createPostgresDatabase, json, said, signIn, startApiServer } from './servers.ts';
 
 const SECONDS = Number(process.env.API_BENCH_SECONDS ?? 5);
 const RATIO_BUDGET = 0.7;
@@ -43,14 +39,6 @@ const LATENCY_CONNECTIONS = Number(process.env.LATENCY_CONNECTIONS ?? 2);
 const PG_RATIO_BUDGET = 0.5;
 const PROFILE = process.env.API_BENCH_PROFILE;
 const PROFILE_DIR = '.tmp/api-profile';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 // A target's database is its own: BENCH_DATABASE_URL of this process names the server to create the
 // PostgreSQL copy on, never a PGlite target's database (an empty value means PGlite in api-server.ts).
@@ -61,31 +49,10 @@ interface Target {
 }
 let started = 0;
 async function start(mode: 'baseline' | 'real', env: Record<string, string> = {}): Promise<Target> {
-  const port = await freePort();
   const profile = `${PROFILE_DIR}/${mode}-${(started += 1)}.cpuprofile`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api-server.ts', mode, String(port)], {
-    env: { ...process.env, BENCH_DATABASE_URL: '', ...(PROFILE ? { API_SERVER_PROFILE: profile } : {}), ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  child.on('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM') console.error(`${mode} server exited ${code ?? signal}`);
-  });
-  await said(child, 'ready');
-  return { url: `http://127.0.0.1:${port}`, child, profile };
+  const { url, child } = await startApiServer(mode, { ...(PROFILE ? { API_SERVER_PROFILE: profile } : {}), ...env });
+  return { url, child, profile };
 }
-
-/** Resolves when the child prints `word` on its stdout. */
-const said = (child: ChildProcess, word: string) =>
-  new Promise<void>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      if (d.toString().includes(word)) {
-        child.stdout!.off('data', onData);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited ${code} before saying ${word}`)));
-  });
 
 /** Loads `url` for SECONDS while the target's CPU profiler runs (bench/api-server.ts): its summary and request count. */
 async function profiled(
@@ -105,18 +72,6 @@ async function profiled(
   return { summary: summarise(JSON.parse(readFileSync(t.profile, 'utf8')) as CpuProfile), requests: r.requests.total };
 }
 
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, init);
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
-
-/** CPU time (user + system, ms) a process has used: /proc/<pid>/stat, clock ticks of 10 ms. */
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
-
 interface Figures {
   rps: number;
   p50: number;
@@ -134,19 +89,7 @@ async function load(url: string, headers: Record<string, string>, pid: number, c
 
 async function postgresDatabase(): Promise<string | undefined> {
   const server = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!server) return undefined;
-  const name = `porchlight_bench_${Date.now()}`;
-  const c = new pg.Client({ connectionString: server });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const target = new URL(server);
-  target.pathname = `/${name}`;
-  const { db, close } = await openDatabase({ databaseUrl: target.toString() });
-  await migrate(db);
-  await seed(db);
-  await close();
-  return target.toString();
+  return server ? createPostgresDatabase(server) : undefined;
 }
 
 if (!existsSync('.tmp/test-template.tar')) await setupTemplate();
@@ -162,19 +105,6 @@ try {
   if (baselinePg) children.push(baselinePg.child);
   if (realPg) children.push(realPg.child);
 
-  const signIn = async (base: string) =>
-    (
-      await json<{ access_token: string }>(`${base}/auth/oauth2.0/accessToken`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'password',
-          username: 'admin@demo.test',
-          password: 'Demo-pass-1',
-          client_id: 'porchlight-console',
-        }),
-      })
-    ).access_token;
   const token = await signIn(real.url);
   const me = await json<{ id: number }>(`${real.url}/users-api/users/me`, {
     headers: { Authorization: `Bearer ${token}` },

@@ -53,7 +53,12 @@ const BENCHMARKS: Record<string, { fast: boolean; about: string }> = {
   'live-events': {
     fast: false,
     about:
-      '1,000 open SSE streams on one process, one change a second: p95 delivery (budget 500 ms), memory per stream',
+      '1,000 open SSE streams on one process, one change a second: p95 delivery (budget 500 ms), memory per stream; LIVE_PROCESSES=2 LIVE_STREAMS=5000 spreads them over two processes on one PostgreSQL',
+  },
+  processes: {
+    fast: false,
+    about:
+      'the API as one and as two processes on one PostgreSQL, same reads and connections: req/s, p50/p99, CPU ms per request of API and database (budget two >= 1.3x one)',
   },
   fuzz: {
     fast: false,
