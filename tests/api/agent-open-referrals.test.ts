@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { overduePredicate } from '../../server/db/overdue.ts';
+import { overdueCandidateFloor } from '../../server/routes/agents-api/agent-queries.ts';
 import { MyAgentPage } from '../../src/contract/my-agents.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
@@ -124,6 +125,41 @@ describe('agent_open_referrals and brokerage_open_referrals, kept by the trigger
     expect(await kept()).toEqual(await fromRows());
     await server.db.deleteFrom('referrals').where('id', '=', copy.rows[0]!.id).execute();
     expect(await kept()).toEqual(await fromRows());
+  });
+});
+
+describe('the most overdue first, read from the agents who can rank near the top', () => {
+  it('orders small pages near the top exactly as every agent ordered would, and the floor did narrow them', async () => {
+    const expected = await expectedOrder('desc');
+    let narrowed = 0;
+    for (const pageSize of [1, 2, 3, 5]) {
+      for (let pageIndex = 0; pageIndex < 4; pageIndex++) {
+        const rows = (pageIndex + 1) * pageSize;
+        const floor = await overdueCandidateFloor(server.db, new Date(), { brokerageId: harbor }, rows);
+        if (floor !== undefined) {
+          narrowed += 1;
+          // The floor never leaves out an agent the page shows.
+          const open = await server.db
+            .selectFrom('agent_open_referrals')
+            .select(['agent_id', 'open'])
+            .where('brokerage_id', '=', harbor)
+            .execute();
+          const openOf = new Map(open.map((o) => [o.agent_id, o.open]));
+          for (const e of expected.slice(0, rows)) expect(openOf.get(e.id) ?? 0).toBeGreaterThanOrEqual(floor);
+        }
+        const page = v.parse(
+          MyAgentPage,
+          (await broker.get(`/agents-api/my-agents?pageSize=${pageSize}&pageIndex=${pageIndex}&sort=overdue,DESC`))
+            .body,
+        );
+        expect(
+          page.content.map((a) => ({ id: a.id, overdue: a.funnelStatus.stages.overdueForFollowup.count })),
+          `page ${pageIndex} of ${pageSize}`,
+        ).toEqual(expected.slice(pageIndex * pageSize, rows).map((e) => ({ id: e.id, overdue: e.overdue })));
+      }
+    }
+    // The demo seed's counts let the floor narrow the top pages (else this test would prove nothing).
+    expect(narrowed).toBeGreaterThan(0);
   });
 });
 

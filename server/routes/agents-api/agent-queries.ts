@@ -120,10 +120,19 @@ export async function agentPage(
     ])
     .groupBy(['o.agent_id', 'o.brokerage_id']);
   const base = filtered(db, f);
+  const byCount = sort.key === 'funnelStatus.overdueForFollowupCount' && f.brokerageId !== undefined;
+  // Most overdue first, on a page near the top: only the agents who could rank there are read.
+  const floor =
+    byCount && sort.direction === 'desc'
+      ? await overdueCandidateFloor(db, now, f, page.offset + page.limit)
+      : undefined;
   const ids = (
     await (
-      sort.key === 'funnelStatus.overdueForFollowupCount' && f.brokerageId !== undefined
-        ? byOverdueCount(db, now, f.brokerageId, base).orderBy(
+      byCount && f.brokerageId !== undefined
+        ? (floor === undefined
+            ? byOverdueCount(db, now, f.brokerageId, base)
+            : byOverdueCount(db, now, f.brokerageId, base).where('k.open', '>=', floor)
+          ).orderBy(
             sql.join([
               sql`coalesce(k.open, 0) - coalesce(rc.n, 0) + coalesce(sc.n, 0) ${dir}`,
               ...names('last_name', 'first_name'),
@@ -145,6 +154,81 @@ export async function agentPage(
   const rows = await agentRows(db, now, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Past this many rows (offset + page size) the top-of-list path is not worth its first step. */
+const TOP_ROWS_MAX = 200;
+/** How many agents beyond twice the rows the floor's sample reads. */
+const SAMPLE_EXTRA = 40;
+
+/**
+ * The least open count an agent needs to rank among the first `rows` most overdue agents of one
+ * brokerage (with the list's filters), or undefined when every agent must be read.
+ *
+ * An agent's overdue count is `open - recent + sale` (byOverdueCount), so it is at most
+ * `open + sale`. A sample of the agents with the most open referrals (more than `rows`: an agent with
+ * many open referrals may have updated most of them lately) is read with their exact counts: the
+ * `rows`-th largest of those, L, is at most the count at position `rows` of the whole order (there are
+ * `rows` agents with at least L). Every agent ranked at or above that position has a count of at least
+ * L, so an open count of at least L - (the most overdue sales any agent has). Those agents, and only
+ * those, need to be ordered; ties are ordered among them exactly as among all (decision 0126).
+ * When that floor is 0 or less, agents with no open referral could rank, and every agent is read.
+ */
+export async function overdueCandidateFloor(
+  db: Db,
+  now: Date,
+  f: AgentFilter,
+  rows: number,
+): Promise<number | undefined> {
+  if (f.brokerageId === undefined || rows > TOP_ROWS_MAX) return undefined;
+  const brokerageId = f.brokerageId;
+  const top = await filtered(db, f)
+    .innerJoin('agent_open_referrals as k', (j) =>
+      j.onRef('k.agent_id', '=', 'agents.id').onRef('k.brokerage_id', '=', 'agents.brokerage_id'),
+    )
+    .select(['agents.id', 'k.open'])
+    .orderBy('k.open', 'desc')
+    .limit(rows * 2 + SAMPLE_EXTRA)
+    .execute();
+  if (top.length < rows) return undefined;
+  const [parts, mostSales] = await Promise.all([
+    db
+      .selectFrom('referrals as r')
+      .select([
+        'r.agent_id',
+        sql<number>`count(*) filter (where ${idleRecentSql('r', now)})`.as('recent'),
+        sql<number>`count(*) filter (where ${saleOverdueSql('r', now)})`.as('sale'),
+      ])
+      .where(
+        'r.agent_id',
+        'in',
+        top.map((t) => t.id),
+      )
+      .where('r.brokerage_id', '=', brokerageId)
+      .groupBy('r.agent_id')
+      .execute(),
+    db
+      .selectFrom(
+        db
+          .selectFrom('referrals as r')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('r.brokerage_id', '=', brokerageId)
+          .where(saleOverdueSql('r', now))
+          .groupBy('r.agent_id')
+          .as('s'),
+      )
+      .select(sql<number>`coalesce(max(s.n), 0)`.as('most'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const byAgent = new Map(parts.map((p) => [p.agent_id, p]));
+  const exact = top
+    .map((t) => {
+      const p = byAgent.get(t.id);
+      return t.open - Number(p?.recent ?? 0) + Number(p?.sale ?? 0);
+    })
+    .sort((a, b) => b - a);
+  const floor = exact[rows - 1]! - Number(mostSales.most);
+  return floor > 0 ? floor : undefined;
 }
 
 /**
