@@ -129,10 +129,7 @@ export async function agentPage(
   const ids = (
     await (
       byCount && f.brokerageId !== undefined
-        ? (floor === undefined
-            ? byOverdueCount(db, now, f.brokerageId, base)
-            : byOverdueCount(db, now, f.brokerageId, base).where('k.open', '>=', floor)
-          ).orderBy(
+        ? byOverdueCount(db, now, f.brokerageId, base, floor).orderBy(
             sql.join([
               sql`coalesce(k.open, 0) - coalesce(rc.n, 0) + coalesce(sc.n, 0) ${dir}`,
               ...names('last_name', 'first_name'),
@@ -236,26 +233,30 @@ export async function overdueCandidateFloor(
  * referral: the idle branch is the agent's open referrals (kept by migration 028's trigger) minus those
  * updated since the cut-off (a short recent range of referrals_idle_since_idx); the UNDER_CONTRACT branch
  * is grouped as it is (a few hundred rows). Order by `open - recent + sale`.
+ * With a `floor` (overdueCandidateFloor), only the agents with at least that many open referrals are
+ * read, and the recent and sale counts are grouped for those agents only.
  */
-function byOverdueCount(db: Db, now: Date, brokerageId: number, base: Agents) {
-  const recent = db
-    .selectFrom('referrals as r')
-    .select(['r.agent_id', sql<number>`count(*)`.as('n')])
-    .where('r.brokerage_id', '=', brokerageId)
-    .where(idleRecentSql('r', now))
-    .groupBy('r.agent_id');
-  const sale = db
-    .selectFrom('referrals as r')
-    .select(['r.agent_id', sql<number>`count(*)`.as('n')])
-    .where('r.brokerage_id', '=', brokerageId)
-    .where(saleOverdueSql('r', now))
-    .groupBy('r.agent_id');
-  return base
+function byOverdueCount(db: Db, now: Date, brokerageId: number, base: Agents, floor?: number) {
+  const candidates = db
+    .selectFrom('agent_open_referrals as kc')
+    .select('kc.agent_id')
+    .where('kc.brokerage_id', '=', brokerageId)
+    .where('kc.open', '>=', floor ?? 0);
+  const counted = (rule: typeof idleRecentSql) => {
+    const q = db
+      .selectFrom('referrals as r')
+      .select(['r.agent_id', sql<number>`count(*)`.as('n')])
+      .where('r.brokerage_id', '=', brokerageId)
+      .where(rule('r', now));
+    return (floor === undefined ? q : q.where('r.agent_id', 'in', candidates)).groupBy('r.agent_id');
+  };
+  const joined = base
     .leftJoin('agent_open_referrals as k', (j) =>
       j.onRef('k.agent_id', '=', 'agents.id').onRef('k.brokerage_id', '=', 'agents.brokerage_id'),
     )
-    .leftJoin(recent.as('rc'), 'rc.agent_id', 'agents.id')
-    .leftJoin(sale.as('sc'), 'sc.agent_id', 'agents.id');
+    .leftJoin(counted(idleRecentSql).as('rc'), 'rc.agent_id', 'agents.id')
+    .leftJoin(counted(saleOverdueSql).as('sc'), 'sc.agent_id', 'agents.id');
+  return floor === undefined ? joined : joined.where('k.open', '>=', floor);
 }
 
 /** Agents by id with their overdue count and the days of the most overdue referral (overdue.ts's rule). */
