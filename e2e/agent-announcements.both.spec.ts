@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signedIn, test } from './fixtures.ts';
 
 // Announcements in the agent app, on a desktop and a phone: staff publish an
 // announcement to all agents; the demo agent sees it in the agent app with the unread count, opens
@@ -13,8 +13,7 @@ test('staff publish to all agents; the demo agent sees it unread in the agent ap
 }, info) => {
   const title = `Agent memo ${info.project.name} ${Date.now()}`;
   const body = `New listing photos are ready in the app (${info.project.name}).`;
-  await login(page, 'admin@demo.test');
-  await navigate(page, '/console/announcements');
+  await signedIn(page, 'admin@demo.test', '/console/announcements');
   await page.getByRole('button', { name: 'New Announcement' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Announcement' });
   await dialog.getByLabel('Title', { exact: true }).fill(title);
@@ -26,8 +25,7 @@ test('staff publish to all agents; the demo agent sees it unread in the agent ap
 
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await login(page, '(555) 010-0001');
-  await navigate(page, '/console/agent-announcements', { host: 'agent' });
+  await signedIn(page, '(555) 010-0001', '/console/agent-announcements');
   const heading = page.getByRole('heading', { level: 2, name: /^Announcements \(\d+ unread\)$/ });
   await expect(heading).toBeVisible(slow);
   const list = page.getByRole('list', { name: 'Announcements' });

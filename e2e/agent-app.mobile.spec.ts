@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 
-import { DEMO_PASSWORD, expect, login, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, login, signedIn, test } from './fixtures.ts';
 
 // This file's tests need the service worker, which the config blocks elsewhere (decision 0118).
 test.use({ serviceWorkers: 'allow' });
@@ -183,7 +183,7 @@ test('a change refused on replay, the referral having been reassigned, is shown 
 
 test('at 360 px wide nothing scrolls sideways and every control is at least 44 px tall', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await login(page, AGENT);
+  await signedIn(page, AGENT, '/console/agent-followups');
   await expect(page.getByRole('list', { name: 'Follow-ups' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sort' })).toBeVisible();

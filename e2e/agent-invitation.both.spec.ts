@@ -1,6 +1,6 @@
 import { devices } from '@playwright/test';
 
-import { expect as baseExpect, expectNoAxeViolations, login, outbox, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, login, outbox, signedIn, test } from './fixtures.ts';
 
 // On desktop and phone: a broker admin invites an agent from the top bar's Invite Agents, the
 // invitee opens the link from the outbox, sets a password, and signs in on the agent host with their phone.
@@ -18,7 +18,7 @@ test('an invited agent accepts through the outbox link and signs in on the agent
   const tag = `${info.project.name}${info.retry ? 'again' : ''}`;
   const email = `riley.quinn.${tag}@e2e.example`;
   const phone = `(555) 9${info.project.name === 'phone' ? 1 : 0}${info.retry}-4321`;
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console');
   // Below 768 px the menu sheet carries the button (the top bar has no room:
   // docs/decisions/0048-console-behaviour-where-the-spec-is-silent.md).
   if (info.project.name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,4 +1,4 @@
-import { expect as baseExpect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, signedIn, test } from './fixtures.ts';
 
 // On desktop and phone: staff enroll an agent, delete them (after a confirmation) and
 // reactivate them. The e2e database is shared by the specs of a run, so each project enrolls its own agent.
@@ -10,8 +10,7 @@ test('staff enroll an agent, delete them after a confirmation and reactivate the
   // A retry enrolls another agent: the first try's one already holds its phone and email.
   const phone = `(555) 99${testInfo.retry}-010${testInfo.project.name === 'phone' ? 2 : 1}`;
   const last = `${testInfo.project.name === 'phone' ? 'Lifecyclephone' : 'Lifecycledesk'}${testInfo.retry ? 'Again' : ''}`;
-  await login(page, 'admin@demo.test');
-  await navigate(page, '/console/agents');
+  await signedIn(page, 'admin@demo.test', '/console/agents');
   await page.getByRole('button', { name: 'Enroll Agent' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enroll Agent' });
   await expect(dialog).toBeVisible();
@@ -50,8 +49,7 @@ test('staff enroll an agent, delete them after a confirmation and reactivate the
 });
 
 test('an opportunity shows its referral partner, workflow tasks and conversation', async ({ page }) => {
-  await login(page, 'engagement@demo.test');
-  await navigate(page, '/console/opportunities');
+  await signedIn(page, 'engagement@demo.test', '/console/opportunities');
   const table = page.getByRole('table', { name: 'Opportunities' });
   await expect(table.locator('tbody tr').first()).toBeVisible();
   await table.locator('tbody tr').first().getByRole('link').first().click();

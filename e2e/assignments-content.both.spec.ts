@@ -12,13 +12,11 @@ const SIM = '/console/simulator?usage=NEW_LEAD_INTRO&product=LEAD_GENIUS&clientT
 
 test('editing a content item changes the simulator’s best match, and restoring the old version changes it back', async ({
   page,
-  login,
+  signedIn,
   navigate,
 }) => {
   test.setTimeout(480_000);
-  await login('engagement@demo.test');
-
-  await navigate(SIM);
+  await signedIn('engagement@demo.test', SIM);
   const best = page.getByTestId('best-match');
   await slow(best).toContainText('Buyer intro (LeadGenius)');
   await slow(page.getByRole('list', { name: 'Every match' }).getByRole('listitem')).toHaveCount(3);
@@ -66,10 +64,13 @@ test('editing a content item changes the simulator’s best match, and restoring
   await slow(best).toContainText('Buyer intro (LeadGenius)');
 });
 
-test('the assignment view explains the seed’s forced and automatic assignments', async ({ page, login, navigate }) => {
+test('the assignment view explains the seed’s forced and automatic assignments', async ({
+  page,
+  signedIn,
+  navigate,
+}) => {
   test.setTimeout(480_000);
-  await login('admin@demo.test');
-  await navigate('/console/agent-assignments?mode=FORCED');
+  await signedIn('admin@demo.test', '/console/agent-assignments?mode=FORCED');
   const table = page.getByRole('table', { name: 'Recorded assignments' });
   await slow(table.getByText('Forced by Alex Admin')).toBeVisible();
   await expectNoAxeViolations(page);

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signedIn, test, type AppPath } from './fixtures.ts';
 
 // On a desktop and a phone: Back closes the dialog that is open and keeps the page and what
 // was typed; an unknown address shows the not-found page at that address (decision 0048).
@@ -8,8 +8,7 @@ test.describe.configure({ timeout: 120_000 });
 test('Back closes Invite Agents, keeps My Agents and what was typed, and the next Back leaves the page', async ({
   page,
 }) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-agents');
+  await signedIn(page, 'broker@demo.test', '/console/my-agents');
   const main = page.getByRole('main');
   const dialog = page.getByRole('dialog', { name: 'Invite Agents' });
   await main.getByRole('button', { name: 'Invite Agents' }).click();
@@ -35,8 +34,8 @@ test('Back closes Invite Agents, keeps My Agents and what was typed, and the nex
 test('an unknown address shows the not-found page at that address, with the way back, and passes axe', async ({
   page,
 }) => {
-  await login(page, 'broker@demo.test');
-  await page.goto('/console/no-such-page?x=1');
+  // Not a route of the table: the not-found page is what this test is about.
+  await signedIn(page, 'broker@demo.test', '/console/no-such-page?x=1' as AppPath);
   await expect(page.getByRole('heading', { name: 'Sorry, that page was not found.' })).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/console/no-such-page' && url.search === '?x=1');
   await expect(page.getByText('/console/no-such-page', { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { AGENT_ORIGIN, expect, expectNoAxeViolations, login, navigate, outbox, test } from './fixtures.ts';
+import { AGENT_ORIGIN, expect, expectNoAxeViolations, login, navigate, outbox, signedIn, test } from './fixtures.ts';
 
 // The broker admin's admins, notifications, announcements, metrics and settings. The e2e database is shared by every spec of a
 // run: these tests create their own admin (an address with the clock in it) and read what they change.
@@ -14,8 +14,7 @@ test('a broker admin invites a second admin, who registers from the emailed link
   request,
 }) => {
   const email = `second.admin.${Date.now()}@example.test`;
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-admins');
+  await signedIn(page, 'broker@demo.test', '/console/my-admins');
   const table = page.getByRole('table', { name: 'Administrators' });
   await expect(table.getByText('broker@demo.test')).toBeVisible(slow);
   await expectNoAxeViolations(page);
@@ -51,8 +50,7 @@ test('a broker admin invites a second admin, who registers from the emailed link
 });
 
 test("a sample notification sent from My Notifications appears in the agent's app", async ({ page, browser }) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-notifications');
+  await signedIn(page, 'broker@demo.test', '/console/my-notifications');
   await expect(page.getByRole('table', { name: 'Agent notifications' }).locator('tbody tr').first()).toBeVisible(slow);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Send Sample Notification' }).click();
@@ -87,8 +85,8 @@ async function openAnnouncements(page: Page) {
 const unreadBadge = { exact: true } as const;
 
 test('an announcement read on one device is read on another', async ({ page, browser }) => {
-  await login(page, 'supplier@demo.test');
-  const list = await openAnnouncements(page);
+  await signedIn(page, 'supplier@demo.test', '/console/my-announcements');
+  const list = page.getByRole('list', { name: 'Announcements' });
   const item = list.getByRole('listitem').filter({ hasText: 'Welcome to the new console' });
   await expect(item.getByText('Unread', unreadBadge)).toBeVisible(slow);
   await expectNoAxeViolations(page);
@@ -97,8 +95,8 @@ test('an announcement read on one device is read on another', async ({ page, bro
 
   const other = await browser.newContext();
   const second = await other.newPage();
-  await login(second, 'supplier@demo.test');
-  const otherList = await openAnnouncements(second);
+  await signedIn(second, 'supplier@demo.test', '/console/my-announcements');
+  const otherList = second.getByRole('list', { name: 'Announcements' });
   await expect(
     otherList.getByRole('listitem').filter({ hasText: 'Welcome to the new console' }).getByText('Unread', unreadBadge),
   ).toBeVisible(slow);
@@ -118,8 +116,7 @@ test('an announcement read on one device is read on another', async ({ page, bro
 });
 
 test('My Metrics: charts, the table, the period and a CSV of what is shown', async ({ page }) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-metrics');
+  await signedIn(page, 'broker@demo.test', '/console/my-metrics');
   await expect(page.getByRole('img', { name: /^Referrals received per month\./ })).toBeVisible(slow);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: '6 months' }).click();
@@ -137,8 +134,7 @@ test('My Metrics: charts, the table, the period and a CSV of what is shown', asy
 // Full loads follow each other without waiting: each starts a silent refresh, and a load that ends
 // the previous one mid-refresh must keep the session (the refresh is sent again with its request id).
 test('email settings and the settings dialog with the Cloze connection', async ({ page }) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/settings/email');
+  await signedIn(page, 'broker@demo.test', '/console/settings/email');
   await expect(page.getByRole('heading', { name: 'New referral', level: 3 })).toBeVisible(slow);
   await expectNoAxeViolations(page);
   await navigate(page, '/console/settings');

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 
-import { expect as baseExpect, expectNoAxeViolations, listTotal, login, navigate, outbox, test } from './fixtures.ts';
+import {
+  expect as baseExpect,
+  expectNoAxeViolations,
+  listTotal,
+  navigate,
+  outbox,
+  signedIn,
+  test,
+} from './fixtures.ts';
 
 // The broker admin's workspace on a desktop: My Referrals, My Agents, My Leads; an invitation from
 // the dialog through the outbox to a new agent signing in on the agent host. axe-core on every new screen.
@@ -14,8 +22,7 @@ test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
 const widget = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 test('the filters a link set are visible and changeable on My Referrals, which passes axe', async ({ page }) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-referrals?s=SPOKEN_WITH&t=SELLER');
+  await signedIn(page, 'broker@demo.test', '/console/my-referrals?s=SPOKEN_WITH&t=SELLER');
   await expect(page.getByRole('combobox', { name: 'Stage' })).toHaveValue('SPOKEN_WITH');
   await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue('SELLER');
   const before = await listTotal(page, 'Referrals pages');
@@ -31,7 +38,7 @@ test('the filters a link set are visible and changeable on My Referrals, which p
 test('the overdue widget opens My Agents by overdue, and an agent, their referral and questionnaire open from there', async ({
   page,
 }) => {
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console');
   await widget(page, 'Agents with Overdue Referrals')
     .getByRole('link', { name: /^View All [\d,]+ Agents$/ })
     .click();
@@ -58,8 +65,7 @@ test('the overdue widget opens My Agents by overdue, and an agent, their referra
 });
 
 test('a lead of My Leads opens over the list and closes back to it', async ({ page }) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-leads?leadType=NEW');
+  await signedIn(page, 'broker@demo.test', '/console/my-leads?leadType=NEW');
   const first = page.getByRole('table', { name: 'Leads' }).getByRole('row').nth(1).getByRole('link');
   const name = (await first.textContent()) ?? '';
   await first.click();
@@ -74,8 +80,7 @@ test('a lead of My Leads opens over the list and closes back to it', async ({ pa
 });
 
 test('declining an invitation says so and the link then says it was declined', async ({ page, request, browser }) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-agents?invite=true');
+  await signedIn(page, 'broker@demo.test', '/console/my-agents?invite=true');
   const dialog = page.getByRole('dialog', { name: 'Invite Agents' });
   await dialog.getByRole('textbox', { name: 'First Name' }).fill('Casey');
   await dialog.getByRole('textbox', { name: 'Last Name' }).fill('Park');

@@ -7,10 +7,9 @@ import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 const slow = expect.configure({ timeout: 30_000 }); // shared 2-core machine: lazy chunks can take seconds
 
-test('a ZIP entered in a coverage area shows its city, state and market', async ({ page, login, navigate }) => {
+test('a ZIP entered in a coverage area shows its city, state and market', async ({ page, signedIn }) => {
   test.setTimeout(240_000);
-  await login('admin@demo.test');
-  await navigate('/console/agents?name=Avery');
+  await signedIn('admin@demo.test', '/console/agents?name=Avery');
   await slow(page.getByRole('link', { name: 'Avery Lane' }).first()).toBeVisible();
   await page.getByRole('link', { name: 'Avery Lane' }).first().click();
   await page.getByRole('tab', { name: 'Coverage Areas' }).click();
@@ -23,10 +22,9 @@ test('a ZIP entered in a coverage area shows its city, state and market', async 
   await slow(page.getByText('Unknown ZIP', { exact: true })).toBeVisible();
 });
 
-test('a broker admin enables Apination from the marketplace after confirming', async ({ page, login, navigate }) => {
+test('a broker admin enables Apination from the marketplace after confirming', async ({ page, signedIn }) => {
   test.setTimeout(240_000);
-  await login('broker@demo.test');
-  await navigate('/console/marketplace');
+  await signedIn('broker@demo.test', '/console/marketplace');
   await slow(page.getByText('Apination is off')).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Enable Apination' }).click();
@@ -38,14 +36,9 @@ test('a broker admin enables Apination from the marketplace after confirming', a
   await expect(page.getByText(/^Enabled by Blair Harbor on /)).toBeVisible();
 });
 
-test('staff see the broker admin’s Apination on the brokerage, and switch it off', async ({
-  page,
-  login,
-  navigate,
-}) => {
+test('staff see the broker admin’s Apination on the brokerage, and switch it off', async ({ page, signedIn }) => {
   test.setTimeout(240_000);
-  await login('admin@demo.test');
-  await navigate('/console/brokerages?name=Harbor');
+  await signedIn('admin@demo.test', '/console/brokerages?name=Harbor');
   await slow(page.getByRole('link', { name: 'Harbor Point Realty' }).first()).toBeVisible();
   await page.getByRole('link', { name: 'Harbor Point Realty' }).first().click();
   await slow(page.getByText('Apination is on')).toBeVisible();
@@ -59,12 +52,10 @@ test('staff see the broker admin’s Apination on the brokerage, and switch it o
 
 test('staff edit a brokerage: the address is checked against its ZIP and the saved brokerage shows', async ({
   page,
-  login,
-  navigate,
+  signedIn,
 }) => {
   test.setTimeout(240_000);
-  await login('manager@demo.test');
-  await navigate('/console/brokerages?name=Cedar');
+  await signedIn('manager@demo.test', '/console/brokerages?name=Cedar');
   await slow(page.getByRole('link', { name: 'Cedar Ridge Properties' }).first()).toBeVisible();
   await page.getByRole('link', { name: 'Cedar Ridge Properties' }).first().click();
   await slow(page.getByRole('button', { name: 'Edit Brokerage' })).toBeVisible();

@@ -3,9 +3,8 @@ import type { Page } from '@playwright/test';
 import {
   expect as baseExpect,
   expectNoAxeViolations,
-  login,
-  navigate,
   openAreaCode,
+  signedIn,
   SMS_CLOCK_HEADERS,
   test,
 } from './fixtures.ts';
@@ -34,8 +33,7 @@ test('after a send the report lists each recipient with its outcome and reason, 
   const tag = phone ? '8' : '7';
   const a = `(${area}) 555-02${tag}1`;
   const b = `(${area}) 555-02${tag}2`;
-  await login(page, 'admin@demo.test');
-  await navigate(page, '/console/bulk-sms-send');
+  await signedIn(page, 'admin@demo.test', '/console/bulk-sms-send');
   await page.getByLabel('Phone numbers (one per line)').fill([a, b, a, '12345'].join('\n'));
   await page
     .getByLabel('Message', { exact: true })
@@ -70,8 +68,7 @@ test('the view-only opportunities role opens a past send from the history, reads
   page,
 }, info) => {
   const phone = info.project.name === 'phone';
-  await login(page, 'opps@demo.test');
-  await navigate(page, '/console/bulk-sms-send');
+  await signedIn(page, 'opps@demo.test', '/console/bulk-sms-send');
   const history = page.getByRole('table', { name: 'Past sends' });
   await expect(history.getByRole('link').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Run Pre-flight' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signedIn, test } from './fixtures.ts';
 
 // The charts can be read on a phone (412 px) as on a desktop: every label whole, nothing
 // scrolling sideways, a column's value on a tap, and axe-clean.
@@ -55,8 +55,7 @@ test('My Metrics fits the screen: axis labels whole and apart, nothing sideways,
   page,
   isMobile,
 }) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-metrics');
+  await signedIn(page, 'broker@demo.test', '/console/my-metrics');
   await expect(page.getByRole('img', { name: /^Referrals received per month\./ })).toBeVisible({ timeout: 20_000 });
   if (isMobile) expect(page.viewportSize()?.width).toBe(412);
 
@@ -100,8 +99,7 @@ test('My Metrics fits the screen: axis labels whole and apart, nothing sideways,
 });
 
 test("the overview's bar charts write their labels whole on the screen", async ({ page }) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console');
+  await signedIn(page, 'broker@demo.test', '/console');
   await expect(page.getByRole('img', { name: 'Leads by status (bar chart)', exact: true })).toBeVisible({
     timeout: 20_000,
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 
-import { expect as baseExpect, login, navigate, test, type AppPath } from './fixtures.ts';
+import { expect as baseExpect, navigate, signedIn, test, type AppPath } from './fixtures.ts';
 import { brokenWords, sidewaysOverflow } from './list-overflow.ts';
 
 // Every console page, in every role, at 1024, 1280 and 1440 px (desktop project) and at 412 px
@@ -169,7 +169,7 @@ async function walk(
   const page = await context.newPage();
   const problems: string[] = [];
   try {
-    await login(page, role.as);
+    await signedIn(page, role.as, role.stops[0]!.path);
     const host = role.host ? { host: role.host } : {};
     if (role.as === 'broker@demo.test') {
       const agentPage = await longNotes(page);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { expect as baseExpect, expectNoAxeViolations, listFilters, listTotal, login, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, listFilters, listTotal, signedIn, test } from './fixtures.ts';
 
 // Every link of the broker admin's overview lands on a list whose total is the number the
 // widget shows, on a desktop and on a phone. Per widget and per tab the widget offers: Overall Totals (with
@@ -100,7 +100,7 @@ async function tabList(page: Page, region: string, tab: string | null, list: str
 }
 
 test('the overall totals and the overdue tile equal the totals of the lists they open', async ({ page }) => {
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console');
   const totals = await followEach(page, () => tabList(page, 'Overall Totals', null, 'Referral totals'), REFERRALS, {
     done: false,
   });
@@ -117,7 +117,7 @@ test('the overall totals and the overdue tile equal the totals of the lists they
 test('every step of the overall, seller and buyer sales funnels equals the total of the list it opens', async ({
   page,
 }) => {
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console');
   const steps: Record<string, number> = {};
   for (const tab of ['Overall', 'Seller', 'Buyer']) {
     steps[tab] = (
@@ -130,7 +130,7 @@ test('every step of the overall, seller and buyer sales funnels equals the total
 });
 
 test('every referral progression stage equals the total of the list it opens', async ({ page }) => {
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console');
   const seen = await followEach(
     page,
     () => tabList(page, 'Referral Progression', null, 'Referrals by stage'),
@@ -154,7 +154,7 @@ test('every referral progression stage equals the total of the list it opens', a
 });
 
 test('every leads-by-status bar equals the total of My Leads it opens', async ({ page }) => {
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console');
   const statuses = await followEach(page, () => tabList(page, 'Leads by Status', null, 'Leads by status'), LEADS, {
     done: false,
   });
@@ -162,7 +162,7 @@ test('every leads-by-status bar equals the total of My Leads it opens', async ({
 });
 
 test('every responded-leads share of each lead type equals the total of My Leads it opens', async ({ page }) => {
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console');
   for (const tab of ['Overall Leads', 'New Leads', 'Database Leads']) {
     const groups = await followEach(
       page,
@@ -184,7 +184,7 @@ test('every responded-leads share of each lead type equals the total of My Leads
 test('lead progression’s Assigned and Closed steps of each lead type equal the totals of My Leads they open', async ({
   page,
 }) => {
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console');
   for (const tab of ['Overall Leads', 'New Leads', 'Database Leads']) {
     const steps = await followEach(page, () => tabList(page, 'Lead Progression', tab, `${tab} progression`), LEADS, {
       done: true,
@@ -198,7 +198,7 @@ test('lead progression’s Assigned and Closed steps of each lead type equal the
 test('the overdue widget’s View All {n} Agents opens My Agents by overdue with n agents, whatever their status', async ({
   page,
 }) => {
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console');
   const link = widget(page, 'Agents with Overdue Referrals').getByRole('link', { name: /^View All [\d,]+ Agents$/ });
   const n = toNumber(/View All ([\d,]+)/.exec((await link.textContent()) ?? '')?.[1]);
   expect(n).toBeGreaterThan(0);

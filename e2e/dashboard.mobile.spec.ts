@@ -1,9 +1,9 @@
-import { expect, login, test } from './fixtures.ts';
+import { expect, signedIn, test } from './fixtures.ts';
 
 // The overview dashboard on a phone (Pixel 7, 412 px): one column, nothing scrolls sideways.
 
 test('the dashboard is one column with no horizontal scroll, and the lead dialog fits', async ({ page }) => {
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console');
   const cards = page.locator('main section[aria-labelledby]');
   await expect(page.getByRole('region', { name: 'Agent Leaderboard', exact: true }).getByRole('row')).toHaveCount(6);
   await page.waitForLoadState('networkidle');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, login, outbox, serviceWorkerControls, test } from './fixtures.ts';
+import { expect, login, outbox, serviceWorkerControls, signedIn, test } from './fixtures.ts';
 
 // The overview dashboard on a desktop. Reads only, apart from one contact-sales inquiry
 // (an outbox row): the demo data other specs rely on stays as it is.
@@ -73,7 +73,7 @@ const chartAnimations = (page: Page) =>
 test('the charts grow as the spec says (300 ms, then a step every 5 ms) and stand still under reduced motion', async ({
   page,
 }) => {
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console');
   await expect(page.getByRole('img', { name: 'Overall Leads: share by status (pie chart)' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Referral summary (bar chart)' })).toBeVisible();
   await expect(widget(page, 'Broker Score').getByRole('img', { name: /^Overall score/ })).toBeVisible();
@@ -91,7 +91,7 @@ test('the charts grow as the spec says (300 ms, then a step every 5 ms) and stan
 });
 
 test('a widget leads to the matching list', async ({ page }) => {
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console');
   await widget(page, 'Overall Totals')
     .getByRole('link', { name: /^Active [\d,]+$/ })
     .click();
@@ -109,7 +109,7 @@ test('a widget leads to the matching list', async ({ page }) => {
 });
 
 test('a recent lead opens the lead detail dialog, which closes back to the overview', async ({ page }) => {
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console');
   const recent = widget(page, 'Referral Progression').getByRole('list', { name: 'Recent leads' });
   const first = recent.getByRole('button').first();
   const name = (await first.textContent()) ?? '';
@@ -128,7 +128,7 @@ test('a recent lead opens the lead detail dialog, which closes back to the overv
 });
 
 test('a brokerage without IRIS sees teasers and sends the contact-sales inquiry', async ({ page, request }) => {
-  await login(page, 'broker.basic@demo.test');
+  await signedIn(page, 'broker.basic@demo.test', '/console');
   const card = widget(page, 'Lead Progression');
   await expect(card.getByTestId('teaser-dummy')).toHaveAttribute('aria-hidden', 'true');
   await expect(card.getByRole('img')).toHaveCount(0);
@@ -139,7 +139,7 @@ test('a brokerage without IRIS sees teasers and sends the contact-sales inquiry'
 });
 
 test('a lead supplier switches the product selector', async ({ page }) => {
-  await login(page, 'supplier@demo.test');
+  await signedIn(page, 'supplier@demo.test', '/console');
   const product = page.getByRole('combobox', { name: 'Product' });
   await expect(product).toHaveValue('COMBINED');
   await expect(widget(page, 'Lead Progression')).toBeVisible();
@@ -155,7 +155,7 @@ test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
   test('an offline reload shows the last fetched dashboard', async ({ page, context }) => {
-    await login(page, 'broker@demo.test');
+    await signedIn(page, 'broker@demo.test', '/console');
     await serviceWorkerControls(page);
     const total = widget(page, 'Overall Totals').getByRole('link', { name: /^Total Referrals [\d,]+$/ });
     const totalText = (await total.textContent()) ?? '';

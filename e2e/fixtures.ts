@@ -1,9 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
+import * as v from 'valibot';
 
+import { hasProviderRole, isAgentOnly } from '../src/access/roles.ts';
 import type { RoutePath } from '../src/access/route-table.ts';
+import { Agent, BoostStatus } from '../src/contract/agents.ts';
+import { TokenResponse } from '../src/contract/auth.ts';
+import { Brokerage } from '../src/contract/brokerages.ts';
 import type { OutboxPage } from '../src/contract/dev.ts';
+import { LoanOffice } from '../src/contract/lenders.ts';
+import { Me } from '../src/contract/users.ts';
+import { OAUTH_CLIENTS } from '../src/lib/brand.ts';
 import { AREA_CODE_ZONES, localHour } from '../src/lib/sms.ts';
+import { identifierForPost } from '../src/lib/validation.ts';
+import { ASSUMED_SESSION_LIFETIME_MS } from '../src/session/constants.ts';
+import { STORAGE_PREFIX } from '../src/session/persisted-store.ts';
+import type { Profile, Session } from '../src/session/state.ts';
 
 // Same ports as playwright.config.ts: each worker has its own server, one port up per worker slot.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
@@ -32,6 +44,9 @@ export const DEMO_IDENTITIES = [
 ] as const;
 
 export type DemoIdentity = (typeof DEMO_IDENTITIES)[number]['identity'];
+/** Where a demo identity lands after sign-in (spec 1 section 4). */
+export const landingOf = (identity: DemoIdentity): AppPath =>
+  DEMO_IDENTITIES.find((d) => d.identity === identity)!.landing;
 /** A demo identity, or any other email or phone number (an invited user, say). */
 export type Identity = DemoIdentity | (string & {});
 
@@ -75,6 +90,157 @@ export async function login(page: Page, identity: Identity, password: string = D
   // exact: the agent host also has "Login with One-Time Password".
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/');
+}
+
+/** The console's host a call is made for: its address, and its Host header (Node does not resolve agents.localhost). */
+interface ApiHost {
+  address: string;
+  host: string;
+}
+
+/** A call of the console's API client (src/api/client.ts), made with the test's browser context's request. */
+async function apiCall<S extends v.GenericSchema>(
+  request: APIRequestContext,
+  { address, host }: ApiHost,
+  path: string,
+  schema: S,
+  init: { method?: 'GET' | 'PATCH' | 'POST'; token?: string; json?: unknown; form?: Record<string, string> } = {},
+): Promise<v.InferOutput<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json', Host: host };
+  if (init.token) headers['Authorization'] = `Bearer ${init.token}`;
+  const url = `${address}${path}`;
+  const response = await request.fetch(url, {
+    method: init.method ?? 'GET',
+    headers,
+    ...(init.json !== undefined ? { data: init.json } : {}),
+    ...(init.form ? { form: init.form } : {}),
+  });
+  expect(response.ok(), `${init.method ?? 'GET'} ${url} answered ${response.status()}: ${await response.text()}`).toBe(
+    true,
+  );
+  return v.parse(schema, await response.json());
+}
+
+/** loadProfile's branches (src/session/session.ts): what each kind of user needs loaded at sign-in. */
+async function profileOf(
+  request: APIRequestContext,
+  api: ApiHost,
+  token: string,
+  me: Me,
+  agentHost: boolean,
+): Promise<Profile> {
+  const profile: Profile = { user: me, brokerage: null, loanOffice: null, agent: null };
+  const names = me.roles.map((r) => r.name);
+  if (isAgentOnly(me.roles) || (agentHost && names.includes('AGENT'))) {
+    if (me.agentId === null) throw new Error(`${me.phone ?? me.id} is an agent without an agent record`);
+    await apiCall(request, api, '/agents-api/agents/boost', BoostStatus, { token });
+    const agentPath = `/agents-api/agents/${me.agentId}`;
+    profile.agent = await apiCall(request, api, agentPath, Agent, { token });
+    // The desktop access time is recorded for agent-only users only.
+    if (isAgentOnly(me.roles))
+      profile.agent = await apiCall(request, api, agentPath, Agent, {
+        method: 'PATCH',
+        token,
+        json: { agentDesktopLastAccessed: new Date().toISOString() },
+      });
+  } else if (names.includes('BROKERAGE_ADMIN')) {
+    if (me.brokerId === null) throw new Error(`${me.email ?? me.id} is a brokerage admin without a brokerage`);
+    profile.brokerage = await apiCall(request, api, `/agents-api/brokerages/${me.brokerId}`, Brokerage, { token });
+  } else if (names.includes('LOAN_OFFICE_ADMIN') || hasProviderRole(me.roles)) {
+    if (me.loanOfficeId !== null)
+      profile.loanOffice = await apiCall(request, api, `/lenders-api/loan-offices/${me.loanOfficeId}`, LoanOffice, {
+        token,
+      });
+  } else {
+    throw new Error(`${me.email ?? me.phone ?? me.id} has no role the console serves`);
+  }
+  return profile;
+}
+
+/**
+ * What the login form's sign-in leaves in the browser (src/session/session.ts signIn and completeSignIn),
+ * made by the same calls: the password grant of the host's client (stay_logged_in off, the form's
+ * default), users/me, the last-login stamp and the profile's records (loadProfile's branches).
+ */
+async function signInState(request: APIRequestContext, identity: Identity, password: string) {
+  const agentHost = isAgentIdentity(identity);
+  const origin = agentHost ? AGENT_ORIGIN : BROKER_ORIGIN;
+  const api: ApiHost = { address: BROKER_ORIGIN, host: new URL(origin).host };
+  const tokens = await apiCall(request, api, '/auth/oauth2.0/accessToken', TokenResponse, {
+    method: 'POST',
+    form: {
+      grant_type: 'password',
+      username: identifierForPost(identity, agentHost ? 'phone' : 'email'),
+      password: password.trim(),
+      client_id: agentHost ? OAUTH_CLIENTS.agent : OAUTH_CLIENTS.console,
+      stay_logged_in: 'false',
+    },
+  });
+  const token = tokens.access_token;
+  const now = Date.now();
+  const session: Session = {
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    tokenType: tokens.token_type,
+    expiresIn: tokens.expires_in,
+    expiresAt: now + ASSUMED_SESSION_LIFETIME_MS,
+    savedAt: now,
+  };
+  const me = await apiCall(request, api, '/users-api/users/me', Me, { token });
+  // As completeSignIn: the last-login stamp and the profile's records do not wait for each other.
+  const [user, profile] = await Promise.all([
+    apiCall(request, api, `/users-api/users/${me.id}`, Me, {
+      method: 'PATCH',
+      token,
+      json: { psiLastLogin: new Date().toISOString() },
+    }),
+    profileOf(request, api, token, me, agentHost),
+  ]);
+  return { origin, session, profile: { ...profile, user }, activity: now, preferences: { autoRefresh: false } };
+}
+
+/**
+ * Signs in without the login page and opens `path` (on the agent host for a phone number): the one
+ * page load of a test whose subject is not signing in (docs/decisions/0125-signed-in-without-the-form.md).
+ * The session is obtained by the calls the login form makes, then written where the console keeps it
+ * (the IndexedDB copy first, then localStorage, as keepSession does) from a blank page of the host's
+ * origin (robots.txt), so the console starts signed in at `path`. Its first page renews the session
+ * silently, as any deep link does. The specs about signing in keep `login()`, the form.
+ */
+export async function signedIn(
+  page: Page,
+  identity: Identity,
+  path: AppPath,
+  password: string = DEMO_PASSWORD,
+): Promise<Response | null> {
+  const state = await signInState(page.context().request, identity, password);
+  await page.goto(`${state.origin}/robots.txt`);
+  await page.evaluate(
+    async ({ prefix, session, profile, activity, preferences }) => {
+      // durable-session.ts: database porchlight-session, store session, key current, { session, savedAt }.
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('porchlight-session', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('session');
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
+        open.onsuccess = () => {
+          const tx = open.result.transaction('session', 'readwrite', { durability: 'strict' });
+          tx.objectStore('session').put({ session, savedAt: session.savedAt }, 'current');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
+        };
+      });
+      // state.ts's persisted stores (persisted-store.ts): `${STORAGE_PREFIX}<key>`, JSON.
+      localStorage.setItem(`${prefix}session`, JSON.stringify(session));
+      localStorage.setItem(`${prefix}preferences`, JSON.stringify(preferences));
+      localStorage.setItem(`${prefix}last-activity`, JSON.stringify(activity));
+      localStorage.setItem(`${prefix}profile`, JSON.stringify(profile));
+    },
+    { prefix: STORAGE_PREFIX, ...state },
+  );
+  return page.goto(`${state.origin}${path}`);
 }
 
 /**
@@ -138,6 +304,8 @@ interface Fixtures {
   login: (identity: Identity, password?: string) => Promise<void>;
   /** navigate(path) for the test's page. */
   navigate: (path: AppPath, options?: NavigateOptions) => Promise<Response | null>;
+  /** signedIn(identity, path) for the test's page. */
+  signedIn: (identity: Identity, path: AppPath, password?: string) => Promise<Response | null>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -146,6 +314,9 @@ export const test = base.extend<Fixtures>({
   },
   navigate: async ({ page }, use) => {
     await use((path, options) => navigate(page, path, options));
+  },
+  signedIn: async ({ page }, use) => {
+    await use((identity, path, password) => signedIn(page, identity, path, password));
   },
 });
 

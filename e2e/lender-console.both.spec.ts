@@ -19,6 +19,7 @@ async function openFromMenu(page: Page, link: string) {
 test('a lender adds a loan officer, assigns them a referral, and the overview counts it; staff impersonating see the same', async ({
   page,
   login,
+  signedIn,
   navigate,
 }, info) => {
   test.setTimeout(180_000);
@@ -72,8 +73,7 @@ test('a lender adds a loan officer, assigns them a referral, and the overview co
   // Staff impersonate Summit Home Loans and see what its admin sees.
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await login('admin@demo.test');
-  await navigate('/console/lenders');
+  await signedIn('admin@demo.test', '/console/lenders');
   await page.getByRole('link', { name: 'Summit Home Loans' }).click();
   await page.getByRole('button', { name: 'Impersonate' }).click();
   await page

@@ -15,10 +15,10 @@ const overviewCached = (page: Page) => savedCacheIncludes(page, '"overview"');
 test('the lender overview opens offline from the last fetched figures, with "Last updated"', async ({
   page,
   context,
-  login,
+  signedIn,
 }) => {
   test.setTimeout(120_000);
-  await login('lender@demo.test');
+  await signedIn('lender@demo.test', '/console');
   await serviceWorkerControls(page);
   const byStatus = page.getByRole('region', { name: 'Referrals by Status' }).getByRole('list');
   await expect(byStatus.getByRole('link', { name: 'Loan Closed' })).toBeVisible();
@@ -36,12 +36,10 @@ test('the lender overview opens offline from the last fetched figures, with "Las
 
 test('a loan officer’s view and edit dialog pass axe; staff end a loan office impersonation on the lenders list', async ({
   page,
-  login,
-  navigate,
+  signedIn,
 }) => {
   test.setTimeout(300_000); // axe runs and two sign-ins, on a machine shared by eight engineers
-  await login('lender@demo.test');
-  await navigate('/console/my-loan-officers');
+  await signedIn('lender@demo.test', '/console/my-loan-officers');
   const table = page.getByRole('table', { name: 'Loan officers' });
   await table.getByRole('link').first().click();
   await expect(page.getByRole('heading', { name: 'Figures' })).toBeVisible();
@@ -57,8 +55,7 @@ test('a loan officer’s view and edit dialog pass axe; staff end a loan office 
 
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await login('admin@demo.test');
-  await navigate('/console/lenders');
+  await signedIn('admin@demo.test', '/console/lenders');
   await page.getByRole('link', { name: 'Summit Home Loans' }).click();
   await expect(page.getByRole('table', { name: 'Loan officers' }).getByRole('link').first()).toBeVisible();
   await expectNoAxeViolations(page);

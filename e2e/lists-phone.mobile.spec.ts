@@ -1,4 +1,4 @@
-import { expect as baseExpect, expectNoAxeViolations, login, navigate, test, type AppPath } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, navigate, signedIn, test, type AppPath } from './fixtures.ts';
 import { BROKER_LISTS, LENDER_LISTS, sidewaysOverflow, sortedCell, STAFF_LISTS } from './list-overflow.ts';
 
 // Every console list on a 412 px phone: each row a card that fits the screen, nothing in
@@ -11,9 +11,9 @@ test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
 
 for (const lists of [BROKER_LISTS, LENDER_LISTS, STAFF_LISTS]) {
   test(`${lists.map((l) => l.name).join(', ')} show their rows as cards that fit a phone`, async ({ page }) => {
-    await login(page, lists[0]!.as);
-    for (const list of lists) {
-      await navigate(page, list.path);
+    await signedIn(page, lists[0]!.as, lists[0]!.path);
+    for (const [i, list] of lists.entries()) {
+      if (i > 0) await navigate(page, list.path);
       const table = page.getByRole('table', { name: list.table, exact: true });
       await expect(table).not.toHaveAttribute('aria-busy', 'true');
       await expect(table.getByRole('row').nth(1), list.name).toBeVisible();
@@ -30,8 +30,7 @@ for (const lists of [BROKER_LISTS, LENDER_LISTS, STAFF_LISTS]) {
 }
 
 test('a staff list’s filters wait behind one Filters button that counts those set', async ({ page }) => {
-  await login(page, 'admin@demo.test');
-  await navigate(page, '/console/user-management?status=ACTIVE');
+  await signedIn(page, 'admin@demo.test', '/console/user-management?status=ACTIVE');
   await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Filters (1)' }).click();
@@ -97,9 +96,9 @@ for (const { as, lists } of OWN_TOOLBARS) {
   test(`${lists.map((l) => l.table).join(', ')} (${as}): filters in the sheet, Search and Sort in the top bar`, async ({
     page,
   }) => {
-    await login(page, as);
-    for (const list of lists) {
-      await navigate(page, list.path);
+    await signedIn(page, as, lists[0]!.path);
+    for (const [i, list] of lists.entries()) {
+      if (i > 0) await navigate(page, list.path);
       await expect(
         page.getByRole('table', { name: list.table, exact: true }).getByRole('row').nth(1),
         list.path,
@@ -133,8 +132,7 @@ for (const { as, lists } of OWN_TOOLBARS) {
 test("a staff or lender list on the list scaffold has one Search, the top bar's, and its box only once asked for", async ({
   page,
 }) => {
-  await login(page, 'admin@demo.test');
-  await navigate(page, '/console/brokerages');
+  await signedIn(page, 'admin@demo.test', '/console/brokerages');
   await expect(page.getByRole('table', { name: 'Brokerages' }).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('searchbox')).toHaveCount(0);
   await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();

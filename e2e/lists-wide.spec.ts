@@ -1,4 +1,4 @@
-import { expect as baseExpect, login, navigate, test } from './fixtures.ts';
+import { expect as baseExpect, signedIn, test } from './fixtures.ts';
 import { BROKER_LISTS, LENDER_LISTS, sidewaysOverflow, STAFF_LISTS } from './list-overflow.ts';
 
 // Lists with row actions from 1024 to 1280 px: no column and no action needs a sideways scroll.
@@ -17,8 +17,7 @@ for (const width of [1024, 1280])
   for (const { list, action } of WITH_ACTIONS) {
     test(`${list.name} fits ${width} px with its row actions in view`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      await login(page, list.as);
-      await navigate(page, list.path);
+      await signedIn(page, list.as, list.path);
       // Invite pending lists only invitations that can still be accepted; the seed's may all have expired: every one, with its actions.
       if (list.name === 'Pending Invitations')
         await page.getByLabel('Invitation status').selectOption({ label: 'All' });

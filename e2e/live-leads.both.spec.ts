@@ -1,12 +1,11 @@
-import { expect, login, navigate, test } from './fixtures.ts';
+import { expect, signedIn, test } from './fixtures.ts';
 
 // Desktop and phone: a change staff make to a lead (its first name, from the opportunity's page in
 // another browser) shows on the broker's open My Leads within 2 s, without a reload.
 
 test('a staff change to a lead shows on the broker’s open My Leads within 2 s', async ({ page, browser }, info) => {
   test.setTimeout(180_000);
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-leads');
+  await signedIn(page, 'broker@demo.test', '/console/my-leads');
   // The newest lead, first on the list (newest first).
   const first = page.locator('a[href*="/console/my-leads/view/"]').first();
   await expect(first).toBeVisible();
@@ -16,8 +15,7 @@ test('a staff change to a lead shows on the broker’s open My Leads within 2 s'
 
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await login(staff, 'admin@demo.test');
-  await navigate(staff, `/console/opportunities/view/${id}`);
+  await signedIn(staff, 'admin@demo.test', `/console/opportunities/view/${id}`);
   // On a phone the record's actions sit in the bar at the bottom of the screen (decision 0078).
   const editFrom =
     info.project.name === 'phone' ? staff.getByRole('group', { name: 'Opportunity actions' }) : staff.getByRole('main');

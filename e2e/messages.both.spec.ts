@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect as baseExpect, expectNoAxeViolations, listFilters, login, navigate, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, listFilters, signedIn, test } from './fixtures.ts';
 
 // The Messages screen under Diagnostic Tools, on a desktop and a phone: a password reset just asked
 // for is listed with a masked recipient (the demo delivers nothing: it stays queued), the filters
@@ -25,8 +25,7 @@ test('staff see the outbox with masked recipients, filter it by channel and stat
   expect(
     (await request.post('/users-api/users/passwordReset', { data: { emailAddress: 'qa@demo.test' } })).status(),
   ).toBe(204);
-  await login(page, 'engagement@demo.test');
-  await navigate(page, '/console/messages');
+  await signedIn(page, 'engagement@demo.test', '/console/messages');
   const table = page.getByRole('table', { name: 'Messages' });
   const reset = table.getByRole('row').filter({ hasText: 'q•••@demo.test' }).first();
   await expect(reset).toContainText('Reset');

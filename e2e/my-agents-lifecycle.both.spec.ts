@@ -1,4 +1,4 @@
-import { expect as baseExpect, expectNoAxeViolations, listFilters, login, navigate, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, listFilters, navigate, signedIn, test } from './fixtures.ts';
 
 // The broker's agent lifecycle on My Agents, desktop and phone: pause with Undo, delete after a
 // confirmation, find the deleted agent by the Deleted filter (and by name), and reactivate them.
@@ -11,8 +11,7 @@ test.describe.configure({ timeout: 300_000 });
 test('a broker pauses an agent with Undo, deletes them, finds them by the Deleted filter and reactivates them', async ({
   page,
 }, testInfo) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-agents?sort=name,ASC');
+  await signedIn(page, 'broker@demo.test', '/console/my-agents?sort=name,ASC');
   const table = page.getByRole('table', { name: 'Agents' });
   const link = table
     .getByRole('row')

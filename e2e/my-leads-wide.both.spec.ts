@@ -1,4 +1,4 @@
-import { expect as baseExpect, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, navigate, signedIn, test } from './fixtures.ts';
 import { brokenWords, sidewaysOverflow } from './list-overflow.ts';
 
 // My Leads: across the main area at 1280 px with no word broken inside, and a lead view to act
@@ -10,8 +10,7 @@ test('My Leads fills the main area with no word broken inside, and a lead opens 
   page,
 }, testInfo) => {
   const phone = testInfo.project.name === 'phone';
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-leads');
+  await signedIn(page, 'broker@demo.test', '/console/my-leads');
   const table = page.getByRole('table', { name: 'Leads' });
   await expect(table).not.toHaveAttribute('aria-busy', 'true');
   await expect(table.getByRole('row').nth(1)).toBeVisible();

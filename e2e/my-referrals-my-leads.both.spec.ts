@@ -1,4 +1,4 @@
-import { expect as baseExpect, expectNoAxeViolations, listFilters, login, navigate, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, listFilters, signedIn, test } from './fixtures.ts';
 
 // My Referrals and My Leads on a desktop and on a phone: below 768 px the top bar carries
 // Search and Sort; the lists stay usable and pass axe-core.
@@ -12,8 +12,7 @@ test('My Referrals searches and sorts from the top bar on a phone, and inline on
   page,
   isMobile,
 }) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-referrals?category=active');
+  await signedIn(page, 'broker@demo.test', '/console/my-referrals?category=active');
   const table = page.getByRole('table', { name: 'Referrals' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   if (isMobile) {
@@ -31,8 +30,7 @@ test('My Referrals searches and sorts from the top bar on a phone, and inline on
 });
 
 test('My Leads lists the brokerage’s leads and passes axe', async ({ page }) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-leads?status=ASSIGNED_TO_AGENT');
+  await signedIn(page, 'broker@demo.test', '/console/my-leads?status=ASSIGNED_TO_AGENT');
   await expect(page.getByRole('table', { name: 'Leads' }).getByRole('row').nth(1)).toBeVisible();
   await expect((await listFilters(page)).getByRole('combobox', { name: 'Status' })).toHaveValue('ASSIGNED_TO_AGENT');
   await expectNoAxeViolations(page);

@@ -17,13 +17,11 @@ for (const list of LISTS) {
   test(`${list.name} reopens offline after a reload with its rows and "Last updated"`, async ({
     page,
     context,
-    login,
-    navigate,
+    signedIn,
   }) => {
     test.setTimeout(120_000);
-    await login('broker@demo.test');
+    await signedIn('broker@demo.test', list.path);
     await serviceWorkerControls(page);
-    await navigate(list.path);
     const table = page.getByRole('table', { name: list.table });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     const firstRow = (await table.getByRole('row').nth(1).textContent()) ?? '';

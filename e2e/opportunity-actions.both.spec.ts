@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, fitsWidth, login, navigate, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, fitsWidth, signedIn, test } from './fixtures.ts';
 
 // Staff work an opportunity on its page, on a desktop and a phone: log a call, correct its
 // disposition, edit the contact, see the lender. The e2e database is shared by every spec of a run:
@@ -53,8 +53,7 @@ test('staff log a call, correct its disposition and edit the contact; the counts
   const token = await adminToken(request);
   const opp = (await oldOpportunities(request, token))[info.project.name === 'phone' ? 7 : 6]!;
   const name = `${opp.contact.nameFirst} ${opp.contact.nameLast}`;
-  await login(page, 'admin@demo.test');
-  await navigate(page, `/console/opportunities/view/${opp.id}`);
+  await signedIn(page, 'admin@demo.test', `/console/opportunities/view/${opp.id}`);
   const contact = page.getByRole('region', { name });
   const interactions = page.getByRole('region', { name: 'Interactions' });
   const numbers = page.getByRole('list', { name: 'Contact numbers' });
@@ -155,8 +154,7 @@ test('staff see the lender an opportunity went to, with links to reach it', asyn
     }
   }
   expect(withLender, 'an opportunity that went to a lender').toBeDefined();
-  await login(page, 'manager@demo.test');
-  await navigate(page, `/console/opportunities/view/${withLender!.id}`);
+  await signedIn(page, 'manager@demo.test', `/console/opportunities/view/${withLender!.id}`);
   const lender = page.getByRole('region', { name: 'Lender' });
   await expect(lender.locator('a[href^="mailto:"]').first()).toBeVisible(slow);
   await expect(lender.locator('a[href^="tel:+1"]').first()).toBeVisible();

@@ -4,8 +4,8 @@ import {
   expect as baseExpect,
   expectNoAxeViolations,
   fitsWidth,
-  login,
   navigate,
+  signedIn,
   test,
   type AppPath,
 } from './fixtures.ts';
@@ -40,7 +40,7 @@ async function expectFullScreen(page: Page, dialog: Locator) {
 
 /** Opens the first record of a list by its first link. */
 async function openFirst(page: Page, list: AppPath, table: string) {
-  await navigate(page, list);
+  if (new URL(page.url()).pathname !== list) await navigate(page, list);
   const link = page.getByRole('table', { name: table, exact: true }).getByRole('row').nth(1).getByRole('link').first();
   await link.click();
 }
@@ -66,8 +66,7 @@ async function expectActionsAtHand(page: Page, actions: Locator, primary: Locato
 test('a broker admin’s dialogs fill the phone: Invite Agents and Reassign, each dismissed from its title bar', async ({
   page,
 }) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-agents');
+  await signedIn(page, 'broker@demo.test', '/console/my-agents');
   await page.getByRole('main').getByRole('button', { name: 'Invite Agents' }).click();
   const invite = page.getByRole('dialog', { name: 'Invite Agents' });
   await expectFullScreen(page, invite);
@@ -88,8 +87,7 @@ test('a broker admin’s dialogs fill the phone: Invite Agents and Reassign, eac
 });
 
 test('staff dialogs fill the phone: New DNC and the list’s Sort', async ({ page }) => {
-  await login(page, 'admin@demo.test');
-  await navigate(page, '/console/dnc-list');
+  await signedIn(page, 'admin@demo.test', '/console/dnc-list');
   await page.getByRole('button', { name: 'New DNC' }).click();
   const dnc = page.getByRole('dialog', { name: 'New DNC' });
   await expectFullScreen(page, dnc);
@@ -107,7 +105,7 @@ test('staff dialogs fill the phone: New DNC and the list’s Sort', async ({ pag
 });
 
 test('a referral’s and an agent’s actions stay at hand from the top of the record to its end', async ({ page }) => {
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console/my-referrals');
   await openFirst(page, '/console/my-referrals', 'Referrals');
   const referral = page.getByRole('group', { name: 'Referral actions' });
   await expectActionsAtHand(page, referral, referral.getByRole('button', { name: 'Reassign' }));
@@ -118,7 +116,7 @@ test('a referral’s and an agent’s actions stay at hand from the top of the r
 });
 
 test('an opportunity’s Call and Edit Contact stay at hand from the top of the record to its end', async ({ page }) => {
-  await login(page, 'admin@demo.test');
+  await signedIn(page, 'admin@demo.test', '/console/opportunities');
   await openFirst(page, '/console/opportunities', 'Opportunities');
   const actions = page.getByRole('group', { name: 'Opportunity actions' });
   await expectActionsAtHand(page, actions, actions.getByRole('button', { name: 'Edit Contact' }));

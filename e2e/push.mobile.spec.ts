@@ -1,6 +1,6 @@
 import type { CDPSession } from '@playwright/test';
 
-import { AGENT_ORIGIN, expect, login, test } from './fixtures.ts';
+import { AGENT_ORIGIN, expect, signedIn, test } from './fixtures.ts';
 
 // This file's tests need the service worker, which the config blocks elsewhere (decision 0118).
 test.use({ serviceWorkers: 'allow' });
@@ -30,7 +30,7 @@ test("a push message shows the referral's notification, and its click opens the 
   context,
 }) => {
   await context.grantPermissions(['notifications'], { origin: AGENT_ORIGIN });
-  await login(page, AGENT);
+  await signedIn(page, AGENT, '/console/agent-followups');
   const first = page.getByRole('list', { name: 'Follow-ups' }).getByRole('link').first();
   const href = (await first.getAttribute('href')) ?? '';
   const referralId = Number(/\/view\/(\d+)$/.exec(href)?.[1]);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { QA_CRITERIA } from '../src/contract/qa-review.ts';
-import { expect as baseExpect, DEMO_PASSWORD, expectNoAxeViolations, login, navigate, test } from './fixtures.ts';
+import { expect as baseExpect, DEMO_PASSWORD, expectNoAxeViolations, signedIn, test } from './fixtures.ts';
 
 // QA review and Twilio tasks, on desktop and phone. The e2e database is shared by the specs of
 // a run: each test works on the first call awaiting review / the oldest stuck task it finds, and reads
@@ -21,8 +21,7 @@ const rangeTotal = async (page: Page, type: string) =>
 // The figures are read from the server before the save; after it, the queue's figure must reach one more
 // (the page first shows the cached figure, then its refetch), and the list it opens must hold as many rows.
 test('a QA reviewer scores a call and the queue shows it; the figure equals the list it links to', async ({ page }) => {
-  await login(page, 'qa@demo.test');
-  await navigate(page, '/console/qa-review');
+  await signedIn(page, 'qa@demo.test', '/console/qa-review');
   const queue = page.getByRole('table', { name: 'QA queue' });
   await expect(queue.locator('tbody tr').first()).toBeVisible();
   const figures = page.locator('[aria-labelledby="qa-figures"]');
@@ -118,8 +117,7 @@ async function stuckTasks(request: APIRequestContext): Promise<{ total: number; 
 }
 
 test('an admin deletes a stuck Twilio task after a confirmation', async ({ page, request }) => {
-  await login(page, 'admin@demo.test');
-  await navigate(page, '/console/twilio-tasks?stuck=true');
+  await signedIn(page, 'admin@demo.test', '/console/twilio-tasks?stuck=true');
   const table = page.getByRole('table', { name: 'Twilio Tasks' });
   await expect(table.locator('tbody tr').first()).toBeVisible();
   await expectNoAxeViolations(page);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { expect as baseExpect, expectNoAxeViolations, listTotal, login, navigate, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, listTotal, navigate, signedIn, test } from './fixtures.ts';
 
 // A brokerage admin acts on referrals where they look at them, on a desktop and a phone.
 // The suite shares one database: the referrals moved are overdue ones in Spoken With not of the demo
@@ -54,8 +54,7 @@ test('a broker admin reassigns an overdue referral from its page, and the overdu
   page,
   isMobile,
 }) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, OVERDUE_LIST);
+  await signedIn(page, 'broker@demo.test', OVERDUE_LIST);
   const before = await listTotal(page, PAGER);
   expect(before).toBeGreaterThan(0);
   const row = movableRows(page).first();
@@ -92,8 +91,7 @@ test('a broker admin reassigns three referrals at once from My Referrals, and ea
   page,
   isMobile,
 }) => {
-  await login(page, 'broker@demo.test');
-  await navigate(page, OVERDUE_LIST);
+  await signedIn(page, 'broker@demo.test', OVERDUE_LIST);
   const before = await listTotal(page, PAGER);
   expect(before).toBeGreaterThanOrEqual(3);
   const rows = movableRows(page);

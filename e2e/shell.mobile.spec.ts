@@ -1,7 +1,7 @@
-import { expect, login, test } from './fixtures.ts';
+import { expect, login, signedIn, test } from './fixtures.ts';
 
 test('below 768 px the drawer hides behind a menu button', async ({ page }) => {
-  await login(page, 'broker@demo.test');
+  await signedIn(page, 'broker@demo.test', '/console');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await page.getByRole('button', { name: 'Open menu' }).click();
   const nav = page.getByRole('navigation', { name: 'Main' });

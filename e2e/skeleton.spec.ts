@@ -7,6 +7,7 @@ import {
   login,
   navigate,
   serviceWorkerControls,
+  signedIn,
   test,
 } from './fixtures.ts';
 
@@ -90,7 +91,7 @@ test('logout asks first, then ends the session', async ({ page }) => {
 });
 
 test('the drawer shows the staff navigation, app versions and support', async ({ page }) => {
-  await login(page, 'admin@demo.test');
+  await signedIn(page, 'admin@demo.test', '/console/brokerages');
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const name of [
     'Brokers',
@@ -117,7 +118,7 @@ test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
   test('the shell still renders after an offline reload', async ({ page, context }) => {
-    await login(page, 'broker@demo.test');
+    await signedIn(page, 'broker@demo.test', '/console');
     // The service worker takes control after its first install; wait until it has.
     await serviceWorkerControls(page);
     await context.setOffline(true);
@@ -128,7 +129,7 @@ test.describe('with the service worker', () => {
   });
 
   test('the API calls and the hashed assets bypass the service worker, which serves the shell', async ({ page }) => {
-    await login(page, 'broker@demo.test');
+    await signedIn(page, 'broker@demo.test', '/console');
     await serviceWorkerControls(page);
     await expect(page.getByRole('heading', { name: 'Broker Score' })).toBeVisible();
     // Resource Timing names the static route each request matched (Chromium 123+): 'network' for the
@@ -171,7 +172,7 @@ test.describe('a spinner', () => {
   // The lead's call is held by the test; the service worker would otherwise answer around the route.
   test.use({ serviceWorkers: 'block' });
 
-  /** Holds the lead's call and opens it: the spinner of the wait, and the way to end the wait. */
+  /** Holds the lead's call and opens it signed in: the spinner of the wait, and the way to end the wait. */
   async function heldLead(page: Page) {
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -181,7 +182,7 @@ test.describe('a spinner', () => {
       await held;
       await route.continue();
     });
-    await navigate(page, '/console?lead=99999999');
+    await signedIn(page, 'broker@demo.test', '/console?lead=99999999');
     const spinner = page.getByRole('progressbar', { name: 'Loading lead', exact: true });
     await expect(spinner).toBeAttached({ timeout: 15_000 });
     // Each of the spinner's animations is moved to a moment of the wait and the drawn style read there,
@@ -200,7 +201,6 @@ test.describe('a spinner', () => {
   }
 
   test('stays invisible and still for the first second of a wait, then shows and turns', async ({ page }) => {
-    await login(page, 'broker@demo.test');
     const { spinner, at, release } = await heldLead(page);
     const early = await at(900);
     expect(early.animations).toBeGreaterThan(0);
@@ -213,7 +213,6 @@ test.describe('a spinner', () => {
   });
 
   test('under reduced motion shows after the first second all the same, and does not turn', async ({ page }) => {
-    await login(page, 'broker@demo.test');
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const { spinner, at, release } = await heldLead(page);
     expect(await at(900)).toMatchObject({ opacity: '0', transform: 'none' });
@@ -230,7 +229,6 @@ test.describe('skeletons on first load', () => {
   test('a list draws grey rows where its data will land, busy to screen readers, still under reduced motion, then the rows', async ({
     page,
   }) => {
-    await login(page, 'admin@demo.test');
     await page.emulateMedia({ reducedMotion: 'reduce' });
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -240,7 +238,7 @@ test.describe('skeletons on first load', () => {
       await held;
       await route.continue();
     });
-    await navigate(page, '/console/lenders');
+    await signedIn(page, 'admin@demo.test', '/console/lenders');
     const table = page.getByRole('table', { name: 'Loan offices', exact: true });
     await expect(table).toHaveAttribute('aria-busy', 'true');
     await expect(page.getByText('Loading Loan offices')).toBeAttached();
@@ -261,7 +259,6 @@ test.describe('skeletons on first load', () => {
   });
 
   test('a skeleton shimmers only once a wait has lasted a second', async ({ page }) => {
-    await login(page, 'admin@demo.test');
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -270,7 +267,7 @@ test.describe('skeletons on first load', () => {
       await held;
       await route.continue();
     });
-    await navigate(page, '/console/lenders');
+    await signedIn(page, 'admin@demo.test', '/console/lenders');
     const line = page
       .getByRole('table', { name: 'Loan offices', exact: true })
       .locator('[data-skeleton="row"] td > span')

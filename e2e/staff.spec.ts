@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, login, navigate, test } from './fixtures.ts';
+import { expect, login, navigate, signedIn, test } from './fixtures.ts';
 
 // The staff console. The e2e database is shared by every spec of a run: these tests
 // create their own DNC contact, read counts from the page rather than assuming them, and change
@@ -12,7 +12,7 @@ const rangeTotal = async (page: Page) =>
   Number(/of (\d+) DNC/.exec(await page.getByText(/^\d+ - \d+ of \d+ DNC$/).innerText())?.[1]);
 
 async function openBrokerage(page: Page, name: string) {
-  await navigate(page, '/console/brokerages');
+  if (new URL(page.url()).pathname !== '/console/brokerages') await navigate(page, '/console/brokerages');
   await page.getByRole('table', { name: 'Brokerages' }).getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
 }
@@ -21,8 +21,7 @@ test('DNC list: new contact, search, block and unblock behind a confirmation, pa
   // A number no other run or spec uses: 555-7 followed by six digits of the clock.
   const digits = `5557${String(Date.now()).slice(-6)}`;
   const shown = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-  await login(page, 'admin@demo.test');
-  await navigate(page, '/console/dnc-list');
+  await signedIn(page, 'admin@demo.test', '/console/dnc-list');
   await expect(dataRows(page)).toHaveCount(40);
   await expect(page.getByRole('combobox', { name: 'DNC per page:' })).toHaveValue('40');
 
@@ -102,7 +101,7 @@ test('a brokerage opened from the list, then again from Recently Viewed', async 
 });
 
 test('admin impersonates Harbor Point Realty, sees its dashboard, and ends it', async ({ page }) => {
-  await login(page, 'admin@demo.test');
+  await signedIn(page, 'admin@demo.test', '/console/brokerages');
   await openBrokerage(page, 'Harbor Point Realty');
   const harborId = /\/view\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1];
   await page.getByRole('button', { name: 'Impersonate' }).click();
@@ -144,7 +143,7 @@ test('admin impersonates Harbor Point Realty, sees its dashboard, and ends it', 
 test('impersonating Cedar Ridge Properties, which has no active administrator, shows the error dialog', async ({
   page,
 }) => {
-  await login(page, 'engagement@demo.test');
+  await signedIn(page, 'engagement@demo.test', '/console/brokerages');
   await openBrokerage(page, 'Cedar Ridge Properties');
   await page.getByRole('button', { name: 'Impersonate' }).click();
   await page

@@ -1,10 +1,9 @@
 import {
   expect as baseExpect,
   expectNoAxeViolations,
-  login,
-  navigate,
   openAreaCode,
   outbox,
+  signedIn,
   SMS_CLOCK_HEADERS,
   test,
 } from './fixtures.ts';
@@ -22,8 +21,7 @@ test.use({ extraHTTPHeaders: SMS_CLOCK_HEADERS });
 test('a pasted ZIP list saves the valid lines and reports each invalid one by line; the screens pass axe', async ({
   page,
 }) => {
-  await login(page, 'admin@demo.test');
-  await navigate(page, '/console/supplier-management');
+  await signedIn(page, 'admin@demo.test', '/console/supplier-management');
   await expect(page.getByRole('link', { name: 'Facebook Ads' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Facebook Ads' }).click();
@@ -57,8 +55,7 @@ test('a bulk SMS to a set with DNC numbers counts them in the pre-flight and the
   expect(await stop.json()).toEqual({ optedOut: true });
   const open = [`+1${area}55501${tag}1`, `+1${area}55501${tag}2`];
   const dnc = ['+15555550100', stopped]; // +15555550100 is on the seeded DNC list
-  await login(page, 'admin@demo.test');
-  await navigate(page, '/console/bulk-sms-send');
+  await signedIn(page, 'admin@demo.test', '/console/bulk-sms-send');
   await page
     .getByLabel('Phone numbers (one per line)')
     .fill([open[0], dnc[0], open[1], dnc[1], open[0], '12345'].join('\n'));

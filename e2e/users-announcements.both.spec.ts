@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, fitsWidth, login, navigate, outbox, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, fitsWidth, login, navigate, outbox, signedIn, test } from './fixtures.ts';
 
 // Users and announcements on a desktop and a phone. The e2e database is shared by
 // every spec of a run: the user created here has the clock and the project in their address.
@@ -12,8 +12,7 @@ test('an admin creates a user, who registers from the outbox link and signs in',
   request,
 }, info) => {
   const email = `nova.${info.project.name}.${Date.now()}@example.test`;
-  await login(page, 'admin@demo.test');
-  await navigate(page, '/console/user-management');
+  await signedIn(page, 'admin@demo.test', '/console/user-management');
   await expect(page.getByRole('table', { name: 'Users' }).getByText('admin@demo.test', { exact: true })).toBeVisible(
     slow,
   );
@@ -63,8 +62,7 @@ test('the Announcements editor lists read counts and saves a new announcement; a
   page,
 }, info) => {
   const title = `Desk notice ${info.project.name} ${Date.now()}`;
-  await login(page, 'engagement@demo.test');
-  await navigate(page, '/console/announcements');
+  await signedIn(page, 'engagement@demo.test', '/console/announcements');
   const table = page.getByRole('table', { name: 'Announcements' });
   await expect(table.getByText(/^\d+ of \d+$/).first()).toBeVisible(slow);
   await fitsWidth(page, 'announcements');
@@ -80,8 +78,7 @@ test('the Announcements editor lists read counts and saves a new announcement; a
 
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await login(page, 'broker@demo.test');
-  await navigate(page, '/console/my-announcements');
+  await signedIn(page, 'broker@demo.test', '/console/my-announcements');
   await expect(page.getByRole('list', { name: 'Announcements' }).getByText(title)).toBeVisible(slow);
   await navigate(page, '/console/announcements');
   await expect(page.getByRole('table', { name: 'Announcements' }).getByText('Team meeting Friday')).toBeVisible(slow);

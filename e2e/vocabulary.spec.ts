@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 
-import { expect, test } from './fixtures.ts';
+import { expect, landingOf, test } from './fixtures.ts';
 
 // One vocabulary, one truth (desktop; the component tests cover the phone's drawer sheet).
 
@@ -51,13 +51,13 @@ async function settledText(el: Locator): Promise<string> {
   return last;
 }
 
-for (const identity of ['broker@demo.test', 'lender@demo.test', 'admin@demo.test']) {
+for (const identity of ['broker@demo.test', 'lender@demo.test', 'admin@demo.test'] as const) {
   test(`exactly one drawer item is the current page on every page of ${identity}'s drawer, and none prints a raw code or fraction`, async ({
     page,
-    login,
+    signedIn,
   }) => {
     test.setTimeout(90_000);
-    await login(identity);
+    await signedIn(identity, landingOf(identity));
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link').nth(1)).toBeVisible();
     const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
@@ -75,9 +75,8 @@ for (const identity of ['broker@demo.test', 'lender@demo.test', 'admin@demo.test
   });
 }
 
-test("staff and the broker admin show the same agent's score the same way", async ({ page, login }) => {
-  await login('broker@demo.test');
-  await page.goto('/console/my-agents');
+test("staff and the broker admin show the same agent's score the same way", async ({ page, signedIn }) => {
+  await signedIn('broker@demo.test', '/console/my-agents');
   const first = page.getByRole('table').getByRole('link').first();
   await first.click();
   await page.waitForURL(/\/console\/my-agents\/view\/\d+/);
@@ -87,7 +86,6 @@ test("staff and the broker admin show the same agent's score the same way", asyn
   expect(brokerScore).toMatch(/^(\d{1,3}\.\d\d%|-)$/);
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await login('admin@demo.test');
-  await page.goto(`/console/agents/view/${id}`);
+  await signedIn('admin@demo.test', `/console/agents/view/${id}`);
   await expect(score).toHaveText(brokerScore);
 });
