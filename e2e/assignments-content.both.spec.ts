@@ -100,3 +100,25 @@ test('the assignment view explains the seed’s forced and automatic assignments
   await slow(page.getByText('Recorded decisions')).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('the rule’s candidates for a busy ZIP come ten at a time with the spec’s pagination control', async ({
+  page,
+  signedIn,
+}) => {
+  test.setTimeout(240_000);
+  // 04124: the demo seed's ZIP with the most coverage areas; with the market's neighbours the rule
+  // weighs 13 candidates there, more than a page of 10.
+  await signedIn('admin@demo.test', '/console/agent-assignments?by=zip&value=04124');
+  const table = page.getByRole('table', { name: 'Candidates now' });
+  const pages = page.getByRole('navigation', { name: 'Candidates now pages' });
+  await slow(pages.getByText('1 - 10 of 13 candidates')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(11); // the header and ten candidates
+  await pages.getByRole('button', { name: 'Next page' }).click();
+  await slow(pages.getByText('11 - 13 of 13 candidates')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(page).toHaveURL(/[?&]candidatesPage=2(&|$)/);
+  await expectNoAxeViolations(page);
+  // The page is in the URL: a reload shows the same one.
+  await page.reload();
+  await slow(pages.getByText('11 - 13 of 13 candidates')).toBeVisible();
+});
