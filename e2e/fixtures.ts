@@ -201,7 +201,7 @@ async function signInState(request: APIRequestContext, identity: Identity, passw
 
 /**
  * Signs in without the login page and opens `path` (on the agent host for a phone number): the one
- * page load of a test whose subject is not signing in (docs/decisions/0125-signed-in-without-the-form.md).
+ * page load of a test whose subject is not signing in (docs/decisions/0125-e2e-signed-in-without-the-form.md).
  * The session is obtained by the calls the login form makes, then written where the console keeps it
  * (the IndexedDB copy first, then localStorage, as keepSession does) from a blank page of the host's
  * origin (robots.txt), so the console starts signed in at `path`. Its first page renews the session
