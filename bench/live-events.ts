@@ -26,7 +26,7 @@ import { sql } from 'kysely';
 import { sha256 } from '../server/auth/tokens.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { SseParser } from '../src/lib/sse.ts';
-import { freePort, postgresDatabase, startThrowawayPostgres } from './servers.ts';
+import { freePort, postgresDatabase, signIn, startThrowawayPostgres } from './servers.ts';
 
 const STREAMS = Number(process.env.LIVE_STREAMS ?? 1000);
 const CHANGES = Number(process.env.LIVE_CHANGES ?? 30);
@@ -138,20 +138,8 @@ const serverRssKb = () =>
     0,
   );
 
-async function tokenOf(username: string): Promise<string> {
-  const res = await fetch(`${origin}/auth/oauth2.0/accessToken`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username,
-      password: 'Demo-pass-1',
-      client_id: 'porchlight-console',
-    }).toString(),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${username}: ${res.status}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+/** An access token of a demo account or of one the benchmark added (servers.ts's password grant). */
+const tokenOf = (username: string) => signIn(origin, username);
 const writer = await tokenOf('admin@demo.test');
 const listener = listenerTokens[0]!;
 
