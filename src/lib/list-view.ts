@@ -55,6 +55,28 @@ function readPositive(value: string | null): number | undefined {
   return Number(value);
 }
 
+/**
+ * The URL parameter names of a list's page and page size: `page` and `rows`, or `<prefix>Page` and
+ * `<prefix>Rows` for each of several paged tables one screen shows at once.
+ */
+export const pageParams = (prefix = ''): { page: string; rows: string } =>
+  prefix ? { page: `${prefix}Page`, rows: `${prefix}Rows` } : { page: LIST_PARAMS.page, rows: LIST_PARAMS.rows };
+
+/** The 1-based page and the page size a URL query asks for (under `pageParams(prefix)`), each checked. */
+export function readPage(
+  query: URLSearchParams,
+  spec: Pick<ListSpec<Record<string, string>>, 'rowsPerPage' | 'rowsPerPageOptions'>,
+  prefix = '',
+): Pick<ListView<Record<string, string>>, 'page' | 'rowsPerPage'> {
+  const names = pageParams(prefix);
+  const sizes = spec.rowsPerPageOptions ?? ROWS_PER_PAGE_OPTIONS;
+  const rows = readPositive(query.get(names.rows));
+  return {
+    page: readPositive(query.get(names.page)) ?? 1,
+    rowsPerPage: rows !== undefined && sizes.includes(rows) ? rows : (spec.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE),
+  };
+}
+
 /** The view a URL query asks for, every value checked against the spec. */
 export function readListView<F extends Record<string, string>>(query: URLSearchParams, spec: ListSpec<F>): ListView<F> {
   const filter = { ...spec.filter };
@@ -65,8 +87,6 @@ export function readListView<F extends Record<string, string>>(query: URLSearchP
     if (value !== '' && allowed && !allowed.includes(value)) continue;
     filter[key] = value as F[typeof key];
   }
-  const sizes = spec.rowsPerPageOptions ?? ROWS_PER_PAGE_OPTIONS;
-  const rows = readPositive(query.get(LIST_PARAMS.rows));
   return {
     filter,
     sort: readSort(
@@ -74,8 +94,7 @@ export function readListView<F extends Record<string, string>>(query: URLSearchP
       spec as unknown as ListSpec<Record<string, string>>,
       query.get(LEGACY_ORDER),
     ),
-    page: readPositive(query.get(LIST_PARAMS.page)) ?? 1,
-    rowsPerPage: rows !== undefined && sizes.includes(rows) ? rows : (spec.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE),
+    ...readPage(query, spec),
   };
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { listViewQuery, readListView, writeListView, type ListSpec } from '../../src/lib/list-view.ts';
+import {
+  listViewQuery,
+  pageParams,
+  readListView,
+  readPage,
+  writeListView,
+  type ListSpec,
+} from '../../src/lib/list-view.ts';
 
 const SPEC: ListSpec<{ name: string; status: string }> = {
   filter: { name: '', status: '' },
@@ -40,6 +47,26 @@ describe('reading a list view from the URL', () => {
     expect(readListView(new URLSearchParams('status='), spec).filter.status).toBe('');
     expect(writeListView({ ...DEFAULT, filter: { name: '', status: '' } }, spec).toString()).toBe('status=');
     expect(writeListView({ ...DEFAULT, filter: { name: '', status: 'ACTIVE' } }, spec).toString()).toBe('');
+  });
+});
+
+describe('reading a page and page size from the URL', () => {
+  it('names the parameters plainly, or after a prefix', () => {
+    expect(pageParams()).toEqual({ page: 'page', rows: 'rows' });
+    expect(pageParams('decision')).toEqual({ page: 'decisionPage', rows: 'decisionRows' });
+  });
+
+  it('reads its own prefix only, each value checked', () => {
+    const query = new URLSearchParams(
+      'page=4&rows=20&decisionPage=3&decisionRows=40&candidatesPage=0&candidatesRows=7',
+    );
+    expect(readPage(query, {})).toEqual({ page: 4, rowsPerPage: 20 });
+    expect(readPage(query, {}, 'decision')).toEqual({ page: 3, rowsPerPage: 40 });
+    expect(readPage(query, {}, 'candidates')).toEqual({ page: 1, rowsPerPage: 10 });
+    expect(readPage(query, { rowsPerPage: 20, rowsPerPageOptions: [20, 50] }, 'decision')).toEqual({
+      page: 3,
+      rowsPerPage: 20,
+    });
   });
 });
 

@@ -17,6 +17,7 @@ import {
 } from '../../contract/agent-assignments.ts';
 import { fieldMaxLengths } from '../../contract/limits.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { pageParams } from '../../lib/list-view.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/choice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
@@ -59,6 +60,10 @@ const lookupError = (field: Field, value: string) => ruleError(AssignmentExplain
 
 /** The URL patch that puts a candidate table back on its first page at its default size. */
 const pageReset = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, null]));
+
+/** A recorded decision's candidate pages in the URL; opening another decision starts at its first page. */
+const DECISION_PAGES = 'decision';
+const DECISION_PAGE_KEYS = Object.values(pageParams(DECISION_PAGES));
 
 const modeText = (a: AgentAssignment) =>
   a.mode === 'FORCED' ? `Forced by ${a.forcedBy?.name ?? 'staff'}` : 'Automatic';
@@ -123,7 +128,7 @@ function Explanation({
 
 /** One recorded decision with every candidate's verdict as it stood then (?assignment=id). */
 function RecordedDecision({ id }: { id: number }) {
-  const pages = useCandidatePages('decision');
+  const pages = useCandidatePages(DECISION_PAGES);
   const query = useQuery({ ...assignmentQueryOptions(id, pages.paging), placeholderData: keepPreviousData });
   if (query.isError)
     return (
@@ -171,7 +176,6 @@ export function AgentAssignmentsScreen() {
   const { form: formRef, errors, clear, check, refused } = useForm(FIELD_KEYS);
   const validValue = value !== '' && lookupError(FIELD[by], value) === undefined;
   const explainPages = useCandidatePages('candidates');
-  const decisionKeys = useCandidatePages('decision').keys;
   const explain = useQuery({
     ...explainQueryOptions(
       by === 'opportunity' ? { opportunityId: Number(value) } : { zip: value },
@@ -223,7 +227,7 @@ export function AgentAssignmentsScreen() {
         <Button
           variant="text"
           aria-label={`Explain assignment ${a.id}`}
-          onClick={() => setParam({ assignment: String(a.id), ...pageReset(decisionKeys) })}
+          onClick={() => setParam({ assignment: String(a.id), ...pageReset(DECISION_PAGE_KEYS) })}
         >
           Explain
         </Button>

@@ -3,23 +3,12 @@ import { useSearchParams } from 'wouter';
 import type { Paging } from '../../api/staff.ts';
 import type { AssignmentVerdict } from '../../contract/agent-assignments.ts';
 import { CHECK_LABELS } from '../../lib/assignment-rule.ts';
-import {
-  DEFAULT_ROWS_PER_PAGE,
-  pageIndexOf,
-  ROWS_PER_PAGE_OPTIONS,
-  type PaginationState,
-} from '../../lib/pagination.ts';
+import { pageParams, readPage } from '../../lib/list-view.ts';
+import { DEFAULT_ROWS_PER_PAGE, pageIndexOf, type PaginationState } from '../../lib/pagination.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import * as styles from '../../ui/staff.css.ts';
-
-/** A whole number from the query within `allowed` (or at least 1), else the fallback. */
-const numberIn = (text: string | null, fallback: number, allowed?: readonly number[]): number => {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) return fallback;
-  return allowed && !allowed.includes(n) ? fallback : n;
-};
 
 /**
  * Which page of a decision's candidates shows, kept in the URL as `<prefix>Page` and `<prefix>Rows`
@@ -28,10 +17,8 @@ const numberIn = (text: string | null, fallback: number, allowed?: readonly numb
  */
 export function useCandidatePages(prefix: string) {
   const [search, setSearch] = useSearchParams();
-  const pageKey = `${prefix}Page`;
-  const rowsKey = `${prefix}Rows`;
-  const page = numberIn(search.get(pageKey), 1);
-  const rowsPerPage = numberIn(search.get(rowsKey), DEFAULT_ROWS_PER_PAGE, ROWS_PER_PAGE_OPTIONS);
+  const { page: pageKey, rows: rowsKey } = pageParams(prefix);
+  const { page, rowsPerPage } = readPage(search, {}, prefix);
   const paging: Paging = { pageIndex: pageIndexOf({ page }), pageSize: rowsPerPage };
   const state = (totalItems: number): PaginationState => ({ page, rowsPerPage, totalItems });
   const set = (next: PaginationState) =>
