@@ -7,6 +7,7 @@ import {
   type AssignmentLead,
   type Decision,
   type Forcing,
+  type VerdictWindow,
 } from '../../src/lib/assignment-rule.ts';
 import { personName } from '../../src/lib/format.ts';
 import { referralAudience } from '../events/audience.ts';
@@ -164,7 +165,7 @@ export async function candidatesFor(
 }
 
 /** The rule's decision for an opportunity as things stand (read-only). */
-export async function decideFor(db: Db, opportunityId: number, now: Date, forced?: Forcing) {
+export async function decideFor(db: Db, opportunityId: number, now: Date, forced?: Forcing, window?: VerdictWindow) {
   const opp = await db
     .selectFrom('opportunities')
     .select(['id', 'brokerage_id', 'zip'])
@@ -173,7 +174,7 @@ export async function decideFor(db: Db, opportunityId: number, now: Date, forced
   if (!opp) throw notFound('No such opportunity');
   const lead = await leadFor(db, { opportunityId, brokerageId: opp.brokerage_id, zip: opp.zip });
   const candidates = await candidatesFor(db, lead, opportunityId, now, forced?.agentId);
-  return { lead, candidates, decision: decideAssignment(lead, candidates, forced) };
+  return { lead, candidates, decision: decideAssignment(lead, candidates, forced, window) };
 }
 
 /** Ends the opportunity's open referrals (moved to REMOVED with an event), inside the caller's transaction. */

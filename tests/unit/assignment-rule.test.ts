@@ -111,3 +111,52 @@ describe('forced assignment', () => {
     expect(forceRefusal({ status: 'PAUSED', brokerageId: 1 }, { brokerageId: 1 })).toBeNull();
   });
 });
+
+describe('decideAssignment: a window of verdicts', () => {
+  // Eligible and skipped mixed, names with accents and cases that a byte order would sort differently.
+  const names = ['Émile Zola', 'adam Ant', 'Zoë Baker', 'Ana Álvarez', 'Bob Öberg', 'bob Oberg', 'Çelik Can'];
+  const candidates = Array.from({ length: 40 }, (_, i) =>
+    agent(i + 1, {
+      name: `${names[i % names.length]} ${i % 3}`,
+      score: i % 4 === 0 ? null : ((i * 37) % 100) / 100,
+      openReferrals: i % 5,
+      status: i % 6 === 0 ? 'PAUSED' : 'ACTIVE',
+      overdueCount: i % 11 === 0 ? MAX_OVERDUE_REFERRALS : 0,
+    }),
+  );
+
+  it('writes out the same verdicts as the whole decision at those positions, forced or not', () => {
+    for (const forced of [undefined, { agentId: 7, byName: 'Alex Admin' }]) {
+      const whole = decideAssignment(lead, candidates, forced);
+      expect(whole.candidateCount).toBe(40);
+      for (const [offset, limit] of [
+        [0, 10],
+        [10, 10],
+        [35, 10],
+        [3, 1],
+        [40, 10],
+      ] as const) {
+        const part = decideAssignment(lead, candidates, forced, { offset, limit });
+        expect(part.candidates).toEqual(whole.candidates.slice(offset, offset + limit));
+        expect(part).toMatchObject({
+          candidateCount: 40,
+          chosenAgentId: whole.chosenAgentId,
+          summary: whole.summary,
+        });
+      }
+    }
+  });
+
+  it('ranks each eligible candidate by its place, and orders the skipped as localeCompare does', () => {
+    const d = decideAssignment(lead, candidates);
+    const eligible = d.candidates.filter((v) => v.eligible);
+    eligible.forEach((v, i) => {
+      expect(v.position).toBe(i + 1);
+      expect(v.checks.at(-1)!.detail).toMatch(new RegExp(`, rank ${i + 1}$`));
+    });
+    const skipped = d.candidates.filter((v) => !v.eligible);
+    expect(skipped.map((v) => v.agentId)).toEqual(
+      [...skipped].sort((a, b) => a.name.localeCompare(b.name) || a.agentId - b.agentId).map((v) => v.agentId),
+    );
+  });
+});

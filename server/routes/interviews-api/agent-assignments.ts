@@ -39,8 +39,8 @@ const SORT_COLUMN = { created: 'x.created_at', zip: 'x.zip', mode: 'x.mode' } as
 const CandidatePageQuery = v.object(Paging);
 const ExplainQuery = v.object({ ...AssignmentExplainQuery.entries, ...Paging });
 type CandidatePage = v.InferOutput<typeof CandidatePageQuery>;
-const pageOf = <T>(all: readonly T[], p: CandidatePage): T[] =>
-  all.slice(p.pageIndex * p.pageSize, (p.pageIndex + 1) * p.pageSize);
+// The rule weighs every candidate; only the page's verdicts are written out.
+const windowOf = (p: CandidatePage) => ({ offset: p.pageIndex * p.pageSize, limit: p.pageSize });
 
 const listQuery = (db: Db) =>
   db
@@ -188,7 +188,7 @@ export const agentAssignmentRoutes: RouteDef[] = [
           .where('id', '=', q.opportunityId)
           .executeTakeFirst();
         if (!known) throw new HttpError(404, 'No such opportunity', { opportunityId: 'No opportunity has this ID' });
-        const { lead, decision } = await decideFor(db, q.opportunityId, now);
+        const { lead, decision } = await decideFor(db, q.opportunityId, now, undefined, windowOf(q));
         const history = await listQuery(db)
           .where('x.opportunity_id', '=', q.opportunityId)
           .orderBy('x.created_at', 'desc')
@@ -203,14 +203,14 @@ export const agentAssignmentRoutes: RouteDef[] = [
           brokerageId: lead.brokerageId,
           chosenAgentId: decision.chosenAgentId,
           summary: decision.summary,
-          candidates: pageOf(decision.candidates, q),
-          candidateCount: decision.candidates.length,
+          candidates: decision.candidates,
+          candidateCount: decision.candidateCount,
           history: history.map(toAssignment),
         };
       } else {
         const zip = q.zip ?? '';
         const lead = await leadFor(db, { opportunityId: null, brokerageId: q.brokerageId ?? null, zip });
-        const decision = decideAssignment(lead, await candidatesFor(db, lead, null, now));
+        const decision = decideAssignment(lead, await candidatesFor(db, lead, null, now), undefined, windowOf(q));
         const history = await listQuery(db)
           .where('x.zip', '=', zip)
           .orderBy('x.created_at', 'desc')
@@ -225,8 +225,8 @@ export const agentAssignmentRoutes: RouteDef[] = [
           brokerageId: lead.brokerageId,
           chosenAgentId: decision.chosenAgentId,
           summary: decision.summary,
-          candidates: pageOf(decision.candidates, q),
-          candidateCount: decision.candidates.length,
+          candidates: decision.candidates,
+          candidateCount: decision.candidateCount,
           history: history.map(toAssignment),
         };
       }
