@@ -16,6 +16,22 @@ export async function rolesOf(db: Db, userId: number): Promise<{ name: Role; typ
   return rows.filter((r): r is typeof r & { name: Role } => isRole(r.name));
 }
 
+/**
+ * Who a user is: the columns of `users as u` that every read of a user selects (the token lookup, the
+ * signed-in user's own view, User Management's list and detail), each adding its own.
+ */
+export const USER_IDENTITY_COLUMNS = [
+  'u.id',
+  'u.email',
+  'u.phone',
+  'u.first_name',
+  'u.last_name',
+  'u.broker_id',
+  'u.loan_office_id',
+  'u.agent_id',
+  'u.status',
+] as const;
+
 /** The roles of a user, in order (primary first), as one array column of a query on users. */
 const rolesColumn = sql<string[]>`coalesce((select array_agg(r.name order by ur.position, r.id) from user_roles ur
   join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}')`;
@@ -47,21 +63,7 @@ export async function loadTokenUser(db: Db, tokenHash: string): Promise<TokenRec
   tokenUserSql ??= db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select([
-      't.client_id',
-      't.expires_at',
-      't.revoked_at',
-      'u.id',
-      'u.email',
-      'u.phone',
-      'u.first_name',
-      'u.last_name',
-      'u.broker_id',
-      'u.loan_office_id',
-      'u.agent_id',
-      'u.status',
-      rolesColumn.as('roles'),
-    ])
+    .select(['t.client_id', 't.expires_at', 't.revoked_at', ...USER_IDENTITY_COLUMNS, rolesColumn.as('roles')])
     .where('t.token_hash', '=', '$1')
     .compile().sql;
   const result = await db.executeQuery<TokenRow>(CompiledQuery.raw(tokenUserSql, [tokenHash]));
@@ -100,9 +102,9 @@ const toAuthUser = (u: UserRow): AuthUser => ({
 
 export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | undefined> {
   const user = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'phone', 'first_name', 'last_name', 'broker_id', 'loan_office_id', 'agent_id', 'status'])
-    .where('id', '=', userId)
+    .selectFrom('users as u')
+    .select(USER_IDENTITY_COLUMNS)
+    .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!user || user.status !== 'ACTIVE') return undefined;
   const roles = await rolesOf(db, userId);

@@ -1,25 +1,13 @@
 import { mayActOnUser } from '../../../src/access/role-grants.ts';
 import { isRole } from '../../../src/access/roles.ts';
 import type { UserDetail } from '../../../src/contract/users.ts';
-import { rolesOf } from '../../auth/users.ts';
+import { rolesOf, USER_IDENTITY_COLUMNS } from '../../auth/users.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AppContext } from '../../http/route.ts';
 
 /** A user's own columns as the user list and the user's detail read them. */
-export const USER_SUMMARY_COLUMNS = [
-  'u.id',
-  'u.email',
-  'u.phone',
-  'u.first_name',
-  'u.last_name',
-  'u.broker_id',
-  'u.loan_office_id',
-  'u.agent_id',
-  'u.status',
-  'u.psi_last_login',
-  'u.created_at',
-] as const;
+export const USER_SUMMARY_COLUMNS = [...USER_IDENTITY_COLUMNS, 'u.psi_last_login', 'u.created_at'] as const;
 
 // One user as User Management shows them, and the audit row every change to a user writes.
 

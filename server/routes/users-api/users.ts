@@ -7,6 +7,7 @@ import { personNamePart } from '../../../src/contract/person-name.ts';
 import { PASSWORD_MAX, PasswordUpdate, type Me } from '../../../src/contract/users.ts';
 import { changeOwnPassword } from '../../auth/password-change.ts';
 import { userToChange } from '../../auth/user-authority.ts';
+import { USER_IDENTITY_COLUMNS } from '../../auth/users.ts';
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { route, type AuthUser, type RouteDef } from '../../http/route.ts';
@@ -18,15 +19,7 @@ export async function userView(db: Db, id: number) {
   const u = await db
     .selectFrom('users as u')
     .select([
-      'u.id',
-      'u.email',
-      'u.phone',
-      'u.first_name',
-      'u.last_name',
-      'u.broker_id',
-      'u.loan_office_id',
-      'u.agent_id',
-      'u.status',
+      ...USER_IDENTITY_COLUMNS,
       'u.password_expired',
       'u.psi_last_login',
       sql<{ id: number; name: string; type: string }[]>`coalesce((
