@@ -53,9 +53,11 @@ export interface ContactCenterTasksTable {
 }
 
 /** This area's tables; server/db/schema.ts composes them into Database. */
-/** The QA queue's totals by status, kept by a trigger on qa_reviews (migration 026). */
+/** The QA queue's totals by status and handler, kept by a trigger on qa_reviews (migrations 026 and 067). */
 export interface QaReviewCountsTable {
   status: 'AWAITING' | 'PASSED' | 'FAILED';
+  /** The handler's user id; 0 for calls without a handler. */
+  handler_key: number;
   n: number;
 }
 

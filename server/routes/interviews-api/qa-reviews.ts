@@ -66,21 +66,24 @@ const STATUSES_OF = {
 } as const;
 
 /**
- * The queue's total: with no filter but the status, the sum of the kept counts per status
- * (qa_review_counts, migration 026); with any other filter, a count of the matching rows.
+ * The queue's total: with no filter but the status and the handler, the sum of the kept counts per
+ * status and handler (qa_review_counts, migrations 026 and 067); with any other filter, a count of the
+ * matching rows.
  */
 function queueTotal(db: Db, f: QueueFilter): Promise<number> {
-  const { status, pageIndex: _p, pageSize: _s, sort: _o, ...rest } = f;
+  const { status, handledBy, pageIndex: _p, pageSize: _s, sort: _o, ...rest } = f;
   void _p;
   void _s;
   void _o;
-  if (Object.values(rest).some((x) => x !== undefined))
+  // handler_key 0 stands for calls without a handler, which `handledBy=0` does not ask for.
+  if (Object.values(rest).some((x) => x !== undefined) || handledBy === 0)
     return countOf(filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')));
   return countOf(
     db
       .selectFrom('qa_review_counts')
       .select(sql<number>`coalesce(sum(n), 0)`.as('n'))
-      .$if(status !== undefined, (b) => b.where('status', 'in', [...STATUSES_OF[status!]])),
+      .$if(status !== undefined, (b) => b.where('status', 'in', [...STATUSES_OF[status!]]))
+      .$if(handledBy !== undefined, (b) => b.where('handler_key', '=', handledBy!)),
   );
 }
 
