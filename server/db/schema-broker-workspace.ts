@@ -73,9 +73,18 @@ export interface BrokerageOpenReferralsTable {
   open: number;
 }
 
+/** Sales (CLOSED or LEASED referrals) per brokerage, agent and year of the date of sale (migration 066). */
+export interface AgentSaleYearsTable {
+  brokerage_id: number;
+  agent_id: number;
+  year: number;
+  closed: number;
+}
+
 /** Added to `Database` in schema.ts. */
 export interface BrokerWorkspaceTables {
   agent_open_referrals: AgentOpenReferralsTable;
+  agent_sale_years: AgentSaleYearsTable;
   brokerage_open_referrals: BrokerageOpenReferralsTable;
   potential_agents: PotentialAgentsTable;
   brokerage_agent_notes: BrokerageAgentNotesTable;

@@ -46,10 +46,11 @@ function isAllZero(row: Record<string, unknown>): boolean {
 }
 
 describe('kept_rebuild_<table>() (migration 063)', () => {
-  it('has one function for each of the fifteen kept tables', async () => {
+  it('has one function for each of the sixteen kept tables', async () => {
     expect(await keptTables()).toEqual(
       [
         'agent_open_referrals',
+        'agent_sale_years',
         'announcement_audience_counts',
         'announcement_audience_members',
         'brokerage_open_referrals',
@@ -79,6 +80,15 @@ describe('kept_rebuild_<table>() (migration 063)', () => {
     );
     await sql`update referrals set product = case product when 'LEAD_GENIUS' then 'PORCHLIGHT' else 'LEAD_GENIUS' end
       where id in (select id from referrals order by id desc limit 2)`.execute(db);
+    // Sales that move between years and agents, and a sale that ends.
+    await sql`update referrals set date_of_sale = date_of_sale - interval '400 days'
+      where id in (select id from referrals where stage in ('CLOSED', 'LEASED') and date_of_sale is not null order by id limit 2)`.execute(
+      db,
+    );
+    await sql`update referrals set stage = 'CLOSED', date_of_sale = date '2026-02-03'
+      where id in (select id from referrals where stage = 'SPOKEN_WITH' order by id desc limit 1)`.execute(db);
+    await sql`update referrals set stage = 'REMOVED'
+      where id in (select id from referrals where stage = 'CLOSED' order by id desc limit 1)`.execute(db);
     const tables = await keptTables();
     for (const table of tables) {
       const kept = await contentOf(table);

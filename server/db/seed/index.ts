@@ -74,7 +74,7 @@ async function secondaryIndexes(db: Db): Promise<{ name: string; definition: str
 }
 
 /**
- * Counts kept by row triggers (migrations 025, 026, 028, 054 to 057, 059 and 061): a bulk load would run each trigger once
+ * Counts kept by row triggers (migrations 025, 026, 028, 054 to 057, 059, 061 and 066): a bulk load would run each trigger once
  * per row, every one updating the same few counter rows (a chain of row versions that grows with the
  * load). A large seed disables them and builds each kept table from its rows after the load, with its
  * rebuild function (migration 063: kept_rebuild_<table>(), the one statement of what the table holds).
@@ -87,6 +87,11 @@ const KEPT_COUNTS: { table: string; triggers: [table: string, trigger: string][]
   {
     table: 'agent_open_referrals',
     triggers: [['referrals', 'agent_open_referrals_sync']],
+  },
+  {
+    // Sales per agent and year (migration 066, decision 0127).
+    table: 'agent_sale_years',
+    triggers: [['referrals', 'agent_sale_years_sync']],
   },
   {
     // Kept by the same trigger as agent_open_referrals (migration 054), disabled and enabled above.

@@ -51,8 +51,9 @@ const AGENT_SORT: Record<Exclude<(typeof MY_AGENT_SORT_KEYS)[number], 'closings'
   status: 'status',
 };
 
-const closedSince = (now: Date) =>
-  sql`r.stage in ('CLOSED', 'LEASED') and r.date_of_sale >= ${new Date(now.getTime() - 365 * DAY_MS).toISOString().slice(0, 10)}::date`;
+/** The first day of the 12 months whose sales count as closings. */
+const saleSinceOf = (now: Date) => new Date(now.getTime() - 365 * DAY_MS).toISOString().slice(0, 10);
+const closedSince = (now: Date) => sql`r.stage in ('CLOSED', 'LEASED') and r.date_of_sale >= ${saleSinceOf(now)}::date`;
 
 /** Closings (12 months) and average first-response seconds (referrals received in the last 7 and 30 days) of some agents. */
 async function performanceOf(db: Db, ids: readonly number[], now: Date) {
@@ -94,7 +95,96 @@ async function performanceOf(db: Db, ids: readonly number[], now: Date) {
   return new Map(rows.map((r) => [r.agent_id, r]));
 }
 
-/** One page of ids by closings: the brokerage's closed referrals grouped once, then agents in that order. */
+const CLOSED_STAGES = ['CLOSED', 'LEASED'];
+/** Past this many rows (offset + page size) the top-of-list path is not worth its first steps. */
+const TOP_ROWS_MAX = 200;
+/** How many agents beyond twice the rows each year's sample reads. */
+const SAMPLE_EXTRA = 40;
+
+/** The list's agent filter on `agents` (statuses, or every agent but the deleted). */
+function agentStatusFilter(f: AgentFilter) {
+  return f.statuses
+    ? sql<boolean>`agents.status in (${sql.join(f.statuses.map((s) => sql`${s}`))})`
+    : sql<boolean>`agents.status <> 'DELETED'`;
+}
+
+/** Each agent's sales dated from `since` in one brokerage, for some agents (referrals_closed_agent_idx alone). */
+async function closingsOf(db: Db, brokerageId: number, ids: readonly number[], since: string) {
+  if (ids.length === 0) return new Map<number, number>();
+  const { rows } = await sql<{ agent_id: number; n: number }>`
+    select r.agent_id, count(*)::int as n from referrals r
+    where r.brokerage_id = ${brokerageId} and r.stage in (${sql.join(CLOSED_STAGES)})
+      and r.agent_id = any(${[...ids]}::int[]) and r.date_of_sale >= ${since}::date
+    group by r.agent_id`.execute(db);
+  return new Map(rows.map((r) => [r.agent_id, Number(r.n)]));
+}
+
+/**
+ * The agents who can rank among the first `rows` of My Agents by closings, most first, or undefined
+ * when every agent must be read (decision 0127).
+ *
+ * An agent's closings are its sales dated in the last 12 months, which span the calendar years from the
+ * window's first day to today (and any later year a sale is dated in): m years. The sales per year are
+ * kept (agent_sale_years, migration 066). A sample of each year's agents with the most sales is read
+ * with their exact closings: the `rows`-th largest, L, is at most the closings at position `rows` of the
+ * whole order (`rows` agents have at least L). Every agent ranked at or above that position has at
+ * least L closings, so at least L / m sales in one of the years, and at least L in those years together:
+ * only those agents are ordered, ties among them exactly as among all. When L is 0, agents without a
+ * sale could rank, and every agent is read.
+ */
+export async function closingsCandidates(
+  db: Db,
+  f: AgentFilter & { brokerageId: number },
+  rows: number,
+  now: Date,
+): Promise<number[] | undefined> {
+  if (rows > TOP_ROWS_MAX || f.name) return undefined;
+  const since = saleSinceOf(now);
+  const first = Number(since.slice(0, 4));
+  const thisYear = now.getUTCFullYear();
+  const later = await sql<{ year: number }>`
+    select distinct year from agent_sale_years where brokerage_id = ${f.brokerageId} and year > ${thisYear}`.execute(
+    db,
+  );
+  const years = [
+    ...Array.from({ length: thisYear - first + 1 }, (_, i) => first + i),
+    ...later.rows.map((r) => r.year),
+  ];
+  const sample = await sql<{ agent_id: number }>`
+    select distinct t.agent_id from unnest(${years}::int[]) as y(year)
+    cross join lateral (
+      select k.agent_id from agent_sale_years k join agents on agents.id = k.agent_id
+      where k.brokerage_id = ${f.brokerageId} and k.year = y.year and agents.brokerage_id = ${f.brokerageId}
+        and ${agentStatusFilter(f)}
+      order by k.closed desc limit ${rows * 2 + SAMPLE_EXTRA}
+    ) t`.execute(db);
+  if (sample.rows.length < rows) return undefined;
+  const exact = await closingsOf(
+    db,
+    f.brokerageId,
+    sample.rows.map((r) => r.agent_id),
+    since,
+  );
+  const counts = sample.rows.map((r) => exact.get(r.agent_id) ?? 0).sort((a, b) => b - a);
+  const least = counts[rows - 1]!;
+  if (least <= 0) return undefined;
+  const { rows: candidates } = await sql<{ agent_id: number }>`
+    select k.agent_id from agent_sale_years k
+    where k.brokerage_id = ${f.brokerageId} and k.year = any(${years}::int[])
+      and k.agent_id in (
+        select c.agent_id from agent_sale_years c
+        where c.brokerage_id = ${f.brokerageId} and c.year = any(${years}::int[])
+          and c.closed >= ${Math.ceil(least / years.length)}
+      )
+    group by k.agent_id
+    having sum(k.closed) >= ${least}`.execute(db);
+  return candidates.map((c) => c.agent_id);
+}
+
+/**
+ * One page of ids by closings. Most first on a page near the top: only the candidates who can rank there
+ * (closingsCandidates). Otherwise the brokerage's closed referrals grouped once, then agents in that order.
+ */
 async function idsByClosings(
   db: Db,
   f: AgentFilter & { brokerageId: number },
@@ -103,17 +193,21 @@ async function idsByClosings(
   now: Date,
 ) {
   const dir = sql.raw(sort.direction);
+  const candidates =
+    sort.direction === 'desc' ? await closingsCandidates(db, f, page.offset + page.limit, now) : undefined;
   const closings = db
     .selectFrom('referrals as r')
     .select(['r.agent_id', sql<number>`count(*)`.as('n')])
     .where('r.brokerage_id', '=', f.brokerageId)
     .where(sql<boolean>`${closedSince(now)}`)
+    .$if(candidates !== undefined, (q) => q.where(sql<boolean>`r.agent_id = any(${candidates ?? []}::int[])`))
     .groupBy('r.agent_id');
   let q = db
     .selectFrom('agents')
     .leftJoin(closings.as('c'), 'c.agent_id', 'agents.id')
-    .where('agents.brokerage_id', '=', f.brokerageId);
-  q = f.statuses ? q.where('agents.status', 'in', f.statuses) : q.where('agents.status', '<>', 'DELETED');
+    .where('agents.brokerage_id', '=', f.brokerageId)
+    .where(agentStatusFilter(f));
+  if (candidates !== undefined) q = q.where(sql<boolean>`agents.id = any(${candidates}::int[])`);
   if (f.name) {
     const like = `%${f.name.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     q = q.where(sql<boolean>`lower(concat_ws(' ', agents.first_name, agents.last_name)) like ${like}`);
