@@ -96,6 +96,62 @@ describe('search', () => {
     expect((await admin.get(`${BASE}?sort=body,ASC`)).status).toBe(400);
   });
 
+  it('pages and totals a usage type with a text search as the rows give them (the type read as its usages)', async () => {
+    const usages = await server.db.selectFrom('content_usages').select(['id', 'usage_type']).orderBy('id').execute();
+    /** The page and total of a filter by SQL over the rows, in the list's order (name or updated, then id). */
+    const fromRows = async (usageType: string, text: string, usageId: number | null, sort: 'name' | 'updated') => {
+      const pattern = `%${text.toLowerCase()}%`;
+      const where = sql`u.usage_type = ${usageType} and (${usageId}::int is null or i.usage_id = ${usageId})
+        and (${text} = '' or lower(i.name) like ${pattern} or lower(i.body) like ${pattern})`;
+      const order = sort === 'name' ? sql`i.name asc, i.id` : sql`i.updated_at desc, i.id`;
+      const ids = await sql<{ id: number }>`select i.id from content_items i join content_usages u on u.id = i.usage_id
+        where ${where} order by ${order} limit 3 offset 3`.execute(server.db);
+      const n = await sql<{
+        n: number;
+      }>`select count(*)::int as n from content_items i join content_usages u on u.id = i.usage_id
+        where ${where}`.execute(server.db);
+      return { ids: ids.rows.map((r) => r.id), total: n.rows[0]!.n };
+    };
+    const expectAll = async () => {
+      for (const usageType of ['SMS_TEMPLATE', 'EMAIL_TEMPLATE', 'CALL_SCRIPT'])
+        for (const text of ['', 'e', 'you', 'no such words'])
+          for (const usageId of [null, usages[0]!.id])
+            for (const sort of ['name', 'updated'] as const) {
+              const query = new URLSearchParams({
+                usageType,
+                pageIndex: '1',
+                pageSize: '3',
+                sort: `${sort},${sort === 'name' ? 'ASC' : 'DESC'}`,
+              });
+              if (text) query.set('text', text);
+              if (usageId !== null) query.set('usageId', String(usageId));
+              const res = await admin.get<Page<ContentItem>>(`${BASE}?${query}`);
+              expect(res.status).toBe(200);
+              expect({ ids: res.body.content.map((i) => i.id), total: res.body.totalElements }, String(query)).toEqual(
+                await fromRows(usageType, text, usageId, sort),
+              );
+            }
+    };
+    await expectAll();
+    // A type no usage has answers an empty page: its usages are moved to another type for the check.
+    const scripts = usages.filter((u) => u.usage_type === 'CALL_SCRIPT').map((u) => u.id);
+    expect(scripts.length).toBeGreaterThan(0);
+    await server.db
+      .updateTable('content_usages')
+      .set({ usage_type: 'SMS_TEMPLATE' })
+      .where('id', 'in', scripts)
+      .execute();
+    try {
+      await expectAll();
+    } finally {
+      await server.db
+        .updateTable('content_usages')
+        .set({ usage_type: 'CALL_SCRIPT' })
+        .where('id', 'in', scripts)
+        .execute();
+    }
+  }, 60_000);
+
   it('totals each filter from the kept counts as the rows count it, after items are added, moved and deleted', async () => {
     const usages = await server.db.selectFrom('content_usages').select(['id', 'usage_type']).orderBy('id').execute();
     const audiences = await server.db.selectFrom('content_audiences').select('id').orderBy('id').execute();

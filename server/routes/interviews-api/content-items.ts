@@ -257,11 +257,21 @@ export const contentItemRoutes: RouteDef[] = [
       const q = query(c, ListQuery);
       const db = c.var.db;
       const pattern = q.text ? likeWildcard(q.text.toLowerCase()) : null;
+      // A usage type stands for its usages' ids, read first: the planner then knows how many items they
+      // hold and reads them by content_items_usage_idx. Joined to the type instead, it expected the text
+      // to match a handful of items and read all of them by a sequential scan (decision 0128).
+      const usageIds =
+        q.usageType === undefined
+          ? null
+          : (await db.selectFrom('content_usages').select('id').where('usage_type', '=', q.usageType).execute()).map(
+              (u) => u.id,
+            );
+      if (usageIds !== null && usageIds.length === 0)
+        return c.json({ content: [], totalElements: 0 } satisfies ContentItemPage);
       const base = () =>
         db
           .selectFrom('content_items as i')
-          .innerJoin('content_usages as u', 'u.id', 'i.usage_id')
-          .$if(q.usageType !== undefined, (qb) => qb.where('u.usage_type', '=', q.usageType ?? ''))
+          .$if(usageIds !== null, (qb) => qb.where('i.usage_id', 'in', usageIds ?? []))
           .$if(q.usageId !== undefined, (qb) => qb.where('i.usage_id', '=', q.usageId ?? 0))
           .$if(q.audienceId !== undefined, (qb) => qb.where('i.audience_id', '=', q.audienceId ?? 0))
           .$if(pattern !== null, (qb) =>
