@@ -36,25 +36,57 @@ export type ReaderScope =
  * Live announcements a reader sees: published, inside their window, and addressed to them. A
  * brokerage reads those to every brokerage, to a list naming it, or to its product family; staff
  * read every brokerage one; an agent those to every agent or to agents of a list naming their
- * brokerage; a loan office those to loan offices (017_staff_admin.sql).
+ * brokerage; a loan office those to loan offices (017_staff_admin.sql). One condition per audience
+ * (each names its audience, so no announcement meets two): counted apart, each reads the live
+ * announcements of its audience from an index (migration 068, decision 0128).
  */
-export function visible(scope: ReaderScope, now: Date): RawBuilder<boolean> {
+function byAudience(scope: ReaderScope, now: Date): RawBuilder<boolean>[] {
   const live = sql`a.status = 'PUBLISHED' and a.publish_at <= ${now} and (a.expires_at is null or a.expires_at > ${now})`;
   const listed = (b: number) =>
     sql`exists (select 1 from announcement_brokerages ab where ab.announcement_id = a.id and ab.brokerage_id = ${b})`;
   switch (scope.kind) {
     case 'staff':
-      return sql<boolean>`${live} and a.audience in ('ALL_BROKERAGES', 'BROKERAGE', 'PRODUCT_FAMILY')`;
+      return (['ALL_BROKERAGES', 'BROKERAGE', 'PRODUCT_FAMILY'] as const).map(
+        (audience) => sql<boolean>`${live} and a.audience = ${audience}`,
+      );
     case 'loanOffice':
-      return sql<boolean>`${live} and a.audience = 'LOAN_OFFICES'`;
+      return [sql<boolean>`${live} and a.audience = 'LOAN_OFFICES'`];
     case 'agent':
-      return sql<boolean>`${live} and a.audience = 'AGENTS' and (${listed(scope.brokerageId)}
-      or not exists (select 1 from announcement_brokerages ab where ab.announcement_id = a.id))`;
+      return [
+        sql<boolean>`${live} and a.audience = 'AGENTS' and (${listed(scope.brokerageId)}
+      or not exists (select 1 from announcement_brokerages ab where ab.announcement_id = a.id))`,
+      ];
     case 'brokerage':
-      return sql<boolean>`${live} and (a.audience = 'ALL_BROKERAGES'
-      or (a.audience = 'BROKERAGE' and ${listed(scope.id)})
-      or (a.audience = 'PRODUCT_FAMILY' and a.product_family = (select product_family from brokerages where id = ${scope.id})))`;
+      return [
+        sql<boolean>`${live} and a.audience = 'ALL_BROKERAGES'`,
+        sql<boolean>`${live} and a.audience = 'BROKERAGE' and ${listed(scope.id)}`,
+        sql<boolean>`${live} and a.audience = 'PRODUCT_FAMILY'
+      and a.product_family = (select product_family from brokerages where id = ${scope.id})`,
+      ];
   }
+}
+
+/** The announcements a reader sees (byAudience's conditions, any of them), as a condition on `a`. */
+export function visible(scope: ReaderScope, now: Date): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.join(
+    byAudience(scope, now).map((c) => sql`(${c})`),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * How many announcements the reader sees, and how many of those they have read. The first is a sum of
+ * one count per audience, which an index-only scan of each audience's live announcements answers; the
+ * unread count is their difference, so the reads (a few per user) are all that is joined.
+ */
+async function visibleCounts(db: Db, scope: ReaderScope, now: Date, userId: number) {
+  const counts = byAudience(scope, now).map((c) => sql`(select count(*) from announcements a where ${c})`);
+  const { rows } = await sql<{ visible: number; read: number }>`
+  select (${sql.join(counts, sql` + `)})::int as visible,
+    (select count(*) from announcement_reads r join announcements a on a.id = r.announcement_id
+      where r.user_id = ${userId} and ${visible(scope, now)})::int as read`.execute(db);
+  const { visible: all, read } = rows[0] ?? { visible: 0, read: 0 };
+  return { visible: all, read, unread: all - read };
 }
 
 /** The caller's reader scope: their brokerage (a brokerage admin, or staff impersonating one), the one staff ask for, or their own kind. */
@@ -77,25 +109,18 @@ async function readerScope(db: Db, user: AuthUser, asked: number | undefined): P
   throw missing(user, 'brokerage');
 }
 
-const unreadCount = async (db: Db, userId: number, where: RawBuilder<boolean>) =>
-  (
-    await sql<{ n: number }>`
-  select count(*)::int as n from announcements a
-  where ${where} and not exists (select 1 from announcement_reads r where r.announcement_id = a.id and r.user_id = ${userId})`.execute(
-      db,
-    )
-  ).rows[0]?.n ?? 0;
-
 async function list(c: AppContext): Promise<Response> {
   const q = query(c, ListQuery);
   const { user } = c.var.auth;
   const db = c.var.db;
-  const where = visible(await readerScope(db, user, q.brokerageId), c.var.now());
+  const now = c.var.now();
+  const scope = await readerScope(db, user, q.brokerageId);
+  const where = visible(scope, now);
   const filter =
     q.unread === 'true' ? sql`and r.read_at is null` : q.unread === 'false' ? sql`and r.read_at is not null` : sql``;
   const from = sql`from announcements a left join announcement_reads r on r.announcement_id = a.id and r.user_id = ${user.id}
     where ${where} ${filter}`;
-  const [rows, total, unread] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     sql<{
       id: number;
       title: string;
@@ -107,8 +132,7 @@ async function list(c: AppContext): Promise<Response> {
     }>`
       select a.id, a.title, a.body, a.priority, a.publish_at, a.expires_at, r.read_at ${from}
       order by a.publish_at desc, a.id desc limit ${q.pageSize} offset ${q.pageIndex * q.pageSize}`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n ${from}`.execute(db),
-    unreadCount(db, user.id, where),
+    visibleCounts(db, scope, now, user.id),
   ]);
   const body: AnnouncementPage = {
     content: rows.rows.map((r) => ({
@@ -120,8 +144,8 @@ async function list(c: AppContext): Promise<Response> {
       expiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null,
       readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
     })),
-    totalElements: total.rows[0]?.n ?? 0,
-    unreadCount: unread,
+    totalElements: q.unread === 'true' ? counts.unread : q.unread === 'false' ? counts.read : counts.visible,
+    unreadCount: counts.unread,
   };
   return c.json(body);
 }
@@ -131,7 +155,8 @@ async function setStatus(c: AppContext): Promise<Response> {
   const { user } = c.var.auth;
   const now = c.var.now();
   const answer = await c.var.db.transaction().execute(async (trx) => {
-    const where = visible(await readerScope(trx, user, undefined), now);
+    const scope = await readerScope(trx, user, undefined);
+    const where = visible(scope, now);
     const found = await sql<{
       id: number;
     }>`select a.id from announcements a where a.id = ${body.announcementId} and ${where}`.execute(trx);
@@ -162,7 +187,7 @@ async function setStatus(c: AppContext): Promise<Response> {
     const result: AnnouncementStatus = {
       announcementId: body.announcementId,
       readAt: readAt?.toISOString() ?? null,
-      unreadCount: await unreadCount(trx, user.id, where),
+      unreadCount: (await visibleCounts(trx, scope, now, user.id)).unread,
     };
     return result;
   });
