@@ -128,9 +128,10 @@ async function closingsOf(db: Db, brokerageId: number, ids: readonly number[], s
  * kept (agent_sale_years, migration 066). A sample of each year's agents with the most sales is read
  * with their exact closings: the `rows`-th largest, L, is at most the closings at position `rows` of the
  * whole order (`rows` agents have at least L). Every agent ranked at or above that position has at
- * least L closings, so at least L / m sales in one of the years, and at least L in those years together:
- * only those agents are ordered, ties among them exactly as among all. When L is 0, agents without a
- * sale could rank, and every agent is read.
+ * least L closings, so at least L / m sales in one of the years, and in each year at least L less the
+ * most sales any agent has in the other years. Each year's agents with both are read from the index
+ * alone, and only they are ordered, ties among them exactly as among all. When L is 0, agents without
+ * a sale could rank, and every agent is read.
  */
 export async function closingsCandidates(
   db: Db,
@@ -166,18 +167,24 @@ export async function closingsCandidates(
     since,
   );
   const counts = sample.rows.map((r) => exact.get(r.agent_id) ?? 0).sort((a, b) => b - a);
-  const least = counts[rows - 1]!;
-  if (least <= 0) return undefined;
+  const floor = counts[rows - 1]!;
+  if (floor <= 0) return undefined;
+  // Each year's most sales (the top of the index), then each year's agents with enough sales there:
+  // at least L / m (one of the years holds that many), and at least L less the others' most.
+  const most = await sql<{ year: number; most: number }>`
+    select y.year, coalesce((
+      select k.closed from agent_sale_years k where k.brokerage_id = ${f.brokerageId} and k.year = y.year
+      order by k.closed desc limit 1), 0) as most
+    from unnest(${years}::int[]) as y(year)`.execute(db);
+  const mostOf = new Map(most.rows.map((r) => [Number(r.year), Number(r.most)]));
+  const allMost = [...mostOf.values()].reduce((a, b) => a + b, 0);
+  const least = years.map((y) => Math.max(Math.ceil(floor / years.length), floor - (allMost - (mostOf.get(y) ?? 0))));
   const { rows: candidates } = await sql<{ agent_id: number }>`
-    select k.agent_id from agent_sale_years k
-    where k.brokerage_id = ${f.brokerageId} and k.year = any(${years}::int[])
-      and k.agent_id in (
-        select c.agent_id from agent_sale_years c
-        where c.brokerage_id = ${f.brokerageId} and c.year = any(${years}::int[])
-          and c.closed >= ${Math.ceil(least / years.length)}
-      )
-    group by k.agent_id
-    having sum(k.closed) >= ${least}`.execute(db);
+    select distinct t.agent_id from unnest(${years}::int[], ${least}::int[]) as y(year, least)
+    cross join lateral (
+      select k.agent_id from agent_sale_years k
+      where k.brokerage_id = ${f.brokerageId} and k.year = y.year and k.closed >= y.least
+    ) t`.execute(db);
   return candidates.map((c) => c.agent_id);
 }
 
