@@ -114,8 +114,12 @@ function pgliteDialect(client: PGlite): Dialect {
   };
 }
 
-/** Session settings of every connection to a PostgreSQL server. */
-export const PG_SESSION_OPTIONS = '-c jit=off';
+/**
+ * Session settings of every connection to a PostgreSQL server: no JIT (decision 0099), and no parallel
+ * workers for one statement (decision 0129): a request's statement that starts workers waits for them
+ * (20 to 60 ms on this machine) and takes cores the other requests need.
+ */
+export const PG_SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
 
 export interface OpenOptions {
   /** postgres://... to use a PostgreSQL server. */

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { overduePredicate } from '../../server/db/overdue.ts';
-import { overdueCandidateFloor } from '../../server/routes/agents-api/agent-queries.ts';
+import { overdueCandidates } from '../../server/routes/agents-api/agent-queries.ts';
 import { MyAgentPage } from '../../src/contract/my-agents.ts';
 import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
@@ -128,38 +128,63 @@ describe('agent_open_referrals and brokerage_open_referrals, kept by the trigger
   });
 });
 
+/** Small pages near the top as My Agents answers them, against every agent ordered; how many the floor narrowed. */
+async function compareTopPages() {
+  const expected = await expectedOrder('desc');
+  const now = new Date();
+  let narrowed = 0;
+  for (const pageSize of [1, 2, 3, 5]) {
+    for (let pageIndex = 0; pageIndex < 4; pageIndex++) {
+      const rows = (pageIndex + 1) * pageSize;
+      const only = await overdueCandidates(server.db, now, { brokerageId: harbor }, rows);
+      if (only !== undefined) {
+        narrowed += 1;
+        // The floor never leaves out an agent the page shows.
+        const open = await server.db
+          .selectFrom('agent_open_referrals')
+          .select(['agent_id', 'open'])
+          .where('brokerage_id', '=', harbor)
+          .execute();
+        const openOf = new Map(open.map((o) => [o.agent_id, o.open]));
+        for (const e of expected.slice(0, rows))
+          expect(
+            (openOf.get(e.id) ?? 0) >= only.floor || only.heavy.includes(e.id),
+            `agent ${e.id} is a candidate`,
+          ).toBe(true);
+      }
+      const page = v.parse(
+        MyAgentPage,
+        (await broker.get(`/agents-api/my-agents?pageSize=${pageSize}&pageIndex=${pageIndex}&sort=overdue,DESC`)).body,
+      );
+      expect(
+        page.content.map((a) => ({ id: a.id, overdue: a.funnelStatus.stages.overdueForFollowup.count })),
+        `page ${pageIndex} of ${pageSize}`,
+      ).toEqual(expected.slice(pageIndex * pageSize, rows).map((e) => ({ id: e.id, overdue: e.overdue })));
+    }
+  }
+  return narrowed;
+}
+
 describe('the most overdue first, read from the agents who can rank near the top', () => {
   it('orders small pages near the top exactly as every agent ordered would, and the floor did narrow them', async () => {
-    const expected = await expectedOrder('desc');
-    let narrowed = 0;
-    for (const pageSize of [1, 2, 3, 5]) {
-      for (let pageIndex = 0; pageIndex < 4; pageIndex++) {
-        const rows = (pageIndex + 1) * pageSize;
-        const floor = await overdueCandidateFloor(server.db, new Date(), { brokerageId: harbor }, rows);
-        if (floor !== undefined) {
-          narrowed += 1;
-          // The floor never leaves out an agent the page shows.
-          const open = await server.db
-            .selectFrom('agent_open_referrals')
-            .select(['agent_id', 'open'])
-            .where('brokerage_id', '=', harbor)
-            .execute();
-          const openOf = new Map(open.map((o) => [o.agent_id, o.open]));
-          for (const e of expected.slice(0, rows)) expect(openOf.get(e.id) ?? 0).toBeGreaterThanOrEqual(floor);
-        }
-        const page = v.parse(
-          MyAgentPage,
-          (await broker.get(`/agents-api/my-agents?pageSize=${pageSize}&pageIndex=${pageIndex}&sort=overdue,DESC`))
-            .body,
-        );
-        expect(
-          page.content.map((a) => ({ id: a.id, overdue: a.funnelStatus.stages.overdueForFollowup.count })),
-          `page ${pageIndex} of ${pageSize}`,
-        ).toEqual(expected.slice(pageIndex * pageSize, rows).map((e) => ({ id: e.id, overdue: e.overdue })));
-      }
-    }
     // The demo seed's counts let the floor narrow the top pages (else this test would prove nothing).
-    expect(narrowed).toBeGreaterThan(0);
+    expect(await compareTopPages()).toBeGreaterThan(0);
+  });
+
+  it('still narrows them when one agent has many overdue sales, and counts that agent', async () => {
+    // An agent with few open referrals gets twelve sales under contract, dated a week ago: its count
+    // leads, and a floor that subtracted the most sales of any agent would fall to 0 and read every agent.
+    const [one] = (
+      await sql<{ agent_id: number }>`select agent_id from agent_open_referrals where brokerage_id = ${harbor}
+        order by open asc, agent_id limit 1`.execute(server.db)
+    ).rows;
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    await sql`update referrals set stage = 'UNDER_CONTRACT', date_of_sale = ${weekAgo}::date, agent_id = ${one!.agent_id}
+      where id in (select id from referrals where brokerage_id = ${harbor} and stage in ('CLOSED', 'REMOVED') order by id limit 12)`.execute(
+      server.db,
+    );
+    expect((await expectedOrder('desc'))[0]!.id).toBe(one!.agent_id);
+    expect(await compareTopPages()).toBeGreaterThan(0);
   });
 });
 

@@ -122,14 +122,12 @@ export async function agentPage(
   const base = filtered(db, f);
   const byCount = sort.key === 'funnelStatus.overdueForFollowupCount' && f.brokerageId !== undefined;
   // Most overdue first, on a page near the top: only the agents who could rank there are read.
-  const floor =
-    byCount && sort.direction === 'desc'
-      ? await overdueCandidateFloor(db, now, f, page.offset + page.limit)
-      : undefined;
+  const only =
+    byCount && sort.direction === 'desc' ? await overdueCandidates(db, now, f, page.offset + page.limit) : undefined;
   const ids = (
     await (
       byCount && f.brokerageId !== undefined
-        ? byOverdueCount(db, now, f.brokerageId, base, floor).orderBy(
+        ? byOverdueCount(db, now, f.brokerageId, base, only).orderBy(
             sql.join([
               sql`coalesce(k.open, 0) - coalesce(rc.n, 0) + coalesce(sc.n, 0) ${dir}`,
               ...names('last_name', 'first_name'),
@@ -158,65 +156,74 @@ const TOP_ROWS_MAX = 200;
 /** How many agents beyond twice the rows the floor's sample reads. */
 const SAMPLE_EXTRA = 40;
 
+/** How many agents with the most overdue sales are read whatever their open count (overdueCandidates). */
+const HEAVY_SELLERS = 50;
+
+/** Who can rank among the first rows most overdue: `open >= floor`, or one of `heavy` (overdueCandidates). */
+export interface OverdueCandidates {
+  floor: number;
+  heavy: number[];
+}
+
 /**
- * The least open count an agent needs to rank among the first `rows` most overdue agents of one
- * brokerage (with the list's filters), or undefined when every agent must be read.
+ * The agents who can rank among the first `rows` most overdue agents of one brokerage (with the list's
+ * filters), or undefined when every agent must be read.
  *
- * An agent's overdue count is `open - recent + sale` (byOverdueCount), so it is at most
- * `open + sale`. A sample of the agents with the most open referrals (more than `rows`: an agent with
- * many open referrals may have updated most of them lately) is read with their exact counts: the
- * `rows`-th largest of those, L, is at most the count at position `rows` of the whole order (there are
- * `rows` agents with at least L). Every agent ranked at or above that position has a count of at least
- * L, so an open count of at least L - (the most overdue sales any agent has). Those agents, and only
- * those, need to be ordered; ties are ordered among them exactly as among all (decision 0126).
- * When that floor is 0 or less, agents with no open referral could rank, and every agent is read.
+ * An agent's overdue count is `open - recent + sale` (byOverdueCount). A sample of the agents with the
+ * most open referrals (more than `rows`: an agent with many open referrals may have updated most of them
+ * lately) is read with their exact counts: the `rows`-th largest of those, L, is at most the count at
+ * position `rows` of the whole order (there are `rows` agents with at least L). Every agent ranked at or
+ * above that position has a count of at least L, so `open + sale >= L`. The brokerage's overdue sales
+ * (UNDER_CONTRACT past its date) are grouped per agent: the HEAVY_SELLERS agents with most are read
+ * whatever their open count, and every other agent has at most S of them (the next one's count), so it
+ * needs `open >= L - S`. Those agents, and only those, are ordered; ties among them exactly as among all
+ * (decisions 0126 and 0129). When `L - S` is 0 or less, agents with no open referral could rank, and
+ * every agent is read.
  */
-export async function overdueCandidateFloor(
+export async function overdueCandidates(
   db: Db,
   now: Date,
   f: AgentFilter,
   rows: number,
-): Promise<number | undefined> {
+): Promise<OverdueCandidates | undefined> {
   if (f.brokerageId === undefined || rows > TOP_ROWS_MAX) return undefined;
   const brokerageId = f.brokerageId;
-  const top = await filtered(db, f)
-    .innerJoin('agent_open_referrals as k', (j) =>
-      j.onRef('k.agent_id', '=', 'agents.id').onRef('k.brokerage_id', '=', 'agents.brokerage_id'),
-    )
-    .select(['agents.id', 'k.open'])
-    .orderBy('k.open', 'desc')
-    .limit(rows * 2 + SAMPLE_EXTRA)
-    .execute();
-  if (top.length < rows) return undefined;
-  const [parts, mostSales] = await Promise.all([
-    db
-      .selectFrom('referrals as r')
-      .select([
-        'r.agent_id',
-        sql<number>`count(*) filter (where ${idleRecentSql('r', now)})`.as('recent'),
-        sql<number>`count(*) filter (where ${saleOverdueSql('r', now)})`.as('sale'),
-      ])
-      .where(
-        'r.agent_id',
-        'in',
-        top.map((t) => t.id),
+  const [top, sellers] = await Promise.all([
+    filtered(db, f)
+      .innerJoin('agent_open_referrals as k', (j) =>
+        j.onRef('k.agent_id', '=', 'agents.id').onRef('k.brokerage_id', '=', 'agents.brokerage_id'),
       )
-      .where('r.brokerage_id', '=', brokerageId)
-      .groupBy('r.agent_id')
+      .select(['agents.id', 'k.open'])
+      .orderBy('k.open', 'desc')
+      .limit(rows * 2 + SAMPLE_EXTRA)
       .execute(),
     db
-      .selectFrom(
-        db
-          .selectFrom('referrals as r')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('r.brokerage_id', '=', brokerageId)
-          .where(saleOverdueSql('r', now))
-          .groupBy('r.agent_id')
-          .as('s'),
-      )
-      .select(sql<number>`coalesce(max(s.n), 0)`.as('most'))
-      .executeTakeFirstOrThrow(),
+      .selectFrom('referrals as r')
+      .select(['r.agent_id', sql<number>`count(*)::int`.as('n')])
+      .where('r.brokerage_id', '=', brokerageId)
+      .where(saleOverdueSql('r', now))
+      .groupBy('r.agent_id')
+      .orderBy('n', 'desc')
+      .orderBy('r.agent_id')
+      .limit(HEAVY_SELLERS + 1)
+      .execute(),
   ]);
+  if (top.length < rows) return undefined;
+  const parts = await db
+    .selectFrom('referrals as r')
+    .select([
+      'r.agent_id',
+      sql<number>`count(*) filter (where ${idleRecentSql('r', now)})`.as('recent'),
+      sql<number>`count(*) filter (where ${saleOverdueSql('r', now)})`.as('sale'),
+    ])
+    .where(
+      'r.agent_id',
+      'in',
+      top.map((t) => t.id),
+    )
+    .where('r.brokerage_id', '=', brokerageId)
+    .groupBy('r.agent_id')
+    .execute();
   const byAgent = new Map(parts.map((p) => [p.agent_id, p]));
   const exact = top
     .map((t) => {
@@ -224,39 +231,42 @@ export async function overdueCandidateFloor(
       return t.open - Number(p?.recent ?? 0) + Number(p?.sale ?? 0);
     })
     .sort((a, b) => b - a);
-  const floor = exact[rows - 1]! - Number(mostSales.most);
-  return floor > 0 ? floor : undefined;
+  const heavy = sellers.slice(0, HEAVY_SELLERS).map((s) => s.agent_id);
+  const floor = exact[rows - 1]! - Number(sellers[HEAVY_SELLERS]?.n ?? 0);
+  return floor > 0 ? { floor, heavy } : undefined;
 }
 
 /**
  * One brokerage's agents with what their overdue count is made of, without grouping every overdue
  * referral: the idle branch is the agent's open referrals (kept by migration 028's trigger) minus those
  * updated since the cut-off (a short recent range of referrals_idle_since_idx); the UNDER_CONTRACT branch
- * is grouped as it is (a few hundred rows). Order by `open - recent + sale`.
- * With a `floor` (overdueCandidateFloor), only the agents with at least that many open referrals are
- * read, and the recent and sale counts are grouped for those agents only.
+ * is grouped as it is. Order by `open - recent + sale`.
+ * With `only` (overdueCandidates), just those agents are read, and their recent counts alone grouped.
  */
-function byOverdueCount(db: Db, now: Date, brokerageId: number, base: Agents, floor?: number) {
-  const candidates = db
-    .selectFrom('agent_open_referrals as kc')
-    .select('kc.agent_id')
-    .where('kc.brokerage_id', '=', brokerageId)
-    .where('kc.open', '>=', floor ?? 0);
+function byOverdueCount(db: Db, now: Date, brokerageId: number, base: Agents, only?: OverdueCandidates) {
+  const candidates = only
+    ? db
+        .selectFrom('agent_open_referrals as kc')
+        .select('kc.agent_id')
+        .where('kc.brokerage_id', '=', brokerageId)
+        .where('kc.open', '>=', only.floor)
+        .union(sql<{ agent_id: number }>`select unnest(${`{${only.heavy.join(',')}}`}::int[]) as agent_id`)
+    : undefined;
   const counted = (rule: typeof idleRecentSql) => {
     const q = db
       .selectFrom('referrals as r')
       .select(['r.agent_id', sql<number>`count(*)`.as('n')])
       .where('r.brokerage_id', '=', brokerageId)
       .where(rule('r', now));
-    return (floor === undefined ? q : q.where('r.agent_id', 'in', candidates)).groupBy('r.agent_id');
+    return (candidates ? q.where('r.agent_id', 'in', candidates) : q).groupBy('r.agent_id');
   };
-  const joined = base
+  const joined = (candidates ? base.where('agents.id', 'in', candidates) : base)
     .leftJoin('agent_open_referrals as k', (j) =>
       j.onRef('k.agent_id', '=', 'agents.id').onRef('k.brokerage_id', '=', 'agents.brokerage_id'),
     )
     .leftJoin(counted(idleRecentSql).as('rc'), 'rc.agent_id', 'agents.id')
     .leftJoin(counted(saleOverdueSql).as('sc'), 'sc.agent_id', 'agents.id');
-  return floor === undefined ? joined : joined.where('k.open', '>=', floor);
+  return joined;
 }
 
 /** Agents by id with their overdue count and the days of the most overdue referral (overdue.ts's rule). */
