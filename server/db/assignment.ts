@@ -15,6 +15,7 @@ import { recordEvent } from '../events/outbox.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { noticeAgent } from '../messages/agent-notices.ts';
 import type { Db } from './database.ts';
+import { intArray } from './int-array.ts';
 import { overduePredicate } from './overdue.ts';
 
 // Assigning an opportunity to an agent. The rule is the pure decideAssignment of
@@ -80,10 +81,8 @@ export async function candidatesFor(
   // One array parameter, not one per agent: a market's ZIP can have a thousand candidates at scale, and
   // the planner reads each table's agent index for an array where a list that long tipped it into
   // sequential scans.
-  // Sent as one array literal: pg's serializer builds a JS array parameter element by element (1.9 MB
-  // of short-lived strings per request for 1,666 ids across five statements, most of its garbage).
-  const idArray = `{${agentIds.join(',')}}`;
-  const anyAgent = (column: string) => sql<boolean>`${sql.ref(column)} = any(${idArray}::int[])`;
+  const idArray = intArray(agentIds);
+  const anyAgent = (column: string) => sql<boolean>`${sql.ref(column)} = any(${idArray})`;
   const [agents, holds, coverage, exclusions, counts, declines] = await Promise.all([
     db
       .selectFrom('agents')

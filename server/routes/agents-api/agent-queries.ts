@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 
 import type { Db } from '../../db/database.ts';
+import { intArray } from '../../db/int-array.ts';
 import { daysSinceSql, overduePredicate } from '../../db/overdue.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Sort } from '../../http/brokerage-scope.ts';
@@ -250,7 +251,7 @@ function byOverdueCount(db: Db, now: Date, brokerageId: number, base: Agents, on
         .select('kc.agent_id')
         .where('kc.brokerage_id', '=', brokerageId)
         .where('kc.open', '>=', only.floor)
-        .union(sql<{ agent_id: number }>`select unnest(${`{${only.heavy.join(',')}}`}::int[]) as agent_id`)
+        .union(sql<{ agent_id: number }>`select unnest(${intArray(only.heavy)}) as agent_id`)
     : undefined;
   const counted = (rule: typeof idleRecentSql) => {
     const q = db

@@ -12,6 +12,7 @@ import {
   type ResponseTime,
 } from '../../../src/contract/my-agents.ts';
 import type { Db } from '../../db/database.ts';
+import { intArray } from '../../db/int-array.ts';
 import { brokerageFromQuery, sortParam, type Sort } from '../../http/brokerage-scope.ts';
 import { assertAgent, isProviderUser, notYoursError } from '../../http/ownership.ts';
 import { userNameSql } from '../../http/paging.ts';
@@ -114,7 +115,7 @@ async function closingsOf(db: Db, brokerageId: number, ids: readonly number[], s
   const { rows } = await sql<{ agent_id: number; n: number }>`
     select r.agent_id, count(*)::int as n from referrals r
     where r.brokerage_id = ${brokerageId} and r.stage in (${sql.join(CLOSED_STAGES)})
-      and r.agent_id = any(${[...ids]}::int[]) and r.date_of_sale >= ${since}::date
+      and r.agent_id = any(${intArray(ids)}) and r.date_of_sale >= ${since}::date
     group by r.agent_id`.execute(db);
   return new Map(rows.map((r) => [r.agent_id, Number(r.n)]));
 }
@@ -151,14 +152,22 @@ export async function closingsCandidates(
     ...Array.from({ length: thisYear - first + 1 }, (_, i) => first + i),
     ...later.rows.map((r) => r.year),
   ];
-  const sample = await sql<{ agent_id: number }>`
-    select distinct t.agent_id from unnest(${years}::int[]) as y(year)
+  // The sample of each year's top agents, and each year's most sales (the top of the index), at once.
+  const [sample, most] = await Promise.all([
+    sql<{ agent_id: number }>`
+    select distinct t.agent_id from unnest(${intArray(years)}) as y(year)
     cross join lateral (
       select k.agent_id from agent_sale_years k join agents on agents.id = k.agent_id
       where k.brokerage_id = ${f.brokerageId} and k.year = y.year and agents.brokerage_id = ${f.brokerageId}
         and ${agentStatusFilter(f)}
       order by k.closed desc limit ${rows * 2 + SAMPLE_EXTRA}
-    ) t`.execute(db);
+    ) t`.execute(db),
+    sql<{ year: number; most: number }>`
+    select y.year, coalesce((
+      select k.closed from agent_sale_years k where k.brokerage_id = ${f.brokerageId} and k.year = y.year
+      order by k.closed desc limit 1), 0) as most
+    from unnest(${intArray(years)}) as y(year)`.execute(db),
+  ]);
   if (sample.rows.length < rows) return undefined;
   const exact = await closingsOf(
     db,
@@ -169,18 +178,13 @@ export async function closingsCandidates(
   const counts = sample.rows.map((r) => exact.get(r.agent_id) ?? 0).sort((a, b) => b - a);
   const floor = counts[rows - 1]!;
   if (floor <= 0) return undefined;
-  // Each year's most sales (the top of the index), then each year's agents with enough sales there:
-  // at least L / m (one of the years holds that many), and at least L less the others' most.
-  const most = await sql<{ year: number; most: number }>`
-    select y.year, coalesce((
-      select k.closed from agent_sale_years k where k.brokerage_id = ${f.brokerageId} and k.year = y.year
-      order by k.closed desc limit 1), 0) as most
-    from unnest(${years}::int[]) as y(year)`.execute(db);
+  // Each year's agents with enough sales there: at least L / m (one of the years holds that many),
+  // and at least L less the others' most.
   const mostOf = new Map(most.rows.map((r) => [Number(r.year), Number(r.most)]));
   const allMost = [...mostOf.values()].reduce((a, b) => a + b, 0);
   const least = years.map((y) => Math.max(Math.ceil(floor / years.length), floor - (allMost - (mostOf.get(y) ?? 0))));
   const { rows: candidates } = await sql<{ agent_id: number }>`
-    select distinct t.agent_id from unnest(${years}::int[], ${least}::int[]) as y(year, least)
+    select distinct t.agent_id from unnest(${intArray(years)}, ${intArray(least)}) as y(year, least)
     cross join lateral (
       select k.agent_id from agent_sale_years k
       where k.brokerage_id = ${f.brokerageId} and k.year = y.year and k.closed >= y.least
@@ -207,14 +211,14 @@ async function idsByClosings(
     .select(['r.agent_id', sql<number>`count(*)`.as('n')])
     .where('r.brokerage_id', '=', f.brokerageId)
     .where(sql<boolean>`${closedSince(now)}`)
-    .$if(candidates !== undefined, (q) => q.where(sql<boolean>`r.agent_id = any(${candidates ?? []}::int[])`))
+    .$if(candidates !== undefined, (q) => q.where(sql<boolean>`r.agent_id = any(${intArray(candidates ?? [])})`))
     .groupBy('r.agent_id');
   let q = db
     .selectFrom('agents')
     .leftJoin(closings.as('c'), 'c.agent_id', 'agents.id')
     .where('agents.brokerage_id', '=', f.brokerageId)
     .where(agentStatusFilter(f));
-  if (candidates !== undefined) q = q.where(sql<boolean>`agents.id = any(${candidates}::int[])`);
+  if (candidates !== undefined) q = q.where(sql<boolean>`agents.id = any(${intArray(candidates)})`);
   if (f.name) {
     const like = `%${f.name.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     q = q.where(sql<boolean>`lower(concat_ws(' ', agents.first_name, agents.last_name)) like ${like}`);
