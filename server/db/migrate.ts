@@ -71,16 +71,19 @@ export async function migrate(db: Db): Promise<string[]> {
 
 /**
  * PGlite's extended protocol runs one statement per query, so a file is split at the semicolons
- * that end a line, except inside a dollar-quoted body ($$ ... $$ of a function or trigger).
+ * that end a line, except inside a dollar-quoted body ($$ ... $$ of a function or trigger, or a
+ * tagged $name$ ... $name$, which may hold other dollar quotes).
  */
 export function splitStatements(text: string): string[] {
   const statements: string[] = [];
   let current: string[] = [];
-  let inBody = false;
+  let body: string | null = null; // the dollar quote the current line is inside
   for (const line of text.split(/\r?\n/)) {
-    // Each $$ opens or closes a body (migrations use only the bare $$ tag).
-    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
-    const end = !inBody && /;[ \t]*(?:--.*)?$/.exec(line);
+    for (const [quote] of line.matchAll(/\$(?:[A-Za-z_][A-Za-z_0-9]*)?\$/g)) {
+      if (body === null) body = quote;
+      else if (quote === body) body = null;
+    }
+    const end = body === null && /;[ \t]*(?:--.*)?$/.exec(line);
     current.push(end ? line.slice(0, end.index) : line);
     if (end) {
       statements.push(current.join('\n'));
