@@ -40,11 +40,27 @@ export async function leadFor(db: Db, input: LeadInput): Promise<AssignmentLead>
   return { brokerageId: input.brokerageId, zip: input.zip, city: geo?.city ?? null, state: geo?.state ?? null };
 }
 
+/** An opportunity as the rule sees it (its brokerage, ZIP and the ZIP's city), in one read; undefined when there is none. */
+export async function opportunityLead(db: Db, opportunityId: number): Promise<AssignmentLead | undefined> {
+  const row = await db
+    .selectFrom('opportunities as o')
+    .leftJoin('zip_codes as z', 'z.zip', 'o.zip')
+    .select(['o.brokerage_id', 'o.zip', 'z.city', 'z.state'])
+    .where('o.id', '=', opportunityId)
+    .executeTakeFirst();
+  return row && { brokerageId: row.brokerage_id, zip: row.zip, city: row.city, state: row.state };
+}
+
 /**
  * The candidates of a lead: agents whose coverage holds the ZIP (by ZIP or by its city), who exclude
  * it, who declined the opportunity, the forced agent, and a few of the market's other agents.
  * Limited to the opportunity's brokerage when there is one. Each candidate carries the coverage areas
  * and exclusions that concern the lead's ZIP only: all the rule reads of them.
+ *
+ * Two rounds of reads, each side by side (decision 0131). First the areas that hold the ZIP (by ZIP,
+ * or by its city), the exclusions of the ZIP, the declines and the market's nearest other agents:
+ * the areas and exclusions read are the candidates' own, so they are not read again by agent. Then
+ * the candidates (in the lead's brokerage), their holds and their referral counts.
  */
 export async function candidatesFor(
   db: Db,
@@ -55,73 +71,58 @@ export async function candidatesFor(
 ): Promise<AssignmentCandidate[]> {
   const zip = lead.zip ?? '';
   const inBrokerage = lead.brokerageId;
-  // With the lead's brokerage, only its agents: the agents read below are that brokerage's, and the
-  // others' areas, holds and referral counts were read for nothing (half a national ZIP's candidates).
-  const ids = await sql<{ agent_id: number }>`
-    ${inBrokerage !== null ? sql`select u.agent_id from (` : sql``}
-    select agent_id from agent_coverage_areas where zip = ${zip}
-    union select agent_id from agent_coverage_areas where zip is null and state = ${lead.state} and lower(city) = lower(${lead.city})
-    union select agent_id from agent_excluded_areas where zip = ${zip}
-    union select agent_id from opportunity_declines where opportunity_id = ${opportunityId ?? 0}
-    union select ${forcedAgentId ?? 0}::int
-    union (select n.agent_id from (
+  const [coverage, exclusions, declines, neighbours] = await Promise.all([
+    // Only the areas the rule can match (src/lib/assignment-rule.ts, coverageOf): those of the lead's
+    // ZIP, and the city areas of its city.
+    sql<{ agent_id: number; zip: string | null; city: string | null; state: string | null }>`
+      select agent_id, zip, city, state from agent_coverage_areas
+      where zip = ${zip} or (zip is null and state = ${lead.state} and lower(city) = lower(${lead.city}))
+      order by id`.execute(db),
+    db.selectFrom('agent_excluded_areas').select(['agent_id', 'zip']).where('zip', '=', zip).orderBy('id').execute(),
+    db
+      .selectFrom('opportunity_declines')
+      .select('agent_id')
+      .where('opportunity_id', '=', opportunityId ?? 0)
+      .execute(),
+    // Per ZIP of the market, its first agents in id order: the nearest ones overall are among them.
+    sql<{ agent_id: number }>`
+      select n.agent_id from (
         select z.zip, abs(cast(z.zip as int) - cast(${zip || '0'} as int)) as distance from zip_codes z
         join zip_codes me on me.zip = ${zip} and me.market_id = z.market_id where z.zip <> ${zip}
       ) near
-      -- Per ZIP of the market, its first agents in id order: the nearest ones overall are among them.
       cross join lateral (select c.agent_id from agent_coverage_areas c
         ${inBrokerage !== null ? sql`join agents a on a.id = c.agent_id and a.brokerage_id = ${inBrokerage}` : sql``}
         where c.zip = near.zip order by c.agent_id limit ${NEIGHBOURS}) n
-      order by near.distance, n.agent_id limit ${NEIGHBOURS})
-    ${inBrokerage !== null ? sql`) u join agents a on a.id = u.agent_id and a.brokerage_id = ${inBrokerage}` : sql``}`.execute(
-    db,
-  );
-  const agentIds = [...new Set(ids.rows.map((r) => r.agent_id))].filter((id) => id > 0);
+      order by near.distance, n.agent_id limit ${NEIGHBOURS}`.execute(db),
+  ]);
+  const agentIds = [
+    ...new Set([
+      ...coverage.rows.map((r) => r.agent_id),
+      ...exclusions.map((r) => r.agent_id),
+      ...declines.map((r) => r.agent_id),
+      ...(forcedAgentId !== undefined ? [forcedAgentId] : []),
+      ...neighbours.rows.map((r) => r.agent_id),
+    ]),
+  ];
   if (agentIds.length === 0) return [];
   // One array parameter, not one per agent: a market's ZIP can have a thousand candidates at scale, and
   // the planner reads each table's agent index for an array where a list that long tipped it into
   // sequential scans.
   const idArray = intArray(agentIds);
-  const anyAgent = (column: string) => sql<boolean>`${sql.ref(column)} = any(${idArray})`;
-  const [agents, holds, coverage, exclusions, counts, declines] = await Promise.all([
+  const [agents, holds, counts] = await Promise.all([
     db
       .selectFrom('agents')
       .select(['id', 'first_name', 'last_name', 'brokerage_id', 'status', 'display_score'])
-      .where(anyAgent('id'))
+      .where(sql<boolean>`id = any(${idArray})`)
       .$if(inBrokerage !== null, (q) => q.where('brokerage_id', '=', inBrokerage ?? 0))
+      .orderBy('id')
       .execute(),
     db
       .selectFrom('agent_admin_holds as h')
       .innerJoin('admin_hold_reasons as r', 'r.id', 'h.reason_id')
       .select(['h.agent_id', 'r.name'])
-      .where(anyAgent('h.agent_id'))
+      .where(sql<boolean>`h.agent_id = any(${idArray})`)
       .orderBy('r.name')
-      .execute(),
-    // Only the areas the rule can match (src/lib/assignment-rule.ts, coverageOf and the exclusion
-    // check): those of the lead's ZIP, and the city areas of its city. A market's candidates hold
-    // thousands of other areas, and reading all of them was a sequential scan of every area.
-    db
-      .selectFrom('agent_coverage_areas')
-      .select(['agent_id', 'zip', 'city', 'state'])
-      .where(anyAgent('agent_id'))
-      .where((eb) =>
-        eb.or([
-          eb('zip', '=', zip),
-          eb.and([
-            eb('zip', 'is', null),
-            eb('state', '=', lead.state ?? ''),
-            eb(eb.fn('lower', ['city']), '=', (lead.city ?? '').toLowerCase()),
-          ]),
-        ]),
-      )
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('agent_excluded_areas')
-      .select(['agent_id', 'zip'])
-      .where(anyAgent('agent_id'))
-      .where('zip', '=', zip)
-      .orderBy('zip')
       .execute(),
     db
       .selectFrom('referrals as r')
@@ -130,13 +131,8 @@ export async function candidatesFor(
         eb.fn.countAll<number>().filterWhere('r.stage', 'not in', OPEN_STAGES_EXCLUDED).as('open'),
         sql<number>`count(*) filter (where ${overduePredicate('r', now)})`.as('overdue'),
       ])
-      .where(anyAgent('r.agent_id'))
+      .where(sql<boolean>`r.agent_id = any(${idArray})`)
       .groupBy('r.agent_id')
-      .execute(),
-    db
-      .selectFrom('opportunity_declines')
-      .select('agent_id')
-      .where('opportunity_id', '=', opportunityId ?? 0)
       .execute(),
   ]);
   const declined = new Set(declines.map((d) => d.agent_id));
@@ -151,36 +147,28 @@ export async function candidatesFor(
     return (id: number) => map.get(id) ?? [];
   };
   const holdsOf = byAgent(holds);
-  const coverageOf = byAgent(coverage);
+  const coverageOf = byAgent(coverage.rows);
   const exclusionsOf = byAgent(exclusions);
   const countOf = new Map(counts.map((c) => [c.agent_id, c]));
-  return agents.map((a): AssignmentCandidate => {
-    const count = countOf.get(a.id);
-    return {
-      agentId: a.id,
-      name: personName(a.first_name, a.last_name, `Agent ${a.id}`),
-      brokerageId: a.brokerage_id,
-      status: a.status,
-      holds: holdsOf(a.id).map((h) => h.name),
-      coverage: coverageOf(a.id).map((c) => ({ zip: c.zip, city: c.city, state: c.state })),
-      exclusions: exclusionsOf(a.id).map((x) => x.zip),
-      overdueCount: Number(count?.overdue ?? 0),
-      openReferrals: Number(count?.open ?? 0),
-      score: a.display_score === null ? null : Number(a.display_score),
-      declined: declined.has(a.id),
-    };
-  });
+  return agents.map((a): AssignmentCandidate => ({
+    agentId: a.id,
+    name: personName(a.first_name, a.last_name, `Agent ${a.id}`),
+    brokerageId: a.brokerage_id,
+    status: a.status,
+    holds: holdsOf(a.id).map((h) => h.name),
+    coverage: coverageOf(a.id).map((c) => ({ zip: c.zip, city: c.city, state: c.state })),
+    exclusions: exclusionsOf(a.id).map((x) => x.zip),
+    overdueCount: Number(countOf.get(a.id)?.overdue ?? 0),
+    openReferrals: Number(countOf.get(a.id)?.open ?? 0),
+    score: a.display_score === null ? null : Number(a.display_score),
+    declined: declined.has(a.id),
+  }));
 }
 
 /** The rule's decision for an opportunity as things stand (read-only). */
 export async function decideFor(db: Db, opportunityId: number, now: Date, forced?: Forcing, window?: VerdictWindow) {
-  const opp = await db
-    .selectFrom('opportunities')
-    .select(['id', 'brokerage_id', 'zip'])
-    .where('id', '=', opportunityId)
-    .executeTakeFirst();
-  if (!opp) throw notFound('No such opportunity');
-  const lead = await leadFor(db, { opportunityId, brokerageId: opp.brokerage_id, zip: opp.zip });
+  const lead = await opportunityLead(db, opportunityId);
+  if (!lead) throw notFound('No such opportunity');
   const candidates = await candidatesFor(db, lead, opportunityId, now, forced?.agentId);
   return { lead, candidates, decision: decideAssignment(lead, candidates, forced, window) };
 }

@@ -120,10 +120,12 @@ describe('My Agents by closings, most first, read from the agents who can rank n
     expect(await comparePages()).toBeGreaterThan(0);
   });
 
+  let quiet: { id: number };
+  const later = `${new Date().getUTCFullYear() + 2}-03-04`;
+
   it('counts sales dated in a later year, and sales split across the years of the window', async () => {
     // The agent with the fewest sales gets ten dated in two years' time: the top of the list.
-    const quiet = (await expectedOrder()).at(-1)!;
-    const later = `${new Date().getUTCFullYear() + 2}-03-04`;
+    quiet = (await expectedOrder()).at(-1)!;
     await sql`update referrals set stage = 'CLOSED', date_of_sale = ${later}::date, agent_id = ${quiet.id}
       where id in (select id from referrals where brokerage_id = ${harbor} and stage not in ('CLOSED', 'LEASED') order by id limit 10)`.execute(
       server.db,
@@ -139,6 +141,17 @@ describe('My Agents by closings, most first, read from the agents who can rank n
         server.db,
       );
     expect((await expectedOrder()).slice(0, 2).map((e) => e.id)).toEqual(expect.arrayContaining([quiet.id, split.id]));
+    expect(await comparePages()).toBeGreaterThan(0);
+  });
+
+  it('keeps an agent whose sales split evenly over the two years of the window (L / m at its edge)', async () => {
+    // The later year's sales are undone (its kept row stays, at 0, and must not count as a year): the
+    // window's two calendar years are all there is, so the agent with five and five has exactly L / 2
+    // in each, the least the bound may ask of its best year.
+    await sql`update referrals set stage = 'SPOKEN_WITH', date_of_sale = null
+      where agent_id = ${quiet.id} and date_of_sale = ${later}::date`.execute(server.db);
+    const top = (await expectedOrder())[0]!;
+    expect(top.closings).toBe(10);
     expect(await comparePages()).toBeGreaterThan(0);
   });
 });

@@ -45,15 +45,28 @@ export interface AgentFilter {
 
 type Agents = SelectQueryBuilder<Database, 'agents', object>;
 
-function filtered(db: Db, f: AgentFilter): Agents {
-  let q = db.selectFrom('agents');
-  if (f.brokerageId !== undefined) q = q.where('agents.brokerage_id', '=', f.brokerageId);
-  q = f.statuses ? q.where('agents.status', 'in', f.statuses) : q.where('agents.status', '<>', 'DELETED');
+/**
+ * The agent list's filter over `agents`: the brokerage, the listed statuses (else everyone but the
+ * deleted) and part of the name. Every query of the list's agents (the rows, the total, the sorts'
+ * candidates) narrows by this one rule.
+ */
+export function agentRule(f: AgentFilter): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [];
+  if (f.brokerageId !== undefined) parts.push(sql<boolean>`agents.brokerage_id = ${f.brokerageId}`);
+  parts.push(
+    f.statuses
+      ? sql<boolean>`agents.status in (${sql.join(f.statuses.map((s) => sql`${s}`))})`
+      : sql<boolean>`agents.status <> 'DELETED'`,
+  );
   if (f.name) {
     const like = `%${f.name.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    q = q.where(sql<boolean>`lower(concat_ws(' ', agents.first_name, agents.last_name)) like ${like}`);
+    parts.push(sql<boolean>`lower(concat_ws(' ', agents.first_name, agents.last_name)) like ${like}`);
   }
-  return q;
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+function filtered(db: Db, f: AgentFilter): Agents {
+  return db.selectFrom('agents').where(agentRule(f));
 }
 
 export const countAgents = async (db: Db, f: AgentFilter): Promise<number> =>

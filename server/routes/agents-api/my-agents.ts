@@ -18,7 +18,7 @@ import { assertAgent, isProviderUser, notYoursError } from '../../http/ownership
 import { userNameSql } from '../../http/paging.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { Id, IdParams, jsonBody, Paging, params, query } from '../../http/validate.ts';
-import { agentPage, agentRows, countAgents, type AgentFilter, type AgentSortKey } from './agent-queries.ts';
+import { agentPage, agentRows, agentRule, countAgents, type AgentFilter, type AgentSortKey } from './agent-queries.ts';
 import { toAgentView } from './agents.ts';
 
 // My Agents: a brokerage's agents with overdue figures, closings and response times;
@@ -103,12 +103,6 @@ const TOP_ROWS_MAX = 200;
 const SAMPLE_EXTRA = 40;
 
 /** The list's agent filter on `agents` (statuses, or every agent but the deleted). */
-function agentStatusFilter(f: AgentFilter) {
-  return f.statuses
-    ? sql<boolean>`agents.status in (${sql.join(f.statuses.map((s) => sql`${s}`))})`
-    : sql<boolean>`agents.status <> 'DELETED'`;
-}
-
 /** Each agent's sales dated from `since` in one brokerage, for some agents (referrals_closed_agent_idx alone). */
 async function closingsOf(db: Db, brokerageId: number, ids: readonly number[], since: string) {
   if (ids.length === 0) return new Map<number, number>();
@@ -145,7 +139,7 @@ export async function closingsCandidates(
   const first = Number(since.slice(0, 4));
   const thisYear = now.getUTCFullYear();
   const later = await sql<{ year: number }>`
-    select distinct year from agent_sale_years where brokerage_id = ${f.brokerageId} and year > ${thisYear}`.execute(
+    select distinct year from agent_sale_years where brokerage_id = ${f.brokerageId} and year > ${thisYear} and closed > 0`.execute(
     db,
   );
   const years = [
@@ -158,8 +152,8 @@ export async function closingsCandidates(
     select distinct t.agent_id from unnest(${intArray(years)}) as y(year)
     cross join lateral (
       select k.agent_id from agent_sale_years k join agents on agents.id = k.agent_id
-      where k.brokerage_id = ${f.brokerageId} and k.year = y.year and agents.brokerage_id = ${f.brokerageId}
-        and ${agentStatusFilter(f)}
+      where k.brokerage_id = ${f.brokerageId} and k.year = y.year
+        and ${agentRule(f)}
       order by k.closed desc limit ${rows * 2 + SAMPLE_EXTRA}
     ) t`.execute(db),
     sql<{ year: number; most: number }>`
@@ -213,16 +207,8 @@ async function idsByClosings(
     .where(sql<boolean>`${closedSince(now)}`)
     .$if(candidates !== undefined, (q) => q.where(sql<boolean>`r.agent_id = any(${intArray(candidates ?? [])})`))
     .groupBy('r.agent_id');
-  let q = db
-    .selectFrom('agents')
-    .leftJoin(closings.as('c'), 'c.agent_id', 'agents.id')
-    .where('agents.brokerage_id', '=', f.brokerageId)
-    .where(agentStatusFilter(f));
+  let q = db.selectFrom('agents').leftJoin(closings.as('c'), 'c.agent_id', 'agents.id').where(agentRule(f));
   if (candidates !== undefined) q = q.where(sql<boolean>`agents.id = any(${intArray(candidates)})`);
-  if (f.name) {
-    const like = `%${f.name.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    q = q.where(sql<boolean>`lower(concat_ws(' ', agents.first_name, agents.last_name)) like ${like}`);
-  }
   const rows = await q
     .select('agents.id')
     .orderBy(

@@ -15,7 +15,7 @@ import {
 } from '../../../src/contract/agent-assignments.ts';
 import { decideAssignment } from '../../../src/lib/assignment-rule.ts';
 import { personName } from '../../../src/lib/format.ts';
-import { assignOpportunity, candidatesFor, decideFor, leadFor } from '../../db/assignment.ts';
+import { assignOpportunity, candidatesFor, leadFor, opportunityLead } from '../../db/assignment.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
@@ -181,20 +181,25 @@ export const agentAssignmentRoutes: RouteDef[] = [
         throw badRequest('Give an opportunityId or a zip', { zip: 'an opportunityId or a zip is required' });
       let body: AssignmentExplanation;
       if (q.opportunityId !== undefined) {
+        const opportunityId = q.opportunityId;
+        // The lead and its recorded decisions side by side: the history does not wait for the rule.
+        const [lead, history] = await Promise.all([
+          opportunityLead(db, opportunityId),
+          listQuery(db)
+            .where('x.opportunity_id', '=', opportunityId)
+            .orderBy('x.created_at', 'desc')
+            .orderBy('x.id', 'desc')
+            .limit(20)
+            .execute(),
+        ]);
         // An id nobody has is the lookup's field's fault: answered at that field, in words.
-        const known = await db
-          .selectFrom('opportunities')
-          .select('id')
-          .where('id', '=', q.opportunityId)
-          .executeTakeFirst();
-        if (!known) throw new HttpError(404, 'No such opportunity', { opportunityId: 'No opportunity has this ID' });
-        const { lead, decision } = await decideFor(db, q.opportunityId, now, undefined, windowOf(q));
-        const history = await listQuery(db)
-          .where('x.opportunity_id', '=', q.opportunityId)
-          .orderBy('x.created_at', 'desc')
-          .orderBy('x.id', 'desc')
-          .limit(20)
-          .execute();
+        if (!lead) throw new HttpError(404, 'No such opportunity', { opportunityId: 'No opportunity has this ID' });
+        const decision = decideAssignment(
+          lead,
+          await candidatesFor(db, lead, opportunityId, now),
+          undefined,
+          windowOf(q),
+        );
         body = {
           opportunityId: q.opportunityId,
           zip: lead.zip,
@@ -209,14 +214,16 @@ export const agentAssignmentRoutes: RouteDef[] = [
         };
       } else {
         const zip = q.zip ?? '';
-        const lead = await leadFor(db, { opportunityId: null, brokerageId: q.brokerageId ?? null, zip });
+        const [lead, history] = await Promise.all([
+          leadFor(db, { opportunityId: null, brokerageId: q.brokerageId ?? null, zip }),
+          listQuery(db)
+            .where('x.zip', '=', zip)
+            .orderBy('x.created_at', 'desc')
+            .orderBy('x.id', 'desc')
+            .limit(20)
+            .execute(),
+        ]);
         const decision = decideAssignment(lead, await candidatesFor(db, lead, null, now), undefined, windowOf(q));
-        const history = await listQuery(db)
-          .where('x.zip', '=', zip)
-          .orderBy('x.created_at', 'desc')
-          .orderBy('x.id', 'desc')
-          .limit(20)
-          .execute();
         body = {
           opportunityId: null,
           zip,
