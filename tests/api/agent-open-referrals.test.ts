@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overduePredicate } from '../../server/db/overdue.ts';
 import { overdueCandidates } from '../../server/routes/agents-api/agent-queries.ts';
 import { MyAgentPage } from '../../src/contract/my-agents.ts';
-import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import { brokerageIdByName, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 // My Agents by overdue reads each agent's open referrals from agent_open_referrals (migration 028's
 // trigger) instead of grouping every overdue referral, and the broker score reads the brokerage's
@@ -21,13 +21,7 @@ beforeAll(async () => {
   server = await startTestServer();
   broker = await signIn(server, 'broker@demo.test');
   staff = await signIn(server, 'admin@demo.test');
-  harbor = (
-    await server.db
-      .selectFrom('brokerages')
-      .select('id')
-      .where('name', '=', 'Harbor Point Realty')
-      .executeTakeFirstOrThrow()
-  ).id;
+  harbor = await brokerageIdByName(server.db, 'Harbor Point Realty');
 });
 afterAll(async () => {
   await server.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { closingsCandidates } from '../../server/routes/agents-api/my-agents.ts';
 import { MyAgentPage } from '../../src/contract/my-agents.ts';
-import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import { brokerageIdByName, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 // My Agents by closings, most first, orders only the agents who can rank near the top, found from the
 // sales kept per agent and year (migration 066's trigger, decision 0127). The kept counts must equal the
@@ -17,13 +17,7 @@ let harbor: number;
 beforeAll(async () => {
   server = await startTestServer();
   broker = await signIn(server, 'broker@demo.test');
-  harbor = (
-    await server.db
-      .selectFrom('brokerages')
-      .select('id')
-      .where('name', '=', 'Harbor Point Realty')
-      .executeTakeFirstOrThrow()
-  ).id;
+  harbor = await brokerageIdByName(server.db, 'Harbor Point Realty');
 });
 afterAll(async () => {
   await server.close();

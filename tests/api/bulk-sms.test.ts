@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import {
+  brokerageIdByName,
+  call,
+  signIn,
+  startTestServer,
+  type Caller,
+  type TestServer,
+} from '../setup/test-server.ts';
 
 // Bulk SMS: the pre-flight before anything is sent, the idempotent send job through the
 // SMS stand-in (outbox), its report and audit, and an inbound STOP that lands on the DNC list.
@@ -77,13 +84,7 @@ describe('who may use bulk SMS', () => {
   });
   it('a brokerage admin may not paste numbers or choose another brokerage', async () => {
     const broker = await signIn(server, 'broker@demo.test');
-    const maple = (
-      await server.db
-        .selectFrom('brokerages')
-        .select('id')
-        .where('name', '=', 'Maple & Main Homes')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const maple = await brokerageIdByName(server.db, 'Maple & Main Homes');
     expect((await preflight(broker, { message: 'Hi', source: 'NUMBERS', numbers: '2075550101' })).status).toBe(403);
     expect(
       (await preflight(broker, { message: 'Hi', source: 'OPPORTUNITIES', brokerageId: String(maple) })).status,
@@ -145,13 +146,7 @@ describe('the pre-flight', () => {
     await clock(DAY);
   });
   it('selects opportunities by status, brokerage and created range, and fills in merge fields', async () => {
-    const harbor = (
-      await server.db
-        .selectFrom('brokerages')
-        .select('id')
-        .where('name', '=', 'Harbor Point Realty')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const harbor = await brokerageIdByName(server.db, 'Harbor Point Realty');
     const rows = await server.db
       .selectFrom('opportunities')
       .select(['contact_first', 'contact_phone'])

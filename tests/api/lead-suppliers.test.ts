@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import {
+  brokerageIdByName,
+  call,
+  signIn,
+  startTestServer,
+  type Caller,
+  type TestServer,
+} from '../setup/test-server.ts';
 
 // Supplier Management: lead suppliers, ZIP coverage, limits, and the dashboard's cap.
 
@@ -18,13 +25,7 @@ beforeAll(async () => {
       .where('name', '=', 'Facebook Ads')
       .executeTakeFirstOrThrow()
   ).id;
-  harbor = (
-    await server.db
-      .selectFrom('brokerages')
-      .select('id')
-      .where('name', '=', 'Harbor Point Realty')
-      .executeTakeFirstOrThrow()
-  ).id;
+  harbor = await brokerageIdByName(server.db, 'Harbor Point Realty');
 });
 afterAll(async () => {
   await server.close();
@@ -193,13 +194,7 @@ describe('limits: one source of truth for the dashboard cap', () => {
     expect(audit.map((a) => a.detail)).toContain(`limit ${limits[0].id}: quarterly cap 100 -> 250`);
   });
   it('a new limit for a brokerage without one gives it a cap; an uncapped supplier makes it No cap (0)', async () => {
-    const maple = (
-      await server.db
-        .selectFrom('brokerages')
-        .select('id')
-        .where('name', '=', 'Maple & Main Homes')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const maple = await brokerageIdByName(server.db, 'Maple & Main Homes');
     const basic = await signIn(server, 'broker.basic@demo.test');
     expect((await basic.get(`/leads-api/leadstats/${maple}`)).body.content[0].quarterlyCap).toBe(0);
     const created = await admin.post('/leads-api/lead-supplier-limit', {

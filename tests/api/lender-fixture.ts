@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 
-import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import { brokerageIdByName, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 // The lender console's API tests share one setup: a seeded server, the four identities they act as,
 // and the ids of the demo loan offices, Harbor Point and the lender user.
@@ -31,13 +31,7 @@ export function useLenderFixture(): LenderFixture {
     ]);
     const office = async (name: string) =>
       (await server.db.selectFrom('loan_offices').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-    const harbor = (
-      await server.db
-        .selectFrom('brokerages')
-        .select('id')
-        .where('name', '=', 'Harbor Point Realty')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const harbor = await brokerageIdByName(server.db, 'Harbor Point Realty');
     const lenderUser = (
       await server.db.selectFrom('users').select('id').where('email', '=', 'lender@demo.test').executeTakeFirstOrThrow()
     ).id;

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { BrokerageMetrics } from '../../src/contract/brokerage-metrics.ts';
-import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import { brokerageIdByName, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 // My Metrics' agent invitation series (agentInvitations by month): each month's figures equal
 // counts written here in plain SQL over potential_agents, apart from the API's query.
@@ -15,13 +15,7 @@ let harbor: number;
 beforeAll(async () => {
   server = await startTestServer();
   broker = await signIn(server, 'broker@demo.test');
-  harbor = (
-    await server.db
-      .selectFrom('brokerages')
-      .select('id')
-      .where('name', '=', 'Harbor Point Realty')
-      .executeTakeFirstOrThrow()
-  ).id;
+  harbor = await brokerageIdByName(server.db, 'Harbor Point Realty');
 });
 afterAll(async () => {
   await server.close();

@@ -10,7 +10,7 @@ import {
   type QaQueueItem,
   type Recording,
 } from '../../src/contract/qa-review.ts';
-import { signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import { brokerageIdByName, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
 
 // QA review and Twilio tasks: every endpoint with every demo identity (spec 1 section 6:
 // qa-review ADMIN, QA_TEAM; twilio-tasks list ADMIN, AGENT_ENGAGEMENT, BROKERAGE_ADMIN,
@@ -306,14 +306,7 @@ describe('recordings', () => {
 
 describe('Twilio tasks', () => {
   /** Harbor Point Realty, the demo brokerage admin's brokerage. */
-  const harborId = async () =>
-    (
-      await server.db
-        .selectFrom('brokerages')
-        .select('id')
-        .where('name', '=', 'Harbor Point Realty')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const harborId = async () => await brokerageIdByName(server.db, 'Harbor Point Realty');
 
   it('lists open tasks oldest first with status, age, channel and assignee; filters stuck ones', async () => {
     const res = await as.admin.get<Page<TwilioTask>>(`${T}?pageSize=1000`);

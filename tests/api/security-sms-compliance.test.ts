@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { smsNumber } from '../../src/lib/sms.ts';
-import { call, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import {
+  brokerageIdByName,
+  call,
+  signIn,
+  startTestServer,
+  type Caller,
+  type TestServer,
+} from '../setup/test-server.ts';
 
 // The security review's TCPA item: the bulk SMS engine suppresses opted-out leads (status DO_NOT_CONTACT,
 // a number or e-mail on the DNC list) before it looks at quiet hours, so in daytime they are not
@@ -45,14 +52,7 @@ async function finished(id: number) {
   throw new Error('the job did not finish');
 }
 
-const harborId = async () =>
-  (
-    await server.db
-      .selectFrom('brokerages')
-      .select('id')
-      .where('name', '=', 'Harbor Point Realty')
-      .executeTakeFirstOrThrow()
-  ).id;
+const harborId = async () => await brokerageIdByName(server.db, 'Harbor Point Realty');
 const doNotContactLeads = () =>
   server.db
     .selectFrom('opportunities')

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ROLES } from '../../src/access/roles.ts';
 import { FlexAttributeList, UserAuditPage, UserDetail, UserPage, UserRoleList } from '../../src/contract/users.ts';
-import { call, callerFor, signIn, startTestServer, type Caller, type TestServer } from '../setup/test-server.ts';
+import {
+  brokerageIdByName,
+  call,
+  callerFor,
+  signIn,
+  startTestServer,
+  type Caller,
+  type TestServer,
+} from '../setup/test-server.ts';
 
 // User Management: every endpoint by identity, with the escalation attempts refused.
 
@@ -19,13 +27,7 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await signIn(server, 'admin@demo.test');
   manager = await signIn(server, 'manager@demo.test');
-  harbor = (
-    await server.db
-      .selectFrom('brokerages')
-      .select('id')
-      .where('name', '=', 'Harbor Point Realty')
-      .executeTakeFirstOrThrow()
-  ).id;
+  harbor = await brokerageIdByName(server.db, 'Harbor Point Realty');
   summit = (
     await server.db
       .selectFrom('loan_offices')

@@ -2,6 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { renderApp, testServer } from '../setup/render-app.tsx';
+import { brokerageIdByName } from '../setup/test-server.ts';
 
 // Every workflow ends in an action. The bell sits in the top bar of the overview and of the
 // broker admin's my-* pages (docs/spec/DECISIONS.md), once; its rows open what they are about and its foot opens
@@ -14,9 +15,7 @@ const TITLES = { referral: 'Bell test: overdue follow-up', sample: 'Bell test: a
 beforeAll(async () => {
   const server = await testServer();
   const db = server.db;
-  ids.harbor = (
-    await db.selectFrom('brokerages').select('id').where('name', '=', 'Harbor Point Realty').executeTakeFirstOrThrow()
-  ).id;
+  ids.harbor = await brokerageIdByName(db, 'Harbor Point Realty');
   const referral = await db
     .selectFrom('referrals')
     .select(['id', 'agent_id'])

@@ -13,6 +13,7 @@ import { endImpersonation, startImpersonation } from '../../src/session/imperson
 import { logout } from '../../src/session/session.ts';
 import { profileStore } from '../../src/session/state.ts';
 import { renderApp, testServer } from '../setup/render-app.tsx';
+import { brokerageIdByName } from '../setup/test-server.ts';
 
 // Storage that lasts: a copy the browser evicted is said and fetched again; the saved copy
 // is per user and no answer of an identity survives its sign-out or an impersonation's start or end.
@@ -93,13 +94,7 @@ describe('the saved copy belongs to one identity', () => {
     await settlePersistence();
     expect((await savedCopies()).filter((c) => c.answers > 0)).toEqual([]);
 
-    const harbor = (
-      await server.db
-        .selectFrom('brokerages')
-        .select('id')
-        .where('name', '=', 'Harbor Point Realty')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const harbor = await brokerageIdByName(server.db, 'Harbor Point Realty');
     const staff = await renderApp(`/console/brokerages/view/${harbor}`, { as: 'admin@demo.test' });
     await staff.screen.findByRole('button', { name: 'Impersonate' });
     await settlePersistence();

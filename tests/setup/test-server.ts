@@ -13,6 +13,11 @@ import { PG_TEMPLATE_DB } from './pg-template.ts';
 export const DEMO_PASSWORD = 'Demo-pass-1';
 export const DEMO_AGENT_PHONE = '+15550100001';
 
+/** A demo brokerage's id by its name (the demo data contract names them: "Harbor Point Realty", ...). */
+export async function brokerageIdByName(db: Db, name: string): Promise<number> {
+  return (await db.selectFrom('brokerages').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+}
+
 export interface TestServer {
   db: Db;
   app: ReturnType<typeof createApp>;
