@@ -35,6 +35,8 @@ export interface ReferralListParams extends Paging {
   officer: string;
   /** Staff: one loan office's referrals ('' for every office). */
   office?: string;
+  /** Received on or after this day (YYYY-MM-DD; '' for any day): the overview's 12-month figures. */
+  receivedFrom?: string;
 }
 
 export const lenderConsoleKeys = {
@@ -99,9 +101,10 @@ export const setLoanOfficerStatus = (id: number, status: LoanOfficerStatus) =>
 
 const REFERRALS = '/lenders-match-api/lender-assignments';
 
-export type ReferralFilter = Pick<ReferralListParams, 'name' | 'status' | 'officer' | 'office'>;
+export type ReferralFilter = Pick<ReferralListParams, 'name' | 'status' | 'officer' | 'office' | 'receivedFrom'>;
 const referralFilterQuery = (f: ReferralFilter) => ({
   name: f.name || undefined,
+  receivedFrom: f.receivedFrom || undefined,
   status: f.status || undefined,
   loanOfficeId: f.office || undefined,
   ...(f.officer === 'none' ? { unassigned: 'true' } : f.officer ? { loanOfficerId: f.officer } : {}),

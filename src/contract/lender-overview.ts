@@ -34,6 +34,8 @@ export const LenderOverview = v.object({
     closed: v.number(),
     lost: v.number(),
     rate: v.nullable(v.number()),
+    /** The first day of the 12 months (UTC, YYYY-MM-DD): the lists behind Loans Closed and Not Proceeding start there. */
+    receivedFrom: v.string(),
   }),
 });
 export type LenderOverview = v.InferOutput<typeof LenderOverview>;

@@ -363,8 +363,10 @@ describe('the loan office overview', () => {
       expect(open).toBeGreaterThan(0);
       const figures: [string, number, string][] = [
         ['Open', open, 'status=OPEN'],
-        ['Loans Closed', o.conversion.closed, 'status=CLOSED'],
-        ['Not Proceeding', o.conversion.lost, 'status=LOST'],
+        // The conversion widget counts the referrals received in its 12 months, and links with their first day.
+        ['Loans Closed', o.conversion.closed, `status=CLOSED&receivedFrom=${o.conversion.receivedFrom}`],
+        ['Not Proceeding', o.conversion.lost, `status=LOST&receivedFrom=${o.conversion.receivedFrom}`],
+        ['Received in the 12 months', o.conversion.received, `receivedFrom=${o.conversion.receivedFrom}`],
         ...o.byStatus.map((x): [string, number, string] => [x.status, x.count, `status=${x.status}`]),
         ...o.perOfficer
           .filter((x) => x.loanOfficerId === null)
@@ -373,6 +375,47 @@ describe('the loan office overview', () => {
       for (const [name, figure, qs] of figures) expect({ name, list: await total(qs) }).toEqual({ name, list: figure });
     },
   );
+
+  it("the conversion figures' 12 months start on the first day of the month 11 months back, and the list filters by it", async () => {
+    // A closed loan received before the 12 months: counted by the step's bar, not by Loans Closed.
+    const o = (await lender.get<LenderOverview>(`/lenders-api/loan-offices/${ids.summit}/stats`)).body;
+    const now = new Date();
+    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 10);
+    expect(o.conversion.receivedFrom).toBe(first);
+    const old = await server.db
+      .selectFrom('lender_referrals')
+      .select('id')
+      .where('loan_office_id', '=', ids.summit)
+      .where('status', '=', 'CLOSED')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .updateTable('lender_referrals')
+      .set({ received_at: new Date(`${first}T00:00:00Z`.replace(/^(\d{4})/, (y) => String(Number(y) - 1))) })
+      .where('id', '=', old.id)
+      .execute();
+    const after = (await lender.get<LenderOverview>(`/lenders-api/loan-offices/${ids.summit}/stats`)).body;
+    const list = async (qs: string) =>
+      (await lender.get<Page<LenderReferralRow>>(`${REFERRALS}?pageSize=100&${qs}`)).body;
+    const closedAll = await list('status=CLOSED');
+    const closedYear = await list(`status=CLOSED&receivedFrom=${first}`);
+    expect(closedAll.totalElements).toBe(after.byStatus.find((x) => x.status === 'CLOSED')!.count);
+    expect(closedYear.totalElements).toBe(after.conversion.closed);
+    expect(closedYear.totalElements).toBeLessThan(closedAll.totalElements);
+    expect(closedYear.content.every((r) => r.received >= `${first}T00:00:00`)).toBe(true);
+    expect(closedYear.content.some((r) => r.id === old.id)).toBe(false);
+    expect(
+      await count(`loan_office_id = ${ids.summit} and status = 'CLOSED' and received_at >= '${first}T00:00:00Z'`),
+    ).toBe(closedYear.totalElements);
+    // The export has the same filter; a day that is not on the calendar is a 400, not a 500.
+    const csv = await lender.get<string>(`${REFERRALS}/export.csv?status=CLOSED&receivedFrom=${first}`);
+    expect(csv.status).toBe(200);
+    for (const bad of ['2026-02-30', '2026-1-01', 'yesterday']) {
+      const res = await lender.get<{ message: string }>(`${REFERRALS}?receivedFrom=${bad}`);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('receivedFrom');
+    }
+  });
 
   it('counts this month, the 12 months, steps and per-officer figures from the rows', async () => {
     const res = await lender.get<LenderOverview>(`/lenders-api/loan-offices/${ids.summit}/stats`);

@@ -48,6 +48,27 @@ describe('the lender overview', () => {
     expect(await screen.findByRole('dialog', { name: 'Referrals by Status' })).toBeInTheDocument();
     expect(await screen.findByText(/Last updated/)).toBeInTheDocument();
   }, 90_000); // the first test of the file also pays for transforming the console's chunks on a shared 2-core machine
+
+  it('Loans Closed opens the closed loans received in its 12 months, the day shown in Received From', async () => {
+    const summit = await summitId();
+    const now = new Date();
+    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 10);
+    const closedYear = await countWhere(
+      `loan_office_id = ${summit} and status = 'CLOSED' and received_at >= '${first}T00:00:00Z'`,
+    );
+    const { screen, user } = await renderApp('/console', { as: 'lender@demo.test' });
+    const conversion = await screen.findByRole('region', { name: 'Conversion to Closed Loans' });
+    const tile = await within(conversion).findByRole('link', { name: /^Loans Closed/ });
+    expect(tile).toHaveTextContent(String(closedYear));
+    expect(tile).toHaveAttribute('href', `/console/lender-referrals?status=CLOSED&receivedFrom=${first}`);
+    await user.click(tile);
+    expect(await screen.findByLabelText('Received From')).toHaveValue(first);
+    expect(await screen.findByText(new RegExp(`of ${closedYear} referrals`))).toBeInTheDocument();
+    // Clearing the day lists every closed loan, as the Loan Closed bar does.
+    await user.clear(screen.getByLabelText('Received From'));
+    const all = await countWhere(`loan_office_id = ${summit} and status = 'CLOSED'`);
+    expect(await screen.findByText(new RegExp(`of ${all} referrals`))).toBeInTheDocument();
+  });
 });
 
 describe('My Loan Officers', () => {

@@ -152,6 +152,7 @@ export async function lenderOverview(db: Db, officeId: number, now: Date): Promi
       closed: t.yearClosed,
       lost: t.yearLost,
       rate: t.yearReceived > 0 ? t.yearClosed / t.yearReceived : null,
+      receivedFrom: `${firstMonth}-01`,
     },
   };
 }

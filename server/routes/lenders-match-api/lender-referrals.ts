@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import * as v from 'valibot';
 
 import { LENDER_DETAIL_ROLES, LENDER_LIST_ROLES, LENDER_WRITE_ROLES } from '../../../src/access/roles.ts';
+import { isoDate } from '../../../src/contract/common.ts';
 import {
   AssignLoanOfficer,
   LenderStatusChange,
@@ -60,6 +61,8 @@ const ListQuery = v.object({
   status: v.optional(v.picklist([...LENDER_STEPS, 'OPEN'], 'status must be a lender step or OPEN')),
   /** Buyer name, email or phone. */
   name: TextParam(),
+  /** Received on or after this UTC day (YYYY-MM-DD): the overview's 12-month conversion figures. */
+  receivedFrom: v.optional(isoDate('receivedFrom must be a real calendar date as YYYY-MM-DD')),
   sort: Sort(['received', 'updated', 'status', 'buyer'], 'received,DESC'),
 });
 const SORT = {
@@ -254,6 +257,9 @@ const filteredReferrals = (db: Db, scope: LenderScope, q: ReferralFilter) =>
     .$if(q.status !== undefined && q.status !== 'OPEN', (qb) => qb.where('lr.status', '=', q.status ?? 'RECEIVED'))
     .$if(q.loanOfficerId !== undefined, (qb) => qb.where('lr.loan_officer_id', '=', q.loanOfficerId ?? -1))
     .$if(q.unassigned === 'true', (qb) => qb.where('lr.loan_officer_id', 'is', null))
+    .$if(q.receivedFrom !== undefined, (qb) =>
+      qb.where('lr.received_at', '>=', new Date(`${q.receivedFrom}T00:00:00Z`)),
+    )
     .$if(Boolean(q.name), (qb) => {
       const like = likeWildcard((q.name ?? '').toLowerCase());
       // The buyer's name, email and phone, kept on the referral apart by chr(31) (migration 058): the whole
@@ -271,6 +277,7 @@ const ExportQuery = v.object({
   unassigned: BoolParam,
   status: ListQuery.entries.status,
   name: TextParam(),
+  receivedFrom: ListQuery.entries.receivedFrom,
 });
 
 export const lenderReferralRoutes: RouteDef[] = [

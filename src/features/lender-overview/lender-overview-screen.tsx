@@ -179,12 +179,12 @@ function Widgets({ data, state }: { data: LenderOverview | undefined; state: 'lo
             <Tile
               label="Loans Closed"
               value={formatCount(data.conversion.closed)}
-              href={referralsWith({ status: 'CLOSED' })}
+              href={referralsWith({ status: 'CLOSED', receivedFrom: data.conversion.receivedFrom })}
             />
             <Tile
               label="Not Proceeding"
               value={formatCount(data.conversion.lost)}
-              href={referralsWith({ status: 'LOST' })}
+              href={referralsWith({ status: 'LOST', receivedFrom: data.conversion.receivedFrom })}
             />
           </ul>
         )}

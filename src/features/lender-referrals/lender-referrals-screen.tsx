@@ -19,6 +19,7 @@ import { useRecentlyViewed } from '../../session/recently-viewed.ts';
 import { impersonationStore, profileStore } from '../../session/state.ts';
 import { SelectField } from '../../ui/choice.tsx';
 import type { Column } from '../../ui/data-table.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { useUrlListState } from '../../ui/use-list-state.ts';
 import { defineList, ListScreen } from '../../widgets/list-screen.tsx';
 
@@ -40,7 +41,8 @@ const LIST = defineList({
     },
   ],
   // The officer ('none': unassigned) and, for staff, the office are URL filters too; their values come from the server.
-  fields: ['officer', 'office'],
+  // Received From: the overview's Loans Closed and Not Proceeding count the last 12 months and link here with it.
+  fields: ['officer', 'office', 'receivedFrom'],
 });
 
 /** My Referrals of a loan office: the opportunities transferred to it, filtered by step and loan officer. */
@@ -111,6 +113,14 @@ export function LenderReferralsScreen() {
       rowsType="referrals"
       empty={NO_REFERRALS}
       actions={officerFilter}
+      fields={
+        <TextField
+          label="Received From"
+          type="date"
+          value={list.filter.receivedFrom ?? ''}
+          onChange={(e) => list.setFilter({ receivedFrom: e.target.value })}
+        />
+      }
       exportAs={{ name: 'lender-referrals', load: () => exportLenderReferrals(list.filter as ReferralFilter) }}
       recent={canOpen ? { items: recent, hrefFor: (id) => pathTo('lender-referral-view', { id }) } : undefined}
     />
