@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { TokenCache } from './auth/token-cache.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { StatementCounts } from './db/statement-cache.ts';
 import type { EventBus } from './events/bus.ts';
 import { authorize } from './http/authenticate.ts';
 import { compressAnswers } from './http/compress.ts';
@@ -37,6 +38,8 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** The PostgreSQL pool, for the pool metrics. */
   pool?: pg.Pool | undefined;
+  /** The prepared statements' counts, for their metrics. */
+  statements?: StatementCounts | undefined;
 }
 
 export function createApp({
@@ -49,12 +52,13 @@ export function createApp({
   logger,
   lifecycle = new Lifecycle(),
   pool,
+  statements,
 }: AppDeps) {
   const app = new Hono<AppEnv>();
   const tokens = new TokenCache(config.authCacheMs);
   app.onError((err, c) => errorResponse(c, err));
   // Before everything: every answer, a refusal below too, has a request id, a log line and its duration.
-  const metrics = config.metricsToken ? new Metrics({ db, events, pool }) : undefined;
+  const metrics = config.metricsToken ? new Metrics({ db, events, pool, statements }) : undefined;
   app.use('*', requestLog(logger ?? createLogger({ level: config.logLevel }), metrics));
   app.use('*', async (c, next) => {
     c.set('db', db);

@@ -24,6 +24,7 @@ export async function bootDatabase(config: Config, log: (msg: string) => void = 
   try {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
+      preparedStatements: config.preparedStatements,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
     });
   } catch (err) {

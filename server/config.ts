@@ -56,6 +56,12 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(
     v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')),
   ),
+  // Named prepared statements for repeated statements (server/db/statement-cache.ts). false for a
+  // pooler in transaction mode that does not keep them per client.
+  DATABASE_PREPARED_STATEMENTS: v.optional(
+    v.picklist(['true', 'false'], 'DATABASE_PREPARED_STATEMENTS must be true or false'),
+    'true',
+  ),
   AGENT_HOSTS: v.optional(v.string(), 'agents.localhost'),
   // Off unless asked for: a production start can never be a demo by omission. `npm start` (the
   // fresh-clone demo) and `npm run serve` ask for it; NODE_ENV=production refuses it.
@@ -226,6 +232,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Repeated statements run as named prepared statements on PostgreSQL. */
+  preparedStatements: boolean;
   agentHosts: string[];
   demoMode: boolean;
   seedScale: number;
@@ -310,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
     agentHosts,
     demoMode,
     seedScale: e.SEED_SCALE,

@@ -46,7 +46,16 @@ const lifecycle = new Lifecycle();
 // Mail and texts leave through the relay of every process; each outbox row is sent once (server/messages/relay.ts).
 const relay = new MessageRelay(db.db, config).start();
 if (relay.channels.length > 0) log(`delivering ${relay.channels.join(' and ')} from the outbox`);
-const app = createApp({ db: db.db, config, events, serveConsole: true, logger, lifecycle, pool: db.pool });
+const app = createApp({
+  db: db.db,
+  config,
+  events,
+  serveConsole: true,
+  logger,
+  lifecycle,
+  pool: db.pool,
+  statements: db.statements?.counts,
+});
 // Hourly, one process at a time (server/jobs/retention.ts).
 const stopRetention = startRetention(db.db, config.retention, logger);
 // npm run db:backup on this PGlite folder asks this process for the backup (server/db/backup.ts).

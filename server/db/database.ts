@@ -15,6 +15,7 @@ import {
 import pg from 'pg';
 
 import type { Database } from './schema.ts';
+import { PreparingPool } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
 
@@ -124,6 +125,8 @@ export const PG_SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather
 export interface OpenOptions {
   /** postgres://... to use a PostgreSQL server. */
   databaseUrl?: string | undefined;
+  /** false: every statement unnamed, parsed and planned on each run (for a pooler in transaction mode). */
+  preparedStatements?: boolean | undefined;
   /** PGlite data folder; omitted means in memory. */
   dataDir?: string | undefined;
   /** A dumped PGlite data folder to start from (fast fresh databases for tests). */
@@ -136,6 +139,8 @@ export interface OpenDatabase {
   pglite?: PGlite;
   /** The connection pool on a PostgreSQL server (its in-use and waiting metrics); undefined on PGlite. */
   pool?: pg.Pool;
+  /** The named prepared statements' pool and counts on a PostgreSQL server, when they are on. */
+  statements?: PreparingPool;
   close(): Promise<void>;
 }
 
@@ -145,8 +150,10 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
     // estimated above jit_above_cost, and compiling it (300 ms at 10x for the announcements editor) costs
     // more than running it.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: PG_SESSION_OPTIONS });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, pool, close: () => db.destroy() };
+    // Repeated statements run as named prepared statements (decision 0132) unless turned off.
+    const statements = options.preparedStatements === false ? undefined : new PreparingPool(pool);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: statements ?? pool }) });
+    return { db, pool, ...(statements ? { statements } : {}), close: () => db.destroy() };
   }
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),

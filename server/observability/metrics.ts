@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 import type { Db } from '../db/database.ts';
+import type { StatementCounts } from '../db/statement-cache.ts';
 import type { EventBus } from '../events/bus.ts';
 import { liveStreamsOf } from '../events/streams.ts';
 import { outboxCounts } from '../messages/outbox-counts.ts';
@@ -38,13 +39,15 @@ export interface MetricsSources {
   events?: EventBus | undefined;
   /** The PostgreSQL pool (absent on PGlite, which has one session and no pool). */
   pool?: pg.Pool | undefined;
+  /** The prepared statements' counts (absent on PGlite or when they are off). */
+  statements?: StatementCounts | undefined;
 }
 
 export class Metrics {
   readonly registry = new Registry();
   private readonly duration: Histogram<'method' | 'route' | 'status'>;
 
-  constructor({ db, events, pool }: MetricsSources) {
+  constructor({ db, events, pool, statements }: MetricsSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.registry.registerMetric(pushSends);
@@ -109,6 +112,28 @@ export class Metrics {
         registers,
         collect() {
           this.set(pool.waitingCount);
+        },
+      });
+    }
+    if (statements) {
+      new Counter({
+        name: 'porchlight_db_statements_total',
+        help: 'Statements sent to PostgreSQL: prepared (a named statement, planned once per connection) or unnamed',
+        labelNames: ['kind'],
+        registers,
+        collect() {
+          this.reset();
+          this.inc({ kind: 'prepared' }, statements.prepared);
+          this.inc({ kind: 'unnamed' }, statements.unnamed);
+        },
+      });
+      new Counter({
+        name: 'porchlight_db_connections_retired_total',
+        help: 'PostgreSQL connections closed on release for holding too many prepared statements or a stale one',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(statements.retired);
         },
       });
     }

@@ -41,7 +41,16 @@ beforeAll(async () => {
   });
   // With the console's routes mounted, as main.ts does (their catch-all must not take the probes' labels).
   const config = testConfig({ metricsToken: METRICS_TOKEN, staticDir: path.join(tmpdir(), 'porchlight-no-console') });
-  const app = createApp({ db: server.db, config, events: server.events, logger, lifecycle, pool, serveConsole: true });
+  const app = createApp({
+    db: server.db,
+    config,
+    events: server.events,
+    logger,
+    lifecycle,
+    pool,
+    statements: server.statements,
+    serveConsole: true,
+  });
   ops = { ...server, app };
 });
 afterAll(async () => {
@@ -136,6 +145,13 @@ describe('GET /metrics', () => {
     if (pool)
       for (const family of ['porchlight_db_pool_in_use', 'porchlight_db_pool_waiting'])
         expect(text).toContain(`# TYPE ${family} gauge`);
+    if (server.statements) {
+      // The demo's requests repeat their statements: most of them run named (prepared) on PostgreSQL.
+      expect(text).toContain('# TYPE porchlight_db_statements_total counter');
+      expect(text).toMatch(/porchlight_db_statements_total\{kind="prepared"\} [1-9]/);
+      expect(text).toMatch(/porchlight_db_statements_total\{kind="unnamed"\} [1-9]/);
+      expect(text).toMatch(/porchlight_db_connections_retired_total \d+/);
+    }
     expect(text).toMatch(
       /http_request_duration_seconds_count\{method="GET",route="\/agents-api\/brokerages\/:id\/stats",status="200"\} [1-9]/,
     );

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { createApp } from '../../server/app.ts';
 import { testConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Db, type OpenDatabase } from '../../server/db/database.ts';
+import type { StatementCounts } from '../../server/db/statement-cache.ts';
 import { EventBus } from '../../server/events/bus.ts';
 import { notifySourceFor } from '../../server/events/notify-source.ts';
 import { OAUTH_CLIENTS } from '../../src/lib/brand.ts';
@@ -25,6 +26,8 @@ export interface TestServer {
   events: EventBus;
   /** The configuration the app runs with. */
   config: Config;
+  /** The prepared statements' counts on a PostgreSQL server (server/db/statement-cache.ts). */
+  statements?: StatementCounts | undefined;
   /** Moves the server's clock (token expiry, overdue rules) for a test; undefined gives it the real clock back. */
   setNow(now: Date | undefined): void;
   close(): Promise<void>;
@@ -56,6 +59,7 @@ export async function startTestServer(
     app,
     events,
     config,
+    statements: database.statements?.counts,
     setNow: (d) => (now = d),
     close: async () => {
       await events.stop();
