@@ -6,13 +6,13 @@ import { forgetCopies, noteCopySaved, noteRestored } from '../session/saved-data
 // The query cache lives in IndexedDB (idb-keyval), one entry per signed-in user, so a reload
 // or an offline start shows the last data at once. Bump CACHE_VERSION when a cached shape
 // changes incompatibly; a per-build buster would wipe field users' caches at every deploy.
-export const CACHE_VERSION = '5';
+export const CACHE_VERSION = '6';
 /**
  * The shapes CACHE_VERSION was set for: a fingerprint of every contract schema src/api reads answers
  * with (tests/unit/cache-version.test.ts computes it and fails, naming the new value, when a shape
  * changes: the moment to bump CACHE_VERSION). A deploy never shows a copy it cannot read.
  */
-export const CACHE_CONTRACT_FINGERPRINT = 'ebf93f1e343e7465';
+export const CACHE_CONTRACT_FINGERPRINT = 'd0239b6522c1754d';
 export const CACHE_MAX_AGE_MS = 7 * 24 * 3600_000; // a week of offline reading
 const THROTTLE_MS = 1000; // the cache changes in bursts; write at most once a second
 

@@ -30,13 +30,11 @@ const fromRows = async () =>
   select brokerage_id, agent_id, extract(year from date_of_sale)::int as year, count(*)::int as closed from referrals
   where stage in ('CLOSED', 'LEASED') and date_of_sale is not null group by 1, 2, 3 order by 1, 2, 3`.execute(server.db)
   ).rows;
-/** The same, as the trigger keeps them. */
+/** The same, as the trigger keeps them: every row, none left at 0 (migration 070). */
 const kept = async () =>
   (
     await sql<{ brokerage_id: number; agent_id: number; year: number; closed: number }>`
-  select brokerage_id, agent_id, year::int as year, closed from agent_sale_years where closed <> 0 order by 1, 2, 3`.execute(
-      server.db,
-    )
+  select brokerage_id, agent_id, year::int as year, closed from agent_sale_years order by 1, 2, 3`.execute(server.db)
   ).rows;
 
 /** Harbor Point's agents (not deleted), most closings in the last 12 months first, as the list orders ties. */
@@ -139,11 +137,22 @@ describe('My Agents by closings, most first, read from the agents who can rank n
   });
 
   it('keeps an agent whose sales split evenly over the two years of the window (L / m at its edge)', async () => {
-    // The later year's sales are undone (its kept row stays, at 0, and must not count as a year): the
-    // window's two calendar years are all there is, so the agent with five and five has exactly L / 2
+    // The later year's sales are undone: its kept row goes with the last of them (migration 070), so the
+    // window's two calendar years are all there is, and the agent with five and five has exactly L / 2
     // in each, the least the bound may ask of its best year.
     await sql`update referrals set stage = 'SPOKEN_WITH', date_of_sale = null
       where agent_id = ${quiet.id} and date_of_sale = ${later}::date`.execute(server.db);
+    expect(await kept()).toEqual(await fromRows());
+    const laterYear = Number(later.slice(0, 4));
+    expect(
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from agent_sale_years where agent_id = ${quiet.id} and year = ${laterYear}`.execute(
+          server.db,
+        )
+      ).rows[0]!.n,
+    ).toBe(0);
     const top = (await expectedOrder())[0]!;
     expect(top.closings).toBe(10);
     expect(await comparePages()).toBeGreaterThan(0);

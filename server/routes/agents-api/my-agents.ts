@@ -139,7 +139,7 @@ export async function closingsCandidates(
   const first = Number(since.slice(0, 4));
   const thisYear = now.getUTCFullYear();
   const later = await sql<{ year: number }>`
-    select distinct year from agent_sale_years where brokerage_id = ${f.brokerageId} and year > ${thisYear} and closed > 0`.execute(
+    select distinct year from agent_sale_years where brokerage_id = ${f.brokerageId} and year > ${thisYear}`.execute(
     db,
   );
   const years = [
