@@ -42,50 +42,53 @@ type Outcome = { ok: true; tokens: TokenResponse } | { ok: false; reason: keyof 
  */
 export async function authorizationCodeGrant(c: AppContext, raw: Record<string, string>): Promise<Response> {
   const form = check(Form, raw, 'request body');
-  const now = c.var.now();
-  const outcome = await c.var.db.transaction().execute(async (trx): Promise<Outcome> => {
-    const row = await trx
-      .selectFrom('authorization_codes')
-      .innerJoin('users', 'users.id', 'authorization_codes.user_id')
-      .select([
-        'authorization_codes.id',
-        'user_id',
-        'client_id',
-        'redirect_uri',
-        'code_challenge',
-        'expires_at',
-        'used_at',
-        'family_id',
-        'users.status',
-      ])
-      .where('code_hash', '=', sha256(form.code))
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) return { ok: false, reason: 'unknown' };
-    if (row.used_at) {
-      if (row.family_id) await revokeFamily(trx, row.family_id, now);
-      return { ok: false, reason: 'reused' };
-    }
-    if (row.expires_at <= now) return { ok: false, reason: 'expired' };
-    if (row.client_id !== form.client_id) return { ok: false, reason: 'client' };
-    if (row.redirect_uri !== form.redirect_uri) return { ok: false, reason: 'redirect' };
-    if (!pkceMatches(form.code_verifier, row.code_challenge)) return { ok: false, reason: 'verifier' };
-    if (row.status !== 'ACTIVE') return { ok: false, reason: 'unknown' };
-    const familyId = randomUUID();
-    await trx
-      .updateTable('authorization_codes')
-      .set({ used_at: now, family_id: familyId })
-      .where('id', '=', row.id)
-      .execute();
-    const tokens = await issueTokens(trx, {
-      userId: row.user_id,
-      clientId: row.client_id,
-      familyId,
-      stayLoggedIn: false,
-      now,
+  const now = c.get('now')();
+  const outcome = await c
+    .get('db')
+    .transaction()
+    .execute(async (trx): Promise<Outcome> => {
+      const row = await trx
+        .selectFrom('authorization_codes')
+        .innerJoin('users', 'users.id', 'authorization_codes.user_id')
+        .select([
+          'authorization_codes.id',
+          'user_id',
+          'client_id',
+          'redirect_uri',
+          'code_challenge',
+          'expires_at',
+          'used_at',
+          'family_id',
+          'users.status',
+        ])
+        .where('code_hash', '=', sha256(form.code))
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return { ok: false, reason: 'unknown' };
+      if (row.used_at) {
+        if (row.family_id) await revokeFamily(trx, row.family_id, now);
+        return { ok: false, reason: 'reused' };
+      }
+      if (row.expires_at <= now) return { ok: false, reason: 'expired' };
+      if (row.client_id !== form.client_id) return { ok: false, reason: 'client' };
+      if (row.redirect_uri !== form.redirect_uri) return { ok: false, reason: 'redirect' };
+      if (!pkceMatches(form.code_verifier, row.code_challenge)) return { ok: false, reason: 'verifier' };
+      if (row.status !== 'ACTIVE') return { ok: false, reason: 'unknown' };
+      const familyId = randomUUID();
+      await trx
+        .updateTable('authorization_codes')
+        .set({ used_at: now, family_id: familyId })
+        .where('id', '=', row.id)
+        .execute();
+      const tokens = await issueTokens(trx, {
+        userId: row.user_id,
+        clientId: row.client_id,
+        familyId,
+        stayLoggedIn: false,
+        now,
+      });
+      return { ok: true, tokens };
     });
-    return { ok: true, tokens };
-  });
   if (!outcome.ok) throw new HttpError(400, MESSAGES[outcome.reason]);
   return c.json(outcome.tokens);
 }

@@ -92,7 +92,7 @@ async function consumeIn(trx: Db, limits: readonly Limit[], now: Date, message: 
 
 /** Who sent it, as the message tells its reader: the signed-in person, never a name the caller typed. */
 async function signature(db: Db, c: AppContext): Promise<string> {
-  const { actor, user } = c.var.auth;
+  const { actor, user } = c.get('auth');
   const who = [actor.firstName, actor.lastName].filter(Boolean).join(' ') || actor.email || actor.phone || 'a user';
   let org: string | undefined;
   if (user.brokerId !== null) {
@@ -114,8 +114,8 @@ async function signature(db: Db, c: AppContext): Promise<string> {
  */
 export async function sendOnBehalf(db: Db, c: AppContext, m: OnBehalfMessage): Promise<void> {
   const send = async (trx: Db) => {
-    const now = c.var.now();
-    const { user, actor } = c.var.auth;
+    const now = c.get('now')();
+    const { user, actor } = c.get('auth');
     // The organisation sending: the effective user's (a staff member impersonating an administrator sends as that brokerage).
     const organisation =
       user.brokerId !== null

@@ -101,7 +101,7 @@ export async function sendSmsMany(db: Db, messages: { to: string; body: string }
  */
 export function publicOrigin(c: AppContext): string {
   const host = new URL(c.req.url).hostname.toLowerCase();
-  return c.var.config.agentHosts.includes(host) ? c.var.config.agentOrigin : c.var.config.publicOrigin;
+  return c.get('config').agentHosts.includes(host) ? c.get('config').agentOrigin : c.get('config').publicOrigin;
 }
 
 export const registerLink = (c: AppContext, code: string) => `${publicOrigin(c)}/register/${encodeURIComponent(code)}`;

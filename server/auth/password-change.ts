@@ -12,7 +12,8 @@ import { sha256 } from './tokens.ts';
 async function currentFamily(c: AppContext): Promise<string | undefined> {
   const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
   if (!token) return undefined;
-  const row = await c.var.db
+  const row = await c
+    .get('db')
     .selectFrom('access_tokens')
     .select('family_id')
     .where('token_hash', '=', sha256(token))
@@ -48,15 +49,15 @@ export async function changeOwnPassword(
   newPassword: string,
   currentPassword: string | undefined,
 ): Promise<void> {
-  const { actor, impersonating } = c.var.auth;
+  const { actor, impersonating } = c.get('auth');
   if (impersonating || actor.id !== userId) throw forbidden('You may only change your own password');
   // Sign-in trims the password it is given, so the stored one is trimmed too.
   const password = newPassword.trim();
   const problem = passwordProblem(password);
   if (problem) throw badRequest(problem, { password: problem });
 
-  const db = c.var.db;
-  const now = c.var.now();
+  const db = c.get('db');
+  const now = c.get('now')();
   const family = await currentFamily(c);
   const code = await codeOfSession(db, family);
   const user = await db

@@ -27,8 +27,8 @@ const WINDOW_MS = 15 * 60_000;
  */
 export async function temporaryCredentialGrant(c: AppContext, raw: Record<string, string>): Promise<Response> {
   const form = check(Form, raw, 'request body');
-  const db = c.var.db;
-  const now = c.var.now();
+  const db = c.get('db');
+  const now = c.get('now')();
   const limit = { scope: `temporary-grant:${clientAddress(c)}`, max: 20, windowMs: WINDOW_MS };
   await assertWithinLimit(db, limit, now);
   const tokens = await db.transaction().execute(async (trx) => {

@@ -76,14 +76,14 @@ export async function loadTargetUser(db: Db, id: number, forUpdate = false): Pro
  * exists or not (ids are not probed).
  */
 export function notYours(c: AppContext, target: TargetUser | undefined): HttpError {
-  const { user } = c.var.auth;
+  const { user } = c.get('auth');
   if (target && isProviderUser(user)) return forbidden('This user holds a role you cannot grant');
   return missing(user, 'user');
 }
 
 /** Whether the effective user may change `target` (the rule of src/access/role-grants.ts). */
 export function mayChange(c: AppContext, target: TargetUser): boolean {
-  const { user } = c.var.auth;
+  const { user } = c.get('auth');
   return mayActOnUser(user, {
     id: target.id,
     roles: target.roles.map((r) => r.name),
@@ -102,7 +102,7 @@ export async function userToChange(
   id: number,
   o: { self: 'allow' | 'refuse'; forUpdate?: boolean; selfMessage?: string },
 ): Promise<TargetUser> {
-  const { user, actor } = c.var.auth;
+  const { user, actor } = c.get('auth');
   const target = await loadTargetUser(db, id, o.forUpdate);
   if (target && (id === user.id || id === actor.id)) {
     if (o.self === 'allow' && id === user.id) return target;

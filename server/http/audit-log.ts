@@ -9,11 +9,11 @@ export async function recordAudit(c: AppContext, db: Db, action: string, detail:
   await db
     .insertInto('audit_log')
     .values({
-      actor_user_id: c.var.auth.actor.id,
-      as_user_id: c.var.auth.user.id,
+      actor_user_id: c.get('auth').actor.id,
+      as_user_id: c.get('auth').user.id,
       action,
       detail,
-      created_at: c.var.now(),
+      created_at: c.get('now')(),
     })
     .execute();
 }

@@ -15,8 +15,8 @@ import type { AppEnv, Policy } from './route.ts';
 export function authorize(policy: Policy, tokens: TokenCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (policy === 'public') return next();
-    const db = c.var.db;
-    const now = c.var.now();
+    const db = c.get('db');
+    const now = c.get('now')();
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized();

@@ -55,8 +55,9 @@ export interface BrokerageRow {
  * lookup, so ids cannot be probed), staff and CSR any that exists (404 otherwise).
  */
 export async function readableBrokerage(c: AppContext, id: number): Promise<BrokerageRow> {
-  assertBrokerage(c.var.auth.user, id);
-  const b = await c.var.db
+  assertBrokerage(c.get('auth').user, id);
+  const b = await c
+    .get('db')
     .selectFrom('brokerages')
     .select(['id', 'name', 'product_family', quarterlyCapSql(sql.ref('brokerages.id')).as('quarterly_cap')])
     .where('id', '=', id)
@@ -67,7 +68,7 @@ export async function readableBrokerage(c: AppContext, id: number): Promise<Brok
 
 /** The brokerage of a `brokerageId` query parameter, defaulting to the caller's own. */
 export async function brokerageFromQuery(c: AppContext, id: number | undefined): Promise<BrokerageRow> {
-  const resolved = id ?? (await brokerageOf(c.var.db, c.var.auth.user));
+  const resolved = id ?? (await brokerageOf(c.get('db'), c.get('auth').user));
   if (resolved === null) throw badRequest('The query is not valid', { brokerageId: 'is required' });
   return readableBrokerage(c, resolved);
 }

@@ -65,13 +65,13 @@ export async function csvResponse<R>(
   filters: Record<string, unknown>,
   spec: CsvExport<R>,
 ): Promise<Response> {
-  const { actor, user, impersonating } = c.var.auth;
-  const now = c.var.now();
+  const { actor, user, impersonating } = c.get('auth');
+  const now = c.get('now')();
   const given = Object.entries(filters)
     .filter(([, val]) => val !== undefined && val !== '')
     .map(([k, val]) => `${k}=${String(val)}`);
   const detail = `${name}${given.length ? ` ${given.join(' ')}` : ''}`;
-  const db: Db = c.var.db;
+  const db: Db = c.get('db');
   const audit = await db
     .insertInto('audit_log')
     .values({

@@ -59,6 +59,6 @@ export function errorResponse(c: Context, err: unknown): Response {
     return c.json(errorBody(400, 'The request holds a value the server cannot accept'), 400);
   }
   // Once, with its stack, on the request's logger (its request id); the request's own line follows.
-  ((c.get('log') as Logger | undefined) ?? processLog()).error({ err }, 'request failed');
+  ((c.get('log') as (() => Logger) | undefined)?.() ?? processLog()).error({ err }, 'request failed');
   return c.json(errorBody(500, 'Something went wrong on our side'), 500);
 }

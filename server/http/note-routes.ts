@@ -42,7 +42,7 @@ export function noteRoutes<T>(o: NoteRoutes<T>): RouteDef[] {
       policy: o.list.policy,
       handler: async (c) => {
         const { ownerId, pageIndex, pageSize } = await o.list.read(c);
-        const db = c.var.db;
+        const db = c.get('db');
         const [totalElements, rows] = await Promise.all([
           countOf({
             executeTakeFirst: async () =>
@@ -64,13 +64,13 @@ export function noteRoutes<T>(o: NoteRoutes<T>): RouteDef[] {
       policy: o.create.policy,
       handler: async (c) => {
         const { ownerId, body } = await o.create.read(c);
-        const db = c.var.db;
-        const now = c.var.now();
+        const db = c.get('db');
+        const now = c.get('now')();
         const inserted = await db.transaction().execute(async (trx) => {
           const row = await sql<{
             id: number;
           }>`insert into ${table} (${sql.ref(o.ownerColumn)}, author_user_id, body, created_at)
-            values (${ownerId}, ${c.var.auth.user.id}, ${body}, ${now}) returning id`.execute(trx);
+            values (${ownerId}, ${c.get('auth').user.id}, ${body}, ${now}) returning id`.execute(trx);
           if (o.audit)
             await recordAudit(
               c,

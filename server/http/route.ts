@@ -41,9 +41,9 @@ export interface AppEnv {
     clock: () => Date;
     /** This process's event bus (server/events/bus.ts); absent in an app started without one. */
     events: EventBus | undefined;
-    /** The request's id (X-Request-Id) and its logger, which puts the id on every line (http/request-log.ts). */
+    /** The request's id (X-Request-Id) and its logger, made on first use, which puts the id on every line (http/request-log.ts). */
     requestId: string;
-    log: Logger;
+    log: () => Logger;
   };
 }
 

@@ -77,7 +77,8 @@ export const agentAdminRoutes: RouteDef[] = [
     policy: STAFF_ROLES,
     handler: async (c) =>
       c.json(
-        (await c.var.db
+        (await c
+          .get('db')
           .selectFrom('admin_hold_reasons')
           .select(['id', 'name', 'active'])
           .where('active', '=', true)
@@ -86,7 +87,7 @@ export const agentAdminRoutes: RouteDef[] = [
       ),
   }),
   route({
-    handler: async (c) => c.json((await holdsOf(c.var.db, params(c, IdParams).id)) satisfies AgentAdminHolds),
+    handler: async (c) => c.json((await holdsOf(c.get('db'), params(c, IdParams).id)) satisfies AgentAdminHolds),
     method: 'GET',
     path: '/agents-api/agents/:id{[0-9]+}/adminHoldReason',
     policy: STAFF_ROLES,
@@ -98,44 +99,47 @@ export const agentAdminRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { reasonId } = await jsonBody(c, AdminHoldBody);
-      await c.var.db.transaction().execute(async (trx) => {
-        const agent = await trx
-          .selectFrom('agents')
-          .select('status')
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!agent) throw notFound('No such agent');
-        const reason = await trx
-          .selectFrom('admin_hold_reasons')
-          .select('name')
-          .where('id', '=', reasonId)
-          .where('active', '=', true)
-          .executeTakeFirst();
-        if (!reason)
-          throw badRequest('Unknown admin hold reason', {
-            reasonId: 'This reason is no longer offered; choose another.',
-          });
-        const added = await trx
-          .insertInto('agent_admin_holds')
-          .values({
-            agent_id: id,
-            reason_id: reasonId,
-            status_before: agent.status === 'ADMIN_HOLD' ? 'ACTIVE' : agent.status,
-            created_by: c.var.auth.user.id,
-            created_at: c.var.now(),
-          })
-          .onConflict((oc) => oc.columns(['agent_id', 'reason_id']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        // A second staff member may have added it meanwhile: the form shows it beside the reason.
-        if (!added)
-          throw conflict('The agent already has that admin hold reason', {
-            reasonId: `${reason.name}: the agent is already on hold for this reason.`,
-          });
-        await trx.updateTable('agents').set({ status: 'ADMIN_HOLD' }).where('id', '=', id).execute();
-      });
-      return c.json((await holdsOf(c.var.db, id)) satisfies AgentAdminHolds, 201);
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const agent = await trx
+            .selectFrom('agents')
+            .select('status')
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!agent) throw notFound('No such agent');
+          const reason = await trx
+            .selectFrom('admin_hold_reasons')
+            .select('name')
+            .where('id', '=', reasonId)
+            .where('active', '=', true)
+            .executeTakeFirst();
+          if (!reason)
+            throw badRequest('Unknown admin hold reason', {
+              reasonId: 'This reason is no longer offered; choose another.',
+            });
+          const added = await trx
+            .insertInto('agent_admin_holds')
+            .values({
+              agent_id: id,
+              reason_id: reasonId,
+              status_before: agent.status === 'ADMIN_HOLD' ? 'ACTIVE' : agent.status,
+              created_by: c.get('auth').user.id,
+              created_at: c.get('now')(),
+            })
+            .onConflict((oc) => oc.columns(['agent_id', 'reason_id']).doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          // A second staff member may have added it meanwhile: the form shows it beside the reason.
+          if (!added)
+            throw conflict('The agent already has that admin hold reason', {
+              reasonId: `${reason.name}: the agent is already on hold for this reason.`,
+            });
+          await trx.updateTable('agents').set({ status: 'ADMIN_HOLD' }).where('id', '=', id).execute();
+        });
+      return c.json((await holdsOf(c.get('db'), id)) satisfies AgentAdminHolds, 201);
     },
   }),
   route({
@@ -144,26 +148,29 @@ export const agentAdminRoutes: RouteDef[] = [
     policy: STAFF_ROLES,
     handler: async (c) => {
       const { id, reasonId } = params(c, HoldParams);
-      await c.var.db.transaction().execute(async (trx) => {
-        const holds = await trx
-          .selectFrom('agent_admin_holds')
-          .select(['reason_id', 'status_before'])
-          .where('agent_id', '=', id)
-          .orderBy('created_at')
-          .orderBy('id')
-          .forUpdate()
-          .execute();
-        if (!holds.some((h) => h.reason_id === reasonId)) throw notFound('The agent has no such admin hold reason');
-        await trx
-          .deleteFrom('agent_admin_holds')
-          .where('agent_id', '=', id)
-          .where('reason_id', '=', reasonId)
-          .execute();
-        // Lifting the last hold gives the agent back the status they had before the first one.
-        if (holds.length === 1)
-          await trx.updateTable('agents').set({ status: holds[0]!.status_before }).where('id', '=', id).execute();
-      });
-      return c.json((await holdsOf(c.var.db, id)) satisfies AgentAdminHolds);
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const holds = await trx
+            .selectFrom('agent_admin_holds')
+            .select(['reason_id', 'status_before'])
+            .where('agent_id', '=', id)
+            .orderBy('created_at')
+            .orderBy('id')
+            .forUpdate()
+            .execute();
+          if (!holds.some((h) => h.reason_id === reasonId)) throw notFound('The agent has no such admin hold reason');
+          await trx
+            .deleteFrom('agent_admin_holds')
+            .where('agent_id', '=', id)
+            .where('reason_id', '=', reasonId)
+            .execute();
+          // Lifting the last hold gives the agent back the status they had before the first one.
+          if (holds.length === 1)
+            await trx.updateTable('agents').set({ status: holds[0]!.status_before }).where('id', '=', id).execute();
+        });
+      return c.json((await holdsOf(c.get('db'), id)) satisfies AgentAdminHolds);
     },
   }),
   route({
@@ -172,8 +179,9 @@ export const agentAdminRoutes: RouteDef[] = [
     policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      await assertAgent(c.var.db, c.var.auth.user, id);
-      const rows = await c.var.db
+      await assertAgent(c.get('db'), c.get('auth').user, id);
+      const rows = await c
+        .get('db')
         .selectFrom('agent_coverage_areas')
         .selectAll()
         .where('agent_id', '=', id)
@@ -188,16 +196,17 @@ export const agentAdminRoutes: RouteDef[] = [
     policy: STAFF_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      await assertAgent(c.var.db, c.var.auth.user, id);
+      await assertAgent(c.get('db'), c.get('auth').user, id);
       const a = await jsonBody(c, NewCoverageArea);
-      const row = await c.var.db
+      const row = await c
+        .get('db')
         .insertInto('agent_coverage_areas')
         .values({
           agent_id: id,
           zip: a.zip ?? null,
           city: a.city ?? null,
           state: a.state ?? null,
-          created_at: c.var.now(),
+          created_at: c.get('now')(),
         })
         .onConflict((oc) => oc.doNothing())
         .returningAll()
@@ -219,7 +228,8 @@ export const agentAdminRoutes: RouteDef[] = [
     policy: STAFF_ROLES,
     handler: async (c) => {
       const { id, areaId } = params(c, AreaParams);
-      const res = await c.var.db
+      const res = await c
+        .get('db')
         .deleteFrom('agent_coverage_areas')
         .where('id', '=', areaId)
         .where('agent_id', '=', id)
@@ -248,7 +258,8 @@ export const agentAdminRoutes: RouteDef[] = [
           'Desktop Last Accessed',
         ],
         batch: (after, size) =>
-          c.var.db
+          c
+            .get('db')
             .selectFrom('agents as a')
             .innerJoin('brokerages as b', 'b.id', 'a.brokerage_id')
             .select([

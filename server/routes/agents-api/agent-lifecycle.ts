@@ -38,11 +38,11 @@ async function audit(c: AppContext, db: Db, action: string, detail: string) {
   await db
     .insertInto('audit_log')
     .values({
-      actor_user_id: c.var.auth.actor.id,
-      as_user_id: c.var.auth.user.id,
+      actor_user_id: c.get('auth').actor.id,
+      as_user_id: c.get('auth').user.id,
       action,
       detail,
-      created_at: c.var.now(),
+      created_at: c.get('now')(),
     })
     .execute();
 }
@@ -104,53 +104,56 @@ const REFUSAL = {
  */
 async function changeStatus(c: AppContext, to: keyof typeof LIFECYCLE_FROM) {
   const { id } = params(c, IdParams);
-  await assertAgent(c.var.db, c.var.auth.user, id);
-  const now = c.var.now();
-  await c.var.db.transaction().execute(async (trx) => {
-    const agent = await trx
-      .selectFrom('agents')
-      .select('status')
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (!(LIFECYCLE_FROM[to] as readonly string[]).includes(agent.status)) {
-      throw conflict(to === 'DELETED' ? REFUSAL.DELETED : `${REFUSAL[to]}; this one is ${agent.status}`);
-    }
-    let status: string = to;
-    if (to === 'ACTIVE') {
-      const held = await trx
-        .selectFrom('agent_admin_holds')
-        .select('id')
-        .where('agent_id', '=', id)
-        .limit(1)
-        .executeTakeFirst();
-      if (held) status = 'ADMIN_HOLD';
-    }
-    await trx.updateTable('agents').set({ status }).where('id', '=', id).execute();
-    if (to === 'DELETED' || to === 'DEACTIVATED') {
-      await trx
-        .updateTable('users')
-        .set({ status: 'DISABLED', disabled_reason: to === 'DELETED' ? 'AGENT_DELETED' : 'AGENT_DEACTIVATED' })
-        .where('agent_id', '=', id)
-        .where('status', '=', 'ACTIVE')
-        .execute();
-      // Every sign-in of the agent ends: tokens, phones' push subscriptions, live streams.
-      const users = await trx.selectFrom('users').select('id').where('agent_id', '=', id).execute();
-      await signOutEverywhere(trx, { userIds: users.map((u) => u.id) }, now);
-    } else if (to === 'ACTIVE') {
-      // Only the sign-in that went with the record comes back: one disabled by someone who changes users
-      // (DELETE /users-api/users/:id, disabled_reason USER_REMOVED) stays off.
-      await trx
-        .updateTable('users')
-        .set({ status: 'ACTIVE', disabled_reason: null })
-        .where('agent_id', '=', id)
-        .where('status', '=', 'DISABLED')
-        .where((eb) => eb.or([eb('disabled_reason', 'is', null), eb('disabled_reason', '<>', 'USER_REMOVED')]))
-        .execute();
-    }
-    await audit(c, trx, AUDIT_ACTION[to], `agent ${id} (was ${agent.status})`);
-  });
-  return c.json((await agentView(c.var.db, id, now)) satisfies Agent);
+  await assertAgent(c.get('db'), c.get('auth').user, id);
+  const now = c.get('now')();
+  await c
+    .get('db')
+    .transaction()
+    .execute(async (trx) => {
+      const agent = await trx
+        .selectFrom('agents')
+        .select('status')
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (!(LIFECYCLE_FROM[to] as readonly string[]).includes(agent.status)) {
+        throw conflict(to === 'DELETED' ? REFUSAL.DELETED : `${REFUSAL[to]}; this one is ${agent.status}`);
+      }
+      let status: string = to;
+      if (to === 'ACTIVE') {
+        const held = await trx
+          .selectFrom('agent_admin_holds')
+          .select('id')
+          .where('agent_id', '=', id)
+          .limit(1)
+          .executeTakeFirst();
+        if (held) status = 'ADMIN_HOLD';
+      }
+      await trx.updateTable('agents').set({ status }).where('id', '=', id).execute();
+      if (to === 'DELETED' || to === 'DEACTIVATED') {
+        await trx
+          .updateTable('users')
+          .set({ status: 'DISABLED', disabled_reason: to === 'DELETED' ? 'AGENT_DELETED' : 'AGENT_DEACTIVATED' })
+          .where('agent_id', '=', id)
+          .where('status', '=', 'ACTIVE')
+          .execute();
+        // Every sign-in of the agent ends: tokens, phones' push subscriptions, live streams.
+        const users = await trx.selectFrom('users').select('id').where('agent_id', '=', id).execute();
+        await signOutEverywhere(trx, { userIds: users.map((u) => u.id) }, now);
+      } else if (to === 'ACTIVE') {
+        // Only the sign-in that went with the record comes back: one disabled by someone who changes users
+        // (DELETE /users-api/users/:id, disabled_reason USER_REMOVED) stays off.
+        await trx
+          .updateTable('users')
+          .set({ status: 'ACTIVE', disabled_reason: null })
+          .where('agent_id', '=', id)
+          .where('status', '=', 'DISABLED')
+          .where((eb) => eb.or([eb('disabled_reason', 'is', null), eb('disabled_reason', '<>', 'USER_REMOVED')]))
+          .execute();
+      }
+      await audit(c, trx, AUDIT_ACTION[to], `agent ${id} (was ${agent.status})`);
+    });
+  return c.json((await agentView(c.get('db'), id, now)) satisfies Agent);
 }
 
 export const agentLifecycleRoutes: RouteDef[] = [
@@ -160,70 +163,73 @@ export const agentLifecycleRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, AgentEnrollment);
-      assertBrokerage(c.var.auth.user, body.brokerageId);
-      const now = c.var.now();
+      assertBrokerage(c.get('auth').user, body.brokerageId);
+      const now = c.get('now')();
       const email = body.email.toLowerCase();
-      const agentId = await c.var.db.transaction().execute(async (trx) => {
-        const brokerage = await trx
-          .selectFrom('brokerages')
-          .select('id')
-          .where('id', '=', body.brokerageId)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!brokerage) throw badRequest('No such brokerage', { brokerageId: 'No such brokerage' });
-        if (await trx.selectFrom('users').select('id').where('phone', '=', body.phone).executeTakeFirst()) {
-          throw conflict('This phone number already has an account.', {
-            phone: 'This phone number already has an account.',
-          });
-        }
-        // A brokerage admin learns only of their own agents: another brokerage's agent with this email is
-        // no conflict for them (no oracle of other brokerages' agents). Staff see all.
-        const sameEmail = await trx
-          .selectFrom('agents')
-          .select('id')
-          .where('email', '=', email)
-          .where('status', '<>', 'DELETED')
-          .$if(!isProviderUser(c.var.auth.user), (q) => q.where('brokerage_id', '=', body.brokerageId))
-          .executeTakeFirst();
-        if (sameEmail)
-          throw conflict('An agent with this email is already enrolled.', {
-            email: 'An agent with this email is already enrolled.',
-          });
-        const agent = await trx
-          .insertInto('agents')
-          .values({
-            brokerage_id: body.brokerageId,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            email,
-            phone: body.phone,
-            status: 'ACTIVE',
-            display_score: null,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        // The agent signs in on the agent host with their phone and a one-time code (no password).
-        const user = await trx
-          .insertInto('users')
-          .values({
-            email: null,
-            phone: body.phone,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            password_hash: null,
-            status: 'ACTIVE',
-            agent_id: agent.id,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const role = await trx.selectFrom('roles').select('id').where('name', '=', 'AGENT').executeTakeFirstOrThrow();
-        await trx.insertInto('user_roles').values({ user_id: user.id, role_id: role.id, position: 0 }).execute();
-        await audit(c, trx, 'AGENT_ENROLLED', `agent ${agent.id} into brokerage ${body.brokerageId}`);
-        return agent.id;
-      });
-      return c.json((await agentView(c.var.db, agentId, now)) satisfies Agent, 201);
+      const agentId = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const brokerage = await trx
+            .selectFrom('brokerages')
+            .select('id')
+            .where('id', '=', body.brokerageId)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!brokerage) throw badRequest('No such brokerage', { brokerageId: 'No such brokerage' });
+          if (await trx.selectFrom('users').select('id').where('phone', '=', body.phone).executeTakeFirst()) {
+            throw conflict('This phone number already has an account.', {
+              phone: 'This phone number already has an account.',
+            });
+          }
+          // A brokerage admin learns only of their own agents: another brokerage's agent with this email is
+          // no conflict for them (no oracle of other brokerages' agents). Staff see all.
+          const sameEmail = await trx
+            .selectFrom('agents')
+            .select('id')
+            .where('email', '=', email)
+            .where('status', '<>', 'DELETED')
+            .$if(!isProviderUser(c.get('auth').user), (q) => q.where('brokerage_id', '=', body.brokerageId))
+            .executeTakeFirst();
+          if (sameEmail)
+            throw conflict('An agent with this email is already enrolled.', {
+              email: 'An agent with this email is already enrolled.',
+            });
+          const agent = await trx
+            .insertInto('agents')
+            .values({
+              brokerage_id: body.brokerageId,
+              first_name: body.firstName,
+              last_name: body.lastName,
+              email,
+              phone: body.phone,
+              status: 'ACTIVE',
+              display_score: null,
+              created_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          // The agent signs in on the agent host with their phone and a one-time code (no password).
+          const user = await trx
+            .insertInto('users')
+            .values({
+              email: null,
+              phone: body.phone,
+              first_name: body.firstName,
+              last_name: body.lastName,
+              password_hash: null,
+              status: 'ACTIVE',
+              agent_id: agent.id,
+              created_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const role = await trx.selectFrom('roles').select('id').where('name', '=', 'AGENT').executeTakeFirstOrThrow();
+          await trx.insertInto('user_roles').values({ user_id: user.id, role_id: role.id, position: 0 }).execute();
+          await audit(c, trx, 'AGENT_ENROLLED', `agent ${agent.id} into brokerage ${body.brokerageId}`);
+          return agent.id;
+        });
+      return c.json((await agentView(c.get('db'), agentId, now)) satisfies Agent, 201);
     },
   }),
   route({
@@ -261,8 +267,9 @@ export const agentLifecycleRoutes: RouteDef[] = [
     policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      await assertAgent(c.var.db, c.var.auth.user, id);
-      const rows = await c.var.db
+      await assertAgent(c.get('db'), c.get('auth').user, id);
+      const rows = await c
+        .get('db')
         .selectFrom('agent_excluded_areas')
         .selectAll()
         .where('agent_id', '=', id)
@@ -277,10 +284,11 @@ export const agentLifecycleRoutes: RouteDef[] = [
     policy: STAFF_ROLES,
     handler: async (c) => {
       const { id, areaId: zip } = params(c, ExclusionParams);
-      await assertAgent(c.var.db, c.var.auth.user, id);
-      const row = await c.var.db
+      await assertAgent(c.get('db'), c.get('auth').user, id);
+      const row = await c
+        .get('db')
         .insertInto('agent_excluded_areas')
-        .values({ agent_id: id, zip, created_at: c.var.now() })
+        .values({ agent_id: id, zip, created_at: c.get('now')() })
         .onConflict((oc) => oc.columns(['agent_id', 'zip']).doNothing())
         .returningAll()
         .executeTakeFirst();
@@ -295,8 +303,9 @@ export const agentLifecycleRoutes: RouteDef[] = [
     policy: STAFF_ROLES,
     handler: async (c) => {
       const { id, areaId: zip } = params(c, ExclusionParams);
-      await assertAgent(c.var.db, c.var.auth.user, id);
-      const res = await c.var.db
+      await assertAgent(c.get('db'), c.get('auth').user, id);
+      const res = await c
+        .get('db')
         .deleteFrom('agent_excluded_areas')
         .where('agent_id', '=', id)
         .where('zip', '=', zip)
@@ -311,8 +320,8 @@ export const agentLifecycleRoutes: RouteDef[] = [
     policy: 'signed-in',
     handler: async (c) => {
       const q = query(c, BoardQuery);
-      if (q.agentId !== undefined) await assertAgent(c.var.db, c.var.auth.user, q.agentId);
-      return c.json((await boardsOf(c.var.db, q.state, q.agentId)) satisfies MlsBoards);
+      if (q.agentId !== undefined) await assertAgent(c.get('db'), c.get('auth').user, q.agentId);
+      return c.json((await boardsOf(c.get('db'), q.state, q.agentId)) satisfies MlsBoards);
     },
   }),
   route({
@@ -321,24 +330,27 @@ export const agentLifecycleRoutes: RouteDef[] = [
     policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      await assertAgent(c.var.db, c.var.auth.user, id);
+      await assertAgent(c.get('db'), c.get('auth').user, id);
       const { boardIds } = await jsonBody(c, MlsBoardSelection);
       const unique = [...new Set(boardIds)];
-      await c.var.db.transaction().execute(async (trx) => {
-        await trx.selectFrom('agents').select('id').where('id', '=', id).forUpdate().execute();
-        const known =
-          unique.length === 0
-            ? []
-            : await trx.selectFrom('mls_boards').select('id').where('id', 'in', unique).execute();
-        if (known.length !== unique.length) throw badRequest('Unknown MLS board', { boardIds: 'Unknown MLS board' });
-        await trx.deleteFrom('agent_mls_boards').where('agent_id', '=', id).execute();
-        if (unique.length > 0)
-          await trx
-            .insertInto('agent_mls_boards')
-            .values(unique.map((b) => ({ agent_id: id, mls_board_id: b })))
-            .execute();
-      });
-      return c.json((await boardsOf(c.var.db, undefined, id)) satisfies MlsBoards);
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          await trx.selectFrom('agents').select('id').where('id', '=', id).forUpdate().execute();
+          const known =
+            unique.length === 0
+              ? []
+              : await trx.selectFrom('mls_boards').select('id').where('id', 'in', unique).execute();
+          if (known.length !== unique.length) throw badRequest('Unknown MLS board', { boardIds: 'Unknown MLS board' });
+          await trx.deleteFrom('agent_mls_boards').where('agent_id', '=', id).execute();
+          if (unique.length > 0)
+            await trx
+              .insertInto('agent_mls_boards')
+              .values(unique.map((b) => ({ agent_id: id, mls_board_id: b })))
+              .execute();
+        });
+      return c.json((await boardsOf(c.get('db'), undefined, id)) satisfies MlsBoards);
     },
   }),
 ];

@@ -31,7 +31,7 @@ export const INVITATION_MESSAGES = {
  * A wrong code is counted on `db`: call it first outside any transaction (a rollback would drop the count).
  */
 async function openInvitation(c: AppContext, db: Db, forUpdate: boolean) {
-  const now = c.var.now();
+  const now = c.get('now')();
   const limit = { scope: `agent-invite-guess:${clientAddress(c)}`, ...GUESS_LIMIT };
   await assertWithinLimit(db, limit, now);
   const code = c.req.param('code') ?? '';
@@ -62,7 +62,7 @@ export const agentOnboardingRoutes: RouteDef[] = [
     path: CODE_PATH,
     policy: 'public',
     handler: async (c) => {
-      const p = await openInvitation(c, c.var.db, false);
+      const p = await openInvitation(c, c.get('db'), false);
       c.header('Cache-Control', 'no-store');
       const body: Invitation = {
         brokerageName: p.brokerage_name,
@@ -81,57 +81,60 @@ export const agentOnboardingRoutes: RouteDef[] = [
     path: CODE_PATH,
     policy: 'public',
     handler: async (c) => {
-      await openInvitation(c, c.var.db, false);
+      await openInvitation(c, c.get('db'), false);
       const body = await jsonBody(c, AcceptInvitation);
       const passwordHash = await hashPassword(body.password);
-      const now = c.var.now();
-      const result = await c.var.db.transaction().execute(async (trx) => {
-        const p = await openInvitation(c, trx, true);
-        const taken = await trx.selectFrom('users').select('id').where('phone', '=', body.phone).executeTakeFirst();
-        if (taken) {
-          throw conflict(
-            'This phone number already has an account. Sign in on the agent site, or use another number.',
-            { phone: 'This phone number already has an account.' },
-          );
-        }
-        const agent = await trx
-          .insertInto('agents')
-          .values({
-            brokerage_id: p.brokerage_id,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            email: p.email,
-            phone: body.phone,
-            status: 'ACTIVE',
-            display_score: null,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        // Agents sign in with their phone; the email stays on the agent record (it may already belong to another account).
-        const user = await trx
-          .insertInto('users')
-          .values({
-            email: null,
-            phone: body.phone,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            password_hash: passwordHash,
-            status: 'ACTIVE',
-            agent_id: agent.id,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const role = await trx.selectFrom('roles').select('id').where('name', '=', 'AGENT').executeTakeFirstOrThrow();
-        await trx.insertInto('user_roles').values({ user_id: user.id, role_id: role.id, position: 0 }).execute();
-        await trx
-          .updateTable('potential_agents')
-          .set({ status: 'INVITE_REDEEMED', agent_id: agent.id, responded_at: now, updated_at: now })
-          .where('id', '=', p.id)
-          .execute();
-        return { agentId: agent.id, phone: body.phone, brokerageName: p.brokerage_name } satisfies InvitationAccepted;
-      });
+      const now = c.get('now')();
+      const result = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const p = await openInvitation(c, trx, true);
+          const taken = await trx.selectFrom('users').select('id').where('phone', '=', body.phone).executeTakeFirst();
+          if (taken) {
+            throw conflict(
+              'This phone number already has an account. Sign in on the agent site, or use another number.',
+              { phone: 'This phone number already has an account.' },
+            );
+          }
+          const agent = await trx
+            .insertInto('agents')
+            .values({
+              brokerage_id: p.brokerage_id,
+              first_name: body.firstName,
+              last_name: body.lastName,
+              email: p.email,
+              phone: body.phone,
+              status: 'ACTIVE',
+              display_score: null,
+              created_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          // Agents sign in with their phone; the email stays on the agent record (it may already belong to another account).
+          const user = await trx
+            .insertInto('users')
+            .values({
+              email: null,
+              phone: body.phone,
+              first_name: body.firstName,
+              last_name: body.lastName,
+              password_hash: passwordHash,
+              status: 'ACTIVE',
+              agent_id: agent.id,
+              created_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const role = await trx.selectFrom('roles').select('id').where('name', '=', 'AGENT').executeTakeFirstOrThrow();
+          await trx.insertInto('user_roles').values({ user_id: user.id, role_id: role.id, position: 0 }).execute();
+          await trx
+            .updateTable('potential_agents')
+            .set({ status: 'INVITE_REDEEMED', agent_id: agent.id, responded_at: now, updated_at: now })
+            .where('id', '=', p.id)
+            .execute();
+          return { agentId: agent.id, phone: body.phone, brokerageName: p.brokerage_name } satisfies InvitationAccepted;
+        });
       return c.json(result);
     },
   }),
@@ -140,16 +143,19 @@ export const agentOnboardingRoutes: RouteDef[] = [
     path: CODE_PATH,
     policy: 'public',
     handler: async (c) => {
-      await openInvitation(c, c.var.db, false);
-      const now = c.var.now();
-      await c.var.db.transaction().execute(async (trx) => {
-        const p = await openInvitation(c, trx, true);
-        await trx
-          .updateTable('potential_agents')
-          .set({ status: 'INVITE_DECLINED', responded_at: now, updated_at: now })
-          .where('id', '=', p.id)
-          .execute();
-      });
+      await openInvitation(c, c.get('db'), false);
+      const now = c.get('now')();
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const p = await openInvitation(c, trx, true);
+          await trx
+            .updateTable('potential_agents')
+            .set({ status: 'INVITE_DECLINED', responded_at: now, updated_at: now })
+            .where('id', '=', p.id)
+            .execute();
+        });
       return c.json({ status: 'INVITE_DECLINED' });
     },
   }),

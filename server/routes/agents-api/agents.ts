@@ -85,13 +85,13 @@ export const agentRoutes: RouteDef[] = [
     handler: async (c) => {
       const q = query(c, ListQuery);
       const brokerageId =
-        q.brokerageId === undefined && isProviderUser(c.var.auth.user)
+        q.brokerageId === undefined && isProviderUser(c.get('auth').user)
           ? undefined
           : (await brokerageFromQuery(c, q.brokerageId)).id;
       const filter = { brokerageId, ...(q.name ? { name: q.name } : {}), ...(q.status ? { statuses: q.status } : {}) };
       const [rows, totalElements] = await Promise.all([
-        agentPage(c.var.db, c.var.now(), filter, q.sort, { offset: q.pageIndex * q.pageSize, limit: q.pageSize }),
-        countAgents(c.var.db, filter),
+        agentPage(c.get('db'), c.get('now')(), filter, q.sort, { offset: q.pageIndex * q.pageSize, limit: q.pageSize }),
+        countAgents(c.get('db'), filter),
       ]);
       return c.json({ content: rows.map(toAgentView), totalElements } satisfies Page<Agent>);
     },
@@ -103,7 +103,7 @@ export const agentRoutes: RouteDef[] = [
     handler: async (c) => {
       const q = query(c, LeaderboardQuery);
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
-      const { rows, total } = await leaderboardRows(c.var.db, brokerage.id, c.var.now(), q.sort, {
+      const { rows, total } = await leaderboardRows(c.get('db'), brokerage.id, c.get('now')(), q.sort, {
         offset: q.pageIndex * q.pageSize,
         limit: q.pageSize,
       });
@@ -124,11 +124,12 @@ export const agentRoutes: RouteDef[] = [
     path: '/agents-api/agents/boost',
     policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
-      const brokerageId = await brokerageOf(c.var.db, c.var.auth.user);
+      const brokerageId = await brokerageOf(c.get('db'), c.get('auth').user);
       const b =
         brokerageId === null
           ? undefined
-          : await c.var.db
+          : await c
+              .get('db')
               .selectFrom('brokerages')
               .select(['boost_enabled', 'boost_percentage'])
               .where('id', '=', brokerageId)
@@ -144,7 +145,8 @@ export const agentRoutes: RouteDef[] = [
     path: '/agents-api/appVersion',
     policy: 'signed-in',
     handler: async (c) => {
-      const rows = await c.var.db
+      const rows = await c
+        .get('db')
         .selectFrom('app_versions')
         .select(['env', 'device_type', 'version'])
         .orderBy('device_type')
@@ -161,8 +163,8 @@ export const agentRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       // The row first, then the ownership rule on its brokerage (one query where assertAgent made two).
-      const [a] = await agentRows(c.var.db, c.var.now(), [id]);
-      assertAgentRow(c.var.auth.user, id, a && { brokerageId: a.brokerage_id });
+      const [a] = await agentRows(c.get('db'), c.get('now')(), [id]);
+      assertAgentRow(c.get('auth').user, id, a && { brokerageId: a.brokerage_id });
       return c.json(toAgentView(a!) satisfies Agent);
     },
   }),
@@ -172,20 +174,21 @@ export const agentRoutes: RouteDef[] = [
     policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const { user } = c.var.auth;
-      await assertAgent(c.var.db, user, id);
+      const { user } = c.get('auth');
+      await assertAgent(c.get('db'), user, id);
       const body = await jsonBody(c, PatchAgent);
       if (body.agentDesktopLastAccessed !== undefined) {
         // The desktop access time is the agent's own record (spec 1 section 6).
         if (user.agentId !== id && !isProviderUser(user))
           throw forbidden('Only the agent records their own access time');
-        await c.var.db
+        await c
+          .get('db')
           .updateTable('agents')
           .set({ agent_desktop_last_accessed: body.agentDesktopLastAccessed })
           .where('id', '=', id)
           .execute();
       }
-      return c.json((await agentView(c.var.db, id, c.var.now())) satisfies Agent);
+      return c.json((await agentView(c.get('db'), id, c.get('now')())) satisfies Agent);
     },
   }),
 ];

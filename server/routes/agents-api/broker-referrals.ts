@@ -345,9 +345,9 @@ export async function listBrokerReferrals(
 
 /** The referral after checking the caller may read its brokerage (another brokerage's is 403, as for agents). */
 async function readableReferral(c: AppContext, id: number): Promise<{ brokerageId: number }> {
-  const ref = await c.var.db.selectFrom('referrals').select('brokerage_id').where('id', '=', id).executeTakeFirst();
-  if (!ref) throw missing(c.var.auth.user, 'referral', 'brokerage');
-  assertBrokerage(c.var.auth.user, ref.brokerage_id);
+  const ref = await c.get('db').selectFrom('referrals').select('brokerage_id').where('id', '=', id).executeTakeFirst();
+  if (!ref) throw missing(c.get('auth').user, 'referral', 'brokerage');
+  assertBrokerage(c.get('auth').user, ref.brokerage_id);
   return { brokerageId: ref.brokerage_id };
 }
 
@@ -418,14 +418,15 @@ export const brokerReferralRoutes: RouteDef[] = [
       const q = query(c, ListQuery);
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
       if (q.agentId !== undefined) {
-        const agent = await c.var.db
+        const agent = await c
+          .get('db')
           .selectFrom('agents')
           .select('brokerage_id')
           .where('id', '=', q.agentId)
           .executeTakeFirst();
         if (agent?.brokerage_id !== brokerage.id) throw forbidden('That agent is not of this brokerage');
       }
-      return c.json(await listBrokerReferrals(c.var.db, brokerage.id, q, c.var.now()));
+      return c.json(await listBrokerReferrals(c.get('db'), brokerage.id, q, c.get('now')()));
     },
   }),
   route({
@@ -435,7 +436,7 @@ export const brokerReferralRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await readableReferral(c, id);
-      return c.json(await referralDetail(c.var.db, id, c.var.now()));
+      return c.json(await referralDetail(c.get('db'), id, c.get('now')()));
     },
   }),
   route({
@@ -446,24 +447,27 @@ export const brokerReferralRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       await readableReferral(c, id);
       const { text } = await jsonBody(c, NewReferralNote);
-      await c.var.db.transaction().execute(async (trx) => {
-        const note = await trx
-          .insertInto('referral_notes')
-          .values({ referral_id: id, author_user_id: c.var.auth.user.id, body: text, created_at: c.var.now() })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const ref = await trx
-          .selectFrom('referrals')
-          .select(['agent_id', 'brokerage_id'])
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
-        await recordEvent(trx, {
-          type: 'REFERRAL_NOTE_ADDED',
-          payload: { referralId: id, agentId: ref.agent_id, brokerageId: ref.brokerage_id, noteId: note.id },
-          audience: referralAudience(ref.brokerage_id, ref.agent_id),
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const note = await trx
+            .insertInto('referral_notes')
+            .values({ referral_id: id, author_user_id: c.get('auth').user.id, body: text, created_at: c.get('now')() })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const ref = await trx
+            .selectFrom('referrals')
+            .select(['agent_id', 'brokerage_id'])
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          await recordEvent(trx, {
+            type: 'REFERRAL_NOTE_ADDED',
+            payload: { referralId: id, agentId: ref.agent_id, brokerageId: ref.brokerage_id, noteId: note.id },
+            audience: referralAudience(ref.brokerage_id, ref.agent_id),
+          });
         });
-      });
-      return c.json(await referralDetail(c.var.db, id, c.var.now()), 201);
+      return c.json(await referralDetail(c.get('db'), id, c.get('now')()), 201);
     },
   }),
 ];

@@ -74,17 +74,18 @@ const apinationSwitch = (enabled: boolean) =>
     policy: BROKERAGE_WORKSPACE_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const { user, actor, impersonating } = c.var.auth;
-      await ownBrokerage(c.var.db, user, id);
+      const { user, actor, impersonating } = c.get('auth');
+      await ownBrokerage(c.get('db'), user, id);
       const row = {
         brokerage_id: id,
         enabled,
         changed_by: user.id,
         acted_by: impersonating ? actor.id : null,
-        changed_at: c.var.now(),
+        changed_at: c.get('now')(),
       };
       // One upsert: enabling twice keeps the first enabler (nothing changed), so only a real change is recorded.
-      await c.var.db
+      await c
+        .get('db')
         .insertInto('brokerage_apination')
         .values(row)
         .onConflict((oc) =>
@@ -94,7 +95,7 @@ const apinationSwitch = (enabled: boolean) =>
             .where('brokerage_apination.enabled', '<>', enabled),
         )
         .execute();
-      return c.json((await apinationState(c.var.db, id)) satisfies ApinationState);
+      return c.json((await apinationState(c.get('db'), id)) satisfies ApinationState);
     },
   });
 
@@ -107,7 +108,7 @@ export const brokerageAdminRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const b = await jsonBody(c, BrokerageUpdate);
       await updateByIdOr404(
-        c.var.db,
+        c.get('db'),
         'brokerages',
         id,
         {
@@ -123,7 +124,7 @@ export const brokerageAdminRoutes: RouteDef[] = [
         },
         'No such brokerage',
       );
-      return c.json((await brokerageView(c.var.db, id)) satisfies Brokerage);
+      return c.json((await brokerageView(c.get('db'), id)) satisfies Brokerage);
     },
   }),
   route({
@@ -131,7 +132,8 @@ export const brokerageAdminRoutes: RouteDef[] = [
     path: '/agents-api/product',
     policy: LEAD_READER_ROLES,
     handler: async (c) => {
-      const rows = await c.var.db
+      const rows = await c
+        .get('db')
         .selectFrom('products as p')
         .select(['p.product_family', 'p.name', 'p.description'])
         .select(
@@ -157,8 +159,8 @@ export const brokerageAdminRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      await ownBrokerage(c.var.db, c.var.auth.user, id);
-      return c.json((await apinationState(c.var.db, id)) satisfies ApinationState);
+      await ownBrokerage(c.get('db'), c.get('auth').user, id);
+      return c.json((await apinationState(c.get('db'), id)) satisfies ApinationState);
     },
   }),
   apinationSwitch(true),

@@ -128,7 +128,7 @@ export const brokerageMetricsRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const { months } = query(c, MetricsQuery);
       const b = await readableBrokerage(c, id);
-      return c.json(await brokerageMetrics(c.var.db, b.id, months, c.var.now()));
+      return c.json(await brokerageMetrics(c.get('db'), b.id, months, c.get('now')()));
     },
   }),
 ];

@@ -112,11 +112,11 @@ export const brokerageReferralRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      assertBrokerage(c.var.auth.user, id);
+      assertBrokerage(c.get('auth').user, id);
       const q = query(c, ListQuery);
-      const exists = await c.var.db.selectFrom('brokerages').select('id').where('id', '=', id).executeTakeFirst();
+      const exists = await c.get('db').selectFrom('brokerages').select('id').where('id', '=', id).executeTakeFirst();
       if (!exists) throw notFound('No such brokerage');
-      return c.json((await listReferrals(c.var.db, c.var.now(), id, q)) satisfies Page<Referral>);
+      return c.json((await listReferrals(c.get('db'), c.get('now')(), id, q)) satisfies Page<Referral>);
     },
   }),
 ];

@@ -196,7 +196,7 @@ export const brokerageStatsRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const { product = 'COMBINED' } = query(c, StatsQuery);
       await readableBrokerage(c, id);
-      return c.json((await brokerageStats(c.var.db, id, product, c.var.now())) satisfies BrokerageStats);
+      return c.json((await brokerageStats(c.get('db'), id, product, c.get('now')())) satisfies BrokerageStats);
     },
   }),
   route({
@@ -206,7 +206,7 @@ export const brokerageStatsRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await readableBrokerage(c, id);
-      return c.json((await scoreOf(c.var.db, id, c.var.now())) satisfies BrokerScore);
+      return c.json((await scoreOf(c.get('db'), id, c.get('now')())) satisfies BrokerScore);
     },
   }),
 ];

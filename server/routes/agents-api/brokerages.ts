@@ -143,8 +143,8 @@ export const brokerageRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      assertBrokerage(c.var.auth.user, id);
-      return c.json((await brokerageView(c.var.db, id)) satisfies Brokerage);
+      assertBrokerage(c.get('auth').user, id);
+      return c.json((await brokerageView(c.get('db'), id)) satisfies Brokerage);
     },
   }),
   route({
@@ -153,7 +153,7 @@ export const brokerageRoutes: RouteDef[] = [
     policy: STAFF_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
-      const db = c.var.db;
+      const db = c.get('db');
       const [totalElements, rows] = await Promise.all([
         countOf(
           db
@@ -176,7 +176,8 @@ export const brokerageRoutes: RouteDef[] = [
     path: '/agents-api/brokerages/names',
     policy: STAFF_ROLES,
     handler: async (c) => {
-      const rows = await c.var.db
+      const rows = await c
+        .get('db')
         .selectFrom('brokerages')
         .select(['id', 'name'])
         .orderBy(sql`lower(name)`)
@@ -204,9 +205,9 @@ export const brokerageRoutes: RouteDef[] = [
         }).filter(([, val]) => val !== undefined),
       );
       if (Object.keys(set).length > 0) {
-        await updateByIdOr404(c.var.db, 'brokerages', id, set, 'No such brokerage');
+        await updateByIdOr404(c.get('db'), 'brokerages', id, set, 'No such brokerage');
       }
-      return c.json((await brokerageView(c.var.db, id)) satisfies Brokerage);
+      return c.json((await brokerageView(c.get('db'), id)) satisfies Brokerage);
     },
   }),
   route({
@@ -218,7 +219,7 @@ export const brokerageRoutes: RouteDef[] = [
       return csvResponse(c, 'brokerages', f, {
         header: ['Id', 'Name', 'Status', 'Product Family', 'Email', 'Phone', 'City', 'State', 'Agents', 'Created'],
         batch: (after, size) =>
-          summaryQuery(c.var.db, f)
+          summaryQuery(c.get('db'), f)
             .$if(after !== undefined, (qb) => qb.where('brokerages.id', '>', after ?? 0))
             .orderBy('brokerages.id')
             .limit(size)

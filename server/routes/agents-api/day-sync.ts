@@ -128,8 +128,8 @@ export const daySyncRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { limit } = filledQuery(c, DaySyncQuery);
-      if (c.var.auth.user.agentId !== id) throw notYoursError();
-      return c.json((await daySync(c.var.db, id, limit, c.var.now())) satisfies AgentDaySync);
+      if (c.get('auth').user.agentId !== id) throw notYoursError();
+      return c.json((await daySync(c.get('db'), id, limit, c.get('now')())) satisfies AgentDaySync);
     },
   }),
 ];

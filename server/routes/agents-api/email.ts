@@ -21,13 +21,13 @@ export const dashboardEmailRoutes: RouteDef[] = [
     path: '/agents-api/email',
     policy: CONSOLE_ROLES,
     handler: async (c) => {
-      const { user, actor, impersonating } = c.var.auth;
+      const { user, actor, impersonating } = c.get('auth');
       if (impersonating || !user.roles.includes('BROKERAGE_ADMIN')) throw forbidden(IMPERSONATION_REFUSAL);
       const body = await jsonBody(c, EmailInquiry);
-      const now = c.var.now();
+      const now = c.get('now')();
       // The payload's addresses (spec 2) are not trusted: the inquiry goes to the provider's sales
       // inbox only, from the signed-in user's own address, so the endpoint relays nothing elsewhere.
-      const recipient = c.var.config.salesEmail;
+      const recipient = c.get('config').salesEmail;
       const from = user.email ?? user.phone ?? `user ${user.id}`;
       const name = personName(user.firstName, user.lastName, '');
       const text = [
@@ -36,24 +36,27 @@ export const dashboardEmailRoutes: RouteDef[] = [
         body.messageBody,
       ].join('\n');
       await consumeLimit(
-        c.var.db,
+        c.get('db'),
         { scope: `sales-inquiry:${actor.id}`, ...INQUIRY_LIMIT },
         now,
         'Too many messages to sales. Try again later.',
       );
-      await c.var.db.transaction().execute(async (trx) => {
-        await sendEmail(trx, recipient, body.subject, text, now);
-        await trx
-          .insertInto('audit_log')
-          .values({
-            actor_user_id: actor.id,
-            as_user_id: null,
-            action: 'CONTACT_SALES_EMAIL',
-            detail: `from ${from} to ${recipient}`,
-            created_at: now,
-          })
-          .execute();
-      });
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          await sendEmail(trx, recipient, body.subject, text, now);
+          await trx
+            .insertInto('audit_log')
+            .values({
+              actor_user_id: actor.id,
+              as_user_id: null,
+              action: 'CONTACT_SALES_EMAIL',
+              detail: `from ${from} to ${recipient}`,
+              created_at: now,
+            })
+            .execute();
+        });
       return c.json({ queued: 1 } satisfies EmailSent, 201);
     },
   }),

@@ -55,7 +55,7 @@ export async function idempotentWrite(
   request: unknown,
   work: (trx: Db, key: AppliedKey) => Promise<WriteResult>,
 ): Promise<Response> {
-  const db = c.var.db;
+  const db = c.get('db');
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (key === undefined) {
     const result = await db.transaction().execute((trx) => work(trx, null));
@@ -66,7 +66,7 @@ export async function idempotentWrite(
       [IDEMPOTENCY_HEADER]: 'invalid',
     });
   }
-  const userId = c.var.auth.actor.id;
+  const userId = c.get('auth').actor.id;
   const fingerprint = sha256(JSON.stringify([c.req.method, c.req.path, request]));
   const stored = await lookup(db, userId, key);
   if (stored) return replay(c, stored, fingerprint);
@@ -82,7 +82,7 @@ export async function idempotentWrite(
           fingerprint,
           status: 0,
           response: '',
-          created_at: c.var.now(),
+          created_at: c.get('now')(),
         })
         .execute();
       const r = await work(trx, `${userId}:${key}`);

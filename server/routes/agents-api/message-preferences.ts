@@ -8,9 +8,9 @@ import { agentChannels, saveAgentChannels } from '../../messages/agent-notices.t
 // The agent's own choice of how they hear of a new referral and of a reminder (push, text, email).
 
 function ownAgent(c: AppContext, write: boolean): number {
-  const agentId = c.var.auth.user.agentId;
+  const agentId = c.get('auth').user.agentId;
   if (agentId === null) throw forbidden('Only an agent has notification preferences');
-  if (write && c.var.auth.impersonating) throw forbidden('An agent chooses how they are notified themselves');
+  if (write && c.get('auth').impersonating) throw forbidden('An agent chooses how they are notified themselves');
   return agentId;
 }
 
@@ -19,7 +19,8 @@ export const messagePreferenceRoutes: RouteDef[] = [
     method: 'GET',
     path: '/agents-api/message-preferences',
     policy: AGENT_ROLES,
-    handler: async (c) => c.json((await agentChannels(c.var.db, ownAgent(c, false))) satisfies AgentMessagePreferences),
+    handler: async (c) =>
+      c.json((await agentChannels(c.get('db'), ownAgent(c, false))) satisfies AgentMessagePreferences),
   }),
   route({
     method: 'PUT',
@@ -28,8 +29,11 @@ export const messagePreferenceRoutes: RouteDef[] = [
     handler: async (c) => {
       const agentId = ownAgent(c, true);
       const body = await jsonBody(c, AgentMessagePreferences);
-      await c.var.db.transaction().execute((trx) => saveAgentChannels(trx, agentId, body, c.var.now()));
-      return c.json((await agentChannels(c.var.db, agentId)) satisfies AgentMessagePreferences);
+      await c
+        .get('db')
+        .transaction()
+        .execute((trx) => saveAgentChannels(trx, agentId, body, c.get('now')()));
+      return c.json((await agentChannels(c.get('db'), agentId)) satisfies AgentMessagePreferences);
     },
   }),
 ];

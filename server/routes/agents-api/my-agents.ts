@@ -247,8 +247,8 @@ export const myAgentRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
-      const db = c.var.db;
-      const now = c.var.now();
+      const db = c.get('db');
+      const now = c.get('now')();
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
       // A name search finds every agent of that name, deleted ones too (their status says so); without
       // a name or a status the roster leaves the deleted out.
@@ -291,8 +291,8 @@ export const myAgentRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      await assertAgent(c.var.db, c.var.auth.user, id);
-      const p = (await performanceOf(c.var.db, [id], c.var.now())).get(id);
+      await assertAgent(c.get('db'), c.get('auth').user, id);
+      const p = (await performanceOf(c.get('db'), [id], c.get('now')())).get(id);
       const body: ResponseTime = {
         agentId: id,
         last7ResponseTime: p?.rt7 ?? null,
@@ -311,9 +311,9 @@ export const myAgentRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      await assertAgent(c.var.db, c.var.auth.user, id);
+      await assertAgent(c.get('db'), c.get('auth').user, id);
       const q = query(c, v.object(Paging));
-      const db = c.var.db;
+      const db = c.get('db');
       const [rows, total] = await Promise.all([
         noteSelect(db)
           .where('n.agent_id', '=', id)
@@ -337,23 +337,24 @@ export const myAgentRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const { user } = c.var.auth;
-      const { brokerageId } = await assertAgent(c.var.db, user, id);
+      const { user } = c.get('auth');
+      const { brokerageId } = await assertAgent(c.get('db'), user, id);
       // An agent reaching their own record through assertAgent may not write the brokerage's notes (policy already excludes AGENT).
       if (!isProviderUser(user) && user.brokerId !== brokerageId) throw notYoursError();
       const { body } = await jsonBody(c, NewBrokerageAgentNote);
-      const { id: noteId } = await c.var.db
+      const { id: noteId } = await c
+        .get('db')
         .insertInto('brokerage_agent_notes')
         .values({
           agent_id: id,
           brokerage_id: brokerageId,
           author_user_id: user.id,
           body,
-          created_at: c.var.now(),
+          created_at: c.get('now')(),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return c.json(noteView(await noteSelect(c.var.db).where('n.id', '=', noteId).executeTakeFirstOrThrow()), 201);
+      return c.json(noteView(await noteSelect(c.get('db')).where('n.id', '=', noteId).executeTakeFirstOrThrow()), 201);
     },
   }),
 ];

@@ -32,7 +32,7 @@ export const brokerNoteRoutes: RouteDef[] = noteRoutes({
     policy: STAFF_ROLES,
     read: async (c) => {
       const q = query(c, BrokerNotesQuery);
-      await brokerageExists(c.var.db, q.brokerageId);
+      await brokerageExists(c.get('db'), q.brokerageId);
       return { ownerId: q.brokerageId, pageIndex: q.pageIndex, pageSize: q.pageSize };
     },
   },
@@ -41,7 +41,7 @@ export const brokerNoteRoutes: RouteDef[] = noteRoutes({
     policy: STAFF_ROLES,
     read: async (c) => {
       const body = await jsonBody(c, NewBrokerNote);
-      await brokerageExists(c.var.db, body.brokerageId);
+      await brokerageExists(c.get('db'), body.brokerageId);
       return { ownerId: body.brokerageId, body: body.body };
     },
   },
@@ -56,7 +56,7 @@ export const agentNoteRoutes: RouteDef[] = noteRoutes({
     policy: STAFF_ROLES,
     read: async (c) => {
       const { id } = params(c, IdParams);
-      await assertAgent(c.var.db, c.var.auth.user, id);
+      await assertAgent(c.get('db'), c.get('auth').user, id);
       return { ownerId: id, ...query(c, v.object(Paging)) };
     },
   },
@@ -65,7 +65,7 @@ export const agentNoteRoutes: RouteDef[] = noteRoutes({
     policy: STAFF_ROLES,
     read: async (c) => {
       const { id } = params(c, IdParams);
-      await assertAgent(c.var.db, c.var.auth.user, id);
+      await assertAgent(c.get('db'), c.get('auth').user, id);
       const { body } = await jsonBody(c, NoteBody);
       return { ownerId: id, body };
     },

@@ -52,9 +52,9 @@ async function page(c: AppContext, q: ListQuery, scope: RawBuilder<unknown>[]): 
   if (q.toDate) parts.push(sql`n.sent < ${q.toDate}`);
   if (q.agentId) parts.push(sql`n.agent_id = ${q.agentId}`);
   if (q.type) parts.push(sql`n.type = ${q.type}`);
-  if (q.notMine === 'true') parts.push(sql`n.actor_user_id is distinct from ${c.var.auth.actor.id}`);
+  if (q.notMine === 'true') parts.push(sql`n.actor_user_id is distinct from ${c.get('auth').actor.id}`);
   const where = sql<boolean>`${parts.length ? sql.join(parts, sql` and `) : sql`true`}`;
-  const db = c.var.db;
+  const db = c.get('db');
   const [rows, total] = await Promise.all([
     db
       .selectFrom('agent_notifications as n')
@@ -142,7 +142,7 @@ async function insertSample(db: Db, agentId: number, now: Date): Promise<AgentNo
  * too) answers 429 with Retry-After. Staff and brokerage admins answer for it in the audit log.
  */
 async function insertReminder(c: AppContext, db: Db, agentId: number, referralId: number): Promise<AgentNotification> {
-  const now = c.var.now();
+  const now = c.get('now')();
   const ref = await selectReferrals(db, now)
     .select('r.brokerage_id')
     .where('r.id', '=', referralId)
@@ -177,7 +177,7 @@ async function insertReminder(c: AppContext, db: Db, agentId: number, referralId
     .executeTakeFirstOrThrow();
   const name = personName(ref.prospect_first, ref.prospect_last) ?? 'A referral';
   // Sent by a person: the agent reads who (the one acting, also when impersonating).
-  const { actor } = c.var.auth;
+  const { actor } = c.get('auth');
   const by = personName(actor.firstName, actor.lastName);
   const row = await db
     .insertInto('agent_notifications')
@@ -207,8 +207,8 @@ async function insertReminder(c: AppContext, db: Db, agentId: number, referralId
   await db
     .insertInto('audit_log')
     .values({
-      actor_user_id: c.var.auth.actor.id,
-      as_user_id: c.var.auth.user.id,
+      actor_user_id: c.get('auth').actor.id,
+      as_user_id: c.get('auth').user.id,
       action: 'REFERRAL_REMINDER_SENT',
       detail: `referral ${referralId} to agent ${agentId}`,
       created_at: now,
@@ -237,8 +237,8 @@ export const HAND_SENT_LIMITS = {
 } as const;
 
 async function consumeHandSentLimits(c: AppContext, trx: Db, agentId: number): Promise<void> {
-  const now = c.var.now();
-  const sender = `hand-sent-notification-sender:${c.var.auth.actor.id}`;
+  const now = c.get('now')();
+  const sender = `hand-sent-notification-sender:${c.get('auth').actor.id}`;
   const agent = `hand-sent-notification-agent:${agentId}`;
   await lockKeys(trx, [sender, agent]);
   let senderWait = 0;
@@ -267,7 +267,7 @@ export const notificationRoutes: RouteDef[] = [
     policy: NOTIFICATION_ROLES,
     handler: async (c) => {
       const q = filledQuery(c, ListQuery);
-      const user = c.var.auth.user;
+      const user = c.get('auth').user;
       let brokerageId = q.brokerageId;
       if (!isProviderUser(user)) {
         if (user.brokerId === null || (brokerageId !== undefined && brokerageId !== user.brokerId))
@@ -284,7 +284,7 @@ export const notificationRoutes: RouteDef[] = [
     policy: AGENT_ROLES,
     handler: async (c) => {
       const q = filledQuery(c, ListQuery);
-      const agentId = c.var.auth.user.agentId;
+      const agentId = c.get('auth').user.agentId;
       if (agentId === null) throw forbidden('Only an agent has notifications of their own');
       if (q.agentId !== undefined && q.agentId !== agentId) throw notYoursError();
       // What the agent has acted on is done: their list leaves it out.
@@ -300,7 +300,7 @@ export const notificationRoutes: RouteDef[] = [
     policy: NOTIFICATION_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, NotificationSend);
-      await assertAgent(c.var.db, c.var.auth.user, body.agentId);
+      await assertAgent(c.get('db'), c.get('auth').user, body.agentId);
       return idempotentWrite(c, body, async (trx) => {
         await consumeHandSentLimits(c, trx, body.agentId);
         return {
@@ -308,7 +308,7 @@ export const notificationRoutes: RouteDef[] = [
           body:
             body.referralId !== undefined
               ? await insertReminder(c, trx, body.agentId, body.referralId)
-              : await insertSample(trx, body.agentId, c.var.now()),
+              : await insertSample(trx, body.agentId, c.get('now')()),
         };
       });
     },

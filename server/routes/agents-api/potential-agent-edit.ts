@@ -17,29 +17,32 @@ export const potentialAgentEditRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const body = await jsonBody(c, PotentialAgentEdit);
-      const now = c.var.now();
-      const row = await c.var.db.transaction().execute(async (trx) => {
-        const p = await trx
-          .selectFrom('potential_agents')
-          .selectAll()
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!p) throw missing(c.var.auth.user, 'potential agent', 'brokerage');
-        assertBrokerage(c.var.auth.user, p.brokerage_id);
-        if (p.status === 'INVITE_REDEEMED') throw conflict('This person has already joined');
-        return trx
-          .updateTable('potential_agents')
-          .set({
-            ...(body.firstName !== undefined ? { first_name: body.firstName } : {}),
-            ...(body.lastName !== undefined ? { last_name: body.lastName } : {}),
-            ...(body.phone !== undefined ? { phone: body.phone } : {}),
-            updated_at: now,
-          })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      });
+      const now = c.get('now')();
+      const row = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const p = await trx
+            .selectFrom('potential_agents')
+            .selectAll()
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!p) throw missing(c.get('auth').user, 'potential agent', 'brokerage');
+          assertBrokerage(c.get('auth').user, p.brokerage_id);
+          if (p.status === 'INVITE_REDEEMED') throw conflict('This person has already joined');
+          return trx
+            .updateTable('potential_agents')
+            .set({
+              ...(body.firstName !== undefined ? { first_name: body.firstName } : {}),
+              ...(body.lastName !== undefined ? { last_name: body.lastName } : {}),
+              ...(body.phone !== undefined ? { phone: body.phone } : {}),
+              updated_at: now,
+            })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        });
       return c.json(potentialAgentView(row, now) satisfies PotentialAgent);
     },
   }),

@@ -54,7 +54,7 @@ export const potentialAgentView = (r: Row, now: Date): PotentialAgent => ({
 
 /** Opens a new invitation code for the potential agent and emails its link; older codes stop working. */
 async function sendInvitation(c: AppContext, db: Db, p: Row, brokerageName: string): Promise<void> {
-  const now = c.var.now();
+  const now = c.get('now')();
   const code = newTypedCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS.INVITE);
   await db
@@ -95,8 +95,8 @@ async function ownPotentialAgent(c: AppContext, db: Db, id: number, forUpdate = 
   let q = db.selectFrom('potential_agents').selectAll().where('id', '=', id);
   if (forUpdate) q = q.forUpdate();
   const p = await q.executeTakeFirst();
-  if (!p) throw missing(c.var.auth.user, 'potential agent', 'brokerage');
-  assertBrokerage(c.var.auth.user, p.brokerage_id);
+  if (!p) throw missing(c.get('auth').user, 'potential agent', 'brokerage');
+  assertBrokerage(c.get('auth').user, p.brokerage_id);
   return p;
 }
 
@@ -108,9 +108,9 @@ export const potentialAgentRoutes: RouteDef[] = [
     handler: async (c) => {
       const q = query(c, ListQuery);
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
-      let base = c.var.db.selectFrom('potential_agents').where('brokerage_id', '=', brokerage.id);
+      let base = c.get('db').selectFrom('potential_agents').where('brokerage_id', '=', brokerage.id);
       // INVITE_PENDING lists the invitations that can still be accepted; INVITE_EXPIRED the pending ones past their date.
-      const now = c.var.now();
+      const now = c.get('now')();
       if (q.status === 'INVITE_EXPIRED')
         base = base.where('status', '=', 'INVITE_PENDING').where('invite_expires_at', '<=', now);
       else if (q.status === 'INVITE_PENDING') {
@@ -138,49 +138,52 @@ export const potentialAgentRoutes: RouteDef[] = [
     handler: async (c) => {
       const body = await jsonBody(c, NewPotentialAgent);
       const brokerage = await brokerageFromQuery(c, undefined);
-      const now = c.var.now();
-      const row = await c.var.db.transaction().execute(async (trx) => {
-        // One open invitation per address and brokerage; someone already on the roster is not invited again.
-        const open = await trx
-          .selectFrom('potential_agents')
-          .select('id')
-          .where('brokerage_id', '=', brokerage.id)
-          .where(sql<boolean>`lower(email) = ${body.email}`)
-          .where('status', 'in', ['ENROLLED', 'INVITE_PENDING'])
-          .forUpdate()
-          .executeTakeFirst();
-        if (open)
-          throw conflict('An invitation to that email address is already pending', {
-            email: 'An invitation to that email address is already pending',
-          });
-        const agent = await trx
-          .selectFrom('agents')
-          .select('id')
-          .where('brokerage_id', '=', brokerage.id)
-          .where(sql<boolean>`lower(email) = ${body.email}`)
-          .where('status', '<>', 'DELETED')
-          .executeTakeFirst();
-        if (agent)
-          throw conflict('That person is already one of your agents', {
-            email: 'That person is already one of your agents',
-          });
-        const inserted = await trx
-          .insertInto('potential_agents')
-          .values({
-            brokerage_id: brokerage.id,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            email: body.email,
-            phone: body.phone,
-            created_by: c.var.auth.actor.id,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await sendInvitation(c, trx, inserted, brokerage.name);
-        return trx.selectFrom('potential_agents').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
-      });
+      const now = c.get('now')();
+      const row = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          // One open invitation per address and brokerage; someone already on the roster is not invited again.
+          const open = await trx
+            .selectFrom('potential_agents')
+            .select('id')
+            .where('brokerage_id', '=', brokerage.id)
+            .where(sql<boolean>`lower(email) = ${body.email}`)
+            .where('status', 'in', ['ENROLLED', 'INVITE_PENDING'])
+            .forUpdate()
+            .executeTakeFirst();
+          if (open)
+            throw conflict('An invitation to that email address is already pending', {
+              email: 'An invitation to that email address is already pending',
+            });
+          const agent = await trx
+            .selectFrom('agents')
+            .select('id')
+            .where('brokerage_id', '=', brokerage.id)
+            .where(sql<boolean>`lower(email) = ${body.email}`)
+            .where('status', '<>', 'DELETED')
+            .executeTakeFirst();
+          if (agent)
+            throw conflict('That person is already one of your agents', {
+              email: 'That person is already one of your agents',
+            });
+          const inserted = await trx
+            .insertInto('potential_agents')
+            .values({
+              brokerage_id: brokerage.id,
+              first_name: body.firstName,
+              last_name: body.lastName,
+              email: body.email,
+              phone: body.phone,
+              created_by: c.get('auth').actor.id,
+              created_at: now,
+              updated_at: now,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await sendInvitation(c, trx, inserted, brokerage.name);
+          return trx.selectFrom('potential_agents').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
+        });
       return c.json(potentialAgentView(row, now), 201);
     },
   }),
@@ -190,7 +193,7 @@ export const potentialAgentRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      return c.json(potentialAgentView(await ownPotentialAgent(c, c.var.db, id), c.var.now()));
+      return c.json(potentialAgentView(await ownPotentialAgent(c, c.get('db'), id), c.get('now')()));
     },
   }),
   route({
@@ -200,18 +203,21 @@ export const potentialAgentRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const row = await c.var.db.transaction().execute(async (trx) => {
-        const p = await ownPotentialAgent(c, trx, id, true);
-        if (p.status === 'INVITE_REDEEMED') throw conflict('This person has already joined');
-        const b = await trx
-          .selectFrom('brokerages')
-          .select('name')
-          .where('id', '=', p.brokerage_id)
-          .executeTakeFirstOrThrow();
-        await sendInvitation(c, trx, p, b.name);
-        return trx.selectFrom('potential_agents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      });
-      return c.json(potentialAgentView(row, c.var.now()));
+      const row = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const p = await ownPotentialAgent(c, trx, id, true);
+          if (p.status === 'INVITE_REDEEMED') throw conflict('This person has already joined');
+          const b = await trx
+            .selectFrom('brokerages')
+            .select('name')
+            .where('id', '=', p.brokerage_id)
+            .executeTakeFirstOrThrow();
+          await sendInvitation(c, trx, p, b.name);
+          return trx.selectFrom('potential_agents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        });
+      return c.json(potentialAgentView(row, c.get('now')()));
     },
   }),
   route({
@@ -221,17 +227,20 @@ export const potentialAgentRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const now = c.var.now();
-      const row = await c.var.db.transaction().execute(async (trx) => {
-        const p = await ownPotentialAgent(c, trx, id, true);
-        if (p.status === 'INVITE_REDEEMED') throw conflict('This person has already joined');
-        return trx
-          .updateTable('potential_agents')
-          .set({ status: 'INVITE_INVALIDATED', updated_at: now, responded_at: null })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      });
+      const now = c.get('now')();
+      const row = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const p = await ownPotentialAgent(c, trx, id, true);
+          if (p.status === 'INVITE_REDEEMED') throw conflict('This person has already joined');
+          return trx
+            .updateTable('potential_agents')
+            .set({ status: 'INVITE_INVALIDATED', updated_at: now, responded_at: null })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        });
       return c.json(potentialAgentView(row, now));
     },
   }),
@@ -242,11 +251,12 @@ export const potentialAgentRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await readableBrokerage(c, id);
-      const now = c.var.now();
+      const now = c.get('now')();
       const since = new Date(now.getTime() - 30 * 86_400_000);
       const [rows, recent] = await Promise.all([
         // Counted by the list filter's statuses, so each figure equals its filtered list (an expired invitation is INVITE_EXPIRED).
-        c.var.db
+        c
+          .get('db')
           .selectFrom('potential_agents')
           .select([
             sql<string>`case when status = 'INVITE_PENDING' and invite_expires_at <= ${now} then 'INVITE_EXPIRED' else status end`.as(
@@ -257,7 +267,8 @@ export const potentialAgentRoutes: RouteDef[] = [
           .where('brokerage_id', '=', id)
           .groupBy(sql`1`)
           .execute(),
-        c.var.db
+        c
+          .get('db')
           .selectFrom('potential_agents')
           .where('brokerage_id', '=', id)
           .where('invite_sent_at', '>=', since)

@@ -23,7 +23,8 @@ import { vapidKeys } from '../../push/vapid.ts';
 /** The sign-in (refresh-token family) of the request's token: its revocation drops the subscription. */
 async function familyOf(c: AppContext): Promise<string | null> {
   const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
-  const row = await c.var.db
+  const row = await c
+    .get('db')
     .selectFrom('access_tokens')
     .select('family_id')
     .where('token_hash', '=', sha256(token))
@@ -78,8 +79,8 @@ function isP256Point(p256dh: string): boolean {
 }
 
 function ownSelf(c: AppContext): number {
-  if (c.var.auth.impersonating) throw forbidden('Notifications are turned on by the agent, on their own phone');
-  return c.var.auth.user.id;
+  if (c.get('auth').impersonating) throw forbidden('Notifications are turned on by the agent, on their own phone');
+  return c.get('auth').user.id;
 }
 
 export const pushSubscriptionRoutes: RouteDef[] = [
@@ -88,7 +89,7 @@ export const pushSubscriptionRoutes: RouteDef[] = [
     path: '/agents-api/push-subscriptions/vapid-public-key',
     policy: AGENT_ROLES,
     handler: async (c) => {
-      const keys = await vapidKeys(c.var.db, c.var.config);
+      const keys = await vapidKeys(c.get('db'), c.get('config'));
       if (!keys) throw notFound('Push notifications are not configured on this server');
       return c.json({ publicKey: keys.publicKey } satisfies VapidPublicKey);
     },
@@ -102,59 +103,62 @@ export const pushSubscriptionRoutes: RouteDef[] = [
     handler: async (c) => {
       const body = await jsonBody(c, PushSubscriptionInput);
       const userId = ownSelf(c);
-      const refusal = pushEndpointRefusal(body.endpoint, c.var.config.demoMode);
+      const refusal = pushEndpointRefusal(body.endpoint, c.get('config').demoMode);
       if (refusal)
         throw badRequest('The push service is not one this server sends to', {
           endpoint: ENDPOINT_REFUSAL_MESSAGES[refusal],
         });
       if (!isP256Point(body.keys.p256dh))
         throw badRequest('The subscription is not valid', { 'keys.p256dh': 'must be a point of the P-256 curve' });
-      if (!(await vapidKeys(c.var.db, c.var.config)))
+      if (!(await vapidKeys(c.get('db'), c.get('config'))))
         throw notFound('Push notifications are not configured on this server');
-      const now = c.var.now();
+      const now = c.get('now')();
       const family = await familyOf(c);
-      const row = await c.var.db.transaction().execute(async (trx) => {
-        // One registration of this user at a time, so the caps below count what the others wrote.
-        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-        const held = await trx
-          .selectFrom('push_subscriptions')
-          .select(['user_id', 'family_id'])
-          .where('endpoint', '=', body.endpoint)
-          .forUpdate()
-          .executeTakeFirst();
-        if (held && held.user_id !== userId && (await signInValid(trx, held.family_id, now))) {
-          throw conflict("This browser's notifications belong to another signed-in user", {
-            endpoint: 'registered by another user',
-          });
-        }
-        const saved = await trx
-          .insertInto('push_subscriptions')
-          .values({
-            user_id: userId,
-            family_id: family,
-            endpoint: body.endpoint,
-            p256dh: body.keys.p256dh,
-            auth: body.keys.auth,
-            created_at: now,
-          })
-          .onConflict((oc) =>
-            oc.column('endpoint').doUpdateSet((eb) => ({
-              user_id: eb.ref('excluded.user_id'),
-              family_id: eb.ref('excluded.family_id'),
-              p256dh: eb.ref('excluded.p256dh'),
-              auth: eb.ref('excluded.auth'),
-              created_at: eb.ref('excluded.created_at'),
-              failures: 0,
-              last_failure_at: null,
-            })),
-          )
-          .returning(['id', 'endpoint', 'created_at'])
-          .executeTakeFirstOrThrow();
-        // The newest few stay: per sign-in, then per user; older ones are replaced.
-        await keepNewest(trx, 'family_id', family, MAX_SUBSCRIPTIONS_PER_SIGN_IN);
-        await keepNewest(trx, 'user_id', userId, MAX_SUBSCRIPTIONS_PER_USER);
-        return saved;
-      });
+      const row = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          // One registration of this user at a time, so the caps below count what the others wrote.
+          await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+          const held = await trx
+            .selectFrom('push_subscriptions')
+            .select(['user_id', 'family_id'])
+            .where('endpoint', '=', body.endpoint)
+            .forUpdate()
+            .executeTakeFirst();
+          if (held && held.user_id !== userId && (await signInValid(trx, held.family_id, now))) {
+            throw conflict("This browser's notifications belong to another signed-in user", {
+              endpoint: 'registered by another user',
+            });
+          }
+          const saved = await trx
+            .insertInto('push_subscriptions')
+            .values({
+              user_id: userId,
+              family_id: family,
+              endpoint: body.endpoint,
+              p256dh: body.keys.p256dh,
+              auth: body.keys.auth,
+              created_at: now,
+            })
+            .onConflict((oc) =>
+              oc.column('endpoint').doUpdateSet((eb) => ({
+                user_id: eb.ref('excluded.user_id'),
+                family_id: eb.ref('excluded.family_id'),
+                p256dh: eb.ref('excluded.p256dh'),
+                auth: eb.ref('excluded.auth'),
+                created_at: eb.ref('excluded.created_at'),
+                failures: 0,
+                last_failure_at: null,
+              })),
+            )
+            .returning(['id', 'endpoint', 'created_at'])
+            .executeTakeFirstOrThrow();
+          // The newest few stay: per sign-in, then per user; older ones are replaced.
+          await keepNewest(trx, 'family_id', family, MAX_SUBSCRIPTIONS_PER_SIGN_IN);
+          await keepNewest(trx, 'user_id', userId, MAX_SUBSCRIPTIONS_PER_USER);
+          return saved;
+        });
       return c.json(
         { endpoint: row.endpoint, created: row.created_at.toISOString() } satisfies PushSubscriptionAnswer,
         201,
@@ -170,7 +174,8 @@ export const pushSubscriptionRoutes: RouteDef[] = [
     handler: async (c) => {
       const body = await jsonBody(c, PushSubscriptionRemoval);
       const userId = ownSelf(c);
-      await c.var.db
+      await c
+        .get('db')
         .deleteFrom('push_subscriptions')
         .where('endpoint', '=', body.endpoint)
         .where('user_id', '=', userId)

@@ -64,8 +64,8 @@ export const questionnaireRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      await assertAgent(c.var.db, c.var.auth.user, id);
-      return c.json(await questionnaireOf(c.var.db, id));
+      await assertAgent(c.get('db'), c.get('auth').user, id);
+      return c.json(await questionnaireOf(c.get('db'), id));
     },
   }),
   route({
@@ -74,8 +74,8 @@ export const questionnaireRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const { user } = c.var.auth;
-      const { brokerageId } = await assertAgent(c.var.db, user, id);
+      const { user } = c.get('auth');
+      const { brokerageId } = await assertAgent(c.get('db'), user, id);
       if (!isProviderUser(user) && user.brokerId !== brokerageId) throw notYoursError();
       const b = await jsonBody(c, QuestionnaireUpdate);
       const values = {
@@ -89,14 +89,15 @@ export const questionnaireRoutes: RouteDef[] = [
         languages: JSON.stringify([...new Set(b.languages)]),
         years_experience: b.yearsExperience,
         updated_by: user.id,
-        updated_at: c.var.now(),
+        updated_at: c.get('now')(),
       };
-      await c.var.db
+      await c
+        .get('db')
         .insertInto('agent_questionnaires')
         .values({ agent_id: id, ...values })
         .onConflict((oc) => oc.column('agent_id').doUpdateSet(values))
         .execute();
-      return c.json(await questionnaireOf(c.var.db, id));
+      return c.json(await questionnaireOf(c.get('db'), id));
     },
   }),
 ];

@@ -109,10 +109,10 @@ export async function ownReferral(db: Db, agentId: number, refId: number, forUpd
  * admins of the agent's brokerage. Another agent gets 403 without learning whether :id exists.
  */
 export async function assertAgentScope(c: AppContext, agentId: number, mode: 'read' | 'write'): Promise<void> {
-  const user = c.var.auth.user;
+  const user = c.get('auth').user;
   if (user.agentId === agentId && user.roles.includes('AGENT')) return;
   if (mode === 'read' && !(user.roles.length === 1 && user.roles[0] === 'AGENT')) {
-    await assertAgent(c.var.db, user, agentId);
+    await assertAgent(c.get('db'), user, agentId);
     return;
   }
   throw notYoursError();

@@ -64,7 +64,7 @@ export const agentReferralWriteRoutes: RouteDef[] = [
         const ref = await ownReferral(trx, id, refId, true);
         const refusal = moveRefusal(ref.type, ref.stage, body.stage);
         if (refusal) throw conflict(refusal);
-        const now = c.var.now();
+        const now = c.get('now')();
         // Closed or Leased without a date closes today; Under Contract always brings its expected date.
         const dateOfSale = body.dateOfSale ?? (takesDateOfSale(body.stage) ? utcDay(now) : undefined);
         await trx
@@ -87,7 +87,7 @@ export const agentReferralWriteRoutes: RouteDef[] = [
             from_stage: ref.stage,
             to_stage: body.stage,
             detail,
-            actor_user_id: c.var.auth.actor.id,
+            actor_user_id: c.get('auth').actor.id,
             idempotency_key: key,
             created_at: now,
           })
@@ -118,10 +118,10 @@ export const agentReferralWriteRoutes: RouteDef[] = [
     policy: AGENT_RECORD_ROLES,
     handler: async (c) => {
       const { id, refId } = params(c, RefParams);
-      const user = c.var.auth.user;
+      const user = c.get('auth').user;
       const byAgent = user.agentId === id && user.roles.includes('AGENT');
       if (byAgent) await assertAgentScope(c, id, 'write');
-      else await assertAgent(c.var.db, user, id);
+      else await assertAgent(c.get('db'), user, id);
       const body = await jsonBody(c, NewNote);
       return idempotentWrite(c, body, async (trx, key) => {
         const ref = byAgent
@@ -134,8 +134,8 @@ export const agentReferralWriteRoutes: RouteDef[] = [
               .forUpdate()
               .executeTakeFirst();
         if (!ref) throw notFound('No such referral');
-        const now = c.var.now();
-        const author = c.var.auth.actor;
+        const now = c.get('now')();
+        const author = c.get('auth').actor;
         // Dated when it was written (an offline note typed an hour before it synced), within the window, never ahead of the server.
         const written =
           body.writtenAt === undefined
@@ -189,8 +189,8 @@ export const agentReferralWriteRoutes: RouteDef[] = [
           .where('id', '=', refId)
           .forUpdate()
           .executeTakeFirst();
-        if (!ref) throw missing(c.var.auth.user, 'referral', 'brokerage');
-        assertBrokerage(c.var.auth.user, ref.brokerage_id);
+        if (!ref) throw missing(c.get('auth').user, 'referral', 'brokerage');
+        assertBrokerage(c.get('auth').user, ref.brokerage_id);
         const agents = await trx
           .selectFrom('agents')
           .select(['id', 'brokerage_id', 'status', 'first_name', 'last_name'])
@@ -208,9 +208,9 @@ export const agentReferralWriteRoutes: RouteDef[] = [
         if (refusal) throw conflict(REASSIGN_REFUSAL_MESSAGES[refusal]);
         // A hold is staff's: a brokerage admin may not hand an agent on it a referral; staff, who lift
         // holds, may (decision 0085).
-        if (to.status === 'ADMIN_HOLD' && !isProviderUser(c.var.auth.user)) throw conflict(ADMIN_HOLD_REFUSAL);
-        const now = c.var.now();
-        const actor = c.var.auth.actor.id;
+        if (to.status === 'ADMIN_HOLD' && !isProviderUser(c.get('auth').user)) throw conflict(ADMIN_HOLD_REFUSAL);
+        const now = c.get('now')();
+        const actor = c.get('auth').actor.id;
         await trx.updateTable('referrals').set({ agent_id: to.id, updated_at: now }).where('id', '=', refId).execute();
         await trx
           .insertInto('referral_reassignments')
@@ -239,7 +239,7 @@ export const agentReferralWriteRoutes: RouteDef[] = [
           .insertInto('audit_log')
           .values({
             actor_user_id: actor,
-            as_user_id: c.var.auth.user.id,
+            as_user_id: c.get('auth').user.id,
             action: 'REFERRAL_REASSIGNED',
             detail: `referral ${refId}: ${detail}`,
             created_at: now,
@@ -247,7 +247,7 @@ export const agentReferralWriteRoutes: RouteDef[] = [
           .execute();
         const name = personName(ref.prospect_first, ref.prospect_last) ?? 'A referral';
         // The agent reads who moved it to them (the person acting, also when impersonating).
-        const by = personName(c.var.auth.actor.firstName, c.var.auth.actor.lastName);
+        const by = personName(c.get('auth').actor.firstName, c.get('auth').actor.lastName);
         const notification = await trx
           .insertInto('agent_notifications')
           .values({

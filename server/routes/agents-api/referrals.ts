@@ -74,7 +74,7 @@ export const agentReferralReadRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const q = filledQuery(c, ListQuery);
       await assertAgentScope(c, id, 'read');
-      const now = c.var.now();
+      const now = c.get('now')();
       const parts: RawBuilder<unknown>[] = [sql`r.agent_id = ${id}`];
       if (q.stage) parts.push(sql`r.stage in (${sql.join(q.stage)})`);
       if (q.type) parts.push(sql`r.type = ${q.type}`);
@@ -89,13 +89,14 @@ export const agentReferralReadRoutes: RouteDef[] = [
       }
       const where = sql<boolean>`${sql.join(parts, sql` and `)}`;
       const [rows, total] = await Promise.all([
-        selectReferrals(c.var.db, now)
+        selectReferrals(c.get('db'), now)
           .where(where)
           .orderBy(orderBy(q.sort))
           .limit(q.pageSize)
           .offset(q.pageIndex * q.pageSize)
           .execute(),
-        c.var.db
+        c
+          .get('db')
           .selectFrom('referrals as r')
           .select(sql<number>`count(*)::int`.as('n'))
           .where(where)
@@ -112,8 +113,8 @@ export const agentReferralReadRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id, refId } = params(c, RefParams);
       await assertAgentScope(c, id, 'read');
-      await ownReferral(c.var.db, id, refId);
-      return c.json((await referralDetail(c.var.db, refId, c.var.now())) satisfies AgentReferralDetail);
+      await ownReferral(c.get('db'), id, refId);
+      return c.json((await referralDetail(c.get('db'), refId, c.get('now')())) satisfies AgentReferralDetail);
     },
   }),
   route({
@@ -124,8 +125,8 @@ export const agentReferralReadRoutes: RouteDef[] = [
       const { id, refId } = params(c, RefParams);
       const { pageIndex, pageSize } = query(c, pageQuery);
       await assertAgentScope(c, id, 'read');
-      await ownReferral(c.var.db, id, refId);
-      const base = c.var.db.selectFrom('referral_events as e').where('e.referral_id', '=', refId);
+      await ownReferral(c.get('db'), id, refId);
+      const base = c.get('db').selectFrom('referral_events as e').where('e.referral_id', '=', refId);
       const [rows, total] = await Promise.all([
         base
           .leftJoin('users as u', 'u.id', 'e.actor_user_id')
@@ -161,8 +162,8 @@ export const agentReferralReadRoutes: RouteDef[] = [
       const { id, refId } = params(c, RefParams);
       const { pageIndex, pageSize } = query(c, pageQuery);
       await assertAgentScope(c, id, 'read');
-      await ownReferral(c.var.db, id, refId);
-      const base = c.var.db.selectFrom('referral_notes as n').where('n.referral_id', '=', refId);
+      await ownReferral(c.get('db'), id, refId);
+      const base = c.get('db').selectFrom('referral_notes as n').where('n.referral_id', '=', refId);
       const [rows, total] = await Promise.all([
         base
           .leftJoin('users as u', 'u.id', 'n.author_user_id')
@@ -188,13 +189,14 @@ export const agentReferralReadRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       await assertAgentScope(c, id, 'read');
-      const rows = await c.var.db
+      const rows = await c
+        .get('db')
         .selectFrom('referrals as r')
         .select([
           'r.type',
           'r.stage',
           sql<number>`count(*)::int`.as('count'),
-          sql<number>`(count(*) filter (where ${overduePredicate('r', c.var.now())}))::int`.as('overdue'),
+          sql<number>`(count(*) filter (where ${overduePredicate('r', c.get('now')())}))::int`.as('overdue'),
         ])
         .where('r.agent_id', '=', id)
         .groupBy(['r.type', 'r.stage'])

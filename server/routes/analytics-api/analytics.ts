@@ -40,18 +40,18 @@ export const analyticsRoutes: RouteDef[] = [
     policy: 'public',
     handler: async (c) => {
       const event = await jsonBody(c, EventBody);
-      if (!c.var.config.measurementIds.includes(event.measurementId)) {
+      if (!c.get('config').measurementIds.includes(event.measurementId)) {
         throw badRequest('The request body is not valid', { measurementId: 'is not a measurement id of this console' });
       }
       if (!optedOut(c.req.header('DNT'), c.req.header('Sec-GPC'))) {
-        const now = c.var.now();
+        const now = c.get('now')();
         await consumeLimit(
-          c.var.db,
+          c.get('db'),
           { scope: `analytics:${clientAddress(c)}`, ...ANALYTICS_LIMIT },
           now,
           'Too many analytics events. Try again later.',
         );
-        await recordAnalyticsEvent(c.var.db, { ...event, occurredAt: now });
+        await recordAnalyticsEvent(c.get('db'), { ...event, occurredAt: now });
       }
       return c.body(null, 204);
     },

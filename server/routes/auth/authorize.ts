@@ -18,7 +18,7 @@ export const authorizeRoutes: RouteDef[] = [
     path: PATH,
     policy: 'public',
     handler: (c) => {
-      const checked = checkAuthorizeRequest(c.req.query(), c.var.config.agentHosts, c.var.config.demoMode);
+      const checked = checkAuthorizeRequest(c.req.query(), c.get('config').agentHosts, c.get('config').demoMode);
       if (!checked.ok) return c.html(errorPage(checked.message), 400);
       return c.html(phonePage(checked.request));
     },
@@ -29,9 +29,9 @@ export const authorizeRoutes: RouteDef[] = [
     policy: 'public',
     handler: async (c) => {
       const form = await formFields(c);
-      const db = c.var.db;
+      const db = c.get('db');
       // A code's life and its throttles run on the process's clock, which a demo clock never moves.
-      const now = c.var.clock();
+      const now = c.get('clock')();
       if (form['step'] === 'code') {
         const result = await verifyChallenge(db, form['otp_ref'] ?? '', (form['code'] ?? '').trim().slice(0, 20), now);
         if (result.ok) return c.redirect(result.location, 302);
@@ -51,7 +51,7 @@ export const authorizeRoutes: RouteDef[] = [
           400,
         );
       }
-      const checked = checkAuthorizeRequest(form, c.var.config.agentHosts, c.var.config.demoMode);
+      const checked = checkAuthorizeRequest(form, c.get('config').agentHosts, c.get('config').demoMode);
       if (!checked.ok) return c.html(errorPage(checked.message), 400);
       const typed = (form['phone'] ?? '').trim().slice(0, 40);
       if (!typed) return c.html(phonePage(checked.request, { error: 'Phone number is required' }), 400);

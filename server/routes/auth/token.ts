@@ -52,12 +52,12 @@ const invalidGrant = (message: string) => new HttpError(400, message);
 const roleNames = async (db: AppContext['var']['db'], userId: number) => (await rolesOf(db, userId)).map((r) => r.name);
 
 async function passwordGrant(c: AppContext, form: v.InferOutput<typeof TokenRequest> & { grant_type: 'password' }) {
-  const db = c.var.db;
-  const now = c.var.now();
+  const db = c.get('db');
+  const now = c.get('now')();
   const id = normaliseIdentifier(form.username);
   const scopes = signInScopes(id ? (Object.values(id)[0] as string) : form.username.toLowerCase(), clientAddress(c));
   // The throttle counts attempts on the process's clock, which a demo clock never moves.
-  const reservation = await reserveSignInAttempt(db, scopes, c.var.clock());
+  const reservation = await reserveSignInAttempt(db, scopes, c.get('clock')());
   const user =
     id &&
     (await db
@@ -102,7 +102,13 @@ async function passwordGrant(c: AppContext, form: v.InferOutput<typeof TokenRequ
 async function standardGrant(c: AppContext): Promise<Response> {
   const form = await formBody(c, TokenRequest);
   if (form.grant_type === 'password') return passwordGrant(c, form);
-  const result = await rotateRefreshToken(c.var.db, form.refresh_token, form.client_id, c.var.now(), form.request_id);
+  const result = await rotateRefreshToken(
+    c.get('db'),
+    form.refresh_token,
+    form.client_id,
+    c.get('now')(),
+    form.request_id,
+  );
   if (!result.ok)
     throw invalidGrant(
       result.reason === 'reused'
@@ -142,12 +148,13 @@ export const tokenRoutes: RouteDef[] = [
     policy: 'signed-in',
     handler: async (c) => {
       const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
-      const row = await c.var.db
+      const row = await c
+        .get('db')
         .selectFrom('access_tokens')
         .select('family_id')
         .where('token_hash', '=', sha256(token))
         .executeTakeFirst();
-      if (row) await revokeFamily(c.var.db, row.family_id, c.var.now());
+      if (row) await revokeFamily(c.get('db'), row.family_id, c.get('now')());
       return c.body(null, 204);
     },
   }),

@@ -17,7 +17,7 @@ export const addressValidationRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const address = await jsonBody(c, AddressInput);
-      return c.json((await validator.validate(c.var.db, address)) satisfies AddressValidation);
+      return c.json((await validator.validate(c.get('db'), address)) satisfies AddressValidation);
     },
   }),
 ];

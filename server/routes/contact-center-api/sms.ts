@@ -32,37 +32,40 @@ export const inboundSmsRoutes: RouteDef[] = [
       const msg = await formBody(c, Inbound);
       const from = smsNumber(msg.From) ?? msg.From;
       if (!isOptOut(msg.Body)) return c.json({ optedOut: false });
-      const now = c.var.now();
-      await c.var.db.transaction().execute(async (trx) => {
-        const added = await trx
-          .insertInto('dnc_contacts')
-          .values({
-            type: 'PHONE',
-            value: from,
-            owner_type: BRAND.code,
-            channel: 'SMS',
-            disposition: 'Opted out (STOP reply)',
-            blocked: false,
-            created: now,
-          })
-          .onConflict((oc) => oc.columns(['type', 'value']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        await trx
-          .insertInto('audit_log')
-          .values({
-            actor_user_id: null,
-            as_user_id: null,
-            action: 'SMS_OPT_OUT',
-            detail: `${from} replied ${msg.Body.trim().slice(0, 20)}${added ? '' : ' (already on the DNC list)'}`,
-            created_at: now,
-          })
-          .execute();
-        if (added)
-          await sendSms(trx, from, `${BRAND.name}: you are unsubscribed and will get no more texts from us.`, now, {
-            kind: 'reply',
-          });
-      });
+      const now = c.get('now')();
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const added = await trx
+            .insertInto('dnc_contacts')
+            .values({
+              type: 'PHONE',
+              value: from,
+              owner_type: BRAND.code,
+              channel: 'SMS',
+              disposition: 'Opted out (STOP reply)',
+              blocked: false,
+              created: now,
+            })
+            .onConflict((oc) => oc.columns(['type', 'value']).doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          await trx
+            .insertInto('audit_log')
+            .values({
+              actor_user_id: null,
+              as_user_id: null,
+              action: 'SMS_OPT_OUT',
+              detail: `${from} replied ${msg.Body.trim().slice(0, 20)}${added ? '' : ' (already on the DNC list)'}`,
+              created_at: now,
+            })
+            .execute();
+          if (added)
+            await sendSms(trx, from, `${BRAND.name}: you are unsubscribed and will get no more texts from us.`, now, {
+              kind: 'reply',
+            });
+        });
       return c.json({ optedOut: true });
     },
   }),

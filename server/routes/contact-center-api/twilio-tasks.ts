@@ -29,7 +29,7 @@ const SidParams = v.object({ sid: v.pipe(v.string(), v.regex(TASK_SID, 'must be 
 
 /** A brokerage admin's scope: their brokerage; provider staff see every task. */
 function scopeOf(c: AppContext): number | null {
-  const user = c.var.auth.user;
+  const user = c.get('auth').user;
   if (isProviderUser(user)) return null;
   if (user.brokerId === null) throw forbidden('You have no brokerage');
   return user.brokerId;
@@ -42,9 +42,9 @@ export const twilioTaskRoutes: RouteDef[] = [
     policy: OUTREACH_READER_ROLES,
     handler: async (c) => {
       const q = query(c, TaskQuery);
-      const now = c.var.now();
+      const now = c.get('now')();
       // Oldest first is age descending.
-      const { rows, total } = await taskProvider().list(c.var.db, {
+      const { rows, total } = await taskProvider().list(c.get('db'), {
         brokerageId: scopeOf(c),
         status: q.status,
         channel: q.channel,
@@ -77,11 +77,11 @@ export const twilioTaskRoutes: RouteDef[] = [
     handler: async (c) => {
       const { sid } = params(c, SidParams);
       const provider = taskProvider();
-      const owner = await provider.owner(c.var.db, sid);
+      const owner = await provider.owner(c.get('db'), sid);
       if (!owner) throw notFound('No such task');
       const scope = scopeOf(c);
       if (scope !== null && owner.brokerageId !== scope) throw notYoursError();
-      if (!(await provider.remove(c.var.db, sid))) throw notFound('No such task');
+      if (!(await provider.remove(c.get('db'), sid))) throw notFound('No such task');
       return c.body(null, 204);
     },
   }),

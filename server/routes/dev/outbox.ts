@@ -38,7 +38,7 @@ export const outboxRoutes: RouteDef[] = [
     demoOnly: true,
     handler: async (c) => {
       const { pageIndex, pageSize } = query(c, OutboxQuery);
-      const db = c.var.db;
+      const db = c.get('db');
       const rows = await db
         .selectFrom('outbox')
         .selectAll()

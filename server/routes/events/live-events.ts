@@ -55,7 +55,7 @@ async function resumePointOf(c: AppContext, fromQuery: string | undefined): Prom
   if (resume === undefined) return { lastEventId: undefined, unknownResumePoint: false };
   // A plain number (a client of before cursors) or a cursor of another key is not placed: reading from
   // a number a client chose would tell it how many events the platform had since (a reset or not).
-  const id = (await cursorCodec(c.var.db)).decode(resume);
+  const id = (await cursorCodec(c.get('db'))).decode(resume);
   return id === undefined
     ? { lastEventId: undefined, unknownResumePoint: true }
     : { lastEventId: id, unknownResumePoint: false };
@@ -73,7 +73,7 @@ interface Opening extends ResumePoint {
 }
 
 async function openStream(c: AppContext, input: Opening) {
-  const bus = c.var.events;
+  const bus = c.get('events');
   if (!bus || bus.isStopped) throw new HttpError(503, 'Live events are not available on this server right now');
   const body = await liveStreamsOf(bus).open(input);
   return c.body(body, 200, {
@@ -93,9 +93,9 @@ export const liveEventRoutes: RouteDef[] = [
     handler: async (c) => {
       const resume = await resumePointOf(c, query(c, StreamQuery).lastEventId);
       const tokenHash = sha256(bearerOf(c));
-      const record = await loadTokenUser(c.var.db, tokenHash);
-      const expiresAt = record?.expiresAt ?? new Date(c.var.now().getTime() + ACCESS_TOKEN_TTL_S * 1000);
-      const { user, actor, clientId } = c.var.auth;
+      const record = await loadTokenUser(c.get('db'), tokenHash);
+      const expiresAt = record?.expiresAt ?? new Date(c.get('now')().getTime() + ACCESS_TOKEN_TTL_S * 1000);
+      const { user, actor, clientId } = c.get('auth');
       return openStream(c, { user, actorId: actor.id, clientId, tokenHash, tokenExpiresAt: expiresAt, ...resume });
     },
   }),
@@ -106,41 +106,49 @@ export const liveEventRoutes: RouteDef[] = [
     handler: async (c) => {
       // The ticket stands for the token alone: under impersonation the console's own stream (with the
       // header) is the way, so a ticket never carries an identity other than its token's.
-      if (c.var.auth.impersonating)
+      if (c.get('auth').impersonating)
         throw forbidden('Open the stream with the Authorization header while impersonating');
       const token = bearerOf(c);
       const ticket = randomBytes(32).toString('base64url');
-      const now = c.var.now();
-      await c.var.db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('event_tickets')
-          .where('expires_at', '<', new Date(now.getTime() - TICKET_TTL_MS))
-          .execute();
-        // Counted under a lock on the token's key, so racing requests cannot each take the last one.
-        await lockKeys(trx, [`event-tickets:${sha256(token)}`]);
-        const open = await trx
-          .selectFrom('event_tickets')
-          .select(['expires_at'])
-          .where('token_hash', '=', sha256(token))
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now)
-          .orderBy('expires_at')
-          .execute();
-        if (open.length >= MAX_OPEN_TICKETS_PER_TOKEN) {
-          const wait = Math.max(1, Math.ceil((open[0]!.expires_at.getTime() - now.getTime()) / 1000));
-          throw new HttpError(429, 'Too many stream tickets are open for this session. Try again shortly.', undefined, {
-            'Retry-After': String(wait),
-          });
-        }
-        await trx
-          .insertInto('event_tickets')
-          .values({
-            ticket_hash: sha256(ticket),
-            token_hash: sha256(token),
-            expires_at: new Date(now.getTime() + TICKET_TTL_MS),
-          })
-          .execute();
-      });
+      const now = c.get('now')();
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .deleteFrom('event_tickets')
+            .where('expires_at', '<', new Date(now.getTime() - TICKET_TTL_MS))
+            .execute();
+          // Counted under a lock on the token's key, so racing requests cannot each take the last one.
+          await lockKeys(trx, [`event-tickets:${sha256(token)}`]);
+          const open = await trx
+            .selectFrom('event_tickets')
+            .select(['expires_at'])
+            .where('token_hash', '=', sha256(token))
+            .where('used_at', 'is', null)
+            .where('expires_at', '>', now)
+            .orderBy('expires_at')
+            .execute();
+          if (open.length >= MAX_OPEN_TICKETS_PER_TOKEN) {
+            const wait = Math.max(1, Math.ceil((open[0]!.expires_at.getTime() - now.getTime()) / 1000));
+            throw new HttpError(
+              429,
+              'Too many stream tickets are open for this session. Try again shortly.',
+              undefined,
+              {
+                'Retry-After': String(wait),
+              },
+            );
+          }
+          await trx
+            .insertInto('event_tickets')
+            .values({
+              ticket_hash: sha256(ticket),
+              token_hash: sha256(token),
+              expires_at: new Date(now.getTime() + TICKET_TTL_MS),
+            })
+            .execute();
+        });
       return c.json({ ticket, expiresIn: TICKET_TTL_MS / 1000 }, 201);
     },
   }),
@@ -153,8 +161,9 @@ export const liveEventRoutes: RouteDef[] = [
     handler: async (c) => {
       const q = query(c, TicketQuery);
       const resume = await resumePointOf(c, q.lastEventId);
-      const now = c.var.now();
-      const spent = await c.var.db
+      const now = c.get('now')();
+      const spent = await c
+        .get('db')
         .updateTable('event_tickets')
         .set({ used_at: now })
         .where('ticket_hash', '=', sha256(q.ticket))
@@ -163,7 +172,7 @@ export const liveEventRoutes: RouteDef[] = [
         .returning('token_hash')
         .executeTakeFirst();
       if (!spent) throw unauthorized('The ticket is unknown, used or expired');
-      const record = await loadTokenUser(c.var.db, spent.token_hash);
+      const record = await loadTokenUser(c.get('db'), spent.token_hash);
       if (!record?.user || record.revoked || record.expiresAt <= now)
         throw unauthorized('The access token behind the ticket is no longer valid');
       const user = { ...record.user, roles: rolesForClient(record.user.roles, record.clientId) };

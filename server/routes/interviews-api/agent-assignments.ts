@@ -144,7 +144,7 @@ export const agentAssignmentRoutes: RouteDef[] = [
     policy: DIAGNOSTICS_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
-      const db = c.var.db;
+      const db = c.get('db');
       const filters = (eb: ExpressionBuilder<Database & { x: Database['agent_assignments'] }, 'x'>) =>
         eb.and([
           ...(q.mode ? [eb('x.mode', '=', q.mode)] : []),
@@ -175,8 +175,8 @@ export const agentAssignmentRoutes: RouteDef[] = [
     policy: DIAGNOSTICS_ROLES,
     handler: async (c) => {
       const q = query(c, ExplainQuery);
-      const db = c.var.db;
-      const now = c.var.now();
+      const db = c.get('db');
+      const now = c.get('now')();
       if (q.opportunityId === undefined && q.zip === undefined)
         throw badRequest('Give an opportunityId or a zip', { zip: 'an opportunityId or a zip is required' });
       let body: AssignmentExplanation;
@@ -247,7 +247,7 @@ export const agentAssignmentRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const page = query(c, CandidatePageQuery);
-      return c.json((await loadDetail(c.var.db, id, page)) satisfies AgentAssignmentDetail);
+      return c.json((await loadDetail(c.get('db'), id, page)) satisfies AgentAssignmentDetail);
     },
   }),
   route({
@@ -257,17 +257,20 @@ export const agentAssignmentRoutes: RouteDef[] = [
     policy: DIAGNOSTICS_ROLES,
     handler: async (c) => {
       const { opportunityId } = await jsonBody(c, AssignOpportunityBody);
-      const user = c.var.auth.user;
-      const { assignmentId } = await c.var.db.transaction().execute((trx) =>
-        assignOpportunity(trx, {
-          opportunityId,
-          now: c.var.now(),
-          actor: { id: user.id, name: personName(user.firstName, user.lastName, user.email ?? `User ${user.id}`) },
-        }),
-      );
+      const user = c.get('auth').user;
+      const { assignmentId } = await c
+        .get('db')
+        .transaction()
+        .execute((trx) =>
+          assignOpportunity(trx, {
+            opportunityId,
+            now: c.get('now')(),
+            actor: { id: user.id, name: personName(user.firstName, user.lastName, user.email ?? `User ${user.id}`) },
+          }),
+        );
       // The answer carries the first page of candidates, as the detail does when asked for no page.
       const firstPage = v.parse(CandidatePageQuery, {});
-      return c.json((await loadDetail(c.var.db, assignmentId, firstPage)) satisfies AgentAssignmentDetail, 201);
+      return c.json((await loadDetail(c.get('db'), assignmentId, firstPage)) satisfies AgentAssignmentDetail, 201);
     },
   }),
 ];

@@ -28,21 +28,24 @@ export const agentConnectionRoutes: RouteDef[] = [
     policy: STAFF_ROLES,
     handler: async (c) => {
       const { agentId, opportunityId } = await jsonBody(c, ForceAssignment);
-      const now = c.var.now();
-      const user = c.var.auth.user;
+      const now = c.get('now')();
+      const user = c.get('auth').user;
       // The assignment rule of src/lib/assignment-rule.ts refuses DELETED/DEACTIVATED agents and another
       // brokerage's; the decision is recorded with who forced it (server/db/assignment.ts).
-      const { referralId } = await c.var.db.transaction().execute((trx) =>
-        assignOpportunity(trx, {
-          opportunityId,
-          forceAgentId: agentId,
-          now,
-          actor: { id: user.id, name: personName(user.firstName, user.lastName, user.email ?? `User ${user.id}`) },
-        }),
-      );
-      const referral = await referralQuery(c.var.db, now).where('r.id', '=', referralId).executeTakeFirstOrThrow();
+      const { referralId } = await c
+        .get('db')
+        .transaction()
+        .execute((trx) =>
+          assignOpportunity(trx, {
+            opportunityId,
+            forceAgentId: agentId,
+            now,
+            actor: { id: user.id, name: personName(user.firstName, user.lastName, user.email ?? `User ${user.id}`) },
+          }),
+        );
+      const referral = await referralQuery(c.get('db'), now).where('r.id', '=', referralId).executeTakeFirstOrThrow();
       const result: ForceAssignmentResult = {
-        opportunity: await loadOpportunity(c.var.db, opportunityId),
+        opportunity: await loadOpportunity(c.get('db'), opportunityId),
         referral: referralView(referral),
       };
       return c.json(result satisfies ForceAssignmentResult, 201);
@@ -54,25 +57,28 @@ export const agentConnectionRoutes: RouteDef[] = [
     policy: STAFF_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const now = c.var.now();
-      await c.var.db.transaction().execute(async (trx) => {
-        const opp = await trx
-          .selectFrom('opportunities')
-          .select(['id', 'agent_id'])
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!opp) throw notFound('No such opportunity');
-        if (opp.agent_id === null) throw conflict('The opportunity has no assigned agent');
-        await endOpenReferrals(trx, id, c.var.auth.user.id, now, 'Agent unassigned by staff');
-        await trx
-          .updateTable('opportunities')
-          .set({ agent_id: null, assigned_at: null, status: 'REMOVED_ASSIGNMENT_TO_AGENT', updated_at: now })
-          .where('id', '=', id)
-          .execute();
-        await recordAudit(c, trx, 'ASSIGNED_AGENT_REMOVED', `agent ${opp.agent_id} from opportunity ${id}`);
-      });
-      return c.json((await loadOpportunity(c.var.db, id)) satisfies Opportunity);
+      const now = c.get('now')();
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const opp = await trx
+            .selectFrom('opportunities')
+            .select(['id', 'agent_id'])
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!opp) throw notFound('No such opportunity');
+          if (opp.agent_id === null) throw conflict('The opportunity has no assigned agent');
+          await endOpenReferrals(trx, id, c.get('auth').user.id, now, 'Agent unassigned by staff');
+          await trx
+            .updateTable('opportunities')
+            .set({ agent_id: null, assigned_at: null, status: 'REMOVED_ASSIGNMENT_TO_AGENT', updated_at: now })
+            .where('id', '=', id)
+            .execute();
+          await recordAudit(c, trx, 'ASSIGNED_AGENT_REMOVED', `agent ${opp.agent_id} from opportunity ${id}`);
+        });
+      return c.json((await loadOpportunity(c.get('db'), id)) satisfies Opportunity);
     },
   }),
   route({
@@ -81,7 +87,7 @@ export const agentConnectionRoutes: RouteDef[] = [
     policy: OPPORTUNITY_ROLES,
     handler: async (c) => {
       const q = query(c, v.object({ ...pagingWith(100), opportunityId: IdParam }));
-      const db = c.var.db;
+      const db = c.get('db');
       const filtered = () =>
         db
           .selectFrom('interactions as i')
@@ -123,7 +129,7 @@ export const agentConnectionRoutes: RouteDef[] = [
     policy: OPPORTUNITY_ROLES,
     handler: async (c) => {
       const q = query(c, v.object(pagingWith(1000)));
-      const db = c.var.db;
+      const db = c.get('db');
       const [totalElements, content] = await Promise.all([
         countOf(db.selectFrom('dispositions').select((eb) => eb.fn.countAll<number>().as('n'))),
         db

@@ -27,10 +27,10 @@ export const agentInvitationRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { ids } = params(c, IdsParams);
-      const user = c.var.auth.user;
+      const user = c.get('auth').user;
       for (const id of ids) assertBrokerage(user, id);
-      const db = c.var.db;
-      const now = c.var.now();
+      const db = c.get('db');
+      const now = c.get('now')();
       const since = new Date(now.getTime() - 30 * 86_400_000);
       const [known, rows, recent] = await Promise.all([
         db.selectFrom('brokerages').select('id').where('id', 'in', ids).execute(),

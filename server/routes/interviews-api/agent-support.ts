@@ -28,10 +28,10 @@ export const agentSupportRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, CasesQuery);
-      const { user } = c.var.auth;
-      if (q.agentId !== undefined) await assertAgent(c.var.db, user, q.agentId);
+      const { user } = c.get('auth');
+      if (q.agentId !== undefined) await assertAgent(c.get('db'), user, q.agentId);
       else if (!isProviderUser(user)) throw forbidden('Name the agent (agentId) whose support cases to read');
-      const db = c.var.db;
+      const db = c.get('db');
       const base = () =>
         db
           .selectFrom('agent_support_cases as s')

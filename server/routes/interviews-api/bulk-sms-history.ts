@@ -39,8 +39,8 @@ interface Row {
 
 async function history(c: AppContext): Promise<Response> {
   const q = query(c, HistoryQuery);
-  const db = c.var.db;
-  const scope = smsReadScope(c.var.auth.user);
+  const db = c.get('db');
+  const scope = smsReadScope(c.get('auth').user);
   const where = [
     ...(q.status ? [sql`j.status = ${q.status}`] : []),
     ...(scope !== undefined ? [sql`j.brokerage_id = ${scope}`] : []),

@@ -42,7 +42,7 @@ const RecipientsQuery = v.object({
 
 /** The brokerage the caller's selection is limited to (undefined: any), checking what they may send to. */
 function scopeOf(c: AppContext, req: SmsRequest): number | undefined {
-  const user = c.var.auth.user;
+  const user = c.get('auth').user;
   if (hasRole(user.roles, 'ADMIN') || hasRole(user.roles, 'AGENT_ENGAGEMENT')) return req.brokerageId;
   if (req.source !== 'OPPORTUNITIES')
     throw forbidden('A brokerage admin sends to their own brokerage’s opportunities only');
@@ -53,17 +53,18 @@ function scopeOf(c: AppContext, req: SmsRequest): number | undefined {
 
 /** A job the caller may read: staff any, a brokerage admin those sent for their brokerage. */
 async function readableJob(c: AppContext, id: number): Promise<SmsJob> {
-  const row = await c.var.db
+  const row = await c
+    .get('db')
     .selectFrom('sms_jobs')
     .select(['id', 'brokerage_id', 'status'])
     .where('id', '=', id)
     .executeTakeFirst();
-  const scope = smsReadScope(c.var.auth.user);
+  const scope = smsReadScope(c.get('auth').user);
   // One answer for another brokerage's send and for one that does not exist (ids are not probed).
   if (scope !== undefined && (!row || row.brokerage_id !== scope)) throw notYoursError();
   if (!row) throw notFound('No such SMS send');
-  if (row.status === 'RUNNING' && !isRunningHere(c.var.db, id)) void runJob(c.var.db, id, c.var.now);
-  const job = await jobView(c.var.db, id);
+  if (row.status === 'RUNNING' && !isRunningHere(c.get('db'), id)) void runJob(c.get('db'), id, c.get('now'));
+  const job = await jobView(c.get('db'), id);
   if (!job) throw notFound('No such SMS send');
   return job;
 }
@@ -76,7 +77,12 @@ export const bulkSmsRoutes: RouteDef[] = [
     handler: async (c) => {
       const req = await formBody(c, SmsRequest);
       const brokerageId = scopeOf(c, req);
-      const rows = await analyse(c.var.db, req.message, await candidatesOf(c.var.db, req, brokerageId), c.var.now());
+      const rows = await analyse(
+        c.get('db'),
+        req.message,
+        await candidatesOf(c.get('db'), req, brokerageId),
+        c.get('now')(),
+      );
       return c.json(preflightOf(req.message, rows) satisfies SmsPreflight);
     },
   }),
@@ -93,8 +99,8 @@ export const bulkSmsRoutes: RouteDef[] = [
       const req = await formBody(c, SmsRequest);
       const brokerageId = scopeOf(c, req);
       const criteria = JSON.stringify({ ...req, brokerageId: brokerageId ?? null });
-      const db = c.var.db;
-      const actor = c.var.auth.actor.id;
+      const db = c.get('db');
+      const actor = c.get('auth').actor.id;
       const existing = await db
         .selectFrom('sms_jobs')
         .select(['id', 'created_by', 'criteria'])
@@ -105,7 +111,7 @@ export const bulkSmsRoutes: RouteDef[] = [
           throw conflict('This Idempotency-Key was used for a different send');
         return c.json((await readableJob(c, existing.id)) satisfies SmsJob, 200);
       }
-      const now = c.var.now();
+      const now = c.get('now')();
       const rows = await analyse(db, req.message, await candidatesOf(db, req, brokerageId), now);
       const pre = preflightOf(req.message, rows);
       if (pre.sendable === 0)
@@ -152,7 +158,7 @@ export const bulkSmsRoutes: RouteDef[] = [
           .insertInto('audit_log')
           .values({
             actor_user_id: actor,
-            as_user_id: c.var.auth.user.id,
+            as_user_id: c.get('auth').user.id,
             action: 'BULK_SMS_SENT',
             detail: `job ${job.id}: ${pre.total} recipients, ${pre.sendable} to send (${pre.parts} parts), suppressed ${reasons}`,
             created_at: now,
@@ -168,7 +174,7 @@ export const bulkSmsRoutes: RouteDef[] = [
           .executeTakeFirstOrThrow();
         return c.json((await readableJob(c, winner.id)) satisfies SmsJob, 200);
       }
-      void runJob(db, jobId, c.var.now);
+      void runJob(db, jobId, c.get('now'));
       return c.json((await jobView(db, jobId)) satisfies SmsJob | undefined, 202);
     },
   }),
@@ -178,8 +184,9 @@ export const bulkSmsRoutes: RouteDef[] = [
     policy: OUTREACH_READER_ROLES,
     handler: async (c) => {
       const q = query(c, JobsQuery);
-      const scope = smsReadScope(c.var.auth.user);
-      const base = c.var.db
+      const scope = smsReadScope(c.get('auth').user);
+      const base = c
+        .get('db')
         .selectFrom('sms_jobs')
         .$if(scope !== undefined, (qb) => qb.where('brokerage_id', '=', scope ?? -1));
       const [count, ids] = await Promise.all([
@@ -192,7 +199,7 @@ export const bulkSmsRoutes: RouteDef[] = [
           .limit(q.pageSize)
           .execute(),
       ]);
-      const content = (await Promise.all(ids.map((r) => jobView(c.var.db, r.id)))).filter(
+      const content = (await Promise.all(ids.map((r) => jobView(c.get('db'), r.id)))).filter(
         (j): j is SmsJob => j !== undefined,
       );
       return c.json({ content, totalElements: Number(count.n) } satisfies SmsJobPage);
@@ -215,7 +222,8 @@ export const bulkSmsRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const q = query(c, RecipientsQuery);
       await readableJob(c, id);
-      const base = c.var.db
+      const base = c
+        .get('db')
         .selectFrom('sms_job_recipients as r')
         .where('r.job_id', '=', id)
         .$if(!!q.status, (qb) => qb.where('r.status', '=', q.status ?? 'SENT'));

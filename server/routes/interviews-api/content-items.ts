@@ -126,7 +126,7 @@ async function loadItem(db: Db, id: number): Promise<ContentItem> {
 /** best-match and all-match: the usage's items through matchContent. */
 async function matchFor(c: Parameters<RouteDef['handler']>[0]): Promise<ContentMatchResult> {
   const q = query(c, MatchQuery);
-  const db = c.var.db;
+  const db = c.get('db');
   const usage = await db.selectFrom('content_usages').select('id').where('name', '=', q.usage).executeTakeFirst();
   if (!usage) throw notFound('No such usage');
   // Only the active items whose audience could match: each attribute the audience names equals the
@@ -160,7 +160,8 @@ export const contentItemRoutes: RouteDef[] = [
     path: '/interviews-api/content-items/usageTypes',
     policy: CONTENT_ROLES,
     handler: async (c) => {
-      const rows = await c.var.db
+      const rows = await c
+        .get('db')
         .selectFrom('content_usages as u')
         .leftJoin('content_items as i', 'i.usage_id', 'u.id')
         .select(['u.usage_type', sql<number>`count(distinct u.id)`.as('usages'), sql<number>`count(i.id)`.as('items')])
@@ -179,7 +180,7 @@ export const contentItemRoutes: RouteDef[] = [
     policy: CONTENT_ROLES,
     handler: async (c) => {
       const q = query(c, v.object({ ...pagingWith(200), usageType: UsageTypeParam }));
-      const db = c.var.db;
+      const db = c.get('db');
       const base = () =>
         db
           .selectFrom('content_usages')
@@ -208,7 +209,7 @@ export const contentItemRoutes: RouteDef[] = [
     policy: CONTENT_ROLES,
     handler: async (c) => {
       const q = query(c, v.object(pagingWith(200)));
-      const db = c.var.db;
+      const db = c.get('db');
       const [totalElements, rows] = await Promise.all([
         countOf(db.selectFrom('content_audiences').select((eb) => eb.fn.countAll<number>().as('n'))),
         db
@@ -255,7 +256,7 @@ export const contentItemRoutes: RouteDef[] = [
     policy: CONTENT_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
-      const db = c.var.db;
+      const db = c.get('db');
       const pattern = q.text ? likeWildcard(q.text.toLowerCase()) : null;
       // A usage type stands for its usages' ids, read first: the planner then knows how many items they
       // hold and reads them by content_items_usage_idx. Joined to the type instead, it expected the text
@@ -322,7 +323,7 @@ export const contentItemRoutes: RouteDef[] = [
     method: 'GET',
     path: '/interviews-api/content-items/:id{[0-9]+}',
     policy: CONTENT_ROLES,
-    handler: async (c) => c.json((await loadItem(c.var.db, params(c, IdParams).id)) satisfies ContentItem),
+    handler: async (c) => c.json((await loadItem(c.get('db'), params(c, IdParams).id)) satisfies ContentItem),
   }),
   route({
     method: 'GET',
@@ -331,7 +332,7 @@ export const contentItemRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const q = query(c, v.object(pagingWith(200)));
-      const db = c.var.db;
+      const db = c.get('db');
       const item = await db.selectFrom('content_items').select('id').where('id', '=', id).executeTakeFirst();
       if (!item) throw notFound('No such content item');
       const [totalElements, rows] = await Promise.all([
@@ -395,90 +396,93 @@ export const contentItemRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const patch = await jsonBody(c, ContentItemPatch);
-      const now = c.var.now();
-      const author = c.var.auth.actor.id;
-      await c.var.db.transaction().execute(async (trx) => {
-        const item = await trx
-          .selectFrom('content_items')
-          .selectAll()
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!item) throw notFound('No such content item');
-        let next: {
-          name: string;
-          subject: string | null;
-          body: string;
-          audience_id: number | null;
-          priority: number;
-          active: boolean;
-        };
-        let restoredFrom: number | null = null;
-        if (patch.restoreVersion !== undefined) {
-          const old = await trx
-            .selectFrom('content_item_versions')
+      const now = c.get('now')();
+      const author = c.get('auth').actor.id;
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const item = await trx
+            .selectFrom('content_items')
             .selectAll()
-            .where('item_id', '=', id)
-            .where('version', '=', patch.restoreVersion)
+            .where('id', '=', id)
+            .forUpdate()
             .executeTakeFirst();
-          if (!old)
-            throw badRequest('No such version', { restoreVersion: `version ${patch.restoreVersion} does not exist` });
-          next = {
-            name: old.name,
-            subject: old.subject,
-            body: old.body,
-            audience_id: old.audience_id,
-            priority: old.priority,
-            active: old.active,
+          if (!item) throw notFound('No such content item');
+          let next: {
+            name: string;
+            subject: string | null;
+            body: string;
+            audience_id: number | null;
+            priority: number;
+            active: boolean;
           };
-          restoredFrom = old.version;
-        } else {
-          next = {
-            name: patch.name ?? item.name,
-            subject: patch.subject === undefined ? item.subject : patch.subject || null,
-            body: patch.body ?? item.body,
-            audience_id: patch.audienceId === undefined ? item.audience_id : patch.audienceId,
-            priority: patch.priority ?? item.priority,
-            active: patch.active ?? item.active,
-          };
-          if (next.audience_id !== null) {
-            const audience = await trx
-              .selectFrom('content_audiences')
-              .select('id')
-              .where('id', '=', next.audience_id)
+          let restoredFrom: number | null = null;
+          if (patch.restoreVersion !== undefined) {
+            const old = await trx
+              .selectFrom('content_item_versions')
+              .selectAll()
+              .where('item_id', '=', id)
+              .where('version', '=', patch.restoreVersion)
               .executeTakeFirst();
-            if (!audience)
-              throw badRequest('No such audience', { audienceId: 'This audience no longer exists: choose another' });
+            if (!old)
+              throw badRequest('No such version', { restoreVersion: `version ${patch.restoreVersion} does not exist` });
+            next = {
+              name: old.name,
+              subject: old.subject,
+              body: old.body,
+              audience_id: old.audience_id,
+              priority: old.priority,
+              active: old.active,
+            };
+            restoredFrom = old.version;
+          } else {
+            next = {
+              name: patch.name ?? item.name,
+              subject: patch.subject === undefined ? item.subject : patch.subject || null,
+              body: patch.body ?? item.body,
+              audience_id: patch.audienceId === undefined ? item.audience_id : patch.audienceId,
+              priority: patch.priority ?? item.priority,
+              active: patch.active ?? item.active,
+            };
+            if (next.audience_id !== null) {
+              const audience = await trx
+                .selectFrom('content_audiences')
+                .select('id')
+                .where('id', '=', next.audience_id)
+                .executeTakeFirst();
+              if (!audience)
+                throw badRequest('No such audience', { audienceId: 'This audience no longer exists: choose another' });
+            }
+            const same =
+              next.name === item.name &&
+              next.subject === item.subject &&
+              next.body === item.body &&
+              next.audience_id === item.audience_id &&
+              next.priority === item.priority &&
+              next.active === item.active;
+            if (same) throw badRequest('Nothing to save: the version is unchanged');
           }
-          const same =
-            next.name === item.name &&
-            next.subject === item.subject &&
-            next.body === item.body &&
-            next.audience_id === item.audience_id &&
-            next.priority === item.priority &&
-            next.active === item.active;
-          if (same) throw badRequest('Nothing to save: the version is unchanged');
-        }
-        const version = item.current_version + 1;
-        await trx
-          .insertInto('content_item_versions')
-          .values({
-            item_id: id,
-            version,
-            ...next,
-            note: patch.note || null,
-            restored_from: restoredFrom,
-            author_user_id: author,
-            created_at: now,
-          })
-          .execute();
-        await trx
-          .updateTable('content_items')
-          .set({ ...next, current_version: version, updated_at: now })
-          .where('id', '=', id)
-          .execute();
-      });
-      return c.json((await loadItem(c.var.db, id)) satisfies ContentItem);
+          const version = item.current_version + 1;
+          await trx
+            .insertInto('content_item_versions')
+            .values({
+              item_id: id,
+              version,
+              ...next,
+              note: patch.note || null,
+              restored_from: restoredFrom,
+              author_user_id: author,
+              created_at: now,
+            })
+            .execute();
+          await trx
+            .updateTable('content_items')
+            .set({ ...next, current_version: version, updated_at: now })
+            .where('id', '=', id)
+            .execute();
+        });
+      return c.json((await loadItem(c.get('db'), id)) satisfies ContentItem);
     },
   }),
 ];

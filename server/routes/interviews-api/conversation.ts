@@ -39,7 +39,7 @@ export const conversationRoutes: RouteDef[] = [
     handler: async (c) => {
       const q = query(c, ConversationQuery);
       const opportunityId = q.opportunityId;
-      const db = c.var.db;
+      const db = c.get('db');
       await assertOpportunity(db, opportunityId);
       const base = () => db.selectFrom('interactions as i').where('i.opportunity_id', '=', opportunityId);
       const [totalElements, rows] = await Promise.all([
@@ -100,7 +100,7 @@ export const conversationRoutes: RouteDef[] = [
     policy: OPPORTUNITY_ROLES,
     handler: async (c) => {
       const { opportunityId } = query(c, OpportunityQuery);
-      const db = c.var.db;
+      const db = c.get('db');
       const o = await assertOpportunity(db, opportunityId);
       const numbers: ContactNumbers['numbers'] = [];
       if (o.contact_phone) {

@@ -46,7 +46,7 @@ export const dncRoutes: RouteDef[] = [
     policy: DNC_ROLES,
     handler: async (c) => {
       const q = query(c, SearchQuery);
-      return c.json((await searchDnc(c.var.db, filterOf(q), q.pageIndex, q.pageSize)) satisfies DncPage);
+      return c.json((await searchDnc(c.get('db'), filterOf(q), q.pageIndex, q.pageSize)) satisfies DncPage);
     },
   }),
   route({
@@ -55,7 +55,8 @@ export const dncRoutes: RouteDef[] = [
     policy: DNC_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, NewDncRequest);
-      const row = await c.var.db
+      const row = await c
+        .get('db')
         .insertInto('dnc_contacts')
         .values({
           type: body.type,
@@ -64,7 +65,7 @@ export const dncRoutes: RouteDef[] = [
           channel: body.channel,
           disposition: body.disposition,
           blocked: body.blocked,
-          created: c.var.now(),
+          created: c.get('now')(),
         })
         .onConflict((oc) => oc.columns(['type', 'value']).doNothing())
         .returningAll()
@@ -85,8 +86,13 @@ export const dncRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const body = await jsonBody(c, PatchDnc);
-      await updateByIdOr404(c.var.db, 'dnc_contacts', id, { blocked: body.blocked }, 'No such do-not-call contact');
-      const row = await c.var.db.selectFrom('dnc_contacts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      await updateByIdOr404(c.get('db'), 'dnc_contacts', id, { blocked: body.blocked }, 'No such do-not-call contact');
+      const row = await c
+        .get('db')
+        .selectFrom('dnc_contacts')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       return c.json(dncView(row) satisfies DncContact);
     },
   }),
@@ -96,7 +102,7 @@ export const dncRoutes: RouteDef[] = [
     policy: DNC_ROLES,
     handler: async (c) => {
       const ids = deleteIds(c);
-      const res = await c.var.db.deleteFrom('dnc_contacts').where('id', 'in', ids).executeTakeFirst();
+      const res = await c.get('db').deleteFrom('dnc_contacts').where('id', 'in', ids).executeTakeFirst();
       const deleted = Number(res.numDeletedRows);
       if (deleted === 0) throw notFound('None of those do-not-call contacts exist');
       return c.json({ deleted } satisfies DeleteResult);
@@ -122,7 +128,8 @@ export const dncRoutes: RouteDef[] = [
           'Date Received',
         ],
         batch: (after, size) =>
-          c.var.db
+          c
+            .get('db')
             .selectFrom('dnc_contacts')
             .selectAll()
             .$if(value !== undefined, (qb) =>

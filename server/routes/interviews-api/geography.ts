@@ -45,7 +45,7 @@ export const geographyRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { zip } = params(c, v.object({ zip: Zip }));
-      const row = await zipQuery(c.var.db).where('z.zip', '=', zip).executeTakeFirst();
+      const row = await zipQuery(c.get('db')).where('z.zip', '=', zip).executeTakeFirst();
       if (!row) throw notFound('No such ZIP code');
       return c.json(row satisfies ZipCode);
     },
@@ -56,7 +56,7 @@ export const geographyRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, GeographyQuery);
-      const db = c.var.db;
+      const db = c.get('db');
       const filtered = () =>
         db
           .selectFrom('zip_codes as z')
@@ -84,7 +84,7 @@ export const geographyRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, v.object(Paging));
-      const db = c.var.db;
+      const db = c.get('db');
       const [totalElements, rows] = await Promise.all([
         countOf(db.selectFrom('markets').select((eb) => eb.fn.countAll<number>().as('n'))),
         db

@@ -89,52 +89,55 @@ export const interactionWriteRoutes: RouteDef[] = [
     policy: STAFF_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, NewInteraction);
-      const now = c.var.now();
-      const id = await c.var.db.transaction().execute(async (trx) => {
-        const opp = await trx
-          .selectFrom('opportunities')
-          .select(['id', 'brokerage_id', 'agent_id'])
-          .where('id', '=', body.opportunityId)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!opp) throw badRequest('No such opportunity', { opportunityId: 'No such opportunity' });
-        await assertDisposition(trx, body.dispositionId);
-        const row = await trx
-          .insertInto('interactions')
-          .values({
-            opportunity_id: body.opportunityId,
-            type: body.type,
-            direction: body.direction,
-            disposition_id: body.dispositionId ?? null,
-            user_id: c.var.auth.user.id,
-            duration_seconds: body.durationSeconds ?? null,
-            summary: body.summary || null,
-            created_at: occurredAt(body.occurredAt, now),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        // Every interaction moves the opportunity's "Updated"; calls and texts also count.
-        await trx
-          .updateTable('opportunities')
-          .set(
-            body.type === 'CALL'
-              ? { phone_count: sql`phone_count + 1`, updated_at: now }
-              : body.type === 'SMS'
-                ? { sms_count: sql`sms_count + 1`, updated_at: now }
-                : { updated_at: now },
-          )
-          .where('id', '=', body.opportunityId)
-          .execute();
-        await recordAudit(
-          c,
-          trx,
-          'INTERACTION_LOGGED',
-          `interaction ${row.id} (${body.direction} ${body.type}) of opportunity ${body.opportunityId}, disposition ${body.dispositionId ?? 'none'}`,
-        );
-        await recordOpportunityChanged(trx, opp, 'INTERACTION');
-        return row.id;
-      });
-      return c.json((await interactionView(c.var.db, id)) satisfies Interaction, 201);
+      const now = c.get('now')();
+      const id = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const opp = await trx
+            .selectFrom('opportunities')
+            .select(['id', 'brokerage_id', 'agent_id'])
+            .where('id', '=', body.opportunityId)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!opp) throw badRequest('No such opportunity', { opportunityId: 'No such opportunity' });
+          await assertDisposition(trx, body.dispositionId);
+          const row = await trx
+            .insertInto('interactions')
+            .values({
+              opportunity_id: body.opportunityId,
+              type: body.type,
+              direction: body.direction,
+              disposition_id: body.dispositionId ?? null,
+              user_id: c.get('auth').user.id,
+              duration_seconds: body.durationSeconds ?? null,
+              summary: body.summary || null,
+              created_at: occurredAt(body.occurredAt, now),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          // Every interaction moves the opportunity's "Updated"; calls and texts also count.
+          await trx
+            .updateTable('opportunities')
+            .set(
+              body.type === 'CALL'
+                ? { phone_count: sql`phone_count + 1`, updated_at: now }
+                : body.type === 'SMS'
+                  ? { sms_count: sql`sms_count + 1`, updated_at: now }
+                  : { updated_at: now },
+            )
+            .where('id', '=', body.opportunityId)
+            .execute();
+          await recordAudit(
+            c,
+            trx,
+            'INTERACTION_LOGGED',
+            `interaction ${row.id} (${body.direction} ${body.type}) of opportunity ${body.opportunityId}, disposition ${body.dispositionId ?? 'none'}`,
+          );
+          await recordOpportunityChanged(trx, opp, 'INTERACTION');
+          return row.id;
+        });
+      return c.json((await interactionView(c.get('db'), id)) satisfies Interaction, 201);
     },
   }),
   route({
@@ -144,44 +147,47 @@ export const interactionWriteRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const body = await jsonBody(c, InteractionPatch);
-      await c.var.db.transaction().execute(async (trx) => {
-        const row = await lockedLive(trx, id);
-        await assertDisposition(trx, body.dispositionId);
-        await trx
-          .updateTable('interactions')
-          .set({
-            ...(body.dispositionId !== undefined ? { disposition_id: body.dispositionId } : {}),
-            ...(body.durationSeconds !== undefined ? { duration_seconds: body.durationSeconds } : {}),
-            ...(body.summary !== undefined ? { summary: body.summary || null } : {}),
-          })
-          .where('id', '=', id)
-          .execute();
-        if (body.dispositionId !== undefined) {
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const row = await lockedLive(trx, id);
+          await assertDisposition(trx, body.dispositionId);
           await trx
-            .updateTable('qa_reviews')
-            .set({ disposition_id: body.dispositionId })
-            .where('interaction_id', '=', id)
+            .updateTable('interactions')
+            .set({
+              ...(body.dispositionId !== undefined ? { disposition_id: body.dispositionId } : {}),
+              ...(body.durationSeconds !== undefined ? { duration_seconds: body.durationSeconds } : {}),
+              ...(body.summary !== undefined ? { summary: body.summary || null } : {}),
+            })
+            .where('id', '=', id)
             .execute();
-        }
-        const changes = [
-          body.dispositionId !== undefined
-            ? `disposition ${row.disposition_id ?? 'none'} to ${body.dispositionId ?? 'none'}`
-            : null,
-          body.durationSeconds !== undefined
-            ? `duration ${secondsText(row.duration_seconds)} to ${secondsText(body.durationSeconds)}`
-            : null,
-          body.summary !== undefined ? 'summary' : null,
-        ]
-          .filter(Boolean)
-          .join(', ');
-        await recordAudit(
-          c,
-          trx,
-          'INTERACTION_CORRECTED',
-          `interaction ${id} of opportunity ${row.opportunity_id}: ${changes}`,
-        );
-      });
-      return c.json((await interactionView(c.var.db, id)) satisfies Interaction);
+          if (body.dispositionId !== undefined) {
+            await trx
+              .updateTable('qa_reviews')
+              .set({ disposition_id: body.dispositionId })
+              .where('interaction_id', '=', id)
+              .execute();
+          }
+          const changes = [
+            body.dispositionId !== undefined
+              ? `disposition ${row.disposition_id ?? 'none'} to ${body.dispositionId ?? 'none'}`
+              : null,
+            body.durationSeconds !== undefined
+              ? `duration ${secondsText(row.duration_seconds)} to ${secondsText(body.durationSeconds)}`
+              : null,
+            body.summary !== undefined ? 'summary' : null,
+          ]
+            .filter(Boolean)
+            .join(', ');
+          await recordAudit(
+            c,
+            trx,
+            'INTERACTION_CORRECTED',
+            `interaction ${id} of opportunity ${row.opportunity_id}: ${changes}`,
+          );
+        });
+      return c.json((await interactionView(c.get('db'), id)) satisfies Interaction);
     },
   }),
   route({
@@ -191,40 +197,43 @@ export const interactionWriteRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { reason } = await jsonBody(c, InteractionStrike);
-      const now = c.var.now();
-      await c.var.db.transaction().execute(async (trx) => {
-        const row = await lockedLive(trx, id);
-        await trx
-          .updateTable('interactions')
-          .set({ struck_at: now, struck_by_user_id: c.var.auth.actor.id, struck_reason: reason })
-          .where('id', '=', id)
-          .execute();
-        // The opportunity's call and text counts leave the struck row out again.
-        await trx
-          .updateTable('opportunities')
-          .set(
-            row.type === 'CALL'
-              ? { phone_count: sql`greatest(phone_count - 1, 0)` }
-              : row.type === 'SMS'
-                ? { sms_count: sql`greatest(sms_count - 1, 0)` }
-                : { updated_at: sql`updated_at` },
-          )
-          .where('id', '=', row.opportunity_id)
-          .execute();
-        await recordAudit(
-          c,
-          trx,
-          'INTERACTION_STRUCK',
-          `interaction ${id} (${row.type}) of opportunity ${row.opportunity_id}: ${reason}`,
-        );
-        const opp = await trx
-          .selectFrom('opportunities')
-          .select(['id', 'brokerage_id', 'agent_id'])
-          .where('id', '=', row.opportunity_id)
-          .executeTakeFirstOrThrow();
-        await recordOpportunityChanged(trx, opp, 'INTERACTION');
-      });
-      return c.json((await interactionView(c.var.db, id)) satisfies Interaction);
+      const now = c.get('now')();
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const row = await lockedLive(trx, id);
+          await trx
+            .updateTable('interactions')
+            .set({ struck_at: now, struck_by_user_id: c.get('auth').actor.id, struck_reason: reason })
+            .where('id', '=', id)
+            .execute();
+          // The opportunity's call and text counts leave the struck row out again.
+          await trx
+            .updateTable('opportunities')
+            .set(
+              row.type === 'CALL'
+                ? { phone_count: sql`greatest(phone_count - 1, 0)` }
+                : row.type === 'SMS'
+                  ? { sms_count: sql`greatest(sms_count - 1, 0)` }
+                  : { updated_at: sql`updated_at` },
+            )
+            .where('id', '=', row.opportunity_id)
+            .execute();
+          await recordAudit(
+            c,
+            trx,
+            'INTERACTION_STRUCK',
+            `interaction ${id} (${row.type}) of opportunity ${row.opportunity_id}: ${reason}`,
+          );
+          const opp = await trx
+            .selectFrom('opportunities')
+            .select(['id', 'brokerage_id', 'agent_id'])
+            .where('id', '=', row.opportunity_id)
+            .executeTakeFirstOrThrow();
+          await recordOpportunityChanged(trx, opp, 'INTERACTION');
+        });
+      return c.json((await interactionView(c.get('db'), id)) satisfies Interaction);
     },
   }),
 ];

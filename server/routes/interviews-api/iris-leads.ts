@@ -175,10 +175,10 @@ async function brokerLeads(
 
 /** The opportunity's brokerage, after checking the caller may read it. */
 async function readableOpportunity(c: AppContext, id: number) {
-  const db = c.var.db;
+  const db = c.get('db');
   const o = await db.selectFrom('opportunities').select(['brokerage_id']).where('id', '=', id).executeTakeFirst();
-  if (!o) throw missing(c.var.auth.user, 'lead', 'brokerage');
-  assertBrokerage(c.var.auth.user, o.brokerage_id);
+  if (!o) throw missing(c.get('auth').user, 'lead', 'brokerage');
+  assertBrokerage(c.get('auth').user, o.brokerage_id);
   return db.selectFrom('opportunities').where('opportunities.id', '=', id);
 }
 
@@ -209,14 +209,14 @@ export const irisLeadRoutes: RouteDef[] = [
       const q = query(c, ListQuery);
       const brokerage = await brokerageFromQuery(c, q.brokerageId);
       const product = q.product ?? DEFAULT_LEAD_PRODUCT;
-      let narrowed = leadsOf(c.var.db, brokerage.id, product);
+      let narrowed = leadsOf(c.get('db'), brokerage.id, product);
       for (const part of keptNarrowing(q, (name) => `opportunities.${name}`)) narrowed = narrowed.where(part);
       const base = q.q ? narrowed.where(leadSearch(q.q)) : narrowed;
       // Without a search the total is a sum of the kept counts (as the status stats read them).
-      let kept = keptLeadsOf(c.var.db, brokerage.id, product);
+      let kept = keptLeadsOf(c.get('db'), brokerage.id, product);
       for (const part of keptNarrowing(q, (name) => name)) kept = kept.where(part);
       const [content, total] = await Promise.all([
-        brokerLeads(c.var.db, base, {
+        brokerLeads(c.get('db'), base, {
           offset: q.pageIndex * q.pageSize,
           limit: q.pageSize,
           direction: q.sort.direction,
@@ -235,7 +235,7 @@ export const irisLeadRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { opportunityId } = params(c, OpportunityParams);
-      const [lead] = await brokerLeads(c.var.db, await readableOpportunity(c, opportunityId), {
+      const [lead] = await brokerLeads(c.get('db'), await readableOpportunity(c, opportunityId), {
         offset: 0,
         limit: 1,
         sortColumn: 'created_at',
@@ -251,7 +251,7 @@ export const irisLeadRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { opportunityId } = params(c, OpportunityParams);
-      const [lead] = await brokerLeads(c.var.db, await readableOpportunity(c, opportunityId), {
+      const [lead] = await brokerLeads(c.get('db'), await readableOpportunity(c, opportunityId), {
         offset: 0,
         limit: 1,
         sortColumn: 'created_at',
@@ -260,7 +260,8 @@ export const irisLeadRoutes: RouteDef[] = [
       if (!lead) throw notFound('No such lead');
       const { id, type, clientType, status, cleanReferringWebsite, agentName } = lead.opportunity;
       // The referral the broker opens from the lead: the latest one of the lead's own brokerage.
-      const referral = await c.var.db
+      const referral = await c
+        .get('db')
         .selectFrom('referrals as r')
         .innerJoin('opportunities as o', 'o.id', 'r.opportunity_id')
         .select('r.id')

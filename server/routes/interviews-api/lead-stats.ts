@@ -32,7 +32,7 @@ export const leadStatsRoutes: RouteDef[] = [
       const { brokerageId } = params(c, BrokerageIdParams);
       const { product = DEFAULT_LEAD_PRODUCT, leadType = 'ALL' } = query(c, StatusQuery);
       await readableBrokerage(c, brokerageId);
-      let q = keptLeadsOf(c.var.db, brokerageId, product);
+      let q = keptLeadsOf(c.get('db'), brokerageId, product);
       if (leadType !== 'ALL') q = q.where('lead_type', '=', leadType);
       const rows = await q
         .select(['status', (eb) => eb.fn.sum<number>('n').as('n')])
@@ -53,7 +53,7 @@ export const leadStatsRoutes: RouteDef[] = [
       const { product = DEFAULT_LEAD_PRODUCT } = query(c, ProductQuery);
       await readableBrokerage(c, brokerageId);
       // Grouped by the integer supplier id first; the names join the five or so groups afterwards.
-      const counts = keptLeadsOf(c.var.db, brokerageId, product)
+      const counts = keptLeadsOf(c.get('db'), brokerageId, product)
         .where('supplier_key', '<>', 0)
         .select([
           'supplier_key',
@@ -63,7 +63,8 @@ export const leadStatsRoutes: RouteDef[] = [
         ])
         .groupBy('supplier_key')
         .having((eb) => eb.fn.sum('n'), '>', 0);
-      const rows = await c.var.db
+      const rows = await c
+        .get('db')
         .selectFrom(counts.as('c'))
         .innerJoin('lead_suppliers as s', 's.id', 'c.supplier_key')
         .select(['s.name', 'c.leads', 'c.assigned', 'c.closed'])
@@ -93,7 +94,8 @@ export const leadStatsRoutes: RouteDef[] = [
       const { product = DEFAULT_LEAD_PRODUCT } = query(c, ProductQuery);
       await readableBrokerage(c, brokerageId);
       // Kept per brokerage, product, type and stage (referral_stage_counts, migration 061).
-      const rows = await c.var.db
+      const rows = await c
+        .get('db')
         .selectFrom('referral_stage_counts')
         .select(['stage', (eb) => eb.fn.sum<number>('n').as('n')])
         .where('brokerage_id', '=', brokerageId)
@@ -125,7 +127,7 @@ export const leadStatsRoutes: RouteDef[] = [
       const closed = inStatuses(PROGRESSION_STEP_STATUSES.closed);
       const assigned = inStatuses(PROGRESSION_STEP_STATUSES.assigned);
       const qualified = sql`(qualified or ${assigned})`;
-      const rows = await keptLeadsOf(c.var.db, brokerageId, product)
+      const rows = await keptLeadsOf(c.get('db'), brokerageId, product)
         .select([
           'lead_type',
           (eb) => eb.fn.sum<number>('n').as('total'),

@@ -39,7 +39,7 @@ const SearchQuery = v.object({
 });
 
 async function page(c: AppContext, f: OpportunityFilter, q: v.InferOutput<typeof ListQuery>) {
-  const db = c.var.db;
+  const db = c.get('db');
   const [totalElements, rows] = await Promise.all([
     countOf(db.selectFrom(filteredIds(db, f).as('f')).select((eb) => eb.fn.countAll<number>().as('n'))),
     opportunityQuery(db)
@@ -106,7 +106,7 @@ export const opportunityRoutes: RouteDef[] = [
     method: 'GET',
     path: '/interviews-api/opportunities/:id{[0-9]+}',
     policy: OPPORTUNITY_ROLES,
-    handler: async (c) => c.json((await loadOpportunity(c.var.db, params(c, IdParams).id)) satisfies Opportunity),
+    handler: async (c) => c.json((await loadOpportunity(c.get('db'), params(c, IdParams).id)) satisfies Opportunity),
   }),
   route({
     method: 'PATCH',
@@ -128,18 +128,21 @@ export const opportunityRoutes: RouteDef[] = [
         }).filter(([, val]) => val !== undefined),
       );
       if (Object.keys(set).length === 0) throw badRequest('Nothing to change');
-      await c.var.db.transaction().execute(async (trx) => {
-        const o = await lockOpportunity(trx, id);
-        await trx
-          .updateTable('opportunities')
-          .set({ ...set, updated_at: c.var.now() })
-          .where('id', '=', id)
-          .execute();
-        // The fields' names only: the audit log is read widely and a client's contact details stay out of it.
-        await recordAudit(c, trx, 'OPPORTUNITY_EDITED', `opportunity ${id}: ${Object.keys(set).join(', ')}`);
-        await recordOpportunityChanged(trx, o, 'EDITED');
-      });
-      return c.json((await loadOpportunity(c.var.db, id)) satisfies Opportunity);
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const o = await lockOpportunity(trx, id);
+          await trx
+            .updateTable('opportunities')
+            .set({ ...set, updated_at: c.get('now')() })
+            .where('id', '=', id)
+            .execute();
+          // The fields' names only: the audit log is read widely and a client's contact details stay out of it.
+          await recordAudit(c, trx, 'OPPORTUNITY_EDITED', `opportunity ${id}: ${Object.keys(set).join(', ')}`);
+          await recordOpportunityChanged(trx, o, 'EDITED');
+        });
+      return c.json((await loadOpportunity(c.get('db'), id)) satisfies Opportunity);
     },
   }),
   route({
@@ -149,13 +152,20 @@ export const opportunityRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { status } = await jsonBody(c, OpportunityStatusChange);
-      await c.var.db.transaction().execute(async (trx) => {
-        const was = await lockOpportunity(trx, id);
-        await trx.updateTable('opportunities').set({ status, updated_at: c.var.now() }).where('id', '=', id).execute();
-        await recordAudit(c, trx, 'OPPORTUNITY_STATUS_CHANGED', `opportunity ${id}: ${was.status} to ${status}`);
-        await recordOpportunityChanged(trx, was, 'STATUS');
-      });
-      return c.json((await loadOpportunity(c.var.db, id)) satisfies Opportunity);
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const was = await lockOpportunity(trx, id);
+          await trx
+            .updateTable('opportunities')
+            .set({ status, updated_at: c.get('now')() })
+            .where('id', '=', id)
+            .execute();
+          await recordAudit(c, trx, 'OPPORTUNITY_STATUS_CHANGED', `opportunity ${id}: ${was.status} to ${status}`);
+          await recordOpportunityChanged(trx, was, 'STATUS');
+        });
+      return c.json((await loadOpportunity(c.get('db'), id)) satisfies Opportunity);
     },
   }),
   ...noteRoutes({
@@ -170,7 +180,7 @@ export const opportunityRoutes: RouteDef[] = [
       read: async (c) => {
         const { id } = params(c, IdParams);
         const q = query(c, v.object(Paging));
-        await assertExists(c.var.db, id);
+        await assertExists(c.get('db'), id);
         return { ownerId: id, ...q };
       },
     },
@@ -180,7 +190,7 @@ export const opportunityRoutes: RouteDef[] = [
       read: async (c) => {
         const { id } = params(c, IdParams);
         const { body } = await jsonBody(c, NoteBody);
-        await assertExists(c.var.db, id);
+        await assertExists(c.get('db'), id);
         return { ownerId: id, body };
       },
     },
@@ -215,8 +225,8 @@ export const opportunityRoutes: RouteDef[] = [
             'Lead Source',
           ],
           batch: (after, size) =>
-            opportunityQuery(c.var.db)
-              .where('o.id', 'in', filteredIds(c.var.db, f))
+            opportunityQuery(c.get('db'))
+              .where('o.id', 'in', filteredIds(c.get('db'), f))
               .$if(after !== undefined, (qb) => qb.where('o.id', '<', after ?? 0))
               .orderBy('o.id', 'desc')
               .limit(size)

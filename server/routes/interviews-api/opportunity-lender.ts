@@ -18,8 +18,9 @@ export const opportunityLenderRoutes: RouteDef[] = [
     policy: OPPORTUNITY_LENDER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const { user } = c.var.auth;
-      const r = await c.var.db
+      const { user } = c.get('auth');
+      const r = await c
+        .get('db')
         .selectFrom('lender_referrals as lr')
         .innerJoin('loan_offices as lo', 'lo.id', 'lr.loan_office_id')
         .leftJoin('loan_officers as o', 'o.id', 'lr.loan_officer_id')
@@ -43,7 +44,12 @@ export const opportunityLenderRoutes: RouteDef[] = [
       const staffLike = isProviderUser(user) || user.roles.includes('CSR_VIEW_OPPORTUNITIES');
       if (!r) {
         if (!staffLike) throw missing(user, 'opportunity');
-        const exists = await c.var.db.selectFrom('opportunities').select('id').where('id', '=', id).executeTakeFirst();
+        const exists = await c
+          .get('db')
+          .selectFrom('opportunities')
+          .select('id')
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (!exists) throw notFound('Opportunity not found');
         return c.json(null satisfies OpportunityLenderAnswer);
       }

@@ -19,7 +19,8 @@ export const partnerRoutes: RouteDef[] = [
     policy: OPPORTUNITY_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const p = await c.var.db
+      const p = await c
+        .get('db')
         .selectFrom('partners as p')
         .select([
           'p.id',

@@ -186,7 +186,7 @@ export const qaReviewRoutes: RouteDef[] = [
     method: 'GET',
     path: '/interviews-api/qa-reviews',
     policy: QA_ROLES,
-    handler: async (c) => c.json((await queuePage(c.var.db, query(c, QueueQuery))) satisfies Page<QaQueueItem>),
+    handler: async (c) => c.json((await queuePage(c.get('db'), query(c, QueueQuery))) satisfies Page<QaQueueItem>),
   }),
   route({
     method: 'GET',
@@ -194,13 +194,13 @@ export const qaReviewRoutes: RouteDef[] = [
     policy: QA_ROLES,
     handler: async (c) => {
       const q = query(c, v.object({ since: Time }));
-      const now = c.var.now();
+      const now = c.get('now')();
       // Default: the week so far, from Monday 00:00 UTC (the console sends the start of the week in the browser's zone).
       const since =
         q.since !== undefined
           ? q.since
           : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)));
-      const me = c.var.auth.user.id;
+      const me = c.get('auth').user.id;
       const row = (
         await sql<{ awaiting: number; mine: number; mine_passed: number; team: number; team_passed: number }>`
         select (select coalesce(sum(n), 0) from qa_review_counts where status = 'AWAITING')::int as awaiting,
@@ -208,7 +208,7 @@ export const qaReviewRoutes: RouteDef[] = [
           count(*) filter (where reviewer_id = ${me}::int and status = 'PASSED')::int as mine_passed,
           count(*)::int as team,
           count(*) filter (where status = 'PASSED')::int as team_passed
-        from qa_reviews where reviewed_at >= ${since}::timestamptz`.execute(c.var.db)
+        from qa_reviews where reviewed_at >= ${since}::timestamptz`.execute(c.get('db'))
       ).rows[0]!;
       const rate = (passed: number, reviewed: number) =>
         reviewed === 0 ? null : Math.round((10000 * passed) / reviewed) / 100;
@@ -236,7 +236,7 @@ export const qaReviewRoutes: RouteDef[] = [
           from handlers h where h.id is not null)
         select u.id, ${userNameSql('u')} as name
         from handlers h join users u on u.id = h.id
-        order by u.first_name, u.last_name, u.id`.execute(c.var.db);
+        order by u.first_name, u.last_name, u.id`.execute(c.get('db'));
       return c.json(rows satisfies QaHandlers);
     },
   }),
@@ -248,19 +248,20 @@ export const qaReviewRoutes: RouteDef[] = [
       const { id } = params(c, IdParams);
       const body = await jsonBody(c, QaReviewRequest);
       const passed = Object.values(body.criteria).every(Boolean);
-      const res = await c.var.db
+      const res = await c
+        .get('db')
         .updateTable('qa_reviews')
         .set({
           status: passed ? 'PASSED' : 'FAILED',
           criteria: JSON.stringify(body.criteria),
           comment: body.comment || null,
-          reviewer_id: c.var.auth.user.id,
-          reviewed_at: c.var.now(),
+          reviewer_id: c.get('auth').user.id,
+          reviewed_at: c.get('now')(),
         })
         .where('interaction_id', '=', id)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) throw notFound('No such recorded call');
-      const page = await queuePage(c.var.db, {
+      const page = await queuePage(c.get('db'), {
         interactionId: id,
         pageIndex: 0,
         pageSize: 1,
@@ -275,7 +276,7 @@ export const qaReviewRoutes: RouteDef[] = [
     policy: QA_ROLES,
     handler: async (c) => {
       const q = query(c, v.object({ ...pagingWith(100), opportunityId: IdParam, interactionId: IdParam }));
-      const db = c.var.db;
+      const db = c.get('db');
       const base = () =>
         db
           .selectFrom('call_recordings as c')
@@ -301,13 +302,14 @@ export const qaReviewRoutes: RouteDef[] = [
     policy: QA_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const interaction = await c.var.db
+      const interaction = await c
+        .get('db')
         .selectFrom('interactions')
         .select('id')
         .where('id', '=', id)
         .executeTakeFirst();
       if (!interaction) throw notFound('No such interaction');
-      const rows = await recordings(c.var.db).where('c.interaction_id', '=', id).orderBy('c.id').execute();
+      const rows = await recordings(c.get('db')).where('c.interaction_id', '=', id).orderBy('c.id').execute();
       return c.json(rows.map(recordingView) satisfies Recording[]);
     },
   }),
@@ -317,7 +319,8 @@ export const qaReviewRoutes: RouteDef[] = [
     policy: QA_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const rec = await c.var.db
+      const rec = await c
+        .get('db')
         .selectFrom('call_recordings')
         .select(['provider_ref', 'duration_seconds'])
         .where('id', '=', id)

@@ -42,11 +42,11 @@ const audit = (db: Db, c: AppContext, action: string, detail: string) =>
   db
     .insertInto('audit_log')
     .values({
-      actor_user_id: c.var.auth.actor.id,
-      as_user_id: c.var.auth.user.id,
+      actor_user_id: c.get('auth').actor.id,
+      as_user_id: c.get('auth').user.id,
       action,
       detail,
-      created_at: c.var.now(),
+      created_at: c.get('now')(),
     })
     .execute();
 
@@ -92,8 +92,9 @@ export const leadSupplierCoverageRoutes: RouteDef[] = [
     handler: async (c) => {
       const q = query(c, ZipQuery);
       const supplierId = required(q.supplierId);
-      await supplierOr404(c.var.db, supplierId);
-      const base = c.var.db
+      await supplierOr404(c.get('db'), supplierId);
+      const base = c
+        .get('db')
         .selectFrom('lead_supplier_zip_codes')
         .where('supplier_id', '=', supplierId)
         .$if(!!q.zip, (qb) => qb.where('zip', 'like', `${q.zip ?? ''}%`));
@@ -116,10 +117,11 @@ export const leadSupplierCoverageRoutes: RouteDef[] = [
     policy: ADMIN_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, NewLeadSupplierZip);
-      await supplierOr404(c.var.db, body.supplierId);
-      const row = await c.var.db
+      await supplierOr404(c.get('db'), body.supplierId);
+      const row = await c
+        .get('db')
         .insertInto('lead_supplier_zip_codes')
-        .values({ supplier_id: body.supplierId, zip: body.zip, created_at: c.var.now() })
+        .values({ supplier_id: body.supplierId, zip: body.zip, created_at: c.get('now')() })
         .onConflict((oc) => oc.columns(['supplier_id', 'zip']).doNothing())
         .returningAll()
         .executeTakeFirst();
@@ -136,29 +138,32 @@ export const leadSupplierCoverageRoutes: RouteDef[] = [
     policy: ADMIN_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, BulkLeadSupplierZips);
-      await supplierOr404(c.var.db, body.supplierId);
+      await supplierOr404(c.get('db'), body.supplierId);
       const { valid, invalid } = parseZipList(body.zips);
       if (valid.length === 0 && invalid.length === 0)
         throw badRequest('The request is not valid', { zips: 'Paste at least one ZIP' });
-      const now = c.var.now();
+      const now = c.get('now')();
       const saved =
         valid.length === 0
           ? 0
-          : await c.var.db.transaction().execute(async (trx) => {
-              let n = 0;
-              for (let i = 0; i < valid.length; i += 1000) {
-                const rows = await trx
-                  .insertInto('lead_supplier_zip_codes')
-                  .values(
-                    valid.slice(i, i + 1000).map((zip) => ({ supplier_id: body.supplierId, zip, created_at: now })),
-                  )
-                  .onConflict((oc) => oc.columns(['supplier_id', 'zip']).doNothing())
-                  .returning('zip')
-                  .execute();
-                n += rows.length;
-              }
-              return n;
-            });
+          : await c
+              .get('db')
+              .transaction()
+              .execute(async (trx) => {
+                let n = 0;
+                for (let i = 0; i < valid.length; i += 1000) {
+                  const rows = await trx
+                    .insertInto('lead_supplier_zip_codes')
+                    .values(
+                      valid.slice(i, i + 1000).map((zip) => ({ supplier_id: body.supplierId, zip, created_at: now })),
+                    )
+                    .onConflict((oc) => oc.columns(['supplier_id', 'zip']).doNothing())
+                    .returning('zip')
+                    .execute();
+                  n += rows.length;
+                }
+                return n;
+              });
       const answer: BulkZipResult = { saved, alreadyCovered: valid.length - saved, invalid };
       return c.json(answer);
     },
@@ -169,7 +174,8 @@ export const leadSupplierCoverageRoutes: RouteDef[] = [
     policy: ADMIN_ROLES,
     handler: async (c) => {
       const { supplierId, zip } = params(c, ZipParams);
-      const res = await c.var.db
+      const res = await c
+        .get('db')
         .deleteFrom('lead_supplier_zip_codes')
         .where('supplier_id', '=', supplierId)
         .where('zip', '=', zip)
@@ -184,8 +190,8 @@ export const leadSupplierCoverageRoutes: RouteDef[] = [
     policy: SUPPLIER_READERS,
     handler: async (c) => {
       const supplierId = required(query(c, LimitQuery).supplierId);
-      await supplierOr404(c.var.db, supplierId);
-      return c.json((await limitsOf(c.var.db, c.var.now(), { supplierId })) satisfies LeadSupplierLimit[]);
+      await supplierOr404(c.get('db'), supplierId);
+      return c.json((await limitsOf(c.get('db'), c.get('now')(), { supplierId })) satisfies LeadSupplierLimit[]);
     },
   }),
   route({
@@ -194,7 +200,7 @@ export const leadSupplierCoverageRoutes: RouteDef[] = [
     policy: ADMIN_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, NewLeadSupplierLimit);
-      const db = c.var.db;
+      const db = c.get('db');
       await supplierOr404(db, body.supplierId);
       const brokerage = await db
         .selectFrom('brokerages')
@@ -209,8 +215,8 @@ export const leadSupplierCoverageRoutes: RouteDef[] = [
             supplier_id: body.supplierId,
             brokerage_id: body.brokerageId,
             quarterly_cap: body.quarterlyCap,
-            updated_by: c.var.auth.actor.id,
-            updated_at: c.var.now(),
+            updated_by: c.get('auth').actor.id,
+            updated_at: c.get('now')(),
           })
           .onConflict((oc) => oc.columns(['supplier_id', 'brokerage_id']).doNothing())
           .returning('id')
@@ -227,7 +233,7 @@ export const leadSupplierCoverageRoutes: RouteDef[] = [
         );
         return row.id;
       });
-      const [limit] = await limitsOf(db, c.var.now(), { id });
+      const [limit] = await limitsOf(db, c.get('now')(), { id });
       return c.json(limit satisfies LeadSupplierLimit | undefined, 201);
     },
   }),
@@ -238,27 +244,30 @@ export const leadSupplierCoverageRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const body = await jsonBody(c, PatchLeadSupplierLimit);
-      await c.var.db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('lead_supplier_limits')
-          .select('quarterly_cap')
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!before) throw notFound('No such lead supplier limit');
-        await trx
-          .updateTable('lead_supplier_limits')
-          .set({ quarterly_cap: body.quarterlyCap, updated_by: c.var.auth.actor.id, updated_at: c.var.now() })
-          .where('id', '=', id)
-          .execute();
-        await audit(
-          trx,
-          c,
-          'LEAD_SUPPLIER_LIMIT_SET',
-          `limit ${id}: quarterly cap ${before.quarterly_cap} -> ${body.quarterlyCap}`,
-        );
-      });
-      const [limit] = await limitsOf(c.var.db, c.var.now(), { id });
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const before = await trx
+            .selectFrom('lead_supplier_limits')
+            .select('quarterly_cap')
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!before) throw notFound('No such lead supplier limit');
+          await trx
+            .updateTable('lead_supplier_limits')
+            .set({ quarterly_cap: body.quarterlyCap, updated_by: c.get('auth').actor.id, updated_at: c.get('now')() })
+            .where('id', '=', id)
+            .execute();
+          await audit(
+            trx,
+            c,
+            'LEAD_SUPPLIER_LIMIT_SET',
+            `limit ${id}: quarterly cap ${before.quarterly_cap} -> ${body.quarterlyCap}`,
+          );
+        });
+      const [limit] = await limitsOf(c.get('db'), c.get('now')(), { id });
       return c.json(limit satisfies LeadSupplierLimit | undefined);
     },
   }),

@@ -25,9 +25,9 @@ export const leadStatsApiRoutes: RouteDef[] = [
       const { brokerageId } = params(c, BrokerageIdParams);
       const { ingestedDate } = query(c, LeadStatsQuery);
       const brokerage = await readableBrokerage(c, brokerageId);
-      const month = ingestedDate ?? monthOf(c.var.now());
+      const month = ingestedDate ?? monthOf(c.get('now')());
       const { start, end, quarterStart, quarterEnd } = monthBounds(month);
-      const row = await leadsOf(c.var.db, brokerageId, 'LEAD_GENIUS')
+      const row = await leadsOf(c.get('db'), brokerageId, 'LEAD_GENIUS')
         .where('created_at', '>=', quarterStart)
         .where('created_at', '<', quarterEnd)
         .select([

@@ -164,10 +164,10 @@ export const lenderOverviewRoutes: RouteDef[] = [
     policy: LENDER_DETAIL_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      assertLoanOffice(c.var.auth.user, id);
-      const office = await c.var.db.selectFrom('loan_offices').select('id').where('id', '=', id).executeTakeFirst();
+      assertLoanOffice(c.get('auth').user, id);
+      const office = await c.get('db').selectFrom('loan_offices').select('id').where('id', '=', id).executeTakeFirst();
       if (!office) throw notFound('No such loan office');
-      return c.json(await lenderOverview(c.var.db, id, c.var.now()));
+      return c.json(await lenderOverview(c.get('db'), id, c.get('now')()));
     },
   }),
 ];

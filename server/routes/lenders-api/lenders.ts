@@ -21,8 +21,8 @@ export const lenderRoutes: RouteDef[] = [
     policy: LENDER_DETAIL_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      assertLoanOffice(c.var.auth.user, id);
-      const o = await c.var.db.selectFrom('loan_offices').selectAll().where('id', '=', id).executeTakeFirst();
+      assertLoanOffice(c.get('auth').user, id);
+      const o = await c.get('db').selectFrom('loan_offices').selectAll().where('id', '=', id).executeTakeFirst();
       if (!o) throw notFound('No such loan office');
       return c.json({ id: o.id, name: o.name, status: o.status, email: o.email, phone: o.phone } satisfies LoanOffice);
     },
@@ -33,10 +33,11 @@ export const lenderRoutes: RouteDef[] = [
     policy: LENDER_DETAIL_ROLES,
     handler: async (c) => {
       const q = query(c, OfficesQuery);
-      const { user } = c.var.auth;
+      const { user } = c.get('auth');
       const own = isProviderUser(user) ? undefined : (user.loanOfficeId ?? -1);
       const filtered = () =>
-        c.var.db
+        c
+          .get('db')
           .selectFrom('loan_offices')
           .$if(own !== undefined, (qb) => qb.where('id', '=', own ?? -1))
           .$if(Boolean(q.name), (qb) => qb.where(sql`lower(name)`, 'like', likeWildcard((q.name ?? '').toLowerCase())));

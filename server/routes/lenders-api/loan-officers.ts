@@ -104,7 +104,7 @@ const rowView = (o: OfficerRow, figures: OfficerFigures | undefined): LoanOffice
 
 /** One officer with their figures; 404 for staff, 403 for anyone else when not theirs or missing. */
 export async function loanOfficerDetail(db: Db, c: AppContext, id: number): Promise<LoanOfficerDetail> {
-  const { user } = c.var.auth;
+  const { user } = c.get('auth');
   const o = await officers(db).where('o.id', '=', id).executeTakeFirst();
   if (!o) throw missing(user, 'loan officer', 'loan officer');
   if (!isProviderUser(user) && user.loanOfficeId !== o.loan_office_id)
@@ -167,8 +167,8 @@ const officerIds = (db: Db, scope: LenderScope, q: OfficersFilter) =>
 
 async function listOfficers(c: AppContext) {
   const q = query(c, OfficersQuery);
-  const scope: LenderScope = lenderScope(c.var.auth.user, q.loanOfficeId);
-  const db = c.var.db;
+  const scope: LenderScope = lenderScope(c.get('auth').user, q.loanOfficeId);
+  const db = c.get('db');
   const [totalElements, rows] = await Promise.all([
     countOf(db.selectFrom(officerIds(db, scope, q).as('f')).select((eb) => eb.fn.countAll<number>().as('n'))),
     officers(db)
@@ -192,8 +192,8 @@ const ExportQuery = v.object({ loanOfficeId: IdParam, name: TextParam(), status:
 /** The filtered list as CSV (the list's columns), in batches by id, figures scoped as on the list. */
 async function exportOfficers(c: AppContext) {
   const q = query(c, ExportQuery);
-  const scope = lenderScope(c.var.auth.user, q.loanOfficeId);
-  const db = c.var.db;
+  const scope = lenderScope(c.get('auth').user, q.loanOfficeId);
+  const db = c.get('db');
   return csvResponse(c, 'loan-officers', q, {
     header: [
       'Id',
@@ -259,7 +259,7 @@ export const loanOfficerRoutes: RouteDef[] = [
     method: 'GET',
     path: '/lenders-api/loan-officers/:id{[0-9]+}',
     policy: LENDER_DETAIL_ROLES,
-    handler: async (c) => c.json(await loanOfficerDetail(c.var.db, c, params(c, IdParams).id)),
+    handler: async (c) => c.json(await loanOfficerDetail(c.get('db'), c, params(c, IdParams).id)),
   }),
   route({
     method: 'POST',
@@ -267,39 +267,46 @@ export const loanOfficerRoutes: RouteDef[] = [
     policy: LENDER_WRITE_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, NewLoanOfficer);
-      const { user } = c.var.auth;
+      const { user } = c.get('auth');
       const officeId = body.loanOfficeId ?? (isProviderUser(user) ? undefined : (user.loanOfficeId ?? undefined));
       if (officeId === undefined)
         throw badRequest('The request body is not valid', { loanOfficeId: 'A loan office is required' });
       assertOfficeWrite(user, officeId);
-      const created = await c.var.db.transaction().execute(async (trx) => {
-        const office = await trx.selectFrom('loan_offices').select('id').where('id', '=', officeId).executeTakeFirst();
-        if (!office) throw missing(user, 'loan office');
-        const taken = await trx
-          .selectFrom('loan_officers')
-          .select('id')
-          .where('loan_office_id', '=', officeId)
-          .where(sql`lower(email)`, '=', body.email)
-          .executeTakeFirst();
-        if (taken)
-          throw conflict('A loan officer with this email already exists', {
-            email: 'A loan officer with this email already exists',
-          });
-        const row = await trx
-          .insertInto('loan_officers')
-          .values({
-            loan_office_id: officeId,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            email: body.email,
-            phone: phoneForPost(body.phone),
-            nmls: body.nmls,
-            created_at: c.var.now(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return loanOfficerDetail(trx, c, row.id);
-      });
+      const created = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const office = await trx
+            .selectFrom('loan_offices')
+            .select('id')
+            .where('id', '=', officeId)
+            .executeTakeFirst();
+          if (!office) throw missing(user, 'loan office');
+          const taken = await trx
+            .selectFrom('loan_officers')
+            .select('id')
+            .where('loan_office_id', '=', officeId)
+            .where(sql`lower(email)`, '=', body.email)
+            .executeTakeFirst();
+          if (taken)
+            throw conflict('A loan officer with this email already exists', {
+              email: 'A loan officer with this email already exists',
+            });
+          const row = await trx
+            .insertInto('loan_officers')
+            .values({
+              loan_office_id: officeId,
+              first_name: body.firstName,
+              last_name: body.lastName,
+              email: body.email,
+              phone: phoneForPost(body.phone),
+              nmls: body.nmls,
+              created_at: c.get('now')(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return loanOfficerDetail(trx, c, row.id);
+        });
       return c.json(created, 201);
     },
   }),
@@ -310,40 +317,43 @@ export const loanOfficerRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const body = await jsonBody(c, LoanOfficerEdit);
-      const { user } = c.var.auth;
-      const result = await c.var.db.transaction().execute(async (trx) => {
-        const o = await trx
-          .selectFrom('loan_officers')
-          .select(['id', 'loan_office_id'])
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!o) throw missing(user, 'loan officer');
-        assertOfficeWrite(user, o.loan_office_id);
-        const taken = await trx
-          .selectFrom('loan_officers')
-          .select('id')
-          .where('loan_office_id', '=', o.loan_office_id)
-          .where(sql`lower(email)`, '=', body.email)
-          .where('id', '<>', id)
-          .executeTakeFirst();
-        if (taken)
-          throw conflict('A loan officer with this email already exists', {
-            email: 'A loan officer with this email already exists',
-          });
-        await trx
-          .updateTable('loan_officers')
-          .set({
-            first_name: body.firstName,
-            last_name: body.lastName,
-            email: body.email,
-            phone: phoneForPost(body.phone),
-            nmls: body.nmls,
-          })
-          .where('id', '=', id)
-          .execute();
-        return loanOfficerDetail(trx, c, id);
-      });
+      const { user } = c.get('auth');
+      const result = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const o = await trx
+            .selectFrom('loan_officers')
+            .select(['id', 'loan_office_id'])
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!o) throw missing(user, 'loan officer');
+          assertOfficeWrite(user, o.loan_office_id);
+          const taken = await trx
+            .selectFrom('loan_officers')
+            .select('id')
+            .where('loan_office_id', '=', o.loan_office_id)
+            .where(sql`lower(email)`, '=', body.email)
+            .where('id', '<>', id)
+            .executeTakeFirst();
+          if (taken)
+            throw conflict('A loan officer with this email already exists', {
+              email: 'A loan officer with this email already exists',
+            });
+          await trx
+            .updateTable('loan_officers')
+            .set({
+              first_name: body.firstName,
+              last_name: body.lastName,
+              email: body.email,
+              phone: phoneForPost(body.phone),
+              nmls: body.nmls,
+            })
+            .where('id', '=', id)
+            .execute();
+          return loanOfficerDetail(trx, c, id);
+        });
       return c.json(result satisfies LoanOfficerDetail);
     },
   }),
@@ -354,52 +364,55 @@ export const loanOfficerRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { status } = await jsonBody(c, LoanOfficerStatusChange);
-      const { user } = c.var.auth;
-      const now = c.var.now();
-      const result = await c.var.db.transaction().execute(async (trx) => {
-        const o = await trx
-          .selectFrom('loan_officers')
-          .select(['id', 'loan_office_id', 'status'])
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!o) throw missing(user, 'loan officer');
-        assertOfficeWrite(user, o.loan_office_id);
-        if (o.status !== status) {
-          await trx
-            .updateTable('loan_officers')
-            .set({ status, deactivated_at: status === 'INACTIVE' ? now : null })
+      const { user } = c.get('auth');
+      const now = c.get('now')();
+      const result = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const o = await trx
+            .selectFrom('loan_officers')
+            .select(['id', 'loan_office_id', 'status'])
             .where('id', '=', id)
-            .execute();
-          if (status === 'INACTIVE') {
-            // A deactivated officer's open referrals go back to the office's unassigned queue, so
-            // none waits on someone who has left; the history says why.
-            const released = await trx
-              .updateTable('lender_referrals')
-              .set({ loan_officer_id: null, updated_at: now })
-              .where('loan_officer_id', '=', id)
-              .where('status', 'in', [...OPEN_STEPS])
-              .returning('id')
+            .forUpdate()
+            .executeTakeFirst();
+          if (!o) throw missing(user, 'loan officer');
+          assertOfficeWrite(user, o.loan_office_id);
+          if (o.status !== status) {
+            await trx
+              .updateTable('loan_officers')
+              .set({ status, deactivated_at: status === 'INACTIVE' ? now : null })
+              .where('id', '=', id)
               .execute();
-            if (released.length > 0) {
-              await trx
-                .insertInto('lender_referral_events')
-                .values(
-                  released.map((r) => ({
-                    lender_referral_id: r.id,
-                    type: 'UNASSIGNED' as const,
-                    loan_officer_id: id,
-                    detail: 'Loan officer deactivated',
-                    actor_user_id: c.var.auth.actor.id,
-                    created_at: now,
-                  })),
-                )
+            if (status === 'INACTIVE') {
+              // A deactivated officer's open referrals go back to the office's unassigned queue, so
+              // none waits on someone who has left; the history says why.
+              const released = await trx
+                .updateTable('lender_referrals')
+                .set({ loan_officer_id: null, updated_at: now })
+                .where('loan_officer_id', '=', id)
+                .where('status', 'in', [...OPEN_STEPS])
+                .returning('id')
                 .execute();
+              if (released.length > 0) {
+                await trx
+                  .insertInto('lender_referral_events')
+                  .values(
+                    released.map((r) => ({
+                      lender_referral_id: r.id,
+                      type: 'UNASSIGNED' as const,
+                      loan_officer_id: id,
+                      detail: 'Loan officer deactivated',
+                      actor_user_id: c.get('auth').actor.id,
+                      created_at: now,
+                    })),
+                  )
+                  .execute();
+              }
             }
           }
-        }
-        return loanOfficerDetail(trx, c, id);
-      });
+          return loanOfficerDetail(trx, c, id);
+        });
       return c.json(result);
     },
   }),

@@ -208,26 +208,29 @@ async function write<T>(
     },
   ) => Promise<T>,
 ): Promise<T> {
-  const { user } = c.var.auth;
-  return c.var.db.transaction().execute(async (trx) => {
-    const r = await trx
-      .selectFrom('lender_referrals')
-      .select(['id', 'loan_office_id', 'status', 'loan_officer_id', 'first_contact_at', 'received_at'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!r || (!isProviderUser(user) && user.loanOfficeId !== r.loan_office_id))
-      throw missing(user, 'lender referral', 'referral');
-    assertOfficeWrite(user, r.loan_office_id);
-    const result = await work(trx, r);
-    // The loan office's open screens (and staff's) hear of every write to one of its referrals.
-    await recordEvent(trx, {
-      type: 'LENDER_REFERRAL_CHANGED',
-      payload: { lenderReferralId: id, loanOfficeId: r.loan_office_id },
-      audience: lenderAudience(r.loan_office_id),
+  const { user } = c.get('auth');
+  return c
+    .get('db')
+    .transaction()
+    .execute(async (trx) => {
+      const r = await trx
+        .selectFrom('lender_referrals')
+        .select(['id', 'loan_office_id', 'status', 'loan_officer_id', 'first_contact_at', 'received_at'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!r || (!isProviderUser(user) && user.loanOfficeId !== r.loan_office_id))
+        throw missing(user, 'lender referral', 'referral');
+      assertOfficeWrite(user, r.loan_office_id);
+      const result = await work(trx, r);
+      // The loan office's open screens (and staff's) hear of every write to one of its referrals.
+      await recordEvent(trx, {
+        type: 'LENDER_REFERRAL_CHANGED',
+        payload: { lenderReferralId: id, loanOfficeId: r.loan_office_id },
+        audience: lenderAudience(r.loan_office_id),
+      });
+      return result;
     });
-    return result;
-  });
 }
 
 /** The closing day as noon UTC (so it reads as that day in every US zone); 400 beside the field when out of range. */
@@ -287,8 +290,8 @@ export const lenderReferralRoutes: RouteDef[] = [
     policy: LENDER_LIST_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
-      const scope = lenderScope(c.var.auth.user, q.loanOfficeId);
-      const db = c.var.db;
+      const scope = lenderScope(c.get('auth').user, q.loanOfficeId);
+      const db = c.get('db');
       const filtered = () => filteredReferrals(db, scope, q);
       const [totalElements, page] = await Promise.all([
         countOf(filtered().select((eb) => eb.fn.countAll<number>().as('n'))),
@@ -316,8 +319,8 @@ export const lenderReferralRoutes: RouteDef[] = [
     policy: LENDER_LIST_ROLES,
     handler: async (c) => {
       const q = query(c, ExportQuery);
-      const scope = lenderScope(c.var.auth.user, q.loanOfficeId);
-      const db = c.var.db;
+      const scope = lenderScope(c.get('auth').user, q.loanOfficeId);
+      const db = c.get('db');
       // The list's columns, in batches by id (the CSV helper's keyset order).
       return csvResponse(c, 'lender-referrals', q, {
         header: [
@@ -359,7 +362,7 @@ export const lenderReferralRoutes: RouteDef[] = [
     method: 'GET',
     path: `${BASE}/:id{[0-9]+}`,
     policy: LENDER_DETAIL_ROLES,
-    handler: async (c) => c.json(await lenderReferralDetail(c.var.db, c.var.auth.user, params(c, IdParams).id)),
+    handler: async (c) => c.json(await lenderReferralDetail(c.get('db'), c.get('auth').user, params(c, IdParams).id)),
   }),
   route({
     method: 'PUT',
@@ -368,7 +371,7 @@ export const lenderReferralRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const { loanOfficerId } = await jsonBody(c, AssignLoanOfficer);
-      const now = c.var.now();
+      const now = c.get('now')();
       const detail = await write(c, id, async (trx, r) => {
         // A closed loan is final: its officer is part of the record.
         if (r.status === 'CLOSED')
@@ -402,12 +405,12 @@ export const lenderReferralRoutes: RouteDef[] = [
               type: loanOfficerId === null ? 'UNASSIGNED' : 'ASSIGNED',
               loan_officer_id: loanOfficerId ?? r.loan_officer_id,
               detail: r.loan_officer_id !== null && loanOfficerId !== null ? 'Reassigned' : null,
-              actor_user_id: c.var.auth.actor.id,
+              actor_user_id: c.get('auth').actor.id,
               created_at: now,
             })
             .execute();
         }
-        return lenderReferralDetail(trx, c.var.auth.user, id);
+        return lenderReferralDetail(trx, c.get('auth').user, id);
       });
       return c.json(detail);
     },
@@ -419,7 +422,7 @@ export const lenderReferralRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const body = await jsonBody(c, LenderStatusChange);
-      const now = c.var.now();
+      const now = c.get('now')();
       const detail = await write(c, id, async (trx, r) => {
         const from = step(r.status);
         if (!canMoveLenderStep(from, body.status)) {
@@ -465,11 +468,11 @@ export const lenderReferralRoutes: RouteDef[] = [
                 : body.status === 'CLOSED'
                   ? `${formatCents(body.loanAmountCents ?? 0)}, closed ${body.closedOn ?? ''}`
                   : null,
-            actor_user_id: c.var.auth.actor.id,
+            actor_user_id: c.get('auth').actor.id,
             created_at: now,
           })
           .execute();
-        return lenderReferralDetail(trx, c.var.auth.user, id);
+        return lenderReferralDetail(trx, c.get('auth').user, id);
       });
       return c.json(detail);
     },
@@ -484,7 +487,7 @@ export const lenderReferralRoutes: RouteDef[] = [
       const note = await write(c, id, async (trx) => {
         const n = await trx
           .insertInto('lender_referral_notes')
-          .values({ lender_referral_id: id, author_user_id: c.var.auth.actor.id, body, created_at: c.var.now() })
+          .values({ lender_referral_id: id, author_user_id: c.get('auth').actor.id, body, created_at: c.get('now')() })
           .returning('id')
           .executeTakeFirstOrThrow();
         return trx

@@ -130,8 +130,8 @@ const selectRows = (db: Db) =>
     ]);
 
 async function one(c: AppContext, id: number): Promise<ManagedAnnouncement> {
-  const row = await selectRows(c.var.db).where('a.id', '=', id).executeTakeFirstOrThrow();
-  const [answer] = await view(c.var.db, c.var.auth.user, [row as Row]);
+  const row = await selectRows(c.get('db')).where('a.id', '=', id).executeTakeFirstOrThrow();
+  const [answer] = await view(c.get('db'), c.get('auth').user, [row as Row]);
   return answer!;
 }
 
@@ -178,8 +178,8 @@ async function checked(db: Db, user: AuthUser, a: Stored, now: Date): Promise<St
 }
 
 async function store(db: Db, c: AppContext, id: number | null, a: Stored): Promise<number> {
-  const now = c.var.now();
-  const owner = ownerOf(c.var.auth.user);
+  const now = c.get('now')();
+  const owner = ownerOf(c.get('auth').user);
   const values = {
     title: a.title,
     body: a.body,
@@ -196,7 +196,7 @@ async function store(db: Db, c: AppContext, id: number | null, a: Stored): Promi
     saved = (
       await db
         .insertInto('announcements')
-        .values({ ...values, brokerage_id: owner, created_by: c.var.auth.actor.id, created_at: now })
+        .values({ ...values, brokerage_id: owner, created_by: c.get('auth').actor.id, created_at: now })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -229,8 +229,8 @@ export const announcementEditorRoutes: RouteDef[] = [
     policy: NOTIFICATION_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
-      const { user } = c.var.auth;
-      const db = c.var.db;
+      const { user } = c.get('auth');
+      const db = c.get('db');
       // Staff see every announcement; a broker admin (or staff impersonating one) only their brokerage's own.
       const owner = isProviderUser(user) && user.brokerId === null ? null : (user.brokerId ?? -1);
       const filtered = () =>
@@ -288,30 +288,33 @@ export const announcementEditorRoutes: RouteDef[] = [
     policy: BROKERAGE_WORKSPACE_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, AnnouncementCreateBody);
-      const now = c.var.now();
-      const id = await c.var.db.transaction().execute(async (trx) =>
-        store(
-          trx,
-          c,
-          null,
-          await checked(
+      const now = c.get('now')();
+      const id = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) =>
+          store(
             trx,
-            c.var.auth.user,
-            {
-              title: body.title,
-              body: body.body,
-              priority: body.priority ?? 'NORMAL',
-              audience: body.audience,
-              brokerageIds: body.brokerageIds ?? [],
-              productFamily: body.productFamily ?? null,
-              status: body.status ?? 'DRAFT',
-              publishAt: body.publishAt ? new Date(body.publishAt) : now,
-              expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
-            },
-            now,
+            c,
+            null,
+            await checked(
+              trx,
+              c.get('auth').user,
+              {
+                title: body.title,
+                body: body.body,
+                priority: body.priority ?? 'NORMAL',
+                audience: body.audience,
+                brokerageIds: body.brokerageIds ?? [],
+                productFamily: body.productFamily ?? null,
+                status: body.status ?? 'DRAFT',
+                publishAt: body.publishAt ? new Date(body.publishAt) : now,
+                expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+              },
+              now,
+            ),
           ),
-        ),
-      );
+        );
       return c.json((await one(c, id)) satisfies ManagedAnnouncement, 201);
     },
   }),
@@ -322,46 +325,49 @@ export const announcementEditorRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const body = await jsonBody(c, AnnouncementPatchBody);
-      const { user } = c.var.auth;
-      const now = c.var.now();
-      await c.var.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('announcements')
-          .selectAll()
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        const owner = ownerOf(user);
-        // Another brokerage's (or staff's) announcement answers like one that does not exist.
-        if (!row || (owner !== null && row.brokerage_id !== owner)) throw missing(user, 'announcement');
-        const listed = (
-          await trx
-            .selectFrom('announcement_brokerages')
-            .select('brokerage_id')
-            .where('announcement_id', '=', id)
-            .execute()
-        ).map((r) => r.brokerage_id);
-        const merged: Stored = {
-          title: body.title ?? row.title,
-          body: body.body ?? row.body,
-          priority: body.priority ?? row.priority,
-          audience: body.audience ?? row.audience,
-          brokerageIds:
-            body.brokerageIds ?? (body.audience !== undefined && body.audience !== row.audience ? [] : listed),
-          productFamily: body.productFamily !== undefined ? body.productFamily : row.product_family,
-          status: body.status ?? row.status,
-          publishAt: body.publishAt ? new Date(body.publishAt) : new Date(row.publish_at),
-          expiresAt:
-            body.expiresAt !== undefined
-              ? body.expiresAt
-                ? new Date(body.expiresAt)
-                : null
-              : row.expires_at
-                ? new Date(row.expires_at)
-                : null,
-        };
-        await store(trx, c, id, await checked(trx, user, merged, now));
-      });
+      const { user } = c.get('auth');
+      const now = c.get('now')();
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx
+            .selectFrom('announcements')
+            .selectAll()
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
+          const owner = ownerOf(user);
+          // Another brokerage's (or staff's) announcement answers like one that does not exist.
+          if (!row || (owner !== null && row.brokerage_id !== owner)) throw missing(user, 'announcement');
+          const listed = (
+            await trx
+              .selectFrom('announcement_brokerages')
+              .select('brokerage_id')
+              .where('announcement_id', '=', id)
+              .execute()
+          ).map((r) => r.brokerage_id);
+          const merged: Stored = {
+            title: body.title ?? row.title,
+            body: body.body ?? row.body,
+            priority: body.priority ?? row.priority,
+            audience: body.audience ?? row.audience,
+            brokerageIds:
+              body.brokerageIds ?? (body.audience !== undefined && body.audience !== row.audience ? [] : listed),
+            productFamily: body.productFamily !== undefined ? body.productFamily : row.product_family,
+            status: body.status ?? row.status,
+            publishAt: body.publishAt ? new Date(body.publishAt) : new Date(row.publish_at),
+            expiresAt:
+              body.expiresAt !== undefined
+                ? body.expiresAt
+                  ? new Date(body.expiresAt)
+                  : null
+                : row.expires_at
+                  ? new Date(row.expires_at)
+                  : null,
+          };
+          await store(trx, c, id, await checked(trx, user, merged, now));
+        });
       return c.json((await one(c, id)) satisfies ManagedAnnouncement);
     },
   }),

@@ -111,9 +111,9 @@ async function readerScope(db: Db, user: AuthUser, asked: number | undefined): P
 
 async function list(c: AppContext): Promise<Response> {
   const q = query(c, ListQuery);
-  const { user } = c.var.auth;
-  const db = c.var.db;
-  const now = c.var.now();
+  const { user } = c.get('auth');
+  const db = c.get('db');
+  const now = c.get('now')();
   const scope = await readerScope(db, user, q.brokerageId);
   const where = visible(scope, now);
   const filter =
@@ -152,45 +152,48 @@ async function list(c: AppContext): Promise<Response> {
 
 async function setStatus(c: AppContext): Promise<Response> {
   const body = await jsonBody(c, AnnouncementStatusBody);
-  const { user } = c.var.auth;
-  const now = c.var.now();
-  const answer = await c.var.db.transaction().execute(async (trx) => {
-    const scope = await readerScope(trx, user, undefined);
-    const where = visible(scope, now);
-    const found = await sql<{
-      id: number;
-    }>`select a.id from announcements a where a.id = ${body.announcementId} and ${where}`.execute(trx);
-    // An announcement not addressed to the caller answers like one that does not exist.
-    if (found.rows.length === 0) throw missing(user, 'announcement');
-    let readAt: Date | null = null;
-    if (body.read) {
-      // The first opening counts: a second device's read keeps the original time.
-      await trx
-        .insertInto('announcement_reads')
-        .values({ announcement_id: body.announcementId, user_id: user.id, read_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'announcement_id']).doNothing())
-        .execute();
-      const row = await trx
-        .selectFrom('announcement_reads')
-        .select('read_at')
-        .where('user_id', '=', user.id)
-        .where('announcement_id', '=', body.announcementId)
-        .executeTakeFirstOrThrow();
-      readAt = row.read_at;
-    } else {
-      await trx
-        .deleteFrom('announcement_reads')
-        .where('user_id', '=', user.id)
-        .where('announcement_id', '=', body.announcementId)
-        .execute();
-    }
-    const result: AnnouncementStatus = {
-      announcementId: body.announcementId,
-      readAt: readAt?.toISOString() ?? null,
-      unreadCount: (await visibleCounts(trx, scope, now, user.id)).unread,
-    };
-    return result;
-  });
+  const { user } = c.get('auth');
+  const now = c.get('now')();
+  const answer = await c
+    .get('db')
+    .transaction()
+    .execute(async (trx) => {
+      const scope = await readerScope(trx, user, undefined);
+      const where = visible(scope, now);
+      const found = await sql<{
+        id: number;
+      }>`select a.id from announcements a where a.id = ${body.announcementId} and ${where}`.execute(trx);
+      // An announcement not addressed to the caller answers like one that does not exist.
+      if (found.rows.length === 0) throw missing(user, 'announcement');
+      let readAt: Date | null = null;
+      if (body.read) {
+        // The first opening counts: a second device's read keeps the original time.
+        await trx
+          .insertInto('announcement_reads')
+          .values({ announcement_id: body.announcementId, user_id: user.id, read_at: now })
+          .onConflict((oc) => oc.columns(['user_id', 'announcement_id']).doNothing())
+          .execute();
+        const row = await trx
+          .selectFrom('announcement_reads')
+          .select('read_at')
+          .where('user_id', '=', user.id)
+          .where('announcement_id', '=', body.announcementId)
+          .executeTakeFirstOrThrow();
+        readAt = row.read_at;
+      } else {
+        await trx
+          .deleteFrom('announcement_reads')
+          .where('user_id', '=', user.id)
+          .where('announcement_id', '=', body.announcementId)
+          .execute();
+      }
+      const result: AnnouncementStatus = {
+        announcementId: body.announcementId,
+        readAt: readAt?.toISOString() ?? null,
+        unreadCount: (await visibleCounts(trx, scope, now, user.id)).unread,
+      };
+      return result;
+    });
   return c.json(answer);
 }
 

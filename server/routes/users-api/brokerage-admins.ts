@@ -93,7 +93,7 @@ async function view(
             rows.map((u) => u.id),
           )
           .execute();
-  const { user, actor } = c.var.auth;
+  const { user, actor } = c.get('auth');
   const manageable = (u: { id: number; broker_id: number | null }) =>
     u.id !== user.id &&
     u.id !== actor.id &&
@@ -144,10 +144,10 @@ const COLUMNS = [
 
 async function removeUser(c: AppContext): Promise<Response> {
   const { id } = params(c, IdParams);
-  const { user } = c.var.auth;
-  const now = c.var.now();
-  const db = c.var.db;
-  if (id === user.id || id === c.var.auth.actor.id) throw conflict(REMOVE_SELF);
+  const { user } = c.get('auth');
+  const now = c.get('now')();
+  const db = c.get('db');
+  if (id === user.id || id === c.get('auth').actor.id) throw conflict(REMOVE_SELF);
   // One rule for everyone who changes users (src/access/role-grants.ts, mayActOnUser): a brokerage admin
   // removes only users of their brokerage they could have invited, never one who also holds a staff role;
   // a user manager only someone whose every role they could grant.
@@ -192,7 +192,7 @@ async function removeUser(c: AppContext): Promise<Response> {
     await trx
       .insertInto('audit_log')
       .values({
-        actor_user_id: c.var.auth.actor.id,
+        actor_user_id: c.get('auth').actor.id,
         as_user_id: user.id,
         action: 'USER_REMOVED',
         detail: `user ${id}`,
@@ -211,8 +211,8 @@ export const brokerageAdminRoutes: RouteDef[] = [
     policy: BROKERAGE_WORKSPACE_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
-      const brokerId = scopeOf(c.var.auth.user, q.brokerId);
-      const db = c.var.db;
+      const brokerId = scopeOf(c.get('auth').user, q.brokerId);
+      const db = c.get('db');
       // Removed admins are shown only when asked for (status=DISABLED).
       const filtered = () =>
         adminsOf(db, brokerId)
@@ -231,7 +231,7 @@ export const brokerageAdminRoutes: RouteDef[] = [
           .offset(q.pageIndex * q.pageSize)
           .execute(),
       ]);
-      return c.json({ content: await view(c, db, rows, c.var.now()), totalElements: total.n });
+      return c.json({ content: await view(c, db, rows, c.get('now')()), totalElements: total.n });
     },
   }),
   route({
@@ -240,14 +240,14 @@ export const brokerageAdminRoutes: RouteDef[] = [
     policy: BROKERAGE_WORKSPACE_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const { user } = c.var.auth;
-      const db = c.var.db;
+      const { user } = c.get('auth');
+      const db = c.get('db');
       const row = await db.selectFrom('users as u').select(COLUMNS).where('u.id', '=', id).executeTakeFirst();
       if (!row || row.broker_id === null) throw missing(user, 'administrator');
       assertBrokerage(user, row.broker_id);
       if (!(await adminsOf(db, row.broker_id).select('u.id').where('u.id', '=', id).executeTakeFirst()))
         throw missing(user, 'administrator');
-      const [admin] = await view(c, db, [row], c.var.now());
+      const [admin] = await view(c, db, [row], c.get('now')());
       return c.json(admin);
     },
   }),

@@ -19,8 +19,9 @@ export const connectorSettingRoutes: RouteDef[] = [
     policy: 'signed-in',
     handler: async (c) => {
       const { provider } = params(c, InfoParams);
-      const { user } = c.var.auth;
-      const row = await c.var.db
+      const { user } = c.get('auth');
+      const row = await c
+        .get('db')
         .selectFrom('connector_connections')
         .select('connected_at')
         .where('user_id', '=', user.id)
@@ -42,10 +43,11 @@ export const connectorSettingRoutes: RouteDef[] = [
     policy: 'signed-in',
     handler: async (c) => {
       const { provider, userId } = params(c, TokenParams);
-      const { user } = c.var.auth;
+      const { user } = c.get('auth');
       // Another user's: only one the caller may change (src/access/role-grants.ts, mayActOnUser).
-      if (userId !== user.id) await userToChange(c, c.var.db, userId, { self: 'allow' });
-      await c.var.db
+      if (userId !== user.id) await userToChange(c, c.get('db'), userId, { self: 'allow' });
+      await c
+        .get('db')
         .deleteFrom('connector_connections')
         .where('user_id', '=', userId)
         .where('provider', '=', provider)

@@ -65,14 +65,15 @@ export const connectorRoutes: RouteDef[] = [
     policy: 'signed-in',
     handler: async (c) => {
       // Only the demo has a connector (the stand-in); a real Cloze client plugs in at clozeAuthorizeUrl.
-      if (!c.var.config.demoMode) throw new HttpError(503, 'The Cloze connector is not configured on this server');
+      if (!c.get('config').demoMode) throw new HttpError(503, 'The Cloze connector is not configured on this server');
       const state = newSecret();
-      const now = c.var.now();
-      await c.var.db
+      const now = c.get('now')();
+      await c
+        .get('db')
         .insertInto('connector_states')
         .values({
           state_hash: sha256(state),
-          user_id: c.var.auth.user.id,
+          user_id: c.get('auth').user.id,
           provider: PROVIDER,
           redirect_uri: `${publicOrigin(c)}/cloze`,
           expires_at: new Date(now.getTime() + STATE_TTL_MS),
@@ -89,7 +90,7 @@ export const connectorRoutes: RouteDef[] = [
     demoOnly: true,
     handler: async (c) => {
       const state = c.req.query('state') ?? '';
-      const row = state ? await openState(c.var.db, state, c.var.now()) : undefined;
+      const row = state ? await openState(c.get('db'), state, c.get('now')()) : undefined;
       if (!row) return c.html(EXPIRED_PAGE, 400);
       return c.html(standInPage(state, withParams(row.redirect_uri, { error: 'access_denied', state })));
     },
@@ -102,10 +103,11 @@ export const connectorRoutes: RouteDef[] = [
     handler: async (c) => {
       const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
       const state = typeof form['state'] === 'string' ? form['state'] : '';
-      const row = state ? await openState(c.var.db, state, c.var.now()) : undefined;
+      const row = state ? await openState(c.get('db'), state, c.get('now')()) : undefined;
       if (!row) return c.html(EXPIRED_PAGE, 400);
       const code = newSecret();
-      await c.var.db
+      await c
+        .get('db')
         .updateTable('connector_states')
         .set({ code_hash: sha256(code) })
         .where('id', '=', row.id)
@@ -119,29 +121,32 @@ export const connectorRoutes: RouteDef[] = [
     policy: 'signed-in',
     handler: async (c) => {
       const { code, state } = query(c, CallbackQuery);
-      const now = c.var.now();
-      const userId = c.var.auth.user.id;
-      const connected = await c.var.db.transaction().execute(async (trx) => {
-        // The state must be one this user was issued, still open, and the code the one handed out for it.
-        const spent = await trx
-          .updateTable('connector_states')
-          .set({ used_at: now })
-          .where('state_hash', '=', sha256(state))
-          .where('provider', '=', PROVIDER)
-          .where('user_id', '=', userId)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now)
-          .where('code_hash', '=', sha256(code))
-          .returning('id')
-          .executeTakeFirst();
-        if (!spent) return false;
-        await trx
-          .insertInto('connector_connections')
-          .values({ user_id: userId, provider: PROVIDER, connected_at: now })
-          .onConflict((oc) => oc.columns(['user_id', 'provider']).doUpdateSet({ connected_at: now }))
-          .execute();
-        return true;
-      });
+      const now = c.get('now')();
+      const userId = c.get('auth').user.id;
+      const connected = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          // The state must be one this user was issued, still open, and the code the one handed out for it.
+          const spent = await trx
+            .updateTable('connector_states')
+            .set({ used_at: now })
+            .where('state_hash', '=', sha256(state))
+            .where('provider', '=', PROVIDER)
+            .where('user_id', '=', userId)
+            .where('used_at', 'is', null)
+            .where('expires_at', '>', now)
+            .where('code_hash', '=', sha256(code))
+            .returning('id')
+            .executeTakeFirst();
+          if (!spent) return false;
+          await trx
+            .insertInto('connector_connections')
+            .values({ user_id: userId, provider: PROVIDER, connected_at: now })
+            .onConflict((oc) => oc.columns(['user_id', 'provider']).doUpdateSet({ connected_at: now }))
+            .execute();
+          return true;
+        });
       if (!connected) throw badRequest('The Cloze sign-in could not be verified. Start again.');
       return c.json({
         provider: PROVIDER,

@@ -62,8 +62,9 @@ export const emailSettingRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
-      const brokerageId = scopeOf(c.var.auth.user, q.brokerageId);
-      const rows = await c.var.db
+      const brokerageId = scopeOf(c.get('auth').user, q.brokerageId);
+      const rows = await c
+        .get('db')
         .selectFrom('email_settings')
         .selectAll()
         .where('brokerage_id', '=', brokerageId)
@@ -86,8 +87,8 @@ export const emailSettingRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, EmailSettingBody);
-      const { user, actor } = c.var.auth;
-      const db = c.var.db;
+      const { user, actor } = c.get('auth');
+      const db = c.get('db');
       try {
         if (body.id !== undefined) {
           const row = await ownedSetting(db, user, body.id);
@@ -120,7 +121,7 @@ export const emailSettingRoutes: RouteDef[] = [
             template: body.template,
             email: body.email,
             created_by: actor.id,
-            created_at: c.var.now(),
+            created_at: c.get('now')(),
           })
           .onConflict((oc) => oc.columns(['brokerage_id', 'template', 'email']).doNothing())
           .returningAll()
@@ -139,8 +140,8 @@ export const emailSettingRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const row = await ownedSetting(c.var.db, c.var.auth.user, id);
-      await c.var.db.deleteFrom('email_settings').where('id', '=', row.id).execute();
+      const row = await ownedSetting(c.get('db'), c.get('auth').user, id);
+      await c.get('db').deleteFrom('email_settings').where('id', '=', row.id).execute();
       return c.body(null, 204);
     },
   }),

@@ -45,41 +45,44 @@ async function setValue(
   value: string,
   mode: 'create' | 'update',
 ): Promise<FlexValue> {
-  return c.var.db.transaction().execute(async (trx) => {
-    await assertUser(c, trx, userId);
-    const def = await definition(trx, attributeId);
-    const checked = v.safeParse(flexValueRule(def.type, optionsOf(def.options)), value);
-    if (!checked.success) throw badRequest('The value is not valid', { value: checked.issues[0].message });
-    const now = c.var.now();
-    const row = {
-      user_id: userId,
-      attribute_id: attributeId,
-      value: value.trim(),
-      updated_by: c.var.auth.actor.id,
-      updated_at: now,
-    };
-    if (mode === 'update') {
-      const updated = await trx
-        .updateTable('user_flex_attributes')
-        .set({ value: row.value, updated_by: row.updated_by, updated_at: now })
-        .where('user_id', '=', userId)
-        .where('attribute_id', '=', attributeId)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) throw notFound('This user has no value for that attribute');
-    } else {
-      await trx
-        .insertInto('user_flex_attributes')
-        .values(row)
-        .onConflict((oc) =>
-          oc
-            .columns(['user_id', 'attribute_id'])
-            .doUpdateSet({ value: row.value, updated_by: row.updated_by, updated_at: now }),
-        )
-        .execute();
-    }
-    await audit(trx, c, userId, 'FLEX_ATTRIBUTE_SET', `${def.label}: ${row.value}`);
-    return { attributeId, name: def.name, label: def.label, value: row.value, updated: now.toISOString() };
-  });
+  return c
+    .get('db')
+    .transaction()
+    .execute(async (trx) => {
+      await assertUser(c, trx, userId);
+      const def = await definition(trx, attributeId);
+      const checked = v.safeParse(flexValueRule(def.type, optionsOf(def.options)), value);
+      if (!checked.success) throw badRequest('The value is not valid', { value: checked.issues[0].message });
+      const now = c.get('now')();
+      const row = {
+        user_id: userId,
+        attribute_id: attributeId,
+        value: value.trim(),
+        updated_by: c.get('auth').actor.id,
+        updated_at: now,
+      };
+      if (mode === 'update') {
+        const updated = await trx
+          .updateTable('user_flex_attributes')
+          .set({ value: row.value, updated_by: row.updated_by, updated_at: now })
+          .where('user_id', '=', userId)
+          .where('attribute_id', '=', attributeId)
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) throw notFound('This user has no value for that attribute');
+      } else {
+        await trx
+          .insertInto('user_flex_attributes')
+          .values(row)
+          .onConflict((oc) =>
+            oc
+              .columns(['user_id', 'attribute_id'])
+              .doUpdateSet({ value: row.value, updated_by: row.updated_by, updated_at: now }),
+          )
+          .execute();
+      }
+      await audit(trx, c, userId, 'FLEX_ATTRIBUTE_SET', `${def.label}: ${row.value}`);
+      return { attributeId, name: def.name, label: def.label, value: row.value, updated: now.toISOString() };
+    });
 }
 
 export const flexAttributeRoutes: RouteDef[] = [
@@ -88,7 +91,13 @@ export const flexAttributeRoutes: RouteDef[] = [
     path: '/users-api/flexAttributes',
     policy: USER_MANAGER_ROLES,
     handler: async (c) => {
-      const rows = await c.var.db.selectFrom('flex_attributes').selectAll().orderBy('position').orderBy('id').execute();
+      const rows = await c
+        .get('db')
+        .selectFrom('flex_attributes')
+        .selectAll()
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
       const list = rows.map((r): FlexAttribute => ({
         id: r.id,
         name: r.name,
@@ -126,23 +135,26 @@ export const flexAttributeRoutes: RouteDef[] = [
     policy: USER_MANAGER_ROLES,
     handler: async (c) => {
       const { id, attrId } = params(c, AttrParams);
-      await c.var.db.transaction().execute(async (trx) => {
-        await assertUser(c, trx, id);
-        const def = await trx
-          .selectFrom('flex_attributes')
-          .select(['label', 'required'])
-          .where('id', '=', attrId)
-          .executeTakeFirst();
-        if (!def) throw notFound('No such attribute');
-        if (def.required) throw conflict(`${def.label} is required: change it instead`);
-        const gone = await trx
-          .deleteFrom('user_flex_attributes')
-          .where('user_id', '=', id)
-          .where('attribute_id', '=', attrId)
-          .executeTakeFirst();
-        if (gone.numDeletedRows === 0n) throw notFound('This user has no value for that attribute');
-        await audit(trx, c, id, 'FLEX_ATTRIBUTE_REMOVED', def.label);
-      });
+      await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          await assertUser(c, trx, id);
+          const def = await trx
+            .selectFrom('flex_attributes')
+            .select(['label', 'required'])
+            .where('id', '=', attrId)
+            .executeTakeFirst();
+          if (!def) throw notFound('No such attribute');
+          if (def.required) throw conflict(`${def.label} is required: change it instead`);
+          const gone = await trx
+            .deleteFrom('user_flex_attributes')
+            .where('user_id', '=', id)
+            .where('attribute_id', '=', attrId)
+            .executeTakeFirst();
+          if (gone.numDeletedRows === 0n) throw notFound('This user has no value for that attribute');
+          await audit(trx, c, id, 'FLEX_ATTRIBUTE_REMOVED', def.label);
+        });
       return c.body(null, 204);
     },
   }),

@@ -42,8 +42,8 @@ export const inviteRoutes: RouteDef[] = [
     path: '/users-api/invites/code/:code',
     policy: 'public',
     handler: async (c) => {
-      const db = c.var.db;
-      const now = c.var.now();
+      const db = c.get('db');
+      const now = c.get('now')();
       const limit = { scope: `invite-guess:${clientAddress(c)}`, ...GUESS_LIMIT };
       await assertWithinLimit(db, limit, now);
       const code = c.req.param('code') ?? '';
@@ -62,49 +62,56 @@ export const inviteRoutes: RouteDef[] = [
     policy: USER_EDITOR_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, InviteBody);
-      const { user, actor } = c.var.auth;
+      const { user, actor } = c.get('auth');
       const scope = inviteScope(user, body);
-      const now = c.var.now();
-      const sent = await c.var.db.transaction().execute(async (trx) => {
-        // An address that already has an account answers exactly like a new one (no enumeration of
-        // accounts through invitations); its owner is told by email instead, and nothing is created.
-        if (await trx.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst()) {
-          await sendOnBehalf(trx, c, {
-            channel: 'EMAIL',
-            to: body.email,
-            subject: `Someone invited you to ${BRAND.name}`,
-            body: [
-              `Someone tried to invite this address to ${BRAND.name}, but it already has an account.`,
-              `Sign in at ${publicOrigin(c)}/login, or reset your password there if you have forgotten it.`,
-            ].join('\n'),
-          });
-          return { expiresAt: new Date(now.getTime() + CODE_TTL_MS.INVITE) };
-        }
-        const { id } = await trx
-          .insertInto('users')
-          .values({
+      const now = c.get('now')();
+      const sent = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          // An address that already has an account answers exactly like a new one (no enumeration of
+          // accounts through invitations); its owner is told by email instead, and nothing is created.
+          if (await trx.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst()) {
+            await sendOnBehalf(trx, c, {
+              channel: 'EMAIL',
+              to: body.email,
+              subject: `Someone invited you to ${BRAND.name}`,
+              body: [
+                `Someone tried to invite this address to ${BRAND.name}, but it already has an account.`,
+                `Sign in at ${publicOrigin(c)}/login, or reset your password there if you have forgotten it.`,
+              ].join('\n'),
+            });
+            return { expiresAt: new Date(now.getTime() + CODE_TTL_MS.INVITE) };
+          }
+          const { id } = await trx
+            .insertInto('users')
+            .values({
+              email: body.email,
+              first_name: body.firstName,
+              last_name: body.lastName,
+              status: 'INVITED',
+              broker_id: scope.brokerId,
+              loan_office_id: scope.loanOfficeId,
+              created_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const role = await trx
+            .selectFrom('roles')
+            .select('id')
+            .where('name', '=', body.role)
+            .executeTakeFirstOrThrow();
+          await trx.insertInto('user_roles').values({ user_id: id, role_id: role.id, position: 0 }).execute();
+          const expiresAt = await sendInvite(trx, c, {
+            userId: id,
             email: body.email,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            status: 'INVITED',
-            broker_id: scope.brokerId,
-            loan_office_id: scope.loanOfficeId,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const role = await trx.selectFrom('roles').select('id').where('name', '=', body.role).executeTakeFirstOrThrow();
-        await trx.insertInto('user_roles').values({ user_id: id, role_id: role.id, position: 0 }).execute();
-        const expiresAt = await sendInvite(trx, c, {
-          userId: id,
-          email: body.email,
-          firstName: body.firstName,
-          createdBy: actor.id,
-          link: (code) => registerLink(c, code),
-          now,
+            firstName: body.firstName,
+            createdBy: actor.id,
+            link: (code) => registerLink(c, code),
+            now,
+          });
+          return { expiresAt };
         });
-        return { expiresAt };
-      });
       // 202: the invitation is on its way. No id: it would tell a new account from an existing one.
       const answer: InviteSent = {
         email: body.email,
@@ -122,8 +129,8 @@ export const inviteRoutes: RouteDef[] = [
     policy: USER_EDITOR_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const { user, actor } = c.var.auth;
-      const db = c.var.db;
+      const { user, actor } = c.get('auth');
+      const db = c.get('db');
       // Only a user the caller may change (src/access/role-grants.ts): a resend voids the open code.
       const found = await userToChange(c, db, id, { self: 'refuse', selfMessage: 'That user has already registered' });
       const target = {
@@ -138,7 +145,7 @@ export const inviteRoutes: RouteDef[] = [
         throw conflict('That user has already registered');
       if (!target.email) throw conflict('That user has no email address');
       const email = target.email;
-      const now = c.var.now();
+      const now = c.get('now')();
       const expiresAt = await db.transaction().execute(async (trx) => {
         // The user's history (User Management) shows each invitation sent again.
         await trx

@@ -59,7 +59,7 @@ export const leadSupplierRoutes: RouteDef[] = [
     policy: SUPPLIER_READERS,
     handler: async (c) => {
       const q = query(c, ListQuery);
-      const db = c.var.db;
+      const db = c.get('db');
       const [totalElements, rows] = await Promise.all([
         countOf(
           db
@@ -67,7 +67,7 @@ export const leadSupplierRoutes: RouteDef[] = [
             .where(nameFilter(q.name))
             .select((eb) => eb.fn.countAll<number>().as('n')),
         ),
-        suppliersQuery(db, c.var.now())
+        suppliersQuery(db, c.get('now')())
           .where(q.name ? sql<boolean>`lower(s.name) like ${likeWildcard(q.name.toLowerCase())}` : sql<boolean>`true`)
           .orderBy(SORT[q.sort.key], q.sort.desc ? 'desc' : 'asc')
           .orderBy('s.id')
@@ -84,7 +84,7 @@ export const leadSupplierRoutes: RouteDef[] = [
     policy: SUPPLIER_READERS,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const row = await suppliersQuery(c.var.db, c.var.now()).where('s.id', '=', id).executeTakeFirst();
+      const row = await suppliersQuery(c.get('db'), c.get('now')()).where('s.id', '=', id).executeTakeFirst();
       if (!row) throw notFound('No such lead supplier');
       return c.json(view(row) satisfies LeadSupplier);
     },
@@ -95,35 +95,38 @@ export const leadSupplierRoutes: RouteDef[] = [
     policy: ADMIN_ROLES,
     handler: async (c) => {
       const { name } = await jsonBody(c, NewLeadSupplier);
-      const now = c.var.now();
-      const id = await c.var.db.transaction().execute(async (trx) => {
-        const taken = await trx
-          .selectFrom('lead_suppliers')
-          .select('id')
-          .where(sql`lower(name)`, '=', name.toLowerCase())
-          .executeTakeFirst();
-        if (taken)
-          throw conflict(`A lead supplier named ${name} already exists`, {
-            name: 'A lead supplier with this name already exists',
-          });
-        const row = await trx
-          .insertInto('lead_suppliers')
-          .values({ name, created_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('audit_log')
-          .values({
-            actor_user_id: c.var.auth.actor.id,
-            as_user_id: c.var.auth.user.id,
-            action: 'LEAD_SUPPLIER_CREATED',
-            detail: `${row.id} ${name}`,
-            created_at: now,
-          })
-          .execute();
-        return row.id;
-      });
-      const row = await suppliersQuery(c.var.db, now).where('s.id', '=', id).executeTakeFirstOrThrow();
+      const now = c.get('now')();
+      const id = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const taken = await trx
+            .selectFrom('lead_suppliers')
+            .select('id')
+            .where(sql`lower(name)`, '=', name.toLowerCase())
+            .executeTakeFirst();
+          if (taken)
+            throw conflict(`A lead supplier named ${name} already exists`, {
+              name: 'A lead supplier with this name already exists',
+            });
+          const row = await trx
+            .insertInto('lead_suppliers')
+            .values({ name, created_at: now })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('audit_log')
+            .values({
+              actor_user_id: c.get('auth').actor.id,
+              as_user_id: c.get('auth').user.id,
+              action: 'LEAD_SUPPLIER_CREATED',
+              detail: `${row.id} ${name}`,
+              created_at: now,
+            })
+            .execute();
+          return row.id;
+        });
+      const row = await suppliersQuery(c.get('db'), now).where('s.id', '=', id).executeTakeFirstOrThrow();
       return c.json(view(row) satisfies LeadSupplier, 201);
     },
   }),

@@ -81,7 +81,7 @@ export const messageRoutes: RouteDef[] = [
     policy: OUTREACH_MANAGER_ROLES,
     handler: async (c) => {
       const q = query(c, MessageQuery);
-      const db = c.var.db;
+      const db = c.get('db');
       const filtered = () =>
         db
           .selectFrom('outbox')
@@ -109,38 +109,41 @@ export const messageRoutes: RouteDef[] = [
     policy: OUTREACH_MANAGER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const now = c.var.now();
-      const actor = c.var.auth.actor;
-      const message = await c.var.db.transaction().execute(async (trx) => {
-        const row = await byId(trx, id).forUpdate().executeTakeFirst();
-        if (!row) throw notFound('Message not found');
-        if (row.status !== 'dead') throw conflict('Only a message that was given up can be sent again');
-        if (row.kind === 'code' || row.body === REMOVED_BODY)
-          throw conflict('A one-time code is not sent again: the person asks for a new one');
-        await trx
-          .updateTable('outbox')
-          .set({
-            status: 'queued',
-            attempts: 0,
-            next_attempt_at: now,
-            last_error: null,
-            claimed_until: null,
-            updated_at: now,
-          })
-          .where('id', '=', id)
-          .execute();
-        await trx
-          .insertInto('audit_log')
-          .values({
-            actor_user_id: actor.id,
-            as_user_id: null,
-            action: 'MESSAGE_RESENT',
-            detail: `message ${id} (${row.channel} ${row.kind})`,
-            created_at: now,
-          })
-          .execute();
-        return toMessage({ ...(await byId(trx, id).executeTakeFirstOrThrow()) });
-      });
+      const now = c.get('now')();
+      const actor = c.get('auth').actor;
+      const message = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const row = await byId(trx, id).forUpdate().executeTakeFirst();
+          if (!row) throw notFound('Message not found');
+          if (row.status !== 'dead') throw conflict('Only a message that was given up can be sent again');
+          if (row.kind === 'code' || row.body === REMOVED_BODY)
+            throw conflict('A one-time code is not sent again: the person asks for a new one');
+          await trx
+            .updateTable('outbox')
+            .set({
+              status: 'queued',
+              attempts: 0,
+              next_attempt_at: now,
+              last_error: null,
+              claimed_until: null,
+              updated_at: now,
+            })
+            .where('id', '=', id)
+            .execute();
+          await trx
+            .insertInto('audit_log')
+            .values({
+              actor_user_id: actor.id,
+              as_user_id: null,
+              action: 'MESSAGE_RESENT',
+              detail: `message ${id} (${row.channel} ${row.kind})`,
+              created_at: now,
+            })
+            .execute();
+          return toMessage({ ...(await byId(trx, id).executeTakeFirstOrThrow()) });
+        });
       wakeRelays();
       return c.json(message satisfies OutboxMessage);
     },

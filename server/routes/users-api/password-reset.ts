@@ -42,8 +42,8 @@ export const passwordResetRoutes: RouteDef[] = [
         if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
         return c.body(null, 204);
       };
-      const db = c.var.db;
-      const now = c.var.now();
+      const db = c.get('db');
+      const now = c.get('now')();
       const perEmail = { scope: `reset-email:${emailAddress}`, ...PER_EMAIL };
       const perCaller = { scope: `reset-caller:${clientAddress(c)}`, ...PER_CALLER };
       if ((await limitWait(db, perCaller, now)) > 0 || (await limitWait(db, perEmail, now)) > 0) return answer();
@@ -76,8 +76,8 @@ export const passwordResetRoutes: RouteDef[] = [
     path: '/users-api/users/checkContactInfo',
     policy: 'public',
     handler: async (c) => {
-      const db = c.var.db;
-      const now = c.var.now();
+      const db = c.get('db');
+      const now = c.get('now')();
       // Every check counts, in one locked step with the limit (parallel checks cannot slip past it).
       await consumeLimit(
         db,

@@ -26,10 +26,11 @@ export const savedViewRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { list } = query(c, ListQuery);
-      const rows = await c.var.db
+      const rows = await c
+        .get('db')
         .selectFrom('saved_views')
         .select(['id', 'list', 'name', 'query', 'created_at'])
-        .where('user_id', '=', c.var.auth.actor.id)
+        .where('user_id', '=', c.get('auth').actor.id)
         .where('list', '=', list)
         .orderBy('name')
         .execute();
@@ -43,41 +44,44 @@ export const savedViewRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const body = await jsonBody(c, NewSavedView);
-      const userId = c.var.auth.actor.id;
-      const now = c.var.now();
-      const { row, replaced } = await c.var.db.transaction().execute(async (trx) => {
-        const same = await trx
-          .selectFrom('saved_views')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('list', '=', body.list)
-          .where('name', '=', body.name)
-          .forUpdate()
-          .executeTakeFirst();
-        if (same) {
-          const updated = await trx
-            .updateTable('saved_views')
-            .set({ query: body.query })
-            .where('id', '=', same.id)
+      const userId = c.get('auth').actor.id;
+      const now = c.get('now')();
+      const { row, replaced } = await c
+        .get('db')
+        .transaction()
+        .execute(async (trx) => {
+          const same = await trx
+            .selectFrom('saved_views')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('list', '=', body.list)
+            .where('name', '=', body.name)
+            .forUpdate()
+            .executeTakeFirst();
+          if (same) {
+            const updated = await trx
+              .updateTable('saved_views')
+              .set({ query: body.query })
+              .where('id', '=', same.id)
+              .returning(['id', 'list', 'name', 'query', 'created_at'])
+              .executeTakeFirstOrThrow();
+            return { row: updated, replaced: true };
+          }
+          const { n } = await trx
+            .selectFrom('saved_views')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', userId)
+            .where('list', '=', body.list)
+            .executeTakeFirstOrThrow();
+          if (Number(n) >= MAX_SAVED_VIEWS) throw conflict(`You can keep at most ${MAX_SAVED_VIEWS} views of a list`);
+          const inserted = await trx
+            .insertInto('saved_views')
+            .values({ user_id: userId, list: body.list, name: body.name, query: body.query, created_at: now })
+            .onConflict((oc) => oc.columns(['user_id', 'list', 'name']).doUpdateSet({ query: body.query }))
             .returning(['id', 'list', 'name', 'query', 'created_at'])
             .executeTakeFirstOrThrow();
-          return { row: updated, replaced: true };
-        }
-        const { n } = await trx
-          .selectFrom('saved_views')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .where('list', '=', body.list)
-          .executeTakeFirstOrThrow();
-        if (Number(n) >= MAX_SAVED_VIEWS) throw conflict(`You can keep at most ${MAX_SAVED_VIEWS} views of a list`);
-        const inserted = await trx
-          .insertInto('saved_views')
-          .values({ user_id: userId, list: body.list, name: body.name, query: body.query, created_at: now })
-          .onConflict((oc) => oc.columns(['user_id', 'list', 'name']).doUpdateSet({ query: body.query }))
-          .returning(['id', 'list', 'name', 'query', 'created_at'])
-          .executeTakeFirstOrThrow();
-        return { row: inserted, replaced: false };
-      });
+          return { row: inserted, replaced: false };
+        });
       return c.json(toView(row), replaced ? 200 : 201);
     },
   }),
@@ -87,10 +91,11 @@ export const savedViewRoutes: RouteDef[] = [
     policy: BROKERAGE_READER_ROLES,
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const res = await c.var.db
+      const res = await c
+        .get('db')
         .deleteFrom('saved_views')
         .where('id', '=', id)
-        .where('user_id', '=', c.var.auth.actor.id)
+        .where('user_id', '=', c.get('auth').actor.id)
         .executeTakeFirst();
       // Someone else's view is as unknown as a missing one.
       if (res.numDeletedRows === 0n) throw notFound('No such saved view');

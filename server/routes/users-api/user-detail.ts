@@ -22,18 +22,18 @@ export async function audit(
   await db
     .insertInto('audit_log')
     .values({
-      actor_user_id: c.var.auth.actor.id,
-      as_user_id: c.var.auth.user.id,
+      actor_user_id: c.get('auth').actor.id,
+      as_user_id: c.get('auth').user.id,
       target_user_id: targetId,
       action,
       detail,
-      created_at: c.var.now(),
+      created_at: c.get('now')(),
     })
     .execute();
 }
 
 export async function userDetail(c: AppContext, id: number): Promise<UserDetail> {
-  const db = c.var.db;
+  const db = c.get('db');
   const u = await db
     .selectFrom('users as u')
     .leftJoin('brokerages as b', 'b.id', 'u.broker_id')
@@ -65,8 +65,8 @@ export async function userDetail(c: AppContext, id: number): Promise<UserDetail>
           .executeTakeFirst()
       : Promise.resolve(undefined),
   ]);
-  const { user, actor } = c.var.auth;
-  const now = c.var.now();
+  const { user, actor } = c.get('auth');
+  const now = c.get('now')();
   return {
     id: u.id,
     email: u.email,

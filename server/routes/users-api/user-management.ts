@@ -87,136 +87,149 @@ function grantableRoles(user: AuthUser, names: string[]): Role[] {
 
 async function createUser(c: AppContext): Promise<Response> {
   const body = await jsonBody(c, UserCreateBody);
-  const { user, actor } = c.var.auth;
+  const { user, actor } = c.get('auth');
   const roles = grantableRoles(user, body.roles);
-  const now = c.var.now();
-  const id = await c.var.db.transaction().execute(async (trx) => {
-    const org = await organisationFor(trx, roles, body);
-    const phone = phoneOf(body.phone);
-    // Any unique clash (email, phone), including one created by a racing request, is a 409.
-    const row = await trx
-      .insertInto('users')
-      .values({
+  const now = c.get('now')();
+  const id = await c
+    .get('db')
+    .transaction()
+    .execute(async (trx) => {
+      const org = await organisationFor(trx, roles, body);
+      const phone = phoneOf(body.phone);
+      // Any unique clash (email, phone), including one created by a racing request, is a 409.
+      const row = await trx
+        .insertInto('users')
+        .values({
+          email: body.email,
+          phone,
+          first_name: body.firstName,
+          last_name: body.lastName,
+          status: 'INVITED',
+          broker_id: org.brokerId,
+          loan_office_id: org.loanOfficeId,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) {
+        const taken = await trx.selectFrom('users').select('email').where('email', '=', body.email).executeTakeFirst();
+        throw conflict(
+          'A user with these details already exists',
+          taken
+            ? { email: 'A user with this email address already exists' }
+            : { phone: 'A user with this phone number already exists' },
+        );
+      }
+      const ids = await trx.selectFrom('roles').select(['id', 'name']).where('name', 'in', roles).execute();
+      await trx
+        .insertInto('user_roles')
+        .values(roles.map((r, position) => ({ user_id: row.id, role_id: ids.find((x) => x.name === r)!.id, position })))
+        .execute();
+      await audit(trx, c, row.id, 'USER_CREATED', `roles: ${roles.map(roleDisplayName).join(', ')}`);
+      await sendInvite(trx, c, {
+        userId: row.id,
         email: body.email,
-        phone,
-        first_name: body.firstName,
-        last_name: body.lastName,
-        status: 'INVITED',
-        broker_id: org.brokerId,
-        loan_office_id: org.loanOfficeId,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) {
-      const taken = await trx.selectFrom('users').select('email').where('email', '=', body.email).executeTakeFirst();
-      throw conflict(
-        'A user with these details already exists',
-        taken
-          ? { email: 'A user with this email address already exists' }
-          : { phone: 'A user with this phone number already exists' },
-      );
-    }
-    const ids = await trx.selectFrom('roles').select(['id', 'name']).where('name', 'in', roles).execute();
-    await trx
-      .insertInto('user_roles')
-      .values(roles.map((r, position) => ({ user_id: row.id, role_id: ids.find((x) => x.name === r)!.id, position })))
-      .execute();
-    await audit(trx, c, row.id, 'USER_CREATED', `roles: ${roles.map(roleDisplayName).join(', ')}`);
-    await sendInvite(trx, c, {
-      userId: row.id,
-      email: body.email,
-      firstName: body.firstName,
-      createdBy: actor.id,
-      link: (code) => registerLink(c, code),
-      now,
+        firstName: body.firstName,
+        createdBy: actor.id,
+        link: (code) => registerLink(c, code),
+        now,
+      });
+      return row.id;
     });
-    return row.id;
-  });
   return c.json((await userDetail(c, id)) satisfies UserDetail, 201);
 }
 
 async function grantRole(c: AppContext): Promise<Response> {
   const { id } = params(c, IdParams);
   const body = await jsonBody(c, RoleGrantBody);
-  const { user } = c.var.auth;
-  await c.var.db.transaction().execute(async (trx) => {
-    // One role change at a time per user, so two grants cannot both take the next position.
-    await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
-    const target = await manageableTarget(c, trx, id);
-    const role = await trx.selectFrom('roles').select(['id', 'name']).where('id', '=', body.roleId).executeTakeFirst();
-    if (!role || !isRole(role.name)) throw badRequest('The role is not valid', { roleId: 'No such role' });
-    const name = role.name;
-    if (!canGrant(user.roles, name)) throw forbidden(`You cannot grant the ${roleDisplayName(name)} role`);
-    if (target.roles.some((r) => r.id === role.id)) return; // already held: nothing to change
-    const kind = organisationOf(name);
-    const set: { broker_id?: number; loan_office_id?: number } = {};
-    if (kind === 'brokerage') {
-      if (target.loan_office_id !== null) throw conflict('This user belongs to a loan office');
-      const brokerId = target.broker_id ?? body.brokerId;
-      if (brokerId === undefined) throw badRequest('The role is not valid', { brokerId: 'A brokerage is required' });
-      if (body.brokerId !== undefined && body.brokerId !== brokerId)
-        throw conflict('This user belongs to another brokerage');
-      if (!(await organisationExists(trx, 'brokerage', brokerId)))
-        throw badRequest('The role is not valid', { brokerId: 'No such brokerage' });
-      if (target.broker_id === null) set.broker_id = brokerId;
-    } else if (kind === 'loanOffice') {
-      if (target.broker_id !== null) throw conflict('This user belongs to a brokerage');
-      const loanOfficeId = target.loan_office_id ?? body.loanOfficeId;
-      if (loanOfficeId === undefined)
-        throw badRequest('The role is not valid', { loanOfficeId: 'A loan office is required' });
-      if (body.loanOfficeId !== undefined && body.loanOfficeId !== loanOfficeId)
-        throw conflict('This user belongs to another loan office');
-      if (!(await organisationExists(trx, 'loanOffice', loanOfficeId)))
-        throw badRequest('The role is not valid', { loanOfficeId: 'No such loan office' });
-      if (target.loan_office_id === null) set.loan_office_id = loanOfficeId;
-    }
-    if (Object.keys(set).length > 0) await trx.updateTable('users').set(set).where('id', '=', id).execute();
-    // The new role goes at its place in the list (missing: last) and the roles are numbered again in
-    // the order the user has them: the first one is the primary role that picks the landing page.
-    const held = await trx
-      .selectFrom('user_roles')
-      .select('role_id')
-      .where('user_id', '=', id)
-      .orderBy('position')
-      .orderBy('role_id')
-      .execute();
-    const order = held.map((r) => r.role_id);
-    order.splice(Math.min(body.position ?? order.length, order.length), 0, role.id);
-    await trx
-      .insertInto('user_roles')
-      .values({ user_id: id, role_id: role.id, position: order.length - 1 })
-      .execute();
-    for (const [position, roleId] of order.entries())
-      await trx
-        .updateTable('user_roles')
-        .set({ position })
+  const { user } = c.get('auth');
+  await c
+    .get('db')
+    .transaction()
+    .execute(async (trx) => {
+      // One role change at a time per user, so two grants cannot both take the next position.
+      await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+      const target = await manageableTarget(c, trx, id);
+      const role = await trx
+        .selectFrom('roles')
+        .select(['id', 'name'])
+        .where('id', '=', body.roleId)
+        .executeTakeFirst();
+      if (!role || !isRole(role.name)) throw badRequest('The role is not valid', { roleId: 'No such role' });
+      const name = role.name;
+      if (!canGrant(user.roles, name)) throw forbidden(`You cannot grant the ${roleDisplayName(name)} role`);
+      if (target.roles.some((r) => r.id === role.id)) return; // already held: nothing to change
+      const kind = organisationOf(name);
+      const set: { broker_id?: number; loan_office_id?: number } = {};
+      if (kind === 'brokerage') {
+        if (target.loan_office_id !== null) throw conflict('This user belongs to a loan office');
+        const brokerId = target.broker_id ?? body.brokerId;
+        if (brokerId === undefined) throw badRequest('The role is not valid', { brokerId: 'A brokerage is required' });
+        if (body.brokerId !== undefined && body.brokerId !== brokerId)
+          throw conflict('This user belongs to another brokerage');
+        if (!(await organisationExists(trx, 'brokerage', brokerId)))
+          throw badRequest('The role is not valid', { brokerId: 'No such brokerage' });
+        if (target.broker_id === null) set.broker_id = brokerId;
+      } else if (kind === 'loanOffice') {
+        if (target.broker_id !== null) throw conflict('This user belongs to a brokerage');
+        const loanOfficeId = target.loan_office_id ?? body.loanOfficeId;
+        if (loanOfficeId === undefined)
+          throw badRequest('The role is not valid', { loanOfficeId: 'A loan office is required' });
+        if (body.loanOfficeId !== undefined && body.loanOfficeId !== loanOfficeId)
+          throw conflict('This user belongs to another loan office');
+        if (!(await organisationExists(trx, 'loanOffice', loanOfficeId)))
+          throw badRequest('The role is not valid', { loanOfficeId: 'No such loan office' });
+        if (target.loan_office_id === null) set.loan_office_id = loanOfficeId;
+      }
+      if (Object.keys(set).length > 0) await trx.updateTable('users').set(set).where('id', '=', id).execute();
+      // The new role goes at its place in the list (missing: last) and the roles are numbered again in
+      // the order the user has them: the first one is the primary role that picks the landing page.
+      const held = await trx
+        .selectFrom('user_roles')
+        .select('role_id')
         .where('user_id', '=', id)
-        .where('role_id', '=', roleId)
+        .orderBy('position')
+        .orderBy('role_id')
         .execute();
-    await audit(trx, c, id, 'ROLE_GRANTED', roleDisplayName(name));
-    // The user's open live streams follow the new role (and brokerage) on every process.
-    await recordAccessChange(trx, [id], 'ROLES_CHANGED');
-  });
+      const order = held.map((r) => r.role_id);
+      order.splice(Math.min(body.position ?? order.length, order.length), 0, role.id);
+      await trx
+        .insertInto('user_roles')
+        .values({ user_id: id, role_id: role.id, position: order.length - 1 })
+        .execute();
+      for (const [position, roleId] of order.entries())
+        await trx
+          .updateTable('user_roles')
+          .set({ position })
+          .where('user_id', '=', id)
+          .where('role_id', '=', roleId)
+          .execute();
+      await audit(trx, c, id, 'ROLE_GRANTED', roleDisplayName(name));
+      // The user's open live streams follow the new role (and brokerage) on every process.
+      await recordAccessChange(trx, [id], 'ROLES_CHANGED');
+    });
   return c.json((await userDetail(c, id)) satisfies UserDetail);
 }
 
 async function revokeRole(c: AppContext): Promise<Response> {
   const { id, roleId } = params(c, RoleParams);
-  const { user } = c.var.auth;
-  await c.var.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
-    const target = await manageableTarget(c, trx, id);
-    const role = target.roles.find((r) => r.id === roleId);
-    if (!role) throw notFound('The user does not have this role');
-    if (!canGrant(user.roles, role.name)) throw forbidden(`You cannot remove the ${roleDisplayName(role.name)} role`);
-    if (target.roles.length === 1) throw conflict('A user keeps at least one role. Deactivate the user instead.');
-    await trx.deleteFrom('user_roles').where('user_id', '=', id).where('role_id', '=', roleId).execute();
-    await audit(trx, c, id, 'ROLE_REVOKED', roleDisplayName(role.name));
-    // The user's open live streams stop hearing what the role let them hear, on every process.
-    await recordAccessChange(trx, [id], 'ROLES_CHANGED');
-  });
+  const { user } = c.get('auth');
+  await c
+    .get('db')
+    .transaction()
+    .execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+      const target = await manageableTarget(c, trx, id);
+      const role = target.roles.find((r) => r.id === roleId);
+      if (!role) throw notFound('The user does not have this role');
+      if (!canGrant(user.roles, role.name)) throw forbidden(`You cannot remove the ${roleDisplayName(role.name)} role`);
+      if (target.roles.length === 1) throw conflict('A user keeps at least one role. Deactivate the user instead.');
+      await trx.deleteFrom('user_roles').where('user_id', '=', id).where('role_id', '=', roleId).execute();
+      await audit(trx, c, id, 'ROLE_REVOKED', roleDisplayName(role.name));
+      // The user's open live streams stop hearing what the role let them hear, on every process.
+      await recordAccessChange(trx, [id], 'ROLES_CHANGED');
+    });
   return c.json((await userDetail(c, id)) satisfies UserDetail);
 }
 
@@ -233,8 +246,8 @@ export const userManagementRoutes: RouteDef[] = [
     path: '/users-api/userRoles',
     policy: MANAGERS,
     handler: async (c) => {
-      const rows = await c.var.db.selectFrom('roles').select(['id', 'name', 'type']).orderBy('id').execute();
-      const held = c.var.auth.user.roles;
+      const rows = await c.get('db').selectFrom('roles').select(['id', 'name', 'type']).orderBy('id').execute();
+      const held = c.get('auth').user.roles;
       const list = rows
         .filter((r): r is typeof r & { name: Role } => isRole(r.name))
         .map((r): UserRole => ({
@@ -261,7 +274,7 @@ export const userManagementRoutes: RouteDef[] = [
     handler: async (c) => {
       const { id } = params(c, IdParams);
       const q = query(c, v.object(Paging));
-      const db = c.var.db;
+      const db = c.get('db');
       if (!(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()))
         throw notFound('No such user');
       const [total, rows] = await Promise.all([

@@ -89,10 +89,10 @@ export const usersAdminRoutes: RouteDef[] = [
     policy: STAFF_ROLES,
     handler: async (c) => {
       const q = query(c, ListQuery);
-      const db = c.var.db;
+      const db = c.get('db');
       // Least privilege: only user managers list users. The others admitted (AGENT_ENGAGEMENT) may
       // only look up the active administrator of one organisation, which impersonation needs.
-      if (!isUserManager(c.var.auth.user) && !isImpersonationLookup(q)) {
+      if (!isUserManager(c.get('auth').user) && !isImpersonationLookup(q)) {
         throw forbidden('You may look up the active administrator of one brokerage or loan office only');
       }
       // The role's id first: with it as a value the planner knows how many users hold the role (one
@@ -181,7 +181,7 @@ export const usersAdminRoutes: RouteDef[] = [
     policy: ADMIN_ROLES,
     handler: async (c) => {
       const q = query(c, AuditQuery);
-      const db = c.var.db;
+      const db = c.get('db');
       const filtered = () =>
         db
           .selectFrom('audit_log')
@@ -219,7 +219,7 @@ export const usersAdminRoutes: RouteDef[] = [
     policy: ADMIN_ROLES,
     handler: async (c) => {
       const q = query(c, v.object(Paging));
-      const db = c.var.db;
+      const db = c.get('db');
       const sessions = sql`
         select actor_user_id, as_user_id, min(created_at) as started, max(created_at) as ended, count(*)::int as requests
         from (select actor_user_id, as_user_id, created_at,

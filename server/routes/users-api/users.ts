@@ -66,8 +66,8 @@ export const usersRoutes: RouteDef[] = [
     policy: 'signed-in',
     handler: async (c) => {
       // The roles the token carries, which are the ones the server enforces for this client.
-      const view = await userView(c.var.db, c.var.auth.user.id);
-      return c.json({ ...view, roles: rolesForClient(view.roles, c.var.auth.clientId) } satisfies Me);
+      const view = await userView(c.get('db'), c.get('auth').user.id);
+      return c.json({ ...view, roles: rolesForClient(view.roles, c.get('auth').clientId) } satisfies Me);
     },
   }),
   route({
@@ -76,10 +76,10 @@ export const usersRoutes: RouteDef[] = [
     policy: 'signed-in',
     handler: async (c) => {
       const { id } = params(c, IdParams);
-      const { user } = c.var.auth;
+      const { user } = c.get('auth');
       if (id !== user.id && !canManage(user)) throw forbidden('You may only change your own account');
       // Another user: only one the caller may change (src/access/role-grants.ts, mayActOnUser).
-      if (id !== user.id) await userToChange(c, c.var.db, id, { self: 'allow' });
+      if (id !== user.id) await userToChange(c, c.get('db'), id, { self: 'allow' });
       const body = await jsonBody(c, PatchUser);
       if (body.password !== undefined) await changeOwnPassword(c, id, body.password, body.currentPassword);
       const set = {
@@ -88,9 +88,9 @@ export const usersRoutes: RouteDef[] = [
         ...(body.lastName !== undefined ? { last_name: body.lastName } : {}),
       };
       if (Object.keys(set).length > 0) {
-        await updateByIdOr404(c.var.db, 'users', id, set, 'No such user');
+        await updateByIdOr404(c.get('db'), 'users', id, set, 'No such user');
       }
-      return c.json((await userView(c.var.db, id)) satisfies Me);
+      return c.json((await userView(c.get('db'), id)) satisfies Me);
     },
   }),
 ];

@@ -33,9 +33,10 @@ export const viewedItemRoutes: RouteDef[] = [
     handler: async (c) => {
       const loc = check(Location, c.req.param('loc'), 'path');
       const q = check(ListQuery, c.req.query(), 'query');
-      let base = c.var.db
+      let base = c
+        .get('db')
         .selectFrom('viewed_items')
-        .where('user_id', '=', c.var.auth.user.id)
+        .where('user_id', '=', c.get('auth').user.id)
         .where('location', '=', loc);
       if (q.viewed !== undefined) base = base.where('viewed', '=', q.viewed === 'true');
       const [rows, total] = await Promise.all([
@@ -61,11 +62,18 @@ export const viewedItemRoutes: RouteDef[] = [
       const body = await jsonBody(c, PutBody);
       if (body.item !== item || body.location !== loc)
         throw badRequest('The body must name the same item and location as the path');
-      await c.var.db
+      await c
+        .get('db')
         .insertInto('viewed_items')
-        .values({ user_id: c.var.auth.user.id, location: loc, item, viewed: body.viewed, updated_at: c.var.now() })
+        .values({
+          user_id: c.get('auth').user.id,
+          location: loc,
+          item,
+          viewed: body.viewed,
+          updated_at: c.get('now')(),
+        })
         .onConflict((oc) =>
-          oc.columns(['user_id', 'location', 'item']).doUpdateSet({ viewed: body.viewed, updated_at: c.var.now() }),
+          oc.columns(['user_id', 'location', 'item']).doUpdateSet({ viewed: body.viewed, updated_at: c.get('now')() }),
         )
         .execute();
       return c.json({ item, location: loc, viewed: body.viewed } satisfies ViewedItem);

@@ -43,7 +43,7 @@ async function signedParams(
   c: AppContext,
   url: (origin: string) => string,
 ): Promise<Record<string, string> | undefined> {
-  const twilio = c.var.config.twilio;
+  const twilio = c.get('config').twilio;
   if (!twilio) return undefined;
   let params: Record<string, string>;
   try {
@@ -53,7 +53,7 @@ async function signedParams(
   }
   return validTwilioSignature(
     twilio.authToken,
-    url(c.var.config.publicOrigin),
+    url(c.get('config').publicOrigin),
     params,
     c.req.header('X-Twilio-Signature'),
   )
@@ -83,11 +83,12 @@ export const twilioWebhookRoutes: RouteDef[] = [
       const status = FINAL[cb.MessageStatus];
       if (status) {
         // A late 'delivered' after 'failed' is not taken back; a final status replaces sent/sending.
-        await c.var.db
+        await c
+          .get('db')
           .updateTable('outbox')
           .set({
             status,
-            updated_at: c.var.now(),
+            updated_at: c.get('now')(),
             ...(cb.ErrorCode ? { last_error: `Twilio error ${cb.ErrorCode}` } : {}),
           })
           .where('provider_id', '=', cb.MessageSid)
@@ -107,8 +108,8 @@ export const twilioWebhookRoutes: RouteDef[] = [
       const msg = await formBody(c, Inbound);
       const from = smsNumber(msg.From) ?? msg.From;
       const word = keyword(msg.Body);
-      const now = c.var.now();
-      const db = c.var.db;
+      const now = c.get('now')();
+      const db = c.get('db');
       if ((STOP_WORDS as readonly string[]).includes(word)) {
         // Twilio confirms an opt-out itself (and refuses texts to the number from then on).
         await db.transaction().execute(async (trx) => {
@@ -173,7 +174,7 @@ export const twilioWebhookRoutes: RouteDef[] = [
         await sendSms(
           db,
           from,
-          `${BRAND.name}: for help write to ${c.var.config.salesEmail}. Reply STOP to unsubscribe.`,
+          `${BRAND.name}: for help write to ${c.get('config').salesEmail}. Reply STOP to unsubscribe.`,
           now,
           { kind: 'reply' },
         );

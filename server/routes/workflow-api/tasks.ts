@@ -36,11 +36,11 @@ export const workflowTaskRoutes: RouteDef[] = [
     policy: OPPORTUNITY_ROLES,
     handler: async (c) => {
       const q = query(c, TasksQuery);
-      const db = c.var.db;
+      const db = c.get('db');
       const opportunityId = q.opportunityId;
       const opp = await db.selectFrom('opportunities').select('id').where('id', '=', opportunityId).executeTakeFirst();
       if (!opp) throw notFound('No such opportunity');
-      const now = c.var.now();
+      const now = c.get('now')();
       const base = () =>
         db
           .selectFrom('workflow_tasks as t')
