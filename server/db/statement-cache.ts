@@ -86,6 +86,8 @@ export class PreparingPool implements PostgresPool {
   nameFor(text: string): string | undefined {
     const name = this.names.get(text);
     if (name) return name;
+    // Checked once a text is not yet named: a named text passed it, and most runs are of those.
+    if (!NAMEABLE.test(text)) return undefined;
     const runs = (this.seen.get(text) ?? 0) + 1;
     if (runs < this.options.threshold) {
       if (this.seen.size >= this.options.maxTexts) this.seen.clear();
@@ -126,7 +128,7 @@ class PreparingClient implements PostgresPoolClient {
   private async run<R>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
     const values = [...parameters];
     this.track(text);
-    const name = NAMEABLE.test(text) ? this.owner.nameFor(text) : undefined;
+    const name = this.owner.nameFor(text);
     if (!name) return this.unnamed<R>(text, values);
     this.owner.counts.prepared += 1;
     this.prepared.add(name);

@@ -8,6 +8,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { withPgClient } from '../setup/test-server.ts';
 import { readStream } from './events-sse.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -31,15 +32,7 @@ const freePort = () =>
     });
   });
 
-async function admin<T>(run: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await run(c);
-  } finally {
-    await c.end();
-  }
-}
+const admin = <T>(run: (c: pg.Client) => Promise<T>) => withPgClient(url!, run);
 
 beforeAll(async () => {
   if (!onPostgres) return;

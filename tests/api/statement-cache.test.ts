@@ -8,21 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openDatabase } from '../../server/db/database.ts';
 import { PreparingPool, type StatementCacheOptions } from '../../server/db/statement-cache.ts';
+import { withPgClient } from '../setup/test-server.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.TEST_DB === 'postgres' && !!url;
 let dbUrl = '';
 let dbName = '';
 
-async function admin<T>(run: (c: pg.Client) => Promise<T>, connectionString = url): Promise<T> {
-  const c = new pg.Client({ connectionString });
-  await c.connect();
-  try {
-    return await run(c);
-  } finally {
-    await c.end();
-  }
-}
+const admin = <T>(run: (c: pg.Client) => Promise<T>, connectionString = url!) => withPgClient(connectionString, run);
 
 beforeAll(async () => {
   if (!onPostgres) return;

@@ -19,6 +19,17 @@ export async function brokerageIdByName(db: Db, name: string): Promise<number> {
   return (await db.selectFrom('brokerages').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 }
 
+/** One connection to a PostgreSQL server for `run`, closed after it (creating and dropping test databases). */
+export async function withPgClient<T>(connectionString: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString });
+  await c.connect();
+  try {
+    return await run(c);
+  } finally {
+    await c.end();
+  }
+}
+
 export interface TestServer {
   db: Db;
   app: ReturnType<typeof createApp>;
@@ -73,13 +84,7 @@ async function clonePostgresTemplate() {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `porchlight_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
-  } finally {
-    await admin.end();
-  }
+  await withPgClient(url, (admin) => admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`));
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: target.toString() });
@@ -88,13 +93,7 @@ async function clonePostgresTemplate() {
     url: target.toString(),
     close: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name}`);
-      } finally {
-        await c.end();
-      }
+      await withPgClient(url, (c) => c.query(`drop database if exists ${name}`));
     },
   };
 }
