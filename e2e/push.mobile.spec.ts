@@ -1,29 +1,17 @@
-import type { CDPSession } from '@playwright/test';
-
 import { AGENT_ORIGIN, expect, signedIn, test } from './fixtures.ts';
 
 // This file's tests need the service worker, which the config blocks elsewhere (decision 0118).
 test.use({ serviceWorkers: 'allow' });
 
-// The service worker's push and notificationclick handlers in the installed agent app.
-// Chromium's DevTools protocol delivers a push message to the app's registration (what a push
-// service would hand the browser after decrypting). No protocol command clicks a notification: the
-// click is dispatched inside the worker as a notificationclick event for the notification it shows
-// (decision 0082 says so).
+// The service worker's push and notificationclick handlers in the installed agent app. A push
+// service hands the browser a decrypted message, which the browser dispatches to the app's worker
+// as a push event; no push service runs here (the server's side of Web Push is tested against a
+// stand-in one in tests/api/push-delivery.test.ts). The test dispatches both events inside the
+// worker itself and waits for what the handlers give waitUntil, so a failure names the step.
+// (DevTools' ServiceWorker.deliverPushMessage was used before: it reports nothing back, and once in
+// a CI run its message never showed, with no way to tell whether it had reached the worker.)
 
 const AGENT = '(555) 010-0001';
-
-/** The id of the service worker registration of the agent host, as DevTools names it. */
-async function agentRegistrationId(cdp: CDPSession): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${AGENT_ORIGIN}/` && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
 
 test("a push message shows the referral's notification, and its click opens the referral in the signed-in app", async ({
   page,
@@ -40,8 +28,6 @@ test("a push message shows the referral's notification, and its click opens the 
   await page.goto(`${AGENT_ORIGIN}/console/agent-profile`);
   await expect(page.getByRole('switch', { name: 'Notifications' })).toBeVisible();
 
-  const cdp = await context.newCDPSession(page);
-  const registrationId = await agentRegistrationId(cdp);
   const name = 'Jordan Example';
   const message = {
     title: 'Referral assigned to you',
@@ -51,11 +37,32 @@ test("a push message shows the referral's notification, and its click opens the 
     referralId,
     referralName: name,
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: AGENT_ORIGIN,
-    registrationId,
-    data: JSON.stringify(message),
-  });
+  const worker =
+    context.serviceWorkers().find((w) => w.url().startsWith(AGENT_ORIGIN)) ??
+    (await context.waitForEvent('serviceworker'));
+  // Events made here are not trusted, and waitUntil refuses untrusted events: collect its promises
+  // instead, and wait for them (the push handler's is showNotification's).
+  const dispatch = (kind: 'push' | 'click', argument: string) =>
+    worker.evaluate(
+      async ({ kind, argument }) => {
+        const scope = self as unknown as ServiceWorkerGlobalScope;
+        let event: ExtendableEvent;
+        if (kind === 'push') {
+          event = new PushEvent('push', { data: argument });
+        } else {
+          const [notification] = await scope.registration.getNotifications({ tag: argument });
+          if (!notification) throw new Error(`no notification with the tag ${argument} to click`);
+          event = new NotificationEvent('notificationclick', { notification });
+        }
+        const work: Promise<unknown>[] = [];
+        Object.defineProperty(event, 'waitUntil', { value: (p: Promise<unknown>) => work.push(p) });
+        scope.dispatchEvent(event);
+        if (work.length === 0) throw new Error(`the worker's ${event.type} handler did not call waitUntil`);
+        await Promise.all(work);
+      },
+      { kind, argument },
+    );
+  await dispatch('push', JSON.stringify(message));
 
   const shown = (tag: string) =>
     page.evaluate(
@@ -67,19 +74,7 @@ test("a push message shows the referral's notification, and its click opens the 
     );
   await expect.poll(() => shown(message.tag)).toEqual([{ title: message.title, body: message.body, url: message.url }]);
 
-  const worker =
-    context.serviceWorkers().find((w) => w.url().startsWith(AGENT_ORIGIN)) ??
-    (await context.waitForEvent('serviceworker'));
-  await worker.evaluate(async (tag) => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
-    const [notification] = await scope.registration.getNotifications({ tag });
-    const click = new NotificationEvent('notificationclick', { notification: notification! });
-    // An event made here is not trusted, and waitUntil refuses untrusted events: collect instead.
-    const work: Promise<unknown>[] = [];
-    Object.defineProperty(click, 'waitUntil', { value: (p: Promise<unknown>) => work.push(p) });
-    scope.dispatchEvent(click);
-    await Promise.all(work);
-  }, message.tag);
+  await dispatch('click', message.tag);
 
   await expect(page).toHaveURL(`${AGENT_ORIGIN}${message.url}`);
   // Signed in: the referral's own data, read with the app's session, is on the page.
