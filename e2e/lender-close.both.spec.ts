@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, listFilters, test } from './fixtures.ts';
 
 // Desktop and phone: every figure of the lender overview opens a list whose total equals it (Open
 // included), and Loan Closed, which is final, happens only after the lender confirms it with the loan
@@ -44,6 +44,15 @@ test('each lender overview figure opens a list of its total, and Loan Closed ask
     await expect.poll(() => totalOf(page), { message: `${label} ${figure}` }).toBe(figure);
   }
   await expect(page.getByLabel('Status')).toHaveValue('LOST');
+  // The conversion tiles count the referrals received in their 12 months, from the first day of the
+  // month 11 months back: the list says so in its Received From field, in the Filters sheet on a phone.
+  const now = new Date();
+  const receivedFrom = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 10);
+  await expect(page).toHaveURL(new RegExp(`[?&]receivedFrom=${receivedFrom}(&|$)`));
+  const filters = await listFilters(page);
+  await expect(filters.getByLabel('Received From')).toBeVisible();
+  await expect(filters.getByLabel('Received From')).toHaveValue(receivedFrom);
+  await expectNoAxeViolations(page);
 
   // The Open list's first referral still being worked: closing it asks first.
   await navigate('/console/lender-referrals?status=OPEN');
