@@ -13,6 +13,7 @@ import { Hono } from 'hono';
 
 import { createApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
+import { BytesBlob } from '../server/db/bytes-blob.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { agentPage, countAgents } from '../server/routes/agents-api/agent-queries.ts';
 import { agentView, toAgentView } from '../server/routes/agents-api/agents.ts';
@@ -24,7 +25,7 @@ const [mode, portText] = process.argv.slice(2);
 const database = process.env.BENCH_DATABASE_URL
   ? await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL })
   : await openDatabase({
-      loadDataDir: new Blob([readFileSync(process.env.BENCH_TEMPLATE ?? '.tmp/test-template.tar')]),
+      loadDataDir: new BytesBlob(readFileSync(process.env.BENCH_TEMPLATE ?? '.tmp/test-template.tar')),
     });
 const { db } = database;
 

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 
 import type { Logger } from '../observability/logger.ts';
+import { BytesBlob } from './bytes-blob.ts';
 import type { Db } from './database.ts';
 import { FolderLockedError, lockDataFolder } from './folder-lock.ts';
 import { migrationNames } from './migrate.ts';
@@ -282,7 +283,11 @@ async function restorePglite(dataDir: string, file: string, force: boolean): Pro
   const unlock = lockDataFolder(dataDir);
   let ok = false;
   try {
-    const db = await PGlite.create({ dataDir, loadDataDir: new Blob([readFileSync(file)]), extensions: { pg_trgm } });
+    const db = await PGlite.create({
+      dataDir,
+      loadDataDir: new BytesBlob(readFileSync(file)),
+      extensions: { pg_trgm },
+    });
     let applied: string[];
     try {
       applied = (await db.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name);

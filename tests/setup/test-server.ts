@@ -4,6 +4,7 @@ import pg from 'pg';
 
 import { createApp } from '../../server/app.ts';
 import { testConfig, type Config } from '../../server/config.ts';
+import { BytesBlob } from '../../server/db/bytes-blob.ts';
 import { openDatabase, type Db, type OpenDatabase } from '../../server/db/database.ts';
 import type { StatementCounts } from '../../server/db/statement-cache.ts';
 import { EventBus } from '../../server/events/bus.ts';
@@ -44,6 +45,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+// The seeded template's dump (tests/setup/global-setup.ts), read once per worker: the files of a worker
+// share this module (vitest.config.ts, isolate: false), and each starts its database from it.
+let template: Uint8Array | undefined;
+const templateBytes = () => (template ??= readFileSync(path.resolve('.tmp/test-template.tar')));
+
 /**
  * A fresh copy of the seeded demo database and the API app over it, in process: PGlite by
  * default; a new database cloned from the seeded template on a PostgreSQL server in the
@@ -55,9 +61,7 @@ export async function startTestServer(
   const database: OpenDatabase & { url?: string } =
     process.env.TEST_DB === 'postgres'
       ? await clonePostgresTemplate()
-      : await openDatabase({
-          loadDataDir: new Blob([readFileSync(path.resolve('.tmp/test-template.tar'))]),
-        });
+      : await openDatabase({ loadDataDir: new BytesBlob(templateBytes()) });
   let now: Date | undefined;
   const config = testConfig({
     ...(options.authCacheMs === undefined ? {} : { authCacheMs: options.authCacheMs }),
