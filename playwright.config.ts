@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+
+import { e2eBrowser } from './e2e/browsers.ts';
 
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 4173);
 // Two workers, each with its own server and database (docs/decisions/0110-two-e2e-servers.md): a test
@@ -26,9 +28,6 @@ if (!process.env.E2E_DATA_DIR) {
   mkdirSync(process.env.E2E_DATA_DIR, { recursive: true });
 }
 
-// CHROME_PATH, else Debian's chromium, else Playwright's own browser (DESIGN.md).
-const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -47,21 +46,8 @@ export default defineConfig({
     // is kept for a retried test; the service worker runs in the specs about it (test.use 'allow').
     trace: 'on-first-retry',
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // Chromium already resolves *.localhost to loopback; the rule keeps the agent host working
-        // in a build or a wrapper that does not.
-        '--host-resolver-rules=MAP agents.localhost 127.0.0.1',
-      ],
-    },
+    // The headless shell when installed, else full Chromium (e2e/browsers.ts, decision 0135).
+    launchOptions: e2eBrowser,
   },
   projects: [
     {

@@ -1,7 +1,10 @@
+import { fullChromium } from './browsers.ts';
 import { AGENT_ORIGIN, expect, signedIn, test } from './fixtures.ts';
 
-// This file's tests need the service worker, which the config blocks elsewhere (decision 0118).
-test.use({ serviceWorkers: 'allow' });
+// This file's tests need the service worker, which the config blocks elsewhere (decision 0118), and
+// notifications, which only full Chromium shows: the headless shell the other specs run in never
+// grants their permission (decision 0135).
+test.use({ serviceWorkers: 'allow', launchOptions: fullChromium });
 
 // The service worker's push and notificationclick handlers in the installed agent app. A push
 // service hands the browser a decrypted message, which the browser dispatches to the app's worker
