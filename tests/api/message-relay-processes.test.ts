@@ -4,11 +4,11 @@
 // only (a PostgreSQL server: TEST_DATABASE_URL).
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SmtpStandIn, TWILIO_FROM, TWILIO_SID, TWILIO_TOKEN, TwilioStandIn } from '../setup/message-stand-ins.ts';
 import { PG_TEMPLATE_DB } from '../setup/pg-template.ts';
+import { withPgClient } from '../setup/test-server.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.TEST_DB === 'postgres' && !!url;
@@ -31,16 +31,6 @@ const freePort = () =>
     });
   });
 
-async function admin<T>(connectionString: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString });
-  await c.connect();
-  try {
-    return await run(c);
-  } finally {
-    await c.end();
-  }
-}
-
 let target = '';
 
 beforeAll(async () => {
@@ -48,12 +38,12 @@ beforeAll(async () => {
   await smtp.start();
   await twilio.start();
   dbName = `porchlight_relay_${process.pid}_${Date.now()}`;
-  await admin(url!, (c) => c.query(`create database ${dbName} template ${PG_TEMPLATE_DB}`));
+  await withPgClient(url!, (c) => c.query(`create database ${dbName} template ${PG_TEMPLATE_DB}`));
   const u = new URL(url!);
   u.pathname = `/${dbName}`;
   target = u.toString();
   // Queued before any relay runs, so the three start on the same due rows at once.
-  await admin(target, async (c) => {
+  await withPgClient(target, async (c) => {
     for (let i = 0; i < MESSAGES; i += 1) {
       const email = i % 2 === 0;
       const kind = i % 3 === 0 ? 'bulk' : i % 5 === 0 ? 'code' : 'notice';
@@ -113,7 +103,7 @@ afterAll(async () => {
   await Promise.all(
     procs.map((p) => new Promise((r) => (p.child.exitCode !== null ? r(null) : p.child.on('exit', r)))),
   );
-  if (dbName) await admin(url!, (c) => c.query(`drop database if exists ${dbName}`));
+  if (dbName) await withPgClient(url!, (c) => c.query(`drop database if exists ${dbName}`));
   await smtp.stop();
   await twilio.stop();
 }, 60_000);
@@ -122,7 +112,7 @@ describe.runIf(onPostgres)('three relays on one PostgreSQL', () => {
   it('send each of 300 queued messages exactly once', async () => {
     const end = Date.now() + 150_000;
     const finished = () =>
-      admin(
+      withPgClient(
         target,
         async (c) =>
           (
@@ -143,7 +133,7 @@ describe.runIf(onPostgres)('three relays on one PostgreSQL', () => {
     ].filter((b): b is string => b !== undefined);
     expect(bodies).toHaveLength(MESSAGES);
     expect(new Set(bodies).size).toBe(MESSAGES);
-    const tries = await admin(
+    const tries = await withPgClient(
       target,
       async (c) =>
         (
