@@ -22,21 +22,14 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 
+import { CHROMIUM_ARGS, CHROMIUM_FLAGS, FULL_CHROMIUM_PATH } from '../e2e/browsers.ts';
+
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'bench', '.out');
 const LIGHTHOUSE = path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
-const CHROME_PATH = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-// The flags TOOLCHAIN.md lists for Debian's chromium on this kind of machine.
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_PATH = FULL_CHROMIUM_PATH;
+// Lighthouse's CLI takes them as one space-separated string: the flags without the host rule.
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const BUDGETS: Partial<Record<(typeof CATEGORIES)[number], number>> = { performance: 90, accessibility: 100 };
 // Runs per page; the median run (by performance score) is judged and reported.
@@ -123,11 +116,7 @@ async function signedInBrowser(
   const browser = await puppeteer.launch({
     executablePath: CHROME_PATH,
     headless: true,
-    args: [
-      ...CHROME_FLAGS.filter((f) => f !== '--headless'),
-      `--remote-debugging-port=${port}`,
-      '--host-resolver-rules=MAP agents.localhost 127.0.0.1',
-    ],
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   const page = await browser.newPage();
   await page.goto(`${origin}/login`, { waitUntil: 'networkidle0' });

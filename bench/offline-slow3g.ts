@@ -7,12 +7,13 @@
 // of the navigation to the first frame showing the kept copy (the follow-up rows; the overview's
 // figures with "Last updated"), median of the runs, each after the previous page's calls ended. Budget 1.0 s each; exits 1 when one is blown.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 
+import { FULL_CHROMIUM_PATH } from '../e2e/browsers.ts';
 import { savedCacheIncludes } from '../e2e/fixtures.ts';
 
 const BUDGET_MS = 1000;
@@ -24,7 +25,7 @@ const SLOW_3G = {
   uploadThroughput: (400 * 1024) / 8,
 };
 const CPU_SLOWDOWN = 4;
-const CHROME = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const CHROME = FULL_CHROMIUM_PATH;
 
 const port = await new Promise<number>((resolve) => {
   const s = net.createServer().listen(0, () => {

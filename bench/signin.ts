@@ -13,11 +13,13 @@
 // Each figure is Playwright's (from the click command to the check that saw every widget) beside the
 // page's own clock (from the click event to the animation frame that had every widget).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+
+import { FULL_CHROMIUM_PATH } from '../e2e/browsers.ts';
 
 const BUDGET_MS = 1000;
 const CPU_BUDGET_MS = 100;
@@ -41,7 +43,7 @@ const WIDGETS = [
   'Recently Assigned Referrals',
   'Recently Assigned IRIS Referrals',
 ];
-const CHROME = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const CHROME = FULL_CHROMIUM_PATH;
 
 const port = await new Promise<number>((resolve) => {
   const s = net.createServer().listen(0, () => {
